@@ -1,0 +1,68 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerAudit } from './plugins/audit.js';
+import { registerAuth } from './plugins/auth.js';
+import { registerEnvelope, sendError } from './plugins/envelope.js';
+import { MODULES } from './modules/index.js';
+import { ErrorCodes, PRODUCT_VERSION } from '@farmsense/shared';
+
+export interface Deps {
+  config: Config;
+  database: Database;
+}
+
+export type App = FastifyInstance;
+
+/** Where the built console is: packages/web/dist, next to this package. */
+function webDist(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')];
+  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ? { level: deps.config.logLevel } : false,
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerEnvelope(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'FarmSense API', version: PRODUCT_VERSION, description: 'Envelope { code, msg, data }; session token in the `token` header.' },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerAuth(app, deps.database.db);
+  registerAudit(app, deps.database.db);
+
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async () => ({ status: 'ok', db: deps.database.kind }));
+
+  for (const mod of MODULES) await app.register(async (scope) => mod(scope, deps));
+
+  const dist = webDist();
+  if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false });
+  // The console is a single-page app: any non-API GET that is not a file gets index.html.
+  app.setNotFoundHandler((req, reply) => {
+    if (dist && req.method === 'GET' && !req.url.startsWith('/api')) return reply.type('text/html').sendFile('index.html');
+    return sendError(req, reply, ErrorCodes.ROUTE_NOT_FOUND, null, 404);
+  });
+  return app;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** CONTRACT §2: the environment, validated once at start-up. */
+const flag = z.enum(['0', '1', 'true', 'false', 'on', 'off']).transform((v) => v === '1' || v === 'true' || v === 'on');
+
+const schema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// or postgresql://')
+      .optional(),
+    MQTT_URL: z.string().regex(/^(mqtts?|wss?|tcp):\/\/.+/, 'must start with mqtt://, mqtts://, ws:// or wss://').optional(),
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+    DEMO: flag.optional(),
+    SIMULATOR: flag.optional(),
+    CAPTCHA: z.enum(['on', 'off']).default('on'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: flag.default(false),
+  });
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  mqttUrl?: string;
+  mqttPort: number;
+  demo: boolean;
+  simulator: boolean;
+  captcha: boolean;
+  logLevel: string;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(schema.shape).flatMap((k) => (env[k] !== undefined && env[k] !== '' ? [[k, env[k]]] : [])),
+  );
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+  }
+  const c = parsed.data;
+  const demo = c.DEMO ?? !c.DATABASE_URL;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: c.DATA_DIR,
+    ...(c.DATABASE_URL ? { databaseUrl: c.DATABASE_URL } : {}),
+    ...(c.MQTT_URL ? { mqttUrl: c.MQTT_URL } : {}),
+    mqttPort: c.MQTT_PORT,
+    demo,
+    simulator: c.SIMULATOR ?? demo,
+    captcha: c.CAPTCHA === 'on',
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+  };
+}

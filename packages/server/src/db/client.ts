@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as tables from './tables.js';
+
+/**
+ * One PostgreSQL dialect for both stores: the drizzle query builder is the same whether rows live
+ * in embedded PGlite or on a PostgreSQL server, so the code is typed against the node-postgres
+ * flavour and the PGlite instance is used through the same interface.
+ */
+export type Db = NodePgDatabase<typeof tables>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Raw SQL with positional parameters, for bulk paths that the query builder does not fit. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** Where the generated migrations are, from src/ (tests, tsx) or from the built dist/. */
+export function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle'), path.resolve(here, 'drizzle')];
+  const found = candidates.find((c) => existsSync(path.join(c, 'meta/_journal.json')));
+  if (!found) throw new Error(`migrations not found near ${here}`);
+  return found;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; `memory://` keeps it in memory (tests). */
+  dataDir?: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DbOptions): Promise<Database> {
+  const folder = migrationsFolder();
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    pool.on('error', () => undefined); // a dropped idle client is replaced on next use
+    const db = drizzlePg(pool, { schema: tables });
+    await migratePg(db, { migrationsFolder: folder });
+    return {
+      db,
+      kind: 'postgres',
+      async query<T>(text: string, params: unknown[] = []) {
+        return (await pool.query(text, params)).rows as T[];
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = opts.dataDir ?? 'memory://';
+  let pgDir = dir;
+  if (!dir.startsWith('memory://')) {
+    pgDir = path.resolve(dir, 'pg');
+    mkdirSync(pgDir, { recursive: true });
+  }
+  const client = await PGlite.create(pgDir);
+  const db = drizzlePglite(client, { schema: tables }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: folder });
+  return {
+    db,
+    kind: 'pglite',
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await client.query(text, params)).rows as T[];
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,2 @@
+/** Every table, for drizzle-kit and the typed client. Modules append their `tables.ts` here. */
+export * from './schema.js';

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { startServices } from './services.js';
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const app = await buildApp({ config, database }, { logger: true });
+  const services = await startServices(app, { config, database });
+  await app.listen({ port: config.port, host: config.host });
+  const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const lines = [`FarmSense is running at http://${shown}:${config.port}  (API docs: /api/docs)`];
+  lines.push(`Storage: ${database.kind === 'postgres' ? 'PostgreSQL' : `embedded PGlite in ${config.dataDir}`}`);
+  if (config.demo) {
+    lines.push('Demo accounts (password Demo@12345): platform (back office), demo (tenant admin), pig, chicken');
+  }
+  if (!config.captcha) lines.push('CAPTCHA=off: sign-in without a verification code is allowed');
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  const stop = async (): Promise<void> => {
+    await app.close();
+    await services.stop();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+void main().catch((err: unknown) => {
+  process.stderr.write(`FarmSense failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

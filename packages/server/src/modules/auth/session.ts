@@ -1,0 +1,83 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { SESSION } from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accounts, sessions } from '../../db/tables.js';
+
+/**
+ * Server-side sessions: a random token goes to the client, its hash to the database, so any API
+ * process can check it and logout or a ban revokes it everywhere at once.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export async function createSession(
+  db: Db,
+  account: { id: number; tenantId: number | null },
+  meta: { ip?: string; userAgent?: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    accountId: account.id,
+    tenantId: account.tenantId,
+    expiresAt: new Date(now + SESSION.absoluteHours * 3600_000),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+export interface SessionAccount {
+  tokenHash: string;
+  id: number;
+  tenantId: number | null;
+  accountCode: string;
+  accountName: string;
+  accountType: number;
+  status: number;
+  mustChangePassword: boolean;
+}
+
+/** The live session's account, or null when the token is unknown, revoked, idle or expired. */
+export async function resolveSession(db: Db, token: string): Promise<SessionAccount | null> {
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: accounts.id,
+      tenantId: accounts.tenantId,
+      accountCode: accounts.accountCode,
+      accountName: accounts.accountName,
+      accountType: accounts.accountType,
+      status: accounts.status,
+      mustChangePassword: accounts.mustChangePassword,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION.idleMinutes * 60_000) return null;
+  if (now - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+  }
+  const { lastSeenAt: _l, expiresAt: _e, ...account } = row;
+  return { tokenHash, ...account };
+}
+
+export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, tokenHash));
+}
+
+/** Signs an account out everywhere (ban, password change, tenant disabled). */
+export async function revokeAccountSessions(db: Db, accountId: number, exceptTokenHash?: string): Promise<void> {
+  const rows = await db
+    .select({ t: sessions.tokenHash })
+    .from(sessions)
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+  for (const r of rows) if (r.t !== exceptTokenHash) await revokeSession(db, r.t);
+}

@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../app.js';
+
+/** Each module registers its routes in its own encapsulated scope. Add a module by adding a line. */
+export type ModuleRoutes = (app: FastifyInstance, deps: Deps) => Promise<void>;
+
+export const MODULES: ModuleRoutes[] = [];

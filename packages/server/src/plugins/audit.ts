@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCodes } from '@farmsense/shared';
+import type { Db } from '../db/client.js';
+import { auditLog } from '../db/tables.js';
+
+export interface AuditEntry {
+  outcome: 'ok' | 'failed' | 'denied';
+  code?: number;
+  action?: string;
+  detail?: unknown;
+  /** For sign-in events, where there is no session yet. */
+  account?: { id: number | null; tenantId: number | null; accountCode: string | null };
+}
+
+function moduleOf(req: FastifyRequest): string {
+  const m = req.routeOptions.config?.module;
+  if (m) return m;
+  return (req.routeOptions.url ?? req.url).replace(/^\/api\//, '').split('/')[0] ?? '';
+}
+
+/** Appends one entry; the log has no update or delete path anywhere in the API. */
+export async function writeAudit(db: Db, req: FastifyRequest, e: AuditEntry): Promise<void> {
+  const who = e.account ?? (req.auth ? { id: req.auth.id, tenantId: req.auth.tenantId, accountCode: req.auth.accountCode } : null);
+  try {
+    await db.insert(auditLog).values({
+      tenantId: who?.tenantId ?? null,
+      accountId: who?.id ?? null,
+      accountCode: who?.accountCode ?? null,
+      ip: req.ip,
+      method: req.method,
+      action: e.action ?? req.routeOptions.url ?? req.url.split('?')[0]!,
+      module: moduleOf(req),
+      outcome: e.outcome,
+      code: e.code ?? null,
+      detail: e.detail ?? null,
+    });
+  } catch (err) {
+    req.log.error({ err }, 'audit write failed');
+  }
+}
+
+/** Every write through the API is logged with its outcome once the response is decided. */
+export function registerAudit(app: FastifyInstance, db: Db): void {
+  app.addHook('onResponse', async (req) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+    const cfg = req.routeOptions.config;
+    if (!req.routeOptions.url?.startsWith("/api") || cfg?.public || cfg?.readOnly) return; // sign-in routes log themselves
+    if (req.resultCode === ErrorCodes.TOKEN_INVALID || req.resultCode === ErrorCodes.NO_PERMISSION) return; // logged by the guard
+    if (!req.auth) return;
+    const code = req.resultCode ?? ErrorCodes.SERVICE_ERROR;
+    await writeAudit(db, req, { outcome: code === ErrorCodes.SUCCESS ? 'ok' : 'failed', code });
+  });
+}

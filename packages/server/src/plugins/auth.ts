@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, ErrorCodes } from '@farmsense/shared';
+import type { Db } from '../db/client.js';
+import { loadAccess, type AccessScope } from '../lib/access.js';
+import { resolveSession, type SessionAccount } from '../modules/auth/session.js';
+import { writeAudit } from './audit.js';
+
+export interface AuthContext extends SessionAccount, AccessScope {}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** No session needed (login, captcha, getConfig, health). */
+    public?: boolean;
+    /** Application code(s) the route serves; the account must hold one of them. */
+    app?: string | string[];
+    /** Allowed while the account must still change its first password. */
+    allowPending?: boolean;
+    /** Module name for the audit log (defaults to the URL's first segment after /api). */
+    module?: string;
+    /** A POST that only reads (queries with a body): not logged as a write. */
+    readOnly?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The signed-in account; throws 10002 when there is none (for handlers of non-public routes). */
+export function requireAuth(req: FastifyRequest): AuthContext {
+  if (!req.auth) throw new AppError(ErrorCodes.TOKEN_INVALID);
+  return req.auth;
+}
+
+/** The account's tenant id; platform accounts have none and are refused here. */
+export function tenantOf(req: FastifyRequest): number {
+  const a = requireAuth(req);
+  if (a.tenantId === null) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+  return a.tenantId;
+}
+
+/**
+ * Every /api route is private unless its config says `public: true`. The guard resolves the token,
+ * loads the account's codes and farm scope, and refuses (10009, logged) a route whose application
+ * code the account does not hold: a hidden menu entry is not a security control.
+ */
+export function registerAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('auth', null);
+  app.addHook('preHandler', async (req) => {
+    const cfg = req.routeOptions.config;
+    const url = req.routeOptions.url ?? '';
+    if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;
+    const tokenHeader = req.headers.token;
+    const token = Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader;
+    if (token && token.length <= 200) {
+      const account = await resolveSession(db, token);
+      if (account && account.status === 1) {
+        req.auth = { ...account, ...(await loadAccess(db, account)) };
+      }
+    }
+    if (cfg.public) return;
+    if (!req.auth) {
+      await writeAudit(db, req, { outcome: 'denied', code: ErrorCodes.TOKEN_INVALID });
+      throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
+    }
+    if (req.auth.mustChangePassword && !cfg.allowPending) {
+      throw new AppError(ErrorCodes.PASSWORD_CHANGE_REQUIRED, { httpStatus: 403 });
+    }
+    if (cfg.app) {
+      const needed = Array.isArray(cfg.app) ? cfg.app : [cfg.app];
+      if (!needed.some((c) => req.auth!.codes.has(c))) {
+        await writeAudit(db, req, { outcome: 'denied', code: ErrorCodes.NO_PERMISSION, detail: { needed } });
+        throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      }
+    }
+  });
+}

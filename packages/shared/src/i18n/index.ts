@@ -1,0 +1,66 @@
+/**
+ * Translations: one JSON file per locale and namespace (module). Every locale has the same keys;
+ * `i18n.test.ts` checks it. Add a namespace by adding its five files and a line per locale here.
+ */
+import type { Locale } from '../constants.js';
+import zh_cn_common from './zh-cn/common.json';
+import zh_cn_errors from './zh-cn/errors.json';
+import zh_cn_validation from './zh-cn/validation.json';
+import zh_cn_menu from './zh-cn/menu.json';
+import zh_cn_enums from './zh-cn/enums.json';
+import zh_cn_auth from './zh-cn/auth.json';
+import zh_cn_shell from './zh-cn/shell.json';
+import en_us_common from './en-us/common.json';
+import en_us_errors from './en-us/errors.json';
+import en_us_validation from './en-us/validation.json';
+import en_us_menu from './en-us/menu.json';
+import en_us_enums from './en-us/enums.json';
+import en_us_auth from './en-us/auth.json';
+import en_us_shell from './en-us/shell.json';
+import vi_common from './vi/common.json';
+import vi_errors from './vi/errors.json';
+import vi_validation from './vi/validation.json';
+import vi_menu from './vi/menu.json';
+import vi_enums from './vi/enums.json';
+import vi_auth from './vi/auth.json';
+import vi_shell from './vi/shell.json';
+import th_common from './th/common.json';
+import th_errors from './th/errors.json';
+import th_validation from './th/validation.json';
+import th_menu from './th/menu.json';
+import th_enums from './th/enums.json';
+import th_auth from './th/auth.json';
+import th_shell from './th/shell.json';
+import ru_common from './ru/common.json';
+import ru_errors from './ru/errors.json';
+import ru_validation from './ru/validation.json';
+import ru_menu from './ru/menu.json';
+import ru_enums from './ru/enums.json';
+import ru_auth from './ru/auth.json';
+import ru_shell from './ru/shell.json';
+
+export const NAMESPACES = ['common', 'errors', 'validation', 'menu', 'enums', 'auth', 'shell'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+type Tree = { [key: string]: string | Tree };
+export const RESOURCES: Record<Locale, Record<Namespace, Tree>> = {
+  'zh-cn': { common: zh_cn_common, errors: zh_cn_errors, validation: zh_cn_validation, menu: zh_cn_menu, enums: zh_cn_enums, auth: zh_cn_auth, shell: zh_cn_shell },
+  'en-us': { common: en_us_common, errors: en_us_errors, validation: en_us_validation, menu: en_us_menu, enums: en_us_enums, auth: en_us_auth, shell: en_us_shell },
+  'vi': { common: vi_common, errors: vi_errors, validation: vi_validation, menu: vi_menu, enums: vi_enums, auth: vi_auth, shell: vi_shell },
+  'th': { common: th_common, errors: th_errors, validation: th_validation, menu: th_menu, enums: th_enums, auth: th_auth, shell: th_shell },
+  'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell },
+};
+
+/** Looks up `ns.a.b` in one locale, falling back to English, then to the key itself. */
+export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const find = (l: Locale): string | undefined => {
+    const [ns, ...path] = key.split('.');
+    let node: string | Tree | undefined = RESOURCES[l][ns as Namespace];
+    for (const p of path) {
+      if (!node || typeof node === 'string') return undefined;
+      node = node[p];
+    }
+    return typeof node === 'string' ? node : undefined;
+  };
+  const text = find(locale) ?? find('en-us') ?? key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? `{{${v}}}`));
+}

@@ -1,0 +1,6 @@
+export * from './errors.js';
+export * from './constants.js';
+export * from './permissions.js';
+export * from './enums/index.js';
+export * from './schemas/common.js';
+export * from './schemas/auth.js';

@@ -1,1 +1,15 @@
-import { defineConfig } from 'vite'; export default defineConfig({});
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/**
+ * The console is served by the API server from dist/ in production; in development Vite proxies
+ * /api to a server on :8080 (set API_TARGET to point elsewhere, e.g. a server on another port).
+ */
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:8080', changeOrigin: true } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1600 },
+});

@@ -17,6 +17,8 @@ const schema = z
     DEMO: flag.optional(),
     SIMULATOR: flag.optional(),
     CAPTCHA: z.enum(['on', 'off']).default('on'),
+    /** Browser tests only: every captcha's answer is this code. */
+    CAPTCHA_TEST_CODE: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: flag.default(false),
   });
@@ -31,6 +33,8 @@ export interface Config {
   demo: boolean;
   simulator: boolean;
   captcha: boolean;
+  /** When set, every captcha's answer is this code (browser tests); main.ts warns about it. */
+  captchaTestCode?: string;
   logLevel: string;
   trustProxy: boolean;
 }
@@ -60,6 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo,
     simulator: c.SIMULATOR ?? demo,
     captcha: c.CAPTCHA === 'on',
+    ...(c.CAPTCHA_TEST_CODE ? { captchaTestCode: c.CAPTCHA_TEST_CODE } : {}),
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
   };

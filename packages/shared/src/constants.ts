@@ -58,3 +58,30 @@ export const LOGIN_LOCK = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 }
 export const SESSION = { idleMinutes: 120, absoluteHours: 24 } as const;
 export const CAPTCHA_TTL_SECONDS = 300;
 export const PRODUCT_VERSION = '0.1.0';
+
+/**
+ * Phone calling codes offered in account and farm forms (SPEC §3 "area code"): the product's
+ * markets first (China, South-East Asia, Russia), then the other countries its customers call
+ * from. `country` is ISO 3166-1 alpha-2; +1 and +7 are shared, so each country has its own entry.
+ */
+export const AREA_CODES: readonly { readonly code: string; readonly country: string }[] = Object.freeze([
+  { code: '+86', country: 'CN' },
+  { code: '+84', country: 'VN' },
+  { code: '+66', country: 'TH' },
+  { code: '+7', country: 'RU' },
+  { code: '+7', country: 'KZ' },
+  { code: '+855', country: 'KH' },
+  { code: '+856', country: 'LA' },
+  { code: '+95', country: 'MM' },
+  { code: '+60', country: 'MY' },
+  { code: '+62', country: 'ID' },
+  { code: '+63', country: 'PH' },
+  { code: '+65', country: 'SG' },
+  { code: '+852', country: 'HK' },
+  { code: '+81', country: 'JP' },
+  { code: '+82', country: 'KR' },
+  { code: '+91', country: 'IN' },
+  { code: '+1', country: 'US' },
+  { code: '+1', country: 'CA' },
+  { code: '+44', country: 'GB' },
+]);

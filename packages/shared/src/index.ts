@@ -4,3 +4,5 @@ export * from './permissions.js';
 export * from './enums/index.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './schemas/portal.js';
+export * from './schemas/directory.js';

@@ -24,10 +24,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const tenantId = tenant!.id;
     await tx.insert(systemAuth).values({ tenantId, userNum: null, farmNum: null, deviceNum: null, isOpenApi: false });
 
-    const [admin, pigUser, chickenUser] = await tx.insert(accounts).values([
+    const [admin, pigUser, chickenUser, trainee] = await tx.insert(accounts).values([
       { tenantId, accountCode: 'demo', accountName: 'Demo Admin', passwordHash: hash, mustChangePassword: false, accountType: AccountType.TENANT_ADMIN, phoneNo: '13800000002', email: 'demo@example.com' },
       { tenantId, accountCode: 'pig', accountName: 'Pig Keeper', passwordHash: hash, mustChangePassword: false, accountType: AccountType.TENANT_ORDINARY, phoneNo: '13800000003' },
       { tenantId, accountCode: 'chicken', accountName: 'Poultry Keeper', passwordHash: hash, mustChangePassword: false, accountType: AccountType.TENANT_ORDINARY, phoneNo: '13800000004' },
+      // A newly added staff member who has not signed in yet: shows the forced first-login change.
+      { tenantId, accountCode: 'trainee', accountName: 'New Trainee', passwordHash: hash, mustChangePassword: true, accountType: AccountType.TENANT_ORDINARY, phoneNo: '13800000005' },
     ]).returning();
 
     const [pigFarm, poultryFarm] = await tx.insert(farms).values([
@@ -65,8 +67,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       checkCode: 'demo',
     })));
 
-    const pigCodes = flattenApps(FARM_APPS).filter((n) => n.funType !== 'chicken').map((n) => n.code);
-    const chickenCodes = flattenApps(FARM_APPS).filter((n) => n.funType !== 'pig').map((n) => n.code);
+    // A role bound to a menu group holds everything under it, so a group that also lists entries of
+    // the other mode (accurate-feeding holds the pig-only rack page) is bound entry by entry instead.
+    const modeCodes = (other: 'pig' | 'chicken'): string[] =>
+      flattenApps(FARM_APPS).filter((n) => flattenApps([n]).every((m) => m.funType !== other)).map((n) => n.code);
+    const pigCodes = modeCodes('chicken');
+    const chickenCodes = modeCodes('pig');
     const [pigRole, chickenRole] = await tx.insert(roles).values([
       { tenantId, roleName: 'Pig staff', type: 'farm' },
       { tenantId, roleName: 'Poultry staff', type: 'farm' },
@@ -78,10 +84,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(accountRoles).values([
       { accountId: pigUser!.id, roleId: pigRole!.id },
       { accountId: chickenUser!.id, roleId: chickenRole!.id },
+      { accountId: trainee!.id, roleId: pigRole!.id },
     ]);
     await tx.insert(accountFarms).values([
       { accountId: pigUser!.id, farmId: pigFarm!.id },
       { accountId: chickenUser!.id, farmId: poultryFarm!.id },
+      { accountId: trainee!.id, farmId: pigFarm!.id },
       { accountId: admin!.id, farmId: pigFarm!.id },
       { accountId: admin!.id, farmId: poultryFarm!.id },
     ]);

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../app.js';
+import { authModule } from './auth/index.js';
+import { directoryRoutes } from './directory/routes.js';
+import { portalRoutes } from './portal/routes.js';
 
 /** Each module registers its routes in its own encapsulated scope. Add a module by adding a line. */
 export type ModuleRoutes = (app: FastifyInstance, deps: Deps) => Promise<void>;
 
-export const MODULES: ModuleRoutes[] = [];
+export const MODULES: ModuleRoutes[] = [
+  authModule,
+  portalRoutes,
+  directoryRoutes,
+];

@@ -50,13 +50,24 @@ export const RESOURCES: Record<Locale, Record<Namespace, Tree>> = {
   'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell },
 };
 
-/** Looks up `ns.a.b` in one locale, falling back to English, then to the key itself. */
+/**
+ * Looks up `ns.a.b` in one locale, falling back to English, then to the key itself. After the
+ * namespace the rest is first tried as one flat key, because some namespaces (menu) use keys that
+ * contain dots themselves ("ci18.env.temp"); otherwise it is walked as a nested path.
+ */
 export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const dot = key.indexOf('.');
+  const ns = dot < 0 ? key : key.slice(0, dot);
+  const rest = dot < 0 ? '' : key.slice(dot + 1);
   const find = (l: Locale): string | undefined => {
-    const [ns, ...path] = key.split('.');
-    let node: string | Tree | undefined = RESOURCES[l][ns as Namespace];
-    for (const p of path) {
-      if (!node || typeof node === 'string') return undefined;
+    const root: Tree | undefined = RESOURCES[l][ns as Namespace];
+    if (!root || !rest) return undefined;
+    // Own-property check: a key such as "constructor" must not reach Object.prototype.
+    const flat = Object.hasOwn(root, rest) ? root[rest] : undefined;
+    if (typeof flat === 'string') return flat;
+    let node: string | Tree | undefined = root;
+    for (const p of rest.split('.')) {
+      if (!node || typeof node === 'string' || !Object.hasOwn(node, p)) return undefined;
       node = node[p];
     }
     return typeof node === 'string' ? node : undefined;

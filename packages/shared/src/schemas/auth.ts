@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INPUT_MAX_LENGTH } from '../constants.js';
+import type { LoginFarmType } from '../permissions.js';
 import { optionalText, requiredText } from './common.js';
 
 /**
@@ -35,6 +36,13 @@ export const updatePasswordBody = z.object({
   oldPassword: cipher,
   newPassword: cipher,
 });
+export const updatePasswordParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The password rule of the server (21014), for forms to check before sending. */
+export const PASSWORD_MIN_LENGTH = 8;
+export function isStrongPassword(plain: string): boolean {
+  return plain.length >= PASSWORD_MIN_LENGTH && /[A-Za-z]/.test(plain) && /[0-9]/.test(plain);
+}
 
 export const safeCodeForm = (hasOld: boolean) =>
   z
@@ -61,3 +69,34 @@ export const queryParamBody = z.object({
   paramGroupCode: requiredText(),
 });
 export const defaultApplicationBody = z.object({ applicationInfoId: z.coerce.number().int().positive() });
+
+/** Answers of the sign-in calls (API-FOUNDATION), for the web client. */
+export interface ConfigInfo {
+  publicKey: string;
+  captcha: boolean;
+  productVersion: string;
+}
+export interface CaptchaInfo {
+  captchaId: string;
+  image: string;
+  expiresIn: number;
+}
+export interface LoginResult {
+  token: string;
+  mustChangePassword: boolean;
+  accountType: number;
+}
+export interface UserInfo {
+  id: number;
+  accountName: string;
+  accountCode: string;
+  phoneNo: string | null;
+  email: string | null;
+  accountType: number;
+  tenantId: number | null;
+  tenantName: string | null;
+  mustChangePassword: boolean;
+  hasSecurePassword: boolean;
+  farms: { id: number; farmName: string; type: number }[];
+  loginFarmType: LoginFarmType;
+}

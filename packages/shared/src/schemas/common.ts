@@ -8,8 +8,9 @@ import { INPUT_MAX_LENGTH } from '../constants.js';
 export const requiredText = (max = INPUT_MAX_LENGTH) =>
   z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(max, 'validation.maxLength');
 
+/** Blank input counts as absent ('' and spaces become undefined, so a following check skips it). */
 export const optionalText = (max = INPUT_MAX_LENGTH) =>
-  z.string().trim().max(max, 'validation.maxLength').optional().or(z.literal('').transform(() => undefined));
+  z.string().trim().max(max, 'validation.maxLength').optional().transform((v) => (v === '' ? undefined : v));
 
 export const pageQuery = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),

@@ -1,0 +1,70 @@
+import { LOGIN_LOCK } from '@farmsense/shared';
+
+/**
+ * Pure sign-in rules, kept apart from the database so they can be tested on their own: the
+ * temporary lock after repeated failures, and the tenant's system authorization window.
+ */
+
+export interface FailureState {
+  failedCount: number;
+  firstFailedAt: Date | null;
+  lockedUntil: Date | null;
+}
+
+export interface LockPolicy {
+  maxFailures: number;
+  windowMinutes: number;
+  lockMinutes: number;
+}
+
+/** Seconds left on a lock (rounded up), 0 when the account is not locked. */
+export function lockRemainingSeconds(state: FailureState, now: Date): number {
+  if (!state.lockedUntil) return 0;
+  const ms = state.lockedUntil.getTime() - now.getTime();
+  return ms > 0 ? Math.ceil(ms / 1000) : 0;
+}
+
+/**
+ * The state after one more wrong password. Failures count inside a window opened by the first
+ * of them; reaching the maximum locks the account and starts a fresh count for after the lock.
+ */
+export function afterFailure(state: FailureState, now: Date, policy: LockPolicy = LOGIN_LOCK): FailureState {
+  const windowMs = policy.windowMinutes * 60_000;
+  const fresh = !state.firstFailedAt || now.getTime() - state.firstFailedAt.getTime() >= windowMs;
+  const failedCount = fresh ? 1 : state.failedCount + 1;
+  if (failedCount >= policy.maxFailures) {
+    return { failedCount: 0, firstFailedAt: null, lockedUntil: new Date(now.getTime() + policy.lockMinutes * 60_000) };
+  }
+  const stillLocked = state.lockedUntil && state.lockedUntil.getTime() > now.getTime() ? state.lockedUntil : null;
+  return { failedCount, firstFailedAt: fresh ? now : state.firstFailedAt, lockedUntil: stillLocked };
+}
+
+export const CLEAR_FAILURES: FailureState = Object.freeze({ failedCount: 0, firstFailedAt: null, lockedUntil: null });
+
+export interface SystemAuthWindow {
+  validYears: number | null;
+  validStart: Date | null;
+  validEnd: Date | null;
+  allowAccounts: number[] | null;
+}
+
+/** The moment `years` calendar years after `start` (29 February lands on 1 March). */
+export function addYears(start: Date, years: number): Date {
+  const d = new Date(start.getTime());
+  d.setUTCFullYear(d.getUTCFullYear() + years);
+  return d;
+}
+
+/**
+ * Whether an account of the tenant may sign in under its system authorization (SPEC §6: an
+ * expired tenant and its sub-accounts cannot log in). No row or empty fields mean permanent.
+ */
+export function withinSystemAuth(auth: SystemAuthWindow | null, tenantCreatedAt: Date, accountId: number, now: Date): boolean {
+  if (!auth) return true;
+  const t = now.getTime();
+  if (auth.validEnd && auth.validEnd.getTime() < t) return false;
+  if (auth.validStart && auth.validStart.getTime() > t) return false;
+  if (auth.validYears !== null && addYears(auth.validStart ?? tenantCreatedAt, auth.validYears).getTime() < t) return false;
+  if (auth.allowAccounts && !auth.allowAccounts.includes(accountId)) return false;
+  return true;
+}

@@ -1,0 +1,145 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  AppError, deriveFarmType, doLoginBody, doLoginWithCaptchaBody, ErrorCodes, PRODUCT_VERSION,
+  type CaptchaInfo, type ConfigInfo, type LoginResult, type UserInfo,
+} from '@farmsense/shared';
+import { accounts, farms, tenants } from '../../db/tables.js';
+import { NO_DATA } from '../../plugins/envelope.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { writeAudit } from '../../plugins/audit.js';
+import type { AuthModuleContext } from './context.js';
+import { revokeSession } from './session.js';
+import { signIn, type LoginSubject, type SignInInput } from './signin.js';
+
+/** Per-IP throttles (CONTRACT §3 "repeated failures are throttled"); 429 answers code 21011. */
+export const LOGIN_RATE = { max: 30, timeWindow: 60_000 } as const;
+export const CAPTCHA_RATE = { max: 60, timeWindow: 60_000 } as const;
+
+/** Codes that mean the caller got something wrong, as against a refusal of a known account. */
+const FAILED_CODES: ReadonlySet<number> = new Set([
+  ErrorCodes.AUTH_FAILED, ErrorCodes.CAPTCHA_WRONG, ErrorCodes.CAPTCHA_EXPIRED, ErrorCodes.DECRYPT_FAILED, ErrorCodes.PARAM_ERROR,
+]);
+
+export function loginOutcome(code: number): 'ok' | 'failed' | 'denied' {
+  if (code === ErrorCodes.SUCCESS) return 'ok';
+  return FAILED_CODES.has(code) ? 'failed' : 'denied';
+}
+
+export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext): Promise<void> {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = ctx;
+  const subjects = new WeakMap<FastifyRequest, LoginSubject>();
+
+  /**
+   * Every sign-in attempt is logged once its answer is decided, including schema refusals that
+   * never reach the handler. Throttled requests are not: logging a flood would defeat the throttle.
+   */
+  const auditLogin = async (req: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
+    const code = req.resultCode;
+    if (code === undefined || code === ErrorCodes.RATE_LIMITED) return payload;
+    const subject = subjects.get(req);
+    const raw = (req.body as { username?: unknown } | undefined)?.username;
+    const username = typeof raw === 'string' ? raw.trim().toLowerCase().slice(0, 50) : null;
+    await writeAudit(db, req, {
+      outcome: loginOutcome(code),
+      code,
+      action: 'login',
+      account: subject ?? { id: null, tenantId: null, accountCode: null },
+      detail: { via: req.url.endsWith('WithCaptcha') ? 'captcha' : 'password', ...(subject ? {} : { username }) },
+    });
+    return payload;
+  };
+
+  const attempt = async (req: FastifyRequest, input: SignInInput): Promise<LoginResult> =>
+    signIn(
+      {
+        db,
+        keys: await ctx.keys(),
+        meta: { ip: req.ip, userAgent: req.headers['user-agent'] },
+        identified: (s) => subjects.set(req, s),
+      },
+      input,
+    );
+
+  app.get('/api/getConfig', {
+    config: { public: true },
+    schema: { tags: ['auth'], summary: 'Public key for password transport, captcha switch, product version' },
+  }, async (): Promise<ConfigInfo> => ({
+    publicKey: (await ctx.keys()).publicPem,
+    captcha: config.captcha,
+    productVersion: PRODUCT_VERSION,
+  }));
+
+  app.get('/api/ssologin/login/getCaptcha', {
+    config: { public: true, rateLimit: CAPTCHA_RATE },
+    schema: { tags: ['auth'], summary: 'Draw a single-use verification code (SVG data URL)' },
+  }, async (): Promise<CaptchaInfo> => ctx.captchas.issue());
+
+  app.post('/api/breedpigaccount/login/doLoginWithCaptcha', {
+    config: { public: true, rateLimit: LOGIN_RATE },
+    schema: { tags: ['auth'], summary: 'Sign in with password and verification code', body: doLoginWithCaptchaBody },
+    preSerialization: auditLogin,
+  }, async (req): Promise<LoginResult> => {
+    // The code is spent first, so each guess at a password costs a fresh captcha.
+    await ctx.captchas.check(req.body.captchaId, req.body.captchaCode);
+    return attempt(req, req.body);
+  });
+
+  app.post('/api/breedpigaccount/login/doLogin', {
+    config: { public: true, rateLimit: LOGIN_RATE },
+    schema: { tags: ['auth'], summary: 'Sign in with password only (refused while CAPTCHA=on)', body: doLoginBody },
+    preSerialization: auditLogin,
+  }, async (req): Promise<LoginResult> => {
+    if (config.captcha) throw new AppError(ErrorCodes.CAPTCHA_REQUIRED);
+    return attempt(req, req.body);
+  });
+
+  app.post('/api/breedpigaccount/login/doLogout', {
+    config: { allowPending: true },
+    schema: { tags: ['auth'], summary: 'Revoke the current session token' },
+  }, async (req) => {
+    await revokeSession(db, requireAuth(req).tokenHash);
+    return NO_DATA;
+  });
+
+  app.get('/api/breedpigaccount/login/getUserInfo', {
+    config: { allowPending: true },
+    schema: { tags: ['auth'], summary: 'The signed-in account, its farms and farm mode' },
+  }, async (req): Promise<UserInfo> => {
+    const auth = requireAuth(req);
+    const [acc] = await db
+      .select({
+        phoneNo: accounts.phoneNo,
+        email: accounts.email,
+        secureHash: accounts.secureHash,
+        tenantName: tenants.name,
+      })
+      .from(accounts)
+      .leftJoin(tenants, eq(tenants.id, accounts.tenantId))
+      .where(eq(accounts.id, auth.id));
+    if (!acc) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
+    let farmRows: UserInfo['farms'] = [];
+    if (auth.tenantId !== null && (auth.farmIds === 'all' || auth.farmIds.length > 0)) {
+      const cols = { id: farms.id, farmName: farms.farmName, type: farms.type };
+      const inTenant = eq(farms.tenantId, auth.tenantId);
+      const where = auth.farmIds === 'all' ? inTenant : and(inTenant, inArray(farms.id, auth.farmIds));
+      farmRows = await db.select(cols).from(farms).where(where).orderBy(asc(farms.id));
+    }
+    return {
+      id: auth.id,
+      accountName: auth.accountName,
+      accountCode: auth.accountCode,
+      phoneNo: acc.phoneNo,
+      email: acc.email,
+      accountType: auth.accountType,
+      tenantId: auth.tenantId,
+      tenantName: acc.tenantName,
+      mustChangePassword: auth.mustChangePassword,
+      hasSecurePassword: acc.secureHash !== null,
+      farms: farmRows,
+      loginFarmType: deriveFarmType(auth.codes),
+    };
+  });
+}

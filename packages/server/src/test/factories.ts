@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { AccountType } from '@farmsense/shared';
+import type { Db } from '../db/client.js';
+import { accountFarms, accountRoles, accounts, farms, roleApps, roles, sheds, tenants } from '../db/tables.js';
+import { createSession } from '../modules/auth/session.js';
+import type { TestContext } from './harness.js';
+
+/**
+ * Factories for API tests (rows written straight to the database, sessions made without the
+ * sign-in flow) and a small client that sends the token header and reads the envelope.
+ */
+export async function tokenFor(db: Db, accountCode: string): Promise<string> {
+  const [acc] = await db.select({ id: accounts.id, tenantId: accounts.tenantId }).from(accounts).where(eq(accounts.accountCode, accountCode));
+  if (!acc) throw new Error(`no account ${accountCode}`);
+  return createSession(db, acc, {});
+}
+
+export async function accountId(db: Db, accountCode: string): Promise<number> {
+  const [acc] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, accountCode));
+  if (!acc) throw new Error(`no account ${accountCode}`);
+  return acc.id;
+}
+
+export async function farmIdByName(db: Db, farmName: string): Promise<number> {
+  const [farm] = await db.select({ id: farms.id }).from(farms).where(eq(farms.farmName, farmName));
+  if (!farm) throw new Error(`no farm ${farmName}`);
+  return farm.id;
+}
+
+export async function buildTenant(db: Db, name: string, modules: string[] = ['pig', 'chicken', 'group']): Promise<number> {
+  const [t] = await db.insert(tenants).values({ name, modules }).returning({ id: tenants.id });
+  return t!.id;
+}
+
+export async function buildFarm(db: Db, tenantId: number, farmName: string, type = 1): Promise<number> {
+  const [f] = await db.insert(farms).values({ tenantId, farmName, type }).returning({ id: farms.id });
+  return f!.id;
+}
+
+export async function buildShed(
+  db: Db,
+  tenantId: number,
+  farmId: number,
+  s: { shedName: string; shedType?: number; areaNum?: number; buildingNum?: number; shedNum?: number },
+): Promise<number> {
+  const [row] = await db.insert(sheds).values({ tenantId, farmId, shedType: 0, ...s }).returning({ id: sheds.id });
+  return row!.id;
+}
+
+export async function buildRole(db: Db, tenantId: number, roleName: string, apps: { code: string; ops: string[] }[]): Promise<number> {
+  const [r] = await db.insert(roles).values({ tenantId, roleName }).returning({ id: roles.id });
+  if (apps.length > 0) await db.insert(roleApps).values(apps.map((a) => ({ roleId: r!.id, appCode: a.code, ops: a.ops })));
+  return r!.id;
+}
+
+export async function buildAccount(
+  db: Db,
+  a: { tenantId: number | null; accountCode: string; accountType?: number; farmIds?: number[]; roleIds?: number[] },
+): Promise<number> {
+  const [acc] = await db.insert(accounts).values({
+    tenantId: a.tenantId,
+    accountCode: a.accountCode,
+    accountName: `Name of ${a.accountCode}`,
+    // Never used to sign in: tests get their sessions from createSession.
+    passwordHash: 'unusable',
+    mustChangePassword: false,
+    accountType: a.accountType ?? AccountType.TENANT_ORDINARY,
+  }).returning({ id: accounts.id });
+  const id = acc!.id;
+  if (a.farmIds?.length) await db.insert(accountFarms).values(a.farmIds.map((farmId) => ({ accountId: id, farmId })));
+  if (a.roleIds?.length) await db.insert(accountRoles).values(a.roleIds.map((roleId) => ({ accountId: id, roleId })));
+  return id;
+}
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  code: number;
+  data: T;
+}
+
+/** Calls the API as the holder of `token` (or anonymously) and returns status, code and data. */
+export async function call<T = unknown>(
+  ctx: TestContext,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+): Promise<ApiAnswer<T>> {
+  const res = await ctx.app.inject({
+    method,
+    url,
+    headers: token ? { token } : {},
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  const body = res.json() as { code: number; data: T };
+  return { status: res.statusCode, code: body.code, data: body.data };
+}

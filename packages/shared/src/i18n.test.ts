@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { LOCALES } from './constants.js';
+import { NAMESPACES, RESOURCES, translate } from './i18n/index.js';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every leaf of a translation tree as `path -> text`, paths joined with a NUL so dotted keys stay distinct. */
+function leaves(tree: Tree, prefix: string[] = [], out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(tree)) {
+    const path = [...prefix, k];
+    if (typeof v === 'string') out.set(path.join('\u0000'), v);
+    else leaves(v, path, out);
+  }
+  return out;
+}
+
+/** Branch paths too, so a key that is a string in one locale and an object in another is caught. */
+function shape(tree: Tree, prefix: string[] = [], out: string[] = []): string[] {
+  for (const [k, v] of Object.entries(tree)) {
+    const path = [...prefix, k];
+    out.push(`${path.join('\u0000')}${typeof v === 'string' ? '' : '/'}`);
+    if (typeof v !== 'string') shape(v, path, out);
+  }
+  return out.sort();
+}
+
+function placeholders(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]!))].sort();
+}
+
+const show = (path: string): string => path.split('\u0000').join(' > ');
+
+describe('translation catalogue', () => {
+  for (const ns of NAMESPACES) {
+    describe(`namespace ${ns}`, () => {
+      const reference = RESOURCES['en-us'][ns];
+      const refLeaves = leaves(reference);
+
+      for (const locale of LOCALES) {
+        it(`${locale} has exactly the keys of en-us`, () => {
+          // Reported as missing/extra lists: a whole-catalogue diff is unreadable.
+          const own = new Set(shape(RESOURCES[locale][ns]));
+          const ref = new Set(shape(reference));
+          const missing = [...ref].filter((k) => !own.has(k)).map(show);
+          const extra = [...own].filter((k) => !ref.has(k)).map(show);
+          expect({ missing, extra }).toEqual({ missing: [], extra: [] });
+        });
+
+        it(`${locale} has no empty texts`, () => {
+          const empty = [...leaves(RESOURCES[locale][ns])].filter(([, v]) => v.trim() === '').map(([k]) => show(k));
+          expect(empty).toEqual([]);
+        });
+
+        it(`${locale} uses the same {{placeholders}} as en-us`, () => {
+          const own = leaves(RESOURCES[locale][ns]);
+          const differing = [...refLeaves]
+            .filter(([k, v]) => own.has(k) && placeholders(own.get(k)!).join() !== placeholders(v).join())
+            .map(([k]) => show(k));
+          expect(differing).toEqual([]);
+        });
+      }
+    });
+  }
+});
+
+describe('translate()', () => {
+  const injected: { locale: (typeof LOCALES)[number]; key: string }[] = [];
+  /** Adds a temporary key to one locale's menu namespace; removed after each test. */
+  function inject(locale: (typeof LOCALES)[number], key: string, text: string): void {
+    RESOURCES[locale].menu[key] = text;
+    injected.push({ locale, key });
+  }
+  afterEach(() => {
+    for (const { locale, key } of injected.splice(0)) delete RESOURCES[locale].menu[key];
+  });
+
+  it('reads nested keys', () => {
+    expect(translate('en-us', 'errors.client.loginAgain')).toBe('Please log in again');
+    expect(translate('zh-cn', 'errors.client.loginAgain')).toBe('请重新登录');
+  });
+
+  it('reads top-level keys and numeric error keys', () => {
+    expect(translate('en-us', 'common.success')).toBe('Success');
+    expect(translate('en-us', 'errors.0')).toBe('Operation failed');
+    expect(translate('zh-cn', 'errors.0')).toBe('操作失败');
+  });
+
+  it('reads flat keys that contain dots before walking the path', () => {
+    inject('en-us', 'zz-test.env.temp', 'Flat temperature');
+    expect(translate('en-us', 'menu.zz-test.env.temp')).toBe('Flat temperature');
+  });
+
+  it('prefers the whole flat key over a nested path of the same spelling', () => {
+    const nested = RESOURCES['en-us'].menu;
+    nested['zz-nest'] = { inner: 'Nested' };
+    injected.push({ locale: 'en-us', key: 'zz-nest' });
+    expect(translate('en-us', 'menu.zz-nest.inner')).toBe('Nested');
+    inject('en-us', 'zz-nest.inner', 'Flat');
+    expect(translate('en-us', 'menu.zz-nest.inner')).toBe('Flat');
+  });
+
+  it('falls back to en-us, then to the key itself', () => {
+    inject('en-us', 'zz-only-english', 'Only in English');
+    expect(translate('ru', 'menu.zz-only-english')).toBe('Only in English');
+    expect(translate('ru', 'common.noSuchKey')).toBe('common.noSuchKey');
+    expect(translate('ru', 'nonamespace.key')).toBe('nonamespace.key');
+    expect(translate('ru', 'common')).toBe('common');
+    expect(translate('en-us', 'common.constructor')).toBe('common.constructor');
+    expect(translate('en-us', 'errors.client.toString')).toBe('errors.client.toString');
+  });
+
+  it('fills {{placeholders}} and leaves unknown ones visible', () => {
+    expect(translate('en-us', 'validation.selectAtMost', { count: 6 })).toBe('Select at most 6 items');
+    expect(translate('zh-cn', 'validation.rangeMaxDays', { days: 30 })).toBe('查询时间范围不能超过30天');
+    expect(translate('en-us', 'common.total')).toBe('{{count}} items');
+  });
+});

@@ -1,0 +1,64 @@
+import type { ReactElement, ReactNode } from 'react';
+import { Typography } from 'antd';
+import { AlertOutlined, ControlOutlined, ExperimentOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { BrandMark } from '../../ui/BrandMark';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { useScreenBand } from '../../ui/useScreenBand';
+import { useConfig } from './queries';
+
+/** Frame of the sign-in screens: a brand panel (hidden on small screens) and the form card. */
+export function AuthLayout({ children }: { children: ReactNode }): ReactElement {
+  const { t } = useTranslation(['auth', 'common', 'shell']);
+  const band = useScreenBand();
+  const version = useConfig().data?.productVersion;
+  const points = [
+    { icon: <ControlOutlined />, text: t('hero.env') },
+    { icon: <ExperimentOutlined />, text: t('hero.feed') },
+    { icon: <AlertOutlined />, text: t('hero.alarm') },
+  ];
+  return (
+    <div className={`fs-auth fs-auth--${band}`}>
+      {band !== 'small' && (
+        <aside className="fs-auth__hero">
+          <div className="fs-auth__brand">
+            <BrandMark size={44} />
+            <span>{t('common:productTitle')}</span>
+          </div>
+          <div className="fs-auth__pitch">
+            <h2>{t('hero.title')}</h2>
+            <p>{t('hero.text')}</p>
+            <ul>
+              {points.map((p) => (
+                <li key={p.text}>
+                  <span className="fs-auth__point-icon">{p.icon}</span>
+                  {p.text}
+                </li>
+              ))}
+            </ul>
+          </div>
+          <div className="fs-auth__hero-foot">© FarmSense</div>
+        </aside>
+      )}
+      <main className="fs-auth__panel">
+        <div className="fs-auth__lang">
+          <LanguageSwitch />
+        </div>
+        <div className="fs-auth__card">
+          {band === 'small' && (
+            <div className="fs-auth__brand fs-auth__brand--inline">
+              <BrandMark size={36} />
+              <span>{t('common:productTitle')}</span>
+            </div>
+          )}
+          {children}
+        </div>
+        {version && (
+          <Typography.Text type="secondary" className="fs-auth__version">
+            {t('shell:version', { version })}
+          </Typography.Text>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@farmsense/shared';
+import { NAMESPACES, RESOURCES } from '@farmsense/shared/i18n';
+
+/**
+ * One i18next instance with every locale bundled (no HTTP backend: the catalogue is small and the
+ * console must work offline on a farm LAN). Locale codes stay lower-case (zh-cn, en-us) because
+ * they are also the Accept-Language values the server expects.
+ */
+export const i18n: I18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  resources: RESOURCES,
+  lng: DEFAULT_LOCALE,
+  // SPEC §9: the fallback is the chosen locale itself; every locale carries the same keys.
+  fallbackLng: false,
+  supportedLngs: [...LOCALES],
+  lowerCaseLng: true,
+  load: 'currentOnly',
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/**
+ * Translates a key written the shared way, `namespace.path.to.key` (zod messages, errors.<code>),
+ * which is how the server's translate() and the shared schemas spell them.
+ */
+export function tk(fullKey: string, vars: Record<string, unknown> = {}): string {
+  const dot = fullKey.indexOf('.');
+  if (dot < 0) return i18n.t(fullKey, vars);
+  return i18n.t(fullKey.slice(dot + 1), { ...vars, ns: fullKey.slice(0, dot) });
+}
+
+/** Whether `namespace.path` exists in the current locale. */
+export function hasKey(fullKey: string): boolean {
+  const dot = fullKey.indexOf('.');
+  return dot > 0 && i18n.exists(fullKey.slice(dot + 1), { ns: fullKey.slice(0, dot) });
+}
+
+/** Menu labels are flat keys containing dots (`menu.pig.overview.shed`), so no key splitting. */
+export function menuLabel(code: string): string {
+  return i18n.t(code, { ns: 'menu', keySeparator: false, nsSeparator: false, defaultValue: code });
+}
+
+/** The message of an error code; unknown codes fall back to "operation failed" (code 0). */
+export function errorMessage(code: number, vars: Record<string, unknown> = {}): string {
+  const key = String(code);
+  if (i18n.exists(key, { ns: 'errors' })) return i18n.t(key, { ...vars, ns: 'errors' });
+  return i18n.t('0', { ns: 'errors' });
+}

@@ -1,0 +1,32 @@
+import { WholeFarmType, type LoginFarmType } from '@farmsense/shared';
+import { appState, type WholeFarmTypeValue } from '../stores/appStore';
+
+/**
+ * SPEC §4 farm mode. The server derives loginFarmType from the permission tree (pig codes only ->
+ * pig, chicken only -> chicken, both -> all); the console turns it into the whole-farm type the
+ * menu is built for. Only "all" accounts choose, and their choice (default pig) is remembered.
+ */
+export interface FarmModeState {
+  wholeFarmType: WholeFarmTypeValue;
+  switchable: boolean;
+}
+
+export function resolveFarmMode(loginFarmType: LoginFarmType | null | undefined, stored: WholeFarmTypeValue | null | undefined): FarmModeState {
+  if (loginFarmType === 'chicken') return { wholeFarmType: WholeFarmType.CHICKEN, switchable: false };
+  if (loginFarmType === 'all') {
+    const chosen = stored === WholeFarmType.CHICKEN ? WholeFarmType.CHICKEN : WholeFarmType.PIG;
+    return { wholeFarmType: chosen, switchable: true };
+  }
+  return { wholeFarmType: WholeFarmType.PIG, switchable: false };
+}
+
+/** Farm type (1 pig farm, 2 poultry farm) shown in a whole-farm mode. */
+export function farmTypeOfMode(mode: WholeFarmTypeValue): number {
+  return mode === WholeFarmType.CHICKEN ? 2 : 1;
+}
+
+/** Changing the mode rebuilds menu and routes from scratch: store it and reload at the root. */
+export function switchFarmMode(type: WholeFarmTypeValue, reload: (to: string) => void = (to) => window.location.assign(to)): void {
+  appState().setWholeFarmType(type);
+  reload('/');
+}

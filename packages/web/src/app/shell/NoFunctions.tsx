@@ -1,0 +1,22 @@
+import type { ReactElement } from 'react';
+import { Empty, Typography } from 'antd';
+import { SafetyCertificateOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+
+/** An account whose roles grant no page of this build: explain, do not show a blank screen. */
+export function NoFunctions(): ReactElement {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="fs-center" data-testid="no-functions">
+      <Empty
+        image={<SafetyCertificateOutlined className="fs-empty-icon" />}
+        description={
+          <div className="fs-empty-text">
+            <Typography.Title level={4}>{t('noFunctions.title')}</Typography.Title>
+            <Typography.Paragraph type="secondary">{t('noFunctions.text')}</Typography.Paragraph>
+          </div>
+        }
+      />
+    </div>
+  );
+}

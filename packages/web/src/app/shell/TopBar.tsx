@@ -1,0 +1,130 @@
+import { useEffect, useState, type ReactElement } from 'react';
+import { Avatar, Button, Dropdown, Segmented, Tag, Tooltip, Typography } from 'antd';
+import {
+  EditOutlined,
+  KeyOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  SafetyCertificateOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { WholeFarmType } from '@farmsense/shared';
+import { logoRowFor, useConfig, useLogoRows } from '../auth/queries';
+import { logout } from '../auth/logout';
+import { useSession } from '../auth/sessionContext';
+import { switchFarmMode } from '../menu/farmMode';
+import { useAppStore, type WholeFarmTypeValue } from '../stores/appStore';
+import { LanguageSwitch } from '../../ui/LanguageSwitch';
+import { BrandMark } from '../../ui/BrandMark';
+import { AuthInfoDialog } from './dialogs/AuthInfoDialog';
+import { ChangePasswordDialog } from './dialogs/ChangePasswordDialog';
+import { EditAccountDialog } from './dialogs/EditAccountDialog';
+import { SafeCodeDialog } from './dialogs/SafeCodeDialog';
+
+type DialogName = 'account' | 'password' | 'safeCode' | 'authInfo';
+
+// The safe-code prompt comes once per page load, not again after the user closed it.
+let safeCodePrompted = false;
+
+interface TopBarProps {
+  small: boolean;
+  menuCollapsed: boolean;
+  hasMenu: boolean;
+  onToggleMenu: () => void;
+}
+
+/** Product title and version (LOGO row of the current language), mode switch, account actions. */
+export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarProps): ReactElement {
+  const { t } = useTranslation(['shell', 'common']);
+  const { userInfo, farmMode } = useSession();
+  const locale = useAppStore((s) => s.locale);
+  const logo = logoRowFor(useLogoRows(true).data, locale);
+  const config = useConfig();
+  const [dialog, setDialog] = useState<DialogName | null>(null);
+
+  useEffect(() => {
+    if (!userInfo.hasSecurePassword && !safeCodePrompted) {
+      safeCodePrompted = true;
+      setDialog('safeCode');
+    }
+  }, [userInfo.hasSecurePassword]);
+
+  const title = logo?.paramValue || t('common:productTitle');
+  const version = logo?.paramOther || config.data?.productVersion;
+  const toggleLabel = small ? t('actions.openMenu') : menuCollapsed ? t('actions.expandMenu') : t('actions.collapseMenu');
+  const toggleIcon = small ? <MenuOutlined /> : menuCollapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />;
+
+  const accountItems = [
+    { key: 'account', icon: <EditOutlined />, label: t('actions.editAccount') },
+    { key: 'password', icon: <LockOutlined />, label: t('actions.changePassword') },
+    { key: 'safeCode', icon: <KeyOutlined />, label: t('actions.changeSafeCode') },
+    { key: 'authInfo', icon: <SafetyCertificateOutlined />, label: t('actions.authInfo') },
+    { type: 'divider' as const },
+    { key: 'logout', icon: <LogoutOutlined />, label: t('actions.logout'), danger: true },
+  ];
+
+  const onAccountAction = (key: string): void => {
+    if (key === 'logout') {
+      void logout();
+      return;
+    }
+    setDialog(key as DialogName);
+  };
+
+  return (
+    <header className="fs-topbar">
+      <div className="fs-topbar__left">
+        {hasMenu && (
+          <Tooltip title={toggleLabel}>
+            <Button type="text" className="fs-topbar-btn" icon={toggleIcon} aria-label={toggleLabel} onClick={onToggleMenu} />
+          </Tooltip>
+        )}
+        <BrandMark />
+        <div className="fs-topbar__title">
+          <Typography.Text strong className="fs-topbar__name" ellipsis data-testid="product-title">
+            {title}
+          </Typography.Text>
+          {version && !small && (
+            <Tag className="fs-topbar__version" data-testid="product-version">
+              {t('version', { version })}
+            </Tag>
+          )}
+        </div>
+        {farmMode.switchable && (
+          <Segmented<WholeFarmTypeValue>
+            className="fs-mode-switch"
+            aria-label={t('farmMode.label')}
+            value={farmMode.wholeFarmType}
+            onChange={(v) => switchFarmMode(v)}
+            options={[
+              { value: WholeFarmType.PIG, label: t('farmMode.pig') },
+              { value: WholeFarmType.CHICKEN, label: t('farmMode.chicken') },
+            ]}
+          />
+        )}
+      </div>
+      <div className="fs-topbar__right">
+        {!small && (
+          <span className="fs-topbar__welcome" data-testid="welcome">
+            {t('welcome', { name: userInfo.accountName })}
+          </span>
+        )}
+        <LanguageSwitch compact={small} />
+        <Dropdown trigger={['click']} menu={{ items: accountItems, onClick: ({ key }) => onAccountAction(key) }}>
+          <Button type="text" className="fs-topbar-btn fs-account-btn" aria-label={t('actions.accountMenu')}>
+            <Avatar size={28} icon={<UserOutlined />} className="fs-avatar" />
+            {!small && <span className="fs-account-btn__name">{userInfo.accountName}</span>}
+          </Button>
+        </Dropdown>
+      </div>
+      <EditAccountDialog open={dialog === 'account'} onClose={() => setDialog(null)} />
+      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
+      <SafeCodeDialog open={dialog === 'safeCode'} onClose={() => setDialog(null)} />
+      <AuthInfoDialog open={dialog === 'authInfo'} onClose={() => setDialog(null)} />
+    </header>
+  );
+}

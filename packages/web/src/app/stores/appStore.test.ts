@@ -1,0 +1,63 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { INITIAL_DATA, STORE_KEY, useAppStore } from './appStore';
+import type { UserInfo } from '../api/types';
+
+const user: UserInfo = {
+  id: 7,
+  accountName: 'Demo',
+  accountCode: 'demo',
+  phoneNo: '+86 138',
+  email: null,
+  accountType: 1,
+  tenantId: 1,
+  tenantName: 'Demo Agri',
+  mustChangePassword: false,
+  hasSecurePassword: true,
+  farms: [{ id: 1, farmName: 'Pig farm', type: 1 }],
+  loginFarmType: 'all',
+};
+
+function stored(): Record<string, unknown> {
+  return JSON.parse(localStorage.getItem(STORE_KEY)!).state;
+}
+
+beforeEach(() => useAppStore.setState({ ...INITIAL_DATA }));
+
+describe('persisted client state', () => {
+  it('saves every change to localStorage', () => {
+    useAppStore.getState().setToken('t');
+    useAppStore.getState().setUserInfo(user);
+    useAppStore.getState().setMenuCollapsed(true);
+    expect(stored()).toMatchObject({ token: 't', menuCollapsed: true, loginFarmType: 'all', userInfo: { accountCode: 'demo' } });
+  });
+
+  it('logout clears everything except the language and the whole-farm type', () => {
+    const s = useAppStore.getState();
+    s.setToken('t');
+    s.setLocale('ru');
+    s.setWholeFarmType(2);
+    s.setUserInfo(user);
+    s.setSessionLists({ farms: [{ id: 1, farmId: 1, farmName: 'F', type: 1, scale: null, timeZone: 'Asia/Shanghai' }], accounts: [{ label: 'A', value: 1 }] });
+    s.setMenuCollapsed(true);
+    s.setOpenMenuKeys(['pig']);
+    s.setLastRoute('/pig/overview/shed');
+    s.selectFarm(1, 1);
+
+    useAppStore.getState().resetForLogout();
+
+    const after = useAppStore.getState();
+    expect(after.locale).toBe('ru');
+    expect(after.wholeFarmType).toBe(2);
+    expect(after).toMatchObject({ ...INITIAL_DATA, locale: 'ru', wholeFarmType: 2 });
+    expect(stored()).toEqual({ ...INITIAL_DATA, locale: 'ru', wholeFarmType: 2 });
+  });
+
+  it('a session ended by the server only drops the token', () => {
+    const s = useAppStore.getState();
+    s.setToken('t');
+    s.setUserInfo(user);
+    s.setLastRoute('/reports/a');
+    s.clearToken();
+    expect(useAppStore.getState()).toMatchObject({ token: null, lastRoute: '/reports/a', userInfo: { id: 7 } });
+  });
+});

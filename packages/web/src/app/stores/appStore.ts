@@ -1,0 +1,106 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { DEFAULT_LOCALE, WholeFarmType, type LoginFarmType, type Locale } from '@farmsense/shared';
+import type { AccountOption, AreaCode, FarmInfo, UserInfo } from '../api/types';
+
+export type WholeFarmTypeValue = (typeof WholeFarmType)[keyof typeof WholeFarmType];
+
+/**
+ * Client state of the console. SPEC §2: "all application state is saved locally when the page is
+ * closed and restored at startup", so the whole store is persisted to localStorage. Server data
+ * that pages read live (sheds, readings) stays in TanStack Query, not here; only the session's
+ * reference lists (SPEC §3 "session user state") are kept so the shell renders at once on reload.
+ */
+export interface AppData {
+  token: string | null;
+  locale: Locale;
+  loginFarmType: LoginFarmType | null;
+  wholeFarmType: WholeFarmTypeValue;
+  userInfo: UserInfo | null;
+  areaCodes: AreaCode[];
+  farms: FarmInfo[];
+  accounts: AccountOption[];
+  menuCollapsed: boolean;
+  openMenuKeys: string[];
+  lastRoute: string | null;
+  /** Farm chosen on farm-scoped pages, per farm type (1 pig, 2 poultry). */
+  selectedFarms: Record<string, number>;
+}
+
+export interface AppActions {
+  setToken: (token: string | null) => void;
+  setLocale: (locale: Locale) => void;
+  setWholeFarmType: (type: WholeFarmTypeValue) => void;
+  setUserInfo: (info: UserInfo) => void;
+  setSessionLists: (lists: Partial<Pick<AppData, 'areaCodes' | 'farms' | 'accounts'>>) => void;
+  setMenuCollapsed: (collapsed: boolean) => void;
+  setOpenMenuKeys: (keys: string[]) => void;
+  setLastRoute: (route: string) => void;
+  selectFarm: (farmType: number, farmId: number) => void;
+  /** Session ended by the server (token invalid): only the token goes, the rest helps re-login. */
+  clearToken: () => void;
+  /** Logout: everything goes except the language and the whole-farm-type choice (SPEC §4). */
+  resetForLogout: () => void;
+}
+
+export type AppStore = AppData & AppActions;
+
+export const STORE_KEY = 'farmsense.app';
+
+export const INITIAL_DATA: AppData = {
+  token: null,
+  locale: DEFAULT_LOCALE,
+  loginFarmType: null,
+  wholeFarmType: WholeFarmType.PIG,
+  userInfo: null,
+  areaCodes: [],
+  farms: [],
+  accounts: [],
+  menuCollapsed: false,
+  openMenuKeys: [],
+  lastRoute: null,
+  selectedFarms: {},
+};
+
+export const useAppStore = create<AppStore>()(
+  persist(
+    (set) => ({
+      ...INITIAL_DATA,
+      setToken: (token) => set({ token }),
+      setLocale: (locale) => set({ locale }),
+      setWholeFarmType: (wholeFarmType) => set({ wholeFarmType }),
+      setUserInfo: (userInfo) => set({ userInfo, loginFarmType: userInfo.loginFarmType }),
+      setSessionLists: (lists) => set(lists),
+      setMenuCollapsed: (menuCollapsed) => set({ menuCollapsed }),
+      setOpenMenuKeys: (openMenuKeys) => set({ openMenuKeys }),
+      setLastRoute: (lastRoute) => set({ lastRoute }),
+      selectFarm: (farmType, farmId) => set((s) => ({ selectedFarms: { ...s.selectedFarms, [String(farmType)]: farmId } })),
+      clearToken: () => set({ token: null }),
+      resetForLogout: () => set((s) => ({ ...INITIAL_DATA, locale: s.locale, wholeFarmType: s.wholeFarmType })),
+    }),
+    {
+      name: STORE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      partialize: (s): AppData => ({
+        token: s.token,
+        locale: s.locale,
+        loginFarmType: s.loginFarmType,
+        wholeFarmType: s.wholeFarmType,
+        userInfo: s.userInfo,
+        areaCodes: s.areaCodes,
+        farms: s.farms,
+        accounts: s.accounts,
+        menuCollapsed: s.menuCollapsed,
+        openMenuKeys: s.openMenuKeys,
+        lastRoute: s.lastRoute,
+        selectedFarms: s.selectedFarms,
+      }),
+    },
+  ),
+);
+
+/** Reads outside React (API client, bootstrap code). */
+export function appState(): AppStore {
+  return useAppStore.getState();
+}

@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts'],
+          include: ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts', 'packages/simulator/src/**/*.test.ts'],
           environment: 'node',
         },
       },

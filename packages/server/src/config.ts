@@ -21,6 +21,8 @@ const schema = z
     CAPTCHA_TEST_CODE: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: flag.default(false),
+    /** Days of raw telemetry history to keep (whole months are dropped); 0 = keep forever. Rollups stay. */
+    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
   });
 
 export interface Config {
@@ -37,6 +39,8 @@ export interface Config {
   captchaTestCode?: string;
   logLevel: string;
   trustProxy: boolean;
+  /** 0 = keep raw telemetry forever. */
+  telemetryRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -67,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(c.CAPTCHA_TEST_CODE ? { captchaTestCode: c.CAPTCHA_TEST_CODE } : {}),
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
+    telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
   };
 }

@@ -45,6 +45,10 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     pool.on('error', () => undefined); // a dropped idle client is replaced on next use
+    // A backend terminated mid-query (server restart) fails that query, then its socket's end is
+    // emitted as 'error' on a client the pool already dropped: without a listener that would
+    // crash the process instead of letting the caller retry.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema: tables });
     await migratePg(db, { migrationsFolder: folder });
     return {

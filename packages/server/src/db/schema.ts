@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -56,7 +56,14 @@ export const apiAuth = pgTable('api_auth', {
   functions: jsonb('functions').$type<string[] | null>(),
   farms: jsonb('farms').$type<number[] | null>(),
   ...stamps,
-});
+}, (t) => [uniqueIndex('api_auth_code_uq').on(t.authCodeHash)]);
+
+/** Calls made with a tenant's API access code per UTC day, against api_auth.visit_times. */
+export const apiCalls = pgTable('api_calls', {
+  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
+  day: date('day', { mode: 'string' }).notNull(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.tenantId, t.day] })]);
 
 export const accounts = pgTable('accounts', {
   id: serial('id').primaryKey(),
@@ -170,6 +177,12 @@ export const pens = pgTable('pens', {
   name: text('name'),
   ...stamps,
 }, (t) => [index('pens_shed_idx').on(t.shedId)]);
+
+/** When an account has rows here for a shed, it sees only those pens of that shed. */
+export const accountPens = pgTable('account_pens', {
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  penId: integer('pen_id').notNull().references(() => pens.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.accountId, t.penId] })]);
 
 /** A gateway (controller, DTU, feeder main unit, meter hub) that speaks CONTRACT §4. */
 export const gateways = pgTable('gateways', {

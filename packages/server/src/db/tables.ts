@@ -1,2 +1,3 @@
 /** Every table, for drizzle-kit and the typed client. Modules append their `tables.ts` here. */
 export * from './schema.js';
+export * from '../modules/telemetry/tables.js';

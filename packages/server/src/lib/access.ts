@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AccountType, flattenApps, APP_CATALOGUE, type AppNode } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
-import { accountFarms, accountRoles, accountSheds, farms, roleApps, tenants } from '../db/tables.js';
+import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roleApps, tenants } from '../db/tables.js';
 
 /** The application codes a tenant's modules open (before any role narrows them). */
 export function codesForModules(modules: readonly string[]): Set<string> {
@@ -44,6 +44,8 @@ export interface AccessScope {
   farmIds: number[] | 'all';
   /** Per farm, the sheds the account is limited to (absent: all sheds of that farm). */
   shedLimits: Map<number, Set<number>>;
+  /** Per shed, the pens the account is limited to (absent: all pens of that shed). */
+  penLimits: Map<number, Set<number>>;
 }
 
 export async function loadAccess(
@@ -51,7 +53,7 @@ export async function loadAccess(
   account: { id: number; tenantId: number | null; accountType: number },
 ): Promise<AccessScope> {
   if (account.accountType === AccountType.PLATFORM || account.tenantId === null) {
-    return { codes: new Set(PLATFORM_CODES), farmIds: [], shedLimits: new Map() };
+    return { codes: new Set(PLATFORM_CODES), farmIds: [], shedLimits: new Map(), penLimits: new Map() };
   }
   const [tenant] = await db.select({ modules: tenants.modules }).from(tenants).where(eq(tenants.id, account.tenantId));
   const allowed = codesForModules(tenant?.modules ?? []);
@@ -91,5 +93,16 @@ export async function loadAccess(
       shedLimits.set(r.farmId, set);
     }
   }
-  return { codes, farmIds, shedLimits };
+  const penLimits = new Map<number, Set<number>>();
+  const penRows = await db
+    .select({ penId: pens.id, shedId: pens.shedId })
+    .from(accountPens)
+    .innerJoin(pens, and(eq(pens.id, accountPens.penId), eq(pens.tenantId, account.tenantId)))
+    .where(eq(accountPens.accountId, account.id));
+  for (const r of penRows) {
+    const set = penLimits.get(r.shedId) ?? new Set<number>();
+    set.add(r.penId);
+    penLimits.set(r.shedId, set);
+  }
+  return { codes, farmIds, shedLimits, penLimits };
 }

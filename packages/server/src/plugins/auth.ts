@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { loadAccess, type AccessScope } from '../lib/access.js';
+import { hasApiCode, resolveApiAccess } from '../lib/api-access.js';
 import { resolveSession, type SessionAccount } from '../modules/auth/session.js';
 import { writeAudit } from './audit.js';
 
-export interface AuthContext extends SessionAccount, AccessScope {}
+export interface AuthContext extends SessionAccount, AccessScope {
+  /** Set when the call came with an API access code instead of a session (lib/api-access.ts). */
+  via?: 'api';
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -58,6 +62,8 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       }
     }
     if (cfg.public) return;
+    // No session token but an API access code: the checks of SPEC §6 decide (refusals throw).
+    if (!token && hasApiCode(req)) req.auth = await resolveApiAccess(db, req);
     if (!req.auth) {
       await writeAudit(db, req, { outcome: 'denied', code: ErrorCodes.TOKEN_INVALID });
       throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });

@@ -82,7 +82,7 @@ export interface ApiAnswer<T = unknown> {
 export async function call<T = unknown>(
   ctx: TestContext,
   token: string | null,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: unknown,
 ): Promise<ApiAnswer<T>> {

@@ -5,7 +5,9 @@
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
 
-if (!window.matchMedia) {
+const hasDom = typeof window !== 'undefined';
+
+if (hasDom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
     value: (query: string): MediaQueryList => ({
@@ -26,16 +28,19 @@ class ResizeObserverStub {
   unobserve(): void {}
   disconnect(): void {}
 }
-if (!('ResizeObserver' in window)) {
+if (hasDom && !('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
   Object.defineProperty(globalThis, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
 }
 
 // antd measures scrollbars through getComputedStyle with pseudo-elements, which jsdom does not implement.
-const realGetComputedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (elt: Element): CSSStyleDeclaration => realGetComputedStyle(elt);
+if (hasDom) {
+  const realGetComputedStyle = window.getComputedStyle.bind(window);
+  window.getComputedStyle = (elt: Element): CSSStyleDeclaration => realGetComputedStyle(elt);
+}
 
 afterEach(() => {
+  if (!hasDom) return;
   cleanup();
   localStorage.clear();
 });

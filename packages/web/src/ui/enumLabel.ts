@@ -1,3 +1,4 @@
+import { shedTypeKey } from '@farmsense/shared';
 import { hasKey, tk } from '../app/i18n/i18n';
 
 /**
@@ -10,8 +11,13 @@ export function enumLabel(name: string, value: string | number | null | undefine
   return hasKey(key) ? tk(key) : String(value);
 }
 
-/** Shed type name: poultry types are 1001-1011 and 2000, pig types 0-7. */
+/** Translates a shared `namespace.key`, or '' when the catalogue lacks it (so no brackets are shown). */
+export function translateKnown(fullKey: string): string {
+  return hasKey(fullKey) ? tk(fullKey) : '';
+}
+
+/** Shed type name (poultry types 1001-1011 and 2000, pig types 0-7); '' when unknown. */
 export function shedTypeLabel(shedType: number | null | undefined): string {
-  if (shedType === null || shedType === undefined) return '';
-  return enumLabel(shedType >= 1000 ? 'poultryShedType' : 'pigShedType', shedType);
+  const key = shedTypeKey(shedType);
+  return key ? translateKnown(key) : '';
 }

@@ -132,6 +132,16 @@ describe('API client envelope handling', () => {
     expect(toasts.error).toHaveBeenLastCalledWith(err(21011));
   });
 
+  it('quiet background calls report nothing and keep the session', async () => {
+    answer(403, { code: 10009, msg: '', data: null });
+    await expect(request('/lists', { quiet: true })).rejects.toMatchObject({ code: 10009, handled: false });
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(request('/lists', { quiet: true })).rejects.toMatchObject({ code: 0, handled: false });
+    expect(toasts.error).not.toHaveBeenCalled();
+    expect(navigate).not.toHaveBeenCalled();
+    expect(useAppStore.getState().token).toBe('tok-1');
+  });
+
   it('a navigation cancels pending page requests without a message; global calls survive', async () => {
     vi.stubGlobal(
       'fetch',

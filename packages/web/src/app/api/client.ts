@@ -18,6 +18,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Not cancelled by navigation (bootstrap, activity log, logout). */
   global?: boolean;
+  /**
+   * Background reference data: a refusal is neither shown nor taken as the end of the session;
+   * the caller copes without it (e.g. a list a platform account has no tenant for).
+   */
+  quiet?: boolean;
 }
 
 /** A failed call; `handled` means the user has already been told (toast or redirect). */
@@ -129,6 +134,7 @@ async function receive<T>(path: string, opts: CallOptions, signal: AbortSignal, 
   } catch {
     // Abandoned by navigation or by the caller: silent. A timeout is a network failure.
     if (signal.aborted && !timeoutSignal.aborted) throw new CancelledError();
+    if (opts.quiet) throw new ApiError(ErrorCodes.FAILED, 0, null, false);
     throw failed(0);
   }
 
@@ -144,6 +150,7 @@ async function receive<T>(path: string, opts: CallOptions, signal: AbortSignal, 
   if (res.status === 400) {
     return env ?? { code: ErrorCodes.PARAM_ERROR, msg: '', data: null as T };
   }
+  if (opts.quiet && env?.code !== ErrorCodes.SUCCESS) throw new ApiError(env?.code ?? ErrorCodes.FAILED, res.status, env?.data ?? null, false);
   if (!env) throw failed(res.status);
 
   const { code, data } = env;

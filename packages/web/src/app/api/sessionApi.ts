@@ -44,8 +44,9 @@ export const sessionApi = {
   getSystemAuth: (): Promise<SystemAuth> => request('/breedpigdevice/pigFarmManagePlus/getSystemAuth'),
   saveActLog: (modeCode: string): Promise<null> =>
     request('/breedpigbuilding/breedUserActLog/saveActLog', { method: 'POST', body: { modeCode }, global: true }),
-  areaCode: (): Promise<AreaCode[]> => request('/breedpigaccount/account/areaCode', { global: true }),
-  farmList: (): Promise<FarmInfo[]> => request('/breedpigbuilding/farmInfo/list', { global: true }),
+  // Session reference lists load in the background: a refusal must not end the session.
+  areaCode: (): Promise<AreaCode[]> => request('/breedpigaccount/account/areaCode', { global: true, quiet: true }),
+  farmList: (): Promise<FarmInfo[]> => request('/breedpigbuilding/farmInfo/list', { global: true, quiet: true }),
   queryAllAccount: (): Promise<AccountOption[]> =>
-    request('/breedpigaccount/account/queryAllAccount', { method: 'POST', body: {}, global: true }),
+    request('/breedpigaccount/account/queryAllAccount', { method: 'POST', body: {}, global: true, quiet: true }),
 };

@@ -6,6 +6,7 @@ import { BrandMark } from '../../ui/BrandMark';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useScreenBand } from '../../ui/useScreenBand';
 import { useConfig } from './queries';
+import './auth.css';
 
 /** Frame of the sign-in screens: a brand panel (hidden on small screens) and the form card. */
 export function AuthLayout({ children }: { children: ReactNode }): ReactElement {

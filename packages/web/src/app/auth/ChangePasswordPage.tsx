@@ -3,7 +3,7 @@ import { Alert, Button, Form, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { changePasswordForm } from '@farmsense/shared';
+import { passwordChangeSchema } from './passwordSchema';
 import { toast } from '../api/toast';
 import { appState } from '../stores/appStore';
 import { PageSpin } from '../../ui/PageSpin';
@@ -55,7 +55,7 @@ export function ChangePasswordPage(): ReactElement {
       <Alert type="warning" showIcon title={t('forced.hint')} className="fs-dialog-note" />
       <Form<Values> form={form} name="forcedPassword" layout="vertical" size="large" onFinish={(v) => void onFinish(v)}>
         <PasswordFields
-          schema={changePasswordForm}
+          schema={passwordChangeSchema}
           labels={{
             old: t('shell:changePassword.oldPassword'),
             new: t('shell:changePassword.newPassword'),

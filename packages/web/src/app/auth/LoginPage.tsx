@@ -11,7 +11,7 @@ import type { LoginResult } from '../api/types';
 import { appState, useAppStore } from '../stores/appStore';
 import { zodRule } from '../../ui/zodRule';
 import { AuthLayout } from './AuthLayout';
-import { takeFlash } from './logout';
+import { resetSafeCodePrompt, takeFlash } from './sessionFlags';
 import { loadSessionData, useConfig } from './queries';
 import { useEncrypt } from './useEncrypt';
 
@@ -77,6 +77,7 @@ export function LoginPage(): ReactElement {
     // Another account on this browser: nothing of the previous one may leak into the new session.
     if (previous && previous.accountCode !== username) appState().resetForLogout();
     client.removeQueries({ queryKey: ['session'] });
+    resetSafeCodePrompt();
     appState().setToken(res.token);
     if (res.mustChangePassword) {
       await navigate('/login/change-password', { replace: true });

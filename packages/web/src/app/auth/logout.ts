@@ -1,7 +1,6 @@
 import { sessionApi } from '../api/sessionApi';
 import { appState } from '../stores/appStore';
-
-export const FLASH_KEY = 'farmsense.flash';
+import { setFlash } from './sessionFlags';
 
 /**
  * SPEC §4 logout: revoke the token, reset the stored state except language and whole-farm type,
@@ -15,13 +14,6 @@ export async function logout(reload: (to: string) => void = (to) => window.locat
     // A dead or revoked session still ends locally.
   }
   appState().resetForLogout();
-  sessionStorage.setItem(FLASH_KEY, 'loggedOut');
+  setFlash('loggedOut');
   reload('/login/tenant');
-}
-
-/** Reads and clears the one-shot message left by the previous page. */
-export function takeFlash(): string | null {
-  const v = sessionStorage.getItem(FLASH_KEY);
-  if (v) sessionStorage.removeItem(FLASH_KEY);
-  return v;
 }

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { LOCALE_CODES, type Locale } from '@farmsense/shared';
+import { AccountType, LOCALE_CODES, type Locale } from '@farmsense/shared';
 import { sessionApi } from '../api/sessionApi';
 import type { AppConfig, AppTreeNode, ParamRow, UserInfo } from '../api/types';
 import { appState, useAppStore, type WholeFarmTypeValue } from '../stores/appStore';
@@ -49,12 +49,17 @@ export function logoRowFor(rows: ParamRow[] | undefined, locale: Locale): ParamR
   return rows?.find((r) => wanted.includes(r.paramCode.toLowerCase()));
 }
 
-/** Area codes, farm list and account list into the session state; one failing list does not block the others. */
-export async function loadSessionLists(): Promise<true> {
+/**
+ * Area codes, farm list and account list into the session state. Farms and accounts belong to a
+ * tenant, so the platform back office (no tenant) does not ask; one failing list does not block
+ * the others.
+ */
+export async function loadSessionLists(accountType: number | undefined): Promise<true> {
+  const tenantLists = accountType !== AccountType.PLATFORM;
   const [areaCodes, farms, accounts] = await Promise.allSettled([
     sessionApi.areaCode(),
-    sessionApi.farmList(),
-    sessionApi.queryAllAccount(),
+    tenantLists ? sessionApi.farmList() : Promise.resolve([]),
+    tenantLists ? sessionApi.queryAllAccount() : Promise.resolve([]),
   ]);
   appState().setSessionLists({
     ...(areaCodes.status === 'fulfilled' ? { areaCodes: areaCodes.value } : {}),
@@ -64,15 +69,26 @@ export async function loadSessionLists(): Promise<true> {
   return true;
 }
 
+/** The background refresh of the session lists, shared by the shell and the pages that read them. */
+export function useSessionLists(): UseQueryResult<true> {
+  const user = useAppStore((s) => s.userInfo);
+  return useQuery({
+    queryKey: QK.sessionLists,
+    queryFn: () => loadSessionLists(user?.accountType),
+    // Not while a forced password change is pending: the server refuses tenant data until then.
+    enabled: !!user && !user.mustChangePassword,
+    staleTime: 5 * 60_000,
+  });
+}
+
 /**
  * SPEC §4: on leaving the login page the console loads area codes, user info, farm list and
  * account list into the session state. The caches are seeded so the shell does not ask again.
  */
 export async function loadSessionData(client: QueryClient): Promise<void> {
-  const [info] = await Promise.allSettled([sessionApi.getUserInfo(), loadSessionLists()]);
-  if (info.status === 'fulfilled') {
-    appState().setUserInfo(info.value);
-    client.setQueryData(QK.userInfo, info.value);
-  }
+  const info = await sessionApi.getUserInfo();
+  appState().setUserInfo(info);
+  client.setQueryData(QK.userInfo, info);
+  await loadSessionLists(info.accountType);
   client.setQueryData(QK.sessionLists, true);
 }

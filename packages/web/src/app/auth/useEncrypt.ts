@@ -8,8 +8,8 @@ import { QK } from './queries';
 
 /**
  * Encrypts secrets with the server's public key (getConfig, cached for the page's lifetime).
- * Resolves null after telling the user when the browser cannot encrypt (no WebCrypto outside
- * https/localhost), so callers simply stop.
+ * Resolves null after telling the user when encryption fails (e.g. a malformed key), so callers
+ * simply stop.
  */
 export function useEncrypt(): (plain: string) => Promise<string | null> {
   const client = useQueryClient();
@@ -19,7 +19,7 @@ export function useEncrypt(): (plain: string) => Promise<string | null> {
       try {
         return await encryptText(plain, config.publicKey);
       } catch {
-        toast.error(i18n.t('insecureContext', { ns: 'auth' }));
+        toast.error(i18n.t('encryptFailed', { ns: 'auth' }));
         return null;
       }
     },

@@ -1,9 +1,8 @@
 import { useMemo, type ReactElement } from 'react';
 import { Button, Result, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
-import { loadSessionLists, useAppTree, useUserInfo, QK } from '../auth/queries';
+import { useAppTree, useSessionLists, useUserInfo } from '../auth/queries';
 import { logout } from '../auth/logout';
 import { SessionContext, type SessionValue } from '../auth/sessionContext';
 import { resolveFarmMode } from '../menu/farmMode';
@@ -47,8 +46,8 @@ export function SessionGate(): ReactElement {
   const farmMode = resolveFarmMode(userInfo?.loginFarmType, storedMode);
   const ready = !!userInfo && !userInfo.mustChangePassword;
   const tree = useAppTree(farmMode.wholeFarmType, ready);
-  // Area codes, farms and accounts are refreshed once per page load in the background.
-  useQuery({ queryKey: QK.sessionLists, queryFn: loadSessionLists, enabled: ready, staleTime: 5 * 60_000 });
+  // Area codes, farms and accounts are refreshed in the background once per page load.
+  useSessionLists();
 
   const value = useMemo<SessionValue | null>(() => {
     if (!userInfo || !tree.data) return null;

@@ -1,8 +1,9 @@
-import { Suspense, useState, type ReactElement } from 'react';
+import { Suspense, useEffect, useState, type ReactElement } from 'react';
 import { Drawer, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/sessionContext';
+import { menuLabel } from '../i18n/i18n';
 import { ErrorBoundary } from '../routes/ErrorBoundary';
 import { useAppStore } from '../stores/appStore';
 import { PageSpin } from '../../ui/PageSpin';
@@ -16,7 +17,7 @@ import { TopBar } from './TopBar';
  * optional third-level tab strip and the content area.
  */
 export function AppShell(): ReactElement {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'common']);
   const { model } = useSession();
   const band = useScreenBand();
   const small = band === 'small';
@@ -25,6 +26,13 @@ export function AppShell(): ReactElement {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const hasMenu = model.menu.length > 0;
+  const pageCode = model.chainOf(pathname).at(-1)?.applicationCode;
+
+  // The browser tab names the page, so several open consoles can be told apart.
+  useEffect(() => {
+    const product = t('common:productTitle');
+    document.title = pageCode ? `${menuLabel(pageCode)} · ${product}` : product;
+  }, [pageCode, t]);
 
   return (
     <Layout className={`fs-shell fs-shell--${band}`}>

@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { WholeFarmType } from '@farmsense/shared';
 import { logoRowFor, useConfig, useLogoRows } from '../auth/queries';
 import { logout } from '../auth/logout';
+import { markSafeCodePrompted, safeCodePromptSeen } from '../auth/sessionFlags';
 import { useSession } from '../auth/sessionContext';
 import { switchFarmMode } from '../menu/farmMode';
 import { useAppStore, type WholeFarmTypeValue } from '../stores/appStore';
@@ -27,8 +28,6 @@ import { SafeCodeDialog } from './dialogs/SafeCodeDialog';
 
 type DialogName = 'account' | 'password' | 'safeCode' | 'authInfo';
 
-// The safe-code prompt comes once per page load, not again after the user closed it.
-let safeCodePrompted = false;
 
 interface TopBarProps {
   small: boolean;
@@ -44,14 +43,14 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
   const locale = useAppStore((s) => s.locale);
   const logo = logoRowFor(useLogoRows(true).data, locale);
   const config = useConfig();
-  const [dialog, setDialog] = useState<DialogName | null>(null);
-
+  // An account without a safe code is asked for one at startup (SPEC §2), once per signed-in tab
+  // session: not again on every reload after the user chose "later".
+  const [dialog, setDialog] = useState<DialogName | null>(() =>
+    !userInfo.hasSecurePassword && !safeCodePromptSeen() ? 'safeCode' : null,
+  );
   useEffect(() => {
-    if (!userInfo.hasSecurePassword && !safeCodePrompted) {
-      safeCodePrompted = true;
-      setDialog('safeCode');
-    }
-  }, [userInfo.hasSecurePassword]);
+    if (dialog === 'safeCode') markSafeCodePrompted();
+  }, [dialog]);
 
   const title = logo?.paramValue || t('common:productTitle');
   const version = logo?.paramOther || config.data?.productVersion;

@@ -1,7 +1,7 @@
 import { useState, type ReactElement } from 'react';
 import { Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { changePasswordForm } from '@farmsense/shared';
+import { passwordChangeSchema } from '../../auth/passwordSchema';
 import { toast } from '../../api/toast';
 import { PasswordFields } from '../../auth/PasswordFields';
 import { useSession } from '../../auth/sessionContext';
@@ -45,7 +45,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     >
       <Form form={form} name="changePassword" layout="vertical" preserve={false}>
         <PasswordFields
-          schema={changePasswordForm}
+          schema={passwordChangeSchema}
           labels={{
             old: t('changePassword.oldPassword'),
             new: t('changePassword.newPassword'),

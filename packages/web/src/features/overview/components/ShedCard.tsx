@@ -3,8 +3,9 @@ import { Card, Tag, Tooltip, Typography } from 'antd';
 import { ApiOutlined, AppstoreOutlined, HomeOutlined, InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ShedOverviewRow } from '../../../app/api/types';
-import { enumLabel, shedTypeLabel } from '../../../ui/enumLabel';
-import { formatShedLabel } from '../../../ui/shedLabel';
+import { renderLabel, shedLabel } from '@farmsense/shared';
+import { enumLabel, shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
+import '../overview.css';
 
 /**
  * One shed: name, SPEC §3 display label, pens and gateways. Live readings arrive with the
@@ -13,7 +14,7 @@ import { formatShedLabel } from '../../../ui/shedLabel';
 export function ShedCard({ shed }: { shed: ShedOverviewRow }): ReactElement {
   const { t } = useTranslation('shell');
   const typeName = shedTypeLabel(shed.shedType);
-  const label = formatShedLabel(shed, typeName, t('overview.emptyShed'));
+  const label = renderLabel(shedLabel(shed), translateKnown);
   const titleId = `shed-${shed.tid}-title`;
   return (
     <Card

@@ -1,10 +1,9 @@
 import { useMemo, useState, type ReactElement } from 'react';
 import { Button, Col, Input, Row, Statistic, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CancelledError } from '../../../app/api/client';
-import { loadSessionLists, QK } from '../../../app/auth/queries';
+import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { FarmSelect } from '../../../ui/FarmSelect';
@@ -23,7 +22,7 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
   const allFarms = useAppStore((s) => s.farms);
   const stored = useAppStore((s) => s.selectedFarms[String(farmType)]);
   const selectFarm = useAppStore((s) => s.selectFarm);
-  const lists = useQuery({ queryKey: QK.sessionLists, queryFn: loadSessionLists, staleTime: 5 * 60_000 });
+  const lists = useSessionLists();
   const farms = useMemo(() => allFarms.filter((f) => f.type === farmType), [allFarms, farmType]);
   const farmId = farms.some((f) => f.id === stored) ? stored : farms[0]?.id;
   const sheds = useSheds(farmId);

@@ -1,0 +1,192 @@
+/**
+ * Ingest benchmark (issue 4): N simulated gateways publish CONTRACT §4 telemetry over MQTT QoS 1
+ * (TCP clients into the embedded aedes broker of this process) into the product's ingest on a
+ * fresh PostgreSQL database. The figure is readings per second durably stored: the clock stops
+ * when the last PUBACK arrived, and a PUBACK is only sent once the batch holding the message has
+ * committed (history + latest + hourly/daily rollups). Beside it, in the same run and database,
+ * the same rows go through a bare multi-row INSERT (unnest) into a table of the same shape
+ * (partitioned, primary key, BRIN) with the same batch size and parallelism: `ratio` is what the
+ * whole product path keeps of that. Nothing lost, nothing doubled: rows and rollup counts are
+ * checked against what was published. PGlite's figure (embedded, one connection) is printed first.
+ *
+ * Run: npm run bench -- ingest   (env: BENCH_PG_URL, BENCH_GATEWAYS, BENCH_MESSAGES, BENCH_VALUES)
+ */
+import { randomBytes } from 'node:crypto';
+import mqtt, { type MqttClient } from 'mqtt';
+import pg from 'pg';
+import { loadConfig } from '../packages/server/src/config.js';
+import { openDatabase, type Database } from '../packages/server/src/db/client.js';
+import { startIot } from '../packages/server/src/iot/link.js';
+import { Partitions, monthKey } from '../packages/server/src/iot/partitions.js';
+
+const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 40);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 750);
+const VALUES = Number(process.env.BENCH_VALUES ?? 40);
+const WINDOW = 64; // QoS 1 messages in flight per gateway
+const LANES = 2;
+const BATCH = 5_000;
+const STEP_MS = 30_000; // a controller reports every 30 s
+const quiet = { info: () => undefined, warn: (o: object, m?: string) => console.error('warn', m, o), error: (o: object, m?: string) => console.error('error', m, o) };
+
+/** The value keys of a climate controller (CONTRACT §4 kinds). */
+const KEYS = [
+  ...Array.from({ length: 16 }, (_, i) => `temp.${i + 1}`), ...Array.from({ length: 4 }, (_, i) => `rh.${i + 1}`),
+  'co2.1', 'co2.2', 'nh3.1', 'nh3.2', 'h2s.1', 'pa.1', 'pa.2', 'light.1', 'wind.1', 'outTemp.1', 'water.1', 'elec.1',
+  ...Array.from({ length: 8 }, (_, i) => `fan.${i + 1}`), 'dayAge.1', 'targetTemp.1', 'heater.1', 'curtain.1',
+].slice(0, VALUES);
+
+const t0 = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) + 3_600_000;
+const tsOf = (m: number): number => t0 + m * STEP_MS;
+const valueOf = (g: number, k: number, m: number): number => Math.round((20 + ((g * 7 + k * 3 + m) % 100) / 10) * 100) / 100;
+
+function payload(g: number, m: number): string {
+  const values: Record<string, number> = {};
+  for (let k = 0; k < KEYS.length; k++) values[KEYS[k]!] = valueOf(g, k, m);
+  return JSON.stringify({ ts: tsOf(m), seq: m, values });
+}
+
+async function freshPg(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `fs_bench_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(PG_URL);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+async function seedGateways(database: Database, n: number): Promise<string[]> {
+  const [t] = await database.query<{ id: number }>(`INSERT INTO tenants (name, modules) VALUES ('Bench', '["pig"]') RETURNING id`);
+  const [f] = await database.query<{ id: number }>(`INSERT INTO farms (tenant_id, farm_name, type) VALUES ($1, 'Bench Farm', 1) RETURNING id`, [t!.id]);
+  const codes = Array.from({ length: n }, (_, i) => `fs-bench${i}`);
+  await database.query(
+    `INSERT INTO gateways (tenant_id, farm_id, code, name, gateway_type, check_code)
+     SELECT $1, $2, c, c, 101, 'bench' FROM unnest($3::text[]) AS c`,
+    [t!.id, f!.id, codes],
+  );
+  return codes;
+}
+
+/** Publishes every message of every gateway over TCP; resolves when all PUBACKs are in. */
+async function publishAll(port: number, codes: string[], messages: number): Promise<number> {
+  const clients: MqttClient[] = await Promise.all(codes.map((code) => new Promise<MqttClient>((resolve, reject) => {
+    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { username: code, password: 'bench', clientId: `b-${code}`, reconnectPeriod: 0, protocolVersion: 4 });
+    c.once('connect', () => resolve(c));
+    c.once('error', reject);
+  })));
+  const started = performance.now();
+  await Promise.all(clients.map((c, g) => new Promise<void>((resolve, reject) => {
+    let next = 0;
+    let done = 0;
+    const send = (): void => {
+      const m = next++;
+      c.publish(`fs/${codes[g]}/telemetry`, payload(g, m), { qos: 1 }, (err) => {
+        if (err) return reject(err);
+        done++;
+        if (next < messages) send();
+        else if (done === messages) resolve();
+      });
+    };
+    for (let i = 0; i < Math.min(WINDOW, messages); i++) send();
+  })));
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(clients.map((c) => c.endAsync()));
+  return elapsed;
+}
+
+async function productRun(database: Database, gateways: number, messages: number): Promise<{ pps: number; points: number }> {
+  const codes = await seedGateways(database, gateways);
+  const config = loadConfig({ DEMO: '0', SIMULATOR: '0', MQTT_PORT: '0', LOG_LEVEL: 'silent' });
+  const link = await startIot({ config, database }, quiet, { tcpPort: 0, lanes: database.kind === 'postgres' ? LANES : 1, maxRows: BATCH });
+  const seconds = await publishAll(link.port!, codes, messages);
+  await link.stop();
+  const points = gateways * messages * KEYS.length;
+  const [rows] = await database.query<{ n: number; d: number }>(`SELECT count(*)::int AS n, count(DISTINCT (gateway_id, key, ts))::int AS d FROM telemetry`);
+  const [roll] = await database.query<{ h: number; d: number }>(
+    `SELECT (SELECT sum(count) FROM telemetry_hourly)::int AS h, (SELECT sum(count) FROM telemetry_daily)::int AS d`);
+  const [latest] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry_latest`);
+  const ok = rows!.n === points && rows!.d === points && roll!.h === points && roll!.d === points && latest!.n === gateways * KEYS.length;
+  console.log(`  ${database.kind}: ${points} readings published, ${rows!.n} stored (${rows!.d} distinct), rollups count ${roll!.h}/${roll!.d}, latest ${latest!.n}: ${ok ? 'nothing lost, nothing doubled' : 'MISMATCH'}`);
+  if (!ok) process.exitCode = 1;
+  return { pps: points / seconds, points };
+}
+
+/** The same rows through a bare unnest INSERT into a table of the same shape, same batch and parallelism. */
+async function rawRun(database: Database, gateways: number, messages: number): Promise<number> {
+  await database.query(`CREATE TABLE bench_raw (gateway_id int NOT NULL, key text NOT NULL, ts timestamptz NOT NULL, value float8 NOT NULL,
+    PRIMARY KEY (gateway_id, key, ts)) PARTITION BY RANGE (ts)`);
+  await database.query(`CREATE TABLE bench_raw_default PARTITION OF bench_raw DEFAULT`);
+  const m0 = monthKey(tsOf(0));
+  for (const m of [m0, m0 + 1]) {
+    const from = new Date(Date.UTC(Math.floor(m / 12), m % 12, 1)).toISOString();
+    const to = new Date(Date.UTC(Math.floor((m + 1) / 12), (m + 1) % 12, 1)).toISOString();
+    await database.query(`CREATE TABLE bench_raw_${m} PARTITION OF bench_raw FOR VALUES FROM ('${from}') TO ('${to}')`);
+  }
+  await database.query(`CREATE INDEX ON bench_raw USING brin (ts)`);
+  // Batches as ingest forms them: messages of a lane's gateways, in arrival order.
+  const perMessage = KEYS.length;
+  const batches: { g: number[]; k: string[]; t: number[]; v: number[] }[][] = Array.from({ length: LANES }, () => []);
+  for (let lane = 0; lane < LANES; lane++) {
+    let cur = { g: [] as number[], k: [] as string[], t: [] as number[], v: [] as number[] };
+    for (let m = 0; m < messages; m++) {
+      for (let g = lane; g < gateways; g += LANES) {
+        for (let k = 0; k < perMessage; k++) {
+          cur.g.push(g + 1); cur.k.push(KEYS[k]!); cur.t.push(tsOf(m)); cur.v.push(valueOf(g, k, m));
+        }
+        if (cur.g.length >= BATCH) {
+          batches[lane]!.push(cur);
+          cur = { g: [], k: [], t: [], v: [] };
+        }
+      }
+    }
+    if (cur.g.length) batches[lane]!.push(cur);
+  }
+  const sql = `INSERT INTO bench_raw (gateway_id, key, ts, value)
+    SELECT g, k, 'epoch'::timestamptz + t * interval '1 millisecond', v FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[]) AS u(g, k, t, v)
+    ON CONFLICT DO NOTHING`;
+  const started = performance.now();
+  await Promise.all(batches.map(async (list) => {
+    for (const b of list) await database.query(sql, [b.g, b.k, b.t, b.v]);
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  const [n] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM bench_raw`);
+  if (n!.n !== gateways * messages * perMessage) throw new Error(`raw insert stored ${n!.n}`);
+  return (gateways * messages * perMessage) / seconds;
+}
+
+async function main(): Promise<void> {
+  console.log(`ingest: ${GATEWAYS} gateways x ${MESSAGES} messages x ${KEYS.length} values over MQTT QoS 1 (window ${WINDOW}/gateway, ${LANES} writers, batches of ${BATCH})`);
+
+  // PGlite: the embedded store of `npm start` (one connection), a smaller run.
+  const lite = await openDatabase({ dataDir: 'memory://' });
+  await new Partitions(lite).ensureAhead(tsOf(0));
+  const liteRun = await productRun(lite, 10, 200);
+  await lite.close();
+  console.log(`ingest (PGlite, embedded): ${Math.round(liteRun.pps)} points/s`);
+
+  const fresh = await freshPg();
+  try {
+    const database = await openDatabase({ databaseUrl: fresh.url, poolSize: 6 });
+    try {
+      const product = await productRun(database, GATEWAYS, MESSAGES);
+      const raw = await rawRun(database, GATEWAYS, MESSAGES);
+      console.log(`ingest: ${Math.round(product.pps)} points/s (raw-insert=${Math.round(raw)} points/s, ratio=${(product.pps / raw).toFixed(2)})`);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await fresh.drop();
+  }
+}
+
+await main();

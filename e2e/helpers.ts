@@ -1,0 +1,71 @@
+import { expect, type Page } from '@playwright/test';
+import { CAPTCHA_CODE } from './playwright.config';
+import { sel } from './selectors';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+/** Starts the console in a language before its first load (later loads keep what the user chose). */
+export async function prepare(page: Page, opts: { locale?: string } = {}): Promise<void> {
+  const locale = opts.locale ?? 'en-us';
+  await page.addInitScript((l) => {
+    if (!localStorage.getItem('farmsense.app')) {
+      localStorage.setItem('farmsense.app', JSON.stringify({ state: { locale: l }, version: 1 }));
+    }
+    // Toasts live 2 s (SPEC §9): record every one shown on this page so a test never races them.
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver((records) => {
+      for (const r of records) {
+        r.addedNodes.forEach((n) => {
+          if (n instanceof HTMLElement) {
+            const notices = n.matches('.ant-message-notice') ? [n] : Array.from(n.querySelectorAll('.ant-message-notice'));
+            notices.forEach((el) => seen.push(el.textContent ?? ''));
+          }
+        });
+      }
+    }).observe(document, { childList: true, subtree: true });
+  }, locale);
+}
+
+/** Every toast text shown on the current page so far. */
+export async function toasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+}
+
+/** Waits until a toast containing the text has been shown on the current page. */
+export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
+  await expect
+    .poll(async () => (await toasts(page)).some((t) => (typeof text === 'string' ? t.includes(text) : text.test(t))), { timeout: 15_000 })
+    .toBe(true);
+}
+
+/** Signs in through the login form, answering the captcha with the test code. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/login\/tenant$/);
+  await sel.login.username(page).fill(username);
+  await sel.login.password(page).fill(password);
+  await expect(sel.login.captchaImage(page).locator('img')).toBeVisible();
+  await sel.login.captcha(page).fill(CAPTCHA_CODE);
+  await sel.login.submit(page).click();
+}
+
+/**
+ * Signs in and waits for the shell. The demo accounts have no safe code, so the console asks for
+ * one right after sign-in; tests that are not about it put it off with "Set later".
+ */
+export async function signInToShell(page: Page, username: string, opts: { keepSafeCodePrompt?: boolean } = {}): Promise<void> {
+  await signIn(page, username);
+  await expect(sel.shell.menu(page)).toBeVisible();
+  if (opts.keepSafeCodePrompt) return;
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Set a safe code')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Set later' }).click();
+  await expect(dialog).toBeHidden();
+}
+
+export async function logOut(page: Page): Promise<void> {
+  await sel.shell.accountMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login\/tenant/);
+}

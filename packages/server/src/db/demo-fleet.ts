@@ -1,0 +1,98 @@
+import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '../../../simulator/src/index.js';
+import { zoneOffsetMs } from '../lib/farm-time.js';
+import type { Database } from './client.js';
+
+/**
+ * The demo gateways (CONTRACT §5: `fs-demo01`, `fs-demo02`, ... of tenant "Demo Agri Group") as
+ * simulated climate controllers. The same fleet, with the same seed and the same anchor (the day
+ * the demo was seeded: the gateways' creation time), writes the 60 days of history and then runs
+ * live, so day ages, flocks and meters carry on across restarts.
+ */
+export const DEMO_SEED = 20_260_101;
+const DEMO_CODE = /^fs-demo\d+$/;
+
+export interface DemoGateway {
+  id: number;
+  code: string;
+  checkCode: string;
+  shedType: number | null;
+  farmId: number | null;
+  timeZone: string;
+  createdAt: number;
+}
+
+export async function demoGateways(database: Database): Promise<DemoGateway[]> {
+  const rows = await database.query<{
+    id: number; code: string; check_code: string; shed_type: number | null; farm_id: number | null; time_zone: string | null; created_at: Date | string;
+  }>(
+    `SELECT g.id, g.code, g.check_code, s.shed_type, g.farm_id, f.time_zone, g.created_at
+       FROM gateways g
+       JOIN tenants t ON t.id = g.tenant_id
+       LEFT JOIN sheds s ON s.id = g.shed_id
+       LEFT JOIN farms f ON f.id = g.farm_id
+      WHERE t.name = 'Demo Agri Group' AND g.enabled
+      ORDER BY g.code`,
+  );
+  return rows
+    .filter((r) => DEMO_CODE.test(r.code))
+    .map((r) => ({
+      id: r.id,
+      code: r.code,
+      checkCode: r.check_code,
+      shedType: r.shed_type,
+      farmId: r.farm_id,
+      timeZone: r.time_zone ?? 'UTC',
+      createdAt: new Date(r.created_at).getTime(),
+    }));
+}
+
+/** One shed model per demo gateway, in the order given. */
+export function demoFleet(gateways: DemoGateway[], faults = true): ShedModel[] {
+  if (gateways.length === 0) return [];
+  const anchor = Math.min(...gateways.map((g) => g.createdAt));
+  const zone = gateways[0]!.timeZone;
+  let offset = 480;
+  try {
+    offset = Math.round(zoneOffsetMs(anchor, zone) / 60_000);
+  } catch {
+    // An unknown zone name: keep the demo farms' China time.
+  }
+  return buildFleet(
+    gateways.map((g) => ({ code: g.code, shedType: g.shedType, farm: g.farmId })),
+    { seed: DEMO_SEED, anchor, utcOffsetMinutes: offset, ...(faults ? {} : { faults: false }) },
+  );
+}
+
+/**
+ * Runs the demo gateways live against the broker: models warmed up over the last hours, meters
+ * continued from the latest stored readings (a cumulative meter never runs backwards).
+ */
+export async function startDemoSimulator(
+  database: Database,
+  connection: Connection,
+  opts: { intervalS?: number; log?: (line: string) => void } = {},
+): Promise<SimulatorRunner | null> {
+  const gateways = await demoGateways(database);
+  if (gateways.length === 0) return null;
+  const models = demoFleet(gateways);
+  const now = Date.now();
+  const latest = await database.query<{ gateway_id: number; key: string; value: number }>(
+    `SELECT gateway_id, key, value FROM telemetry_latest WHERE gateway_id = ANY($1::int[]) AND key IN ('water.1', 'elec.1')`,
+    [gateways.map((g) => g.id)],
+  );
+  models.forEach((m, i) => {
+    m.warmUp(now, 6, 120);
+    const id = gateways[i]!.id;
+    const water = latest.find((r) => r.gateway_id === id && r.key === 'water.1')?.value;
+    const elec = latest.find((r) => r.gateway_id === id && r.key === 'elec.1')?.value;
+    m.setMeters({ ...(water !== undefined ? { water: Number(water) } : {}), ...(elec !== undefined ? { elec: Number(elec) } : {}) });
+  });
+  const runner = new SimulatorRunner({
+    connection,
+    gateways: models.map((model, i) => ({ model, password: gateways[i]!.checkCode })),
+    intervalS: opts.intervalS ?? 10,
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  await runner.start();
+  return runner;
+}

@@ -1,0 +1,14 @@
+import { openDatabase } from './client.js';
+import { seedCatalogue } from './catalogue.js';
+import { seedDemo } from './seed.js';
+import { seedHistory } from './seed-history.js';
+const dir = process.argv[2] ?? 'memory://';
+const url = process.env.PGURL;
+const database = await openDatabase(url ? { databaseUrl: url } : { dataDir: dir });
+await seedCatalogue(database.db);
+await seedDemo(database.db);
+const t = Date.now();
+const r = await seedHistory(database, { batchRows: Number(process.env.ROWS ?? 20000) });
+console.log(JSON.stringify(r), 'total', Date.now() - t);
+for (const q of ['select count(*) from telemetry', 'select count(*) from telemetry_hourly', 'select count(*) from telemetry_daily', 'select count(*) from telemetry_latest', 'select count(*) from gateway_status_events', 'select * from gateway_status']) console.log(q, JSON.stringify(await database.query(q)));
+await database.close();

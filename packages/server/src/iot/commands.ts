@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { AppError, ErrorCodes } from '@farmsense/shared';
+
+/** CONTRACT §4 `fs/{code}/ack` payload. */
+export interface CommandAck {
+  id: string;
+  ok: boolean;
+  msg: string;
+  data: Record<string, unknown>;
+}
+
+interface Pending {
+  code: string;
+  resolve: (ack: CommandAck) => void;
+  reject: (err: Error) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Platform -> device commands: publish `{id, op, params}` on `fs/{code}/cmd` (QoS 1) and wait for
+ * the `fs/{code}/ack` carrying the same id. The acks reach the process that sent the command:
+ * through the embedded broker's publish hook, or its plain subscription to `fs/+/ack`.
+ */
+export class Commands {
+  private readonly pending = new Map<string, Pending>();
+
+  constructor(private readonly publish: (topic: string, payload: string) => Promise<void>) {}
+
+  /** Resolves with the device's ack; throws DEVICE_OFFLINE (203342) when none comes in time. */
+  async send(code: string, op: string, params: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<CommandAck> {
+    const id = randomUUID();
+    const answer = new Promise<CommandAck>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new AppError(ErrorCodes.DEVICE_OFFLINE));
+      }, timeoutMs);
+      this.pending.set(id, { code, resolve, reject, timer });
+    });
+    try {
+      await this.publish(`fs/${code}/cmd`, JSON.stringify({ id, op, params }));
+    } catch {
+      const p = this.pending.get(id);
+      if (p) clearTimeout(p.timer);
+      this.pending.delete(id);
+      throw new AppError(ErrorCodes.DEVICE_OFFLINE);
+    }
+    return answer;
+  }
+
+  /** An ack from device `code`; ignored unless it answers a command sent to that device. */
+  onAck(code: string, payload: Buffer | string): void {
+    let doc: unknown;
+    try {
+      doc = JSON.parse(payload.toString());
+    } catch {
+      return;
+    }
+    if (!doc || typeof doc !== 'object') return;
+    const { id, ok, msg, data } = doc as Partial<CommandAck>;
+    if (typeof id !== 'string') return;
+    const p = this.pending.get(id);
+    if (!p || p.code !== code) return;
+    clearTimeout(p.timer);
+    this.pending.delete(id);
+    p.resolve({
+      id,
+      ok: ok === true,
+      msg: typeof msg === 'string' ? msg : '',
+      data: data && typeof data === 'object' ? (data as Record<string, unknown>) : {},
+    });
+  }
+
+  /** Stops waiting for every command (shutdown): they fail as unanswered. */
+  close(): void {
+    for (const p of this.pending.values()) {
+      clearTimeout(p.timer);
+      p.reject(new AppError(ErrorCodes.DEVICE_OFFLINE));
+    }
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,101 @@
+import type { Database } from '../db/client.js';
+
+/** CONTRACT §4: a device code is `fs-` followed by 1 to 16 letters or digits. */
+export const DEVICE_CODE_RE = /^fs-[A-Za-z0-9]{1,16}$/;
+
+/** What the link needs to know about a gateway, loaded from the `gateways` registry. */
+export interface DeviceInfo {
+  id: number;
+  code: string;
+  tenantId: number;
+  farmId: number | null;
+  shedId: number | null;
+  checkCode: string;
+  enabled: boolean;
+  /** IANA zone of the gateway's farm, checked against PostgreSQL's zone list ('UTC' otherwise). */
+  timeZone: string;
+}
+
+interface Entry {
+  info: DeviceInfo | null;
+  at: number;
+}
+
+/**
+ * Read-through cache of the gateway registry, keyed by device code. Entries live a few seconds:
+ * long enough that a burst of telemetry does not query the registry per message, short enough
+ * that a disabled or re-keyed gateway is refused at its next CONNECT within that time.
+ */
+export class DeviceCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly byIdIndex = new Map<number, DeviceInfo>();
+  private readonly loading = new Map<string, Promise<DeviceInfo | null>>();
+  private zones: Promise<Set<string>> | null = null;
+
+  constructor(private readonly database: Database, private readonly ttlMs = 5_000) {}
+
+  /** The gateway with this code, or null when the code is malformed or unknown. */
+  async get(code: string): Promise<DeviceInfo | null> {
+    if (!DEVICE_CODE_RE.test(code)) return null;
+    const hit = this.entries.get(code);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.info;
+    const pending = this.loading.get(code);
+    if (pending) return pending;
+    const p = this.load(code).finally(() => this.loading.delete(code));
+    this.loading.set(code, p);
+    return p;
+  }
+
+  /** The last loaded info of a gateway id (no database round trip; null when not seen yet). */
+  known(id: number): DeviceInfo | null {
+    return this.byIdIndex.get(id) ?? null;
+  }
+
+  /** Forgets a code (after the registry changed it) so the next lookup reads the database. */
+  invalidate(code?: string): void {
+    if (code === undefined) this.entries.clear();
+    else this.entries.delete(code);
+  }
+
+  private async load(code: string): Promise<DeviceInfo | null> {
+    const rows = await this.database.query<{
+      id: number; code: string; tenant_id: number; farm_id: number | null; shed_id: number | null;
+      check_code: string; enabled: boolean; time_zone: string | null;
+    }>(
+      `SELECT g.id, g.code, g.tenant_id, g.farm_id, g.shed_id, g.check_code, g.enabled, f.time_zone
+         FROM gateways g LEFT JOIN farms f ON f.id = g.farm_id
+        WHERE g.code = $1`,
+      [code],
+    );
+    const r = rows[0];
+    let info: DeviceInfo | null = null;
+    if (r) {
+      const zones = await this.validZones();
+      info = {
+        id: r.id,
+        code: r.code,
+        tenantId: r.tenant_id,
+        farmId: r.farm_id,
+        shedId: r.shed_id,
+        checkCode: r.check_code,
+        enabled: r.enabled,
+        // An unknown zone name would make the daily-rollup statement fail on every retry.
+        timeZone: r.time_zone && zones.has(r.time_zone) ? r.time_zone : 'UTC',
+      };
+    }
+    this.entries.set(code, { info, at: Date.now() });
+    if (info) this.byIdIndex.set(info.id, info);
+    return info;
+  }
+
+  private validZones(): Promise<Set<string>> {
+    this.zones ??= this.database
+      .query<{ name: string }>('SELECT name FROM pg_timezone_names')
+      .then((rows) => new Set(rows.map((r) => r.name)))
+      .catch((err: unknown) => {
+        this.zones = null;
+        throw err;
+      });
+    return this.zones;
+  }
+}

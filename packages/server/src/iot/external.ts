@@ -1,0 +1,196 @@
+import { randomBytes } from 'node:crypto';
+import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
+import type { DeviceCache } from './devices.js';
+import type { Log } from './ingest.js';
+import { parseTopic } from './payload.js';
+import type { DeviceRouter } from './router.js';
+
+/**
+ * The platform side of an external broker (MQTT_URL: Mosquitto, EMQX). Two connections:
+ *
+ * - ingest: a persistent session (clean=false, stable client id per host and HTTP port) in the
+ *   shared subscription group `$share/<group>/fs/+/telemetry` and `.../status` at QoS 1, so
+ *   several processes split the devices' load and unacknowledged messages survive a restart.
+ *   The PUBACK for a message is held back until its batch is durable.
+ * - live: a plain QoS 0 subscription to every device topic, so each API process sees every
+ *   reading for its SSE clients and every ack for the commands it sent.
+ *
+ * The external broker authenticates devices and confines them to `fs/{code}/` itself (ops'
+ * ACL job: Mosquitto's password file + pattern ACL `pattern readwrite fs/%u/#`); here a
+ * message from a code the registry does not know is counted and dropped.
+ */
+export interface ExternalLink {
+  ingestClient: MqttClient;
+  liveClient: MqttClient;
+  publish(topic: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+type SendPacket = (packet: Packet, cb?: (err?: Error) => void, cbStorePut?: () => void, noStore?: boolean) => void;
+
+export async function startExternalLink(opts: {
+  url: string;
+  devices: DeviceCache;
+  router: DeviceRouter;
+  log: Log;
+  onLive: (code: string, channel: string, payload: Buffer) => void;
+  onUnknownDevice: (code: string) => void;
+  /** A registry lookup failed (counted with the database errors). */
+  onLookupError: (err: unknown) => void;
+  /** Shared-subscription group; processes of one deployment use the same one. */
+  shareGroup?: string;
+  /** Stable id of this worker's persistent session (the same after a restart). */
+  clientId: string;
+}): Promise<ExternalLink> {
+  const { devices, router, log } = opts;
+  const group = opts.shareGroup ?? 'ingest';
+  const base: IClientOptions = { protocolVersion: 4, reconnectPeriod: 1_000, connectTimeout: 10_000, keepalive: 30 };
+
+  const ingestClient = mqtt.connect(opts.url, {
+    ...base,
+    clientId: opts.clientId,
+    clean: false,
+  });
+
+  // mqtt.js handles incoming packets one at a time and sends the PUBACK when handleMessage calls
+  // back. Waiting there for the commit would allow one message per database round trip, so
+  // handleMessage returns at once and the PUBACK itself is held until the message is durable,
+  // sent in arrival order. (If the client's internals ever change, fall back to waiting.)
+  const durable = new Map<number, Promise<void>>();
+  let ackChain: Promise<void> = Promise.resolve();
+  const internals = ingestClient as unknown as { _sendPacket?: SendPacket };
+  const originalSend = internals._sendPacket?.bind(ingestClient);
+  const deferAcks = typeof originalSend === 'function';
+  if (originalSend) {
+    internals._sendPacket = (packet, cb, cbStorePut, noStore) => {
+      const id = packet.cmd === 'puback' ? packet.messageId : undefined;
+      const pending = id === undefined ? undefined : durable.get(id);
+      if (id === undefined || !pending) return originalSend(packet, cb, cbStorePut, noStore);
+      durable.delete(id);
+      // Settle eagerly (a rejection must not wait unobserved behind earlier acks), send in order.
+      const ok = pending.then(() => true, () => false);
+      ackChain = ackChain.then(async () => {
+        // Not durable (stopping): no PUBACK, the broker redelivers to the session later.
+        if (!(await ok)) return;
+        try {
+          originalSend(packet, undefined, cbStorePut, noStore);
+        } catch {
+          // Connection gone: the broker redelivers the message to the session.
+        }
+      });
+      cb?.();
+    };
+  }
+
+  ingestClient.handleMessage = (packet: IPublishPacket, done: (err?: Error) => void): void => {
+    const work = handleIngest(packet);
+    if (deferAcks && packet.qos > 0 && packet.messageId !== undefined) {
+      durable.set(packet.messageId, work);
+      done();
+    } else {
+      work.then(() => done(), (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
+    }
+  };
+
+  let closing = false;
+  /**
+   * The registry lookup is retried like a batch write: a message left neither stored nor
+   * acknowledged would hold one of the broker's few in-flight slots for this session forever.
+   */
+  async function lookup(code: string): ReturnType<DeviceCache['get']> {
+    let delay = 50;
+    for (;;) {
+      try {
+        return await devices.get(code);
+      } catch (err) {
+        if (closing) throw err;
+        opts.onLookupError(err);
+        await new Promise((r) => setTimeout(r, delay));
+        delay = Math.min(delay * 2, 5_000);
+      }
+    }
+  }
+
+  async function handleIngest(packet: IPublishPacket): Promise<void> {
+    const topic = parseTopic(packet.topic);
+    if (!topic) return;
+    const device = await lookup(topic.code);
+    if (!device) {
+      opts.onUnknownDevice(topic.code);
+      return;
+    }
+    if (!device.enabled) return;
+    const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+    await router.route(device, topic.channel, payload);
+  }
+
+  const liveClient = mqtt.connect(opts.url, {
+    ...base,
+    clientId: `farmsense-live-${randomBytes(6).toString('hex')}`,
+    clean: true,
+  });
+  liveClient.on('message', (topicName, payload) => {
+    const topic = parseTopic(topicName);
+    if (topic) opts.onLive(topic.code, topic.channel, payload);
+  });
+
+  for (const [name, c] of [['ingest', ingestClient], ['live', liveClient]] as const) {
+    c.on('error', (err) => log.warn({ connection: name, err: err.message }, 'external MQTT broker error'));
+    c.on('offline', () => log.warn({ connection: name }, 'external MQTT broker unreachable, reconnecting'));
+  }
+
+  await Promise.all([
+    subscribeOnConnect(ingestClient, [`$share/${group}/fs/+/telemetry`, `$share/${group}/fs/+/status`], 1, log),
+    subscribeOnConnect(liveClient, ['fs/+/telemetry', 'fs/+/status', 'fs/+/ack'], 0, log),
+  ]).catch(async (err: unknown) => {
+    ingestClient.end(true);
+    liveClient.end(true);
+    throw err;
+  });
+
+  return {
+    ingestClient,
+    liveClient,
+    publish: (topic, payload) =>
+      new Promise((resolve, reject) => {
+        ingestClient.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve()));
+      }),
+    async close() {
+      closing = true;
+      await Promise.all([ingestClient.endAsync(), liveClient.endAsync()]);
+    },
+  };
+}
+
+/**
+ * Subscribes on the first connect and again after any reconnect whose session the broker lost;
+ * resolves after the first SUBACK, rejects if the first connection or subscription fails.
+ */
+function subscribeOnConnect(client: MqttClient, topics: string[], qos: 0 | 1, log: Log): Promise<void> {
+  const subscribe = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      client.subscribe(topics, { qos }, (err, granted) => {
+        if (err) return reject(err);
+        const refused = (granted ?? []).find((g) => g.qos === 128);
+        if (refused) return reject(new Error(`subscription refused: ${refused.topic}`));
+        resolve();
+      });
+    });
+  return new Promise((resolve, reject) => {
+    let first = true;
+    const fail = (err: Error): void => {
+      if (first) reject(err);
+    };
+    client.once('error', fail);
+    client.on('connect', (connack) => {
+      if (!first && connack.sessionPresent) return;
+      const wasFirst = first;
+      first = false;
+      client.off('error', fail);
+      subscribe().then(
+        () => (wasFirst ? resolve() : undefined),
+        (err: unknown) => (wasFirst ? reject(err as Error) : log.warn({ topics, err: String(err) }, 'resubscribe failed')),
+      );
+    });
+  });
+}

@@ -1,0 +1,191 @@
+import { hostname } from 'node:os';
+import type { Duplex } from 'node:stream';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
+import { Commands, type CommandAck } from './commands.js';
+import { DeviceCache } from './devices.js';
+import { startExternalLink, type ExternalLink } from './external.js';
+import { Ingest, type Log } from './ingest.js';
+import { liveHubFor, type LiveHub } from './live.js';
+import { parseTelemetry } from './payload.js';
+import { DeviceRouter, parseStatus } from './router.js';
+import { StatsWriter } from './stats.js';
+import { StatusTracker, type StatusChange } from './status.js';
+
+/**
+ * The device link of one server process: the broker (embedded aedes, or the external one at
+ * MQTT_URL), ingest, gateway status, commands, live fan-out and the daily telemetry
+ * housekeeping (partitions ahead, retention). `startServices` starts it; tests start it directly.
+ */
+export interface IotLink {
+  mode: 'embedded' | 'external';
+  /** Embedded broker's TCP port (null when MQTT_PORT=0 or external). */
+  port: number | null;
+  hub: LiveHub;
+  ingest: Ingest;
+  status: StatusTracker;
+  devices: DeviceCache;
+  /** Writes this process's ingest counters to ingest_stats (every 5 s; on demand for tests). */
+  stats: StatsWriter;
+  /** External mode only: the two MQTT connections. */
+  external: ExternalLink | null;
+  /**
+   * A stream connected to the embedded broker for in-process MQTT clients:
+   * `new MqttClient(() => link.connectInProcess(), options)`. Throws in external mode.
+   */
+  connectInProcess(): Duplex;
+  /** Sends `{id, op, params}` to `fs/{code}/cmd` and resolves with the device's ack. */
+  sendCommand(code: string, op: string, params?: Record<string, unknown>, timeoutMs?: number): Promise<CommandAck>;
+  /** Runs the partition/retention housekeeping now (it also runs daily). */
+  housekeeping(): Promise<void>;
+  /** `graceMs`: how long queued readings may still be retried before they are left unacknowledged. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export interface IotOptions {
+  /** Embedded broker TCP port; default from MQTT_PORT (0 there = none). 0 here = any free port. */
+  tcpPort?: number | null;
+  heartbeatTimeoutMs?: number;
+  statusFlushMs?: number;
+  /** External mode: shared-subscription group and persistent session id. */
+  shareGroup?: string;
+  clientId?: string;
+  lanes?: number;
+  maxRows?: number;
+  lingerMs?: number;
+}
+
+const links = new WeakMap<Database, IotLink>();
+
+/** The running link of the app using this database (for routes that send commands), or null. */
+export function iotLinkFor(database: Database): IotLink | null {
+  return links.get(database) ?? null;
+}
+
+const DAY_MS = 24 * 3600_000;
+
+export async function startIot(deps: { config: Config; database: Database }, log: Log, opts: IotOptions = {}): Promise<IotLink> {
+  const { config, database } = deps;
+  const hub = liveHubFor(database);
+  const devices = new DeviceCache(database);
+  const external = Boolean(config.mqttUrl);
+  const publishStatus = (changes: StatusChange[]): void => {
+    for (const c of changes) hub.publishStatus({ gatewayId: c.gatewayId, shedId: devices.known(c.gatewayId)?.shedId ?? null, online: c.online });
+  };
+  const ingest = new Ingest(database, {
+    log,
+    lanes: opts.lanes ?? 2,
+    maxRows: opts.maxRows ?? 5_000,
+    lingerMs: opts.lingerMs ?? 20,
+    // With an external broker every process hears the readings on its live subscription instead.
+    onStored: external
+      ? undefined
+      : (messages) => {
+          for (const m of messages) hub.publishReading({ gatewayId: m.device.id, shedId: m.device.shedId, ts: m.ts, values: m.values });
+        },
+  });
+  await ingest.start();
+  const status = new StatusTracker(database, log, { timeoutMs: opts.heartbeatTimeoutMs, onChange: publishStatus });
+  status.start(opts.statusFlushMs);
+  const stats = new StatsWriter(database, ingest.counters);
+  stats.start();
+
+  let sendRaw: (topic: string, payload: string) => Promise<void> = () => Promise.reject(new Error('link not ready'));
+  const commands = new Commands((topic, payload) => sendRaw(topic, payload));
+  const router = new DeviceRouter(ingest, status, commands, log);
+
+  let broker: EmbeddedBroker | null = null;
+  let ext: ExternalLink | null = null;
+  try {
+    if (config.mqttUrl) {
+      ext = await startExternalLink({
+        url: config.mqttUrl,
+        devices,
+        router,
+        log,
+        shareGroup: opts.shareGroup,
+        // Host and HTTP port name this worker's session stably across restarts.
+        clientId: opts.clientId ?? `farmsense-ingest-${hostname()}-${config.port}`,
+        onUnknownDevice: (code) => ingest.countUnknownDevice(code),
+        onLookupError: () => ingest.counters.dbErrors++,
+        onLive: (code, channel, payload) => void relayLive(code, channel, payload),
+      });
+      const e = ext;
+      sendRaw = (topic, payload) => e.publish(topic, payload);
+    } else {
+      const tcpPort = opts.tcpPort === undefined ? (config.mqttPort > 0 ? config.mqttPort : undefined) : (opts.tcpPort ?? undefined);
+      broker = await startEmbeddedBroker({ devices, router, log, tcpPort, host: config.host });
+      const b = broker;
+      sendRaw = (topic, payload) => b.publish(topic, payload);
+    }
+  } catch (err) {
+    await Promise.all([status.stop(), stats.stop(), ingest.stop(0)]);
+    throw err;
+  }
+
+  async function relayLive(code: string, channel: string, payload: Buffer): Promise<void> {
+    const device = await devices.get(code).catch(() => null);
+    if (!device) return;
+    if (channel === 'telemetry') {
+      const parsed = parseTelemetry(payload);
+      if (!parsed.ok || parsed.telemetry.keys.length === 0) return;
+      const t = parsed.telemetry;
+      const values: Record<string, number> = {};
+      t.keys.forEach((k, i) => (values[k] = t.values[i]!));
+      hub.publishReading({ gatewayId: device.id, shedId: device.shedId, ts: t.ts, values });
+    } else if (channel === 'status') {
+      const s = parseStatus(payload);
+      if (s) hub.publishStatus({ gatewayId: device.id, shedId: device.shedId, online: s === 'online' });
+    } else if (channel === 'ack') {
+      status.markSeen(device.id);
+      commands.onAck(code, payload);
+    }
+  }
+
+  const housekeeping = async (): Promise<void> => {
+    await ingest.partitions.ensureAhead();
+    if (config.telemetryRetentionDays > 0) {
+      const dropped = await ingest.partitions.dropBefore(Date.now() - config.telemetryRetentionDays * DAY_MS);
+      if (dropped.length > 0) log.info({ dropped }, 'telemetry retention dropped old months');
+    }
+    // Rows of processes gone for a month only clutter the stats answer.
+    await database.query(`DELETE FROM ingest_stats WHERE updated_at < now() - interval '30 days'`);
+  };
+  const runHousekeeping = (): void =>
+    void housekeeping().catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'telemetry housekeeping failed'));
+  runHousekeeping();
+  const daily = setInterval(runHousekeeping, DAY_MS);
+  daily.unref();
+
+  const link: IotLink = {
+    mode: external ? 'external' : 'embedded',
+    port: broker?.port ?? null,
+    hub,
+    ingest,
+    status,
+    devices,
+    stats,
+    external: ext,
+    connectInProcess() {
+      if (!broker) throw new Error('in-process MQTT connections need the embedded broker (MQTT_URL is set)');
+      return broker.connectInProcess();
+    },
+    sendCommand: (code, op, params = {}, timeoutMs) => commands.send(code, op, params, timeoutMs),
+    housekeeping,
+    async stop(graceMs?: number) {
+      clearInterval(daily);
+      links.delete(database);
+      // Write what was accepted (new messages are refused, so never acknowledged), which sends
+      // the last PUBACKs, then close the connections and record the counters.
+      await ingest.stop(graceMs);
+      if (broker) await broker.close();
+      if (ext) await ext.close();
+      commands.close();
+      await status.stop();
+      await stats.stop();
+    },
+  };
+  links.set(database, link);
+  return link;
+}

@@ -1,0 +1,70 @@
+import { EventEmitter } from 'node:events';
+import type { Database } from '../db/client.js';
+
+/** A telemetry message as the live stream sends it (CONTRACT §4 values, epoch-ms ts). */
+export interface LiveReading {
+  gatewayId: number;
+  shedId: number | null;
+  ts: number;
+  values: Record<string, number>;
+}
+
+export interface LiveStatus {
+  gatewayId: number;
+  shedId: number | null;
+  online: boolean;
+}
+
+export type LiveEvent = { type: 'telemetry'; data: LiveReading } | { type: 'status'; data: LiveStatus };
+
+/**
+ * In-process fan-out of live values to open SSE streams. With the embedded broker the ingest of
+ * this process feeds it after each commit; with MQTT_URL every API process feeds it from its
+ * own plain (non-shared) subscription, so a page sees a device whichever process it talks to.
+ */
+export class LiveHub {
+  private readonly emitter = new EventEmitter();
+  /** Newest ts sent per gateway: a late redelivery must not move a live card backwards. */
+  private readonly newest = new Map<number, number>();
+
+  constructor() {
+    this.emitter.setMaxListeners(0);
+  }
+
+  publishReading(r: LiveReading): void {
+    const prev = this.newest.get(r.gatewayId);
+    if (prev !== undefined && prev >= r.ts) return;
+    this.newest.set(r.gatewayId, r.ts);
+    this.emitter.emit('event', { type: 'telemetry', data: r } satisfies LiveEvent);
+  }
+
+  publishStatus(s: LiveStatus): void {
+    this.emitter.emit('event', { type: 'status', data: s } satisfies LiveEvent);
+  }
+
+  /** Calls `fn` for every event until the returned function is called. */
+  subscribe(fn: (e: LiveEvent) => void): () => void {
+    this.emitter.on('event', fn);
+    return () => this.emitter.off('event', fn);
+  }
+
+  get listeners(): number {
+    return this.emitter.listenerCount('event');
+  }
+}
+
+const hubs = new WeakMap<Database, LiveHub>();
+
+/**
+ * The hub of one running app, keyed by its database handle: the routes (built from Deps) and the
+ * broker (started from the same Deps) meet here without a process-wide singleton, so several
+ * apps in one test process stay apart.
+ */
+export function liveHubFor(database: Database): LiveHub {
+  let hub = hubs.get(database);
+  if (!hub) {
+    hub = new LiveHub();
+    hubs.set(database, hub);
+  }
+  return hub;
+}

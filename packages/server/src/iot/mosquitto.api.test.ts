@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Packet } from 'mqtt';
+import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { buildTenant } from '../test/factories.js';
+import { startIot, type IotLink, type IotOptions } from './link.js';
+import {
+  addGateway, connected, deviceClient, dropSession, flakyDatabase, newCode, quietLog, sleep, telemetry, terminateBackends, waitFor,
+} from './testkit.js';
+
+/**
+ * The ingest/ack path through the machine's real Mosquitto (MQTT_URL). Mosquitto here allows
+ * anonymous clients and cannot check device codes against our registry: in production that is
+ * the broker's own job (password file + `pattern readwrite fs/%u/#` ACL). Every test run uses its
+ * own shared-subscription group, session ids and device codes, so parallel runs do not meet.
+ */
+const BROKER_URL = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+
+/** Skipped when no broker answers (a fresh machine has none), unless MQTT_TEST=required. */
+const brokerUp = await new Promise<boolean>((resolve) => {
+  const u = new URL(BROKER_URL);
+  const s = connect({ host: u.hostname, port: Number(u.port || 1883), timeout: 1_500 }, () => {
+    s.destroy();
+    resolve(true);
+  });
+  s.on('error', () => resolve(false));
+  s.on('timeout', () => {
+    s.destroy();
+    resolve(false);
+  });
+});
+if (!brokerUp && process.env.MQTT_TEST === 'required') throw new Error(`MQTT_TEST=required but no broker at ${BROKER_URL}`);
+
+describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let tenantId: number;
+  const run = randomBytes(4).toString('hex');
+  const sessions: string[] = [];
+  let started = 0;
+  const links: IotLink[] = [];
+  const clients: ReturnType<typeof deviceClient>[] = [];
+
+  async function start(database = ctx.database, opts: IotOptions = {}): Promise<IotLink> {
+    // One group and session per link: a stopped member of a shared group keeps a persistent
+    // session that Mosquitto would go on queueing messages for.
+    const n = ++started;
+    const clientId = opts.clientId ?? `fs-test-${run}-${n}`;
+    if (!sessions.includes(clientId)) sessions.push(clientId);
+    const link = await startIot({ config: { ...ctx.config, mqttUrl: BROKER_URL }, database }, quietLog, {
+      shareGroup: `t${run}g${n}`, clientId, lingerMs: 5, statusFlushMs: 200, ...opts,
+    });
+    links.push(link);
+    return link;
+  }
+
+  async function device(code: string, extra: Parameters<typeof deviceClient>[1] = {}): Promise<ReturnType<typeof deviceClient>> {
+    const c = deviceClient(null, { url: BROKER_URL, clientId: `dev-${code}`, username: code, ...extra });
+    clients.push(c);
+    await connected(c);
+    return c;
+  }
+
+  const rows = (code: string): Promise<{ key: string; ts: Date; value: number }[]> =>
+    ctx.database.query(
+      'SELECT t.key, t.ts, t.value FROM telemetry t JOIN gateways g ON g.id = t.gateway_id WHERE g.code = $1 ORDER BY t.ts, t.key',
+      [code],
+    );
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false });
+    tenantId = await buildTenant(ctx.database.db, 'Mosquitto Tenant');
+  });
+  afterEach(async () => {
+    for (const c of clients.splice(0)) c.end(true);
+    for (const l of links.splice(0)) await l.stop(0);
+    for (const id of sessions.splice(0)) await dropSession(BROKER_URL, id).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('stores readings once, counts malformed payloads, keeps unknown keys, and answers commands', async () => {
+    const link = await start();
+    expect(link.mode).toBe('external');
+    const code = newCode('m');
+    await addGateway(ctx.database, { tenantId, code });
+    const c = await device(code);
+    const ts = Date.UTC(2026, 3, 1, 12);
+    await c.publishAsync(`fs/${code}/telemetry`, telemetry(ts, { 'temp.1': 20.5, 'newKind.3': 7 }), { qos: 1 });
+    await c.publishAsync(`fs/${code}/telemetry`, telemetry(ts, { 'temp.1': 20.5, 'newKind.3': 7 }), { qos: 1 });
+    await c.publishAsync(`fs/${code}/telemetry`, '{"ts": oops', { qos: 1 });
+    await c.publishAsync(`fs/${code}/telemetry`, telemetry(ts + 1_000, { 'temp.1': 21 }), { qos: 1 });
+    await waitFor(async () => (await rows(code)).length === 3);
+    await waitFor(() => link.ingest.counters.malformed >= 1 && link.ingest.counters.duplicates >= 2);
+    expect((await rows(code)).map((r) => `${r.key}=${r.value}`)).toEqual(['newKind.3=7', 'temp.1=20.5', 'temp.1=21']);
+
+    await c.subscribeAsync(`fs/${code}/cmd`, { qos: 1 });
+    c.on('message', (_t, payload) => {
+      const cmd = JSON.parse(payload.toString()) as { id: string };
+      c.publish(`fs/${code}/ack`, JSON.stringify({ id: cmd.id, ok: true, msg: '', data: {} }), { qos: 1 });
+    });
+    await expect(link.sendCommand(code, 'light.set', { n: 1, value: 0 }, 5_000)).resolves.toMatchObject({ ok: true });
+  });
+
+  it('acknowledges to the broker only after the reading is readable', async () => {
+    const link = await start();
+    const code = newCode('m');
+    await addGateway(ctx.database, { tenantId, code });
+    const c = await device(code);
+    // Only the PUBACKs of this device's messages (the group also hears other tests' devices).
+    const ours = new Set<number>();
+    const ingestClient = link.external!.ingestClient;
+    ingestClient.on('message', (topic, _payload, packet) => {
+      if (topic === `fs/${code}/telemetry` && packet.messageId !== undefined) ours.add(packet.messageId);
+    });
+    const checks: Promise<number>[] = [];
+    const pubackTimes: number[] = [];
+    ingestClient.on('packetsend', (p: Packet) => {
+      if (p.cmd !== 'puback' || p.messageId === undefined || !ours.has(p.messageId)) return;
+      pubackTimes.push(Date.now());
+      checks.push(rows(code).then((r) => r.length));
+    });
+    let released = 0;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((r) => (locked = r));
+    const holder = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`LOCK TABLE telemetry_latest IN EXCLUSIVE MODE`);
+      locked();
+      await sleep(600);
+      released = Date.now();
+    });
+    await isLocked;
+    await c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 2), { 'temp.1': 1 }), { qos: 1 });
+    await holder;
+    await waitFor(() => checks.length >= 1);
+    expect(await Promise.all(checks)).toEqual(checks.map(() => 1));
+    expect(pubackTimes[0]).toBeGreaterThanOrEqual(released);
+  });
+
+  it('leaves what is not durable unacknowledged: the broker redelivers it to the restarted worker', async () => {
+    const flaky = flakyDatabase(ctx.database);
+    const clientId = `fs-test-${run}-redeliver`;
+    const shareGroup = `t${run}redeliver`;
+    const first = await start(flaky, { clientId, shareGroup });
+    const code = newCode('m');
+    await addGateway(ctx.database, { tenantId, code });
+    await first.devices.get(code); // registry cached before the outage
+    flaky.down = true;
+    const c = await device(code);
+    for (let i = 0; i < 5; i++) await c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 3) + i * 1_000, { 'temp.1': i }), { qos: 1 });
+    await waitFor(() => first.ingest.counters.messages >= 5 && first.ingest.counters.dbErrors > 0);
+    links.splice(links.indexOf(first), 1);
+    await first.stop(0); // gives up: nothing was acknowledged
+    expect(await rows(code)).toHaveLength(0);
+
+    await start(ctx.database, { clientId, shareGroup });
+    await waitFor(async () => (await rows(code)).length === 5, 15_000);
+  });
+
+  it('loses no reading the broker accepted through a database restart mid-stream', async () => {
+    const flaky = flakyDatabase(ctx.database);
+    const link = await start(flaky);
+    const code = newCode('m');
+    await addGateway(ctx.database, { tenantId, code });
+    const c = await device(code);
+    const total = 200;
+    // A restart's worth of trouble while the device streams (1.5 s): connections killed
+    // (PostgreSQL) or queries failing (PGlite).
+    const chaosUntil = Date.now() + 1_500;
+    const chaosLoop = (async () => {
+      while (Date.now() < chaosUntil) {
+        if (TEST_DB === 'postgres') await terminateBackends(ctx.database).catch(() => 0);
+        else {
+          flaky.down = true;
+          await sleep(150);
+          flaky.down = false;
+        }
+        await sleep(100);
+      }
+    })();
+    const sent: Promise<unknown>[] = [];
+    for (let i = 0; i < total; i++) {
+      sent.push(c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 4) + i * 1_000, { 'temp.1': i }), { qos: 1 }));
+      await sleep(8);
+    }
+    await Promise.all(sent);
+    await chaosLoop;
+    await waitFor(async () => (await rows(code)).length === total, 20_000);
+    expect(link.ingest.counters.dbErrors).toBeGreaterThan(0);
+  });
+
+  it('records online and the last will from the status topic', async () => {
+    await start();
+    const code = newCode('m');
+    const id = await addGateway(ctx.database, { tenantId, code });
+    const c = await device(code, { will: { topic: `fs/${code}/status`, payload: Buffer.from('offline'), qos: 1, retain: true } });
+    await c.publishAsync(`fs/${code}/status`, 'online', { qos: 1, retain: true });
+    const state = async (): Promise<boolean | undefined> =>
+      (await ctx.database.query<{ online: boolean }>('SELECT online FROM gateway_status WHERE gateway_id = $1', [id]))[0]?.online;
+    await waitFor(async () => (await state()) === true);
+    c.stream.destroy();
+    await waitFor(async () => (await state()) === false);
+    // Clear the retained status so the broker does not keep it after the test.
+    const cleaner = await device(`${code}x`.slice(0, 19));
+    await cleaner.publishAsync(`fs/${code}/status`, '', { qos: 1, retain: true });
+  });
+});

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
+import mqttPacket, { type Packet } from 'mqtt-packet';
+import type { Database } from '../db/client.js';
+import { gateways } from '../db/tables.js';
+import type { Log } from './ingest.js';
+import type { IotLink } from './link.js';
+
+/** Helpers for the device-link tests (not loaded by the server). */
+export const quietLog: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A fresh, valid device code: `fs-` + 12 letters/digits. */
+export function newCode(prefix = 't'): string {
+  return `fs-${prefix}${randomBytes(8).toString('hex')}`.slice(0, 19);
+}
+
+/** Registers a gateway (bound to `shedId` when given) and returns its id. */
+export async function addGateway(
+  database: Database,
+  g: { tenantId: number; code: string; checkCode?: string; farmId?: number | null; shedId?: number | null; enabled?: boolean },
+): Promise<number> {
+  const [row] = await database.db.insert(gateways).values({
+    tenantId: g.tenantId, farmId: g.farmId ?? null, shedId: g.shedId ?? null, code: g.code, name: `gw ${g.code}`,
+    gatewayType: 101, checkCode: g.checkCode ?? 'secret', enabled: g.enabled ?? true,
+  }).returning({ id: gateways.id });
+  return row!.id;
+}
+
+/** An mqtt.js client over the embedded broker's in-process stream (or TCP when `url` is given). */
+export function deviceClient(link: IotLink | null, opts: IClientOptions & { url?: string }): MqttClient {
+  const { url, ...rest } = opts;
+  const options: IClientOptions = { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000, ...rest };
+  if (url) return mqtt.connect(url, options);
+  if (!link) throw new Error('need a link or a url');
+  return new mqtt.MqttClient(() => link.connectInProcess() as never, options);
+}
+
+/** Resolves on CONNACK success, rejects with the refusal (its `code` is the return code). */
+export function connected(client: MqttClient): Promise<void> {
+  return new Promise((resolve, reject) => {
+    client.once('connect', () => resolve());
+    client.once('error', (err) => reject(err));
+  });
+}
+
+export function telemetry(ts: number, values: Record<string, unknown>, seq = 1): string {
+  return JSON.stringify({ ts, seq, values });
+}
+
+/** Polls `check` until it returns a truthy value (or throws after `ms`). */
+export async function waitFor<T>(check: () => Promise<T> | T, ms = 10_000, every = 50): Promise<T> {
+  const end = Date.now() + ms;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > end) throw new Error(`condition not met in ${ms} ms${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * A bare MQTT 3.1.1 connection for what mqtt.js will not do on request: resend a PUBLISH with
+ * the same packet id and the dup flag, as a device does after a lost PUBACK.
+ */
+export class RawDevice {
+  readonly received: Packet[] = [];
+  private readonly parser = mqttPacket.parser({ protocolVersion: 4 });
+
+  constructor(private readonly stream: Duplex) {
+    this.parser.on('packet', (p: Packet) => this.received.push(p));
+    stream.on('data', (buf: Buffer) => this.parser.parse(buf));
+  }
+
+  send(packet: Packet): void {
+    this.stream.write(mqttPacket.generate(packet));
+  }
+
+  async connect(code: string, password: string): Promise<number> {
+    this.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: `raw-${code}`, keepalive: 30, username: code, password: Buffer.from(password) });
+    const ack = await waitFor(() => this.received.find((p) => p.cmd === 'connack'), 5_000, 10);
+    return (ack as { returnCode: number }).returnCode;
+  }
+
+  publish(topic: string, payload: string, messageId: number, dup: boolean): void {
+    this.send({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, messageId, dup, retain: false });
+  }
+
+  pubacks(messageId: number): number {
+    return this.received.filter((p) => p.cmd === 'puback' && p.messageId === messageId).length;
+  }
+
+  close(): void {
+    this.stream.destroy();
+  }
+}
+
+/**
+ * A database whose plain queries fail while `down` is set, as during a server restart (the
+ * PGlite stand-in for terminating PostgreSQL backends).
+ */
+export function flakyDatabase(database: Database): Database & { down: boolean } {
+  const flaky = {
+    ...database,
+    down: false,
+    query<T>(text: string, params?: unknown[]): Promise<T[]> {
+      if (flaky.down) return Promise.reject(new Error('terminating connection due to administrator command'));
+      return database.query<T>(text, params);
+    },
+  };
+  return flaky;
+}
+
+/** Ends every other connection to this test database, as a PostgreSQL restart does. */
+export async function terminateBackends(database: Database): Promise<number> {
+  const rows = await database.query<{ n: number }>(
+    `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+      WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** Wipes a persistent MQTT session left on an external broker by a test. */
+export async function dropSession(url: string, clientId: string): Promise<void> {
+  const c = mqtt.connect(url, { clientId, clean: true, reconnectPeriod: 0, protocolVersion: 4 });
+  await connected(c);
+  await c.endAsync();
+}

@@ -1,0 +1,13 @@
+/**
+ * The unique constraint a failed insert or update ran into, or null for any other error. Checks
+ * done before a write can race with a parallel request; the constraint is the last word, so its
+ * violation is turned into the same code as the check. drizzle wraps the driver's error (pg and
+ * PGlite both report SQLSTATE 23505 with the constraint name) in `cause`.
+ */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}

@@ -1,0 +1,145 @@
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import {
+  AccountType, AppError, ErrorCodes,
+  type AccountListQuery, type AccountRow, type AccountRowWithScope, type FarmAuthorization, type Page,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accountFarms, accountPens, accountRoles, accountSheds, accounts, farms, pens, roles, sheds } from '../../db/tables.js';
+import type { DbOrTx } from '../../lib/limits.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { forbidden, isTenantAdmin } from '../farms/scope.js';
+
+/**
+ * Reads of account administration. Every query names the tenant; the columns are listed one by
+ * one so no password or safe-code hash can ever reach an answer.
+ */
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const columns = {
+  id: accounts.id,
+  accountCode: accounts.accountCode,
+  accountName: accounts.accountName,
+  name: accounts.name,
+  phoneNo: accounts.phoneNo,
+  email: accounts.email,
+  gender: accounts.gender,
+  jobNo: accounts.jobNo,
+  areaCode: accounts.areaCode,
+  accountType: accounts.accountType,
+  status: accounts.status,
+  mustChangePassword: accounts.mustChangePassword,
+  lastLoginAt: accounts.lastLoginAt,
+  createdAt: accounts.createdAt,
+};
+
+export interface TargetAccount {
+  id: number;
+  accountType: number;
+  status: number;
+}
+
+/** The tenant's account, else 20002 (also for ids of other tenants and the platform). */
+export async function findTarget(db: DbOrTx, tenantId: number, accountId: number): Promise<TargetAccount> {
+  const [row] = await db
+    .select({ id: accounts.id, accountType: accounts.accountType, status: accounts.status })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.tenantId, tenantId)));
+  if (!row) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
+  return row;
+}
+
+/** Only an administrator changes an administrator account (10009 for an ordinary caller). */
+export function guardTarget(auth: AuthContext, target: TargetAccount): void {
+  if (target.accountType === AccountType.TENANT_ADMIN && !isTenantAdmin(auth)) throw forbidden();
+}
+
+/** 30001 unless every role is one of the tenant's. */
+export async function assertTenantRoles(db: DbOrTx, tenantId: number, roleIds: number[]): Promise<void> {
+  if (roleIds.length === 0) return;
+  const rows = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds)));
+  if (rows.length !== new Set(roleIds).size) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
+}
+
+function listWhere(db: Db, tenantId: number, q: AccountListQuery): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(accounts.tenantId, tenantId)];
+  if (q.keyword) {
+    const like = `%${escapeLike(q.keyword)}%`;
+    conds.push(or(ilike(accounts.accountCode, like), ilike(accounts.accountName, like), ilike(accounts.name, like), ilike(accounts.phoneNo, like)));
+  }
+  if (q.status !== undefined) conds.push(eq(accounts.status, q.status));
+  if (q.roleId !== undefined) {
+    conds.push(inArray(accounts.id, db.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, q.roleId))));
+  }
+  if (q.farmId !== undefined) {
+    conds.push(inArray(accounts.id, db.select({ id: accountFarms.accountId }).from(accountFarms).where(eq(accountFarms.farmId, q.farmId))));
+  }
+  return and(...conds);
+}
+
+export async function accountPage(db: Db, tenantId: number, q: AccountListQuery): Promise<Page<AccountRow>> {
+  const where = listWhere(db, tenantId, q);
+  const [total] = await db.select({ n: count() }).from(accounts).where(where);
+  const rows = await db.select(columns).from(accounts).where(where).orderBy(asc(accounts.id)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const ids = rows.map((r) => r.id);
+  const [roleRows, farmRows] = ids.length === 0 ? [[], []] : await Promise.all([
+    db.select({ accountId: accountRoles.accountId, id: roles.id, roleName: roles.roleName, type: roles.type })
+      .from(accountRoles)
+      .innerJoin(roles, and(eq(roles.id, accountRoles.roleId), eq(roles.tenantId, tenantId)))
+      .where(inArray(accountRoles.accountId, ids))
+      .orderBy(asc(roles.id)),
+    db.select({ accountId: accountFarms.accountId, id: farms.id, farmName: farms.farmName, type: farms.type })
+      .from(accountFarms)
+      .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
+      .where(inArray(accountFarms.accountId, ids))
+      .orderBy(asc(farms.id)),
+  ]);
+  const list = rows.map((r) => ({
+    ...r,
+    lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
+    createdAt: r.createdAt.toISOString(),
+    roles: roleRows.filter((x) => x.accountId === r.id).map(({ accountId: _a, ...role }) => role),
+    farms: farmRows.filter((x) => x.accountId === r.id).map(({ accountId: _a, ...farm }) => farm),
+  }));
+  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+/** Per account, the authorized farms with their shed and pen limits. */
+export async function authorizations(db: Db, tenantId: number, accountIds: number[]): Promise<Map<number, FarmAuthorization[]>> {
+  const out = new Map<number, FarmAuthorization[]>();
+  if (accountIds.length === 0) return out;
+  const [farmRows, shedRows, penRows] = await Promise.all([
+    db.select({ accountId: accountFarms.accountId, farmId: farms.id, farmName: farms.farmName })
+      .from(accountFarms)
+      .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
+      .where(inArray(accountFarms.accountId, accountIds))
+      .orderBy(asc(farms.id)),
+    db.select({ accountId: accountSheds.accountId, shedId: sheds.id, farmId: sheds.farmId })
+      .from(accountSheds)
+      .innerJoin(sheds, and(eq(sheds.id, accountSheds.shedId), eq(sheds.tenantId, tenantId)))
+      .where(inArray(accountSheds.accountId, accountIds))
+      .orderBy(asc(sheds.id)),
+    db.select({ accountId: accountPens.accountId, penId: pens.id, farmId: sheds.farmId })
+      .from(accountPens)
+      .innerJoin(pens, and(eq(pens.id, accountPens.penId), eq(pens.tenantId, tenantId)))
+      .innerJoin(sheds, eq(sheds.id, pens.shedId))
+      .where(inArray(accountPens.accountId, accountIds))
+      .orderBy(asc(pens.id)),
+  ]);
+  for (const f of farmRows) {
+    const list = out.get(f.accountId) ?? [];
+    list.push({
+      farmId: f.farmId,
+      farmName: f.farmName,
+      shedIds: shedRows.filter((s) => s.accountId === f.accountId && s.farmId === f.farmId).map((s) => s.shedId),
+      penIds: penRows.filter((p) => p.accountId === f.accountId && p.farmId === f.farmId).map((p) => p.penId),
+    });
+    out.set(f.accountId, list);
+  }
+  return out;
+}
+
+export async function accountPageWithScope(db: Db, tenantId: number, q: AccountListQuery): Promise<Page<AccountRowWithScope>> {
+  const page = await accountPage(db, tenantId, q);
+  const auths = await authorizations(db, tenantId, page.list.map((a) => a.id));
+  return { ...page, list: page.list.map((a) => ({ ...a, authorization: auths.get(a.id) ?? [] })) };
+}

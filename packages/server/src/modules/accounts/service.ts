@@ -1,0 +1,156 @@
+import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
+import {
+  AccountStatus, AccountType, AppError, ErrorCodes, INPUT_MAX_LENGTH, isStrongPassword,
+  type AccountAddBody, type AccountBanBody, type AccountUpdateBody,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accountFarms, accounts, farms } from '../../db/tables.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { assertUserLimit } from '../../lib/limits.js';
+import { hashPassword } from '../../lib/passwords.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { decryptField, type TransportKeys } from '../auth/crypto.js';
+import { revokeAccountSessions } from '../auth/session.js';
+import { paramError } from '../auth/signin.js';
+import { assertWholeFarms, wholeFarms } from '../farms/scope.js';
+import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
+import { findTarget, guardTarget } from './repo.js';
+
+/**
+ * Adding, editing, deleting and banning accounts of the caller's tenant (SPEC §7 "Roles and
+ * accounts"). Account codes are unique across the platform (20000); the tenant's user cap is
+ * checked in the insert's transaction (20101).
+ */
+export type Keys = () => Promise<TransportKeys>;
+
+/** The plain initial password from its ciphertext, checked against the password rule (21014). */
+async function initialPassword(keys: Keys, cipher: string): Promise<string> {
+  const plain = decryptField(await keys(), cipher);
+  if (!plain) throw paramError('password', 'validation.required');
+  if (plain.length > INPUT_MAX_LENGTH) throw paramError('password', 'validation.maxLength');
+  if (!isStrongPassword(plain)) throw new AppError(ErrorCodes.PASSWORD_TOO_WEAK);
+  return plain;
+}
+
+function codeRace(err: unknown): never {
+  if (uniqueViolation(err) === 'accounts_code_uq') throw new AppError(ErrorCodes.ACCOUNT_EXISTS);
+  throw err;
+}
+
+const profile = (b: AccountAddBody | AccountUpdateBody) => ({
+  accountName: b.accountName,
+  phoneNo: b.phoneNo,
+  email: b.email ?? null,
+  name: b.name ?? null,
+  gender: b.gender ?? null,
+  jobNo: b.jobNo ?? null,
+  areaCode: b.areaCode ?? null,
+});
+
+export async function addAccount(db: Db, keys: Keys, auth: AuthContext, tenantId: number, body: AccountAddBody): Promise<{ id: number }> {
+  const plain = await initialPassword(keys, body.password);
+  await checkRoles(db, auth, tenantId, body.roleIds);
+  await assertWholeFarms(db, auth, tenantId, body.farmIds);
+  const [dup] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, body.accountCode));
+  if (dup) throw new AppError(ErrorCodes.ACCOUNT_EXISTS);
+  const passwordHash = await hashPassword(plain);
+  try {
+    return await db.transaction(async (tx) => {
+      await assertUserLimit(tx, tenantId);
+      const [row] = await tx.insert(accounts).values({
+        tenantId,
+        accountCode: body.accountCode,
+        ...profile(body),
+        passwordHash,
+        mustChangePassword: true,
+        accountType: body.accountType,
+        status: AccountStatus.ENABLED,
+        createdBy: auth.id,
+        updatedBy: auth.id,
+      }).returning({ id: accounts.id });
+      const id = row!.id;
+      await replaceRoles(tx, id, body.roleIds);
+      if (body.farmIds.length > 0) await tx.insert(accountFarms).values(body.farmIds.map((farmId) => ({ accountId: id, farmId })));
+      return { id };
+    });
+  } catch (err) {
+    return codeRace(err);
+  }
+}
+
+/**
+ * Edits profile fields; `password` resets the password (the account must change it at its next
+ * sign-in and is signed out elsewhere); roleIds / farmIds replace when sent. An administrator's
+ * type cannot be changed here (20021).
+ */
+export async function updateAccount(db: Db, keys: Keys, auth: AuthContext, tenantId: number, body: AccountUpdateBody): Promise<void> {
+  const target = await findTarget(db, tenantId, body.id);
+  guardTarget(auth, target);
+  const isAdmin = target.accountType === AccountType.TENANT_ADMIN;
+  if (isAdmin && (body.accountType !== undefined || body.farmIds !== undefined)) throw new AppError(ErrorCodes.ACCOUNT_TYPE_WRONG);
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(await initialPassword(keys, body.password));
+  if (body.roleIds) await checkRoles(db, auth, tenantId, body.roleIds);
+  if (body.farmIds) await assertWholeFarms(db, auth, tenantId, body.farmIds);
+  const whole = body.farmIds ? await wholeFarms(db, auth, tenantId) : 'all';
+  await db.transaction(async (tx) => {
+    await tx.update(accounts).set({
+      ...profile(body),
+      ...(body.accountType !== undefined ? { accountType: body.accountType } : {}),
+      ...(passwordHash !== undefined ? { passwordHash, mustChangePassword: true } : {}),
+      updatedAt: new Date(),
+      updatedBy: auth.id,
+    }).where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
+    if (body.roleIds) await replaceRoles(tx, target.id, body.roleIds);
+    if (body.farmIds) await replaceFarms(tx, tenantId, target.id, whole, body.farmIds);
+  });
+  if (passwordHash !== undefined) await revokeAccountSessions(db, target.id, target.id === auth.id ? auth.tokenHash : undefined);
+}
+
+async function enabledAdminsBesides(db: Db, tenantId: number, ids: number[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(accounts).where(and(
+    eq(accounts.tenantId, tenantId),
+    eq(accounts.accountType, AccountType.TENANT_ADMIN),
+    eq(accounts.status, AccountStatus.ENABLED),
+    notInArray(accounts.id, ids),
+  ));
+  return row?.n ?? 0;
+}
+
+/** Not the caller itself, not the tenant's last administrator (10005). */
+export async function deleteAccount(db: Db, auth: AuthContext, tenantId: number, accountId: number): Promise<void> {
+  const target = await findTarget(db, tenantId, accountId);
+  if (target.id === auth.id) throw new AppError(ErrorCodes.DELETE_FAILED);
+  guardTarget(auth, target);
+  if (target.accountType === AccountType.TENANT_ADMIN && (await enabledAdminsBesides(db, tenantId, [target.id])) === 0) {
+    throw new AppError(ErrorCodes.DELETE_FAILED);
+  }
+  await db.transaction(async (tx) => {
+    // The farm keeps existing without a super-administrator rather than pointing at nobody.
+    await tx.update(farms).set({ adminAccountId: null }).where(and(eq(farms.tenantId, tenantId), eq(farms.adminAccountId, target.id)));
+    await tx.delete(accounts).where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
+  });
+}
+
+/**
+ * Bans (0) or enables (1) accounts in one go, all or none: every id must be the tenant's (20002).
+ * Nobody bans itself or the last enabled administrator (10004). A banned account's sessions end
+ * at once, so it is signed out on its next call and refused at sign-in (20005).
+ */
+export async function banAccounts(db: Db, auth: AuthContext, tenantId: number, body: AccountBanBody): Promise<void> {
+  const rows = await db
+    .select({ id: accounts.id, accountType: accounts.accountType, status: accounts.status })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
+  if (rows.length !== body.ids.length) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
+  for (const r of rows) guardTarget(auth, r);
+  if (body.status === AccountStatus.DISABLED) {
+    if (body.ids.includes(auth.id)) throw new AppError(ErrorCodes.EDIT_FAILED);
+    const banningAdmin = rows.some((r) => r.accountType === AccountType.TENANT_ADMIN);
+    if (banningAdmin && (await enabledAdminsBesides(db, tenantId, body.ids)) === 0) throw new AppError(ErrorCodes.EDIT_FAILED);
+  }
+  await db.update(accounts).set({ status: body.status, updatedAt: new Date(), updatedBy: auth.id })
+    .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
+  if (body.status === AccountStatus.DISABLED) {
+    for (const id of body.ids) await revokeAccountSessions(db, id);
+  }
+}

@@ -1,0 +1,47 @@
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { AccountType } from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { tenants } from '../../db/tables.js';
+import type { TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, farmIdByName, tokenFor } from '../../test/factories.js';
+
+/**
+ * The world the administration tests share: the demo tenant with its accounts, and a second
+ * tenant with its own administrator, farm and shed whose ids must never reach the demo tenant and
+ * the other way round. `viewer` holds a role with a single viewing code (no administration).
+ */
+export interface AdminWorld {
+  demoTenant: number;
+  pigFarm: number;
+  poultryFarm: number;
+  otherTenant: number;
+  otherFarm: number;
+  otherShed: number;
+  tok: Record<'demo' | 'pig' | 'chicken' | 'platform' | 'secondAdmin' | 'viewer', string>;
+}
+
+export async function adminWorld(ctx: TestContext): Promise<AdminWorld> {
+  const db = ctx.database.db;
+  const [demo] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group'));
+  const demoTenant = demo!.id;
+  const pigFarm = await farmIdByName(db, 'Demo Pig Farm');
+  const poultryFarm = await farmIdByName(db, 'Demo Poultry Farm');
+  const otherTenant = await buildTenant(db, 'Second Agri');
+  const otherFarm = await buildFarm(db, otherTenant, 'Second Farm', 1);
+  const otherShed = await buildShed(db, otherTenant, otherFarm, { shedName: 'Second Shed', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1 });
+  await buildAccount(db, { tenantId: otherTenant, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
+  const viewRole = await buildRole(db, demoTenant, 'Shed viewers', [{ code: 'pig.overview.shed', ops: ['view'] }]);
+  await buildAccount(db, { tenantId: demoTenant, accountCode: 'viewer', farmIds: [pigFarm], roleIds: [viewRole] });
+  const tok = {} as AdminWorld['tok'];
+  for (const [k, code] of [['demo', 'demo'], ['pig', 'pig'], ['chicken', 'chicken'], ['platform', 'platform'], ['secondAdmin', 'second-admin'], ['viewer', 'viewer']] as const) {
+    tok[k] = await tokenFor(db, code);
+  }
+  return { demoTenant, pigFarm, poultryFarm, otherTenant, otherFarm, otherShed, tok };
+}
+
+/** Row count of a table, to show a refused write left nothing behind. */
+export async function rows(db: Db, table: PgTable): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(table);
+  return r!.n;
+}

@@ -1,0 +1,169 @@
+import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import {
+  AppError, ErrorCodes, shedTypeAllowed,
+  type FarmAddBody, type FarmDetail, type FarmPageQuery, type FarmTimeZoneBody, type FarmUpdateBody, type Page,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accountFarms, accounts, farms, sheds } from '../../db/tables.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { assertFarmLimit, type DbOrTx } from '../../lib/limits.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { assertWholeFarms, isTenantAdmin, visibleFarm } from './scope.js';
+
+/**
+ * Farm administration (SPEC §3 Farm, /housemanagement/houselist). Every statement names the
+ * tenant; a farm of another tenant is "not found" (10007) and never changed.
+ */
+type FarmSelect = typeof farms.$inferSelect;
+
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+async function toDetails(db: Db, tenantId: number, rows: FarmSelect[]): Promise<FarmDetail[]> {
+  if (rows.length === 0) return [];
+  const adminIds = [...new Set(rows.map((r) => r.adminAccountId).filter((v): v is number => v !== null))];
+  const admins = adminIds.length
+    ? await db.select({ id: accounts.id, name: accounts.accountName }).from(accounts)
+      .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, adminIds)))
+    : [];
+  const nameOf = new Map(admins.map((a) => [a.id, a.name]));
+  const counts = await db.select({ farmId: sheds.farmId, n: count() }).from(sheds)
+    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, rows.map((r) => r.id))))
+    .groupBy(sheds.farmId);
+  const countOf = new Map(counts.map((c) => [c.farmId, c.n]));
+  return rows.map((r) => ({
+    id: r.id,
+    farmId: r.id,
+    farmName: r.farmName,
+    type: r.type,
+    scale: r.scale,
+    address: r.address,
+    personInCharge: r.personInCharge,
+    contact: r.contact,
+    areaCode: r.areaCode,
+    phone: r.phone,
+    adminAccountId: r.adminAccountId,
+    adminAccountName: r.adminAccountId === null ? null : nameOf.get(r.adminAccountId) ?? null,
+    state: r.state,
+    timeZone: r.timeZone,
+    timeZoneName: r.timeZoneName,
+    shedCount: countOf.get(r.id) ?? 0,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function farmPage(db: Db, auth: AuthContext, tenantId: number, q: FarmPageQuery): Promise<Page<FarmDetail>> {
+  const conds: SQL[] = [eq(farms.tenantId, tenantId)];
+  if (auth.farmIds !== 'all') {
+    if (auth.farmIds.length === 0) return { list: [], total: 0, pageNo: q.pageNo, pageSize: q.pageSize };
+    conds.push(inArray(farms.id, auth.farmIds));
+  }
+  if (q.farmName) conds.push(ilike(farms.farmName, `%${escapeLike(q.farmName)}%`));
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(farms).where(where);
+  const rows = await db.select().from(farms).where(where).orderBy(asc(farms.id)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  return { list: await toDetails(db, tenantId, rows), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+export async function farmDetail(db: Db, auth: AuthContext, tenantId: number, farmId: number): Promise<FarmDetail> {
+  const row = await visibleFarm(db, auth, tenantId, farmId);
+  return (await toDetails(db, tenantId, [row]))[0]!;
+}
+
+/** 20002 unless the farm's super-administrator is an account of the same tenant. */
+async function assertTenantAccount(db: DbOrTx, tenantId: number, accountId: number | undefined): Promise<void> {
+  if (accountId === undefined) return;
+  const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.tenantId, tenantId)));
+  if (!row) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
+}
+
+async function assertNameFree(db: DbOrTx, tenantId: number, farmName: string, exceptId?: number): Promise<void> {
+  const conds = [eq(farms.tenantId, tenantId), eq(farms.farmName, farmName)];
+  if (exceptId !== undefined) conds.push(ne(farms.id, exceptId));
+  const [dup] = await db.select({ id: farms.id }).from(farms).where(and(...conds));
+  if (dup) throw new AppError(ErrorCodes.NAME_EXISTS);
+}
+
+/** A lost race on the unique name index answers like the check before it. */
+function nameRace(err: unknown): never {
+  if (uniqueViolation(err) === 'farms_tenant_name_uq') throw new AppError(ErrorCodes.NAME_EXISTS);
+  throw err;
+}
+
+function fieldsOf(b: FarmAddBody): Omit<typeof farms.$inferInsert, 'tenantId'> {
+  return {
+    farmName: b.farmName,
+    type: b.type,
+    scale: b.scale ?? null,
+    address: b.address ?? null,
+    personInCharge: b.personInCharge,
+    contact: b.contact ?? null,
+    areaCode: b.areaCode,
+    phone: b.phone,
+    adminAccountId: b.adminAccountId ?? null,
+    state: b.state,
+    timeZone: b.timeZone,
+    timeZoneName: b.timeZoneName,
+  };
+}
+
+/**
+ * Adds a farm under the tenant's farm cap (20110, checked in the same transaction). The farm's
+ * super-administrator and an ordinary creator are authorized for it, so both can see it at once.
+ */
+export async function addFarm(db: Db, auth: AuthContext, tenantId: number, body: FarmAddBody): Promise<{ id: number }> {
+  try {
+    return await db.transaction(async (tx) => {
+      await assertFarmLimit(tx, tenantId);
+      await assertNameFree(tx, tenantId, body.farmName);
+      await assertTenantAccount(tx, tenantId, body.adminAccountId);
+      const [row] = await tx.insert(farms).values({ tenantId, ...fieldsOf(body), createdBy: auth.id, updatedBy: auth.id }).returning({ id: farms.id });
+      const farmId = row!.id;
+      const grantees = new Set<number>();
+      if (body.adminAccountId !== undefined) grantees.add(body.adminAccountId);
+      if (!isTenantAdmin(auth)) grantees.add(auth.id);
+      if (grantees.size > 0) {
+        await tx.insert(accountFarms).values([...grantees].map((accountId) => ({ accountId, farmId }))).onConflictDoNothing();
+      }
+      return { id: farmId };
+    });
+  } catch (err) {
+    return nameRace(err);
+  }
+}
+
+export async function updateFarm(db: Db, auth: AuthContext, tenantId: number, body: FarmUpdateBody): Promise<void> {
+  const current = await visibleFarm(db, auth, tenantId, body.id);
+  await assertWholeFarms(db, auth, tenantId, [body.id]);
+  try {
+    await db.transaction(async (tx) => {
+      await assertNameFree(tx, tenantId, body.farmName, body.id);
+      await assertTenantAccount(tx, tenantId, body.adminAccountId);
+      if (body.type !== current.type) {
+        // A farm's sheds must keep types of its kind (pig types in pig farms, poultry in poultry).
+        const types = await tx.selectDistinct({ t: sheds.shedType }).from(sheds).where(and(eq(sheds.tenantId, tenantId), eq(sheds.farmId, body.id)));
+        if (types.some((r) => !shedTypeAllowed(body.type, r.t))) throw new AppError(ErrorCodes.PEN_TYPE_ERROR);
+      }
+      await tx.update(farms).set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
+        .where(and(eq(farms.id, body.id), eq(farms.tenantId, tenantId)));
+      if (body.adminAccountId !== undefined) {
+        await tx.insert(accountFarms).values({ accountId: body.adminAccountId, farmId: body.id }).onConflictDoNothing();
+      }
+    });
+  } catch (err) {
+    nameRace(err);
+  }
+}
+
+/** Deletes the farm; its sheds, pens and authorizations go with it (foreign keys cascade). */
+export async function deleteFarm(db: Db, auth: AuthContext, tenantId: number, farmId: number): Promise<void> {
+  await visibleFarm(db, auth, tenantId, farmId);
+  await assertWholeFarms(db, auth, tenantId, [farmId]);
+  await db.delete(farms).where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
+}
+
+export async function setTimeZone(db: Db, auth: AuthContext, tenantId: number, body: FarmTimeZoneBody): Promise<void> {
+  await visibleFarm(db, auth, tenantId, body.farmId);
+  await assertWholeFarms(db, auth, tenantId, [body.farmId]);
+  await db.update(farms).set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, updatedAt: new Date(), updatedBy: auth.id })
+    .where(and(eq(farms.id, body.farmId), eq(farms.tenantId, tenantId)));
+}

@@ -1,0 +1,72 @@
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import {
+  AppError, ErrorCodes, QUERY_RANGE_MAX_DAYS,
+  type AuditOutcome, type OperationLogPageBody, type OperationLogRow, type Page,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accounts, auditLog } from '../../db/tables.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { paramError } from '../auth/signin.js';
+
+/**
+ * Reading the audit log. A tenant's accounts see their tenant's entries and nothing else; the
+ * platform account sees the platform's own entries (no tenant), or one tenant's when it names it.
+ * There is no write here at all: entries are appended by the audit plugin and never changed.
+ */
+const DAY_MS = 86_400_000;
+
+/** The tenant condition for the caller; a tenant account naming another tenant is refused (10009). */
+function scopeOf(auth: AuthContext, tenantId: number | undefined): SQL {
+  if (auth.tenantId === null) return tenantId === undefined ? isNull(auditLog.tenantId) : eq(auditLog.tenantId, tenantId);
+  if (tenantId !== undefined && tenantId !== auth.tenantId) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+  return eq(auditLog.tenantId, auth.tenantId);
+}
+
+/** The query window: end defaults to now, start to 30 days before the end; at most 30 days. */
+export function timeRange(start: Date | undefined, end: Date | undefined, now: Date = new Date()): { start: Date; end: Date } {
+  const e = end ?? now;
+  const s = start ?? new Date(e.getTime() - QUERY_RANGE_MAX_DAYS * DAY_MS);
+  if (e.getTime() < s.getTime()) throw new AppError(ErrorCodes.END_BEFORE_START);
+  if (e.getTime() - s.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) throw paramError('endTime', 'validation.rangeMaxDays');
+  return { start: s, end: e };
+}
+
+export async function operationLogPage(db: Db, auth: AuthContext, q: OperationLogPageBody): Promise<Page<OperationLogRow>> {
+  const { start, end } = timeRange(q.startTime, q.endTime);
+  const conds: SQL[] = [scopeOf(auth, q.tenantId), gte(auditLog.at, start), lte(auditLog.at, end)];
+  if (q.accountId !== undefined) conds.push(eq(auditLog.accountId, q.accountId));
+  if (q.accountCode !== undefined) conds.push(eq(auditLog.accountCode, q.accountCode.toLowerCase()));
+  if (q.module !== undefined) conds.push(eq(auditLog.module, q.module));
+  if (q.outcome !== undefined) conds.push(eq(auditLog.outcome, q.outcome));
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
+  const rows = await db
+    .select({
+      id: auditLog.id, at: auditLog.at, tenantId: auditLog.tenantId, accountId: auditLog.accountId,
+      accountCode: auditLog.accountCode, accountName: accounts.accountName, ip: auditLog.ip, method: auditLog.method,
+      action: auditLog.action, module: auditLog.module, outcome: auditLog.outcome, code: auditLog.code, detail: auditLog.detail,
+    })
+    .from(auditLog)
+    .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
+  const list = rows.map((r): OperationLogRow => ({
+    ...r,
+    at: r.at.toISOString(),
+    accountName: r.accountName ?? null,
+    outcome: r.outcome as AuditOutcome,
+  }));
+  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+/** The module names present in the caller's log, for the filter. */
+export async function operationLogModules(db: Db, auth: AuthContext, tenantId: number | undefined): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ module: auditLog.module })
+    .from(auditLog)
+    .where(and(scopeOf(auth, tenantId), isNotNull(auditLog.module)))
+    .orderBy(asc(auditLog.module));
+  return rows.flatMap((r) => (r.module ? [r.module] : []));
+}

@@ -1,0 +1,153 @@
+import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import {
+  APP_OPERATIONS, AppError, ErrorCodes, scopeOfRoleType,
+  type AppOperation, type OperateAuthBindBody, type Page, type RoleAddBody, type RoleAppOps, type RoleEditBody,
+  type RolePageQuery, type RoleRow, type RoleType,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accountRoles, roleApps, roles } from '../../db/tables.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { paramError } from '../auth/signin.js';
+import { forbidden } from '../farms/scope.js';
+import { appRowsById, bindableCodes, tenantCodes } from './bindable.js';
+
+/**
+ * Roles of a tenant (SPEC §6): unique name (10008), type 'farm' or 'group', and operation rights
+ * per application. A role of another tenant is "not found" (30001) and never changed.
+ */
+const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const ordered = (ops: Iterable<string>): AppOperation[] => {
+  const set = new Set(ops);
+  return APP_OPERATIONS.filter((o) => set.has(o));
+};
+
+export async function findRole(db: Db, tenantId: number, roleId: number): Promise<{ id: number; type: RoleType }> {
+  const [row] = await db.select({ id: roles.id, type: roles.type }).from(roles).where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId)));
+  if (!row) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
+  return row;
+}
+
+export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Promise<Page<RoleRow>> {
+  const conds: SQL[] = [eq(roles.tenantId, tenantId)];
+  if (q.roleName) conds.push(ilike(roles.roleName, `%${escapeLike(q.roleName)}%`));
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(roles).where(where);
+  const rows = await db.select().from(roles).where(where).orderBy(asc(roles.id)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const ids = rows.map((r) => r.id);
+  const [accs, apps] = ids.length
+    ? await Promise.all([
+      db.select({ id: accountRoles.roleId, n: count() }).from(accountRoles).where(inArray(accountRoles.roleId, ids)).groupBy(accountRoles.roleId),
+      db.select({ id: roleApps.roleId, n: count() }).from(roleApps).where(inArray(roleApps.roleId, ids)).groupBy(roleApps.roleId),
+    ])
+    : [[], []];
+  const accCount = new Map(accs.map((r) => [r.id, r.n]));
+  const appCount = new Map(apps.map((r) => [r.id, r.n]));
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      roleName: r.roleName,
+      type: r.type,
+      accountCount: accCount.get(r.id) ?? 0,
+      applicationCount: appCount.get(r.id) ?? 0,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: total?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+async function assertNameFree(db: Db, tenantId: number, roleName: string, exceptId?: number): Promise<void> {
+  const conds = [eq(roles.tenantId, tenantId), eq(roles.roleName, roleName)];
+  if (exceptId !== undefined) conds.push(ne(roles.id, exceptId));
+  const [dup] = await db.select({ id: roles.id }).from(roles).where(and(...conds));
+  if (dup) throw new AppError(ErrorCodes.ROLE_NAME_DUPLICATE);
+}
+
+function nameRace(err: unknown): never {
+  if (uniqueViolation(err) === 'roles_tenant_name_uq') throw new AppError(ErrorCodes.ROLE_NAME_DUPLICATE);
+  throw err;
+}
+
+export async function addRole(db: Db, auth: AuthContext, tenantId: number, body: RoleAddBody): Promise<{ id: number }> {
+  await assertNameFree(db, tenantId, body.roleName);
+  try {
+    const [row] = await db.insert(roles).values({ tenantId, roleName: body.roleName, type: body.type, createdBy: auth.id, updatedBy: auth.id })
+      .returning({ id: roles.id });
+    return { id: row!.id };
+  } catch (err) {
+    return nameRace(err);
+  }
+}
+
+export async function editRole(db: Db, auth: AuthContext, tenantId: number, body: RoleEditBody): Promise<void> {
+  const role = await findRole(db, tenantId, body.id);
+  await assertNameFree(db, tenantId, body.roleName, body.id);
+  const type = body.type ?? role.type;
+  if (type !== role.type) {
+    // The bound applications must stay of the role's level: re-type only a role whose bindings fit.
+    const byId = await appRowsById(db);
+    const byCode = new Map([...byId.values()].map((r) => [r.code, r]));
+    const bound = await db.select({ code: roleApps.appCode }).from(roleApps).where(eq(roleApps.roleId, role.id));
+    if (bound.some((b) => byCode.get(b.code)?.scope !== scopeOfRoleType(type))) throw paramError('type', 'validation.invalid');
+  }
+  try {
+    await db.update(roles).set({ roleName: body.roleName, type, updatedAt: new Date(), updatedBy: auth.id })
+      .where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
+  } catch (err) {
+    nameRace(err);
+  }
+}
+
+/** Deletes the role; the accounts holding it lose it (account_roles cascades). */
+export async function deleteRole(db: Db, tenantId: number, roleId: number): Promise<void> {
+  const role = await findRole(db, tenantId, roleId);
+  await db.delete(roles).where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
+}
+
+/**
+ * Replaces the role's bindings. Each application must exist, belong to the tenant's modules and
+ * to the role's level (99996 otherwise); an ordinary caller binds only what it holds (10009).
+ */
+export async function bindApps(db: Db, auth: AuthContext, tenantId: number, body: OperateAuthBindBody): Promise<void> {
+  const role = await findRole(db, tenantId, body.roleId);
+  const byId = await appRowsById(db);
+  const [allowed, tenantWide] = await Promise.all([bindableCodes(db, auth, tenantId), tenantCodes(db, tenantId)]);
+  const merged = new Map<string, Set<string>>();
+  body.applications.forEach((a, i) => {
+    const row = byId.get(a.applicationInfoId);
+    if (!row || !tenantWide.has(row.code) || row.scope !== scopeOfRoleType(role.type)) {
+      throw paramError(`applications.${i}.applicationInfoId`, 'validation.invalid');
+    }
+    if (!allowed.has(row.code)) throw forbidden();
+    const set = merged.get(row.code) ?? new Set<string>();
+    for (const o of a.ops) set.add(o);
+    merged.set(row.code, set);
+  });
+  await db.transaction(async (tx) => {
+    await tx.delete(roleApps).where(eq(roleApps.roleId, role.id));
+    if (merged.size > 0) {
+      await tx.insert(roleApps).values([...merged].map(([appCode, ops]) => ({ roleId: role.id, appCode, ops: ordered(ops) })));
+    }
+    await tx.update(roles).set({ updatedAt: new Date(), updatedBy: auth.id }).where(eq(roles.id, role.id));
+  });
+}
+
+/**
+ * The rights bound to the role on the given applications (all its bindings when none are named).
+ * These are the bindings as set, without what a bound menu group passes down to its entries.
+ */
+export async function roleOps(db: Db, tenantId: number, roleId: number, applicationIds?: number[]): Promise<RoleAppOps[]> {
+  const role = await findRole(db, tenantId, roleId);
+  const byId = await appRowsById(db);
+  const bound = new Map((await db.select().from(roleApps).where(eq(roleApps.roleId, role.id))).map((r) => [r.appCode, r.ops]));
+  const ids = applicationIds && applicationIds.length > 0
+    ? [...new Set(applicationIds)]
+    : [...byId.values()].filter((r) => bound.has(r.code)).map((r) => r.id);
+  return ids
+    .map((id) => byId.get(id))
+    .filter((r): r is NonNullable<typeof r> => r !== undefined)
+    .sort((a, b) => a.id - b.id)
+    .map((r) => ({ applicationInfoId: r.id, applicationCode: r.code, ops: ordered(bound.get(r.code) ?? []) }));
+}

@@ -1,0 +1,137 @@
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
+import {
+  AppError, columnLabel, ErrorCodes, penRangeValid,
+  type AddFieldsBody, type HierarchyFarm, type HierarchyShed, type PenOption, type PenRow, type UpdateFieldBody,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accountPens, farms, pens, sheds } from '../../db/tables.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { penVisible, shedVisible, visibleFarm } from '../farms/scope.js';
+import { narrowBeforePenRemoval } from './narrow.js';
+import { lockFarm, visibleShed } from './service.js';
+
+/**
+ * Pens (columns) of a shed: numbered by column (fieldColumn) and row (field). The caller sees the
+ * pens of sheds it sees, narrowed to its pen limits; another tenant's pen is "not found" (20084).
+ */
+const penColumns = { id: pens.id, shedId: pens.shedId, fieldColumn: pens.fieldColumn, field: pens.field, name: pens.name };
+const penOrder = [asc(pens.fieldColumn), asc(pens.field), asc(pens.id)];
+
+export async function shedPens(db: Db, auth: AuthContext, tenantId: number, shedId: number): Promise<PenRow[]> {
+  const shed = await visibleShed(db, auth, tenantId, shedId);
+  const rows = await db.select(penColumns).from(pens).where(and(eq(pens.tenantId, tenantId), eq(pens.shedId, shed.id))).orderBy(...penOrder);
+  return rows.filter((p) => penVisible(auth, shed.id, p.id));
+}
+
+/** Pen options labelled "column-row" (SPEC §3), the empty column as an i18n key. */
+export async function penOptions(db: Db, auth: AuthContext, tenantId: number, shedId: number): Promise<PenOption[]> {
+  return (await shedPens(db, auth, tenantId, shedId)).map((p) => {
+    const label = columnLabel(p.fieldColumn, p.field);
+    return {
+      value: p.id,
+      fieldColumn: p.fieldColumn,
+      field: p.field,
+      label: label.kind === 'numbers' ? label.parts.join('-') : '',
+      labelKey: label.kind === 'empty' ? label.key : null,
+    };
+  });
+}
+
+/**
+ * Creates pens startColumn..endColumn in one row. 20043 when the range breaks the SPEC §5 rule,
+ * 20040 when any of the numbers exists in the shed already (then none is created).
+ */
+export async function addPens(db: Db, auth: AuthContext, tenantId: number, body: AddFieldsBody): Promise<{ ids: number[] }> {
+  const shed = await visibleShed(db, auth, tenantId, body.shedId);
+  if (!penRangeValid(body.startColumn, body.endColumn)) throw new AppError(ErrorCodes.PEN_BOUNDS_INVALID);
+  return db.transaction(async (tx) => {
+    await lockFarm(tx, tenantId, shed.farmId);
+    const [taken] = await tx.select({ id: pens.id }).from(pens).where(and(
+      eq(pens.tenantId, tenantId), eq(pens.shedId, shed.id), eq(pens.field, body.row),
+      gte(pens.fieldColumn, body.startColumn), lte(pens.fieldColumn, body.endColumn),
+    )).limit(1);
+    if (taken) throw new AppError(ErrorCodes.PEN_NUMBER_EXISTS);
+    const values = [];
+    for (let c = body.startColumn; c <= body.endColumn; c++) {
+      values.push({ tenantId, shedId: shed.id, fieldColumn: c, field: body.row, createdBy: auth.id, updatedBy: auth.id });
+    }
+    const rows = await tx.insert(pens).values(values).returning({ id: pens.id });
+    const ids = rows.map((r) => r.id);
+    // A caller limited to some pens of this shed is given the new ones, so it sees what it made.
+    if (auth.penLimits.has(shed.id)) await tx.insert(accountPens).values(ids.map((penId) => ({ accountId: auth.id, penId })));
+    return { ids };
+  });
+}
+
+async function visiblePen(db: Db, auth: AuthContext, tenantId: number, penId: number): Promise<PenRow & { farmId: number }> {
+  const [row] = await db
+    .select({ ...penColumns, farmId: sheds.farmId })
+    .from(pens)
+    .innerJoin(sheds, and(eq(sheds.id, pens.shedId), eq(sheds.tenantId, tenantId)))
+    .where(and(eq(pens.id, penId), eq(pens.tenantId, tenantId)));
+  if (!row || !shedVisible(auth, row.farmId, row.shedId) || !penVisible(auth, row.shedId, row.id)) {
+    throw new AppError(ErrorCodes.TARGET_PEN_NOT_FOUND);
+  }
+  return row;
+}
+
+/** Renumbers or renames a pen: 20040 for a number taken in the shed, 20083 for a name taken. */
+export async function updatePen(db: Db, auth: AuthContext, tenantId: number, body: UpdateFieldBody): Promise<void> {
+  const pen = await visiblePen(db, auth, tenantId, body.id);
+  await db.transaction(async (tx) => {
+    await lockFarm(tx, tenantId, pen.farmId);
+    const inShed = and(eq(pens.tenantId, tenantId), eq(pens.shedId, pen.shedId), ne(pens.id, pen.id));
+    const [num] = await tx.select({ id: pens.id }).from(pens)
+      .where(and(inShed, eq(pens.fieldColumn, body.fieldColumn), eq(pens.field, body.field))).limit(1);
+    if (num) throw new AppError(ErrorCodes.PEN_NUMBER_EXISTS);
+    if (body.name) {
+      const [named] = await tx.select({ id: pens.id }).from(pens).where(and(inShed, eq(pens.name, body.name))).limit(1);
+      if (named) throw new AppError(ErrorCodes.PEN_NAME_DUPLICATE);
+    }
+    await tx.update(pens).set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, updatedAt: new Date(), updatedBy: auth.id })
+      .where(and(eq(pens.id, pen.id), eq(pens.tenantId, tenantId)));
+  });
+}
+
+export async function deletePen(db: Db, auth: AuthContext, tenantId: number, penId: number): Promise<void> {
+  const pen = await visiblePen(db, auth, tenantId, penId);
+  await db.transaction(async (tx) => {
+    await lockFarm(tx, tenantId, pen.farmId);
+    await narrowBeforePenRemoval(tx, tenantId, pen.farmId, pen.shedId, [pen.id]);
+    await tx.delete(pens).where(and(eq(pens.id, pen.id), eq(pens.tenantId, tenantId)));
+  });
+}
+
+/** Farm -> sheds -> pens the caller may see, for pickers; one farm when farmId is given. */
+export async function hierarchy(db: Db, auth: AuthContext, tenantId: number, farmId?: number): Promise<HierarchyFarm[]> {
+  let farmRows: { id: number; farmName: string; type: number }[];
+  if (farmId !== undefined) {
+    const f = await visibleFarm(db, auth, tenantId, farmId);
+    farmRows = [f];
+  } else if (auth.farmIds !== 'all' && auth.farmIds.length === 0) {
+    return [];
+  } else {
+    const where = auth.farmIds === 'all' ? eq(farms.tenantId, tenantId) : and(eq(farms.tenantId, tenantId), inArray(farms.id, auth.farmIds));
+    farmRows = await db.select({ id: farms.id, farmName: farms.farmName, type: farms.type }).from(farms).where(where).orderBy(asc(farms.id));
+  }
+  if (farmRows.length === 0) return [];
+  const shedRows = (await db.select().from(sheds)
+    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmRows.map((f) => f.id))))
+    .orderBy(asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id)))
+    .filter((s) => shedVisible(auth, s.farmId, s.id));
+  const penRows = shedRows.length === 0 ? [] : (await db.select(penColumns).from(pens)
+    .where(and(eq(pens.tenantId, tenantId), inArray(pens.shedId, shedRows.map((s) => s.id))))
+    .orderBy(...penOrder))
+    .filter((p) => penVisible(auth, p.shedId, p.id));
+  const pensOf = new Map<number, PenRow[]>();
+  for (const p of penRows) pensOf.set(p.shedId, [...(pensOf.get(p.shedId) ?? []), p]);
+  return farmRows.map((f) => ({
+    farmId: f.id,
+    farmName: f.farmName,
+    type: f.type,
+    sheds: shedRows.filter((s) => s.farmId === f.id).map((s): HierarchyShed => ({
+      tid: s.id, shedName: s.shedName, shedType: s.shedType, areaNum: s.areaNum, buildingNum: s.buildingNum, shedNum: s.shedNum,
+      pens: pensOf.get(s.id) ?? [],
+    })),
+  }));
+}

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { DEVICE_CODE_PATTERN, QUERY_PRESETS, QUERY_RANGE_MAX_DAYS, SELECTION_LIMIT, TIME_CHOICES } from '../constants.js';
+import { pageQuery } from './common.js';
+import { blankAsAbsent, dateTimeInput } from './time.js';
+
+/**
+ * Environment monitoring (SPEC §2 environment screens, §7 "Devices and monitoring"): live values
+ * per shed, controller detail, connection status, trends, records and the device reports. Value
+ * keys are CONTRACT §4 `<kind>.<n>`; times travel as epoch milliseconds.
+ */
+export const ENV_KINDS = ['temp', 'rh', 'co2', 'nh3', 'h2s', 'pa', 'light', 'wind', 'vent'] as const;
+export type EnvKind = (typeof ENV_KINDS)[number];
+/** The kinds of the pig environment pages (/pig/env1/{kind}). */
+export const PIG_ENV_KINDS = ['temp', 'rh', 'wind', 'co2', 'nh3'] as const;
+
+/** Unit of each kind as shown beside its values (SPEC: ppm, Pa, °C, %, lux, m/s). */
+export const ENV_UNITS: Record<EnvKind, string> = {
+  temp: '°C', rh: '%', co2: 'ppm', nh3: 'ppm', h2s: 'ppm', pa: 'Pa', light: 'lux', wind: 'm/s', vent: '%',
+};
+
+/** Value-key prefixes that make up a kind; ventilation is the fans, inlets and curtains. */
+export const ENV_KIND_PREFIXES: Record<EnvKind, readonly string[]> = {
+  temp: ['temp'], rh: ['rh'], co2: ['co2'], nh3: ['nh3'], h2s: ['h2s'], pa: ['pa'], light: ['light'], wind: ['wind'],
+  vent: ['fan', 'window', 'curtain'],
+};
+
+/** Unit of a value-key prefix (CONTRACT §4); '' for on/off states and plain numbers. */
+export const KEY_UNITS: Record<string, string> = {
+  temp: '°C', outTemp: '°C', targetTemp: '°C', rh: '%', co2: 'ppm', nh3: 'ppm', h2s: 'ppm', pa: 'Pa', light: 'lux',
+  wind: 'm/s', ph: '', water: 'L', elec: 'kWh', feed: 'kg', weight: 'kg', fan: '%', window: '%', curtain: '%',
+  heater: '', pump: '', mist: '', dayAge: 'd',
+};
+/** Actuator prefixes: their states are shown as running / open, and counted in run statistics. */
+export const ACTUATOR_PREFIXES = ['fan', 'heater', 'window', 'curtain', 'pump', 'mist'] as const;
+
+export function keyUnit(key: string): string {
+  return KEY_UNITS[key.split('.')[0] ?? ''] ?? '';
+}
+
+/** Trend and record presets: the query presets and time choices of SPEC §9. */
+export const TIME_PRESETS = [...new Set<string>([...QUERY_PRESETS, ...TIME_CHOICES])] as [string, ...string[]];
+export type TimePreset = (typeof QUERY_PRESETS)[number] | (typeof TIME_CHOICES)[number];
+
+const id = z.coerce.number({ error: 'validation.required' }).int().positive('validation.required');
+const optionalId = z.preprocess(blankAsAbsent, id.optional());
+const kind = z.enum(ENV_KINDS, { error: 'validation.invalid' });
+const DAY_MS = 86_400_000;
+
+/** SPEC §5/§9: a query range spans at most 30 days (the end-before-start case answers 20027). */
+function withinMaxRange(v: { startTime?: Date; endTime?: Date }, ctx: z.RefinementCtx): void {
+  if (v.startTime && v.endTime && v.endTime.getTime() - v.startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
+    ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
+  }
+}
+
+export const envMonitorBody = z.object({
+  farmId: id,
+  /** Only these sheds (of the farm); all visible sheds when absent or empty. */
+  shedIds: z.array(id).max(1000).optional(),
+});
+export type EnvMonitorBody = z.infer<typeof envMonitorBody>;
+
+export const hkqDetailBody = z
+  .object({
+    gatewayCode: z.preprocess(blankAsAbsent, z.string().trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode').optional()),
+    shedId: optionalId,
+  })
+  .refine((v) => v.gatewayCode !== undefined || v.shedId !== undefined, { message: 'validation.required', path: ['gatewayCode'] });
+export type HkqDetailBody = z.infer<typeof hkqDetailBody>;
+
+export const farmIdBody = z.object({ farmId: id });
+export type FarmIdBody = z.infer<typeof farmIdBody>;
+
+export const connectStatusBody = pageQuery.extend({
+  farmId: optionalId,
+  /** true/1 online only, false/0 offline only. */
+  online: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : blankAsAbsent(v)), z.boolean().optional()),
+});
+export type ConnectStatusBody = z.infer<typeof connectStatusBody>;
+
+export const trendBody = z
+  .object({
+    shedIds: z.array(id, { error: 'validation.selectAtLeastOne' }).min(1, 'validation.selectAtLeastOne').max(SELECTION_LIMIT, 'validation.selectAtMost'),
+    kind,
+    startTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
+    endTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
+    /** Instead of start and end: the last 1, 3, 7, 12, 24 hours, 3, 7, 15 days, or today (latestDay). */
+    preset: z.preprocess(blankAsAbsent, z.enum(TIME_PRESETS, { error: 'validation.invalid' }).optional()),
+  })
+  .superRefine(withinMaxRange)
+  .refine((v) => v.preset !== undefined || (v.startTime !== undefined && v.endTime !== undefined), { message: 'validation.required', path: ['startTime'] });
+export type TrendBody = z.infer<typeof trendBody>;
+
+const recordsFields = {
+  shedId: id,
+  kind,
+  startTime: dateTimeInput,
+  endTime: dateTimeInput,
+};
+export const recordsBody = pageQuery.extend(recordsFields).superRefine(withinMaxRange);
+export type RecordsBody = z.infer<typeof recordsBody>;
+export const recordsExportQuery = z.object(recordsFields).superRefine(withinMaxRange);
+export type RecordsExportQuery = z.infer<typeof recordsExportQuery>;
+
+export const reportRangeBody = z
+  .object({ farmId: id, startTime: dateTimeInput, endTime: dateTimeInput })
+  .superRefine(withinMaxRange);
+export type ReportRangeBody = z.infer<typeof reportRangeBody>;
+
+/* ---------- answers ---------- */
+
+/** min / avg / max of a set of readings; null when there were none. */
+export interface Stats {
+  min: number;
+  max: number;
+  avg: number;
+  count: number;
+}
+
+/** A reading with its key, gateway and time. */
+export interface KeyValue {
+  key: string;
+  value: number;
+  ts: number;
+  gatewayCode: string;
+}
+
+/** One kind of a shed's latest values: every sensor, and min / avg / max across them. */
+export interface KindLatest {
+  kind: string;
+  unit: string;
+  values: KeyValue[];
+  min: number | null;
+  avg: number | null;
+  max: number | null;
+}
+
+export interface ShedMonitor {
+  shedId: number;
+  shedName: string;
+  shedType: number;
+  areaNum: number;
+  buildingNum: number;
+  shedNum: number;
+  gateways: { code: string; name: string; online: boolean; lastSeenAt: number | null }[];
+  /** True when any gateway of the shed is online. */
+  online: boolean;
+  /** Newest reading time of the shed, ms. */
+  lastTs: number | null;
+  /** Latest values by kind: temp, rh, co2, nh3, h2s, pa, light, wind, outTemp (only kinds it reports). */
+  kinds: Record<string, KindLatest>;
+  dayAge: number | null;
+  targetTemp: number | null;
+  /** Actuators now running or open (value > 0), e.g. fan.1 at 60 (%), heater.1 at 1. */
+  activeActuators: KeyValue[];
+  /** Every actuator state, running or not. */
+  actuators: KeyValue[];
+  /** Meters (water.n L, elec.n kWh, cumulative). */
+  meters: KeyValue[];
+}
+
+export interface EnvMonitorAnswer {
+  farmId: number;
+  /** Server time of the answer, ms: values older than `staleAfterMs` before it are not shown. */
+  now: number;
+  staleAfterMs: number;
+  sheds: ShedMonitor[];
+}
+
+export interface HkqDetail {
+  gatewayCode: string;
+  gatewayName: string;
+  gatewayType: number;
+  deviceCategory: number | null;
+  model: string | null;
+  serialNo: string | null;
+  farmId: number | null;
+  farmName: string | null;
+  shedId: number | null;
+  shedName: string | null;
+  online: boolean;
+  since: number | null;
+  lastSeenAt: number | null;
+  /** Every latest value of the controller, by key order (kind, then index). */
+  values: (KeyValue & { unit: string; stale: boolean })[];
+}
+
+export interface MonitorStatistics {
+  farmId: number;
+  gateways: number;
+  online: number;
+  offline: number;
+  /** Sheds of the farm (visible to the caller), and those with a reading in the last hour. */
+  sheds: number;
+  shedsWithData: number;
+  /** Readings stored since the farm's local midnight. */
+  readingsToday: number;
+}
+
+export interface DeviceConnectRow {
+  gatewayId: number;
+  gatewayCode: string;
+  gatewayName: string;
+  gatewayType: number;
+  farmId: number | null;
+  farmName: string | null;
+  shedId: number | null;
+  shedName: string | null;
+  online: boolean;
+  /** Since when in the current state, ms (null: never connected). */
+  since: number | null;
+  lastSeenAt: number | null;
+  /** Times it went offline in the last 7 days. */
+  offCount7d: number;
+}
+
+/** [bucket start ms, avg, min, max]: raw readings have avg = min = max. */
+export type TrendPoint = [ts: number, avg: number, min: number, max: number];
+
+export interface TrendSeries {
+  gatewayCode: string;
+  key: string;
+  unit: string;
+  points: TrendPoint[];
+  stats: Stats | null;
+}
+
+export interface TrendShed {
+  shedId: number;
+  shedName: string;
+  series: TrendSeries[];
+  /** Over every series of the shed. */
+  stats: Stats | null;
+  /** kind temp: outdoor temperature and the controller's target beside the indoor series. */
+  outdoor: TrendSeries | null;
+  target: TrendSeries | null;
+}
+
+export interface TrendAnswer {
+  kind: EnvKind;
+  unit: string;
+  startTime: number;
+  endTime: number;
+  /** 'raw' buckets come from the history, 'hourly' / 'daily' from the rollups. */
+  source: 'raw' | 'hourly' | 'daily';
+  bucketMs: number;
+  sheds: TrendShed[];
+}
+
+export interface RecordColumn {
+  /** Field of the row values: the key, or `code/key` when the shed has several gateways. */
+  field: string;
+  key: string;
+  gatewayCode: string;
+  unit: string;
+}
+
+export interface RecordRow {
+  ts: number;
+  values: Record<string, number | null>;
+}
+
+export interface RecordsAnswer {
+  list: RecordRow[];
+  total: number;
+  pageNo: number;
+  pageSize: number;
+  columns: RecordColumn[];
+  unit: string;
+}
+
+export interface CommuOffRow {
+  gatewayId: number;
+  gatewayCode: string;
+  gatewayName: string;
+  shedId: number | null;
+  shedName: string | null;
+  /** Outages overlapping the range, and their total time inside it (ms). */
+  offCount: number;
+  offMs: number;
+  /** Longest single outage inside the range, ms. */
+  longestMs: number;
+  online: boolean;
+  outages: { from: number; to: number | null }[];
+}
+
+export interface RunStatsActuator {
+  key: string;
+  /** Hours of running at full output (a fan at 50 % for 2 h counts 1 h); on/off devices: hours on. */
+  runHours: number;
+  /** Hours in which it ran at all. */
+  activeHours: number;
+}
+
+export interface RunStatsRow {
+  gatewayId: number;
+  gatewayCode: string;
+  gatewayName: string;
+  shedId: number | null;
+  shedName: string | null;
+  actuators: RunStatsActuator[];
+  /** Sums by prefix: fan, heater, pump, ... */
+  totals: Record<string, number>;
+}

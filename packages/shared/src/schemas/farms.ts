@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { FARM_SCALES, FARM_TYPES } from '../enums/index.js';
+import { blankAsAbsent } from './time.js';
+import { optionalText, pageQuery, requiredText } from './common.js';
+import { areaCodeText, phoneText } from './accounts.js';
+
+/**
+ * Farms (SPEC §3 Farm, §5 required fields): name unique in the tenant, type (1 pig, 2 poultry,
+ * 3 cattle), scale band 1-8, person in charge, area code, phone, the farm's super-administrator
+ * account, state and an IANA time zone in which the farm's days and reports are computed.
+ */
+const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+/** Ids in JSON bodies are numbers; only query strings and paths are coerced from text. */
+const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+
+/** Whether the runtime knows the IANA zone (Intl refuses unknown names with a RangeError). */
+export function isValidTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneText = requiredText(64).refine(isValidTimeZone, 'validation.invalid');
+
+const farmType = z.union(FARM_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>, z.ZodLiteral<2>, z.ZodLiteral<3>], {
+  error: 'validation.required',
+});
+const scale = z.preprocess(
+  blankAsAbsent,
+  z.number({ error: 'validation.invalid' }).int('validation.invalid')
+    .min(FARM_SCALES[0], 'validation.invalid').max(FARM_SCALES[FARM_SCALES.length - 1]!, 'validation.invalid').optional(),
+);
+const state = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' });
+
+const farmFields = {
+  farmName: requiredText(),
+  type: farmType,
+  scale,
+  address: optionalText(),
+  personInCharge: requiredText(),
+  contact: optionalText(),
+  areaCode: areaCodeText,
+  phone: phoneText,
+  /** The farm's super-administrator: an account of the same tenant. */
+  adminAccountId: z.preprocess(blankAsAbsent, bodyId.optional()),
+  state: state.default(1),
+  timeZone: timeZoneText,
+  timeZoneName: requiredText(),
+};
+
+export const farmAddBody = z.object(farmFields);
+export type FarmAddBody = z.infer<typeof farmAddBody>;
+
+export const farmUpdateBody = z.object({ id: bodyId, ...farmFields });
+export type FarmUpdateBody = z.infer<typeof farmUpdateBody>;
+
+export const farmIdParams = z.object({ id });
+export const farmDetailQuery = z.object({ id });
+export const farmPageQuery = pageQuery.extend({ farmName: z.preprocess(blankAsAbsent, optionalText()) });
+export type FarmPageQuery = z.infer<typeof farmPageQuery>;
+
+export const farmTimeZoneBody = z.object({ farmId: bodyId, timeZone: timeZoneText, timeZoneName: requiredText() });
+export type FarmTimeZoneBody = z.infer<typeof farmTimeZoneBody>;
+
+/** farmInfo/detail and the rows of farmInfo/page. */
+export interface FarmDetail {
+  id: number;
+  farmId: number;
+  farmName: string;
+  type: number;
+  scale: number | null;
+  address: string | null;
+  personInCharge: string | null;
+  contact: string | null;
+  areaCode: string | null;
+  phone: string | null;
+  adminAccountId: number | null;
+  adminAccountName: string | null;
+  state: number;
+  timeZone: string;
+  timeZoneName: string | null;
+  shedCount: number;
+  createdAt: string;
+}

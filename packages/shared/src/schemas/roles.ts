@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { AppScope, FunType } from '../permissions.js';
+import { blankAsAbsent } from './time.js';
+import { optionalText, pageQuery, requiredText } from './common.js';
+import { appOperation, type AppOperation } from './portal.js';
+
+/**
+ * Roles (SPEC §6, §7 "Roles and accounts"): a role has a name unique in its tenant, a type, and
+ * operation rights bound per application. A 'group' role holds only group-level applications and
+ * a 'farm' role only farm-level ones, so the two levels are granted apart.
+ */
+const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+/** Ids in JSON bodies are numbers; only query strings and paths are coerced from text. */
+const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+
+export const ROLE_TYPES = ['farm', 'group'] as const;
+export type RoleType = (typeof ROLE_TYPES)[number];
+export const roleType = z.enum(ROLE_TYPES, { error: 'validation.invalid' });
+
+/** Which application scope a role type may bind. */
+export function scopeOfRoleType(type: RoleType): AppScope {
+  return type === 'group' ? 'group' : 'farm';
+}
+
+export const rolePageQuery = pageQuery.extend({ roleName: z.preprocess(blankAsAbsent, optionalText()) });
+export type RolePageQuery = z.infer<typeof rolePageQuery>;
+
+export const roleAddBody = z.object({ roleName: requiredText(), type: roleType.default('farm') });
+export type RoleAddBody = z.infer<typeof roleAddBody>;
+
+export const roleEditBody = z.object({ id: bodyId, roleName: requiredText(), type: roleType.optional() });
+export type RoleEditBody = z.infer<typeof roleEditBody>;
+
+export const roleIdQuery = z.object({ id });
+
+/** The tree of bindable applications, optionally cut to the scope of one role type. */
+export const applicationListQuery = z.object({ type: z.preprocess(blankAsAbsent, roleType.optional()) });
+
+export const operateAuthBindBody = z.object({
+  roleId: bodyId,
+  /** Replaces every binding of the role; an empty list unbinds all. */
+  applications: z
+    .array(z.object({
+      applicationInfoId: z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid'),
+      ops: z.array(appOperation).min(1, 'validation.selectAtLeastOne').max(10, 'validation.invalid'),
+    }))
+    .max(2000, 'validation.invalid'),
+});
+export type OperateAuthBindBody = z.infer<typeof operateAuthBindBody>;
+
+export const operateAuthByAppQuery = z.object({ applicationId: id, roleId: id });
+export const operateAuthByAppsBody = z.object({
+  roleId: bodyId,
+  applicationIds: z.array(z.number().int().positive()).max(2000, 'validation.invalid'),
+});
+
+export interface RoleRow {
+  id: number;
+  roleName: string;
+  type: RoleType;
+  /** Accounts holding the role. */
+  accountCount: number;
+  /** Applications bound to the role. */
+  applicationCount: number;
+  createdAt: string;
+}
+
+/** A node of applicationInfo/list: the tenant's bindable applications. */
+export interface BindableApp {
+  applicationInfoId: number;
+  code: string;
+  funType: FunType;
+  scope: AppScope;
+  seqNo: number;
+  children: BindableApp[];
+}
+
+/** Operation rights a role holds on one application (getOperateAuthByApplicationIds). */
+export interface RoleAppOps {
+  applicationInfoId: number;
+  applicationCode: string;
+  ops: AppOperation[];
+}

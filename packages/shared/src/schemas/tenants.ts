@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { TENANT_MODULES } from '../permissions.js';
+import { blankAsAbsent, dateTimeInput } from './time.js';
+import { optionalText, pageQuery, requiredText } from './common.js';
+import type { ApiAuthView } from './portal.js';
+
+/**
+ * The platform back office (SPEC §3 Tenant, System authorization, API authorization): tenants,
+ * their administrator account, system authorization and API authorization. Only the platform
+ * account (application code `platform.tenants`) reaches these calls.
+ */
+const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const ids = z.array(z.number().int().positive()).max(1000);
+/** A cap or count: a positive integer, or null / absent for unlimited. */
+const cap = z.coerce
+  .number({ error: 'validation.positiveInteger' })
+  .int('validation.positiveInteger')
+  .positive('validation.positiveInteger')
+  .max(1_000_000, 'validation.positiveInteger')
+  .nullish()
+  .transform((v) => v ?? null);
+const years = z.coerce.number().int('validation.positiveInteger').min(1, 'validation.positiveInteger').max(100, 'validation.invalid')
+  .nullish().transform((v) => v ?? null);
+const moment = dateTimeInput.nullish().transform((v) => v ?? null);
+/** An empty selection means "not limited", like an absent one. */
+const optionalIds = ids.nullish().transform((v) => (v && v.length > 0 ? [...new Set(v)] : null));
+
+const phone = optionalText().pipe(z.string().regex(/^\+?[0-9][0-9 -]{3,}$/, 'validation.phone').optional());
+export const tenantModules = z
+  .array(z.enum(TENANT_MODULES, { error: 'validation.invalid' }))
+  .min(1, 'validation.selectAtLeastOne')
+  .max(TENANT_MODULES.length * 2, 'validation.invalid')
+  .transform((v) => [...new Set(v)]);
+const cipher = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(2048, 'validation.maxLength');
+
+export const tenantPageQuery = pageQuery.extend({
+  keyword: optionalText(),
+  status: z.preprocess(blankAsAbsent, z.coerce.number().int().min(0).max(1).optional()),
+});
+export type TenantPageQuery = z.infer<typeof tenantPageQuery>;
+
+const tenantFields = {
+  name: requiredText(),
+  contact: optionalText(),
+  phone,
+  address: optionalText(),
+  modules: tenantModules,
+};
+
+export const tenantAddBody = z.object({
+  ...tenantFields,
+  adminAccountCode: requiredText().pipe(z.string().regex(/^\S+$/, 'validation.invalid')),
+  adminAccountName: requiredText(),
+  /** base64 RSA-OAEP ciphertext, like the sign-in password (CONTRACT §3). */
+  adminPassword: cipher,
+});
+export type TenantAddBody = z.infer<typeof tenantAddBody>;
+
+export const tenantEditBody = z.object({ id, ...tenantFields });
+export type TenantEditBody = z.infer<typeof tenantEditBody>;
+
+export const tenantStatusBody = z.object({
+  ids: ids.min(1, 'validation.selectAtLeastOne'),
+  status: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' }),
+});
+export type TenantStatusBody = z.infer<typeof tenantStatusBody>;
+
+export const tenantIdQuery = z.object({ tenantId: id });
+
+/** Validity: a number of years (from the start, or from the moment of saving), or a start and an end. */
+export const systemAuthBody = z.object({
+  tenantId: id,
+  accountValidYears: years,
+  accountValidStartDateTime: moment,
+  accountValidEndDateTime: moment,
+  userNum: cap,
+  farmNum: cap,
+  deviceNum: cap,
+  isOpenAPI: z.boolean({ error: 'validation.invalid' }).default(false),
+  allowAccounts: optionalIds,
+});
+export type SystemAuthBody = z.infer<typeof systemAuthBody>;
+
+export const API_VISIT_WAYS = ['http', 'https', 'both'] as const;
+export type ApiVisitWay = (typeof API_VISIT_WAYS)[number];
+
+export const apiAuthBody = z.object({
+  tenantId: id,
+  apiValidYears: years,
+  apiValidStartDateTime: moment,
+  apiValidEndDateTime: moment,
+  apiVisitWay: z.enum(API_VISIT_WAYS, { error: 'validation.invalid' }).default('both'),
+  /** Comma-separated IPv4 / IPv6 addresses or CIDR ranges; empty = any address (200324 when malformed). */
+  ipAddress: z.string().trim().max(2000, 'validation.maxLength').nullish().transform((v) => (v ? v : null)),
+  /** Generates a new access code, returned once in this answer. */
+  regenerate: z.boolean().default(false),
+  apiVisitTimes: cap,
+  allowAccounts: optionalIds,
+  functions: z.array(z.string().trim().min(1).max(100)).max(1000).nullish().transform((v) => (v && v.length > 0 ? [...new Set(v)] : null)),
+  farms: optionalIds,
+});
+export type ApiAuthBody = z.infer<typeof apiAuthBody>;
+
+/** Validity and caps of a tenant as the tenant list shows them (null = permanent / unlimited). */
+export interface TenantAuthSummary {
+  accountValidYears: number | null;
+  accountValidStartDateTime: string | null;
+  accountValidEndDateTime: string | null;
+  userNum: number | null;
+  farmNum: number | null;
+  deviceNum: number | null;
+  isOpenAPI: boolean;
+  permanent: boolean;
+  /** Whether the tenant is inside its validity right now. */
+  valid: boolean;
+}
+
+export interface TenantRow {
+  id: number;
+  name: string;
+  contact: string | null;
+  phone: string | null;
+  address: string | null;
+  modules: string[];
+  status: number;
+  adminAccountId: number | null;
+  adminAccountCode: string | null;
+  adminAccountName: string | null;
+  userCount: number;
+  farmCount: number;
+  deviceCount: number;
+  systemAuth: TenantAuthSummary;
+  createdAt: string;
+}
+
+export interface TenantAddResult {
+  id: number;
+  adminAccountId: number;
+}
+
+/**
+ * The API authorization after a save. When `codeGenerated` is true, `apiAuthCode` holds the new
+ * access code in clear: this is the only answer that ever shows it (only its hash is kept).
+ */
+export interface ApiAuthSaved extends ApiAuthView {
+  codeGenerated: boolean;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { applyCommand, parseCommand } from './commands.js';
+import { ShedModel } from './model.js';
+import { Weather } from './weather.js';
+
+const MIDNIGHT = Date.UTC(2026, 10, 1, 16);
+const DAY = 86_400_000;
+
+function broiler(): ShedModel {
+  return new ShedModel({
+    code: 'fs-cmd01', kind: 'broiler', seed: 1, placedAt: MIDNIGHT - 9 * DAY,
+    weather: new Weather({ seed: 1, fixed: { temp: 10, rh: 70 } }), faults: false,
+  });
+}
+
+describe('controller commands', () => {
+  const now = MIDNIGHT + 12 * 3_600_000;
+
+  it('parses only well-formed commands', () => {
+    expect(parseCommand('{"id":"a","op":"setFan","params":{"index":1,"value":50}}')).toEqual({ id: 'a', op: 'setFan', params: { index: 1, value: 50 } });
+    expect(parseCommand('{"id":"a","op":"setAuto"}')).toEqual({ id: 'a', op: 'setAuto', params: {} });
+    expect(parseCommand('not json')).toBeNull();
+    expect(parseCommand('{"op":"setFan"}')).toBeNull();
+    expect(parseCommand('[1,2]')).toBeNull();
+  });
+
+  it('sets a fan by hand and reports it, until released to automatic', () => {
+    const m = broiler();
+    m.warmUp(now, 2);
+    const ack = applyCommand(m, { id: 'c1', op: 'setFan', params: { index: 3, value: 100 } }, now);
+    expect(ack).toEqual({ id: 'c1', ok: true, msg: 'ok', data: { key: 'fan.3', value: 100, manual: true } });
+    expect(m.step(60, now + 60_000).values['fan.3']).toBe(100);
+    expect(m.manualKeys()).toEqual(['fan.3']);
+    expect(applyCommand(m, { id: 'c2', op: 'setFan', params: { index: 3, value: null } }, now).ok).toBe(true);
+    expect(m.manualKeys()).toEqual([]);
+    expect(m.step(60, now + 120_000).values['fan.3']).toBe(0);
+  });
+
+  it('sets heaters, the target temperature and the day age', () => {
+    const m = broiler();
+    m.warmUp(now, 2);
+    expect(applyCommand(m, { id: 'h', op: 'setHeater', params: { index: 1, value: 1 } }, now).ok).toBe(true);
+    expect(m.step(60, now + 60_000).values['heater.1']).toBe(1);
+    const t = applyCommand(m, { id: 't', op: 'setTargetTemp', params: { value: 25 } }, now);
+    expect(t).toMatchObject({ ok: true, data: { targetTemp: 25 } });
+    expect(m.step(60, now + 120_000).values['targetTemp.1']).toBe(25);
+    expect(applyCommand(m, { id: 't2', op: 'setTargetTemp', params: { value: null } }, now).data).toEqual({ targetTemp: expect.closeTo(29.1, 0) });
+    expect(applyCommand(m, { id: 'd', op: 'setDayAge', params: { value: 1 } }, now).data).toEqual({ dayAge: 1 });
+    expect(m.step(60, now + 180_000).values['targetTemp.1']).toBeCloseTo(34, 0);
+    expect(applyCommand(m, { id: 'a', op: 'setAuto', params: {} }, now).ok).toBe(true);
+    expect(m.manualKeys()).toEqual([]);
+    const state = applyCommand(m, { id: 's', op: 'getState' }, now);
+    expect(state.ok).toBe(true);
+    expect(state.data).toMatchObject({ manual: [], dayAge: 1 });
+  });
+
+  it('refuses unknown operations, missing devices and values out of range', () => {
+    const m = broiler();
+    expect(applyCommand(m, { id: '1', op: 'selfDestruct' }, now)).toEqual({ id: '1', ok: false, msg: 'unknownOp', data: {} });
+    expect(applyCommand(m, { id: '2', op: 'setFan', params: { index: 9, value: 50 } }, now).msg).toBe('noSuchDevice');
+    expect(applyCommand(m, { id: '3', op: 'setFan', params: { index: 1, value: 150 } }, now).msg).toBe('outOfRange');
+    expect(applyCommand(m, { id: '4', op: 'setHeater', params: { index: 1, value: 2 } }, now).msg).toBe('outOfRange');
+    expect(applyCommand(m, { id: '5', op: 'setFan', params: { value: 50 } }, now).msg).toBe('badParams');
+    expect(applyCommand(m, { id: '6', op: 'setTargetTemp', params: { value: 80 } }, now).msg).toBe('outOfRange');
+    expect(applyCommand(m, { id: '7', op: 'setDayAge', params: { value: 0 } }, now).msg).toBe('badParams');
+    expect(applyCommand(m, { id: '8', op: 'setPump', params: { index: 1, value: 1 } }, now).ok).toBe(true);
+  });
+});

@@ -1,0 +1,95 @@
+import type { ActuatorKind } from './controller.js';
+import type { ShedModel } from './model.js';
+
+/**
+ * Commands a climate controller obeys (CONTRACT §4 `fs/{code}/cmd`). The answer is what the
+ * device sends on `fs/{code}/ack`: `msg` is a short machine-readable word (devices do not speak
+ * the user's language; the platform translates by it).
+ *
+ *   setFan / setWindow / setCurtain {index, value: 0-100 | null}   hand value; null = automatic
+ *   setHeater / setPump {index, value: 0 | 1 | null}
+ *   setTargetTemp {value: °C | null}                                 null = back to the day curve
+ *   setDayAge {value: day}                                           new batch or corrected age
+ *   setAuto {}                                                       everything back to automatic
+ *   getState {}                                                      current readings
+ */
+export interface Command {
+  id: string;
+  op: string;
+  params?: Record<string, unknown>;
+}
+
+export interface Ack {
+  id: string;
+  ok: boolean;
+  msg: string;
+  data: Record<string, unknown>;
+}
+
+const ACTUATOR_OPS: Record<string, ActuatorKind> = {
+  setFan: 'fan',
+  setHeater: 'heater',
+  setWindow: 'window',
+  setCurtain: 'curtain',
+  setPump: 'pump',
+};
+
+/** Parses a cmd payload; null when it is not a command at all. */
+export function parseCommand(payload: Buffer | string): Command | null {
+  try {
+    const raw = JSON.parse(payload.toString()) as unknown;
+    if (!raw || typeof raw !== 'object') return null;
+    const { id, op, params } = raw as Record<string, unknown>;
+    if (typeof id !== 'string' || typeof op !== 'string') return null;
+    return { id, op, params: params && typeof params === 'object' ? (params as Record<string, unknown>) : {} };
+  } catch {
+    return null;
+  }
+}
+
+function numberOrNull(v: unknown): number | null | undefined {
+  if (v === null) return null;
+  return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+}
+
+export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
+  const params = cmd.params ?? {};
+  const fail = (msg: string): Ack => ({ id: cmd.id, ok: false, msg, data: {} });
+  const done = (data: Record<string, unknown>): Ack => ({ id: cmd.id, ok: true, msg: 'ok', data });
+
+  const kind = ACTUATOR_OPS[cmd.op];
+  if (kind) {
+    const index = params.index;
+    const value = numberOrNull(params.value);
+    if (typeof index !== 'number' || !Number.isInteger(index) || value === undefined) return fail('badParams');
+    const binary = kind === 'heater' || kind === 'pump';
+    if (value !== null && (value < 0 || value > (binary ? 1 : 100))) return fail('outOfRange');
+    const key = `${kind}.${index}`;
+    if (!model.setManual(key, value)) return fail('noSuchDevice');
+    return done({ key, value, manual: value !== null });
+  }
+  switch (cmd.op) {
+    case 'setTargetTemp': {
+      const value = numberOrNull(params.value);
+      if (value === undefined) return fail('badParams');
+      if (value !== null && (value < 5 || value > 40)) return fail('outOfRange');
+      model.setTarget(value);
+      return done({ targetTemp: model.targetAt(now) });
+    }
+    case 'setDayAge': {
+      const value = params.value;
+      if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1000) return fail('badParams');
+      model.setDayAge(value, now);
+      return done({ dayAge: model.occupancy(now).dayAge });
+    }
+    case 'setAuto':
+      model.releaseAll();
+      return done({ manual: [] });
+    case 'getState': {
+      const s = model.inspect(now);
+      return done({ actuators: s.actuators, manual: model.manualKeys(), targetTemp: s.target, dayAge: s.occupancy.dayAge });
+    }
+    default:
+      return fail('unknownOp');
+  }
+}

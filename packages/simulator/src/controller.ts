@@ -1,0 +1,116 @@
+import { clamp, slew } from './physics.js';
+import type { ShedProfile } from './profiles.js';
+
+/**
+ * The climate controller of one shed, as barn climate computers work: minimum ventilation for air
+ * quality, then ventilation rising with the temperature above the set-point (fan 1 variable speed,
+ * the other fans switched in stages with a hysteresis), heaters in stages below the set-point,
+ * inlets tracking the fans to hold the static pressure, the tunnel curtain and cooling pads only
+ * in hot spells. An actuator set by hand (a command) holds its value until released.
+ */
+export interface Actuators {
+  /** Speed %, 0-100. */
+  fan: number[];
+  /** 0 off, 1 on. */
+  heater: number[];
+  /** Opening %, 0-100. */
+  window: number[];
+  curtain: number[];
+  /** Cooling pad pumps, 0/1. */
+  pump: number[];
+}
+
+export type ActuatorKind = keyof Actuators;
+export const ACTUATOR_KINDS: readonly ActuatorKind[] = ['fan', 'heater', 'window', 'curtain', 'pump'];
+
+export interface ControlInput {
+  /** Mean room temperature, °C. */
+  temp: number;
+  /** Set-point, or null for an empty house (frost protection only). */
+  target: number | null;
+  outTemp: number;
+  /** Fraction of the fan capacity needed for air quality (CO2, moisture, NH3). */
+  minVent: number;
+  /** Seconds since the previous control step (actuator travel). */
+  dt: number;
+}
+
+/** Degrees above the set-point over which ventilation goes from minimum to full. */
+const VENT_BAND = 3;
+const FROST_TARGET = 5;
+/** Motor travel of inlets and curtains, % per second. */
+const INLET_SPEED = 0.5;
+const CURTAIN_SPEED = 0.2;
+
+export function emptyActuators(p: ShedProfile): Actuators {
+  return {
+    fan: new Array<number>(p.fans.count).fill(0),
+    heater: new Array<number>(p.heaters.count).fill(0),
+    window: new Array<number>(p.windows).fill(20),
+    curtain: new Array<number>(p.curtains).fill(0),
+    pump: new Array<number>(p.pumps).fill(0),
+  };
+}
+
+/** Share of the fan capacity the fans deliver, 0-1. */
+export function fanFraction(a: Actuators): number {
+  if (a.fan.length === 0) return 0;
+  return a.fan.reduce((s, v) => s + v, 0) / (100 * a.fan.length);
+}
+
+export function control(p: ShedProfile, prev: Actuators, input: ControlInput, manual: ReadonlyMap<string, number>): Actuators {
+  const next: Actuators = {
+    fan: [...prev.fan], heater: [...prev.heater], window: [...prev.window], curtain: [...prev.curtain], pump: [...prev.pump],
+  };
+  const target = input.target ?? FROST_TARGET;
+  const e = input.temp - target;
+
+  // Ventilation demand in fan units: air quality first, then heat removal above the set-point.
+  const occupied = input.target !== null;
+  const minVent = occupied ? clamp(input.minVent, 0.02, 1) : 0.02;
+  const tempVent = occupied ? clamp((e - 0.3) / VENT_BAND, 0, 1) : clamp((input.temp - 25) / VENT_BAND, 0, 1);
+  const demand = Math.max(minVent, tempVent) * p.fans.count;
+  let stages = 0;
+  for (let i = 1; i < p.fans.count; i++) {
+    const on = prev.fan[i]! >= 100;
+    const threshold = i + 0.15 * (on ? -1 : 1);
+    next.fan[i] = demand > threshold ? 100 : 0;
+    if (next.fan[i] === 100) stages += 1;
+  }
+  if (p.fans.count > 0) next.fan[0] = Math.round(clamp(demand - stages, 0.1, 1) * 100);
+
+  // Heaters switch in stages 0.7 K apart, each with 0.8 K of hysteresis.
+  for (let i = 0; i < p.heaters.count; i++) {
+    const onBelow = -(0.5 + 0.7 * i);
+    const on = prev.heater[i] === 1;
+    next.heater[i] = on ? (e < onBelow + 0.8 ? 1 : 0) : e < onBelow ? 1 : 0;
+  }
+
+  for (let i = 0; i < p.pumps; i++) {
+    const on = prev.pump[i] === 1;
+    next.pump[i] = on ? (e > 2 && input.outTemp > 22 ? 1 : 0) : e > 3 && input.outTemp > 24 ? 1 : 0;
+  }
+  for (let i = 0; i < p.curtains; i++) {
+    // The tunnel curtain opens for tunnel ventilation when the house is well above set-point.
+    const tunnel = occupied && e > 2.5 ? clamp((e - 2.5) * 35, 0, 100) : 0;
+    const want = next.pump.some((v) => v === 1) ? 100 : tunnel;
+    next.curtain[i] = Math.round(slew(prev.curtain[i]!, want, CURTAIN_SPEED * input.dt));
+  }
+
+  applyManual(next, manual, ['fan', 'heater', 'pump', 'curtain']);
+  // Inlets follow the fans actually running (manual ones included) to keep the pressure.
+  const want = 15 + 85 * fanFraction(next);
+  for (let i = 0; i < p.windows; i++) next.window[i] = Math.round(slew(prev.window[i]!, want, INLET_SPEED * input.dt));
+  applyManual(next, manual, ['window']);
+  return next;
+}
+
+function applyManual(a: Actuators, manual: ReadonlyMap<string, number>, kinds: ActuatorKind[]): void {
+  for (const [key, value] of manual) {
+    const [kind, n] = key.split('.') as [ActuatorKind, string];
+    if (!kinds.includes(kind)) continue;
+    const list = a[kind];
+    const i = Number(n) - 1;
+    if (i >= 0 && i < list.length) list[i] = value;
+  }
+}

@@ -1,0 +1,9 @@
+/** Device simulator: shed models (pure, deterministic with a seed), fleets and the MQTT runner. */
+export { ShedModel, type ShedConfig, type ShedState, type StatusEvent, type StepResult, type Occupancy } from './model.js';
+export { buildFleet, kindForShedType, type FleetGateway, type FleetOptions } from './fleet.js';
+export { SimulatorRunner, type Connection, type RunnerGateway, type RunnerOptions, type RunnerStats } from './runner.js';
+export { applyCommand, parseCommand, type Ack, type Command } from './commands.js';
+export { PROFILES, SHED_KINDS, profileKeys, type ShedKind, type ShedProfile } from './profiles.js';
+export { DEFAULT_FAULTS, type FaultOptions } from './faults.js';
+export { Weather, type WeatherOptions } from './weather.js';
+export { BROILER_TARGET, BROILER_RH, interpolate } from './curves.js';

@@ -1,0 +1,331 @@
+import { ACTUATOR_KINDS, control, emptyActuators, fanFraction, type ActuatorKind, type Actuators } from './controller.js';
+import { interpolate } from './curves.js';
+import { DEFAULT_FAULTS, Faults, type FaultOptions } from './faults.js';
+import {
+  AIR_KG_PER_M3, AIR_KW_PER_M3S_K, CO2_M3_PER_KWH_GAS, CO2_M3H_PER_KW_ANIMAL, H2S_MG_PER_PPM, LATENT_KJ_PER_KG,
+  NH3_MG_PER_PPM, OUTDOOR_CO2_PPM, clamp, humidityRatio, lag, relativeHumidity, wetBulb,
+} from './physics.js';
+import { PROFILES, profileKeys, type ShedKind, type ShedProfile } from './profiles.js';
+import { hashSeed, Rng } from './random.js';
+import { snapshot } from './readings.js';
+import { Weather } from './weather.js';
+
+/**
+ * One shed and its climate controller: a lumped heat and moisture balance of the room air
+ * (animals, heaters, lights and sun in; ventilation and walls out), gas levels from production
+ * over ventilation, meters integrating water and power, and the controller acting on all of it.
+ * `step(dt, now)` advances the state by dt seconds ending at `now` and returns what the gateway
+ * would publish at `now`. The same model feeds the live MQTT runner and the demo history.
+ */
+export interface ShedConfig {
+  code: string;
+  kind: ShedKind;
+  seed: number;
+  /** Start of a production batch (local midnight of placement day); day age 1 is that day. */
+  placedAt: number;
+  /** The farm's outside air; sheds of one farm share it. Default: weather seeded from `seed`. */
+  weather?: Weather;
+  /** Fault processes; `false` for none (load tests, most unit tests). */
+  faults?: FaultOptions | false;
+  headCount?: number;
+  /** Meter readings to start from (L, kWh). */
+  meters?: { water: number; elec: number };
+}
+
+export interface StatusEvent {
+  ts: number;
+  status: 'online' | 'offline';
+}
+
+export interface StepResult {
+  ts: number;
+  online: boolean;
+  /** Link changes during this step, in time order, at the moment they happened. */
+  events: StatusEvent[];
+  /** Readings published at `ts` (empty while offline). */
+  values: Record<string, number>;
+}
+
+export interface Occupancy {
+  occupied: boolean;
+  /** Days since placement within the current batch (fractional). */
+  age: number;
+  dayAge: number | null;
+  /** The last day before placement: the empty house is heated up for the next batch. */
+  preheat: boolean;
+  /** Days since the house was emptied (cleaning days), null while occupied. */
+  emptyFor: number | null;
+}
+
+/** Internal state, for tests and for the hkqDetail-style views of the demo. */
+export interface ShedState {
+  temp: number;
+  rh: number;
+  co2: number;
+  nh3: number;
+  h2s: number;
+  target: number | null;
+  outTemp: number;
+  outRh: number;
+  airflow: number;
+  actuators: Actuators;
+  water: number;
+  elec: number;
+  occupancy: Occupancy;
+}
+
+const DAY = 86_400_000;
+// A controller cycle of a minute; the room equations are integrated exactly within it.
+const MAX_SUBSTEP_S = 60;
+const ENV_SENSOR_KINDS = ['temp', 'rh', 'co2', 'nh3', 'h2s', 'pa', 'light', 'wind', 'outTemp'];
+
+export class ShedModel {
+  readonly code: string;
+  readonly profile: ShedProfile;
+  readonly keys: readonly string[];
+  readonly weather: Weather;
+  readonly faults: Faults;
+  /** Per temperature and RH sensor: a fixed calibration error. */
+  readonly calibration: { temp: number[]; rh: number[] };
+  private readonly noise: Rng;
+  private readonly head: number;
+  private placedAt: number;
+  private temp = Number.NaN;
+  private x = 0;
+  private co2 = OUTDOOR_CO2_PPM;
+  private nh3 = 0;
+  private h2s = 0;
+  private airflow = 0;
+  private act: Actuators;
+  private readonly manual = new Map<string, number>();
+  private targetOverride: number | null = null;
+  private water: number;
+  private elec: number;
+  private last: number | null = null;
+  /** The link state the last step reported, so forced faults show up as events too. */
+  private reportedOnline = true;
+  private readonly shapeCache = new Map<number, number>();
+
+  constructor(cfg: ShedConfig) {
+    this.code = cfg.code;
+    this.profile = PROFILES[cfg.kind];
+    this.keys = profileKeys(this.profile);
+    this.head = cfg.headCount ?? this.profile.headCount;
+    this.placedAt = cfg.placedAt;
+    const setup = new Rng(hashSeed(`${cfg.code}:setup`, cfg.seed));
+    this.noise = new Rng(hashSeed(`${cfg.code}:noise`, cfg.seed));
+    this.weather = cfg.weather ?? new Weather({ seed: cfg.seed });
+    const sensorKeys = this.keys.filter((k) => ENV_SENSOR_KINDS.includes(k.split('.')[0]!));
+    this.faults = new Faults(new Rng(hashSeed(`${cfg.code}:faults`, cfg.seed)), sensorKeys, cfg.faults === false ? null : (cfg.faults ?? DEFAULT_FAULTS));
+    this.calibration = {
+      temp: Array.from({ length: this.profile.sensors.temp }, () => 0.15 * setup.normal()),
+      rh: Array.from({ length: this.profile.sensors.rh }, () => 1.5 * setup.normal()),
+    };
+    this.act = emptyActuators(this.profile);
+    this.water = cfg.meters?.water ?? Math.round(setup.range(20_000, 900_000));
+    this.elec = cfg.meters?.elec ?? Math.round(setup.range(5_000, 90_000));
+  }
+
+  occupancy(now: number): Occupancy {
+    const p = this.profile;
+    const elapsed = (now - this.placedAt) / DAY;
+    if (!Number.isFinite(p.growDays)) {
+      return { occupied: true, age: Math.max(0, elapsed), dayAge: Math.max(0, Math.floor(elapsed)) + 1, preheat: false, emptyFor: null };
+    }
+    const cycle = p.growDays + p.emptyDays;
+    const phase = ((elapsed % cycle) + cycle) % cycle;
+    if (phase < p.growDays) return { occupied: true, age: phase, dayAge: Math.floor(phase) + 1, preheat: false, emptyFor: null };
+    return { occupied: false, age: phase, dayAge: null, preheat: phase >= cycle - 1, emptyFor: phase - p.growDays };
+  }
+
+  targetAt(now: number): number | null {
+    if (this.targetOverride !== null) return this.targetOverride;
+    const occ = this.occupancy(now);
+    if (occ.occupied) return interpolate(this.profile.target, occ.age + 1);
+    return occ.preheat ? interpolate(this.profile.target, 1) : null;
+  }
+
+  step(dt: number, now: number): StepResult {
+    const events: StatusEvent[] = [];
+    const start = now - dt * 1000;
+    if (Number.isNaN(this.temp)) this.init(start);
+    const n = Math.max(1, Math.ceil(dt / MAX_SUBSTEP_S));
+    const h = dt / n;
+    for (let i = 1; i <= n; i++) {
+      const t = start + (i * h * 1000);
+      this.faults.advance(t);
+      if (this.faults.online !== this.reportedOnline) {
+        this.reportedOnline = this.faults.online;
+        events.push({ ts: Math.round(t), status: this.reportedOnline ? 'online' : 'offline' });
+      }
+      if (h > 0) this.integrate(h, t);
+    }
+    this.last = now;
+    const online = this.faults.online;
+    return { ts: now, online, events, values: online ? this.readings(now) : {} };
+  }
+
+  /** Settles the room from a cold start: runs the controller for `hours` before `now`. */
+  warmUp(now: number, hours = 6, stepS = 60): void {
+    const from = now - hours * 3_600_000;
+    if (Number.isNaN(this.temp)) this.init(from);
+    for (let t = from + stepS * 1000; t <= now; t += stepS * 1000) this.step(stepS, t);
+  }
+
+  inspect(now = this.last ?? Date.now()): ShedState {
+    const air = this.weather.at(now);
+    return {
+      temp: this.temp, rh: relativeHumidity(this.temp, this.x), co2: this.co2, nh3: this.nh3, h2s: this.h2s,
+      target: this.targetAt(now), outTemp: air.temp, outRh: air.rh, airflow: this.airflow,
+      actuators: structuredClone(this.act), water: this.water, elec: this.elec, occupancy: this.occupancy(now),
+    };
+  }
+
+  /** Hand control of one actuator (`fan.2`), or back to automatic with `null`. */
+  setManual(key: string, value: number | null): boolean {
+    const [kind, n] = key.split('.') as [ActuatorKind, string];
+    if (!ACTUATOR_KINDS.includes(kind)) return false;
+    const i = Number(n) - 1;
+    if (!Number.isInteger(i) || i < 0 || i >= this.act[kind].length) return false;
+    if (value === null) this.manual.delete(key);
+    else {
+      const v = kind === 'heater' || kind === 'pump' ? (value > 0 ? 1 : 0) : Math.round(clamp(value, 0, 100));
+      this.manual.set(key, v);
+      this.act[kind][i] = v;
+    }
+    return true;
+  }
+
+  releaseAll(): void {
+    this.manual.clear();
+    this.targetOverride = null;
+  }
+
+  manualKeys(): string[] {
+    return [...this.manual.keys()];
+  }
+
+  setTarget(value: number | null): void {
+    this.targetOverride = value;
+  }
+
+  /** Moves the batch so that today is day `dayAge` (a new flock placed, or a corrected count). */
+  setDayAge(dayAge: number, now: number): void {
+    const midnight = this.weather.localDay(now) * DAY - this.weather.utcOffsetMs;
+    this.placedAt = midnight - (dayAge - 1) * DAY;
+  }
+
+  setMeters(m: { water?: number; elec?: number }): void {
+    if (m.water !== undefined && m.water > this.water) this.water = m.water;
+    if (m.elec !== undefined && m.elec > this.elec) this.elec = m.elec;
+  }
+
+  private init(now: number): void {
+    const air = this.weather.at(now);
+    const target = this.targetAt(now);
+    this.temp = target ?? air.temp + 2;
+    this.x = humidityRatio(this.temp, 60);
+    this.co2 = OUTDOOR_CO2_PPM + 400;
+  }
+
+  private integrate(h: number, t: number): void {
+    const p = this.profile;
+    const occ = this.occupancy(t);
+    const air = this.weather.at(t);
+    const hour = this.weather.localHour(t);
+    const weight = occ.occupied ? interpolate(p.weight, occ.age) : 0;
+    const biomass = this.head * weight;
+    const lux = occ.occupied && occ.dayAge !== null ? p.lux(hour, occ.dayAge) : 0;
+    // Animals are more active (and warmer) with the lights on.
+    const activity = lux > 0 ? 1.05 : 0.9;
+    const metabolic = occ.occupied ? (this.head * weight ** 0.75 * activity) / 1000 : 0;
+    const qTotal = metabolic * p.totalHeat;
+    const qSens = metabolic * p.sensibleHeat;
+    const target = this.targetAt(t);
+    const cap = p.fans.count * p.fans.m3s;
+    this.act = control(p, this.act, {
+      temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h,
+    }, this.manual);
+
+    const curtainOpen = p.curtains > 0 ? this.act.curtain.reduce((s, v) => s + v, 0) / (100 * p.curtains) : 0;
+    this.airflow = fanFraction(this.act) * cap + curtainOpen * 0.1 * cap + 0.02 * cap;
+    const padsOn = this.act.pump.some((v) => v === 1);
+    const xOut = humidityRatio(air.temp, air.rh);
+    const tIn = padsOn ? air.temp - 0.75 * (air.temp - wetBulb(air.temp, air.rh)) : air.temp;
+    const xIn = xOut + ((air.temp - tIn) * 1.005) / LATENT_KJ_PER_KG;
+    const qHeat = this.act.heater.reduce((s, v) => s + v, 0) * p.heaters.kw;
+    const sun = hour > 6 && hour < 18 ? Math.sin((Math.PI * (hour - 6)) / 12) : 0;
+    const qSolar = p.ua * 5 * sun;
+    const qElec = 0.8 * (occ.occupied ? p.baseKw : 0.3);
+
+    // Room air: exact first-order step, stable for any step length.
+    const g = AIR_KW_PER_M3S_K * this.airflow;
+    const tEq = (qSens + qHeat + qSolar + qElec + g * tIn + p.ua * air.temp) / (g + p.ua);
+    this.temp = lag(this.temp, tEq, h, p.capacity / (g + p.ua));
+
+    const tauAir = p.volume / this.airflow;
+    // Latent heat of the animals plus evaporation from litter, slurry and drinkers (+25 %).
+    const moisture = ((qTotal - qSens) * 1.25) / LATENT_KJ_PER_KG;
+    const xEq = xIn + moisture / (AIR_KG_PER_M3 * this.airflow);
+    this.x = Math.min(lag(this.x, xEq, h, tauAir), humidityRatio(this.temp, 99));
+    const co2Prod = (CO2_M3H_PER_KW_ANIMAL * qTotal) / 3600 + (p.heaters.directFired ? (CO2_M3_PER_KWH_GAS * qHeat) / 3600 : 0);
+    this.co2 = lag(this.co2, OUTDOOR_CO2_PPM + (co2Prod / this.airflow) * 1e6, h, tauAir);
+    const litter = p.species === 'poultry' ? 0.3 + 0.7 * Math.min(1, occ.age / 35) : 1;
+    this.nh3 = lag(this.nh3, (biomass * p.nh3Rate * litter) / this.airflow / NH3_MG_PER_PPM, h, tauAir);
+    this.h2s = lag(this.h2s, (biomass * p.h2sRate) / this.airflow / H2S_MG_PER_PPM, h, tauAir);
+
+    this.water += h * this.waterRate(occ, weight, hour, padsOn ? AIR_KG_PER_M3 * this.airflow * (xIn - xOut) : 0);
+    this.elec += (h / 3600) * this.power(occ.occupied);
+  }
+
+  /** Litres per second: drinking spread over the day, pad evaporation, washing of an empty house. */
+  private waterRate(occ: Occupancy, weight: number, hour: number, padKgS: number): number {
+    let rate = padKgS > 0 ? padKgS + 0.05 : 0;
+    if (occ.occupied && occ.dayAge !== null) {
+      const daily = this.head * this.profile.waterPerHead(weight, occ.dayAge);
+      rate += (daily * this.drinkShape(hour, occ.dayAge)) / this.shapeSum(occ.dayAge) / 3600;
+    } else if (occ.emptyFor !== null && occ.emptyFor < 2 && hour >= 8 && hour < 17) {
+      rate += 500 / 3600; // pressure washing
+    }
+    return rate;
+  }
+
+  private drinkShape(hour: number, dayAge: number): number {
+    if (this.profile.species === 'poultry') return this.profile.lux(hour, dayAge) > 0 ? 1 : 0.04;
+    const feeding = (hour >= 7 && hour < 9) || (hour >= 15 && hour < 17) ? 2 : 0;
+    return 0.5 + feeding + (hour >= 7 && hour < 19 ? 0.5 : 0);
+  }
+
+  private shapeSum(dayAge: number): number {
+    let s = this.shapeCache.get(dayAge);
+    if (s === undefined) {
+      s = 0;
+      for (let hr = 0; hr < 24; hr++) s += this.drinkShape(hr + 0.5, dayAge);
+      this.shapeCache.set(dayAge, s);
+    }
+    return s;
+  }
+
+  /** Electrical load, kW: fans (a speed-controlled fan draws ~speed^1.5), heaters, pumps, base. */
+  private power(occupied: boolean): number {
+    const p = this.profile;
+    const fans = this.act.fan.reduce((s, v) => s + p.fans.kw * (v / 100) ** 1.5, 0);
+    const heaters = this.act.heater.reduce((s, v) => s + v * p.heaters.elecKw, 0);
+    const pumps = this.act.pump.reduce((s, v) => s + v * 0.55, 0);
+    return (occupied ? p.baseKw : 0.3) + fans + heaters + pumps;
+  }
+
+  private readings(now: number): Record<string, number> {
+    const air = this.weather.at(now);
+    const occ = this.occupancy(now);
+    const target = this.targetAt(now);
+    const lux = occ.occupied && occ.dayAge !== null ? this.profile.lux(this.weather.localHour(now), occ.dayAge) : 0;
+    const values = snapshot({
+      profile: this.profile, noise: this.noise, calibration: this.calibration, temp: this.temp,
+      rh: relativeHumidity(this.temp, this.x), co2: this.co2, nh3: this.nh3, h2s: this.h2s, lux,
+      outTemp: air.temp, dayAge: occ.dayAge, target, act: this.act, water: this.water, elec: this.elec,
+    });
+    for (const key of Object.keys(values)) if (this.faults.isDropped(key)) delete values[key];
+    return values;
+  }
+}

@@ -1,0 +1,46 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { ShedCard } from './ShedCard';
+import { i18n } from '../../../app/i18n/i18n';
+import type { ShedOverviewRow } from '../../../app/api/types';
+
+const base: ShedOverviewRow = {
+  tid: 1,
+  shedName: 'Broiler House 1',
+  shedType: 1001,
+  areaNum: 1,
+  buildingNum: 1,
+  shedNum: 1,
+  farmId: 2,
+  farmName: 'Demo Poultry Farm',
+  penCount: 4,
+  gateways: [{ code: 'fs-demo04', name: 'Climate 4', gatewayType: 101, deviceCategory: 200, model: 'FS-ENV-8' }],
+};
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-us');
+});
+
+describe('shed card', () => {
+  it('shows name, SPEC §3 label with the type, pens, gateways and no invented readings', () => {
+    render(<ShedCard shed={base} />);
+    const type = i18n.t('poultryShedType.1001', { ns: 'enums' });
+    expect(screen.getByRole('article', { name: /Broiler House 1/ })).toBeTruthy();
+    expect(screen.getByTestId('shed-label').textContent).toBe(`1-1-1 (${type})`);
+    expect(screen.getByTestId('shed-pen-count').textContent).toBe('4');
+    expect(screen.getByText('fs-demo04')).toBeTruthy();
+    expect(screen.getByText('FS-ENV-8')).toBeTruthy();
+    expect(screen.getByTestId('shed-no-live-data').textContent).toContain(i18n.t('overview.noLiveData', { ns: 'shell' }));
+  });
+
+  it('labels a placeholder shed as an empty shed and says when no gateway is bound', () => {
+    render(<ShedCard shed={{ ...base, areaNum: 0, buildingNum: 0, shedNum: 0, gateways: [] }} />);
+    expect(screen.getByTestId('shed-label').textContent).toBe(i18n.t('shedDisplay.emptyShed', { ns: 'enums' }));
+    expect(screen.getByText(i18n.t('overview.noGateway', { ns: 'shell' }))).toBeTruthy();
+  });
+
+  it('leaves the brackets out for a shed type the catalogue does not know', () => {
+    render(<ShedCard shed={{ ...base, shedType: 4242 }} />);
+    expect(screen.getByTestId('shed-label').textContent).toBe('1-1-1');
+  });
+});

@@ -24,7 +24,7 @@ const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 40);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 750);
 const VALUES = Number(process.env.BENCH_VALUES ?? 40);
 const WINDOW = 64; // QoS 1 messages in flight per gateway
-const LANES = 2;
+const LANES = Number(process.env.BENCH_LANES ?? 2);
 const BATCH = 5_000;
 const STEP_MS = 30_000; // a controller reports every 30 s
 const quiet = { info: () => undefined, warn: (o: object, m?: string) => console.error('warn', m, o), error: (o: object, m?: string) => console.error('error', m, o) };

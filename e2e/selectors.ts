@@ -33,4 +33,49 @@ export const sel = {
     cards: (p: Page) => p.getByTestId('shed-card'),
     farm: (p: Page) => p.getByLabel('Farm', { exact: true }),
   },
+  /** /platform/tenants (namespace `tenants`). */
+  tenants: {
+    heading: (p: Page) => p.getByRole('heading', { name: 'Tenants', level: 3 }),
+    add: (p: Page) => p.getByRole('button', { name: 'Add tenant' }),
+    keyword: (p: Page) => p.getByLabel('Keyword'),
+    search: (p: Page) => p.getByRole('button', { name: 'Search' }),
+    row: (p: Page, name: string) => p.getByRole('row').filter({ hasText: name }),
+    /** Row cells: `used / cap`, `∞` when unlimited. */
+    users: (p: Page, name: string) => p.getByRole('row').filter({ hasText: name }).getByTestId('tenant-users'),
+    status: (p: Page, name: string) => p.getByRole('row').filter({ hasText: name }).getByTestId('tenant-status'),
+    /** Row menu holding `System authorization` and `API authorization` (menuitems). */
+    authorize: (p: Page, name: string) => p.getByRole('button', { name: `Authorization of ${name}` }),
+    more: (p: Page, name: string) => p.getByRole('button', { name: `More actions for ${name}` }),
+    form: {
+      name: (p: Page) => p.getByRole('dialog').getByLabel('Tenant name'),
+      contact: (p: Page) => p.getByRole('dialog').getByLabel('Contact'),
+      phone: (p: Page) => p.getByRole('dialog').getByLabel('Phone'),
+      module: (p: Page, label: 'Pig farm' | 'Poultry' | 'Group') => p.getByRole('dialog').getByLabel(label, { exact: true }),
+      adminCode: (p: Page) => p.getByRole('dialog').getByLabel('Administrator account'),
+      adminName: (p: Page) => p.getByRole('dialog').getByLabel('Administrator name'),
+      password: (p: Page) => p.getByRole('dialog').getByLabel('Initial password', { exact: true }),
+      confirm: (p: Page) => p.getByRole('dialog').getByLabel('Confirm initial password'),
+      save: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Save' }),
+    },
+    systemAuth: {
+      userLimit: (p: Page) => p.getByRole('dialog').getByLabel('User limit'),
+      farmLimit: (p: Page) => p.getByRole('dialog').getByLabel('Farm limit'),
+      deviceLimit: (p: Page) => p.getByRole('dialog').getByLabel('Device limit'),
+      save: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Save' }),
+    },
+    /** The one-time access code after `Generate new access code`. */
+    accessCode: (p: Page) => p.getByTestId('api-access-code'),
+  },
+  /** /safe-oplog/records (namespace `oplog`). */
+  oplog: {
+    heading: (p: Page) => p.getByRole('heading', { name: 'Operation records', level: 3 }),
+    table: (p: Page) => p.getByRole('table'),
+    rows: (p: Page) => p.locator('tr[data-row-key]'),
+    outcome: (p: Page) => p.getByLabel('Outcome', { exact: true }),
+    account: (p: Page) => p.getByLabel('Account', { exact: true }),
+    module: (p: Page) => p.getByLabel('Module', { exact: true }),
+    /** An option of the open select, by its label (e.g. `Succeeded`, `Failed`, `Denied`). */
+    option: (p: Page, label: string) => p.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }),
+    outcomeTag: (p: Page) => p.getByTestId('oplog-outcome'),
+  },
 };

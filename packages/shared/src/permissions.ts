@@ -203,3 +203,21 @@ export function filterByMode(nodes: AppNode[], mode: 1 | 2): AppNode[] {
 /** Application codes a tenant module grants (tenants are given modules by the platform). */
 export const TENANT_MODULES = ['pig', 'chicken', 'group'] as const;
 export type TenantModule = (typeof TENANT_MODULES)[number];
+
+/**
+ * The application codes a tenant's modules open (before any role narrows them): pig and chicken
+ * entries need their module, group-level entries the group module, farm-level common entries
+ * either farm module; platform entries never.
+ */
+export function codesForModules(modules: readonly string[]): Set<string> {
+  const out = new Set<string>();
+  for (const n of flattenApps(APP_CATALOGUE)) {
+    if (n.scope === 'platform') continue;
+    if (n.scope === 'group' && !modules.includes('group')) continue;
+    if (n.funType === 'pig' && !modules.includes('pig')) continue;
+    if (n.funType === 'chicken' && !modules.includes('chicken')) continue;
+    if (n.funType === 'common' && n.scope === 'farm' && !modules.includes('pig') && !modules.includes('chicken')) continue;
+    out.add(n.code);
+  }
+  return out;
+}

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 import { parseArgs } from 'node:util';
 import { DEVICE_CODE_PATTERN } from '@farmsense/shared';
 import { buildFleet } from './fleet.js';

@@ -70,11 +70,11 @@ export function demoFleet(gateways: DemoGateway[], faults = true): ShedModel[] {
 export async function startDemoSimulator(
   database: Database,
   connection: Connection,
-  opts: { intervalS?: number; log?: (line: string) => void } = {},
+  opts: { intervalS?: number; log?: (line: string) => void; faults?: boolean } = {},
 ): Promise<SimulatorRunner | null> {
   const gateways = await demoGateways(database);
   if (gateways.length === 0) return null;
-  const models = demoFleet(gateways);
+  const models = demoFleet(gateways, opts.faults ?? true);
   const now = Date.now();
   const latest = await database.query<{ gateway_id: number; key: string; value: number }>(
     `SELECT gateway_id, key, value FROM telemetry_latest WHERE gateway_id = ANY($1::int[]) AND key IN ('water.1', 'elec.1')`,
@@ -90,7 +90,7 @@ export async function startDemoSimulator(
   const runner = new SimulatorRunner({
     connection,
     gateways: models.map((model, i) => ({ model, password: gateways[i]!.checkCode })),
-    intervalS: opts.intervalS ?? 10,
+    intervalS: opts.intervalS ?? 30,
     ...(opts.log ? { log: opts.log } : {}),
   });
   await runner.start();

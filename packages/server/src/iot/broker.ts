@@ -71,9 +71,14 @@ export async function startEmbeddedBroker(opts: {
     authorizePublish(client, packet: PublishPacket, callback) {
       // Publishes without a client are the platform's own (commands).
       if (!client) return callback(null);
-      const device = signedIn.get(client);
+      const signed = signedIn.get(client);
+      const device = signed ? devices.current(signed.code, signed) : null;
       const topic = parseTopic(packet.topic);
-      if (!device || !topic || topic.code !== device.code || topic.channel === 'cmd') {
+      if (!device || !device.enabled) {
+        // Deleted or disabled since it connected: drop the link; CONNECT will refuse it now.
+        return callback(new Error('device no longer enabled'));
+      }
+      if (!topic || topic.code !== device.code || topic.channel === 'cmd') {
         log.warn({ code: device?.code, topic: packet.topic }, 'publish outside the device\'s own topics refused');
         return callback(new Error('publish not authorized'));
       }
@@ -95,8 +100,9 @@ export async function startEmbeddedBroker(opts: {
     },
   });
 
+  let closing = false;
   broker.on('clientError', (client, err) => {
-    log.info({ code: signedIn.get(client)?.code, err: err.message }, 'device connection error');
+    if (!closing) log.info({ code: signedIn.get(client)?.code, err: err.message }, 'device connection error');
   });
 
   let server: Server | null = null;
@@ -130,6 +136,7 @@ export async function startEmbeddedBroker(opts: {
       });
     },
     async close() {
+      closing = true;
       if (server) {
         const srv = server;
         await new Promise<void>((resolve) => srv.close(() => resolve()));

@@ -46,6 +46,17 @@ export class DeviceCache {
     return p;
   }
 
+  /**
+   * Without waiting: the cached info of a code (refreshed in the background once stale), or
+   * `fallback` when nothing is cached. Lets the publish path follow a gateway rebound to another
+   * shed or disabled while it stays connected, without a query per message.
+   */
+  current(code: string, fallback: DeviceInfo): DeviceInfo | null {
+    const hit = this.entries.get(code);
+    if (!hit || Date.now() - hit.at >= this.ttlMs) void this.get(code).catch(() => undefined);
+    return hit ? hit.info : fallback;
+  }
+
   /** The last loaded info of a gateway id (no database round trip; null when not seen yet). */
   known(id: number): DeviceInfo | null {
     return this.byIdIndex.get(id) ?? null;

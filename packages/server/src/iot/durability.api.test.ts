@@ -3,7 +3,7 @@ import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import { startIot, type IotLink } from './link.js';
 import {
-  addGateway, connected, deviceClient, flakyDatabase, newCode, quietLog, sleep, telemetry, terminateBackends, waitFor,
+  addGateway, connected, deviceClient, flakyDatabase, newCode, quietLog, sleep, telemetry, terminateBackends,
 } from './testkit.js';
 
 /**

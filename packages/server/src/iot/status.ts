@@ -18,7 +18,8 @@ WITH s AS (
   INSERT INTO gateway_status AS g (gateway_id, online, since, last_seen_at)
   SELECT gateway_id, online, 'epoch'::timestamptz + ms * interval '1 millisecond',
          CASE WHEN online THEN 'epoch'::timestamptz + ms * interval '1 millisecond' END
-    FROM s ORDER BY gateway_id
+    FROM s WHERE EXISTS (SELECT 1 FROM gateways g2 WHERE g2.id = s.gateway_id) -- deleted meanwhile
+   ORDER BY gateway_id
   ON CONFLICT (gateway_id) DO UPDATE SET online = excluded.online, since = excluded.since,
     last_seen_at = coalesce(greatest(g.last_seen_at, excluded.last_seen_at), g.last_seen_at, excluded.last_seen_at)
   -- only a real change of state, and never one older than the state it would replace

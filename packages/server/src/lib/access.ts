@@ -1,21 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { AccountType, flattenApps, APP_CATALOGUE, type AppNode } from '@farmsense/shared';
+import { AccountType, codesForModules, flattenApps, APP_CATALOGUE, type AppNode } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roleApps, tenants } from '../db/tables.js';
 
-/** The application codes a tenant's modules open (before any role narrows them). */
-export function codesForModules(modules: readonly string[]): Set<string> {
-  const out = new Set<string>();
-  for (const n of flattenApps(APP_CATALOGUE)) {
-    if (n.scope === 'platform') continue;
-    if (n.scope === 'group' && !modules.includes('group')) continue;
-    if (n.funType === 'pig' && !modules.includes('pig')) continue;
-    if (n.funType === 'chicken' && !modules.includes('chicken')) continue;
-    if (n.funType === 'common' && n.scope === 'farm' && !modules.includes('pig') && !modules.includes('chicken')) continue;
-    out.add(n.code);
-  }
-  return out;
-}
+/** The rule lives in the shared catalogue: the web's API-authorization tree shows the same codes. */
+export { codesForModules };
 
 export const PLATFORM_CODES: ReadonlySet<string> = new Set(
   flattenApps(APP_CATALOGUE).filter((n) => n.scope === 'platform').map((n) => n.code),

@@ -10,6 +10,7 @@ import { roleRoutes } from './roles/routes.js';
 import { farmRoutes } from './farms/routes.js';
 import { shedRoutes } from './sheds/routes.js';
 import { telemetryRoutes } from './telemetry/routes.js';
+import { environmentRoutes } from './environment/routes.js';
 
 /** Each module registers its routes in its own encapsulated scope. Add a module by adding a line. */
 export type ModuleRoutes = (app: FastifyInstance, deps: Deps) => Promise<void>;
@@ -25,4 +26,5 @@ export const MODULES: ModuleRoutes[] = [
   farmRoutes,
   shedRoutes,
   telemetryRoutes,
+  environmentRoutes,
 ];

@@ -49,7 +49,7 @@ export function tenantOf(req: FastifyRequest): number {
  */
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
-  app.addHook('preHandler', async (req) => {
+  app.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config;
     const url = req.routeOptions.url ?? '';
     if (!url.startsWith('/api') || url.startsWith('/api/docs')) return;

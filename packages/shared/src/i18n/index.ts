@@ -10,6 +10,9 @@ import zh_cn_menu from './zh-cn/menu.json';
 import zh_cn_enums from './zh-cn/enums.json';
 import zh_cn_auth from './zh-cn/auth.json';
 import zh_cn_shell from './zh-cn/shell.json';
+import zh_cn_environment from './zh-cn/environment.json';
+import zh_cn_tenants from './zh-cn/tenants.json';
+import zh_cn_oplog from './zh-cn/oplog.json';
 import en_us_common from './en-us/common.json';
 import en_us_errors from './en-us/errors.json';
 import en_us_validation from './en-us/validation.json';
@@ -17,6 +20,9 @@ import en_us_menu from './en-us/menu.json';
 import en_us_enums from './en-us/enums.json';
 import en_us_auth from './en-us/auth.json';
 import en_us_shell from './en-us/shell.json';
+import en_us_environment from './en-us/environment.json';
+import en_us_tenants from './en-us/tenants.json';
+import en_us_oplog from './en-us/oplog.json';
 import vi_common from './vi/common.json';
 import vi_errors from './vi/errors.json';
 import vi_validation from './vi/validation.json';
@@ -24,6 +30,9 @@ import vi_menu from './vi/menu.json';
 import vi_enums from './vi/enums.json';
 import vi_auth from './vi/auth.json';
 import vi_shell from './vi/shell.json';
+import vi_environment from './vi/environment.json';
+import vi_tenants from './vi/tenants.json';
+import vi_oplog from './vi/oplog.json';
 import th_common from './th/common.json';
 import th_errors from './th/errors.json';
 import th_validation from './th/validation.json';
@@ -31,6 +40,9 @@ import th_menu from './th/menu.json';
 import th_enums from './th/enums.json';
 import th_auth from './th/auth.json';
 import th_shell from './th/shell.json';
+import th_environment from './th/environment.json';
+import th_tenants from './th/tenants.json';
+import th_oplog from './th/oplog.json';
 import ru_common from './ru/common.json';
 import ru_errors from './ru/errors.json';
 import ru_validation from './ru/validation.json';
@@ -38,16 +50,19 @@ import ru_menu from './ru/menu.json';
 import ru_enums from './ru/enums.json';
 import ru_auth from './ru/auth.json';
 import ru_shell from './ru/shell.json';
+import ru_environment from './ru/environment.json';
+import ru_tenants from './ru/tenants.json';
+import ru_oplog from './ru/oplog.json';
 
-export const NAMESPACES = ['common', 'errors', 'validation', 'menu', 'enums', 'auth', 'shell'] as const;
+export const NAMESPACES = ['common', 'errors', 'validation', 'menu', 'enums', 'auth', 'shell', 'environment', 'tenants', 'oplog'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Tree = { [key: string]: string | Tree };
 export const RESOURCES: Record<Locale, Record<Namespace, Tree>> = {
-  'zh-cn': { common: zh_cn_common, errors: zh_cn_errors, validation: zh_cn_validation, menu: zh_cn_menu, enums: zh_cn_enums, auth: zh_cn_auth, shell: zh_cn_shell },
-  'en-us': { common: en_us_common, errors: en_us_errors, validation: en_us_validation, menu: en_us_menu, enums: en_us_enums, auth: en_us_auth, shell: en_us_shell },
-  'vi': { common: vi_common, errors: vi_errors, validation: vi_validation, menu: vi_menu, enums: vi_enums, auth: vi_auth, shell: vi_shell },
-  'th': { common: th_common, errors: th_errors, validation: th_validation, menu: th_menu, enums: th_enums, auth: th_auth, shell: th_shell },
-  'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell },
+  'zh-cn': { common: zh_cn_common, errors: zh_cn_errors, validation: zh_cn_validation, menu: zh_cn_menu, enums: zh_cn_enums, auth: zh_cn_auth, shell: zh_cn_shell, environment: zh_cn_environment, tenants: zh_cn_tenants, oplog: zh_cn_oplog },
+  'en-us': { common: en_us_common, errors: en_us_errors, validation: en_us_validation, menu: en_us_menu, enums: en_us_enums, auth: en_us_auth, shell: en_us_shell, environment: en_us_environment, tenants: en_us_tenants, oplog: en_us_oplog },
+  'vi': { common: vi_common, errors: vi_errors, validation: vi_validation, menu: vi_menu, enums: vi_enums, auth: vi_auth, shell: vi_shell, environment: vi_environment, tenants: vi_tenants, oplog: vi_oplog },
+  'th': { common: th_common, errors: th_errors, validation: th_validation, menu: th_menu, enums: th_enums, auth: th_auth, shell: th_shell, environment: th_environment, tenants: th_tenants, oplog: th_oplog },
+  'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell, environment: ru_environment, tenants: ru_tenants, oplog: ru_oplog },
 };
 
 /**

@@ -68,8 +68,8 @@ export const hkqDetailBody = z
   .refine((v) => v.gatewayCode !== undefined || v.shedId !== undefined, { message: 'validation.required', path: ['gatewayCode'] });
 export type HkqDetailBody = z.infer<typeof hkqDetailBody>;
 
-export const farmIdBody = z.object({ farmId: id });
-export type FarmIdBody = z.infer<typeof farmIdBody>;
+export const envFarmBody = z.object({ farmId: id });
+export type EnvFarmBody = z.infer<typeof envFarmBody>;
 
 export const connectStatusBody = pageQuery.extend({
   farmId: optionalId,
@@ -110,7 +110,7 @@ export type ReportRangeBody = z.infer<typeof reportRangeBody>;
 /* ---------- answers ---------- */
 
 /** min / avg / max of a set of readings; null when there were none. */
-export interface Stats {
+export interface EnvStats {
   min: number;
   max: number;
   avg: number;
@@ -118,7 +118,7 @@ export interface Stats {
 }
 
 /** A reading with its key, gateway and time. */
-export interface KeyValue {
+export interface EnvValue {
   key: string;
   value: number;
   ts: number;
@@ -129,7 +129,7 @@ export interface KeyValue {
 export interface KindLatest {
   kind: string;
   unit: string;
-  values: KeyValue[];
+  values: EnvValue[];
   min: number | null;
   avg: number | null;
   max: number | null;
@@ -152,11 +152,11 @@ export interface ShedMonitor {
   dayAge: number | null;
   targetTemp: number | null;
   /** Actuators now running or open (value > 0), e.g. fan.1 at 60 (%), heater.1 at 1. */
-  activeActuators: KeyValue[];
+  activeActuators: EnvValue[];
   /** Every actuator state, running or not. */
-  actuators: KeyValue[];
+  actuators: EnvValue[];
   /** Meters (water.n L, elec.n kWh, cumulative). */
-  meters: KeyValue[];
+  meters: EnvValue[];
 }
 
 export interface EnvMonitorAnswer {
@@ -182,7 +182,7 @@ export interface HkqDetail {
   since: number | null;
   lastSeenAt: number | null;
   /** Every latest value of the controller, by key order (kind, then index). */
-  values: (KeyValue & { unit: string; stale: boolean })[];
+  values: (EnvValue & { unit: string; stale: boolean })[];
 }
 
 export interface MonitorStatistics {
@@ -222,7 +222,7 @@ export interface TrendSeries {
   key: string;
   unit: string;
   points: TrendPoint[];
-  stats: Stats | null;
+  stats: EnvStats | null;
 }
 
 export interface TrendShed {
@@ -230,7 +230,7 @@ export interface TrendShed {
   shedName: string;
   series: TrendSeries[];
   /** Over every series of the shed. */
-  stats: Stats | null;
+  stats: EnvStats | null;
   /** kind temp: outdoor temperature and the controller's target beside the indoor series. */
   outdoor: TrendSeries | null;
   target: TrendSeries | null;

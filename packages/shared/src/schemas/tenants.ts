@@ -3,6 +3,7 @@ import { TENANT_MODULES } from '../permissions.js';
 import { blankAsAbsent, dateTimeInput } from './time.js';
 import { optionalText, pageQuery, requiredText } from './common.js';
 import type { ApiAuthView } from './portal.js';
+import { isStrongPassword } from './auth.js';
 
 /**
  * The platform back office (SPEC §3 Tenant, System authorization, API authorization): tenants,
@@ -55,6 +56,22 @@ export const tenantAddBody = z.object({
   adminPassword: cipher,
 });
 export type TenantAddBody = z.infer<typeof tenantAddBody>;
+
+const passwordsTyped = (p: { value: unknown }): boolean => {
+  const v = p.value as { adminPassword?: unknown; confirmPassword?: unknown } | null;
+  return typeof v?.adminPassword === 'string' && v.adminPassword.trim() !== '' && typeof v.confirmPassword === 'string';
+};
+
+/**
+ * The add form in the browser: the administrator's initial password in clear with its
+ * confirmation and the password rule (21014), checked before it is encrypted and sent.
+ */
+export const tenantAddForm = tenantAddBody
+  .omit({ adminPassword: true })
+  .extend({ adminPassword: requiredText(), confirmPassword: requiredText() })
+  // The password checks run whatever the other fields hold, so every problem shows at once.
+  .refine((v) => isStrongPassword(v.adminPassword), { path: ['adminPassword'], message: 'validation.passwordRule', when: passwordsTyped })
+  .refine((v) => v.adminPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsDiffer', when: passwordsTyped });
 
 export const tenantEditBody = z.object({ id, ...tenantFields });
 export type TenantEditBody = z.infer<typeof tenantEditBody>;
@@ -144,4 +161,10 @@ export interface TenantAddResult {
  */
 export interface ApiAuthSaved extends ApiAuthView {
   codeGenerated: boolean;
+}
+
+/** A tenant's accounts and farms, for the pickers of its system and API authorization. */
+export interface TenantOptions {
+  accounts: { id: number; accountCode: string; accountName: string; accountType: number; status: number }[];
+  farms: { id: number; farmName: string; type: number }[];
 }

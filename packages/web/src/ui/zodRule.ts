@@ -6,11 +6,14 @@ import { tk } from '../app/i18n/i18n';
  * An antd form rule backed by a shared zod schema (SPEC §5 rules are written once, in
  * packages/shared/src/schemas). The whole form is parsed so cross-field refinements (confirmation
  * equals new password) report on their own field; messages are i18n keys translated here.
+ * `toBody` turns the form's values into what the schema reads when the form holds them in another
+ * shape (date pickers, a validity mode switch); issues then report on the schema's field names.
  */
-export function zodRule(schema: ZodType, field: string): FormRule {
+export function zodRule(schema: ZodType, field: string, toBody?: (values: Record<string, unknown>) => unknown): FormRule {
   return ({ getFieldsValue }) => ({
     validator: async (): Promise<void> => {
-      const result = schema.safeParse(getFieldsValue(true));
+      const values = getFieldsValue(true) as Record<string, unknown>;
+      const result = schema.safeParse(toBody ? toBody(values) : values);
       if (result.success) return;
       const issue = result.error.issues.find((i) => i.path[0] === field);
       if (!issue) return;

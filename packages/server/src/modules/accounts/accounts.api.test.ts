@@ -1,7 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type AccountRow, type Page } from '@farmsense/shared';
-import { accountFarms, accountRoles, accounts, farms, roles, systemAuth } from '../../db/tables.js';
+import { accountFarms, accountRoles, accounts, auditLog, farms, roles, systemAuth } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, call, tokenFor } from '../../test/factories.js';
 import { encrypt, loginAs } from '../../test/login.js';
@@ -75,6 +75,20 @@ describe(`accounts (${TEST_DB})`, () => {
     expect((await db.select().from(accountFarms).where(eq(accountFarms.accountId, res.data.id))).map((r) => r.farmId)).toEqual([w.pigFarm]);
     const login = await ctx.app.inject({ method: 'POST', url: DO_LOGIN, payload: { username: 'keeper1', password: await encrypt(ctx, 'Start@2024') } });
     expect(login.json()).toMatchObject({ code: 1, data: { mustChangePassword: true, accountType: 2 } });
+  });
+
+  it('logs account writes under the user management module, with their outcome', async () => {
+    const db = ctx.database.db;
+    const demoId = await accountId(db, 'demo');
+    await call(ctx, w.tok.demo, 'POST', ADD, await newAccount());
+    let logged: { outcome: string; code: number | null; module: string | null }[] = [];
+    // The entry is written in onResponse, after inject has the answer: poll for it.
+    for (let i = 0; i < 40 && logged.length === 0; i++) {
+      logged = await db.select({ outcome: auditLog.outcome, code: auditLog.code, module: auditLog.module }).from(auditLog)
+        .where(and(eq(auditLog.accountId, demoId), eq(auditLog.action, ADD), eq(auditLog.code, 20000)));
+      if (logged.length === 0) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(logged).toEqual([{ outcome: 'failed', code: 20000, module: 'usermanagement' }]);
   });
 
   it('keeps account codes unique across the platform (20000)', async () => {

@@ -21,7 +21,7 @@ export const accountRoutes: ModuleRoutes = async (base, { database }) => {
   // The same key pair as sign-in (stored in the database), to read the initial password.
   const keys = transportKeys(db);
   const tags = ['accounts'];
-  const config = { app: ACCOUNT_APP, module: ACCOUNT_APP };
+  const config = { app: ACCOUNT_APP, module: 'usermanagement' };
 
   app.get('/api/breedpigaccount/account/list', {
     config,

@@ -43,6 +43,11 @@ export async function authShedTree(db: Db, auth: AuthContext, farmId: number): P
   const { tenantId } = await visibleFarm(db, auth, farmId);
   const list = await listSheds(db, tenantId, farmId, auth.shedLimits.get(farmId));
   const pens = await pensByShed(db, tenantId, list.map((s) => s.tid));
+  // An account limited to some pens of a shed (account_pens) sees only those.
+  for (const [shedId, shedPens] of pens) {
+    const limit = auth.penLimits.get(shedId);
+    if (limit) pens.set(shedId, shedPens.filter((p) => limit.has(p.id)));
+  }
   return list.map((s) => withPens(s, pens));
 }
 

@@ -16,7 +16,7 @@ export const farmRoutes: ModuleRoutes = async (base, { database }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const tags = ['farms'];
-  const config = { app: FARM_APP, module: FARM_APP };
+  const config = { app: FARM_APP, module: 'housemanagement' };
 
   app.get('/api/breedpigbuilding/farmInfo/page', {
     config,

@@ -20,10 +20,10 @@ export const roleRoutes: ModuleRoutes = async (base, { database }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const tags = ['roles'];
-  const config = { app: ROLE_APP, module: ROLE_APP };
+  const config = { app: ROLE_APP, module: 'usermanagement' };
 
   app.get('/api/accountauth/roleInfo/page', {
-    config: { app: [ROLE_APP, ACCOUNT_APP], module: ROLE_APP },
+    config: { app: [ROLE_APP, ACCOUNT_APP], module: 'usermanagement' },
     schema: { tags, summary: "Paged roles of the tenant (filter by name)", querystring: rolePageQuery },
   }, async (req): Promise<Page<RoleRow>> => rolePage(db, tenantOf(req), req.query));
 

@@ -21,8 +21,8 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const tags = ['sheds'];
-  const config = { app: SHED_APP, module: SHED_APP };
-  const picker = { readOnly: true, module: SHED_APP };
+  const config = { app: SHED_APP, module: 'housemanagement' };
+  const picker = { readOnly: true, module: 'housemanagement' };
 
   app.post('/api/breedpigbuilding/shed/add', {
     config,

@@ -133,6 +133,8 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const tree = (await call<HierarchyFarm[]>(ctx, await tokenFor(db, 'pen-only'), 'POST', `${B}/qdslHierarchicalQuery`)).data;
     expect(tree.map((f) => f.sheds.map((s) => [s.shedName, s.pens.map((p) => p.id)]))).toEqual([[['Pens of mine', [penIds[0]]]]]);
     expect((await call(ctx, await tokenFor(db, 'pen-only'), 'POST', `${B}/lieHaoSelect`, { shedId: b })).data).toHaveLength(1);
+    const authList = (await call<{ tid: number; pens: { id: number }[] }[]>(ctx, await tokenFor(db, 'pen-only'), 'GET', `/api/breedpigbuilding/fieldLevel/shedInfo/authList?farmId=${w.pigFarm}`)).data;
+    expect(authList.map((s) => [s.tid, s.pens.map((p) => p.id)])).toEqual([[b, [penIds[0]]]]);
 
     expect((await call(ctx, w.tok.demo, 'DELETE', `${B}/delete/${a}`)).code).toBe(1);
     expect(await db.select().from(accountFarms).where(eq(accountFarms.accountId, shedOnly))).toEqual([]);

@@ -20,6 +20,13 @@ export const ENV_VIEW_APPS: string[] = flattenApps(APP_CATALOGUE)
   .map((n) => n.code)
   .filter((c) => ENV_PREFIXES.some((p) => c === p || c.startsWith(`${p}.`)));
 
+/** Whether the account's farm and shed scope covers this shed (of its own tenant). */
+export function shedInScope(auth: AuthContext, shedId: number, farmId: number): boolean {
+  if (auth.farmIds !== 'all' && !auth.farmIds.includes(farmId)) return false;
+  const limit = auth.shedLimits.get(farmId);
+  return !limit || limit.has(shedId);
+}
+
 /** The sheds (id -> farm id) among `wanted` (all when absent) that the account may see. */
 export async function visibleSheds(db: Db, auth: AuthContext, wanted?: number[]): Promise<Map<number, number>> {
   const out = new Map<number, number>();
@@ -29,10 +36,7 @@ export async function visibleSheds(db: Db, auth: AuthContext, wanted?: number[])
   if (auth.farmIds !== 'all') conds.push(inArray(sheds.farmId, auth.farmIds));
   if (wanted) conds.push(inArray(sheds.id, wanted));
   const rows = await db.select({ id: sheds.id, farmId: sheds.farmId }).from(sheds).where(and(...conds));
-  for (const r of rows) {
-    const limit = auth.shedLimits.get(r.farmId);
-    if (!limit || limit.has(r.id)) out.set(r.id, r.farmId);
-  }
+  for (const r of rows) if (shedInScope(auth, r.id, r.farmId)) out.set(r.id, r.farmId);
   return out;
 }
 

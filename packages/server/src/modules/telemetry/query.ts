@@ -50,11 +50,12 @@ export async function queryRawBuckets(
   database: Database, gatewayId: number, key: string, from: number, to: number, bucketMs: number,
 ): Promise<TrendPoint[]> {
   const rows = await database.query<Row>(
-    `SELECT (floor(extract(epoch FROM ts) * 1000 / $5) * $5)::float8 AS b,
-            min(value) AS min, max(value) AS max, avg(value) AS avg, count(*) AS count
-       FROM telemetry
-      WHERE gateway_id = $1 AND key = $2 AND ts >= to_timestamp($3 / 1000.0) AND ts < to_timestamp($4 / 1000.0)
-      GROUP BY 1 ORDER BY 1`,
+    `SELECT (extract(epoch FROM bt) * 1000)::float8 AS b, min, max, avg, count FROM (
+       SELECT date_bin($5 * interval '1 millisecond', ts, 'epoch') AS bt,
+              min(value) AS min, max(value) AS max, avg(value) AS avg, count(*) AS count
+         FROM telemetry
+        WHERE gateway_id = $1 AND key = $2 AND ts >= to_timestamp($3 / 1000.0) AND ts < to_timestamp($4 / 1000.0)
+        GROUP BY 1) q ORDER BY bt`,
     [gatewayId, key, from, to, bucketMs],
   );
   return toPoints(rows);
@@ -65,11 +66,12 @@ async function queryRollup(
   gatewayId: number, key: string, from: number, to: number, bucketMs: number,
 ): Promise<TrendPoint[]> {
   const rows = await database.query<Row>(
-    `SELECT (floor(extract(epoch FROM bucket) * 1000 / $5) * $5)::float8 AS b,
-            min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg, sum(count) AS count
-       FROM ${table}
-      WHERE gateway_id = $1 AND key = $2 AND bucket >= to_timestamp($3 / 1000.0) AND bucket < to_timestamp($4 / 1000.0)
-      GROUP BY 1 ORDER BY 1`,
+    `SELECT (extract(epoch FROM bt) * 1000)::float8 AS b, min, max, avg, count FROM (
+       SELECT date_bin($5 * interval '1 millisecond', bucket, 'epoch') AS bt,
+              min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg, sum(count) AS count
+         FROM ${table}
+        WHERE gateway_id = $1 AND key = $2 AND bucket >= to_timestamp($3 / 1000.0) AND bucket < to_timestamp($4 / 1000.0)
+        GROUP BY 1) q ORDER BY bt`,
     [gatewayId, key, from, to, bucketMs],
   );
   return toPoints(rows);

@@ -6,7 +6,7 @@ import { liveHubFor, type LiveEvent } from '../../iot/live.js';
 import { readIngestStats } from '../../iot/stats.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { queryTrend } from './query.js';
-import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket, visibleSheds } from './access.js';
+import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket, shedInScope, visibleSheds } from './access.js';
 
 /**
  * Live environment values (DESIGN.md §3 "Live screens stay live"):
@@ -152,9 +152,10 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
     const auth = requireAuth(req);
     const q = req.query as { gatewayId: number; key: string; from: number; to: number; maxPoints: number };
     if (q.to <= q.from) throw new AppError(ErrorCodes.END_BEFORE_START);
-    const [gw] = await deps.database.query<{ shed_id: number | null }>(
-      'SELECT shed_id FROM gateways WHERE id = $1 AND tenant_id = $2', [q.gatewayId, auth.tenantId]);
-    if (!gw || gw.shed_id === null || !(await visibleSheds(db, auth, [gw.shed_id])).has(gw.shed_id)) {
+    const [gw] = await deps.database.query<{ shed_id: number; farm_id: number }>(
+      `SELECT s.id AS shed_id, s.farm_id FROM gateways g JOIN sheds s ON s.id = g.shed_id AND s.tenant_id = g.tenant_id
+        WHERE g.id = $1 AND g.tenant_id = $2`, [q.gatewayId, auth.tenantId]);
+    if (!gw || !shedInScope(auth, gw.shed_id, gw.farm_id)) {
       throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
     }
     return queryTrend(deps.database, q.gatewayId, q.key, q.from, q.to, q.maxPoints);

@@ -130,6 +130,19 @@ describe(`telemetry live stream and latest values (${TEST_DB})`, () => {
     expect((await call(ctx, pig, 'GET', `/api/telemetry/latest?shedId=${shed['fs-demo06']}`)).code).toBe(10009);
   });
 
+  it('answers a bucketed trend of a sensor, scoped to the account', async () => {
+    const [gw] = await ctx.database.query<{ id: number }>(`SELECT id FROM gateways WHERE code = 'fs-demo06'`);
+    const to = Date.now() + 1_000;
+    const res = await call<{ source: string; points: { count: number; max: number }[] }>(
+      ctx, chicken, 'GET', `/api/telemetry/trend?gatewayId=${gw!.id}&key=temp.1&from=${to - 3_600_000}&to=${to}&maxPoints=60`);
+    expect(res.code).toBe(1);
+    expect(res.data.source).toBe('raw');
+    expect(res.data.points.reduce((s, p) => s + p.count, 0)).toBe(2);
+    expect(Math.max(...res.data.points.map((p) => p.max))).toBe(99);
+    const pig = await tokenFor(ctx.database.db, 'pig');
+    expect((await call(ctx, pig, 'GET', `/api/telemetry/trend?gatewayId=${gw!.id}&key=temp.1&from=0&to=${to}`)).code).toBe(10009);
+  });
+
   it('reports ingest counters to administrators only', async () => {
     await link.stats.flush();
     const res = await call<{ totals: { messages: number; stored: number }; nodes: { active: boolean }[] }>(

@@ -1,14 +1,14 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   apiAuthBody, systemAuthBody, tenantAddBody, tenantEditBody, tenantIdQuery, tenantPageQuery, tenantStatusBody,
-  type ApiAuthSaved, type ApiAuthView, type Page, type SystemAuthView, type TenantAddResult, type TenantRow,
+  type ApiAuthSaved, type ApiAuthView, type Page, type SystemAuthView, type TenantAddResult, type TenantOptions, type TenantRow,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { decryptField, transportKeys } from '../auth/crypto.js';
 import { apiAuthView, saveApiAuth, saveSystemAuth, systemAuthView } from './authorization.js';
-import { addTenant, editTenant, setTenantStatus, tenantPage } from './service.js';
+import { addTenant, editTenant, setTenantStatus, tenantOptions, tenantPage } from './service.js';
 
 /**
  * The platform back office: tenants, their system and API authorization. Every route serves the
@@ -50,6 +50,11 @@ export const tenantRoutes: ModuleRoutes = async (base, { database }) => {
     config,
     schema: { tags, summary: 'Enable (1) or disable (0) tenants; disabling signs their users out', body: tenantStatusBody },
   }, async (req): Promise<{ updated: number }> => setTenantStatus(db, requireAuth(req).id, req.body));
+
+  app.get('/api/platform/tenant/options', {
+    config,
+    schema: { tags, summary: 'Accounts and farms of a tenant, for the account and farm pickers of its authorizations', querystring: tenantIdQuery },
+  }, async (req): Promise<TenantOptions> => tenantOptions(db, req.query.tenantId));
 
   app.get('/api/platform/tenant/systemAuth', {
     config,

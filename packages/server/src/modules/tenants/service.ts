@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } f
 import {
   AccountType, AppError, ErrorCodes, INPUT_MAX_LENGTH, isStrongPassword,
   type Page, type TenantAddBody, type TenantAddResult, type TenantAuthSummary, type TenantEditBody, type TenantPageQuery,
-  type TenantRow, type TenantStatusBody,
+  type TenantOptions, type TenantRow, type TenantStatusBody,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, farms, gateways, sessions, systemAuth, tenants } from '../../db/tables.js';
@@ -202,4 +202,18 @@ export async function setTenantStatus(db: Db, operatorId: number, body: TenantSt
     if (body.status === 0) await revokeTenantSessions(tx, done.map((d) => d.id));
     return { updated: done.length };
   });
+}
+
+/** The tenant's accounts and farms, for the account and farm pickers of its authorizations. */
+export async function tenantOptions(db: Db, tenantId: number): Promise<TenantOptions> {
+  await tenantExists(db, tenantId);
+  const [accountRows, farmRows] = await Promise.all([
+    db
+      .select({ id: accounts.id, accountCode: accounts.accountCode, accountName: accounts.accountName, accountType: accounts.accountType, status: accounts.status })
+      .from(accounts)
+      .where(eq(accounts.tenantId, tenantId))
+      .orderBy(asc(accounts.accountCode)),
+    db.select({ id: farms.id, farmName: farms.farmName, type: farms.type }).from(farms).where(eq(farms.tenantId, tenantId)).orderBy(asc(farms.farmName)),
+  ]);
+  return { accounts: accountRows, farms: farmRows };
 }

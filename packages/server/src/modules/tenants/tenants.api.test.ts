@@ -1,12 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type Page, type TenantRow } from '@farmsense/shared';
+import { AccountType, type Page, type TenantOptions, type TenantRow } from '@farmsense/shared';
 import { accounts, sessions, systemAuth, tenants } from '../../db/tables.js';
 import { buildAccount, buildFarm, tokenFor } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { encrypt } from '../../test/login.js';
 import {
-  addTenantVia, API_AUTH, INITIAL_PASSWORD, send, signIn, SYSTEM_AUTH, TENANT, TENANT_PAGE, TENANT_STATUS, tenantBody,
+  addTenantVia, API_AUTH, INITIAL_PASSWORD, send, signIn, SYSTEM_AUTH, TENANT, TENANT_OPTIONS, TENANT_PAGE, TENANT_STATUS, tenantBody,
 } from './tenants.fixtures.js';
 
 const USER_INFO = '/api/breedpigaccount/login/getUserInfo';
@@ -29,7 +29,7 @@ describe(`platform tenants (${TEST_DB})`, () => {
     };
     const routes: [string, string][] = [
       ['get', TENANT_PAGE], ['post', TENANT], ['put', TENANT], ['post', TENANT_STATUS],
-      ['get', SYSTEM_AUTH], ['post', SYSTEM_AUTH], ['get', API_AUTH], ['post', API_AUTH],
+      ['get', SYSTEM_AUTH], ['post', SYSTEM_AUTH], ['get', API_AUTH], ['post', API_AUTH], ['get', TENANT_OPTIONS],
     ];
     for (const [m, p] of routes) {
       const op = doc.paths[p]?.[m];
@@ -46,6 +46,7 @@ describe(`platform tenants (${TEST_DB})`, () => {
       ['PUT', TENANT, { id: tenantId, name: 'Renamed', modules: ['pig'] }], ['POST', TENANT_STATUS, { ids: [tenantId], status: 0 }],
       ['GET', SYSTEM_AUTH, undefined, { tenantId: String(tenantId) }], ['POST', SYSTEM_AUTH, { tenantId, userNum: 1 }],
       ['GET', API_AUTH, undefined, { tenantId: String(tenantId) }], ['POST', API_AUTH, { tenantId, regenerate: true }],
+      ['GET', TENANT_OPTIONS, undefined, { tenantId: String(tenantId) }],
     ];
     for (const who of ['demo', 'pig', 'chicken']) {
       const token = await tokenFor(db, who);
@@ -143,6 +144,20 @@ describe(`platform tenants (${TEST_DB})`, () => {
     const off = await send<Page<TenantRow>>(ctx, 'GET', TENANT_PAGE, { token: platform, query: { status: '0' } });
     expect(off.data.list.map((t) => t.id)).toEqual([id]);
     expect((await send(ctx, 'GET', TENANT_PAGE, { token: platform, query: { status: '2' } })).code).toBe(99996);
+  });
+
+  it('lists a tenant\'s own accounts and farms for the authorization pickers, nothing of other tenants', async () => {
+    const db = ctx.database.db;
+    const { id, adminAccountId } = await addTenantVia(ctx, platform, 'Options Co', 'optadmin');
+    const farmId = await buildFarm(db, id, 'Options Farm', 2);
+    await buildAccount(db, { tenantId: id, accountCode: 'optstaff' });
+    const res = await send<TenantOptions>(ctx, 'GET', TENANT_OPTIONS, { token: platform, query: { tenantId: String(id) } });
+    expect(res.code).toBe(1);
+    expect(res.data.accounts.map((a) => a.accountCode)).toEqual(['optadmin', 'optstaff']);
+    expect(res.data.accounts[0]).toMatchObject({ id: adminAccountId, accountName: 'Admin of Options Co', accountType: AccountType.TENANT_ADMIN, status: 1 });
+    expect(res.data.farms).toEqual([{ id: farmId, farmName: 'Options Farm', type: 2 }]);
+    expect((await send(ctx, 'GET', TENANT_OPTIONS, { token: platform, query: { tenantId: '999999' } })).code).toBe(30001);
+    expect((await send(ctx, 'GET', TENANT_OPTIONS, { token: platform, query: { tenantId: 'x' } })).code).toBe(99996);
   });
 
   it('disabling a tenant signs its users out at once and refuses their sign-in with 21010', async () => {

@@ -7,6 +7,7 @@ export const TENANT = '/api/platform/tenant';
 export const TENANT_STATUS = '/api/platform/tenant/status';
 export const SYSTEM_AUTH = '/api/platform/tenant/systemAuth';
 export const API_AUTH = '/api/platform/tenant/apiAuth';
+export const TENANT_OPTIONS = '/api/platform/tenant/options';
 export const INITIAL_PASSWORD = 'Start@2024x';
 
 export interface Answer<T = unknown> {

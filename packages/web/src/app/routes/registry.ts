@@ -12,8 +12,12 @@ export interface PageEntry {
 }
 
 const shedOverview = () => import('../../features/overview/pages/ShedOverviewPage');
+const tenants = () => import('../../features/tenants/pages/TenantsPage');
+const operationLog = () => import('../../features/oplog/pages/OperationLogPage');
 
 export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'pig.overview.shed': { page: lazy(() => shedOverview().then((m) => ({ default: m.PigShedOverviewPage }))) },
   'ci18.overview.shed': { page: lazy(() => shedOverview().then((m) => ({ default: m.PoultryShedOverviewPage }))) },
+  'platform.tenants': { page: lazy(() => tenants().then((m) => ({ default: m.TenantsPage }))) },
+  'safe-oplog.records': { page: lazy(() => operationLog().then((m) => ({ default: m.OperationLogPage }))) },
 };

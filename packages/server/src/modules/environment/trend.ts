@@ -1,0 +1,108 @@
+import {
+  AppError, ENV_KIND_PREFIXES, ENV_UNITS, ErrorCodes, keyUnit,
+  type EnvStats, type TrendAnswer, type TrendBody, type TrendSeries, type TrendShed,
+} from '@farmsense/shared';
+import type { Database } from '../../db/client.js';
+import { dayRange, farmDay } from '../../lib/farm-time.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { queryTrend, type TrendResult } from '../telemetry/query.js';
+import { compareKeys, readLatest } from './latest.js';
+import { gatewaysOfSheds, tenantIdOf, visibleSheds, type GatewayRef } from './scope.js';
+
+/**
+ * Environment trends (/ci18/env/{kind}, /pig/env1/{kind}/mor, /reports/env-trends): for up to six
+ * sheds, every sensor of the kind as its own series, bucketed on the server by the telemetry
+ * query (raw history for short ranges, hourly rollups beyond), with min / max / avg per series and
+ * per shed; for temperature also the outdoor temperature and the set-point beside the indoor ones.
+ */
+const HOUR = 3_600_000;
+const PRESET_MS: Record<string, number> = {
+  '1h': HOUR, '3h': 3 * HOUR, '7h': 7 * HOUR, '12h': 12 * HOUR, '24h': 24 * HOUR, '1d': 24 * HOUR,
+  '3d': 72 * HOUR, '7d': 168 * HOUR, '15d': 360 * HOUR,
+};
+export const MAX_TREND_POINTS = 2_000;
+
+/** The range asked for: explicit times, or a preset ending now ('latestDay' = since the farm's midnight). */
+export function resolveRange(q: { startTime?: Date; endTime?: Date; preset?: string }, timeZone: string, now = Date.now()): { from: number; to: number } {
+  if (q.preset) {
+    if (q.preset === 'latestDay') return { from: dayRange(farmDay(new Date(now), timeZone), timeZone).start.getTime(), to: now };
+    return { from: now - PRESET_MS[q.preset]!, to: now };
+  }
+  const from = q.startTime!.getTime();
+  const to = q.endTime!.getTime();
+  if (to <= from) throw new AppError(ErrorCodes.END_BEFORE_START);
+  return { from, to };
+}
+
+function round(v: number): number {
+  return Math.round(v * 1000) / 1000;
+}
+
+/** Merges bucket statistics: min of minima, max of maxima, count-weighted average. */
+export function mergeStats(parts: (EnvStats | null)[]): EnvStats | null {
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  let count = 0;
+  for (const p of parts) {
+    if (!p || p.count === 0) continue;
+    min = Math.min(min, p.min);
+    max = Math.max(max, p.max);
+    sum += p.avg * p.count;
+    count += p.count;
+  }
+  return count === 0 ? null : { min, max, avg: round(sum / count), count };
+}
+
+function toSeries(gw: GatewayRef, key: string, r: TrendResult): TrendSeries {
+  return {
+    gatewayCode: gw.code,
+    key,
+    unit: keyUnit(key),
+    points: r.points.map((p) => [p.ts, round(p.avg), p.min, p.max]),
+    stats: mergeStats(r.points.map((p) => ({ min: p.min, max: p.max, avg: p.avg, count: p.count }))),
+  };
+}
+
+export async function trend(database: Database, auth: AuthContext, body: TrendBody): Promise<TrendAnswer> {
+  const tenantId = tenantIdOf(auth);
+  const shedIds = [...new Set(body.shedIds)];
+  const shedList = await visibleSheds(database.db, auth, shedIds);
+  const { from, to } = resolveRange(body, shedList[0]!.timeZone);
+  const gws = await gatewaysOfSheds(database.db, tenantId, shedIds);
+  const prefixes = body.kind === 'temp' ? [...ENV_KIND_PREFIXES.temp, 'outTemp', 'targetTemp'] : ENV_KIND_PREFIXES[body.kind];
+  // The keys each gateway has ever reported (the latest table holds one row per key).
+  const keys = await readLatest(database, gws.map((g) => g.id), prefixes);
+  const jobs = keys
+    .sort((a, b) => a.gatewayId - b.gatewayId || compareKeys(a.key, b.key))
+    .map(async (k) => ({ gatewayId: k.gatewayId, key: k.key, result: await queryTrend(database, k.gatewayId, k.key, from, to, MAX_TREND_POINTS) }));
+  const results = await Promise.all(jobs);
+  const byId = new Map(gws.map((g) => [g.id, g]));
+
+  const sheds: TrendShed[] = shedList.map((s) => {
+    const own = results.filter((r) => byId.get(r.gatewayId)?.shedId === s.id);
+    const series = own.filter((r) => !r.key.startsWith('outTemp.') && !r.key.startsWith('targetTemp.')).map((r) => toSeries(byId.get(r.gatewayId)!, r.key, r.result));
+    const extra = (prefix: string): TrendSeries | null => {
+      const r = own.find((x) => x.key === `${prefix}.1` && x.result.points.length > 0) ?? own.find((x) => x.key === `${prefix}.1`);
+      return r ? toSeries(byId.get(r.gatewayId)!, r.key, r.result) : null;
+    };
+    return {
+      shedId: s.id,
+      shedName: s.shedName,
+      series,
+      stats: mergeStats(series.map((x) => x.stats)),
+      outdoor: body.kind === 'temp' ? extra('outTemp') : null,
+      target: body.kind === 'temp' ? extra('targetTemp') : null,
+    };
+  });
+  const sample = results[0]?.result;
+  return {
+    kind: body.kind,
+    unit: ENV_UNITS[body.kind],
+    startTime: from,
+    endTime: to,
+    source: sample?.source ?? 'raw',
+    bucketMs: sample?.bucketMs ?? 0,
+    sheds,
+  };
+}

@@ -1,0 +1,139 @@
+import { useMemo, type ReactElement } from 'react';
+import { Button, Select } from 'antd';
+import { ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { AUDIT_OUTCOMES, type AuditOutcome, type OperationLogRow } from '@farmsense/shared';
+import { useAppStore } from '../../../app/stores/appStore';
+import { DateRangePicker } from '../../../ui/DateRangePicker';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PagedTable } from '../../../ui/PagedTable';
+import { useTenantChoices, useTenantOptions } from '../../tenants/api';
+import { useOplogModules, useOplogPage } from '../api';
+import { useOplogFilters } from '../hooks/useOplogFilters';
+import { DetailJson, moduleLabel, outcomeLabel } from './labels';
+import { oplogColumns } from './oplogColumns';
+import '../oplog.css';
+
+/** Value of the platform's own log in the tenant picker (tenant ids start at 1). */
+const PLATFORM_OWN = 0;
+
+/**
+ * The operation and security log: filters (time range of at most 30 days, account, module,
+ * outcome) over a paged, read-only table whose rows expand to the entry's detail.
+ *
+ * `platform`: the platform back office reads its own entries or, chosen in a tenant picker, one
+ * tenant's (`tenantId` preselects it); its accounts come from that tenant. A tenant account reads
+ * its own tenant's log with the account list already loaded for the session.
+ */
+export function OperationLogView({ platform = false, tenantId, idPrefix = 'oplog' }: { platform?: boolean; tenantId?: number; idPrefix?: string }): ReactElement {
+  const { t } = useTranslation(['oplog', 'common']);
+  const state = useOplogFilters(tenantId);
+  const { filters, query } = state;
+  const page = useOplogPage(query);
+  const modules = useOplogModules(filters.tenantId);
+  const tenants = useTenantChoices(platform);
+  const tenantAccounts = useTenantOptions(platform ? filters.tenantId : undefined);
+  const sessionAccounts = useAppStore((s) => s.accounts);
+  const columns = useMemo(() => oplogColumns(t), [t]);
+
+  const accountOptions = platform
+    ? (tenantAccounts.data?.accounts ?? []).map((a) => ({ value: a.id, label: `${a.accountName} (${a.accountCode})` }))
+    : sessionAccounts.map((a) => ({ value: a.value, label: a.label }));
+  const id = (name: string): string => `${idPrefix}-${name}`;
+
+  const filtersBar = (
+    <FilterBar
+      label={t('filters.label')}
+      actions={
+        <>
+          <Button icon={<UndoOutlined />} onClick={state.reset}>
+            {t('common:reset')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<ReloadOutlined />}
+            loading={page.isFetching}
+            onClick={() => {
+              if (!state.refresh()) void page.refetch();
+            }}
+          >
+            {t('common:refresh')}
+          </Button>
+        </>
+      }
+    >
+      {platform && (
+        <FilterField id={id('tenant')} label={t('filters.tenant')} width={220}>
+          <Select<number>
+            id={id('tenant')}
+            value={filters.tenantId ?? PLATFORM_OWN}
+            onChange={(v) => state.set('tenantId', v === PLATFORM_OWN ? undefined : v)}
+            showSearch={{ optionFilterProp: 'label' }}
+            loading={tenants.isPending}
+            options={[{ value: PLATFORM_OWN, label: t('filters.platformOwn') }, ...(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+          />
+        </FilterField>
+      )}
+      <FilterField id={id('range')} label={t('filters.time')}>
+        <DateRangePicker id={id('range')} value={filters.range} onChange={state.setRange} />
+      </FilterField>
+      <FilterField id={id('account')} label={t('filters.account')} width={170}>
+        <Select<number>
+          id={id('account')}
+          allowClear
+          placeholder={t('filters.allAccounts')}
+          value={filters.accountId}
+          onChange={(v) => state.set('accountId', v ?? undefined)}
+          showSearch={{ optionFilterProp: 'label' }}
+          disabled={platform && filters.tenantId === undefined}
+          options={accountOptions}
+        />
+      </FilterField>
+      <FilterField id={id('module')} label={t('filters.module')} width={150}>
+        <Select<string>
+          id={id('module')}
+          allowClear
+          placeholder={t('filters.allModules')}
+          value={filters.module}
+          onChange={(v) => state.set('module', v ?? undefined)}
+          loading={modules.isPending}
+          options={(modules.data ?? []).map((m) => ({ value: m, label: moduleLabel(m) }))}
+        />
+      </FilterField>
+      <FilterField id={id('outcome')} label={t('filters.outcome')} width={130}>
+        <Select<AuditOutcome>
+          id={id('outcome')}
+          allowClear
+          placeholder={t('filters.allOutcomes')}
+          value={filters.outcome}
+          onChange={(v) => state.set('outcome', v ?? undefined)}
+          options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: <span className={`fs-outcome-option fs-outcome-option--${o}`}>{outcomeLabel(o)}</span>, title: outcomeLabel(o) }))}
+        />
+      </FilterField>
+    </FilterBar>
+  );
+
+  return (
+    <div className="fs-panel fs-oplog">
+      {filtersBar}
+      <PagedTable<OperationLogRow>
+        label={t('table.label')}
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        page={page.data}
+        paging={state.paging}
+        onPaging={state.setPaging}
+        loading={page.isFetching}
+        error={page.error}
+        onRetry={() => void page.refetch()}
+        emptyText={t('table.empty')}
+        scroll={{ x: 1120 }}
+        expandable={{
+          rowExpandable: (r) => r.detail !== null && r.detail !== undefined,
+          expandedRowRender: (r) => <DetailJson detail={r.detail} />,
+        }}
+      />
+    </div>
+  );
+}

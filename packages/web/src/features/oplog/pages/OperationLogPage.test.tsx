@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OperationLogRow } from '@farmsense/shared';
+import { errorMessage, i18n, menuLabel, tk } from '../../../app/i18n/i18n';
+import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { OperationLogPage } from './OperationLogPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`oplog.${key}`, vars);
+const PAGE = '/breedpigbuilding/operationLog/page';
+
+const entry = (over: Partial<OperationLogRow>): OperationLogRow => ({
+  id: 1, at: '2026-03-01T08:00:00.000Z', tenantId: 1, accountId: 11, accountCode: 'demo', accountName: 'Demo Admin',
+  ip: '10.0.0.5', method: 'POST', action: 'login', module: 'breedpigaccount', outcome: 'ok', code: 1, detail: { via: 'captcha' }, ...over,
+});
+
+const ROWS: OperationLogRow[] = [
+  entry({ id: 3 }),
+  entry({ id: 2, action: '/api/accountauth/roleInfo', module: 'usermanagement', outcome: 'denied', code: 10009, detail: { needed: ['usermanagement.role'] } }),
+  entry({ id: 1, accountId: null, accountCode: null, accountName: null, outcome: 'failed', code: 20001, detail: { via: 'captcha', username: 'ghost' } }),
+];
+
+function serve(): RecordedCall[] {
+  return mockApi({
+    [`POST ${PAGE}`]: (call) => {
+      const outcome = (call.body as { outcome?: string }).outcome;
+      const list = outcome ? ROWS.filter((r) => r.outcome === outcome) : ROWS;
+      return { data: { list, total: list.length, pageNo: 1, pageSize: 20 } };
+    },
+    'GET /breedpigbuilding/operationLog/modules': { data: ['breedpigaccount', 'usermanagement'] },
+  });
+}
+
+const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
+
+beforeEach(async () => {
+  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', accounts: [{ label: 'Demo Admin', value: 11 }] });
+  await i18n.changeLanguage('en-us');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('operation log page', { timeout: 40_000 }, () => {
+  it('asks for the last 24 hours and shows each entry with its outcome, code message and account', async () => {
+    const calls = serve();
+    renderWithApp(<OperationLogPage />);
+    await screen.findByText(errorMessage(10009), {}, SLOW);
+    const body = calls.find((c) => c.path === PAGE)!.body as Record<string, number>;
+    expect(body.endTime - body.startTime).toBe(24 * 3600 * 1000);
+    expect(Math.abs(body.endTime - Date.now())).toBeLessThan(60_000);
+    expect(body).toMatchObject({ pageNo: 1, pageSize: 20 });
+    expect(body).not.toHaveProperty('outcome');
+
+    expect(within(row(3)).getByText(t('actions.login'))).toBeTruthy();
+    expect(within(row(3)).getByText(t('modules.breedpigaccount'))).toBeTruthy();
+    expect(within(row(3)).getByTestId('oplog-outcome').textContent).toBe(t('outcome.ok'));
+    expect(within(row(3)).getByText(errorMessage(1))).toBeTruthy();
+    expect(within(row(3)).getByText('10.0.0.5')).toBeTruthy();
+
+    expect(within(row(2)).getByTestId('oplog-outcome').getAttribute('data-outcome')).toBe('denied');
+    expect(within(row(2)).getByTestId('oplog-outcome').className).toContain('ant-tag-error');
+    expect(within(row(2)).getByText(menuLabel('usermanagement'))).toBeTruthy();
+    expect(within(row(2)).getByText('/api/accountauth/roleInfo')).toBeTruthy();
+
+    expect(within(row(1)).getByText('ghost')).toBeTruthy();
+    expect(within(row(1)).getByText(t('columns.unknownAccount'))).toBeTruthy();
+    expect(within(row(1)).getByText(errorMessage(20001))).toBeTruthy();
+    expect(within(row(1)).getByTestId('oplog-outcome').className).toContain('ant-tag-warning');
+  });
+
+  it('expands an entry to its detail as formatted JSON, and offers no way to change or delete entries', async () => {
+    serve();
+    renderWithApp(<OperationLogPage />);
+    await screen.findByText(errorMessage(10009), {}, SLOW);
+    fireEvent.click(row(2).querySelector('.ant-table-row-expand-icon')!);
+    const detail = await screen.findByTestId('oplog-detail', {}, SLOW);
+    expect(detail.textContent).toBe(JSON.stringify({ needed: ['usermanagement.role'] }, null, 2));
+    const texts = [...document.querySelectorAll('button')].map((b) => b.textContent ?? '');
+    for (const word of [tk('common.edit'), tk('common.delete')]) expect(texts.some((x) => x.includes(word))).toBe(false);
+  });
+
+  it('filters by outcome and account from page 1', async () => {
+    const calls = serve();
+    renderWithApp(<OperationLogPage />);
+    await screen.findByText(errorMessage(10009), {}, SLOW);
+    fireEvent.mouseDown(screen.getByLabelText(t('filters.outcome')));
+    fireEvent.click(await screen.findByTitle(t('outcome.denied'), {}, SLOW));
+    await waitFor(() => expect((calls.at(-1)!.body as { outcome?: string }).outcome).toBe('denied'), SLOW);
+    await waitFor(() => expect(document.querySelector('tr[data-row-key="3"]')).toBeNull(), SLOW);
+    expect(row(2)).toBeTruthy();
+
+    fireEvent.mouseDown(screen.getByLabelText(t('filters.account')));
+    fireEvent.click(await screen.findByTitle('Demo Admin', {}, SLOW));
+    await waitFor(() => expect(calls.at(-1)!.body).toMatchObject({ pageNo: 1, outcome: 'denied', accountId: 11 }), SLOW);
+  });
+});

@@ -1,0 +1,163 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Alert, Checkbox, Col, Divider, Form, Input, Modal, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { INPUT_MAX_LENGTH, tenantAddForm, tenantEditBody, type TenantRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useEncrypt } from '../../../app/auth/useEncrypt';
+import { reportFormError } from '../../../ui/serverIssues';
+import { zodRule } from '../../../ui/zodRule';
+import { useAddTenant, useEditTenant } from '../hooks/useTenantMutations';
+import { moduleOptions } from '../modules';
+
+export interface TenantFormValues {
+  name: string;
+  contact?: string;
+  phone?: string;
+  address?: string;
+  modules: string[];
+  adminAccountCode?: string;
+  adminAccountName?: string;
+  adminPassword?: string;
+  confirmPassword?: string;
+}
+
+/** Blank optional texts are left out, as the shared schema reads them. */
+function text(v: string | undefined): string | undefined {
+  const s = v?.trim();
+  return s ? s : undefined;
+}
+
+/**
+ * Add or edit a tenant (SPEC §3 Tenant). Adding also creates the tenant's administrator with an
+ * initial password, sent encrypted like the sign-in password; the administrator must change it
+ * at first sign-in. The rules are the shared schemas' (tenantAddForm, tenantEditBody).
+ */
+export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow | null; open: boolean; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['tenants', 'common']);
+  const [form] = Form.useForm<TenantFormValues>();
+  const adding = tenant === null;
+  const encrypt = useEncrypt();
+  const add = useAddTenant();
+  const edit = useEditTenant();
+  const [busy, setBusy] = useState(false);
+
+  const schema = adding ? tenantAddForm : tenantEditBody;
+  const toBody = useMemo(
+    () => (adding ? undefined : (v: Record<string, unknown>) => ({ ...v, id: tenant.id })),
+    [adding, tenant],
+  );
+  const rule = (field: string): ReturnType<typeof zodRule> => zodRule(schema, field, toBody);
+
+  const initialValues: TenantFormValues = tenant
+    ? { name: tenant.name, contact: tenant.contact ?? '', phone: tenant.phone ?? '', address: tenant.address ?? '', modules: tenant.modules }
+    : { name: '', contact: '', phone: '', address: '', modules: [], adminAccountCode: '', adminAccountName: '', adminPassword: '', confirmPassword: '' };
+
+  const submit = async (): Promise<void> => {
+    let v: TenantFormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const fields = { name: v.name.trim(), contact: text(v.contact), phone: text(v.phone), address: text(v.address), modules: v.modules };
+    setBusy(true);
+    try {
+      if (adding) {
+        const cipher = await encrypt(v.adminPassword ?? '');
+        if (!cipher) return;
+        await add.mutateAsync({
+          ...fields,
+          adminAccountCode: v.adminAccountCode!.trim(),
+          adminAccountName: v.adminAccountName!.trim(),
+          adminPassword: cipher,
+        });
+        toast.success(t('form.added', { name: fields.name, account: v.adminAccountCode!.trim() }));
+      } else {
+        await edit.mutateAsync({ ...fields, id: tenant.id });
+        toast.success(t('common:editedSuccessfully'));
+      }
+      onClose();
+    } catch (err) {
+      reportFormError(form, err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={adding ? t('form.addTitle') : t('form.editTitle', { name: tenant.name })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      width={640}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form form={form} layout="vertical" initialValues={initialValues} requiredMark className="fs-tenant-form" name="tenant" preserve={false}>
+        <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
+          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="organization" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="contact" label={t('fields.contact')} rules={[rule('contact')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="name" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="phone" label={t('fields.phone')} rules={[rule('phone')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="tel" inputMode="tel" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="address" label={t('fields.address')} rules={[rule('address')]}>
+          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="street-address" />
+        </Form.Item>
+        <Form.Item name="modules" label={t('fields.modules')} required rules={[rule('modules')]} extra={t('form.modulesHint')}>
+          <Checkbox.Group options={moduleOptions()} />
+        </Form.Item>
+        {adding && (
+          <>
+            <Divider titlePlacement="start" className="fs-form-divider">
+              {t('form.adminSection')}
+            </Divider>
+            <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
+            <Row gutter={16}>
+              <Col xs={24} sm={12}>
+                <Form.Item name="adminAccountCode" label={t('fields.adminAccountCode')} required rules={[rule('adminAccountCode')]} extra={t('form.accountCodeHint')}>
+                  <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" spellCheck={false} />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item name="adminAccountName" label={t('fields.adminAccountName')} required rules={[rule('adminAccountName')]}>
+                  <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Row gutter={16}>
+              <Col xs={24} sm={12}>
+                <Form.Item name="adminPassword" label={t('fields.adminPassword')} required rules={[rule('adminPassword')]} extra={t('form.passwordHint')}>
+                  <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} sm={12}>
+                <Form.Item
+                  name="confirmPassword"
+                  label={t('fields.confirmPassword')}
+                  required
+                  dependencies={['adminPassword']}
+                  rules={[rule('confirmPassword')]}
+                >
+                  <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
+      </Form>
+    </Modal>
+  );
+}

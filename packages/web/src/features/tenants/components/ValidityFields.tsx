@@ -1,0 +1,51 @@
+import type { ReactElement } from 'react';
+import { DatePicker, Form, InputNumber, Radio, Space, type FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { tk } from '../../../app/i18n/i18n';
+import type { ValidityMode } from '../validity';
+
+/**
+ * The validity of an authorization: permanent, a number of years (counted from a day, or from
+ * the save), or a period of days. Only the fields of the chosen mode are shown and checked.
+ * `rule` gives the shared-schema rule of a wire field (years, start, end) for the caller's body.
+ */
+export function ValidityFields({ idPrefix, rule }: { idPrefix: string; rule: (wire: 'years' | 'start' | 'end') => FormRule }): ReactElement {
+  const { t } = useTranslation('tenants');
+  const required: FormRule = { required: true, message: tk('validation.required') };
+  return (
+    <>
+      <Form.Item name="validityMode" label={t('auth.validity')}>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={(['permanent', 'years', 'period'] as ValidityMode[]).map((m) => ({ value: m, label: t(`auth.mode.${m}`) }))}
+        />
+      </Form.Item>
+      <Form.Item noStyle shouldUpdate={(a, b) => a.validityMode !== b.validityMode}>
+        {({ getFieldValue }) => {
+          const mode = getFieldValue('validityMode') as ValidityMode;
+          if (mode === 'years') {
+            return (
+              <Space size={16} wrap align="start" className="fs-validity-row">
+                <Form.Item name="validYears" label={t('auth.years')} required rules={[required, rule('years')]}>
+                  <InputNumber id={`${idPrefix}-years`} min={1} max={100} precision={0} suffix={t('auth.yearsUnit')} className="fs-number" />
+                </Form.Item>
+                <Form.Item name="validFrom" label={t('auth.countFrom')} extra={t('auth.countFromHint')} rules={[rule('start')]}>
+                  <DatePicker id={`${idPrefix}-from`} />
+                </Form.Item>
+              </Space>
+            );
+          }
+          if (mode === 'period') {
+            return (
+              <Form.Item name="validPeriod" label={t('auth.period')} required rules={[required, rule('start'), rule('end')]}>
+                <DatePicker.RangePicker id={`${idPrefix}-period`} allowClear={false} />
+              </Form.Item>
+            );
+          }
+          return <div className="fs-validity-permanent">{t('auth.permanentHint')}</div>;
+        }}
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactElement } from 'react';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '../app/App';
+import { createQueryClient } from '../app/queryClient';
+
+/**
+ * Component tests against a mocked API: routes answer by method and path (no query string),
+ * every call is recorded with its parsed query and body, and the component renders inside the
+ * console's real providers (theme, antd locale, query client, router).
+ */
+export interface RecordedCall {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  body: unknown;
+}
+
+export type Answer = { status?: number; code?: number; data?: unknown } | ((call: RecordedCall) => { status?: number; code?: number; data?: unknown });
+
+export function mockApi(routes: Record<string, Answer>): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const path = url.pathname.replace(/^\/api/, '');
+      const call: RecordedCall = {
+        method,
+        path,
+        query: Object.fromEntries(url.searchParams),
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      const route = routes[`${method} ${path}`];
+      if (!route) return new Response(JSON.stringify({ code: 30001, msg: '', data: null }), { status: 200 });
+      const a = typeof route === 'function' ? route(call) : route;
+      return new Response(JSON.stringify({ code: a.code ?? 1, msg: '', data: a.data ?? null }), { status: a.status ?? 200 });
+    }),
+  );
+  return calls;
+}
+
+export function renderWithApp(ui: ReactElement, path = '/'): RenderResult {
+  return render(
+    <AppProviders client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+    </AppProviders>,
+  );
+}
+
+/** antd forms and tables in jsdom are slow when the suite runs files in parallel. */
+export const SLOW = { timeout: 10_000 };

@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { Button, Table, type TableProps } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type Page } from '@farmsense/shared';
+import { CancelledError } from '../app/api/client';
+import './ui.css';
+
+/**
+ * A table over a server-paged list (`data = {list,total,pageNo,pageSize}`): page and size go back
+ * to the server, antd's own texts follow the console language, the total is counted in words,
+ * and a failed load says so inside the table with a retry instead of an empty grid.
+ */
+export interface Paging {
+  pageNo: number;
+  pageSize: number;
+}
+
+export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+
+/** Page state for one list; filters call `reset` so a new search starts on page 1. */
+export function usePaging(pageSize: number = PAGE_SIZES.default): {
+  paging: Paging;
+  setPaging: (p: Paging) => void;
+  reset: () => void;
+} {
+  const [paging, setPaging] = useState<Paging>({ pageNo: 1, pageSize });
+  const reset = useCallback(() => setPaging((p) => (p.pageNo === 1 ? p : { ...p, pageNo: 1 })), []);
+  return { paging, setPaging, reset };
+}
+
+export interface PagedTableProps<T extends object> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'onChange'> {
+  page: Page<T> | undefined;
+  paging: Paging;
+  onPaging: (p: Paging) => void;
+  loading?: boolean;
+  /** The last load failed (the reason was already shown as a toast). */
+  error?: unknown;
+  onRetry?: () => void;
+  /** What an empty list means on this page. */
+  emptyText?: ReactNode;
+  /** Names the table for assistive technology and tests. */
+  label: string;
+}
+
+export function PagedTable<T extends object>({
+  page,
+  paging,
+  onPaging,
+  loading = false,
+  error,
+  onRetry,
+  emptyText,
+  label,
+  className,
+  ...rest
+}: PagedTableProps<T>): ReactElement {
+  const { t } = useTranslation(['common', 'shell']);
+  const failed = !!error && !(error instanceof CancelledError);
+  const total = page?.total ?? 0;
+
+  // A page left empty by a change elsewhere (rows disabled, filtered out) moves to the last page that has rows.
+  useEffect(() => {
+    if (!page || page.list.length > 0 || total === 0 || paging.pageNo === 1) return;
+    const last = Math.max(1, Math.ceil(total / paging.pageSize));
+    if (last < paging.pageNo) onPaging({ ...paging, pageNo: last });
+  }, [page, total, paging, onPaging]);
+
+  const empty = failed ? (
+    <div className="fs-table-state" role="alert">
+      <div>{t('states.errorHint', { ns: 'shell' })}</div>
+      {onRetry && (
+        <Button icon={<ReloadOutlined />} onClick={onRetry}>
+          {t('actions.retry', { ns: 'shell' })}
+        </Button>
+      )}
+    </div>
+  ) : (
+    (emptyText ?? t('noData'))
+  );
+
+  return (
+    <Table<T>
+      {...rest}
+      className={['fs-paged-table', className].filter(Boolean).join(' ')}
+      aria-label={label}
+      dataSource={page?.list ?? []}
+      loading={loading}
+      locale={{ emptyText: empty }}
+      pagination={{
+        current: paging.pageNo,
+        pageSize: paging.pageSize,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+        showTotal: (count) => t('total', { count }),
+        hideOnSinglePage: false,
+        onChange: (pageNo, pageSize) => onPaging(pageSize !== paging.pageSize ? { pageNo: 1, pageSize } : { pageNo, pageSize }),
+      }}
+    />
+  );
+}

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -28,13 +28,22 @@ function webDist(): string | null {
   return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
 }
 
-export async function buildApp(deps: Deps, opts: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  logger?: boolean;
+  /** Sees every route as it is registered (the security tests read each route's `config`). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ? { level: deps.config.logLevel } : false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    disableRequestLogging: true,
+    // Per-request lines would drown the log at device rates; writes are in the audit log anyway.
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  // Added before any route exists, so every module registered below is seen.
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
@@ -41,7 +41,9 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-export async function createTestApp(opts: { demo?: boolean; env?: Record<string, string> } = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { demo?: boolean; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestContext> {
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
   if (TEST_DB === 'postgres') {
@@ -54,7 +56,7 @@ export async function createTestApp(opts: { demo?: boolean; env?: Record<string,
   const config = loadConfig({ CAPTCHA: 'off', DEMO: '0', SIMULATOR: '0', MQTT_PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
   await seedCatalogue(database.db);
   if (opts.demo !== false) await seedDemo(database.db);
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database }, opts.onRoute ? { onRoute: opts.onRoute } : {});
   await app.ready();
   return {
     app,

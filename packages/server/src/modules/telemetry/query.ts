@@ -68,7 +68,7 @@ async function queryRollup(
   const rows = await database.query<Row>(
     `SELECT (extract(epoch FROM bt) * 1000)::float8 AS b, min, max, avg, count FROM (
        SELECT date_bin($5 * interval '1 millisecond', bucket, 'epoch') AS bt,
-              min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg, sum(count) AS count
+              min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg, sum(count)::int8 AS count
          FROM ${table}
         WHERE gateway_id = $1 AND key = $2 AND bucket >= to_timestamp($3 / 1000.0) AND bucket < to_timestamp($4 / 1000.0)
         GROUP BY 1) q ORDER BY bt`,

@@ -1,0 +1,335 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { LightMyRequestResponse, RouteOptions } from 'fastify';
+import { AccountType, APP_CATALOGUE, codesForModules, flattenApps } from '@farmsense/shared';
+import { closeOverTree } from '../lib/access.js';
+import { accounts, applicationInfo, farms, gateways, pens, roles, sheds, tenants } from '../db/tables.js';
+import { DEMO_PASSWORD } from '../db/seed.js';
+import { createTestApp, type TestContext } from '../test/harness.js';
+import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, tokenFor } from '../test/factories.js';
+import { encrypt } from '../test/login.js';
+import { readSheet } from '../test/xlsx-reader.js';
+import { example, type Hints, type JsonSchema } from './json-schema.js';
+
+/**
+ * The world of the security tests: the app built with an `onRoute` listener (so each route's
+ * `config` is known), the OpenAPI document joined with the registered routes, the demo tenant's
+ * ids and the names that must never leak, and the accounts the matrix calls as.
+ */
+interface ZodLike { safeParse(v: unknown): { success: boolean; error?: unknown } }
+
+export interface OpenApiParameter { in: string; name: string; required?: boolean; schema: JsonSchema }
+export interface OpenApiOperation {
+  parameters?: OpenApiParameter[];
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+}
+
+export interface RouteInfo {
+  /** "METHOD /api/path/{param}" as the OpenAPI document names it. */
+  key: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  /** The route pattern Fastify knows (`:id`), which the audit log records as the action. */
+  pattern: string;
+  config: NonNullable<RouteOptions['config']>;
+  schema: { body?: ZodLike; querystring?: ZodLike; params?: ZodLike };
+  op: OpenApiOperation;
+  bodySchema?: JsonSchema;
+}
+
+export interface Actor { id: number; code: string }
+
+export interface DemoIds {
+  tenant: number;
+  pigFarm: number;
+  poultryFarm: number;
+  pigShed: number;
+  pigPen: number;
+  pigGateway: { id: number; code: string };
+  pigAccount: number;
+  pigRole: number;
+  appId: number;
+}
+
+/** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
+export interface Markers { texts: string[]; accountCodes: string[] }
+
+export interface SecurityWorld {
+  ctx: TestContext;
+  registered: { key: string; pattern: string; config: RouteInfo['config'] }[];
+  routes: RouteInfo[];
+  demo: DemoIds;
+  actors: Record<'outsider' | 'noFunction' | 'otherFarm' | 'admin' | 'platform', Actor>;
+  /** The one application code the no-function account holds (serves no route). */
+  unrelatedCode: string;
+  tenantMarkers: Markers;
+  pigFarmMarkers: Markers;
+  passwords: { strong: string; demo: string };
+}
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'DELETE']);
+const toOpenApi = (url: string): string => url.replace(/:(\w+)/g, '{$1}');
+
+async function actor(ctx: TestContext, code: string): Promise<Actor> {
+  const [row] = await ctx.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, code));
+  if (!row) throw new Error(`no account ${code}`);
+  return { id: row.id, code };
+}
+
+/** A leaf of the tenant's catalogue whose closure (it and its ancestors) serves no route. */
+function unrelatedLeaf(routeCodes: Set<string>, modules: string[]): string {
+  const allowed = codesForModules(modules);
+  const leaf = flattenApps(APP_CATALOGUE)
+    .filter((n) => n.children.length === 0 && allowed.has(n.code))
+    .map((n) => n.code)
+    .sort()
+    .find((c) => [...closeOverTree(new Set([c]))].every((x) => !routeCodes.has(x)));
+  if (!leaf) throw new Error('every application code serves a route: no unrelated code for the no-function account');
+  return leaf;
+}
+
+export function routeCodes(config: RouteInfo['config']): string[] {
+  const app = config.app;
+  return app === undefined ? [] : Array.isArray(app) ? app : [app];
+}
+
+export async function securityWorld(): Promise<SecurityWorld> {
+  const seen: { method: string; url: string; config: RouteInfo['config']; schema: RouteInfo['schema'] }[] = [];
+  const ctx = await createTestApp({
+    onRoute: (r) => {
+      for (const m of Array.isArray(r.method) ? r.method : [r.method]) {
+        seen.push({ method: m.toUpperCase(), url: r.url ?? r.path ?? '', config: r.config ?? {}, schema: (r.schema ?? {}) as RouteInfo['schema'] });
+      }
+    },
+  });
+  const db = ctx.database.db;
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const registered = seen
+    .filter((r) => METHODS.has(r.method) && r.url.startsWith('/api/'))
+    .map((r) => ({ ...r, key: `${r.method} ${toOpenApi(r.url)}`, pattern: r.url }));
+  const byKey = new Map(registered.map((r) => [r.key, r]));
+  const routes: RouteInfo[] = [];
+  for (const [path, ops] of Object.entries(doc.paths)) {
+    for (const [m, op] of Object.entries(ops)) {
+      const method = m.toUpperCase() as RouteInfo['method'];
+      if (!METHODS.has(method)) continue;
+      const key = `${method} ${path}`;
+      const reg = byKey.get(key);
+      if (!reg) throw new Error(`${key} is in the OpenAPI document but not registered`);
+      const bodySchema = op.requestBody?.content?.['application/json']?.schema;
+      routes.push({ key, method, path, pattern: reg.pattern, config: reg.config, schema: reg.schema, op, ...(bodySchema ? { bodySchema } : {}) });
+    }
+  }
+
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.name, 'Demo Agri Group'));
+  const tenantId = tenant!.id;
+  const farmRows = await db.select().from(farms).where(eq(farms.tenantId, tenantId));
+  const pigFarm = farmRows.find((f) => f.farmName === 'Demo Pig Farm')!.id;
+  const poultryFarm = farmRows.find((f) => f.farmName === 'Demo Poultry Farm')!.id;
+  const shedRows = await db.select().from(sheds).where(eq(sheds.tenantId, tenantId));
+  const pigSheds = shedRows.filter((s) => s.farmId === pigFarm).sort((a, b) => a.id - b.id);
+  const [pen] = await db.select({ id: pens.id }).from(pens).where(eq(pens.shedId, pigSheds[0]!.id)).limit(1);
+  const gatewayRows = await db.select().from(gateways).where(eq(gateways.tenantId, tenantId));
+  const pigGateways = gatewayRows.filter((g) => g.farmId === pigFarm).sort((a, b) => a.id - b.id);
+  const accountRows = await db.select().from(accounts).where(eq(accounts.tenantId, tenantId));
+  const [pigRole] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.roleName, 'Pig staff')));
+  const [app] = await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, 'pig.overview.shed'));
+
+  // Another tenant with its own administrator, farm and shed.
+  const other = await buildTenant(db, 'Outsider Holdings');
+  const otherFarm = await buildFarm(db, other, 'Outsider Farm', 1);
+  await buildShed(db, other, otherFarm, { shedName: 'Outsider Shed', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1 });
+  await buildAccount(db, { tenantId: other, accountCode: 'outsider-admin', accountType: AccountType.TENANT_ADMIN });
+  // The demo tenant's account without the function: one unrelated code, both farms.
+  const codes = new Set(registered.flatMap((r) => routeCodes(r.config)));
+  const unrelatedCode = unrelatedLeaf(codes, tenant!.modules);
+  const unrelatedRole = await buildRole(db, tenantId, 'Unrelated only', [{ code: unrelatedCode, ops: ['view'] }]);
+  await buildAccount(db, { tenantId, accountCode: 'no-function', roleIds: [unrelatedRole], farmIds: [pigFarm, poultryFarm] });
+  // The demo tenant's account with every function but only the poultry farm.
+  const everything = [...codesForModules(tenant!.modules)].map((code) => ({ code, ops: ['view', 'add', 'edit', 'delete', 'control'] }));
+  const allRole = await buildRole(db, tenantId, 'Every function', everything);
+  await buildAccount(db, { tenantId, accountCode: 'poultry-only', roleIds: [allRole], farmIds: [poultryFarm] });
+
+  const pigShedIds = pigSheds.map((s) => s.id);
+  const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
+  return {
+    ctx,
+    registered: registered.map(({ key, pattern, config }) => ({ key, pattern, config })),
+    routes,
+    demo: {
+      tenant: tenantId,
+      pigFarm,
+      poultryFarm,
+      pigShed: pigSheds[0]!.id,
+      pigPen: pen!.id,
+      pigGateway: { id: pigGateways[0]!.id, code: pigGateways[0]!.code },
+      pigAccount: accountRows.find((a) => a.accountCode === 'pig')!.id,
+      pigRole: pigRole!.id,
+      appId: app!.id,
+    },
+    actors: {
+      outsider: await actor(ctx, 'outsider-admin'),
+      noFunction: await actor(ctx, 'no-function'),
+      otherFarm: await actor(ctx, 'poultry-only'),
+      admin: await actor(ctx, 'demo'),
+      platform: await actor(ctx, 'platform'),
+    },
+    unrelatedCode,
+    tenantMarkers: {
+      texts: [
+        tenant!.name, ...farmRows.map((f) => f.farmName), ...shedRows.map((s) => s.shedName),
+        ...gatewayRows.map((g) => g.code), ...accountRows.map((a) => a.accountName),
+      ],
+      accountCodes: accountRows.map((a) => a.accountCode),
+    },
+    pigFarmMarkers: {
+      texts: ['Demo Pig Farm', ...pigSheds.map((s) => s.shedName), ...pigGatewayRows.map((g) => g.code)],
+      accountCodes: [],
+    },
+    passwords: { strong: await encrypt(ctx, 'Secure@2024x'), demo: await encrypt(ctx, DEMO_PASSWORD) },
+  };
+}
+
+/** Which entity an `id` / `ids` property names, from the route's path (first match wins). */
+const ENTITY_OF_PATH: [RegExp, keyof Pick<DemoIds, 'pigPen' | 'pigShed' | 'pigFarm' | 'pigRole' | 'tenant' | 'pigAccount'>][] = [
+  [/field/i, 'pigPen'], [/shed/i, 'pigShed'], [/farm/i, 'pigFarm'], [/role/i, 'pigRole'], [/tenant/i, 'tenant'], [/account|password/i, 'pigAccount'],
+];
+
+let serial = 0;
+
+/** Property values for requests of `path`: the demo tenant's ids (of its pig farm) and working secrets. */
+export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: Set<string> } {
+  const d = w.demo;
+  const now = Date.now();
+  const one = (v: number): unknown[] => [v, [v], String(v)];
+  const named: Record<string, () => unknown[]> = {
+    farmId: () => one(d.pigFarm), farmIds: () => one(d.pigFarm),
+    shedId: () => one(d.pigShed), shedIds: () => one(d.pigShed),
+    penId: () => one(d.pigPen), penIds: () => one(d.pigPen),
+    gatewayId: () => one(d.pigGateway.id), gatewayCode: () => [d.pigGateway.code],
+    accountId: () => one(d.pigAccount), adminAccountId: () => one(d.pigAccount),
+    roleId: () => one(d.pigRole), roleIds: () => one(d.pigRole),
+    tenantId: () => one(d.tenant),
+    applicationInfoId: () => one(d.appId), applicationId: () => one(d.appId), applicationIds: () => one(d.appId),
+    userAccount: () => ['pig'], account: () => ['pig'], username: () => ['pig'],
+    password: () => [w.passwords.strong], adminPassword: () => [w.passwords.strong], newPassword: () => [w.passwords.strong],
+    securePassword: () => [w.passwords.strong], oldPassword: () => [w.passwords.demo],
+    accountCode: () => [`sec-${++serial}`], adminAccountCode: () => [`sec-admin-${++serial}`],
+    modeCode: () => ['pig.overview.shed'], phoneNo: () => ['13900000000'], phone: () => ['13900000000'], areaCode: () => ['+86'],
+    timeZone: () => ['Asia/Shanghai'], startTime: () => [now - 3_600_000], from: () => [now - 3_600_000], endTime: () => [now], to: () => [now],
+    key: () => ['temp'],
+  };
+  const unresolved = new Set<string>();
+  const entity = ENTITY_OF_PATH.find(([re]) => re.test(path))?.[1];
+  return {
+    unresolved,
+    values: (name) => {
+      if (name === 'id' || name === 'ids') {
+        if (!entity) unresolved.add(name);
+        return entity ? one(d[entity]) : undefined;
+      }
+      return named[name]?.();
+    },
+    // Every id-like property goes out, so optional filters carry the ids under test as well.
+    include: (name) => name === 'id' || name === 'ids' || /(Id|Ids|Code)$/.test(name) && name in named,
+  };
+}
+
+export interface BuiltRequest {
+  method: RouteInfo['method'];
+  url: string;
+  query: Record<string, string>;
+  params: Record<string, string>;
+  payload?: unknown;
+  /** Why the generator could not build a valid request (empty when it could). */
+  problems: string[];
+}
+
+export function buildRequest(w: SecurityWorld, route: RouteInfo): BuiltRequest {
+  const hints = hintsFor(w, route.path);
+  const problems: string[] = [];
+  const params: Record<string, string> = {};
+  const query: Record<string, string> = {};
+  for (const p of route.op.parameters ?? []) {
+    if (p.in !== 'path' && p.in !== 'query') continue;
+    if (p.in === 'query' && !p.required && !hints.include(p.name)) continue;
+    const v = example(p.schema, hints, p.name);
+    if (v === undefined) {
+      if (p.required) problems.push(`no value for ${p.in} ${p.name}`);
+      continue;
+    }
+    (p.in === 'path' ? params : query)[p.name] = Array.isArray(v) ? v.join(',') : String(v);
+  }
+  let payload: unknown;
+  if (route.bodySchema) {
+    payload = example(route.bodySchema, hints);
+    if (payload === undefined) problems.push('no body');
+  }
+  for (const n of hints.unresolved) problems.push(`cannot tell what "${n}" names in ${route.path}`);
+  // The route's own schemas are the judge of validity (what Fastify will run).
+  const checks: [ZodLike | undefined, unknown, string][] = [[route.schema.body, payload, 'body'], [route.schema.querystring, query, 'query'], [route.schema.params, params, 'params']];
+  for (const [schema, value, where] of checks) {
+    if (!schema || typeof schema.safeParse !== 'function') continue;
+    const r = schema.safeParse(value);
+    if (!r.success) problems.push(`${where} rejected: ${JSON.stringify(value)} ${String(r.error)}`.slice(0, 600));
+  }
+  const url = route.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ''));
+  const qs = new URLSearchParams(query).toString();
+  return { method: route.method, url: qs ? `${url}?${qs}` : url, query, params, ...(payload === undefined ? {} : { payload }), problems };
+}
+
+export interface Answer {
+  status: number;
+  code: number | undefined;
+  /** The parsed JSON answer, or the cell texts of a spreadsheet, or the raw text. */
+  content: unknown;
+  contentType: string;
+}
+
+/** Sends as the holder of `token`; a call that never completes (an opened stream) fails after 10 s. */
+export async function send(ctx: TestContext, token: string | null, req: { method: string; url: string; payload?: unknown }): Promise<Answer> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${req.method} ${req.url} did not complete (an open stream?)`)), 10_000);
+  });
+  try {
+    const res: LightMyRequestResponse = await Promise.race([
+      ctx.app.inject({
+        method: req.method as 'GET',
+        url: req.url,
+        headers: token ? { token } : {},
+        ...(req.payload === undefined ? {} : { payload: JSON.stringify(req.payload), headers: { ...(token ? { token } : {}), 'content-type': 'application/json' } }),
+      }),
+      timeout,
+    ]);
+    const contentType = String(res.headers['content-type'] ?? '');
+    if (contentType.includes('json')) {
+      const body = res.json() as { code?: number };
+      return { status: res.statusCode, code: body.code, content: body, contentType };
+    }
+    if (contentType.includes('spreadsheetml')) return { status: res.statusCode, code: undefined, content: readSheet(res.rawPayload), contentType };
+    return { status: res.statusCode, code: undefined, content: res.body, contentType };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The markers found anywhere in `value` (names as substrings; account codes exactly, under account-like keys). */
+export function leaks(value: unknown, m: Markers): string[] {
+  const found = new Set<string>();
+  const walk = (v: unknown, key: string): void => {
+    if (typeof v === 'string') {
+      for (const t of m.texts) if (v.includes(t)) found.add(t);
+      if (/account|user/i.test(key) && m.accountCodes.includes(v)) found.add(`${key}=${v}`);
+    } else if (Array.isArray(v)) {
+      for (const x of v) walk(x, key);
+    } else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) walk(x, k);
+    }
+  };
+  walk(value, '');
+  return [...found];
+}
+
+export async function tokenOf(w: SecurityWorld, a: Actor): Promise<string> {
+  return tokenFor(w.ctx.database.db, a.code);
+}

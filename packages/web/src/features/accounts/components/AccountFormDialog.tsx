@@ -1,0 +1,279 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Alert, Col, Divider, Form, Input, Modal, Radio, Row, Select, Switch, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  accountAddForm,
+  accountUpdateBody,
+  AccountType,
+  ErrorCodes,
+  GENDERS,
+  INPUT_MAX_LENGTH,
+  MANAGED_ACCOUNT_TYPES,
+  type AccountRowWithScope,
+  type RoleRow,
+} from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useEncrypt } from '../../../app/auth/useEncrypt';
+import { errorMessage } from '../../../app/i18n/i18n';
+import { useAppStore } from '../../../app/stores/appStore';
+import { enumLabel } from '../../../ui/enumLabel';
+import { zodRule } from '../../../ui/zodRule';
+import { optionalText, reportSaveError } from '../formErrors';
+import { useAddAccount, useUpdateAccount } from '../hooks/useAccountMutations';
+import { AreaCodeSelect } from './AreaCodeSelect';
+
+export interface AccountFormValues {
+  accountCode: string;
+  accountName: string;
+  password?: string;
+  confirmPassword?: string;
+  resetPassword?: boolean;
+  areaCode?: string;
+  phoneNo: string;
+  email?: string;
+  name?: string;
+  gender?: number;
+  jobNo?: string;
+  accountType: 2 | 3;
+  roleIds: number[];
+  farmIds: number[];
+}
+
+function initialValues(account: AccountRowWithScope | null): AccountFormValues {
+  if (!account) {
+    return { accountCode: '', accountName: '', password: '', confirmPassword: '', phoneNo: '', email: '', accountType: 2, roleIds: [], farmIds: [] };
+  }
+  return {
+    accountCode: account.accountCode,
+    accountName: account.accountName,
+    resetPassword: false,
+    areaCode: account.areaCode ?? undefined,
+    phoneNo: account.phoneNo ?? '',
+    email: account.email ?? '',
+    name: account.name ?? '',
+    gender: account.gender ?? undefined,
+    jobNo: account.jobNo ?? '',
+    accountType: account.accountType === AccountType.FARM_SUPER_ADMIN ? 3 : 2,
+    roleIds: account.roles.map((r) => r.id),
+    farmIds: account.farms.map((f) => f.id),
+  };
+}
+
+/**
+ * Add or edit an account (SPEC §3 Account, §5). Adding sets an initial password, sent encrypted
+ * like the sign-in password, that the account must change at its first sign-in; editing can reset
+ * it the same way. The account code is fixed once created. A tenant administrator sees every farm
+ * and keeps its type, so those fields are not offered for it. The rules are the shared schemas'.
+ */
+export function AccountFormDialog({
+  account,
+  roles,
+  onClose,
+}: {
+  account: AccountRowWithScope | null;
+  roles: RoleRow[];
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation(['accounts', 'common']);
+  const [form] = Form.useForm<AccountFormValues>();
+  const adding = account === null;
+  const isAdmin = account?.accountType === AccountType.TENANT_ADMIN;
+  const farms = useAppStore((s) => s.farms);
+  const encrypt = useEncrypt();
+  const add = useAddAccount();
+  const update = useUpdateAccount();
+  const [busy, setBusy] = useState(false);
+  const [limitReached, setLimitReached] = useState(false);
+  const resetPassword = Form.useWatch('resetPassword', form) === true;
+  const withPassword = adding || resetPassword;
+
+  const rule = useMemo(() => {
+    const editBody = (v: Record<string, unknown>): unknown => ({ ...v, id: account?.id ?? 1 });
+    // The password rule is the add form's; on edit it reads the fixed account code from the row.
+    const passwordBody = (v: Record<string, unknown>): unknown => ({ ...v, accountCode: account?.accountCode ?? v.accountCode });
+    return (field: string): ReturnType<typeof zodRule> =>
+      adding
+        ? zodRule(accountAddForm, field)
+        : field === 'password' || field === 'confirmPassword'
+          ? zodRule(accountAddForm, field, passwordBody)
+          : zodRule(accountUpdateBody, field, editBody);
+  }, [adding, account]);
+
+  const submit = async (): Promise<void> => {
+    let v: AccountFormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const profile = {
+      accountName: v.accountName.trim(),
+      phoneNo: v.phoneNo.trim(),
+      email: optionalText(v.email),
+      name: optionalText(v.name),
+      gender: v.gender,
+      jobNo: optionalText(v.jobNo),
+      areaCode: v.areaCode || undefined,
+    };
+    setBusy(true);
+    setLimitReached(false);
+    try {
+      const cipher = withPassword ? await encrypt(v.password ?? '') : undefined;
+      if (cipher === null) return;
+      if (adding) {
+        const accountCode = v.accountCode.trim();
+        await add.mutateAsync({ ...profile, accountCode, password: cipher!, accountType: v.accountType, roleIds: v.roleIds, farmIds: v.farmIds });
+        toast.success(t('form.added', { account: accountCode.toLowerCase() }));
+      } else {
+        await update.mutateAsync({
+          ...profile,
+          id: account.id,
+          roleIds: v.roleIds,
+          ...(isAdmin ? {} : { accountType: v.accountType, farmIds: v.farmIds }),
+          ...(cipher ? { password: cipher } : {}),
+        });
+        toast.success(t('common:editedSuccessfully'));
+      }
+      onClose();
+    } catch (err) {
+      const code = reportSaveError(form, err, {
+        [ErrorCodes.ACCOUNT_EXISTS]: 'accountCode',
+        [ErrorCodes.PASSWORD_TOO_WEAK]: 'password',
+      });
+      // The cap is not about a field; the banner stays after the 2-second toast is gone.
+      if (code === ErrorCodes.USER_LIMIT) setLimitReached(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const roleOptions = roles.map((r) => ({
+    value: r.id,
+    label: r.roleName,
+    title: r.roleName,
+    type: r.type,
+  }));
+
+  return (
+    <Modal
+      open
+      title={adding ? t('form.addTitle') : t('form.editTitle', { name: account.accountName })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      width={760}
+      destroyOnHidden
+      maskClosable={false}
+      className="fs-admin-dialog"
+    >
+      {limitReached && <Alert type="error" showIcon className="fs-dialog-note" title={errorMessage(ErrorCodes.USER_LIMIT)} description={t('form.limitHint')} data-testid="user-limit" />}
+      <Form form={form} layout="vertical" initialValues={initialValues(account)} requiredMark name="account" preserve={false}>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="accountCode" label={t('fields.accountCode')} required={adding} rules={adding ? [rule('accountCode')] : []} extra={adding ? t('form.accountCodeHint') : t('form.accountCodeFixed')}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" spellCheck={false} readOnly={!adding} disabled={!adding} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="accountName" label={t('fields.accountName')} required rules={[rule('accountName')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        {!adding && (
+          <Form.Item name="resetPassword" label={t('fields.resetPassword')} valuePropName="checked" extra={t('form.resetHint')}>
+            <Switch />
+          </Form.Item>
+        )}
+        {withPassword && (
+          <Row gutter={16}>
+            <Col xs={24} sm={12}>
+              <Form.Item name="password" label={t('fields.password')} required rules={[rule('password')]} extra={t('form.passwordHint')}>
+                <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} sm={12}>
+              <Form.Item name="confirmPassword" label={t('fields.confirmPassword')} required dependencies={['password']} rules={[rule('confirmPassword')]}>
+                <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
+        <Row gutter={16}>
+          <Col xs={24} sm={8}>
+            <Form.Item name="areaCode" label={t('fields.areaCode')} rules={[rule('areaCode')]}>
+              <AreaCodeSelect id="account-areaCode" placeholder={t('common:select')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={16}>
+            <Form.Item name="phoneNo" label={t('fields.phoneNo')} required rules={[rule('phoneNo')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="tel" inputMode="tel" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="email" label={t('fields.email')} rules={[rule('email')]}>
+          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="email" inputMode="email" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={10}>
+            <Form.Item name="name" label={t('fields.name')} rules={[rule('name')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="name" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={6}>
+            <Form.Item name="gender" label={t('fields.gender')} rules={[rule('gender')]}>
+              <Select allowClear placeholder={t('common:select')} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} sm={8}>
+            <Form.Item name="jobNo" label={t('fields.jobNo')} rules={[rule('jobNo')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Divider titlePlacement="start" className="fs-form-divider">
+          {t('form.accessSection')}
+        </Divider>
+        {isAdmin ? (
+          <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
+        ) : (
+          <Form.Item name="accountType" label={t('fields.accountType')} required rules={[rule('accountType')]}>
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              className="fs-big-radios"
+              options={MANAGED_ACCOUNT_TYPES.map((v) => ({ value: v, label: enumLabel('accountType', v) }))}
+            />
+          </Form.Item>
+        )}
+        <Form.Item name="roleIds" label={t('fields.roles')} rules={[rule('roleIds')]} extra={t('form.rolesHint')}>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('form.noRole')}
+            options={roleOptions}
+            showSearch={{ optionFilterProp: 'title' }}
+            optionRender={(o) => (
+              <span>
+                {o.data.label} <Tag bordered={false}>{t(`roleType.${o.data.type}`)}</Tag>
+              </span>
+            )}
+          />
+        </Form.Item>
+        {!isAdmin && (
+          <Form.Item name="farmIds" label={t('fields.farms')} rules={[rule('farmIds')]} extra={t('form.farmsHint')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('form.noFarm')}
+              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

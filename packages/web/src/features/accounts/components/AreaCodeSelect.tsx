@@ -1,0 +1,50 @@
+import { useMemo, type ReactElement } from 'react';
+import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { AreaCode } from '@farmsense/shared';
+import { useAppStore } from '../../../app/stores/appStore';
+
+/**
+ * Options of the loaded area-code list (GET account/areaCode, kept in the session state). Some
+ * codes serve several countries (+1, +7), so each code is one option naming all of them, in the
+ * console's language (Intl.DisplayNames).
+ */
+export function areaCodeOptions(list: readonly AreaCode[], locale: string): { value: string; label: string }[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  const byCode = new Map<string, string[]>();
+  for (const a of list) byCode.set(a.code, [...(byCode.get(a.code) ?? []), names?.of(a.country) ?? a.country]);
+  return [...byCode].map(([code, countries]) => ({ value: code, label: `${code} ${countries.join(' / ')}` }));
+}
+
+export function AreaCodeSelect({
+  id,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id?: string;
+  value?: string;
+  onChange?: (v: string | undefined) => void;
+  placeholder?: string;
+}): ReactElement {
+  const { i18n } = useTranslation();
+  const list = useAppStore((s) => s.areaCodes);
+  const options = useMemo(() => areaCodeOptions(list, i18n.language), [list, i18n.language]);
+  return (
+    <Select<string>
+      id={id}
+      value={value}
+      onChange={(v) => onChange?.(v ?? undefined)}
+      options={options}
+      allowClear
+      showSearch={{ optionFilterProp: 'label' }}
+      placeholder={placeholder}
+      popupMatchSelectWidth={false}
+    />
+  );
+}

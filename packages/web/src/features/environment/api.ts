@@ -1,0 +1,125 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type {
+  CommuOffRow, DeviceConnectRow, EnvKind, EnvMonitorAnswer, HkqDetail, MonitorStatistics, Page, RecordsAnswer, RunStatsRow,
+  ShedListItem, TrendAnswer,
+} from '@farmsense/shared';
+import { request } from '../../app/api/client';
+
+/**
+ * Environment calls (SPEC §7 "Devices and monitoring" and the environment screens). Times go out
+ * as epoch milliseconds; every answer is typed by the shared package.
+ */
+export interface TrendRequest {
+  shedIds: number[];
+  kind: EnvKind;
+  preset?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+export interface RecordsRequest {
+  shedId: number;
+  kind: EnvKind;
+  startTime: number;
+  endTime: number;
+  pageNo: number;
+  pageSize: number;
+}
+
+export interface RangeRequest {
+  farmId: number;
+  startTime: number;
+  endTime: number;
+}
+
+export interface ConnectRequest {
+  farmId?: number;
+  online?: boolean;
+  pageNo: number;
+  pageSize: number;
+}
+
+export const envApi = {
+  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> =>
+    request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
+  monitor: (farmId: number, signal?: AbortSignal): Promise<EnvMonitorAnswer> =>
+    request('/breedpigbuilding/pigFarmManagePlus/pigEnvMonitorPlus', { method: 'POST', body: { farmId }, signal }),
+  detail: (q: { gatewayCode?: string; shedId?: number }, signal?: AbortSignal): Promise<HkqDetail> =>
+    request('/breedpigbuilding/remoteHkqController/hkqDetail', { method: 'POST', body: q, signal }),
+  statistics: (farmId: number, signal?: AbortSignal): Promise<MonitorStatistics> =>
+    request('/breedpigbuilding/api/device/statistics/monitor', { method: 'POST', body: { farmId }, signal }),
+  connectStatus: (q: ConnectRequest, signal?: AbortSignal): Promise<Page<DeviceConnectRow>> =>
+    request('/breedpigdevice/busi/data/monitor/pageDeviceConnectStatus', { method: 'POST', body: q, signal }),
+  trend: (q: TrendRequest, signal?: AbortSignal): Promise<TrendAnswer> =>
+    request('/environment/trend', { method: 'POST', body: q, signal }),
+  records: (q: RecordsRequest, signal?: AbortSignal): Promise<RecordsAnswer> =>
+    request('/environment/records', { method: 'POST', body: q, signal }),
+  commuOff: (q: RangeRequest, signal?: AbortSignal): Promise<CommuOffRow[]> =>
+    request('/environment/commuOff', { method: 'POST', body: q, signal }),
+  runStats: (q: RangeRequest, signal?: AbortSignal): Promise<RunStatsRow[]> =>
+    request('/environment/runStats', { method: 'POST', body: q, signal }),
+};
+
+export const envKeys = {
+  sheds: (farmId: number | undefined) => ['environment', 'sheds', farmId] as const,
+  monitor: (farmId: number | undefined) => ['environment', 'monitor', farmId] as const,
+  detail: (code: string | undefined, shedId: number | undefined) => ['environment', 'detail', code, shedId] as const,
+  statistics: (farmId: number | undefined) => ['environment', 'statistics', farmId] as const,
+};
+
+/** The sheds of a farm the account may see (for pickers). */
+export function useFarmSheds(farmId: number | undefined): UseQueryResult<ShedListItem[]> {
+  return useQuery({
+    queryKey: envKeys.sheds(farmId),
+    queryFn: ({ signal }) => envApi.sheds(farmId!, signal),
+    enabled: farmId !== undefined,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Latest values of every shed of a farm; the live stream keeps them current afterwards. */
+export function useEnvMonitor(farmId: number | undefined): UseQueryResult<EnvMonitorAnswer> {
+  return useQuery({
+    queryKey: envKeys.monitor(farmId),
+    queryFn: ({ signal }) => envApi.monitor(farmId!, signal),
+    enabled: farmId !== undefined,
+  });
+}
+
+export function useMonitorStatistics(farmId: number | undefined): UseQueryResult<MonitorStatistics> {
+  return useQuery({
+    queryKey: envKeys.statistics(farmId),
+    queryFn: ({ signal }) => envApi.statistics(farmId!, signal),
+    enabled: farmId !== undefined,
+    // Counts like "readings today" move slowly; a minute is fresh enough for a wall display.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useControllerDetail(q: { gatewayCode?: string; shedId?: number } | null): UseQueryResult<HkqDetail> {
+  return useQuery({
+    queryKey: envKeys.detail(q?.gatewayCode, q?.shedId),
+    queryFn: ({ signal }) => envApi.detail(q!, signal),
+    enabled: !!q && (q.gatewayCode !== undefined || q.shedId !== undefined),
+  });
+}
+
+/** A trend; the previous chart stays on screen while a new range loads. */
+export function useTrend(q: TrendRequest | null): UseQueryResult<TrendAnswer> {
+  return useQuery({
+    queryKey: ['environment', 'trend', q],
+    queryFn: ({ signal }) => envApi.trend(q!, signal),
+    enabled: !!q && q.shedIds.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useRecords(q: RecordsRequest | null): UseQueryResult<RecordsAnswer> {
+  return useQuery({
+    queryKey: ['environment', 'records', q],
+    queryFn: ({ signal }) => envApi.records(q!, signal),
+    enabled: !!q,
+    placeholderData: keepPreviousData,
+  });
+}

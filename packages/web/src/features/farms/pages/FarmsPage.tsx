@@ -1,0 +1,228 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { App, Button, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useSessionLists } from '../../../app/auth/queries';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { enumLabel } from '../../../ui/enumLabel';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useDeleteFarm, useFarmPage } from '../api';
+import { FarmFormDialog } from '../components/FarmFormDialog';
+import { formatOffset, zoneOffsetMinutes } from '../timeZones';
+import '../../accounts/admin.css';
+
+const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
+
+function zoneOffset(zone: string): string {
+  try {
+    return formatOffset(zoneOffsetMinutes(zone));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * /housemanagement/houselist: the farms of the tenant (those the account may see) with all their
+ * fields; add, edit and delete. Deleting a farm takes its sheds, pens and authorizations with it,
+ * so the confirmation says that its data becomes unavailable (SPEC §9).
+ */
+export function FarmsPage(): ReactElement {
+  const { t } = useTranslation(['farms', 'common']);
+  const { modal } = App.useApp();
+  useSessionLists();
+  const { paging, setPaging, reset } = usePaging();
+  const [draft, setDraft] = useState('');
+  const [farmName, setFarmName] = useState<string | undefined>();
+  const query = useMemo(() => ({ ...paging, ...(farmName ? { farmName } : {}) }), [paging, farmName]);
+  const page = useFarmPage(query);
+  const remove = useDeleteFarm();
+  const [formFor, setFormFor] = useState<{ farm: FarmDetail | null } | null>(null);
+
+  const search = (): void => {
+    setFarmName(draft.trim() || undefined);
+    reset();
+  };
+  const clear = (): void => {
+    setDraft('');
+    setFarmName(undefined);
+    reset();
+  };
+
+  const confirmDelete = (farm: FarmDetail): void => {
+    modal.confirm({
+      title: t('delete.title', { name: farm.farmName }),
+      content: (
+        <div className="fs-confirm-text">
+          <p>{t('delete.warning')}</p>
+          {farm.shedCount > 0 && <p>{t('delete.sheds', { count: farm.shedCount })}</p>}
+        </div>
+      ),
+      okText: t('delete.ok'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(farm.id);
+          toast.success(t('common:deletedSuccessfully'));
+        } catch {
+          // The API client has shown the reason.
+        }
+      },
+    });
+  };
+
+  const columns: ColumnsType<FarmDetail> = [
+    {
+      key: 'farmName',
+      title: t('fields.farmName'),
+      fixed: 'left',
+      width: 190,
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <Typography.Text strong ellipsis={{ tooltip: r.farmName }}>
+            {r.farmName}
+          </Typography.Text>
+          {r.address && (
+            <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: r.address }}>
+              {r.address}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('fields.type'),
+      width: 110,
+      render: (_, r) => (
+        <Tag bordered={false} color={TYPE_COLOR[r.type]}>
+          {enumLabel('farmType', r.type)}
+        </Tag>
+      ),
+    },
+    { key: 'scale', title: t('fields.scale'), width: 150, render: (_, r) => (r.scale ? enumLabel('farmScale', r.scale) : '—') },
+    {
+      key: 'person',
+      title: t('fields.personInCharge'),
+      width: 150,
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <span>{r.personInCharge ?? '—'}</span>
+          {r.contact && r.contact !== r.personInCharge && (
+            <Typography.Text type="secondary" className="fs-cell-sub">
+              {t('table.contact', { name: r.contact })}
+            </Typography.Text>
+          )}
+        </div>
+      ),
+    },
+    { key: 'phone', title: t('fields.phone'), width: 150, render: (_, r) => <span className="fs-nowrap">{[r.areaCode, r.phone].filter(Boolean).join(' ') || '—'}</span> },
+    { key: 'admin', title: t('fields.adminAccount'), width: 140, render: (_, r) => r.adminAccountName ?? <span className="fs-muted">{t('table.noAdmin')}</span> },
+    {
+      key: 'state',
+      title: t('fields.state'),
+      width: 100,
+      render: (_, r) => (
+        <Tag bordered={false} color={r.state === 1 ? 'green' : 'default'} data-testid="farm-state">
+          {t(`state.${r.state === 1 ? 1 : 0}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'timeZone',
+      title: t('fields.timeZone'),
+      width: 200,
+      render: (_, r) => (
+        <Tooltip title={r.timeZone}>
+          <div className="fs-cell-stack">
+            <span>{r.timeZoneName ?? r.timeZone}</span>
+            <Typography.Text type="secondary" className="fs-cell-sub fs-nowrap">
+              {zoneOffset(r.timeZone)} · {r.timeZone}
+            </Typography.Text>
+          </div>
+        </Tooltip>
+      ),
+    },
+    { key: 'sheds', title: t('fields.shedCount'), width: 90, align: 'right', render: (_, r) => <span className="fs-nowrap">{r.shedCount}</span> },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      width: 200,
+      render: (_, r) => (
+        <Space size={4} className="fs-row-actions">
+          <Button icon={<EditOutlined />} onClick={() => setFormFor({ farm: r })} aria-label={t('actions.editOf', { name: r.farmName })}>
+            {t('common:edit')}
+          </Button>
+          <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(r)} aria-label={t('actions.deleteOf', { name: r.farmName })}>
+            {t('common:delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <div className="fs-page-head">
+        <div>
+          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+            {menuLabel('housemanagement.houselist')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
+        </div>
+        <div className="fs-toolbar">
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ farm: null })}>
+            {t('actions.add')}
+          </Button>
+        </div>
+      </div>
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters.label')}
+          actions={
+            <>
+              <Button icon={<UndoOutlined />} onClick={clear}>
+                {t('common:reset')}
+              </Button>
+              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
+                {t('common:search')}
+              </Button>
+            </>
+          }
+        >
+          <FilterField id="farm-name-filter" label={t('filters.farmName')} width={260}>
+            <Input
+              id="farm-name-filter"
+              allowClear
+              prefix={<SearchOutlined className="fs-muted" />}
+              maxLength={INPUT_MAX_LENGTH}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onPressEnter={search}
+            />
+          </FilterField>
+        </FilterBar>
+        <PagedTable<FarmDetail>
+          label={t('table.label')}
+          rowKey="id"
+          className="fs-admin-table"
+          columns={columns}
+          page={page.data}
+          paging={paging}
+          onPaging={setPaging}
+          loading={page.isFetching}
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          emptyText={farmName ? t('table.noMatch') : t('table.empty')}
+          scroll={{ x: 1480 }}
+        />
+      </div>
+      {formFor && <FarmFormDialog farm={formFor.farm} onClose={() => setFormFor(null)} />}
+    </section>
+  );
+}

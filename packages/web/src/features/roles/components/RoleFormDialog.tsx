@@ -1,0 +1,91 @@
+import { useState, type ReactElement } from 'react';
+import { Form, Input, Modal, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCodes, INPUT_MAX_LENGTH, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { zodRule } from '../../../ui/zodRule';
+import { reportSaveError } from '../../accounts/formErrors';
+import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
+
+export interface RoleFormValues {
+  roleName: string;
+  type: RoleType;
+}
+
+/**
+ * Add or edit a role: a name unique in the tenant (10008 is shown under the name) and its level.
+ * A farm-level role holds farm functions, a group-level role group functions; the level of a role
+ * changes only while none of its bound functions is of the other level (the server says so on
+ * the type field).
+ */
+export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['roles', 'common']);
+  const [form] = Form.useForm<RoleFormValues>();
+  const adding = role === null;
+  const add = useAddRole();
+  const edit = useEditRole();
+  const [busy, setBusy] = useState(false);
+  const rule = (field: string): ReturnType<typeof zodRule> =>
+    adding ? zodRule(roleAddBody, field) : zodRule(roleEditBody, field, (v) => ({ ...v, id: role.id }));
+
+  const submit = async (): Promise<void> => {
+    let v: RoleFormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = { roleName: v.roleName.trim(), type: v.type };
+    setBusy(true);
+    try {
+      if (adding) {
+        await add.mutateAsync(body);
+        toast.success(t('form.added', { name: body.roleName }));
+      } else {
+        await edit.mutateAsync({ ...body, id: role.id });
+        toast.success(t('common:editedSuccessfully'));
+      }
+      onClose();
+    } catch (err) {
+      reportSaveError(form, err, { [ErrorCodes.ROLE_NAME_DUPLICATE]: 'roleName' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={adding ? t('form.addTitle') : t('form.editTitle', { name: role.roleName })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      width={560}
+      destroyOnHidden
+      maskClosable={false}
+      className="fs-admin-dialog"
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="role"
+        preserve={false}
+        initialValues={role ? { roleName: role.roleName, type: role.type } : { roleName: '', type: 'farm' }}
+      >
+        <Form.Item name="roleName" label={t('fields.roleName')} required rules={[rule('roleName')]}>
+          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="type" label={t('fields.type')} required rules={[rule('type')]} extra={t(adding ? 'form.typeHint' : 'form.typeEditHint')}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            className="fs-big-radios"
+            options={ROLE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,174 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { App, Button, Input, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { INPUT_MAX_LENGTH, type RoleRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useRolePage } from '../api';
+import { PermissionDrawer } from '../components/PermissionDrawer';
+import { RoleFormDialog } from '../components/RoleFormDialog';
+import { useDeleteRole } from '../hooks/useRoleMutations';
+import '../../accounts/admin.css';
+import '../roles.css';
+
+/**
+ * /usermanagement/role: the tenant's roles with how many accounts hold them and how many functions
+ * they bind; add, edit, delete (confirmed) and the permissions of each role.
+ */
+export function RolesPage(): ReactElement {
+  const { t } = useTranslation(['roles', 'common']);
+  const { modal } = App.useApp();
+  const { paging, setPaging, reset } = usePaging();
+  const [draft, setDraft] = useState('');
+  const [roleName, setRoleName] = useState<string | undefined>();
+  const query = useMemo(() => ({ ...paging, ...(roleName ? { roleName } : {}) }), [paging, roleName]);
+  const page = useRolePage(query);
+  const remove = useDeleteRole();
+  const [formFor, setFormFor] = useState<{ role: RoleRow | null } | null>(null);
+  const [permFor, setPermFor] = useState<RoleRow | null>(null);
+
+  const search = (): void => {
+    setRoleName(draft.trim() || undefined);
+    reset();
+  };
+  const clear = (): void => {
+    setDraft('');
+    setRoleName(undefined);
+    reset();
+  };
+
+  const confirmDelete = (role: RoleRow): void => {
+    modal.confirm({
+      title: t('delete.title', { name: role.roleName }),
+      content: role.accountCount > 0 ? t('delete.inUse', { count: role.accountCount }) : t('delete.text'),
+      okText: t('common:delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(role.id);
+          toast.success(t('common:deletedSuccessfully'));
+        } catch {
+          // The API client has shown the reason.
+        }
+      },
+    });
+  };
+
+  const columns: ColumnsType<RoleRow> = [
+    {
+      key: 'roleName',
+      title: t('fields.roleName'),
+      render: (_, r) => (
+        <Typography.Text strong ellipsis={{ tooltip: r.roleName }}>
+          {r.roleName}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'type',
+      title: t('fields.type'),
+      width: 150,
+      render: (_, r) => (
+        <Tag bordered={false} color={r.type === 'group' ? 'geekblue' : 'green'}>
+          {t(`type.${r.type}`)}
+        </Tag>
+      ),
+    },
+    { key: 'accounts', title: t('fields.accountCount'), width: 120, align: 'right', render: (_, r) => <span className="fs-nowrap">{r.accountCount}</span> },
+    {
+      key: 'apps',
+      title: t('fields.applicationCount'),
+      width: 140,
+      align: 'right',
+      render: (_, r) =>
+        r.applicationCount > 0 ? <span className="fs-nowrap">{r.applicationCount}</span> : <Typography.Text type="warning">{t('table.noFunctions')}</Typography.Text>,
+    },
+    { key: 'createdAt', title: t('fields.createdAt'), width: 150, render: (_, r) => <span className="fs-nowrap">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</span> },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      width: 320,
+      render: (_, r) => (
+        <Space size={4} className="fs-row-actions">
+          <Button icon={<EditOutlined />} onClick={() => setFormFor({ role: r })} aria-label={t('actions.editOf', { name: r.roleName })}>
+            {t('common:edit')}
+          </Button>
+          <Button icon={<SafetyOutlined />} onClick={() => setPermFor(r)} aria-label={t('actions.permissionsOf', { name: r.roleName })}>
+            {t('actions.permissions')}
+          </Button>
+          <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(r)} aria-label={t('actions.deleteOf', { name: r.roleName })}>
+            {t('common:delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <div className="fs-page-head">
+        <div>
+          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+            {menuLabel('usermanagement.role')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
+        </div>
+        <div className="fs-toolbar">
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ role: null })}>
+            {t('actions.add')}
+          </Button>
+        </div>
+      </div>
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters.label')}
+          actions={
+            <>
+              <Button icon={<UndoOutlined />} onClick={clear}>
+                {t('common:reset')}
+              </Button>
+              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
+                {t('common:search')}
+              </Button>
+            </>
+          }
+        >
+          <FilterField id="role-name" label={t('filters.roleName')} width={260}>
+            <Input
+              id="role-name"
+              allowClear
+              prefix={<SearchOutlined className="fs-muted" />}
+              maxLength={INPUT_MAX_LENGTH}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onPressEnter={search}
+            />
+          </FilterField>
+        </FilterBar>
+        <PagedTable<RoleRow>
+          label={t('table.label')}
+          rowKey="id"
+          className="fs-admin-table"
+          columns={columns}
+          page={page.data}
+          paging={paging}
+          onPaging={setPaging}
+          loading={page.isFetching}
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          emptyText={roleName ? t('table.noMatch') : t('table.empty')}
+          scroll={{ x: 1080 }}
+        />
+      </div>
+      {formFor && <RoleFormDialog role={formFor.role} onClose={() => setFormFor(null)} />}
+      <PermissionDrawer role={permFor} onClose={() => setPermFor(null)} />
+    </section>
+  );
+}

@@ -11,6 +11,8 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-e2e-'));
 export const CAPTCHA_CODE = 'E2E7';
+/** The embedded broker's TCP port, fixed so a test can publish as a device with a real MQTT client. */
+export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18831);
 
 export default defineConfig({
   testDir: '.',
@@ -46,7 +48,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      MQTT_PORT: '0',
+      MQTT_PORT: String(MQTT_PORT),
       DEMO: '1',
       SIMULATOR: '0',
       CAPTCHA: 'on',

@@ -38,7 +38,8 @@ export const sel = {
     heading: (p: Page) => p.getByRole('heading', { name: 'Tenants', level: 3 }),
     add: (p: Page) => p.getByRole('button', { name: 'Add tenant' }),
     keyword: (p: Page) => p.getByLabel('Keyword'),
-    search: (p: Page) => p.getByRole('button', { name: 'Search' }),
+    filters: (p: Page) => p.getByRole('search', { name: 'Tenant filters' }),
+    search: (p: Page) => p.getByRole('search', { name: 'Tenant filters' }).getByRole('button', { name: 'Search' }),
     row: (p: Page, name: string) => p.getByRole('row').filter({ hasText: name }),
     /** Row cells: `used / cap`, `∞` when unlimited. */
     users: (p: Page, name: string) => p.getByRole('row').filter({ hasText: name }).getByTestId('tenant-users'),
@@ -77,5 +78,29 @@ export const sel = {
     /** An option of the open select, by its label (e.g. `Succeeded`, `Failed`, `Denied`). */
     option: (p: Page, label: string) => p.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }),
     outcomeTag: (p: Page) => p.getByTestId('oplog-outcome'),
+  },
+  /** Environment screens (namespace `environment`): live shed cards, trends, records. */
+  env: {
+    /** A shed card of the overview, by shed name (`data-testid="shed-card"`). */
+    card: (p: Page, shed: string) => p.getByRole('article', { name: shed }),
+    /** Live stream state beside the title: `data-state` = connecting | live | retrying | stopped. */
+    liveState: (p: Page) => p.getByTestId('live-state'),
+    /** Inside a card: average temperature with the sensors' min-max, each sensor, set-point. */
+    cardTemp: (p: Page, shed: string) => p.getByRole('article', { name: shed }).getByTestId('shed-temp'),
+    cardSensors: (p: Page, shed: string) => p.getByRole('article', { name: shed }).getByRole('list', { name: 'Temperature sensors' }),
+    /** The controller drawer a card opens (hkqDetail). */
+    controllerDetail: (p: Page) => p.getByTestId('controller-detail'),
+    /** Trend and records filters: Farm, Sheds (multi, max 6), Time (presets + Custom range), Shed, Time range. */
+    sheds: (p: Page) => p.getByLabel('Sheds', { exact: true }),
+    time: (p: Page) => p.getByLabel('Time', { exact: true }),
+    shed: (p: Page) => p.getByLabel('Shed', { exact: true }),
+    option: (p: Page, label: string) => p.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }),
+    /** One card per shed on a trend page, with its chart (a canvas inside) and min / average / max. */
+    trendCards: (p: Page) => p.getByTestId('trend-shed'),
+    trendChart: (p: Page) => p.getByTestId('trend-chart'),
+    trendStats: (p: Page) => p.getByTestId('trend-stats'),
+    recordsTable: (p: Page) => p.getByRole('table'),
+    recordRows: (p: Page) => p.locator('tr[data-row-key]'),
+    exportExcel: (p: Page) => p.getByRole('button', { name: 'Export to Excel' }),
   },
 };

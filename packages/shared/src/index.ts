@@ -15,3 +15,4 @@ export * from './schemas/farms.js';
 export * from './schemas/sheds.js';
 export * from './display.js';
 export * from './schemas/environment.js';
+export * from './schemas/devices.js';

@@ -46,9 +46,14 @@ const optionalId = z.preprocess(blankAsAbsent, id.optional());
 const kind = z.enum(ENV_KINDS, { error: 'validation.invalid' });
 const DAY_MS = 86_400_000;
 
-/** SPEC §5/§9: a query range spans at most 30 days (the end-before-start case answers 20027). */
-function withinMaxRange(v: { startTime?: Date; endTime?: Date }, ctx: z.RefinementCtx): void {
-  if (v.startTime && v.endTime && v.endTime.getTime() - v.startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
+/**
+ * SPEC §5/§9: a query range spans at most 30 days (the end-before-start case answers 20027).
+ * Zod runs this even when a time failed its own check (a string over 40 characters is not
+ * transformed), so only real dates are compared; the failed field already carries its issue.
+ */
+function withinMaxRange(v: { startTime?: unknown; endTime?: unknown }, ctx: z.RefinementCtx): void {
+  const { startTime, endTime } = v;
+  if (startTime instanceof Date && endTime instanceof Date && endTime.getTime() - startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
     ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
   }
 }

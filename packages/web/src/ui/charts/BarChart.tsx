@@ -57,7 +57,7 @@ export function BarChart({
     const categoryAxis = {
       type: 'category' as const,
       data: [...categories],
-      axisLabel: { color: p.subtleText, hideOverlap: !flat, width: flat ? 140 : 110, overflow: 'truncate' as const, interval: 0 },
+      axisLabel: { color: p.subtleText, hideOverlap: !flat, width: flat ? 160 : 150, overflow: 'truncate' as const, interval: 0, lineHeight: 16 },
       axisLine: { lineStyle: { color: p.axisLine } },
       axisTick: { show: false },
     };
@@ -80,7 +80,7 @@ export function BarChart({
       itemStyle: { borderRadius: s.stack ? 0 : flat ? [0, 3, 3, 0] : [3, 3, 0, 0] },
     }));
     return {
-      grid: { left: 8, right: 24, top: series.length > 1 ? 40 : 28, bottom: 8, containLabel: true },
+      grid: { left: 8, right: 24, top: series.length > 1 ? 58 : 34, bottom: 8, containLabel: true },
       legend: series.length > 1 ? { top: 0, left: 0, textStyle: { color: p.text } } : { show: false },
       tooltip: {
         trigger: 'axis',
@@ -95,7 +95,7 @@ export function BarChart({
             const v = typeof it.value === 'number' ? it.value.toFixed(decimals) : '–';
             return `${it.marker ?? ''}${escapeHtml(it.seriesName ?? '')}: <b>${v}</b> ${escapeHtml(unit)}`;
           });
-          return `<div class="fs-chart-tip"><div class="fs-chart-tip__time">${escapeHtml(items[0]?.name ?? '')}</div>${rows.join('<br/>')}</div>`;
+          return `<div class="fs-chart-tip"><div class="fs-chart-tip__time">${escapeHtml((items[0]?.name ?? '').replace(/\n/g, ' · '))}</div>${rows.join('<br/>')}</div>`;
         },
       },
       xAxis: flat ? valueAxis : categoryAxis,

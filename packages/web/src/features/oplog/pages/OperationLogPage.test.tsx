@@ -44,7 +44,7 @@ describe('operation log page', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<OperationLogPage />);
     await screen.findByText(errorMessage(10009), {}, SLOW);
-    const body = calls.find((c) => c.path === PAGE)!.body as Record<string, number>;
+    const body = calls.find((c) => c.path === PAGE)!.body as { startTime: number; endTime: number };
     expect(body.endTime - body.startTime).toBe(24 * 3600 * 1000);
     expect(Math.abs(body.endTime - Date.now())).toBeLessThan(60_000);
     expect(body).toMatchObject({ pageNo: 1, pageSize: 20 });

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { DatePicker, Form, InputNumber, Radio, Space, type FormRule } from 'antd';
+import { Col, DatePicker, Form, InputNumber, Radio, Row, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../app/i18n/i18n';
 import type { ValidityMode } from '../validity';
@@ -26,20 +26,24 @@ export function ValidityFields({ idPrefix, rule }: { idPrefix: string; rule: (wi
           const mode = getFieldValue('validityMode') as ValidityMode;
           if (mode === 'years') {
             return (
-              <Space size={16} wrap align="start" className="fs-validity-row">
-                <Form.Item name="validYears" label={t('auth.years')} required rules={[required, rule('years')]}>
-                  <InputNumber id={`${idPrefix}-years`} min={1} max={100} precision={0} suffix={t('auth.yearsUnit')} className="fs-number" />
-                </Form.Item>
-                <Form.Item name="validFrom" label={t('auth.countFrom')} extra={t('auth.countFromHint')} rules={[rule('start')]}>
-                  <DatePicker id={`${idPrefix}-from`} />
-                </Form.Item>
-              </Space>
+              <Row gutter={16}>
+                <Col xs={24} sm={12}>
+                  <Form.Item name="validYears" label={t('auth.years')} required rules={[required, rule('years')]}>
+                    <InputNumber id={`${idPrefix}-years`} min={1} max={100} precision={0} suffix={t('auth.yearsUnit')} className="fs-number" />
+                  </Form.Item>
+                </Col>
+                <Col xs={24} sm={12}>
+                  <Form.Item name="validFrom" label={t('auth.countFrom')} extra={t('auth.countFromHint')} rules={[rule('start')]}>
+                    <DatePicker id={`${idPrefix}-from`} className="fs-fill" />
+                  </Form.Item>
+                </Col>
+              </Row>
             );
           }
           if (mode === 'period') {
             return (
               <Form.Item name="validPeriod" label={t('auth.period')} required rules={[required, rule('start'), rule('end')]}>
-                <DatePicker.RangePicker id={`${idPrefix}-period`} allowClear={false} />
+                <DatePicker.RangePicker id={`${idPrefix}-period`} allowClear={false} className="fs-fill" />
               </Form.Item>
             );
           }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { App, Button, Drawer, Input, Select, Typography } from 'antd';
 import { CheckCircleOutlined, FileSearchOutlined, PlusOutlined, SearchOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -58,7 +58,8 @@ export function TenantsPage(): ReactElement {
     reset();
   };
 
-  const confirmStatus = (rows: TenantRow[], status: 0 | 1): void => {
+  const { mutateAsync: changeStatus } = statusChange;
+  const confirmStatus = useCallback((rows: TenantRow[], status: 0 | 1): void => {
     const targets = rows.filter((r) => r.status !== status);
     if (targets.length === 0) {
       toast.info(t(status === 1 ? 'status.alreadyEnabled' : 'status.alreadyDisabled'));
@@ -75,7 +76,7 @@ export function TenantsPage(): ReactElement {
       cancelText: t('common:cancel'),
       onOk: async () => {
         try {
-          const res = await statusChange.mutateAsync({ ids: targets.map((r) => r.id), status });
+          const res = await changeStatus({ ids: targets.map((r) => r.id), status });
           toast.success(t(status === 1 ? 'status.enabledDone' : 'status.disabledDone', { count: res.updated }));
           setSelected([]);
         } catch {
@@ -83,7 +84,7 @@ export function TenantsPage(): ReactElement {
         }
       },
     });
-  };
+  }, [changeStatus, modal, t]);
 
   const columns = useMemo(
     () =>
@@ -94,9 +95,7 @@ export function TenantsPage(): ReactElement {
         setStatus: confirmStatus,
         log: (tenant) => setLogFor({ tenantId: tenant.id }),
       }),
-    // confirmStatus only reads state through its arguments and stable setters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t],
+    [t, confirmStatus],
   );
 
   return (

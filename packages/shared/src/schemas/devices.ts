@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { DEVICE_CODE_PATTERN, SENSOR_LIMITS } from '../constants.js';
+import { CLIMATE_SUB_DEVICES, CURTAIN_TYPES, DEVICE_CATEGORIES, FAN_TYPES, GATEWAY_TYPES, HEAT_COOL_TYPES } from '../enums/index.js';
+import { optionalText, requiredText } from './common.js';
+
+/**
+ * Device registry (SPEC §3 Controller, Gateway, Network device; §5 device code, IP/port rules).
+ * Gateways are the CONTRACT §4 MQTT clients; channels say which value key of a gateway is which
+ * climate sub-device; network devices are switches and servers reached by IP.
+ */
+const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const oneOf = (values: readonly number[]) =>
+  z.number({ error: 'validation.required' }).int('validation.invalid').refine((v) => values.includes(v), 'validation.invalid');
+
+export const deviceCode = z.string({ error: 'validation.required' }).trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode');
+
+const controllerFields = {
+  code: deviceCode,
+  name: requiredText(),
+  gatewayType: oneOf(GATEWAY_TYPES),
+  deviceCategory: oneOf(DEVICE_CATEGORIES),
+  model: optionalText(),
+  serialNo: optionalText(),
+  /** Connection check code: the MQTT password of the gateway. */
+  checkCode: requiredText(64),
+  farmId: bodyId,
+  shedId: bodyId.nullish(),
+};
+export const controllerAddBody = z.object(controllerFields);
+export type ControllerAddBody = z.infer<typeof controllerAddBody>;
+/** An edit keeps the stored check code when none is given. */
+export const controllerUpdateBody = z.object({ id: bodyId, ...controllerFields, checkCode: requiredText(64).optional() });
+export type ControllerUpdateBody = z.infer<typeof controllerUpdateBody>;
+
+export const controllerPageBody = z.object({
+  farmId: bodyId.nullish(),
+  shedId: bodyId.nullish(),
+  keyword: optionalText(),
+  gatewayType: oneOf(GATEWAY_TYPES).nullish(),
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(20),
+});
+export type ControllerPageBody = z.infer<typeof controllerPageBody>;
+
+export const deviceIdParams = z.object({ id: z.coerce.number().int('validation.invalid').positive('validation.required') });
+export const controllerBindBody = z.object({ id: bodyId, shedId: bodyId });
+export const controllerIdBody = z.object({ id: bodyId });
+export const controllerEnableBody = z.object({ ids: z.array(bodyId).min(1).max(1000), enabled: z.boolean() });
+
+export interface ControllerRow {
+  id: number;
+  code: string;
+  name: string;
+  gatewayType: number;
+  deviceCategory: number | null;
+  model: string | null;
+  serialNo: string | null;
+  farmId: number | null;
+  farmName: string | null;
+  shedId: number | null;
+  shedName: string | null;
+  enabled: boolean;
+  online: boolean;
+  lastSeenAt: string | null;
+  /** The check code itself is never sent back. */
+  checkCodeSet: boolean;
+}
+
+/** Sensor kinds a channel may configure, with their CONTRACT §4 limits, and actuator kinds. */
+export const CHANNEL_KINDS = {
+  temp: SENSOR_LIMITS.temp, rh: SENSOR_LIMITS.rh, co2: SENSOR_LIMITS.co2, nh3: SENSOR_LIMITS.nh3, h2s: SENSOR_LIMITS.h2s,
+  pa: SENSOR_LIMITS.pa, light: SENSOR_LIMITS.light, wind: SENSOR_LIMITS.wind, ph: SENSOR_LIMITS.ph, outTemp: 1,
+  fan: 32, window: 16, curtain: 16, heater: 16, pump: 16, mist: 16,
+} as const;
+export type ChannelKind = keyof typeof CHANNEL_KINDS;
+
+/** Whether `key` is `<kind>.<n>` with n from 1 up to the kind's limit. */
+export function channelKeyValid(key: string): boolean {
+  const m = /^([A-Za-z]+)\.([1-9]\d*)$/.exec(key);
+  if (!m) return false;
+  const limit = (CHANNEL_KINDS as Record<string, number>)[m[1]!];
+  return limit !== undefined && Number(m[2]) <= limit;
+}
+export const channelKindOf = (key: string): string => key.split('.')[0] ?? '';
+
+export const channelItem = z.object({
+  key: z.string({ error: 'validation.required' }).trim().refine(channelKeyValid, 'validation.invalid'),
+  subDevice: oneOf(CLIMATE_SUB_DEVICES),
+  name: optionalText(),
+  fanType: z.number().int().nullish(),
+  curtainType: z.number().int().nullish(),
+  heatType: z.number().int().nullish(),
+});
+export type ChannelItem = z.infer<typeof channelItem>;
+export const channelsBody = z.object({ id: bodyId, channels: z.array(channelItem).max(200) });
+export type ChannelsBody = z.infer<typeof channelsBody>;
+export const channelsQuery = z.object({ id: z.coerce.number().int().positive() });
+
+export const FAN_TYPE_VALUES: readonly number[] = FAN_TYPES;
+export const CURTAIN_TYPE_VALUES: readonly number[] = CURTAIN_TYPES;
+export const HEAT_TYPE_VALUES: readonly number[] = HEAT_COOL_TYPES;
+
+export interface ChannelRow {
+  key: string;
+  subDevice: number;
+  name: string | null;
+  fanType: number | null;
+  curtainType: number | null;
+  heatType: number | null;
+}
+
+export const CONNECTION_MODES = ['tcpClient', 'tcpServer', 'mqtt'] as const;
+export type ConnectionMode = (typeof CONNECTION_MODES)[number];
+
+const networkFields = {
+  name: requiredText(),
+  /** Format checked by the server (200324) and by the form with isIpAddress. */
+  ip: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(45, 'validation.maxLength'),
+  serverPort: z.number({ error: 'validation.required' }),
+  connectionMode: z.enum(CONNECTION_MODES, { error: 'validation.invalid' }),
+  farmId: bodyId,
+};
+export const networkAddBody = z.object(networkFields);
+export type NetworkAddBody = z.infer<typeof networkAddBody>;
+export const networkUpdateBody = z.object({ id: bodyId, ...networkFields });
+export type NetworkUpdateBody = z.infer<typeof networkUpdateBody>;
+export const networkPageBody = z.object({
+  farmId: bodyId.nullish(),
+  keyword: optionalText(),
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(20),
+});
+export type NetworkPageBody = z.infer<typeof networkPageBody>;
+
+export interface NetworkRow {
+  id: number;
+  name: string;
+  ip: string;
+  serverPort: number;
+  connectionMode: ConnectionMode;
+  farmId: number;
+  farmName: string | null;
+}
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+/** IPv4 dotted quad or IPv6 (full, compressed, or with an embedded IPv4 tail). */
+export function isIpAddress(ip: string): boolean {
+  if (IPV4.test(ip)) return true;
+  if (!/^[0-9A-Fa-f:.]+$/.test(ip) || !ip.includes(':')) return false;
+  let head = ip;
+  let groupsFromV4 = 0;
+  const lastColon = ip.lastIndexOf(':');
+  const tail = ip.slice(lastColon + 1);
+  if (tail.includes('.')) {
+    if (!IPV4.test(tail)) return false;
+    head = ip.slice(0, lastColon + 1) + '0';
+    groupsFromV4 = 1;
+  }
+  const parts = head.split('::');
+  if (parts.length > 2) return false;
+  const groups = (s: string): string[] => (s === '' ? [] : s.split(':'));
+  const left = groups(parts[0]!);
+  const right = parts.length === 2 ? groups(parts[1]!) : [];
+  if ([...left, ...right].some((g) => !/^[0-9A-Fa-f]{1,4}$/.test(g))) return false;
+  const total = left.length + right.length + groupsFromV4;
+  return parts.length === 2 ? total <= 7 : total === 8;
+}
+
+/** SPEC §5: a server port is a whole number from 1 to 65535. */
+export function isServerPort(port: unknown): boolean {
+  return typeof port === 'number' && Number.isInteger(port) && port >= 1 && port <= 65535;
+}

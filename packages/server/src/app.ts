@@ -12,7 +12,7 @@ import { registerAudit } from './plugins/audit.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope, sendError } from './plugins/envelope.js';
 import { MODULES } from './modules/index.js';
-import { ErrorCodes, PRODUCT_VERSION } from '@farmsense/shared';
+import { ErrorCodes, pickLocale, PRODUCT_VERSION } from '@farmsense/shared';
 
 export interface Deps {
   config: Config;
@@ -41,6 +41,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     bodyLimit: 2 * 1024 * 1024,
     // Per-request lines would drown the log at device rates; writes are in the audit log anyway.
     logController: new LogController({ disableRequestLogging: true }),
+    // The router's own refusals (a malformed URL, a path parameter over 100 characters) answer in
+    // the envelope too; they happen before any hook, so the language is read here.
+    frameworkErrors: (err, req, reply) => {
+      req.locale = pickLocale(req.headers['accept-language']);
+      return sendError(req, reply, ErrorCodes.PARAM_ERROR, null, err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   // Added before any route exists, so every module registered below is seen.
   if (opts.onRoute) app.addHook('onRoute', opts.onRoute);

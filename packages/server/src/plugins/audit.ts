@@ -12,6 +12,13 @@ export interface AuditEntry {
   account?: { id: number | null; tenantId: number | null; accountCode: string | null };
 }
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set once an entry for this request is written (the guard's refusals, sign-in events). */
+    audited: boolean;
+  }
+}
+
 function moduleOf(req: FastifyRequest): string {
   const m = req.routeOptions.config?.module;
   if (m) return m;
@@ -34,20 +41,26 @@ export async function writeAudit(db: Db, req: FastifyRequest, e: AuditEntry): Pr
       code: e.code ?? null,
       detail: e.detail ?? null,
     });
+    req.audited = true;
   } catch (err) {
     req.log.error({ err }, 'audit write failed');
   }
 }
 
-/** Every write through the API is logged with its outcome once the response is decided. */
+/**
+ * Every write through the API is logged with its outcome once the response is decided. A 10009
+ * from a handler (an ordinary account reaching beyond its farms or rights) is a refusal like the
+ * guard's and is logged as denied; what the guard or a handler already logged is not repeated.
+ */
 export function registerAudit(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('audited', false);
   app.addHook('onResponse', async (req) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
     const cfg = req.routeOptions.config;
     if (!req.routeOptions.url?.startsWith("/api") || cfg?.public || cfg?.readOnly) return; // sign-in routes log themselves
-    if (req.resultCode === ErrorCodes.TOKEN_INVALID || req.resultCode === ErrorCodes.NO_PERMISSION) return; // logged by the guard
-    if (!req.auth) return;
+    if (req.audited || !req.auth) return;
     const code = req.resultCode ?? ErrorCodes.SERVICE_ERROR;
-    await writeAudit(db, req, { outcome: code === ErrorCodes.SUCCESS ? 'ok' : 'failed', code });
+    const outcome = code === ErrorCodes.SUCCESS ? 'ok' : code === ErrorCodes.NO_PERMISSION ? 'denied' : 'failed';
+    await writeAudit(db, req, { outcome, code });
   });
 }

@@ -48,6 +48,8 @@ export interface DemoIds {
   pigAccount: number;
   pigRole: number;
   appId: number;
+  /** A network device of the pig farm (when the device registry exists). */
+  pigNetwork: number | null;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -97,7 +99,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
   const ctx = await createTestApp({
     onRoute: (r) => {
       for (const m of Array.isArray(r.method) ? r.method : [r.method]) {
-        seen.push({ method: m.toUpperCase(), url: r.url ?? r.path ?? '', config: r.config ?? {}, schema: (r.schema ?? {}) as RouteInfo['schema'] });
+        seen.push({ method: m.toUpperCase(), url: r.url, config: r.config ?? {}, schema: (r.schema ?? {}) as RouteInfo['schema'] });
       }
     },
   });
@@ -149,6 +151,12 @@ export async function securityWorld(): Promise<SecurityWorld> {
   const allRole = await buildRole(db, tenantId, 'Every function', everything);
   await buildAccount(db, { tenantId, accountCode: 'poultry-only', roleIds: [allRole], farmIds: [poultryFarm] });
 
+  // A network device of the pig farm, for the device registry's routes.
+  const registry = await ctx.database.query(`SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'network_devices'`);
+  const [network] = registry.length === 0 ? [] : await ctx.database.query<{ id: number }>(
+    `INSERT INTO network_devices (tenant_id, farm_id, name, ip, server_port, connection_mode)
+     VALUES ($1, $2, 'Pig Farm Switch', '10.9.9.9', 502, 'tcpClient') RETURNING id`, [tenantId, pigFarm]);
+
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
   return {
@@ -165,6 +173,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigAccount: accountRows.find((a) => a.accountCode === 'pig')!.id,
       pigRole: pigRole!.id,
       appId: app!.id,
+      pigNetwork: network?.id ?? null,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),
@@ -177,12 +186,12 @@ export async function securityWorld(): Promise<SecurityWorld> {
     tenantMarkers: {
       texts: [
         tenant!.name, ...farmRows.map((f) => f.farmName), ...shedRows.map((s) => s.shedName),
-        ...gatewayRows.map((g) => g.code), ...accountRows.map((a) => a.accountName),
+        ...gatewayRows.map((g) => g.code), ...accountRows.map((a) => a.accountName), ...(network ? ['Pig Farm Switch'] : []),
       ],
       accountCodes: accountRows.map((a) => a.accountCode),
     },
     pigFarmMarkers: {
-      texts: ['Demo Pig Farm', ...pigSheds.map((s) => s.shedName), ...pigGatewayRows.map((g) => g.code)],
+      texts: ['Demo Pig Farm', ...pigSheds.map((s) => s.shedName), ...pigGatewayRows.map((g) => g.code), ...(network ? ['Pig Farm Switch'] : [])],
       accountCodes: [],
     },
     passwords: { strong: await encrypt(ctx, 'Secure@2024x'), demo: await encrypt(ctx, DEMO_PASSWORD) },
@@ -190,8 +199,10 @@ export async function securityWorld(): Promise<SecurityWorld> {
 }
 
 /** Which entity an `id` / `ids` property names, from the route's path (first match wins). */
-const ENTITY_OF_PATH: [RegExp, keyof Pick<DemoIds, 'pigPen' | 'pigShed' | 'pigFarm' | 'pigRole' | 'tenant' | 'pigAccount'>][] = [
-  [/field/i, 'pigPen'], [/shed/i, 'pigShed'], [/farm/i, 'pigFarm'], [/role/i, 'pigRole'], [/tenant/i, 'tenant'], [/account|password/i, 'pigAccount'],
+const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
+  [/\/controller\//i, (d) => d.pigGateway.id], [/\/network\//i, (d) => d.pigNetwork],
+  [/field/i, (d) => d.pigPen], [/shed/i, (d) => d.pigShed], [/farm/i, (d) => d.pigFarm], [/role/i, (d) => d.pigRole],
+  [/tenant/i, (d) => d.tenant], [/account|password/i, (d) => d.pigAccount],
 ];
 
 let serial = 0;
@@ -216,21 +227,25 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     accountCode: () => [`sec-${++serial}`], adminAccountCode: () => [`sec-admin-${++serial}`],
     modeCode: () => ['pig.overview.shed'], phoneNo: () => ['13900000000'], phone: () => ['13900000000'], areaCode: () => ['+86'],
     timeZone: () => ['Asia/Shanghai'], startTime: () => [now - 3_600_000], from: () => [now - 3_600_000], endTime: () => [now], to: () => [now],
-    key: () => ['temp'],
+    // Sensor keys: a channel key (`temp.1`) is also a valid telemetry key.
+    key: () => ['temp.1', 'temp'], ip: () => ['10.9.9.10'],
+    // Device enumerations the schema checks with a refinement the document cannot show.
+    gatewayType: () => [101], deviceCategory: () => [201],
   };
   const unresolved = new Set<string>();
-  const entity = ENTITY_OF_PATH.find(([re]) => re.test(path))?.[1];
+  const entity = ENTITY_OF_PATH.find(([re]) => re.test(path))?.[1](d) ?? null;
   return {
     unresolved,
     values: (name) => {
       if (name === 'id' || name === 'ids') {
-        if (!entity) unresolved.add(name);
-        return entity ? one(d[entity]) : undefined;
+        if (entity === null) unresolved.add(name);
+        return entity === null ? undefined : one(entity);
       }
       return named[name]?.();
     },
-    // Every id-like property goes out, so optional filters carry the ids under test as well.
-    include: (name) => name === 'id' || name === 'ids' || /(Id|Ids|Code)$/.test(name) && name in named,
+    // Every id-like property goes out, so optional filters carry the ids under test as well; so
+    // does a time range, which some reads need unless a preset names one.
+    include: (name) => ['id', 'ids', 'gatewayCode', 'userAccount', 'startTime', 'endTime'].includes(name) || (/(Id|Ids)$/.test(name) && name in named),
   };
 }
 
@@ -292,12 +307,16 @@ export async function send(ctx: TestContext, token: string | null, req: { method
     timer = setTimeout(() => reject(new Error(`${req.method} ${req.url} did not complete (an open stream?)`)), 10_000);
   });
   try {
+    const headers: Record<string, string> = {
+      ...(token ? { token } : {}),
+      ...(req.payload === undefined ? {} : { 'content-type': 'application/json' }),
+    };
     const res: LightMyRequestResponse = await Promise.race([
       ctx.app.inject({
         method: req.method as 'GET',
         url: req.url,
-        headers: token ? { token } : {},
-        ...(req.payload === undefined ? {} : { payload: JSON.stringify(req.payload), headers: { ...(token ? { token } : {}), 'content-type': 'application/json' } }),
+        headers,
+        ...(req.payload === undefined ? {} : { payload: JSON.stringify(req.payload) }),
       }),
       timeout,
     ]);

@@ -10,7 +10,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { paramError } from '../auth/signin.js';
 import { assertWholeFarms, wholeFarms } from '../farms/scope.js';
 import { assertRolesWithinCaller } from '../roles/bindable.js';
-import { assertTenantRoles, findTarget, guardTarget } from './repo.js';
+import { assertTenantRoles, findTarget, guardReach, guardTarget } from './repo.js';
 
 /**
  * Role assignment and farm / shed / pen authorization of accounts. A caller replaces only the part
@@ -79,6 +79,7 @@ export async function getAccountRoles(db: Db, tenantId: number, accountId: numbe
 export async function editAccountRoles(db: Db, auth: AuthContext, tenantId: number, accountId: number, roleIds: number[]): Promise<void> {
   const target = await findTarget(db, tenantId, accountId);
   guardTarget(auth, target);
+  await guardReach(db, auth, tenantId, [target.id]);
   await checkRoles(db, auth, tenantId, roleIds);
   await db.transaction((tx) => replaceRoles(tx, target.id, roleIds));
 }

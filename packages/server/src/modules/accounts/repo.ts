@@ -53,6 +53,41 @@ export function guardTarget(auth: AuthContext, target: TargetAccount): void {
   if (target.accountType === AccountType.TENANT_ADMIN && !isTenantAdmin(auth)) throw forbidden();
 }
 
+/** Per account, the tenant's farms it is authorized for. */
+async function farmsOf(db: DbOrTx, tenantId: number, accountIds: number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select({ accountId: accountFarms.accountId, farmId: accountFarms.farmId })
+    .from(accountFarms)
+    .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
+    .where(inArray(accountFarms.accountId, accountIds));
+  const out = new Map<number, number[]>();
+  for (const r of rows) out.set(r.accountId, [...(out.get(r.accountId) ?? []), r.farmId]);
+  return out;
+}
+
+/**
+ * An ordinary caller changes only accounts it shares a farm with (or that have none yet): an
+ * account working only on farms the caller is not authorized for belongs to those farms, so the
+ * caller may not edit, ban, delete or re-role it (10009). Administrators reach every account.
+ */
+export async function guardReach(db: DbOrTx, auth: AuthContext, tenantId: number, accountIds: number[]): Promise<void> {
+  const mine = auth.farmIds;
+  if (isTenantAdmin(auth) || mine === 'all' || accountIds.length === 0) return;
+  for (const farmIds of (await farmsOf(db, tenantId, accountIds)).values()) {
+    if (!farmIds.some((f) => mine.includes(f))) throw forbidden();
+  }
+}
+
+/**
+ * Resetting a password hands the account over with all its farms, so an ordinary caller does it
+ * only for an account whose farms it manages as a whole (10009 otherwise).
+ */
+export async function guardHandOver(db: DbOrTx, auth: AuthContext, tenantId: number, accountId: number, whole: Set<number> | 'all'): Promise<void> {
+  if (isTenantAdmin(auth) || whole === 'all') return;
+  const farmIds = (await farmsOf(db, tenantId, [accountId])).get(accountId) ?? [];
+  if (farmIds.some((f) => !whole.has(f))) throw forbidden();
+}
+
 /** 30001 unless every role is one of the tenant's. */
 export async function assertTenantRoles(db: DbOrTx, tenantId: number, roleIds: number[]): Promise<void> {
   if (roleIds.length === 0) return;
@@ -76,7 +111,14 @@ function listWhere(db: Db, tenantId: number, q: AccountListQuery): SQL | undefin
   return and(...conds);
 }
 
-export async function accountPage(db: Db, tenantId: number, q: AccountListQuery): Promise<Page<AccountRow>> {
+/**
+ * `seen`: the caller's authorized farms. An ordinary caller filters only by a farm it may see
+ * (10007 otherwise) and reads, of each account's farms, only those: the names and grants of
+ * farms it is not authorized for stay out of its answers.
+ */
+export async function accountPage(db: Db, tenantId: number, q: AccountListQuery, seen: number[] | 'all' = 'all'): Promise<Page<AccountRow>> {
+  if (q.farmId !== undefined && seen !== 'all' && !seen.includes(q.farmId)) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
+  const visible = (farmId: number): boolean => seen === 'all' || seen.includes(farmId);
   const where = listWhere(db, tenantId, q);
   const [total] = await db.select({ n: count() }).from(accounts).where(where);
   const rows = await db.select(columns).from(accounts).where(where).orderBy(asc(accounts.id)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
@@ -98,7 +140,7 @@ export async function accountPage(db: Db, tenantId: number, q: AccountListQuery)
     lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
     createdAt: r.createdAt.toISOString(),
     roles: roleRows.filter((x) => x.accountId === r.id).map(({ accountId: _a, ...role }) => role),
-    farms: farmRows.filter((x) => x.accountId === r.id).map(({ accountId: _a, ...farm }) => farm),
+    farms: farmRows.filter((x) => x.accountId === r.id && visible(x.id)).map(({ accountId: _a, ...farm }) => farm),
   }));
   return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
@@ -138,8 +180,11 @@ export async function authorizations(db: Db, tenantId: number, accountIds: numbe
   return out;
 }
 
-export async function accountPageWithScope(db: Db, tenantId: number, q: AccountListQuery): Promise<Page<AccountRowWithScope>> {
-  const page = await accountPage(db, tenantId, q);
+export async function accountPageWithScope(
+  db: Db, tenantId: number, q: AccountListQuery, seen: number[] | 'all' = 'all',
+): Promise<Page<AccountRowWithScope>> {
+  const page = await accountPage(db, tenantId, q, seen);
   const auths = await authorizations(db, tenantId, page.list.map((a) => a.id));
-  return { ...page, list: page.list.map((a) => ({ ...a, authorization: auths.get(a.id) ?? [] })) };
+  const visible = (f: FarmAuthorization): boolean => seen === 'all' || seen.includes(f.farmId);
+  return { ...page, list: page.list.map((a) => ({ ...a, authorization: (auths.get(a.id) ?? []).filter(visible) })) };
 }

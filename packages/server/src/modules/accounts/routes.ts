@@ -26,12 +26,12 @@ export const accountRoutes: ModuleRoutes = async (base, { database }) => {
   app.get('/api/breedpigaccount/account/list', {
     config,
     schema: { tags, summary: "Paged accounts of the tenant with roles and farms", querystring: accountListQuery },
-  }, async (req): Promise<Page<AccountRow>> => accountPage(db, tenantOf(req), req.query));
+  }, async (req): Promise<Page<AccountRow>> => accountPage(db, tenantOf(req), req.query, requireAuth(req).farmIds));
 
   app.get('/api/breedpigaccount/account/list2', {
     config,
     schema: { tags, summary: 'Paged accounts with their farm, shed and pen authorization', querystring: accountListQuery },
-  }, async (req): Promise<Page<AccountRowWithScope>> => accountPageWithScope(db, tenantOf(req), req.query));
+  }, async (req): Promise<Page<AccountRowWithScope>> => accountPageWithScope(db, tenantOf(req), req.query, requireAuth(req).farmIds));
 
   app.post('/api/breedpigaccount/account/add', {
     config,

@@ -14,7 +14,7 @@ import { revokeAccountSessions } from '../auth/session.js';
 import { paramError } from '../auth/signin.js';
 import { assertWholeFarms, wholeFarms } from '../farms/scope.js';
 import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
-import { findTarget, guardTarget } from './repo.js';
+import { findTarget, guardHandOver, guardReach, guardTarget } from './repo.js';
 
 /**
  * Adding, editing, deleting and banning accounts of the caller's tenant (SPEC §7 "Roles and
@@ -86,8 +86,10 @@ export async function addAccount(db: Db, keys: Keys, auth: AuthContext, tenantId
 export async function updateAccount(db: Db, keys: Keys, auth: AuthContext, tenantId: number, body: AccountUpdateBody): Promise<void> {
   const target = await findTarget(db, tenantId, body.id);
   guardTarget(auth, target);
+  await guardReach(db, auth, tenantId, [target.id]);
   const isAdmin = target.accountType === AccountType.TENANT_ADMIN;
   if (isAdmin && (body.accountType !== undefined || body.farmIds !== undefined)) throw new AppError(ErrorCodes.ACCOUNT_TYPE_WRONG);
+  if (body.password !== undefined) await guardHandOver(db, auth, tenantId, target.id, await wholeFarms(db, auth, tenantId));
   const passwordHash = body.password === undefined ? undefined : await hashPassword(await initialPassword(keys, body.password));
   if (body.roleIds) await checkRoles(db, auth, tenantId, body.roleIds);
   if (body.farmIds) await assertWholeFarms(db, auth, tenantId, body.farmIds);
@@ -121,6 +123,7 @@ export async function deleteAccount(db: Db, auth: AuthContext, tenantId: number,
   const target = await findTarget(db, tenantId, accountId);
   if (target.id === auth.id) throw new AppError(ErrorCodes.DELETE_FAILED);
   guardTarget(auth, target);
+  await guardReach(db, auth, tenantId, [target.id]);
   if (target.accountType === AccountType.TENANT_ADMIN && (await enabledAdminsBesides(db, tenantId, [target.id])) === 0) {
     throw new AppError(ErrorCodes.DELETE_FAILED);
   }
@@ -143,6 +146,7 @@ export async function banAccounts(db: Db, auth: AuthContext, tenantId: number, b
     .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
   if (rows.length !== body.ids.length) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
   for (const r of rows) guardTarget(auth, r);
+  await guardReach(db, auth, tenantId, body.ids);
   if (body.status === AccountStatus.DISABLED) {
     if (body.ids.includes(auth.id)) throw new AppError(ErrorCodes.EDIT_FAILED);
     const banningAdmin = rows.some((r) => r.accountType === AccountType.TENANT_ADMIN);

@@ -44,7 +44,7 @@ export const roleRoutes: ModuleRoutes = async (base, { database }) => {
     config,
     schema: { tags, summary: 'Deletes a role; its accounts lose it', querystring: roleIdQuery },
   }, async (req) => {
-    await deleteRole(db, tenantOf(req), req.query.id);
+    await deleteRole(db, requireAuth(req), tenantOf(req), req.query.id);
     return NO_DATA;
   });
 

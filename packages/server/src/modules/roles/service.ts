@@ -9,7 +9,8 @@ import { accountRoles, roleApps, roles } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paramError } from '../auth/signin.js';
-import { forbidden } from '../farms/scope.js';
+import { forbidden, isTenantAdmin } from '../farms/scope.js';
+import { guardReach } from '../accounts/repo.js';
 import { appRowsById, bindableCodes, tenantCodes } from './bindable.js';
 
 /**
@@ -100,9 +101,27 @@ export async function editRole(db: Db, auth: AuthContext, tenantId: number, body
   }
 }
 
+/**
+ * An ordinary role manager changes a role's rights (binding, deletion) only when it could have
+ * built the role itself (every bound code is one it may bind) and it reaches every account that
+ * holds the role; otherwise it would take rights it does not hold, or rights of staff of farms
+ * it cannot see, away (10009).
+ */
+async function guardRoleChange(db: Db, auth: AuthContext, tenantId: number, roleId: number): Promise<void> {
+  if (isTenantAdmin(auth)) return;
+  const [bound, holders, allowed] = await Promise.all([
+    db.select({ code: roleApps.appCode }).from(roleApps).where(eq(roleApps.roleId, roleId)),
+    db.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, roleId)),
+    bindableCodes(db, auth, tenantId),
+  ]);
+  if (bound.some((b) => !allowed.has(b.code))) throw forbidden();
+  await guardReach(db, auth, tenantId, holders.map((h) => h.id));
+}
+
 /** Deletes the role; the accounts holding it lose it (account_roles cascades). */
-export async function deleteRole(db: Db, tenantId: number, roleId: number): Promise<void> {
+export async function deleteRole(db: Db, auth: AuthContext, tenantId: number, roleId: number): Promise<void> {
   const role = await findRole(db, tenantId, roleId);
+  await guardRoleChange(db, auth, tenantId, role.id);
   await db.delete(roles).where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
 }
 
@@ -112,6 +131,7 @@ export async function deleteRole(db: Db, tenantId: number, roleId: number): Prom
  */
 export async function bindApps(db: Db, auth: AuthContext, tenantId: number, body: OperateAuthBindBody): Promise<void> {
   const role = await findRole(db, tenantId, body.roleId);
+  await guardRoleChange(db, auth, tenantId, role.id);
   const byId = await appRowsById(db);
   const [allowed, tenantWide] = await Promise.all([bindableCodes(db, auth, tenantId), tenantCodes(db, tenantId)]);
   const merged = new Map<string, Set<string>>();

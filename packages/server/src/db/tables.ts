@@ -1,3 +1,4 @@
 /** Every table, for drizzle-kit and the typed client. Modules append their `tables.ts` here. */
 export * from './schema.js';
 export * from '../modules/telemetry/tables.js';
+export * from '../modules/devices/tables.js';

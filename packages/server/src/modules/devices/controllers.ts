@@ -1,0 +1,188 @@
+import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AppError, ErrorCodes,
+  type ControllerAddBody, type ControllerPageBody, type ControllerRow, type ControllerUpdateBody, type Page,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { farms, gateways, gatewayStatus, sheds } from '../../db/tables.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import { assertDeviceLimit, type DbOrTx } from '../../lib/limits.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { farmAuthorized, shedVisible, visibleFarm } from '../farms/scope.js';
+import { lockFarm, visibleShed } from '../sheds/service.js';
+
+/**
+ * Gateways and controllers (/device-mng/controller). Every change that the broker's
+ * authentication depends on (code, check code, enabled, deletion) calls `changed(code)` so the
+ * link's device cache forgets it and the next CONNECT reads the registry.
+ */
+export type GatewayRow = typeof gateways.$inferSelect;
+export type Changed = (code: string) => void;
+
+/** The caller's gateway, else 20088 (also for other tenants' ids and farms it may not see). */
+export async function visibleGateway(db: DbOrTx, auth: AuthContext, tenantId: number, id: number): Promise<GatewayRow> {
+  const [row] = await db.select().from(gateways).where(and(eq(gateways.id, id), eq(gateways.tenantId, tenantId)));
+  if (!row) throw new AppError(ErrorCodes.DEVICE_MISSING);
+  // A gateway in no farm is managed by whoever sees every farm of the tenant.
+  if (row.farmId === null ? auth.farmIds !== 'all' : !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
+  if (row.farmId !== null && row.shedId !== null && !shedVisible(auth, row.farmId, row.shedId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
+  return row;
+}
+
+/** The list condition for what the caller may see: its farms, within its shed limits there. */
+function scopeCondition(auth: AuthContext): SQL | undefined {
+  if (auth.farmIds === 'all') return undefined;
+  const parts: SQL[] = [];
+  const whole = auth.farmIds.filter((f) => !auth.shedLimits.has(f));
+  if (whole.length > 0) parts.push(inArray(gateways.farmId, whole));
+  for (const [farmId, shedIds] of auth.shedLimits) {
+    if (!auth.farmIds.includes(farmId) || shedIds.size === 0) continue;
+    parts.push(and(eq(gateways.farmId, farmId), inArray(gateways.shedId, [...shedIds]))!);
+  }
+  return parts.length > 0 ? or(...parts) : sql`false`;
+}
+
+export async function pageControllers(db: Db, auth: AuthContext, tenantId: number, q: ControllerPageBody): Promise<Page<ControllerRow>> {
+  const conds: (SQL | undefined)[] = [eq(gateways.tenantId, tenantId), scopeCondition(auth)];
+  if (q.farmId) conds.push(eq(gateways.farmId, q.farmId));
+  if (q.shedId) conds.push(eq(gateways.shedId, q.shedId));
+  if (q.gatewayType) conds.push(eq(gateways.gatewayType, q.gatewayType));
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(gateways.code, like), ilike(gateways.name, like)));
+  }
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(gateways).where(where);
+  const rows = await db
+    .select({
+      g: gateways, farmName: farms.farmName, shedName: sheds.shedName,
+      online: gatewayStatus.online, lastSeenAt: gatewayStatus.lastSeenAt,
+    })
+    .from(gateways)
+    .leftJoin(farms, eq(farms.id, gateways.farmId))
+    .leftJoin(sheds, eq(sheds.id, gateways.shedId))
+    .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
+    .where(where)
+    .orderBy(gateways.id)
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
+  const list = rows.map(({ g, farmName, shedName, online, lastSeenAt }): ControllerRow => ({
+    id: g.id, code: g.code, name: g.name, gatewayType: g.gatewayType, deviceCategory: g.deviceCategory,
+    model: g.model, serialNo: g.serialNo, farmId: g.farmId, farmName, shedId: g.shedId, shedName,
+    enabled: g.enabled, online: online ?? false, lastSeenAt: lastSeenAt ? lastSeenAt.toISOString() : null,
+    checkCodeSet: g.checkCode.length > 0,
+  }));
+  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+/** 20063 when the shed already has another controller of the same device category. */
+async function assertShedFree(tx: DbOrTx, tenantId: number, shedId: number, category: number | null, exceptId?: number): Promise<void> {
+  const conds = [eq(gateways.tenantId, tenantId), eq(gateways.shedId, shedId),
+    category === null ? isNull(gateways.deviceCategory) : eq(gateways.deviceCategory, category)];
+  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
+  const [other] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
+  if (other) throw new AppError(ErrorCodes.HOUSE_BOUND_TO_CONTROLLER);
+}
+
+/** 203339 for a code used anywhere (codes are global: they are MQTT user names). */
+async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: number): Promise<void> {
+  const conds = [eq(gateways.code, code)];
+  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
+  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
+  if (dup) throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS);
+}
+
+/** 203340 for a name another gateway of the farm has. */
+async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
+  const conds = [eq(gateways.tenantId, tenantId), eq(gateways.farmId, farmId), eq(gateways.name, name)];
+  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
+  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
+  if (dup) throw new AppError(ErrorCodes.DEVICE_NAME_EXISTS);
+}
+
+/** The shed to bind to must be visible to the caller and belong to the gateway's farm. */
+async function shedInFarm(db: DbOrTx, auth: AuthContext, tenantId: number, shedId: number, farmId: number): Promise<number> {
+  const shed = await visibleShed(db, auth, tenantId, shedId);
+  if (shed.farmId !== farmId) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
+  return shed.id;
+}
+
+function codeTaken(err: unknown): never {
+  if (uniqueViolation(err) === 'gateways_code_uq') throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS);
+  throw err;
+}
+
+export async function addController(db: Db, auth: AuthContext, tenantId: number, b: ControllerAddBody): Promise<{ id: number }> {
+  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
+  const shedId = b.shedId ? await shedInFarm(db, auth, tenantId, b.shedId, farm.id) : null;
+  return db.transaction(async (tx) => {
+    await assertDeviceLimit(tx, tenantId);
+    await lockFarm(tx, tenantId, farm.id);
+    await assertCodeFree(tx, b.code);
+    await assertNameFree(tx, tenantId, farm.id, b.name);
+    if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory);
+    const [row] = await tx.insert(gateways).values({
+      tenantId, farmId: farm.id, shedId, code: b.code, name: b.name, gatewayType: b.gatewayType,
+      deviceCategory: b.deviceCategory, model: b.model ?? null, serialNo: b.serialNo ?? null, checkCode: b.checkCode,
+      createdBy: auth.id, updatedBy: auth.id,
+    }).returning({ id: gateways.id }).catch(codeTaken);
+    return { id: row!.id };
+  });
+}
+
+export async function updateController(db: Db, auth: AuthContext, tenantId: number, b: ControllerUpdateBody, changed: Changed): Promise<void> {
+  const gw = await visibleGateway(db, auth, tenantId, b.id);
+  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
+  const shedId = b.shedId ? await shedInFarm(db, auth, tenantId, b.shedId, farm.id) : null;
+  await db.transaction(async (tx) => {
+    await lockFarm(tx, tenantId, farm.id);
+    await assertCodeFree(tx, b.code, gw.id);
+    await assertNameFree(tx, tenantId, farm.id, b.name, gw.id);
+    if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory, gw.id);
+    await tx.update(gateways).set({
+      farmId: farm.id, shedId, code: b.code, name: b.name, gatewayType: b.gatewayType, deviceCategory: b.deviceCategory,
+      model: b.model ?? null, serialNo: b.serialNo ?? null, ...(b.checkCode ? { checkCode: b.checkCode } : {}),
+      updatedAt: new Date(), updatedBy: auth.id,
+    }).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId))).catch(codeTaken);
+  });
+  changed(gw.code);
+  if (b.code !== gw.code) changed(b.code);
+}
+
+/** A gateway bound to a shed is refused (20090): unbind it first. Its channels go with it. */
+export async function deleteController(db: Db, auth: AuthContext, tenantId: number, id: number, changed: Changed): Promise<void> {
+  const gw = await visibleGateway(db, auth, tenantId, id);
+  if (gw.shedId !== null) throw new AppError(ErrorCodes.DEVICE_UNBIND_FAILED);
+  await db.delete(gateways).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)));
+  changed(gw.code);
+}
+
+/** Binds to a shed of its farm: 20039 when the gateway is bound already, 20063 when the shed has one of its category. */
+export async function bindController(db: Db, auth: AuthContext, tenantId: number, id: number, shedIdIn: number, changed: Changed): Promise<void> {
+  const gw = await visibleGateway(db, auth, tenantId, id);
+  if (gw.farmId === null) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
+  const shedId = await shedInFarm(db, auth, tenantId, shedIdIn, gw.farmId);
+  await db.transaction(async (tx) => {
+    await lockFarm(tx, tenantId, gw.farmId!);
+    const [now] = await tx.select({ shedId: gateways.shedId }).from(gateways).where(eq(gateways.id, gw.id));
+    if (now?.shedId != null) throw new AppError(ErrorCodes.CONTROLLER_EXISTS_UNDER_HOUSE);
+    await assertShedFree(tx, tenantId, shedId, gw.deviceCategory, gw.id);
+    await tx.update(gateways).set({ shedId, updatedAt: new Date(), updatedBy: auth.id }).where(eq(gateways.id, gw.id));
+  });
+  changed(gw.code);
+}
+
+export async function unbindController(db: Db, auth: AuthContext, tenantId: number, id: number, changed: Changed): Promise<void> {
+  const gw = await visibleGateway(db, auth, tenantId, id);
+  await db.update(gateways).set({ shedId: null, updatedAt: new Date(), updatedBy: auth.id }).where(eq(gateways.id, gw.id));
+  changed(gw.code);
+}
+
+/** Enables or disables several gateways; a disabled one is refused at its next CONNECT. */
+export async function enableControllers(db: Db, auth: AuthContext, tenantId: number, ids: number[], enabled: boolean, changed: Changed): Promise<void> {
+  const unique = [...new Set(ids)];
+  const rows = await Promise.all(unique.map((id) => visibleGateway(db, auth, tenantId, id)));
+  await db.update(gateways).set({ enabled, updatedAt: new Date(), updatedBy: auth.id })
+    .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.id, unique)));
+  for (const r of rows) changed(r.code);
+}

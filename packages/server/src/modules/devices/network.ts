@@ -1,0 +1,90 @@
+import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AppError, ErrorCodes, isIpAddress, isServerPort,
+  type NetworkAddBody, type NetworkPageBody, type NetworkRow, type NetworkUpdateBody, type Page,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { farms, networkDevices } from '../../db/tables.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import type { DbOrTx } from '../../lib/limits.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { farmAuthorized, visibleFarm } from '../farms/scope.js';
+
+/**
+ * Network devices and switches (/device-mng/network): IPv4 or IPv6 (200324), a port 1-65535
+ * (200325), an IP unique within the tenant (200326). Scoped by farm like the gateways.
+ */
+type NetworkSelect = typeof networkDevices.$inferSelect;
+
+async function visibleNetwork(db: DbOrTx, auth: AuthContext, tenantId: number, id: number): Promise<NetworkSelect> {
+  const [row] = await db.select().from(networkDevices).where(and(eq(networkDevices.id, id), eq(networkDevices.tenantId, tenantId)));
+  if (!row || !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
+  return row;
+}
+
+function checkAddress(b: NetworkAddBody): void {
+  if (!isIpAddress(b.ip)) throw new AppError(ErrorCodes.INVALID_IP);
+  if (!isServerPort(b.serverPort)) throw new AppError(ErrorCodes.PORT_NOT_POSITIVE);
+}
+
+/** IPv6 is compared lower-case so one address cannot be registered twice in two spellings of case. */
+const normalIp = (ip: string): string => ip.toLowerCase();
+
+async function assertIpFree(tx: DbOrTx, tenantId: number, ip: string, exceptId?: number): Promise<void> {
+  const conds = [eq(networkDevices.tenantId, tenantId), eq(networkDevices.ip, ip)];
+  if (exceptId !== undefined) conds.push(ne(networkDevices.id, exceptId));
+  const [dup] = await tx.select({ id: networkDevices.id }).from(networkDevices).where(and(...conds)).limit(1);
+  if (dup) throw new AppError(ErrorCodes.IP_EXISTS);
+}
+
+function ipTaken(err: unknown): never {
+  if (uniqueViolation(err) === 'network_devices_tenant_ip_uq') throw new AppError(ErrorCodes.IP_EXISTS);
+  throw err;
+}
+
+export async function pageNetwork(db: Db, auth: AuthContext, tenantId: number, q: NetworkPageBody): Promise<Page<NetworkRow>> {
+  const conds: (SQL | undefined)[] = [eq(networkDevices.tenantId, tenantId)];
+  if (auth.farmIds !== 'all') conds.push(auth.farmIds.length > 0 ? inArray(networkDevices.farmId, auth.farmIds) : sql`false`);
+  if (q.farmId) conds.push(eq(networkDevices.farmId, q.farmId));
+  if (q.keyword) {
+    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(or(ilike(networkDevices.name, like), ilike(networkDevices.ip, like)));
+  }
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(networkDevices).where(where);
+  const rows = await db.select({ d: networkDevices, farmName: farms.farmName }).from(networkDevices)
+    .leftJoin(farms, eq(farms.id, networkDevices.farmId)).where(where).orderBy(networkDevices.id)
+    .limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const list = rows.map(({ d, farmName }): NetworkRow => ({
+    id: d.id, name: d.name, ip: d.ip, serverPort: d.serverPort, connectionMode: d.connectionMode as NetworkRow['connectionMode'],
+    farmId: d.farmId, farmName,
+  }));
+  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+export async function addNetwork(db: Db, auth: AuthContext, tenantId: number, b: NetworkAddBody): Promise<{ id: number }> {
+  checkAddress(b);
+  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
+  const ip = normalIp(b.ip);
+  await assertIpFree(db, tenantId, ip);
+  const [row] = await db.insert(networkDevices).values({
+    tenantId, farmId: farm.id, name: b.name, ip, serverPort: b.serverPort, connectionMode: b.connectionMode,
+  }).returning({ id: networkDevices.id }).catch(ipTaken);
+  return { id: row!.id };
+}
+
+export async function updateNetwork(db: Db, auth: AuthContext, tenantId: number, b: NetworkUpdateBody): Promise<void> {
+  checkAddress(b);
+  const dev = await visibleNetwork(db, auth, tenantId, b.id);
+  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
+  const ip = normalIp(b.ip);
+  await assertIpFree(db, tenantId, ip, dev.id);
+  await db.update(networkDevices).set({
+    farmId: farm.id, name: b.name, ip, serverPort: b.serverPort, connectionMode: b.connectionMode, updatedAt: new Date(),
+  }).where(eq(networkDevices.id, dev.id)).catch(ipTaken);
+}
+
+export async function deleteNetwork(db: Db, auth: AuthContext, tenantId: number, id: number): Promise<void> {
+  const dev = await visibleNetwork(db, auth, tenantId, id);
+  await db.delete(networkDevices).where(eq(networkDevices.id, dev.id));
+}

@@ -1,0 +1,87 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import type {
+  ChannelItem, ChannelRow, ControllerAddBody, ControllerRow, ControllerUpdateBody, HierarchyFarm, NetworkAddBody, NetworkRow, Page,
+} from '@farmsense/shared';
+import { request } from '../../app/api/client';
+
+/**
+ * Device registry calls (server: modules/devices/routes.ts, application codes
+ * `device-mng.controller` and `device-mng.network`).
+ */
+export interface ControllerQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  shedId?: number;
+  keyword?: string;
+}
+
+export interface NetworkQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  keyword?: string;
+}
+
+export interface ShedOption {
+  value: number;
+  label: string;
+}
+
+const C = '/breedpigdevice/controller';
+const N = '/breedpigdevice/network';
+
+export const devicesApi = {
+  page: (q: ControllerQuery, signal?: AbortSignal): Promise<Page<ControllerRow>> => request(`${C}/page`, { method: 'POST', body: q, signal }),
+  add: (body: ControllerAddBody): Promise<{ id: number }> => request(`${C}/add`, { method: 'POST', body }),
+  update: (body: ControllerUpdateBody): Promise<null> => request(`${C}/update`, { method: 'PUT', body }),
+  remove: (id: number): Promise<null> => request(`${C}/delete/${id}`, { method: 'DELETE' }),
+  bind: (body: { id: number; shedId: number }): Promise<null> => request(`${C}/bind`, { method: 'POST', body }),
+  unbind: (id: number): Promise<null> => request(`${C}/unbind`, { method: 'POST', body: { id } }),
+  enable: (body: { ids: number[]; enabled: boolean }): Promise<null> => request(`${C}/enable`, { method: 'POST', body }),
+  channels: (id: number, signal?: AbortSignal): Promise<ChannelRow[]> => request(`${C}/channels`, { query: { id }, signal }),
+  saveChannels: (body: { id: number; channels: ChannelItem[] }): Promise<null> => request(`${C}/channels`, { method: 'PUT', body }),
+  sheds: (farmId: number, signal?: AbortSignal): Promise<HierarchyFarm[]> =>
+    request('/breedpigbuilding/shed/qdslHierarchicalQuery', { method: 'POST', body: { farmId }, signal }),
+  networkPage: (q: NetworkQuery, signal?: AbortSignal): Promise<Page<NetworkRow>> => request(`${N}/page`, { method: 'POST', body: q, signal }),
+  networkAdd: (body: NetworkAddBody): Promise<{ id: number }> => request(`${N}/add`, { method: 'POST', body }),
+  networkUpdate: (body: NetworkAddBody & { id: number }): Promise<null> => request(`${N}/update`, { method: 'PUT', body }),
+  networkRemove: (id: number): Promise<null> => request(`${N}/delete/${id}`, { method: 'DELETE' }),
+};
+
+export const DEVICE_KEYS = {
+  controllers: ['devices', 'controllers'] as const,
+  network: ['devices', 'network'] as const,
+  channels: (id: number) => ['devices', 'channels', id] as const,
+  sheds: (farmId: number) => ['devices', 'sheds', farmId] as const,
+};
+
+export function useControllerPage(q: ControllerQuery): UseQueryResult<Page<ControllerRow>> {
+  return useQuery({ queryKey: [...DEVICE_KEYS.controllers, q], queryFn: ({ signal }) => devicesApi.page(q, signal), placeholderData: keepPreviousData });
+}
+
+export function useNetworkPage(q: NetworkQuery): UseQueryResult<Page<NetworkRow>> {
+  return useQuery({ queryKey: [...DEVICE_KEYS.network, q], queryFn: ({ signal }) => devicesApi.networkPage(q, signal), placeholderData: keepPreviousData });
+}
+
+export function useChannels(id: number): UseQueryResult<ChannelRow[]> {
+  return useQuery({ queryKey: DEVICE_KEYS.channels(id), queryFn: ({ signal }) => devicesApi.channels(id, signal) });
+}
+
+/** The sheds of one farm the caller may see, as select options. */
+export function useFarmSheds(farmId: number | undefined): UseQueryResult<ShedOption[]> {
+  return useQuery({
+    queryKey: DEVICE_KEYS.sheds(farmId ?? 0),
+    enabled: !!farmId,
+    queryFn: async ({ signal }) => {
+      const tree = await devicesApi.sheds(farmId!, signal);
+      return tree.flatMap((f) => f.sheds.map((s) => ({ value: s.tid, label: s.shedName })));
+    },
+  });
+}
+
+/** Every controller write refreshes the lists (and the channels of the changed one). */
+export function useDeviceMutation<V, R>(fn: (v: V) => Promise<R>): UseMutationResult<R, unknown, V> {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['devices'] }) });
+}

@@ -1,0 +1,61 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { i18n, tk } from '../../../app/i18n/i18n';
+import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { ControllerFormDialog } from './ControllerFormDialog';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`devices.${key}`, vars);
+const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
+const type = (key: string, value: string): void => void fireEvent.change(field(key), { target: { value } });
+const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
+const farm = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'UTC' };
+
+function serve(addAnswer: { code?: number; data?: unknown } = { data: { id: 9 } }): RecordedCall[] {
+  return mockApi({
+    'POST /breedpigbuilding/shed/qdslHierarchicalQuery': { data: [] },
+    'POST /breedpigdevice/controller/add': addAnswer,
+  });
+}
+
+beforeEach(async () => {
+  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] as never });
+  await i18n.changeLanguage('en-us');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('controller form', { timeout: 40_000 }, () => {
+  it('applies the device code rule (fs- + 1-16 letters or digits) before sending anything', async () => {
+    const calls = serve();
+    renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    type('name', 'Climate A');
+    type('checkCode', 'secret');
+    for (const bad of ['fs-', 'fs-a_b', 'gw-123', 'fs-12345678901234567']) {
+      type('code', bad);
+      save();
+      await waitFor(() => expect(field('code').closest('.ant-form-item')!.textContent).toContain(tk('validation.deviceCode')), SLOW);
+    }
+    expect(calls.some((c) => c.path.endsWith('/add'))).toBe(false);
+    type('code', 'fs-Barn01');
+    save();
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/add'))).toBe(true), SLOW);
+    expect(calls.find((c) => c.path.endsWith('/add'))!.body).toEqual({
+      code: 'fs-Barn01', name: 'Climate A', gatewayType: 101, deviceCategory: 201, checkCode: 'secret', farmId: 5, shedId: null,
+    });
+  });
+
+  it('requires the check code when adding and shows a taken code under the field', async () => {
+    const calls = serve({ code: 203339 });
+    renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    type('code', 'fs-taken1');
+    type('name', 'Climate B');
+    save();
+    await waitFor(() => expect(field('checkCode').closest('.ant-form-item')!.textContent).toContain(tk('validation.required')), SLOW);
+    expect(calls.some((c) => c.path.endsWith('/add'))).toBe(false);
+    type('checkCode', 'secret');
+    save();
+    await waitFor(() => expect(field('code').closest('.ant-form-item')!.textContent).toContain(tk('errors.203339')), SLOW);
+  });
+});

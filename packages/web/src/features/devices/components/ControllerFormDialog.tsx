@@ -1,0 +1,180 @@
+import { useState, type ReactElement } from 'react';
+import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  controllerAddBody, controllerUpdateBody, DEVICE_CATEGORIES, ErrorCodes, GATEWAY_TYPES, INPUT_MAX_LENGTH, type ControllerRow,
+} from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { errorMessage } from '../../../app/i18n/i18n';
+import { useAppStore } from '../../../app/stores/appStore';
+import { enumLabel } from '../../../ui/enumLabel';
+import { zodRule } from '../../../ui/zodRule';
+import { optionalText, reportSaveError } from '../../accounts/formErrors';
+import { devicesApi, useDeviceMutation, useFarmSheds } from '../api';
+
+export interface ControllerFormValues {
+  code: string;
+  name: string;
+  gatewayType?: number;
+  deviceCategory?: number;
+  model?: string;
+  serialNo?: string;
+  checkCode?: string;
+  farmId?: number;
+  shedId?: number | null;
+}
+
+/** The form's values in the shape the shared schemas read (blank optional texts left out). */
+export function toControllerBody(v: Partial<ControllerFormValues>): Record<string, unknown> {
+  return {
+    code: v.code?.trim(),
+    name: v.name?.trim(),
+    gatewayType: v.gatewayType,
+    deviceCategory: v.deviceCategory,
+    model: optionalText(v.model),
+    serialNo: optionalText(v.serialNo),
+    checkCode: optionalText(v.checkCode),
+    farmId: v.farmId,
+    shedId: v.shedId ?? null,
+  };
+}
+
+function initialValues(row: ControllerRow | null, farmId: number | undefined): ControllerFormValues {
+  if (!row) return { code: 'fs-', name: '', gatewayType: 101, deviceCategory: 201, farmId, shedId: null };
+  return {
+    code: row.code, name: row.name, gatewayType: row.gatewayType, deviceCategory: row.deviceCategory ?? undefined,
+    model: row.model ?? '', serialNo: row.serialNo ?? '', checkCode: '', farmId: row.farmId ?? undefined, shedId: row.shedId,
+  };
+}
+
+/**
+ * Add or edit a gateway: the device code rule (`fs-` + 1-16 letters or digits) and every other
+ * field are checked by the shared schema as the user types. The check code is the gateway's MQTT
+ * password: required when adding, never shown again; left blank on edit it stays as it is.
+ */
+export function ControllerFormDialog({ row, farmId, onClose }: { row: ControllerRow | null; farmId?: number; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['devices', 'common']);
+  const [form] = Form.useForm<ControllerFormValues>();
+  const adding = row === null;
+  const farms = useAppStore((s) => s.farms);
+  const [initial] = useState(() => initialValues(row, farmId));
+  const chosenFarm = Form.useWatch('farmId', form) ?? initial.farmId;
+  const sheds = useFarmSheds(chosenFarm);
+  const add = useDeviceMutation(devicesApi.add);
+  const update = useDeviceMutation(devicesApi.update);
+  const [busy, setBusy] = useState(false);
+  const [limitReached, setLimitReached] = useState(false);
+  const rule = (field: string): ReturnType<typeof zodRule> =>
+    adding
+      ? zodRule(controllerAddBody, field, (v) => toControllerBody(v as Partial<ControllerFormValues>))
+      : zodRule(controllerUpdateBody, field, (v) => ({ ...toControllerBody(v as Partial<ControllerFormValues>), id: row.id }));
+
+  const submit = async (): Promise<void> => {
+    let v: ControllerFormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = toControllerBody(v);
+    setBusy(true);
+    setLimitReached(false);
+    try {
+      if (adding) {
+        await add.mutateAsync(controllerAddBody.parse(body));
+        toast.success(t('form.added', { name: v.name.trim() }));
+      } else {
+        await update.mutateAsync(controllerUpdateBody.parse({ ...body, id: row.id }));
+        toast.success(t('common:editedSuccessfully'));
+      }
+      onClose();
+    } catch (err) {
+      const code = reportSaveError(form, err, {
+        [ErrorCodes.DEVICE_CODE_EXISTS]: 'code', [ErrorCodes.DEVICE_NAME_EXISTS]: 'name', [ErrorCodes.HOUSE_BOUND_TO_CONTROLLER]: 'shedId',
+      });
+      if (code === ErrorCodes.DEVICE_LIMIT) setLimitReached(true);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={adding ? t('form.addTitle') : t('form.editTitle', { name: row.name })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      width={720}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      {limitReached && <Alert type="error" showIcon title={errorMessage(ErrorCodes.DEVICE_LIMIT)} data-testid="device-limit" />}
+      <Form form={form} layout="vertical" name="controller" preserve={false} initialValues={initial}>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="code" label={t('fields.code')} required rules={[rule('code')]} extra={t('form.codeHint')}>
+              <Input maxLength={19} autoComplete="off" spellCheck={false} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="gatewayType" label={t('fields.gatewayType')} required rules={[rule('gatewayType')]}>
+              <Select options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="deviceCategory" label={t('fields.deviceCategory')} required rules={[rule('deviceCategory')]}>
+              <Select options={DEVICE_CATEGORIES.map((v) => ({ value: v, label: enumLabel('deviceCategory', v) }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="model" label={t('fields.model')} rules={[rule('model')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="serialNo" label={t('fields.serialNo')} rules={[rule('serialNo')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item
+          name="checkCode"
+          label={t('fields.checkCode')}
+          required={adding}
+          rules={[rule('checkCode')]}
+          extra={adding ? t('form.checkCodeHint') : t('form.checkCodeKeep')}
+        >
+          <Input.Password maxLength={64} autoComplete="new-password" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="farmId" label={t('fields.farm')} required rules={[rule('farmId')]}>
+              <Select
+                placeholder={t('common:select')}
+                options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+                onChange={() => form.setFieldsValue({ shedId: null })}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="shedId" label={t('fields.shed')} rules={[rule('shedId')]}>
+              <Select allowClear placeholder={t('form.noShed')} loading={sheds.isFetching} options={sheds.data ?? []} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

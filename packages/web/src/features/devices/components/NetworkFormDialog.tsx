@@ -1,0 +1,108 @@
+import { useState, type ReactElement } from 'react';
+import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { CONNECTION_MODES, ErrorCodes, INPUT_MAX_LENGTH, isIpAddress, isServerPort, networkAddBody, type NetworkRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { errorMessage } from '../../../app/i18n/i18n';
+import { useAppStore } from '../../../app/stores/appStore';
+import { zodRule } from '../../../ui/zodRule';
+import { reportSaveError } from '../../accounts/formErrors';
+import { devicesApi, useDeviceMutation } from '../api';
+
+interface NetworkFormValues {
+  name: string;
+  ip: string;
+  serverPort?: number;
+  connectionMode?: string;
+  farmId?: number;
+}
+
+/** Add or edit a network device: IPv4/IPv6 (200324), port 1-65535 (200325), IP unique in the tenant (200326). */
+export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['devices', 'common']);
+  const [form] = Form.useForm<NetworkFormValues>();
+  const adding = row === null;
+  const farms = useAppStore((s) => s.farms);
+  const add = useDeviceMutation(devicesApi.networkAdd);
+  const update = useDeviceMutation(devicesApi.networkUpdate);
+  const [busy, setBusy] = useState(false);
+  const [initial] = useState<NetworkFormValues>(() =>
+    row ? { name: row.name, ip: row.ip, serverPort: row.serverPort, connectionMode: row.connectionMode, farmId: row.farmId } : { name: '', ip: '', connectionMode: 'tcpClient' },
+  );
+  const rule = (field: string): ReturnType<typeof zodRule> => zodRule(networkAddBody, field);
+
+  const submit = async (): Promise<void> => {
+    let v: NetworkFormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = networkAddBody.parse({ ...v, name: v.name.trim(), ip: v.ip.trim() });
+    setBusy(true);
+    try {
+      if (adding) await add.mutateAsync(body);
+      else await update.mutateAsync({ ...body, id: row.id });
+      toast.success(adding ? t('network.added', { name: body.name }) : t('common:editedSuccessfully'));
+      onClose();
+    } catch (err) {
+      reportSaveError(form, err, { [ErrorCodes.IP_EXISTS]: 'ip', [ErrorCodes.INVALID_IP]: 'ip', [ErrorCodes.PORT_NOT_POSITIVE]: 'serverPort' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={adding ? t('network.addTitle') : t('network.editTitle', { name: row.name })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Form form={form} layout="vertical" name="network" preserve={false} initialValues={initial}>
+        <Form.Item name="name" label={t('network.name')} required rules={[rule('name')]}>
+          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+        <Row gutter={16}>
+          <Col xs={24} sm={15}>
+            <Form.Item
+              name="ip"
+              label={t('network.ip')}
+              required
+              rules={[rule('ip'), { validator: async (_, v: string | undefined) => { if (v?.trim() && !isIpAddress(v.trim())) throw new Error(errorMessage(ErrorCodes.INVALID_IP)); } }]}
+            >
+              <Input maxLength={45} autoComplete="off" spellCheck={false} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={9}>
+            <Form.Item
+              name="serverPort"
+              label={t('network.serverPort')}
+              required
+              rules={[rule('serverPort'), { validator: async (_, v: unknown) => { if (v != null && !isServerPort(v)) throw new Error(errorMessage(ErrorCodes.PORT_NOT_POSITIVE)); } }]}
+            >
+              <InputNumber style={{ width: '100%' }} precision={0} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="connectionMode" label={t('network.connectionMode')} required rules={[rule('connectionMode')]}>
+              <Select options={CONNECTION_MODES.map((m) => ({ value: m, label: t(`network.modes.${m}`) }))} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="farmId" label={t('fields.farm')} required rules={[rule('farmId')]}>
+              <Select placeholder={t('common:select')} options={farms.map((f) => ({ value: f.id, label: f.farmName }))} />
+            </Form.Item>
+          </Col>
+        </Row>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,260 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import {
+  ApiOutlined, DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined, PlusOutlined, PoweroffOutlined, SearchOutlined, UndoOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { INPUT_MAX_LENGTH, type ControllerRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useSessionLists } from '../../../app/auth/queries';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { useAppStore } from '../../../app/stores/appStore';
+import { enumLabel } from '../../../ui/enumLabel';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
+import { BindShedDialog } from '../components/BindShedDialog';
+import { ChannelsDrawer } from '../components/ChannelsDrawer';
+import { ControllerFormDialog } from '../components/ControllerFormDialog';
+import '../../accounts/admin.css';
+
+interface Filters {
+  farmId?: number;
+  shedId?: number;
+  keyword?: string;
+}
+
+/**
+ * /device-mng/controller: the gateways of the caller's farms with their link state; add, edit,
+ * bind to or unbind from a shed, enable or disable (a disabled gateway is refused by the broker),
+ * configure its sub-device channels, delete (only when unbound).
+ */
+export function ControllersPage(): ReactElement {
+  const { t } = useTranslation(['devices', 'common']);
+  const { modal } = App.useApp();
+  useSessionLists();
+  const farms = useAppStore((s) => s.farms);
+  const { paging, setPaging, reset } = usePaging();
+  const [draft, setDraft] = useState<Filters>({});
+  const [filters, setFilters] = useState<Filters>({});
+  const query = useMemo(() => ({ ...paging, ...filters }), [paging, filters]);
+  const page = useControllerPage(query);
+  const filterSheds = useFarmSheds(draft.farmId);
+  const [formFor, setFormFor] = useState<{ row: ControllerRow | null } | null>(null);
+  const [bindFor, setBindFor] = useState<ControllerRow | null>(null);
+  const [channelsFor, setChannelsFor] = useState<ControllerRow | null>(null);
+  const remove = useDeviceMutation(devicesApi.remove);
+  const unbind = useDeviceMutation(devicesApi.unbind);
+  const enable = useDeviceMutation(devicesApi.enable);
+
+  const search = (): void => {
+    setFilters({ ...draft, keyword: draft.keyword?.trim() || undefined });
+    reset();
+  };
+  const clear = (): void => {
+    setDraft({});
+    setFilters({});
+    reset();
+  };
+
+  /** A confirmed action: the API client shows a refusal itself. */
+  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>, done: string, danger = false): void => {
+    modal.confirm({
+      title,
+      content,
+      okText,
+      okButtonProps: { danger },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await run();
+          toast.success(done);
+        } catch {
+          // Already reported.
+        }
+      },
+    });
+  };
+
+  const columns: ColumnsType<ControllerRow> = [
+    {
+      key: 'name',
+      title: t('fields.name'),
+      fixed: 'left',
+      width: 200,
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <Typography.Text strong>{r.name}</Typography.Text>
+          <Typography.Text type="secondary" className="fs-cell-sub" copyable={{ text: r.code }}>
+            {r.code}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      key: 'online',
+      title: t('fields.online'),
+      width: 100,
+      render: (_, r) => (
+        <Tag color={r.online ? 'green' : 'default'} data-testid="device-online">
+          {r.online ? t('common:online') : t('common:offline')}
+        </Tag>
+      ),
+    },
+    { key: 'gatewayType', title: t('fields.gatewayType'), width: 150, render: (_, r) => enumLabel('gatewayType', r.gatewayType) },
+    { key: 'deviceCategory', title: t('fields.deviceCategory'), width: 180, render: (_, r) => (r.deviceCategory ? enumLabel('deviceCategory', r.deviceCategory) : '—') },
+    { key: 'farm', title: t('fields.farm'), width: 150, render: (_, r) => r.farmName ?? '—' },
+    {
+      key: 'shed',
+      title: t('fields.shed'),
+      width: 150,
+      render: (_, r) => (r.shedName ? r.shedName : <span className="fs-muted">{t('table.unbound')}</span>),
+    },
+    { key: 'model', title: t('fields.model'), width: 120, render: (_, r) => r.model ?? '—' },
+    {
+      key: 'enabled',
+      title: t('fields.enabled'),
+      width: 100,
+      render: (_, r) => <Tag color={r.enabled ? 'blue' : 'red'}>{r.enabled ? t('common:enabled') : t('common:disabled')}</Tag>,
+    },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      width: 420,
+      render: (_, r) => (
+        <Space size={4} wrap className="fs-row-actions">
+          <Button size="small" icon={<EditOutlined />} onClick={() => setFormFor({ row: r })} aria-label={t('actions.editOf', { name: r.name })}>
+            {t('common:edit')}
+          </Button>
+          {r.shedId === null ? (
+            <Button size="small" icon={<LinkOutlined />} onClick={() => setBindFor(r)} aria-label={t('actions.bindOf', { name: r.name })}>
+              {t('actions.bind')}
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              icon={<DisconnectOutlined />}
+              aria-label={t('actions.unbindOf', { name: r.name })}
+              onClick={() => confirm(t('unbind.title', { name: r.name }), t('unbind.content', { shed: r.shedName ?? '' }), t('actions.unbind'), () => unbind.mutateAsync(r.id), t('unbind.done'))}
+            >
+              {t('actions.unbind')}
+            </Button>
+          )}
+          <Button size="small" icon={<ApiOutlined />} onClick={() => setChannelsFor(r)} aria-label={t('actions.channelsOf', { name: r.name })}>
+            {t('actions.channels')}
+          </Button>
+          <Button
+            size="small"
+            icon={<PoweroffOutlined />}
+            aria-label={t(r.enabled ? 'actions.disableOf' : 'actions.enableOf', { name: r.name })}
+            onClick={() =>
+              confirm(
+                t(r.enabled ? 'enable.disableTitle' : 'enable.enableTitle', { name: r.name }),
+                t(r.enabled ? 'enable.disableContent' : 'enable.enableContent'),
+                r.enabled ? t('common:disable') : t('common:enable'),
+                () => enable.mutateAsync({ ids: [r.id], enabled: !r.enabled }),
+                t('common:modifiedSuccessfully'),
+                r.enabled,
+              )
+            }
+          >
+            {r.enabled ? t('common:disable') : t('common:enable')}
+          </Button>
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('actions.deleteOf', { name: r.name })}
+            onClick={() => confirm(t('delete.title', { name: r.name }), t('delete.content'), t('common:delete'), () => remove.mutateAsync(r.id), t('common:deletedSuccessfully'), true)}
+          >
+            {t('common:delete')}
+          </Button>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <div className="fs-page-head">
+        <div>
+          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+            {menuLabel('device-mng.controller')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
+        </div>
+        <div className="fs-toolbar">
+          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ row: null })}>
+            {t('actions.add')}
+          </Button>
+        </div>
+      </div>
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters.label')}
+          actions={
+            <>
+              <Button icon={<UndoOutlined />} onClick={clear}>
+                {t('common:reset')}
+              </Button>
+              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
+                {t('common:search')}
+              </Button>
+            </>
+          }
+        >
+          <FilterField id="device-farm-filter" label={t('fields.farm')} width={200}>
+            <Select<number>
+              id="device-farm-filter"
+              allowClear
+              placeholder={t('common:all')}
+              value={draft.farmId}
+              onChange={(farmId) => setDraft((d) => ({ ...d, farmId, shedId: undefined }))}
+              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+            />
+          </FilterField>
+          <FilterField id="device-shed-filter" label={t('fields.shed')} width={200}>
+            <Select<number>
+              id="device-shed-filter"
+              allowClear
+              disabled={!draft.farmId}
+              placeholder={t('common:all')}
+              value={draft.shedId}
+              onChange={(shedId) => setDraft((d) => ({ ...d, shedId }))}
+              options={filterSheds.data ?? []}
+            />
+          </FilterField>
+          <FilterField id="device-keyword-filter" label={t('filters.keyword')} width={240}>
+            <Input
+              id="device-keyword-filter"
+              allowClear
+              maxLength={INPUT_MAX_LENGTH}
+              value={draft.keyword ?? ''}
+              onChange={(e) => setDraft((d) => ({ ...d, keyword: e.target.value }))}
+              onPressEnter={search}
+            />
+          </FilterField>
+        </FilterBar>
+        <PagedTable<ControllerRow>
+          label={t('table.label')}
+          rowKey="id"
+          className="fs-admin-table"
+          columns={columns}
+          page={page.data}
+          paging={paging}
+          onPaging={setPaging}
+          loading={page.isFetching}
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          emptyText={t('table.empty')}
+          scroll={{ x: 1600 }}
+        />
+      </div>
+      {formFor && <ControllerFormDialog row={formFor.row} farmId={filters.farmId} onClose={() => setFormFor(null)} />}
+      {bindFor && <BindShedDialog row={bindFor} onClose={() => setBindFor(null)} />}
+      {channelsFor && <ChannelsDrawer row={channelsFor} onClose={() => setChannelsFor(null)} />}
+    </section>
+  );
+}

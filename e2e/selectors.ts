@@ -103,4 +103,72 @@ export const sel = {
     recordRows: (p: Page) => p.locator('tr[data-row-key]'),
     exportExcel: (p: Page) => p.getByRole('button', { name: 'Export to Excel' }),
   },
+  /**
+   * Administration pages (namespaces `farms`, `sheds`, `roles`, `accounts`): /housemanagement/houselist,
+   * /housemanagement/shedlist, /usermanagement/role, /usermanagement/accountnumber. Dialogs are antd
+   * modals and drawers (`getByRole('dialog')`); selects open `.ant-select-dropdown` lists whose
+   * options carry their label as title.
+   */
+  admin: {
+    heading: (p: Page, name: string) => p.getByRole('heading', { name, level: 3 }),
+    row: (p: Page, text: string) => p.getByRole('row').filter({ hasText: text }),
+    option: (p: Page, title: string) => p.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }),
+    dialog: (p: Page) => p.getByRole('dialog'),
+    save: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Save' }),
+    farms: {
+      add: (p: Page) => p.getByRole('button', { name: 'Add farm' }),
+      name: (p: Page) => p.getByRole('dialog').getByLabel('Farm name'),
+      type: (p: Page, label: 'Pig farm' | 'Poultry farm' | 'Cattle farm') => p.getByRole('dialog').getByText(label, { exact: true }),
+      person: (p: Page) => p.getByRole('dialog').getByLabel('Person in charge'),
+      areaCode: (p: Page) => p.getByRole('dialog').getByLabel('Area code'),
+      phone: (p: Page) => p.getByRole('dialog').getByLabel('Phone', { exact: true }),
+      timeZone: (p: Page) => p.getByRole('dialog').getByLabel('Time zone', { exact: true }),
+      timeZoneName: (p: Page) => p.getByRole('dialog').getByLabel('Time zone name'),
+      /** The banner that stays when the tenant's farm cap (20110) is reached. */
+      limit: (p: Page) => p.getByTestId('farm-limit'),
+    },
+    sheds: {
+      farm: (p: Page) => p.getByLabel('Farm', { exact: true }),
+      add: (p: Page) => p.getByRole('button', { name: 'Add house' }),
+      name: (p: Page) => p.getByRole('dialog').getByLabel('House name'),
+      type: (p: Page) => p.getByRole('dialog').getByLabel('House type'),
+      number: (p: Page, which: 'Area' | 'Building' | 'House no.') => p.getByRole('dialog').getByLabel(which, { exact: true }),
+      /** SPEC §3 label cells of the table (`1-1-1 (Broiler)`, `Empty house`). */
+      label: (p: Page) => p.getByTestId('shedlist-label'),
+      pens: (p: Page, shed: string) => p.getByRole('button', { name: `Pens of ${shed}` }),
+      startPen: (p: Page) => p.getByRole('dialog').getByLabel('Start pen'),
+      endPen: (p: Page) => p.getByRole('dialog').getByLabel('End pen'),
+      addPens: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Add pens' }),
+      /** Pen labels in the pens drawer (`3-1`, `Empty column`). */
+      penLabel: (p: Page) => p.getByTestId('pen-label'),
+    },
+    roles: {
+      add: (p: Page) => p.getByRole('button', { name: 'Add role' }),
+      name: (p: Page) => p.getByRole('dialog').getByLabel('Role name'),
+      permissions: (p: Page, role: string) => p.getByRole('button', { name: `Permissions of ${role}` }),
+      expandAll: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Expand all' }),
+      /** The checkbox binding one function, by its menu label (e.g. `House overview`). */
+      grant: (p: Page, menuLabel: string) => p.getByRole('dialog').getByRole('checkbox', { name: `Grant ${menuLabel}`, exact: true }),
+      count: (p: Page) => p.getByTestId('perm-count'),
+    },
+    accounts: {
+      add: (p: Page) => p.getByRole('button', { name: 'Add account' }),
+      keyword: (p: Page) => p.getByLabel('Keyword'),
+      search: (p: Page) => p.getByRole('button', { name: 'Search' }),
+      code: (p: Page) => p.getByRole('dialog').getByLabel('Account', { exact: true }),
+      name: (p: Page) => p.getByRole('dialog').getByLabel('Display name'),
+      password: (p: Page) => p.getByRole('dialog').getByLabel('Initial password', { exact: true }),
+      confirm: (p: Page) => p.getByRole('dialog').getByLabel('Confirm initial password'),
+      phone: (p: Page) => p.getByRole('dialog').getByLabel('Phone number'),
+      roles: (p: Page) => p.getByRole('dialog').getByLabel('Roles'),
+      farms: (p: Page) => p.getByRole('dialog').getByLabel('Farms'),
+      status: (p: Page, code: string) => p.getByRole('row').filter({ hasText: code }).getByTestId('account-status'),
+      authorize: (p: Page, name: string) => p.getByRole('button', { name: `Farms and houses of ${name}` }),
+      /** A farm, house or pen checkbox of the authorization tree, by the node's text. */
+      treeCheckbox: (p: Page, text: string) => p.locator('.ant-tree-treenode').filter({ hasText: text }).locator('.ant-tree-checkbox').first(),
+      summary: (p: Page) => p.getByTestId('authorize-summary'),
+      /** The banner that stays when the tenant's user cap (20101) is reached. */
+      limit: (p: Page) => p.getByTestId('user-limit'),
+    },
+  },
 };

@@ -153,9 +153,9 @@ export const CONNECT_APPS = [
 export const COMMU_OFF_APPS = ['reports.device-commu-off.commu-time', 'reports.device-commu-off.off-counts'];
 export const RUN_STATS_APPS = ['reports.device-run-stats'];
 
-/** Screens that chart a kind: its poultry and pig pages, the report, the overviews. */
+/** Screens that chart a kind: its poultry and pig pages, the pig statistics (min / avg / max), the report, the overviews. */
 export function trendAppsFor(kind: EnvKind): string[] {
-  const pig = (PIG_ENV_KINDS as readonly string[]).includes(kind) ? [`pig.env1.${kind}.mor`] : [];
+  const pig = (PIG_ENV_KINDS as readonly string[]).includes(kind) ? [`pig.env1.${kind}.mor`, 'pig.env1.stats'] : [];
   return [`ci18.env.${kind}`, ...pig, 'reports.env-trends', ...OVERVIEWS];
 }
 

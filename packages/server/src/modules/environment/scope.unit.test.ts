@@ -11,6 +11,9 @@ describe('environment scope and helpers', () => {
     }
     expect(trendAppsFor('h2s')).not.toContain('pig.env1.h2s.mor');
     expect(trendAppsFor('wind')).toContain('pig.env1.wind.mor');
+    // /pig/env1/stats reads the trend statistics of the pig kinds.
+    expect(trendAppsFor('wind')).toContain('pig.env1.stats');
+    expect(trendAppsFor('h2s')).not.toContain('pig.env1.stats');
     expect(recordAppsFor('co2')).toEqual(['ci18.envrecords.co2', 'pig.env1.co2.rec']);
   });
 

@@ -3,6 +3,13 @@ import { logout } from './logout';
 import { takeFlash } from './sessionFlags';
 import { useAppStore } from '../stores/appStore';
 
+// The client toasts "operation failed" when the server is unreachable; antd's toast timers would
+// outlive the jsdom window of this file, so the toast is replaced here.
+vi.mock('../api/toast', () => ({
+  toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() },
+  bindToasts: vi.fn(),
+}));
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('logout', () => {

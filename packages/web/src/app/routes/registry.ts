@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ENV_KINDS, PIG_ENV_KINDS } from '@farmsense/shared';
 
 /**
  * The pages this build has, by application code (packages/shared/src/permissions.ts). The router
@@ -14,10 +15,44 @@ export interface PageEntry {
 const shedOverview = () => import('../../features/overview/pages/ShedOverviewPage');
 const tenants = () => import('../../features/tenants/pages/TenantsPage');
 const operationLog = () => import('../../features/oplog/pages/OperationLogPage');
+const accounts = () => import('../../features/accounts/pages/AccountsPage');
+const roles = () => import('../../features/roles/pages/RolesPage');
+const farms = () => import('../../features/farms/pages/FarmsPage');
+const sheds = () => import('../../features/sheds/pages/ShedsPage');
+const deviceControllers = () => import('../../features/devices/pages/ControllersPage');
+const deviceNetwork = () => import('../../features/devices/pages/NetworkPage');
+const dataScreen = () => import('../../features/overview/pages/DataScreenPage');
+const envPages = () => import('../../features/environment/pages/envPages');
+const pigEnvStats = () => import('../../features/environment/pages/PigEnvStatsPage');
+const deviceConnect = () => import('../../features/environment/pages/DeviceConnectPage');
+const envTrendsReport = () => import('../../features/reports/pages/EnvTrendsReportPage');
+const commuOff = () => import('../../features/reports/pages/CommuOffPage');
+const runStats = () => import('../../features/reports/pages/RunStatsPage');
+/** One trend page and one records page per kind, for poultry (ci18) and pig (pig.env1). */
+const ENV_CODES = [
+  ...ENV_KINDS.flatMap((k) => [`ci18.env.${k}`, `ci18.envrecords.${k}`]),
+  ...PIG_ENV_KINDS.flatMap((k) => [`pig.env1.${k}.mor`, `pig.env1.${k}.rec`]),
+];
+const envPage = (code: string): PageEntry => ({ page: lazy(() => envPages().then((m) => ({ default: m.envPageFor(code) }))) });
 
 export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'pig.overview.shed': { page: lazy(() => shedOverview().then((m) => ({ default: m.PigShedOverviewPage }))) },
   'ci18.overview.shed': { page: lazy(() => shedOverview().then((m) => ({ default: m.PoultryShedOverviewPage }))) },
   'platform.tenants': { page: lazy(() => tenants().then((m) => ({ default: m.TenantsPage }))) },
   'safe-oplog.records': { page: lazy(() => operationLog().then((m) => ({ default: m.OperationLogPage }))) },
+  'usermanagement.accountnumber': { page: lazy(() => accounts().then((m) => ({ default: m.AccountsPage }))) },
+  'usermanagement.role': { page: lazy(() => roles().then((m) => ({ default: m.RolesPage }))) },
+  'housemanagement.houselist': { page: lazy(() => farms().then((m) => ({ default: m.FarmsPage }))) },
+  'housemanagement.shedlist': { page: lazy(() => sheds().then((m) => ({ default: m.ShedsPage }))) },
+  'device-mng.controller': { page: lazy(() => deviceControllers().then((m) => ({ default: m.ControllersPage }))) },
+  'device-connect.controller': { page: lazy(() => deviceConnect().then((m) => ({ default: m.DeviceConnectPage }))) },
+  'device-mng.network': { page: lazy(() => deviceNetwork().then((m) => ({ default: m.NetworkPage }))) },
+  'device-connect.network': { page: lazy(() => deviceNetwork().then((m) => ({ default: m.NetworkPage }))) },
+  'ci18.overview.datascreen': { page: lazy(() => dataScreen().then((m) => ({ default: m.DataScreenPage }))) },
+  ...Object.fromEntries(ENV_CODES.map((code) => [code, envPage(code)])),
+  'pig.env1.stats': { page: lazy(() => pigEnvStats().then((m) => ({ default: m.PigEnvStatsPage }))) },
+  'reports.env-trends': { page: lazy(() => envTrendsReport().then((m) => ({ default: m.EnvTrendsReportPage }))) },
+  'reports.device-commu-off.commu-time': { page: lazy(() => commuOff().then((m) => ({ default: m.CommuTimePage }))) },
+  'reports.device-commu-off.off-counts': { page: lazy(() => commuOff().then((m) => ({ default: m.OffCountsPage }))) },
+  'reports.device-run-stats': { page: lazy(() => runStats().then((m) => ({ default: m.RunStatsPage }))) },
 };

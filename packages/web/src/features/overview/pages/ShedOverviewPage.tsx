@@ -3,11 +3,17 @@ import { Button, Col, Input, Row, Statistic, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CancelledError } from '../../../app/api/client';
+import type { ShedOverviewRow } from '../../../app/api/types';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { useAppStore } from '../../../app/stores/appStore';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { ControllerDrawer, type DrawerTarget } from '../../environment/components/ControllerDrawer';
+import { LiveBadge } from '../../environment/components/LiveBadge';
+import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { useLiveSheds } from '../../environment/hooks/useLiveSheds';
+import { useNow } from '../../environment/hooks/useNow';
+import { gasLevel, rhLevel, tempComfort, worstLevel } from '../../environment/model/comfort';
 import { useSheds } from '../api';
 import { ShedCard } from '../components/ShedCard';
 
@@ -15,18 +21,19 @@ const FARM_FIELD_ID = 'shed-overview-farm';
 
 /**
  * Shed overview (/pig/overview/shed, /ci18/overview/shed): the sheds of one farm of the current
- * mode as cards. farmType 1 lists pig farms, 2 poultry farms.
+ * mode as live cards. farmType 1 lists pig farms, 2 poultry farms. The shed list (pens,
+ * gateways) and the live snapshot load side by side; the stream then keeps the cards current
+ * without a reload, and a card opens its controller's full state.
  */
 export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1 | 2 }): ReactElement {
-  const { t } = useTranslation(['shell', 'menu']);
-  const allFarms = useAppStore((s) => s.farms);
-  const stored = useAppStore((s) => s.selectedFarms[String(farmType)]);
-  const selectFarm = useAppStore((s) => s.selectFarm);
+  const { t } = useTranslation(['shell', 'environment']);
+  const { farms, farmId, select } = useFarmChoice(farmType);
   const lists = useSessionLists();
-  const farms = useMemo(() => allFarms.filter((f) => f.type === farmType), [allFarms, farmType]);
-  const farmId = farms.some((f) => f.id === stored) ? stored : farms[0]?.id;
   const sheds = useSheds(farmId);
+  const live = useLiveSheds(farmId);
+  const now = useNow(5_000) + live.clockSkew;
   const [search, setSearch] = useState('');
+  const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
 
   const rows = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -37,9 +44,28 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
     const list = sheds.data?.list ?? [];
     return { sheds: list.length, pens: list.reduce((n, s) => n + s.penCount, 0), gateways: list.reduce((n, s) => n + s.gateways.length, 0) };
   }, [sheds.data]);
+  const species = farmType === 1 ? 'pig' : 'poultry';
+  const health = useMemo(() => {
+    let online = 0;
+    let attention = 0;
+    for (const s of live.states.values()) {
+      if (s.online) online += 1;
+      const level = worstLevel([
+        tempComfort(s.kinds.temp?.avg, s.targetTemp)?.level ?? 'ok',
+        rhLevel(s.kinds.rh?.avg),
+        gasLevel('co2', s.kinds.co2?.max, species),
+        gasLevel('nh3', s.kinds.nh3?.max, species),
+        gasLevel('h2s', s.kinds.h2s?.max, species),
+      ]);
+      if (s.online && level !== 'ok') attention += 1;
+    }
+    return { online, attention };
+  }, [live.states, species]);
 
   const farmKind = t(farmType === 1 ? 'overview.farmKind.pig' : 'overview.farmKind.poultry');
   const title = menuLabel(code);
+  const openShed = (shed: ShedOverviewRow): void =>
+    setDrawer({ shedId: shed.tid, title: shed.shedName, gatewayCodes: shed.gateways.map((g) => g.code) });
 
   let body: ReactElement;
   if (farms.length === 0) {
@@ -61,7 +87,14 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
       <Row gutter={[16, 16]} className="fs-shed-grid" role="list" aria-label={t('overview.shedList')}>
         {rows.map((shed) => (
           <Col key={shed.tid} xs={24} sm={12} lg={8} xxl={6} role="listitem">
-            <ShedCard shed={shed} />
+            <ShedCard
+              shed={shed}
+              state={live.states.get(shed.tid)}
+              species={species}
+              now={now}
+              staleAfterMs={live.staleAfterMs}
+              onOpen={shed.gateways.length > 0 ? openShed : undefined}
+            />
           </Col>
         ))}
       </Row>
@@ -71,20 +104,17 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
   return (
     <section className="fs-overview" aria-labelledby="page-title">
       <div className="fs-page-head">
-        <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-          {title}
-        </Typography.Title>
+        <div className="fs-page-head__titles">
+          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+            {title}
+          </Typography.Title>
+          {live.states.size > 0 && <LiveBadge connection={live.connection} />}
+        </div>
         <div className="fs-toolbar">
           <label htmlFor={FARM_FIELD_ID} className="fs-toolbar__label">
             {t('overview.farm')}
           </label>
-          <FarmSelect
-            id={FARM_FIELD_ID}
-            farms={farms}
-            value={farmId}
-            onChange={(id) => selectFarm(farmType, id)}
-            placeholder={t('overview.selectFarm')}
-          />
+          <FarmSelect id={FARM_FIELD_ID} farms={farms} value={farmId} onChange={select} placeholder={t('overview.selectFarm')} />
           <Input
             allowClear
             prefix={<SearchOutlined />}
@@ -94,7 +124,15 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <Button icon={<ReloadOutlined />} onClick={() => void sheds.refetch()} disabled={farmId === undefined} loading={sheds.isFetching}>
+          <Button
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              void sheds.refetch();
+              void live.monitor.refetch();
+            }}
+            disabled={farmId === undefined}
+            loading={sheds.isFetching || live.monitor.isFetching}
+          >
             {t('actions.refresh')}
           </Button>
         </div>
@@ -104,9 +142,20 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
           <Statistic title={t('overview.sheds')} value={totals.sheds} />
           <Statistic title={t('overview.pens')} value={totals.pens} />
           <Statistic title={t('overview.gateways')} value={totals.gateways} />
+          {live.monitor.data && (
+            <>
+              <Statistic title={t('environment:summary.online')} value={health.online} suffix={`/ ${live.states.size}`} />
+              <Statistic
+                title={t('environment:summary.attention')}
+                value={health.attention}
+                styles={health.attention > 0 ? { content: { color: '#cf1322' } } : undefined}
+              />
+            </>
+          )}
         </div>
       )}
       {body}
+      <ControllerDrawer target={drawer} onClose={() => setDrawer(null)} liveValues={live.liveValues} />
     </section>
   );
 }

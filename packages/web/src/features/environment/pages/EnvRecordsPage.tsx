@@ -1,0 +1,138 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Button, Select, Typography } from 'antd';
+import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { EnvKind, RecordRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useFarmSheds, useRecords, type RecordsRequest } from '../api';
+import { useFarmChoice } from '../hooks/useFarmChoice';
+import { downloadRecords } from '../model/download';
+import { kindLabel } from '../model/format';
+import { recordColumns } from '../components/recordColumns';
+import '../environment.css';
+import { NoFarm } from '../components/NoFarm';
+
+/**
+ * Environment records (/ci18/envrecords/{kind}/rec, /pig/env1/{kind}/rec): one row per reading
+ * time of a shed with every sensor of the kind as a column (units in the headers), newest first,
+ * over a range of at most 30 days; the same rows can be taken away as an Excel file.
+ */
+export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 | 2 }): ReactElement {
+  const { t } = useTranslation(['environment', 'shell', 'common']);
+  const { farms, farmId, select } = useFarmChoice(farmType);
+  const sheds = useFarmSheds(farmId);
+  const [picked, setPicked] = useState<{ farmId: number | undefined; shedId: number } | null>(null);
+  const shedId = picked && picked.farmId === farmId && sheds.data?.some((s) => s.tid === picked.shedId) ? picked.shedId : sheds.data?.[0]?.tid;
+  const [range, setRange] = useState<DateRange>(() => lastHours(24));
+  const { paging, setPaging, reset } = usePaging();
+  const [exporting, setExporting] = useState(false);
+
+  const req = useMemo<RecordsRequest | null>(
+    () => (shedId === undefined ? null : { shedId, kind, startTime: range[0].valueOf(), endTime: range[1].valueOf(), ...paging }),
+    [shedId, kind, range, paging],
+  );
+  const records = useRecords(req);
+  const columns = useMemo(() => recordColumns(records.data?.columns ?? [], t('common:time')), [records.data?.columns, t]);
+  const label = kindLabel(kind);
+  const ids = { farm: `rec-${kind}-farm`, shed: `rec-${kind}-shed`, range: `rec-${kind}-range` };
+
+  const onExport = async (): Promise<void> => {
+    if (shedId === undefined) return;
+    setExporting(true);
+    try {
+      const name = await downloadRecords({ shedId, kind, startTime: range[0].valueOf(), endTime: range[1].valueOf() });
+      if (name) toast.success(t('records.exported', { name }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="fs-env-page" aria-labelledby="page-title">
+      <div className="fs-page-head">
+        <div>
+          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+            {t('records.title', { kind: label })}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('records.subtitle')}</Typography.Text>
+        </div>
+      </div>
+      {farms.length === 0 ? (
+        <NoFarm farmType={farmType} />
+      ) : (
+        <div className="fs-panel">
+          <FilterBar
+            label={t('records.filters')}
+            actions={
+              <>
+                <Button icon={<ReloadOutlined />} onClick={() => void records.refetch()} disabled={!req} loading={records.isFetching && !exporting}>
+                  {t('shell:actions.refresh')}
+                </Button>
+                <Button type="primary" icon={<FileExcelOutlined />} onClick={() => void onExport()} loading={exporting} disabled={!req || (records.data?.total ?? 0) === 0}>
+                  {t('records.export')}
+                </Button>
+              </>
+            }
+          >
+            <FilterField id={ids.farm} label={t('shell:overview.farm')}>
+              <FarmSelect
+                id={ids.farm}
+                farms={farms}
+                value={farmId}
+                onChange={(id) => {
+                  select(id);
+                  reset();
+                }}
+                placeholder={t('shell:overview.selectFarm')}
+              />
+            </FilterField>
+            <FilterField id={ids.shed} label={t('records.shed')}>
+              <Select<number>
+                id={ids.shed}
+                className="fs-records__shed"
+                value={shedId}
+                loading={sheds.isPending && farmId !== undefined}
+                onChange={(id) => {
+                  setPicked({ farmId, shedId: id });
+                  reset();
+                }}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(sheds.data ?? []).map((s) => ({ value: s.tid, label: s.shedName }))}
+                popupMatchSelectWidth={false}
+                placeholder={t('records.pickShed')}
+              />
+            </FilterField>
+            <FilterField id={ids.range} label={t('records.range')}>
+              <DateRangePicker
+                id={ids.range}
+                value={range}
+                onChange={(r) => {
+                  setRange(r);
+                  reset();
+                }}
+              />
+            </FilterField>
+          </FilterBar>
+          <PagedTable<RecordRow>
+            label={t('records.table', { kind: label })}
+            rowKey="ts"
+            size="middle"
+            columns={columns}
+            page={records.data}
+            paging={paging}
+            onPaging={setPaging}
+            loading={records.isFetching && !exporting}
+            error={records.isError ? records.error : undefined}
+            onRetry={() => void records.refetch()}
+            emptyText={shedId === undefined ? t('records.pickShed') : t('records.empty', { kind: label })}
+            scroll={{ x: 'max-content' }}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -11,6 +11,7 @@ import { farmRoutes } from './farms/routes.js';
 import { shedRoutes } from './sheds/routes.js';
 import { telemetryRoutes } from './telemetry/routes.js';
 import { environmentRoutes } from './environment/routes.js';
+import { deviceRoutes } from './devices/routes.js';
 
 /** Each module registers its routes in its own encapsulated scope. Add a module by adding a line. */
 export type ModuleRoutes = (app: FastifyInstance, deps: Deps) => Promise<void>;
@@ -27,4 +28,5 @@ export const MODULES: ModuleRoutes[] = [
   shedRoutes,
   telemetryRoutes,
   environmentRoutes,
+  deviceRoutes,
 ];

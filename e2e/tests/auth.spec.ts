@@ -9,6 +9,8 @@ test.describe('sign-in and session', () => {
     await page.goto('/pig/overview/shed');
     await expect(page).toHaveURL(/\/login\/tenant$/);
     await expect(sel.login.submit(page)).toBeVisible();
+    await page.goto('/login', { waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/login\/tenant$/);
   });
 
   test('empty fields get the required messages and nothing is sent', async ({ page }) => {

@@ -165,7 +165,7 @@ export function AccountFormDialog({
       confirmLoading={busy}
       width={760}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       className="fs-admin-dialog"
     >
       {limitReached && <Alert type="error" showIcon className="fs-dialog-note" title={errorMessage(ErrorCodes.USER_LIMIT)} description={t('form.limitHint')} data-testid="user-limit" />}
@@ -204,7 +204,7 @@ export function AccountFormDialog({
         <Row gutter={16}>
           <Col xs={24} sm={8}>
             <Form.Item name="areaCode" label={t('fields.areaCode')} rules={[rule('areaCode')]}>
-              <AreaCodeSelect id="account-areaCode" placeholder={t('common:select')} />
+              <AreaCodeSelect placeholder={t('common:select')} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={16}>

@@ -10,10 +10,11 @@ import { useAppStore } from '../../../app/stores/appStore';
  * console's language (Intl.DisplayNames).
  */
 export function areaCodeOptions(list: readonly AreaCode[], locale: string): { value: string; label: string }[] {
-  let names: Intl.DisplayNames | null = null;
+  let names: Intl.DisplayNames | null;
   try {
     names = new Intl.DisplayNames([locale], { type: 'region' });
   } catch {
+    // An engine without region names for this locale shows the ISO codes instead.
     names = null;
   }
   const byCode = new Map<string, string[]>();

@@ -16,14 +16,14 @@ function treeData(farms: HierarchyFarm[]): DataNode[] {
   return farms.map((f) => ({
     key: farmKey(f.farmId),
     title: (
-      <span className="fs-auth-node fs-auth-node--farm">
+      <span className="fs-authz-node fs-authz-node--farm">
         <ApartmentOutlined aria-hidden /> {f.farmName} <Tag bordered={false}>{enumLabel('farmType', f.type)}</Tag>
       </span>
     ),
     children: f.sheds.map((s) => ({
       key: shedKey(s.tid),
       title: (
-        <span className="fs-auth-node">
+        <span className="fs-authz-node">
           <HomeOutlined aria-hidden /> {s.shedName} <span className="fs-muted">{renderLabel(shedLabel(s), translateKnown)}</span>
         </span>
       ),
@@ -33,7 +33,7 @@ function treeData(farms: HierarchyFarm[]): DataNode[] {
           key: penKey(p.id),
           isLeaf: true,
           title: (
-            <span className="fs-auth-node">
+            <span className="fs-authz-node">
               <AppstoreOutlined aria-hidden /> {p.name ? `${p.name} (${place})` : place}
             </span>
           ),
@@ -64,16 +64,16 @@ function AuthorizeTree({ account, farms, onClose }: { account: AccountRowWithSco
   };
 
   return (
-    <div className="fs-auth">
+    <div className="fs-authz">
       <Alert type="info" showIcon className="fs-dialog-note" title={t('authorize.hint')} />
-      <Space wrap className="fs-auth__tools">
+      <Space wrap className="fs-authz__tools">
         <Button onClick={() => setChecked(allKeys)}>{t('authorize.all')}</Button>
         <Button onClick={() => setChecked([])}>{t('authorize.none')}</Button>
         <Button onClick={() => setExpanded(farms.flatMap((f) => [farmKey(f.farmId), ...f.sheds.map((s) => shedKey(s.tid))]))}>
           {t('authorize.expandAll')}
         </Button>
       </Space>
-      <div className="fs-auth-tree" aria-label={t('authorize.treeLabel')} role="group">
+      <div className="fs-authz-tree" aria-label={t('authorize.treeLabel')} role="group">
         <Tree
           checkable
           selectable={false}
@@ -85,7 +85,7 @@ function AuthorizeTree({ account, farms, onClose }: { account: AccountRowWithSco
           onCheck={(keys) => setChecked((Array.isArray(keys) ? keys : keys.checked).map(String))}
         />
       </div>
-      <section className="fs-auth__summary" aria-label={t('authorize.summary')} data-testid="authorize-summary">
+      <section className="fs-authz__summary" aria-label={t('authorize.summary')} data-testid="authorize-summary">
         <Typography.Text strong>{t('authorize.summary')}</Typography.Text>
         {extent.length === 0 ? (
           <div className="fs-muted">{t('authorize.nothing')}</div>
@@ -97,7 +97,7 @@ function AuthorizeTree({ account, farms, onClose }: { account: AccountRowWithSco
                 {e.whole ? (
                   <Tag color="green">{t('authorize.wholeFarm')}</Tag>
                 ) : (
-                  <Tag color="gold">{t('authorize.partFarm', { sheds: e.sheds, pens: e.pens })}</Tag>
+                  <Tag color="gold">{e.pens > 0 ? t('authorize.partPens', { count: e.sheds, pens: e.pens }) : t('authorize.partSheds', { count: e.sheds })}</Tag>
                 )}
               </li>
             ))}
@@ -137,7 +137,7 @@ export function AuthorizeDrawer({ account, onClose }: { account: AccountRowWithS
       size={band === 'small' ? '100%' : 560}
       destroyOnHidden
       closable={{ 'aria-label': t('common:close') }}
-      className="fs-auth-drawer"
+      className="fs-authz-drawer"
     >
       {body}
     </Drawer>

@@ -1,11 +1,12 @@
 import type { ReactElement } from 'react';
-import { Badge, Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, KeyOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
+import { CheckCircleOutlined, DeleteOutlined, EditOutlined, SafetyCertificateOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { AccountType, type AccountRowWithScope } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
+import { RowAction } from './RowAction';
 
 /** What a row's actions open; the page owns the dialogs and confirmations. */
 export interface AccountActions {
@@ -55,45 +56,61 @@ function FarmsCell({ row, t }: { row: AccountRowWithScope; t: TFunction }): Reac
   return <Tags items={items} empty={t('table.noFarm')} />;
 }
 
-export function accountColumns(t: TFunction, selfId: number | undefined, actions: AccountActions): ColumnsType<AccountRowWithScope> {
+export function accountColumns(t: TFunction, selfId: number | undefined, compact: boolean, actions: AccountActions): ColumnsType<AccountRowWithScope> {
   return [
     {
       key: 'accountCode',
-      title: t('fields.accountCode'),
+      title: t('table.account'),
       fixed: 'left',
-      width: 140,
+      width: 170,
       render: (_, r) => (
-        <Typography.Text strong className="fs-mono-strong" ellipsis={{ tooltip: r.accountCode }}>
-          {r.accountCode}
-        </Typography.Text>
+        <div className="fs-cell-stack">
+          <Typography.Text strong className="fs-mono-strong" ellipsis={{ tooltip: r.accountCode }}>
+            {r.accountCode}
+          </Typography.Text>
+          <Typography.Text className="fs-cell-sub" ellipsis={{ tooltip: r.accountName }}>
+            {r.accountName}
+          </Typography.Text>
+        </div>
       ),
     },
     {
-      key: 'accountName',
-      title: t('fields.accountName'),
-      width: 150,
+      key: 'name',
+      title: t('fields.name'),
+      width: 130,
+      render: (_, r) =>
+        r.name || r.jobNo ? (
+          <div className="fs-cell-stack">
+            <span>{r.name ?? '—'}</span>
+            {r.jobNo && (
+              <Typography.Text type="secondary" className="fs-cell-sub">
+                {r.jobNo}
+              </Typography.Text>
+            )}
+          </div>
+        ) : (
+          <span className="fs-muted">—</span>
+        ),
+    },
+    {
+      key: 'phone',
+      title: t('table.phoneEmail'),
+      width: 190,
       render: (_, r) => (
         <div className="fs-cell-stack">
-          <Typography.Text ellipsis={{ tooltip: r.accountName }}>{r.accountName}</Typography.Text>
-          {(r.name || r.jobNo) && (
-            <Typography.Text type="secondary" className="fs-cell-sub" ellipsis>
-              {[r.name, r.jobNo].filter(Boolean).join(' · ')}
+          <span className="fs-nowrap">{r.phoneNo ? [r.areaCode, r.phoneNo].filter(Boolean).join(' ') : '—'}</span>
+          {r.email && (
+            <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: r.email }}>
+              {r.email}
             </Typography.Text>
           )}
         </div>
       ),
     },
     {
-      key: 'phone',
-      title: t('fields.phoneNo'),
-      width: 140,
-      render: (_, r) => <span className="fs-nowrap">{r.phoneNo ? [r.areaCode, r.phoneNo].filter(Boolean).join(' ') : '—'}</span>,
-    },
-    { key: 'email', title: t('fields.email'), width: 170, ellipsis: true, render: (_, r) => r.email ?? '—' },
-    {
       key: 'type',
       title: t('fields.accountType'),
-      width: 130,
+      width: 150,
       render: (_, r) => (
         <Tag bordered={false} color={TYPE_COLOR[r.accountType]}>
           {enumLabel('accountType', r.accountType)}
@@ -118,7 +135,9 @@ export function accountColumns(t: TFunction, selfId: number | undefined, actions
       width: 110,
       render: (_, r) => (
         <div className="fs-cell-stack">
-          <Badge status={r.status === 1 ? 'success' : 'error'} text={r.status === 1 ? t('status.enabled') : t('status.disabled')} data-testid="account-status" className="fs-nowrap" />
+          <Tag bordered={false} color={r.status === 1 ? 'success' : 'error'} data-testid="account-status" className="fs-status-tag">
+            {r.status === 1 ? t('status.enabled') : t('status.disabled')}
+          </Tag>
           {r.mustChangePassword && (
             <Typography.Text type="warning" className="fs-cell-sub">
               {t('table.mustChange')}
@@ -137,20 +156,23 @@ export function accountColumns(t: TFunction, selfId: number | undefined, actions
       key: 'actions',
       title: t('common:actions'),
       fixed: 'right',
-      width: 230,
+      width: compact ? 235 : 290,
       render: (_, r) => {
         const self = r.id === selfId;
         const admin = r.accountType === AccountType.TENANT_ADMIN;
         return (
           <Space size={4} className="fs-row-actions">
-            <Button icon={<EditOutlined />} onClick={() => actions.edit(r)} aria-label={t('actions.editOf', { name: r.accountName })}>
-              {t('common:edit')}
-            </Button>
-            <Tooltip title={admin ? t('actions.adminSeesAll') : undefined}>
-              <Button icon={<KeyOutlined />} disabled={admin} onClick={() => actions.authorize(r)} aria-label={t('actions.authorizeOf', { name: r.accountName })}>
-                {t('actions.authorize')}
-              </Button>
-            </Tooltip>
+            <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: r.accountName })} onClick={() => actions.edit(r)} />
+            <RowAction
+              compact={compact}
+              keepText
+              icon={<SafetyCertificateOutlined />}
+              text={t('actions.authorize')}
+              label={t('actions.authorizeOf', { name: r.accountName })}
+              disabled={admin}
+              hint={admin ? t('actions.adminSeesAll') : undefined}
+              onClick={() => actions.authorize(r)}
+            />
             <Dropdown
               trigger={['click']}
               disabled={self}

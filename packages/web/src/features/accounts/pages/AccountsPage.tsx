@@ -9,6 +9,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useScreenBand } from '../../../ui/useScreenBand';
 import { useAccountPage, useRoleOptions, type AccountQuery } from '../api';
 import { AccountFormDialog } from '../components/AccountFormDialog';
 import { AuthorizeDrawer } from '../components/AuthorizeDrawer';
@@ -29,6 +30,7 @@ export function AccountsPage(): ReactElement {
   const { modal } = App.useApp();
   useSessionLists();
   const selfId = useAppStore((s) => s.userInfo?.id);
+  const compact = useScreenBand() !== 'large';
   const farms = useAppStore((s) => s.farms);
   const roles = useRoleOptions();
   const { paging, setPaging, reset } = usePaging();
@@ -111,10 +113,10 @@ export function AccountsPage(): ReactElement {
   };
 
   const columns = useMemo(
-    () => accountColumns(t, selfId, { edit: (account) => setFormFor({ account }), authorize: setAuthFor, setStatus: confirmStatus, remove: confirmDelete }),
+    () => accountColumns(t, selfId, compact, { edit: (account) => setFormFor({ account }), authorize: setAuthFor, setStatus: confirmStatus, remove: confirmDelete }),
     // The confirmations read state only through their arguments and stable setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, selfId],
+    [t, selfId, compact],
   );
   const filtered = Object.keys(applied).length > 0;
 
@@ -224,7 +226,7 @@ export function AccountsPage(): ReactElement {
           error={page.error}
           onRetry={() => void page.refetch()}
           emptyText={filtered ? t('table.noMatch') : t('table.empty')}
-          scroll={{ x: 1570 }}
+          scroll={{ x: compact ? 1480 : 1600 }}
           rowSelection={{
             selectedRowKeys: selected.map((r) => r.id),
             preserveSelectedRowKeys: true,

@@ -130,7 +130,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
       confirmLoading={busy}
       width={760}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       className="fs-admin-dialog"
     >
       {limitReached && (
@@ -175,7 +175,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
         <Row gutter={16}>
           <Col xs={24} sm={9}>
             <Form.Item name="areaCode" label={t('fields.areaCode')} required rules={[rule('areaCode')]}>
-              <AreaCodeSelect id="farm-areaCode" placeholder={t('common:select')} />
+              <AreaCodeSelect placeholder={t('common:select')} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={15}>
@@ -215,7 +215,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
         <Row gutter={16}>
           <Col xs={24} sm={13}>
             <Form.Item name="timeZone" label={t('fields.timeZone')} required rules={[rule('timeZone')]} extra={t('form.timeZoneHint')}>
-              <TimeZoneSelect id="farm-timeZone" placeholder={t('form.timeZonePlaceholder')} />
+              <TimeZoneSelect placeholder={t('form.timeZonePlaceholder')} />
             </Form.Item>
           </Col>
           <Col xs={24} sm={11}>

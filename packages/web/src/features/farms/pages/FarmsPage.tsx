@@ -10,6 +10,8 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useScreenBand } from '../../../ui/useScreenBand';
+import { RowAction } from '../../accounts/components/RowAction';
 import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
@@ -40,6 +42,7 @@ export function FarmsPage(): ReactElement {
   const query = useMemo(() => ({ ...paging, ...(farmName ? { farmName } : {}) }), [paging, farmName]);
   const page = useFarmPage(query);
   const remove = useDeleteFarm();
+  const compact = useScreenBand() !== 'large';
   const [formFor, setFormFor] = useState<{ farm: FarmDetail | null } | null>(null);
 
   const search = (): void => {
@@ -108,20 +111,22 @@ export function FarmsPage(): ReactElement {
     {
       key: 'person',
       title: t('fields.personInCharge'),
-      width: 150,
+      width: 190,
       render: (_, r) => (
         <div className="fs-cell-stack">
-          <span>{r.personInCharge ?? '—'}</span>
-          {r.contact && r.contact !== r.personInCharge && (
-            <Typography.Text type="secondary" className="fs-cell-sub">
-              {t('table.contact', { name: r.contact })}
+          <span>
+            {r.personInCharge ?? '—'}
+            {r.contact && r.contact !== r.personInCharge && <span className="fs-muted"> · {t('table.contact', { name: r.contact })}</span>}
+          </span>
+          {r.phone && (
+            <Typography.Text type="secondary" className="fs-cell-sub fs-nowrap">
+              {[r.areaCode, r.phone].filter(Boolean).join(' ')}
             </Typography.Text>
           )}
         </div>
       ),
     },
-    { key: 'phone', title: t('fields.phone'), width: 150, render: (_, r) => <span className="fs-nowrap">{[r.areaCode, r.phone].filter(Boolean).join(' ') || '—'}</span> },
-    { key: 'admin', title: t('fields.adminAccount'), width: 140, render: (_, r) => r.adminAccountName ?? <span className="fs-muted">{t('table.noAdmin')}</span> },
+    { key: 'admin', title: t('fields.adminAccount'), width: 170, render: (_, r) => r.adminAccountName ?? <span className="fs-muted">{t('table.noAdmin')}</span> },
     {
       key: 'state',
       title: t('fields.state'),
@@ -152,15 +157,11 @@ export function FarmsPage(): ReactElement {
       key: 'actions',
       title: t('common:actions'),
       fixed: 'right',
-      width: 200,
+      width: compact ? 124 : 230,
       render: (_, r) => (
         <Space size={4} className="fs-row-actions">
-          <Button icon={<EditOutlined />} onClick={() => setFormFor({ farm: r })} aria-label={t('actions.editOf', { name: r.farmName })}>
-            {t('common:edit')}
-          </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(r)} aria-label={t('actions.deleteOf', { name: r.farmName })}>
-            {t('common:delete')}
-          </Button>
+          <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: r.farmName })} onClick={() => setFormFor({ farm: r })} />
+          <RowAction compact={compact} danger icon={<DeleteOutlined />} text={t('common:delete')} label={t('actions.deleteOf', { name: r.farmName })} onClick={() => confirmDelete(r)} />
         </Space>
       ),
     },
@@ -219,7 +220,7 @@ export function FarmsPage(): ReactElement {
           error={page.error}
           onRetry={() => void page.refetch()}
           emptyText={farmName ? t('table.noMatch') : t('table.empty')}
-          scroll={{ x: 1480 }}
+          scroll={{ x: 1440 }}
         />
       </div>
       {formFor && <FarmFormDialog farm={formFor.farm} onClose={() => setFormFor(null)} />}

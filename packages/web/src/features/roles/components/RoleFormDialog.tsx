@@ -64,7 +64,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
       confirmLoading={busy}
       width={560}
       destroyOnHidden
-      maskClosable={false}
+      mask={{ closable: false }}
       className="fs-admin-dialog"
     >
       <Form

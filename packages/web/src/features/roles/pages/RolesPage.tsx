@@ -9,6 +9,8 @@ import { toast } from '../../../app/api/toast';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useScreenBand } from '../../../ui/useScreenBand';
+import { RowAction } from '../../accounts/components/RowAction';
 import { useRolePage } from '../api';
 import { PermissionDrawer } from '../components/PermissionDrawer';
 import { RoleFormDialog } from '../components/RoleFormDialog';
@@ -29,6 +31,7 @@ export function RolesPage(): ReactElement {
   const query = useMemo(() => ({ ...paging, ...(roleName ? { roleName } : {}) }), [paging, roleName]);
   const page = useRolePage(query);
   const remove = useDeleteRole();
+  const compact = useScreenBand() !== 'large';
   const [formFor, setFormFor] = useState<{ role: RoleRow | null } | null>(null);
   const [permFor, setPermFor] = useState<RoleRow | null>(null);
 
@@ -94,18 +97,12 @@ export function RolesPage(): ReactElement {
       key: 'actions',
       title: t('common:actions'),
       fixed: 'right',
-      width: 320,
+      width: compact ? 250 : 370,
       render: (_, r) => (
         <Space size={4} className="fs-row-actions">
-          <Button icon={<EditOutlined />} onClick={() => setFormFor({ role: r })} aria-label={t('actions.editOf', { name: r.roleName })}>
-            {t('common:edit')}
-          </Button>
-          <Button icon={<SafetyOutlined />} onClick={() => setPermFor(r)} aria-label={t('actions.permissionsOf', { name: r.roleName })}>
-            {t('actions.permissions')}
-          </Button>
-          <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(r)} aria-label={t('actions.deleteOf', { name: r.roleName })}>
-            {t('common:delete')}
-          </Button>
+          <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: r.roleName })} onClick={() => setFormFor({ role: r })} />
+          <RowAction compact={compact} keepText primary icon={<SafetyOutlined />} text={t('actions.permissions')} label={t('actions.permissionsOf', { name: r.roleName })} onClick={() => setPermFor(r)} />
+          <RowAction compact={compact} danger icon={<DeleteOutlined />} text={t('common:delete')} label={t('actions.deleteOf', { name: r.roleName })} onClick={() => confirmDelete(r)} />
         </Space>
       ),
     },

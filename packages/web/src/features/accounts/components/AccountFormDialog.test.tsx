@@ -1,0 +1,142 @@
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { AREA_CODES, type AccountRowWithScope, type RoleRow } from '@farmsense/shared';
+import { errorMessage, i18n, tk } from '../../../app/i18n/i18n';
+import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { AccountFormDialog } from './AccountFormDialog';
+
+/** A real key pair, so the test can check what the dialog encrypted. */
+let publicPem = '';
+let privateKey: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await crypto.subtle.generateKey(
+    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
+    true,
+    ['encrypt', 'decrypt'],
+  );
+  privateKey = pair.privateKey;
+  const der = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
+  publicPem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PUBLIC KEY-----`;
+});
+
+async function decrypt(b64: string): Promise<string> {
+  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  return new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, bytes));
+}
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`accounts.${key}`, vars);
+const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
+const itemOf = (key: string): string => field(key).closest('.ant-form-item')!.textContent ?? '';
+const type = (key: string, value: string): void => void fireEvent.change(field(key), { target: { value } });
+const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
+
+const ROLES: RoleRow[] = [{ id: 5, roleName: 'Env viewer', type: 'farm', accountCount: 0, applicationCount: 1, createdAt: '2026-01-01T00:00:00.000Z' }];
+
+function serve(routes: Record<string, { status?: number; code?: number; data?: unknown }> = {}): RecordedCall[] {
+  return mockApi({
+    'GET /getConfig': { data: { publicKey: publicPem, captcha: false, productVersion: '0.1.0' } },
+    'POST /breedpigaccount/account/add': { data: { id: 9 } },
+    'PUT /accountauth/account/update': { data: null },
+    ...routes,
+  });
+}
+
+beforeEach(async () => {
+  useAppStore.setState({
+    ...INITIAL_DATA,
+    locale: 'en-us',
+    token: 'tok',
+    areaCodes: [...AREA_CODES],
+    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
+  });
+  await i18n.changeLanguage('en-us');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function fillValid(): void {
+  type('accountCode', ' EnvUser ');
+  type('accountName', 'Env User');
+  type('password', 'Start2026x');
+  type('confirmPassword', 'Start2026x');
+  type('phoneNo', '139 0000 0001');
+}
+
+describe('account add and edit form', { timeout: 40_000 }, () => {
+  it('requires account, name, password and phone, checks the e-mail and the password rule, and sends nothing', async () => {
+    const calls = serve();
+    renderWithApp(<AccountFormDialog account={null} roles={ROLES} onClose={vi.fn()} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    save();
+    await waitFor(() => expect(itemOf('accountCode')).toContain(tk('validation.required')), SLOW);
+    for (const key of ['accountName', 'password', 'confirmPassword', 'phoneNo']) expect(itemOf(key)).toContain(tk('validation.required'));
+
+    type('email', 'not-an-address');
+    type('password', 'onlyletters');
+    type('confirmPassword', 'onlyletterz');
+    type('phoneNo', 'abc');
+    save();
+    await waitFor(() => expect(itemOf('email')).toContain(tk('validation.email')), SLOW);
+    expect(itemOf('password')).toContain(tk('validation.passwordRule'));
+    expect(itemOf('confirmPassword')).toContain(tk('validation.passwordsDiffer'));
+    expect(itemOf('phoneNo')).toContain(tk('validation.phone'));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('encrypts the initial password and sends the account with its type, roles and farms', async () => {
+    const calls = serve();
+    const onClose = vi.fn();
+    renderWithApp(<AccountFormDialog account={null} roles={ROLES} onClose={onClose} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    fillValid();
+    type('email', 'env@example.com');
+    fireEvent.click(screen.getByText(tk('enums.accountType.3')));
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
+    const body = calls.find((c) => c.path === '/breedpigaccount/account/add')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ accountCode: 'EnvUser', accountName: 'Env User', phoneNo: '139 0000 0001', email: 'env@example.com', accountType: 3, roleIds: [], farmIds: [] });
+    expect(body).not.toHaveProperty('confirmPassword');
+    expect(await decrypt(body.password as string)).toBe('Start2026x');
+  });
+
+  it('shows a taken account code under the field and keeps the user-limit message in the dialog', async () => {
+    serve({ 'POST /breedpigaccount/account/add': { code: 20000 } });
+    const onClose = vi.fn();
+    const view = renderWithApp(<AccountFormDialog account={null} roles={ROLES} onClose={onClose} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    fillValid();
+    save();
+    await waitFor(() => expect(itemOf('accountCode')).toContain(errorMessage(20000)), SLOW);
+    expect(onClose).not.toHaveBeenCalled();
+
+    view.unmount();
+    serve({ 'POST /breedpigaccount/account/add': { code: 20101 } });
+    renderWithApp(<AccountFormDialog account={null} roles={ROLES} onClose={onClose} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    fillValid();
+    save();
+    const banner = await screen.findByTestId('user-limit', {}, SLOW);
+    expect(banner.textContent).toContain(errorMessage(20101));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('edits with the account code fixed and no password unless it is reset', async () => {
+    const calls = serve();
+    const onClose = vi.fn();
+    const row: AccountRowWithScope = {
+      id: 31, accountCode: 'pig', accountName: 'Pig Keeper', name: null, phoneNo: '13800000003', email: null, gender: null, jobNo: null,
+      areaCode: '+86', accountType: 2, status: 1, mustChangePassword: false, lastLoginAt: null, createdAt: '2026-01-01T00:00:00.000Z',
+      roles: [{ id: 5, roleName: 'Env viewer', type: 'farm' }], farms: [{ id: 2, farmName: 'Demo Poultry Farm', type: 2 }], authorization: [],
+    };
+    renderWithApp(<AccountFormDialog account={row} roles={ROLES} onClose={onClose} />);
+    await screen.findByText(t('form.editTitle', { name: 'Pig Keeper' }), {}, SLOW);
+    expect((field('accountCode') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.queryByLabelText(t('fields.password'))).toBeNull();
+    type('accountName', 'Pig Keeper 2');
+    save();
+    await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
+    const body = calls.find((c) => c.path === '/accountauth/account/update')!.body as Record<string, unknown>;
+    expect(body).toEqual({ id: 31, accountName: 'Pig Keeper 2', phoneNo: '13800000003', areaCode: '+86', roleIds: [5], accountType: 2, farmIds: [2] });
+  });
+});

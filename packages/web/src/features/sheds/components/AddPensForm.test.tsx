@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { errorMessage, i18n, tk } from '../../../app/i18n/i18n';
+import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { AddPensForm } from './AddPensForm';
+
+const t = (key: string): string => tk(`sheds.pens.${key}`);
+const input = (key: string): HTMLElement => screen.getByLabelText(t(key));
+const itemOf = (key: string): string => input(key).closest('.ant-form-item')!.textContent ?? '';
+const add = (): void => void fireEvent.click(screen.getByRole('button', { name: new RegExp(t('add')) }));
+const set = (key: string, v: string): void => void fireEvent.change(input(key), { target: { value: v } });
+
+beforeEach(async () => {
+  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
+  await i18n.changeLanguage('en-us');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('add pens', { timeout: 40_000 }, () => {
+  it('needs both ends and refuses a start above the end before sending', async () => {
+    const calls = mockApi({});
+    renderWithApp(<AddPensForm shedId={7} />);
+    add();
+    await waitFor(() => expect(itemOf('startColumn')).toContain(tk('validation.required')), SLOW);
+    expect(itemOf('endColumn')).toContain(tk('validation.required'));
+    set('startColumn', '5');
+    set('endColumn', '3');
+    add();
+    await waitFor(() => expect(itemOf('endColumn')).toContain(tk('validation.endBeforeStart')), SLOW);
+    expect(calls).toHaveLength(0);
+  });
+
+  it('sends the range in its row, and shows a taken number (20040) on the range', async () => {
+    const calls = mockApi({ 'POST /breedpigbuilding/shed/addFields': { code: 20040 } });
+    renderWithApp(<AddPensForm shedId={7} />);
+    set('startColumn', '1');
+    set('endColumn', '3');
+    add();
+    await waitFor(() => expect(itemOf('startColumn')).toContain(errorMessage(20040)), SLOW);
+    expect(calls.find((c) => c.path === '/breedpigbuilding/shed/addFields')!.body).toEqual({ shedId: 7, startColumn: 1, endColumn: 3, row: 1 });
+  });
+});

@@ -1,0 +1,70 @@
+import { useState, type ReactElement } from 'react';
+import { Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCodes, INPUT_MAX_LENGTH, updateFieldBody, type PenRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { zodRule } from '../../../ui/zodRule';
+import { optionalText, reportSaveError } from '../../accounts/formErrors';
+import { useUpdatePen } from '../api';
+
+/** Renumbers or renames a pen: a number taken in the shed (20040) or a name taken (20083) shows on its field. */
+export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['sheds', 'common']);
+  const [form] = Form.useForm<{ fieldColumn: number; field: number; name?: string }>();
+  const update = useUpdatePen();
+  const [busy, setBusy] = useState(false);
+  const rule = (field: string): ReturnType<typeof zodRule> => zodRule(updateFieldBody, field, (v) => ({ ...v, id: pen.id }));
+
+  const submit = async (): Promise<void> => {
+    let v: { fieldColumn: number; field: number; name?: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      await update.mutateAsync({ id: pen.id, fieldColumn: v.fieldColumn, field: v.field, name: optionalText(v.name) });
+      toast.success(t('common:editedSuccessfully'));
+      onClose();
+    } catch (err) {
+      reportSaveError(form, err, { [ErrorCodes.PEN_NUMBER_EXISTS]: ['fieldColumn', 'field'], [ErrorCodes.PEN_NAME_DUPLICATE]: 'name' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('pens.editTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      width={480}
+      destroyOnHidden
+      mask={{ closable: false }}
+      className="fs-admin-dialog"
+    >
+      <Form form={form} layout="vertical" name="pen" preserve={false} initialValues={{ fieldColumn: pen.fieldColumn, field: pen.field, name: pen.name ?? '' }}>
+        <Row gutter={16}>
+          <Col span={12}>
+            <Form.Item name="fieldColumn" label={t('pens.column')} required rules={[rule('fieldColumn')]} extra={t('pens.zeroBlank')}>
+              <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="field" label={t('pens.row')} required rules={[rule('field')]}>
+              <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="name" label={t('pens.name')} rules={[rule('name')]}>
+          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

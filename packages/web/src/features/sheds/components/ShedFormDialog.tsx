@@ -1,0 +1,131 @@
+import { useState, type ReactElement } from 'react';
+import { Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCodes, INPUT_MAX_LENGTH, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { translateKnown } from '../../../ui/enumLabel';
+import { zodRule } from '../../../ui/zodRule';
+import { reportSaveError } from '../../accounts/formErrors';
+import { useAddShed, useUpdateShed } from '../api';
+import { shedTypeOptions } from './shedTypes';
+
+export interface ShedFormValues {
+  shedName: string;
+  shedType?: number;
+  areaNum: number;
+  buildingNum: number;
+  shedNum: number;
+}
+
+const NUMBERS = ['areaNum', 'buildingNum', 'shedNum'] as const;
+
+/**
+ * Add or edit a shed (house) of a farm: name, a type of the farm's kind, and its area, building
+ * and shed numbers, with the SPEC §3 label it will show as ("1-2-3 (Broiler)", or the empty-shed
+ * label when all numbers are 0). The same place and type twice in a farm is refused (20026).
+ */
+export function ShedFormDialog({
+  farm,
+  shed,
+  onClose,
+}: {
+  farm: { id: number; type: number; farmName: string };
+  shed: ShedOverviewRow | null;
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation(['sheds', 'common']);
+  const [form] = Form.useForm<ShedFormValues>();
+  const adding = shed === null;
+  const add = useAddShed();
+  const update = useUpdateShed();
+  const [busy, setBusy] = useState(false);
+  const values = Form.useWatch([], form) as Partial<ShedFormValues> | undefined;
+  const preview = renderLabel(
+    shedLabel({ areaNum: values?.areaNum ?? 0, buildingNum: values?.buildingNum ?? 0, shedNum: values?.shedNum ?? 0, shedType: values?.shedType }),
+    translateKnown,
+  );
+  const rule = (field: string): ReturnType<typeof zodRule> =>
+    adding ? zodRule(shedAddBody, field, (v) => ({ ...v, farmId: farm.id })) : zodRule(shedUpdateBody, field, (v) => ({ ...v, id: shed.tid }));
+
+  const submit = async (): Promise<void> => {
+    let v: ShedFormValues;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    const body = { shedName: v.shedName.trim(), shedType: v.shedType!, areaNum: v.areaNum, buildingNum: v.buildingNum, shedNum: v.shedNum };
+    setBusy(true);
+    try {
+      if (adding) {
+        await add.mutateAsync({ ...body, farmId: farm.id });
+        toast.success(t('form.added', { name: body.shedName }));
+      } else {
+        await update.mutateAsync({ ...body, id: shed.tid });
+        toast.success(t('common:editedSuccessfully'));
+      }
+      onClose();
+    } catch (err) {
+      reportSaveError(form, err, { [ErrorCodes.DUPLICATE_HOUSE]: [...NUMBERS], [ErrorCodes.PEN_TYPE_ERROR]: 'shedType' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={adding ? t('form.addTitle', { farm: farm.farmName }) : t('form.editTitle', { name: shed.shedName })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common:save')}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      width={620}
+      destroyOnHidden
+      mask={{ closable: false }}
+      className="fs-admin-dialog"
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        name="shed"
+        preserve={false}
+        initialValues={
+          shed
+            ? { shedName: shed.shedName, shedType: shed.shedType, areaNum: shed.areaNum, buildingNum: shed.buildingNum, shedNum: shed.shedNum }
+            : { shedName: '', areaNum: 0, buildingNum: 0, shedNum: 0 }
+        }
+      >
+        <Row gutter={16}>
+          <Col xs={24} sm={13}>
+            <Form.Item name="shedName" label={t('fields.shedName')} required rules={[rule('shedName')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={11}>
+            <Form.Item name="shedType" label={t('fields.shedType')} required rules={[rule('shedType')]}>
+              <Select placeholder={t('common:select')} options={shedTypeOptions(farm.type)} showSearch={{ optionFilterProp: 'label' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          {NUMBERS.map((n) => (
+            <Col xs={8} key={n}>
+              <Form.Item name={n} label={t(`fields.${n}`)} required rules={[rule(n)]}>
+                <InputNumber min={0} max={99999} precision={0} className="fs-number" inputMode="numeric" />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+        <div className="fs-shed-preview" aria-live="polite">
+          <Typography.Text type="secondary">{t('form.preview')}</Typography.Text>{' '}
+          <Typography.Text strong data-testid="shed-preview">
+            {preview}
+          </Typography.Text>
+          <div className="fs-muted fs-shed-preview__hint">{t('form.numbersHint')}</div>
+        </div>
+      </Form>
+    </Modal>
+  );
+}

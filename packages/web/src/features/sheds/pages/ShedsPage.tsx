@@ -1,0 +1,190 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Alert, App, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { renderLabel, shedLabel, type ShedOverviewRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useSessionLists } from '../../../app/auth/queries';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { useAppStore } from '../../../app/stores/appStore';
+import { enumLabel, shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useScreenBand } from '../../../ui/useScreenBand';
+import { RowAction } from '../../accounts/components/RowAction';
+import { EmptyBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { useDeleteShed, useShedPage } from '../api';
+import { PensDrawer } from '../components/PensDrawer';
+import { ShedFormDialog } from '../components/ShedFormDialog';
+import { shedTypesFor } from '../components/shedTypes';
+import '../../accounts/admin.css';
+import '../sheds.css';
+
+const FARM_FIELD_ID = 'shedlist-farm';
+
+/**
+ * /housemanagement/shedlist: the sheds (houses) of one farm with their SPEC §3 label, type, pen
+ * count and gateways; add, edit, delete, and the pens of each shed.
+ */
+export function ShedsPage(): ReactElement {
+  const { t } = useTranslation(['sheds', 'common']);
+  const { modal } = App.useApp();
+  const lists = useSessionLists();
+  const farms = useAppStore((s) => s.farms);
+  const [chosen, setChosen] = useState<number | undefined>();
+  const farm = farms.find((f) => f.id === chosen) ?? farms[0];
+  const { paging, setPaging, reset } = usePaging();
+  const query = useMemo(() => (farm ? { farmId: farm.id, ...paging } : null), [farm, paging]);
+  const page = useShedPage(query);
+  const remove = useDeleteShed();
+  const compact = useScreenBand() !== 'large';
+  const [formFor, setFormFor] = useState<{ shed: ShedOverviewRow | null } | null>(null);
+  const [pensFor, setPensFor] = useState<ShedOverviewRow | null>(null);
+  const canAdd = shedTypesFor(farm?.type).length > 0;
+
+  const confirmDelete = (shed: ShedOverviewRow): void => {
+    modal.confirm({
+      title: t('delete.title', { name: shed.shedName }),
+      content: shed.penCount > 0 ? t('delete.withPens', { count: shed.penCount }) : t('delete.text'),
+      okText: t('common:delete'),
+      okButtonProps: { danger: true },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(shed.tid);
+          toast.success(t('common:deletedSuccessfully'));
+        } catch {
+          // The API client has shown the reason (e.g. gateways still bound, or a linked camera).
+        }
+      },
+    });
+  };
+
+  const columns: ColumnsType<ShedOverviewRow> = [
+    {
+      key: 'shedName',
+      title: t('fields.shedName'),
+      fixed: 'left',
+      width: 180,
+      render: (_, s) => (
+        <Typography.Text strong ellipsis={{ tooltip: s.shedName }}>
+          {s.shedName}
+        </Typography.Text>
+      ),
+    },
+    {
+      key: 'label',
+      title: t('fields.label'),
+      width: 190,
+      render: (_, s) => <span data-testid="shedlist-label">{renderLabel(shedLabel(s), translateKnown)}</span>,
+    },
+    { key: 'type', title: t('fields.shedType'), width: 130, render: (_, s) => <Tag bordered={false} color="green">{shedTypeLabel(s.shedType) || s.shedType}</Tag> },
+    {
+      key: 'pens',
+      title: t('fields.penCount'),
+      width: 90,
+      align: 'right',
+      render: (_, s) => <span className="fs-nowrap" data-testid="shedlist-pens">{s.penCount}</span>,
+    },
+    {
+      key: 'gateways',
+      title: t('fields.gateways'),
+      width: 220,
+      render: (_, s) =>
+        s.gateways.length === 0 ? (
+          <span className="fs-muted">{t('table.noGateway')}</span>
+        ) : (
+          <span className="fs-tags">
+            {s.gateways.map((g) => (
+              <Tooltip key={g.code} title={`${g.name} · ${enumLabel('gatewayType', g.gatewayType)}`}>
+                <Tag className="fs-mono">{g.code}</Tag>
+              </Tooltip>
+            ))}
+          </span>
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      width: compact ? 230 : 360,
+      render: (_, s) => (
+        <Space size={4} className="fs-row-actions">
+          <RowAction compact={compact} keepText primary icon={<AppstoreOutlined />} text={t('actions.pens')} label={t('actions.pensOf', { name: s.shedName })} onClick={() => setPensFor(s)} />
+          <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: s.shedName })} onClick={() => setFormFor({ shed: s })} />
+          <RowAction
+            compact={compact}
+            danger
+            icon={<DeleteOutlined />}
+            text={t('common:delete')}
+            label={t('actions.deleteOf', { name: s.shedName })}
+            disabled={s.gateways.length > 0}
+            hint={s.gateways.length > 0 ? t('delete.gatewaysBound', { count: s.gateways.length }) : undefined}
+            onClick={() => confirmDelete(s)}
+          />
+        </Space>
+      ),
+    },
+  ];
+
+  let body: ReactElement;
+  if (!farm) {
+    body = lists.isLoading ? <LoadingBlock rows={2} /> : <EmptyBlock title={t('page.noFarm')} hint={t('page.noFarmHint')} />;
+  } else {
+    body = (
+      <div className="fs-panel">
+        {!canAdd && <Alert type="info" showIcon banner title={t('page.noTypes')} />}
+        <PagedTable<ShedOverviewRow>
+          label={t('table.label')}
+          rowKey="tid"
+          className="fs-admin-table"
+          columns={columns}
+          page={page.data}
+          paging={paging}
+          onPaging={setPaging}
+          loading={page.isFetching}
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          emptyText={t('table.empty')}
+          scroll={{ x: 1170 }}
+        />
+      </div>
+    );
+  }
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <div className="fs-page-head">
+        <div>
+          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+            {menuLabel('housemanagement.shedlist')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
+        </div>
+        <div className="fs-toolbar">
+          <label htmlFor={FARM_FIELD_ID} className="fs-toolbar__label">
+            {t('page.farm')}
+          </label>
+          <FarmSelect
+            id={FARM_FIELD_ID}
+            farms={farms}
+            value={farm?.id}
+            onChange={(id) => {
+              setChosen(id);
+              reset();
+            }}
+            placeholder={t('page.selectFarm')}
+          />
+          <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} disabled={!farm} aria-label={t('common:refresh')} />
+          <Button type="primary" size="large" icon={<PlusOutlined />} disabled={!farm || !canAdd} onClick={() => setFormFor({ shed: null })}>
+            {t('actions.add')}
+          </Button>
+        </div>
+      </div>
+      {body}
+      {formFor && farm && <ShedFormDialog farm={farm} shed={formFor.shed} onClose={() => setFormFor(null)} />}
+      <PensDrawer shed={pensFor} onClose={() => setPensFor(null)} />
+    </section>
+  );
+}

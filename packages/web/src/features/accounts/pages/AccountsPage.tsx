@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Input, Select, Typography } from 'antd';
-import { CheckCircleOutlined, PlusOutlined, SearchOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { App, Button, Input, Select } from 'antd';
+import { CheckCircleOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type AccountRowWithScope } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -16,6 +16,7 @@ import { AuthorizeDrawer } from '../components/AuthorizeDrawer';
 import { accountColumns } from '../components/accountColumns';
 import { useBanAccounts, useDeleteAccount } from '../hooks/useAccountMutations';
 import '../admin.css';
+import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 type StatusFilter = 'all' | '1' | '0';
 type Filters = Omit<AccountQuery, 'pageNo' | 'pageSize'>;
@@ -122,33 +123,12 @@ export function AccountsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('usermanagement.accountnumber')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ account: null })}>
-            {t('actions.add')}
-          </Button>
-        </div>
-      </div>
+      <AdminPageHead title={menuLabel('usermanagement.accountnumber')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ account: null })} />
 
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
-          actions={
-            <>
-              <Button icon={<UndoOutlined />} onClick={clear}>
-                {t('common:reset')}
-              </Button>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                {t('common:search')}
-              </Button>
-            </>
-          }
+          actions={<FilterActions onReset={clear} onSearch={search} />}
         >
           <FilterField id="account-keyword" label={t('filters.keyword')} width={240}>
             <Input

@@ -2,8 +2,7 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  ApiOutlined, DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined, PlusOutlined, PoweroffOutlined, SearchOutlined, UndoOutlined,
-} from '@ant-design/icons';
+  ApiOutlined, DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined, PoweroffOutlined, } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type ControllerRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -18,6 +17,7 @@ import { BindShedDialog } from '../components/BindShedDialog';
 import { ChannelsDrawer } from '../components/ChannelsDrawer';
 import { ControllerFormDialog } from '../components/ControllerFormDialog';
 import '../../accounts/admin.css';
+import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 interface Filters {
   farmId?: number;
@@ -178,32 +178,11 @@ export function ControllersPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('device-mng.controller')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ row: null })}>
-            {t('actions.add')}
-          </Button>
-        </div>
-      </div>
+      <AdminPageHead title={menuLabel('device-mng.controller')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ row: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
-          actions={
-            <>
-              <Button icon={<UndoOutlined />} onClick={clear}>
-                {t('common:reset')}
-              </Button>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                {t('common:search')}
-              </Button>
-            </>
-          }
+          actions={<FilterActions onReset={clear} onSearch={search} />}
         >
           <FilterField id="device-farm-filter" label={t('fields.farm')} width={200}>
             <Select<number>

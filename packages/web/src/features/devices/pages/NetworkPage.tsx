@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
 import { App, Button, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type NetworkRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -12,6 +12,7 @@ import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { devicesApi, useDeviceMutation, useNetworkPage } from '../api';
 import { NetworkFormDialog } from '../components/NetworkFormDialog';
 import '../../accounts/admin.css';
+import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 /** /device-mng/network: network devices and switches of the caller's farms. */
 export function NetworkPage(): ReactElement {
@@ -73,38 +74,19 @@ export function NetworkPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('device-mng.network')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('network.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ row: null })}>
-            {t('network.add')}
-          </Button>
-        </div>
-      </div>
+      <AdminPageHead title={menuLabel('device-mng.network')} subtitle={t('network.subtitle')} addLabel={t('network.add')} onAdd={() => setFormFor({ row: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
           actions={
-            <>
-              <Button
-                icon={<UndoOutlined />}
-                onClick={() => {
-                  setDraft('');
-                  setKeyword(undefined);
-                  reset();
-                }}
-              >
-                {t('common:reset')}
-              </Button>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                {t('common:search')}
-              </Button>
-            </>
+            <FilterActions
+              onReset={() => {
+                setDraft('');
+                setKeyword(undefined);
+                reset();
+              }}
+              onSearch={search}
+            />
           }
         >
           <FilterField id="network-keyword-filter" label={t('filters.keyword')} width={260}>

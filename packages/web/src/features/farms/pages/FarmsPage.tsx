@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { App, Input, Space, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -16,6 +16,7 @@ import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
 import '../../accounts/admin.css';
+import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
 
@@ -169,32 +170,11 @@ export function FarmsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('housemanagement.houselist')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ farm: null })}>
-            {t('actions.add')}
-          </Button>
-        </div>
-      </div>
+      <AdminPageHead title={menuLabel('housemanagement.houselist')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ farm: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
-          actions={
-            <>
-              <Button icon={<UndoOutlined />} onClick={clear}>
-                {t('common:reset')}
-              </Button>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                {t('common:search')}
-              </Button>
-            </>
-          }
+          actions={<FilterActions onReset={clear} onSearch={search} />}
         >
           <FilterField id="farm-name-filter" label={t('filters.farmName')} width={260}>
             <Input

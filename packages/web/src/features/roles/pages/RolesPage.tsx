@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Input, Space, Tag, Typography } from 'antd';
+import { App, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, PlusOutlined, SafetyOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, SafetyOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { INPUT_MAX_LENGTH, type RoleRow } from '@farmsense/shared';
@@ -17,6 +17,7 @@ import { RoleFormDialog } from '../components/RoleFormDialog';
 import { useDeleteRole } from '../hooks/useRoleMutations';
 import '../../accounts/admin.css';
 import '../roles.css';
+import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 /**
  * /usermanagement/role: the tenant's roles with how many accounts hold them and how many functions
@@ -110,32 +111,11 @@ export function RolesPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('usermanagement.role')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ role: null })}>
-            {t('actions.add')}
-          </Button>
-        </div>
-      </div>
+      <AdminPageHead title={menuLabel('usermanagement.role')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ role: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
-          actions={
-            <>
-              <Button icon={<UndoOutlined />} onClick={clear}>
-                {t('common:reset')}
-              </Button>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                {t('common:search')}
-              </Button>
-            </>
-          }
+          actions={<FilterActions onReset={clear} onSearch={search} />}
         >
           <FilterField id="role-name" label={t('filters.roleName')} width={260}>
             <Input

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { App, Button, Drawer, Input, Select, Typography } from 'antd';
-import { CheckCircleOutlined, FileSearchOutlined, PlusOutlined, SearchOutlined, StopOutlined, UndoOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, FileSearchOutlined, PlusOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -16,6 +16,7 @@ import { TenantFormDialog } from '../components/TenantFormDialog';
 import { tenantColumns } from '../components/tenantColumns';
 import { useTenantStatus } from '../hooks/useTenantMutations';
 import '../tenants.css';
+import { FilterActions } from '../../../ui/AdminPageParts';
 
 type StatusFilter = 'all' | '1' | '0';
 
@@ -120,16 +121,7 @@ export function TenantsPage(): ReactElement {
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
-          actions={
-            <>
-              <Button icon={<UndoOutlined />} onClick={clear}>
-                {t('common:reset')}
-              </Button>
-              <Button type="primary" icon={<SearchOutlined />} onClick={search}>
-                {t('common:search')}
-              </Button>
-            </>
-          }
+          actions={<FilterActions onReset={clear} onSearch={search} />}
         >
           <FilterField id="tenant-keyword" label={t('filters.keyword')} width={260}>
             <Input

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { AccountType, codesForModules, flattenApps, APP_CATALOGUE, type AppNode } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
-import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roleApps, tenants } from '../db/tables.js';
+import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roleApps, sheds, tenants } from '../db/tables.js';
 
 /** The rule lives in the shared catalogue: the web's API-authorization tree shows the same codes. */
 export { codesForModules };
@@ -71,7 +71,6 @@ export async function loadAccess(
     .from(accountSheds)
     .where(eq(accountSheds.accountId, account.id));
   if (limited.length > 0) {
-    const { sheds } = await import('../db/tables.js');
     const rows = await db
       .select({ id: sheds.id, farmId: sheds.farmId })
       .from(sheds)

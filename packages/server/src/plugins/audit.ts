@@ -54,13 +54,16 @@ export async function writeAudit(db: Db, req: FastifyRequest, e: AuditEntry): Pr
  */
 export function registerAudit(app: FastifyInstance, db: Db): void {
   app.decorateRequest('audited', false);
-  app.addHook('onResponse', async (req) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return;
+  // onSend, not onResponse: the entry is written before the caller gets its answer, so whoever
+  // reads the log right after a write finds it there.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
     const cfg = req.routeOptions.config;
-    if (!req.routeOptions.url?.startsWith("/api") || cfg?.public || cfg?.readOnly) return; // sign-in routes log themselves
-    if (req.audited || !req.auth) return;
+    if (!req.routeOptions.url?.startsWith('/api') || cfg?.public || cfg?.readOnly) return payload; // sign-in routes log themselves
+    if (req.audited || !req.auth) return payload;
     const code = req.resultCode ?? ErrorCodes.SERVICE_ERROR;
     const outcome = code === ErrorCodes.SUCCESS ? 'ok' : code === ErrorCodes.NO_PERMISSION ? 'denied' : 'failed';
     await writeAudit(db, req, { outcome, code });
+    return payload;
   });
 }

@@ -174,6 +174,8 @@ export const ErrorCodes = {
   PASSWORD_SAME_AS_OLD: 21013,
   PASSWORD_TOO_WEAK: 21014,
   DECRYPT_FAILED: 21015,
+  DAY_OUTSIDE_FLOCK: 21016,
+  FILE_TOO_LARGE_OR_MISSING: 21017,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -16,3 +16,5 @@ export * from './schemas/sheds.js';
 export * from './display.js';
 export * from './schemas/environment.js';
 export * from './schemas/devices.js';
+export * from './schemas/production.js';
+export * from './schemas/production.js';

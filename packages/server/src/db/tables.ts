@@ -2,3 +2,4 @@
 export * from './schema.js';
 export * from '../modules/telemetry/tables.js';
 export * from '../modules/devices/tables.js';
+export * from '../modules/production/tables.js';

@@ -18,6 +18,8 @@ import zh_cn_roles from './zh-cn/roles.json';
 import zh_cn_farms from './zh-cn/farms.json';
 import zh_cn_sheds from './zh-cn/sheds.json';
 import zh_cn_devices from './zh-cn/devices.json';
+import zh_cn_production from './zh-cn/production.json';
+import zh_cn_poultry from './zh-cn/poultry.json';
 import en_us_common from './en-us/common.json';
 import en_us_errors from './en-us/errors.json';
 import en_us_validation from './en-us/validation.json';
@@ -33,6 +35,8 @@ import en_us_roles from './en-us/roles.json';
 import en_us_farms from './en-us/farms.json';
 import en_us_sheds from './en-us/sheds.json';
 import en_us_devices from './en-us/devices.json';
+import en_us_production from './en-us/production.json';
+import en_us_poultry from './en-us/poultry.json';
 import vi_common from './vi/common.json';
 import vi_errors from './vi/errors.json';
 import vi_validation from './vi/validation.json';
@@ -48,6 +52,8 @@ import vi_roles from './vi/roles.json';
 import vi_farms from './vi/farms.json';
 import vi_sheds from './vi/sheds.json';
 import vi_devices from './vi/devices.json';
+import vi_production from './vi/production.json';
+import vi_poultry from './vi/poultry.json';
 import th_common from './th/common.json';
 import th_errors from './th/errors.json';
 import th_validation from './th/validation.json';
@@ -63,6 +69,8 @@ import th_roles from './th/roles.json';
 import th_farms from './th/farms.json';
 import th_sheds from './th/sheds.json';
 import th_devices from './th/devices.json';
+import th_production from './th/production.json';
+import th_poultry from './th/poultry.json';
 import ru_common from './ru/common.json';
 import ru_errors from './ru/errors.json';
 import ru_validation from './ru/validation.json';
@@ -78,16 +86,18 @@ import ru_roles from './ru/roles.json';
 import ru_farms from './ru/farms.json';
 import ru_sheds from './ru/sheds.json';
 import ru_devices from './ru/devices.json';
+import ru_production from './ru/production.json';
+import ru_poultry from './ru/poultry.json';
 
-export const NAMESPACES = ['common', 'errors', 'validation', 'menu', 'enums', 'auth', 'shell', 'environment', 'tenants', 'oplog', 'accounts', 'roles', 'farms', 'sheds', 'devices'] as const;
+export const NAMESPACES = ['common', 'errors', 'validation', 'menu', 'enums', 'auth', 'shell', 'environment', 'tenants', 'oplog', 'accounts', 'roles', 'farms', 'sheds', 'devices', 'production', 'poultry'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Tree = { [key: string]: string | Tree };
 export const RESOURCES: Record<Locale, Record<Namespace, Tree>> = {
-  'zh-cn': { common: zh_cn_common, errors: zh_cn_errors, validation: zh_cn_validation, menu: zh_cn_menu, enums: zh_cn_enums, auth: zh_cn_auth, shell: zh_cn_shell, environment: zh_cn_environment, tenants: zh_cn_tenants, oplog: zh_cn_oplog, accounts: zh_cn_accounts, roles: zh_cn_roles, farms: zh_cn_farms, sheds: zh_cn_sheds, devices: zh_cn_devices },
-  'en-us': { common: en_us_common, errors: en_us_errors, validation: en_us_validation, menu: en_us_menu, enums: en_us_enums, auth: en_us_auth, shell: en_us_shell, environment: en_us_environment, tenants: en_us_tenants, oplog: en_us_oplog, accounts: en_us_accounts, roles: en_us_roles, farms: en_us_farms, sheds: en_us_sheds, devices: en_us_devices },
-  'vi': { common: vi_common, errors: vi_errors, validation: vi_validation, menu: vi_menu, enums: vi_enums, auth: vi_auth, shell: vi_shell, environment: vi_environment, tenants: vi_tenants, oplog: vi_oplog, accounts: vi_accounts, roles: vi_roles, farms: vi_farms, sheds: vi_sheds, devices: vi_devices },
-  'th': { common: th_common, errors: th_errors, validation: th_validation, menu: th_menu, enums: th_enums, auth: th_auth, shell: th_shell, environment: th_environment, tenants: th_tenants, oplog: th_oplog, accounts: th_accounts, roles: th_roles, farms: th_farms, sheds: th_sheds, devices: th_devices },
-  'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell, environment: ru_environment, tenants: ru_tenants, oplog: ru_oplog, accounts: ru_accounts, roles: ru_roles, farms: ru_farms, sheds: ru_sheds, devices: ru_devices },
+  'zh-cn': { common: zh_cn_common, errors: zh_cn_errors, validation: zh_cn_validation, menu: zh_cn_menu, enums: zh_cn_enums, auth: zh_cn_auth, shell: zh_cn_shell, environment: zh_cn_environment, tenants: zh_cn_tenants, oplog: zh_cn_oplog, accounts: zh_cn_accounts, roles: zh_cn_roles, farms: zh_cn_farms, sheds: zh_cn_sheds, devices: zh_cn_devices, production: zh_cn_production, poultry: zh_cn_poultry },
+  'en-us': { common: en_us_common, errors: en_us_errors, validation: en_us_validation, menu: en_us_menu, enums: en_us_enums, auth: en_us_auth, shell: en_us_shell, environment: en_us_environment, tenants: en_us_tenants, oplog: en_us_oplog, accounts: en_us_accounts, roles: en_us_roles, farms: en_us_farms, sheds: en_us_sheds, devices: en_us_devices, production: en_us_production, poultry: en_us_poultry },
+  'vi': { common: vi_common, errors: vi_errors, validation: vi_validation, menu: vi_menu, enums: vi_enums, auth: vi_auth, shell: vi_shell, environment: vi_environment, tenants: vi_tenants, oplog: vi_oplog, accounts: vi_accounts, roles: vi_roles, farms: vi_farms, sheds: vi_sheds, devices: vi_devices, production: vi_production, poultry: vi_poultry },
+  'th': { common: th_common, errors: th_errors, validation: th_validation, menu: th_menu, enums: th_enums, auth: th_auth, shell: th_shell, environment: th_environment, tenants: th_tenants, oplog: th_oplog, accounts: th_accounts, roles: th_roles, farms: th_farms, sheds: th_sheds, devices: th_devices, production: th_production, poultry: th_poultry },
+  'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell, environment: ru_environment, tenants: ru_tenants, oplog: ru_oplog, accounts: ru_accounts, roles: ru_roles, farms: ru_farms, sheds: ru_sheds, devices: ru_devices, production: ru_production, poultry: ru_poultry },
 };
 
 /**

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { FLOCK_SEX, STANDARD_CURVE_INDICATORS } from '../enums/index.js';
+import { optionalText, requiredText } from './common.js';
+import { dateTimeInput } from './time.js';
+
+/**
+ * Poultry production (issue 5): flocks, daily records, immunisation and medication, standard
+ * curves and production reports. Calendar days are 'YYYY-MM-DD' in the farm's time zone; a
+ * flock's day age on a day is the number of days since its birth date (hatch day = 0).
+ * The API shapes are described in docs/API-PRODUCTION.md.
+ */
+const id = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const count = z.number({ error: 'validation.required' }).int('validation.integer').min(0, 'validation.nonNegative').max(10_000_000, 'validation.tooLarge');
+const amount = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100_000_000, 'validation.tooLarge');
+const percent = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100, 'validation.percent');
+
+/** A calendar day, 'YYYY-MM-DD', that exists. */
+export const dayInput = z.string({ error: 'validation.required' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1970-01-01';
+  }, 'validation.date');
+
+/** FLOCK_TYPES as stored numbers: 1 breeding, 2 feeding, 3 cock, 4 hen, 5 mixed. */
+export const FLOCK_TYPE_CODES = [1, 2, 3, 4, 5] as const;
+export const flockTypeInput = z.number({ error: 'validation.required' }).int('validation.invalid')
+  .refine((v) => (FLOCK_TYPE_CODES as readonly number[]).includes(v), 'validation.invalid');
+export const flockSexInput = z.number({ error: 'validation.required' }).int('validation.invalid')
+  .refine((v) => (FLOCK_SEX as readonly number[]).includes(v), 'validation.invalid');
+
+/** Status filter of flock lists: current (/ci18/group/current) or closed (history). */
+export const FLOCK_STATUS = { CURRENT: 1, CLOSED: 2 } as const;
+
+const flockFields = {
+  farmId: id,
+  shedId: id,
+  groupNo: requiredText(),
+  flockType: flockTypeInput,
+  sex: flockSexInput,
+  breed: optionalText(),
+  birthDate: dayInput,
+  layingDate: dayInput.nullish(),
+  startDate: dayInput,
+  endDate: dayInput.nullish(),
+  origin: optionalText(),
+  maleCount: count.default(0),
+  femaleCount: count.default(0),
+  maleAvgWeight: amount.nullish(),
+  femaleAvgWeight: amount.nullish(),
+  /** Gateway whose water/feed meters fill the daily records. */
+  deviceId: id.nullish(),
+  remark: optionalText(200),
+};
+const flockRules = <T extends { birthDate: string; startDate: string; endDate?: string | null; layingDate?: string | null; maleCount: number; femaleCount: number }>(v: T, ctx: z.RefinementCtx): void => {
+  if (v.startDate < v.birthDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'validation.startBeforeBirth' });
+  if (v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeStart' });
+  if (v.layingDate && v.layingDate < v.birthDate) ctx.addIssue({ code: 'custom', path: ['layingDate'], message: 'validation.startBeforeBirth' });
+  if (v.maleCount + v.femaleCount <= 0) ctx.addIssue({ code: 'custom', path: ['femaleCount'], message: 'validation.flockCount' });
+};
+export const flockAddBody = z.object(flockFields).superRefine(flockRules);
+export type FlockAddBody = z.infer<typeof flockAddBody>;
+export const flockUpdateBody = z.object({ id, ...flockFields }).superRefine(flockRules);
+export type FlockUpdateBody = z.infer<typeof flockUpdateBody>;
+export const flockCloseBody = z.object({ id, stopDate: dayInput });
+export const flockPageBody = z.object({
+  farmId: id.nullish(),
+  shedId: id.nullish(),
+  status: z.union([z.literal(1), z.literal(2)]).default(1),
+  flockType: flockTypeInput.nullish(),
+  keyword: optionalText(),
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(20),
+});
+export type FlockPageBody = z.infer<typeof flockPageBody>;
+
+export interface FlockRow {
+  id: number;
+  farmId: number;
+  farmName: string;
+  shedId: number;
+  shedName: string;
+  groupNo: string;
+  flockType: number;
+  sex: number;
+  breed: string | null;
+  birthDate: string;
+  layingDate: string | null;
+  startDate: string;
+  endDate: string | null;
+  stopDate: string | null;
+  origin: string | null;
+  maleCount: number;
+  femaleCount: number;
+  maleAvgWeight: number | null;
+  femaleAvgWeight: number | null;
+  deviceId: number | null;
+  deviceCode: string | null;
+  status: number;
+  remark: string | null;
+  /** Day age today in the farm's time zone (or on the stop date for closed flocks). */
+  dayAge: number;
+  /** Birds present now (placement + in - out - dead - culled). */
+  present: number;
+  presentMale: number;
+}
+
+/** Daily record kinds and the entry route of each (SPEC §2 /prod-data-input/...). */
+export const DAILY_KINDS = ['stock', 'grow', 'feed', 'water', 'egg', 'immune', 'drug'] as const;
+export type DailyKind = (typeof DAILY_KINDS)[number];
+export const DAILY_KIND_ROUTE: Record<DailyKind, string> = {
+  stock: 'daily-column', grow: 'daily-grow', feed: 'daily-feed', water: 'daily-drink', egg: 'daily-egg', immune: 'immunel', drug: 'derug',
+};
+
+const dayRow = { flockId: id, day: dayInput };
+const eventRow = { flockId: id, at: dateTimeInput };
+
+/** The fields of each kind, as the entry form, the batch form and the Excel import send them. */
+export const dailyRowSchemas = {
+  stock: z.object({
+    ...dayRow,
+    transferIn: count.default(0), transferOut: count.default(0), dead: count.default(0), culled: count.default(0),
+    transferInMale: count.nullish(), transferOutMale: count.nullish(), deadMale: count.nullish(), culledMale: count.nullish(),
+    mating: count.nullish(),
+    remark: optionalText(200),
+  }).superRefine((v, ctx) => {
+    for (const k of ['transferIn', 'transferOut', 'dead', 'culled'] as const) {
+      const male = v[`${k}Male`];
+      if (male != null && male > v[k]) ctx.addIssue({ code: 'custom', path: [`${k}Male`], message: 'validation.partAboveTotal' });
+    }
+  }),
+  grow: z.object({
+    ...dayRow,
+    avgWeight: amount.nullish(), maleAvgWeight: amount.nullish(), femaleAvgWeight: amount.nullish(),
+    uniformity: percent.nullish(), sampleSize: count.nullish(),
+    remark: optionalText(200),
+  }).refine((v) => v.avgWeight != null || v.maleAvgWeight != null || v.femaleAvgWeight != null, { path: ['avgWeight'], message: 'validation.selectAtLeastOne' }),
+  feed: z.object({ ...dayRow, feedKg: amount, feedType: optionalText(), remark: optionalText(200) }),
+  water: z.object({ ...dayRow, waterL: amount, remark: optionalText(200) }),
+  egg: z.object({
+    ...dayRow,
+    eggCount: count, eggWeightKg: amount.nullish(),
+    qualified: count.nullish(), large: count.nullish(), medium: count.nullish(), small: count.nullish(),
+    broken: count.nullish(), dirty: count.nullish(), deformed: count.nullish(),
+    remark: optionalText(200),
+  }).superRefine((v, ctx) => {
+    const graded = (v.large ?? 0) + (v.medium ?? 0) + (v.small ?? 0) + (v.broken ?? 0) + (v.dirty ?? 0) + (v.deformed ?? 0);
+    if (graded > v.eggCount) ctx.addIssue({ code: 'custom', path: ['eggCount'], message: 'validation.gradesAboveTotal' });
+    if (v.qualified != null && v.qualified > v.eggCount) ctx.addIssue({ code: 'custom', path: ['qualified'], message: 'validation.partAboveTotal' });
+  }),
+  immune: z.object({
+    ...eventRow,
+    vaccineBrand: requiredText(), method: requiredText(), disease: requiredText(),
+    vaccineExpiry: dayInput.nullish(), dose: optionalText(), implementer: optionalText(), remark: optionalText(200),
+  }),
+  drug: z.object({
+    ...eventRow,
+    drugName: requiredText(), manufacturer: optionalText(), method: requiredText(), disease: requiredText(),
+    dose: optionalText(), withdrawalDays: count.nullish(), implementer: optionalText(), remark: optionalText(200),
+  }),
+} as const satisfies Record<DailyKind, z.ZodType>;
+export type DailyRowInput<K extends DailyKind> = z.infer<(typeof dailyRowSchemas)[K]>;
+
+export const dailyKindParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }) });
+export const dailyIdParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }), id: z.coerce.number().int('validation.invalid').positive('validation.required') });
+
+export const dailyPageBody = z.object({
+  farmId: id.nullish(),
+  shedId: id.nullish(),
+  flockId: id.nullish(),
+  start: dayInput.nullish(),
+  end: dayInput.nullish(),
+  /** Measured rows only / entered rows only (feed, water). */
+  measured: z.boolean().nullish(),
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(20),
+});
+export type DailyPageBody = z.infer<typeof dailyPageBody>;
+
+/** Quick entry: one day for several houses (flocks) of a farm on one form. */
+export const dailyBatchBody = z.object({
+  farmId: id,
+  day: dayInput,
+  rows: z.array(z.record(z.string(), z.unknown())).min(1, 'validation.selectAtLeastOne').max(500, 'validation.tooMany'),
+});
+export type DailyBatchBody = z.infer<typeof dailyBatchBody>;
+
+/** Outcome of a batch or an import: good rows are saved, bad rows listed (1-based row numbers). */
+export interface RowError {
+  row: number;
+  /** The field at fault, when one is. */
+  field?: string;
+  code: number;
+  /** An i18n key (validation namespace) for schema failures; msg is the translated code message. */
+  key?: string;
+  msg: string;
+}
+export interface SaveOutcome {
+  saved: number;
+  errors: RowError[];
+}
+
+/** Standard curves. Values are entered comma-separated (SPEC §3). */
+export const CURVE_INDICATORS = Object.keys(STANDARD_CURVE_INDICATORS) as (keyof typeof STANDARD_CURVE_INDICATORS)[];
+export type CurveIndicator = keyof typeof STANDARD_CURVE_INDICATORS;
+export const curveValuesInput = z.union([
+  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(20_000, 'validation.maxLength')
+    .transform((s, ctx) => {
+      const parts = s.split(/[,，]\s*/).map((p) => p.trim());
+      const nums = parts.map(Number);
+      if (parts.some((p) => p === '') || nums.some((n) => !Number.isFinite(n))) {
+        ctx.addIssue({ code: 'custom', message: 'validation.curveValues' });
+        return z.NEVER;
+      }
+      return nums;
+    }),
+  z.array(z.number().finite()).min(1, 'validation.required'),
+]).refine((a) => a.length <= 1000, 'validation.tooMany');
+const curveFields = {
+  farmId: id,
+  flockType: flockTypeInput,
+  indicator: z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]], { error: 'validation.invalid' }),
+  name: requiredText(),
+  startDay: z.number().int('validation.integer').min(0, 'validation.nonNegative').max(2000, 'validation.tooLarge').default(0),
+  values: curveValuesInput,
+};
+export const curveAddBody = z.object(curveFields);
+export const curveUpdateBody = z.object({ id, ...curveFields });
+export const curvePageBody = z.object({
+  farmId: id.nullish(),
+  flockType: flockTypeInput.nullish(),
+  indicator: z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]]).nullish(),
+  pageNo: z.number().int().min(1).default(1),
+  pageSize: z.number().int().min(1).max(1000).default(20),
+});
+export const curveCopyBody = z.object({ builtinId: requiredText(100), farmId: id, flockType: flockTypeInput.optional() });
+
+/** Production reports. */
+export const REPORT_PERIODS = ['day', 'week', 'month', 'year'] as const;
+export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export const reportBody = z.object({
+  farmId: id.nullish(),
+  shedIds: z.array(id).max(200).nullish(),
+  flockIds: z.array(id).max(6, 'validation.selectAtMost').nullish(),
+  flockType: flockTypeInput.nullish(),
+  start: dayInput,
+  end: dayInput,
+  period: z.enum(REPORT_PERIODS).default('day'),
+  /** One row per flock and period, or per farm and period (field reports). */
+  groupBy: z.enum(['flock', 'farm']).default('flock'),
+  /** Include closed flocks whose life overlaps the range (history). */
+  includeClosed: z.boolean().default(true),
+}).refine((v) => v.start <= v.end, { path: ['end'], message: 'validation.endBeforeStart' });
+export type ReportBody = z.infer<typeof reportBody>;
+
+export const flockTrendBody = z.object({
+  flockIds: z.array(id).min(1, 'validation.selectAtLeastOne').max(6, 'validation.selectAtMost'),
+  indicators: z.array(z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]])).min(1, 'validation.selectAtLeastOne').max(6, 'validation.selectAtMost'),
+  /** 'day' or 'week' points (weekly averages by week of age). */
+  period: z.enum(['day', 'week']).default('day'),
+  start: dayInput.nullish(),
+  end: dayInput.nullish(),
+});
+export type FlockTrendBody = z.infer<typeof flockTrendBody>;

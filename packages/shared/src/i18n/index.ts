@@ -20,6 +20,8 @@ import zh_cn_sheds from './zh-cn/sheds.json';
 import zh_cn_devices from './zh-cn/devices.json';
 import zh_cn_production from './zh-cn/production.json';
 import zh_cn_poultry from './zh-cn/poultry.json';
+import zh_cn_records from './zh-cn/records.json';
+import zh_cn_flocks from './zh-cn/flocks.json';
 import en_us_common from './en-us/common.json';
 import en_us_errors from './en-us/errors.json';
 import en_us_validation from './en-us/validation.json';
@@ -37,6 +39,8 @@ import en_us_sheds from './en-us/sheds.json';
 import en_us_devices from './en-us/devices.json';
 import en_us_production from './en-us/production.json';
 import en_us_poultry from './en-us/poultry.json';
+import en_us_records from './en-us/records.json';
+import en_us_flocks from './en-us/flocks.json';
 import vi_common from './vi/common.json';
 import vi_errors from './vi/errors.json';
 import vi_validation from './vi/validation.json';
@@ -54,6 +58,8 @@ import vi_sheds from './vi/sheds.json';
 import vi_devices from './vi/devices.json';
 import vi_production from './vi/production.json';
 import vi_poultry from './vi/poultry.json';
+import vi_records from './vi/records.json';
+import vi_flocks from './vi/flocks.json';
 import th_common from './th/common.json';
 import th_errors from './th/errors.json';
 import th_validation from './th/validation.json';
@@ -71,6 +77,8 @@ import th_sheds from './th/sheds.json';
 import th_devices from './th/devices.json';
 import th_production from './th/production.json';
 import th_poultry from './th/poultry.json';
+import th_records from './th/records.json';
+import th_flocks from './th/flocks.json';
 import ru_common from './ru/common.json';
 import ru_errors from './ru/errors.json';
 import ru_validation from './ru/validation.json';
@@ -88,16 +96,18 @@ import ru_sheds from './ru/sheds.json';
 import ru_devices from './ru/devices.json';
 import ru_production from './ru/production.json';
 import ru_poultry from './ru/poultry.json';
+import ru_records from './ru/records.json';
+import ru_flocks from './ru/flocks.json';
 
-export const NAMESPACES = ['common', 'errors', 'validation', 'menu', 'enums', 'auth', 'shell', 'environment', 'tenants', 'oplog', 'accounts', 'roles', 'farms', 'sheds', 'devices', 'production', 'poultry'] as const;
+export const NAMESPACES = ['common', 'errors', 'validation', 'menu', 'enums', 'auth', 'shell', 'environment', 'tenants', 'oplog', 'accounts', 'roles', 'farms', 'sheds', 'devices', 'production', 'poultry', 'records', 'flocks'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 type Tree = { [key: string]: string | Tree };
 export const RESOURCES: Record<Locale, Record<Namespace, Tree>> = {
-  'zh-cn': { common: zh_cn_common, errors: zh_cn_errors, validation: zh_cn_validation, menu: zh_cn_menu, enums: zh_cn_enums, auth: zh_cn_auth, shell: zh_cn_shell, environment: zh_cn_environment, tenants: zh_cn_tenants, oplog: zh_cn_oplog, accounts: zh_cn_accounts, roles: zh_cn_roles, farms: zh_cn_farms, sheds: zh_cn_sheds, devices: zh_cn_devices, production: zh_cn_production, poultry: zh_cn_poultry },
-  'en-us': { common: en_us_common, errors: en_us_errors, validation: en_us_validation, menu: en_us_menu, enums: en_us_enums, auth: en_us_auth, shell: en_us_shell, environment: en_us_environment, tenants: en_us_tenants, oplog: en_us_oplog, accounts: en_us_accounts, roles: en_us_roles, farms: en_us_farms, sheds: en_us_sheds, devices: en_us_devices, production: en_us_production, poultry: en_us_poultry },
-  'vi': { common: vi_common, errors: vi_errors, validation: vi_validation, menu: vi_menu, enums: vi_enums, auth: vi_auth, shell: vi_shell, environment: vi_environment, tenants: vi_tenants, oplog: vi_oplog, accounts: vi_accounts, roles: vi_roles, farms: vi_farms, sheds: vi_sheds, devices: vi_devices, production: vi_production, poultry: vi_poultry },
-  'th': { common: th_common, errors: th_errors, validation: th_validation, menu: th_menu, enums: th_enums, auth: th_auth, shell: th_shell, environment: th_environment, tenants: th_tenants, oplog: th_oplog, accounts: th_accounts, roles: th_roles, farms: th_farms, sheds: th_sheds, devices: th_devices, production: th_production, poultry: th_poultry },
-  'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell, environment: ru_environment, tenants: ru_tenants, oplog: ru_oplog, accounts: ru_accounts, roles: ru_roles, farms: ru_farms, sheds: ru_sheds, devices: ru_devices, production: ru_production, poultry: ru_poultry },
+  'zh-cn': { common: zh_cn_common, errors: zh_cn_errors, validation: zh_cn_validation, menu: zh_cn_menu, enums: zh_cn_enums, auth: zh_cn_auth, shell: zh_cn_shell, environment: zh_cn_environment, tenants: zh_cn_tenants, oplog: zh_cn_oplog, accounts: zh_cn_accounts, roles: zh_cn_roles, farms: zh_cn_farms, sheds: zh_cn_sheds, devices: zh_cn_devices, production: zh_cn_production, poultry: zh_cn_poultry, records: zh_cn_records, flocks: zh_cn_flocks },
+  'en-us': { common: en_us_common, errors: en_us_errors, validation: en_us_validation, menu: en_us_menu, enums: en_us_enums, auth: en_us_auth, shell: en_us_shell, environment: en_us_environment, tenants: en_us_tenants, oplog: en_us_oplog, accounts: en_us_accounts, roles: en_us_roles, farms: en_us_farms, sheds: en_us_sheds, devices: en_us_devices, production: en_us_production, poultry: en_us_poultry, records: en_us_records, flocks: en_us_flocks },
+  'vi': { common: vi_common, errors: vi_errors, validation: vi_validation, menu: vi_menu, enums: vi_enums, auth: vi_auth, shell: vi_shell, environment: vi_environment, tenants: vi_tenants, oplog: vi_oplog, accounts: vi_accounts, roles: vi_roles, farms: vi_farms, sheds: vi_sheds, devices: vi_devices, production: vi_production, poultry: vi_poultry, records: vi_records, flocks: vi_flocks },
+  'th': { common: th_common, errors: th_errors, validation: th_validation, menu: th_menu, enums: th_enums, auth: th_auth, shell: th_shell, environment: th_environment, tenants: th_tenants, oplog: th_oplog, accounts: th_accounts, roles: th_roles, farms: th_farms, sheds: th_sheds, devices: th_devices, production: th_production, poultry: th_poultry, records: th_records, flocks: th_flocks },
+  'ru': { common: ru_common, errors: ru_errors, validation: ru_validation, menu: ru_menu, enums: ru_enums, auth: ru_auth, shell: ru_shell, environment: ru_environment, tenants: ru_tenants, oplog: ru_oplog, accounts: ru_accounts, roles: ru_roles, farms: ru_farms, sheds: ru_sheds, devices: ru_devices, production: ru_production, poultry: ru_poultry, records: ru_records, flocks: ru_flocks },
 };
 
 /**

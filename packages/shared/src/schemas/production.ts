@@ -9,7 +9,9 @@ import { dateTimeInput } from './time.js';
  * flock's day age on a day is the number of days since its birth date (hatch day = 0).
  * The API shapes are described in docs/API-PRODUCTION.md.
  */
-const id = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+/** Row ids are PostgreSQL integers: a larger id would fail in the database, not as a parameter error. */
+const MAX_ID = 2_147_483_647;
+const id = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid');
 const count = z.number({ error: 'validation.required' }).int('validation.integer').min(0, 'validation.nonNegative').max(10_000_000, 'validation.tooLarge');
 const amount = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100_000_000, 'validation.tooLarge');
 const percent = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100, 'validation.percent');
@@ -161,7 +163,7 @@ export const dailyRowSchemas = {
 export type DailyRowInput<K extends DailyKind> = z.infer<(typeof dailyRowSchemas)[K]>;
 
 export const dailyKindParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }) });
-export const dailyIdParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }), id: z.coerce.number().int('validation.invalid').positive('validation.required') });
+export const dailyIdParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }), id: z.coerce.number().int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid') });
 
 export const dailyPageBody = z.object({
   farmId: id.nullish(),
@@ -202,19 +204,25 @@ export interface SaveOutcome {
 /** Standard curves. Values are entered comma-separated (SPEC §3). */
 export const CURVE_INDICATORS = Object.keys(STANDARD_CURVE_INDICATORS) as (keyof typeof STANDARD_CURVE_INDICATORS)[];
 export type CurveIndicator = keyof typeof STANDARD_CURVE_INDICATORS;
-export const curveValuesInput = z.union([
-  z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(20_000, 'validation.maxLength')
-    .transform((s, ctx) => {
-      const parts = s.split(/[,，]\s*/).map((p) => p.trim());
-      const nums = parts.map(Number);
-      if (parts.some((p) => p === '') || nums.some((n) => !Number.isFinite(n))) {
-        ctx.addIssue({ code: 'custom', message: 'validation.curveValues' });
-        return z.NEVER;
-      }
-      return nums;
-    }),
-  z.array(z.number().finite()).min(1, 'validation.required'),
-]).refine((a) => a.length <= 1000, 'validation.tooMany');
+export const curveValuesInput = z.union([z.string().max(20_000, 'validation.maxLength'), z.array(z.number())], { error: 'validation.curveValues' })
+  // One transform (not a union of validated branches) so the failure keeps its own message key.
+  .transform((v, ctx) => {
+    const parts = typeof v === 'string' ? v.trim().split(/[,，]\s*/).map((p) => p.trim()) : v.map(String);
+    if (parts.length === 1 && parts[0] === '') {
+      ctx.addIssue({ code: 'custom', message: 'validation.required' });
+      return z.NEVER;
+    }
+    const nums = parts.map(Number);
+    if (parts.some((p) => p === '') || nums.some((n) => !Number.isFinite(n))) {
+      ctx.addIssue({ code: 'custom', message: 'validation.curveValues' });
+      return z.NEVER;
+    }
+    if (nums.length > 1000) {
+      ctx.addIssue({ code: 'custom', message: 'validation.tooMany' });
+      return z.NEVER;
+    }
+    return nums;
+  });
 const curveFields = {
   farmId: id,
   flockType: flockTypeInput,

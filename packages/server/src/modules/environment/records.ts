@@ -123,7 +123,7 @@ export async function exportRecords(
   const body: Cell[][] = rows.map((r) => [local(r.ts), ...s.columns.map((c) => r.values[c.field] ?? null)]);
   const header = [translate(locale, 'environment.export.time'), ...s.columns.map((c) => headerOf(locale, c, several))];
   const kindName = translate(locale, `environment.kind.${q.kind}`);
-  const file = writeXlsx({ name: kindName, header, rows: body, widths: [21, ...s.columns.map((c) => Math.max(14, headerOf(locale, c, several).length + 2))] });
+  const file = await writeXlsx({ name: kindName, header, rows: body, widths: [21, ...s.columns.map((c) => Math.max(14, headerOf(locale, c, several).length + 2))] });
   const day = (ms: number): string => local(ms).toISOString().slice(0, 10);
   return { file, filename: `${s.shed.shedName}-${kindName}-${day(s.from)}_${day(s.to)}.xlsx` };
 }

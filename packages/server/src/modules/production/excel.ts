@@ -1,0 +1,278 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import {
+  AppError, ErrorCodes, errorKey, flockAddBody, type DailyKind, type DailyPageBody, type FlockPageBody, type FlockRow, type Locale,
+  type RowError, type SaveOutcome,
+} from '@farmsense/shared';
+import { translate } from '@farmsense/shared/i18n';
+import type { Db } from '../../db/client.js';
+import { farms, gateways, sheds } from '../../db/tables.js';
+import { farmDay, zoneOffsetMs } from '../../lib/farm-time.js';
+import { writeXlsx, type Cell } from '../../lib/xlsx.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { farmAuthorized, shedVisible } from '../farms/scope.js';
+import { listDailyRows } from './daily.js';
+import { flockList } from './flock-service.js';
+import { addFlock } from './flocks.js';
+import { noFlockCode, saveDailyRows } from './records.js';
+import { tenantIdOf, visibleFarm } from './scope.js';
+import {
+  flockSexLabel, flockTypeLabel, headerKey, headerOf, parseCell, readImport, SHEETS, templateColumns, widthOf,
+  type SheetColumn, type SheetKind, type SheetRow,
+} from './sheets.js';
+
+/**
+ * Excel for poultry production: templates (the kind's columns with headers in the caller's
+ * language, a daily template prefilled with one row per current flock of the farm), imports with
+ * a per-row error report (spreadsheet row numbers, header = 1; good rows are stored) and exports of
+ * every list. A daily row names its flock by house name and group number within the chosen farm.
+ */
+export interface XlsxFile {
+  file: Buffer;
+  filename: string;
+}
+
+/** A spreadsheet's wall-clock time (a Date read as UTC) as the instant it is in the zone. */
+function instantIn(wall: Date, timeZone: string): number {
+  const guess = wall.getTime() - zoneOffsetMs(wall.getTime(), timeZone);
+  return wall.getTime() - zoneOffsetMs(guess, timeZone);
+}
+
+/** An instant as the wall-clock time the zone shows, for a date cell. */
+function wallIn(ms: number, timeZone: string): Date {
+  return new Date(ms + zoneOffsetMs(ms, timeZone));
+}
+
+const dayCell = (day: unknown): Cell => (typeof day === 'string' && day ? new Date(`${day}T00:00:00Z`) : null);
+
+function dateFormats(columns: SheetColumn[]): (string | undefined)[] {
+  return columns.map((c) => (c.type === 'day' ? 'yyyy-mm-dd' : c.type === 'datetime' ? 'yyyy-mm-dd hh:mm' : undefined));
+}
+
+async function sheetFile(kind: SheetKind, locale: Locale, columns: SheetColumn[], rows: Cell[][], name: string): Promise<XlsxFile> {
+  const file = await writeXlsx({
+    name: translate(locale, `records.sheet.${kind}`),
+    header: columns.map((c) => headerOf(locale, c)),
+    rows,
+    widths: columns.map((c) => widthOf(locale, c)),
+    dateFormats: dateFormats(columns),
+  });
+  return { file, filename: `${name}.xlsx` };
+}
+
+function rowError(locale: Locale, row: number, code: number, field?: string, key?: string): RowError {
+  return { row, code, msg: translate(locale, errorKey(code)), ...(field ? { field } : {}), ...(key ? { key } : {}) };
+}
+
+/** The cells of a row as typed values, or the first bad cell as a 99996 row error. */
+function valuesOf(
+  columns: SheetColumn[], r: SheetRow, locale: Locale,
+): { ok: true; values: Record<string, unknown> } | { ok: false; error: RowError } {
+  const values: Record<string, unknown> = {};
+  for (const c of columns) {
+    const p = parseCell(c, r.cells.get(c.key));
+    if ('error' in p) return { ok: false, error: rowError(locale, r.row, ErrorCodes.PARAM_ERROR, c.key, p.error) };
+    if (p.value !== undefined && !c.exportOnly) values[c.key] = p.value;
+  }
+  return { ok: true, values };
+}
+
+const isEvent = (kind: DailyKind): boolean => kind === 'immune' || kind === 'drug';
+
+/** The daily template: headers, and house, group number and today (or now) for each current flock. */
+export async function dailyTemplate(db: Db, auth: AuthContext, kind: DailyKind, farmId: number, locale: Locale): Promise<XlsxFile> {
+  const farm = await visibleFarm(db, auth, farmId);
+  const columns = templateColumns(kind);
+  const now = Date.now();
+  const today = farmDay(new Date(now), farm.timeZone);
+  // Events are stamped with the farm's current wall-clock time, to the minute.
+  const at = new Date(Math.floor(wallIn(now, farm.timeZone).getTime() / 60_000) * 60_000);
+  const list = await flockList(db, auth, { farmId, status: 1 });
+  const rows = list.map((fl) => columns.map((c): Cell => {
+    if (c.key === 'shedName') return fl.shedName;
+    if (c.key === 'groupNo') return fl.groupNo;
+    if (c.key === 'day') return dayCell(today);
+    if (c.key === 'at') return at;
+    return null;
+  }));
+  const sheet = translate(locale, `records.sheet.${kind}`);
+  return sheetFile(kind, locale, columns, rows, `${farm.farmName}-${sheet}-${today}`);
+}
+
+/** The keys that only say which flock and when: a row with nothing else is a template row left blank. */
+const PLACE_KEYS = new Set(['farmName', 'shedName', 'groupNo', 'day', 'at', 'dayAge']);
+
+/**
+ * Imports a daily sheet into one farm: rows are matched to the farm's flocks by house name and
+ * group number, then stored through the same rules as the entry form (records.ts).
+ */
+export async function importDaily(
+  db: Db, auth: AuthContext, kind: DailyKind, farmId: number, file: Buffer, locale: Locale,
+): Promise<SaveOutcome> {
+  const farm = await visibleFarm(db, auth, farmId);
+  const { columns, rows } = await readImport(kind, file);
+  const list = await flockList(db, auth, { farmId });
+  // flockList is newest placement first within a house, so the current flock wins a name clash.
+  const byPlace = new Map<string, number>();
+  for (const fl of list) {
+    const key = `${headerKey(fl.shedName)}\u0000${headerKey(fl.groupNo)}`;
+    if (!byPlace.has(key)) byPlace.set(key, fl.id);
+  }
+  const errors: RowError[] = [];
+  const toSave: unknown[] = [];
+  const sheetRow: number[] = [];
+  for (const r of rows) {
+    if ([...r.cells.keys()].every((k) => PLACE_KEYS.has(k))) continue;
+    const parsed = valuesOf(columns, r, locale);
+    if (!parsed.ok) {
+      errors.push(parsed.error);
+      continue;
+    }
+    const { shedName, groupNo, at, ...rest } = parsed.values;
+    // An exported sheet names the farm of each row: rows of another farm are not this farm's flocks.
+    const farmCell = r.cells.get('farmName');
+    if (farmCell !== undefined && headerKey(String(farmCell)) !== headerKey(farm.farmName)) {
+      errors.push(rowError(locale, r.row, noFlockCode(kind), 'farmName'));
+      continue;
+    }
+    const flockId = byPlace.get(`${headerKey(String(shedName ?? ''))}\u0000${headerKey(String(groupNo ?? ''))}`);
+    if (flockId === undefined) {
+      errors.push(rowError(locale, r.row, noFlockCode(kind), shedName === undefined ? 'shedName' : 'groupNo'));
+      continue;
+    }
+    const out: Record<string, unknown> = { ...rest, flockId };
+    if (isEvent(kind) && at instanceof Date) out.at = instantIn(at, farm.timeZone);
+    toSave.push(out);
+    sheetRow.push(r.row);
+  }
+  const outcome = toSave.length === 0 ? { saved: 0, errors: [] } : await saveDailyRows(db, auth, kind, toSave, { farmId, mode: 'insert', locale });
+  for (const e of outcome.errors) errors.push({ ...e, row: sheetRow[e.row - 1] ?? e.row });
+  errors.sort((a, b) => a.row - b.row);
+  return { saved: outcome.saved, errors };
+}
+
+/** Every row of the list the filter selects, in the list's order (newest first). */
+export async function exportDaily(db: Db, auth: AuthContext, kind: DailyKind, body: DailyPageBody, locale: Locale): Promise<XlsxFile> {
+  const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = body;
+  const list = await listDailyRows(db, auth, kind, filter);
+  const zones = await farmZones(db, auth, [...new Set(list.map((r) => r.farmId))]);
+  const columns = SHEETS[kind];
+  const rows = list.map((r) => columns.map((c): Cell => {
+    const v = r[c.key];
+    if (c.key === 'at') return typeof v === 'number' ? wallIn(v, zones.get(r.farmId) ?? 'UTC') : null;
+    return exportCell(c, v, locale);
+  }));
+  const zone = body.farmId ? zones.get(body.farmId) ?? (await visibleFarm(db, auth, body.farmId)).timeZone : 'UTC';
+  return sheetFile(kind, locale, columns, rows, `${translate(locale, `records.sheet.${kind}`)}-${farmDay(new Date(), zone)}`);
+}
+
+function exportCell(c: SheetColumn, v: unknown, locale: Locale): Cell {
+  if (v === null || v === undefined) return null;
+  if (c.type === 'day') return dayCell(v);
+  if (c.type === 'flockType' && typeof v === 'number') return flockTypeLabel(locale, v);
+  if (c.type === 'sex' && typeof v === 'number') return flockSexLabel(locale, v);
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  return null;
+}
+
+async function farmZones(db: Db, auth: AuthContext, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: farms.id, timeZone: farms.timeZone }).from(farms)
+    .where(and(eq(farms.tenantId, tenantIdOf(auth)), inArray(farms.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.timeZone]));
+}
+
+/** The flock template: headers only (a flock names its farm and house by name). */
+export async function flockTemplate(locale: Locale): Promise<XlsxFile> {
+  const columns = templateColumns('flock');
+  const name = `${translate(locale, 'records.sheet.flock')}-${farmDay(new Date(), 'UTC')}`;
+  return sheetFile('flock', locale, columns, [], name);
+}
+
+export async function exportFlocks(db: Db, auth: AuthContext, body: FlockPageBody, locale: Locale): Promise<XlsxFile> {
+  const list: FlockRow[] = await flockList(db, auth, body);
+  const columns = SHEETS.flock;
+  const rows = list.map((fl) => columns.map((c) => exportCell(c, (fl as unknown as Record<string, unknown>)[c.key], locale)));
+  const zone = body.farmId ? (await visibleFarm(db, auth, body.farmId)).timeZone : 'UTC';
+  return sheetFile('flock', locale, columns, rows, `${translate(locale, 'records.sheet.flock')}-${farmDay(new Date(), zone)}`);
+}
+
+/** Farms (by name) and their houses (by name) the caller sees; gateways by code. */
+async function flockPlaces(db: Db, auth: AuthContext): Promise<{
+  farmByName: Map<string, number>; shedByName: Map<string, number>; gatewayByCode: (code: string) => Promise<number | null>;
+}> {
+  const tenantId = tenantIdOf(auth);
+  const farmRows = (await db.select({ id: farms.id, name: farms.farmName }).from(farms).where(eq(farms.tenantId, tenantId)))
+    .filter((r) => farmAuthorized(auth, r.id));
+  const shedRows = farmRows.length === 0 ? [] : await db.select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName }).from(sheds)
+    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmRows.map((r) => r.id))));
+  const farmByName = new Map(farmRows.map((r) => [headerKey(r.name), r.id]));
+  const shedByName = new Map(shedRows.filter((s) => shedVisible(auth, s.farmId, s.id)).map((s) => [`${s.farmId}\u0000${headerKey(s.name)}`, s.id]));
+  const gatewayByCode = async (code: string): Promise<number | null> => {
+    const [gw] = await db.select({ id: gateways.id }).from(gateways).where(and(eq(gateways.tenantId, tenantId), eq(gateways.code, code)));
+    return gw?.id ?? null;
+  };
+  return { farmByName, shedByName, gatewayByCode };
+}
+
+/**
+ * Imports flocks: each row becomes a flock through the flock form's own path (flocks.ts addFlock).
+ * 20065 same house and group number (or a current flock in the house), 20067 a device code that
+ * does not exist on the farm, 20066 anything else the row cannot be stored for. `farmId` stands in
+ * for an empty farm cell.
+ */
+export async function importFlocks(db: Db, auth: AuthContext, file: Buffer, locale: Locale, farmId?: number): Promise<SaveOutcome> {
+  if (farmId !== undefined) await visibleFarm(db, auth, farmId);
+  const { columns, rows } = await readImport('flock', file);
+  const places = await flockPlaces(db, auth);
+  const errors: RowError[] = [];
+  let saved = 0;
+  const fail = (row: number, code: number, field?: string, key?: string): void => {
+    errors.push(rowError(locale, row, code, field, key));
+  };
+  for (const r of rows) {
+    const parsed = valuesOf(columns, r, locale);
+    if (!parsed.ok) {
+      fail(r.row, ErrorCodes.FLOCK_IMPORT_FAILED, parsed.error.field, parsed.error.key);
+      continue;
+    }
+    const { farmName, shedName, deviceCode, ...fields } = parsed.values;
+    const farm = farmName === undefined ? farmId : places.farmByName.get(headerKey(String(farmName)));
+    if (farm === undefined) {
+      fail(r.row, ErrorCodes.FLOCK_IMPORT_FAILED, 'farmName', farmName === undefined ? 'validation.required' : undefined);
+      continue;
+    }
+    const shed = shedName === undefined ? undefined : places.shedByName.get(`${farm}\u0000${headerKey(String(shedName))}`);
+    if (shed === undefined) {
+      fail(r.row, ErrorCodes.FLOCK_IMPORT_FAILED, 'shedName', shedName === undefined ? 'validation.required' : undefined);
+      continue;
+    }
+    let deviceId: number | undefined;
+    if (deviceCode !== undefined) {
+      const id = await places.gatewayByCode(String(deviceCode));
+      if (id === null) {
+        fail(r.row, ErrorCodes.FLOCK_IMPORT_NO_MACHINE, 'deviceCode');
+        continue;
+      }
+      deviceId = id;
+    }
+    const body = flockAddBody.safeParse({ ...fields, farmId: farm, shedId: shed, ...(deviceId ? { deviceId } : {}) });
+    if (!body.success) {
+      const issue = body.error.issues[0];
+      const key = issue?.message.startsWith('validation.') ? issue.message : 'validation.invalid';
+      fail(r.row, ErrorCodes.FLOCK_IMPORT_FAILED, issue?.path.join('.') || undefined, key);
+      continue;
+    }
+    try {
+      await addFlock(db, auth, body.data);
+      saved += 1;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      const field = (err.data as { field?: string } | null)?.field;
+      if (err.code === ErrorCodes.FLOCK_EXISTS) fail(r.row, ErrorCodes.FLOCK_EXISTS, field ?? 'groupNo');
+      // A gateway of another farm is, for this farm, a device that does not exist.
+      else if (err.code === ErrorCodes.CONTROLLER_NOT_FOUND) fail(r.row, ErrorCodes.FLOCK_IMPORT_NO_MACHINE, 'deviceCode');
+      else fail(r.row, ErrorCodes.FLOCK_IMPORT_FAILED, field);
+    }
+  }
+  return { saved, errors };
+}

@@ -17,4 +17,5 @@ export * from './display.js';
 export * from './schemas/environment.js';
 export * from './schemas/devices.js';
 export * from './schemas/production.js';
-export * from './schemas/production.js';
+export * from './production/standards.js';
+export * as kpi from './production/kpi.js';

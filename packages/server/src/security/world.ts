@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { LightMyRequestResponse, RouteOptions } from 'fastify';
 import { AccountType, APP_CATALOGUE, codesForModules, flattenApps } from '@farmsense/shared';
 import { closeOverTree } from '../lib/access.js';
-import { accounts, applicationInfo, farms, gateways, pens, roles, sheds, tenants } from '../db/tables.js';
+import { accounts, applicationInfo, farms, flocks, gateways, pens, roles, sheds, standardCurves, tenants } from '../db/tables.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, tokenFor } from '../test/factories.js';
@@ -50,6 +50,10 @@ export interface DemoIds {
   appId: number;
   /** A network device of the pig farm (when the device registry exists). */
   pigNetwork: number | null;
+  /** A flock in the pig farm's first shed (production routes). */
+  pigFlock: number;
+  /** A standard curve of the pig farm (standard curve routes). */
+  pigCurve: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -157,6 +161,15 @@ export async function securityWorld(): Promise<SecurityWorld> {
     `INSERT INTO network_devices (tenant_id, farm_id, name, ip, server_port, connection_mode)
      VALUES ($1, $2, 'Pig Farm Switch', '10.9.9.9', 502, 'tcpClient') RETURNING id`, [tenantId, pigFarm]);
 
+  // A flock of the pig farm, so the production routes are called with an id of the farm under test.
+  const [flock] = await db.insert(flocks).values({
+    tenantId, farmId: pigFarm, shedId: pigSheds[0]!.id, groupNo: 'SEC-PIG-FLOCK', flockType: 2, sex: 3,
+    birthDate: '2026-01-01', startDate: '2026-01-02', femaleCount: 100,
+  }).returning({ id: flocks.id });
+  const [curve] = await db.insert(standardCurves).values({
+    tenantId, farmId: pigFarm, flockType: 2, indicator: '02', name: 'SEC-PIG-CURVE', values: [44],
+  }).returning({ id: standardCurves.id });
+
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
   return {
@@ -174,6 +187,8 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigRole: pigRole!.id,
       appId: app!.id,
       pigNetwork: network?.id ?? null,
+      pigFlock: flock!.id,
+      pigCurve: curve!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),
@@ -186,12 +201,12 @@ export async function securityWorld(): Promise<SecurityWorld> {
     tenantMarkers: {
       texts: [
         tenant!.name, ...farmRows.map((f) => f.farmName), ...shedRows.map((s) => s.shedName),
-        ...gatewayRows.map((g) => g.code), ...accountRows.map((a) => a.accountName), ...(network ? ['Pig Farm Switch'] : []),
+        ...gatewayRows.map((g) => g.code), ...accountRows.map((a) => a.accountName), ...(network ? ['Pig Farm Switch'] : []), 'SEC-PIG-FLOCK', 'SEC-PIG-CURVE',
       ],
       accountCodes: accountRows.map((a) => a.accountCode),
     },
     pigFarmMarkers: {
-      texts: ['Demo Pig Farm', ...pigSheds.map((s) => s.shedName), ...pigGatewayRows.map((g) => g.code), ...(network ? ['Pig Farm Switch'] : [])],
+      texts: ['Demo Pig Farm', ...pigSheds.map((s) => s.shedName), ...pigGatewayRows.map((g) => g.code), ...(network ? ['Pig Farm Switch'] : []), 'SEC-PIG-FLOCK', 'SEC-PIG-CURVE'],
       accountCodes: [],
     },
     passwords: { strong: await encrypt(ctx, 'Secure@2024x'), demo: await encrypt(ctx, DEMO_PASSWORD) },
@@ -200,6 +215,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
 
 /** Which entity an `id` / `ids` property names, from the route's path (first match wins). */
 const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
+  [/\/standardCurve/i, (d) => d.pigCurve], [/\/flock(Daily)?\//i, (d) => d.pigFlock], [/\/flock$/i, (d) => d.pigFlock],
   [/\/controller\//i, (d) => d.pigGateway.id], [/\/network\//i, (d) => d.pigNetwork],
   [/field/i, (d) => d.pigPen], [/shed/i, (d) => d.pigShed], [/farm/i, (d) => d.pigFarm], [/role/i, (d) => d.pigRole],
   [/tenant/i, (d) => d.tenant], [/account|password/i, (d) => d.pigAccount],
@@ -217,6 +233,11 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     shedId: () => one(d.pigShed), shedIds: () => one(d.pigShed),
     penId: () => one(d.pigPen), penIds: () => one(d.pigPen),
     gatewayId: () => one(d.pigGateway.id), gatewayCode: () => [d.pigGateway.code],
+    flockId: () => one(d.pigFlock), flockIds: () => one(d.pigFlock),
+    // A flock needs birds (a refinement the document cannot show).
+    femaleCount: () => [100],
+    // Curve values are typed as text or numbers; the text must be numbers separated by commas.
+    values: () => ['10, 20, 30'],
     accountId: () => one(d.pigAccount), adminAccountId: () => one(d.pigAccount),
     roleId: () => one(d.pigRole), roleIds: () => one(d.pigRole),
     tenantId: () => one(d.tenant),
@@ -245,7 +266,7 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     },
     // Every id-like property goes out, so optional filters carry the ids under test as well; so
     // does a time range, which some reads need unless a preset names one.
-    include: (name) => ['id', 'ids', 'gatewayCode', 'userAccount', 'startTime', 'endTime'].includes(name) || (/(Id|Ids)$/.test(name) && name in named),
+    include: (name) => ['id', 'ids', 'gatewayCode', 'userAccount', 'startTime', 'endTime', 'femaleCount'].includes(name) || (/(Id|Ids)$/.test(name) && name in named),
   };
 }
 

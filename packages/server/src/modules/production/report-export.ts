@@ -1,0 +1,87 @@
+import type { Locale, ReportBody } from '@farmsense/shared';
+import { translate } from '@farmsense/shared/i18n';
+import type { Database } from '../../db/client.js';
+import { writeXlsx, type Cell } from '../../lib/xlsx.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import type { ReportRow, StdName } from './report-rows.js';
+import { summary } from './reports.js';
+
+/**
+ * The summary rows of a report screen as an .xlsx file: the columns that screen shows, headers in
+ * the request's language (the report pages' own labels, `poultry.col.*` with their units, and
+ * "<indicator> standard" for standards), the sheet and file named after the screen (its menu
+ * label). Figures are rounded to three decimals; a figure that cannot be computed is an empty cell.
+ */
+type Column = keyof ReportRow | `std.${StdName}`;
+
+const BASE: Column[] = ['farmName', 'shedName', 'groupNo', 'period', 'dayAgeFrom'];
+const STOCK: Column[] = ['opening', 'transferIn', 'transferOut', 'dead', 'culled', 'closing', 'livability', 'survivalRate', 'mortalityPer10k', 'std.mortality'];
+const SEXES: Column[] = ['openingMale', 'closingMale', 'femaleMaleRatio'];
+const GROW: Column[] = ['avgWeight', 'std.avgWeigh', 'maleAvgWeight', 'femaleAvgWeight', 'gain', 'std.avgWeighAdd', 'uniformity'];
+const FEED: Column[] = ['feedKg', 'feedPerBird', 'std.avgFeed', 'fcr', 'std.fcr'];
+const WATER: Column[] = ['waterL', 'waterPerBird', 'std.avgWater', 'waterFeedRatio', 'std.wmr'];
+const EGG: Column[] = [
+  'eggCount', 'eggWeightKg', 'avgEggWeight', 'std.avgEggWeight', 'layingRate', 'std.elr', 'eggsPerHen', 'std.eggProduceAvg',
+  'feedPerEgg', 'feedEggRatio', 'std.efr',
+];
+const ALL: Column[] = [...BASE, ...STOCK, ...SEXES, ...GROW, ...FEED, ...WATER, ...EGG, 'epef'];
+
+/** Columns by report screen (application code prefix); business reports and others get every column. */
+const BY_PREFIX: [string, Column[]][] = [
+  ['ci18.column.', [...BASE, ...STOCK, ...SEXES]],
+  ['ci18.grow.', [...BASE, 'closing', ...SEXES, ...GROW]],
+  ['ci18.feed.', [...BASE, 'closing', ...FEED, 'avgWeight', 'epef']],
+  ['ci18.drink.', [...BASE, 'closing', ...WATER, 'feedKg']],
+  ['ci18.egg.', [...BASE, 'closing', ...EGG, 'feedKg']],
+];
+
+export function columnsOf(report: string): Column[] {
+  return BY_PREFIX.find(([p]) => report.startsWith(p))?.[1] ?? ALL;
+}
+
+/** The label key of each row field (poultry.col.*) and its unit (poultry.unit.*). */
+const LABEL: Partial<Record<keyof ReportRow, string>> = {
+  farmName: 'farm', shedName: 'shed', dayAgeFrom: 'dayAge', openingMale: 'opening', closingMale: 'closing',
+};
+const UNIT: Partial<Record<keyof ReportRow, string>> = {
+  livability: 'pct', survivalRate: 'pct', mortalityPer10k: 'per10k', avgWeight: 'g', maleAvgWeight: 'g', femaleAvgWeight: 'g',
+  gain: 'gPerDay', uniformity: 'pct', feedKg: 'kg', feedPerBird: 'gPerDay', waterL: 'l', waterPerBird: 'mlPerDay',
+  eggWeightKg: 'kg', avgEggWeight: 'g', layingRate: 'pct', feedPerEgg: 'g',
+};
+/** Male stock columns reuse the stock labels with the male sex name. */
+const MALE: Partial<Record<keyof ReportRow, true>> = { openingMale: true, closingMale: true };
+
+function headerOf(locale: Locale, c: Column): string {
+  if (c.startsWith('std.')) {
+    return translate(locale, 'poultry.series.standard', { name: translate(locale, `poultry.indicator.${c.slice(4)}`) });
+  }
+  const field = c as keyof ReportRow;
+  let label = translate(locale, `poultry.col.${LABEL[field] ?? field}`);
+  if (MALE[field]) label = `${label} (${translate(locale, 'enums.flockSex.1')})`;
+  const unit = UNIT[field];
+  return unit ? `${label} (${translate(locale, `poultry.unit.${unit}`)})` : label;
+}
+
+const round3 = (v: number): number => Math.round(v * 1000) / 1000;
+
+function cellOf(row: ReportRow, c: Column): Cell {
+  // One day-age column: the day age, or "from-to" for a longer period.
+  if (c === 'dayAgeFrom') return row.dayAgeFrom === row.dayAgeTo ? row.dayAgeFrom : `${row.dayAgeFrom}-${row.dayAgeTo}`;
+  const v = c.startsWith('std.') ? row.std[c.slice(4) as StdName] : row[c as keyof ReportRow];
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number') return round3(v);
+  return typeof v === 'string' ? v : null;
+}
+
+export async function exportReport(
+  database: Database, auth: AuthContext, body: ReportBody & { report: string }, locale: Locale,
+): Promise<{ file: Buffer; filename: string }> {
+  const { rows, totals } = await summary(database, auth, body);
+  const columns = columnsOf(body.report);
+  const header = columns.map((c) => headerOf(locale, c));
+  const cells: Cell[][] = [...rows, { ...totals, period: translate(locale, 'poultry.totals') }]
+    .map((r) => columns.map((c) => cellOf(r, c)));
+  const title = translate(locale, `menu.${body.report}`);
+  const file = await writeXlsx({ name: title, header, rows: cells, widths: header.map((h) => Math.min(40, Math.max(10, h.length + 4))) });
+  return { file, filename: `${title}-${body.start}_${body.end}.xlsx` };
+}

@@ -12,6 +12,9 @@ import { shedRoutes } from './sheds/routes.js';
 import { telemetryRoutes } from './telemetry/routes.js';
 import { environmentRoutes } from './environment/routes.js';
 import { deviceRoutes } from './devices/routes.js';
+import { productionRoutes } from './production/routes.js';
+import { productionReportRoutes } from './production/reports-routes.js';
+import { productionExcelRoutes } from './production/excel-routes.js';
 
 /** Each module registers its routes in its own encapsulated scope. Add a module by adding a line. */
 export type ModuleRoutes = (app: FastifyInstance, deps: Deps) => Promise<void>;
@@ -29,4 +32,7 @@ export const MODULES: ModuleRoutes[] = [
   telemetryRoutes,
   environmentRoutes,
   deviceRoutes,
+  productionRoutes,
+  productionExcelRoutes,
+  productionReportRoutes,
 ];

@@ -40,7 +40,7 @@ export interface Hints {
 }
 
 /** Strings that satisfy the patterns the API uses (tried in order). */
-const PATTERN_CANDIDATES = ['temp', 'fs-demo01', '1', 'a', 'A1', 'x'];
+const PATTERN_CANDIDATES = ['temp', 'fs-demo01', '1', 'a', 'A1', 'x', '2026-01-01'];
 
 function types(s: JsonSchema): string[] {
   if (s.type === undefined) return [];

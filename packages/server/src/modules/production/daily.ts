@@ -1,0 +1,172 @@
+import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { type DailyKind, type Page } from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { farms, sheds } from '../../db/tables.js';
+import type { AuthContext } from '../../plugins/auth.js';
+import { presenceOf } from './flock-service.js';
+import { fillMeasured } from './measured.js';
+import { DAY_KINDS, DAY_TABLES, EVENT_TABLES, isDayKind, KIND_FIELDS, kindTable, type DayKind } from './records.js';
+import { DAILY_APP, daysBetween, flockVisibility, visibleFarm, visibleFlock, visibleShed } from './scope.js';
+import { flocks } from './tables.js';
+
+/**
+ * Reading daily records: the entry screens' lists (newest day first), every matching row for the
+ * export, and the quick-entry form's rows of one day. Feed and water lists first fill the days
+ * the meters measured (measured.ts).
+ */
+export interface DailyFilter {
+  farmId?: number | null;
+  shedId?: number | null;
+  flockId?: number | null;
+  start?: string | null;
+  end?: string | null;
+  /** Feed and water: measured rows only (true) or entered rows only (false). */
+  measured?: boolean | null;
+  /** Paging; every matching row when pageSize is absent. */
+  pageNo?: number;
+  pageSize?: number;
+}
+
+/** A record as the lists show it: its figures, its flock's place and, for events, `at` in ms. */
+export type DailyRowOut = Record<string, unknown> & {
+  id: number; flockId: number; groupNo: string; shedId: number; shedName: string; farmId: number; farmName: string; day: string; dayAge: number;
+};
+
+/** The flock conditions of a filter, after checking each id it names is in view. */
+async function flockConditions(db: Db, auth: AuthContext, q: DailyFilter): Promise<SQL[]> {
+  const conds: SQL[] = [flockVisibility(auth)];
+  if (q.farmId) {
+    await visibleFarm(db, auth, q.farmId);
+    conds.push(eq(flocks.farmId, q.farmId));
+  }
+  if (q.shedId) {
+    const [shed] = await db.select({ farmId: sheds.farmId }).from(sheds).where(eq(sheds.id, q.shedId));
+    await visibleShed(db, auth, shed?.farmId ?? 0, q.shedId);
+    conds.push(eq(flocks.shedId, q.shedId));
+  }
+  if (q.flockId) {
+    await visibleFlock(db, auth, q.flockId);
+    conds.push(eq(flocks.id, q.flockId));
+  }
+  return conds;
+}
+
+async function fillFor(db: Db, conds: SQL[], q: DailyFilter): Promise<void> {
+  const overlap: SQL[] = [];
+  if (q.start) overlap.push(or(isNull(flocks.stopDate), gte(flocks.stopDate, q.start))!);
+  if (q.end) overlap.push(lte(flocks.startDate, q.end));
+  const ids = await db.select({ id: flocks.id }).from(flocks).where(and(...conds, ...overlap));
+  await fillMeasured(db, ids.map((r) => r.id), q.start, q.end);
+}
+
+function present(kind: DailyKind, r: { rec: Record<string, unknown>; place: Record<string, unknown>; day: string }): DailyRowOut {
+  const rec = r.rec;
+  const out: Record<string, unknown> = {
+    id: rec.id, flockId: rec.flockId, ...r.place, day: r.day, dayAge: rec.dayAge,
+  };
+  for (const f of KIND_FIELDS[kind]) out[f] = rec[f] ?? null;
+  if (kind === 'feed' || kind === 'water') {
+    out.measured = rec.measured;
+    out.measuredValue = rec.measuredValue ?? null;
+  }
+  if (!isDayKind(kind)) out.at = (rec[EVENT_TABLES[kind].atField] as Date).getTime();
+  out.updatedAt = (rec.updatedAt as Date).getTime();
+  return out as DailyRowOut;
+}
+
+const placeCols = {
+  groupNo: flocks.groupNo, shedId: flocks.shedId, shedName: sheds.shedName, farmId: flocks.farmId, farmName: farms.farmName,
+};
+
+/** Matching rows (a page of them when pageSize is given) and their count. */
+async function query(db: Db, auth: AuthContext, kind: DailyKind, q: DailyFilter): Promise<{ list: DailyRowOut[]; total: number }> {
+  const conds = await flockConditions(db, auth, q);
+  if (kind === 'feed' || kind === 'water') await fillFor(db, conds, q);
+  const t = kindTable(kind);
+  const dayExpr: SQL = isDayKind(kind) ? sql`${DAY_TABLES[kind].day}` : sql`(${EVENT_TABLES[kind].at} AT TIME ZONE ${farms.timeZone})::date`;
+  const where: SQL[] = [...conds];
+  if (q.start) where.push(sql`${dayExpr} >= ${q.start}::date`);
+  if (q.end) where.push(sql`${dayExpr} <= ${q.end}::date`);
+  if ((kind === 'feed' || kind === 'water') && q.measured != null) where.push(eq(DAY_TABLES[kind].measured, q.measured));
+  const cond = and(...where)!;
+  const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t)
+    .innerJoin(flocks, eq(flocks.id, t.flockId)).innerJoin(farms, eq(farms.id, flocks.farmId)).where(cond);
+  const order = isDayKind(kind) ? desc(DAY_TABLES[kind].day) : desc(EVENT_TABLES[kind].at);
+  const base = db.select({ rec: t, place: placeCols, day: sql<string>`${dayExpr}::text` }).from(t)
+    .innerJoin(flocks, eq(flocks.id, t.flockId))
+    .innerJoin(farms, eq(farms.id, flocks.farmId))
+    .innerJoin(sheds, eq(sheds.id, flocks.shedId))
+    .where(cond)
+    .orderBy(order, desc(t.id));
+  const rows = q.pageSize ? await base.limit(q.pageSize).offset(((q.pageNo ?? 1) - 1) * q.pageSize) : await base;
+  return {
+    total: count?.n ?? 0,
+    list: rows.map((r) => present(kind, { rec: r.rec as unknown as Record<string, unknown>, place: r.place, day: r.day })),
+  };
+}
+
+export async function dailyPage(db: Db, auth: AuthContext, kind: DailyKind, q: DailyFilter & { pageNo: number; pageSize: number }): Promise<Page<DailyRowOut>> {
+  const { list, total } = await query(db, auth, kind, q);
+  return { list, total, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+/** Every row matching the filter (paged only when pageSize is given), newest first: the export. */
+export async function listDailyRows(db: Db, auth: AuthContext, kind: DailyKind, filter: DailyFilter): Promise<DailyRowOut[]> {
+  return (await query(db, auth, kind, filter)).list;
+}
+
+export interface QuickRow {
+  flockId: number;
+  groupNo: string;
+  shedId: number;
+  shedName: string;
+  dayAge: number;
+  /** Birds at the start of the day (placement and the stock days before it). */
+  present: number;
+  stock?: Record<string, unknown>;
+  grow?: Record<string, unknown>;
+  feed?: Record<string, unknown>;
+  water?: Record<string, unknown>;
+  egg?: Record<string, unknown>;
+}
+
+/**
+ * The quick-entry form of one day: each current flock of the farm placed by then, with the day's
+ * rows of the kinds the caller may enter (measured feed and water filled first).
+ */
+export async function quickRows(db: Db, auth: AuthContext, q: { farmId: number; day: string }): Promise<QuickRow[]> {
+  await visibleFarm(db, auth, q.farmId);
+  const list = await db.select({
+    id: flocks.id, groupNo: flocks.groupNo, shedId: flocks.shedId, shedName: sheds.shedName, birthDate: flocks.birthDate,
+    maleCount: flocks.maleCount, femaleCount: flocks.femaleCount,
+  }).from(flocks).innerJoin(sheds, eq(sheds.id, flocks.shedId))
+    .where(and(flockVisibility(auth), eq(flocks.farmId, q.farmId), eq(flocks.status, 1), lte(flocks.startDate, q.day)))
+    .orderBy(sheds.areaNum, sheds.buildingNum, sheds.shedNum, sheds.id);
+  const ids = list.map((f) => f.id);
+  await fillMeasured(db, ids, q.day, q.day);
+  const counts = await presenceOf(db, list, q.day);
+  const byKind = new Map<DayKind, Map<number, Record<string, unknown>>>();
+  for (const kind of DAY_KINDS) {
+    if (!auth.codes.has(DAILY_APP[kind]) || ids.length === 0) continue;
+    const t = kindTable(kind);
+    const rows = await db.select().from(t).where(and(inArray(t.flockId, ids), eq(t.day, q.day)));
+    byKind.set(kind, new Map(rows.map((r) => {
+      const rec = r as unknown as Record<string, unknown>;
+      const out: Record<string, unknown> = { id: rec.id, day: q.day, dayAge: rec.dayAge };
+      for (const f of KIND_FIELDS[kind]) out[f] = rec[f] ?? null;
+      if (kind === 'feed' || kind === 'water') Object.assign(out, { measured: rec.measured, measuredValue: rec.measuredValue ?? null });
+      return [r.flockId, out];
+    })));
+  }
+  return list.map((f) => {
+    const row: QuickRow = {
+      flockId: f.id, groupNo: f.groupNo, shedId: f.shedId, shedName: f.shedName,
+      dayAge: daysBetween(f.birthDate, q.day), present: counts.get(f.id)!.present,
+    };
+    for (const [kind, m] of byKind) {
+      const r = m.get(f.id);
+      if (r) row[kind] = r;
+    }
+    return row;
+  });
+}

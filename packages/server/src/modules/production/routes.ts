@@ -1,0 +1,99 @@
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { and, eq } from 'drizzle-orm';
+import { dailyBatchBody, dailyIdParams, dailyKindParams, dailyPageBody, dayInput, type Page, type SaveOutcome } from '@farmsense/shared';
+import type { ModuleRoutes } from '../index.js';
+import { writeAudit } from '../../plugins/audit.js';
+import { requireAuth } from '../../plugins/auth.js';
+import { NO_DATA } from '../../plugins/envelope.js';
+import { dailyPage, quickRows, type DailyRowOut, type QuickRow } from './daily.js';
+import { flockRoutes } from './flocks.js';
+import { insertRow, isDayKind, kindTable, parseRowOrThrow, saveDailyRows, updateStored, visibleRecord } from './records.js';
+import { assertKindApp, DAILY_APPS, visibleFarm, visibleFlock } from './scope.js';
+
+/**
+ * Poultry production (docs/API-PRODUCTION.md): flocks (flocks.ts) and the daily records of each
+ * kind. The `:kind` routes admit every entry screen at the guard; each handler then requires the
+ * kind's own screen (assertKindApp), refused and logged like the guard's refusals.
+ */
+const recordId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required').max(2_147_483_647, 'validation.invalid');
+/** The kind's own schema (dailyRowSchemas[kind]) checks the rest in the handler (99996). */
+const dailyRowBody = z.looseObject({ flockId: recordId });
+const dailyRowUpdateBody = z.looseObject({ id: recordId, flockId: recordId });
+const quickQuery = z.object({ farmId: z.coerce.number().int().positive().max(2_147_483_647), day: dayInput });
+
+export const productionRoutes: ModuleRoutes = async (base, { database }) => {
+  const db = database.db;
+  await flockRoutes(base, db);
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['production'];
+  const config = { app: DAILY_APPS, module: 'production' };
+
+  app.post('/api/breedpigbuilding/flockDaily/:kind/page', {
+    config: { ...config, readOnly: true },
+    schema: { tags, summary: "A kind's records, newest day first (feed and water: measured days filled first)", params: dailyKindParams, body: dailyPageBody },
+  }, async (req): Promise<Page<DailyRowOut>> => {
+    const auth = requireAuth(req);
+    await assertKindApp(db, req, auth, [req.params.kind]);
+    return dailyPage(db, auth, req.params.kind, req.body);
+  });
+
+  app.post('/api/breedpigbuilding/flockDaily/:kind', {
+    config,
+    schema: { tags, summary: 'Adds a record (21016 outside the flock life, 20301/20302/20078 day exists, 20068 removals)', params: dailyKindParams, body: dailyRowBody },
+  }, async (req): Promise<{ id: number }> => {
+    const auth = requireAuth(req);
+    const { kind } = req.params;
+    await assertKindApp(db, req, auth, [kind]);
+    const row = parseRowOrThrow(kind, req.body);
+    const flock = await visibleFlock(db, auth, row.flockId);
+    const saved = await db.transaction(async (tx) => insertRow(tx, auth, kind, row, flock));
+    return { id: saved.id };
+  });
+
+  app.put('/api/breedpigbuilding/flockDaily/:kind', {
+    config,
+    schema: { tags, summary: 'Edits a record (missing: feed 20073, egg 20075, water 20077, else 30001); a measured row keeps the meter figure', params: dailyKindParams, body: dailyRowUpdateBody },
+  }, async (req): Promise<{ id: number }> => {
+    const auth = requireAuth(req);
+    const { kind } = req.params;
+    await assertKindApp(db, req, auth, [kind]);
+    const row = parseRowOrThrow(kind, req.body);
+    const existing = await visibleRecord(db, auth, kind, req.body.id);
+    const flock = row.flockId === existing.flock.id ? existing.flock : await visibleFlock(db, auth, row.flockId);
+    const change = await db.transaction(async (tx) => updateStored(tx, auth, kind, existing.row, row, flock));
+    // The entry records what the record was and became (a corrected meter figure among them).
+    await writeAudit(db, req, { outcome: 'ok', code: 1, detail: { kind, id: change.id, old: change.old, new: change.new } });
+    return { id: change.id };
+  });
+
+  app.delete('/api/breedpigbuilding/flockDaily/:kind/:id', {
+    config,
+    schema: { tags, summary: 'Deletes a record', params: dailyIdParams },
+  }, async (req) => {
+    const auth = requireAuth(req);
+    const { kind, id } = req.params;
+    await assertKindApp(db, req, auth, [kind]);
+    const { row } = await visibleRecord(db, auth, kind, id);
+    const t = kindTable(kind);
+    await db.delete(t).where(and(eq(t.id, row.id as number), eq(t.tenantId, row.tenantId as number)));
+    return NO_DATA;
+  });
+
+  app.post('/api/breedpigbuilding/flockDaily/:kind/batch', {
+    config,
+    schema: { tags, summary: 'Quick entry: one day, several flocks of a farm; good rows saved, the others listed', params: dailyKindParams, body: dailyBatchBody },
+  }, async (req): Promise<SaveOutcome> => {
+    const auth = requireAuth(req);
+    const { kind } = req.params;
+    await assertKindApp(db, req, auth, [kind]);
+    await visibleFarm(db, auth, req.body.farmId);
+    const rows = isDayKind(kind) ? req.body.rows.map((r) => ({ ...r, day: req.body.day })) : req.body.rows;
+    return saveDailyRows(db, auth, kind, rows, { farmId: req.body.farmId, mode: 'insert', locale: req.locale });
+  });
+
+  app.get('/api/breedpigbuilding/flockDaily/quick', {
+    config,
+    schema: { tags, summary: "The day's rows per current flock of the farm, for the quick-entry form", querystring: quickQuery },
+  }, async (req): Promise<QuickRow[]> => quickRows(db, requireAuth(req), req.query));
+};

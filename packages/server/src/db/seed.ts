@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AccountType, flattenApps, FARM_APPS } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
+import { seedProduction } from './seed-production.js';
 import {
   accountFarms, accountRoles, accounts, farms, gateways, pens, roleApps, roles, sheds, systemAuth, tenants,
 } from './tables.js';
@@ -95,5 +96,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     await tx.update(tenants).set({ createdBy: admin!.id }).where(eq(tenants.id, tenantId));
   });
+  // Flocks and daily records of the poultry farm, placed where the demo controllers' batches are.
+  await seedProduction(db);
   return true;
 }

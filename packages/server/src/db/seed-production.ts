@@ -1,0 +1,325 @@
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { BUILTIN_CURVES, curveValueAt, FLOCK_STATUS, type BuiltinCurve } from '@farmsense/shared';
+import { kindForShedType, PROFILES, type ShedKind } from '../../../simulator/src/index.js';
+import { hashSeed, Rng } from '../../../simulator/src/random.js';
+import { dayRange, farmDay } from '../lib/farm-time.js';
+import type { Db } from './client.js';
+import { DEMO_SEED, demoFleet, type DemoGateway } from './demo-fleet.js';
+import {
+  farms, flockEggDays, flockFeedDays, flockGrowDays, flockImmunizations, flockMedications, flocks, flockStockDays,
+  flockWaterDays, gateways, sheds, standardCurves, tenants,
+} from './tables.js';
+
+/**
+ * CONTRACT §5 demo production data for "Demo Poultry Farm": current and closed flocks with daily
+ * stock, growth, feed, water and egg records, immunisations and medication courses, and the
+ * built-in standard curves copied to the farm, so every poultry report has 60 days of data on
+ * the first visit. Flock placements follow the simulated controllers of the same houses (the same
+ * fleet, seed and anchor as db/demo-fleet.ts), so a flock's day age equals the `dayAge.1` its
+ * controller reports and the empty weeks between broiler batches are the simulator's cleaning
+ * weeks. Figures follow the built-in standards with seeded variation, so every run of the seed
+ * gives the same figures at the same day ages.
+ */
+const DEMO_TENANT = 'Demo Agri Group';
+const DEMO_FARM = 'Demo Poultry Farm';
+/** Broiler batches that ended within this many days are kept as history. */
+const HISTORY_DAYS = 100;
+/**
+ * The house whose water meter fills the latest days: the demo history seed writes `water.1`
+ * readings for every demo controller, and this house's last week is left to the meters
+ * (fillMeasured) to show measured rows next to entered ones.
+ */
+const METERED_HOUSE = 'Broiler House 2';
+const METERED_DAYS = 7;
+/** Pullets move into the laying house at 17 weeks. */
+const LAYER_HOUSING_AGE = 119;
+const LAYER_ONSET_AGE = 126;
+
+export interface ProductionSeedResult {
+  flocks: number;
+  rows: number;
+  ms: number;
+}
+
+interface Plan {
+  kind: 'broiler' | 'layer';
+  shedId: number;
+  shedName: string;
+  gatewayId: number;
+  groupNo: string;
+  birth: string;
+  start: string;
+  /** Depletion day for a closed flock, null for a current one. */
+  stop: string | null;
+  placed: number;
+  seed: number;
+}
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+
+/** A curve's figure, held at its first or last value outside its days (pullets before 18 weeks). */
+function stdAt(curve: BuiltinCurve, dayAge: number): number {
+  const clamped = Math.min(Math.max(dayAge, curve.startDay), curve.startDay + curve.values.length - 1);
+  return curveValueAt(curve, clamped) ?? 0;
+}
+function builtin(id: string): BuiltinCurve {
+  const c = BUILTIN_CURVES.find((x) => x.id === id);
+  if (!c) throw new Error(`built-in curve ${id} is missing`);
+  return c;
+}
+const STD = {
+  broilerWeight: builtin('ross308-weight'), broilerFeed: builtin('ross308-feed'), broilerWater: builtin('ross308-water'),
+  layerWeight: builtin('layer-weight'), layerFeed: builtin('layer-feed'), layerWater: builtin('layer-water'),
+  layerRate: builtin('layer-rate'), eggWeight: builtin('layer-egg-weight'),
+};
+
+/** Broiler daily mortality: the first-week peak (yolk sac, starve-outs), then a slow rise with body weight. */
+const BROILER_EARLY = [0.0015, 0.0025, 0.0025, 0.002, 0.0015, 0.001, 0.0008];
+const broilerDeadRate = (age: number): number => BROILER_EARLY[age - 1] ?? 0.0004 + 0.00001 * (age - 7);
+
+/** The standard normal distribution function (Abramowitz-Stegun 26.2.17), for egg size grades. */
+function phi(z: number): number {
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const p = 0.3989423 * Math.exp((-z * z) / 2) * t * (0.3193815 + t * (-0.3565638 + t * (1.781478 + t * (-1.821256 + t * 1.330274))));
+  return z > 0 ? 1 - p : p;
+}
+
+interface Vaccination { age: number; brand: string; method: string; disease: string; implementer: string }
+const BROILER_VACCINES: Vaccination[] = [
+  { age: 1, brand: 'HVT live vaccine', method: 'Subcutaneous injection', disease: "Marek's disease", implementer: 'Hatchery' },
+  { age: 1, brand: 'ND-IB live (LaSota + H120)', method: 'Coarse spray', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Hatchery' },
+  { age: 10, brand: 'ND-IB live (LaSota + H120)', method: 'Eye drop', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Chen Hua' },
+  { age: 14, brand: 'IBD intermediate live', method: 'Drinking water', disease: 'Infectious bursal disease', implementer: 'Chen Hua' },
+  { age: 21, brand: 'ND LaSota live', method: 'Drinking water', disease: 'Newcastle disease', implementer: 'Chen Hua' },
+];
+const LAYER_VACCINES: Vaccination[] = [
+  { age: 119, brand: 'ND-IB-EDS inactivated', method: 'Intramuscular injection', disease: 'Newcastle disease, infectious bronchitis, egg drop syndrome', implementer: 'Chen Hua' },
+  { age: 175, brand: 'ND-IB live (LaSota + H120)', method: 'Drinking water', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Chen Hua' },
+  { age: 231, brand: 'ND-IB live (LaSota + H120)', method: 'Drinking water', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Chen Hua' },
+];
+interface Course { from: number; to: number; drug: string; maker: string; disease: string; dose: string; withdrawal: number }
+/** A colibacillosis outbreak treated in the current batch; coccidiosis treatment in earlier ones. */
+const COLI: Course = { from: 17, to: 21, drug: 'Amoxicillin soluble powder', maker: 'Demo Animal Health', disease: 'Colibacillosis', dose: '15 mg/kg body weight', withdrawal: 2 };
+const COCCI: Course = { from: 20, to: 21, drug: 'Toltrazuril 2.5 % oral solution', maker: 'Demo Animal Health', disease: 'Coccidiosis', dose: '7 mg/kg body weight', withdrawal: 18 };
+
+async function demoGatewaysOf(db: Db): Promise<(DemoGateway & { shedId: number | null; shedName: string | null })[]> {
+  const rows = await db
+    .select({
+      id: gateways.id, code: gateways.code, checkCode: gateways.checkCode, shedId: gateways.shedId, shedName: sheds.shedName,
+      shedType: sheds.shedType, farmId: gateways.farmId, timeZone: farms.timeZone, createdAt: gateways.createdAt,
+    })
+    .from(gateways)
+    .innerJoin(tenants, eq(tenants.id, gateways.tenantId))
+    .leftJoin(sheds, eq(sheds.id, gateways.shedId))
+    .leftJoin(farms, eq(farms.id, gateways.farmId))
+    .where(and(eq(tenants.name, DEMO_TENANT), eq(gateways.enabled, true)))
+    .orderBy(gateways.code);
+  // The same gateways, in the same order, as demoGateways(): the fleet's placements depend on both.
+  return rows.filter((r) => /^fs-demo\d+$/.test(r.code)).map((r) => ({ ...r, timeZone: r.timeZone ?? 'UTC', createdAt: r.createdAt.getTime() }));
+}
+
+/** Flocks of the poultry houses, placed where the simulated controllers have their batches. */
+function planFlocks(gws: Awaited<ReturnType<typeof demoGatewaysOf>>, farmId: number, today: string, now: number): Plan[] {
+  const models = demoFleet(gws, false);
+  const plans: Plan[] = [];
+  const nth = new Map<ShedKind, number>();
+  gws.forEach((g, i) => {
+    const kind = kindForShedType(g.shedType, i);
+    if (g.farmId !== farmId || g.shedId === null || (kind !== 'broiler' && kind !== 'layer')) return;
+    const n = (nth.get(kind) ?? 0) + 1;
+    nth.set(kind, n);
+    const profile = PROFILES[kind];
+    const occ = models[i]!.occupancy(now);
+    const base = { kind, shedId: g.shedId, shedName: g.shedName ?? g.code, gatewayId: g.id, placed: profile.headCount } as const;
+    if (kind === 'layer') {
+      // Simulator day age 1 = the day its batch starts; the hens' day age is the same number.
+      const birth = addDays(today, -(occ.dayAge ?? 1));
+      const start = addDays(birth, LAYER_HOUSING_AGE);
+      if (start > today) return;
+      plans.push({ ...base, groupNo: `L${n}-${birth.replaceAll('-', '')}`, birth, start, stop: null, seed: hashSeed(`layer:${n}`, DEMO_SEED) });
+      return;
+    }
+    // Broilers: placed on day age 1 (hatched the day before), depleted after growDays, then the
+    // house stands empty for cleaning; earlier batches repeat the same cycle backwards.
+    const cycle = profile.growDays + profile.emptyDays;
+    const latest = addDays(today, -Math.floor(occ.age));
+    for (let k = 0; ; k++) {
+      const start = addDays(latest, -k * cycle);
+      const last = addDays(start, profile.growDays - 1);
+      if (daysBetween(last, today) > HISTORY_DAYS) break;
+      const current = k === 0 && occ.occupied;
+      plans.push({
+        ...base, groupNo: `B${n}-${start.replaceAll('-', '')}`, birth: addDays(start, -1), start,
+        stop: current ? null : last, seed: hashSeed(`broiler:${n}:${k}`, DEMO_SEED),
+      });
+    }
+  });
+  return plans;
+}
+
+type Insert<T extends { $inferInsert: unknown }> = T['$inferInsert'][];
+interface Rows {
+  stock: Insert<typeof flockStockDays>;
+  grow: Insert<typeof flockGrowDays>;
+  feed: Insert<typeof flockFeedDays>;
+  water: Insert<typeof flockWaterDays>;
+  egg: Insert<typeof flockEggDays>;
+  immune: Insert<typeof flockImmunizations>;
+  drug: Insert<typeof flockMedications>;
+}
+
+/** One flock's daily records from placement to its last day (yesterday for a current flock: today is left for entry). */
+function flockRecords(p: Plan, flockId: number, tenantId: number, today: string, timeZone: string, rows: Rows, treated: boolean): void {
+  const rng = new Rng(p.seed);
+  const noise = (sd: number): number => 1 + sd * Math.max(-3, Math.min(3, rng.normal()));
+  const broiler = p.kind === 'broiler';
+  // A batch grows a little above or below the standard all its life (chick quality, climate).
+  const perf = 1 + Math.max(-0.05, Math.min(0.05, 0.025 * rng.normal()));
+  const last = p.stop ?? addDays(today, -1);
+  const nine = (day: string): Date => new Date(dayRange(day, timeZone).start.getTime() + 9 * 3_600_000);
+  const course = broiler ? (p.stop === null ? (treated ? COLI : null) : COCCI) : null;
+  let present = p.placed;
+  for (let day = p.start; day <= last; day = addDays(day, 1)) {
+    const age = daysBetween(p.birth, day);
+    const key = { tenantId, flockId, day, dayAge: age };
+    const sick = course !== null && age >= course.from - 2 && age <= course.to ? 2.5 : 1;
+    const deadRate = broiler ? broilerDeadRate(age) * sick : 0.0001;
+    const cullRate = broiler ? (age >= 5 ? 0.00015 : 0) : 0.00004;
+    const draw = (rate: number): number => Math.max(0, Math.round(present * rate * noise(0.35)));
+    const dead = Math.min(present, draw(deadRate));
+    const culled = Math.min(present - dead, draw(cullRate));
+    present -= dead + culled;
+    // A closed broiler batch leaves for the processing plant on its last day.
+    const shipped = day === p.stop && broiler ? present : 0;
+    rows.stock.push({ ...key, dead, culled, transferIn: 0, transferOut: shipped });
+
+    const weighDay = broiler ? age % 7 === 0 || age % 7 === 3 : age % 7 === 0 && age >= LAYER_ONSET_AGE;
+    if (weighDay) {
+      const std = stdAt(broiler ? STD.broilerWeight : STD.layerWeight, age);
+      const uniformity = broiler ? 91 - 0.2 * age + 1.5 * rng.normal() : 87 + 1.5 * rng.normal();
+      rows.grow.push({
+        ...key, avgWeight: Math.round(std * perf * noise(0.012)), uniformity: Math.round(Math.min(92, Math.max(80, uniformity)) * 10) / 10,
+        sampleSize: 100,
+      });
+    }
+    const birds = present;
+    const feedG = stdAt(broiler ? STD.broilerFeed : STD.layerFeed, age) * (1 + (perf - 1) / 2) * noise(0.03);
+    const feedType = broiler ? (age <= 10 ? 'Starter' : age <= 24 ? 'Grower' : 'Finisher') : 'Layer';
+    rows.feed.push({ ...key, feedKg: Math.round((birds * feedG) / 100) / 10, feedType });
+    if (!(p.shedName === METERED_HOUSE && p.stop === null && daysBetween(day, today) <= METERED_DAYS)) {
+      const waterMl = stdAt(broiler ? STD.broilerWater : STD.layerWater, age) * (1 + (perf - 1) / 2) * noise(0.04);
+      rows.water.push({ ...key, waterL: Math.round((birds * waterMl) / 100) / 10 });
+    }
+    if (!broiler && age >= LAYER_ONSET_AGE) {
+      const eggs = Math.min(present, Math.round((present * stdAt(STD.layerRate, age) * perf * noise(0.015)) / 100));
+      const weight = stdAt(STD.eggWeight, age) * noise(0.006);
+      const broken = Math.round(eggs * 0.004 * noise(0.3));
+      const dirty = Math.round(eggs * 0.01 * noise(0.3));
+      const deformed = Math.round(eggs * 0.002 * noise(0.3));
+      const sound = eggs - broken - dirty - deformed;
+      // Size grades of a normal egg-weight spread (sd about 5 g): large from 63 g, small below 53 g.
+      const large = Math.round(sound * (1 - phi((63 - weight) / 5)));
+      const small = Math.min(sound - large, Math.round(sound * phi((53 - weight) / 5)));
+      rows.egg.push({
+        ...key, eggCount: eggs, eggWeightKg: Math.round(eggs * weight) / 1000, qualified: sound,
+        large, medium: sound - large - small, small, broken, dirty, deformed,
+      });
+    }
+    for (const v of broiler ? BROILER_VACCINES : LAYER_VACCINES) {
+      if (v.age !== age) continue;
+      rows.immune.push({
+        tenantId, flockId, vaccinatedAt: nine(day), dayAge: age, vaccineBrand: v.brand, method: v.method, disease: v.disease,
+        vaccineExpiry: addDays(day, 180), dose: '1 dose per bird', implementer: v.implementer,
+      });
+    }
+    if (course && age >= course.from && age <= course.to) {
+      rows.drug.push({
+        tenantId, flockId, medicatedAt: nine(day), dayAge: age, drugName: course.drug, manufacturer: course.maker,
+        method: 'Drinking water', disease: course.disease, dose: course.dose, withdrawalDays: course.withdrawal, implementer: 'Chen Hua',
+      });
+    }
+  }
+}
+
+/**
+ * One INSERT ... SELECT FROM unnest(column arrays) per table: a few bind parameters instead of
+ * one per value, which PGlite parses several times faster than a long VALUES list (the test
+ * harness seeds the demo for every API test file). Columns are those of the first row.
+ */
+async function bulkInsert<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const keys = Object.keys(first);
+  const cols = keys.map((k) => columns[k]!);
+  const arrays = keys.map((k) => rows.map((r) => {
+    const v = (r as Record<string, unknown>)[k];
+    return v instanceof Date ? v.toISOString() : (v ?? null);
+  }));
+  const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
+  const unnest = sql.join(cols.map((c, i) => sql`${sql.param(arrays[i])}::${sql.raw(c.getSQLType())}[]`), sql`, `);
+  await db.execute(sql`INSERT INTO ${table} (${names}) SELECT * FROM unnest(${unnest})`);
+}
+
+/**
+ * Writes the demo production data once: does nothing (null) when the demo poultry farm is
+ * missing or already has flocks.
+ */
+export async function seedProduction(db: Db, opts: { now?: number } = {}): Promise<ProductionSeedResult | null> {
+  const started = Date.now();
+  const now = opts.now ?? started;
+  const [farm] = await db
+    .select({ id: farms.id, tenantId: farms.tenantId, timeZone: farms.timeZone })
+    .from(farms).innerJoin(tenants, eq(tenants.id, farms.tenantId))
+    .where(and(eq(tenants.name, DEMO_TENANT), eq(farms.farmName, DEMO_FARM)));
+  if (!farm) return null;
+  const existing = await db.select({ id: flocks.id }).from(flocks).where(eq(flocks.farmId, farm.id)).limit(1);
+  if (existing.length > 0) return null;
+  const today = farmDay(new Date(now), farm.timeZone);
+  const plans = planFlocks(await demoGatewaysOf(db), farm.id, today, now);
+  const { tenantId } = farm;
+
+  return db.transaction(async (tx) => {
+    const made = plans.length === 0 ? [] : await tx.insert(flocks).values(plans.map((p) => ({
+      tenantId, farmId: farm.id, shedId: p.shedId, groupNo: p.groupNo,
+      flockType: p.kind === 'broiler' ? 2 : 4, sex: p.kind === 'broiler' ? 3 : 2,
+      breed: p.kind === 'broiler' ? 'Ross 308' : 'Lohmann Brown', birthDate: p.birth, startDate: p.start,
+      layingDate: p.kind === 'layer' ? addDays(p.birth, LAYER_ONSET_AGE) : null,
+      endDate: p.kind === 'broiler' ? addDays(p.start, PROFILES.broiler.growDays - 1) : addDays(p.birth, 80 * 7),
+      stopDate: p.stop, status: p.stop ? FLOCK_STATUS.CLOSED : FLOCK_STATUS.CURRENT, origin: 'Demo Hatchery',
+      maleCount: 0, femaleCount: p.placed, deviceId: p.gatewayId,
+    }))).returning({ id: flocks.id, shedId: flocks.shedId, groupNo: flocks.groupNo });
+
+    const rows: Rows = { stock: [], grow: [], feed: [], water: [], egg: [], immune: [], drug: [] };
+    // The colibacillosis course goes to the current batch of the first broiler house only.
+    const treatedShed = plans.find((p) => p.kind === 'broiler' && p.stop === null)?.shedId;
+    for (const p of plans) {
+      const id = made.find((m) => m.shedId === p.shedId && m.groupNo === p.groupNo)!.id;
+      flockRecords(p, id, tenantId, today, farm.timeZone, rows, p.shedId === treatedShed);
+    }
+    await bulkInsert(tx, flockStockDays, rows.stock);
+    await bulkInsert(tx, flockGrowDays, rows.grow);
+    await bulkInsert(tx, flockFeedDays, rows.feed);
+    await bulkInsert(tx, flockWaterDays, rows.water);
+    await bulkInsert(tx, flockEggDays, rows.egg);
+    await bulkInsert(tx, flockImmunizations, rows.immune);
+    await bulkInsert(tx, flockMedications, rows.drug);
+
+    // The farm's standard curves are copies of the built-ins for its flock types (broilers, hens).
+    const types: number[] = [...new Set(plans.map((p) => (p.kind === 'broiler' ? 2 : 4)))];
+    const curves = BUILTIN_CURVES.filter((c) => types.includes(c.flockType)).map((c) => ({
+      tenantId, farmId: farm.id, flockType: c.flockType, indicator: c.indicator, name: c.name,
+      startDay: c.startDay, values: c.values, source: c.source, builtinId: c.id,
+    }));
+    const taken = curves.length === 0 ? [] : await tx.select({ t: standardCurves.flockType, i: standardCurves.indicator })
+      .from(standardCurves).where(and(eq(standardCurves.farmId, farm.id), inArray(standardCurves.flockType, types)));
+    const fresh = curves.filter((c) => !taken.some((x) => x.t === c.flockType && x.i === c.indicator));
+    if (fresh.length > 0) await tx.insert(standardCurves).values(fresh);
+
+    const count = Object.values(rows).reduce((n, r: unknown[]) => n + r.length, 0) + fresh.length;
+    return { flocks: made.length, rows: count, ms: Date.now() - started };
+  });
+}

@@ -1,0 +1,168 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { CurveIndicator, DailyPageBody, Page, ReportBody, ShedListItem } from '@farmsense/shared';
+import { request } from '../../app/api/client';
+import type { StdField } from './model/metrics';
+
+/**
+ * Poultry report calls (docs/API-PRODUCTION.md, "Reports"): summaries, trends, energy and health
+ * by flock or farm, the flock picker's options and the immunisation / medication lists. The
+ * answer shapes are the server's; figures are null where they cannot be computed.
+ */
+export interface FlockOption {
+  id: number;
+  groupNo: string;
+  shedId: number;
+  shedName: string;
+  flockType: number;
+  sex: number;
+  dayAge: number;
+  present: number;
+  startDate: string;
+  stopDate: string | null;
+  status: number;
+}
+
+export type Figure = number | null;
+
+export interface ReportRow {
+  farmId: number;
+  farmName: string;
+  flockId?: number | null;
+  groupNo?: string | null;
+  shedId?: number | null;
+  shedName?: string | null;
+  flockType?: number | null;
+  period: string | number;
+  week?: number | null;
+  dayAgeFrom?: Figure;
+  dayAgeTo?: Figure;
+  std?: Partial<Record<StdField, Figure>> | null;
+  [figure: string]: unknown;
+}
+
+export interface SummaryAnswer {
+  rows: ReportRow[];
+  totals: ReportRow | null;
+}
+
+export interface TrendPoint {
+  dayAge: number;
+  day?: string | null;
+  week?: number | null;
+  actual: Figure;
+  standard: Figure;
+}
+
+export interface TrendSeriesAnswer {
+  flockId: number;
+  groupNo: string;
+  shedName: string;
+  indicator: CurveIndicator;
+  points: TrendPoint[];
+}
+
+export interface TrendAnswer {
+  series: TrendSeriesAnswer[];
+}
+
+export interface TrendRequest {
+  flockIds: number[];
+  indicators: CurveIndicator[];
+  period: 'day' | 'week';
+  start?: string;
+  end?: string;
+}
+
+/** The range part of a report request; the rest of ReportBody is filled by the page. */
+export type ReportRequest = Pick<ReportBody, 'start' | 'end' | 'period' | 'groupBy'> & {
+  farmId?: number;
+  shedIds?: number[];
+  flockIds?: number[];
+};
+
+export interface EventRecord {
+  id: number;
+  flockId: number;
+  groupNo: string;
+  shedId: number;
+  shedName: string;
+  farmName: string;
+  dayAge: number | null;
+  /** The farm day of the event and its time, epoch ms. */
+  day: string;
+  at: number;
+  [field: string]: unknown;
+}
+
+export type RecordsRequest = Pick<DailyPageBody, 'pageNo' | 'pageSize'> & { farmId?: number; shedId?: number; start?: string; end?: string };
+
+const rowsOf = (a: { rows?: ReportRow[]; totals?: ReportRow | null } | null): SummaryAnswer => ({ rows: a?.rows ?? [], totals: a?.totals ?? null });
+
+export const poultryApi = {
+  flockOptions: (q: { farmId: number; status: 1 | 2 }, signal?: AbortSignal): Promise<FlockOption[]> =>
+    request('/breedpigbuilding/flock/options', { query: q, signal }),
+  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> =>
+    request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
+  summary: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
+    rowsOf(await request('/breedpigbuilding/flockReport/summary', { method: 'POST', body: q, signal })),
+  energy: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
+    rowsOf(await request('/breedpigbuilding/flockReport/energy', { method: 'POST', body: q, signal })),
+  health: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
+    rowsOf(await request('/breedpigbuilding/flockReport/health', { method: 'POST', body: q, signal })),
+  trend: (q: TrendRequest, signal?: AbortSignal): Promise<TrendAnswer> =>
+    request('/breedpigbuilding/flockReport/trend', { method: 'POST', body: q, signal }),
+  records: (kind: 'immune' | 'drug', q: RecordsRequest, signal?: AbortSignal): Promise<Page<EventRecord>> =>
+    request(`/breedpigbuilding/flockDaily/${kind}/page`, { method: 'POST', body: q, signal }),
+};
+
+/** Current and closed flocks of a farm for the trend picker (closed ones are history). */
+export function useFlockOptions(farmId: number | undefined): UseQueryResult<{ current: FlockOption[]; history: FlockOption[] }> {
+  return useQuery({
+    queryKey: ['poultry', 'flockOptions', farmId],
+    queryFn: async ({ signal }) => {
+      const [current, history] = await Promise.all([
+        poultryApi.flockOptions({ farmId: farmId!, status: 1 }, signal),
+        poultryApi.flockOptions({ farmId: farmId!, status: 2 }, signal),
+      ]);
+      return { current, history };
+    },
+    enabled: farmId !== undefined,
+    staleTime: 60_000,
+  });
+}
+
+export function usePoultrySheds(farmId: number | undefined): UseQueryResult<ShedListItem[]> {
+  return useQuery({
+    queryKey: ['poultry', 'sheds', farmId],
+    queryFn: ({ signal }) => poultryApi.sheds(farmId!, signal),
+    enabled: farmId !== undefined,
+    staleTime: 60_000,
+  });
+}
+
+export function useReport(endpoint: 'summary' | 'energy' | 'health', q: ReportRequest | null): UseQueryResult<SummaryAnswer> {
+  return useQuery({
+    queryKey: ['poultry', endpoint, q],
+    queryFn: ({ signal }) => poultryApi[endpoint](q!, signal),
+    enabled: !!q,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useFlockTrend(q: TrendRequest | null): UseQueryResult<TrendAnswer> {
+  return useQuery({
+    queryKey: ['poultry', 'trend', q],
+    queryFn: ({ signal }) => poultryApi.trend(q!, signal),
+    enabled: !!q && q.flockIds.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useEventRecords(kind: 'immune' | 'drug', q: RecordsRequest | null): UseQueryResult<Page<EventRecord>> {
+  return useQuery({
+    queryKey: ['poultry', 'records', kind, q],
+    queryFn: ({ signal }) => poultryApi.records(kind, q!, signal),
+    enabled: !!q,
+    placeholderData: keepPreviousData,
+  });
+}

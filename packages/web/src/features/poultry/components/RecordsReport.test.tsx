@@ -1,0 +1,55 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { i18n, menuLabel, tk } from '../../../app/i18n/i18n';
+import { SessionContext, type SessionValue } from '../../../app/auth/sessionContext';
+import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { ReportPage } from '../pages/poultryPages';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`poultry.${key}`, vars);
+const AT = Date.UTC(2026, 10, 19, 1, 0);
+
+/** A session whose permission tree holds only the given paths. */
+const session = (paths: string[]): SessionValue =>
+  ({ model: { chainOf: (p: string) => (paths.includes(p) ? [{ applicationCode: p }] : []) } }) as unknown as SessionValue;
+
+beforeEach(async () => {
+  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }] });
+  await i18n.changeLanguage('en-us');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('vaccination records (/ci18/immunel/inoculation)', { timeout: 60_000 }, () => {
+  it('lists the farm vaccinations of the last 7 days with the entry form labels', async () => {
+    const calls = mockApi({
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+      'POST /breedpigbuilding/flockDaily/immune/page': {
+        data: {
+          list: [{ id: 1, flockId: 9, groupNo: 'B2-1110', shedId: 41, shedName: 'Broiler House 2', farmId: 2, farmName: 'Demo Poultry Farm', day: '2026-11-19', dayAge: 10, at: AT, vaccineBrand: 'ND-IB live', method: 'Eye drop', disease: 'Newcastle disease', dose: null }],
+          total: 1, pageNo: 1, pageSize: 20,
+        },
+      },
+    });
+    renderWithApp(
+      <SessionContext.Provider value={session(['/prod-data-input/immunel'])}>
+        <ReportPage code="ci18.immunel.inoculation" />
+      </SessionContext.Provider>,
+    );
+    expect(await screen.findByText('ND-IB live', {}, SLOW)).toBeTruthy();
+    expect(screen.getAllByText(tk('records.immune.vaccineBrand')).length).toBeGreaterThan(0);
+    const body = calls.find((c) => c.path === '/breedpigbuilding/flockDaily/immune/page')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ farmId: 2, pageNo: 1, pageSize: 20 });
+    expect(String(body.start) < String(body.end)).toBe(true);
+  });
+
+  it('does not ask the server for an account without the entry screen (its 10009 would end the session)', async () => {
+    const calls = mockApi({ 'GET /breedpigbuilding/shedInfo/list': { data: [] } });
+    renderWithApp(
+      <SessionContext.Provider value={session([])}>
+        <ReportPage code="ci18.immunel.inoculation" />
+      </SessionContext.Provider>,
+    );
+    expect(await screen.findByText(t('empty.noEntryAccess', { screen: menuLabel('prod-data-input.immunel') }), {}, SLOW)).toBeTruthy();
+    expect(calls.some((c) => c.path.includes('/flockDaily/'))).toBe(false);
+  });
+});

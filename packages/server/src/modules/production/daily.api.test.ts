@@ -8,6 +8,7 @@ import { TEST_DB } from '../../test/harness.js';
 import { productionWorld, type ProductionWorld } from './flock.fixtures.js';
 import { saveDailyRows } from './records.js';
 import { addDays } from './scope.js';
+import { buildAccount, buildRole, tokenFor } from '../../test/factories.js';
 
 const DAILY = '/api/breedpigbuilding/flockDaily';
 type Row = Record<string, unknown> & { id: number; day: string; dayAge: number };
@@ -149,5 +150,19 @@ describe(`daily records (${TEST_DB})`, () => {
     expect((await w.api(w.tok.outsider, 'DELETE', `${DAILY}/stock/${rec!.id}`)).code).toBe(ErrorCodes.DATA_NOT_FOUND);
     expect((await w.api(w.tok.noFarm, 'PUT', `${DAILY}/stock`, { id: rec!.id, flockId: flock, day: day(4) })).code).toBe(ErrorCodes.DATA_NOT_FOUND);
     expect((await w.api(w.tok.noFarm, 'POST', `${DAILY}/stock/page`, { flockId: flock })).code).toBe(ErrorCodes.FLOCK_TYPE_MISSING);
+  });
+
+  it('lets the vaccination report screen list immunisations read-only, and nothing else', async () => {
+    const db = w.ctx.database.db;
+    const [tenant] = await db.select({ tenantId: accounts.tenantId }).from(accounts).where(eq(accounts.accountCode, 'demo'));
+    const role = await buildRole(db, tenant!.tenantId!, 'Vaccination report only', [{ code: 'ci18.immunel.inoculation', ops: ['view'] }]);
+    await buildAccount(db, { tenantId: tenant!.tenantId!, accountCode: 'prod-vacc-reader', roleIds: [role], farmIds: [w.poultryFarm] });
+    const reader = await tokenFor(db, 'prod-vacc-reader');
+    expect((await add('immune', { at: `${day(3)}T08:00:00+08:00`, vaccineBrand: 'ND La Sota', method: 'drinking water', disease: 'ND' })).code).toBe(1);
+    const list = await w.api<Page<Row>>(reader, 'POST', `${DAILY}/immune/page`, { flockId: flock });
+    expect(list.code).toBe(1);
+    expect(list.data.list.some((r) => r.vaccineBrand === 'ND La Sota')).toBe(true);
+    expect((await w.api(reader, 'POST', `${DAILY}/drug/page`, {})).code).toBe(ErrorCodes.NO_PERMISSION);
+    expect((await add('immune', { at: `${day(2)}T08:00:00+08:00`, vaccineBrand: 'X', method: 'eye drop', disease: 'IB' }, reader)).code).toBe(ErrorCodes.NO_PERMISSION);
   });
 });

@@ -9,7 +9,7 @@ import { NO_DATA } from '../../plugins/envelope.js';
 import { dailyPage, quickRows, type DailyRowOut, type QuickRow } from './daily.js';
 import { flockRoutes } from './flocks.js';
 import { insertRow, isDayKind, kindTable, parseRowOrThrow, saveDailyRows, updateStored, visibleRecord } from './records.js';
-import { assertKindApp, DAILY_APPS, visibleFarm, visibleFlock } from './scope.js';
+import { assertKindApp, DAILY_APPS, DAILY_LIST_APPS, visibleFarm, visibleFlock } from './scope.js';
 
 /**
  * Poultry production (docs/API-PRODUCTION.md): flocks (flocks.ts) and the daily records of each
@@ -30,11 +30,11 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
   const config = { app: DAILY_APPS, module: 'production' };
 
   app.post('/api/breedpigbuilding/flockDaily/:kind/page', {
-    config: { ...config, readOnly: true },
+    config: { ...config, app: DAILY_LIST_APPS, readOnly: true },
     schema: { tags, summary: "A kind's records, newest day first (feed and water: measured days filled first)", params: dailyKindParams, body: dailyPageBody },
   }, async (req): Promise<Page<DailyRowOut>> => {
     const auth = requireAuth(req);
-    await assertKindApp(db, req, auth, [req.params.kind]);
+    await assertKindApp(db, req, auth, [req.params.kind], { read: true });
     return dailyPage(db, auth, req.params.kind, req.body);
   });
 

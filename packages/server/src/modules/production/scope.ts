@@ -22,6 +22,12 @@ export const DAILY_APP: Record<DailyKind, string> = Object.fromEntries(
   DAILY_KINDS.map((k) => [k, `prod-data-input.${DAILY_KIND_ROUTE[k]}`]),
 ) as Record<DailyKind, string>;
 export const DAILY_APPS: string[] = DAILY_KINDS.map((k) => DAILY_APP[k]);
+/** Report screens that list a kind's records read-only (vaccination and medication lists). */
+export const DAILY_READ_APPS: Partial<Record<DailyKind, string[]>> = {
+  immune: ['ci18.immunel.inoculation', 'ci18.immunel.health'],
+  drug: ['ci18.immunel.derug', 'ci18.immunel.health'],
+};
+export const DAILY_LIST_APPS: string[] = [...new Set([...DAILY_APPS, ...Object.values(DAILY_READ_APPS).flat()])];
 
 /** Every production report screen (they pick flocks too). */
 const REPORT_PREFIXES = ['ci18.column.', 'ci18.grow.', 'ci18.feed.', 'ci18.drink.', 'ci18.egg.', 'ci18.immunel.', 'ci18.business.'];
@@ -42,8 +48,8 @@ export function tenantIdOf(auth: AuthContext): number {
  * 10009 unless the caller holds the kind's entry screen: the `:kind` routes admit every entry
  * screen at the guard, so the kind is checked here, refused and logged the way the guard does.
  */
-export async function assertKindApp(db: Db, req: FastifyRequest, auth: AuthContext, kinds: DailyKind[]): Promise<void> {
-  const needed = kinds.map((k) => DAILY_APP[k]);
+export async function assertKindApp(db: Db, req: FastifyRequest, auth: AuthContext, kinds: DailyKind[], opts: { read?: boolean } = {}): Promise<void> {
+  const needed = kinds.flatMap((k) => [DAILY_APP[k], ...(opts.read ? DAILY_READ_APPS[k] ?? [] : [])]);
   if (needed.some((c) => auth.codes.has(c))) return;
   await writeAudit(db, req, { outcome: 'denied', code: ErrorCodes.NO_PERMISSION, detail: { needed } });
   throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });

@@ -1,12 +1,10 @@
-import { useContext, useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { Button, Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { DAILY_KIND_ROUTE } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { SessionContext } from '../../../app/auth/sessionContext';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
@@ -21,22 +19,12 @@ import { ReportFrame } from './ReportParts';
 
 /**
  * Vaccination and medication records of a farm's flocks over at most 30 days, newest first (the
- * daily-record lists, read-only here). Field labels are the entry forms' (`records` namespace).
+ * daily-record lists, which the server also opens read-only to these report screens). Field labels are the entry forms' (`records` namespace).
  */
 const FIELDS = {
   immune: ['vaccineBrand', 'disease', 'method', 'dose', 'vaccineExpiry', 'implementer', 'remark'],
   drug: ['drugName', 'manufacturer', 'disease', 'method', 'dose', 'withdrawalDays', 'implementer', 'remark'],
 } as const;
-
-/**
- * The server lists these records to holders of the entry screen only, and its refusal (10009) is a
- * session-ending code on this console; an account without that screen is told instead of asked.
- */
-function useHoldsEntryScreen(record: RecordsDef['record']): boolean {
-  const session = useContext(SessionContext);
-  if (!session) return true;
-  return session.model.chainOf(`/prod-data-input/${DAILY_KIND_ROUTE[record]}`).length > 0;
-}
 
 export function RecordsReport({ code, def }: { code: string; def: RecordsDef }): ReactElement {
   const { t } = useTranslation(['poultry', 'records', 'shell']);
@@ -45,11 +33,10 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
   const [shedId, setShedId] = useState<number | undefined>();
   const [range, setRange] = useState<RangeState>(() => defaultRange());
   const { paging, setPaging, reset } = usePaging();
-  const allowed = useHoldsEntryScreen(def.record);
 
   const req = useMemo<RecordsRequest | null>(
-    () => (farmId === undefined || !allowed ? null : { farmId, ...(shedId ? { shedId } : {}), start: range.days[0], end: range.days[1], ...paging }),
-    [farmId, shedId, range.days, paging, allowed],
+    () => (farmId === undefined ? null : { farmId, ...(shedId ? { shedId } : {}), start: range.days[0], end: range.days[1], ...paging }),
+    [farmId, shedId, range.days, paging],
   );
   const list = useEventRecords(def.record, req);
   const ns = def.record;
@@ -68,7 +55,6 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
 
   let body: ReactElement;
   if (farms.length === 0) body = <NoFarm farmType={2} />;
-  else if (!allowed) body = <EmptyBlock title={t('empty.noEntryAccess', { screen: menuLabel(`prod-data-input.${DAILY_KIND_ROUTE[def.record]}`) })} hint={t('empty.noEntryAccessHint')} />;
   else {
     body = (
       <PagedTable<EventRecord>

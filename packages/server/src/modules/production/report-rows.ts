@@ -19,6 +19,7 @@ import { daysBetween } from './scope.js';
  * - fcr: cumulative, at the period's last weighing: feed since placement to that day / live weight
  *   gained (birds present x weight - birds placed x placement weight; a placement weight not recorded
  *   counts as 0, i.e. FCR on live weight). epef at that weighing, from livability, weight, age, fcr.
+ *   Both for meat (feeding-type) flocks only; layers and breeders are judged by feed per egg.
  * - layingRate: eggs / hen-days over the days with an egg record (hens = females present at the
  *   start of the day); eggsPerHen: cumulative eggs since placement per hen housed (females placed +
  *   transferred in), comparable with the cumulative curve 09; avgEggWeight (g) over the days with an
@@ -96,6 +97,8 @@ interface Parts {
   wBirds: number; wWeight: number; wMale: number; wMaleBirds: number; wFemale: number; wFemaleBirds: number;
   wUnif: number; wUnifBirds: number; gain: number; gainBirds: number; fcrFeed: number; fcrGainKg: number;
   wPlaced: number; wLost: number; wAge: number;
+  /** Birds and weight of meat-flock weighings: FCR and EPEF are broiler measures (a farm with layers must not mix them in). */
+  mBirds: number; mWeight: number;
 }
 
 export interface Group {
@@ -113,6 +116,9 @@ export interface Group {
   parts: Parts;
 }
 
+/** FLOCK_TYPES: 2 = feeding (meat birds). */
+const MEAT_FLOCK_TYPE = 2;
+
 const sumNull = (a: number | null, b: number | null): number | null => (b === null ? a : (a ?? 0) + b);
 
 function emptyParts(): Parts {
@@ -121,7 +127,7 @@ function emptyParts(): Parts {
     feedKg: null, feedBirdDays: 0, waterL: null, waterBirdDays: 0, wfWater: 0, wfFeed: 0,
     eggCount: null, eggWeightKg: null, henDays: 0, eggKgW: 0, eggsW: 0, fpeFeed: 0, fpeEggs: 0, ferFeed: 0, ferEggKg: 0, eggsCum: 0, hensHoused: 0,
     wBirds: 0, wWeight: 0, wMale: 0, wMaleBirds: 0, wFemale: 0, wFemaleBirds: 0, wUnif: 0, wUnifBirds: 0, gain: 0, gainBirds: 0,
-    fcrFeed: 0, fcrGainKg: 0, wPlaced: 0, wLost: 0, wAge: 0,
+    fcrFeed: 0, fcrGainKg: 0, wPlaced: 0, wLost: 0, wAge: 0, mBirds: 0, mWeight: 0,
   };
 }
 
@@ -262,9 +268,15 @@ export function flockGroups(f: ReportFlock, facts: DayFact[], from: string, kind
         wFemale: (d.femaleAvgWeight ?? 0) * (closing - closingMale), wFemaleBirds: d.femaleAvgWeight === null ? 0 : closing - closingMale,
         wUnif: (unif ?? 0) * birds, wUnifBirds: unif === null ? 0 : birds,
         gain: (gain ?? 0) * birds, gainBirds: gain === null ? 0 : birds,
-        fcrFeed: d.feedCum, fcrGainKg: (birds * weight - placed * (w0 ?? 0)) / 1000,
-        wPlaced: placed + d.inCum, wLost: d.deadCum + d.culledCum, wAge: d.dayAge * birds,
       });
+      // FCR and EPEF are meat-flock (feeding type) figures: layers and breeders are judged by feed per egg.
+      const meat = f.flockType === MEAT_FLOCK_TYPE;
+      Object.assign(p, meat
+        ? {
+            fcrFeed: d.feedCum, fcrGainKg: (birds * weight - placed * (w0 ?? 0)) / 1000,
+            wPlaced: placed + d.inCum, wLost: d.deadCum + d.culledCum, wAge: d.dayAge * birds, mBirds: birds, mWeight: weight * birds,
+          }
+        : { fcrFeed: 0, fcrGainKg: 0, wPlaced: 0, wLost: 0, wAge: 0, mBirds: 0, mWeight: 0 });
       ref = { dayAge: d.dayAge, weight };
     }
   }
@@ -338,7 +350,7 @@ export function toRow(g: Group, curves: Map<string, CurveRef>): ReportRow {
   const p = g.parts;
   const f = g.flock;
   const avgWeight = p.wBirds > 0 ? p.wWeight / p.wBirds : null;
-  const fcr = p.wBirds > 0 ? kpi.fcr(p.fcrFeed, p.fcrGainKg) : null;
+  const fcr = p.mBirds > 0 ? kpi.fcr(p.fcrFeed, p.fcrGainKg) : null;
   return {
     farmId: g.farmId, farmName: g.farmName,
     ...(f ? { flockId: f.id, groupNo: f.groupNo, shedId: f.shedId, shedName: f.shedName, flockType: f.flockType } : {}),
@@ -365,7 +377,7 @@ export function toRow(g: Group, curves: Map<string, CurveRef>): ReportRow {
     eggsPerHen: p.eggCount === null ? null : kpi.eggsPerHen(p.eggsCum, p.hensHoused),
     feedPerEgg: kpi.feedPerEgg(p.fpeFeed, p.fpeEggs),
     feedEggRatio: kpi.feedEggRatio(p.ferFeed, p.ferEggKg),
-    epef: p.wBirds > 0 ? kpi.epef(kpi.livability(p.wPlaced, p.wLost), avgWeight === null ? null : avgWeight / 1000, p.wAge / p.wBirds, fcr) : null,
+    epef: p.mBirds > 0 ? kpi.epef(kpi.livability(p.wPlaced, p.wLost), p.mWeight / p.mBirds / 1000, p.wAge / p.mBirds, fcr) : null,
     std: stdOf(g, curves),
   };
 }

@@ -160,6 +160,16 @@ describe(`production reports (${TEST_DB})`, () => {
     expect(weeks.map((r) => [r.period, r.week, r.std])).toEqual([['1', 1, { avgWeigh: ROSS.values[2], avgFeed: 30, mortality: 60 }]]);
   });
 
+  it('keeps FCR and EPEF to meat flocks: a layer flock has none and adds nothing to the farm figure', async () => {
+    const { rows } = await summary({ period: 'month' });
+    const layer = rows.find((r) => r.flockId === b)!;
+    expect([layer.fcr, layer.epef]).toEqual([null, null]);
+    const meat = rows.find((r) => r.flockId === a)!;
+    const { rows: farmRows } = await summary({ period: 'month', groupBy: 'farm' });
+    expect(farmRows[0]!.fcr).toBeCloseTo(meat.fcr!, 9);
+    expect(farmRows[0]!.epef).toBeCloseTo(meat.epef!, 9);
+  });
+
   it('aggregates weeks of age, and totals over the range', async () => {
     const { rows, totals } = await summary({ period: 'week' });
     const wa = rows.find((r) => r.flockId === a)!;

@@ -171,4 +171,89 @@ export const sel = {
       limit: (p: Page) => p.getByTestId('user-limit'),
     },
   },
+  /** /ci18/group/current and /ci18/std/curves (namespace `flocks`). */
+  flocks: {
+    cards: (p: Page) => p.getByTestId('flock-card'),
+    /** `Day 35` on a card. */
+    dayAge: (p: Page) => p.getByTestId('flock-day-age'),
+    view: (p: Page, which: 'Current flocks' | 'History') => p.locator('.ant-segmented').getByText(which, { exact: true }),
+    historyRows: (p: Page) => p.getByRole('table').locator('tbody tr.ant-table-row'),
+    details: (p: Page, groupNo: string) => p.getByRole('button', { name: `Details of flock ${groupNo}` }),
+    figures: (p: Page) => p.getByTestId('flock-figures'),
+    weightChart: (p: Page) => p.getByTestId('flock-weight-chart'),
+    curves: {
+      add: (p: Page) => p.getByRole('button', { name: 'Add curve' }),
+      copyOpen: (p: Page) => p.getByRole('button', { name: 'Copy a built-in standard' }),
+      /** A built-in standard card of the copy dialog, by its name. */
+      builtin: (p: Page, name: string) => p.getByTestId('builtin-card').filter({ hasText: name }),
+      builtinSource: (p: Page) => p.getByTestId('builtin-source'),
+      copy: (p: Page, name: string) => p.getByRole('button', { name: `Copy ${name} to the farm` }),
+      asType: (p: Page) => p.getByLabel('For flock type'),
+      typeFilter: (p: Page) => p.getByLabel('Flock type', { exact: true }),
+      indicatorFilter: (p: Page) => p.getByLabel('Indicator', { exact: true }),
+      row: (p: Page, text: string) => p.getByRole('row').filter({ hasText: text }),
+      source: (p: Page, text: string) => p.getByRole('row').filter({ hasText: text }).getByTestId('curve-source'),
+      field: (p: Page, label: 'Farm' | 'Flock type' | 'Indicator' | 'Curve name' | 'Start day age' | 'Values') => p.locator('.ant-drawer').getByLabel(label, { exact: true }),
+      count: (p: Page) => p.getByTestId('curve-count'),
+    },
+  },
+};
+
+/** Poultry production reports /ci18/{column,grow,feed,drink,egg,immunel,business}/... (namespace `poultry`). */
+export const poultrySel = {
+  /** The report section; `data-report` holds its application code. */
+  page: (p: Page) => p.locator('section[data-report]'),
+  /** Body rows of the report table (totals row excluded). */
+  rows: (p: Page) => p.locator('section[data-report] .ant-table-tbody tr.ant-table-row'),
+  totals: (p: Page) => p.getByTestId('report-totals'),
+  kpis: (p: Page) => p.getByTestId('report-kpi'),
+  /** Legend entries of a chart: `data-kind` actual | standard, `data-points` = points with a figure. */
+  series: (p: Page, kind?: 'actual' | 'standard') => (kind ? p.locator(`[data-testid="report-series"][data-kind="${kind}"]`) : p.getByTestId('report-series')),
+  trendChart: (p: Page) => p.getByTestId('trend-chart'),
+  tableChart: (p: Page) => p.getByTestId('report-chart'),
+  export: (p: Page) => p.getByRole('button', { name: 'Export' }),
+  refresh: (p: Page) => p.getByRole('button', { name: 'Refresh' }),
+  flocks: (p: Page) => p.getByLabel('Flocks', { exact: true }),
+};
+
+/**
+ * Production entry /prod-data-input/{flock,daily-column,daily-feed,daily-grow,daily-drink,daily-egg,immunel,derug}
+ * (namespace `production`, field labels from `records`). Drawers are antd drawers, selects open
+ * `.ant-select-dropdown` lists whose options carry their label as title.
+ */
+export const prodSel = {
+  heading: (p: Page, name: string) => p.getByRole('heading', { name, level: 3 }),
+  /** `Add flock`, `Add Daily stock`, `Add Feed`, ... (the name also holds the icon's `plus`). */
+  add: (p: Page, label: string) => p.getByRole('button', { name: label }),
+  drawer: (p: Page) => p.locator('.ant-drawer'),
+  /** A field of the open drawer by its records label (`Group No.`, `House`, `Hatch date`, `Females placed`, `Flock`, `Date`, `Feed (kg)`). */
+  field: (p: Page, label: string) => p.locator('.ant-drawer').getByLabel(label, { exact: true }),
+  save: (p: Page) => p.locator('.ant-drawer').getByRole('button', { name: 'Save' }),
+  option: (p: Page, title: string) => p.locator('.ant-select-dropdown:visible').getByTitle(title, { exact: true }),
+  /** List filters: Farm, House, Flock (options `House · Group`), Days; flock page: Current / History. */
+  filter: (p: Page, label: 'Farm' | 'House' | 'Flock' | 'Days') => p.getByRole('search').getByLabel(label, { exact: true }),
+  statusView: (p: Page, which: 'Current' | 'History') => p.getByRole('search').getByText(which, { exact: true }),
+  /** Body rows of the list (or of the quick-entry grid); `data-row-key` = record id (flock id in the grid). */
+  rows: (p: Page) => p.locator('.fs-prod-page .ant-table-tbody tr.ant-table-row'),
+  row: (p: Page, text: string) => p.locator('.fs-prod-page .ant-table-tbody tr.ant-table-row').filter({ hasText: text }),
+  /** Flock list cells: day age and birds present (`4,997`). */
+  present: (p: Page, groupNo: string) => p.locator('.fs-prod-page tr.ant-table-row').filter({ hasText: groupNo }).getByTestId('prod-flock-present'),
+  /** Row actions: `Edit flock G1`, `Close flock G1`, `Delete flock G1`; daily: `Edit record of G1 on 2026-11-21`. */
+  action: (p: Page, name: string) => p.getByRole('button', { name, exact: true }),
+  /** Feed and water rows the meters filled. */
+  measuredTag: (p: Page) => p.getByTestId('measured-tag'),
+  /** Template, Import (a file chooser), Export. */
+  template: (p: Page) => p.getByRole('button', { name: 'Template' }),
+  importFile: (p: Page) => p.locator('.fs-prod-toolbar input[type="file"]'),
+  export: (p: Page) => p.getByRole('button', { name: 'Export' }),
+  /** The import result dialog and its table of refused rows (Row, Field, Problem). */
+  importReport: (p: Page) => p.getByTestId('import-report'),
+  importErrors: (p: Page) => p.getByRole('table', { name: 'Refused rows' }),
+  /** Quick entry: mode switch, day, one input per house (`Dead Broiler House 1 G1`), Save all, per-row result. */
+  mode: (p: Page, which: 'Records' | 'Quick entry') => p.locator('.ant-segmented').getByText(which, { exact: true }),
+  quickDay: (p: Page) => p.getByLabel('Day', { exact: true }),
+  quickInput: (p: Page, field: string, shed: string, groupNo: string) => p.getByLabel(`${field} ${shed} ${groupNo}`, { exact: true }),
+  quickSave: (p: Page) => p.getByRole('button', { name: 'Save all' }),
+  quickResult: (p: Page, flockId: number | string) => p.locator(`tr[data-row-key="${flockId}"]`).getByTestId('quick-result'),
+  quickRow: (p: Page, groupNo: string) => p.getByTestId('quick-entry').locator('tr.ant-table-row').filter({ hasText: groupNo }),
 };

@@ -1,5 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { connectAsync } from 'mqtt';
 import { expectToast, prepare, signInToShell } from '../helpers';
+import { MQTT_PORT } from '../playwright.config';
+import { sel } from '../selectors';
 
 /** An option of the open antd select, by its label. */
 const option = (page: Page, label: string) => page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true });
@@ -82,5 +85,92 @@ test.describe('device registry', () => {
     await expect(page.getByRole('dialog').getByTestId('channel-row')).toHaveCount(1);
     await expect(page.getByRole('dialog').getByTestId('channel-row')).toContainText('temp.1');
     await expect(page.getByRole('dialog').getByTestId('channel-row')).toContainText('Temperature sensor');
+  });
+
+  test('the 4008 page adds a 4008 controller on a network device port and lists only that family', async ({ page }) => {
+    await prepare(page);
+    await signInToShell(page, 'demo');
+    const rand = Math.random().toString(36).slice(2, 10);
+    const code = `fs-c4${rand}`;
+    const name = `E2E 4008 ${rand}`;
+    const { token, pigFarm } = await session(page);
+    const netName = `E2E serial ${rand}`;
+    const ip = `10.${Math.floor(Math.random() * 200) + 20}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+    const net = await page.request.post('/api/breedpigdevice/network/add', {
+      headers: { token },
+      data: { name: netName, ip, serverPort: 4001, connectionMode: 'tcpServer', farmId: pigFarm },
+    });
+    expect((await net.json()).code).toBe(1);
+
+    await page.goto('/device-mng/controller4008');
+    await expect(page.getByRole('heading', { name: '4008 controllers', level: 3 })).toBeVisible();
+    // The demo climate controllers are another model family: not listed here.
+    await page.getByLabel('Code or name').fill('fs-demo01');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.getByText('No 4008 controllers yet')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add controller' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Model')).toHaveValue('FS-4008');
+    await dialog.getByLabel('Device code').fill(code);
+    await dialog.getByLabel('Device name').fill(name);
+    await dialog.getByLabel('Connection check code').fill('e2e-secret');
+    await dialog.getByLabel('Farm').click();
+    await option(page, 'Demo Pig Farm').click();
+    await dialog.getByLabel('Communication point number').fill('7');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Give network device, port and communication point number together').first()).toBeVisible();
+    await dialog.getByLabel('Network device').click();
+    await option(page, `${netName} (${ip})`).click();
+    await dialog.getByLabel('Port').fill('2');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, `Controller ${name} added`);
+    await expect(dialog).toBeHidden();
+
+    await page.getByLabel('Code or name').fill(code);
+    await page.getByRole('button', { name: 'Search' }).click();
+    const row = page.getByRole('row').filter({ hasText: code });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('comm-point')).toHaveText('7');
+    await expect(row).toContainText(netName);
+    await expect(row).toContainText('FS-4008');
+    // Never connected: a clock sync is refused as offline (203342), shown as a message.
+    await row.getByRole('button', { name: `Sync the clock of ${name}` }).click();
+    await expectToast(page, 'The device is offline');
+  });
+
+  test('the embeddable running-status page shows one controller full screen, live, with its channel states', async ({ page }) => {
+    await prepare(page);
+    await signInToShell(page, 'demo');
+    const { token } = await session(page);
+    // fs-demo02 is a demo climate controller bound to a shed (CONTRACT §5); name one of its fans.
+    const found = await page.request.post('/api/breedpigdevice/controller/page', { headers: { token }, data: { keyword: 'fs-demo02', pageNo: 1, pageSize: 10 } });
+    const gw = ((await found.json()) as { data: { list: { id: number; code: string; name: string }[] } }).data.list.find((g) => g.code === 'fs-demo02')!;
+    const saved = await page.request.put('/api/breedpigdevice/controller/channels', {
+      headers: { token },
+      data: { id: gw.id, channels: [{ key: 'fan.1', subDevice: 14, name: 'E2E tunnel fan', fanType: 2 }, { key: 'temp.1', subDevice: 1, name: 'E2E inside' }] },
+    });
+    expect((await saved.json()).code).toBe(1);
+
+    await page.goto('/device-running-status/controller/iframe?code=fs-demo02');
+    const status = page.getByTestId('running-status');
+    await expect(status.getByRole('heading', { name: `Running status: ${gw.name}` })).toBeVisible();
+    // Full screen: no shell around it.
+    await expect(sel.shell.menu(page)).toHaveCount(0);
+    await expect(sel.shell.welcome(page)).toHaveCount(0);
+    await expect(page.getByTestId('controller-detail')).toContainText('fs-demo02');
+    const channels = page.getByTestId('running-channels');
+    await expect(channels.getByRole('row').filter({ hasText: 'E2E tunnel fan' })).toBeVisible();
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
+
+    const client = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, { username: 'fs-demo02', password: 'demo', clientId: `e2e-run-${Date.now()}`, reconnectPeriod: 0 });
+    try {
+      await client.publishAsync('fs/fs-demo02/telemetry', JSON.stringify({ ts: Date.now(), seq: 1, values: { 'fan.1': 77, 'temp.1': 26.4 } }), { qos: 1 });
+    } finally {
+      await client.endAsync();
+    }
+    await expect(channels.getByRole('row').filter({ hasText: 'E2E tunnel fan' })).toContainText('77');
+    await expect(channels.getByRole('row').filter({ hasText: 'E2E inside' })).toContainText('26.4');
+    await expect(page.locator('[data-testid="detail-value"][data-key="fan.1"]')).toContainText('77');
   });
 });

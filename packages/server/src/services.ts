@@ -32,6 +32,7 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
   return {
     iot,
     stop: async () => {
+      // Stops the demo gateways and their flock-register sync timer (db/demo-fleet.ts).
       await simulator?.stop();
       await iot.stop();
     },

@@ -147,7 +147,11 @@ const farmSpecs: Spec[] = [
     ['elec.records', '/elec/records'],
     ['elec.report', null, tabs('/elec/report', 'elec.report', ['day', 'month', 'year'])],
   ]],
-  ['device-connect', null, tabs('/device-connect', 'device-connect', ['network', 'controller'])],
+  ['device-connect', null, [
+    ...tabs('/device-connect', 'device-connect', ['network', 'controller']),
+    // One controller's running status, embedded by other screens (full screen, no menu entry).
+    ['device-running-status.controller.iframe', '/device-running-status/controller/iframe', [], { hidden: true }],
+  ]],
   ['device-mng', null, tabs('/device-mng', 'device-mng', ['controller', 'controller4008', 'avatardevice', 'hotracodevice', 'weigh', 'network', 'feed/jzq', 'feed/cjq', 'feed/swq', 'feed/swq/column', 'feed/swq/relation', 'video', 'wash', 'dian', 'chuchou', 'robot', 'qingfen', 'stat-records', 'device-replace'])],
   ['device.upgrade', null, tabs('/device/upgrade/feed', 'device.upgrade.feed', ['upload', 'msg', 'mor'])],
   ['device-maintenance', null, tabs('/device-maintenance', 'device-maintenance', ['time-main', 'time-sub', 'time-net', 'plans', 'records', 'alerts'])],

@@ -1,5 +1,6 @@
 /** Device simulator: shed models (pure, deterministic with a seed), fleets and the MQTT runner. */
-export { ShedModel, type ShedConfig, type ShedState, type StatusEvent, type StepResult, type Occupancy } from './model.js';
+export { ShedModel, type ShedConfig, type ShedState, type StatusEvent, type StepResult } from './model.js';
+export type { EmptyHouse, FollowedFlock, Occupancy } from './occupancy.js';
 export { buildFleet, kindForShedType, type FleetGateway, type FleetOptions } from './fleet.js';
 export { SimulatorRunner, type Connection, type RunnerGateway, type RunnerOptions, type RunnerStats } from './runner.js';
 export { applyCommand, parseCommand, type Ack, type Command } from './commands.js';

@@ -5,6 +5,7 @@ import {
   AIR_KG_PER_M3, AIR_KW_PER_M3S_K, CO2_M3_PER_KWH_GAS, CO2_M3H_PER_KW_ANIMAL, H2S_MG_PER_PPM, LATENT_KJ_PER_KG,
   NH3_MG_PER_PPM, OUTDOOR_CO2_PPM, clamp, humidityRatio, lag, relativeHumidity, wetBulb,
 } from './physics.js';
+import { cycleOccupancy, followedOccupancy, type EmptyHouse, type Follow, type FollowedFlock, type Occupancy } from './occupancy.js';
 import { PROFILES, profileKeys, type ShedKind, type ShedProfile } from './profiles.js';
 import { hashSeed, Rng } from './random.js';
 import { snapshot } from './readings.js';
@@ -16,6 +17,8 @@ import { Weather } from './weather.js';
  * over ventilation, meters integrating water and power, and the controller acting on all of it.
  * `step(dt, now)` advances the state by dt seconds ending at `now` and returns what the gateway
  * would publish at `now`. The same model feeds the live MQTT runner and the demo history.
+ * Occupancy follows the model's own batch cycle, or the farm's flock register once `followFlock`
+ * was called (the live demo keeps its poultry houses in step with the flocks entered).
  */
 export interface ShedConfig {
   code: string;
@@ -32,6 +35,8 @@ export interface ShedConfig {
   meters?: { water: number; elec: number };
 }
 
+export type { EmptyHouse, FollowedFlock, Occupancy } from './occupancy.js';
+
 export interface StatusEvent {
   ts: number;
   status: 'online' | 'offline';
@@ -44,17 +49,6 @@ export interface StepResult {
   events: StatusEvent[];
   /** Readings published at `ts` (empty while offline). */
   values: Record<string, number>;
-}
-
-export interface Occupancy {
-  occupied: boolean;
-  /** Days since placement within the current batch (fractional). */
-  age: number;
-  dayAge: number | null;
-  /** The last day before placement: the empty house is heated up for the next batch. */
-  preheat: boolean;
-  /** Days since the house was emptied (cleaning days), null while occupied. */
-  emptyFor: number | null;
 }
 
 /** Internal state, for tests and for the hkqDetail-style views of the demo. */
@@ -72,6 +66,8 @@ export interface ShedState {
   water: number;
   elec: number;
   occupancy: Occupancy;
+  /** Animals in the house (0 while empty). */
+  head: number;
 }
 
 const DAY = 86_400_000;
@@ -90,6 +86,8 @@ export class ShedModel {
   private readonly noise: Rng;
   private readonly head: number;
   private placedAt: number;
+  /** The flock register's word on the house while set; null = the model's own batch cycle. */
+  private follow: Follow | null = null;
   private temp = Number.NaN;
   private x = 0;
   private co2 = OUTDOOR_CO2_PPM;
@@ -127,15 +125,7 @@ export class ShedModel {
   }
 
   occupancy(now: number): Occupancy {
-    const p = this.profile;
-    const elapsed = (now - this.placedAt) / DAY;
-    if (!Number.isFinite(p.growDays)) {
-      return { occupied: true, age: Math.max(0, elapsed), dayAge: Math.max(0, Math.floor(elapsed)) + 1, preheat: false, emptyFor: null };
-    }
-    const cycle = p.growDays + p.emptyDays;
-    const phase = ((elapsed % cycle) + cycle) % cycle;
-    if (phase < p.growDays) return { occupied: true, age: phase, dayAge: Math.floor(phase) + 1, preheat: false, emptyFor: null };
-    return { occupied: false, age: phase, dayAge: null, preheat: phase >= cycle - 1, emptyFor: phase - p.growDays };
+    return this.follow ? followedOccupancy(this.follow, now) : cycleOccupancy(this.profile, this.placedAt, now);
   }
 
   targetAt(now: number): number | null {
@@ -174,10 +164,12 @@ export class ShedModel {
 
   inspect(now = this.last ?? Date.now()): ShedState {
     const air = this.weather.at(now);
+    const occupancy = this.occupancy(now);
     return {
       temp: this.temp, rh: relativeHumidity(this.temp, this.x), co2: this.co2, nh3: this.nh3, h2s: this.h2s,
       target: this.targetAt(now), outTemp: air.temp, outRh: air.rh, airflow: this.airflow,
-      actuators: structuredClone(this.act), water: this.water, elec: this.elec, occupancy: this.occupancy(now),
+      actuators: structuredClone(this.act), water: this.water, elec: this.elec, occupancy,
+      head: occupancy.occupied ? this.headNow() : 0,
     };
   }
 
@@ -209,15 +201,51 @@ export class ShedModel {
     this.targetOverride = value;
   }
 
-  /** Moves the batch so that today is day `dayAge` (a new flock placed, or a corrected count). */
+  /**
+   * Moves the batch so that today is day `dayAge` (a new flock placed, or a corrected count).
+   * While the model follows a flock register, the followed flock moves too (a flock with the
+   * profile's head count when the house was empty); the next sync puts the register's word back.
+   */
   setDayAge(dayAge: number, now: number): void {
-    const midnight = this.weather.localDay(now) * DAY - this.weather.utcOffsetMs;
-    this.placedAt = midnight - (dayAge - 1) * DAY;
+    this.placedAt = this.dayOneMidnight(dayAge, now);
+    if (this.follow) this.followFlock({ dayAge, head: this.follow.occupied ? this.follow.head : this.head }, now);
+  }
+
+  /**
+   * Follow the flock register instead of the built-in cycle: occupied by `f` (its day age as of
+   * `now`, advancing at local midnight; its head count), or empty with `null`. Calling it again
+   * with the same register state changes nothing, so it can be repeated every few minutes.
+   */
+  followFlock(f: FollowedFlock | null, now: number, empty: EmptyHouse = {}): void {
+    if (f) {
+      this.follow = { occupied: true, placedAt: this.dayOneMidnight(f.dayAge, now), head: Math.max(0, f.head) };
+      return;
+    }
+    // Without a known departure the house is empty since the model last had birds in it.
+    const emptyFor = this.follow ? (this.follow.occupied ? 0 : (now - this.follow.since) / DAY) : (cycleOccupancy(this.profile, this.placedAt, now).emptyFor ?? 0);
+    const since = now - emptyFor * DAY;
+    this.follow = { occupied: false, since: empty.since ?? since, next: empty.next ?? null };
+  }
+
+  /** Back to the built-in batch cycle. */
+  releaseFlock(): void {
+    this.follow = null;
+  }
+
+  /** Whether the flock register drives occupancy (followFlock) rather than the built-in cycle. */
+  get following(): boolean {
+    return this.follow !== null;
   }
 
   setMeters(m: { water?: number; elec?: number }): void {
     if (m.water !== undefined && m.water > this.water) this.water = m.water;
     if (m.elec !== undefined && m.elec > this.elec) this.elec = m.elec;
+  }
+
+  /** Local midnight of the day that was day age 1, when today (at `now`) is day `dayAge`. */
+  private dayOneMidnight(dayAge: number, now: number): number {
+    const midnight = this.weather.localDay(now) * DAY - this.weather.utcOffsetMs;
+    return midnight - (dayAge - 1) * DAY;
   }
 
   private init(now: number): void {
@@ -234,11 +262,12 @@ export class ShedModel {
     const air = this.weather.at(t);
     const hour = this.weather.localHour(t);
     const weight = occ.occupied ? interpolate(p.weight, occ.age) : 0;
-    const biomass = this.head * weight;
+    const head = this.headNow();
+    const biomass = head * weight;
     const lux = occ.occupied && occ.dayAge !== null ? p.lux(hour, occ.dayAge) : 0;
     // Animals are more active (and warmer) with the lights on.
     const activity = lux > 0 ? 1.05 : 0.9;
-    const metabolic = occ.occupied ? (this.head * weight ** 0.75 * activity) / 1000 : 0;
+    const metabolic = occ.occupied ? (head * weight ** 0.75 * activity) / 1000 : 0;
     const qTotal = metabolic * p.totalHeat;
     const qSens = metabolic * p.sensibleHeat;
     const target = this.targetAt(t);
@@ -282,12 +311,16 @@ export class ShedModel {
   private waterRate(occ: Occupancy, weight: number, hour: number, padKgS: number): number {
     let rate = padKgS > 0 ? padKgS + 0.05 : 0;
     if (occ.occupied && occ.dayAge !== null) {
-      const daily = this.head * this.profile.waterPerHead(weight, occ.dayAge);
+      const daily = this.headNow() * this.profile.waterPerHead(weight, occ.dayAge);
       rate += (daily * this.drinkShape(hour, occ.dayAge)) / this.shapeSum(occ.dayAge) / 3600;
     } else if (occ.emptyFor !== null && occ.emptyFor < 2 && hour >= 8 && hour < 17) {
       rate += 500 / 3600; // pressure washing
     }
     return rate;
+  }
+
+  private headNow(): number {
+    return this.follow?.occupied ? this.follow.head : this.head;
   }
 
   private drinkShape(hour: number, dayAge: number): number {

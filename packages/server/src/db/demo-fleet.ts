@@ -1,4 +1,5 @@
 import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '../../../simulator/src/index.js';
+import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '../iot/flock-sync.js';
 import { zoneOffsetMs } from '../lib/farm-time.js';
 import type { Database } from './client.js';
 
@@ -63,19 +64,39 @@ export function demoFleet(gateways: DemoGateway[], faults = true): ShedModel[] {
   );
 }
 
+/** The demo gateways' models, as the live simulator runs them, each with its gateway id. */
+export function demoSheds(gateways: DemoGateway[], faults = true): SimulatedShed[] {
+  return demoFleet(gateways, faults).map((model, i) => ({ gatewayId: gateways[i]!.id, model }));
+}
+
+export interface DemoSimulator {
+  runner: SimulatorRunner;
+  sheds: SimulatedShed[];
+  /** Stops the flock sync, then the gateways (each says `offline`). */
+  stop(): Promise<void>;
+}
+
 /**
  * Runs the demo gateways live against the broker: models warmed up over the last hours, meters
- * continued from the latest stored readings (a cumulative meter never runs backwards).
+ * continued from the latest stored readings (a cumulative meter never runs backwards). Poultry
+ * houses follow the flock register (iot/flock-sync.ts) from before the warm-up on, re-read
+ * every `flockSyncMs` (0: keep the simulator's own batch cycle).
  */
 export async function startDemoSimulator(
   database: Database,
   connection: Connection,
-  opts: { intervalS?: number; log?: (line: string) => void; faults?: boolean } = {},
-): Promise<SimulatorRunner | null> {
+  opts: { intervalS?: number; log?: (line: string) => void; faults?: boolean; flockSyncMs?: number } = {},
+): Promise<DemoSimulator | null> {
   const gateways = await demoGateways(database);
   if (gateways.length === 0) return null;
-  const models = demoFleet(gateways, opts.faults ?? true);
+  const sheds = demoSheds(gateways, opts.faults ?? true);
+  const models = sheds.map((s) => s.model);
   const now = Date.now();
+  const follow = opts.flockSyncMs !== 0;
+  if (follow) {
+    // Without the register the houses still run (on the built-in cycle): the demo must start.
+    await syncFlocks(database, sheds, now).catch((err: unknown) => opts.log?.(`flock sync failed: ${err instanceof Error ? err.message : String(err)}`));
+  }
   const latest = await database.query<{ gateway_id: number; key: string; value: number }>(
     `SELECT gateway_id, key, value FROM telemetry_latest WHERE gateway_id = ANY($1::int[]) AND key IN ('water.1', 'elec.1')`,
     [gateways.map((g) => g.id)],
@@ -94,5 +115,15 @@ export async function startDemoSimulator(
     ...(opts.log ? { log: opts.log } : {}),
   });
   await runner.start();
-  return runner;
+  const flocks: FlockSync | null = follow
+    ? startFlockSync(database, sheds, { ...(opts.flockSyncMs ? { intervalMs: opts.flockSyncMs } : {}), ...(opts.log ? { log: opts.log } : {}) })
+    : null;
+  return {
+    runner,
+    sheds,
+    stop: async () => {
+      await flocks?.stop();
+      await runner.stop();
+    },
+  };
 }

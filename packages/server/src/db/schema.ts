@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -198,8 +199,21 @@ export const gateways = pgTable('gateways', {
   serialNo: text('serial_no'),
   checkCode: text('check_code').notNull(),
   enabled: boolean('enabled').notNull().default(true),
+  /**
+   * Where a bus controller (the 4008 family) sits: the network device it is wired to (a
+   * network_devices id of the same tenant; cleared when that device is deleted), the port there
+   * and its communication point number on that port, unique per network device and port.
+   */
+  networkId: integer('network_id'),
+  port: integer('port'),
+  commPointNo: integer('comm_point_no'),
+  /** The DTU gateway (type 1000) a sub-device reports through. */
+  parentId: integer('parent_id').references((): AnyPgColumn => gateways.id, { onDelete: 'set null' }),
   ...stamps,
-}, (t) => [uniqueIndex('gateways_code_uq').on(t.code), index('gateways_shed_idx').on(t.shedId)]);
+}, (t) => [
+  uniqueIndex('gateways_code_uq').on(t.code), index('gateways_shed_idx').on(t.shedId),
+  uniqueIndex('gateways_comm_point_uq').on(t.networkId, t.port, t.commPointNo), index('gateways_parent_idx').on(t.parentId),
+]);
 
 /** Server-side sessions: the token is random, only its SHA-256 is stored. */
 export const sessions = pgTable('sessions', {

@@ -89,7 +89,7 @@ describe(`demo telemetry history and live simulator (${TEST_DB})`, () => {
     } finally {
       await runner!.stop();
     }
-    expect(runner!.stats.failed).toBe(0);
+    expect(runner!.runner.stats.failed).toBe(0);
     const water = await q<{ id: number; value: number; ts: number }>(`SELECT gateway_id AS id, value, (extract(epoch FROM ts) * 1000)::float8 AS ts FROM telemetry_latest WHERE key = 'water.1'`);
     for (const w of water) {
       expect(Number(w.ts)).toBeGreaterThan(historyEnd);

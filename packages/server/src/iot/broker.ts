@@ -22,6 +22,11 @@ export interface EmbeddedBroker {
   /** A stream connected to the broker, for in-process clients (tests, the simulator). */
   connectInProcess(): Duplex;
   publish(topic: string, payload: string): Promise<void>;
+  /**
+   * Closes every live session signed in as this device code at once (the registry disabled,
+   * deleted or re-keyed it); resolves with the number of sessions closed.
+   */
+  kick(code: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -134,6 +139,15 @@ export async function startEmbeddedBroker(opts: {
           (err) => (err ? reject(err) : resolve()),
         );
       });
+    },
+    async kick(code) {
+      // The broker's table of live clients by client id; a device may use any client id, so the
+      // ones signed in with this code are picked out (kicks are rare admin actions).
+      const live = (broker as unknown as { clients: Record<string, Client> }).clients;
+      const clients = Object.values(live).filter((c) => signedIn.get(c)?.code === code);
+      await Promise.all(clients.map((c) => new Promise<void>((resolve) => c.close(() => resolve()))));
+      if (clients.length > 0) log.info({ code, sessions: clients.length }, 'device sessions closed by the registry');
+      return clients.length;
     },
     async close() {
       closing = true;

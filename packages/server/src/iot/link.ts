@@ -35,6 +35,15 @@ export interface IotLink {
    * `new MqttClient(() => link.connectInProcess(), options)`. Throws in external mode.
    */
   connectInProcess(): Duplex;
+  /**
+   * Ends the live sessions of a device the registry just disabled, deleted or re-keyed, and
+   * records it offline (`gatewayId`, when the gateway still exists). Embedded broker only: an
+   * external broker (MQTT_URL) gives a client no way to close another client's connection, so
+   * there the answer is 0 and the device keeps its TCP session; what it publishes from then on is
+   * dropped by ingest (disabled or unknown code), and its next CONNECT is refused by the broker's
+   * own authentication (ops' password file or auth plugin, kept in step with the registry).
+   */
+  kick(code: string, gatewayId?: number): Promise<number>;
   /** Sends `{id, op, params}` to `fs/{code}/cmd` and resolves with the device's ack. */
   sendCommand(code: string, op: string, params?: Record<string, unknown>, timeoutMs?: number): Promise<CommandAck>;
   /** Runs the partition/retention housekeeping now (it also runs daily). */
@@ -170,6 +179,13 @@ export async function startIot(deps: { config: Config; database: Database }, log
     connectInProcess() {
       if (!broker) throw new Error('in-process MQTT connections need the embedded broker (MQTT_URL is set)');
       return broker.connectInProcess();
+    },
+    async kick(code, gatewayId) {
+      devices.invalidate(code);
+      if (!broker) return 0;
+      const closed = await broker.kick(code);
+      if (closed > 0 && gatewayId !== undefined) await status.setStatus(gatewayId, false);
+      return closed;
     },
     sendCommand: (code, op, params = {}, timeoutMs) => commands.send(code, op, params, timeoutMs),
     housekeeping,

@@ -15,7 +15,26 @@ export const STANDARD_CURVE_INDICATORS = {
 } as const;
 export const DEVICE_CATEGORIES = [200, 201, 202, 203] as const;
 export const CLIMATE_SUB_DEVICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] as const;
-export const GATEWAY_TYPES = [100, 101, 102, 103] as const;
+/**
+ * Extended gateway type codes 1000-1024 (SPEC §3: "also include DTU, alarm, concentrator and
+ * collector gateways"). The spec names only those four; the rest of the range is given to the
+ * other gateway-class devices SPEC §1 brings to the platform (meters, weather station, silo,
+ * manure, odour, wash, video, robots, water lines), so every code has a meaning and a label
+ * (`enums.gatewayType.<code>`). 1000 (DTU) is the one a sub-device may name as its parent.
+ */
+export const EXTENDED_GATEWAY_TYPES = {
+  1000: 'dtu', 1001: 'alarmHost', 1002: 'concentrator', 1003: 'collector', 1004: 'waterMeterHub',
+  1005: 'elecMeterHub', 1006: 'weatherStation', 1007: 'siloWeighing', 1008: 'manureCleaner', 1009: 'odourCabinet',
+  1010: 'odourGenerator', 1011: 'washDisinfect', 1012: 'videoRecorder', 1013: 'aiVisionBox', 1014: 'patrolRobot',
+  1015: 'disinfectRobot', 1016: 'gasRobot', 1017: 'eggCounter', 1018: 'waterLineHub', 1019: 'lightController',
+  1020: 'heatingController', 1021: 'pumpStation', 1022: 'feedLineController', 1023: 'ventExtension', 1024: 'otherGateway',
+} as const satisfies Record<number, string>;
+export const BASE_GATEWAY_TYPES = [100, 101, 102, 103] as const;
+export const GATEWAY_TYPES: readonly number[] = Object.freeze([
+  ...BASE_GATEWAY_TYPES, ...Object.keys(EXTENDED_GATEWAY_TYPES).map(Number),
+]);
+/** The gateway type a sub-device names as its parent (`parentId`). */
+export const DTU_GATEWAY_TYPE = 1000;
 export const VIDEO_ACCESS_MODES = [1, 2, 3, 4, 5] as const;
 export const FAN_TYPES = [1, 2, 3] as const;
 export const CURTAIN_TYPES = [1, 2] as const;

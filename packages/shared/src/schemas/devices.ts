@@ -14,6 +14,17 @@ const oneOf = (values: readonly number[]) =>
 
 export const deviceCode = z.string({ error: 'validation.required' }).trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode');
 
+/** A whole number in [min, max], or absent/null. */
+const optionalInt = (min: number, max: number) =>
+  z.number({ error: 'validation.invalid' }).int('validation.invalid').min(min, 'validation.invalid').max(max, 'validation.invalid').nullish();
+
+/** Communication point number of a bus controller on its port: a Modbus/485-style station 1-247. */
+export const COMM_POINT_MAX = 247;
+/** The model family of /device-mng/controller4008: its page lists models containing this. */
+export const CONTROLLER_4008_FAMILY = '4008';
+/** Device categories of the 4008 page: poultry and livestock climate controllers. */
+export const CONTROLLER_4008_CATEGORIES = [200, 201] as const;
+
 const controllerFields = {
   code: deviceCode,
   name: requiredText(),
@@ -25,6 +36,12 @@ const controllerFields = {
   checkCode: requiredText(64),
   farmId: bodyId,
   shedId: bodyId.nullish(),
+  /** Bus location (SPEC §3 network, port, communication point number): all three or none (200323). */
+  networkId: bodyId.nullish(),
+  port: optionalInt(1, 65535),
+  commPointNo: optionalInt(1, COMM_POINT_MAX),
+  /** The DTU (gateway type 1000) this device reports through (200321 when it is none). */
+  parentId: bodyId.nullish(),
 };
 export const controllerAddBody = z.object(controllerFields);
 export type ControllerAddBody = z.infer<typeof controllerAddBody>;
@@ -37,6 +54,10 @@ export const controllerPageBody = z.object({
   shedId: bodyId.nullish(),
   keyword: optionalText(),
   gatewayType: oneOf(GATEWAY_TYPES).nullish(),
+  /** Only these device categories (the 4008 page asks for 200 and 201). */
+  deviceCategories: z.array(oneOf(DEVICE_CATEGORIES)).max(DEVICE_CATEGORIES.length).nullish(),
+  /** Models containing this text, case-insensitive (the 4008 page sends '4008'). */
+  modelFamily: optionalText(),
   pageNo: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(1000).default(20),
 });
@@ -64,6 +85,31 @@ export interface ControllerRow {
   lastSeenAt: string | null;
   /** The check code itself is never sent back. */
   checkCodeSet: boolean;
+  networkId: number | null;
+  networkName: string | null;
+  port: number | null;
+  commPointNo: number | null;
+  parentId: number | null;
+  parentCode: string | null;
+}
+
+/**
+ * Device-management commands (CONTRACT §4 `cmd`): `time.sync` sets the controller clock (the
+ * server supplies the time and the farm's zone), `params.read` asks for the named parameters
+ * (`params.keys`, a non-empty list; missing: 200323). None of them moves an actuator, so they
+ * need no security code; remote control of the barn lives elsewhere.
+ */
+export const CONTROLLER_COMMAND_OPS = ['time.sync', 'params.read'] as const;
+export type ControllerCommandOp = (typeof CONTROLLER_COMMAND_OPS)[number];
+export const controllerCommandBody = z.object({
+  id: bodyId,
+  op: z.enum(CONTROLLER_COMMAND_OPS, { error: 'validation.invalid' }),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type ControllerCommandBody = z.infer<typeof controllerCommandBody>;
+export interface ControllerCommandAnswer {
+  /** What the device answered in its ack's `data`. */
+  data: Record<string, unknown>;
 }
 
 /** Sensor kinds a channel may configure, with their CONTRACT §4 limits, and actuator kinds. */
@@ -94,7 +140,11 @@ export const channelItem = z.object({
 export type ChannelItem = z.infer<typeof channelItem>;
 export const channelsBody = z.object({ id: bodyId, channels: z.array(channelItem).max(200) });
 export type ChannelsBody = z.infer<typeof channelsBody>;
-export const channelsQuery = z.object({ id: z.coerce.number().int().positive() });
+/** A gateway by id, or by device code (the running-status page knows only the code). */
+export const channelsQuery = z
+  .object({ id: z.coerce.number().int().positive().optional(), code: deviceCode.optional() })
+  .refine((v) => v.id !== undefined || v.code !== undefined, { message: 'validation.required', path: ['id'] });
+export type ChannelsQuery = z.infer<typeof channelsQuery>;
 
 export const FAN_TYPE_VALUES: readonly number[] = FAN_TYPES;
 export const CURTAIN_TYPE_VALUES: readonly number[] = CURTAIN_TYPES;

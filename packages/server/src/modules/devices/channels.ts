@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   AppError, channelKindOf, CURTAIN_TYPE_VALUES, ErrorCodes, FAN_TYPE_VALUES, HEAT_TYPE_VALUES,
-  type ChannelItem, type ChannelRow,
+  type ChannelItem, type ChannelRow, type ChannelsQuery,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { gatewayChannels } from '../../db/tables.js';
+import { gatewayChannels, gateways } from '../../db/tables.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { visibleGateway } from './controllers.js';
 
@@ -30,7 +30,13 @@ export function checkChannels(channels: ChannelItem[]): void {
   }
 }
 
-export async function listChannels(db: Db, auth: AuthContext, tenantId: number, id: number): Promise<ChannelRow[]> {
+export async function listChannels(db: Db, auth: AuthContext, tenantId: number, q: ChannelsQuery): Promise<ChannelRow[]> {
+  let id = q.id;
+  if (id === undefined) {
+    const [byCode] = await db.select({ id: gateways.id }).from(gateways).where(and(eq(gateways.code, q.code!), eq(gateways.tenantId, tenantId)));
+    if (!byCode) throw new AppError(ErrorCodes.DEVICE_MISSING);
+    id = byCode.id;
+  }
   const gw = await visibleGateway(db, auth, tenantId, id);
   const rows = await db.select().from(gatewayChannels).where(eq(gatewayChannels.gatewayId, gw.id)).orderBy(gatewayChannels.key);
   return rows.map((r) => ({ key: r.key, subDevice: r.subDevice, name: r.name, fanType: r.fanType, curtainType: r.curtainType, heatType: r.heatType }));

@@ -1,23 +1,27 @@
-import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
-  AppError, ErrorCodes,
+  AppError, DTU_GATEWAY_TYPE, ErrorCodes,
   type ControllerAddBody, type ControllerPageBody, type ControllerRow, type ControllerUpdateBody, type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { farms, gateways, gatewayStatus, sheds } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { farms, gateways, gatewayStatus, networkDevices, sheds, tenants } from '../../db/tables.js';
 import { assertDeviceLimit, type DbOrTx } from '../../lib/limits.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { farmAuthorized, shedVisible, visibleFarm } from '../farms/scope.js';
 import { lockFarm, visibleShed } from '../sheds/service.js';
+import {
+  assertCodeFree, assertNameFree, assertNoSubDevices, assertSerialFree, assertShedFree, checkBusLocation, checkParent, uniqueTaken,
+} from './rules.js';
 
 /**
- * Gateways and controllers (/device-mng/controller). Every change that the broker's
- * authentication depends on (code, check code, enabled, deletion) calls `changed(code)` so the
- * link's device cache forgets it and the next CONNECT reads the registry.
+ * Gateways and controllers (/device-mng/controller, and the 4008 page: the same list cut to a
+ * model family). Every change that the broker's authentication depends on calls `changed(code)`
+ * so the link's device cache forgets it; the ones that end the device's right to its session
+ * (disabled, deleted, re-keyed) pass `kick`, and the embedded broker closes that session at once.
  */
 export type GatewayRow = typeof gateways.$inferSelect;
-export type Changed = (code: string) => void;
+export type Changed = (code: string, kick?: { gatewayId?: number }) => void;
 
 /** The caller's gateway, else 20088 (also for other tenants' ids and farms it may not see). */
 export async function visibleGateway(db: DbOrTx, auth: AuthContext, tenantId: number, id: number): Promise<GatewayRow> {
@@ -42,13 +46,27 @@ function scopeCondition(auth: AuthContext): SQL | undefined {
   return parts.length > 0 ? or(...parts) : sql`false`;
 }
 
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const parents = alias(gateways, 'parents');
+
+/**
+ * One gateway write per tenant at a time: the serial number (20091) is unique across the tenant's
+ * farms, which the farm lock alone would not cover. NO KEY UPDATE, so inserts elsewhere that only
+ * reference the tenant (their FOR KEY SHARE) are not held up.
+ */
+async function lockTenant(tx: DbOrTx, tenantId: number): Promise<void> {
+  await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
+}
+
 export async function pageControllers(db: Db, auth: AuthContext, tenantId: number, q: ControllerPageBody): Promise<Page<ControllerRow>> {
   const conds: (SQL | undefined)[] = [eq(gateways.tenantId, tenantId), scopeCondition(auth)];
   if (q.farmId) conds.push(eq(gateways.farmId, q.farmId));
   if (q.shedId) conds.push(eq(gateways.shedId, q.shedId));
   if (q.gatewayType) conds.push(eq(gateways.gatewayType, q.gatewayType));
+  if (q.deviceCategories && q.deviceCategories.length > 0) conds.push(inArray(gateways.deviceCategory, q.deviceCategories));
+  if (q.modelFamily) conds.push(ilike(gateways.model, `%${escapeLike(q.modelFamily)}%`));
   if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${escapeLike(q.keyword)}%`;
     conds.push(or(ilike(gateways.code, like), ilike(gateways.name, like)));
   }
   const where = and(...conds);
@@ -57,47 +75,27 @@ export async function pageControllers(db: Db, auth: AuthContext, tenantId: numbe
     .select({
       g: gateways, farmName: farms.farmName, shedName: sheds.shedName,
       online: gatewayStatus.online, lastSeenAt: gatewayStatus.lastSeenAt,
+      networkName: networkDevices.name, parentCode: parents.code,
     })
     .from(gateways)
     .leftJoin(farms, eq(farms.id, gateways.farmId))
     .leftJoin(sheds, eq(sheds.id, gateways.shedId))
+    .leftJoin(networkDevices, and(eq(networkDevices.id, gateways.networkId), eq(networkDevices.tenantId, tenantId)))
+    .leftJoin(parents, and(eq(parents.id, gateways.parentId), eq(parents.tenantId, tenantId)))
     .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
     .where(where)
     .orderBy(gateways.id)
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);
-  const list = rows.map(({ g, farmName, shedName, online, lastSeenAt }): ControllerRow => ({
+  const list = rows.map(({ g, farmName, shedName, online, lastSeenAt, networkName, parentCode }): ControllerRow => ({
     id: g.id, code: g.code, name: g.name, gatewayType: g.gatewayType, deviceCategory: g.deviceCategory,
     model: g.model, serialNo: g.serialNo, farmId: g.farmId, farmName, shedId: g.shedId, shedName,
     enabled: g.enabled, online: online ?? false, lastSeenAt: lastSeenAt ? lastSeenAt.toISOString() : null,
     checkCodeSet: g.checkCode.length > 0,
+    networkId: g.networkId, networkName: networkName ?? null, port: g.port, commPointNo: g.commPointNo,
+    parentId: g.parentId, parentCode: parentCode ?? null,
   }));
   return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
-}
-
-/** 20063 when the shed already has another controller of the same device category. */
-async function assertShedFree(tx: DbOrTx, tenantId: number, shedId: number, category: number | null, exceptId?: number): Promise<void> {
-  const conds = [eq(gateways.tenantId, tenantId), eq(gateways.shedId, shedId),
-    category === null ? isNull(gateways.deviceCategory) : eq(gateways.deviceCategory, category)];
-  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [other] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
-  if (other) throw new AppError(ErrorCodes.HOUSE_BOUND_TO_CONTROLLER);
-}
-
-/** 203339 for a code used anywhere (codes are global: they are MQTT user names). */
-async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: number): Promise<void> {
-  const conds = [eq(gateways.code, code)];
-  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
-  if (dup) throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS);
-}
-
-/** 203340 for a name another gateway of the farm has. */
-async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
-  const conds = [eq(gateways.tenantId, tenantId), eq(gateways.farmId, farmId), eq(gateways.name, name)];
-  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
-  if (dup) throw new AppError(ErrorCodes.DEVICE_NAME_EXISTS);
 }
 
 /** The shed to bind to must be visible to the caller and belong to the gateway's farm. */
@@ -107,27 +105,31 @@ async function shedInFarm(db: DbOrTx, auth: AuthContext, tenantId: number, shedI
   return shed.id;
 }
 
-function codeTaken(err: unknown): never {
-  if (uniqueViolation(err) === 'gateways_code_uq') throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS);
-  throw err;
-}
-
 export async function addController(db: Db, auth: AuthContext, tenantId: number, b: ControllerAddBody): Promise<{ id: number }> {
   const farm = await visibleFarm(db, auth, tenantId, b.farmId);
   const shedId = b.shedId ? await shedInFarm(db, auth, tenantId, b.shedId, farm.id) : null;
   return db.transaction(async (tx) => {
     await assertDeviceLimit(tx, tenantId);
+    await lockTenant(tx, tenantId);
     await lockFarm(tx, tenantId, farm.id);
     await assertCodeFree(tx, b.code);
     await assertNameFree(tx, tenantId, farm.id, b.name);
+    await assertSerialFree(tx, tenantId, b.serialNo);
     if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory);
+    await checkBusLocation(tx, tenantId, farm.id, b);
+    await checkParent(tx, tenantId, farm.id, b.gatewayType, b.parentId);
     const [row] = await tx.insert(gateways).values({
       tenantId, farmId: farm.id, shedId, code: b.code, name: b.name, gatewayType: b.gatewayType,
       deviceCategory: b.deviceCategory, model: b.model ?? null, serialNo: b.serialNo ?? null, checkCode: b.checkCode,
-      createdBy: auth.id, updatedBy: auth.id,
-    }).returning({ id: gateways.id }).catch(codeTaken);
+      ...placement(b), createdBy: auth.id, updatedBy: auth.id,
+    }).returning({ id: gateways.id }).catch(uniqueTaken);
     return { id: row!.id };
   });
+}
+
+/** The stored form of the bus location and parent (absent = none). */
+function placement(b: ControllerAddBody | ControllerUpdateBody): Pick<GatewayRow, 'networkId' | 'port' | 'commPointNo' | 'parentId'> {
+  return { networkId: b.networkId ?? null, port: b.port ?? null, commPointNo: b.commPointNo ?? null, parentId: b.parentId ?? null };
 }
 
 export async function updateController(db: Db, auth: AuthContext, tenantId: number, b: ControllerUpdateBody, changed: Changed): Promise<void> {
@@ -135,26 +137,43 @@ export async function updateController(db: Db, auth: AuthContext, tenantId: numb
   const farm = await visibleFarm(db, auth, tenantId, b.farmId);
   const shedId = b.shedId ? await shedInFarm(db, auth, tenantId, b.shedId, farm.id) : null;
   await db.transaction(async (tx) => {
+    await lockTenant(tx, tenantId);
     await lockFarm(tx, tenantId, farm.id);
     await assertCodeFree(tx, b.code, gw.id);
     await assertNameFree(tx, tenantId, farm.id, b.name, gw.id);
+    await assertSerialFree(tx, tenantId, b.serialNo, gw.id);
     if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory, gw.id);
+    await checkBusLocation(tx, tenantId, farm.id, b, gw.id);
+    await checkParent(tx, tenantId, farm.id, b.gatewayType, b.parentId, gw.id);
+    // A DTU keeps its sub-devices only while it stays a DTU in their farm.
+    if (gw.gatewayType === DTU_GATEWAY_TYPE && (b.gatewayType !== DTU_GATEWAY_TYPE || farm.id !== gw.farmId)) {
+      await assertNoSubDevices(tx, tenantId, gw.id);
+    }
     await tx.update(gateways).set({
       farmId: farm.id, shedId, code: b.code, name: b.name, gatewayType: b.gatewayType, deviceCategory: b.deviceCategory,
       model: b.model ?? null, serialNo: b.serialNo ?? null, ...(b.checkCode ? { checkCode: b.checkCode } : {}),
-      updatedAt: new Date(), updatedBy: auth.id,
-    }).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId))).catch(codeTaken);
+      ...placement(b), updatedAt: new Date(), updatedBy: auth.id,
+    }).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId))).catch(uniqueTaken);
   });
-  changed(gw.code);
+  // A new code or check code voids the credentials the live session signed in with.
+  const rekeyed = b.code !== gw.code || (b.checkCode !== undefined && b.checkCode !== gw.checkCode);
+  changed(gw.code, rekeyed ? { gatewayId: gw.id } : undefined);
   if (b.code !== gw.code) changed(b.code);
 }
 
-/** A gateway bound to a shed is refused (20090): unbind it first. Its channels go with it. */
+/**
+ * A gateway bound to a shed is refused (20090): unbind it first; so is a DTU that sub-devices
+ * still report through (20089). Its channels go with it; its live session is closed.
+ */
 export async function deleteController(db: Db, auth: AuthContext, tenantId: number, id: number, changed: Changed): Promise<void> {
   const gw = await visibleGateway(db, auth, tenantId, id);
   if (gw.shedId !== null) throw new AppError(ErrorCodes.DEVICE_UNBIND_FAILED);
-  await db.delete(gateways).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)));
-  changed(gw.code);
+  await db.transaction(async (tx) => {
+    await lockTenant(tx, tenantId);
+    await assertNoSubDevices(tx, tenantId, gw.id);
+    await tx.delete(gateways).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)));
+  });
+  changed(gw.code, {});
 }
 
 /** Binds to a shed of its farm: 20039 when the gateway is bound already, 20063 when the shed has one of its category. */
@@ -178,11 +197,11 @@ export async function unbindController(db: Db, auth: AuthContext, tenantId: numb
   changed(gw.code);
 }
 
-/** Enables or disables several gateways; a disabled one is refused at its next CONNECT. */
+/** Enables or disables several gateways; a disabled one loses its live session and is refused at its next CONNECT. */
 export async function enableControllers(db: Db, auth: AuthContext, tenantId: number, ids: number[], enabled: boolean, changed: Changed): Promise<void> {
   const unique = [...new Set(ids)];
   const rows = await Promise.all(unique.map((id) => visibleGateway(db, auth, tenantId, id)));
   await db.update(gateways).set({ enabled, updatedAt: new Date(), updatedBy: auth.id })
     .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.id, unique)));
-  for (const r of rows) changed(r.code);
+  for (const r of rows) changed(r.code, enabled ? undefined : { gatewayId: r.id });
 }

@@ -20,7 +20,7 @@ describe(`device registry (${TEST_DB})`, () => {
   let n = 0;
   const code = (): string => `fs-dv${Date.now().toString(36)}${++n}`;
   const ctl = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-    code: code(), name: `Controller ${++n}`, gatewayType: 101, deviceCategory: 201, model: 'FS-100', serialNo: 'SN1',
+    code: code(), name: `Controller ${++n}`, gatewayType: 101, deviceCategory: 201, model: 'FS-100', serialNo: `SN-${++n}`,
     checkCode: 'check-secret', farmId: w.pigFarm, ...over,
   });
   const add = async (over: Record<string, unknown> = {}, tok = w.tok.demo): Promise<{ code: number; id: number }> => {
@@ -104,7 +104,7 @@ describe(`device registry (${TEST_DB})`, () => {
     expect(audits.map((r) => [r.module, r.outcome, r.code])).toEqual(expect.arrayContaining([['device-mng', 'failed', 20090], ['device-mng', 'ok', 1]]));
   });
 
-  it('updates a gateway keeping the check code when none is sent', async () => {
+  it('updates a gateway keeping the check code when none is sent (renaming onto a taken name: 20087)', async () => {
     const a = await add();
     const b = await add();
     const [before] = await ctx.database.db.select().from(gateways).where(eq(gateways.id, a.id));
@@ -114,7 +114,8 @@ describe(`device registry (${TEST_DB})`, () => {
     expect(after).toMatchObject({ name: 'Renamed', gatewayType: 102, deviceCategory: 203, checkCode: 'check-secret' });
     const [bRow] = await ctx.database.db.select().from(gateways).where(eq(gateways.id, b.id));
     expect((await call(ctx, w.tok.demo, 'PUT', `${C}/update`, { ...body, code: bRow!.code })).code).toBe(203339);
-    expect((await call(ctx, w.tok.demo, 'PUT', `${C}/update`, { ...body, name: bRow!.name })).code).toBe(203340);
+    // Renaming to a name the farm already has: rename failed (20087).
+    expect((await call(ctx, w.tok.demo, 'PUT', `${C}/update`, { ...body, name: bRow!.name })).code).toBe(20087);
     expect((await call(ctx, w.tok.demo, 'PUT', `${C}/update`, { ...body, id: 9999999 })).code).toBe(20088);
   });
 

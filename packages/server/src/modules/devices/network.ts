@@ -4,7 +4,7 @@ import {
   type NetworkAddBody, type NetworkPageBody, type NetworkRow, type NetworkUpdateBody, type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { farms, networkDevices } from '../../db/tables.js';
+import { farms, gateways, networkDevices } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -12,7 +12,9 @@ import { farmAuthorized, visibleFarm } from '../farms/scope.js';
 
 /**
  * Network devices and switches (/device-mng/network): IPv4 or IPv6 (200324), a port 1-65535
- * (200325), an IP unique within the tenant (200326). Scoped by farm like the gateways.
+ * (200325), an IP unique within the tenant (200326), a name unique within the farm (200319).
+ * One that controllers are wired to (their bus location) is not deleted (20089). Scoped by farm
+ * like the gateways.
  */
 type NetworkSelect = typeof networkDevices.$inferSelect;
 
@@ -35,6 +37,13 @@ async function assertIpFree(tx: DbOrTx, tenantId: number, ip: string, exceptId?:
   if (exceptId !== undefined) conds.push(ne(networkDevices.id, exceptId));
   const [dup] = await tx.select({ id: networkDevices.id }).from(networkDevices).where(and(...conds)).limit(1);
   if (dup) throw new AppError(ErrorCodes.IP_EXISTS);
+}
+
+async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
+  const conds = [eq(networkDevices.tenantId, tenantId), eq(networkDevices.farmId, farmId), eq(networkDevices.name, name)];
+  if (exceptId !== undefined) conds.push(ne(networkDevices.id, exceptId));
+  const [dup] = await tx.select({ id: networkDevices.id }).from(networkDevices).where(and(...conds)).limit(1);
+  if (dup) throw new AppError(ErrorCodes.DEVICE_NAME_DUPLICATE);
 }
 
 function ipTaken(err: unknown): never {
@@ -67,6 +76,7 @@ export async function addNetwork(db: Db, auth: AuthContext, tenantId: number, b:
   const farm = await visibleFarm(db, auth, tenantId, b.farmId);
   const ip = normalIp(b.ip);
   await assertIpFree(db, tenantId, ip);
+  await assertNameFree(db, tenantId, farm.id, b.name);
   const [row] = await db.insert(networkDevices).values({
     tenantId, farmId: farm.id, name: b.name, ip, serverPort: b.serverPort, connectionMode: b.connectionMode,
   }).returning({ id: networkDevices.id }).catch(ipTaken);
@@ -79,6 +89,7 @@ export async function updateNetwork(db: Db, auth: AuthContext, tenantId: number,
   const farm = await visibleFarm(db, auth, tenantId, b.farmId);
   const ip = normalIp(b.ip);
   await assertIpFree(db, tenantId, ip, dev.id);
+  await assertNameFree(db, tenantId, farm.id, b.name, dev.id);
   await db.update(networkDevices).set({
     farmId: farm.id, name: b.name, ip, serverPort: b.serverPort, connectionMode: b.connectionMode, updatedAt: new Date(),
   }).where(eq(networkDevices.id, dev.id)).catch(ipTaken);
@@ -86,5 +97,11 @@ export async function updateNetwork(db: Db, auth: AuthContext, tenantId: number,
 
 export async function deleteNetwork(db: Db, auth: AuthContext, tenantId: number, id: number): Promise<void> {
   const dev = await visibleNetwork(db, auth, tenantId, id);
-  await db.delete(networkDevices).where(eq(networkDevices.id, dev.id));
+  await db.transaction(async (tx) => {
+    await tx.select({ id: networkDevices.id }).from(networkDevices).where(eq(networkDevices.id, dev.id)).for('update');
+    const [wired] = await tx.select({ id: gateways.id }).from(gateways)
+      .where(and(eq(gateways.tenantId, tenantId), eq(gateways.networkId, dev.id))).limit(1);
+    if (wired) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
+    await tx.delete(networkDevices).where(eq(networkDevices.id, dev.id));
+  });
 }

@@ -1,21 +1,28 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  channelsBody, channelsQuery, controllerAddBody, controllerBindBody, controllerEnableBody, controllerIdBody,
+  channelsBody, channelsQuery, controllerAddBody, controllerBindBody, controllerCommandBody, controllerEnableBody, controllerIdBody,
   controllerPageBody, controllerUpdateBody, deviceIdParams, networkAddBody, networkPageBody, networkUpdateBody,
-  type ChannelRow, type ControllerRow, type NetworkRow, type Page,
+  type ChannelRow, type ControllerCommandAnswer, type ControllerRow, type NetworkRow, type Page,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
 import { iotLinkFor } from '../../iot/link.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { listChannels, saveChannels } from './channels.js';
+import { controllerCommand } from './commands.js';
 import {
-  addController, bindController, deleteController, enableControllers, pageControllers, unbindController, updateController,
+  type Changed, addController, bindController, deleteController, enableControllers, pageControllers, unbindController, updateController,
 } from './controllers.js';
 import { addNetwork, deleteNetwork, pageNetwork, updateNetwork } from './network.js';
 
-/** The screens that manage gateways (the connection screen lists and checks the same ones). */
-export const CONTROLLER_APPS = ['device-mng.controller', 'device-connect.controller'];
+/**
+ * The screens that manage gateways (the connection screen lists and checks the same ones; the
+ * 4008 page is the controller page cut to one model family). The running-status page embedded
+ * in other screens reads a gateway's channels too.
+ */
+export const CONTROLLER_APPS = ['device-mng.controller', 'device-mng.controller4008', 'device-connect.controller'];
+export const RUNNING_STATUS_APP = 'device-running-status.controller.iframe';
+export const CHANNEL_READ_APPS = [...CONTROLLER_APPS, RUNNING_STATUS_APP];
 export const NETWORK_APPS = ['device-mng.network', 'device-connect.network'];
 
 /**
@@ -30,8 +37,13 @@ export const deviceRoutes: ModuleRoutes = async (base, { database }) => {
   const ctl = { app: CONTROLLER_APPS, module };
   const ctlRead = { ...ctl, readOnly: true };
   const net = { app: NETWORK_APPS, module };
-  // The broker caches registry lookups for a few seconds; forget a changed gateway at once.
-  const changed = (code: string): void => iotLinkFor(database)?.devices.invalidate(code);
+  // The broker caches registry lookups for a few seconds: forget a changed gateway at once, and
+  // end the live session of one that lost its right to it (disabled, deleted, re-keyed).
+  const changed: Changed = (code, kick) => {
+    const link = iotLinkFor(database);
+    link?.devices.invalidate(code);
+    if (kick) void link?.kick(code, kick.gatewayId).catch((err: unknown) => base.log.warn({ code, err }, 'closing a device session failed'));
+  };
   const C = '/api/breedpigdevice/controller';
   const N = '/api/breedpigdevice/network';
 
@@ -86,9 +98,9 @@ export const deviceRoutes: ModuleRoutes = async (base, { database }) => {
   });
 
   app.get(`${C}/channels`, {
-    config: ctl,
-    schema: { tags, summary: 'Sub-device channels of a gateway', querystring: channelsQuery },
-  }, async (req): Promise<ChannelRow[]> => listChannels(db, requireAuth(req), tenantOf(req), req.query.id));
+    config: { app: CHANNEL_READ_APPS, module, readOnly: true },
+    schema: { tags, summary: 'Sub-device channels of a gateway (by id or code)', querystring: channelsQuery },
+  }, async (req): Promise<ChannelRow[]> => listChannels(db, requireAuth(req), tenantOf(req), req.query));
 
   app.put(`${C}/channels`, {
     config: ctl,
@@ -97,6 +109,15 @@ export const deviceRoutes: ModuleRoutes = async (base, { database }) => {
     await saveChannels(db, requireAuth(req), tenantOf(req), req.body.id, req.body.channels);
     return NO_DATA;
   });
+
+  app.post(`${C}/command`, {
+    config: ctl,
+    schema: {
+      tags,
+      summary: 'Sends time.sync or params.read to a gateway and returns its ack data (200323 params, 20086 disabled, 203342 offline, 20048 refused)',
+      body: controllerCommandBody,
+    },
+  }, async (req): Promise<ControllerCommandAnswer> => controllerCommand(database, requireAuth(req), tenantOf(req), req.body));
 
   app.post(`${N}/page`, {
     config: { ...net, readOnly: true },

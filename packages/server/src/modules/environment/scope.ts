@@ -145,6 +145,7 @@ export const MONITOR_APPS = [
 ];
 export const DETAIL_APPS = [
   ...MONITOR_APPS, 'device-mng.controller', 'device-connect.controller', 'remote-control.device', 'remote-control.env-control.shed',
+  'device-running-status.controller.iframe',
 ];
 export const CONNECT_APPS = [
   'device-connect.controller', 'device-connect.network', 'device-mng.controller',

@@ -1,7 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import type {
-  ChannelItem, ChannelRow, ControllerAddBody, ControllerRow, ControllerUpdateBody, HierarchyFarm, NetworkAddBody, NetworkRow, Page,
+  ChannelItem, ChannelRow, ControllerAddBody, ControllerCommandAnswer, ControllerCommandOp, ControllerRow, ControllerUpdateBody,
+  HierarchyFarm, NetworkAddBody, NetworkRow, Page,
 } from '@farmsense/shared';
+import { DTU_GATEWAY_TYPE } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 
 /**
@@ -14,6 +16,10 @@ export interface ControllerQuery {
   farmId?: number;
   shedId?: number;
   keyword?: string;
+  gatewayType?: number;
+  /** The 4008 page: its categories and model family. */
+  deviceCategories?: number[];
+  modelFamily?: string;
 }
 
 export interface NetworkQuery {
@@ -40,6 +46,9 @@ export const devicesApi = {
   unbind: (id: number): Promise<null> => request(`${C}/unbind`, { method: 'POST', body: { id } }),
   enable: (body: { ids: number[]; enabled: boolean }): Promise<null> => request(`${C}/enable`, { method: 'POST', body }),
   channels: (id: number, signal?: AbortSignal): Promise<ChannelRow[]> => request(`${C}/channels`, { query: { id }, signal }),
+  channelsByCode: (code: string, signal?: AbortSignal): Promise<ChannelRow[]> => request(`${C}/channels`, { query: { code }, signal }),
+  command: (body: { id: number; op: ControllerCommandOp; params?: Record<string, unknown> }): Promise<ControllerCommandAnswer> =>
+    request(`${C}/command`, { method: 'POST', body }),
   saveChannels: (body: { id: number; channels: ChannelItem[] }): Promise<null> => request(`${C}/channels`, { method: 'PUT', body }),
   sheds: (farmId: number, signal?: AbortSignal): Promise<HierarchyFarm[]> =>
     request('/breedpigbuilding/shed/qdslHierarchicalQuery', { method: 'POST', body: { farmId }, signal }),
@@ -66,6 +75,41 @@ export function useNetworkPage(q: NetworkQuery): UseQueryResult<Page<NetworkRow>
 
 export function useChannels(id: number): UseQueryResult<ChannelRow[]> {
   return useQuery({ queryKey: DEVICE_KEYS.channels(id), queryFn: ({ signal }) => devicesApi.channels(id, signal) });
+}
+
+/** A gateway's channels by device code (the running-status page); off while `code` is unknown. */
+export function useChannelsByCode(code: string | undefined): UseQueryResult<ChannelRow[]> {
+  return useQuery({
+    queryKey: ['devices', 'channelsByCode', code],
+    queryFn: ({ signal }) => devicesApi.channelsByCode(code!, signal),
+    enabled: !!code,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Options for a select of the network devices of one farm. */
+export function useNetworkOptions(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
+  return useQuery({
+    queryKey: [...DEVICE_KEYS.network, 'options', farmId],
+    enabled: !!farmId,
+    queryFn: async ({ signal }) => {
+      const page = await devicesApi.networkPage({ pageNo: 1, pageSize: 1000, farmId }, signal);
+      return page.list.map((d) => ({ value: d.id, label: `${d.name} (${d.ip})` }));
+    },
+  });
+}
+
+/** Options for a select of the DTUs (gateway type 1000) of one farm, without `exceptId`. */
+export function useDtuOptions(farmId: number | undefined, exceptId?: number): UseQueryResult<{ value: number; label: string }[]> {
+  return useQuery({
+    queryKey: [...DEVICE_KEYS.controllers, 'dtus', farmId],
+    enabled: !!farmId,
+    queryFn: async ({ signal }) => {
+      const page = await devicesApi.page({ pageNo: 1, pageSize: 1000, farmId, gatewayType: DTU_GATEWAY_TYPE }, signal);
+      return page.list.map((g) => ({ value: g.id, label: `${g.name} (${g.code})` }));
+    },
+    select: (opts) => opts.filter((o) => o.value !== exceptId),
+  });
 }
 
 /** The sheds of one farm the caller may see, as select options. */

@@ -12,6 +12,7 @@ const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`devic
 const row: ControllerRow = {
   id: 3, code: 'fs-a1', name: 'Climate A', gatewayType: 101, deviceCategory: 201, model: null, serialNo: null, farmId: 5, farmName: 'Farm',
   shedId: null, shedName: null, enabled: true, online: false, lastSeenAt: null, checkCodeSet: true,
+  networkId: null, networkName: null, port: null, commPointNo: null, parentId: null, parentCode: null,
 };
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 

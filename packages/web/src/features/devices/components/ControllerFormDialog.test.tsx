@@ -11,10 +11,17 @@ const type = (key: string, value: string): void => void fireEvent.change(field(k
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 const farm = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'UTC' };
 
+const emptyPage = { data: { list: [], total: 0, pageNo: 1, pageSize: 1000 } };
+const networkPage = {
+  data: { list: [{ id: 7, name: 'Serial server', ip: '10.0.0.7', serverPort: 4001, connectionMode: 'tcpServer', farmId: 5, farmName: 'Demo Pig Farm' }], total: 1, pageNo: 1, pageSize: 1000 },
+};
+
 function serve(addAnswer: { code?: number; data?: unknown } = { data: { id: 9 } }): RecordedCall[] {
   return mockApi({
     'POST /breedpigbuilding/shed/qdslHierarchicalQuery': { data: [] },
     'POST /breedpigdevice/controller/add': addAnswer,
+    'POST /breedpigdevice/controller/page': emptyPage,
+    'POST /breedpigdevice/network/page': networkPage,
   });
 }
 
@@ -42,6 +49,7 @@ describe('controller form', { timeout: 40_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/add'))).toBe(true), SLOW);
     expect(calls.find((c) => c.path.endsWith('/add'))!.body).toEqual({
       code: 'fs-Barn01', name: 'Climate A', gatewayType: 101, deviceCategory: 201, checkCode: 'secret', farmId: 5, shedId: null,
+      networkId: null, port: null, commPointNo: null, parentId: null,
     });
   });
 
@@ -57,5 +65,35 @@ describe('controller form', { timeout: 40_000 }, () => {
     type('checkCode', 'secret');
     save();
     await waitFor(() => expect(field('code').closest('.ant-form-item')!.textContent).toContain(tk('errors.203339')), SLOW);
+  });
+
+  it('starts a 4008 controller with its model, asks for the bus location whole and shows a taken point (203341) under it', async () => {
+    const calls = serve({ code: 203341 });
+    renderWithApp(<ControllerFormDialog row={null} farmId={5} preset={{ model: 'FS-4008', deviceCategory: 201 }} onClose={vi.fn()} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    expect((field('model') as HTMLInputElement).value).toBe('FS-4008');
+    type('code', 'fs-c4008a');
+    type('name', 'Climate 4008');
+    type('checkCode', 'secret');
+    type('commPointNo', '3');
+    save();
+    await waitFor(() => expect(field('port').closest('.ant-form-item')!.textContent).toContain(t('form.placementIncomplete')), SLOW);
+    expect(calls.some((c) => c.path.endsWith('/add'))).toBe(false);
+    type('port', '2');
+    fireEvent.mouseDown(field('network'));
+    fireEvent.click(await screen.findByText('Serial server (10.0.0.7)', {}, SLOW));
+    save();
+    await waitFor(() => expect(field('commPointNo').closest('.ant-form-item')!.textContent).toContain(tk('errors.203341')), SLOW);
+    expect(calls.find((c) => c.path.endsWith('/add'))!.body).toMatchObject({ model: 'FS-4008', networkId: 7, port: 2, commPointNo: 3, parentId: null });
+  });
+
+  it('offers every gateway type, the extended 1000-1024 ones by name', async () => {
+    serve();
+    renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
+    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    fireEvent.mouseDown(field('gatewayType'));
+    fireEvent.change(field('gatewayType'), { target: { value: 'DTU' } });
+    expect(await screen.findByTitle(tk('enums.gatewayType.1000'), {}, SLOW)).toBeTruthy();
+    expect(tk('enums.gatewayType.1024')).not.toBe('enums.gatewayType.1024');
   });
 });

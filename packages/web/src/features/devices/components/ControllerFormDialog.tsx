@@ -11,8 +11,9 @@ import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
 import { optionalText, reportSaveError } from '../../accounts/formErrors';
 import { devicesApi, useDeviceMutation, useFarmSheds } from '../api';
+import { PlacementFields, type PlacementValues } from './PlacementFields';
 
-export interface ControllerFormValues {
+export interface ControllerFormValues extends PlacementValues {
   code: string;
   name: string;
   gatewayType?: number;
@@ -36,14 +37,27 @@ export function toControllerBody(v: Partial<ControllerFormValues>): Record<strin
     checkCode: optionalText(v.checkCode),
     farmId: v.farmId,
     shedId: v.shedId ?? null,
+    networkId: v.networkId ?? null,
+    port: v.port ?? null,
+    commPointNo: v.commPointNo ?? null,
+    parentId: v.parentId ?? null,
   };
 }
 
-function initialValues(row: ControllerRow | null, farmId: number | undefined): ControllerFormValues {
-  if (!row) return { code: 'fs-', name: '', gatewayType: 101, deviceCategory: 201, farmId, shedId: null };
+/** What a new gateway starts with on a page cut to one family (the 4008 page). */
+export interface ControllerPreset {
+  model?: string;
+  deviceCategory?: number;
+}
+
+function initialValues(row: ControllerRow | null, farmId: number | undefined, preset: ControllerPreset = {}): ControllerFormValues {
+  if (!row) {
+    return { code: 'fs-', name: '', gatewayType: 101, deviceCategory: preset.deviceCategory ?? 201, model: preset.model, farmId, shedId: null };
+  }
   return {
     code: row.code, name: row.name, gatewayType: row.gatewayType, deviceCategory: row.deviceCategory ?? undefined,
     model: row.model ?? '', serialNo: row.serialNo ?? '', checkCode: '', farmId: row.farmId ?? undefined, shedId: row.shedId,
+    networkId: row.networkId, port: row.port, commPointNo: row.commPointNo, parentId: row.parentId,
   };
 }
 
@@ -52,13 +66,24 @@ function initialValues(row: ControllerRow | null, farmId: number | undefined): C
  * field are checked by the shared schema as the user types. The check code is the gateway's MQTT
  * password: required when adding, never shown again; left blank on edit it stays as it is.
  */
-export function ControllerFormDialog({ row, farmId, onClose }: { row: ControllerRow | null; farmId?: number; onClose: () => void }): ReactElement {
+export function ControllerFormDialog({
+  row,
+  farmId,
+  preset,
+  onClose,
+}: {
+  row: ControllerRow | null;
+  farmId?: number;
+  preset?: ControllerPreset;
+  onClose: () => void;
+}): ReactElement {
   const { t } = useTranslation(['devices', 'common']);
   const [form] = Form.useForm<ControllerFormValues>();
   const adding = row === null;
   const farms = useAppStore((s) => s.farms);
-  const [initial] = useState(() => initialValues(row, farmId));
+  const [initial] = useState(() => initialValues(row, farmId, preset));
   const chosenFarm = Form.useWatch('farmId', form) ?? initial.farmId;
+  const chosenType = Form.useWatch('gatewayType', form) ?? initial.gatewayType;
   const sheds = useFarmSheds(chosenFarm);
   const add = useDeviceMutation(devicesApi.add);
   const update = useDeviceMutation(devicesApi.update);
@@ -90,7 +115,10 @@ export function ControllerFormDialog({ row, farmId, onClose }: { row: Controller
       onClose();
     } catch (err) {
       const code = reportSaveError(form, err, {
-        [ErrorCodes.DEVICE_CODE_EXISTS]: 'code', [ErrorCodes.DEVICE_NAME_EXISTS]: 'name', [ErrorCodes.HOUSE_BOUND_TO_CONTROLLER]: 'shedId',
+        [ErrorCodes.DEVICE_CODE_EXISTS]: 'code', [ErrorCodes.DEVICE_NAME_EXISTS]: 'name', [ErrorCodes.DEVICE_RENAME_FAILED]: 'name',
+        [ErrorCodes.HOUSE_BOUND_TO_CONTROLLER]: 'shedId', [ErrorCodes.DEVICE_EXISTS]: 'serialNo',
+        [ErrorCodes.CONTROLLER_ID_EXISTS]: 'commPointNo', [ErrorCodes.PARAMS_INCOMPLETE]: ['networkId', 'port', 'commPointNo'],
+        [ErrorCodes.DTU_NOT_FOUND]: 'parentId', [ErrorCodes.DEVICE_HAS_SUB_DEVICES]: 'gatewayType',
       });
       if (code === ErrorCodes.DEVICE_LIMIT) setLimitReached(true);
     } finally {
@@ -128,7 +156,11 @@ export function ControllerFormDialog({ row, farmId, onClose }: { row: Controller
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="gatewayType" label={t('fields.gatewayType')} required rules={[rule('gatewayType')]}>
-              <Select options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))} />
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))}
+                data-testid="controller-gateway-type"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -164,7 +196,7 @@ export function ControllerFormDialog({ row, farmId, onClose }: { row: Controller
               <Select
                 placeholder={t('common:select')}
                 options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-                onChange={() => form.setFieldsValue({ shedId: null })}
+                onChange={() => form.setFieldsValue({ shedId: null, networkId: null, parentId: null })}
               />
             </Form.Item>
           </Col>
@@ -174,6 +206,7 @@ export function ControllerFormDialog({ row, farmId, onClose }: { row: Controller
             </Form.Item>
           </Col>
         </Row>
+        <PlacementFields farmId={chosenFarm} gatewayType={chosenType} selfId={row?.id} />
       </Form>
     </Modal>
   );

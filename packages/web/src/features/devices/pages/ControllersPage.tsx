@@ -2,9 +2,10 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  ApiOutlined, DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined, PoweroffOutlined, } from '@ant-design/icons';
+  ApiOutlined, ClockCircleOutlined, DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined, PoweroffOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INPUT_MAX_LENGTH, type ControllerRow } from '@farmsense/shared';
+import { CONTROLLER_4008_CATEGORIES, CONTROLLER_4008_FAMILY, GATEWAY_TYPES, INPUT_MAX_LENGTH, type ControllerRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
@@ -15,22 +16,50 @@ import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
 import { BindShedDialog } from '../components/BindShedDialog';
 import { ChannelsDrawer } from '../components/ChannelsDrawer';
-import { ControllerFormDialog } from '../components/ControllerFormDialog';
+import { ControllerFormDialog, type ControllerPreset } from '../components/ControllerFormDialog';
 import '../../accounts/admin.css';
 import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 interface Filters {
   farmId?: number;
   shedId?: number;
+  gatewayType?: number;
   keyword?: string;
 }
 
 /**
- * /device-mng/controller: the gateways of the caller's farms with their link state; add, edit,
- * bind to or unbind from a shed, enable or disable (a disabled gateway is refused by the broker),
- * configure its sub-device channels, delete (only when unbound).
+ * A page cut to one family: /device-mng/controller4008 lists the climate controllers (categories
+ * 200, 201) of the 4008 model family with their bus location, and adds new ones with that model.
  */
-export function ControllersPage(): ReactElement {
+interface Variant {
+  code: string;
+  subtitleKey: string;
+  emptyKey: string;
+  filter: { deviceCategories?: number[]; modelFamily?: string };
+  preset?: ControllerPreset;
+  busColumns: boolean;
+}
+
+const VARIANTS: Record<'all' | '4008', Variant> = {
+  all: { code: 'device-mng.controller', subtitleKey: 'page.subtitle', emptyKey: 'table.empty', filter: {}, busColumns: false },
+  '4008': {
+    code: 'device-mng.controller4008',
+    subtitleKey: 'page4008.subtitle',
+    emptyKey: 'page4008.empty',
+    filter: { deviceCategories: [...CONTROLLER_4008_CATEGORIES], modelFamily: CONTROLLER_4008_FAMILY },
+    preset: { model: `FS-${CONTROLLER_4008_FAMILY}`, deviceCategory: CONTROLLER_4008_CATEGORIES[1] },
+    busColumns: true,
+  },
+};
+
+/**
+ * /device-mng/controller: the gateways of the caller's farms with their link state; add, edit,
+ * bind to or unbind from a shed, enable or disable (a disabled gateway is refused by the broker
+ * and its live session closed), configure its sub-device channels, sync its clock, delete (only
+ * when unbound).
+ */
+export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' }): ReactElement {
+  const variant = VARIANTS[family];
   const { t } = useTranslation(['devices', 'common']);
   const { modal } = App.useApp();
   useSessionLists();
@@ -38,7 +67,7 @@ export function ControllersPage(): ReactElement {
   const { paging, setPaging, reset } = usePaging();
   const [draft, setDraft] = useState<Filters>({});
   const [filters, setFilters] = useState<Filters>({});
-  const query = useMemo(() => ({ ...paging, ...filters }), [paging, filters]);
+  const query = useMemo(() => ({ ...paging, ...filters, ...variant.filter }), [paging, filters, variant]);
   const page = useControllerPage(query);
   const filterSheds = useFarmSheds(draft.farmId);
   const [formFor, setFormFor] = useState<{ row: ControllerRow | null } | null>(null);
@@ -47,6 +76,14 @@ export function ControllersPage(): ReactElement {
   const remove = useDeviceMutation(devicesApi.remove);
   const unbind = useDeviceMutation(devicesApi.unbind);
   const enable = useDeviceMutation(devicesApi.enable);
+  const syncTime = async (r: ControllerRow): Promise<void> => {
+    try {
+      await devicesApi.command({ id: r.id, op: 'time.sync' });
+      toast.success(t('syncTime.done', { name: r.name }));
+    } catch {
+      // The API client has shown the refusal (offline, disabled, refused).
+    }
+  };
 
   const search = (): void => {
     setFilters({ ...draft, keyword: draft.keyword?.trim() || undefined });
@@ -112,6 +149,13 @@ export function ControllersPage(): ReactElement {
       render: (_, r) => (r.shedName ? r.shedName : <span className="fs-muted">{t('table.unbound')}</span>),
     },
     { key: 'model', title: t('fields.model'), width: 120, render: (_, r) => r.model ?? '—' },
+    ...(variant.busColumns
+      ? ([
+          { key: 'commPointNo', title: t('fields.commPointNo'), width: 130, render: (_, r) => <span data-testid="comm-point">{r.commPointNo ?? '—'}</span> },
+          { key: 'port', title: t('fields.port'), width: 90, render: (_, r) => r.port ?? '—' },
+          { key: 'network', title: t('fields.network'), width: 180, render: (_, r) => r.networkName ?? '—' },
+        ] satisfies ColumnsType<ControllerRow>)
+      : []),
     {
       key: 'enabled',
       title: t('fields.enabled'),
@@ -122,7 +166,7 @@ export function ControllersPage(): ReactElement {
       key: 'actions',
       title: t('common:actions'),
       fixed: 'right',
-      width: 420,
+      width: 520,
       render: (_, r) => (
         <Space size={4} wrap className="fs-row-actions">
           <Button size="small" icon={<EditOutlined />} onClick={() => setFormFor({ row: r })} aria-label={t('actions.editOf', { name: r.name })}>
@@ -144,6 +188,9 @@ export function ControllersPage(): ReactElement {
           )}
           <Button size="small" icon={<ApiOutlined />} onClick={() => setChannelsFor(r)} aria-label={t('actions.channelsOf', { name: r.name })}>
             {t('actions.channels')}
+          </Button>
+          <Button size="small" icon={<ClockCircleOutlined />} onClick={() => void syncTime(r)} aria-label={t('actions.syncTimeOf', { name: r.name })}>
+            {t('actions.syncTime')}
           </Button>
           <Button
             size="small"
@@ -178,7 +225,7 @@ export function ControllersPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead title={menuLabel('device-mng.controller')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ row: null })} />
+      <AdminPageHead title={menuLabel(variant.code)} subtitle={t(variant.subtitleKey)} addLabel={t('actions.add')} onAdd={() => setFormFor({ row: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
@@ -205,6 +252,17 @@ export function ControllersPage(): ReactElement {
               options={filterSheds.data ?? []}
             />
           </FilterField>
+          <FilterField id="device-type-filter" label={t('fields.gatewayType')} width={220}>
+            <Select<number>
+              id="device-type-filter"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('common:all')}
+              value={draft.gatewayType}
+              onChange={(gatewayType) => setDraft((d) => ({ ...d, gatewayType }))}
+              options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))}
+            />
+          </FilterField>
           <FilterField id="device-keyword-filter" label={t('filters.keyword')} width={240}>
             <Input
               id="device-keyword-filter"
@@ -227,13 +285,18 @@ export function ControllersPage(): ReactElement {
           loading={page.isFetching}
           error={page.error}
           onRetry={() => void page.refetch()}
-          emptyText={t('table.empty')}
-          scroll={{ x: 1600 }}
+          emptyText={t(variant.emptyKey)}
+          scroll={{ x: variant.busColumns ? 2100 : 1700 }}
         />
       </div>
-      {formFor && <ControllerFormDialog row={formFor.row} farmId={filters.farmId} onClose={() => setFormFor(null)} />}
+      {formFor && <ControllerFormDialog row={formFor.row} farmId={filters.farmId} preset={variant.preset} onClose={() => setFormFor(null)} />}
       {bindFor && <BindShedDialog row={bindFor} onClose={() => setBindFor(null)} />}
       {channelsFor && <ChannelsDrawer row={channelsFor} onClose={() => setChannelsFor(null)} />}
     </section>
   );
+}
+
+/** /device-mng/controller4008: the controller page cut to the 4008 family. */
+export function Controller4008Page(): ReactElement {
+  return <ControllersPage family="4008" />;
 }

@@ -61,10 +61,13 @@ export function ControllerDetail({
   gatewayCode,
   shedId,
   live,
+  online,
 }: {
   gatewayCode?: string;
   shedId?: number;
   live?: Readonly<Record<string, LiveValue>>;
+  /** The link state the live stream reports, newer than the loaded one (the running-status page). */
+  online?: boolean;
 }): ReactElement {
   const { t } = useTranslation(['environment', 'common']);
   const now = useNow();
@@ -98,7 +101,7 @@ export function ControllerDetail({
         <Descriptions.Item label={t('detail.serial')}>{detail.serialNo ?? '–'}</Descriptions.Item>
         <Descriptions.Item label={t('detail.place')}>{[detail.farmName, detail.shedName].filter(Boolean).join(' / ') || '–'}</Descriptions.Item>
         <Descriptions.Item label={t('detail.link')}>
-          {detail.online ? (
+          {(online ?? detail.online) ? (
             <Tag color="success">{t('common:online')}</Tag>
           ) : (
             <Tag icon={<DisconnectOutlined />}>{t('common:offline')}</Tag>

@@ -112,7 +112,7 @@ export async function addController(db: Db, auth: AuthContext, tenantId: number,
     await assertDeviceLimit(tx, tenantId);
     await lockTenant(tx, tenantId);
     await lockFarm(tx, tenantId, farm.id);
-    await assertCodeFree(tx, b.code);
+    await assertCodeFree(tx, tenantId, b.code);
     await assertNameFree(tx, tenantId, farm.id, b.name);
     await assertSerialFree(tx, tenantId, b.serialNo);
     if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory);
@@ -139,7 +139,7 @@ export async function updateController(db: Db, auth: AuthContext, tenantId: numb
   await db.transaction(async (tx) => {
     await lockTenant(tx, tenantId);
     await lockFarm(tx, tenantId, farm.id);
-    await assertCodeFree(tx, b.code, gw.id);
+    await assertCodeFree(tx, tenantId, b.code, gw.id);
     await assertNameFree(tx, tenantId, farm.id, b.name, gw.id);
     await assertSerialFree(tx, tenantId, b.serialNo, gw.id);
     if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory, gw.id);

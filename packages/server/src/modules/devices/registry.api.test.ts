@@ -128,6 +128,29 @@ describe(`device registry rules (${TEST_DB})`, () => {
     expect((await add({ parentId: theirs.id, deviceCategory: 202 })).code).toBe(200316);
   });
 
+  it('tells a code registered by another tenant (200320) from one of its own (203339)', async () => {
+    const mine = await add();
+    const theirs = await add({ farmId: w.otherFarm }, w.tok.secondAdmin);
+    expect((await add({ code: (await row(mine.id)).code })).code).toBe(203339);
+    expect((await add({ code: (await row(theirs.id)).code })).code).toBe(200320);
+    expect(await update(mine.id, { code: (await row(theirs.id)).code })).toBe(200320);
+  });
+
+  it('hangs a sub-meter under a main meter of its kind: not itself (200318), not another kind or a missing meter (200321)', async () => {
+    const dtu = await add({ gatewayType: 1000 });
+    const main = await add({ gatewayType: 1004, parentId: dtu.id });
+    expect(main.code).toBe(1);
+    const sub = await add({ gatewayType: 1004, parentId: main.id });
+    expect(sub.code).toBe(1);
+    expect(await update(sub.id, { parentId: sub.id })).toBe(200318);
+    expect((await add({ gatewayType: 1005, parentId: main.id })).code).toBe(200321);
+    expect((await add({ gatewayType: 1004, parentId: 2_000_000_000 })).code).toBe(200321);
+    // Two meter levels at most: a sub-meter is no main meter, and a main meter with sub-meters stays one.
+    expect((await add({ gatewayType: 1004, parentId: sub.id })).code).toBe(200321);
+    const other = await add({ gatewayType: 1004 });
+    expect(await update(main.id, { parentId: other.id })).toBe(20089);
+  });
+
   it('opens one controller\'s running status to the embeddable page\'s code, reading only', async () => {
     const role = await buildRole(ctx.database.db, w.demoTenant, `Running status ${uid()}`, [{ code: 'device-running-status.controller.iframe', ops: ['view'] }]);
     const account = `running-${uid()}`;

@@ -24,12 +24,16 @@ export async function assertShedFree(tx: DbOrTx, tenantId: number, shedId: numbe
   if (other) throw new AppError(ErrorCodes.HOUSE_BOUND_TO_CONTROLLER);
 }
 
-/** 203339 for a code used anywhere (codes are global: they are MQTT user names). */
-export async function assertCodeFree(tx: DbOrTx, code: string, exceptId?: number): Promise<void> {
+/**
+ * Codes are global (they are MQTT user names): 203339 when the tenant already has the code,
+ * 200320 (the device already exists) when another tenant registered it — a technician binding a
+ * unit that is still on a former owner's account learns that much and nothing about that tenant.
+ */
+export async function assertCodeFree(tx: DbOrTx, tenantId: number, code: string, exceptId?: number): Promise<void> {
   const conds = [eq(gateways.code, code)];
   if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
-  if (dup) throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS);
+  const [dup] = await tx.select({ id: gateways.id, tenantId: gateways.tenantId }).from(gateways).where(and(...conds)).limit(1);
+  if (dup) throw new AppError(dup.tenantId === tenantId ? ErrorCodes.DEVICE_CODE_EXISTS : ErrorCodes.DEVICE_ALREADY_EXISTS);
 }
 
 /**
@@ -76,18 +80,34 @@ export async function checkBusLocation(tx: DbOrTx, tenantId: number, farmId: num
   if (dup) throw new AppError(ErrorCodes.CONTROLLER_ID_EXISTS);
 }
 
+/** Meter hubs (water 1004, electricity 1005): a sub-meter may hang under a main meter of its kind. */
+const METER_HUB_TYPES: readonly number[] = [1004, 1005];
+
 /**
  * A parent must be a DTU (gateway type 1000) of the tenant (200316 otherwise) in the same farm
- * (20086). A DTU reports for itself, so it names no parent (99996); that also keeps the tree one
- * level deep and free of cycles.
+ * (20086). A DTU reports for itself, so it names no parent (99996). A meter hub may instead name
+ * a main meter of the same kind: itself (200318), or no such meter (200321) are refused, and the
+ * main meter must hang directly under a DTU or nothing, so the tree stays two levels deep at most
+ * and free of cycles (a meter that has sub-devices of its own cannot become a sub-meter: 20089).
  */
 export async function checkParent(tx: DbOrTx, tenantId: number, farmId: number, gatewayType: number, parentId: number | null | undefined, selfId?: number): Promise<void> {
   if (parentId === null || parentId === undefined) return;
-  if (gatewayType === DTU_GATEWAY_TYPE || parentId === selfId) throw new AppError(ErrorCodes.PARAM_ERROR);
-  const [parent] = await tx.select({ farmId: gateways.farmId, gatewayType: gateways.gatewayType }).from(gateways)
+  const meter = METER_HUB_TYPES.includes(gatewayType);
+  if (parentId === selfId) throw new AppError(meter ? ErrorCodes.METER_EQUALS_PARENT : ErrorCodes.PARAM_ERROR);
+  if (gatewayType === DTU_GATEWAY_TYPE) throw new AppError(ErrorCodes.PARAM_ERROR);
+  const [parent] = await tx.select({ farmId: gateways.farmId, gatewayType: gateways.gatewayType, parentId: gateways.parentId }).from(gateways)
     .where(and(eq(gateways.id, parentId), eq(gateways.tenantId, tenantId)));
-  if (!parent || parent.gatewayType !== DTU_GATEWAY_TYPE) throw new AppError(ErrorCodes.DTU_NOT_FOUND);
+  const isDtu = parent?.gatewayType === DTU_GATEWAY_TYPE;
+  const isMainMeter = meter && parent?.gatewayType === gatewayType;
+  if (!parent || (!isDtu && !isMainMeter)) throw new AppError(meter && !isDtu ? ErrorCodes.PARENT_METER_NOT_FOUND_21 : ErrorCodes.DTU_NOT_FOUND);
   if (parent.farmId !== farmId) throw new AppError(ErrorCodes.DEVICE_LINK_FAILED);
+  if (isMainMeter) {
+    if (parent.parentId !== null) {
+      const [grand] = await tx.select({ gatewayType: gateways.gatewayType }).from(gateways).where(eq(gateways.id, parent.parentId));
+      if (grand?.gatewayType !== DTU_GATEWAY_TYPE) throw new AppError(ErrorCodes.PARENT_METER_NOT_FOUND_21);
+    }
+    if (selfId !== undefined) await assertNoSubDevices(tx, tenantId, selfId);
+  }
 }
 
 /** 20089 while sub-devices report through this gateway (deleting it, or making it no DTU). */

@@ -220,7 +220,8 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     expect((await call(ctx, token, 'GET', `${BASE}/flockDaily/feed/template?farmId=${pig!.id}`)).code).toBe(ErrorCodes.FARM_NOT_FOUND);
   });
 
-  it('imports flocks with a per-row report: duplicates 20065, unknown device 20067, other failures 20066', async () => {
+  it('imports flocks with a per-row report: duplicates 20065, unknown device 20067, ambiguous house 200322, other failures 20066', async () => {
+    for (const shedType of [1001, 1002]) await buildShed(ctx.database.db, tenantId, farmId, { shedName: 'Twin House', shedType, areaNum: 8, buildingNum: 8, shedNum: shedType - 1000 });
     const { rows } = await download('GET', `${BASE}/flock/template`, admin, 'vi');
     expect(rows[0]).toEqual(templateColumns('flock').map((c) => translate('vi', c.label)));
     expect(rows).toHaveLength(1);
@@ -237,6 +238,7 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
         ['Demo Poultry Farm', 'Excel House 2', 'B-09', 2, 3, start, start, 500, 'NO-SUCH-GW'], // row 4: unknown device
         ['Demo Poultry Farm', 'Excel House 2', 'B-10', 2, 3, 'someday', start, 500, null], // row 5: bad date
         ['Demo Poultry Farm', 'No Such House', 'B-11', 2, 3, start, start, 500, null], // row 6: unknown house
+        ['Demo Poultry Farm', 'Twin House', 'B-12', 2, 3, start, start, 500, null], // row 7: two houses have that name
       ],
     });
     const r = await upload(`${BASE}/flock/import`, admin, [{ name: 'file', value: file, filename: 'flocks.xlsx' }]);
@@ -247,6 +249,7 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
       [4, ErrorCodes.FLOCK_IMPORT_NO_MACHINE, 'deviceCode'],
       [5, ErrorCodes.FLOCK_IMPORT_FAILED, 'birthDate'],
       [6, ErrorCodes.FLOCK_IMPORT_FAILED, 'shedName'],
+      [7, ErrorCodes.MULTIPLE_HOUSES, 'shedName'],
     ]);
     const list = await call<{ list: { groupNo: string; flockType: number; sex: number; deviceCode: string | null }[] }>(ctx, admin, 'POST', `${BASE}/flock/page`, { farmId });
     expect(list.data.list.find((f) => f.groupNo === 'L-01')).toMatchObject({ flockType: 4, sex: 2, deviceCode: gw!.code });

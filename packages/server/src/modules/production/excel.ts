@@ -196,6 +196,9 @@ export async function exportFlocks(db: Db, auth: AuthContext, body: FlockPageBod
   return sheetFile('flock', locale, columns, rows, `${translate(locale, 'records.sheet.flock')}-${farmDay(new Date(), zone)}`);
 }
 
+/** A house name two houses of the farm share: the row must be refused, not guessed (200322). */
+const AMBIGUOUS = -1;
+
 /** Farms (by name) and their houses (by name) the caller sees; gateways by code. */
 async function flockPlaces(db: Db, auth: AuthContext): Promise<{
   farmByName: Map<string, number>; shedByName: Map<string, number>; gatewayByCode: (code: string) => Promise<number | null>;
@@ -206,7 +209,12 @@ async function flockPlaces(db: Db, auth: AuthContext): Promise<{
   const shedRows = farmRows.length === 0 ? [] : await db.select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName }).from(sheds)
     .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmRows.map((r) => r.id))));
   const farmByName = new Map(farmRows.map((r) => [headerKey(r.name), r.id]));
-  const shedByName = new Map(shedRows.filter((s) => shedVisible(auth, s.farmId, s.id)).map((s) => [`${s.farmId}\u0000${headerKey(s.name)}`, s.id]));
+  // Two houses of a farm may share a name (of different types): such a name is ambiguous (AMBIGUOUS).
+  const shedByName = new Map<string, number>();
+  for (const sh of shedRows.filter((x) => shedVisible(auth, x.farmId, x.id))) {
+    const key = `${sh.farmId}\u0000${headerKey(sh.name)}`;
+    shedByName.set(key, shedByName.has(key) ? AMBIGUOUS : sh.id);
+  }
   const gatewayByCode = async (code: string): Promise<number | null> => {
     const [gw] = await db.select({ id: gateways.id }).from(gateways).where(and(eq(gateways.tenantId, tenantId), eq(gateways.code, code)));
     return gw?.id ?? null;
@@ -244,6 +252,10 @@ export async function importFlocks(db: Db, auth: AuthContext, file: Buffer, loca
     const shed = shedName === undefined ? undefined : places.shedByName.get(`${farm}\u0000${headerKey(String(shedName))}`);
     if (shed === undefined) {
       fail(r.row, ErrorCodes.FLOCK_IMPORT_FAILED, 'shedName', shedName === undefined ? 'validation.required' : undefined);
+      continue;
+    }
+    if (shed === AMBIGUOUS) {
+      fail(r.row, ErrorCodes.MULTIPLE_HOUSES, 'shedName');
       continue;
     }
     let deviceId: number | undefined;

@@ -5,6 +5,8 @@ import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import type { ReportRow, StdName } from './report-rows.js';
 import { summary } from './reports.js';
+import { energy, type EnergyRow } from './report-energy.js';
+import { health, type HealthRow } from './report-health.js';
 
 /**
  * The summary rows of a report screen as an .xlsx file: the columns that screen shows, headers in
@@ -73,14 +75,50 @@ function cellOf(row: ReportRow, c: Column): Cell {
   return typeof v === 'string' ? v : null;
 }
 
-export async function exportReport(
-  database: Database, auth: AuthContext, body: ReportBody & { report: string }, locale: Locale,
-): Promise<{ file: Buffer; filename: string }> {
+/** Screens not built on the summary: field energy (meters) and flock health (records). */
+const col = (locale: Locale, key: string, unit?: string): string => {
+  const label = translate(locale, `poultry.col.${key}`);
+  return unit ? `${label} (${translate(locale, `poultry.unit.${unit}`)})` : label;
+};
+const num = (v: number | null): Cell => (v === null ? null : round3(v));
+
+async function energySheet(database: Database, auth: AuthContext, body: ReportBody, locale: Locale): Promise<{ header: string[]; cells: Cell[][] }> {
+  const { rows } = await energy(database, auth, { ...body, groupBy: 'farm' });
+  const header = [col(locale, 'farm'), col(locale, 'period'), col(locale, 'waterLEnergy', 'l'), col(locale, 'elecKwh', 'kwh'),
+    col(locale, 'birds', 'birds'), col(locale, 'waterPerBirdMl', 'mlPerDay'), col(locale, 'elecPerKBirdKwh', 'kwhPerKDay')];
+  const cells = rows.map((r: EnergyRow): Cell[] => [r.farmName, r.period, num(r.waterL), num(r.elecKwh), num(r.birds), num(r.waterPerBirdMl), num(r.elecPerKBirdKwh)]);
+  return { header, cells };
+}
+
+async function healthSheet(database: Database, auth: AuthContext, body: ReportBody, locale: Locale): Promise<{ header: string[]; cells: Cell[][] }> {
+  const { rows } = await health(database, auth, body);
+  const header = [col(locale, 'farm'), col(locale, 'shed'), col(locale, 'groupNo'), col(locale, 'dayAge'), col(locale, 'dead'), col(locale, 'culled'),
+    col(locale, 'mortalityPer10k', 'per10k'), col(locale, 'immunizations'), col(locale, 'medications'), col(locale, 'lastImmunization'), col(locale, 'lastMedication')];
+  const cells = rows.map((r: HealthRow): Cell[] => [
+    r.farmName, r.shedName, r.groupNo, r.dayAge, r.dead, r.culled, num(r.mortalityPer10k), r.immunizations, r.medications,
+    r.lastImmunization ? `${r.lastImmunization.vaccineBrand} · ${r.lastImmunization.disease} (${r.lastImmunization.dayAge})` : null,
+    r.lastMedication ? `${r.lastMedication.drugName} · ${r.lastMedication.disease} (${r.lastMedication.dayAge})` : null,
+  ]);
+  return { header, cells };
+}
+
+async function summarySheet(database: Database, auth: AuthContext, body: ReportBody & { report: string }, locale: Locale): Promise<{ header: string[]; cells: Cell[][] }> {
   const { rows, totals } = await summary(database, auth, body);
   const columns = columnsOf(body.report);
   const header = columns.map((c) => headerOf(locale, c));
   const cells: Cell[][] = [...rows, { ...totals, period: translate(locale, 'poultry.totals') }]
     .map((r) => columns.map((c) => cellOf(r, c)));
+  return { header, cells };
+}
+
+export async function exportReport(
+  database: Database, auth: AuthContext, body: ReportBody & { report: string }, locale: Locale,
+): Promise<{ file: Buffer; filename: string }> {
+  const { header, cells } = body.report === 'ci18.business.field-energy'
+    ? await energySheet(database, auth, body, locale)
+    : body.report === 'ci18.immunel.health'
+      ? await healthSheet(database, auth, body, locale)
+      : await summarySheet(database, auth, body, locale);
   const title = translate(locale, `menu.${body.report}`);
   const file = await writeXlsx({ name: title, header, rows: cells, widths: header.map((h) => Math.min(40, Math.max(10, h.length + 4))) });
   return { file, filename: `${title}-${body.start}_${body.end}.xlsx` };

@@ -284,6 +284,25 @@ describe(`production reports (${TEST_DB})`, () => {
     expect(bad.code).toBe(99996);
   });
 
+  it('exports the health and field energy screens with their own columns', async () => {
+    const sheetOf = async (report: string, period = 'day'): Promise<unknown[][]> => {
+      const res = await ctx.app.inject({
+        method: 'POST', url: `${R}/export`, headers: { token: tok['rep-admin']!, 'accept-language': 'en-us' },
+        payload: { farmId: farm, ...range, period, report },
+      });
+      expect(res.statusCode).toBe(200);
+      return readSheet(res.rawPayload);
+    };
+    const healthSheet = await sheetOf('ci18.immunel.health');
+    expect(healthSheet[0]!.slice(0, 5)).toEqual(['Farm', 'House', 'Group No.', 'Day age', 'Dead']);
+    const health = (await call<{ rows: { groupNo: string; dead: number }[] }>(ctx, tok['rep-admin']!, 'POST', `${R}/health`, { farmId: farm, ...range })).data.rows;
+    expect(healthSheet.slice(1).map((r) => [r[2], r[4]])).toEqual(health.map((r) => [r.groupNo, r.dead]));
+    const energySheet = await sheetOf('ci18.business.field-energy', 'month');
+    expect(energySheet[0]!.slice(0, 4)).toEqual(['Farm', 'Period', 'Water (L)', 'Electricity (kWh)']);
+    expect(energySheet.length).toBeGreaterThan(1);
+    expect(energySheet[1]![0]).toBe('Report Farm');
+  });
+
   it("refuses what the caller may not see, ranges over the limit, and callers without a report screen", async () => {
     expect((await call(ctx, tok['rep-second']!, 'POST', `${R}/summary`, { farmId: farm, ...range })).code).toBe(10007);
     expect((await call(ctx, tok['rep-second']!, 'POST', `${R}/trend`, { flockIds: [a], indicators: ['02'] })).code).toBe(20071);

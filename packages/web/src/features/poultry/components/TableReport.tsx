@@ -26,7 +26,8 @@ import { ReportChart } from './ReportChart';
  * A summary report (daily, weekly, monthly, yearly; per flock or per farm): farm, houses and range,
  * KPI cards over the totals, a chart of the key figure against the breed standard, then the table
  * with its totals row, sortable and paged; every figure carries its standard and is marked when
- * more than 5 % worse. Export sends the same request to the server's xlsx export.
+ * more than 5 % worse. Export sends the same request to the server's xlsx export (every table screen,
+ * health and field energy included).
  */
 function periodText(row: ReportRow, period: ReportPeriod, t: (k: string, o?: Record<string, unknown>) => string): string {
   if (period === 'week' && row.week != null) return t('period.weekOfAge', { n: row.week });
@@ -186,11 +187,9 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
           <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching} disabled={!req}>
             {t('shell:actions.refresh')}
           </Button>
-          {def.endpoint === 'summary' && (
-            <Button type="primary" icon={<DownloadOutlined />} onClick={() => void onExport()} loading={exporting} disabled={!req || rows.length === 0}>
-              {t('export')}
-            </Button>
-          )}
+          <Button type="primary" icon={<DownloadOutlined />} onClick={() => void onExport()} loading={exporting} disabled={!req || rows.length === 0}>
+            {t('export')}
+          </Button>
         </>
       }
       filters={

@@ -1,0 +1,151 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import type { ControllerRow, DailyKind, FlockRow, Page, SaveOutcome, ShedListItem } from '@farmsense/shared';
+import { request } from '../../app/api/client';
+
+/**
+ * Production entry calls (server: modules/production, docs/API-PRODUCTION.md): flocks and the
+ * daily records of each kind. Bodies are what the shared schemas in
+ * packages/shared/src/schemas/production.ts accept.
+ */
+const F = '/breedpigbuilding/flock';
+const D = '/breedpigbuilding/flockDaily';
+
+export interface FlockQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  shedId?: number;
+  status: 1 | 2;
+}
+
+/** A flock as the pickers list it. */
+export interface FlockOption {
+  id: number;
+  groupNo: string;
+  shedId: number;
+  shedName: string;
+  flockType: number;
+  sex: number;
+  dayAge: number;
+  present: number;
+  startDate: string;
+  stopDate: string | null;
+  status: number;
+}
+
+export interface DailyQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  shedId?: number;
+  flockId?: number;
+  start?: string;
+  end?: string;
+}
+
+/** A daily record as listed: the kind's fields plus where it belongs. */
+export type DailyRow = Record<string, unknown> & {
+  id: number;
+  flockId: number;
+  groupNo: string;
+  shedId: number;
+  shedName: string;
+  farmId: number;
+  farmName: string;
+  dayAge: number;
+  day?: string;
+  at?: string | number;
+  measured?: boolean;
+  measuredValue?: number | null;
+};
+
+/** One current flock of the quick-entry form with the day's existing records. */
+export type QuickRow = {
+  flockId: number;
+  groupNo: string;
+  shedId: number;
+  shedName: string;
+  dayAge: number;
+  present: number;
+} & Partial<Record<DailyKind, (Record<string, unknown> & { id?: number }) | null>>;
+
+export const productionApi = {
+  flockPage: (q: FlockQuery, signal?: AbortSignal): Promise<Page<FlockRow>> => request(`${F}/page`, { method: 'POST', body: q, signal }),
+  flockOptions: (q: { farmId?: number; shedId?: number; status?: 1 | 2 }, signal?: AbortSignal): Promise<FlockOption[]> =>
+    request(`${F}/options`, { query: { ...q }, signal }),
+  addFlock: (body: unknown): Promise<{ id: number }> => request(F, { method: 'POST', body }),
+  updateFlock: (body: unknown): Promise<{ id: number }> => request(F, { method: 'PUT', body }),
+  closeFlock: (body: { id: number; stopDate: string }): Promise<{ id: number }> => request(`${F}/close`, { method: 'POST', body }),
+  removeFlock: (id: number): Promise<null> => request(`${F}/${id}`, { method: 'DELETE' }),
+  dailyPage: (kind: DailyKind, q: DailyQuery, signal?: AbortSignal): Promise<Page<DailyRow>> =>
+    request(`${D}/${kind}/page`, { method: 'POST', body: q, signal }),
+  addDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> => request(`${D}/${kind}`, { method: 'POST', body }),
+  updateDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> => request(`${D}/${kind}`, { method: 'PUT', body }),
+  removeDaily: ({ kind, id }: { kind: DailyKind; id: number }): Promise<null> => request(`${D}/${kind}/${id}`, { method: 'DELETE' }),
+  batch: ({ kind, body }: { kind: DailyKind; body: { farmId: number; day: string; rows: Record<string, unknown>[] } }): Promise<SaveOutcome> =>
+    request(`${D}/${kind}/batch`, { method: 'POST', body }),
+  quick: (farmId: number, day: string, signal?: AbortSignal): Promise<QuickRow[]> => request(`${D}/quick`, { query: { farmId, day }, signal }),
+  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
+  /** Gateways of a farm for the flock's meter device; an account without device rights simply gets none. */
+  gateways: async (farmId: number, signal?: AbortSignal): Promise<ControllerRow[]> =>
+    (await request<Page<ControllerRow>>('/breedpigdevice/controller/page', { method: 'POST', body: { farmId, pageNo: 1, pageSize: 1000 }, signal, quiet: true })).list,
+};
+
+/** Query keys: every production write refreshes everything under `production`. */
+export const PRODUCTION_KEYS = {
+  all: ['production'] as const,
+  flocks: (q: FlockQuery) => ['production', 'flocks', q] as const,
+  options: (farmId: number | undefined, shedId: number | undefined, status: 1 | 2) => ['production', 'options', farmId, shedId, status] as const,
+  daily: (kind: DailyKind, q: DailyQuery) => ['production', 'daily', kind, q] as const,
+  quick: (farmId: number, day: string) => ['production', 'quick', farmId, day] as const,
+  sheds: (farmId: number) => ['production', 'sheds', farmId] as const,
+  gateways: (farmId: number) => ['production', 'gateways', farmId] as const,
+};
+
+export function useFlockPage(q: FlockQuery): UseQueryResult<Page<FlockRow>> {
+  return useQuery({ queryKey: PRODUCTION_KEYS.flocks(q), queryFn: ({ signal }) => productionApi.flockPage(q, signal), placeholderData: keepPreviousData });
+}
+
+export function useFlockOptions(farmId: number | undefined, shedId?: number, status: 1 | 2 = 1): UseQueryResult<FlockOption[]> {
+  return useQuery({
+    queryKey: PRODUCTION_KEYS.options(farmId, shedId, status),
+    enabled: !!farmId,
+    queryFn: ({ signal }) => productionApi.flockOptions({ farmId, shedId, status }, signal),
+  });
+}
+
+export function useDailyPage(kind: DailyKind, q: DailyQuery): UseQueryResult<Page<DailyRow>> {
+  return useQuery({
+    queryKey: PRODUCTION_KEYS.daily(kind, q),
+    enabled: !!q.farmId,
+    queryFn: ({ signal }) => productionApi.dailyPage(kind, q, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useQuickRows(farmId: number | undefined, day: string): UseQueryResult<QuickRow[]> {
+  return useQuery({ queryKey: PRODUCTION_KEYS.quick(farmId ?? 0, day), enabled: !!farmId, queryFn: ({ signal }) => productionApi.quick(farmId!, day, signal) });
+}
+
+/** The houses of a farm as select options. */
+export function useFarmSheds(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
+  return useQuery({
+    queryKey: PRODUCTION_KEYS.sheds(farmId ?? 0),
+    enabled: !!farmId,
+    queryFn: async ({ signal }) => (await productionApi.sheds(farmId!, signal)).map((s) => ({ value: s.tid, label: s.shedName })),
+  });
+}
+
+export function useGateways(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
+  return useQuery({
+    queryKey: PRODUCTION_KEYS.gateways(farmId ?? 0),
+    enabled: !!farmId,
+    retry: false,
+    queryFn: async ({ signal }) => (await productionApi.gateways(farmId!, signal)).map((g) => ({ value: g.id, label: `${g.name} (${g.code})` })),
+  });
+}
+
+export function useProductionMutation<V, R>(fn: (v: V) => Promise<R>): UseMutationResult<R, unknown, V> {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTION_KEYS.all }) });
+}

@@ -1,0 +1,71 @@
+import { useState, type ReactElement } from 'react';
+import { Alert, DatePicker, Form, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { flockCloseBody, type FlockRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { zodRule } from '../../../ui/zodRule';
+import { productionApi, useProductionMutation } from '../api';
+import { reportProductionError } from '../model/errors';
+import { DAY, toDay } from '../model/kinds';
+
+/**
+ * Closing a flock (depletion): the stop date, between placement and today (the server also refuses
+ * a day before the flock's last record), then the flock moves to the history list. The dialog says
+ * so before the user confirms.
+ */
+export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['production', 'records', 'common']);
+  const [form] = Form.useForm<{ stopDate: Dayjs | null }>();
+  const close = useProductionMutation(productionApi.closeFlock);
+  const [busy, setBusy] = useState(false);
+  const toBody = (v: Record<string, unknown>): Record<string, unknown> => ({ id: row.id, stopDate: toDay(v.stopDate as Dayjs | null) });
+
+  const submit = async (): Promise<void> => {
+    let v: { stopDate: Dayjs | null };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setBusy(true);
+    try {
+      await close.mutateAsync(flockCloseBody.parse(toBody(v)));
+      toast.success(t('close.done', { groupNo: row.groupNo }));
+      onClose();
+    } catch (err) {
+      // 20070 (already closed) and a stop date before the last record are told on the date.
+      reportProductionError(form, err, 'flock');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('close.title', { groupNo: row.groupNo })}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('close.confirm')}
+      okButtonProps={{ danger: true, size: 'large' }}
+      cancelButtonProps={{ size: 'large' }}
+      cancelText={t('common:cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      maskClosable={false}
+    >
+      <Alert type="warning" showIcon title={t('close.content', { groupNo: row.groupNo, shed: row.shedName })} className="fs-prod-alert" />
+      <Form form={form} layout="vertical" name="closeFlock" initialValues={{ stopDate: dayjs() }}>
+        <Form.Item name="stopDate" label={t('records:flock.stopDate')} required rules={[zodRule(flockCloseBody, 'stopDate', toBody)]}>
+          <DatePicker
+            size="large"
+            className="fs-prod-wide"
+            format={DAY}
+            disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(row.startDate, DAY), 'day')}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

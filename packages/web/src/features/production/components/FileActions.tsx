@@ -1,0 +1,76 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Upload } from 'antd';
+import { DownloadOutlined, ExportOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import type { DailyKind, SaveOutcome } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { PRODUCTION_KEYS } from '../api';
+import { downloadFile, uploadImport } from '../model/files';
+import { ImportReport } from './ImportReport';
+
+export interface FileActionsProps {
+  kind: 'flock' | DailyKind;
+  /** Name stem of the files when the server does not name them. */
+  stem: string;
+  template: { path: string; query?: Record<string, string | number | undefined> };
+  importer: { path: string; fields?: Record<string, string | number | undefined> };
+  exporter: { path: string; body: unknown };
+  disabled?: boolean;
+}
+
+/** Template download, import (with its per-row report) and export of a production list. */
+export function FileActions({ kind, stem, template, importer, exporter, disabled }: FileActionsProps): ReactElement {
+  const { t } = useTranslation('production');
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<'template' | 'import' | 'export' | null>(null);
+  const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+
+  const run = async (which: 'template' | 'import' | 'export', job: () => Promise<unknown>): Promise<void> => {
+    setBusy(which);
+    try {
+      await job();
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const upload = (file: File): void => {
+    void run('import', async () => {
+      const result = await uploadImport(importer.path, file, importer.fields);
+      if (!result) return;
+      if (result.saved > 0) await client.invalidateQueries({ queryKey: PRODUCTION_KEYS.all });
+      if (result.errors.length === 0) toast.success(t('import.done', { count: result.saved }));
+      setOutcome(result);
+    });
+  };
+
+  return (
+    <>
+      <Button
+        size="large"
+        icon={<DownloadOutlined />}
+        disabled={disabled}
+        loading={busy === 'template'}
+        onClick={() => void run('template', () => downloadFile(template.path, { query: template.query, fallback: `${stem}-template.xlsx` }))}
+      >
+        {t('files.template')}
+      </Button>
+      <Upload accept=".xlsx" showUploadList={false} disabled={disabled || busy === 'import'} beforeUpload={(file) => (upload(file), false)}>
+        <Button size="large" icon={<UploadOutlined />} disabled={disabled} loading={busy === 'import'}>
+          {t('files.import')}
+        </Button>
+      </Upload>
+      <Button
+        size="large"
+        icon={<ExportOutlined />}
+        disabled={disabled}
+        loading={busy === 'export'}
+        onClick={() => void run('export', () => downloadFile(exporter.path, { method: 'POST', body: exporter.body, fallback: `${stem}.xlsx` }))}
+      >
+        {t('files.export')}
+      </Button>
+      {outcome && <ImportReport kind={kind} outcome={outcome} onClose={() => setOutcome(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactElement } from 'react';
+import { DatePicker, Input, InputNumber } from 'antd';
+import { INPUT_MAX_LENGTH } from '@farmsense/shared';
+import { DAY, type KindField } from '../model/kinds';
+
+/** The input of one record field: whole numbers for counts, decimals for weights and volumes. */
+export function KindInput({ field, id, size = 'large', status, ...rest }: {
+  field: KindField;
+  id?: string;
+  size?: 'large' | 'middle';
+  status?: 'error';
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  'aria-label'?: string;
+}): ReactElement {
+  const common = { id, size, status, 'aria-label': rest['aria-label'] };
+  if (field.type === 'day') {
+    return <DatePicker {...common} className="fs-prod-wide" format={DAY} value={rest.value as never} onChange={(v) => rest.onChange?.(v)} />;
+  }
+  if (field.type === 'text') {
+    const max = field.max ?? INPUT_MAX_LENGTH;
+    return max > INPUT_MAX_LENGTH ? (
+      <Input.TextArea id={id} aria-label={rest['aria-label']} rows={2} maxLength={max} value={(rest.value as string | undefined) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />
+    ) : (
+      <Input {...common} maxLength={max} autoComplete="off" value={(rest.value as string | undefined) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />
+    );
+  }
+  return (
+    <InputNumber
+      {...common}
+      className="fs-prod-wide"
+      min={0}
+      precision={field.type === 'int' ? 0 : undefined}
+      inputMode={field.type === 'int' ? 'numeric' : 'decimal'}
+      value={(rest.value as number | null | undefined) ?? null}
+      onChange={(v) => rest.onChange?.(v)}
+    />
+  );
+}

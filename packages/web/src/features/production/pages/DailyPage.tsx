@@ -1,0 +1,262 @@
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { App, DatePicker, Segmented, Select, Space, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { DailyKind } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useSessionLists } from '../../../app/auth/queries';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useScreenBand } from '../../../ui/useScreenBand';
+import { RowAction } from '../../accounts/components/RowAction';
+import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { productionApi, useDailyPage, useFarmSheds, useFlockOptions, useProductionMutation, type DailyRow } from '../api';
+import { DailyFormDrawer } from '../components/DailyFormDrawer';
+import { FileActions } from '../components/FileActions';
+import { ProdPageHead } from '../components/ProdPageHead';
+import { QuickEntry } from '../components/QuickEntry';
+import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds';
+import '../../accounts/admin.css';
+import '../production.css';
+
+interface Filters {
+  shedId?: number;
+  flockId?: number;
+  range?: [Dayjs, Dayjs] | null;
+}
+
+function cell(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  return typeof v === 'number' ? v.toLocaleString() : String(v);
+}
+
+/**
+ * /prod-data-input/{daily-column,daily-grow,daily-feed,daily-drink,daily-egg,immunel,derug}: the
+ * records of one kind, newest first, filtered by farm, house, flock and days; add, edit, delete;
+ * template, import with a per-row report, export; and, for the daily kinds, the quick-entry grid
+ * (one row per current flock of the farm for one day).
+ */
+export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
+  const { t } = useTranslation(['production', 'records', 'common']);
+  const { modal } = App.useApp();
+  useSessionLists();
+  const cfg = KIND_CONFIG[kind];
+  const choice = useFarmChoice(2);
+  const compact = useScreenBand() !== 'large';
+  const [mode, setMode] = useState<'list' | 'quick'>('list');
+  const { paging, setPaging, reset } = usePaging();
+  const [filters, setFilters] = useState<Filters>({});
+  const query = useMemo(
+    () => ({
+      ...paging,
+      farmId: choice.farmId,
+      shedId: filters.shedId,
+      flockId: filters.flockId,
+      start: filters.range?.[0].format(DAY),
+      end: filters.range?.[1].format(DAY),
+    }),
+    [paging, choice.farmId, filters],
+  );
+  const page = useDailyPage(kind, query);
+  const sheds = useFarmSheds(choice.farmId);
+  const current = useFlockOptions(choice.farmId, filters.shedId, 1);
+  const closed = useFlockOptions(choice.farmId, filters.shedId, 2);
+  const [formFor, setFormFor] = useState<{ row: DailyRow | null } | null>(null);
+  const remove = useProductionMutation(productionApi.removeDaily);
+  const label = (f: string): string => t(`records:${kind}.${f}`);
+  const sheet = t(`records:sheet.${kind}`);
+
+  const change = (next: Filters): void => {
+    setFilters(next);
+    reset();
+  };
+
+  const whenOf = (r: DailyRow): string => (cfg.timed ? dayjs(r.at).format(`${DAY} HH:mm`) : (r.day ?? ''));
+
+  const confirmDelete = (r: DailyRow): void => {
+    modal.confirm({
+      title: t('daily.deleteTitle', { kind: sheet, groupNo: r.groupNo }),
+      content: t('daily.deleteContent', { when: whenOf(r) }),
+      okText: t('common:delete'),
+      okButtonProps: { danger: true, size: 'large' },
+      cancelButtonProps: { size: 'large' },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync({ kind, id: r.id });
+          toast.success(t('common:deletedSuccessfully'));
+        } catch {
+          // The API client has shown the refusal.
+        }
+      },
+    });
+  };
+
+  /** A metered figure says so; a corrected one also shows what the meter read. */
+  const value = (f: KindField, r: DailyRow): ReactNode => {
+    if (cfg.metered !== f.name) return cell(r[f.name]);
+    return (
+      <span className="fs-cell-stack">
+        <span>
+          {cell(r[f.name])}{' '}
+          {r.measured && (
+            <Tag color="cyan" data-testid="measured-tag">
+              {t('daily.measured')}
+            </Tag>
+          )}
+        </span>
+        {!r.measured && r.measuredValue != null && (
+          <Typography.Text type="secondary" className="fs-cell-sub">
+            {t('daily.meterValue', { value: r.measuredValue })}
+          </Typography.Text>
+        )}
+      </span>
+    );
+  };
+
+  const columns: ColumnsType<DailyRow> = [
+    {
+      key: 'when',
+      title: label(cfg.timed ? 'at' : 'day'),
+      fixed: 'left',
+      width: cfg.timed ? 160 : 120,
+      render: (_, r) => whenOf(r),
+    },
+    { key: 'shed', title: t('records:common.shed'), width: 130, render: (_, r) => r.shedName },
+    { key: 'group', title: t('records:common.groupNo'), width: 110, render: (_, r) => r.groupNo },
+    { key: 'dayAge', title: t('records:common.dayAge'), width: 90, align: 'right', render: (_, r) => r.dayAge },
+    ...cfg.fields.filter((f) => !f.hideInList).map((f) => ({
+      key: f.name,
+      title: label(f.name),
+      width: f.type === 'text' ? 160 : 120,
+      align: (f.type === 'text' || f.type === 'day' ? 'left' : 'right') as 'left' | 'right',
+      render: (_: unknown, r: DailyRow) => value(f, r),
+    })),
+    { key: 'remark', title: label('remark'), width: 160, ellipsis: true, render: (_, r) => cell(r.remark) },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      width: compact ? 110 : 200,
+      render: (_, r) => (
+        <Space size={4} className="fs-row-actions">
+          <RowAction icon={<EditOutlined />} text={t('common:edit')} label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => setFormFor({ row: r })} />
+          <RowAction icon={<DeleteOutlined />} danger text={t('common:delete')} label={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => confirmDelete(r)} />
+        </Space>
+      ),
+    },
+  ];
+
+  const flockOptions = [...(current.data ?? []), ...(closed.data ?? [])].map((o) => ({ value: o.id, label: `${o.shedName} · ${o.groupNo}` }));
+  const listBody = { farmId: choice.farmId, shedId: filters.shedId, flockId: filters.flockId, start: query.start, end: query.end, pageNo: 1, pageSize: 1000 };
+
+  return (
+    <section className="fs-admin-page fs-prod-page" aria-labelledby="page-title">
+      <ProdPageHead
+        title={menuLabel(cfg.code)}
+        subtitle={t(`daily.subtitle.${kind}`)}
+        addLabel={t('daily.add', { kind: sheet })}
+        onAdd={choice.farmId ? () => setFormFor({ row: null }) : undefined}
+        actions={
+          <FileActions
+            kind={kind}
+            stem={kind}
+            disabled={!choice.farmId}
+            template={{ path: `/breedpigbuilding/flockDaily/${kind}/template`, query: { farmId: choice.farmId } }}
+            importer={{ path: `/breedpigbuilding/flockDaily/${kind}/import`, fields: { farmId: choice.farmId } }}
+            exporter={{ path: `/breedpigbuilding/flockDaily/${kind}/export`, body: listBody }}
+          />
+        }
+      />
+      <div className="fs-panel">
+        <FilterBar label={t('filters.label')}>
+          <FilterField id="prod-farm" label={t('records:common.farm')} width={220}>
+            <FarmSelect
+              id="prod-farm"
+              farms={choice.farms}
+              value={choice.farmId}
+              placeholder={t('common:select')}
+              onChange={(id) => {
+                choice.select(id);
+                change({ range: filters.range });
+              }}
+            />
+          </FilterField>
+          {mode === 'list' && (
+            <>
+              <FilterField id="prod-shed" label={t('records:common.shed')} width={180}>
+                <Select<number>
+                  id="prod-shed"
+                  allowClear
+                  placeholder={t('common:all')}
+                  value={filters.shedId}
+                  options={sheds.data ?? []}
+                  onChange={(shedId) => change({ ...filters, shedId, flockId: undefined })}
+                />
+              </FilterField>
+              <FilterField id="prod-flock" label={t('records:common.flock')} width={200}>
+                <Select<number>
+                  id="prod-flock"
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder={t('common:all')}
+                  value={filters.flockId}
+                  options={flockOptions}
+                  onChange={(flockId) => change({ ...filters, flockId })}
+                />
+              </FilterField>
+              <FilterField id="prod-range" label={t('filters.days')} width={280}>
+                <DatePicker.RangePicker
+                  id="prod-range"
+                  format={DAY}
+                  value={filters.range ?? null}
+                  disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                  onChange={(r) => change({ ...filters, range: r && r[0] && r[1] ? [r[0], r[1]] : null })}
+                />
+              </FilterField>
+            </>
+          )}
+          {hasQuickEntry(kind) && (
+            <FilterField id="prod-mode" label={t('daily.mode')}>
+              <Segmented
+                id="prod-mode"
+                size="large"
+                value={mode}
+                onChange={(v) => setMode(v as 'list' | 'quick')}
+                options={[
+                  { value: 'list', label: t('daily.modeList') },
+                  { value: 'quick', label: t('daily.modeQuick') },
+                ]}
+              />
+            </FilterField>
+          )}
+        </FilterBar>
+        {mode === 'quick' && choice.farmId ? (
+          <QuickEntry key={`${kind}-${choice.farmId}`} kind={kind} farmId={choice.farmId} />
+        ) : (
+          <PagedTable<DailyRow>
+            label={t('daily.tableLabel', { kind: sheet })}
+            rowKey="id"
+            className="fs-admin-table"
+            columns={columns}
+            page={page.data}
+            paging={paging}
+            onPaging={setPaging}
+            loading={page.isFetching}
+            error={page.error}
+            onRetry={() => void page.refetch()}
+            emptyText={choice.farms.length === 0 ? t('noFarm') : t('daily.empty')}
+            scroll={{ x: 1200 }}
+          />
+        )}
+      </div>
+      {formFor && choice.farmId && (
+        <DailyFormDrawer kind={kind} farmId={choice.farmId} row={formFor.row} flockId={filters.flockId} onClose={() => setFormFor(null)} />
+      )}
+    </section>
+  );
+}

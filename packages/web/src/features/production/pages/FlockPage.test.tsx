@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import type { FlockRow } from '@farmsense/shared';
+import { i18n, tk } from '../../../app/i18n/i18n';
+import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { FlockPage } from './FlockPage';
+
+const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
+const ROW: FlockRow = {
+  id: 41, farmId: 3, farmName: 'Demo Poultry Farm', shedId: 7, shedName: 'House 1', groupNo: 'G41', flockType: 2, sex: 3, breed: 'Ross 308',
+  birthDate: '2026-10-01', layingDate: null, startDate: '2026-10-02', endDate: null, stopDate: null, origin: null, maleCount: 0, femaleCount: 12000,
+  maleAvgWeight: null, femaleAvgWeight: 42, deviceId: null, deviceCode: null, status: 1, remark: null, dayAge: 51, present: 11850, presentMale: 0,
+};
+
+beforeEach(async () => {
+  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] as never });
+  await i18n.changeLanguage('en-us');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('flock page', { timeout: 90_000 }, () => {
+  it('lists the current flocks, closes one on a confirmed stop date, deletes one after confirmation, and shows history', async () => {
+    const calls = mockApi({
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+      'POST /breedpigbuilding/flock/page': (c) => ({
+        data: { list: (c.body as { status: number }).status === 1 ? [ROW] : [{ ...ROW, id: 40, groupNo: 'G40', status: 2, stopDate: '2026-09-30' }], total: 1, pageNo: 1, pageSize: 20 },
+      }),
+      'POST /breedpigbuilding/flock/close': { data: { id: 41 } },
+      'DELETE /breedpigbuilding/flock/41': { data: null },
+    });
+    renderWithApp(<FlockPage />);
+    const table = await screen.findByRole('table', { name: tk('production.flock.tableLabel') }, SLOW);
+    await waitFor(() => expect(within(table).getByText('G41')).toBeTruthy(), SLOW);
+    expect(within(table).getByTestId('prod-flock-present').textContent).toBe((11850).toLocaleString());
+    expect(calls.find((c) => c.path.endsWith('/flock/page'))!.body).toMatchObject({ farmId: 3, status: 1 });
+
+    fireEvent.click(screen.getByRole('button', { name: tk('production.close.actionOf', { groupNo: 'G41' }) }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    expect(dialog.textContent).toContain(tk('production.close.content', { groupNo: 'G41', shed: 'House 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: tk('production.close.confirm') }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/flock/close'))).toBe(true), SLOW);
+    expect(calls.find((c) => c.path.endsWith('/flock/close'))!.body).toEqual({ id: 41, stopDate: dayjs().format('YYYY-MM-DD') });
+
+    fireEvent.click(screen.getByRole('button', { name: tk('production.flock.deleteOf', { groupNo: 'G41' }) }));
+    const [confirm] = await screen.findAllByText(tk('production.flock.deleteTitle', { groupNo: 'G41' }), {}, SLOW);
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(confirm!.closest('.ant-modal') as HTMLElement).getByRole('button', { name: tk('common.delete') }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/breedpigbuilding/flock/41')).toBe(true), SLOW);
+
+    fireEvent.click(screen.getByText(tk('production.flock.history')));
+    await waitFor(() => expect(within(table).getByText('G40')).toBeTruthy(), SLOW);
+    expect(table.textContent).toContain('2026-09-30');
+    // History is read-only apart from deleting.
+    expect(screen.queryByRole('button', { name: tk('production.close.actionOf', { groupNo: 'G40' }) })).toBeNull();
+    expect(screen.queryByRole('button', { name: tk('production.flock.editOf', { groupNo: 'G40' }) })).toBeNull();
+  });
+});

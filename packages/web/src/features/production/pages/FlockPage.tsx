@@ -1,0 +1,181 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { App, Radio, Select, Space, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { FLOCK_TYPES, FLOCK_STATUS, type FlockRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useSessionLists } from '../../../app/auth/queries';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { enumLabel } from '../../../ui/enumLabel';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { useScreenBand } from '../../../ui/useScreenBand';
+import { RowAction } from '../../accounts/components/RowAction';
+import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { productionApi, useFarmSheds, useFlockPage, useProductionMutation } from '../api';
+import { CloseFlockDialog } from '../components/CloseFlockDialog';
+import { FileActions } from '../components/FileActions';
+import { FlockFormDrawer } from '../components/FlockFormDrawer';
+import { ProdPageHead } from '../components/ProdPageHead';
+import '../../accounts/admin.css';
+import '../production.css';
+
+/**
+ * /prod-data-input/flock: the flocks of a poultry farm, current or closed (history), with add,
+ * edit, close (depletion), delete (with its records, after confirmation), and the Excel template,
+ * import (with a per-row report) and export.
+ */
+export function FlockPage(): ReactElement {
+  const { t } = useTranslation(['production', 'records', 'common']);
+  const { modal } = App.useApp();
+  useSessionLists();
+  const choice = useFarmChoice(2);
+  const compact = useScreenBand() !== 'large';
+  const { paging, setPaging, reset } = usePaging();
+  const [shedId, setShedId] = useState<number | undefined>();
+  const [status, setStatus] = useState<1 | 2>(FLOCK_STATUS.CURRENT);
+  const query = useMemo(() => ({ ...paging, farmId: choice.farmId, shedId, status }), [paging, choice.farmId, shedId, status]);
+  const page = useFlockPage(query);
+  const sheds = useFarmSheds(choice.farmId);
+  const [formFor, setFormFor] = useState<{ row: FlockRow | null } | null>(null);
+  const [closing, setClosing] = useState<FlockRow | null>(null);
+  const remove = useProductionMutation(productionApi.removeFlock);
+  const label = (f: string): string => t(`records:flock.${f}`);
+
+  const confirmDelete = (r: FlockRow): void => {
+    modal.confirm({
+      title: t('flock.deleteTitle', { groupNo: r.groupNo }),
+      content: t('flock.deleteContent'),
+      okText: t('common:delete'),
+      okButtonProps: { danger: true, size: 'large' },
+      cancelButtonProps: { size: 'large' },
+      cancelText: t('common:cancel'),
+      onOk: async () => {
+        try {
+          await remove.mutateAsync(r.id);
+          toast.success(t('common:deletedSuccessfully'));
+        } catch {
+          // The API client has shown the refusal.
+        }
+      },
+    });
+  };
+
+  const columns: ColumnsType<FlockRow> = [
+    { key: 'groupNo', title: label('groupNo'), fixed: 'left', width: 130, render: (_, r) => <Typography.Text strong>{r.groupNo}</Typography.Text> },
+    { key: 'shed', title: label('shedName'), width: 140, render: (_, r) => r.shedName },
+    { key: 'type', title: label('flockType'), width: 120, render: (_, r) => enumLabel('flockType', FLOCK_TYPES[r.flockType - 1]) },
+    { key: 'sex', title: label('sex'), width: 90, render: (_, r) => enumLabel('flockSex', r.sex) },
+    { key: 'breed', title: label('breed'), width: 120, render: (_, r) => r.breed ?? '—' },
+    { key: 'birth', title: label('birthDate'), width: 120, render: (_, r) => r.birthDate },
+    { key: 'start', title: label('startDate'), width: 120, render: (_, r) => r.startDate },
+    ...(status === FLOCK_STATUS.CLOSED ? [{ key: 'stop', title: label('stopDate'), width: 120, render: (_: unknown, r: FlockRow) => r.stopDate ?? '—' }] : []),
+    { key: 'dayAge', title: label('dayAge'), width: 90, align: 'right', render: (_, r) => <span data-testid="prod-flock-day-age">{r.dayAge}</span> },
+    { key: 'present', title: label('present'), width: 110, align: 'right', render: (_, r) => <span data-testid="prod-flock-present">{r.present.toLocaleString()}</span> },
+    {
+      key: 'actions',
+      title: t('common:actions'),
+      fixed: 'right',
+      width: compact ? 170 : 330,
+      render: (_, r) => (
+        <Space size={4} className="fs-row-actions">
+          {/* A closed flock is history: the server refuses its edit and its closing (20070). */}
+          {r.status === FLOCK_STATUS.CURRENT && (
+            <>
+              <RowAction icon={<EditOutlined />} text={t('common:edit')} label={t('flock.editOf', { groupNo: r.groupNo })} compact={compact} onClick={() => setFormFor({ row: r })} />
+              <RowAction icon={<StopOutlined />} text={t('close.action')} label={t('close.actionOf', { groupNo: r.groupNo })} compact={compact} keepText onClick={() => setClosing(r)} />
+            </>
+          )}
+          <RowAction icon={<DeleteOutlined />} danger text={t('common:delete')} label={t('flock.deleteOf', { groupNo: r.groupNo })} compact={compact} onClick={() => confirmDelete(r)} />
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <section className="fs-admin-page fs-prod-page" aria-labelledby="page-title">
+      <ProdPageHead
+        title={menuLabel('prod-data-input.flock')}
+        subtitle={t('flock.subtitle')}
+        addLabel={t('flock.add')}
+        onAdd={() => setFormFor({ row: null })}
+        actions={
+          <FileActions
+            kind="flock"
+            stem="flocks"
+            disabled={!choice.farmId}
+            template={{ path: '/breedpigbuilding/flock/template', query: { farmId: choice.farmId } }}
+            importer={{ path: '/breedpigbuilding/flock/import', fields: { farmId: choice.farmId } }}
+            exporter={{ path: '/breedpigbuilding/flock/export', body: { farmId: choice.farmId, shedId, status, pageNo: 1, pageSize: 1000 } }}
+          />
+        }
+      />
+      <div className="fs-panel">
+        <FilterBar label={t('filters.label')}>
+          <FilterField id="prod-farm" label={t('records:common.farm')} width={220}>
+            <FarmSelect
+              id="prod-farm"
+              farms={choice.farms}
+              value={choice.farmId}
+              placeholder={t('common:select')}
+              onChange={(id) => {
+                choice.select(id);
+                setShedId(undefined);
+                reset();
+              }}
+            />
+          </FilterField>
+          <FilterField id="prod-shed" label={t('records:common.shed')} width={200}>
+            <Select<number>
+              id="prod-shed"
+              allowClear
+              placeholder={t('common:all')}
+              value={shedId}
+              disabled={!choice.farmId}
+              options={sheds.data ?? []}
+              onChange={(v) => {
+                setShedId(v);
+                reset();
+              }}
+            />
+          </FilterField>
+          <FilterField id="prod-status" label={t('flock.statusFilter')}>
+            <Radio.Group
+              id="prod-status"
+              className="fs-big-radios"
+              optionType="button"
+              buttonStyle="solid"
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as 1 | 2);
+                reset();
+              }}
+              options={[
+                { value: FLOCK_STATUS.CURRENT, label: t('flock.current') },
+                { value: FLOCK_STATUS.CLOSED, label: t('flock.history') },
+              ]}
+            />
+          </FilterField>
+        </FilterBar>
+        <PagedTable<FlockRow>
+          label={t('flock.tableLabel')}
+          rowKey="id"
+          className="fs-admin-table"
+          columns={columns}
+          page={page.data}
+          paging={paging}
+          onPaging={setPaging}
+          loading={page.isFetching}
+          error={page.error}
+          onRetry={() => void page.refetch()}
+          emptyText={choice.farms.length === 0 ? t('noFarm') : t('flock.empty')}
+          scroll={{ x: 1400 }}
+        />
+      </div>
+      {formFor && <FlockFormDrawer row={formFor.row} farms={choice.farms} farmId={choice.farmId} shedId={shedId} onClose={() => setFormFor(null)} />}
+      {closing && <CloseFlockDialog row={closing} onClose={() => setClosing(null)} />}
+    </section>
+  );
+}

@@ -147,7 +147,18 @@ export async function importDaily(
   const outcome = toSave.length === 0 ? { saved: 0, errors: [] } : await saveDailyRows(db, auth, kind, toSave, { farmId, mode: 'insert', locale });
   for (const e of outcome.errors) errors.push({ ...e, row: sheetRow[e.row - 1] ?? e.row });
   errors.sort((a, b) => a.row - b.row);
-  return { saved: outcome.saved, errors };
+  return { saved: outcome.saved, errors: errors.map((e) => importFailure(kind, e, locale)) };
+}
+
+/** The catalogue's own "import failed" codes of feed, egg and water rows (SPEC §8 20072/20074/20076). */
+const IMPORT_FAILED: Partial<Record<DailyKind, number>> = {
+  feed: ErrorCodes.DAILY_FEED_IMPORT_FAILED, egg: ErrorCodes.DAILY_EGG_IMPORT_FAILED, water: ErrorCodes.DAILY_WATER_IMPORT_FAILED,
+};
+
+/** A cell or field the row could not be read from (99996) is that kind's import failure; field and key stay. */
+function importFailure(kind: DailyKind, e: RowError, locale: Locale): RowError {
+  const code = IMPORT_FAILED[kind];
+  return code !== undefined && e.code === ErrorCodes.PARAM_ERROR ? rowError(locale, e.row, code, e.field, e.key) : e;
 }
 
 /** Every row of the list the filter selects, in the list's order (newest first). */

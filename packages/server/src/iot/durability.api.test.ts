@@ -29,23 +29,27 @@ describe(`ingest through a database outage (${TEST_DB})`, () => {
     await ctx.close();
   });
 
-  it('loses no acknowledged reading and stores none twice', async () => {
+  it('loses no acknowledged reading and stores none twice', { timeout: 60_000 }, async () => {
     const code = newCode();
     const id = await addGateway(ctx.database, { tenantId, code });
     const c = deviceClient(link, { username: code, password: 'secret' });
     await connected(c);
     const t0 = Date.UTC(2026, 2, 1);
-    const total = 300;
     const acked: number[] = [];
     const sent: Promise<void>[] = [];
     const errorsBefore = link.ingest.counters.dbErrors;
-    for (let i = 0; i < total; i++) {
+    // A kill that lands between batches only drops idle connections: keep streaming (and killing)
+    // past the first 300 readings until an outage has really hit a write, within 20 s.
+    const deadline = Date.now() + 20_000;
+    let total = 0;
+    for (let i = 0; i < 300 || (link.ingest.counters.dbErrors === errorsBefore && Date.now() < deadline); i++) {
       const ts = t0 + i * 1_000;
       sent.push(
         c.publishAsync(`fs/${code}/telemetry`, telemetry(ts, { 'temp.1': i, 'rh.1': 50 }, i), { qos: 1 }).then(() => {
           acked.push(ts);
         }),
       );
+      total = i + 1;
       if (i % 75 === 40) {
         if (TEST_DB === 'postgres') {
           await terminateBackends(ctx.database);

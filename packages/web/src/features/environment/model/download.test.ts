@@ -1,9 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bindToasts } from '../../../app/api/toast';
 import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
 import { downloadRecords, filenameFromDisposition } from './download';
 
-beforeEach(() => useAppStore.setState({ ...INITIAL_DATA, locale: 'zh-cn', token: 'tok' }));
-afterEach(() => vi.unstubAllGlobals());
+// Without a mounted App a toast would render antd's static message root, whose React work can
+// outlive this (DOM-less) test file; the toasts are bound to spies instead and checked.
+const toasts = { success: vi.fn(), error: vi.fn(), warning: vi.fn(), info: vi.fn() };
+beforeEach(() => {
+  useAppStore.setState({ ...INITIAL_DATA, locale: 'zh-cn', token: 'tok' });
+  bindToasts(toasts as never);
+  Object.values(toasts).forEach((f) => f.mockClear());
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  bindToasts(null);
+});
 
 describe('records export', () => {
   it('names the file as the server did, preferring the UTF-8 form', () => {
@@ -35,5 +46,6 @@ describe('records export', () => {
     const save = vi.fn();
     expect(await downloadRecords({ shedId: 4, kind: 'temp', startTime: 1000, endTime: 2000 }, save)).toBeNull();
     expect(save).not.toHaveBeenCalled();
+    expect(toasts.error).toHaveBeenCalledTimes(1);
   });
 });

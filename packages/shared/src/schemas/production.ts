@@ -106,6 +106,12 @@ export interface FlockRow {
   presentMale: number;
 }
 
+/** A flock as the pickers list it (GET flock/options): the fields of FlockRow they need. */
+export type FlockOption = Pick<
+  FlockRow,
+  'id' | 'farmId' | 'groupNo' | 'shedId' | 'shedName' | 'flockType' | 'sex' | 'dayAge' | 'present' | 'startDate' | 'stopDate' | 'status'
+>;
+
 /** Daily record kinds and the entry route of each (SPEC §2 /prod-data-input/...). */
 export const DAILY_KINDS = ['stock', 'grow', 'feed', 'water', 'egg', 'immune', 'drug'] as const;
 export type DailyKind = (typeof DAILY_KINDS)[number];
@@ -241,6 +247,20 @@ export const curvePageBody = z.object({
   pageSize: z.number().int().min(1).max(1000).default(20),
 });
 export const curveCopyBody = z.object({ builtinId: requiredText(100), farmId: id, flockType: flockTypeInput.optional() });
+
+/** A standard curve as listed (POST curve/page); `source` and `builtinId` are set when copied from a built-in. */
+export interface CurveRow {
+  id: number;
+  farmId: number;
+  farmName: string;
+  flockType: number;
+  indicator: CurveIndicator;
+  name: string;
+  startDay: number;
+  values: number[];
+  source: string | null;
+  builtinId: string | null;
+}
 
 /** Production reports. */
 export const REPORT_PERIODS = ['day', 'week', 'month', 'year'] as const;

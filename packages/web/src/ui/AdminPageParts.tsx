@@ -3,8 +3,20 @@ import { Button, Typography } from 'antd';
 import { PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
-/** The heading of an administration page: title (labels the page section), subtitle and its add button. */
-export function AdminPageHead({ title, subtitle, addLabel, onAdd }: { title: ReactNode; subtitle: ReactNode; addLabel: ReactNode; onAdd: () => void }): ReactElement {
+/**
+ * The heading of an administration page: title (labels the page section), subtitle, the page's own
+ * toolbar actions and its add button (left out when there is nothing to add to, e.g. no farm yet).
+ */
+export function AdminPageHead({ title, subtitle, addLabel, onAdd, addDisabled, actions, toolbarClassName }: {
+  title: ReactNode;
+  subtitle: ReactNode;
+  addLabel?: ReactNode;
+  onAdd?: () => void;
+  /** The add button stays in place but cannot be used (e.g. no farm chosen). */
+  addDisabled?: boolean;
+  actions?: ReactNode;
+  toolbarClassName?: string;
+}): ReactElement {
   return (
     <div className="fs-page-head">
       <div>
@@ -13,10 +25,13 @@ export function AdminPageHead({ title, subtitle, addLabel, onAdd }: { title: Rea
         </Typography.Title>
         <Typography.Text type="secondary">{subtitle}</Typography.Text>
       </div>
-      <div className="fs-toolbar">
-        <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onAdd}>
-          {addLabel}
-        </Button>
+      <div className={toolbarClassName ? `fs-toolbar ${toolbarClassName}` : 'fs-toolbar'}>
+        {actions}
+        {onAdd && (
+          <Button type="primary" size="large" icon={<PlusOutlined />} disabled={addDisabled} onClick={onAdd}>
+            {addLabel}
+          </Button>
+        )}
       </div>
     </div>
   );

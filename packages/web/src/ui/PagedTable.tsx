@@ -43,6 +43,19 @@ export interface PagedTableProps<T extends object> extends Omit<TableProps<T>, '
   label: string;
 }
 
+/** The paged list query a table shows; the fields of react-query's result that the table reads. */
+export interface PageQuery<T> {
+  data: Page<T> | undefined;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+/** Binds a paged list query to the table: its rows, its loading, its failure and a retry. */
+export function pageQueryProps<T extends object>(query: PageQuery<T>): Pick<PagedTableProps<T>, 'page' | 'loading' | 'error' | 'onRetry'> {
+  return { page: query.data, loading: query.isFetching, error: query.error, onRetry: () => void query.refetch() };
+}
+
 export function PagedTable<T extends object>({
   page,
   paging,

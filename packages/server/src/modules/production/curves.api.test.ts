@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, BUILTIN_CURVES, type Page } from '@farmsense/shared';
+import { AccountType, BUILTIN_CURVES, type CurveRow, type Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
-import type { CurveRow } from './curves.js';
 
 const BASE = '/api/breedpigbuilding/standardCurve';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AppError, BUILTIN_CURVES, curveAddBody, curveCopyBody, curvePageBody, curveUpdateBody, ErrorCodes,
-  type BuiltinCurve, type CurveIndicator, type Page,
+  type BuiltinCurve, type CurveIndicator, type CurveRow, type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
@@ -23,19 +23,6 @@ import { standardCurves } from './tables.js';
  * day ages. A curve of a farm the caller is not authorized for is "not found" (30001).
  */
 export const CURVE_APP = 'ci18.std';
-
-export interface CurveRow {
-  id: number;
-  farmId: number;
-  farmName: string;
-  flockType: number;
-  indicator: CurveIndicator;
-  name: string;
-  startDay: number;
-  values: number[];
-  source: string | null;
-  builtinId: string | null;
-}
 
 type CurveAdd = z.infer<typeof curveAddBody>;
 type CurveUpdate = z.infer<typeof curveUpdateBody>;

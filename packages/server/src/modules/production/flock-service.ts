@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { AppError, ErrorCodes, type FlockRow, type FlockPageBody, type Page } from '@farmsense/shared';
+import { AppError, ErrorCodes, type FlockOption, type FlockRow, type FlockPageBody, type Page } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
@@ -120,21 +120,6 @@ export async function flockList(db: Db, auth: AuthContext, q: FlockFilter): Prom
   const rows = await baseQuery(db, await filterOf(db, auth, q))
     .orderBy(asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id), desc(flocks.startDate), desc(flocks.id));
   return present(db, rows);
-}
-
-export interface FlockOption {
-  id: number;
-  farmId: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  flockType: number;
-  sex: number;
-  dayAge: number;
-  present: number;
-  startDate: string;
-  stopDate: string | null;
-  status: number;
 }
 
 export async function flockOptions(db: Db, auth: AuthContext, q: FlockFilter): Promise<FlockOption[]> {

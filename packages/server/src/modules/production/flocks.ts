@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   AppError, blankAsAbsent, ErrorCodes, flockAddBody, flockCloseBody, flockPageBody, flockUpdateBody,
-  type FlockAddBody, type FlockRow, type FlockUpdateBody, type Page,
+  type FlockAddBody, type FlockOption, type FlockRow, type FlockUpdateBody, type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
-import { assertDevice, assertPlaceFree, flockOptions, flockPage, flockRow, todayIn, type FlockOption } from './flock-service.js';
+import { assertDevice, assertPlaceFree, flockOptions, flockPage, flockRow, todayIn } from './flock-service.js';
 import { DAY_TABLES, EVENT_TABLES } from './records.js';
 import {
   FLOCK_OPTION_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP, tenantIdOf, visibleFarm, visibleFlock, visibleShed,

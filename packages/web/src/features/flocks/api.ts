@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import type { BuiltinCurve, CurveIndicator, FlockRow, Page } from '@farmsense/shared';
+import type { BuiltinCurve, CurveIndicator, CurveRow, FlockRow, Page } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 
 /**
@@ -64,20 +64,7 @@ export interface TrendAnswer {
   series: { flockId: number; groupNo: string; shedName: string; indicator: CurveIndicator; points: TrendPoint[] }[];
 }
 
-export interface CurveRow {
-  id: number;
-  farmId: number;
-  farmName: string;
-  flockType: number;
-  indicator: CurveIndicator;
-  name: string;
-  startDay: number;
-  values: number[];
-  source: string | null;
-  builtinId: string | null;
-}
-
-export type { BuiltinCurve };
+export type { BuiltinCurve, CurveRow };
 
 export interface CurveQuery {
   farmId?: number;

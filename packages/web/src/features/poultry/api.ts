@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { CurveIndicator, DailyPageBody, Page, ReportBody, ShedListItem } from '@farmsense/shared';
+import type { CurveIndicator, DailyPageBody, FlockOption, Page, ReportBody, ShedListItem } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 import type { StdField } from './model/metrics';
 
@@ -8,19 +8,7 @@ import type { StdField } from './model/metrics';
  * by flock or farm, the flock picker's options and the immunisation / medication lists. The
  * answer shapes are the server's; figures are null where they cannot be computed.
  */
-export interface FlockOption {
-  id: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  flockType: number;
-  sex: number;
-  dayAge: number;
-  present: number;
-  startDate: string;
-  stopDate: string | null;
-  status: number;
-}
+export type { FlockOption };
 
 export type Figure = number | null;
 

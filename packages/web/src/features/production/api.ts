@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import type { ControllerRow, DailyKind, FlockRow, Page, SaveOutcome, ShedListItem } from '@farmsense/shared';
+import type { ControllerRow, DailyKind, FlockOption, FlockRow, Page, SaveOutcome, ShedListItem } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 
 /**
@@ -19,19 +19,7 @@ export interface FlockQuery {
 }
 
 /** A flock as the pickers list it. */
-export interface FlockOption {
-  id: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  flockType: number;
-  sex: number;
-  dayAge: number;
-  present: number;
-  startDate: string;
-  stopDate: string | null;
-  status: number;
-}
+export type { FlockOption };
 
 export interface DailyQuery {
   pageNo: number;

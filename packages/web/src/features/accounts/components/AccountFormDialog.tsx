@@ -18,9 +18,10 @@ import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
-import { optionalText, reportSaveError } from '../formErrors';
+import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { useAddAccount, useUpdateAccount } from '../hooks/useAccountMutations';
-import { AreaCodeSelect } from './AreaCodeSelect';
+import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface AccountFormValues {
   accountCode: string;
@@ -82,7 +83,6 @@ export function AccountFormDialog({
   const encrypt = useEncrypt();
   const add = useAddAccount();
   const update = useUpdateAccount();
-  const [busy, setBusy] = useState(false);
   const [limitReached, setLimitReached] = useState(false);
   const resetPassword = Form.useWatch('resetPassword', form) === true;
   const withPassword = adding || resetPassword;
@@ -99,25 +99,19 @@ export function AccountFormDialog({
           : zodRule(accountUpdateBody, field, editBody);
   }, [adding, account]);
 
-  const submit = async (): Promise<void> => {
-    let v: AccountFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const profile = {
-      accountName: v.accountName.trim(),
-      phoneNo: v.phoneNo.trim(),
-      email: optionalText(v.email),
-      name: optionalText(v.name),
-      gender: v.gender,
-      jobNo: optionalText(v.jobNo),
-      areaCode: v.areaCode || undefined,
-    };
-    setBusy(true);
-    setLimitReached(false);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: AccountFormValues): Promise<void> => {
+      const profile = {
+        accountName: v.accountName.trim(),
+        phoneNo: v.phoneNo.trim(),
+        email: optionalText(v.email),
+        name: optionalText(v.name),
+        gender: v.gender,
+        jobNo: optionalText(v.jobNo),
+        areaCode: v.areaCode || undefined,
+      };
+      setLimitReached(false);
       const cipher = withPassword ? await encrypt(v.password ?? '') : undefined;
       if (cipher === null) return;
       if (adding) {
@@ -135,17 +129,16 @@ export function AccountFormDialog({
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       const code = reportSaveError(form, err, {
         [ErrorCodes.ACCOUNT_EXISTS]: 'accountCode',
         [ErrorCodes.PASSWORD_TOO_WEAK]: 'password',
       });
       // The cap is not about a field; the banner stays after the 2-second toast is gone.
       if (code === ErrorCodes.USER_LIMIT) setLimitReached(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const roleOptions = roles.map((r) => ({
     value: r.id,

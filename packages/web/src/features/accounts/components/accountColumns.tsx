@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
-import { Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
-import { CheckCircleOutlined, DeleteOutlined, EditOutlined, SafetyCertificateOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Tag, Tooltip, Typography } from 'antd';
+import { CheckCircleOutlined, DeleteOutlined, SafetyCertificateOutlined, MoreOutlined, StopOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import { AccountType, type AccountRowWithScope } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
-import { RowAction } from './RowAction';
+import { EditAction, RowAction } from '../../../ui/RowAction';
+import { actionsColumn } from '../../../ui/actionsColumn';
 
 /** What a row's actions open; the page owns the dialogs and confirmations. */
 export interface AccountActions {
@@ -152,45 +153,39 @@ export function accountColumns(t: TFunction, selfId: number | undefined, compact
       width: 140,
       render: (_, r) => <span className="fs-nowrap">{r.lastLoginAt ? dayjs(r.lastLoginAt).format('YYYY-MM-DD HH:mm') : <span className="fs-muted">{t('table.never')}</span>}</span>,
     },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: compact ? 235 : 290,
-      render: (_, r) => {
-        const self = r.id === selfId;
-        const admin = r.accountType === AccountType.TENANT_ADMIN;
-        return (
-          <Space size={4} className="fs-row-actions">
-            <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: r.accountName })} onClick={() => actions.edit(r)} />
-            <RowAction
-              compact={compact}
-              keepText
-              icon={<SafetyCertificateOutlined />}
-              text={t('actions.authorize')}
-              label={t('actions.authorizeOf', { name: r.accountName })}
-              disabled={admin}
-              hint={admin ? t('actions.adminSeesAll') : undefined}
-              onClick={() => actions.authorize(r)}
-            />
-            <Dropdown
-              trigger={['click']}
-              disabled={self}
-              menu={{
-                items: [
-                  r.status === 1
-                    ? { key: 'disable', icon: <StopOutlined />, danger: true, label: t('actions.ban') }
-                    : { key: 'enable', icon: <CheckCircleOutlined />, label: t('actions.enable') },
-                  { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('common:delete') },
-                ],
-                onClick: ({ key }) => (key === 'delete' ? actions.remove(r) : actions.setStatus([r], key === 'enable' ? 1 : 0)),
-              }}
-            >
-              <Button icon={<MoreOutlined />} aria-label={t('actions.moreOf', { name: r.accountName })} title={self ? t('actions.notSelf') : undefined} />
-            </Dropdown>
-          </Space>
-        );
-      },
-    },
+    actionsColumn<AccountRowWithScope>(t('common:actions'), compact ? 235 : 290, (r) => {
+      const self = r.id === selfId;
+      const admin = r.accountType === AccountType.TENANT_ADMIN;
+      return (
+        <>
+          <EditAction compact={compact} label={t('actions.editOf', { name: r.accountName })} onClick={() => actions.edit(r)} />
+          <RowAction
+            compact={compact}
+            keepText
+            icon={<SafetyCertificateOutlined />}
+            text={t('actions.authorize')}
+            label={t('actions.authorizeOf', { name: r.accountName })}
+            disabled={admin}
+            hint={admin ? t('actions.adminSeesAll') : undefined}
+            onClick={() => actions.authorize(r)}
+          />
+          <Dropdown
+            trigger={['click']}
+            disabled={self}
+            menu={{
+              items: [
+                r.status === 1
+                  ? { key: 'disable', icon: <StopOutlined />, danger: true, label: t('actions.ban') }
+                  : { key: 'enable', icon: <CheckCircleOutlined />, label: t('actions.enable') },
+                { key: 'delete', icon: <DeleteOutlined />, danger: true, label: t('common:delete') },
+              ],
+              onClick: ({ key }) => (key === 'delete' ? actions.remove(r) : actions.setStatus([r], key === 'enable' ? 1 : 0)),
+            }}
+          >
+            <Button icon={<MoreOutlined />} aria-label={t('actions.moreOf', { name: r.accountName })} title={self ? t('actions.notSelf') : undefined} />
+          </Dropdown>
+        </>
+      );
+    }),
   ];
 }

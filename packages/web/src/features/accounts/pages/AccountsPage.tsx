@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Input, Select } from 'antd';
+import { Button, Input, Select } from 'antd';
 import { CheckCircleOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type AccountRowWithScope } from '@farmsense/shared';
@@ -8,14 +8,15 @@ import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { useAccountPage, useRoleOptions, type AccountQuery } from '../api';
 import { AccountFormDialog } from '../components/AccountFormDialog';
 import { AuthorizeDrawer } from '../components/AuthorizeDrawer';
 import { accountColumns } from '../components/accountColumns';
 import { useBanAccounts, useDeleteAccount } from '../hooks/useAccountMutations';
-import '../admin.css';
+import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
+import '../../../ui/admin.css';
 import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 type StatusFilter = 'all' | '1' | '0';
@@ -28,7 +29,8 @@ type Filters = Omit<AccountQuery, 'pageNo' | 'pageSize'>;
  */
 export function AccountsPage(): ReactElement {
   const { t } = useTranslation(['accounts', 'common']);
-  const { modal } = App.useApp();
+  const confirm = useConfirmAction();
+  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const selfId = useAppStore((s) => s.userInfo?.id);
   const compact = useScreenBand() !== 'large';
@@ -74,42 +76,25 @@ export function AccountsPage(): ReactElement {
       return;
     }
     const one = targets.length === 1 ? targets[0]!.accountName : null;
-    modal.confirm({
+    confirm({
       title: one
         ? t(next === 1 ? 'status.enableOne' : 'status.banOne', { name: one })
         : t(next === 1 ? 'status.enableMany' : 'status.banMany', { count: targets.length }),
       content: t(next === 1 ? 'status.enableText' : 'status.banText'),
       okText: t(next === 1 ? 'actions.enable' : 'actions.ban'),
-      okButtonProps: { danger: next === 0 },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await ban.mutateAsync({ ids: targets.map((r) => r.id), status: next });
-          toast.success(t(next === 1 ? 'status.enabledDone' : 'status.bannedDone', { count: targets.length }));
-          setSelected([]);
-        } catch {
-          // The API client has shown the reason.
-        }
-      },
+      danger: next === 0,
+      run: () => ban.mutateAsync({ ids: targets.map((r) => r.id), status: next }),
+      done: t(next === 1 ? 'status.enabledDone' : 'status.bannedDone', { count: targets.length }),
+      after: () => setSelected([]),
     });
   };
 
   const confirmDelete = (row: AccountRowWithScope): void => {
-    modal.confirm({
+    confirmDeletion({
       title: t('delete.title', { name: row.accountName }),
       content: t('delete.text', { account: row.accountCode }),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(row.id);
-          toast.success(t('common:deletedSuccessfully'));
-          setSelected((s) => s.filter((x) => x.id !== row.id));
-        } catch {
-          // The API client has shown the reason.
-        }
-      },
+      run: () => remove.mutateAsync(row.id),
+      after: () => setSelected((s) => s.filter((x) => x.id !== row.id)),
     });
   };
 
@@ -199,12 +184,9 @@ export function AccountsPage(): ReactElement {
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={filtered ? t('table.noMatch') : t('table.empty')}
           scroll={{ x: compact ? 1480 : 1600 }}
           rowSelection={{

@@ -1,10 +1,11 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Form, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, type ControllerRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
-import { reportSaveError } from '../../accounts/formErrors';
+import { reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation, useFarmSheds } from '../api';
+import { useFormSave } from '../../../ui/useFormSave';
 
 /** Binds an unbound gateway to a shed of its farm (a shed holds one controller per category: 20063). */
 export function BindShedDialog({ row, onClose }: { row: ControllerRow; onClose: () => void }): ReactElement {
@@ -12,25 +13,17 @@ export function BindShedDialog({ row, onClose }: { row: ControllerRow; onClose: 
   const [form] = Form.useForm<{ shedId?: number }>();
   const sheds = useFarmSheds(row.farmId ?? undefined);
   const bind = useDeviceMutation(devicesApi.bind);
-  const [busy, setBusy] = useState(false);
-  const submit = async (): Promise<void> => {
-    let v: { shedId?: number };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: { shedId?: number }): Promise<void> => {
       await bind.mutateAsync({ id: row.id, shedId: v.shedId! });
       toast.success(t('bind.done'));
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportSaveError(form, err, { [ErrorCodes.HOUSE_BOUND_TO_CONTROLLER]: 'shedId' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
   return (
     <Modal
       open

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ChannelRow, ControllerRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { reportSaveError } from '../../accounts/formErrors';
+import { reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useChannels, useDeviceMutation } from '../api';
 import { ChannelForm, toChannels, type ChannelFormValues } from './ChannelForm';
 

@@ -9,9 +9,10 @@ import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
-import { optionalText, reportSaveError } from '../../accounts/formErrors';
+import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation, useFarmSheds } from '../api';
 import { PlacementFields, type PlacementValues } from './PlacementFields';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface ControllerFormValues extends PlacementValues {
   code: string;
@@ -87,24 +88,17 @@ export function ControllerFormDialog({
   const sheds = useFarmSheds(chosenFarm);
   const add = useDeviceMutation(devicesApi.add);
   const update = useDeviceMutation(devicesApi.update);
-  const [busy, setBusy] = useState(false);
   const [limitReached, setLimitReached] = useState(false);
   const rule = (field: string): ReturnType<typeof zodRule> =>
     adding
       ? zodRule(controllerAddBody, field, (v) => toControllerBody(v as Partial<ControllerFormValues>))
       : zodRule(controllerUpdateBody, field, (v) => ({ ...toControllerBody(v as Partial<ControllerFormValues>), id: row.id }));
 
-  const submit = async (): Promise<void> => {
-    let v: ControllerFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = toControllerBody(v);
-    setBusy(true);
-    setLimitReached(false);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: ControllerFormValues): Promise<void> => {
+      const body = toControllerBody(v);
+      setLimitReached(false);
       if (adding) {
         await add.mutateAsync(controllerAddBody.parse(body));
         toast.success(t('form.added', { name: v.name.trim() }));
@@ -113,7 +107,8 @@ export function ControllerFormDialog({
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       const code = reportSaveError(form, err, {
         [ErrorCodes.DEVICE_CODE_EXISTS]: 'code', [ErrorCodes.DEVICE_NAME_EXISTS]: 'name', [ErrorCodes.DEVICE_RENAME_FAILED]: 'name',
         [ErrorCodes.HOUSE_BOUND_TO_CONTROLLER]: 'shedId', [ErrorCodes.DEVICE_EXISTS]: 'serialNo',
@@ -121,10 +116,8 @@ export function ControllerFormDialog({
         [ErrorCodes.DTU_NOT_FOUND]: 'parentId', [ErrorCodes.DEVICE_HAS_SUB_DEVICES]: 'gatewayType',
       });
       if (code === ErrorCodes.DEVICE_LIMIT) setLimitReached(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

@@ -6,7 +6,7 @@ import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../accounts/formErrors';
+import { reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation } from '../api';
 
 interface NetworkFormValues {

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Input, Select, Space, Tag, Typography } from 'antd';
+import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   ApiOutlined, ClockCircleOutlined, DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined, PoweroffOutlined,
@@ -12,12 +12,13 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
 import { BindShedDialog } from '../components/BindShedDialog';
 import { ChannelsDrawer } from '../components/ChannelsDrawer';
 import { ControllerFormDialog, type ControllerPreset } from '../components/ControllerFormDialog';
-import '../../accounts/admin.css';
+import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
+import '../../../ui/admin.css';
 import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 interface Filters {
@@ -61,7 +62,6 @@ const VARIANTS: Record<'all' | '4008', Variant> = {
 export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' }): ReactElement {
   const variant = VARIANTS[family];
   const { t } = useTranslation(['devices', 'common']);
-  const { modal } = App.useApp();
   useSessionLists();
   const farms = useAppStore((s) => s.farms);
   const { paging, setPaging, reset } = usePaging();
@@ -76,6 +76,8 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
   const remove = useDeviceMutation(devicesApi.remove);
   const unbind = useDeviceMutation(devicesApi.unbind);
   const enable = useDeviceMutation(devicesApi.enable);
+  const confirm = useConfirmAction();
+  const confirmDeletion = useConfirmDelete();
   const syncTime = async (r: ControllerRow): Promise<void> => {
     try {
       await devicesApi.command({ id: r.id, op: 'time.sync' });
@@ -93,25 +95,6 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
     setDraft({});
     setFilters({});
     reset();
-  };
-
-  /** A confirmed action: the API client shows a refusal itself. */
-  const confirm = (title: string, content: string, okText: string, run: () => Promise<unknown>, done: string, danger = false): void => {
-    modal.confirm({
-      title,
-      content,
-      okText,
-      okButtonProps: { danger },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await run();
-          toast.success(done);
-        } catch {
-          // Already reported.
-        }
-      },
-    });
   };
 
   const columns: ColumnsType<ControllerRow> = [
@@ -181,7 +164,15 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
               size="small"
               icon={<DisconnectOutlined />}
               aria-label={t('actions.unbindOf', { name: r.name })}
-              onClick={() => confirm(t('unbind.title', { name: r.name }), t('unbind.content', { shed: r.shedName ?? '' }), t('actions.unbind'), () => unbind.mutateAsync(r.id), t('unbind.done'))}
+              onClick={() =>
+                confirm({
+                  title: t('unbind.title', { name: r.name }),
+                  content: t('unbind.content', { shed: r.shedName ?? '' }),
+                  okText: t('actions.unbind'),
+                  run: () => unbind.mutateAsync(r.id),
+                  done: t('unbind.done'),
+                })
+              }
             >
               {t('actions.unbind')}
             </Button>
@@ -197,14 +188,14 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
             icon={<PoweroffOutlined />}
             aria-label={t(r.enabled ? 'actions.disableOf' : 'actions.enableOf', { name: r.name })}
             onClick={() =>
-              confirm(
-                t(r.enabled ? 'enable.disableTitle' : 'enable.enableTitle', { name: r.name }),
-                t(r.enabled ? 'enable.disableContent' : 'enable.enableContent'),
-                r.enabled ? t('common:disable') : t('common:enable'),
-                () => enable.mutateAsync({ ids: [r.id], enabled: !r.enabled }),
-                t('common:modifiedSuccessfully'),
-                r.enabled,
-              )
+              confirm({
+                title: t(r.enabled ? 'enable.disableTitle' : 'enable.enableTitle', { name: r.name }),
+                content: t(r.enabled ? 'enable.disableContent' : 'enable.enableContent'),
+                okText: r.enabled ? t('common:disable') : t('common:enable'),
+                danger: r.enabled,
+                run: () => enable.mutateAsync({ ids: [r.id], enabled: !r.enabled }),
+                done: t('common:modifiedSuccessfully'),
+              })
             }
           >
             {r.enabled ? t('common:disable') : t('common:enable')}
@@ -214,7 +205,7 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
             danger
             icon={<DeleteOutlined />}
             aria-label={t('actions.deleteOf', { name: r.name })}
-            onClick={() => confirm(t('delete.title', { name: r.name }), t('delete.content'), t('common:delete'), () => remove.mutateAsync(r.id), t('common:deletedSuccessfully'), true)}
+            onClick={() => confirmDeletion({ title: t('delete.title', { name: r.name }), content: t('delete.content'), run: () => remove.mutateAsync(r.id) })}
           >
             {t('common:delete')}
           </Button>
@@ -279,12 +270,9 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={t(variant.emptyKey)}
           scroll={{ x: variant.busColumns ? 2100 : 1700 }}
         />

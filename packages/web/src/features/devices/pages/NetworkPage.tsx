@@ -1,23 +1,23 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Input, Space, Tag, Typography } from 'antd';
+import { Button, Input, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type NetworkRow } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { devicesApi, useDeviceMutation, useNetworkPage } from '../api';
 import { NetworkFormDialog } from '../components/NetworkFormDialog';
-import '../../accounts/admin.css';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import '../../../ui/admin.css';
 import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 /** /device-mng/network: network devices and switches of the caller's farms. */
 export function NetworkPage(): ReactElement {
   const { t } = useTranslation(['devices', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const { paging, setPaging, reset } = usePaging();
   const [draft, setDraft] = useState('');
@@ -32,20 +32,7 @@ export function NetworkPage(): ReactElement {
     reset();
   };
   const confirmDelete = (r: NetworkRow): void => {
-    modal.confirm({
-      title: t('delete.title', { name: r.name }),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(r.id);
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // Already reported.
-        }
-      },
-    });
+    confirmDeletion({ title: t('delete.title', { name: r.name }), run: () => remove.mutateAsync(r.id) });
   };
 
   const columns: ColumnsType<NetworkRow> = [
@@ -98,12 +85,9 @@ export function NetworkPage(): ReactElement {
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={t('network.empty')}
           scroll={{ x: 1020 }}
         />

@@ -7,11 +7,12 @@ import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
-import { AreaCodeSelect } from '../../accounts/components/AreaCodeSelect';
-import { optionalText, reportSaveError } from '../../accounts/formErrors';
+import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
+import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { useAddFarm, useUpdateFarm } from '../api';
 import { zoneLongName } from '../timeZones';
 import { TimeZoneSelect } from './TimeZoneSelect';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface FarmFormValues {
   farmName: string;
@@ -63,7 +64,6 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
   const accounts = useAppStore((s) => s.accounts);
   const add = useAddFarm();
   const update = useUpdateFarm();
-  const [busy, setBusy] = useState(false);
   const [limitReached, setLimitReached] = useState(false);
   const [initial] = useState(() => initialValues(farm, i18n.language));
   // The zone name last filled in automatically: replaced on a new zone, a typed name is kept.
@@ -79,30 +79,24 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
     autoName.current = next;
   };
 
-  const submit = async (): Promise<void> => {
-    let v: FarmFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = {
-      farmName: v.farmName.trim(),
-      type: v.type!,
-      scale: v.scale,
-      address: optionalText(v.address),
-      personInCharge: v.personInCharge.trim(),
-      contact: optionalText(v.contact),
-      areaCode: v.areaCode!,
-      phone: v.phone.trim(),
-      adminAccountId: v.adminAccountId,
-      state: v.state,
-      timeZone: v.timeZone!,
-      timeZoneName: v.timeZoneName.trim(),
-    };
-    setBusy(true);
-    setLimitReached(false);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: FarmFormValues): Promise<void> => {
+      const body = {
+        farmName: v.farmName.trim(),
+        type: v.type!,
+        scale: v.scale,
+        address: optionalText(v.address),
+        personInCharge: v.personInCharge.trim(),
+        contact: optionalText(v.contact),
+        areaCode: v.areaCode!,
+        phone: v.phone.trim(),
+        adminAccountId: v.adminAccountId,
+        state: v.state,
+        timeZone: v.timeZone!,
+        timeZoneName: v.timeZoneName.trim(),
+      };
+      setLimitReached(false);
       if (adding) {
         await add.mutateAsync(body);
         toast.success(t('form.added', { name: body.farmName }));
@@ -111,13 +105,12 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       const code = reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'farmName', [ErrorCodes.PEN_TYPE_ERROR]: 'type' });
       if (code === ErrorCodes.FARM_LIMIT) setLimitReached(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

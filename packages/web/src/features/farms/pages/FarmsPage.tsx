@@ -1,21 +1,22 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Input, Space, Tag, Tooltip, Typography } from 'antd';
+import { Input, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { RowAction } from '../../accounts/components/RowAction';
+import { DeleteAction, EditAction } from '../../../ui/RowAction';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
-import '../../accounts/admin.css';
+import '../../../ui/admin.css';
 import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
@@ -35,7 +36,7 @@ function zoneOffset(zone: string): string {
  */
 export function FarmsPage(): ReactElement {
   const { t } = useTranslation(['farms', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const { paging, setPaging, reset } = usePaging();
   const [draft, setDraft] = useState('');
@@ -57,7 +58,7 @@ export function FarmsPage(): ReactElement {
   };
 
   const confirmDelete = (farm: FarmDetail): void => {
-    modal.confirm({
+    confirmDeletion({
       title: t('delete.title', { name: farm.farmName }),
       content: (
         <div className="fs-confirm-text">
@@ -66,16 +67,7 @@ export function FarmsPage(): ReactElement {
         </div>
       ),
       okText: t('delete.ok'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(farm.id);
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // The API client has shown the reason.
-        }
-      },
+      run: () => remove.mutateAsync(farm.id),
     });
   };
 
@@ -154,18 +146,12 @@ export function FarmsPage(): ReactElement {
       ),
     },
     { key: 'sheds', title: t('fields.shedCount'), width: 90, align: 'right', render: (_, r) => <span className="fs-nowrap">{r.shedCount}</span> },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: compact ? 124 : 230,
-      render: (_, r) => (
-        <Space size={4} className="fs-row-actions">
-          <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: r.farmName })} onClick={() => setFormFor({ farm: r })} />
-          <RowAction compact={compact} danger icon={<DeleteOutlined />} text={t('common:delete')} label={t('actions.deleteOf', { name: r.farmName })} onClick={() => confirmDelete(r)} />
-        </Space>
-      ),
-    },
+    actionsColumn<FarmDetail>(t('common:actions'), compact ? 124 : 230, (r) => (
+      <>
+        <EditAction compact={compact} label={t('actions.editOf', { name: r.farmName })} onClick={() => setFormFor({ farm: r })} />
+        <DeleteAction compact={compact} label={t('actions.deleteOf', { name: r.farmName })} onClick={() => confirmDelete(r)} />
+      </>
+    )),
   ];
 
   return (
@@ -193,12 +179,9 @@ export function FarmsPage(): ReactElement {
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={farmName ? t('table.noMatch') : t('table.empty')}
           scroll={{ x: 1440 }}
         />

@@ -6,10 +6,11 @@ import { toast } from '../../../app/api/toast';
 import { tk } from '../../../app/i18n/i18n';
 import type { FarmInfo } from '../../../app/api/types';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../accounts/formErrors';
+import { reportSaveError } from '../../../ui/formErrors';
 import { flocksApi, useCurveMutation, type CurveRow } from '../api';
 import { dayRange, flockTypeLabel, indicatorLabel, indicatorUnit, INDICATOR_CODES, parseCurveValues, valuesText } from '../model';
 import { DayAgeChart } from './DayAgeChart';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface CurveFormValues {
   farmId?: number;
@@ -44,7 +45,6 @@ export function CurveFormDrawer({ row, farmId, farms, onClose }: { row: CurveRow
   const [initial] = useState(() => initialValues(row, farmId));
   const add = useCurveMutation(flocksApi.addCurve);
   const update = useCurveMutation(flocksApi.updateCurve);
-  const [busy, setBusy] = useState(false);
   const text = Form.useWatch('values', form) ?? initial.values;
   const startDay = Form.useWatch('startDay', form) ?? initial.startDay ?? 0;
   const indicator = Form.useWatch('indicator', form) ?? initial.indicator;
@@ -64,15 +64,9 @@ export function CurveFormDrawer({ row, farmId, farms, onClose }: { row: CurveRow
     },
   };
 
-  const submit = async (): Promise<void> => {
-    let v: CurveFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: CurveFormValues): Promise<void> => {
       const body = schema.parse(withId(v));
       if (adding) {
         await add.mutateAsync(body);
@@ -82,12 +76,11 @@ export function CurveFormDrawer({ row, farmId, farms, onClose }: { row: CurveRow
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportSaveError(form, err, { [ErrorCodes.STANDARD_CURVE_DUPLICATE]: 'indicator' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const range = parsed.ok ? dayRange(start, parsed.values.length) : null;
   return (

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlockRow } from '@farmsense/shared';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useFlockPage } from '../api';
 import { flockTypeLabel, fmt } from '../model';
 
@@ -47,12 +47,9 @@ export function FlockHistoryTable({ farmId, keyword, onOpen }: { farmId: number;
       rowKey="id"
       className="fs-admin-table"
       columns={columns}
-      page={page.data}
+      {...pageQueryProps(page)}
       paging={paging}
       onPaging={setPaging}
-      loading={page.isFetching}
-      error={page.error}
-      onRetry={() => void page.refetch()}
       emptyText={t('history.empty')}
       scroll={{ x: 1200 }}
     />

@@ -1,23 +1,24 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Select, Space, Tag, Typography } from 'antd';
+import { Button, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { CopyOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FLOCK_TYPE_CODES, type CurveIndicator } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FilterActions } from '../../../ui/AdminPageParts';
+import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { RowAction } from '../../accounts/components/RowAction';
+import { DeleteAction, EditAction } from '../../../ui/RowAction';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
 import { flocksApi, useCurveMutation, useCurvePage, type CurveRow } from '../api';
 import { BuiltinCopyDialog } from '../components/BuiltinCopyDialog';
 import { CurveFormDrawer } from '../components/CurveFormDrawer';
 import { dayRange, flockTypeLabel, indicatorLabel, INDICATOR_CODES } from '../model';
-import '../../accounts/admin.css';
+import '../../../ui/admin.css';
 import '../flocks.css';
 
 interface Filters {
@@ -33,7 +34,7 @@ interface Filters {
  */
 export function StandardCurvesPage(): ReactElement {
   const { t } = useTranslation(['flocks', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const { farms, farmId: chosenFarm } = useFarmChoice(2);
   const compact = useScreenBand() !== 'large';
@@ -57,20 +58,10 @@ export function StandardCurvesPage(): ReactElement {
     reset();
   };
   const confirmDelete = (r: CurveRow): void => {
-    modal.confirm({
+    confirmDeletion({
       title: t('curves.deleteTitle', { name: r.name }),
       content: t('curves.deleteContent', { indicator: indicatorLabel(r.indicator), type: flockTypeLabel(r.flockType), farm: r.farmName }),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(r.id);
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // Already reported by the API client.
-        }
-      },
+      run: () => remove.mutateAsync(r.id),
     });
   };
 
@@ -102,38 +93,27 @@ export function StandardCurvesPage(): ReactElement {
         ),
     },
     { key: 'farm', title: t('fields.farm'), width: 160, render: (_, r) => r.farmName },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: compact ? 110 : 220,
-      render: (_, r) => (
-        <Space size={4} className="fs-row-actions">
-          <RowAction icon={<EditOutlined />} text={t('common:edit')} label={t('curves.editOf', { name: r.name })} compact={compact} onClick={() => setFormFor({ row: r })} />
-          <RowAction icon={<DeleteOutlined />} text={t('common:delete')} label={t('curves.deleteOf', { name: r.name })} compact={compact} danger onClick={() => confirmDelete(r)} />
-        </Space>
-      ),
-    },
+    actionsColumn<CurveRow>(t('common:actions'), compact ? 110 : 220, (r) => (
+      <>
+        <EditAction label={t('curves.editOf', { name: r.name })} compact={compact} onClick={() => setFormFor({ row: r })} />
+        <DeleteAction label={t('curves.deleteOf', { name: r.name })} compact={compact} onClick={() => confirmDelete(r)} />
+      </>
+    )),
   ];
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('ci18.std')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('curves.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
+      <AdminPageHead
+        title={menuLabel('ci18.std')}
+        subtitle={t('curves.subtitle')}
+        addLabel={t('curves.add')}
+        onAdd={() => setFormFor({ row: null })}
+        actions={
           <Button size="large" icon={<CopyOutlined />} onClick={() => setCopying(true)}>
             {t('builtins.open')}
           </Button>
-          <Button type="primary" size="large" icon={<PlusOutlined />} onClick={() => setFormFor({ row: null })}>
-            {t('curves.add')}
-          </Button>
-        </div>
-      </div>
+        }
+      />
       <div className="fs-panel">
         <FilterBar label={t('curves.filters')} actions={<FilterActions onReset={clear} onSearch={search} />}>
           <FilterField id="curve-farm-filter" label={t('fields.farm')} width={200}>
@@ -172,12 +152,9 @@ export function StandardCurvesPage(): ReactElement {
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={t('curves.empty')}
           scroll={{ x: 1300 }}
         />

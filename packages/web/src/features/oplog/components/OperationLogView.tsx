@@ -6,7 +6,7 @@ import { AUDIT_OUTCOMES, type AuditOutcome, type OperationLogRow } from '@farmse
 import { useAppStore } from '../../../app/stores/appStore';
 import { DateRangePicker } from '../../../ui/DateRangePicker';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable } from '../../../ui/PagedTable';
 import { useTenantChoices, useTenantOptions } from '../../tenants/api';
 import { useOplogModules, useOplogPage } from '../api';
 import { useOplogFilters } from '../hooks/useOplogFilters';
@@ -121,12 +121,9 @@ export function OperationLogView({ platform = false, tenantId, idPrefix = 'oplog
         rowKey="id"
         size="middle"
         columns={columns}
-        page={page.data}
+        {...pageQueryProps(page)}
         paging={state.paging}
         onPaging={state.setPaging}
-        loading={page.isFetching}
-        error={page.error}
-        onRetry={() => void page.refetch()}
         emptyText={t('table.empty')}
         scroll={{ x: 1120 }}
         expandable={{

@@ -96,7 +96,7 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
 });
 
 const FLOCK = (id: number, status: 1 | 2, groupNo: string): FlockOption => ({
-  id, groupNo, shedId: 40 + id, shedName: `Broiler ${id}`, flockType: 2, sex: 3, dayAge: 30 + id, present: 9000, startDate: '2026-10-20', stopDate: status === 2 ? '2026-09-01' : null, status,
+  id, farmId: 2, groupNo, shedId: 40 + id, shedName: `Broiler ${id}`, flockType: 2, sex: 3, dayAge: 30 + id, present: 9000, startDate: '2026-10-20', stopDate: status === 2 ? '2026-09-01' : null, status,
 });
 
 describe('poultry trend report (/ci18/grow/grow-trend)', { timeout: 60_000 }, () => {

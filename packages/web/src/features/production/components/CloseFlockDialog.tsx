@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Alert, DatePicker, Form, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -8,6 +8,7 @@ import { zodRule } from '../../../ui/zodRule';
 import { productionApi, useProductionMutation } from '../api';
 import { reportProductionError } from '../model/errors';
 import { DAY, toDay } from '../model/kinds';
+import { useFormSave } from '../../../ui/useFormSave';
 
 /**
  * Closing a flock (depletion): the stop date, between placement and today (the server also refuses
@@ -18,28 +19,20 @@ export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () 
   const { t } = useTranslation(['production', 'records', 'common']);
   const [form] = Form.useForm<{ stopDate: Dayjs | null }>();
   const close = useProductionMutation(productionApi.closeFlock);
-  const [busy, setBusy] = useState(false);
   const toBody = (v: Record<string, unknown>): Record<string, unknown> => ({ id: row.id, stopDate: toDay(v.stopDate as Dayjs | null) });
 
-  const submit = async (): Promise<void> => {
-    let v: { stopDate: Dayjs | null };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: { stopDate: Dayjs | null }): Promise<void> => {
       await close.mutateAsync(flockCloseBody.parse(toBody(v)));
       toast.success(t('close.done', { groupNo: row.groupNo }));
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       // 20070 (already closed) and a stop date before the last record are told on the date.
       reportProductionError(form, err, 'flock');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

@@ -11,6 +11,7 @@ import { productionApi, useFlockOptions, useProductionMutation, type DailyRow, t
 import { reportProductionError } from '../model/errors';
 import { DAY, daysBetween, fieldToForm, KIND_CONFIG, kindBody, shiftDay, todayIn, toDay } from '../model/kinds';
 import { KindInput } from './KindInput';
+import { useFormSave } from '../../../ui/useFormSave';
 
 type Values = Record<string, unknown> & { flockId?: number; day?: Dayjs | null; at?: Dayjs | null };
 
@@ -84,7 +85,6 @@ export function DailyFormDrawer({ kind, farmId, row, flockId, onClose }: {
   const life = base && row?.day && chosen === row.flockId ? { ...base, birthDate: shiftDay(row.day, -row.dayAge) } : base;
   const add = useProductionMutation(productionApi.addDaily);
   const update = useProductionMutation(productionApi.updateDaily);
-  const [busy, setBusy] = useState(false);
   const schema = dailyRowSchemas[kind];
   const body = (v: Values): Record<string, unknown> => (adding ? toDailyBody(kind, v) : { ...toDailyBody(kind, v), id: row.id });
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(schema, field, (v) => toDailyBody(kind, v as Values));
@@ -101,25 +101,18 @@ export function DailyFormDrawer({ kind, farmId, row, flockId, onClose }: {
     },
   };
 
-  const submit = async (): Promise<void> => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: Values): Promise<void> => {
       if (adding) await add.mutateAsync({ kind, body: body(v) });
       else await update.mutateAsync({ kind, body: body(v) });
       toast.success(adding ? t('common:savedSuccessfully') : t('common:editedSuccessfully'));
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportProductionError(form, err, kind);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Drawer

@@ -10,6 +10,7 @@ import { zodRule } from '../../../ui/zodRule';
 import { productionApi, useFarmSheds, useGateways, useProductionMutation } from '../api';
 import { reportProductionError } from '../model/errors';
 import { DAY, toDay } from '../model/kinds';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface FlockFormValues {
   farmId?: number;
@@ -78,7 +79,6 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
   const gateways = useGateways(chosenFarm);
   const add = useProductionMutation(productionApi.addFlock);
   const update = useProductionMutation(productionApi.updateFlock);
-  const [busy, setBusy] = useState(false);
   const schema = adding ? flockAddBody : flockUpdateBody;
   const body = (v: FlockFormValues): Record<string, unknown> => (adding ? toFlockBody(v) : { ...toFlockBody(v), id: row.id });
   const rules = (field: keyof FlockFormValues): ReturnType<typeof zodRule>[] => [zodRule(schema, field, (v) => body(v as FlockFormValues))];
@@ -88,15 +88,9 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
     birthDate: ['startDate', 'layingDate'], startDate: ['endDate'], maleCount: ['femaleCount'],
   };
 
-  const submit = async (): Promise<void> => {
-    let v: FlockFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: FlockFormValues): Promise<void> => {
       if (adding) {
         await add.mutateAsync(flockAddBody.parse(body(v)));
         toast.success(t('flock.added', { groupNo: v.groupNo?.trim() }));
@@ -105,12 +99,11 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportProductionError(form, err, 'flock');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   const dayPicker = (field: keyof FlockFormValues, required = false): ReactElement => (
     <Form.Item name={field} label={label(field)} required={required} rules={rules(field)}>

@@ -1,18 +1,18 @@
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { App, DatePicker, Segmented, Select, Space, Tag, Typography } from 'antd';
+import { DatePicker, Segmented, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DailyKind } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { RowAction } from '../../accounts/components/RowAction';
+import { DeleteAction, EditAction } from '../../../ui/RowAction';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
 import { productionApi, useDailyPage, useFarmSheds, useFlockOptions, useProductionMutation, type DailyRow } from '../api';
 import { DailyFormDrawer } from '../components/DailyFormDrawer';
@@ -20,7 +20,7 @@ import { FileActions } from '../components/FileActions';
 import { ProdPageHead } from '../components/ProdPageHead';
 import { QuickEntry } from '../components/QuickEntry';
 import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds';
-import '../../accounts/admin.css';
+import '../../../ui/admin.css';
 import '../production.css';
 
 interface Filters {
@@ -42,7 +42,7 @@ function cell(v: unknown): string {
  */
 export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
   const { t } = useTranslation(['production', 'records', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const cfg = KIND_CONFIG[kind];
   const choice = useFarmChoice(2);
@@ -78,21 +78,11 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
   const whenOf = (r: DailyRow): string => (cfg.timed ? dayjs(r.at).format(`${DAY} HH:mm`) : (r.day ?? ''));
 
   const confirmDelete = (r: DailyRow): void => {
-    modal.confirm({
+    confirmDeletion({
       title: t('daily.deleteTitle', { kind: sheet, groupNo: r.groupNo }),
       content: t('daily.deleteContent', { when: whenOf(r) }),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true, size: 'large' },
-      cancelButtonProps: { size: 'large' },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync({ kind, id: r.id });
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // The API client has shown the refusal.
-        }
-      },
+      large: true,
+      run: () => remove.mutateAsync({ kind, id: r.id }),
     });
   };
 
@@ -137,18 +127,12 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
       render: (_: unknown, r: DailyRow) => value(f, r),
     })),
     { key: 'remark', title: label('remark'), width: 160, ellipsis: true, render: (_, r) => cell(r.remark) },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: compact ? 110 : 200,
-      render: (_, r) => (
-        <Space size={4} className="fs-row-actions">
-          <RowAction icon={<EditOutlined />} text={t('common:edit')} label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => setFormFor({ row: r })} />
-          <RowAction icon={<DeleteOutlined />} danger text={t('common:delete')} label={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => confirmDelete(r)} />
-        </Space>
-      ),
-    },
+    actionsColumn<DailyRow>(t('common:actions'), compact ? 110 : 200, (r) => (
+      <>
+        <EditAction label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => setFormFor({ row: r })} />
+        <DeleteAction label={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => confirmDelete(r)} />
+      </>
+    )),
   ];
 
   const flockOptions = [...(current.data ?? []), ...(closed.data ?? [])].map((o) => ({ value: o.id, label: `${o.shedName} · ${o.groupNo}` }));
@@ -243,12 +227,9 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
             rowKey="id"
             className="fs-admin-table"
             columns={columns}
-            page={page.data}
+            {...pageQueryProps(page)}
             paging={paging}
             onPaging={setPaging}
-            loading={page.isFetching}
-            error={page.error}
-            onRetry={() => void page.refetch()}
             emptyText={choice.farms.length === 0 ? t('noFarm') : t('daily.empty')}
             scroll={{ x: 1200 }}
           />

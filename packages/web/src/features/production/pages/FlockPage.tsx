@@ -1,25 +1,26 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Radio, Select, Space, Typography } from 'antd';
+import { Radio, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, StopOutlined } from '@ant-design/icons';
+import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FLOCK_TYPES, FLOCK_STATUS, type FlockRow } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { RowAction } from '../../accounts/components/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
 import { productionApi, useFarmSheds, useFlockPage, useProductionMutation } from '../api';
 import { CloseFlockDialog } from '../components/CloseFlockDialog';
 import { FileActions } from '../components/FileActions';
 import { FlockFormDrawer } from '../components/FlockFormDrawer';
 import { ProdPageHead } from '../components/ProdPageHead';
-import '../../accounts/admin.css';
+import '../../../ui/admin.css';
 import '../production.css';
 
 /**
@@ -29,7 +30,7 @@ import '../production.css';
  */
 export function FlockPage(): ReactElement {
   const { t } = useTranslation(['production', 'records', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const choice = useFarmChoice(2);
   const compact = useScreenBand() !== 'large';
@@ -45,21 +46,11 @@ export function FlockPage(): ReactElement {
   const label = (f: string): string => t(`records:flock.${f}`);
 
   const confirmDelete = (r: FlockRow): void => {
-    modal.confirm({
+    confirmDeletion({
       title: t('flock.deleteTitle', { groupNo: r.groupNo }),
       content: t('flock.deleteContent'),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true, size: 'large' },
-      cancelButtonProps: { size: 'large' },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(r.id);
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // The API client has shown the refusal.
-        }
-      },
+      large: true,
+      run: () => remove.mutateAsync(r.id),
     });
   };
 
@@ -74,24 +65,18 @@ export function FlockPage(): ReactElement {
     ...(status === FLOCK_STATUS.CLOSED ? [{ key: 'stop', title: label('stopDate'), width: 120, render: (_: unknown, r: FlockRow) => r.stopDate ?? '—' }] : []),
     { key: 'dayAge', title: label('dayAge'), width: 90, align: 'right', render: (_, r) => <span data-testid="prod-flock-day-age">{r.dayAge}</span> },
     { key: 'present', title: label('present'), width: 110, align: 'right', render: (_, r) => <span data-testid="prod-flock-present">{r.present.toLocaleString()}</span> },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: compact ? 170 : 330,
-      render: (_, r) => (
-        <Space size={4} className="fs-row-actions">
-          {/* A closed flock is history: the server refuses its edit and its closing (20070). */}
-          {r.status === FLOCK_STATUS.CURRENT && (
-            <>
-              <RowAction icon={<EditOutlined />} text={t('common:edit')} label={t('flock.editOf', { groupNo: r.groupNo })} compact={compact} onClick={() => setFormFor({ row: r })} />
-              <RowAction icon={<StopOutlined />} text={t('close.action')} label={t('close.actionOf', { groupNo: r.groupNo })} compact={compact} keepText onClick={() => setClosing(r)} />
-            </>
-          )}
-          <RowAction icon={<DeleteOutlined />} danger text={t('common:delete')} label={t('flock.deleteOf', { groupNo: r.groupNo })} compact={compact} onClick={() => confirmDelete(r)} />
-        </Space>
-      ),
-    },
+    actionsColumn<FlockRow>(t('common:actions'), compact ? 170 : 330, (r) => (
+      <>
+        {/* A closed flock is history: the server refuses its edit and its closing (20070). */}
+        {r.status === FLOCK_STATUS.CURRENT && (
+          <>
+            <EditAction label={t('flock.editOf', { groupNo: r.groupNo })} compact={compact} onClick={() => setFormFor({ row: r })} />
+            <RowAction icon={<StopOutlined />} text={t('close.action')} label={t('close.actionOf', { groupNo: r.groupNo })} compact={compact} keepText onClick={() => setClosing(r)} />
+          </>
+        )}
+        <DeleteAction label={t('flock.deleteOf', { groupNo: r.groupNo })} compact={compact} onClick={() => confirmDelete(r)} />
+      </>
+    )),
   ];
 
   return (
@@ -164,12 +149,9 @@ export function FlockPage(): ReactElement {
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={choice.farms.length === 0 ? t('noFarm') : t('flock.empty')}
           scroll={{ x: 1400 }}
         />

@@ -1,11 +1,12 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Form, Input, Modal, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, INPUT_MAX_LENGTH, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../accounts/formErrors';
+import { reportSaveError } from '../../../ui/formErrors';
 import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface RoleFormValues {
   roleName: string;
@@ -24,20 +25,13 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
   const adding = role === null;
   const add = useAddRole();
   const edit = useEditRole();
-  const [busy, setBusy] = useState(false);
   const rule = (field: string): ReturnType<typeof zodRule> =>
     adding ? zodRule(roleAddBody, field) : zodRule(roleEditBody, field, (v) => ({ ...v, id: role.id }));
 
-  const submit = async (): Promise<void> => {
-    let v: RoleFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = { roleName: v.roleName.trim(), type: v.type };
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: RoleFormValues): Promise<void> => {
+      const body = { roleName: v.roleName.trim(), type: v.type };
       if (adding) {
         await add.mutateAsync(body);
         toast.success(t('form.added', { name: body.roleName }));
@@ -46,12 +40,11 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportSaveError(form, err, { [ErrorCodes.ROLE_NAME_DUPLICATE]: 'roleName' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

@@ -1,21 +1,22 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { App, Input, Space, Tag, Typography } from 'antd';
+import { Input, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DeleteOutlined, EditOutlined, SafetyOutlined, SearchOutlined } from '@ant-design/icons';
+import { SafetyOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { INPUT_MAX_LENGTH, type RoleRow } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { RowAction } from '../../accounts/components/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useRolePage } from '../api';
 import { PermissionDrawer } from '../components/PermissionDrawer';
 import { RoleFormDialog } from '../components/RoleFormDialog';
 import { useDeleteRole } from '../hooks/useRoleMutations';
-import '../../accounts/admin.css';
+import '../../../ui/admin.css';
 import '../roles.css';
 import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
 
@@ -25,7 +26,7 @@ import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
  */
 export function RolesPage(): ReactElement {
   const { t } = useTranslation(['roles', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   const { paging, setPaging, reset } = usePaging();
   const [draft, setDraft] = useState('');
   const [roleName, setRoleName] = useState<string | undefined>();
@@ -47,20 +48,10 @@ export function RolesPage(): ReactElement {
   };
 
   const confirmDelete = (role: RoleRow): void => {
-    modal.confirm({
+    confirmDeletion({
       title: t('delete.title', { name: role.roleName }),
       content: role.accountCount > 0 ? t('delete.inUse', { count: role.accountCount }) : t('delete.text'),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(role.id);
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // The API client has shown the reason.
-        }
-      },
+      run: () => remove.mutateAsync(role.id),
     });
   };
 
@@ -94,19 +85,13 @@ export function RolesPage(): ReactElement {
         r.applicationCount > 0 ? <span className="fs-nowrap">{r.applicationCount}</span> : <Typography.Text type="warning">{t('table.noFunctions')}</Typography.Text>,
     },
     { key: 'createdAt', title: t('fields.createdAt'), width: 150, render: (_, r) => <span className="fs-nowrap">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</span> },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: compact ? 250 : 370,
-      render: (_, r) => (
-        <Space size={4} className="fs-row-actions">
-          <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: r.roleName })} onClick={() => setFormFor({ role: r })} />
-          <RowAction compact={compact} keepText primary icon={<SafetyOutlined />} text={t('actions.permissions')} label={t('actions.permissionsOf', { name: r.roleName })} onClick={() => setPermFor(r)} />
-          <RowAction compact={compact} danger icon={<DeleteOutlined />} text={t('common:delete')} label={t('actions.deleteOf', { name: r.roleName })} onClick={() => confirmDelete(r)} />
-        </Space>
-      ),
-    },
+    actionsColumn<RoleRow>(t('common:actions'), compact ? 250 : 370, (r) => (
+      <>
+        <EditAction compact={compact} label={t('actions.editOf', { name: r.roleName })} onClick={() => setFormFor({ role: r })} />
+        <RowAction compact={compact} keepText primary icon={<SafetyOutlined />} text={t('actions.permissions')} label={t('actions.permissionsOf', { name: r.roleName })} onClick={() => setPermFor(r)} />
+        <DeleteAction compact={compact} label={t('actions.deleteOf', { name: r.roleName })} onClick={() => confirmDelete(r)} />
+      </>
+    )),
   ];
 
   return (
@@ -134,12 +119,9 @@ export function RolesPage(): ReactElement {
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={roleName ? t('table.noMatch') : t('table.empty')}
           scroll={{ x: 1080 }}
         />

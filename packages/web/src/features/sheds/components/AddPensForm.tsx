@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { addFieldsForm, ErrorCodes, PEN_BATCH_MAX } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../accounts/formErrors';
+import { reportSaveError } from '../../../ui/formErrors';
 import { useAddPens } from '../api';
 
 export interface AddPensValues {

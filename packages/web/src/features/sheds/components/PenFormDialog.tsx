@@ -1,38 +1,31 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, INPUT_MAX_LENGTH, updateFieldBody, type PenRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { zodRule } from '../../../ui/zodRule';
-import { optionalText, reportSaveError } from '../../accounts/formErrors';
+import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { useUpdatePen } from '../api';
+import { useFormSave } from '../../../ui/useFormSave';
 
 /** Renumbers or renames a pen: a number taken in the shed (20040) or a name taken (20083) shows on its field. */
 export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => void }): ReactElement {
   const { t } = useTranslation(['sheds', 'common']);
   const [form] = Form.useForm<{ fieldColumn: number; field: number; name?: string }>();
   const update = useUpdatePen();
-  const [busy, setBusy] = useState(false);
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(updateFieldBody, field, (v) => ({ ...v, id: pen.id }));
 
-  const submit = async (): Promise<void> => {
-    let v: { fieldColumn: number; field: number; name?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: { fieldColumn: number; field: number; name?: string }): Promise<void> => {
       await update.mutateAsync({ id: pen.id, fieldColumn: v.fieldColumn, field: v.field, name: optionalText(v.name) });
       toast.success(t('common:editedSuccessfully'));
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportSaveError(form, err, { [ErrorCodes.PEN_NUMBER_EXISTS]: ['fieldColumn', 'field'], [ErrorCodes.PEN_NAME_DUPLICATE]: 'name' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

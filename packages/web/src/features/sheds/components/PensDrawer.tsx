@@ -1,14 +1,14 @@
 import { useState, type ReactElement } from 'react';
-import { App, Button, Drawer, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Space, Table, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { columnLabel, penLabel, renderLabel, shedLabel, type PenRow, type ShedOverviewRow } from '@farmsense/shared';
 import { CancelledError } from '../../../app/api/client';
-import { toast } from '../../../app/api/toast';
 import { translateKnown } from '../../../ui/enumLabel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useScreenBand } from '../../../ui/useScreenBand';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeletePen, usePens } from '../api';
 import { AddPensForm } from './AddPensForm';
 import { PenFormDialog } from './PenFormDialog';
@@ -20,28 +20,14 @@ import { PenFormDialog } from './PenFormDialog';
  */
 export function PensDrawer({ shed, onClose }: { shed: ShedOverviewRow | null; onClose: () => void }): ReactElement {
   const { t } = useTranslation(['sheds', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   const band = useScreenBand();
   const pens = usePens(shed?.tid);
   const remove = useDeletePen();
   const [editing, setEditing] = useState<PenRow | null>(null);
 
   const confirmDelete = (pen: PenRow, label: string): void => {
-    modal.confirm({
-      title: t('pens.deleteTitle', { name: label }),
-      content: t('pens.deleteText'),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(pen.id);
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // The API client has shown the reason.
-        }
-      },
-    });
+    confirmDeletion({ title: t('pens.deleteTitle', { name: label }), content: t('pens.deleteText'), run: () => remove.mutateAsync(pen.id) });
   };
 
   const columns: ColumnsType<PenRow> = shed

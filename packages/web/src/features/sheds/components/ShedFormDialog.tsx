@@ -1,13 +1,14 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, INPUT_MAX_LENGTH, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { translateKnown } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../accounts/formErrors';
+import { reportSaveError } from '../../../ui/formErrors';
 import { useAddShed, useUpdateShed } from '../api';
 import { shedTypeOptions } from './shedTypes';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface ShedFormValues {
   shedName: string;
@@ -38,7 +39,6 @@ export function ShedFormDialog({
   const adding = shed === null;
   const add = useAddShed();
   const update = useUpdateShed();
-  const [busy, setBusy] = useState(false);
   const values = Form.useWatch([], form) as Partial<ShedFormValues> | undefined;
   const preview = renderLabel(
     shedLabel({ areaNum: values?.areaNum ?? 0, buildingNum: values?.buildingNum ?? 0, shedNum: values?.shedNum ?? 0, shedType: values?.shedType }),
@@ -47,16 +47,10 @@ export function ShedFormDialog({
   const rule = (field: string): ReturnType<typeof zodRule> =>
     adding ? zodRule(shedAddBody, field, (v) => ({ ...v, farmId: farm.id })) : zodRule(shedUpdateBody, field, (v) => ({ ...v, id: shed.tid }));
 
-  const submit = async (): Promise<void> => {
-    let v: ShedFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = { shedName: v.shedName.trim(), shedType: v.shedType!, areaNum: v.areaNum, buildingNum: v.buildingNum, shedNum: v.shedNum };
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: ShedFormValues): Promise<void> => {
+      const body = { shedName: v.shedName.trim(), shedType: v.shedType!, areaNum: v.areaNum, buildingNum: v.buildingNum, shedNum: v.shedNum };
       if (adding) {
         await add.mutateAsync({ ...body, farmId: farm.id });
         toast.success(t('form.added', { name: body.shedName }));
@@ -65,12 +59,11 @@ export function ShedFormDialog({
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportSaveError(form, err, { [ErrorCodes.DUPLICATE_HOUSE]: [...NUMBERS], [ErrorCodes.PEN_TYPE_ERROR]: 'shedType' });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

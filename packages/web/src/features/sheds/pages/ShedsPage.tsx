@@ -1,24 +1,26 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, App, Button, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { renderLabel, shedLabel, type ShedOverviewRow } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel, shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
+import { AdminPageHead } from '../../../ui/AdminPageParts';
 import { FarmSelect } from '../../../ui/FarmSelect';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { RowAction } from '../../accounts/components/RowAction';
+import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { EmptyBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useDeleteShed, useShedPage } from '../api';
 import { PensDrawer } from '../components/PensDrawer';
 import { ShedFormDialog } from '../components/ShedFormDialog';
 import { shedTypesFor } from '../components/shedTypes';
-import '../../accounts/admin.css';
+import '../../../ui/admin.css';
 import '../sheds.css';
 
 const FARM_FIELD_ID = 'shedlist-farm';
@@ -29,7 +31,7 @@ const FARM_FIELD_ID = 'shedlist-farm';
  */
 export function ShedsPage(): ReactElement {
   const { t } = useTranslation(['sheds', 'common']);
-  const { modal } = App.useApp();
+  const confirmDeletion = useConfirmDelete();
   const lists = useSessionLists();
   const farms = useAppStore((s) => s.farms);
   const [chosen, setChosen] = useState<number | undefined>();
@@ -44,20 +46,11 @@ export function ShedsPage(): ReactElement {
   const canAdd = shedTypesFor(farm?.type).length > 0;
 
   const confirmDelete = (shed: ShedOverviewRow): void => {
-    modal.confirm({
+    // A refusal (e.g. gateways still bound, or a linked camera) is shown by the API client.
+    confirmDeletion({
       title: t('delete.title', { name: shed.shedName }),
       content: shed.penCount > 0 ? t('delete.withPens', { count: shed.penCount }) : t('delete.text'),
-      okText: t('common:delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          await remove.mutateAsync(shed.tid);
-          toast.success(t('common:deletedSuccessfully'));
-        } catch {
-          // The API client has shown the reason (e.g. gateways still bound, or a linked camera).
-        }
-      },
+      run: () => remove.mutateAsync(shed.tid),
     });
   };
 
@@ -104,28 +97,19 @@ export function ShedsPage(): ReactElement {
           </span>
         ),
     },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: compact ? 230 : 360,
-      render: (_, s) => (
-        <Space size={4} className="fs-row-actions">
-          <RowAction compact={compact} keepText primary icon={<AppstoreOutlined />} text={t('actions.pens')} label={t('actions.pensOf', { name: s.shedName })} onClick={() => setPensFor(s)} />
-          <RowAction compact={compact} icon={<EditOutlined />} text={t('common:edit')} label={t('actions.editOf', { name: s.shedName })} onClick={() => setFormFor({ shed: s })} />
-          <RowAction
-            compact={compact}
-            danger
-            icon={<DeleteOutlined />}
-            text={t('common:delete')}
-            label={t('actions.deleteOf', { name: s.shedName })}
-            disabled={s.gateways.length > 0}
-            hint={s.gateways.length > 0 ? t('delete.gatewaysBound', { count: s.gateways.length }) : undefined}
-            onClick={() => confirmDelete(s)}
-          />
-        </Space>
-      ),
-    },
+    actionsColumn<ShedOverviewRow>(t('common:actions'), compact ? 230 : 360, (s) => (
+      <>
+        <RowAction compact={compact} keepText primary icon={<AppstoreOutlined />} text={t('actions.pens')} label={t('actions.pensOf', { name: s.shedName })} onClick={() => setPensFor(s)} />
+        <EditAction compact={compact} label={t('actions.editOf', { name: s.shedName })} onClick={() => setFormFor({ shed: s })} />
+        <DeleteAction
+          compact={compact}
+          label={t('actions.deleteOf', { name: s.shedName })}
+          disabled={s.gateways.length > 0}
+          hint={s.gateways.length > 0 ? t('delete.gatewaysBound', { count: s.gateways.length }) : undefined}
+          onClick={() => confirmDelete(s)}
+        />
+      </>
+    )),
   ];
 
   let body: ReactElement;
@@ -140,12 +124,9 @@ export function ShedsPage(): ReactElement {
           rowKey="tid"
           className="fs-admin-table"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={t('table.empty')}
           scroll={{ x: 1170 }}
         />
@@ -155,33 +136,31 @@ export function ShedsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('housemanagement.shedlist')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
-          <label htmlFor={FARM_FIELD_ID} className="fs-toolbar__label">
-            {t('page.farm')}
-          </label>
-          <FarmSelect
-            id={FARM_FIELD_ID}
-            farms={farms}
-            value={farm?.id}
-            onChange={(id) => {
-              setChosen(id);
-              reset();
-            }}
-            placeholder={t('page.selectFarm')}
-          />
-          <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} disabled={!farm} aria-label={t('common:refresh')} />
-          <Button type="primary" size="large" icon={<PlusOutlined />} disabled={!farm || !canAdd} onClick={() => setFormFor({ shed: null })}>
-            {t('actions.add')}
-          </Button>
-        </div>
-      </div>
+      <AdminPageHead
+        title={menuLabel('housemanagement.shedlist')}
+        subtitle={t('page.subtitle')}
+        addLabel={t('actions.add')}
+        addDisabled={!farm || !canAdd}
+        onAdd={() => setFormFor({ shed: null })}
+        actions={
+          <>
+            <label htmlFor={FARM_FIELD_ID} className="fs-toolbar__label">
+              {t('page.farm')}
+            </label>
+            <FarmSelect
+              id={FARM_FIELD_ID}
+              farms={farms}
+              value={farm?.id}
+              onChange={(id) => {
+                setChosen(id);
+                reset();
+              }}
+              placeholder={t('page.selectFarm')}
+            />
+            <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} disabled={!farm} aria-label={t('common:refresh')} />
+          </>
+        }
+      />
       {body}
       {formFor && farm && <ShedFormDialog farm={farm} shed={formFor.shed} onClose={() => setFormFor(null)} />}
       <PensDrawer shed={pensFor} onClose={() => setPensFor(null)} />

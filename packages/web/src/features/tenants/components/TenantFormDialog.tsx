@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Alert, Checkbox, Col, Divider, Form, Input, Modal, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, tenantAddForm, tenantEditBody, type TenantRow } from '@farmsense/shared';
@@ -8,6 +8,7 @@ import { reportFormError } from '../../../ui/serverIssues';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddTenant, useEditTenant } from '../hooks/useTenantMutations';
 import { moduleOptions } from '../modules';
+import { useFormSave } from '../../../ui/useFormSave';
 
 export interface TenantFormValues {
   name: string;
@@ -39,7 +40,6 @@ export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow 
   const encrypt = useEncrypt();
   const add = useAddTenant();
   const edit = useEditTenant();
-  const [busy, setBusy] = useState(false);
 
   const schema = adding ? tenantAddForm : tenantEditBody;
   const toBody = useMemo(
@@ -52,16 +52,10 @@ export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow 
     ? { name: tenant.name, contact: tenant.contact ?? '', phone: tenant.phone ?? '', address: tenant.address ?? '', modules: tenant.modules }
     : { name: '', contact: '', phone: '', address: '', modules: [], adminAccountCode: '', adminAccountName: '', adminPassword: '', confirmPassword: '' };
 
-  const submit = async (): Promise<void> => {
-    let v: TenantFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const fields = { name: v.name.trim(), contact: text(v.contact), phone: text(v.phone), address: text(v.address), modules: v.modules };
-    setBusy(true);
-    try {
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: TenantFormValues): Promise<void> => {
+      const fields = { name: v.name.trim(), contact: text(v.contact), phone: text(v.phone), address: text(v.address), modules: v.modules };
       if (adding) {
         const cipher = await encrypt(v.adminPassword ?? '');
         if (!cipher) return;
@@ -77,12 +71,11 @@ export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow 
         toast.success(t('common:editedSuccessfully'));
       }
       onClose();
-    } catch (err) {
+    },
+    (err) => {
       reportFormError(form, err);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
     <Modal

@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
-import { App, Button, Drawer, Input, Select, Typography } from 'antd';
+import { Button, Drawer, Input, Select, Typography } from 'antd';
 import { CheckCircleOutlined, FileSearchOutlined, PlusOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { OperationLogView } from '../../oplog/components/OperationLogView';
 import { useTenantPage } from '../api';
 import { ApiAuthDialog } from '../components/ApiAuthDialog';
@@ -32,7 +33,7 @@ interface LogTarget {
  */
 export function TenantsPage(): ReactElement {
   const { t } = useTranslation(['tenants', 'common']);
-  const { modal } = App.useApp();
+  const confirm = useConfirmAction();
   const band = useScreenBand();
   const { paging, setPaging, reset } = usePaging();
   const [keywordDraft, setKeywordDraft] = useState('');
@@ -67,25 +68,18 @@ export function TenantsPage(): ReactElement {
       return;
     }
     const one = targets.length === 1 ? targets[0]!.name : null;
-    modal.confirm({
+    confirm({
       title: one
         ? t(status === 1 ? 'status.enableOne' : 'status.disableOne', { name: one })
         : t(status === 1 ? 'status.enableMany' : 'status.disableMany', { count: targets.length }),
       content: t(status === 1 ? 'status.enableText' : 'status.disableText'),
       okText: t(status === 1 ? 'common:enable' : 'common:disable'),
-      okButtonProps: { danger: status === 0 },
-      cancelText: t('common:cancel'),
-      onOk: async () => {
-        try {
-          const res = await changeStatus({ ids: targets.map((r) => r.id), status });
-          toast.success(t(status === 1 ? 'status.enabledDone' : 'status.disabledDone', { count: res.updated }));
-          setSelected([]);
-        } catch {
-          // The API client has shown the reason.
-        }
-      },
+      danger: status === 0,
+      run: () => changeStatus({ ids: targets.map((r) => r.id), status }),
+      done: (res) => t(status === 1 ? 'status.enabledDone' : 'status.disabledDone', { count: res.updated }),
+      after: () => setSelected([]),
     });
-  }, [changeStatus, modal, t]);
+  }, [changeStatus, confirm, t]);
 
   const columns = useMemo(
     () =>
@@ -168,12 +162,9 @@ export function TenantsPage(): ReactElement {
           label={t('table.label')}
           rowKey="id"
           columns={columns}
-          page={page.data}
+          {...pageQueryProps(page)}
           paging={paging}
           onPaging={setPaging}
-          loading={page.isFetching}
-          error={page.error}
-          onRetry={() => void page.refetch()}
           emptyText={applied.keyword || applied.status !== undefined ? t('table.noMatch') : t('table.empty')}
           scroll={{ x: 1148 }}
           rowSelection={{

@@ -2,7 +2,7 @@ import { useMemo, type ReactElement } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AreaCode } from '@farmsense/shared';
-import { useAppStore } from '../../../app/stores/appStore';
+import { useAppStore } from '../app/stores/appStore';
 
 /**
  * Options of the loaded area-code list (GET account/areaCode, kept in the session state). Some

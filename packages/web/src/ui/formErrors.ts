@@ -1,7 +1,7 @@
 import type { FormInstance } from 'antd';
-import { ApiError } from '../../app/api/client';
-import { errorMessage } from '../../app/i18n/i18n';
-import { reportFormError } from '../../ui/serverIssues';
+import { ApiError } from '../app/api/client';
+import { errorMessage } from '../app/i18n/i18n';
+import { reportFormError } from './serverIssues';
 
 /**
  * Where a failed save is reported on an administration form. A server code that is about one

@@ -17,7 +17,7 @@ import { accountColumns } from '../components/accountColumns';
 import { useBanAccounts, useDeleteAccount } from '../hooks/useAccountMutations';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
 import '../../../ui/admin.css';
-import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
+import { PageHead, FilterActions } from '../../../ui/PageParts';
 
 type StatusFilter = 'all' | '1' | '0';
 type Filters = Omit<AccountQuery, 'pageNo' | 'pageSize'>;
@@ -108,7 +108,7 @@ export function AccountsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead title={menuLabel('usermanagement.accountnumber')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ account: null })} />
+      <PageHead title={menuLabel('usermanagement.accountnumber')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ account: null })} />
 
       <div className="fs-panel">
         <FilterBar

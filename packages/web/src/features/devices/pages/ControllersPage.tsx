@@ -19,7 +19,7 @@ import { ChannelsDrawer } from '../components/ChannelsDrawer';
 import { ControllerFormDialog, type ControllerPreset } from '../components/ControllerFormDialog';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
 import '../../../ui/admin.css';
-import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
+import { PageHead, FilterActions } from '../../../ui/PageParts';
 
 interface Filters {
   farmId?: number;
@@ -216,7 +216,7 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead title={menuLabel(variant.code)} subtitle={t(variant.subtitleKey)} addLabel={t('actions.add')} onAdd={() => setFormFor({ row: null })} />
+      <PageHead title={menuLabel(variant.code)} subtitle={t(variant.subtitleKey)} addLabel={t('actions.add')} onAdd={() => setFormFor({ row: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}

@@ -12,7 +12,7 @@ import { devicesApi, useDeviceMutation, useNetworkPage } from '../api';
 import { NetworkFormDialog } from '../components/NetworkFormDialog';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import '../../../ui/admin.css';
-import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
+import { PageHead, FilterActions } from '../../../ui/PageParts';
 
 /** /device-mng/network: network devices and switches of the caller's farms. */
 export function NetworkPage(): ReactElement {
@@ -61,7 +61,7 @@ export function NetworkPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead title={menuLabel('device-mng.network')} subtitle={t('network.subtitle')} addLabel={t('network.add')} onAdd={() => setFormFor({ row: null })} />
+      <PageHead title={menuLabel('device-mng.network')} subtitle={t('network.subtitle')} addLabel={t('network.add')} onAdd={() => setFormFor({ row: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Select, Typography } from 'antd';
+import { Button, Select } from 'antd';
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EnvKind, RecordRow } from '@farmsense/shared';
@@ -15,6 +15,7 @@ import { kindLabel } from '../model/format';
 import { recordColumns } from '../components/recordColumns';
 import '../environment.css';
 import { NoFarm } from '../components/NoFarm';
+import { PageHead } from '../../../ui/PageParts';
 
 /**
  * Environment records (/ci18/envrecords/{kind}/rec, /pig/env1/{kind}/rec): one row per reading
@@ -53,14 +54,7 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
 
   return (
     <section className="fs-env-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {t('records.title', { kind: label })}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('records.subtitle')}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={t('records.title', { kind: label })} subtitle={t('records.subtitle')} />
       {farms.length === 0 ? (
         <NoFarm farmType={farmType} />
       ) : (

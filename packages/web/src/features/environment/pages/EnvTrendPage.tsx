@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Col, Row, Typography } from 'antd';
+import { Button, Col, Row } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EnvKind } from '@farmsense/shared';
@@ -16,6 +16,7 @@ import { kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import '../environment.css';
 import { NoFarm } from '../components/NoFarm';
+import { PageHead } from '../../../ui/PageParts';
 
 /**
  * Environment trend of one kind (/ci18/env/{kind}, /pig/env1/{kind}/mor): up to six sheds, a
@@ -79,14 +80,7 @@ export function EnvTrendPage({ kind, farmType }: EnvTrendPageProps): ReactElemen
 
   return (
     <section className="fs-env-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {t('trend.title', { kind: label })}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('trend.subtitle')}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={t('trend.title', { kind: label })} subtitle={t('trend.subtitle')} />
       <div className="fs-panel fs-env-filters">
         <FilterBar
           label={t('trend.filters')}

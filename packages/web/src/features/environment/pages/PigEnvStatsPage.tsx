@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Card, Segmented, Table, Typography } from 'antd';
+import { Button, Card, Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueries } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { fmtNumber, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import '../environment.css';
 import { NoFarm } from '../components/NoFarm';
+import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /pig/env1/stats: for every shed of a pig farm, the lowest, average and highest value of each
@@ -151,14 +152,7 @@ export function PigEnvStatsPage(): ReactElement {
 
   return (
     <section className="fs-env-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('pig.env1.stats')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('stats.subtitle')}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={menuLabel('pig.env1.stats')} subtitle={t('stats.subtitle')} />
       <div className="fs-panel fs-env-filters">
         <FilterBar
           label={t('trend.filters')}

@@ -17,7 +17,7 @@ import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
 import '../../../ui/admin.css';
-import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
+import { PageHead, FilterActions } from '../../../ui/PageParts';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
 
@@ -156,7 +156,7 @@ export function FarmsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead title={menuLabel('housemanagement.houselist')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ farm: null })} />
+      <PageHead title={menuLabel('housemanagement.houselist')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ farm: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}

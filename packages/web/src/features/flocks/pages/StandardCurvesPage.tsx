@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FLOCK_TYPE_CODES, type CurveIndicator } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
+import { PageHead, FilterActions } from '../../../ui/PageParts';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -103,7 +103,7 @@ export function StandardCurvesPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead
+      <PageHead
         title={menuLabel('ci18.std')}
         subtitle={t('curves.subtitle')}
         addLabel={t('curves.add')}

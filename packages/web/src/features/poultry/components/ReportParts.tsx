@@ -1,5 +1,4 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FilterBar } from '../../../ui/FilterBar';
@@ -9,20 +8,14 @@ import { figure, standardOf } from '../model/series';
 import type { KpiKey } from '../model/reports';
 import '../../environment/environment.css';
 import '../poultry.css';
+import { PageHead } from '../../../ui/PageParts';
 
 /** The frame every poultry report shares: title from the menu, subtitle, filters, body. */
 export function ReportFrame({ code, subtitle, filters, actions, children }: { code: string; subtitle: string; filters: ReactNode; actions?: ReactNode; children: ReactNode }): ReactElement {
   const { t } = useTranslation('poultry');
   return (
     <section className="fs-env-page fs-poultry-page" aria-labelledby="page-title" data-report={code}>
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel(code)}
-          </Typography.Title>
-          <Typography.Text type="secondary">{subtitle}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={menuLabel(code)} subtitle={subtitle} />
       <div className="fs-panel fs-env-filters">
         <FilterBar label={t('filters.label')} actions={actions}>
           {filters}

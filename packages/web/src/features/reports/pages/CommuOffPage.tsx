@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Badge, Button, Card, Table, Tag, Typography } from 'antd';
+import { Badge, Button, Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { fmtDuration, fmtTime } from '../../environment/model/format';
 import '../../environment/environment.css';
 import '../reports.css';
 import { NoFarm } from '../../environment/components/NoFarm';
+import { PageHead } from '../../../ui/PageParts';
 
 /**
  * Communication-off report (/reports/device-commu-off/commu-time and /off-counts): per controller
@@ -163,14 +164,7 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
 
   return (
     <section className="fs-env-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel(code)}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t(view === 'time' ? 'commu.subtitleTime' : 'commu.subtitleCount')}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={menuLabel(code)} subtitle={t(view === 'time' ? 'commu.subtitleTime' : 'commu.subtitleCount')} />
       <div className="fs-panel fs-env-filters">
         <FilterBar
           label={t('report.filters')}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Card, Empty, Select, Typography } from 'antd';
+import { Button, Card, Empty, Select } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { shedMeanPoints } from '../../environment/model/trendSeries';
 import '../../environment/environment.css';
 import '../reports.css';
 import { NoFarm } from '../../environment/components/NoFarm';
+import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /reports/env-trends: several kinds side by side for one or several sheds (up to six). Each kind
@@ -135,14 +136,7 @@ export function EnvTrendsReportPage(): ReactElement {
 
   return (
     <section className="fs-env-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('reports.env-trends')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('report.subtitle')}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={menuLabel('reports.env-trends')} subtitle={t('report.subtitle')} />
       <div className="fs-panel fs-env-filters">
         <FilterBar
           label={t('trend.filters')}

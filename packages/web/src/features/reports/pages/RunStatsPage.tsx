@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Card, Progress, Table, Typography } from 'antd';
+import { Button, Card, Progress, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
 import { keyLabel } from '../../environment/model/format';
 import '../../environment/environment.css';
 import '../reports.css';
+import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /reports/device-run-stats: how long each controller's fans, heaters, pumps and misters ran in
@@ -133,14 +134,7 @@ export function RunStatsPage(): ReactElement {
 
   return (
     <section className="fs-env-page" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('reports.device-run-stats')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('run.subtitle')}</Typography.Text>
-        </div>
-      </div>
+      <PageHead title={menuLabel('reports.device-run-stats')} subtitle={t('run.subtitle')} />
       <div className="fs-panel fs-env-filters">
         <FilterBar
           label={t('report.filters')}

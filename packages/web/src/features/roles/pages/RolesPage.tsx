@@ -18,7 +18,7 @@ import { RoleFormDialog } from '../components/RoleFormDialog';
 import { useDeleteRole } from '../hooks/useRoleMutations';
 import '../../../ui/admin.css';
 import '../roles.css';
-import { AdminPageHead, FilterActions } from '../../../ui/AdminPageParts';
+import { PageHead, FilterActions } from '../../../ui/PageParts';
 
 /**
  * /usermanagement/role: the tenant's roles with how many accounts hold them and how many functions
@@ -96,7 +96,7 @@ export function RolesPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead title={menuLabel('usermanagement.role')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ role: null })} />
+      <PageHead title={menuLabel('usermanagement.role')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ role: null })} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}

@@ -8,7 +8,7 @@ import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel, shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
-import { AdminPageHead } from '../../../ui/AdminPageParts';
+import { PageHead } from '../../../ui/PageParts';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -136,7 +136,7 @@ export function ShedsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <AdminPageHead
+      <PageHead
         title={menuLabel('housemanagement.shedlist')}
         subtitle={t('page.subtitle')}
         addLabel={t('actions.add')}

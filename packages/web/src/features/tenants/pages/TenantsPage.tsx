@@ -17,7 +17,7 @@ import { TenantFormDialog } from '../components/TenantFormDialog';
 import { tenantColumns } from '../components/tenantColumns';
 import { useTenantStatus } from '../hooks/useTenantMutations';
 import '../tenants.css';
-import { FilterActions } from '../../../ui/AdminPageParts';
+import { FilterActions } from '../../../ui/PageParts';
 
 type StatusFilter = 'all' | '1' | '0';
 

@@ -4,12 +4,12 @@ import { PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The heading of an administration page: title (labels the page section), subtitle, the page's own
- * toolbar actions and its add button (left out when there is nothing to add to, e.g. no farm yet).
+ * The heading of a page: title (labels the page section), subtitle, the page's own toolbar actions
+ * and its add button (left out when there is nothing to add to, e.g. no farm yet).
  */
-export function AdminPageHead({ title, subtitle, addLabel, onAdd, addDisabled, actions, toolbarClassName }: {
+export function PageHead({ title, subtitle, addLabel, onAdd, addDisabled, actions, toolbarClassName }: {
   title: ReactNode;
-  subtitle: ReactNode;
+  subtitle?: ReactNode;
   addLabel?: ReactNode;
   onAdd?: () => void;
   /** The add button stays in place but cannot be used (e.g. no farm chosen). */
@@ -23,16 +23,18 @@ export function AdminPageHead({ title, subtitle, addLabel, onAdd, addDisabled, a
         <Typography.Title level={3} id="page-title" className="fs-page-head__title">
           {title}
         </Typography.Title>
-        <Typography.Text type="secondary">{subtitle}</Typography.Text>
+        {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
       </div>
-      <div className={toolbarClassName ? `fs-toolbar ${toolbarClassName}` : 'fs-toolbar'}>
-        {actions}
-        {onAdd && (
-          <Button type="primary" size="large" icon={<PlusOutlined />} disabled={addDisabled} onClick={onAdd}>
-            {addLabel}
-          </Button>
-        )}
-      </div>
+      {(actions || onAdd) && (
+        <div className={toolbarClassName ? `fs-toolbar ${toolbarClassName}` : 'fs-toolbar'}>
+          {actions}
+          {onAdd && (
+            <Button type="primary" size="large" icon={<PlusOutlined />} disabled={addDisabled} onClick={onAdd}>
+              {addLabel}
+            </Button>
+          )}
+        </div>
+      )}
     </div>
   );
 }

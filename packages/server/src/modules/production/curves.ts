@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  AppError, BUILTIN_CURVES, curveAddBody, curveCopyBody, curvePageBody, curveUpdateBody, ErrorCodes,
+  AppError, BUILTIN_CURVES, curveAddBody, curveCopyBody, curvePageBody, curveUpdateBody, ErrorCodes, idParam,
   type BuiltinCurve, type CurveIndicator, type CurveRow, type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
@@ -26,7 +26,7 @@ export const CURVE_APP = 'ci18.std';
 
 type CurveAdd = z.infer<typeof curveAddBody>;
 type CurveUpdate = z.infer<typeof curveUpdateBody>;
-const idParams = z.object({ id: z.coerce.number().int('validation.invalid').positive('validation.required').max(2_147_483_647, 'validation.invalid') });
+const idParams = z.object({ id: idParam });
 
 function duplicate(): AppError {
   return new AppError(ErrorCodes.STANDARD_CURVE_DUPLICATE, { data: { field: 'indicator' } });
@@ -98,7 +98,7 @@ export async function updateCurve(db: Db, auth: AuthContext, body: CurveUpdate):
     await db.update(standardCurves).set({
       farmId: body.farmId, flockType: body.flockType, indicator: body.indicator, name: body.name, startDay: body.startDay,
       values: body.values, updatedAt: new Date(), updatedBy: auth.id,
-    }).where(eq(standardCurves.id, body.id));
+    }).where(and(eq(standardCurves.id, body.id), eq(standardCurves.tenantId, tenantIdOf(auth))));
   } catch (err) {
     raced(err);
   }
@@ -107,7 +107,7 @@ export async function updateCurve(db: Db, auth: AuthContext, body: CurveUpdate):
 
 export async function deleteCurve(db: Db, auth: AuthContext, id: number): Promise<void> {
   await visibleCurve(db, auth, id);
-  await db.delete(standardCurves).where(eq(standardCurves.id, id));
+  await db.delete(standardCurves).where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(auth))));
 }
 
 /** A farm's own copy of a built-in standard (optionally for another flock type); 30001 for an unknown one. */

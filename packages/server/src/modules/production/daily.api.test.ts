@@ -52,6 +52,25 @@ describe(`daily records (${TEST_DB})`, () => {
     expect((await w.api(w.tok.admin, 'PUT', `${DAILY}/stock`, { ...edit, day: day(5) })).code).toBe(ErrorCodes.DUPLICATE_DATE_AGE);
   });
 
+  it('refuses to delete or move away a stock day later days depend on (20068), leaving it in place', async () => {
+    const small = await w.newFlock({ groupNo: 'D-small', maleCount: 0, femaleCount: 10 }, 10);
+    const spare = await w.newFlock({ groupNo: 'D-spare', maleCount: 0, femaleCount: 10 }, 10);
+    const addTo = (f: number, body: Record<string, unknown>) => w.api<{ id: number }>(w.tok.admin, 'POST', `${DAILY}/stock`, { flockId: f, ...body });
+    const moveIn = await addTo(small, { day: day(5), transferIn: 5 });
+    const later = await addTo(small, { day: day(3), dead: 12 });
+    expect([moveIn.code, later.code]).toEqual([1, 1]);
+    // Without the 5 birds moved in, day(3) would remove 12 of 10.
+    expect((await w.api(w.tok.admin, 'DELETE', `${DAILY}/stock/${moveIn.data.id}`)).code).toBe(ErrorCodes.FLOCK_COUNT_EXCEEDED);
+    expect((await w.api(w.tok.admin, 'PUT', `${DAILY}/stock`, { id: moveIn.data.id, flockId: spare, day: day(5), transferIn: 5 })).code)
+      .toBe(ErrorCodes.FLOCK_COUNT_EXCEEDED);
+    const page = await w.api<Page<Row>>(w.tok.admin, 'POST', `${DAILY}/stock/page`, { flockId: small });
+    expect(page.data.list.map((r) => r.id).sort()).toEqual([moveIn.data.id, later.data.id].sort());
+    expect(page.data.list.find((r) => r.id === moveIn.data.id)).toMatchObject({ day: day(5), transferIn: 5 });
+    // Once the later day is gone, the day may go too.
+    expect((await w.api(w.tok.admin, 'DELETE', `${DAILY}/stock/${later.data.id}`)).code).toBe(1);
+    expect((await w.api(w.tok.admin, 'DELETE', `${DAILY}/stock/${moveIn.data.id}`)).code).toBe(1);
+  });
+
   it('uses each kind its duplicate code and its missing-record code', async () => {
     const cases: [string, Record<string, unknown>, number, number][] = [
       ['grow', { avgWeight: 420, uniformity: 88 }, ErrorCodes.GROWTH_DATA_EXISTS, ErrorCodes.DATA_NOT_FOUND],

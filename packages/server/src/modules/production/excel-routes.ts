@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, dailyKindParams, dailyPageBody, ErrorCodes, flockPageBody, type SaveOutcome } from '@farmsense/shared';
+import { AppError, dailyKindParams, dailyPageBody, ErrorCodes, flockPageBody, idParam, type SaveOutcome } from '@farmsense/shared';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -16,8 +16,7 @@ import { assertKindApp, DAILY_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP } from './s
  * most 5 MB; the multipart parser is registered in this plugin's scope only.
  */
 const MAX_UPLOAD = 5 * 1024 * 1024;
-const farmIdSchema = z.coerce.number().int('validation.invalid').positive('validation.required').max(2_147_483_647, 'validation.invalid');
-const templateQuery = z.object({ farmId: farmIdSchema });
+const templateQuery = z.object({ farmId: idParam });
 
 interface Upload {
   file: Buffer;
@@ -53,7 +52,7 @@ function farmIdOf(fields: Record<string, string>, required: false): number | und
 function farmIdOf(fields: Record<string, string>, required: boolean): number | undefined {
   const raw = fields.farmId?.trim();
   if (!raw && !required) return undefined;
-  const r = farmIdSchema.safeParse(raw ?? '');
+  const r = idParam.safeParse(raw ?? '');
   if (!r.success || !raw) {
     const key = raw ? (r.error?.issues[0]?.message ?? 'validation.invalid') : 'validation.required';
     throw new AppError(ErrorCodes.PARAM_ERROR, { data: { issues: [{ field: 'farmId', key }] }, httpStatus: 400 });

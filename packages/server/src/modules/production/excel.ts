@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  AppError, ErrorCodes, errorKey, flockAddBody, type DailyKind, type DailyPageBody, type FlockPageBody, type FlockRow, type Locale,
+  AppError, ErrorCodes, flockAddBody, type DailyKind, type DailyPageBody, type FlockPageBody, type FlockRow, type Locale,
   type RowError, type SaveOutcome,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
@@ -13,7 +13,7 @@ import { farmAuthorized, shedVisible } from '../farms/scope.js';
 import { listDailyRows } from './daily.js';
 import { flockList } from './flock-service.js';
 import { addFlock } from './flocks.js';
-import { noFlockCode, saveDailyRows } from './records.js';
+import { rowError, saveDailyRows } from './records.js';
 import { tenantIdOf, visibleFarm } from './scope.js';
 import {
   flockSexLabel, flockTypeLabel, headerKey, headerOf, parseCell, readImport, SHEETS, templateColumns, widthOf,
@@ -59,18 +59,14 @@ async function sheetFile(kind: SheetKind, locale: Locale, columns: SheetColumn[]
   return { file, filename: `${name}.xlsx` };
 }
 
-function rowError(locale: Locale, row: number, code: number, field?: string, key?: string): RowError {
-  return { row, code, msg: translate(locale, errorKey(code)), ...(field ? { field } : {}), ...(key ? { key } : {}) };
-}
-
-/** The cells of a row as typed values, or the first bad cell as a 99996 row error. */
+/** The cells of a row as typed values, or the first bad cell as a row error (`code`, 99996 unless told). */
 function valuesOf(
-  columns: SheetColumn[], r: SheetRow, locale: Locale,
+  columns: SheetColumn[], r: SheetRow, locale: Locale, code: number = ErrorCodes.PARAM_ERROR,
 ): { ok: true; values: Record<string, unknown> } | { ok: false; error: RowError } {
   const values: Record<string, unknown> = {};
   for (const c of columns) {
     const p = parseCell(c, r.cells.get(c.key));
-    if ('error' in p) return { ok: false, error: rowError(locale, r.row, ErrorCodes.PARAM_ERROR, c.key, p.error) };
+    if ('error' in p) return { ok: false, error: rowError(locale, r.row, code, c.key, p.error) };
     if (p.value !== undefined && !c.exportOnly) values[c.key] = p.value;
   }
   return { ok: true, values };
@@ -117,12 +113,13 @@ export async function importDaily(
     const key = `${headerKey(fl.shedName)}\u0000${headerKey(fl.groupNo)}`;
     if (!byPlace.has(key)) byPlace.set(key, fl.id);
   }
+  const codes = importCodes(kind);
   const errors: RowError[] = [];
   const toSave: unknown[] = [];
   const sheetRow: number[] = [];
   for (const r of rows) {
     if ([...r.cells.keys()].every((k) => PLACE_KEYS.has(k))) continue;
-    const parsed = valuesOf(columns, r, locale);
+    const parsed = valuesOf(columns, r, locale, codes.unreadable);
     if (!parsed.ok) {
       errors.push(parsed.error);
       continue;
@@ -131,12 +128,12 @@ export async function importDaily(
     // An exported sheet names the farm of each row: rows of another farm are not this farm's flocks.
     const farmCell = r.cells.get('farmName');
     if (farmCell !== undefined && headerKey(String(farmCell)) !== headerKey(farm.farmName)) {
-      errors.push(rowError(locale, r.row, noFlockCode(kind), 'farmName'));
+      errors.push(rowError(locale, r.row, codes.noFlock, 'farmName'));
       continue;
     }
     const flockId = byPlace.get(`${headerKey(String(shedName ?? ''))}\u0000${headerKey(String(groupNo ?? ''))}`);
     if (flockId === undefined) {
-      errors.push(rowError(locale, r.row, noFlockCode(kind), shedName === undefined ? 'shedName' : 'groupNo'));
+      errors.push(rowError(locale, r.row, codes.noFlock, shedName === undefined ? 'shedName' : 'groupNo'));
       continue;
     }
     const out: Record<string, unknown> = { ...rest, flockId };
@@ -144,21 +141,24 @@ export async function importDaily(
     toSave.push(out);
     sheetRow.push(r.row);
   }
-  const outcome = toSave.length === 0 ? { saved: 0, errors: [] } : await saveDailyRows(db, auth, kind, toSave, { farmId, mode: 'insert', locale });
+  const outcome = toSave.length === 0 ? { saved: 0, errors: [] } : await saveDailyRows(db, auth, kind, toSave, { farmId, mode: 'insert', locale, codes });
   for (const e of outcome.errors) errors.push({ ...e, row: sheetRow[e.row - 1] ?? e.row });
   errors.sort((a, b) => a.row - b.row);
-  return { saved: outcome.saved, errors: errors.map((e) => importFailure(kind, e, locale)) };
+  return { saved: outcome.saved, errors };
 }
 
-/** The catalogue's own "import failed" codes of feed, egg and water rows (SPEC §8 20072/20074/20076). */
-const IMPORT_FAILED: Partial<Record<DailyKind, number>> = {
-  feed: ErrorCodes.DAILY_FEED_IMPORT_FAILED, egg: ErrorCodes.DAILY_EGG_IMPORT_FAILED, water: ErrorCodes.DAILY_WATER_IMPORT_FAILED,
-};
-
-/** A cell or field the row could not be read from (99996) is that kind's import failure; field and key stay. */
-function importFailure(kind: DailyKind, e: RowError, locale: Locale): RowError {
-  const code = IMPORT_FAILED[kind];
-  return code !== undefined && e.code === ErrorCodes.PARAM_ERROR ? rowError(locale, e.row, code, e.field, e.key) : e;
+/**
+ * The catalogue's own import codes (SPEC §8): a stock row naming no flock of the farm answers
+ * 20300; a feed, egg or water row that cannot be read answers 20072/20074/20076 (field and key stay).
+ */
+function importCodes(kind: DailyKind): { noFlock: number; unreadable: number } {
+  const unreadable: Partial<Record<DailyKind, number>> = {
+    feed: ErrorCodes.DAILY_FEED_IMPORT_FAILED, egg: ErrorCodes.DAILY_EGG_IMPORT_FAILED, water: ErrorCodes.DAILY_WATER_IMPORT_FAILED,
+  };
+  return {
+    noFlock: kind === 'stock' ? ErrorCodes.DAILY_STOCK_IMPORT_NO_FLOCK : ErrorCodes.FLOCK_TYPE_MISSING,
+    unreadable: unreadable[kind] ?? ErrorCodes.PARAM_ERROR,
+  };
 }
 
 /** Every row of the list the filter selects, in the list's order (newest first). */

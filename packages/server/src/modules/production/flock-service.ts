@@ -140,6 +140,8 @@ export async function flockRow(db: DbOrTx, auth: AuthContext, id: number, code: 
 export async function assertPlaceFree(
   tx: DbOrTx, f: { farmId: number; shedId: number; groupNo: string }, self?: number,
 ): Promise<void> {
+  // Lock the house first: two placements in one house would otherwise both see it free.
+  await tx.select({ id: sheds.id }).from(sheds).where(eq(sheds.id, f.shedId)).for('update');
   const notSelf = self ? [ne(flocks.id, self)] : [];
   const [same] = await tx.select({ id: flocks.id }).from(flocks)
     .where(and(eq(flocks.farmId, f.farmId), eq(flocks.shedId, f.shedId), eq(flocks.groupNo, f.groupNo), ...notSelf)).limit(1);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  AppError, blankAsAbsent, ErrorCodes, flockAddBody, flockCloseBody, flockPageBody, flockUpdateBody,
+  AppError, blankAsAbsent, ErrorCodes, flockAddBody, flockCloseBody, flockPageBody, flockUpdateBody, idParam,
   type FlockAddBody, type FlockOption, type FlockRow, type FlockUpdateBody, type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
@@ -24,7 +24,7 @@ import { flockStockDays, flocks } from './tables.js';
  * One current flock per house and one group number per farm and house (20065); a closed flock is
  * history and no longer edited (20070).
  */
-const idParams = z.object({ id: z.coerce.number().int('validation.invalid').positive('validation.required').max(2_147_483_647, 'validation.invalid') });
+const idParams = z.object({ id: idParam });
 /** Blank filters ('' from an emptied picker) count as absent. */
 const optionalId = z.preprocess(blankAsAbsent, z.coerce.number().int('validation.invalid').positive('validation.invalid').max(2_147_483_647, 'validation.invalid').optional());
 const optionsQuery = z.object({

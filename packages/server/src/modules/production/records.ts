@@ -12,7 +12,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { todayIn } from './flock-service.js';
 import { daysBetween, tenantIdOf, visibleFlocks, type FlockRef } from './scope.js';
 import {
-  flockEggDays, flockFeedDays, flockGrowDays, flockImmunizations, flockMedications, flockStockDays, flockWaterDays,
+  flockEggDays, flockFeedDays, flockGrowDays, flockImmunizations, flockMedications, flockStockDays, flockWaterDays, flocks,
 } from './tables.js';
 
 /**
@@ -69,9 +69,9 @@ export function missingCode(kind: DailyKind): number {
   return ErrorCodes.DATA_NOT_FOUND;
 }
 
-/** A flock the row may not name: stock import rows answer 20300, the others 20071. */
-export function noFlockCode(kind: DailyKind): number {
-  return kind === 'stock' ? ErrorCodes.DAILY_STOCK_IMPORT_NO_FLOCK : ErrorCodes.FLOCK_TYPE_MISSING;
+/** One row of a batch or import outcome, its message in the caller's language. */
+export function rowError(locale: Locale, row: number, code: number, field?: string, key?: string): RowError {
+  return { row, code, msg: translate(locale, errorKey(code)), ...(field ? { field } : {}), ...(key ? { key } : {}) };
 }
 
 export type ParsedRow = Record<string, unknown> & { flockId: number; day?: string; at?: Date };
@@ -107,22 +107,43 @@ export function assertInLife(kind: DailyKind, f: FlockRef, day: string): void {
 type StockDelta = { transferIn: number; transferOut: number; dead: number; culled: number };
 const deltaOf = (r: StockDelta): number => r.transferIn - r.transferOut - r.dead - r.culled;
 
-/**
- * 20068 when, with this day's figures, a day would remove more birds than were present at its
- * start plus those moved in: the running count from placement must never drop below zero.
- */
-export async function assertStockFits(db: DbOrTx, f: FlockRef, day: string, row: StockDelta, replacing?: number): Promise<void> {
-  const s = flockStockDays;
-  const others = await db.select({ id: s.id, day: s.day, transferIn: s.transferIn, transferOut: s.transferOut, dead: s.dead, culled: s.culled })
-    .from(s).where(eq(s.flockId, f.id));
-  const days = others.filter((o) => o.id !== replacing && o.day !== day).map((o) => ({ day: o.day, delta: deltaOf(o) }));
-  days.push({ day, delta: deltaOf(row) });
+/** Locks flock rows (in id order, so two writers never wait on each other crosswise) for the stock checks. */
+export async function lockFlocks(db: DbOrTx, ids: number[]): Promise<void> {
+  for (const id of [...new Set(ids)].sort((a, b) => a - b)) {
+    await db.select({ id: flocks.id }).from(flocks).where(eq(flocks.id, id)).for('update');
+  }
+}
+
+/** 20068 unless the running count from placement stays at or above zero over these days. */
+function assertRunning(f: FlockRef, days: { day: string; delta: number }[]): void {
   days.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
   let running = f.maleCount + f.femaleCount;
   for (const d of days) {
     running += d.delta;
     if (running < 0) throw new AppError(ErrorCodes.FLOCK_COUNT_EXCEEDED, { data: { field: 'dead' } });
   }
+}
+
+async function stockDays(db: DbOrTx, flockId: number): Promise<{ id: number; day: string; delta: number }[]> {
+  const s = flockStockDays;
+  const rows = await db.select({ id: s.id, day: s.day, transferIn: s.transferIn, transferOut: s.transferOut, dead: s.dead, culled: s.culled })
+    .from(s).where(eq(s.flockId, flockId));
+  return rows.map((o) => ({ id: o.id, day: o.day, delta: deltaOf(o) }));
+}
+
+/**
+ * 20068 when, with this day's figures, a day would remove more birds than were present at its
+ * start plus those moved in: the running count from placement must never drop below zero.
+ */
+export async function assertStockFits(db: DbOrTx, f: FlockRef, day: string, row: StockDelta, replacing?: number): Promise<void> {
+  const days = (await stockDays(db, f.id)).filter((o) => o.id !== replacing && o.day !== day);
+  days.push({ id: 0, day, delta: deltaOf(row) });
+  assertRunning(f, days);
+}
+
+/** 20068 when the flock's stock days without record `id` (deleted or moved away) would go negative. */
+export async function assertStockWithout(db: DbOrTx, f: FlockRef, id: number): Promise<void> {
+  assertRunning(f, (await stockDays(db, f.id)).filter((o) => o.id !== id));
 }
 
 /** The table's values of a parsed row (absent optional fields stored as null). */
@@ -153,6 +174,8 @@ export interface StoredChange {
 export async function insertRow(db: DbOrTx, auth: AuthContext, kind: DailyKind, row: ParsedRow, f: FlockRef): Promise<StoredChange> {
   const day = rowDay(kind, row, f.timeZone);
   assertInLife(kind, f, day);
+  // Stock checks read the flock's other days: hold the flock so a parallel write cannot slip between.
+  if (kind === 'stock') await lockFlocks(db, [f.id]);
   const t = kindTable(kind);
   const values = valuesOf(kind, row);
   if (isDayKind(kind)) {
@@ -181,6 +204,16 @@ export async function updateStored(
   const id = existing.id as number;
   const day = rowDay(kind, row, f.timeZone);
   assertInLife(kind, f, day);
+  const oldFlock = existing.flockId as number;
+  if (kind === 'stock') {
+    await lockFlocks(db, [f.id, oldFlock]);
+    // Moving the day to another flock takes its figures away from the old one: it must still add up.
+    if (oldFlock !== f.id) {
+      const from = (await visibleFlocks(db, auth, [oldFlock])).get(oldFlock);
+      if (!from) throw new AppError(missingCode(kind));
+      await assertStockWithout(db, from, id);
+    }
+  }
   const t = kindTable(kind);
   const values = valuesOf(kind, row);
   if (isDayKind(kind)) {
@@ -219,6 +252,11 @@ export interface SaveOptions {
   mode: 'insert';
   /** Language of the row messages (default en-us). */
   locale?: Locale;
+  /**
+   * The codes of an import (importDaily): a row naming no flock (stock 20300) and a row that
+   * could not be read (feed 20072, egg 20074, water 20076). Defaults: 20300 for stock, else 20071, and 99996.
+   */
+  codes?: { noFlock?: number; unreadable?: number };
 }
 
 /**
@@ -229,20 +267,23 @@ export async function saveDailyRows(db: Db, auth: AuthContext, kind: DailyKind, 
   const locale = opts.locale ?? 'en-us';
   const errors: RowError[] = [];
   const fail = (row: number, code: number, field?: string, key?: string): void => {
-    errors.push({ row, code, msg: translate(locale, errorKey(code)), ...(field ? { field } : {}), ...(key ? { key } : {}) });
+    errors.push(rowError(locale, row, code, field, key));
   };
+  // A stock row naming no flock has had its own code (20300) since the first release; others 20071.
+  const noFlock = opts.codes?.noFlock ?? (kind === 'stock' ? ErrorCodes.DAILY_STOCK_IMPORT_NO_FLOCK : ErrorCodes.FLOCK_TYPE_MISSING);
+  const unreadable = opts.codes?.unreadable ?? ErrorCodes.PARAM_ERROR;
   const parsed: { n: number; row: ParsedRow }[] = [];
   rows.forEach((raw, i) => {
     const p = parseRow(kind, raw);
     if (p.ok) parsed.push({ n: i + 1, row: p.row });
-    else fail(i + 1, ErrorCodes.PARAM_ERROR, p.field, p.key);
+    else fail(i + 1, unreadable, p.field, p.key);
   });
   const flockMap = await visibleFlocks(db, auth, parsed.map((p) => p.row.flockId));
   let saved = 0;
   for (const { n, row } of parsed) {
     const f = flockMap.get(row.flockId);
     if (!f || (opts.farmId !== undefined && f.farmId !== opts.farmId)) {
-      fail(n, noFlockCode(kind), 'flockId');
+      fail(n, noFlock, 'flockId');
       continue;
     }
     try {

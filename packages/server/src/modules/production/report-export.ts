@@ -5,6 +5,7 @@ import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import type { ReportRow, StdName } from './report-rows.js';
 import { summary } from './reports.js';
+import { round3 } from './scope.js';
 import { energy, type EnergyRow } from './report-energy.js';
 import { health, type HealthRow } from './report-health.js';
 
@@ -63,8 +64,6 @@ function headerOf(locale: Locale, c: Column): string {
   const unit = UNIT[field];
   return unit ? `${label} (${translate(locale, `poultry.unit.${unit}`)})` : label;
 }
-
-const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 
 function cellOf(row: ReportRow, c: Column): Cell {
   // One day-age column: the day age, or "from-to" for a longer period.

@@ -1,6 +1,6 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { APP_CATALOGUE, flattenApps, flockTrendBody, reportBody } from '@farmsense/shared';
+import { flockTrendBody, reportBody } from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -9,6 +9,7 @@ import { energy, type EnergyRow } from './report-energy.js';
 import { exportReport } from './report-export.js';
 import { health, type HealthRow } from './report-health.js';
 import { assertRange, summary, trend, type SummaryAnswer, type TrendSeries } from './reports.js';
+import { REPORT_SCREENS } from './scope.js';
 
 /**
  * Production report calls (/ci18/column, grow, feed, drink, egg, immunel, business screens) and
@@ -16,8 +17,6 @@ import { assertRange, summary, trend, type SummaryAnswer, type TrendSeries } fro
  * and the current-flock screen, and cut every answer to the flocks of the farms and sheds the
  * caller may see.
  */
-const REPORT_PREFIXES = ['ci18.column.', 'ci18.grow.', 'ci18.feed.', 'ci18.drink.', 'ci18.egg.', 'ci18.immunel.', 'ci18.business.'];
-const REPORT_SCREENS: string[] = flattenApps(APP_CATALOGUE).map((n) => n.code).filter((c) => REPORT_PREFIXES.some((p) => c.startsWith(p)));
 export const REPORT_ROUTE_APPS: string[] = [...REPORT_SCREENS, 'ci18.group.current'];
 
 /** The export names the screen it exports (its columns and the file's title). */

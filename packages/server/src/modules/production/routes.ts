@@ -1,14 +1,14 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { dailyBatchBody, dailyIdParams, dailyKindParams, dailyPageBody, dayInput, type Page, type SaveOutcome } from '@farmsense/shared';
+import { dailyBatchBody, dailyIdParams, dailyKindParams, dailyPageBody, dayInput, idInput, idParam, type Page, type SaveOutcome } from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { dailyPage, quickRows, type DailyRowOut, type QuickRow } from './daily.js';
 import { flockRoutes } from './flocks.js';
-import { insertRow, isDayKind, kindTable, parseRowOrThrow, saveDailyRows, updateStored, visibleRecord } from './records.js';
+import { assertStockWithout, insertRow, isDayKind, kindTable, lockFlocks, parseRowOrThrow, saveDailyRows, updateStored, visibleRecord } from './records.js';
 import { assertKindApp, DAILY_APPS, DAILY_LIST_APPS, visibleFarm, visibleFlock } from './scope.js';
 
 /**
@@ -16,11 +16,10 @@ import { assertKindApp, DAILY_APPS, DAILY_LIST_APPS, visibleFarm, visibleFlock }
  * kind. The `:kind` routes admit every entry screen at the guard; each handler then requires the
  * kind's own screen (assertKindApp), refused and logged like the guard's refusals.
  */
-const recordId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required').max(2_147_483_647, 'validation.invalid');
 /** The kind's own schema (dailyRowSchemas[kind]) checks the rest in the handler (99996). */
-const dailyRowBody = z.looseObject({ flockId: recordId });
-const dailyRowUpdateBody = z.looseObject({ id: recordId, flockId: recordId });
-const quickQuery = z.object({ farmId: z.coerce.number().int().positive().max(2_147_483_647), day: dayInput });
+const dailyRowBody = z.looseObject({ flockId: idInput });
+const dailyRowUpdateBody = z.looseObject({ id: idInput, flockId: idInput });
+const quickQuery = z.object({ farmId: idParam, day: dayInput });
 
 export const productionRoutes: ModuleRoutes = async (base, { database }) => {
   const db = database.db;
@@ -69,14 +68,21 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
 
   app.delete('/api/breedpigbuilding/flockDaily/:kind/:id', {
     config,
-    schema: { tags, summary: 'Deletes a record', params: dailyIdParams },
+    schema: { tags, summary: 'Deletes a record (stock: 20068 when later days would remove more birds than remain)', params: dailyIdParams },
   }, async (req) => {
     const auth = requireAuth(req);
     const { kind, id } = req.params;
     await assertKindApp(db, req, auth, [kind]);
-    const { row } = await visibleRecord(db, auth, kind, id);
+    const { row, flock } = await visibleRecord(db, auth, kind, id);
     const t = kindTable(kind);
-    await db.delete(t).where(and(eq(t.id, row.id as number), eq(t.tenantId, row.tenantId as number)));
+    await db.transaction(async (tx) => {
+      // A stock day may carry birds later days removed: without it the count must still hold (20068).
+      if (kind === 'stock') {
+        await lockFlocks(tx, [flock.id]);
+        await assertStockWithout(tx, flock, row.id as number);
+      }
+      await tx.delete(t).where(and(eq(t.id, row.id as number), eq(t.tenantId, row.tenantId as number)));
+    });
     return NO_DATA;
   });
 

@@ -31,10 +31,8 @@ export const DAILY_LIST_APPS: string[] = [...new Set([...DAILY_APPS, ...Object.v
 
 /** Every production report screen (they pick flocks too). */
 const REPORT_PREFIXES = ['ci18.column.', 'ci18.grow.', 'ci18.feed.', 'ci18.drink.', 'ci18.egg.', 'ci18.immunel.', 'ci18.business.'];
-export const REPORT_APPS: string[] = [
-  ...flattenApps(APP_CATALOGUE).map((n) => n.code).filter((c) => REPORT_PREFIXES.some((p) => c.startsWith(p))),
-  'ci18.std',
-];
+export const REPORT_SCREENS: string[] = flattenApps(APP_CATALOGUE).map((n) => n.code).filter((c) => REPORT_PREFIXES.some((p) => c.startsWith(p)));
+export const REPORT_APPS: string[] = [...REPORT_SCREENS, 'ci18.std'];
 export const FLOCK_READ_APPS: string[] = [FLOCK_WRITE_APP, 'ci18.group.current'];
 /** The flock picker serves the flock screens, every entry screen and every report. */
 export const FLOCK_OPTION_APPS: string[] = [...new Set([...FLOCK_READ_APPS, ...DAILY_APPS, ...REPORT_APPS])];
@@ -134,6 +132,11 @@ export async function visibleFlock(db: DbOrTx, auth: AuthContext, id: number, co
 /** Whole days from `a` to `b` ('YYYY-MM-DD'); day age = daysBetween(birthDate, day). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A figure to three decimals (meter figures and exported cells: grams of a kg, millilitres of a litre). */
+export function round3(v: number): number {
+  return Math.round(v * 1000) / 1000;
 }
 
 export function addDays(day: string, n: number): string {

@@ -9,9 +9,17 @@ import { dateTimeInput } from './time.js';
  * flock's day age on a day is the number of days since its birth date (hatch day = 0).
  * The API shapes are described in docs/API-PRODUCTION.md.
  */
+/** Longest remark of a flock or a daily record (the form's text area stops there too). */
+export const REMARK_MAX_LENGTH = 200;
+/** Last day age a standard curve may start on (no flock lives longer than about five years). */
+export const CURVE_START_DAY_MAX = 2000;
 /** Row ids are PostgreSQL integers: a larger id would fail in the database, not as a parameter error. */
 const MAX_ID = 2_147_483_647;
-const id = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid');
+/** A row id in a JSON body. */
+export const idInput = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid');
+/** A row id in a path or query string (text coerced to a number), same rules as idInput. */
+export const idParam = z.coerce.number().int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid');
+const id = idInput;
 const count = z.number({ error: 'validation.required' }).int('validation.integer').min(0, 'validation.nonNegative').max(10_000_000, 'validation.tooLarge');
 const amount = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100_000_000, 'validation.tooLarge');
 const percent = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100, 'validation.percent');
@@ -51,7 +59,7 @@ const flockFields = {
   femaleAvgWeight: amount.nullish(),
   /** Gateway whose water/feed meters fill the daily records. */
   deviceId: id.nullish(),
-  remark: optionalText(200),
+  remark: optionalText(REMARK_MAX_LENGTH),
 };
 const flockRules = <T extends { birthDate: string; startDate: string; endDate?: string | null; layingDate?: string | null; maleCount: number; femaleCount: number }>(v: T, ctx: z.RefinementCtx): void => {
   if (v.startDate < v.birthDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'validation.startBeforeBirth' });
@@ -129,7 +137,7 @@ export const dailyRowSchemas = {
     transferIn: count.default(0), transferOut: count.default(0), dead: count.default(0), culled: count.default(0),
     transferInMale: count.nullish(), transferOutMale: count.nullish(), deadMale: count.nullish(), culledMale: count.nullish(),
     mating: count.nullish(),
-    remark: optionalText(200),
+    remark: optionalText(REMARK_MAX_LENGTH),
   }).superRefine((v, ctx) => {
     for (const k of ['transferIn', 'transferOut', 'dead', 'culled'] as const) {
       const male = v[`${k}Male`];
@@ -140,16 +148,16 @@ export const dailyRowSchemas = {
     ...dayRow,
     avgWeight: amount.nullish(), maleAvgWeight: amount.nullish(), femaleAvgWeight: amount.nullish(),
     uniformity: percent.nullish(), sampleSize: count.nullish(),
-    remark: optionalText(200),
+    remark: optionalText(REMARK_MAX_LENGTH),
   }).refine((v) => v.avgWeight != null || v.maleAvgWeight != null || v.femaleAvgWeight != null, { path: ['avgWeight'], message: 'validation.selectAtLeastOne' }),
-  feed: z.object({ ...dayRow, feedKg: amount, feedType: optionalText(), remark: optionalText(200) }),
-  water: z.object({ ...dayRow, waterL: amount, remark: optionalText(200) }),
+  feed: z.object({ ...dayRow, feedKg: amount, feedType: optionalText(), remark: optionalText(REMARK_MAX_LENGTH) }),
+  water: z.object({ ...dayRow, waterL: amount, remark: optionalText(REMARK_MAX_LENGTH) }),
   egg: z.object({
     ...dayRow,
     eggCount: count, eggWeightKg: amount.nullish(),
     qualified: count.nullish(), large: count.nullish(), medium: count.nullish(), small: count.nullish(),
     broken: count.nullish(), dirty: count.nullish(), deformed: count.nullish(),
-    remark: optionalText(200),
+    remark: optionalText(REMARK_MAX_LENGTH),
   }).superRefine((v, ctx) => {
     const graded = (v.large ?? 0) + (v.medium ?? 0) + (v.small ?? 0) + (v.broken ?? 0) + (v.dirty ?? 0) + (v.deformed ?? 0);
     if (graded > v.eggCount) ctx.addIssue({ code: 'custom', path: ['eggCount'], message: 'validation.gradesAboveTotal' });
@@ -158,18 +166,18 @@ export const dailyRowSchemas = {
   immune: z.object({
     ...eventRow,
     vaccineBrand: requiredText(), method: requiredText(), disease: requiredText(),
-    vaccineExpiry: dayInput.nullish(), dose: optionalText(), implementer: optionalText(), remark: optionalText(200),
+    vaccineExpiry: dayInput.nullish(), dose: optionalText(), implementer: optionalText(), remark: optionalText(REMARK_MAX_LENGTH),
   }),
   drug: z.object({
     ...eventRow,
     drugName: requiredText(), manufacturer: optionalText(), method: requiredText(), disease: requiredText(),
-    dose: optionalText(), withdrawalDays: count.nullish(), implementer: optionalText(), remark: optionalText(200),
+    dose: optionalText(), withdrawalDays: count.nullish(), implementer: optionalText(), remark: optionalText(REMARK_MAX_LENGTH),
   }),
 } as const satisfies Record<DailyKind, z.ZodType>;
 export type DailyRowInput<K extends DailyKind> = z.infer<(typeof dailyRowSchemas)[K]>;
 
 export const dailyKindParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }) });
-export const dailyIdParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }), id: z.coerce.number().int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid') });
+export const dailyIdParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }), id: idParam });
 
 export const dailyPageBody = z.object({
   farmId: id.nullish(),
@@ -234,7 +242,7 @@ const curveFields = {
   flockType: flockTypeInput,
   indicator: z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]], { error: 'validation.invalid' }),
   name: requiredText(),
-  startDay: z.number().int('validation.integer').min(0, 'validation.nonNegative').max(2000, 'validation.tooLarge').default(0),
+  startDay: z.number().int('validation.integer').min(0, 'validation.nonNegative').max(CURVE_START_DAY_MAX, 'validation.tooLarge').default(0),
   values: curveValuesInput,
 };
 export const curveAddBody = z.object(curveFields);

@@ -104,6 +104,7 @@ export const flocksApi = {
 export const FLOCK_KEYS = {
   flocks: ['flocks', 'list'] as const,
   summary: ['flocks', 'summary'] as const,
+  trends: ['flocks', 'trend'] as const,
   trend: (id: number) => ['flocks', 'trend', id] as const,
   curves: ['flocks', 'curves'] as const,
   builtins: ['flocks', 'builtins'] as const,

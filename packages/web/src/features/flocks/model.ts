@@ -66,21 +66,8 @@ export function valuesText(values: readonly number[]): string {
   return values.join(', ');
 }
 
-/** Today as 'YYYY-MM-DD' in a farm's time zone (the server counts days and day ages there). */
-export function todayIn(timeZone: string | undefined, now: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
-/** A calendar day moved by `days`. */
-export function addDays(day: string, days: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
+/** Days are counted as production counts them (today in the farm's time zone, calendar shifts). */
+export { shiftDay as addDays, todayIn } from '../production/model/kinds';
 
 /** A figure with fixed decimals, or a dash when there is none. */
 export function fmt(v: number | null | undefined, decimals = 0): string {

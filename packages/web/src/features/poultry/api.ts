@@ -103,6 +103,9 @@ export const poultryApi = {
     request(`/breedpigbuilding/flockDaily/${kind}/page`, { method: 'POST', body: q, signal }),
 };
 
+/** Every poultry report query lives under this key; production writes refresh it (production/api.ts). */
+export const POULTRY_KEYS = { all: ['poultry'] as const };
+
 /** Current and closed flocks of a farm for the trend picker (closed ones are history). */
 export function useFlockOptions(farmId: number | undefined): UseQueryResult<{ current: FlockOption[]; history: FlockOption[] }> {
   return useQuery({

@@ -1,6 +1,8 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import type { ControllerRow, DailyKind, FlockOption, FlockRow, Page, SaveOutcome, ShedListItem } from '@farmsense/shared';
 import { request } from '../../app/api/client';
+import { FLOCK_KEYS } from '../flocks/api';
+import { POULTRY_KEYS } from '../poultry/api';
 
 /**
  * Production entry calls (server: modules/production, docs/API-PRODUCTION.md): flocks and the
@@ -133,7 +135,18 @@ export function useGateways(farmId: number | undefined): UseQueryResult<{ value:
   });
 }
 
+/**
+ * What a production write can change: the entry screens, the poultry reports and the flock cards,
+ * drawers and trends (all read flocks and daily records). Standard curves are not among them.
+ */
+const PRODUCTION_DEPENDENT_KEYS = [PRODUCTION_KEYS.all, POULTRY_KEYS.all, FLOCK_KEYS.flocks, FLOCK_KEYS.summary, FLOCK_KEYS.trends];
+
+/** Marks everything a production write (or import) changed as stale; shown screens reload. */
+export async function invalidateProductionData(client: QueryClient): Promise<void> {
+  await Promise.all(PRODUCTION_DEPENDENT_KEYS.map((queryKey) => client.invalidateQueries({ queryKey })));
+}
+
 export function useProductionMutation<V, R>(fn: (v: V) => Promise<R>): UseMutationResult<R, unknown, V> {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: PRODUCTION_KEYS.all }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => invalidateProductionData(client) });
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
 import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { curveAddBody, curveUpdateBody, ErrorCodes, FLOCK_TYPE_CODES, INPUT_MAX_LENGTH, type CurveIndicator } from '@farmsense/shared';
+import { CURVE_START_DAY_MAX, curveAddBody, curveUpdateBody, ErrorCodes, FLOCK_TYPE_CODES, INPUT_MAX_LENGTH, type CurveIndicator } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { tk } from '../../../app/i18n/i18n';
 import type { FarmInfo } from '../../../app/api/types';
@@ -126,7 +126,7 @@ export function CurveFormDrawer({ row, farmId, farms, onClose }: { row: CurveRow
           </Col>
         </Row>
         <Form.Item name="startDay" label={t('fields.startDay')} required rules={[rule('startDay')]} extra={t('curves.startDayHint')}>
-          <InputNumber min={0} max={2000} precision={0} className="fs-input-number" />
+          <InputNumber min={0} max={CURVE_START_DAY_MAX} precision={0} className="fs-input-number" />
         </Form.Item>
         <Form.Item name="values" label={t('fields.values')} required rules={[valuesRule]} extra={t('curves.valuesHint')}>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} spellCheck={false} placeholder="44, 62, 80, 99" />

@@ -42,8 +42,9 @@ function weightTone(value: number, standard: number | null): 'ok' | 'low' | 'hig
   return 'ok';
 }
 
+/** `figures` is undefined while the report loads or when it failed: the figures then read "—". */
 export function FlockCard({ flock, figures, onOpen }: { flock: FlockRow; figures: CardFigures | undefined; onOpen: (f: FlockRow) => void }): ReactElement {
-  const { t } = useTranslation(['flocks', 'records']);
+  const { t } = useTranslation(['flocks', 'records', 'poultry']);
   const titleId = `flock-${flock.id}-title`;
   const placed = flock.maleCount + flock.femaleCount;
   const w = figures?.weight ?? null;
@@ -105,28 +106,30 @@ export function FlockCard({ flock, figures, onOpen }: { flock: FlockRow; figures
         </div>
         <div>
           <dt>{t('card.livability')}</dt>
-          <dd>{figures?.livability != null ? `${fmt(figures.livability, 2)} %` : '—'}</dd>
+          <dd>{figures?.livability != null ? `${fmt(figures.livability, 2)} ${t('poultry:unit.pct')}` : '—'}</dd>
         </div>
         <div className="fs-flock-card__wide">
           <dt>{w?.dayAge != null ? t('card.weightAt', { age: w.dayAge }) : t('card.weight')}</dt>
           <dd data-testid="flock-weight" className={`fs-flock-weight fs-flock-weight--${tone}`}>
             {w ? (
               <>
-                {fmt(w.value)} g
+                {fmt(w.value)} {t('poultry:unit.g')}
                 <span className="fs-flock-card__std">{w.standard !== null ? t('card.vsStandard', { value: fmt(w.standard) }) : t('card.noStandard')}</span>
               </>
-            ) : (
+            ) : figures ? (
               t('card.notWeighed')
+            ) : (
+              '—'
             )}
           </dd>
         </div>
         <div>
           <dt>{t('card.feedToday')}</dt>
-          <dd>{figures?.feedKg != null ? `${fmt(figures.feedKg, 1)} kg` : t('card.notEntered')}</dd>
+          <dd>{figures?.feedKg != null ? `${fmt(figures.feedKg, 1)} ${t('poultry:unit.kg')}` : figures ? t('card.notEntered') : '—'}</dd>
         </div>
         <div>
           <dt>{t('card.waterToday')}</dt>
-          <dd>{figures?.waterL != null ? `${fmt(figures.waterL, 1)} L` : t('card.notEntered')}</dd>
+          <dd>{figures?.waterL != null ? `${fmt(figures.waterL, 1)} ${t('poultry:unit.l')}` : figures ? t('card.notEntered') : '—'}</dd>
         </div>
       </dl>
     </Card>

@@ -2,7 +2,8 @@ import { useMemo, type ReactElement } from 'react';
 import { Descriptions, Drawer, Statistic, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlockRow } from '@farmsense/shared';
-import { EmptyBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { CancelledError } from '../../../app/api/client';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { enumLabel } from '../../../ui/enumLabel';
 import { useFlockSummary, useWeightTrend, type ReportQuery } from '../api';
 import { flockTypeLabel, fmt, indicatorUnit } from '../model';
@@ -14,7 +15,7 @@ import { DayAgeChart, type DayAgeSeries } from './DayAgeChart';
  * day age. Works for current and closed flocks alike.
  */
 export function FlockDrawer({ flock, today, onClose }: { flock: FlockRow; today: string; onClose: () => void }): ReactElement {
-  const { t } = useTranslation(['flocks', 'records']);
+  const { t } = useTranslation(['flocks', 'records', 'poultry']);
   const query = useMemo<ReportQuery>(
     () => ({
       farmId: flock.farmId,
@@ -78,15 +79,17 @@ export function FlockDrawer({ flock, today, onClose }: { flock: FlockRow; today:
       </Typography.Title>
       {summary.isPending ? (
         <LoadingBlock rows={1} />
+      ) : summary.isError && !(summary.error instanceof CancelledError) ? (
+        <ErrorBlock title={t('page.loadFailed')} onRetry={() => void summary.refetch()} />
       ) : (
         <div className="fs-flock-figures" data-testid="flock-figures">
           {figure('birds', `${fmt(flock.present)} / ${fmt(placed)}`)}
-          {figure('livability', totals?.livability != null ? `${fmt(totals.livability, 2)} %` : '—')}
+          {figure('livability', totals?.livability != null ? `${fmt(totals.livability, 2)} ${t('poultry:unit.pct')}` : '—')}
           {figure('dead', fmt(totals?.dead))}
           {figure('culled', fmt(totals?.culled))}
           {figure('mortality', fmt(totals?.mortalityPer10k, 1))}
-          {figure('feed', totals?.feedKg != null ? `${fmt(totals.feedKg, 1)} kg` : '—')}
-          {figure('water', totals?.waterL != null ? `${fmt(totals.waterL, 1)} L` : '—')}
+          {figure('feed', totals?.feedKg != null ? `${fmt(totals.feedKg, 1)} ${t('poultry:unit.kg')}` : '—')}
+          {figure('water', totals?.waterL != null ? `${fmt(totals.waterL, 1)} ${t('poultry:unit.l')}` : '—')}
           {figure('fcr', fmt(totals?.fcr, 2))}
           {totals?.eggCount ? figure('eggs', fmt(totals.eggCount)) : null}
           {figure('epef', fmt(totals?.epef, 0))}
@@ -98,6 +101,8 @@ export function FlockDrawer({ flock, today, onClose }: { flock: FlockRow; today:
       </Typography.Title>
       {trend.isPending ? (
         <LoadingBlock rows={1} />
+      ) : trend.isError && !(trend.error instanceof CancelledError) ? (
+        <ErrorBlock title={t('page.loadFailed')} onRetry={() => void trend.refetch()} />
       ) : series.length === 0 ? (
         <EmptyBlock title={t('drawer.noWeights')} hint={t('drawer.noWeightsHint')} />
       ) : (

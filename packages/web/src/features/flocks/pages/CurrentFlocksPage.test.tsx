@@ -126,4 +126,21 @@ describe('current flocks page', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path.endsWith('/flockReport/trend'))!.body).toEqual({ flockIds: [9], indicators: ['02'], period: 'day' });
     expect(calls.filter((c) => c.path.endsWith('/flockReport/summary')).at(-1)!.body).toMatchObject({ flockIds: [9], start: CLOSED.startDate, end: CLOSED.stopDate, includeClosed: true });
   });
+
+  it('says the figures could not be loaded, with a retry, rather than "not entered"', async () => {
+    mockApi({
+      'POST /breedpigbuilding/flock/page': { data: { list: CURRENT, total: CURRENT.length, pageNo: 1, pageSize: 20 } },
+      'POST /breedpigbuilding/flockReport/summary': { code: 10001 },
+      'POST /breedpigbuilding/flockReport/trend': { code: 10001 },
+    });
+    renderWithApp(<CurrentFlocksPage />);
+    const cards = await screen.findAllByTestId('flock-card', {}, SLOW);
+    await screen.findByText(t('page.loadFailed'), {}, SLOW);
+    expect(within(cards[0]!).queryByText(t('card.notEntered'))).toBeNull();
+    expect(within(cards[0]!).getByTestId('flock-weight').textContent).toBe('—');
+    fireEvent.click(within(cards[0]!).getByRole('button', { name: t('card.details', { groupNo: 'B-01' }) }));
+    const drawer = await screen.findByTestId('flock-drawer', {}, SLOW);
+    await waitFor(() => expect(within(drawer).getAllByText(t('page.loadFailed'))).toHaveLength(2), SLOW);
+    expect(within(drawer).queryByTestId('flock-figures')).toBeNull();
+  });
 });

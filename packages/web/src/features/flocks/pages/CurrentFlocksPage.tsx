@@ -48,7 +48,11 @@ export function CurrentFlocksPage(): ReactElement {
     [farmId, list.length, today, view],
   );
   const summary = useFlockSummary(reportQuery);
-  const figures = useMemo(() => new Map(list.map((f) => [f.id, cardFigures(summary.data?.rows ?? [], f.id, today)])), [list, summary.data, today]);
+  // No figures until the report has answered: a card must not say "not entered" for a report it never got.
+  const figures = useMemo(
+    () => new Map(summary.data ? list.map((f) => [f.id, cardFigures(summary.data.rows, f.id, today)] as const) : []),
+    [list, summary.data, today],
+  );
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
     return q ? list.filter((f) => f.shedName.toLowerCase().includes(q) || f.groupNo.toLowerCase().includes(q) || (f.breed ?? '').toLowerCase().includes(q)) : list;
@@ -75,14 +79,19 @@ export function CurrentFlocksPage(): ReactElement {
   } else if (shown.length === 0) {
     body = <EmptyBlock title={t('page.noMatch', { text: search.trim() })} />;
   } else {
+    // The cards still name every flock when their figures failed; the error says why they read "—".
+    const figuresFailed = summary.isError && !(summary.error instanceof CancelledError);
     body = (
-      <Row gutter={[16, 16]} role="list" aria-label={t('page.cards')}>
-        {shown.map((f) => (
-          <Col key={f.id} xs={24} sm={12} lg={8} xxl={6} role="listitem">
-            <FlockCard flock={f} figures={figures.get(f.id)} onOpen={setOpen} />
-          </Col>
-        ))}
-      </Row>
+      <>
+        {figuresFailed && <ErrorBlock title={t('page.loadFailed')} onRetry={() => void summary.refetch()} />}
+        <Row gutter={[16, 16]} role="list" aria-label={t('page.cards')}>
+          {shown.map((f) => (
+            <Col key={f.id} xs={24} sm={12} lg={8} xxl={6} role="listitem">
+              <FlockCard flock={f} figures={figures.get(f.id)} onOpen={setOpen} />
+            </Col>
+          ))}
+        </Row>
+      </>
     );
   }
 

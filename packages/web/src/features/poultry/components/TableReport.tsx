@@ -9,6 +9,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterField } from '../../../ui/FilterBar';
+import { PAGE_SIZE_OPTIONS } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { NoFarm } from '../../environment/components/NoFarm';
 import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
@@ -152,7 +153,7 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
           columns={columns}
           dataSource={rows}
           loading={report.isFetching}
-          pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: ['10', '20', '50', '100'], showTotal: (n) => t('common:total', { count: n }), hideOnSinglePage: rows.length <= 10 }}
+          pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS.map(String), showTotal: (n) => t('common:total', { count: n }), hideOnSinglePage: rows.length <= 10 }}
           scroll={{ x: 'max-content' }}
           summary={() =>
             totals ? (

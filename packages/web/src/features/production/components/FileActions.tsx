@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { DailyKind, SaveOutcome } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
-import { PRODUCTION_KEYS } from '../api';
+import { invalidateProductionData } from '../api';
 import { downloadFile, uploadImport } from '../model/files';
 import { ImportReport } from './ImportReport';
 
@@ -39,7 +39,7 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
     void run('import', async () => {
       const result = await uploadImport(importer.path, file, importer.fields);
       if (!result) return;
-      if (result.saved > 0) await client.invalidateQueries({ queryKey: PRODUCTION_KEYS.all });
+      if (result.saved > 0) await invalidateProductionData(client);
       if (result.errors.length === 0) toast.success(t('import.done', { count: result.saved }));
       setOutcome(result);
     });

@@ -2,10 +2,11 @@ import { useState, type ReactElement } from 'react';
 import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { FLOCK_SEX, FLOCK_TYPE_CODES, FLOCK_TYPES, INPUT_MAX_LENGTH, flockAddBody, flockUpdateBody, type FlockRow } from '@farmsense/shared';
+import { FLOCK_SEX, FLOCK_TYPE_CODES, FLOCK_TYPES, INPUT_MAX_LENGTH, REMARK_MAX_LENGTH, flockAddBody, flockUpdateBody, type FlockRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import type { FarmInfo } from '../../../app/api/types';
 import { enumLabel } from '../../../ui/enumLabel';
+import { optionalText } from '../../../ui/formErrors';
 import { zodRule } from '../../../ui/zodRule';
 import { productionApi, useFarmSheds, useGateways, useProductionMutation } from '../api';
 import { reportProductionError } from '../model/errors';
@@ -32,16 +33,15 @@ export interface FlockFormValues {
   remark?: string;
 }
 
-const text = (v: string | undefined): string | undefined => v?.trim() || undefined;
 const num = (v: number | null | undefined): number | undefined => (v === null || v === undefined ? undefined : v);
 
 /** The form's values as flockAddBody reads them (days as YYYY-MM-DD, blanks left out). */
 export function toFlockBody(v: FlockFormValues): Record<string, unknown> {
   return {
     farmId: v.farmId, shedId: v.shedId, groupNo: v.groupNo?.trim() ?? '', flockType: v.flockType, sex: v.sex,
-    breed: text(v.breed), birthDate: toDay(v.birthDate), layingDate: toDay(v.layingDate) ?? null, startDate: toDay(v.startDate),
-    endDate: toDay(v.endDate) ?? null, origin: text(v.origin), maleCount: num(v.maleCount), femaleCount: num(v.femaleCount),
-    maleAvgWeight: v.maleAvgWeight ?? null, femaleAvgWeight: v.femaleAvgWeight ?? null, deviceId: v.deviceId ?? null, remark: text(v.remark),
+    breed: optionalText(v.breed), birthDate: toDay(v.birthDate), layingDate: toDay(v.layingDate) ?? null, startDate: toDay(v.startDate),
+    endDate: toDay(v.endDate) ?? null, origin: optionalText(v.origin), maleCount: num(v.maleCount), femaleCount: num(v.femaleCount),
+    maleAvgWeight: v.maleAvgWeight ?? null, femaleAvgWeight: v.femaleAvgWeight ?? null, deviceId: v.deviceId ?? null, remark: optionalText(v.remark),
   };
 }
 
@@ -193,7 +193,7 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
           </Col>
         </Row>
         <Form.Item name="remark" label={label('remark')} rules={rules('remark')}>
-          <Input.TextArea maxLength={200} rows={2} />
+          <Input.TextArea maxLength={REMARK_MAX_LENGTH} rows={2} />
         </Form.Item>
         <div className="fs-drawer-footer">
           <Button size="large" onClick={onClose}>

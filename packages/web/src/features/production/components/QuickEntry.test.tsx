@@ -70,4 +70,30 @@ describe('quick entry', { timeout: 40_000 }, () => {
     await waitFor(() => expect(result(1).textContent).toContain(tk('validation.selectAtLeastOne')), SLOW);
     expect(calls.some((c) => c.path.endsWith('/batch'))).toBe(false);
   });
+
+  it('says the flocks could not be loaded, with a retry, instead of "no current flocks"', async () => {
+    let fail = true;
+    mockApi({ 'GET /breedpigbuilding/flockDaily/quick': () => (fail ? { code: 10001 } : { data: ROWS }) });
+    renderWithApp(<QuickEntry kind="stock" farmId={3} />);
+    await screen.findByText(tk('production.quick.loadFailed'), {}, SLOW);
+    expect(screen.queryByText(tk('production.quick.empty'))).toBeNull();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(tk('shell.actions.retry')) }));
+    await waitFor(() => expect(dead('House 1', 'G1')).toBeTruthy(), SLOW);
+  });
+
+  it('sends one save however often the button is clicked while saving', async () => {
+    const calls = mockApi({
+      'GET /breedpigbuilding/flockDaily/quick': { data: ROWS },
+      'POST /breedpigbuilding/flockDaily/stock/batch': { data: { saved: 1, errors: [] } },
+    });
+    renderWithApp(<QuickEntry kind="stock" farmId={3} />);
+    await waitFor(() => expect(dead('House 1', 'G1')).toBeTruthy(), SLOW);
+    fireEvent.change(dead('House 1', 'G1'), { target: { value: '3' } });
+    const save = screen.getByRole('button', { name: new RegExp(tk('production.quick.save')) });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await waitFor(() => expect(result(1).textContent).toBe(tk('production.quick.savedRow')), SLOW);
+    expect(calls.filter((c) => c.path.endsWith('/batch'))).toHaveLength(1);
+  });
 });

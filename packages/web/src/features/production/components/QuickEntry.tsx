@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useRef, useState, type ReactElement } from 'react';
 import { Alert, Button, DatePicker, Table, Tag } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
@@ -7,8 +7,9 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { DailyKind } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
-import { ApiError } from '../../../app/api/client';
+import { ApiError, CancelledError } from '../../../app/api/client';
 import { FilterField } from '../../../ui/FilterBar';
+import { ErrorBlock } from '../../../ui/QueryStates';
 import { productionApi, useProductionMutation, useQuickRows, type QuickRow } from '../api';
 import { rowErrorText, rowFieldLabel } from '../model/errors';
 import { DAY, KIND_CONFIG, type KindField } from '../model/kinds';
@@ -33,6 +34,11 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
   const [states, setStates] = useState<Record<number, RowState>>({});
   const batch = useProductionMutation(productionApi.batch);
   const update = useProductionMutation(productionApi.updateDaily);
+  // One save at a time across the batch and the one-by-one corrections; the ref closes the gap
+  // before React re-renders the button as loading (a fast double click would send twice).
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const failed = rows.isError && !(rows.error instanceof CancelledError);
   const label = (f: string): string => t(`records:${kind}.${f}`);
 
   const changeDay = (d: Dayjs | null): void => {
@@ -45,6 +51,18 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
     setValues((all) => ({ ...all, [flockId]: { ...all[flockId], [field]: v } }));
 
   const save = async (): Promise<void> => {
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    try {
+      await send();
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+  };
+
+  const send = async (): Promise<void> => {
     const next: Record<number, RowState> = {};
     const adds: { flockId: number; body: Record<string, unknown> }[] = [];
     const edits: { flockId: number; body: Record<string, unknown> }[] = [];
@@ -151,25 +169,29 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
           />
         </FilterField>
         <div className="fs-filters__actions">
-          <Button type="primary" size="large" icon={<SaveOutlined />} loading={batch.isPending} disabled={!rows.data?.length} onClick={() => void save()}>
+          <Button type="primary" size="large" icon={<SaveOutlined />} loading={busy} disabled={!rows.data?.length} onClick={() => void save()}>
             {t('quick.save')}
           </Button>
         </div>
       </div>
       <Alert type="info" showIcon title={t('quick.hint')} className="fs-prod-alert" />
-      <Table<QuickRow>
-        aria-label={t('quick.tableLabel')}
-        rowKey="flockId"
-        className="fs-admin-table"
-        size="middle"
-        loading={rows.isFetching}
-        dataSource={rows.data ?? []}
-        columns={columns}
-        pagination={false}
-        rowClassName={(r) => (states[r.flockId]?.state === 'error' ? 'fs-prod-row--error' : states[r.flockId]?.state === 'saved' ? 'fs-prod-row--saved' : '')}
-        locale={{ emptyText: t('quick.empty') }}
-        scroll={{ x: 800 }}
-      />
+      {failed ? (
+        <ErrorBlock title={t('quick.loadFailed')} onRetry={() => void rows.refetch()} />
+      ) : (
+        <Table<QuickRow>
+          aria-label={t('quick.tableLabel')}
+          rowKey="flockId"
+          className="fs-admin-table"
+          size="middle"
+          loading={rows.isFetching}
+          dataSource={rows.data ?? []}
+          columns={columns}
+          pagination={false}
+          rowClassName={(r) => (states[r.flockId]?.state === 'error' ? 'fs-prod-row--error' : states[r.flockId]?.state === 'saved' ? 'fs-prod-row--saved' : '')}
+          locale={{ emptyText: t('quick.empty') }}
+          scroll={{ x: 800 }}
+        />
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { DailyKind } from '@farmsense/shared';
+import { REMARK_MAX_LENGTH, type DailyKind } from '@farmsense/shared';
 
 /**
  * What each daily-record page shows and asks for. Field names are those of
@@ -30,7 +30,7 @@ export interface KindConfig {
   fields: KindField[];
 }
 
-const remark: KindField = { name: 'remark', type: 'text', max: 200, hideInList: true };
+const remark: KindField = { name: 'remark', type: 'text', max: REMARK_MAX_LENGTH, hideInList: true };
 const int = (name: string, extra: Partial<KindField> = {}): KindField => ({ name, type: 'int', ...extra });
 const num = (name: string, extra: Partial<KindField> = {}): KindField => ({ name, type: 'num', ...extra });
 const text = (name: string, extra: Partial<KindField> = {}): KindField => ({ name, type: 'text', ...extra });

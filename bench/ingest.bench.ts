@@ -31,13 +31,33 @@ const WINDOW = 64; // QoS 1 messages in flight per gateway
 const LANES = Number(process.env.BENCH_LANES ?? 2);
 const BATCH = 5_000;
 const STEP_MS = 30_000; // a controller reports every 30 s
-const quiet = { info: () => undefined, warn: (o: object, m?: string) => console.error('warn', m, o), error: (o: object, m?: string) => console.error('error', m, o) };
+const quiet = {
+  info: () => undefined,
+  warn: (o: object, m?: string) => console.error('warn', m, o),
+  error: (o: object, m?: string) => console.error('error', m, o),
+};
 
 /** The value keys of a climate controller (CONTRACT §4 kinds). */
 const KEYS = [
-  ...Array.from({ length: 16 }, (_, i) => `temp.${i + 1}`), ...Array.from({ length: 4 }, (_, i) => `rh.${i + 1}`),
-  'co2.1', 'co2.2', 'nh3.1', 'nh3.2', 'h2s.1', 'pa.1', 'pa.2', 'light.1', 'wind.1', 'outTemp.1', 'water.1', 'elec.1',
-  ...Array.from({ length: 8 }, (_, i) => `fan.${i + 1}`), 'dayAge.1', 'targetTemp.1', 'heater.1', 'curtain.1',
+  ...Array.from({ length: 16 }, (_, i) => `temp.${i + 1}`),
+  ...Array.from({ length: 4 }, (_, i) => `rh.${i + 1}`),
+  'co2.1',
+  'co2.2',
+  'nh3.1',
+  'nh3.2',
+  'h2s.1',
+  'pa.1',
+  'pa.2',
+  'light.1',
+  'wind.1',
+  'outTemp.1',
+  'water.1',
+  'elec.1',
+  ...Array.from({ length: 8 }, (_, i) => `fan.${i + 1}`),
+  'dayAge.1',
+  'targetTemp.1',
+  'heater.1',
+  'curtain.1',
 ].slice(0, VALUES);
 
 const t0 = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), 1) + 3_600_000;
@@ -74,7 +94,10 @@ async function freshPg(): Promise<{ url: string; drop: () => Promise<void> }> {
 
 async function seedGateways(database: Database, n: number): Promise<string[]> {
   const [t] = await database.query<{ id: number }>(`INSERT INTO tenants (name, modules) VALUES ('Bench', '["pig"]') RETURNING id`);
-  const [f] = await database.query<{ id: number }>(`INSERT INTO farms (tenant_id, farm_name, type) VALUES ($1, 'Bench Farm', 1) RETURNING id`, [t!.id]);
+  const [f] = await database.query<{ id: number }>(
+    `INSERT INTO farms (tenant_id, farm_name, type) VALUES ($1, 'Bench Farm', 1) RETURNING id`,
+    [t!.id],
+  );
   const codes = Array.from({ length: n }, (_, i) => `fs-bench${i}`);
   await database.query(
     `INSERT INTO gateways (tenant_id, farm_id, code, name, gateway_type, check_code)
@@ -86,27 +109,43 @@ async function seedGateways(database: Database, n: number): Promise<string[]> {
 
 /** Publishes every message of every gateway over TCP; resolves when all PUBACKs are in. */
 async function publishAll(port: number, codes: string[], first: number, messages: number): Promise<number> {
-  const clients: MqttClient[] = await Promise.all(codes.map((code) => new Promise<MqttClient>((resolve, reject) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, { username: code, password: 'bench', clientId: `b-${code}`, reconnectPeriod: 0, protocolVersion: 4 });
-    c.once('connect', () => resolve(c));
-    c.once('error', reject);
-  })));
+  const clients: MqttClient[] = await Promise.all(
+    codes.map(
+      (code) =>
+        new Promise<MqttClient>((resolve, reject) => {
+          const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+            username: code,
+            password: 'bench',
+            clientId: `b-${code}`,
+            reconnectPeriod: 0,
+            protocolVersion: 4,
+          });
+          c.once('connect', () => resolve(c));
+          c.once('error', reject);
+        }),
+    ),
+  );
   const started = performance.now();
-  await Promise.all(clients.map((c, g) => new Promise<void>((resolve, reject) => {
-    let next = first;
-    let done = 0;
-    const end = first + messages;
-    const send = (): void => {
-      const m = next++;
-      c.publish(`fs/${codes[g]}/telemetry`, payload(g, m), { qos: 1 }, (err) => {
-        if (err) return reject(err);
-        done++;
-        if (next < end) send();
-        else if (done === messages) resolve();
-      });
-    };
-    for (let i = 0; i < Math.min(WINDOW, messages); i++) send();
-  })));
+  await Promise.all(
+    clients.map(
+      (c, g) =>
+        new Promise<void>((resolve, reject) => {
+          let next = first;
+          let done = 0;
+          const end = first + messages;
+          const send = (): void => {
+            const m = next++;
+            c.publish(`fs/${codes[g]}/telemetry`, payload(g, m), { qos: 1 }, (err) => {
+              if (err) return reject(err);
+              done++;
+              if (next < end) send();
+              else if (done === messages) resolve();
+            });
+          };
+          for (let i = 0; i < Math.min(WINDOW, messages); i++) send();
+        }),
+    ),
+  );
   const elapsed = (performance.now() - started) / 1000;
   await Promise.all(clients.map((c) => c.endAsync()));
   return elapsed;
@@ -124,12 +163,17 @@ async function productRound(database: Database, codes: string[], first: number, 
 /** Counts what is stored against what was published: nothing lost, nothing doubled. */
 async function verify(database: Database, gateways: number, messagesPerGateway: number): Promise<void> {
   const points = gateways * messagesPerGateway * KEYS.length;
-  const [rows] = await database.query<{ n: number; d: number }>(`SELECT count(*)::int AS n, count(DISTINCT (gateway_id, key, ts))::int AS d FROM telemetry`);
+  const [rows] = await database.query<{ n: number; d: number }>(
+    `SELECT count(*)::int AS n, count(DISTINCT (gateway_id, key, ts))::int AS d FROM telemetry`,
+  );
   const [roll] = await database.query<{ h: number; d: number }>(
-    `SELECT (SELECT sum(count) FROM telemetry_hourly)::int AS h, (SELECT sum(count) FROM telemetry_daily)::int AS d`);
+    `SELECT (SELECT sum(count) FROM telemetry_hourly)::int AS h, (SELECT sum(count) FROM telemetry_daily)::int AS d`,
+  );
   const [latest] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry_latest`);
   const ok = rows!.n === points && rows!.d === points && roll!.h === points && roll!.d === points && latest!.n === gateways * KEYS.length;
-  console.log(`  ${database.kind}: ${points} readings published, ${rows!.n} stored (${rows!.d} distinct), rollups count ${roll!.h}/${roll!.d}, latest ${latest!.n}: ${ok ? 'nothing lost, nothing doubled' : 'MISMATCH'}`);
+  console.log(
+    `  ${database.kind}: ${points} readings published, ${rows!.n} stored (${rows!.d} distinct), rollups count ${roll!.h}/${roll!.d}, latest ${latest!.n}: ${ok ? 'nothing lost, nothing doubled' : 'MISMATCH'}`,
+  );
   if (!ok) process.exitCode = 1;
 }
 
@@ -156,7 +200,10 @@ async function rawRound(database: Database, gateways: number, first: number, mes
     for (let m = first; m < first + messages; m++) {
       for (let g = lane; g < gateways; g += LANES) {
         for (let k = 0; k < KEYS.length; k++) {
-          cur.g.push(g + 1); cur.k.push(KEYS[k]!); cur.t.push(tsOf(m)); cur.v.push(valueOf(g, k, m));
+          cur.g.push(g + 1);
+          cur.k.push(KEYS[k]!);
+          cur.t.push(tsOf(m));
+          cur.v.push(valueOf(g, k, m));
         }
         if (cur.g.length >= BATCH) {
           batches[lane]!.push(cur);
@@ -170,14 +217,18 @@ async function rawRound(database: Database, gateways: number, first: number, mes
     SELECT g, k, 'epoch'::timestamptz + t * interval '1 millisecond', v FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[]) AS u(g, k, t, v)
     ON CONFLICT DO NOTHING`;
   const started = performance.now();
-  await Promise.all(batches.map(async (list) => {
-    for (const b of list) await database.query(sql, [b.g, b.k, b.t, b.v]);
-  }));
+  await Promise.all(
+    batches.map(async (list) => {
+      for (const b of list) await database.query(sql, [b.g, b.k, b.t, b.v]);
+    }),
+  );
   return (performance.now() - started) / 1000;
 }
 
 async function main(): Promise<void> {
-  console.log(`ingest: ${GATEWAYS} gateways x ${MESSAGES} messages x ${KEYS.length} values over MQTT QoS 1 (window ${WINDOW}/gateway, ${LANES} writers, batches of ${BATCH}, ${ROUNDS} alternating rounds)`);
+  console.log(
+    `ingest: ${GATEWAYS} gateways x ${MESSAGES} messages x ${KEYS.length} values over MQTT QoS 1 (window ${WINDOW}/gateway, ${LANES} writers, batches of ${BATCH}, ${ROUNDS} alternating rounds)`,
+  );
 
   // PGlite: the embedded store of `npm start` (one connection), a smaller run.
   const lite = await openDatabase({ dataDir: 'memory://' });

@@ -89,7 +89,9 @@ async function main(): Promise<void> {
     const from = to - MINUTES * 60_000;
     const t0 = performance.now();
     await writeYear(database, gatewayId, from);
-    console.log(`trend: wrote ${MINUTES} one-minute readings through the ingest batch path in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    console.log(
+      `trend: wrote ${MINUTES} one-minute readings through the ingest batch path in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
 
     const app = await buildApp({ config, database });
     // The reference: the same chart by aggregating the raw history, behind the same HTTP stack.
@@ -112,8 +114,12 @@ async function main(): Promise<void> {
     const rawUrl = `/api/bench/rawTrend?gatewayId=${gatewayId}&key=temp.1&from=${from}&to=${to}&bucketMs=${first.bucketMs}`;
     const rawFirst = (await get(rawUrl)).data as TrendResult['points'];
     const total = first.points.reduce((s, p) => s + p.count, 0);
-    const same = first.points.length === rawFirst.length && first.points.every((p, i) => p.count === rawFirst[i]!.count && p.min === rawFirst[i]!.min && p.max === rawFirst[i]!.max);
-    console.log(`trend: ${first.source} source, ${first.points.length} points of ${first.bucketMs / 3_600_000} h covering ${total} readings; raw aggregate agrees: ${same ? 'yes' : 'NO'}`);
+    const same =
+      first.points.length === rawFirst.length &&
+      first.points.every((p, i) => p.count === rawFirst[i]!.count && p.min === rawFirst[i]!.min && p.max === rawFirst[i]!.max);
+    console.log(
+      `trend: ${first.source} source, ${first.points.length} points of ${first.bucketMs / 3_600_000} h covering ${total} readings; raw aggregate agrees: ${same ? 'yes' : 'NO'}`,
+    );
     if (!same || total !== MINUTES) process.exitCode = 1;
 
     for (let i = 0; i < 5; i++) await get(trendUrl);
@@ -127,7 +133,9 @@ async function main(): Promise<void> {
       await queryTrend(database, gatewayId, 'temp.1', from, to, 2_000);
       direct.push(performance.now() - s);
     }
-    console.log(`trend: the rollup query alone (no HTTP, session or scope checks): ${p95(direct).toFixed(1)} ms p95, ${median(direct).toFixed(1)} ms median`);
+    console.log(
+      `trend: the rollup query alone (no HTTP, session or scope checks): ${p95(direct).toFixed(1)} ms p95, ${median(direct).toFixed(1)} ms median`,
+    );
     console.log(`trend: through the API: ${median(fast).toFixed(1)} ms median; raw aggregate ${median(slow).toFixed(1)} ms median`);
     await app.close();
     await database.close();

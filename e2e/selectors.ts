@@ -165,7 +165,8 @@ export const sel = {
       status: (p: Page, code: string) => p.getByRole('row').filter({ hasText: code }).getByTestId('account-status'),
       authorize: (p: Page, name: string) => p.getByRole('button', { name: `Farms and houses of ${name}` }),
       /** A farm, house or pen checkbox of the authorization tree, by the node's text. */
-      treeCheckbox: (p: Page, text: string) => p.locator('.ant-tree-treenode').filter({ hasText: text }).locator('.ant-tree-checkbox').first(),
+      treeCheckbox: (p: Page, text: string) =>
+        p.locator('.ant-tree-treenode').filter({ hasText: text }).locator('.ant-tree-checkbox').first(),
       summary: (p: Page) => p.getByTestId('authorize-summary'),
       /** The banner that stays when the tenant's user cap (20101) is reached. */
       limit: (p: Page) => p.getByTestId('user-limit'),
@@ -193,7 +194,8 @@ export const sel = {
       indicatorFilter: (p: Page) => p.getByLabel('Indicator', { exact: true }),
       row: (p: Page, text: string) => p.getByRole('row').filter({ hasText: text }),
       source: (p: Page, text: string) => p.getByRole('row').filter({ hasText: text }).getByTestId('curve-source'),
-      field: (p: Page, label: 'Farm' | 'Flock type' | 'Indicator' | 'Curve name' | 'Start day age' | 'Values') => p.locator('.ant-drawer').getByLabel(label, { exact: true }),
+      field: (p: Page, label: 'Farm' | 'Flock type' | 'Indicator' | 'Curve name' | 'Start day age' | 'Values') =>
+        p.locator('.ant-drawer').getByLabel(label, { exact: true }),
       count: (p: Page) => p.getByTestId('curve-count'),
     },
   },
@@ -208,7 +210,8 @@ export const poultrySel = {
   totals: (p: Page) => p.getByTestId('report-totals'),
   kpis: (p: Page) => p.getByTestId('report-kpi'),
   /** Legend entries of a chart: `data-kind` actual | standard, `data-points` = points with a figure. */
-  series: (p: Page, kind?: 'actual' | 'standard') => (kind ? p.locator(`[data-testid="report-series"][data-kind="${kind}"]`) : p.getByTestId('report-series')),
+  series: (p: Page, kind?: 'actual' | 'standard') =>
+    kind ? p.locator(`[data-testid="report-series"][data-kind="${kind}"]`) : p.getByTestId('report-series'),
   trendChart: (p: Page) => p.getByTestId('trend-chart'),
   tableChart: (p: Page) => p.getByTestId('report-chart'),
   export: (p: Page) => p.getByRole('button', { name: 'Export' }),
@@ -237,7 +240,8 @@ export const prodSel = {
   rows: (p: Page) => p.locator('.fs-prod-page .ant-table-tbody tr.ant-table-row'),
   row: (p: Page, text: string) => p.locator('.fs-prod-page .ant-table-tbody tr.ant-table-row').filter({ hasText: text }),
   /** Flock list cells: day age and birds present (`4,997`). */
-  present: (p: Page, groupNo: string) => p.locator('.fs-prod-page tr.ant-table-row').filter({ hasText: groupNo }).getByTestId('prod-flock-present'),
+  present: (p: Page, groupNo: string) =>
+    p.locator('.fs-prod-page tr.ant-table-row').filter({ hasText: groupNo }).getByTestId('prod-flock-present'),
   /** Row actions: `Edit flock G1`, `Close flock G1`, `Delete flock G1`; daily: `Edit record of G1 on 2026-11-21`. */
   action: (p: Page, name: string) => p.getByRole('button', { name, exact: true }),
   /** Feed and water rows the meters filled. */

@@ -9,7 +9,10 @@ import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const dir = path.join(root, 'bench');
-const all = readdirSync(dir).filter((f) => f.endsWith('.bench.ts')).map((f) => f.slice(0, -'.bench.ts'.length)).sort();
+const all = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .map((f) => f.slice(0, -'.bench.ts'.length))
+  .sort();
 const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !all.includes(w));
 if (unknown.length) {

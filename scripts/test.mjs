@@ -22,7 +22,14 @@ function run(name, cmd, args, env = {}) {
 
 function vitest(name, projects, env = {}) {
   const out = path.join(tmp, `${name}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ];
   const ok = run(name, 'npx', args, env);
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
@@ -35,9 +42,15 @@ function vitest(name, projects, env = {}) {
 
 function reachable(host, port) {
   return new Promise((resolve) => {
-    const s = net.connect({ host, port, timeout: 1500 }, () => { s.destroy(); resolve(true); });
+    const s = net.connect({ host, port, timeout: 1500 }, () => {
+      s.destroy();
+      resolve(true);
+    });
     s.on('error', () => resolve(false));
-    s.on('timeout', () => { s.destroy(); resolve(false); });
+    s.on('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
   });
 }
 

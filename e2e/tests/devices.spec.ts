@@ -10,7 +10,9 @@ const option = (page: Page, label: string) => page.locator('.ant-select-dropdown
 /** The session token and the pig farm id the console keeps in its persisted state. */
 async function session(page: Page): Promise<{ token: string; pigFarm: number }> {
   return page.evaluate(() => {
-    const s = (JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state: { token: string; farms: { id: number; farmName: string }[] } }).state;
+    const s = (
+      JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state: { token: string; farms: { id: number; farmName: string }[] } }
+    ).state;
     return { token: s.token, pigFarm: s.farms.find((f) => f.farmName === 'Demo Pig Farm')!.id };
   });
 }
@@ -144,11 +146,22 @@ test.describe('device registry', () => {
     await signInToShell(page, 'demo');
     const { token } = await session(page);
     // fs-demo02 is a demo climate controller bound to a shed (CONTRACT §5); name one of its fans.
-    const found = await page.request.post('/api/breedpigdevice/controller/page', { headers: { token }, data: { keyword: 'fs-demo02', pageNo: 1, pageSize: 10 } });
-    const gw = ((await found.json()) as { data: { list: { id: number; code: string; name: string }[] } }).data.list.find((g) => g.code === 'fs-demo02')!;
+    const found = await page.request.post('/api/breedpigdevice/controller/page', {
+      headers: { token },
+      data: { keyword: 'fs-demo02', pageNo: 1, pageSize: 10 },
+    });
+    const gw = ((await found.json()) as { data: { list: { id: number; code: string; name: string }[] } }).data.list.find(
+      (g) => g.code === 'fs-demo02',
+    )!;
     const saved = await page.request.put('/api/breedpigdevice/controller/channels', {
       headers: { token },
-      data: { id: gw.id, channels: [{ key: 'fan.1', subDevice: 14, name: 'E2E tunnel fan', fanType: 2 }, { key: 'temp.1', subDevice: 1, name: 'E2E inside' }] },
+      data: {
+        id: gw.id,
+        channels: [
+          { key: 'fan.1', subDevice: 14, name: 'E2E tunnel fan', fanType: 2 },
+          { key: 'temp.1', subDevice: 1, name: 'E2E inside' },
+        ],
+      },
     });
     expect((await saved.json()).code).toBe(1);
 
@@ -163,9 +176,18 @@ test.describe('device registry', () => {
     await expect(channels.getByRole('row').filter({ hasText: 'E2E tunnel fan' })).toBeVisible();
     await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
 
-    const client = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, { username: 'fs-demo02', password: 'demo', clientId: `e2e-run-${Date.now()}`, reconnectPeriod: 0 });
+    const client = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
+      username: 'fs-demo02',
+      password: 'demo',
+      clientId: `e2e-run-${Date.now()}`,
+      reconnectPeriod: 0,
+    });
     try {
-      await client.publishAsync('fs/fs-demo02/telemetry', JSON.stringify({ ts: Date.now(), seq: 1, values: { 'fan.1': 77, 'temp.1': 26.4 } }), { qos: 1 });
+      await client.publishAsync(
+        'fs/fs-demo02/telemetry',
+        JSON.stringify({ ts: Date.now(), seq: 1, values: { 'fan.1': 77, 'temp.1': 26.4 } }),
+        { qos: 1 },
+      );
     } finally {
       await client.endAsync();
     }

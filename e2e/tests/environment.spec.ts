@@ -37,7 +37,12 @@ test('a value published over MQTT appears on the shed card without a reload', as
   });
 
   // fs-demo01 is the Farrowing 1 controller of the demo pig farm (CONTRACT §5).
-  const client = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, { username: 'fs-demo01', password: 'demo', clientId: `e2e-${Date.now()}`, reconnectPeriod: 0 });
+  const client = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
+    username: 'fs-demo01',
+    password: 'demo',
+    clientId: `e2e-${Date.now()}`,
+    reconnectPeriod: 0,
+  });
   try {
     await client.publishAsync('fs/fs-demo01/telemetry', JSON.stringify({ ts: Date.now(), seq: 1, values: { 'temp.1': 31.7 } }), { qos: 1 });
   } finally {
@@ -58,7 +63,9 @@ test('the temperature trend draws the last 7 days of a demo shed', async () => {
   const answered = page.waitForResponse((r) => r.url().endsWith('/api/environment/trend') && r.request().postDataJSON()?.preset === '7d');
   await sel.env.option(page, 'Last 7 days').click();
   expect((await asked).postDataJSON()).toMatchObject({ kind: 'temp', preset: '7d', shedIds: [expect.any(Number)] });
-  const answer = (await (await answered).json()) as { data: { startTime: number; endTime: number; sheds: { series: { points: unknown[] }[] }[] } };
+  const answer = (await (await answered).json()) as {
+    data: { startTime: number; endTime: number; sheds: { series: { points: unknown[] }[] }[] };
+  };
   expect(answer.data.endTime - answer.data.startTime).toBe(7 * 24 * 3600 * 1000);
   expect(answer.data.sheds[0]!.series.length).toBeGreaterThan(0);
   expect(answer.data.sheds[0]!.series[0]!.points.length).toBeGreaterThan(100);

@@ -34,7 +34,9 @@ test.describe('flocks and standard curves', () => {
     await expect(sel.flocks.figures(page)).toBeVisible();
   });
 
-  test('a built-in standard is copied with its source, and a second curve for the same type and indicator is refused (20064)', async ({ page }) => {
+  test('a built-in standard is copied with its source, and a second curve for the same type and indicator is refused (20064)', async ({
+    page,
+  }) => {
     await prepare(page);
     await signInToShell(page, 'chicken');
     await page.goto('/ci18/std/curves');

@@ -49,7 +49,9 @@ test('the growth trend draws each flock against its breed standard', async () =>
   expect(Number(await standard.first().getAttribute('data-points'))).toBeGreaterThan(5);
 
   // By week of age: the same flock, fewer points.
-  const weekly = page.waitForResponse((r) => r.url().endsWith('/api/breedpigbuilding/flockReport/trend') && r.request().postDataJSON()?.period === 'week');
+  const weekly = page.waitForResponse(
+    (r) => r.url().endsWith('/api/breedpigbuilding/flockReport/trend') && r.request().postDataJSON()?.period === 'week',
+  );
   await page.locator('.ant-segmented').getByText('Week of age', { exact: true }).click();
   await weekly;
   await expect.poll(async () => Number(await poultrySel.series(page, 'actual').first().getAttribute('data-points'))).toBeLessThan(12);

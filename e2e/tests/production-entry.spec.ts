@@ -29,7 +29,9 @@ function farmDay(offset = 0): string {
 
 /** Calls the API with the signed-in session (setup only: what is under test goes through the screens). */
 async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state?: { token?: string } }).state?.token ?? '');
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
+  );
   const res = await page.request.fetch(`/api${url}`, { method, headers: { token, 'Accept-Language': 'en-us' }, data });
   const env = (await res.json()) as { code: number; data: T };
   expect(env.code, `${method} ${url}`).toBe(1);
@@ -40,7 +42,12 @@ async function newHouse(page: Page, name: string): Promise<{ farmId: number; she
   const farms = await api<{ id: number; farmName: string }[]>(page, 'GET', '/breedpigbuilding/farmInfo/list');
   const farmId = farms.find((f) => f.farmName === FARM)!.id;
   const shed = await api<{ id: number }>(page, 'POST', '/breedpigbuilding/shed/add', {
-    farmId, shedName: name, shedType: 1001, areaNum: 9, buildingNum: 1 + Math.floor(Math.random() * 90), shedNum: 1 + Math.floor(Math.random() * 90),
+    farmId,
+    shedName: name,
+    shedType: 1001,
+    areaNum: 9,
+    buildingNum: 1 + Math.floor(Math.random() * 90),
+    shedNum: 1 + Math.floor(Math.random() * 90),
   });
   return { farmId, shedId: shed.id };
 }
@@ -62,7 +69,9 @@ test.beforeEach(async ({ page }) => {
   await signInToShell(page, 'chicken');
 });
 
-test('a new flock gets today’s stock on the quick grid (then corrected) and its feed on the form, and both show in the lists and the daily report', async ({ page }) => {
+test('a new flock gets today’s stock on the quick grid (then corrected) and its feed on the form, and both show in the lists and the daily report', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const suffix = Math.random().toString(36).slice(2, 7);
   const house = `E2E Barn ${suffix}`;
@@ -147,7 +156,15 @@ test('the stock template filled with a good and a bad row imports the good one a
   const groupNo = `IMP-${suffix}`;
   const { farmId, shedId } = await newHouse(page, house);
   await api(page, 'POST', '/breedpigbuilding/flock', {
-    farmId, shedId, groupNo, flockType: 2, sex: 3, birthDate: farmDay(-6), startDate: farmDay(-5), femaleCount: 3000, maleCount: 0,
+    farmId,
+    shedId,
+    groupNo,
+    flockType: 2,
+    sex: 3,
+    birthDate: farmDay(-6),
+    startDate: farmDay(-5),
+    femaleCount: 3000,
+    maleCount: 0,
   });
 
   await page.goto('/prod-data-input/daily-column');

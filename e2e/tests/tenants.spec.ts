@@ -96,7 +96,11 @@ test.describe('operation log', () => {
     await expect(page).toHaveURL(/\/safe-oplog\/records$/);
     await expect(sel.oplog.heading(page)).toBeVisible();
 
-    const ownSignIn = sel.oplog.rows(page).filter({ hasText: 'Sign in' }).filter({ hasText: 'Demo Admin' }).filter({ hasText: 'Succeeded' });
+    const ownSignIn = sel.oplog
+      .rows(page)
+      .filter({ hasText: 'Sign in' })
+      .filter({ hasText: 'Demo Admin' })
+      .filter({ hasText: 'Succeeded' });
     await expect(ownSignIn.first()).toBeVisible();
     await expect(ownSignIn.first()).toContainText('Success');
 
@@ -111,7 +115,10 @@ test.describe('operation log', () => {
     await expect(sel.oplog.outcomeTag(page).filter({ hasNotText: 'Succeeded' })).toHaveCount(0);
 
     // The detail of the entry opens as formatted JSON; nothing offers to change or delete it.
-    await ownSignIn.first().getByRole('button', { name: /expand/i }).click();
+    await ownSignIn
+      .first()
+      .getByRole('button', { name: /expand/i })
+      .click();
     await expect(page.getByTestId('oplog-detail').first()).toContainText('"via"');
     await expect(page.getByRole('button', { name: /^(Edit|Delete)$/ })).toHaveCount(0);
   });

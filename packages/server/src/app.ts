@@ -57,7 +57,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'FarmSense API', version: PRODUCT_VERSION, description: 'Envelope { code, msg, data }; session token in the `token` header.' },
+      info: {
+        title: 'FarmSense API',
+        version: PRODUCT_VERSION,
+        description: 'Envelope { code, msg, data }; session token in the `token` header.',
+      },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
@@ -68,7 +72,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerAuth(app, deps.database.db);
   registerAudit(app, deps.database.db);
 
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async () => ({ status: 'ok', db: deps.database.kind }));
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async () => ({
+    status: 'ok',
+    db: deps.database.kind,
+  }));
 
   for (const mod of MODULES) await app.register(async (scope) => mod(scope, deps));
 

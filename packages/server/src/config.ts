@@ -3,27 +3,32 @@ import { z } from 'zod';
 /** CONTRACT §2: the environment, validated once at start-up. */
 const flag = z.enum(['0', '1', 'true', 'false', 'on', 'off']).transform((v) => v === '1' || v === 'true' || v === 'on');
 
-const schema = z
-  .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-    HOST: z.string().min(1).default('0.0.0.0'),
-    DATA_DIR: z.string().min(1).default('./data'),
-    DATABASE_URL: z
-      .string()
-      .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// or postgresql://')
-      .optional(),
-    MQTT_URL: z.string().regex(/^(mqtts?|wss?|tcp):\/\/.+/, 'must start with mqtt://, mqtts://, ws:// or wss://').optional(),
-    MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
-    DEMO: flag.optional(),
-    SIMULATOR: flag.optional(),
-    CAPTCHA: z.enum(['on', 'off']).default('on'),
-    /** Browser tests only: every captcha's answer is this code. */
-    CAPTCHA_TEST_CODE: z.string().regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits').optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    TRUST_PROXY: flag.default(false),
-    /** Days of raw telemetry history to keep (whole months are dropped); 0 = keep forever. Rollups stay. */
-    TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
-  });
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// or postgresql://')
+    .optional(),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?|tcp):\/\/.+/, 'must start with mqtt://, mqtts://, ws:// or wss://')
+    .optional(),
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1883),
+  DEMO: flag.optional(),
+  SIMULATOR: flag.optional(),
+  CAPTCHA: z.enum(['on', 'off']).default('on'),
+  /** Browser tests only: every captcha's answer is this code. */
+  CAPTCHA_TEST_CODE: z
+    .string()
+    .regex(/^[A-Za-z0-9]{4,8}$/, 'must be 4 to 8 letters or digits')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+  /** Days of raw telemetry history to keep (whole months are dropped); 0 = keep forever. Rollups stay. */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
+});
 
 export interface Config {
   port: number;
@@ -47,9 +52,7 @@ export class ConfigError extends Error {}
 
 /** Reads the environment; throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const picked = Object.fromEntries(
-    Object.keys(schema.shape).flatMap((k) => (env[k] !== undefined && env[k] !== '' ? [[k, env[k]]] : [])),
-  );
+  const picked = Object.fromEntries(Object.keys(schema.shape).flatMap((k) => (env[k] !== undefined && env[k] !== '' ? [[k, env[k]]] : [])));
   const parsed = schema.safeParse(picked);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     lines.push('Demo accounts (password Demo@12345): platform (back office), demo (tenant admin), pig, chicken');
   }
   if (!config.captcha) lines.push('CAPTCHA=off: sign-in without a verification code is allowed');
-  if (config.captchaTestCode) lines.push('WARNING: CAPTCHA_TEST_CODE is set: every verification code has a fixed answer (tests only, never in production)');
+  if (config.captchaTestCode)
+    lines.push('WARNING: CAPTCHA_TEST_CODE is set: every verification code has a fixed answer (tests only, never in production)');
   process.stdout.write(`${lines.join('\n')}\n`);
 
   const stop = async (): Promise<void> => {

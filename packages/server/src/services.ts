@@ -25,8 +25,8 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
   const { config } = deps;
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {
-      log: (line) => app.log.info(line),
-    })
+        log: (line) => app.log.info(line),
+      })
     : null;
   app.log.info({ mqtt: iot.mode, port: iot.port, simulator: simulator ? 'running' : 'off' }, 'services started');
   return {

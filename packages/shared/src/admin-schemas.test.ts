@@ -12,7 +12,15 @@ function messageFor(schema: ZodType, value: unknown, field: string): string | un
 }
 
 const account = { accountCode: 'Keeper', accountName: 'Keeper', password: 'cipher', phoneNo: '13800000000' };
-const farm = { farmName: 'F', type: 1, personInCharge: 'P', areaCode: '+86', phone: '13800000000', timeZone: 'Asia/Shanghai', timeZoneName: 'CST' };
+const farm = {
+  farmName: 'F',
+  type: 1,
+  personInCharge: 'P',
+  areaCode: '+86',
+  phone: '13800000000',
+  timeZone: 'Asia/Shanghai',
+  timeZoneName: 'CST',
+};
 
 describe('administration schemas (SPEC §5)', () => {
   it('requires the account fields, caps them at 50 and checks the e-mail', () => {
@@ -30,7 +38,9 @@ describe('administration schemas (SPEC §5)', () => {
     const form = { ...account, password: 'Start@2024', confirmPassword: 'Start@2024' };
     expect(accountAddForm.safeParse(form).success).toBe(true);
     expect(messageFor(accountAddForm, { ...form, confirmPassword: 'x' }, 'confirmPassword')).toBe('validation.passwordsDiffer');
-    expect(messageFor(accountAddForm, { ...form, password: 'short', confirmPassword: 'short' }, 'password')).toBe('validation.passwordRule');
+    expect(messageFor(accountAddForm, { ...form, password: 'short', confirmPassword: 'short' }, 'password')).toBe(
+      'validation.passwordRule',
+    );
   });
 
   it('reads list filters from query strings, blanks as absent', () => {
@@ -54,8 +64,10 @@ describe('administration schemas (SPEC §5)', () => {
   });
 
   it('knows IANA time zones', () => {
-    for (const tz of ['Asia/Shanghai', 'Asia/Bangkok', 'Europe/Moscow', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+8']) expect([tz, isValidTimeZone(tz)]).toEqual([tz, true]);
-    for (const tz of ['Asia/Atlantis', '', '+08:00', 'Asia/../etc', ' Asia/Shanghai']) expect([tz, isValidTimeZone(tz)]).toEqual([tz, false]);
+    for (const tz of ['Asia/Shanghai', 'Asia/Bangkok', 'Europe/Moscow', 'America/Argentina/Buenos_Aires', 'UTC', 'Etc/GMT+8'])
+      expect([tz, isValidTimeZone(tz)]).toEqual([tz, true]);
+    for (const tz of ['Asia/Atlantis', '', '+08:00', 'Asia/../etc', ' Asia/Shanghai'])
+      expect([tz, isValidTimeZone(tz)]).toEqual([tz, false]);
   });
 
   it('keeps shed types to the farm kind', () => {
@@ -84,7 +96,9 @@ describe('administration schemas (SPEC §5)', () => {
     expect(roleAddBody.parse({ roleName: ' Vets ' })).toEqual({ roleName: 'Vets', type: 'farm' });
     expect(scopeOfRoleType('group')).toBe('group');
     expect(scopeOfRoleType('farm')).toBe('farm');
-    expect(operateAuthBindBody.safeParse({ roleId: 1, applications: [{ applicationInfoId: 2, ops: ['view', 'control'] }] }).success).toBe(true);
+    expect(operateAuthBindBody.safeParse({ roleId: 1, applications: [{ applicationInfoId: 2, ops: ['view', 'control'] }] }).success).toBe(
+      true,
+    );
     expect(operateAuthBindBody.safeParse({ roleId: 1, applications: [{ applicationInfoId: 2, ops: ['own'] }] }).success).toBe(false);
   });
 });

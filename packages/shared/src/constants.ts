@@ -37,7 +37,20 @@ export const TREND_WINDOWS_DAYS = [7, 15, 30, 60] as const;
 export const YEAR_LIST_LENGTH = 10;
 export const WEIGHT_STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500] as const;
 export const PAGE_SIZES = { shedList: 100000, roleList: 1000, peopleList: 99999, languageList: 100, default: 20 } as const;
-export const SENSOR_LIMITS = { temp: 16, rh: 4, co2: 4, ph: 2, wind: 2, nh3: 4, pa: 4, h2s: 2, light: 4, waterCollectors: 20, waterAlarms: 10, pools: 12 } as const;
+export const SENSOR_LIMITS = {
+  temp: 16,
+  rh: 4,
+  co2: 4,
+  ph: 2,
+  wind: 2,
+  nh3: 4,
+  pa: 4,
+  h2s: 2,
+  light: 4,
+  waterCollectors: 20,
+  waterAlarms: 10,
+  pools: 12,
+} as const;
 export const DEBOUNCE_MS = 200;
 export const NUMBER_DECIMALS = 3;
 export const SCREEN_BANDS = { large: 1440, medium: 768 } as const;

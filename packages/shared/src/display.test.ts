@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  columnLabel, DISPLAY_KEYS, formatColumnLabel, formatPenLabel, formatShedLabel, penLabel, renderLabel, shedLabel, shedTypeKey,
+  columnLabel,
+  DISPLAY_KEYS,
+  formatColumnLabel,
+  formatPenLabel,
+  formatShedLabel,
+  penLabel,
+  renderLabel,
+  shedLabel,
+  shedTypeKey,
 } from './display.js';
 import { translate } from './i18n/index.js';
 
@@ -40,9 +48,17 @@ describe('shed display labels (SPEC §3)', () => {
   });
 
   it('returns i18n keys and parts, never text', () => {
-    expect(shedLabel({ areaNum: 1, buildingNum: 2, shedNum: 3, shedType: 1001 })).toEqual({ kind: 'numbers', parts: ['1', '2', '3'], typeKey: 'enums.poultryShedType.1001' });
+    expect(shedLabel({ areaNum: 1, buildingNum: 2, shedNum: 3, shedType: 1001 })).toEqual({
+      kind: 'numbers',
+      parts: ['1', '2', '3'],
+      typeKey: 'enums.poultryShedType.1001',
+    });
     expect(shedLabel({ areaNum: 0, buildingNum: 0, shedNum: 0, shedType: 2 })).toEqual({ kind: 'empty', key: DISPLAY_KEYS.emptyShed });
-    expect(penLabel({ areaNum: 1, buildingNum: 0, shedNum: 2, shedType: 2 }, 7)).toEqual({ kind: 'numbers', parts: ['1', '0', '2', '7'], typeKey: 'enums.pigShedType.2' });
+    expect(penLabel({ areaNum: 1, buildingNum: 0, shedNum: 2, shedType: 2 }, 7)).toEqual({
+      kind: 'numbers',
+      parts: ['1', '0', '2', '7'],
+      typeKey: 'enums.pigShedType.2',
+    });
     expect(penLabel({ areaNum: 0, buildingNum: 0, shedNum: 0 }, 0)).toEqual({ kind: 'empty', key: DISPLAY_KEYS.emptyPen });
     expect(columnLabel(0, 0)).toEqual({ kind: 'empty', key: DISPLAY_KEYS.emptyColumn });
     expect(columnLabel(4, 0)).toEqual({ kind: 'numbers', parts: ['4'], typeKey: null });
@@ -52,7 +68,9 @@ describe('shed display labels (SPEC §3)', () => {
 
   it('renders with the catalogue in every language, every key existing', () => {
     const en = (k: string): string => translate('en-us', k);
-    expect(renderLabel(shedLabel({ areaNum: 1, buildingNum: 1, shedNum: 1, shedType: 1001 }), en)).toBe(`1-1-1 (${en('enums.poultryShedType.1001')})`);
+    expect(renderLabel(shedLabel({ areaNum: 1, buildingNum: 1, shedNum: 1, shedType: 1001 }), en)).toBe(
+      `1-1-1 (${en('enums.poultryShedType.1001')})`,
+    );
     expect(renderLabel(shedLabel({ areaNum: 0, buildingNum: 0, shedNum: 0 }), en)).toBe('Empty house');
     for (const locale of ['zh-cn', 'en-us', 'vi', 'th', 'ru'] as const) {
       for (const key of [...Object.values(DISPLAY_KEYS), shedTypeKey(2)!, shedTypeKey(2000)!]) {

@@ -23,9 +23,7 @@ export const DISPLAY_KEYS = {
 } as const;
 
 /** Either a placeholder (its i18n key) or number parts with an optional type name key. */
-export type PlaceLabel =
-  | { kind: 'empty'; key: string }
-  | { kind: 'numbers'; parts: string[]; typeKey: string | null };
+export type PlaceLabel = { kind: 'empty'; key: string } | { kind: 'numbers'; parts: string[]; typeKey: string | null };
 
 function isZero(v: Num): boolean {
   if (v === null || v === undefined) return true;
@@ -75,13 +73,17 @@ export function renderLabel(label: PlaceLabel, t: (key: string) => string): stri
 /** "1-1-1 (Broiler)", or the empty-shed text when area, building and shed are all zero. */
 export function formatShedLabel(shed: ShedNumbers, typeName: string | null | undefined, emptyShed: string): string {
   const label = shedLabel(shed);
-  return renderLabel(label.kind === 'numbers' ? { ...label, typeKey: typeName ? 'type' : null } : label, (k) => (k === 'type' ? typeName ?? '' : emptyShed));
+  return renderLabel(label.kind === 'numbers' ? { ...label, typeKey: typeName ? 'type' : null } : label, (k) =>
+    k === 'type' ? (typeName ?? '') : emptyShed,
+  );
 }
 
 /** "1-1-1-3 (Farrowing)", or the empty-pen text when all four numbers are zero. */
 export function formatPenLabel(shed: ShedNumbers, penNum: Num, typeName: string | null | undefined, emptyPen: string): string {
   const label = penLabel(shed, penNum);
-  return renderLabel(label.kind === 'numbers' ? { ...label, typeKey: typeName ? 'type' : null } : label, (k) => (k === 'type' ? typeName ?? '' : emptyPen));
+  return renderLabel(label.kind === 'numbers' ? { ...label, typeKey: typeName ? 'type' : null } : label, (k) =>
+    k === 'type' ? (typeName ?? '') : emptyPen,
+  );
 }
 
 /** "3-12", "3", or the empty-column text. */

@@ -48,9 +48,7 @@ function withAncestors(nodes: AppNode[], parents: AppNode[] = []): { node: AppNo
 
 /** Every label key of one namespace, nested keys joined with dots (menu keys are flat already). */
 function keysOf(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) =>
-    typeof v === 'string' ? [prefix + k] : keysOf(v as object, `${prefix}${k}.`),
-  );
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [prefix + k] : keysOf(v as object, `${prefix}${k}.`)));
 }
 
 describe('application catalogue', () => {
@@ -79,7 +77,11 @@ describe('application catalogue', () => {
   });
 
   it('keeps each scope on its own list and children in their parent mode', () => {
-    const scopes: [AppNode[], AppScope][] = [[GROUP_APPS, 'group'], [FARM_APPS, 'farm'], [PLATFORM_APPS, 'platform']];
+    const scopes: [AppNode[], AppScope][] = [
+      [GROUP_APPS, 'group'],
+      [FARM_APPS, 'farm'],
+      [PLATFORM_APPS, 'platform'],
+    ];
     for (const [list, scope] of scopes) for (const n of flattenApps(list)) expect(n.scope, n.code).toBe(scope);
     for (const { node, parents } of withAncestors(APP_CATALOGUE)) {
       const parent = parents[parents.length - 1];

@@ -47,119 +47,283 @@ const tabs = (base: string, codeBase: string, names: string[]): Spec[] =>
 const envKinds = ['temp', 'rh', 'co2', 'nh3', 'h2s', 'pa', 'light', 'wind', 'vent'];
 const pigEnvKinds = ['temp', 'rh', 'wind', 'co2', 'nh3'];
 
-const platformSpecs: Spec[] = [
-  ['platform', null, [['platform.tenants', '/platform/tenants']]],
-];
+const platformSpecs: Spec[] = [['platform', null, [['platform.tenants', '/platform/tenants']]]];
 
 const groupSpecs: Spec[] = [
-  ['group', null, [
-    ['group.overview', '/group/overview'],
-    ['group.reports', null, tabs('/group/reports', 'group.reports', ['month', 'year'])],
-    ['group-pig.overview', '/group-pig/overview', [], { fun: 'pig' }],
-    ['d3.overview', '/d3/overview'],
-  ]],
+  [
+    'group',
+    null,
+    [
+      ['group.overview', '/group/overview'],
+      ['group.reports', null, tabs('/group/reports', 'group.reports', ['month', 'year'])],
+      ['group-pig.overview', '/group-pig/overview', [], { fun: 'pig' }],
+      ['d3.overview', '/d3/overview'],
+    ],
+  ],
 ];
 
 const farmSpecs: Spec[] = [
-  ['ci18', null, [
-    ['ci18.overview', null, [
-      ['ci18.overview.shed', '/ci18/overview/shed'],
-      ['ci18.overview.datascreen', '/ci18/overview/datascreen/index'],
-      ['ci18.overview.video', '/ci18/overview/video'],
-    ]],
-    ['ci18.group.current', '/ci18/group/current'],
-    ['ci18.env', null, envKinds.map((k): Spec => [`ci18.env.${k}`, `/ci18/env/${k}`])],
-    ['ci18.envrecords', null, envKinds.map((k): Spec => [`ci18.envrecords.${k}`, `/ci18/envrecords/${k}/rec`])],
-    ['ci18.column', null, tabs('/ci18/column', 'ci18.column', ['survival', 'daily', 'weekly'])],
-    ['ci18.grow', null, tabs('/ci18/grow', 'ci18.grow', ['grow-trend', 'mf-ratio-trend', 'daily', 'weekly', 'daily-mf-ratio-trend', 'weekly-mf-ratio-trend'])],
-    ['ci18.feed', null, tabs('/ci18/feed', 'ci18.feed', ['trend', 'feed-daily', 'feed-weekly'])],
-    ['ci18.drink', null, tabs('/ci18/drink', 'ci18.drink', ['trend', 'water-feed-ratio', 'drink-records', 'water-feed-records'])],
-    ['ci18.egg', null, tabs('/ci18/egg', 'ci18.egg', ['trend', 'egg-feed-ratio', 'egg-records-daily', 'egg-records-weekly', 'egg-feed-ratio-daily', 'egg-feed-ratio-weekly'])],
-    ['ci18.immunel', null, tabs('/ci18/immunel', 'ci18.immunel', ['health', 'inoculation', 'derug'])],
-    ['ci18.business', null, tabs('/ci18/business', 'ci18.business', ['group-daily', 'group-weekly', 'group-monthly', 'field-monthly', 'field-yearly', 'field-energy', 'field-dead-ko', 'field-feed-conversion-ratio', 'field-feed-egg-ratio', 'field-feed-water-ratio'])],
-    ['ci18.std', '/ci18/std/curves'],
-    ['remotecontrolfowl.concentrator', '/remotecontrolfowl/feed-device/concentrator'],
-  ], { fun: 'chicken' }],
-  ['prod-data-input', null, tabs('/prod-data-input', 'prod-data-input', ['flock', 'daily-column', 'daily-feed', 'daily-grow', 'daily-drink', 'daily-egg', 'immunel', 'derug']), { fun: 'chicken' }],
-  ['pig', null, [
-    ['pig.overview.shed', '/pig/overview/shed'],
-    ['pig.databoard', null, tabs('/pig/databoard', 'pig.databoard', ['farm', 'smart', 'acc', 'ai'])],
-    ['pig.data.mor.kc', '/pig/data/mor/kc'],
-    ...pigEnvKinds.map((k): Spec => [`pig.env1.${k}`, null, tabs(`/pig/env1/${k}`, `pig.env1.${k}`, ['mor', 'rec'])]),
-    ['pig.env1.stats', '/pig/env1/stats'],
-  ], { fun: 'pig' }],
+  [
+    'ci18',
+    null,
+    [
+      [
+        'ci18.overview',
+        null,
+        [
+          ['ci18.overview.shed', '/ci18/overview/shed'],
+          ['ci18.overview.datascreen', '/ci18/overview/datascreen/index'],
+          ['ci18.overview.video', '/ci18/overview/video'],
+        ],
+      ],
+      ['ci18.group.current', '/ci18/group/current'],
+      ['ci18.env', null, envKinds.map((k): Spec => [`ci18.env.${k}`, `/ci18/env/${k}`])],
+      ['ci18.envrecords', null, envKinds.map((k): Spec => [`ci18.envrecords.${k}`, `/ci18/envrecords/${k}/rec`])],
+      ['ci18.column', null, tabs('/ci18/column', 'ci18.column', ['survival', 'daily', 'weekly'])],
+      [
+        'ci18.grow',
+        null,
+        tabs('/ci18/grow', 'ci18.grow', [
+          'grow-trend',
+          'mf-ratio-trend',
+          'daily',
+          'weekly',
+          'daily-mf-ratio-trend',
+          'weekly-mf-ratio-trend',
+        ]),
+      ],
+      ['ci18.feed', null, tabs('/ci18/feed', 'ci18.feed', ['trend', 'feed-daily', 'feed-weekly'])],
+      ['ci18.drink', null, tabs('/ci18/drink', 'ci18.drink', ['trend', 'water-feed-ratio', 'drink-records', 'water-feed-records'])],
+      [
+        'ci18.egg',
+        null,
+        tabs('/ci18/egg', 'ci18.egg', [
+          'trend',
+          'egg-feed-ratio',
+          'egg-records-daily',
+          'egg-records-weekly',
+          'egg-feed-ratio-daily',
+          'egg-feed-ratio-weekly',
+        ]),
+      ],
+      ['ci18.immunel', null, tabs('/ci18/immunel', 'ci18.immunel', ['health', 'inoculation', 'derug'])],
+      [
+        'ci18.business',
+        null,
+        tabs('/ci18/business', 'ci18.business', [
+          'group-daily',
+          'group-weekly',
+          'group-monthly',
+          'field-monthly',
+          'field-yearly',
+          'field-energy',
+          'field-dead-ko',
+          'field-feed-conversion-ratio',
+          'field-feed-egg-ratio',
+          'field-feed-water-ratio',
+        ]),
+      ],
+      ['ci18.std', '/ci18/std/curves'],
+      ['remotecontrolfowl.concentrator', '/remotecontrolfowl/feed-device/concentrator'],
+    ],
+    { fun: 'chicken' },
+  ],
+  [
+    'prod-data-input',
+    null,
+    tabs('/prod-data-input', 'prod-data-input', [
+      'flock',
+      'daily-column',
+      'daily-feed',
+      'daily-grow',
+      'daily-drink',
+      'daily-egg',
+      'immunel',
+      'derug',
+    ]),
+    { fun: 'chicken' },
+  ],
+  [
+    'pig',
+    null,
+    [
+      ['pig.overview.shed', '/pig/overview/shed'],
+      ['pig.databoard', null, tabs('/pig/databoard', 'pig.databoard', ['farm', 'smart', 'acc', 'ai'])],
+      ['pig.data.mor.kc', '/pig/data/mor/kc'],
+      ...pigEnvKinds.map((k): Spec => [`pig.env1.${k}`, null, tabs(`/pig/env1/${k}`, `pig.env1.${k}`, ['mor', 'rec'])]),
+      ['pig.env1.stats', '/pig/env1/stats'],
+    ],
+    { fun: 'pig' },
+  ],
   ['pig-archives', null, tabs('/pig-archives', 'pig-archives', ['current', 'history']), { fun: 'pig' }],
   ['pig-growth', null, tabs('/pig-growth', 'pig-growth', ['records', 'trend-backfat', 'trend-weight', 'trend-birth']), { fun: 'pig' }],
   ['ai-visual', null, tabs('/ai-visual', 'ai-visual', ['mor', 'dis']), { fun: 'pig' }],
-  ['reports', null, [
-    ['reports.env-trends', '/reports/env-trends'],
-    ['reports.env-alerts-his', '/reports/env-alerts-his'],
-    ['reports.env-alerts-analysis', null, tabs('/reports/env-alerts-analysis', 'reports.env-alerts-analysis', ['day', 'week', 'month'])],
-    ['reports.device-alerts-rank', '/reports/device-alerts-rank'],
-    ['reports.energy-analysis', null, tabs('/reports/energy-analysis', 'reports.energy-analysis', ['water', 'elec', 'mat'])],
-    ['reports.device-commu-off', null, tabs('/reports/device-commu-off', 'reports.device-commu-off', ['commu-time', 'off-counts'])],
-    ['reports.device-run-stats', '/reports/device-run-stats'],
-  ]],
+  [
+    'reports',
+    null,
+    [
+      ['reports.env-trends', '/reports/env-trends'],
+      ['reports.env-alerts-his', '/reports/env-alerts-his'],
+      ['reports.env-alerts-analysis', null, tabs('/reports/env-alerts-analysis', 'reports.env-alerts-analysis', ['day', 'week', 'month'])],
+      ['reports.device-alerts-rank', '/reports/device-alerts-rank'],
+      ['reports.energy-analysis', null, tabs('/reports/energy-analysis', 'reports.energy-analysis', ['water', 'elec', 'mat'])],
+      ['reports.device-commu-off', null, tabs('/reports/device-commu-off', 'reports.device-commu-off', ['commu-time', 'off-counts'])],
+      ['reports.device-run-stats', '/reports/device-run-stats'],
+    ],
+  ],
   ['robot-scout', null, tabs('/robot-scout', 'robot-scout', ['gas-check', 'gas-records', 'robot-stats'])],
-  ['weight', null, tabs('/weight', 'weight', ['bind', 'bind-feed', 'status', 'monitoring', 'records', 'ddreports', 'mmreports', 'yyreports']), { hidden: true }],
-  ['accurate-feeding', null, [
-    ['accurate-feeding.plan', '/accurate-feeding/plan'],
-    ['accurate-feeding.mornitoring', '/accurate-feeding/mornitoring'],
-    ['accurate-feeding.records', null, tabs('/accurate-feeding/records', 'accurate-feeding.records', ['feeding', 'amount', 'feed-immediate'])],
-    ['accurate-feeding.meal', null, tabs('/accurate-feeding/meal', 'accurate-feeding.meal', ['shed', 'field'])],
-    ['accurate-feeding.feed-alarm', null, tabs('/accurate-feeding/feed-alarm', 'accurate-feeding.feed-alarm', ['analysis', 'records'])],
-    ['accurate-feeding.feed-analysis', '/accurate-feeding/feed-analysis/analysis'],
-    ['accurate-feeding.slb-analysis', '/accurate-feeding/slb-analysis/index'],
-    ['accurate-feeding.column', '/accurate-feeding/column', [], { fun: 'pig' }],
-    ['accurate-feeding.info', null, tabs('/accurate-feeding/info', 'accurate-feeding.info', ['type', 'info'])],
-    ['std.mgn', '/std/mgn'],
-  ]],
-  ['remote-control', null, [
-    ['remote-control.device', '/remote-control/device'],
-    ['remote-control.env-control', null, tabs('/remote-control/env-control', 'remote-control.env-control', ['shed', 'column', 'temp-dayage', 'fixed-wind', 'dynamic-wind', 'window', 'pumps', 'heater'])],
-    ['remote-control.warn', null, tabs('/remote-control/warn', 'remote-control.warn', ['rh', 'bar', 'nh3', 'button'])],
-    ['remote-control.feed-device', null, tabs('/remote-control/feed-device', 'remote-control.feed-device', ['concentrator', 'feeder'])],
-    ['remote-control.option-logs', '/remote-control/option-logs'],
-    ['safe-control.settings', '/safe-control/settings'],
-  ]],
-  ['wash', null, [
-    ['wash.mor', '/wash/mor'],
-    ['wash.records', '/wash/records'],
-    ['wash.report', null, tabs('/wash/report', 'wash.report', ['day', 'month', 'year'])],
-  ]],
-  ['deodorization', null, [
-    ['deodorization.mor', '/deodorization/mor'],
-    ['deodorization.stats', null, tabs('/deodorization/stats', 'deodorization.stats', ['control', 'gen', 'weather'])],
-    ['deodorization.records', '/deodorization/records'],
-  ]],
-  ['clear-feces', null, [
-    ['clear-feces.mor', '/clear-feces/mor'],
-    ['clear-feces.stats', '/clear-feces/stats'],
-    ['clear-feces.reports', null, tabs('/clear-feces/reports', 'clear-feces.reports', ['day', 'month', 'year'])],
-    ['clear-feces.bind', '/clear-feces/bind'],
-  ]],
-  ['energy', null, ['feed', 'water', 'elec'].map((k): Spec => [`energy.${k}`, null, [
-    [`energy.${k}.trend`, `/energy/${k}/trend`],
-    ...tabs(`/energy/${k}/reports`, `energy.${k}.reports`, ['farm/month', 'farm/year', 'shed/month', 'shed/year']),
-  ]])],
-  ['elec', null, [
-    ['elec.mor', '/elec/mor'],
-    ['elec.records', '/elec/records'],
-    ['elec.report', null, tabs('/elec/report', 'elec.report', ['day', 'month', 'year'])],
-  ]],
-  ['device-connect', null, [
-    ...tabs('/device-connect', 'device-connect', ['network', 'controller']),
-    // One controller's running status, embedded by other screens (full screen, no menu entry).
-    ['device-running-status.controller.iframe', '/device-running-status/controller/iframe', [], { hidden: true }],
-  ]],
-  ['device-mng', null, tabs('/device-mng', 'device-mng', ['controller', 'controller4008', 'avatardevice', 'hotracodevice', 'weigh', 'network', 'feed/jzq', 'feed/cjq', 'feed/swq', 'feed/swq/column', 'feed/swq/relation', 'video', 'wash', 'dian', 'chuchou', 'robot', 'qingfen', 'stat-records', 'device-replace'])],
+  [
+    'weight',
+    null,
+    tabs('/weight', 'weight', ['bind', 'bind-feed', 'status', 'monitoring', 'records', 'ddreports', 'mmreports', 'yyreports']),
+    { hidden: true },
+  ],
+  [
+    'accurate-feeding',
+    null,
+    [
+      ['accurate-feeding.plan', '/accurate-feeding/plan'],
+      ['accurate-feeding.mornitoring', '/accurate-feeding/mornitoring'],
+      [
+        'accurate-feeding.records',
+        null,
+        tabs('/accurate-feeding/records', 'accurate-feeding.records', ['feeding', 'amount', 'feed-immediate']),
+      ],
+      ['accurate-feeding.meal', null, tabs('/accurate-feeding/meal', 'accurate-feeding.meal', ['shed', 'field'])],
+      ['accurate-feeding.feed-alarm', null, tabs('/accurate-feeding/feed-alarm', 'accurate-feeding.feed-alarm', ['analysis', 'records'])],
+      ['accurate-feeding.feed-analysis', '/accurate-feeding/feed-analysis/analysis'],
+      ['accurate-feeding.slb-analysis', '/accurate-feeding/slb-analysis/index'],
+      ['accurate-feeding.column', '/accurate-feeding/column', [], { fun: 'pig' }],
+      ['accurate-feeding.info', null, tabs('/accurate-feeding/info', 'accurate-feeding.info', ['type', 'info'])],
+      ['std.mgn', '/std/mgn'],
+    ],
+  ],
+  [
+    'remote-control',
+    null,
+    [
+      ['remote-control.device', '/remote-control/device'],
+      [
+        'remote-control.env-control',
+        null,
+        tabs('/remote-control/env-control', 'remote-control.env-control', [
+          'shed',
+          'column',
+          'temp-dayage',
+          'fixed-wind',
+          'dynamic-wind',
+          'window',
+          'pumps',
+          'heater',
+        ]),
+      ],
+      ['remote-control.warn', null, tabs('/remote-control/warn', 'remote-control.warn', ['rh', 'bar', 'nh3', 'button'])],
+      ['remote-control.feed-device', null, tabs('/remote-control/feed-device', 'remote-control.feed-device', ['concentrator', 'feeder'])],
+      ['remote-control.option-logs', '/remote-control/option-logs'],
+      ['safe-control.settings', '/safe-control/settings'],
+    ],
+  ],
+  [
+    'wash',
+    null,
+    [
+      ['wash.mor', '/wash/mor'],
+      ['wash.records', '/wash/records'],
+      ['wash.report', null, tabs('/wash/report', 'wash.report', ['day', 'month', 'year'])],
+    ],
+  ],
+  [
+    'deodorization',
+    null,
+    [
+      ['deodorization.mor', '/deodorization/mor'],
+      ['deodorization.stats', null, tabs('/deodorization/stats', 'deodorization.stats', ['control', 'gen', 'weather'])],
+      ['deodorization.records', '/deodorization/records'],
+    ],
+  ],
+  [
+    'clear-feces',
+    null,
+    [
+      ['clear-feces.mor', '/clear-feces/mor'],
+      ['clear-feces.stats', '/clear-feces/stats'],
+      ['clear-feces.reports', null, tabs('/clear-feces/reports', 'clear-feces.reports', ['day', 'month', 'year'])],
+      ['clear-feces.bind', '/clear-feces/bind'],
+    ],
+  ],
+  [
+    'energy',
+    null,
+    ['feed', 'water', 'elec'].map((k): Spec => [
+      `energy.${k}`,
+      null,
+      [
+        [`energy.${k}.trend`, `/energy/${k}/trend`],
+        ...tabs(`/energy/${k}/reports`, `energy.${k}.reports`, ['farm/month', 'farm/year', 'shed/month', 'shed/year']),
+      ],
+    ]),
+  ],
+  [
+    'elec',
+    null,
+    [
+      ['elec.mor', '/elec/mor'],
+      ['elec.records', '/elec/records'],
+      ['elec.report', null, tabs('/elec/report', 'elec.report', ['day', 'month', 'year'])],
+    ],
+  ],
+  [
+    'device-connect',
+    null,
+    [
+      ...tabs('/device-connect', 'device-connect', ['network', 'controller']),
+      // One controller's running status, embedded by other screens (full screen, no menu entry).
+      ['device-running-status.controller.iframe', '/device-running-status/controller/iframe', [], { hidden: true }],
+    ],
+  ],
+  [
+    'device-mng',
+    null,
+    tabs('/device-mng', 'device-mng', [
+      'controller',
+      'controller4008',
+      'avatardevice',
+      'hotracodevice',
+      'weigh',
+      'network',
+      'feed/jzq',
+      'feed/cjq',
+      'feed/swq',
+      'feed/swq/column',
+      'feed/swq/relation',
+      'video',
+      'wash',
+      'dian',
+      'chuchou',
+      'robot',
+      'qingfen',
+      'stat-records',
+      'device-replace',
+    ]),
+  ],
   ['device.upgrade', null, tabs('/device/upgrade/feed', 'device.upgrade.feed', ['upload', 'msg', 'mor'])],
-  ['device-maintenance', null, tabs('/device-maintenance', 'device-maintenance', ['time-main', 'time-sub', 'time-net', 'plans', 'records', 'alerts'])],
+  [
+    'device-maintenance',
+    null,
+    tabs('/device-maintenance', 'device-maintenance', ['time-main', 'time-sub', 'time-net', 'plans', 'records', 'alerts']),
+  ],
   ['warningmanagement', null, tabs('/warningmanagement', 'warningmanagement', ['warningconfiguration', 'warningrecord'])],
   ['pushmanagement', null, tabs('/pushmanagement', 'pushmanagement', ['pushpolicyconfiguration', 'pushlist', 'pushlist-phone'])],
   ['housemanagement', null, tabs('/housemanagement', 'housemanagement', ['houselist', 'shedlist'])],
   ['usermanagement', null, tabs('/usermanagement', 'usermanagement', ['accountnumber', 'role'])],
-  ['safe-oplog', null, [['safe-oplog.records', '/safe-oplog/records'], ['safe-oplog.system', '/safe-oplog/system']]],
+  [
+    'safe-oplog',
+    null,
+    [
+      ['safe-oplog.records', '/safe-oplog/records'],
+      ['safe-oplog.system', '/safe-oplog/system'],
+    ],
+  ],
 ];
 
 export const PLATFORM_APPS: AppNode[] = build(platformSpecs, 'common', 'platform');
@@ -199,9 +363,7 @@ export function deriveFarmType(codes: Iterable<string>): LoginFarmType {
 /** Keeps the nodes visible in one farm mode: common ones and those of the mode. */
 export function filterByMode(nodes: AppNode[], mode: 1 | 2): AppNode[] {
   const keep: FunType = mode === 1 ? 'pig' : 'chicken';
-  return nodes
-    .filter((n) => n.funType === 'common' || n.funType === keep)
-    .map((n) => ({ ...n, children: filterByMode(n.children, mode) }));
+  return nodes.filter((n) => n.funType === 'common' || n.funType === keep).map((n) => ({ ...n, children: filterByMode(n.children, mode) }));
 }
 
 /** Application codes a tenant module grants (tenants are given modules by the platform). */

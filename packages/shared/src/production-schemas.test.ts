@@ -23,15 +23,28 @@ describe('production schemas', () => {
   });
 
   it('refuses a flock placed before it hatched or with no birds', () => {
-    const base = { farmId: 1, shedId: 1, groupNo: 'B1', flockType: 2, sex: 4, birthDate: '2026-10-01', startDate: '2026-10-01', femaleCount: 1000 };
+    const base = {
+      farmId: 1,
+      shedId: 1,
+      groupNo: 'B1',
+      flockType: 2,
+      sex: 4,
+      birthDate: '2026-10-01',
+      startDate: '2026-10-01',
+      femaleCount: 1000,
+    };
     expect(flockAddBody.safeParse(base).success).toBe(true);
     expect(firstKey(flockAddBody.safeParse({ ...base, startDate: '2026-09-30' }))).toBe('startDate:validation.startBeforeBirth');
     expect(firstKey(flockAddBody.safeParse({ ...base, femaleCount: 0 }))).toBe('femaleCount:validation.flockCount');
   });
 
   it('keeps the male part of a stock figure within its total and graded eggs within the count', () => {
-    expect(firstKey(dailyRowSchemas.stock.safeParse({ flockId: 1, day: '2026-10-02', dead: 2, deadMale: 3 }))).toBe('deadMale:validation.partAboveTotal');
-    expect(firstKey(dailyRowSchemas.egg.safeParse({ flockId: 1, day: '2026-10-02', eggCount: 10, large: 8, small: 3 }))).toBe('eggCount:validation.gradesAboveTotal');
+    expect(firstKey(dailyRowSchemas.stock.safeParse({ flockId: 1, day: '2026-10-02', dead: 2, deadMale: 3 }))).toBe(
+      'deadMale:validation.partAboveTotal',
+    );
+    expect(firstKey(dailyRowSchemas.egg.safeParse({ flockId: 1, day: '2026-10-02', eggCount: 10, large: 8, small: 3 }))).toBe(
+      'eggCount:validation.gradesAboveTotal',
+    );
     expect(firstKey(dailyRowSchemas.grow.safeParse({ flockId: 1, day: '2026-10-02' }))).toBe('avgWeight:validation.selectAtLeastOne');
     expect(firstKey(dailyRowSchemas.feed.safeParse({ flockId: 1, day: '2026-10-02', feedKg: -1 }))).toBe('feedKg:validation.nonNegative');
   });

@@ -58,7 +58,11 @@ async function main(): Promise<void> {
     return;
   }
   let codes: string[];
-  if (values.gateways) codes = values.gateways.split(',').map((c) => c.trim()).filter(Boolean);
+  if (values.gateways)
+    codes = values.gateways
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean);
   else {
     const count = positive('count', values.count ?? '1')!;
     codes = Array.from({ length: Math.floor(count) }, (_, i) => `${values.prefix}${String(i + 1).padStart(4, '0')}`);
@@ -73,7 +77,10 @@ async function main(): Promise<void> {
   const durationS = positive('duration', values.duration);
 
   const now = Date.now();
-  const models = buildFleet(codes.map((code) => ({ code })), { seed, anchor: now, ...(faultsOn ? {} : { faults: false }) });
+  const models = buildFleet(
+    codes.map((code) => ({ code })),
+    { seed, anchor: now, ...(faultsOn ? {} : { faults: false }) },
+  );
   // Start from a settled room rather than a cold start.
   for (const m of models) m.warmUp(now, 2, 120);
   const log = values.quiet ? undefined : (line: string): void => void process.stderr.write(`${line}\n`);
@@ -88,7 +95,9 @@ async function main(): Promise<void> {
   const started = Date.now();
   await runner.start();
   log?.(`simulating ${codes.length} gateway(s) against ${values.url}, one reading every ${(runner.periodMs / 1000).toFixed(3)} s each`);
-  const progress = log ? setInterval(() => log(`published=${runner.stats.published} acked=${runner.stats.acked} points=${runner.stats.points}`), 10_000) : null;
+  const progress = log
+    ? setInterval(() => log(`published=${runner.stats.published} acked=${runner.stats.acked} points=${runner.stats.points}`), 10_000)
+    : null;
   process.once('SIGINT', () => void runner.stop());
   process.once('SIGTERM', () => void runner.stop());
   await runner.done();

@@ -8,8 +8,12 @@ const DAY = 86_400_000;
 
 function broiler(): ShedModel {
   return new ShedModel({
-    code: 'fs-cmd01', kind: 'broiler', seed: 1, placedAt: MIDNIGHT - 9 * DAY,
-    weather: new Weather({ seed: 1, fixed: { temp: 10, rh: 70 } }), faults: false,
+    code: 'fs-cmd01',
+    kind: 'broiler',
+    seed: 1,
+    placedAt: MIDNIGHT - 9 * DAY,
+    weather: new Weather({ seed: 1, fixed: { temp: 10, rh: 70 } }),
+    faults: false,
   });
 }
 
@@ -17,7 +21,11 @@ describe('controller commands', () => {
   const now = MIDNIGHT + 12 * 3_600_000;
 
   it('parses only well-formed commands', () => {
-    expect(parseCommand('{"id":"a","op":"setFan","params":{"index":1,"value":50}}')).toEqual({ id: 'a', op: 'setFan', params: { index: 1, value: 50 } });
+    expect(parseCommand('{"id":"a","op":"setFan","params":{"index":1,"value":50}}')).toEqual({
+      id: 'a',
+      op: 'setFan',
+      params: { index: 1, value: 50 },
+    });
     expect(parseCommand('{"id":"a","op":"setAuto"}')).toEqual({ id: 'a', op: 'setAuto', params: {} });
     expect(parseCommand('not json')).toBeNull();
     expect(parseCommand('{"op":"setFan"}')).toBeNull();
@@ -44,7 +52,9 @@ describe('controller commands', () => {
     const t = applyCommand(m, { id: 't', op: 'setTargetTemp', params: { value: 25 } }, now);
     expect(t).toMatchObject({ ok: true, data: { targetTemp: 25 } });
     expect(m.step(60, now + 120_000).values['targetTemp.1']).toBe(25);
-    expect(applyCommand(m, { id: 't2', op: 'setTargetTemp', params: { value: null } }, now).data).toEqual({ targetTemp: expect.closeTo(29.1, 0) });
+    expect(applyCommand(m, { id: 't2', op: 'setTargetTemp', params: { value: null } }, now).data).toEqual({
+      targetTemp: expect.closeTo(29.1, 0),
+    });
     expect(applyCommand(m, { id: 'd', op: 'setDayAge', params: { value: 1 } }, now).data).toEqual({ dayAge: 1 });
     expect(m.step(60, now + 180_000).values['targetTemp.1']).toBeCloseTo(34, 0);
     expect(applyCommand(m, { id: 'a', op: 'setAuto', params: {} }, now).ok).toBe(true);

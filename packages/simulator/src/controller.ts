@@ -60,7 +60,11 @@ export function fanFraction(a: Actuators): number {
 
 export function control(p: ShedProfile, prev: Actuators, input: ControlInput, manual: ReadonlyMap<string, number>): Actuators {
   const next: Actuators = {
-    fan: [...prev.fan], heater: [...prev.heater], window: [...prev.window], curtain: [...prev.curtain], pump: [...prev.pump],
+    fan: [...prev.fan],
+    heater: [...prev.heater],
+    window: [...prev.window],
+    curtain: [...prev.curtain],
+    pump: [...prev.pump],
   };
   const target = input.target ?? FROST_TARGET;
   const e = input.temp - target;

@@ -19,27 +19,109 @@ export function interpolate(curve: Curve, day: number): number {
 }
 
 /** Broiler house set-point, °C (DESIGN.md §5). */
-export const BROILER_TARGET: Curve = [[1, 34], [7, 30], [14, 28], [21, 26], [28, 23], [35, 21], [42, 19], [49, 19]];
+export const BROILER_TARGET: Curve = [
+  [1, 34],
+  [7, 30],
+  [14, 28],
+  [21, 26],
+  [28, 23],
+  [35, 21],
+  [42, 19],
+  [49, 19],
+];
 /** Expected broiler house RH, % (DESIGN.md §5). */
-export const BROILER_RH: Curve = [[1, 50], [7, 50], [14, 60], [21, 65], [28, 70], [35, 77], [42, 85], [49, 85]];
+export const BROILER_RH: Curve = [
+  [1, 50],
+  [7, 50],
+  [14, 60],
+  [21, 65],
+  [28, 70],
+  [35, 77],
+  [42, 85],
+  [49, 85],
+];
 /** Ross 308 body weight, kg (Aviagen 2022). */
-export const ROSS_WEIGHT: Curve = [[0, 0.044], [7, 0.213], [14, 0.533], [21, 1.012], [28, 1.616], [35, 2.296], [42, 2.998], [49, 3.681], [56, 4.318]];
+export const ROSS_WEIGHT: Curve = [
+  [0, 0.044],
+  [7, 0.213],
+  [14, 0.533],
+  [21, 1.012],
+  [28, 1.616],
+  [35, 2.296],
+  [42, 2.998],
+  [49, 3.681],
+  [56, 4.318],
+];
 
 /** Layer house (Lohmann guide, mid-band): brooding to week 5, then 20 °C in lay. */
-export const LAYER_TARGET: Curve = [[1, 35.5], [2, 35.5], [4, 33.5], [7, 31.5], [14, 28.5], [21, 26.5], [28, 23], [35, 19], [140, 20]];
-export const LAYER_RH: Curve = [[1, 60], [140, 65]];
+export const LAYER_TARGET: Curve = [
+  [1, 35.5],
+  [2, 35.5],
+  [4, 33.5],
+  [7, 31.5],
+  [14, 28.5],
+  [21, 26.5],
+  [28, 23],
+  [35, 19],
+  [140, 20],
+];
+export const LAYER_RH: Curve = [
+  [1, 60],
+  [140, 65],
+];
 /** Lohmann Brown hen weight, kg, by day. */
-export const LAYER_WEIGHT: Curve = [[0, 0.04], [35, 0.35], [70, 0.9], [126, 1.6], [210, 1.9], [500, 2.0]];
+export const LAYER_WEIGHT: Curve = [
+  [0, 0.04],
+  [35, 0.35],
+  [70, 0.9],
+  [126, 1.6],
+  [210, 1.9],
+  [500, 2.0],
+];
 
 /** Farrowing room by day after entry: warm for the new-born litter, cooler towards weaning. */
-export const FARROWING_TARGET: Curve = [[1, 26], [7, 25], [14, 24], [21, 23], [28, 22]];
+export const FARROWING_TARGET: Curve = [
+  [1, 26],
+  [7, 25],
+  [14, 24],
+  [21, 23],
+  [28, 22],
+];
 /** Nursery by day after weaning: 28 °C for the weaners, 26 °C when they leave. */
-export const NURSERY_TARGET: Curve = [[1, 28], [14, 27.5], [28, 26.5], [42, 26]];
+export const NURSERY_TARGET: Curve = [
+  [1, 28],
+  [14, 27.5],
+  [28, 26.5],
+  [42, 26],
+];
 /** Fattening by day after entry (25 kg to ~115 kg): 22 °C down to 18 °C. */
-export const FATTENING_TARGET: Curve = [[1, 22], [30, 21], [60, 19.5], [90, 18.5], [110, 18]];
-export const PIG_RH: Curve = [[1, 65], [110, 70]];
+export const FATTENING_TARGET: Curve = [
+  [1, 22],
+  [30, 21],
+  [60, 19.5],
+  [90, 18.5],
+  [110, 18],
+];
+export const PIG_RH: Curve = [
+  [1, 65],
+  [110, 70],
+];
 
 /** Live weight per animal, kg, for the pig barns by day in the room. */
-export const SOW_WEIGHT: Curve = [[1, 225], [28, 205]];
-export const NURSERY_WEIGHT: Curve = [[0, 7], [14, 10], [28, 16], [42, 25]];
-export const FATTENING_WEIGHT: Curve = [[0, 25], [30, 48], [60, 74], [90, 100], [110, 115]];
+export const SOW_WEIGHT: Curve = [
+  [1, 225],
+  [28, 205],
+];
+export const NURSERY_WEIGHT: Curve = [
+  [0, 7],
+  [14, 10],
+  [28, 16],
+  [42, 25],
+];
+export const FATTENING_WEIGHT: Curve = [
+  [0, 25],
+  [30, 48],
+  [60, 74],
+  [90, 100],
+  [110, 115],
+];

@@ -18,8 +18,12 @@ const NOON = MIDNIGHT + 12 * HOUR;
 /** A shed whose own cycle is on `cycleDay` today (broilers: 1-42 occupied, 43-52 empty). */
 function shed(cycleDay: number, kind: ShedKind = 'broiler', outTemp = 10): ShedModel {
   return new ShedModel({
-    code: `fs-follow-${kind}`, kind, seed: 11, placedAt: MIDNIGHT - (cycleDay - 1) * DAY,
-    weather: new Weather({ seed: 1, fixed: { temp: outTemp, rh: 70 } }), faults: false,
+    code: `fs-follow-${kind}`,
+    kind,
+    seed: 11,
+    placedAt: MIDNIGHT - (cycleDay - 1) * DAY,
+    weather: new Weather({ seed: 1, fixed: { temp: outTemp, rh: 70 } }),
+    faults: false,
   });
 }
 

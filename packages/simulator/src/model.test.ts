@@ -28,7 +28,11 @@ function meanTemp(m: ShedModel, from: number, hours: number): number {
   let n = 0;
   for (let t = from + 300_000; t <= from + hours * HOUR; t += 300_000) {
     const v = m.step(300, t).values;
-    for (const [k, x] of Object.entries(v)) if (k.startsWith('temp.')) { sum += x; n++; }
+    for (const [k, x] of Object.entries(v))
+      if (k.startsWith('temp.')) {
+        sum += x;
+        n++;
+      }
   }
   return sum / n;
 }
@@ -211,9 +215,14 @@ describe('ShedModel meters, faults and determinism', () => {
   });
 
   it('shares one smooth outside weather between the sheds of a farm', () => {
-    const fleet = buildFleet([
-      { code: 'fs-a1', shedType: 1001, farm: 'A' }, { code: 'fs-a2', shedType: 1002, farm: 'A' }, { code: 'fs-b1', shedType: 4, farm: 'B' },
-    ], { seed: 3, anchor: MIDNIGHT, faults: false });
+    const fleet = buildFleet(
+      [
+        { code: 'fs-a1', shedType: 1001, farm: 'A' },
+        { code: 'fs-a2', shedType: 1002, farm: 'A' },
+        { code: 'fs-b1', shedType: 4, farm: 'B' },
+      ],
+      { seed: 3, anchor: MIDNIGHT, faults: false },
+    );
     const t = MIDNIGHT + 5 * DAY;
     expect(fleet[0]!.weather.at(t)).toEqual(fleet[1]!.weather.at(t));
     expect(fleet[0]!.weather.at(t).temp).not.toBe(fleet[2]!.weather.at(t).temp);
@@ -233,7 +242,10 @@ describe('ShedModel meters, faults and determinism', () => {
   });
 
   it('publishes the keys of its profile within the CONTRACT limits', () => {
-    const fleet = buildFleet([2, 3, 4, 1001, 1002].map((shedType, i) => ({ code: `fs-k${i}`, shedType })), { seed: 1, anchor: MIDNIGHT, faults: false });
+    const fleet = buildFleet(
+      [2, 3, 4, 1001, 1002].map((shedType, i) => ({ code: `fs-k${i}`, shedType })),
+      { seed: 1, anchor: MIDNIGHT, faults: false },
+    );
     for (const m of fleet) {
       const v = m.step(60, MIDNIGHT + HOUR).values;
       for (const key of Object.keys(v)) expect(key).toMatch(/^[a-zA-Z][a-zA-Z0-9]*\.[0-9]+$/);

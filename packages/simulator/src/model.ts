@@ -2,8 +2,19 @@ import { ACTUATOR_KINDS, control, emptyActuators, fanFraction, type ActuatorKind
 import { interpolate } from './curves.js';
 import { DEFAULT_FAULTS, Faults, type FaultOptions } from './faults.js';
 import {
-  AIR_KG_PER_M3, AIR_KW_PER_M3S_K, CO2_M3_PER_KWH_GAS, CO2_M3H_PER_KW_ANIMAL, H2S_MG_PER_PPM, LATENT_KJ_PER_KG,
-  NH3_MG_PER_PPM, OUTDOOR_CO2_PPM, clamp, humidityRatio, lag, relativeHumidity, wetBulb,
+  AIR_KG_PER_M3,
+  AIR_KW_PER_M3S_K,
+  CO2_M3_PER_KWH_GAS,
+  CO2_M3H_PER_KW_ANIMAL,
+  H2S_MG_PER_PPM,
+  LATENT_KJ_PER_KG,
+  NH3_MG_PER_PPM,
+  OUTDOOR_CO2_PPM,
+  clamp,
+  humidityRatio,
+  lag,
+  relativeHumidity,
+  wetBulb,
 } from './physics.js';
 import { cycleOccupancy, followedOccupancy, type EmptyHouse, type Follow, type FollowedFlock, type Occupancy } from './occupancy.js';
 import { PROFILES, profileKeys, type ShedKind, type ShedProfile } from './profiles.js';
@@ -114,7 +125,11 @@ export class ShedModel {
     this.noise = new Rng(hashSeed(`${cfg.code}:noise`, cfg.seed));
     this.weather = cfg.weather ?? new Weather({ seed: cfg.seed });
     const sensorKeys = this.keys.filter((k) => ENV_SENSOR_KINDS.includes(k.split('.')[0]!));
-    this.faults = new Faults(new Rng(hashSeed(`${cfg.code}:faults`, cfg.seed)), sensorKeys, cfg.faults === false ? null : (cfg.faults ?? DEFAULT_FAULTS));
+    this.faults = new Faults(
+      new Rng(hashSeed(`${cfg.code}:faults`, cfg.seed)),
+      sensorKeys,
+      cfg.faults === false ? null : (cfg.faults ?? DEFAULT_FAULTS),
+    );
     this.calibration = {
       temp: Array.from({ length: this.profile.sensors.temp }, () => 0.15 * setup.normal()),
       rh: Array.from({ length: this.profile.sensors.rh }, () => 1.5 * setup.normal()),
@@ -142,7 +157,7 @@ export class ShedModel {
     const n = Math.max(1, Math.ceil(dt / MAX_SUBSTEP_S));
     const h = dt / n;
     for (let i = 1; i <= n; i++) {
-      const t = start + (i * h * 1000);
+      const t = start + i * h * 1000;
       this.faults.advance(t);
       if (this.faults.online !== this.reportedOnline) {
         this.reportedOnline = this.faults.online;
@@ -166,9 +181,19 @@ export class ShedModel {
     const air = this.weather.at(now);
     const occupancy = this.occupancy(now);
     return {
-      temp: this.temp, rh: relativeHumidity(this.temp, this.x), co2: this.co2, nh3: this.nh3, h2s: this.h2s,
-      target: this.targetAt(now), outTemp: air.temp, outRh: air.rh, airflow: this.airflow,
-      actuators: structuredClone(this.act), water: this.water, elec: this.elec, occupancy,
+      temp: this.temp,
+      rh: relativeHumidity(this.temp, this.x),
+      co2: this.co2,
+      nh3: this.nh3,
+      h2s: this.h2s,
+      target: this.targetAt(now),
+      outTemp: air.temp,
+      outRh: air.rh,
+      airflow: this.airflow,
+      actuators: structuredClone(this.act),
+      water: this.water,
+      elec: this.elec,
+      occupancy,
       head: occupancy.occupied ? this.headNow() : 0,
     };
   }
@@ -222,7 +247,11 @@ export class ShedModel {
       return;
     }
     // Without a known departure the house is empty since the model last had birds in it.
-    const emptyFor = this.follow ? (this.follow.occupied ? 0 : (now - this.follow.since) / DAY) : (cycleOccupancy(this.profile, this.placedAt, now).emptyFor ?? 0);
+    const emptyFor = this.follow
+      ? this.follow.occupied
+        ? 0
+        : (now - this.follow.since) / DAY
+      : (cycleOccupancy(this.profile, this.placedAt, now).emptyFor ?? 0);
     const since = now - emptyFor * DAY;
     this.follow = { occupied: false, since: empty.since ?? since, next: empty.next ?? null };
   }
@@ -272,9 +301,18 @@ export class ShedModel {
     const qSens = metabolic * p.sensibleHeat;
     const target = this.targetAt(t);
     const cap = p.fans.count * p.fans.m3s;
-    this.act = control(p, this.act, {
-      temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h,
-    }, this.manual);
+    this.act = control(
+      p,
+      this.act,
+      {
+        temp: this.temp,
+        target,
+        outTemp: air.temp,
+        minVent: (biomass * p.minVent) / 3600 / cap,
+        dt: h,
+      },
+      this.manual,
+    );
 
     const curtainOpen = p.curtains > 0 ? this.act.curtain.reduce((s, v) => s + v, 0) / (100 * p.curtains) : 0;
     this.airflow = fanFraction(this.act) * cap + curtainOpen * 0.1 * cap + 0.02 * cap;
@@ -354,9 +392,21 @@ export class ShedModel {
     const target = this.targetAt(now);
     const lux = occ.occupied && occ.dayAge !== null ? this.profile.lux(this.weather.localHour(now), occ.dayAge) : 0;
     const values = snapshot({
-      profile: this.profile, noise: this.noise, calibration: this.calibration, temp: this.temp,
-      rh: relativeHumidity(this.temp, this.x), co2: this.co2, nh3: this.nh3, h2s: this.h2s, lux,
-      outTemp: air.temp, dayAge: occ.dayAge, target, act: this.act, water: this.water, elec: this.elec,
+      profile: this.profile,
+      noise: this.noise,
+      calibration: this.calibration,
+      temp: this.temp,
+      rh: relativeHumidity(this.temp, this.x),
+      co2: this.co2,
+      nh3: this.nh3,
+      h2s: this.h2s,
+      lux,
+      outTemp: air.temp,
+      dayAge: occ.dayAge,
+      target,
+      act: this.act,
+      water: this.water,
+      elec: this.elec,
     });
     for (const key of Object.keys(values)) if (this.faults.isDropped(key)) delete values[key];
     return values;

@@ -38,9 +38,7 @@ export interface EmptyHouse {
 }
 
 /** The register's word as the model keeps it: day age 1 began at `placedAt` (local midnight). */
-export type Follow =
-  | { occupied: true; placedAt: number; head: number }
-  | { occupied: false; since: number; next: number | null };
+export type Follow = { occupied: true; placedAt: number; head: number } | { occupied: false; since: number; next: number | null };
 
 const DAY = 86_400_000;
 

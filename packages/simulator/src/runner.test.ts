@@ -49,8 +49,12 @@ describe('SimulatorRunner over MQTT', () => {
   it('publishes telemetry, obeys a command, and goes offline with its last will', async () => {
     const now = Date.now();
     const model = new ShedModel({
-      code: 'fs-run01', kind: 'broiler', seed: 5, placedAt: now - 20 * 86_400_000,
-      weather: new Weather({ seed: 1, fixed: { temp: 12, rh: 70 } }), faults: false,
+      code: 'fs-run01',
+      kind: 'broiler',
+      seed: 5,
+      placedAt: now - 20 * 86_400_000,
+      weather: new Weather({ seed: 1, fixed: { temp: 12, rh: 70 } }),
+      faults: false,
     });
     model.warmUp(now, 1);
     const runner = new SimulatorRunner({ connection: { url }, gateways: [{ model, password: 'demo' }], intervalS: 0.1 });
@@ -66,7 +70,11 @@ describe('SimulatorRunner over MQTT', () => {
     await watcher.publishAsync('fs/fs-run01/cmd', JSON.stringify({ id: 'k1', op: 'setFan', params: { index: 4, value: 100 } }), { qos: 1 });
     const ack = await until(() => seen.find((m) => m.topic === 'fs/fs-run01/ack'));
     expect(JSON.parse(ack.payload)).toEqual({ id: 'k1', ok: true, msg: 'ok', data: { key: 'fan.4', value: 100, manual: true } });
-    await until(() => seen.find((m) => m.topic === 'fs/fs-run01/telemetry' && (JSON.parse(m.payload) as { values: Record<string, number> }).values['fan.4'] === 100));
+    await until(() =>
+      seen.find(
+        (m) => m.topic === 'fs/fs-run01/telemetry' && (JSON.parse(m.payload) as { values: Record<string, number> }).values['fan.4'] === 100,
+      ),
+    );
 
     // The link fails: the broker publishes the last will; then the gateway comes back.
     const before = seen.length;
@@ -75,7 +83,9 @@ describe('SimulatorRunner over MQTT', () => {
     await until(() => seen.slice(before).find((m) => m.topic === 'fs/fs-run01/status' && m.payload === 'online'));
 
     await runner.stop();
-    const telemetry = seen.filter((m) => m.topic === 'fs/fs-run01/telemetry').map((m) => JSON.parse(m.payload) as { ts: number; seq: number });
+    const telemetry = seen
+      .filter((m) => m.topic === 'fs/fs-run01/telemetry')
+      .map((m) => JSON.parse(m.payload) as { ts: number; seq: number });
     // Every reading has its own timestamp and sequence number, in order.
     for (let i = 1; i < telemetry.length; i++) {
       expect(telemetry[i]!.ts).toBeGreaterThan(telemetry[i - 1]!.ts);

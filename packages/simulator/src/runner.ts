@@ -81,13 +81,15 @@ export class SimulatorRunner {
   async start(): Promise<void> {
     const start = this.now();
     const period = this.periodMs;
-    await Promise.all(this.links.map(async (link, i) => {
-      link.lastStep = start;
-      await this.connect(link);
-      // Spread the gateways over the period so the broker sees a steady stream, not bursts.
-      const delay = (period * i) / Math.max(1, this.links.length);
-      link.timer = setTimeout(() => this.tick(link), delay);
-    }));
+    await Promise.all(
+      this.links.map(async (link, i) => {
+        link.lastStep = start;
+        await this.connect(link);
+        // Spread the gateways over the period so the broker sees a steady stream, not bursts.
+        const delay = (period * i) / Math.max(1, this.links.length);
+        link.timer = setTimeout(() => this.tick(link), delay);
+      }),
+    );
     if (this.opts.durationMs) this.durationTimer = setTimeout(() => void this.stop(), this.opts.durationMs);
   }
 
@@ -100,21 +102,23 @@ export class SimulatorRunner {
     if (this.stopped) return this.finished;
     this.stopped = true;
     if (this.durationTimer) clearTimeout(this.durationTimer);
-    await Promise.all(this.links.map(async (link) => {
-      if (link.timer) clearTimeout(link.timer);
-      link.timer = null;
-      const c = link.client;
-      link.client = null;
-      if (!c) return;
-      if (!c.connected) {
-        // Never connected (refused, unreachable): nothing to say, and queued messages would wait forever.
-        await c.endAsync(true).catch(() => undefined);
-        return;
-      }
-      // A gateway switched off cleanly says so before it goes.
-      await c.publishAsync(`fs/${link.gw.model.code}/status`, 'offline', { qos: 1, retain: true }).catch(() => undefined);
-      await c.endAsync().catch(() => undefined);
-    }));
+    await Promise.all(
+      this.links.map(async (link) => {
+        if (link.timer) clearTimeout(link.timer);
+        link.timer = null;
+        const c = link.client;
+        link.client = null;
+        if (!c) return;
+        if (!c.connected) {
+          // Never connected (refused, unreachable): nothing to say, and queued messages would wait forever.
+          await c.endAsync(true).catch(() => undefined);
+          return;
+        }
+        // A gateway switched off cleanly says so before it goes.
+        await c.publishAsync(`fs/${link.gw.model.code}/status`, 'offline', { qos: 1, retain: true }).catch(() => undefined);
+        await c.endAsync().catch(() => undefined);
+      }),
+    );
     this.finish();
     return this.finished;
   }

@@ -77,7 +77,7 @@ export class Weather {
   /** Hours since local midnight, 0-24. */
   localHour(now: number): number {
     const local = now + this.o.utcOffsetMinutes * 60_000;
-    return ((local % DAY) + DAY) % DAY / HOUR;
+    return (((local % DAY) + DAY) % DAY) / HOUR;
   }
 
   /** Local calendar day number (days since the epoch in local time). */
@@ -96,7 +96,7 @@ export class Weather {
 
   at(now: number): OutsideAir {
     if (this.o.fixed) return { ...this.o.fixed };
-    const dayOfYear = ((now / DAY) % 365.25 + 365.25) % 365.25;
+    const dayOfYear = (((now / DAY) % 365.25) + 365.25) % 365.25;
     // Warmest around 25 July (day 206) in the northern hemisphere.
     const season = this.o.annualMean + this.o.annualAmplitude * Math.cos((2 * Math.PI * (dayOfYear - 206)) / 365.25);
     let wander = 0;
@@ -107,7 +107,7 @@ export class Weather {
     const temp = season + this.o.diurnalAmplitude * d + wander;
     // Relative humidity runs against temperature over the day, wetter on cold spells.
     const rhNoise = 8 * valueNoise(this.o.seed + 7, OCTAVES.length, now, 18 * HOUR, this.segments);
-    const rh = Math.min(98, Math.max(25, 72 - 14 * d - 1.2 * (wander) + rhNoise));
+    const rh = Math.min(98, Math.max(25, 72 - 14 * d - 1.2 * wander + rhNoise));
     return { temp, rh };
   }
 }

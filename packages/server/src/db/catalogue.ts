@@ -12,7 +12,15 @@ export async function seedCatalogue(db: Db): Promise<void> {
   const rows: (typeof applicationInfo.$inferInsert)[] = [];
   const walk = (nodes: AppNode[], parent: string | null): void => {
     for (const n of nodes) {
-      rows.push({ code: n.code, parentCode: parent, funType: n.funType, scope: n.scope, seqNo: n.seqNo, path: n.path ?? null, isIndex: n.index });
+      rows.push({
+        code: n.code,
+        parentCode: parent,
+        funType: n.funType,
+        scope: n.scope,
+        seqNo: n.seqNo,
+        path: n.path ?? null,
+        isIndex: n.index,
+      });
       walk(n.children, n.code);
     }
   };

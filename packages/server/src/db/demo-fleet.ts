@@ -24,7 +24,13 @@ export interface DemoGateway {
 
 export async function demoGateways(database: Database): Promise<DemoGateway[]> {
   const rows = await database.query<{
-    id: number; code: string; check_code: string; shed_type: number | null; farm_id: number | null; time_zone: string | null; created_at: Date | string;
+    id: number;
+    code: string;
+    check_code: string;
+    shed_type: number | null;
+    farm_id: number | null;
+    time_zone: string | null;
+    created_at: Date | string;
   }>(
     `SELECT g.id, g.code, g.check_code, s.shed_type, g.farm_id, f.time_zone, g.created_at
        FROM gateways g
@@ -95,7 +101,9 @@ export async function startDemoSimulator(
   const follow = opts.flockSyncMs !== 0;
   if (follow) {
     // Without the register the houses still run (on the built-in cycle): the demo must start.
-    await syncFlocks(database, sheds, now).catch((err: unknown) => opts.log?.(`flock sync failed: ${err instanceof Error ? err.message : String(err)}`));
+    await syncFlocks(database, sheds, now).catch((err: unknown) =>
+      opts.log?.(`flock sync failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
   const latest = await database.query<{ gateway_id: number; key: string; value: number }>(
     `SELECT gateway_id, key, value FROM telemetry_latest WHERE gateway_id = ANY($1::int[]) AND key IN ('water.1', 'elec.1')`,
@@ -116,7 +124,10 @@ export async function startDemoSimulator(
   });
   await runner.start();
   const flocks: FlockSync | null = follow
-    ? startFlockSync(database, sheds, { ...(opts.flockSyncMs ? { intervalMs: opts.flockSyncMs } : {}), ...(opts.log ? { log: opts.log } : {}) })
+    ? startFlockSync(database, sheds, {
+        ...(opts.flockSyncMs ? { intervalMs: opts.flockSyncMs } : {}),
+        ...(opts.log ? { log: opts.log } : {}),
+      })
     : null;
   return {
     runner,

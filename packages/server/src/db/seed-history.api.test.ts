@@ -30,10 +30,17 @@ describe(`demo telemetry history and live simulator (${TEST_DB})`, () => {
 
   it('writes the history of every demo gateway once, with rollups and latest values that agree', async () => {
     const r = await seedHistory(ctx.database, {
-      days: 2, now, resolution: [{ withinDays: 2, stepMinutes: 60 }, { withinDays: 0.25, stepMinutes: 15 }],
+      days: 2,
+      now,
+      resolution: [
+        { withinDays: 2, stepMinutes: 60 },
+        { withinDays: 0.25, stepMinutes: 15 },
+      ],
     });
     expect(r).toMatchObject({ gateways: 6 });
-    const [raw] = await q<{ n: number; last: number }>('SELECT count(*)::int AS n, (extract(epoch FROM max(ts)) * 1000)::float8 AS last FROM telemetry');
+    const [raw] = await q<{ n: number; last: number }>(
+      'SELECT count(*)::int AS n, (extract(epoch FROM max(ts)) * 1000)::float8 AS last FROM telemetry',
+    );
     expect(raw!.n).toBe(r!.points);
     // About 2 days hourly + 6 hours every 15 minutes, ~20-28 keys per gateway, some lost to outages.
     expect(r!.points).toBeGreaterThan(6 * 60 * 18);
@@ -62,13 +69,36 @@ describe(`demo telemetry history and live simulator (${TEST_DB})`, () => {
       `SELECT g.code, l.value FROM telemetry_latest l JOIN gateways g ON g.id = l.gateway_id WHERE l.key = 'dayAge.1' ORDER BY g.code`,
     );
     expect(ages.map((a) => [a.code, Number(a.value)])).toEqual([
-      ['fs-demo01', 10], ['fs-demo02', 21], ['fs-demo03', 51], ['fs-demo04', 30], ['fs-demo05', 12], ['fs-demo06', 251],
+      ['fs-demo01', 10],
+      ['fs-demo02', 21],
+      ['fs-demo03', 51],
+      ['fs-demo04', 30],
+      ['fs-demo05', 12],
+      ['fs-demo06', 251],
     ]);
-    const keys = await q<{ key: string }>(`SELECT DISTINCT key FROM telemetry_latest l JOIN gateways g ON g.id = l.gateway_id WHERE g.code = 'fs-demo04' ORDER BY key`);
-    expect(keys.map((k) => k.key)).toEqual(expect.arrayContaining(['temp.1', 'temp.4', 'rh.1', 'co2.1', 'nh3.1', 'outTemp.1', 'targetTemp.1', 'fan.6', 'heater.2', 'water.1', 'elec.1']));
+    const keys = await q<{ key: string }>(
+      `SELECT DISTINCT key FROM telemetry_latest l JOIN gateways g ON g.id = l.gateway_id WHERE g.code = 'fs-demo04' ORDER BY key`,
+    );
+    expect(keys.map((k) => k.key)).toEqual(
+      expect.arrayContaining([
+        'temp.1',
+        'temp.4',
+        'rh.1',
+        'co2.1',
+        'nh3.1',
+        'outTemp.1',
+        'targetTemp.1',
+        'fan.6',
+        'heater.2',
+        'water.1',
+        'elec.1',
+      ]),
+    );
     const [status] = await q<{ n: number }>('SELECT count(*)::int AS n FROM gateway_status');
     expect(status!.n).toBe(6);
-    const [events] = await q<{ off: number; on: number }>('SELECT count(*) FILTER (WHERE NOT online)::int AS off, count(*) FILTER (WHERE online)::int AS on FROM gateway_status_events');
+    const [events] = await q<{ off: number; on: number }>(
+      'SELECT count(*) FILTER (WHERE NOT online)::int AS off, count(*) FILTER (WHERE online)::int AS on FROM gateway_status_events',
+    );
     expect(events!.off).toBe(r!.outages);
     expect(events!.on).toBeGreaterThanOrEqual(events!.off - 6);
 
@@ -83,14 +113,18 @@ describe(`demo telemetry history and live simulator (${TEST_DB})`, () => {
     expect(runner).not.toBeNull();
     try {
       await waitFor(async () => {
-        const rows = await q<{ n: number }>('SELECT count(DISTINCT gateway_id)::int AS n FROM telemetry WHERE ts > $1::timestamptz', [new Date(historyEnd).toISOString()]);
+        const rows = await q<{ n: number }>('SELECT count(DISTINCT gateway_id)::int AS n FROM telemetry WHERE ts > $1::timestamptz', [
+          new Date(historyEnd).toISOString(),
+        ]);
         return rows[0]!.n === 6 ? true : undefined;
       }, 20_000);
     } finally {
       await runner!.stop();
     }
     expect(runner!.runner.stats.failed).toBe(0);
-    const water = await q<{ id: number; value: number; ts: number }>(`SELECT gateway_id AS id, value, (extract(epoch FROM ts) * 1000)::float8 AS ts FROM telemetry_latest WHERE key = 'water.1'`);
+    const water = await q<{ id: number; value: number; ts: number }>(
+      `SELECT gateway_id AS id, value, (extract(epoch FROM ts) * 1000)::float8 AS ts FROM telemetry_latest WHERE key = 'water.1'`,
+    );
     for (const w of water) {
       expect(Number(w.ts)).toBeGreaterThan(historyEnd);
       expect(Number(w.value)).toBeGreaterThanOrEqual(Number(lastWater.find((x) => x.id === w.id)!.value));

@@ -50,14 +50,23 @@ const DAY = 24 * 60 * MINUTE;
 
 /** True when none of the demo gateways has any stored reading yet. */
 async function historyEmpty(database: Database, ids: number[]): Promise<boolean> {
-  const rows = await database.query<{ one: number }>('SELECT 1 AS one FROM telemetry_latest WHERE gateway_id = ANY($1::int[]) LIMIT 1', [ids]);
+  const rows = await database.query<{ one: number }>('SELECT 1 AS one FROM telemetry_latest WHERE gateway_id = ANY($1::int[]) LIMIT 1', [
+    ids,
+  ]);
   return rows.length === 0;
 }
 
 export async function seedHistory(database: Database, opts: HistoryOptions = {}): Promise<HistoryResult | null> {
   const started = Date.now();
   const gateways = await demoGateways(database);
-  if (gateways.length === 0 || !(await historyEmpty(database, gateways.map((g) => g.id)))) return null;
+  if (
+    gateways.length === 0 ||
+    !(await historyEmpty(
+      database,
+      gateways.map((g) => g.id),
+    ))
+  )
+    return null;
   const tiers = [...(opts.resolution ?? DEMO_RESOLUTION)].sort((a, b) => b.withinDays - a.withinDays);
   const finest = Math.min(...tiers.map((x) => x.stepMinutes)) * MINUTE;
   const coarsest = Math.max(...tiers.map((x) => x.stepMinutes)) * MINUTE;
@@ -102,7 +111,12 @@ export async function seedHistory(database: Database, opts: HistoryOptions = {})
     if (batch.keys.length >= maxRows) await flush();
   }
   await flush();
-  await writeStatus(database, gateways.map((g) => g.id), events, lastOnline);
+  await writeStatus(
+    database,
+    gateways.map((g) => g.id),
+    events,
+    lastOnline,
+  );
   return { gateways: gateways.length, points, outages: events.filter((e) => !e.online).length, ms: Date.now() - started };
 }
 

@@ -10,7 +10,17 @@ import { seedProduction } from './seed-production.js';
  * cover the last 60 days, follow the copied standard curves, and line up with the simulated
  * controllers' day ages; the seed runs once.
  */
-interface FlockRow { id: number; shed_name: string; group_no: string; flock_type: number; status: number; birth: string; start: string; stop: string | null; placed: number }
+interface FlockRow {
+  id: number;
+  shed_name: string;
+  group_no: string;
+  flock_type: number;
+  status: number;
+  birth: string;
+  start: string;
+  stop: string | null;
+  placed: number;
+}
 
 describe(`demo production data (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -18,12 +28,16 @@ describe(`demo production data (${TEST_DB})`, () => {
   let list: FlockRow[] = [];
   const today = (): string => farmDay(new Date(), 'Asia/Shanghai');
   const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-  const age = (birth: string, day: string): number => Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${birth}T00:00:00Z`)) / 86_400_000);
+  const age = (birth: string, day: string): number =>
+    Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${birth}T00:00:00Z`)) / 86_400_000);
   const q = async <T>(text: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(text, params);
-  const flocksOf = async (): Promise<FlockRow[]> => q<FlockRow>(
-    `SELECT f.id, s.shed_name, f.group_no, f.flock_type, f.status, f.birth_date::text AS birth, f.start_date::text AS start,
+  const flocksOf = async (): Promise<FlockRow[]> =>
+    q<FlockRow>(
+      `SELECT f.id, s.shed_name, f.group_no, f.flock_type, f.status, f.birth_date::text AS birth, f.start_date::text AS start,
             f.stop_date::text AS stop, f.female_count + f.male_count AS placed
-       FROM flocks f JOIN sheds s ON s.id = f.shed_id WHERE f.farm_id = $1 ORDER BY s.shed_name, f.start_date`, [farmId]);
+       FROM flocks f JOIN sheds s ON s.id = f.shed_id WHERE f.farm_id = $1 ORDER BY s.shed_name, f.start_date`,
+      [farmId],
+    );
 
   beforeAll(async () => {
     ctx = await createTestApp();
@@ -51,7 +65,9 @@ describe(`demo production data (${TEST_DB})`, () => {
     const models = demoFleet(gws, false);
     const now = Date.now();
     const houses = await q<{ shed_name: string; gateway_id: number }>(
-      'SELECT s.shed_name, g.id AS gateway_id FROM sheds s JOIN gateways g ON g.shed_id = s.id WHERE s.farm_id = $1', [farmId]);
+      'SELECT s.shed_name, g.id AS gateway_id FROM sheds s JOIN gateways g ON g.shed_id = s.id WHERE s.farm_id = $1',
+      [farmId],
+    );
     for (const f of list.filter((x) => x.status === 1)) {
       const gatewayId = houses.find((h) => h.shed_name === f.shed_name)!.gateway_id;
       const model = models[gws.findIndex((g) => g.id === gatewayId)]!;
@@ -73,7 +89,9 @@ describe(`demo production data (${TEST_DB})`, () => {
     for (const f of list) {
       const [s] = await q<{ n: number; w: number; last: string }>(
         `SELECT count(*)::int AS n, (SELECT count(*)::int FROM flock_water_days w WHERE w.flock_id = $1) AS w, max(day)::text AS last
-           FROM flock_stock_days WHERE flock_id = $1`, [f.id]);
+           FROM flock_stock_days WHERE flock_id = $1`,
+        [f.id],
+      );
       const end = f.stop ?? addDays(today(), -1);
       expect(s!.last).toBe(end);
       expect(s!.n).toBe(age(f.start, end) + 1);
@@ -84,7 +102,9 @@ describe(`demo production data (${TEST_DB})`, () => {
 
   it('copies the built-in curves of broilers and hens to the farm', async () => {
     const rows = await q<{ flock_type: number; indicator: string; builtin_id: string; values: number[]; source: string }>(
-      'SELECT flock_type, indicator, builtin_id, "values", source FROM standard_curves WHERE farm_id = $1', [farmId]);
+      'SELECT flock_type, indicator, builtin_id, "values", source FROM standard_curves WHERE farm_id = $1',
+      [farmId],
+    );
     const expected = BUILTIN_CURVES.filter((c) => c.flockType === 2 || c.flockType === 4);
     expect(rows.length).toBe(expected.length);
     for (const c of expected) {
@@ -95,9 +115,12 @@ describe(`demo production data (${TEST_DB})`, () => {
   });
 
   it('has plausible figures: weights near the standard, low mortality, layers in lay', async () => {
-    const weight = (type: number): (typeof BUILTIN_CURVES)[number] => BUILTIN_CURVES.find((c) => c.flockType === type && c.indicator === '02')!;
+    const weight = (type: number): (typeof BUILTIN_CURVES)[number] =>
+      BUILTIN_CURVES.find((c) => c.flockType === type && c.indicator === '02')!;
     const grows = await q<{ flock_type: number; day_age: number; avg_weight: number; uniformity: number }>(
-      'SELECT f.flock_type, g.day_age, g.avg_weight, g.uniformity FROM flock_grow_days g JOIN flocks f ON f.id = g.flock_id WHERE f.farm_id = $1', [farmId]);
+      'SELECT f.flock_type, g.day_age, g.avg_weight, g.uniformity FROM flock_grow_days g JOIN flocks f ON f.id = g.flock_id WHERE f.farm_id = $1',
+      [farmId],
+    );
     expect(grows.length).toBeGreaterThan(30);
     for (const g of grows) {
       const std = curveValueAt(weight(g.flock_type), g.day_age)!;
@@ -106,17 +129,21 @@ describe(`demo production data (${TEST_DB})`, () => {
       expect(g.uniformity).toBeLessThanOrEqual(92);
     }
     const losses = await q<{ flock_id: number; lost: number }>(
-      'SELECT flock_id, sum(dead + culled)::int AS lost FROM flock_stock_days GROUP BY flock_id');
+      'SELECT flock_id, sum(dead + culled)::int AS lost FROM flock_stock_days GROUP BY flock_id',
+    );
     for (const f of list) expect(losses.find((l) => l.flock_id === f.id)!.lost / f.placed).toBeLessThan(0.08);
     const [lay] = await q<{ rate: number; w: number }>(
       `SELECT avg(e.egg_count::float8 / 30000) AS rate, avg(e.egg_weight_kg * 1000 / e.egg_count) AS w
-         FROM flock_egg_days e WHERE e.day >= $1`, [addDays(today(), -30)]);
+         FROM flock_egg_days e WHERE e.day >= $1`,
+      [addDays(today(), -30)],
+    );
     expect(lay!.rate).toBeGreaterThan(0.8);
     expect(lay!.rate).toBeLessThan(1);
     expect(lay!.w).toBeGreaterThan(58);
     expect(lay!.w).toBeLessThan(68);
     const [events] = await q<{ i: number; m: number }>(
-      'SELECT (SELECT count(*)::int FROM flock_immunizations) AS i, (SELECT count(*)::int FROM flock_medications) AS m');
+      'SELECT (SELECT count(*)::int FROM flock_immunizations) AS i, (SELECT count(*)::int FROM flock_medications) AS m',
+    );
     expect(events!.i).toBeGreaterThan(10);
     expect(events!.m).toBeGreaterThan(3);
   });
@@ -125,11 +152,14 @@ describe(`demo production data (${TEST_DB})`, () => {
     expect(await seedProduction(ctx.database.db)).toBeNull();
     expect((await flocksOf()).length).toBe(list.length);
     // Day ages 1-30 of every batch do not depend on the hour the seed ran.
-    const figures = async (): Promise<unknown[]> => q(
-      `SELECT s.shed_name, f.start_date::text, t.day_age, t.dead, t.culled, d.feed_kg
+    const figures = async (): Promise<unknown[]> =>
+      q(
+        `SELECT s.shed_name, f.start_date::text, t.day_age, t.dead, t.culled, d.feed_kg
          FROM flock_stock_days t JOIN flocks f ON f.id = t.flock_id JOIN sheds s ON s.id = f.shed_id
          JOIN flock_feed_days d ON d.flock_id = t.flock_id AND d.day = t.day
-        WHERE f.farm_id = $1 AND t.day_age <= 30 ORDER BY 1, 2, 3`, [farmId]);
+        WHERE f.farm_id = $1 AND t.day_age <= 30 ORDER BY 1, 2, 3`,
+        [farmId],
+      );
     const before = await figures();
     await q('DELETE FROM flocks WHERE farm_id = $1', [farmId]);
     await q('DELETE FROM standard_curves WHERE farm_id = $1', [farmId]);

@@ -7,8 +7,19 @@ import { dayRange, farmDay } from '../lib/farm-time.js';
 import type { Db } from './client.js';
 import { DEMO_SEED, demoFleet, type DemoGateway } from './demo-fleet.js';
 import {
-  farms, flockEggDays, flockFeedDays, flockGrowDays, flockImmunizations, flockMedications, flocks, flockStockDays,
-  flockWaterDays, gateways, sheds, standardCurves, tenants,
+  farms,
+  flockEggDays,
+  flockFeedDays,
+  flockGrowDays,
+  flockImmunizations,
+  flockMedications,
+  flocks,
+  flockStockDays,
+  flockWaterDays,
+  gateways,
+  sheds,
+  standardCurves,
+  tenants,
 } from './tables.js';
 
 /**
@@ -58,7 +69,8 @@ interface Plan {
 
 const DAY_MS = 86_400_000;
 const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** A curve's figure, held at its first or last value outside its days (pullets before 18 weeks). */
 function stdAt(curve: BuiltinCurve, dayAge: number): number {
@@ -71,9 +83,14 @@ function builtin(id: string): BuiltinCurve {
   return c;
 }
 const STD = {
-  broilerWeight: builtin('ross308-weight'), broilerFeed: builtin('ross308-feed'), broilerWater: builtin('ross308-water'),
-  layerWeight: builtin('layer-weight'), layerFeed: builtin('layer-feed'), layerWater: builtin('layer-water'),
-  layerRate: builtin('layer-rate'), eggWeight: builtin('layer-egg-weight'),
+  broilerWeight: builtin('ross308-weight'),
+  broilerFeed: builtin('ross308-feed'),
+  broilerWater: builtin('ross308-water'),
+  layerWeight: builtin('layer-weight'),
+  layerFeed: builtin('layer-feed'),
+  layerWater: builtin('layer-water'),
+  layerRate: builtin('layer-rate'),
+  eggWeight: builtin('layer-egg-weight'),
 };
 
 /** Broiler daily mortality: the first-week peak (yolk sac, starve-outs), then a slow rise with body weight. */
@@ -87,29 +104,96 @@ function phi(z: number): number {
   return z > 0 ? 1 - p : p;
 }
 
-interface Vaccination { age: number; brand: string; method: string; disease: string; implementer: string }
+interface Vaccination {
+  age: number;
+  brand: string;
+  method: string;
+  disease: string;
+  implementer: string;
+}
 const BROILER_VACCINES: Vaccination[] = [
   { age: 1, brand: 'HVT live vaccine', method: 'Subcutaneous injection', disease: "Marek's disease", implementer: 'Hatchery' },
-  { age: 1, brand: 'ND-IB live (LaSota + H120)', method: 'Coarse spray', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Hatchery' },
-  { age: 10, brand: 'ND-IB live (LaSota + H120)', method: 'Eye drop', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Chen Hua' },
+  {
+    age: 1,
+    brand: 'ND-IB live (LaSota + H120)',
+    method: 'Coarse spray',
+    disease: 'Newcastle disease, infectious bronchitis',
+    implementer: 'Hatchery',
+  },
+  {
+    age: 10,
+    brand: 'ND-IB live (LaSota + H120)',
+    method: 'Eye drop',
+    disease: 'Newcastle disease, infectious bronchitis',
+    implementer: 'Chen Hua',
+  },
   { age: 14, brand: 'IBD intermediate live', method: 'Drinking water', disease: 'Infectious bursal disease', implementer: 'Chen Hua' },
   { age: 21, brand: 'ND LaSota live', method: 'Drinking water', disease: 'Newcastle disease', implementer: 'Chen Hua' },
 ];
 const LAYER_VACCINES: Vaccination[] = [
-  { age: 119, brand: 'ND-IB-EDS inactivated', method: 'Intramuscular injection', disease: 'Newcastle disease, infectious bronchitis, egg drop syndrome', implementer: 'Chen Hua' },
-  { age: 175, brand: 'ND-IB live (LaSota + H120)', method: 'Drinking water', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Chen Hua' },
-  { age: 231, brand: 'ND-IB live (LaSota + H120)', method: 'Drinking water', disease: 'Newcastle disease, infectious bronchitis', implementer: 'Chen Hua' },
+  {
+    age: 119,
+    brand: 'ND-IB-EDS inactivated',
+    method: 'Intramuscular injection',
+    disease: 'Newcastle disease, infectious bronchitis, egg drop syndrome',
+    implementer: 'Chen Hua',
+  },
+  {
+    age: 175,
+    brand: 'ND-IB live (LaSota + H120)',
+    method: 'Drinking water',
+    disease: 'Newcastle disease, infectious bronchitis',
+    implementer: 'Chen Hua',
+  },
+  {
+    age: 231,
+    brand: 'ND-IB live (LaSota + H120)',
+    method: 'Drinking water',
+    disease: 'Newcastle disease, infectious bronchitis',
+    implementer: 'Chen Hua',
+  },
 ];
-interface Course { from: number; to: number; drug: string; maker: string; disease: string; dose: string; withdrawal: number }
+interface Course {
+  from: number;
+  to: number;
+  drug: string;
+  maker: string;
+  disease: string;
+  dose: string;
+  withdrawal: number;
+}
 /** A colibacillosis outbreak treated in the current batch; coccidiosis treatment in earlier ones. */
-const COLI: Course = { from: 17, to: 21, drug: 'Amoxicillin soluble powder', maker: 'Demo Animal Health', disease: 'Colibacillosis', dose: '15 mg/kg body weight', withdrawal: 2 };
-const COCCI: Course = { from: 20, to: 21, drug: 'Toltrazuril 2.5 % oral solution', maker: 'Demo Animal Health', disease: 'Coccidiosis', dose: '7 mg/kg body weight', withdrawal: 18 };
+const COLI: Course = {
+  from: 17,
+  to: 21,
+  drug: 'Amoxicillin soluble powder',
+  maker: 'Demo Animal Health',
+  disease: 'Colibacillosis',
+  dose: '15 mg/kg body weight',
+  withdrawal: 2,
+};
+const COCCI: Course = {
+  from: 20,
+  to: 21,
+  drug: 'Toltrazuril 2.5 % oral solution',
+  maker: 'Demo Animal Health',
+  disease: 'Coccidiosis',
+  dose: '7 mg/kg body weight',
+  withdrawal: 18,
+};
 
 async function demoGatewaysOf(db: Db): Promise<(DemoGateway & { shedId: number | null; shedName: string | null })[]> {
   const rows = await db
     .select({
-      id: gateways.id, code: gateways.code, checkCode: gateways.checkCode, shedId: gateways.shedId, shedName: sheds.shedName,
-      shedType: sheds.shedType, farmId: gateways.farmId, timeZone: farms.timeZone, createdAt: gateways.createdAt,
+      id: gateways.id,
+      code: gateways.code,
+      checkCode: gateways.checkCode,
+      shedId: gateways.shedId,
+      shedName: sheds.shedName,
+      shedType: sheds.shedType,
+      farmId: gateways.farmId,
+      timeZone: farms.timeZone,
+      createdAt: gateways.createdAt,
     })
     .from(gateways)
     .innerJoin(tenants, eq(tenants.id, gateways.tenantId))
@@ -118,7 +202,9 @@ async function demoGatewaysOf(db: Db): Promise<(DemoGateway & { shedId: number |
     .where(and(eq(tenants.name, DEMO_TENANT), eq(gateways.enabled, true)))
     .orderBy(gateways.code);
   // The same gateways, in the same order, as demoGateways(): the fleet's placements depend on both.
-  return rows.filter((r) => /^fs-demo\d+$/.test(r.code)).map((r) => ({ ...r, timeZone: r.timeZone ?? 'UTC', createdAt: r.createdAt.getTime() }));
+  return rows
+    .filter((r) => /^fs-demo\d+$/.test(r.code))
+    .map((r) => ({ ...r, timeZone: r.timeZone ?? 'UTC', createdAt: r.createdAt.getTime() }));
 }
 
 /** Flocks of the poultry houses, placed where the simulated controllers have their batches. */
@@ -139,7 +225,14 @@ function planFlocks(gws: Awaited<ReturnType<typeof demoGatewaysOf>>, farmId: num
       const birth = addDays(today, -(occ.dayAge ?? 1));
       const start = addDays(birth, LAYER_HOUSING_AGE);
       if (start > today) return;
-      plans.push({ ...base, groupNo: `L${n}-${birth.replaceAll('-', '')}`, birth, start, stop: null, seed: hashSeed(`layer:${n}`, DEMO_SEED) });
+      plans.push({
+        ...base,
+        groupNo: `L${n}-${birth.replaceAll('-', '')}`,
+        birth,
+        start,
+        stop: null,
+        seed: hashSeed(`layer:${n}`, DEMO_SEED),
+      });
       return;
     }
     // Broilers: placed on day age 1 (hatched the day before), depleted after growDays, then the
@@ -152,8 +245,12 @@ function planFlocks(gws: Awaited<ReturnType<typeof demoGatewaysOf>>, farmId: num
       if (daysBetween(last, today) > HISTORY_DAYS) break;
       const current = k === 0 && occ.occupied;
       plans.push({
-        ...base, groupNo: `B${n}-${start.replaceAll('-', '')}`, birth: addDays(start, -1), start,
-        stop: current ? null : last, seed: hashSeed(`broiler:${n}:${k}`, DEMO_SEED),
+        ...base,
+        groupNo: `B${n}-${start.replaceAll('-', '')}`,
+        birth: addDays(start, -1),
+        start,
+        stop: current ? null : last,
+        seed: hashSeed(`broiler:${n}:${k}`, DEMO_SEED),
       });
     }
   });
@@ -201,7 +298,9 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
       const std = stdAt(broiler ? STD.broilerWeight : STD.layerWeight, age);
       const uniformity = broiler ? 91 - 0.2 * age + 1.5 * rng.normal() : 87 + 1.5 * rng.normal();
       rows.grow.push({
-        ...key, avgWeight: Math.round(std * perf * noise(0.012)), uniformity: Math.round(Math.min(92, Math.max(80, uniformity)) * 10) / 10,
+        ...key,
+        avgWeight: Math.round(std * perf * noise(0.012)),
+        uniformity: Math.round(Math.min(92, Math.max(80, uniformity)) * 10) / 10,
         sampleSize: 100,
       });
     }
@@ -224,21 +323,46 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
       const large = Math.round(sound * (1 - phi((63 - weight) / 5)));
       const small = Math.min(sound - large, Math.round(sound * phi((53 - weight) / 5)));
       rows.egg.push({
-        ...key, eggCount: eggs, eggWeightKg: Math.round(eggs * weight) / 1000, qualified: sound,
-        large, medium: sound - large - small, small, broken, dirty, deformed,
+        ...key,
+        eggCount: eggs,
+        eggWeightKg: Math.round(eggs * weight) / 1000,
+        qualified: sound,
+        large,
+        medium: sound - large - small,
+        small,
+        broken,
+        dirty,
+        deformed,
       });
     }
     for (const v of broiler ? BROILER_VACCINES : LAYER_VACCINES) {
       if (v.age !== age) continue;
       rows.immune.push({
-        tenantId, flockId, vaccinatedAt: nine(day), dayAge: age, vaccineBrand: v.brand, method: v.method, disease: v.disease,
-        vaccineExpiry: addDays(day, 180), dose: '1 dose per bird', implementer: v.implementer,
+        tenantId,
+        flockId,
+        vaccinatedAt: nine(day),
+        dayAge: age,
+        vaccineBrand: v.brand,
+        method: v.method,
+        disease: v.disease,
+        vaccineExpiry: addDays(day, 180),
+        dose: '1 dose per bird',
+        implementer: v.implementer,
       });
     }
     if (course && age >= course.from && age <= course.to) {
       rows.drug.push({
-        tenantId, flockId, medicatedAt: nine(day), dayAge: age, drugName: course.drug, manufacturer: course.maker,
-        method: 'Drinking water', disease: course.disease, dose: course.dose, withdrawalDays: course.withdrawal, implementer: 'Chen Hua',
+        tenantId,
+        flockId,
+        medicatedAt: nine(day),
+        dayAge: age,
+        drugName: course.drug,
+        manufacturer: course.maker,
+        method: 'Drinking water',
+        disease: course.disease,
+        dose: course.dose,
+        withdrawalDays: course.withdrawal,
+        implementer: 'Chen Hua',
       });
     }
   }
@@ -255,12 +379,17 @@ async function bulkInsert<T extends PgTable>(db: Db, table: T, rows: T['$inferIn
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const keys = Object.keys(first);
   const cols = keys.map((k) => columns[k]!);
-  const arrays = keys.map((k) => rows.map((r) => {
-    const v = (r as Record<string, unknown>)[k];
-    return v instanceof Date ? v.toISOString() : (v ?? null);
-  }));
+  const arrays = keys.map((k) =>
+    rows.map((r) => {
+      const v = (r as Record<string, unknown>)[k];
+      return v instanceof Date ? v.toISOString() : (v ?? null);
+    }),
+  );
   const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
-  const unnest = sql.join(cols.map((c, i) => sql`${sql.param(arrays[i])}::${sql.raw(c.getSQLType())}[]`), sql`, `);
+  const unnest = sql.join(
+    cols.map((c, i) => sql`${sql.param(arrays[i])}::${sql.raw(c.getSQLType())}[]`),
+    sql`, `,
+  );
   await db.execute(sql`INSERT INTO ${table} (${names}) SELECT * FROM unnest(${unnest})`);
 }
 
@@ -273,7 +402,8 @@ export async function seedProduction(db: Db, opts: { now?: number } = {}): Promi
   const now = opts.now ?? started;
   const [farm] = await db
     .select({ id: farms.id, tenantId: farms.tenantId, timeZone: farms.timeZone })
-    .from(farms).innerJoin(tenants, eq(tenants.id, farms.tenantId))
+    .from(farms)
+    .innerJoin(tenants, eq(tenants.id, farms.tenantId))
     .where(and(eq(tenants.name, DEMO_TENANT), eq(farms.farmName, DEMO_FARM)));
   if (!farm) return null;
   const existing = await db.select({ id: flocks.id }).from(flocks).where(eq(flocks.farmId, farm.id)).limit(1);
@@ -283,15 +413,33 @@ export async function seedProduction(db: Db, opts: { now?: number } = {}): Promi
   const { tenantId } = farm;
 
   return db.transaction(async (tx) => {
-    const made = plans.length === 0 ? [] : await tx.insert(flocks).values(plans.map((p) => ({
-      tenantId, farmId: farm.id, shedId: p.shedId, groupNo: p.groupNo,
-      flockType: p.kind === 'broiler' ? 2 : 4, sex: p.kind === 'broiler' ? 3 : 2,
-      breed: p.kind === 'broiler' ? 'Ross 308' : 'Lohmann Brown', birthDate: p.birth, startDate: p.start,
-      layingDate: p.kind === 'layer' ? addDays(p.birth, LAYER_ONSET_AGE) : null,
-      endDate: p.kind === 'broiler' ? addDays(p.start, PROFILES.broiler.growDays - 1) : addDays(p.birth, 80 * 7),
-      stopDate: p.stop, status: p.stop ? FLOCK_STATUS.CLOSED : FLOCK_STATUS.CURRENT, origin: 'Demo Hatchery',
-      maleCount: 0, femaleCount: p.placed, deviceId: p.gatewayId,
-    }))).returning({ id: flocks.id, shedId: flocks.shedId, groupNo: flocks.groupNo });
+    const made =
+      plans.length === 0
+        ? []
+        : await tx
+            .insert(flocks)
+            .values(
+              plans.map((p) => ({
+                tenantId,
+                farmId: farm.id,
+                shedId: p.shedId,
+                groupNo: p.groupNo,
+                flockType: p.kind === 'broiler' ? 2 : 4,
+                sex: p.kind === 'broiler' ? 3 : 2,
+                breed: p.kind === 'broiler' ? 'Ross 308' : 'Lohmann Brown',
+                birthDate: p.birth,
+                startDate: p.start,
+                layingDate: p.kind === 'layer' ? addDays(p.birth, LAYER_ONSET_AGE) : null,
+                endDate: p.kind === 'broiler' ? addDays(p.start, PROFILES.broiler.growDays - 1) : addDays(p.birth, 80 * 7),
+                stopDate: p.stop,
+                status: p.stop ? FLOCK_STATUS.CLOSED : FLOCK_STATUS.CURRENT,
+                origin: 'Demo Hatchery',
+                maleCount: 0,
+                femaleCount: p.placed,
+                deviceId: p.gatewayId,
+              })),
+            )
+            .returning({ id: flocks.id, shedId: flocks.shedId, groupNo: flocks.groupNo });
 
     const rows: Rows = { stock: [], grow: [], feed: [], water: [], egg: [], immune: [], drug: [] };
     // The colibacillosis course goes to the current batch of the first broiler house only.
@@ -311,11 +459,23 @@ export async function seedProduction(db: Db, opts: { now?: number } = {}): Promi
     // The farm's standard curves are copies of the built-ins for its flock types (broilers, hens).
     const types: number[] = [...new Set(plans.map((p) => (p.kind === 'broiler' ? 2 : 4)))];
     const curves = BUILTIN_CURVES.filter((c) => types.includes(c.flockType)).map((c) => ({
-      tenantId, farmId: farm.id, flockType: c.flockType, indicator: c.indicator, name: c.name,
-      startDay: c.startDay, values: c.values, source: c.source, builtinId: c.id,
+      tenantId,
+      farmId: farm.id,
+      flockType: c.flockType,
+      indicator: c.indicator,
+      name: c.name,
+      startDay: c.startDay,
+      values: c.values,
+      source: c.source,
+      builtinId: c.id,
     }));
-    const taken = curves.length === 0 ? [] : await tx.select({ t: standardCurves.flockType, i: standardCurves.indicator })
-      .from(standardCurves).where(and(eq(standardCurves.farmId, farm.id), inArray(standardCurves.flockType, types)));
+    const taken =
+      curves.length === 0
+        ? []
+        : await tx
+            .select({ t: standardCurves.flockType, i: standardCurves.indicator })
+            .from(standardCurves)
+            .where(and(eq(standardCurves.farmId, farm.id), inArray(standardCurves.flockType, types)));
     const fresh = curves.filter((c) => !taken.some((x) => x.t === c.flockType && x.i === c.indicator));
     if (fresh.length > 0) await tx.insert(standardCurves).values(fresh);
 

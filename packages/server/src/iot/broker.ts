@@ -84,7 +84,7 @@ export async function startEmbeddedBroker(opts: {
         return callback(new Error('device no longer enabled'));
       }
       if (!topic || topic.code !== device.code || topic.channel === 'cmd') {
-        log.warn({ code: device?.code, topic: packet.topic }, 'publish outside the device\'s own topics refused');
+        log.warn({ code: device?.code, topic: packet.topic }, "publish outside the device's own topics refused");
         return callback(new Error('publish not authorized'));
       }
       const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
@@ -97,7 +97,7 @@ export async function startEmbeddedBroker(opts: {
     authorizeSubscribe(client, sub, callback) {
       const device = signedIn.get(client);
       if (!device || !sub.topic.startsWith(`fs/${device.code}/`)) {
-        log.warn({ code: device?.code, topic: sub.topic }, 'subscription outside the device\'s own topics refused');
+        log.warn({ code: device?.code, topic: sub.topic }, "subscription outside the device's own topics refused");
         // null subscription = SUBACK 0x80 for this topic; the connection stays up.
         return callback(null, null);
       }
@@ -134,9 +134,8 @@ export async function startEmbeddedBroker(opts: {
     },
     publish(topic, payload) {
       return new Promise((resolve, reject) => {
-        broker.publish(
-          { cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false },
-          (err) => (err ? reject(err) : resolve()),
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (err) =>
+          err ? reject(err) : resolve(),
         );
       });
     },
@@ -186,6 +185,9 @@ export function duplexPair(): [Duplex, Duplex] {
         cb(err);
       },
     });
-  sides.push(make(() => sides[1]!), make(() => sides[0]!));
+  sides.push(
+    make(() => sides[1]!),
+    make(() => sides[0]!),
+  );
   return [sides[0]!, sides[1]!];
 }

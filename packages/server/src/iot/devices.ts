@@ -32,7 +32,10 @@ export class DeviceCache {
   private readonly loading = new Map<string, Promise<DeviceInfo | null>>();
   private zones: Promise<Set<string>> | null = null;
 
-  constructor(private readonly database: Database, private readonly ttlMs = 5_000) {}
+  constructor(
+    private readonly database: Database,
+    private readonly ttlMs = 5_000,
+  ) {}
 
   /** The gateway with this code, or null when the code is malformed or unknown. */
   async get(code: string): Promise<DeviceInfo | null> {
@@ -70,8 +73,14 @@ export class DeviceCache {
 
   private async load(code: string): Promise<DeviceInfo | null> {
     const rows = await this.database.query<{
-      id: number; code: string; tenant_id: number; farm_id: number | null; shed_id: number | null;
-      check_code: string; enabled: boolean; time_zone: string | null;
+      id: number;
+      code: string;
+      tenant_id: number;
+      farm_id: number | null;
+      shed_id: number | null;
+      check_code: string;
+      enabled: boolean;
+      time_zone: string | null;
     }>(
       `SELECT g.id, g.code, g.tenant_id, g.farm_id, g.shed_id, g.check_code, g.enabled, f.time_zone
          FROM gateways g LEFT JOIN farms f ON f.id = g.farm_id

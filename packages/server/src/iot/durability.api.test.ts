@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import { startIot, type IotLink } from './link.js';
-import {
-  addGateway, connected, deviceClient, flakyDatabase, newCode, quietLog, sleep, telemetry, terminateBackends,
-} from './testkit.js';
+import { addGateway, connected, deviceClient, flakyDatabase, newCode, quietLog, sleep, telemetry, terminateBackends } from './testkit.js';
 
 /**
  * "A database restart mid-stream: no acknowledged reading lost". On PostgreSQL every connection
@@ -67,12 +65,15 @@ describe(`ingest through a database outage (${TEST_DB})`, () => {
     expect(acked).toHaveLength(total);
     const stored = await ctx.database.query<{ ms: number; n: number }>(
       `SELECT (extract(epoch FROM ts) * 1000)::float8 AS ms, count(*)::int AS n FROM telemetry
-        WHERE gateway_id = $1 GROUP BY ts ORDER BY ts`, [id]);
+        WHERE gateway_id = $1 GROUP BY ts ORDER BY ts`,
+      [id],
+    );
     const byTs = new Map(stored.map((r) => [Math.round(r.ms), r.n]));
     for (const ts of acked) expect(byTs.get(ts)).toBe(2);
     expect(stored).toHaveLength(total);
-    const [hourly] = await ctx.database.query<{ n: number }>(
-      `SELECT sum(count)::int AS n FROM telemetry_hourly WHERE gateway_id = $1`, [id]);
+    const [hourly] = await ctx.database.query<{ n: number }>(`SELECT sum(count)::int AS n FROM telemetry_hourly WHERE gateway_id = $1`, [
+      id,
+    ]);
     expect(hourly!.n).toBe(total * 2);
   });
 });

@@ -3,9 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import { startIot, type IotLink } from './link.js';
-import {
-  addGateway, connected, deviceClient, newCode, quietLog, RawDevice, sleep, telemetry, waitFor,
-} from './testkit.js';
+import { addGateway, connected, deviceClient, newCode, quietLog, RawDevice, sleep, telemetry, waitFor } from './testkit.js';
 
 /**
  * The embedded broker end to end: CONNECT authentication, topic confinement, acknowledge after
@@ -43,7 +41,12 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     const off = newCode();
     await addGateway(ctx.database, { tenantId, code: good });
     await addGateway(ctx.database, { tenantId, code: off, enabled: false });
-    const cases: [string, string, number][] = [[newCode(), 'secret', 4], [good, 'wrong', 4], [off, 'secret', 5], ['not-a-code', 'x', 4]];
+    const cases: [string, string, number][] = [
+      [newCode(), 'secret', 4],
+      [good, 'wrong', 4],
+      [off, 'secret', 5],
+      ['not-a-code', 'x', 4],
+    ];
     for (const [code, pw, rc] of cases) {
       const c = deviceClient(link, { username: code, password: pw });
       await expect(connected(c)).rejects.toMatchObject({ code: rc });
@@ -53,7 +56,7 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     ok.end(true);
   });
 
-  it('refuses a publish under another device\'s topic (connection dropped, nothing stored) and foreign subscriptions', async () => {
+  it("refuses a publish under another device's topic (connection dropped, nothing stored) and foreign subscriptions", async () => {
     const a = newCode();
     const b = newCode();
     await addGateway(ctx.database, { tenantId, code: a });
@@ -91,7 +94,9 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
 
     expect((await rows(code)).map((r) => r.value)).toEqual([21.5, 22]);
     const [hour] = await ctx.database.query<{ count: number; sum: number }>(
-      'SELECT count, sum FROM telemetry_hourly WHERE gateway_id = $1 AND key = $2', [id, 'temp.1']);
+      'SELECT count, sum FROM telemetry_hourly WHERE gateway_id = $1 AND key = $2',
+      [id, 'temp.1'],
+    );
     expect(hour).toEqual({ count: 2, sum: 43.5 });
     const [day] = await ctx.database.query<{ count: number }>('SELECT count FROM telemetry_daily WHERE gateway_id = $1', [id]);
     expect(day!.count).toBe(2);
@@ -103,10 +108,18 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     const c = await device(code);
     const before = link.ingest.counters.snapshot();
     const ts = Date.UTC(2026, 0, 6, 8, 0, 0);
-    for (const bad of ['{not json', '[]', JSON.stringify({ ts: 'x', values: {} }), JSON.stringify({ ts: 1_000, values: { 'temp.1': 1 } }), JSON.stringify({ ts, values: [1] })]) {
+    for (const bad of [
+      '{not json',
+      '[]',
+      JSON.stringify({ ts: 'x', values: {} }),
+      JSON.stringify({ ts: 1_000, values: { 'temp.1': 1 } }),
+      JSON.stringify({ ts, values: [1] }),
+    ]) {
       await c.publishAsync(`fs/${code}/telemetry`, bad, { qos: 1 });
     }
-    await c.publishAsync(`fs/${code}/telemetry`, telemetry(ts, { 'temp.1': 19.5, 'foo.7': 3, vendorX: 1, 'rh.1': 'wet', 'co2.1': null }), { qos: 1 });
+    await c.publishAsync(`fs/${code}/telemetry`, telemetry(ts, { 'temp.1': 19.5, 'foo.7': 3, vendorX: 1, 'rh.1': 'wet', 'co2.1': null }), {
+      qos: 1,
+    });
     c.end(true);
     const after = link.ingest.counters.snapshot();
     expect(after.malformed - before.malformed).toBe(5);
@@ -150,11 +163,16 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     for (const p of [...series].reverse()) await c.publishAsync(`fs/${code}/telemetry`, telemetry(p.ts, { 'temp.1': p.v }), { qos: 1 });
     c.end(true);
     const hours = await ctx.database.query<{ bucket: Date; min: number; max: number; sum: number; count: number }>(
-      'SELECT bucket, min, max, sum, count FROM telemetry_hourly WHERE gateway_id = $1 ORDER BY bucket', [id]);
+      'SELECT bucket, min, max, sum, count FROM telemetry_hourly WHERE gateway_id = $1 ORDER BY bucket',
+      [id],
+    );
     expect(hours.map((h) => [new Date(h.bucket).getTime(), h.min, h.max, h.sum / h.count, h.count])).toEqual([
-      [h0, 1, 60, 30.5, 60], [h0 + 3_600_000, 61, 120, 90.5, 60],
+      [h0, 1, 60, 30.5, 60],
+      [h0 + 3_600_000, 61, 120, 90.5, 60],
     ]);
-    const [latest] = await ctx.database.query<{ ts: Date; value: number }>('SELECT ts, value FROM telemetry_latest WHERE gateway_id = $1', [id]);
+    const [latest] = await ctx.database.query<{ ts: Date; value: number }>('SELECT ts, value FROM telemetry_latest WHERE gateway_id = $1', [
+      id,
+    ]);
     expect(new Date(latest!.ts).getTime()).toBe(h0 + 119 * 60_000);
     expect(latest!.value).toBe(120);
   });
@@ -180,7 +198,10 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     await waitFor(async () => (await state()) === true, 5_000);
     await waitFor(async () => (await state()) === false, 8_000);
     again.end(true);
-    const events = await ctx.database.query<{ online: boolean }>('SELECT online FROM gateway_status_events WHERE gateway_id = $1 ORDER BY at, id', [id]);
+    const events = await ctx.database.query<{ online: boolean }>(
+      'SELECT online FROM gateway_status_events WHERE gateway_id = $1 ORDER BY at, id',
+      [id],
+    );
     expect(events.map((e) => e.online)).toEqual([true, false, true, false]);
   });
 

@@ -68,7 +68,10 @@ export async function startExternalLink(opts: {
       if (id === undefined || !pending) return originalSend(packet, cb, cbStorePut, noStore);
       durable.delete(id);
       // Settle eagerly (a rejection must not wait unobserved behind earlier acks), send in order.
-      const ok = pending.then(() => true, () => false);
+      const ok = pending.then(
+        () => true,
+        () => false,
+      );
       ackChain = ackChain.then(async () => {
         // Not durable (stopping): no PUBACK, the broker redelivers to the session later.
         if (!(await ok)) return;
@@ -88,7 +91,10 @@ export async function startExternalLink(opts: {
       durable.set(packet.messageId, work);
       done();
     } else {
-      work.then(() => done(), (err: unknown) => done(err instanceof Error ? err : new Error(String(err))));
+      work.then(
+        () => done(),
+        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
+      );
     }
   };
 
@@ -134,7 +140,10 @@ export async function startExternalLink(opts: {
     if (topic) opts.onLive(topic.code, topic.channel, payload);
   });
 
-  for (const [name, c] of [['ingest', ingestClient], ['live', liveClient]] as const) {
+  for (const [name, c] of [
+    ['ingest', ingestClient],
+    ['live', liveClient],
+  ] as const) {
     c.on('error', (err) => log.warn({ connection: name, err: err.message }, 'external MQTT broker error'));
     c.on('offline', () => log.warn({ connection: name }, 'external MQTT broker unreachable, reconnecting'));
   }

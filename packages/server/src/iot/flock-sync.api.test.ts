@@ -27,7 +27,11 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
   const today = (): string => farmDay(new Date(), TZ);
   const modelOf = (house: string): SimulatedShed => sheds.find((s) => s.gatewayId === byHouse.get(house)!.gatewayId)!;
   const currentIn = async (house: string): Promise<FlockRow | undefined> => {
-    const res = await call<{ list: FlockRow[] }>(ctx, token, 'POST', `${FLOCK}/page`, { farmId, shedId: byHouse.get(house)!.shedId, status: 1 });
+    const res = await call<{ list: FlockRow[] }>(ctx, token, 'POST', `${FLOCK}/page`, {
+      farmId,
+      shedId: byHouse.get(house)!.shedId,
+      status: 1,
+    });
     return res.data.list[0];
   };
   /** What the house's controller would publish now. */
@@ -39,7 +43,8 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
     sheds = demoSheds(await demoGateways(ctx.database), false);
     const rows = await ctx.database.query<{ shed_name: string; gateway_id: number; shed_id: number; farm_id: number }>(
       `SELECT s.shed_name, g.id AS gateway_id, s.id AS shed_id, s.farm_id FROM gateways g JOIN sheds s ON s.id = g.shed_id
-        WHERE g.code LIKE 'fs-demo%' AND s.shed_name IN ('Broiler House 1', 'Broiler House 2', 'Layer House 1')`);
+        WHERE g.code LIKE 'fs-demo%' AND s.shed_name IN ('Broiler House 1', 'Broiler House 2', 'Layer House 1')`,
+    );
     for (const r of rows) byHouse.set(r.shed_name, { gatewayId: r.gateway_id, shedId: r.shed_id });
     farmId = rows[0]!.farm_id;
   });
@@ -83,13 +88,24 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
 
     // Hatched 5 days ago, placed the day after: the register says day 5, so does the controller.
     const added = await call<{ id: number }>(ctx, token, 'POST', FLOCK, {
-      farmId, shedId: byHouse.get(house)!.shedId, groupNo: 'SYNC-1', flockType: 2, sex: 3,
-      birthDate: addDays(today(), -5), startDate: addDays(today(), -4), femaleCount: 15_000,
+      farmId,
+      shedId: byHouse.get(house)!.shedId,
+      groupNo: 'SYNC-1',
+      flockType: 2,
+      sex: 3,
+      birthDate: addDays(today(), -5),
+      startDate: addDays(today(), -4),
+      femaleCount: 15_000,
     });
     expect(added.code).toBe(1);
-    const stock = await call(ctx, token, 'POST', '/api/breedpigbuilding/flockDaily/stock', { flockId: added.data.id, day: addDays(today(), -1), dead: 40, culled: 10 });
+    const stock = await call(ctx, token, 'POST', '/api/breedpigbuilding/flockDaily/stock', {
+      flockId: added.data.id,
+      day: addDays(today(), -1),
+      dead: 40,
+      culled: 10,
+    });
     expect(stock.code).toBe(1);
-    expect((await currentIn(house))).toMatchObject({ id: added.data.id, dayAge: 5, present: 14_950 });
+    expect(await currentIn(house)).toMatchObject({ id: added.data.id, dayAge: 5, present: 14_950 });
     now = Date.now();
     await syncFlocks(ctx.database, sheds, now);
     expect(reading(house, now)['dayAge.1']).toBe(5);
@@ -105,14 +121,24 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
     expect((await call(ctx, token, 'POST', `${FLOCK}/close`, { id: current.id, stopDate: today() })).code).toBe(1);
     const placement = addDays(today(), 2);
     const added = await call<{ id: number }>(ctx, token, 'POST', FLOCK, {
-      farmId, shedId: byHouse.get(house)!.shedId, groupNo: 'SYNC-2', flockType: 2, sex: 3,
-      birthDate: addDays(placement, -1), startDate: placement, femaleCount: 20_000,
+      farmId,
+      shedId: byHouse.get(house)!.shedId,
+      groupNo: 'SYNC-2',
+      flockType: 2,
+      sex: 3,
+      birthDate: addDays(placement, -1),
+      startDate: placement,
+      femaleCount: 20_000,
     });
     expect(added.code).toBe(1);
     const now = Date.now();
     const [state] = await houseStates(ctx.database, [byHouse.get(house)!.gatewayId], now);
     const start = dayRange(placement, TZ).start.getTime();
-    expect(state).toEqual({ gatewayId: byHouse.get(house)!.gatewayId, flock: null, empty: { since: dayRange(today(), TZ).end.getTime(), next: start } });
+    expect(state).toEqual({
+      gatewayId: byHouse.get(house)!.gatewayId,
+      flock: null,
+      empty: { since: dayRange(today(), TZ).end.getTime(), next: start },
+    });
     await syncFlocks(ctx.database, sheds, now);
     const { model } = modelOf(house);
     expect(model.occupancy(now)).toMatchObject({ occupied: false, preheat: false });

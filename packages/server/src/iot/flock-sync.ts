@@ -84,7 +84,11 @@ export async function houseStates(database: Database, gatewayIds: number[], now:
 /** Applies the register to the poultry models; returns how many models follow it. */
 export async function syncFlocks(database: Database, sheds: readonly SimulatedShed[], now: number = Date.now()): Promise<number> {
   const poultry = sheds.filter((s) => s.model.profile.species === 'poultry');
-  const states = await houseStates(database, poultry.map((s) => s.gatewayId), now);
+  const states = await houseStates(
+    database,
+    poultry.map((s) => s.gatewayId),
+    now,
+  );
   for (const state of states) {
     for (const s of poultry) if (s.gatewayId === state.gatewayId) s.model.followFlock(state.flock, now, state.empty);
   }

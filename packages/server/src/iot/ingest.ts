@@ -70,12 +70,19 @@ export class Ingest {
   private stopDeadline = Infinity;
   private lastLog = new Map<string, { at: number; suppressed: number }>();
 
-  constructor(private readonly database: Database, private readonly opts: IngestOptions) {
+  constructor(
+    private readonly database: Database,
+    private readonly opts: IngestOptions,
+  ) {
     this.partitions = new Partitions(database);
     this.maxRows = opts.maxRows ?? 5_000;
     this.lingerMs = opts.lingerMs ?? 20;
     this.lanes = Array.from({ length: Math.max(1, opts.lanes ?? 2) }, () => ({
-      batch: emptyBatch(), messages: [], waiters: [], timer: null, writing: null,
+      batch: emptyBatch(),
+      messages: [],
+      waiters: [],
+      timer: null,
+      writing: null,
     }));
   }
 
@@ -90,7 +97,11 @@ export class Ingest {
     const parsed = parseTelemetry(payload);
     if (!parsed.ok) {
       this.counters.malformed++;
-      this.logLimited('malformed', { code: device.code, reason: parsed.reason satisfies MalformedReason }, 'malformed telemetry payload dropped');
+      this.logLimited(
+        'malformed',
+        { code: device.code, reason: parsed.reason satisfies MalformedReason },
+        'malformed telemetry payload dropped',
+      );
       return Promise.resolve('malformed');
     }
     const t = parsed.telemetry;

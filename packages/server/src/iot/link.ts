@@ -80,7 +80,8 @@ export async function startIot(deps: { config: Config; database: Database }, log
   const devices = new DeviceCache(database);
   const external = Boolean(config.mqttUrl);
   const publishStatus = (changes: StatusChange[]): void => {
-    for (const c of changes) hub.publishStatus({ gatewayId: c.gatewayId, shedId: devices.known(c.gatewayId)?.shedId ?? null, online: c.online });
+    for (const c of changes)
+      hub.publishStatus({ gatewayId: c.gatewayId, shedId: devices.known(c.gatewayId)?.shedId ?? null, online: c.online });
   };
   const ingest = new Ingest(database, {
     log,
@@ -162,7 +163,9 @@ export async function startIot(deps: { config: Config; database: Database }, log
     await database.query(`DELETE FROM ingest_stats WHERE updated_at < now() - interval '30 days'`);
   };
   const runHousekeeping = (): void =>
-    void housekeeping().catch((err: unknown) => log.warn({ err: err instanceof Error ? err.message : String(err) }, 'telemetry housekeeping failed'));
+    void housekeeping().catch((err: unknown) =>
+      log.warn({ err: err instanceof Error ? err.message : String(err) }, 'telemetry housekeeping failed'),
+    );
   runHousekeeping();
   const daily = setInterval(runHousekeeping, DAY_MS);
   daily.unref();

@@ -7,7 +7,17 @@ import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import { startIot, type IotLink, type IotOptions } from './link.js';
 import {
-  addGateway, connected, deviceClient, dropSession, flakyDatabase, newCode, quietLog, sleep, telemetry, terminateBackends, waitFor,
+  addGateway,
+  connected,
+  deviceClient,
+  dropSession,
+  flakyDatabase,
+  newCode,
+  quietLog,
+  sleep,
+  telemetry,
+  terminateBackends,
+  waitFor,
 } from './testkit.js';
 
 /**
@@ -49,7 +59,11 @@ describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
     const clientId = opts.clientId ?? `fs-test-${run}-${n}`;
     if (!sessions.includes(clientId)) sessions.push(clientId);
     const link = await startIot({ config: { ...ctx.config, mqttUrl: BROKER_URL }, database }, quietLog, {
-      shareGroup: `t${run}g${n}`, clientId, lingerMs: 5, statusFlushMs: 200, ...opts,
+      shareGroup: `t${run}g${n}`,
+      clientId,
+      lingerMs: 5,
+      statusFlushMs: 200,
+      ...opts,
     });
     links.push(link);
     return link;
@@ -149,7 +163,8 @@ describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
     await first.devices.get(code); // registry cached before the outage
     flaky.down = true;
     const c = await device(code);
-    for (let i = 0; i < 5; i++) await c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 3) + i * 1_000, { 'temp.1': i }), { qos: 1 });
+    for (let i = 0; i < 5; i++)
+      await c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 3) + i * 1_000, { 'temp.1': i }), { qos: 1 });
     await waitFor(() => first.ingest.counters.messages >= 5 && first.ingest.counters.dbErrors > 0);
     links.splice(links.indexOf(first), 1);
     await first.stop(0); // gives up: nothing was acknowledged

@@ -8,11 +8,17 @@ describe('telemetry payload parsing', () => {
 
   it('accepts CONTRACT §4 payloads and keeps unknown keys', () => {
     const r = parseTelemetry(JSON.stringify({ ts: now - 1_000, seq: 3, values: { 'temp.1': 21.5, 'newThing.2': 1, 'rh.1': 0 } }), now);
-    expect(r).toEqual({ ok: true, telemetry: { ts: now - 1_000, seq: 3, keys: ['temp.1', 'newThing.2', 'rh.1'], values: [21.5, 1, 0], badValues: 0 } });
+    expect(r).toEqual({
+      ok: true,
+      telemetry: { ts: now - 1_000, seq: 3, keys: ['temp.1', 'newThing.2', 'rh.1'], values: [21.5, 1, 0], badValues: 0 },
+    });
   });
 
   it('drops single bad values and counts them', () => {
-    const r = parseTelemetry(JSON.stringify({ ts: now, values: { 'temp.1': 'hot', 'rh.1': null, 'co2.1': 800, 'bad key': 1, '': 2 } }), now);
+    const r = parseTelemetry(
+      JSON.stringify({ ts: now, values: { 'temp.1': 'hot', 'rh.1': null, 'co2.1': 800, 'bad key': 1, '': 2 } }),
+      now,
+    );
     expect(r.ok && r.telemetry.keys).toEqual(['co2.1']);
     expect(r.ok && r.telemetry.badValues).toBe(4);
   });

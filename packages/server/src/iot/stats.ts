@@ -33,9 +33,15 @@ export interface IngestTotals {
 }
 
 const COLUMNS: [keyof IngestTotals, string][] = [
-  ['messages', 'messages'], ['points', 'points'], ['stored', 'stored'], ['duplicates', 'duplicates'],
-  ['malformed', 'malformed'], ['badValues', 'bad_values'], ['unknownDevice', 'unknown_device'],
-  ['dbErrors', 'db_errors'], ['batches', 'batches'],
+  ['messages', 'messages'],
+  ['points', 'points'],
+  ['stored', 'stored'],
+  ['duplicates', 'duplicates'],
+  ['malformed', 'malformed'],
+  ['badValues', 'bad_values'],
+  ['unknownDevice', 'unknown_device'],
+  ['dbErrors', 'db_errors'],
+  ['batches', 'batches'],
 ];
 
 /** One row per running process; the id survives only as long as the process. */

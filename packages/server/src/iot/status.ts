@@ -101,7 +101,11 @@ export class StatusTracker {
     this.seen = new Map();
     const ids = [...batch.keys()];
     const times = ids.map((id) => batch.get(id)!);
-    await this.transition(ids, ids.map(() => true), times);
+    await this.transition(
+      ids,
+      ids.map(() => true),
+      times,
+    );
     await this.database.query(SEEN_SQL, [ids, times]);
   }
 

@@ -61,7 +61,12 @@ export async function storeBatch(database: Database, batch: ReadingBatch): Promi
   if (batch.keys.length === 0) return 0;
   const zoneIds = [...batch.zones.keys()];
   const rows = await database.query<{ stored: number }>(STORE_SQL, [
-    batch.gatewayIds, batch.keys, batch.ts, batch.values, zoneIds, zoneIds.map((id) => batch.zones.get(id)!),
+    batch.gatewayIds,
+    batch.keys,
+    batch.ts,
+    batch.values,
+    zoneIds,
+    zoneIds.map((id) => batch.zones.get(id)!),
   ]);
   return rows[0]?.stored ?? 0;
 }

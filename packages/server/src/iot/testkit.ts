@@ -20,10 +20,19 @@ export async function addGateway(
   database: Database,
   g: { tenantId: number; code: string; checkCode?: string; farmId?: number | null; shedId?: number | null; enabled?: boolean },
 ): Promise<number> {
-  const [row] = await database.db.insert(gateways).values({
-    tenantId: g.tenantId, farmId: g.farmId ?? null, shedId: g.shedId ?? null, code: g.code, name: `gw ${g.code}`,
-    gatewayType: 101, checkCode: g.checkCode ?? 'secret', enabled: g.enabled ?? true,
-  }).returning({ id: gateways.id });
+  const [row] = await database.db
+    .insert(gateways)
+    .values({
+      tenantId: g.tenantId,
+      farmId: g.farmId ?? null,
+      shedId: g.shedId ?? null,
+      code: g.code,
+      name: `gw ${g.code}`,
+      gatewayType: 101,
+      checkCode: g.checkCode ?? 'secret',
+      enabled: g.enabled ?? true,
+    })
+    .returning({ id: gateways.id });
   return row!.id;
 }
 
@@ -86,7 +95,16 @@ export class RawDevice {
   }
 
   async connect(code: string, password: string): Promise<number> {
-    this.send({ cmd: 'connect', protocolId: 'MQTT', protocolVersion: 4, clean: true, clientId: `raw-${code}`, keepalive: 30, username: code, password: Buffer.from(password) });
+    this.send({
+      cmd: 'connect',
+      protocolId: 'MQTT',
+      protocolVersion: 4,
+      clean: true,
+      clientId: `raw-${code}`,
+      keepalive: 30,
+      username: code,
+      password: Buffer.from(password),
+    });
     const ack = await waitFor(() => this.received.find((p) => p.cmd === 'connack'), 5_000, 10);
     return (ack as { returnCode: number }).returnCode;
   }

@@ -7,7 +7,9 @@ import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, rol
 export { codesForModules };
 
 export const PLATFORM_CODES: ReadonlySet<string> = new Set(
-  flattenApps(APP_CATALOGUE).filter((n) => n.scope === 'platform').map((n) => n.code),
+  flattenApps(APP_CATALOGUE)
+    .filter((n) => n.scope === 'platform')
+    .map((n) => n.code),
 );
 
 /**
@@ -37,10 +39,7 @@ export interface AccessScope {
   penLimits: Map<number, Set<number>>;
 }
 
-export async function loadAccess(
-  db: Db,
-  account: { id: number; tenantId: number | null; accountType: number },
-): Promise<AccessScope> {
+export async function loadAccess(db: Db, account: { id: number; tenantId: number | null; accountType: number }): Promise<AccessScope> {
   if (account.accountType === AccountType.PLATFORM || account.tenantId === null) {
     return { codes: new Set(PLATFORM_CODES), farmIds: [], shedLimits: new Map(), penLimits: new Map() };
   }
@@ -66,15 +65,20 @@ export async function loadAccess(
     farmIds = fr.map((r) => r.id);
   }
   const shedLimits = new Map<number, Set<number>>();
-  const limited = await db
-    .select({ shedId: accountSheds.shedId })
-    .from(accountSheds)
-    .where(eq(accountSheds.accountId, account.id));
+  const limited = await db.select({ shedId: accountSheds.shedId }).from(accountSheds).where(eq(accountSheds.accountId, account.id));
   if (limited.length > 0) {
     const rows = await db
       .select({ id: sheds.id, farmId: sheds.farmId })
       .from(sheds)
-      .where(and(eq(sheds.tenantId, account.tenantId), inArray(sheds.id, limited.map((l) => l.shedId))));
+      .where(
+        and(
+          eq(sheds.tenantId, account.tenantId),
+          inArray(
+            sheds.id,
+            limited.map((l) => l.shedId),
+          ),
+        ),
+      );
     for (const r of rows) {
       const set = shedLimits.get(r.farmId) ?? new Set<number>();
       set.add(r.id);

@@ -37,8 +37,12 @@ async function setUp(ctx: TestContext, suffix: string): Promise<Setup> {
   const saved = await send<ApiAuthSaved>(ctx, 'POST', API_AUTH, {
     token: platform,
     body: {
-      tenantId: t.id, regenerate: true, apiVisitWay: 'both', ipAddress: '10.9.0.0/16, 2001:db8::1',
-      functions: ['housemanagement.shedlist'], farms: [farmA],
+      tenantId: t.id,
+      regenerate: true,
+      apiVisitWay: 'both',
+      ipAddress: '10.9.0.0/16, 2001:db8::1',
+      functions: ['housemanagement.shedlist'],
+      farms: [farmA],
     },
   });
   if (saved.code !== 1 || !saved.data.apiAuthCode) throw new Error(`api auth save failed: ${saved.code}`);
@@ -59,9 +63,21 @@ describe(`API access code checks (${TEST_DB})`, () => {
   beforeEach(async () => {
     const db = ctx.database.db;
     await db.update(tenants).set({ status: 1 }).where(eq(tenants.id, s.tenantId));
-    await db.update(systemAuth).set({ isOpenApi: true, validEnd: null, validStart: null, validYears: null, allowAccounts: null })
+    await db
+      .update(systemAuth)
+      .set({ isOpenApi: true, validEnd: null, validStart: null, validYears: null, allowAccounts: null })
       .where(eq(systemAuth.tenantId, s.tenantId));
-    await db.update(apiAuth).set({ validEnd: null, validStart: null, validYears: null, visitWay: 'both', visitTimes: null, allowAccounts: null, ipAddress: '10.9.0.0/16,2001:db8::1' })
+    await db
+      .update(apiAuth)
+      .set({
+        validEnd: null,
+        validStart: null,
+        validYears: null,
+        visitWay: 'both',
+        visitTimes: null,
+        allowAccounts: null,
+        ipAddress: '10.9.0.0/16,2001:db8::1',
+      })
       .where(eq(apiAuth.tenantId, s.tenantId));
     await db.delete(apiCalls).where(eq(apiCalls.tenantId, s.tenantId));
   });
@@ -85,7 +101,9 @@ describe(`API access code checks (${TEST_DB})`, () => {
 
   it('refuses an unknown, empty or over-long code with 20057 and logs the refusal', async () => {
     for (const code of [`${s.code}x`, '', 'x'.repeat(201)]) expect((await sheds({ code })).code).toBe(20057);
-    const [row] = await ctx.database.db.select().from(auditLog)
+    const [row] = await ctx.database.db
+      .select()
+      .from(auditLog)
       .where(and(eq(auditLog.code, 20057), eq(auditLog.action, SHEDS)));
     expect(row).toMatchObject({ outcome: 'denied', tenantId: null, detail: { via: 'api' } });
   });
@@ -93,7 +111,10 @@ describe(`API access code checks (${TEST_DB})`, () => {
   it('refuses a caller outside the allowed addresses with 20059, without using up the count', async () => {
     for (const ip of ['10.8.1.1', '2001:db8::2', '127.0.0.1']) expect([ip, (await sheds({ ip })).code]).toEqual([ip, 20059]);
     expect(await callsToday()).toBe(0);
-    const [row] = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.code, 20059), eq(auditLog.tenantId, s.tenantId)));
+    const [row] = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.code, 20059), eq(auditLog.tenantId, s.tenantId)));
     expect(row).toMatchObject({ outcome: 'denied', ip: '10.8.1.1' });
   });
 
@@ -101,13 +122,17 @@ describe(`API access code checks (${TEST_DB})`, () => {
     const db = ctx.database.db;
     expect((await send(ctx, 'POST', OPLOG, { headers: { 'x-api-code': s.code }, ip: GOOD_IP, body: {} })).code).toBe(10009);
     expect((await send(ctx, 'GET', USER_INFO, { headers: { 'x-api-code': s.code }, ip: GOOD_IP })).code).toBe(10009);
-    const update = await send(ctx, 'POST', UPDATE_CURRENT, { headers: { 'x-api-code': s.code }, ip: GOOD_IP, body: { phoneNo: '+1 555 0100' } });
+    const update = await send(ctx, 'POST', UPDATE_CURRENT, {
+      headers: { 'x-api-code': s.code },
+      ip: GOOD_IP,
+      body: { phoneNo: '+1 555 0100' },
+    });
     expect(update.code).toBe(10009);
     expect((await db.select().from(accounts).where(eq(accounts.id, s.adminId)))[0]!.phoneNo).toBeNull();
     expect(await callsToday()).toBe(0);
   });
 
-  it('refuses a farm the grant lacks, or another tenant\'s farm, with 10009', async () => {
+  it("refuses a farm the grant lacks, or another tenant's farm, with 10009", async () => {
     expect((await sheds({ farmId: s.farmB })).code).toBe(10009);
     expect((await sheds({ farmId: await farmIdByName(ctx.database.db, 'Demo Pig Farm') })).code).toBe(10009);
   });
@@ -139,7 +164,10 @@ describe(`API access code checks (${TEST_DB})`, () => {
     const past = new Date(Date.now() - DAY);
     await db.update(apiAuth).set({ validEnd: past }).where(eq(apiAuth.tenantId, s.tenantId));
     expect((await sheds()).code).toBe(20109);
-    await db.update(apiAuth).set({ validEnd: null, validStart: new Date(Date.now() + DAY) }).where(eq(apiAuth.tenantId, s.tenantId));
+    await db
+      .update(apiAuth)
+      .set({ validEnd: null, validStart: new Date(Date.now() + DAY) })
+      .where(eq(apiAuth.tenantId, s.tenantId));
     expect((await sheds()).code).toBe(20109);
     await db.update(apiAuth).set({ validStart: null }).where(eq(apiAuth.tenantId, s.tenantId));
     await db.update(systemAuth).set({ validEnd: past }).where(eq(systemAuth.tenantId, s.tenantId));
@@ -151,7 +179,10 @@ describe(`API access code checks (${TEST_DB})`, () => {
 
   it('acts as a listed account only (20060 otherwise) when the grant names accounts', async () => {
     const db = ctx.database.db;
-    await db.update(apiAuth).set({ allowAccounts: [s.staffId] }).where(eq(apiAuth.tenantId, s.tenantId));
+    await db
+      .update(apiAuth)
+      .set({ allowAccounts: [s.staffId] })
+      .where(eq(apiAuth.tenantId, s.tenantId));
     expect((await sheds()).code).toBe(20060);
     for (const who of ['apiadminx', 'nobody', 'demo']) expect((await sheds({ headers: { 'x-api-account': who } })).code).toBe(20060);
     expect((await sheds({ headers: { 'x-api-account': 'APISTAFFX' } })).code).toBe(1);
@@ -160,7 +191,10 @@ describe(`API access code checks (${TEST_DB})`, () => {
     await db.update(accounts).set({ status: 1 }).where(eq(accounts.id, s.staffId));
     // The tenant's own account list (system authorization) applies too.
     await db.update(apiAuth).set({ allowAccounts: null }).where(eq(apiAuth.tenantId, s.tenantId));
-    await db.update(systemAuth).set({ allowAccounts: [s.staffId] }).where(eq(systemAuth.tenantId, s.tenantId));
+    await db
+      .update(systemAuth)
+      .set({ allowAccounts: [s.staffId] })
+      .where(eq(systemAuth.tenantId, s.tenantId));
     expect((await sheds()).code).toBe(20109);
     expect((await sheds({ headers: { 'x-api-account': 'apistaffx' } })).code).toBe(1);
   });
@@ -168,7 +202,11 @@ describe(`API access code checks (${TEST_DB})`, () => {
   it('uses the session when a token is present, and still refuses without either (10002)', async () => {
     const demo = await tokenFor(ctx.database.db, 'demo');
     const demoFarm = await farmIdByName(ctx.database.db, 'Demo Pig Farm');
-    const res = await send(ctx, 'POST', SHEDS, { token: demo, headers: { 'x-api-code': 'wrong' }, body: { farmId: demoFarm, pageNo: 1, pageSize: 5 } });
+    const res = await send(ctx, 'POST', SHEDS, {
+      token: demo,
+      headers: { 'x-api-code': 'wrong' },
+      body: { farmId: demoFarm, pageNo: 1, pageSize: 5 },
+    });
     expect(res.code).toBe(1);
     expect((await send(ctx, 'POST', SHEDS, { body: { farmId: s.farmA, pageNo: 1, pageSize: 5 } })).code).toBe(10002);
   });
@@ -185,11 +223,12 @@ describe(`API access code behind a proxy (${TEST_DB})`, () => {
   });
   afterAll(async () => ctx?.close());
 
-  const viaProxy = (headers: Record<string, string>) => send(ctx, 'POST', SHEDS, {
-    headers: { 'x-api-code': s.code, ...headers },
-    ip: '127.0.0.1',
-    body: { farmId: s.farmA, pageNo: 1, pageSize: 10 },
-  });
+  const viaProxy = (headers: Record<string, string>) =>
+    send(ctx, 'POST', SHEDS, {
+      headers: { 'x-api-code': s.code, ...headers },
+      ip: '127.0.0.1',
+      body: { farmId: s.farmA, pageNo: 1, pageSize: 10 },
+    });
 
   it('reads the protocol and the client address from the forwarded headers', async () => {
     expect((await viaProxy({ 'x-forwarded-proto': 'https', 'x-forwarded-for': GOOD_IP })).code).toBe(1);

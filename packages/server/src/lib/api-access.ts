@@ -104,14 +104,21 @@ async function actingAccount(db: Db, tenantId: number, named: string | undefined
   const cols = { id: accounts.id, accountCode: accounts.accountCode, accountName: accounts.accountName, status: accounts.status };
   if (named !== undefined) {
     if (!named || named.length > 100) throw new AppError(ErrorCodes.SAFE_PARAM_ERROR);
-    const [acc] = await db.select(cols).from(accounts)
+    const [acc] = await db
+      .select(cols)
+      .from(accounts)
       .where(and(eq(accounts.tenantId, tenantId), eq(accounts.accountCode, named.toLowerCase())));
-    if (!acc || acc.status !== AccountStatus.ENABLED || (allowed && !allowed.includes(acc.id))) throw new AppError(ErrorCodes.SAFE_USER_ERROR);
+    if (!acc || acc.status !== AccountStatus.ENABLED || (allowed && !allowed.includes(acc.id)))
+      throw new AppError(ErrorCodes.SAFE_USER_ERROR);
     return acc;
   }
   if (allowed) throw new AppError(ErrorCodes.SAFE_USER_ERROR);
-  const [admin] = await db.select(cols).from(accounts)
-    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.accountType, AccountType.TENANT_ADMIN), eq(accounts.status, AccountStatus.ENABLED)))
+  const [admin] = await db
+    .select(cols)
+    .from(accounts)
+    .where(
+      and(eq(accounts.tenantId, tenantId), eq(accounts.accountType, AccountType.TENANT_ADMIN), eq(accounts.status, AccountStatus.ENABLED)),
+    )
     .orderBy(asc(accounts.id))
     .limit(1);
   if (!admin) throw new AppError(ErrorCodes.SAFE_USER_INFO_MISSING);

@@ -40,10 +40,13 @@ describe(`tenant limits (${TEST_DB})`, () => {
     const t = await addTenantVia(ctx, platform, 'Two Users Co', 'twoadmin');
     await send(ctx, 'POST', SYSTEM_AUTH, { token: platform, body: { tenantId: t.id, userNum: 2 } });
     // The way the accounts module adds one: the check and the insert in one transaction.
-    const add = (code: string): Promise<void> => db.transaction(async (tx) => {
-      await assertUserLimit(tx, t.id);
-      await tx.insert(accounts).values({ tenantId: t.id, accountCode: code, accountName: code, passwordHash: 'x', accountType: AccountType.TENANT_ORDINARY });
-    });
+    const add = (code: string): Promise<void> =>
+      db.transaction(async (tx) => {
+        await assertUserLimit(tx, t.id);
+        await tx
+          .insert(accounts)
+          .values({ tenantId: t.id, accountCode: code, accountName: code, passwordHash: 'x', accountType: AccountType.TENANT_ORDINARY });
+      });
     expect(await codeOf(add('twostaff1'))).toBeNull();
     expect(await codeOf(add('twostaff2'))).toBe(20101);
     expect((await db.select().from(accounts).where(eq(accounts.tenantId, t.id))).length).toBe(2);
@@ -60,7 +63,11 @@ describe(`tenant limits (${TEST_DB})`, () => {
     expect(await codeOf(assertFarmLimit(db, other))).toBeNull(); // another tenant's farm does not count
     expect(await codeOf(assertDeviceLimit(db, t, 2))).toBeNull();
     expect(await codeOf(assertDeviceLimit(db, t, 3))).toBe(20102);
-    await db.insert(gateways).values([1, 2].map((n) => ({ tenantId: t, farmId: farm, code: `fs-lim${seq}x${n}`, name: `g${n}`, gatewayType: 101, checkCode: 'c' })));
+    await db
+      .insert(gateways)
+      .values(
+        [1, 2].map((n) => ({ tenantId: t, farmId: farm, code: `fs-lim${seq}x${n}`, name: `g${n}`, gatewayType: 101, checkCode: 'c' })),
+      );
     expect(await codeOf(assertDeviceLimit(db, t))).toBe(20102);
 
     const open = await tenantWith({});
@@ -78,12 +85,15 @@ describe(`tenant limits (${TEST_DB})`, () => {
   it('lets only one of two parallel inserts take the last place', async () => {
     const db = ctx.database.db;
     const t = await tenantWith({ userNum: 1 });
-    const add = (code: string): Promise<void> => db.transaction(async (tx) => {
-      await assertUserLimit(tx, t);
-      // Holds the place long enough for the other transaction to reach its own check.
-      await new Promise((r) => setTimeout(r, 150));
-      await tx.insert(accounts).values({ tenantId: t, accountCode: code, accountName: code, passwordHash: 'x', accountType: AccountType.TENANT_ORDINARY });
-    });
+    const add = (code: string): Promise<void> =>
+      db.transaction(async (tx) => {
+        await assertUserLimit(tx, t);
+        // Holds the place long enough for the other transaction to reach its own check.
+        await new Promise((r) => setTimeout(r, 150));
+        await tx
+          .insert(accounts)
+          .values({ tenantId: t, accountCode: code, accountName: code, passwordHash: 'x', accountType: AccountType.TENANT_ORDINARY });
+      });
     const results = await Promise.allSettled([add(`race${t}a`), add(`race${t}b`)]);
     expect(results.filter((r) => r.status === 'fulfilled').length).toBe(1);
     const rejected = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -108,7 +118,10 @@ describe(`tenant limits (${TEST_DB})`, () => {
     }
     // Years without a start count from the tenant's creation.
     const old = await tenantWith({ validYears: 1 });
-    await db.update(tenants).set({ createdAt: new Date(now - 370 * DAY) }).where(eq(tenants.id, old));
+    await db
+      .update(tenants)
+      .set({ createdAt: new Date(now - 370 * DAY) })
+      .where(eq(tenants.id, old));
     expect(await codeOf(assertWithinValidity(db, old))).toBe(20109);
     expect(await codeOf(assertWithinValidity(db, old, new Date(now - 10 * DAY)))).toBeNull();
     expect(await codeOf(assertWithinValidity(db, 999999))).toBe(20109);

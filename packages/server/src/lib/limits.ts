@@ -16,11 +16,7 @@ type CapColumn = 'userNum' | 'farmNum' | 'deviceNum';
 type Counted = typeof accounts | typeof farms | typeof gateways;
 
 async function lockedCap(db: DbOrTx, tenantId: number, column: CapColumn): Promise<number | null> {
-  const [row] = await db
-    .select({ cap: systemAuth[column] })
-    .from(systemAuth)
-    .where(eq(systemAuth.tenantId, tenantId))
-    .for('update');
+  const [row] = await db.select({ cap: systemAuth[column] }).from(systemAuth).where(eq(systemAuth.tenantId, tenantId)).for('update');
   return row?.cap ?? null;
 }
 

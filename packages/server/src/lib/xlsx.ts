@@ -44,7 +44,10 @@ function toCell(v: Cell, dateFormat: string | undefined): LibCell {
  */
 export async function writeXlsx(spec: SheetSpec): Promise<Buffer> {
   // Sheet names: at most 31 characters, none of : \ / ? * [ ].
-  const sheet = clean(spec.name).replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
+  const sheet =
+    clean(spec.name)
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .slice(0, 31) || 'Sheet1';
   const widths = spec.widths ?? spec.header.map((h) => Math.min(60, Math.max(12, h.length + 4)));
   const header: LibRow = spec.header.map((h) => ({ value: clean(h), fontWeight: 'bold' as const }));
   const body: LibRow[] = spec.rows.map((r) => r.map((v, i) => toCell(v, spec.dateFormats?.[i])));
@@ -71,11 +74,13 @@ export class XlsxReadError extends Error {
 export async function readXlsx(file: Buffer): Promise<Cell[][]> {
   try {
     const rows = await readSheet(file);
-    return rows.map((r) => r.map((v): Cell => {
-      if (v === null || v === undefined) return null;
-      if (v instanceof Date || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
-      return null;
-    }));
+    return rows.map((r) =>
+      r.map((v): Cell => {
+        if (v === null || v === undefined) return null;
+        if (v instanceof Date || typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+        return null;
+      }),
+    );
   } catch (err) {
     throw new XlsxReadError(err);
   }

@@ -25,9 +25,22 @@ describe('xlsx writer and reader', () => {
   });
 
   it('reads rows back keeping inner empty rows in place and skipping non-finite numbers', async () => {
-    const file = await writeXlsx({ name: 'S', header: ['A', 'B'], rows: [[null, null], ['x', 1], [Number.NaN, true]] });
+    const file = await writeXlsx({
+      name: 'S',
+      header: ['A', 'B'],
+      rows: [
+        [null, null],
+        ['x', 1],
+        [Number.NaN, true],
+      ],
+    });
     const rows = await readXlsx(file);
-    expect(rows).toEqual([['A', 'B'], [null, null], ['x', 1], [null, true]]);
+    expect(rows).toEqual([
+      ['A', 'B'],
+      [null, null],
+      ['x', 1],
+      [null, true],
+    ]);
   });
 
   it('names the sheet without the characters Excel refuses', async () => {

@@ -57,7 +57,10 @@ export function registerEnvelope(app: FastifyInstance): void {
     if (err instanceof AppError) return sendError(req, reply, err.code, err.data, err.httpStatus === 200 ? undefined : err.httpStatus);
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issues = err.validation.map((v) => ({
-        field: String(v.instancePath || '').replace(/^\//, '').replace(/\//g, '.') || null,
+        field:
+          String(v.instancePath || '')
+            .replace(/^\//, '')
+            .replace(/\//g, '.') || null,
         key: typeof v.message === 'string' && v.message.startsWith('validation.') ? v.message : 'validation.invalid',
       }));
       return sendError(req, reply, ErrorCodes.PARAM_ERROR, { issues }, 400);

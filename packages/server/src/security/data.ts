@@ -8,7 +8,10 @@ import type { Database } from '../db/client.js';
  */
 const EXCLUDED = /^(audit_log|act_log|sessions|captchas|api_calls|server_keys|telemetry.*|gateway_status.*|ingest_stats.*)$/;
 
-export interface TableInfo { name: string; columns: Set<string> }
+export interface TableInfo {
+  name: string;
+  columns: Set<string>;
+}
 
 export async function dataTables(database: Database): Promise<TableInfo[]> {
   const rows = await database.query<{ table_name: string; column_name: string }>(
@@ -50,7 +53,12 @@ function whereFor(t: TableInfo, scope: Scope): string | null {
     if (t.name === 'tenants') return `id = ${id}`;
     if (has('tenant_id')) return `tenant_id = ${id}`;
     const links: [string, string][] = [
-      ['account_id', 'accounts'], ['farm_id', 'farms'], ['role_id', 'roles'], ['shed_id', 'sheds'], ['pen_id', 'pens'], ['gateway_id', 'gateways'],
+      ['account_id', 'accounts'],
+      ['farm_id', 'farms'],
+      ['role_id', 'roles'],
+      ['shed_id', 'sheds'],
+      ['pen_id', 'pens'],
+      ['gateway_id', 'gateways'],
     ];
     const conds = links.filter(([c]) => has(c)).map(([c, table]) => `${c} IN (SELECT id FROM ${table} WHERE tenant_id = ${id})`);
     return conds.length > 0 ? conds.join(' OR ') : 'true';
@@ -78,7 +86,9 @@ export async function fingerprint(database: Database, tables: TableInfo[], scope
   const parts = tables.flatMap((t) => {
     const where = whereFor(t, scope);
     if (where === null) return [];
-    return [`SELECT '${t.name}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${ident(t.name)} x WHERE ${where}`];
+    return [
+      `SELECT '${t.name}' AS t, md5(coalesce(string_agg(x::text, '|' ORDER BY x::text), '')) AS h FROM ${ident(t.name)} x WHERE ${where}`,
+    ];
   });
   const rows = await database.query<{ t: string; h: string }>(parts.join(' UNION ALL '));
   return Object.fromEntries(rows.map((r) => [r.t, r.h]));

@@ -2,11 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@farmsense/shared';
 import { TEST_DB } from '../test/harness.js';
 import {
-  DOCS_PREFIX, HANDLER_GUARDED_ROUTES, PUBLIC_ROUTES, REFUSAL_CODES, SESSION_ONLY_ROUTES, UNSATISFIABLE_ROUTES,
+  DOCS_PREFIX,
+  HANDLER_GUARDED_ROUTES,
+  PUBLIC_ROUTES,
+  REFUSAL_CODES,
+  SESSION_ONLY_ROUTES,
+  UNSATISFIABLE_ROUTES,
 } from './allow-lists.js';
 import { changed, dataTables, fingerprint, type Scope, type TableInfo } from './data.js';
 import {
-  buildRequest, leaks, routeCodes, securityWorld, send, tokenOf, type Actor, type Answer, type Markers, type RouteInfo, type SecurityWorld,
+  buildRequest,
+  leaks,
+  routeCodes,
+  securityWorld,
+  send,
+  tokenOf,
+  type Actor,
+  type Answer,
+  type Markers,
+  type RouteInfo,
+  type SecurityWorld,
 } from './world.js';
 
 /**
@@ -17,7 +32,10 @@ import {
  * only the poultry farm, with the pig farm's ids. Refusals must be coded and logged; answers that
  * are not refusals must carry nothing of the data the caller may not see, and change none of it.
  */
-interface Outcome { route: RouteInfo; answer: Answer }
+interface Outcome {
+  route: RouteInfo;
+  answer: Answer;
+}
 
 describe(`enforcement matrix from the OpenAPI document (${TEST_DB})`, () => {
   let w: SecurityWorld;
@@ -37,11 +55,7 @@ describe(`enforcement matrix from the OpenAPI document (${TEST_DB})`, () => {
   });
 
   /** Calls every matrix route as `actor` and returns what went wrong (empty: all good). */
-  async function sweep(
-    actor: Actor | null,
-    judge: (o: Outcome) => string | null,
-    guard?: { scope: Scope },
-  ): Promise<string[]> {
+  async function sweep(actor: Actor | null, judge: (o: Outcome) => string | null, guard?: { scope: Scope }): Promise<string[]> {
     const failures: string[] = [];
     for (const route of matrix) {
       const req = buildRequest(w, route);
@@ -56,7 +70,8 @@ describe(`enforcement matrix from the OpenAPI document (${TEST_DB})`, () => {
       }
       const head = `${route.key} -> HTTP ${answer.status} code ${answer.code}`;
       // SECURITY_TRACE=1 prints every call of the matrix with its answer, to read a failure in context.
-      if (process.env.SECURITY_TRACE) console.log(`[${actor?.code ?? 'anonymous'}] ${head} ${JSON.stringify(req.payload ?? null)} ${req.url}`);
+      if (process.env.SECURITY_TRACE)
+        console.log(`[${actor?.code ?? 'anonymous'}] ${head} ${JSON.stringify(req.payload ?? null)} ${req.url}`);
       if (answer.status >= 500 || answer.code === ErrorCodes.SERVICE_ERROR) failures.push(`${head}: server error`);
       if (answer.contentType.includes('json') && typeof answer.code !== 'number') failures.push(`${head}: no coded envelope`);
       const write = route.method !== 'GET' && !route.config.readOnly;
@@ -73,26 +88,32 @@ describe(`enforcement matrix from the OpenAPI document (${TEST_DB})`, () => {
   }
 
   /** (b) and (d): a refusal code, or an answer with none of the markers. */
-  const refusedOrClean = (markers: Markers) => ({ answer }: Outcome): string | null => {
-    if (answer.code !== undefined && REFUSAL_CODES.has(answer.code)) return null;
-    const found = leaks(answer.content, markers);
-    return found.length > 0 ? `answered with ${found.join(', ')}` : null;
-  };
+  const refusedOrClean =
+    (markers: Markers) =>
+    ({ answer }: Outcome): string | null => {
+      if (answer.code !== undefined && REFUSAL_CODES.has(answer.code)) return null;
+      const found = leaks(answer.content, markers);
+      return found.length > 0 ? `answered with ${found.join(', ')}` : null;
+    };
 
   it('every registered /api route is documented and either public, session-only, handler-guarded or declares its application', () => {
     const failures: string[] = [];
     const documented = new Set(w.routes.map((r) => r.key));
     const lists: [string, Iterable<string>][] = [
-      ['PUBLIC_ROUTES', PUBLIC_ROUTES], ['SESSION_ONLY_ROUTES', SESSION_ONLY_ROUTES],
-      ['HANDLER_GUARDED_ROUTES', HANDLER_GUARDED_ROUTES.keys()], ['UNSATISFIABLE_ROUTES', UNSATISFIABLE_ROUTES.keys()],
+      ['PUBLIC_ROUTES', PUBLIC_ROUTES],
+      ['SESSION_ONLY_ROUTES', SESSION_ONLY_ROUTES],
+      ['HANDLER_GUARDED_ROUTES', HANDLER_GUARDED_ROUTES.keys()],
+      ['UNSATISFIABLE_ROUTES', UNSATISFIABLE_ROUTES.keys()],
     ];
-    for (const [name, keys] of lists) for (const k of keys) if (!documented.has(k)) failures.push(`${name} names ${k}, which is not a route`);
+    for (const [name, keys] of lists)
+      for (const k of keys) if (!documented.has(k)) failures.push(`${name} names ${k}, which is not a route`);
     for (const r of w.registered) {
       if (r.pattern.startsWith(DOCS_PREFIX)) continue;
       // A hidden route would escape the whole matrix.
       if (!documented.has(r.key)) failures.push(`${r.key} is registered but missing from the OpenAPI document`);
       const isPublic = r.config.public === true;
-      if (isPublic && !PUBLIC_ROUTES.has(r.key) && !HANDLER_GUARDED_ROUTES.has(r.key)) failures.push(`${r.key} is public but not allow-listed`);
+      if (isPublic && !PUBLIC_ROUTES.has(r.key) && !HANDLER_GUARDED_ROUTES.has(r.key))
+        failures.push(`${r.key} is public but not allow-listed`);
       if (!isPublic && PUBLIC_ROUTES.has(r.key)) failures.push(`${r.key} is in PUBLIC_ROUTES but needs a session`);
       const declares = routeCodes(r.config).length > 0;
       const listed = PUBLIC_ROUTES.has(r.key) || SESSION_ONLY_ROUTES.has(r.key) || HANDLER_GUARDED_ROUTES.has(r.key);
@@ -103,19 +124,21 @@ describe(`enforcement matrix from the OpenAPI document (${TEST_DB})`, () => {
     expect(w.routes.length).toBeGreaterThan(60);
   });
 
-  it('builds, from the document alone, a request each route\'s own schema accepts', () => {
+  it("builds, from the document alone, a request each route's own schema accepts", () => {
     const failures: string[] = [];
     for (const route of w.routes) {
       const { problems } = buildRequest(w, route);
       if (problems.length > 0 && !UNSATISFIABLE_ROUTES.has(route.key)) failures.push(`${route.key}: ${problems.join('; ')}`);
-      if (problems.length === 0 && UNSATISFIABLE_ROUTES.has(route.key)) failures.push(`${route.key} is satisfiable now: drop it from UNSATISFIABLE_ROUTES`);
+      if (problems.length === 0 && UNSATISFIABLE_ROUTES.has(route.key))
+        failures.push(`${route.key} is satisfiable now: drop it from UNSATISFIABLE_ROUTES`);
     }
     expect(failures).toEqual([]);
   });
 
   it('(a) without a token every route answers HTTP 401 with 10002', async () => {
     const failures = await sweep(null, ({ answer }) =>
-      answer.status === 401 && answer.code === ErrorCodes.TOKEN_INVALID ? null : 'expected HTTP 401 and 10002');
+      answer.status === 401 && answer.code === ErrorCodes.TOKEN_INVALID ? null : 'expected HTTP 401 and 10002',
+    );
     expect(failures).toEqual([]);
   });
 
@@ -132,16 +155,21 @@ describe(`enforcement matrix from the OpenAPI document (${TEST_DB})`, () => {
     );
     const logged = new Set(rows.map((r) => `${r.method} ${r.action}`));
     // The guard logs every refusal it makes; handler-guarded reads are not audited (reads never are).
-    const missing = matrix.filter((r) => routeCodes(r.config).length > 0).filter((r) => !logged.has(`${r.method} ${r.pattern}`)).map((r) => r.key);
+    const missing = matrix
+      .filter((r) => routeCodes(r.config).length > 0)
+      .filter((r) => !logged.has(`${r.method} ${r.pattern}`))
+      .map((r) => r.key);
     expect(missing).toEqual([]);
   });
 
   it("(b) another tenant's administrator with the demo tenant's ids is refused or sees and changes nothing of it", async () => {
-    const failures = await sweep(w.actors.outsider, refusedOrClean(w.tenantMarkers), { scope: { kind: 'tenant', tenantId: w.demo.tenant } });
+    const failures = await sweep(w.actors.outsider, refusedOrClean(w.tenantMarkers), {
+      scope: { kind: 'tenant', tenantId: w.demo.tenant },
+    });
     expect(failures).toEqual([]);
   });
 
-  it("(d) an account with every function but not the pig farm is refused or sees and changes nothing of that farm", async () => {
+  it('(d) an account with every function but not the pig farm is refused or sees and changes nothing of that farm', async () => {
     const failures = await sweep(w.actors.otherFarm, refusedOrClean(w.pigFarmMarkers), { scope: { kind: 'farm', farmId: w.demo.pigFarm } });
     expect(failures).toEqual([]);
   });

@@ -25,14 +25,21 @@ describe('json-schema example and accepts', () => {
   it('takes hinted values the schema accepts, and sends hinted optional properties', () => {
     const hints: Hints = { values: (n) => (n === 'farmId' ? [7, [7], '7'] : undefined), include: (n) => n === 'farmId' };
     expect(example({ type: 'object', properties: { farmId: { type: 'integer' } } }, hints)).toEqual({ farmId: 7 });
-    expect(example({ type: 'object', properties: { farmId: { type: 'array', items: { type: 'integer' } } } }, hints)).toEqual({ farmId: [7] });
+    expect(example({ type: 'object', properties: { farmId: { type: 'array', items: { type: 'integer' } } } }, hints)).toEqual({
+      farmId: [7],
+    });
     expect(example({ type: 'object', properties: { farmId: { type: 'string', pattern: '^\\d+$' } } }, hints)).toEqual({ farmId: '7' });
   });
 
   it('refuses wrong types, bounds, lengths, patterns, missing required and nulls unless nullable', () => {
-    const s: JsonSchema = { type: 'object', required: ['a'], properties: { a: { type: 'string', maxLength: 2, pattern: '^[a-z]+$' }, b: { type: 'integer', maximum: 3, nullable: true } } };
+    const s: JsonSchema = {
+      type: 'object',
+      required: ['a'],
+      properties: { a: { type: 'string', maxLength: 2, pattern: '^[a-z]+$' }, b: { type: 'integer', maximum: 3, nullable: true } },
+    };
     expect(accepts(s, { a: 'ab' })).toBe(true);
     expect(accepts(s, { a: 'ab', b: null })).toBe(true);
-    for (const bad of [{}, { a: 'abc' }, { a: 'A' }, { a: 1 }, { a: null }, { a: 'ab', b: 4 }, { a: 'ab', b: 1.5 }, [], 'x']) expect(accepts(s, bad)).toBe(false);
+    for (const bad of [{}, { a: 'abc' }, { a: 'A' }, { a: 1 }, { a: null }, { a: 'ab', b: 4 }, { a: 'ab', b: 1.5 }, [], 'x'])
+      expect(accepts(s, bad)).toBe(false);
   });
 });

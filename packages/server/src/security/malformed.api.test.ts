@@ -7,7 +7,17 @@ import { accounts } from '../db/tables.js';
 import { TEST_DB } from '../test/harness.js';
 import { changed, dataTables, rowCounts, type TableInfo } from './data.js';
 import { malformedBodies } from './malformed.js';
-import { buildRequest, routeCodes, securityWorld, send, tokenOf, type Actor, type Answer, type RouteInfo, type SecurityWorld } from './world.js';
+import {
+  buildRequest,
+  routeCodes,
+  securityWorld,
+  send,
+  tokenOf,
+  type Actor,
+  type Answer,
+  type RouteInfo,
+  type SecurityWorld,
+} from './world.js';
 
 /**
  * Property-based fuzzing of every write route with a JSON body (issue 3, "Enforcement"): as an
@@ -40,7 +50,10 @@ describe(`malformed input to every write route (${TEST_DB})`, () => {
       const [row] = await db.select().from(accounts).where(eq(accounts.id, a.id));
       return (await loadAccess(db, row!)).codes;
     };
-    const candidates: [Actor, Set<string>][] = [[w.actors.admin, await codesOf(w.actors.admin)], [w.actors.platform, await codesOf(w.actors.platform)]];
+    const candidates: [Actor, Set<string>][] = [
+      [w.actors.admin, await codesOf(w.actors.admin)],
+      [w.actors.platform, await codesOf(w.actors.platform)],
+    ];
     actorFor = (r) => {
       const needed = routeCodes(r.config);
       if (needed.length === 0) return w.actors.admin;
@@ -98,7 +111,11 @@ describe(`malformed input to every write route (${TEST_DB})`, () => {
       const base = buildRequest(w, route);
       for (const j of junk) {
         const url = route.path.replace(/\{\w+\}/g, j === '%00' ? j : encodeURIComponent(j));
-        const answer = await send(w.ctx, await tokenOf(w, actor), { method: route.method, url, ...(base.payload === undefined ? {} : { payload: base.payload }) });
+        const answer = await send(w.ctx, await tokenOf(w, actor), {
+          method: route.method,
+          url,
+          ...(base.payload === undefined ? {} : { payload: base.payload }),
+        });
         const bad = verdict(answer);
         if (bad) failures.push(`${route.key} with ${j.slice(0, 20)}: ${bad}`);
       }

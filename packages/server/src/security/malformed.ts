@@ -34,7 +34,9 @@ function maxLengthOf(s: JsonSchema): number | undefined {
   return caps.length > 0 ? Math.max(...caps) : undefined;
 }
 
-const set = (k: string, v: unknown): Mutation => (b) => ({ ...b, [k]: v });
+const set =
+  (k: string, v: unknown): Mutation =>
+  (b) => ({ ...b, [k]: v });
 
 function propertyMutations(schema: JsonSchema): fc.Arbitrary<Mutation>[] {
   const out: fc.Arbitrary<Mutation>[] = [];
@@ -46,7 +48,12 @@ function propertyMutations(schema: JsonSchema): fc.Arbitrary<Mutation>[] {
     out.push(deepArb.filter((v) => !accepts(ps, v)).map((v) => set(k, v)));
     const max = maxLengthOf(ps);
     if (max !== undefined && max < HUGE.length) {
-      out.push(fc.string({ unit: UNITS, minLength: max + 1, maxLength: max + 20 }).filter((v) => !accepts(ps, v)).map((v) => set(k, v)));
+      out.push(
+        fc
+          .string({ unit: UNITS, minLength: max + 1, maxLength: max + 20 })
+          .filter((v) => !accepts(ps, v))
+          .map((v) => set(k, v)),
+      );
       out.push(fc.constant(set(k, HUGE)));
     }
     // Inside arrays: a wrong item (of objects: a wrong property of the first item).
@@ -61,11 +68,13 @@ function propertyMutations(schema: JsonSchema): fc.Arbitrary<Mutation>[] {
     }
   }
   if (required.length > 0) {
-    out.push(fc.constantFrom(...required).map((k): Mutation => (b) => {
-      const copy = { ...b };
-      delete copy[k];
-      return copy;
-    }));
+    out.push(
+      fc.constantFrom(...required).map((k): Mutation => (b) => {
+        const copy = { ...b };
+        delete copy[k];
+        return copy;
+      }),
+    );
     const notNullable = required.filter((k) => !accepts(schema.properties![k]!, null));
     if (notNullable.length > 0) out.push(fc.constantFrom(...notNullable).map((k) => set(k, null)));
   }
@@ -77,7 +86,11 @@ function bodyMutations(schema: JsonSchema): fc.Arbitrary<Mutation>[] {
   const candidates: fc.Arbitrary<Mutation>[] = [
     fc.constant((b: Record<string, unknown>) => [b]),
     fc.constant(() => []),
-    fc.constantFrom<unknown>('just a string', 12345, -1.5).map((v): Mutation => () => v),
+    fc.constantFrom<unknown>('just a string', 12345, -1.5).map(
+      (v): Mutation =>
+        () =>
+          v,
+    ),
     deepArb.map((v): Mutation => () => [v]),
   ];
   return candidates.map((arb) => arb.filter((m) => !accepts(schema, m({}))));

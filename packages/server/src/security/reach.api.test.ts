@@ -54,23 +54,60 @@ describe(`reach of ordinary managers and edge answers (${TEST_DB})`, () => {
     }
     expect(await db.select().from(accounts).where(eq(accounts.id, ids.pigOnly))).toEqual(before);
     // Each refusal is in the audit log as denied.
-    const denied = await db.select().from(auditLog).where(and(eq(auditLog.accountId, ids.poultryOnly), eq(auditLog.outcome, 'denied')));
+    const denied = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, ids.poultryOnly), eq(auditLog.outcome, 'denied')));
     expect(denied.map((d) => `${d.method} ${d.action}`).sort()).toEqual([
-      'DELETE /api/accountauth/account/delete/:id', 'POST /api/accountauth/account/ban', 'POST /api/accountauth/account/roleEdit',
+      'DELETE /api/accountauth/account/delete/:id',
+      'POST /api/accountauth/account/ban',
+      'POST /api/accountauth/account/roleEdit',
       'PUT /api/accountauth/account/update',
     ]);
     // Its own farm's staff, and an account shared with the pig farm, it still manages.
-    expect((await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', { id: ids.poultryStaff, accountName: 'Renamed', phoneNo: '13900000002' })).code).toBe(1);
-    expect((await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', { id: ids.both, accountName: 'Shared', phoneNo: '13900000003' })).code).toBe(1);
+    expect(
+      (
+        await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', {
+          id: ids.poultryStaff,
+          accountName: 'Renamed',
+          phoneNo: '13900000002',
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      (
+        await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', {
+          id: ids.both,
+          accountName: 'Shared',
+          phoneNo: '13900000003',
+        })
+      ).code,
+    ).toBe(1);
   });
 
   it('resets a password only for an account whose farms it manages as a whole', async () => {
     const password = await encrypt(ctx, 'Reset@2024x');
     // The account also works on the pig farm: a new password would hand that farm over.
-    expect((await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', { id: ids.both, accountName: 'Shared', phoneNo: '13900000003', password })).code)
-      .toBe(ErrorCodes.NO_PERMISSION);
-    expect((await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', { id: ids.poultryStaff, accountName: 'Renamed', phoneNo: '13900000002', password })).code)
-      .toBe(1);
+    expect(
+      (
+        await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', {
+          id: ids.both,
+          accountName: 'Shared',
+          phoneNo: '13900000003',
+          password,
+        })
+      ).code,
+    ).toBe(ErrorCodes.NO_PERMISSION);
+    expect(
+      (
+        await call(ctx, tok.poultryOnly, 'PUT', '/api/accountauth/account/update', {
+          id: ids.poultryStaff,
+          accountName: 'Renamed',
+          phoneNo: '13900000002',
+          password,
+        })
+      ).code,
+    ).toBe(1);
   });
 
   it('lists accounts without the farms it is not authorized for, and refuses to filter by one (10007)', async () => {
@@ -80,21 +117,33 @@ describe(`reach of ordinary managers and edge answers (${TEST_DB})`, () => {
     expect(list.data.list.find((a) => a.id === ids.both)!.farms.map((f) => f.id)).toEqual([poultryFarm]);
     const list2 = await call<Page<AccountRowWithScope>>(ctx, tok.poultryOnly, 'GET', '/api/breedpigaccount/account/list2?pageSize=100');
     expect(list2.data.list.flatMap((a) => a.authorization.map((f) => f.farmId))).not.toContain(pigFarm);
-    expect((await call(ctx, tok.poultryOnly, 'GET', `/api/breedpigaccount/account/list?farmId=${pigFarm}`)).code).toBe(ErrorCodes.FARM_NOT_FOUND);
+    expect((await call(ctx, tok.poultryOnly, 'GET', `/api/breedpigaccount/account/list?farmId=${pigFarm}`)).code).toBe(
+      ErrorCodes.FARM_NOT_FOUND,
+    );
     // The administrator still sees everything.
-    const demo = await call<Page<AccountRow>>(ctx, await tokenFor(ctx.database.db, 'demo'), 'GET', `/api/breedpigaccount/account/list?farmId=${pigFarm}`);
+    const demo = await call<Page<AccountRow>>(
+      ctx,
+      await tokenFor(ctx.database.db, 'demo'),
+      'GET',
+      `/api/breedpigaccount/account/list?farmId=${pigFarm}`,
+    );
     expect(demo.data.list.map((a) => a.id)).toContain(ids.both);
   });
 
   it('cannot delete or re-bind a role with rights it lacks or held by staff beyond its farms', async () => {
     const db = ctx.database.db;
-    const roleId = async (name: string): Promise<number> => (await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, name)))[0]!.id;
+    const roleId = async (name: string): Promise<number> =>
+      (await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, name)))[0]!.id;
     // The pig keeper manages roles but holds no poultry rights.
-    expect((await call(ctx, tok.pig, 'DELETE', `/api/accountauth/roleInfo?id=${await roleId('Poultry staff')}`)).code).toBe(ErrorCodes.NO_PERMISSION);
+    expect((await call(ctx, tok.pig, 'DELETE', `/api/accountauth/roleInfo?id=${await roleId('Poultry staff')}`)).code).toBe(
+      ErrorCodes.NO_PERMISSION,
+    );
     // Every right, but the pig role's holders work only on the pig farm.
     const pigRole = await roleId('Pig staff');
     expect((await call(ctx, tok.poultryOnly, 'DELETE', `/api/accountauth/roleInfo?id=${pigRole}`)).code).toBe(ErrorCodes.NO_PERMISSION);
-    expect((await call(ctx, tok.poultryOnly, 'POST', '/api/accountauth/operateAuth/bind', { roleId: pigRole, applications: [] })).code).toBe(ErrorCodes.NO_PERMISSION);
+    expect(
+      (await call(ctx, tok.poultryOnly, 'POST', '/api/accountauth/operateAuth/bind', { roleId: pigRole, applications: [] })).code,
+    ).toBe(ErrorCodes.NO_PERMISSION);
     expect(await roleId('Pig staff')).toBe(pigRole);
     // A role of its own making it deletes.
     const own = await call<{ id: number }>(ctx, tok.poultryOnly, 'POST', '/api/accountauth/roleInfo', { roleName: 'Temporary' });
@@ -103,7 +152,11 @@ describe(`reach of ordinary managers and edge answers (${TEST_DB})`, () => {
 
   it('answers an over-long report time with 99996 and an over-long path parameter in the envelope', async () => {
     const demo = await tokenFor(ctx.database.db, 'demo');
-    const res = await call(ctx, demo, 'POST', '/api/environment/runStats', { farmId: pigFarm, startTime: Date.now() - 3_600_000, endTime: 'a'.repeat(41) });
+    const res = await call(ctx, demo, 'POST', '/api/environment/runStats', {
+      farmId: pigFarm,
+      startTime: Date.now() - 3_600_000,
+      endTime: 'a'.repeat(41),
+    });
     expect([res.status, res.code]).toEqual([400, ErrorCodes.PARAM_ERROR]);
     const long = await call(ctx, demo, 'DELETE', `/api/accountauth/account/delete/${'9'.repeat(300)}`);
     expect([long.status, long.code]).toEqual([414, ErrorCodes.PARAM_ERROR]);

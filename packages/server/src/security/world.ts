@@ -15,9 +15,16 @@ import { example, type Hints, type JsonSchema } from './json-schema.js';
  * `config` is known), the OpenAPI document joined with the registered routes, the demo tenant's
  * ids and the names that must never leak, and the accounts the matrix calls as.
  */
-interface ZodLike { safeParse(v: unknown): { success: boolean; error?: unknown } }
+interface ZodLike {
+  safeParse(v: unknown): { success: boolean; error?: unknown };
+}
 
-export interface OpenApiParameter { in: string; name: string; required?: boolean; schema: JsonSchema }
+export interface OpenApiParameter {
+  in: string;
+  name: string;
+  required?: boolean;
+  schema: JsonSchema;
+}
 export interface OpenApiOperation {
   parameters?: OpenApiParameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
@@ -36,7 +43,10 @@ export interface RouteInfo {
   bodySchema?: JsonSchema;
 }
 
-export interface Actor { id: number; code: string }
+export interface Actor {
+  id: number;
+  code: string;
+}
 
 export interface DemoIds {
   tenant: number;
@@ -57,7 +67,10 @@ export interface DemoIds {
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
-export interface Markers { texts: string[]; accountCodes: string[] }
+export interface Markers {
+  texts: string[];
+  accountCodes: string[];
+}
 
 export interface SecurityWorld {
   ctx: TestContext;
@@ -108,7 +121,9 @@ export async function securityWorld(): Promise<SecurityWorld> {
     },
   });
   const db = ctx.database.db;
-  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+    paths: Record<string, Record<string, OpenApiOperation>>;
+  };
   const registered = seen
     .filter((r) => METHODS.has(r.method) && r.url.startsWith('/api/'))
     .map((r) => ({ ...r, key: `${r.method} ${toOpenApi(r.url)}`, pattern: r.url }));
@@ -122,7 +137,16 @@ export async function securityWorld(): Promise<SecurityWorld> {
       const reg = byKey.get(key);
       if (!reg) throw new Error(`${key} is in the OpenAPI document but not registered`);
       const bodySchema = op.requestBody?.content?.['application/json']?.schema;
-      routes.push({ key, method, path, pattern: reg.pattern, config: reg.config, schema: reg.schema, op, ...(bodySchema ? { bodySchema } : {}) });
+      routes.push({
+        key,
+        method,
+        path,
+        pattern: reg.pattern,
+        config: reg.config,
+        schema: reg.schema,
+        op,
+        ...(bodySchema ? { bodySchema } : {}),
+      });
     }
   }
 
@@ -137,7 +161,10 @@ export async function securityWorld(): Promise<SecurityWorld> {
   const gatewayRows = await db.select().from(gateways).where(eq(gateways.tenantId, tenantId));
   const pigGateways = gatewayRows.filter((g) => g.farmId === pigFarm).sort((a, b) => a.id - b.id);
   const accountRows = await db.select().from(accounts).where(eq(accounts.tenantId, tenantId));
-  const [pigRole] = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), eq(roles.roleName, 'Pig staff')));
+  const [pigRole] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.roleName, 'Pig staff')));
   const [app] = await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, 'pig.overview.shed'));
 
   // Another tenant with its own administrator, farm and shed.
@@ -156,19 +183,44 @@ export async function securityWorld(): Promise<SecurityWorld> {
   await buildAccount(db, { tenantId, accountCode: 'poultry-only', roleIds: [allRole], farmIds: [poultryFarm] });
 
   // A network device of the pig farm, for the device registry's routes.
-  const registry = await ctx.database.query(`SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'network_devices'`);
-  const [network] = registry.length === 0 ? [] : await ctx.database.query<{ id: number }>(
-    `INSERT INTO network_devices (tenant_id, farm_id, name, ip, server_port, connection_mode)
-     VALUES ($1, $2, 'Pig Farm Switch', '10.9.9.9', 502, 'tcpClient') RETURNING id`, [tenantId, pigFarm]);
+  const registry = await ctx.database.query(
+    `SELECT 1 FROM information_schema.tables WHERE table_schema = 'public' AND table_name = 'network_devices'`,
+  );
+  const [network] =
+    registry.length === 0
+      ? []
+      : await ctx.database.query<{ id: number }>(
+          `INSERT INTO network_devices (tenant_id, farm_id, name, ip, server_port, connection_mode)
+     VALUES ($1, $2, 'Pig Farm Switch', '10.9.9.9', 502, 'tcpClient') RETURNING id`,
+          [tenantId, pigFarm],
+        );
 
   // A flock of the pig farm, so the production routes are called with an id of the farm under test.
-  const [flock] = await db.insert(flocks).values({
-    tenantId, farmId: pigFarm, shedId: pigSheds[0]!.id, groupNo: 'SEC-PIG-FLOCK', flockType: 2, sex: 3,
-    birthDate: '2026-01-01', startDate: '2026-01-02', femaleCount: 100,
-  }).returning({ id: flocks.id });
-  const [curve] = await db.insert(standardCurves).values({
-    tenantId, farmId: pigFarm, flockType: 2, indicator: '02', name: 'SEC-PIG-CURVE', values: [44],
-  }).returning({ id: standardCurves.id });
+  const [flock] = await db
+    .insert(flocks)
+    .values({
+      tenantId,
+      farmId: pigFarm,
+      shedId: pigSheds[0]!.id,
+      groupNo: 'SEC-PIG-FLOCK',
+      flockType: 2,
+      sex: 3,
+      birthDate: '2026-01-01',
+      startDate: '2026-01-02',
+      femaleCount: 100,
+    })
+    .returning({ id: flocks.id });
+  const [curve] = await db
+    .insert(standardCurves)
+    .values({
+      tenantId,
+      farmId: pigFarm,
+      flockType: 2,
+      indicator: '02',
+      name: 'SEC-PIG-CURVE',
+      values: [44],
+    })
+    .returning({ id: standardCurves.id });
 
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
@@ -200,13 +252,26 @@ export async function securityWorld(): Promise<SecurityWorld> {
     unrelatedCode,
     tenantMarkers: {
       texts: [
-        tenant!.name, ...farmRows.map((f) => f.farmName), ...shedRows.map((s) => s.shedName),
-        ...gatewayRows.map((g) => g.code), ...accountRows.map((a) => a.accountName), ...(network ? ['Pig Farm Switch'] : []), 'SEC-PIG-FLOCK', 'SEC-PIG-CURVE',
+        tenant!.name,
+        ...farmRows.map((f) => f.farmName),
+        ...shedRows.map((s) => s.shedName),
+        ...gatewayRows.map((g) => g.code),
+        ...accountRows.map((a) => a.accountName),
+        ...(network ? ['Pig Farm Switch'] : []),
+        'SEC-PIG-FLOCK',
+        'SEC-PIG-CURVE',
       ],
       accountCodes: accountRows.map((a) => a.accountCode),
     },
     pigFarmMarkers: {
-      texts: ['Demo Pig Farm', ...pigSheds.map((s) => s.shedName), ...pigGatewayRows.map((g) => g.code), ...(network ? ['Pig Farm Switch'] : []), 'SEC-PIG-FLOCK', 'SEC-PIG-CURVE'],
+      texts: [
+        'Demo Pig Farm',
+        ...pigSheds.map((s) => s.shedName),
+        ...pigGatewayRows.map((g) => g.code),
+        ...(network ? ['Pig Farm Switch'] : []),
+        'SEC-PIG-FLOCK',
+        'SEC-PIG-CURVE',
+      ],
       accountCodes: [],
     },
     passwords: { strong: await encrypt(ctx, 'Secure@2024x'), demo: await encrypt(ctx, DEMO_PASSWORD) },
@@ -215,10 +280,17 @@ export async function securityWorld(): Promise<SecurityWorld> {
 
 /** Which entity an `id` / `ids` property names, from the route's path (first match wins). */
 const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
-  [/\/standardCurve/i, (d) => d.pigCurve], [/\/flock(Daily)?\//i, (d) => d.pigFlock], [/\/flock$/i, (d) => d.pigFlock],
-  [/\/controller\//i, (d) => d.pigGateway.id], [/\/network\//i, (d) => d.pigNetwork],
-  [/field/i, (d) => d.pigPen], [/shed/i, (d) => d.pigShed], [/farm/i, (d) => d.pigFarm], [/role/i, (d) => d.pigRole],
-  [/tenant/i, (d) => d.tenant], [/account|password/i, (d) => d.pigAccount],
+  [/\/standardCurve/i, (d) => d.pigCurve],
+  [/\/flock(Daily)?\//i, (d) => d.pigFlock],
+  [/\/flock$/i, (d) => d.pigFlock],
+  [/\/controller\//i, (d) => d.pigGateway.id],
+  [/\/network\//i, (d) => d.pigNetwork],
+  [/field/i, (d) => d.pigPen],
+  [/shed/i, (d) => d.pigShed],
+  [/farm/i, (d) => d.pigFarm],
+  [/role/i, (d) => d.pigRole],
+  [/tenant/i, (d) => d.tenant],
+  [/account|password/i, (d) => d.pigAccount],
 ];
 
 let serial = 0;
@@ -229,29 +301,53 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
   const now = Date.now();
   const one = (v: number): unknown[] => [v, [v], String(v)];
   const named: Record<string, () => unknown[]> = {
-    farmId: () => one(d.pigFarm), farmIds: () => one(d.pigFarm),
-    shedId: () => one(d.pigShed), shedIds: () => one(d.pigShed),
-    penId: () => one(d.pigPen), penIds: () => one(d.pigPen),
-    gatewayId: () => one(d.pigGateway.id), gatewayCode: () => [d.pigGateway.code],
-    flockId: () => one(d.pigFlock), flockIds: () => one(d.pigFlock),
+    farmId: () => one(d.pigFarm),
+    farmIds: () => one(d.pigFarm),
+    shedId: () => one(d.pigShed),
+    shedIds: () => one(d.pigShed),
+    penId: () => one(d.pigPen),
+    penIds: () => one(d.pigPen),
+    gatewayId: () => one(d.pigGateway.id),
+    gatewayCode: () => [d.pigGateway.code],
+    flockId: () => one(d.pigFlock),
+    flockIds: () => one(d.pigFlock),
     // A flock needs birds (a refinement the document cannot show).
     femaleCount: () => [100],
     // Curve values are typed as text or numbers; the text must be numbers separated by commas.
     values: () => ['10, 20, 30'],
-    accountId: () => one(d.pigAccount), adminAccountId: () => one(d.pigAccount),
-    roleId: () => one(d.pigRole), roleIds: () => one(d.pigRole),
+    accountId: () => one(d.pigAccount),
+    adminAccountId: () => one(d.pigAccount),
+    roleId: () => one(d.pigRole),
+    roleIds: () => one(d.pigRole),
     tenantId: () => one(d.tenant),
-    applicationInfoId: () => one(d.appId), applicationId: () => one(d.appId), applicationIds: () => one(d.appId),
-    userAccount: () => ['pig'], account: () => ['pig'], username: () => ['pig'],
-    password: () => [w.passwords.strong], adminPassword: () => [w.passwords.strong], newPassword: () => [w.passwords.strong],
-    securePassword: () => [w.passwords.strong], oldPassword: () => [w.passwords.demo],
-    accountCode: () => [`sec-${++serial}`], adminAccountCode: () => [`sec-admin-${++serial}`],
-    modeCode: () => ['pig.overview.shed'], phoneNo: () => ['13900000000'], phone: () => ['13900000000'], areaCode: () => ['+86'],
-    timeZone: () => ['Asia/Shanghai'], startTime: () => [now - 3_600_000], from: () => [now - 3_600_000], endTime: () => [now], to: () => [now],
+    applicationInfoId: () => one(d.appId),
+    applicationId: () => one(d.appId),
+    applicationIds: () => one(d.appId),
+    userAccount: () => ['pig'],
+    account: () => ['pig'],
+    username: () => ['pig'],
+    password: () => [w.passwords.strong],
+    adminPassword: () => [w.passwords.strong],
+    newPassword: () => [w.passwords.strong],
+    securePassword: () => [w.passwords.strong],
+    oldPassword: () => [w.passwords.demo],
+    accountCode: () => [`sec-${++serial}`],
+    adminAccountCode: () => [`sec-admin-${++serial}`],
+    modeCode: () => ['pig.overview.shed'],
+    phoneNo: () => ['13900000000'],
+    phone: () => ['13900000000'],
+    areaCode: () => ['+86'],
+    timeZone: () => ['Asia/Shanghai'],
+    startTime: () => [now - 3_600_000],
+    from: () => [now - 3_600_000],
+    endTime: () => [now],
+    to: () => [now],
     // Sensor keys: a channel key (`temp.1`) is also a valid telemetry key.
-    key: () => ['temp.1', 'temp'], ip: () => ['10.9.9.10'],
+    key: () => ['temp.1', 'temp'],
+    ip: () => ['10.9.9.10'],
     // Device enumerations the schema checks with a refinement the document cannot show.
-    gatewayType: () => [101], deviceCategory: () => [201],
+    gatewayType: () => [101],
+    deviceCategory: () => [201],
   };
   const unresolved = new Set<string>();
   const entity = ENTITY_OF_PATH.find(([re]) => re.test(path))?.[1](d) ?? null;
@@ -266,7 +362,9 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     },
     // Every id-like property goes out, so optional filters carry the ids under test as well; so
     // does a time range, which some reads need unless a preset names one.
-    include: (name) => ['id', 'ids', 'gatewayCode', 'userAccount', 'startTime', 'endTime', 'femaleCount'].includes(name) || (/(Id|Ids)$/.test(name) && name in named),
+    include: (name) =>
+      ['id', 'ids', 'gatewayCode', 'userAccount', 'startTime', 'endTime', 'femaleCount'].includes(name) ||
+      (/(Id|Ids)$/.test(name) && name in named),
   };
 }
 
@@ -302,7 +400,11 @@ export function buildRequest(w: SecurityWorld, route: RouteInfo): BuiltRequest {
   }
   for (const n of hints.unresolved) problems.push(`cannot tell what "${n}" names in ${route.path}`);
   // The route's own schemas are the judge of validity (what Fastify will run).
-  const checks: [ZodLike | undefined, unknown, string][] = [[route.schema.body, payload, 'body'], [route.schema.querystring, query, 'query'], [route.schema.params, params, 'params']];
+  const checks: [ZodLike | undefined, unknown, string][] = [
+    [route.schema.body, payload, 'body'],
+    [route.schema.querystring, query, 'query'],
+    [route.schema.params, params, 'params'],
+  ];
   for (const [schema, value, where] of checks) {
     if (!schema || typeof schema.safeParse !== 'function') continue;
     const r = schema.safeParse(value);
@@ -322,7 +424,11 @@ export interface Answer {
 }
 
 /** Sends as the holder of `token`; a call that never completes (an opened stream) fails after 10 s. */
-export async function send(ctx: TestContext, token: string | null, req: { method: string; url: string; payload?: unknown }): Promise<Answer> {
+export async function send(
+  ctx: TestContext,
+  token: string | null,
+  req: { method: string; url: string; payload?: unknown },
+): Promise<Answer> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${req.method} ${req.url} did not complete (an open stream?)`)), 10_000);
@@ -346,7 +452,8 @@ export async function send(ctx: TestContext, token: string | null, req: { method
       const body = res.json() as { code?: number };
       return { status: res.statusCode, code: body.code, content: body, contentType };
     }
-    if (contentType.includes('spreadsheetml')) return { status: res.statusCode, code: undefined, content: readSheet(res.rawPayload), contentType };
+    if (contentType.includes('spreadsheetml'))
+      return { status: res.statusCode, code: undefined, content: readSheet(res.rawPayload), contentType };
     return { status: res.statusCode, code: undefined, content: res.body, contentType };
   } finally {
     clearTimeout(timer);

@@ -10,7 +10,10 @@ import type { TestContext } from './harness.js';
  * sign-in flow) and a small client that sends the token header and reads the envelope.
  */
 export async function tokenFor(db: Db, accountCode: string): Promise<string> {
-  const [acc] = await db.select({ id: accounts.id, tenantId: accounts.tenantId }).from(accounts).where(eq(accounts.accountCode, accountCode));
+  const [acc] = await db
+    .select({ id: accounts.id, tenantId: accounts.tenantId })
+    .from(accounts)
+    .where(eq(accounts.accountCode, accountCode));
   if (!acc) throw new Error(`no account ${accountCode}`);
   return createSession(db, acc, {});
 }
@@ -43,7 +46,10 @@ export async function buildShed(
   farmId: number,
   s: { shedName: string; shedType?: number; areaNum?: number; buildingNum?: number; shedNum?: number },
 ): Promise<number> {
-  const [row] = await db.insert(sheds).values({ tenantId, farmId, shedType: 0, ...s }).returning({ id: sheds.id });
+  const [row] = await db
+    .insert(sheds)
+    .values({ tenantId, farmId, shedType: 0, ...s })
+    .returning({ id: sheds.id });
   return row!.id;
 }
 
@@ -57,15 +63,18 @@ export async function buildAccount(
   db: Db,
   a: { tenantId: number | null; accountCode: string; accountType?: number; farmIds?: number[]; roleIds?: number[] },
 ): Promise<number> {
-  const [acc] = await db.insert(accounts).values({
-    tenantId: a.tenantId,
-    accountCode: a.accountCode,
-    accountName: `Name of ${a.accountCode}`,
-    // Never used to sign in: tests get their sessions from createSession.
-    passwordHash: 'unusable',
-    mustChangePassword: false,
-    accountType: a.accountType ?? AccountType.TENANT_ORDINARY,
-  }).returning({ id: accounts.id });
+  const [acc] = await db
+    .insert(accounts)
+    .values({
+      tenantId: a.tenantId,
+      accountCode: a.accountCode,
+      accountName: `Name of ${a.accountCode}`,
+      // Never used to sign in: tests get their sessions from createSession.
+      passwordHash: 'unusable',
+      mustChangePassword: false,
+      accountType: a.accountType ?? AccountType.TENANT_ORDINARY,
+    })
+    .returning({ id: accounts.id });
   const id = acc!.id;
   if (a.farmIds?.length) await db.insert(accountFarms).values(a.farmIds.map((farmId) => ({ accountId: id, farmId })));
   if (a.roleIds?.length) await db.insert(accountRoles).values(a.roleIds.map((roleId) => ({ accountId: id, roleId })));

@@ -21,7 +21,9 @@ async function publicKey(ctx: TestContext): Promise<string> {
 /** base64 RSA-OAEP (SHA-256) ciphertext of the trimmed text, as the browser sends it. */
 export async function encrypt(ctx: TestContext, plain: string): Promise<string> {
   const key = await publicKey(ctx);
-  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain.trim(), 'utf8')).toString('base64');
+  return publicEncrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain.trim(), 'utf8')).toString(
+    'base64',
+  );
 }
 
 /** Signs in and returns the session token; throws with the answer's code when refused. */

@@ -30,7 +30,12 @@ export function unzip(buf: Buffer): Map<string, Buffer> {
 }
 
 function decode(s: string): string {
-  return s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+  return s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 /** Rows of the first sheet as arrays of cell texts (empty cells as ''). */
@@ -38,7 +43,9 @@ export function readSheet(xlsx: Buffer): string[][] {
   const files = unzip(xlsx);
   const sheet = files.get('xl/worksheets/sheet1.xml')?.toString('utf8');
   if (!sheet) throw new Error('no first sheet');
-  const shared = [...(files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>[\s\S]*?<t[^>]*>([\s\S]*?)<\/t>[\s\S]*?<\/si>/g)].map((m) => decode(m[1]!));
+  const shared = [
+    ...(files.get('xl/sharedStrings.xml')?.toString('utf8') ?? '').matchAll(/<si>[\s\S]*?<t[^>]*>([\s\S]*?)<\/t>[\s\S]*?<\/si>/g),
+  ].map((m) => decode(m[1]!));
   const col = (ref: string): number => [...ref.replace(/\d+$/, '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
   return [...sheet.matchAll(/<row[^>]*>([\s\S]*?)<\/row>/g)].map((row) => {
     const cells: string[] = [];

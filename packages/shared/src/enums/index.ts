@@ -10,8 +10,18 @@ export const FLOCK_SEX = [1, 2, 3, 4, 5] as const;
 export const FARM_SCALES = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 export const FARM_TYPES = [1, 2, 3] as const; // 1 pig, 2 poultry, 3 cattle
 export const STANDARD_CURVE_INDICATORS = {
-  '01': 'targetTemp', '02': 'avgWeigh', '03': 'avgWeighAdd', '04': 'fcr', '05': 'avgFeed', '06': 'avgWater',
-  '07': 'wmr', '08': 'mortality', '09': 'eggProduceAvg', '10': 'elr', '11': 'avgEggWeight', '12': 'efr',
+  '01': 'targetTemp',
+  '02': 'avgWeigh',
+  '03': 'avgWeighAdd',
+  '04': 'fcr',
+  '05': 'avgFeed',
+  '06': 'avgWater',
+  '07': 'wmr',
+  '08': 'mortality',
+  '09': 'eggProduceAvg',
+  '10': 'elr',
+  '11': 'avgEggWeight',
+  '12': 'efr',
 } as const;
 export const DEVICE_CATEGORIES = [200, 201, 202, 203] as const;
 export const CLIMATE_SUB_DEVICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17] as const;
@@ -23,16 +33,34 @@ export const CLIMATE_SUB_DEVICES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1
  * (`enums.gatewayType.<code>`). 1000 (DTU) is the one a sub-device may name as its parent.
  */
 export const EXTENDED_GATEWAY_TYPES = {
-  1000: 'dtu', 1001: 'alarmHost', 1002: 'concentrator', 1003: 'collector', 1004: 'waterMeterHub',
-  1005: 'elecMeterHub', 1006: 'weatherStation', 1007: 'siloWeighing', 1008: 'manureCleaner', 1009: 'odourCabinet',
-  1010: 'odourGenerator', 1011: 'washDisinfect', 1012: 'videoRecorder', 1013: 'aiVisionBox', 1014: 'patrolRobot',
-  1015: 'disinfectRobot', 1016: 'gasRobot', 1017: 'eggCounter', 1018: 'waterLineHub', 1019: 'lightController',
-  1020: 'heatingController', 1021: 'pumpStation', 1022: 'feedLineController', 1023: 'ventExtension', 1024: 'otherGateway',
+  1000: 'dtu',
+  1001: 'alarmHost',
+  1002: 'concentrator',
+  1003: 'collector',
+  1004: 'waterMeterHub',
+  1005: 'elecMeterHub',
+  1006: 'weatherStation',
+  1007: 'siloWeighing',
+  1008: 'manureCleaner',
+  1009: 'odourCabinet',
+  1010: 'odourGenerator',
+  1011: 'washDisinfect',
+  1012: 'videoRecorder',
+  1013: 'aiVisionBox',
+  1014: 'patrolRobot',
+  1015: 'disinfectRobot',
+  1016: 'gasRobot',
+  1017: 'eggCounter',
+  1018: 'waterLineHub',
+  1019: 'lightController',
+  1020: 'heatingController',
+  1021: 'pumpStation',
+  1022: 'feedLineController',
+  1023: 'ventExtension',
+  1024: 'otherGateway',
 } as const satisfies Record<number, string>;
 export const BASE_GATEWAY_TYPES = [100, 101, 102, 103] as const;
-export const GATEWAY_TYPES: readonly number[] = Object.freeze([
-  ...BASE_GATEWAY_TYPES, ...Object.keys(EXTENDED_GATEWAY_TYPES).map(Number),
-]);
+export const GATEWAY_TYPES: readonly number[] = Object.freeze([...BASE_GATEWAY_TYPES, ...Object.keys(EXTENDED_GATEWAY_TYPES).map(Number)]);
 /** The gateway type a sub-device names as its parent (`parentId`). */
 export const DTU_GATEWAY_TYPE = 1000;
 export const VIDEO_ACCESS_MODES = [1, 2, 3, 4, 5] as const;

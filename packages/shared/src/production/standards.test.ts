@@ -47,7 +47,17 @@ describe('BUILTIN_CURVES', () => {
   });
   it('Ross 308 weight passes through every published weekly figure', () => {
     const w = curve('ross308-weight');
-    const published: [number, number][] = [[0, 44], [7, 213], [14, 533], [21, 1012], [28, 1616], [35, 2296], [42, 2998], [49, 3681], [56, 4318]];
+    const published: [number, number][] = [
+      [0, 44],
+      [7, 213],
+      [14, 533],
+      [21, 1012],
+      [28, 1616],
+      [35, 2296],
+      [42, 2998],
+      [49, 3681],
+      [56, 4318],
+    ];
     for (const [day, g] of published) expect(curveValueAt(w, day)).toBe(g);
     expect(w.source).toContain('interpolated daily between the published weekly figures');
     expect(curveValueAt(w, 57)).toBeNull();

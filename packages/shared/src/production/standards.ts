@@ -94,7 +94,17 @@ const TYPICAL = 'not a breeder publication; replace with your own targets';
 
 /* ---------- Broilers (flock type 2, feeding) ---------- */
 
-const ROSS_WEIGHT: Points = [[0, 44], [7, 213], [14, 533], [21, 1012], [28, 1616], [35, 2296], [42, 2998], [49, 3681], [56, 4318]];
+const ROSS_WEIGHT: Points = [
+  [0, 44],
+  [7, 213],
+  [14, 533],
+  [21, 1012],
+  [28, 1616],
+  [35, 2296],
+  [42, 2998],
+  [49, 3681],
+  [56, 4318],
+];
 const broilerWeight = pchipDaily(ROSS_WEIGHT, 0, 56);
 const broilerGain = broilerWeight.slice(1).map((w, i) => w - broilerWeight[i]!);
 /**
@@ -102,14 +112,41 @@ const broilerGain = broilerWeight.slice(1).map((w, i) => w - broilerWeight[i]!);
  * rising to about 1.64 at 42 days). Daily intake = the day's increase of cumulative feed, where
  * cumulative feed = FCR x (weight - hatch weight).
  */
-const ASSUMED_FCR: Points = [[0, 0.8], [7, 0.9], [14, 1.08], [21, 1.25], [28, 1.4], [35, 1.52], [42, 1.64], [49, 1.76], [56, 1.88]];
+const ASSUMED_FCR: Points = [
+  [0, 0.8],
+  [7, 0.9],
+  [14, 1.08],
+  [21, 1.25],
+  [28, 1.4],
+  [35, 1.52],
+  [42, 1.64],
+  [49, 1.76],
+  [56, 1.88],
+];
 const broilerFcr = pchipDaily(ASSUMED_FCR, 0, 56);
 const broilerCumFeed = broilerWeight.map((w, d) => broilerFcr[d]! * (w - broilerWeight[0]!));
 const broilerFeed = broilerCumFeed.slice(1).map((c, i) => c - broilerCumFeed[i]!);
 /** Water : feed about 2.0 for chicks settling to 1.8 from two weeks (typical on nipple lines at 21 °C). */
-const broilerWmr = linearDaily([[1, 2.0], [14, 1.8], [56, 1.8]], 1, 56);
+const broilerWmr = linearDaily(
+  [
+    [1, 2.0],
+    [14, 1.8],
+    [56, 1.8],
+  ],
+  1,
+  56,
+);
 const broilerWater = broilerFeed.map((f, i) => f * broilerWmr[i]!);
-const BROILER_TEMP: Points = [[1, 34], [7, 30], [14, 28], [21, 26], [28, 23], [35, 21], [42, 19], [49, 19]];
+const BROILER_TEMP: Points = [
+  [1, 34],
+  [7, 30],
+  [14, 28],
+  [21, 26],
+  [28, 23],
+  [35, 21],
+  [42, 19],
+  [49, 19],
+];
 
 /* ---------- Layers (flock type 4, hen) ---------- */
 
@@ -119,7 +156,13 @@ const BROILER_TEMP: Points = [[1, 34], [7, 30], [14, 28], [21, 26], [28, 23], [3
  * Held at 19 °C to the end of a laying cycle (80 weeks) so layer houses show a target too.
  */
 const LAYER_TEMP_BANDS: readonly (readonly [number, number, number])[] = [
-  [1, 2, 35.5], [3, 4, 33.5], [5, 7, 31.5], [8, 14, 28.5], [15, 21, 26.5], [22, 28, 23], [29, 560, 19],
+  [1, 2, 35.5],
+  [3, 4, 33.5],
+  [5, 7, 31.5],
+  [8, 14, 28.5],
+  [15, 21, 26.5],
+  [22, 28, 23],
+  [29, 560, 19],
 ];
 const layerTemp = LAYER_TEMP_BANDS.flatMap(([from, to, v]) => new Array<number>(to - from + 1).fill(v));
 
@@ -128,13 +171,77 @@ const LAY_FROM = 18 * 7;
 const LAY_TO = 80 * 7;
 const wk = (points: Points): Points => points.map(([w, v]) => [w * 7, v] as const);
 /** Typical brown-layer hen-day laying rate, %: onset at 18 weeks, peak about 94 % at 26-30 weeks, slow decline. */
-const layerRate = pchipDaily(wk([[18, 10], [19, 30], [20, 55], [21, 75], [22, 86], [23, 91], [24, 93], [26, 94], [30, 93.5], [40, 91.5], [50, 89], [60, 85.5], [70, 82], [80, 78]]), LAY_FROM, LAY_TO);
+const layerRate = pchipDaily(
+  wk([
+    [18, 10],
+    [19, 30],
+    [20, 55],
+    [21, 75],
+    [22, 86],
+    [23, 91],
+    [24, 93],
+    [26, 94],
+    [30, 93.5],
+    [40, 91.5],
+    [50, 89],
+    [60, 85.5],
+    [70, 82],
+    [80, 78],
+  ]),
+  LAY_FROM,
+  LAY_TO,
+);
 /** Typical brown-layer egg weight, g. */
-const layerEggWeight = pchipDaily(wk([[18, 45], [20, 50], [22, 54], [24, 57], [26, 58.5], [30, 60.5], [35, 62], [40, 63], [50, 64], [60, 65], [70, 65.5], [80, 66]]), LAY_FROM, LAY_TO);
+const layerEggWeight = pchipDaily(
+  wk([
+    [18, 45],
+    [20, 50],
+    [22, 54],
+    [24, 57],
+    [26, 58.5],
+    [30, 60.5],
+    [35, 62],
+    [40, 63],
+    [50, 64],
+    [60, 65],
+    [70, 65.5],
+    [80, 66],
+  ]),
+  LAY_FROM,
+  LAY_TO,
+);
 /** Typical brown-layer feed intake in lay, g/hen/day. */
-const layerFeed = pchipDaily(wk([[18, 95], [20, 102], [22, 108], [24, 112], [28, 115], [40, 117], [60, 118], [80, 118]]), LAY_FROM, LAY_TO);
+const layerFeed = pchipDaily(
+  wk([
+    [18, 95],
+    [20, 102],
+    [22, 108],
+    [24, 112],
+    [28, 115],
+    [40, 117],
+    [60, 118],
+    [80, 118],
+  ]),
+  LAY_FROM,
+  LAY_TO,
+);
 /** Typical brown-layer body weight, g. */
-const layerWeight = pchipDaily(wk([[18, 1550], [20, 1700], [22, 1800], [24, 1860], [26, 1900], [30, 1930], [40, 1970], [50, 1990], [60, 2000], [80, 2020]]), LAY_FROM, LAY_TO);
+const layerWeight = pchipDaily(
+  wk([
+    [18, 1550],
+    [20, 1700],
+    [22, 1800],
+    [24, 1860],
+    [26, 1900],
+    [30, 1930],
+    [40, 1970],
+    [50, 1990],
+    [60, 2000],
+    [80, 2020],
+  ]),
+  LAY_FROM,
+  LAY_TO,
+);
 const LAYER_WMR = 2.0;
 /** Feed : egg mass starts at 20 weeks; before that a few pullet eggs make the ratio meaningless. */
 const EFR_FROM = 20 * 7;
@@ -145,27 +252,158 @@ const layerEfr = layerFeed.slice(EFR_FROM - LAY_FROM).map((f, i) => {
 let eggsSoFar = 0;
 const layerEggsCum = layerRate.map((r) => (eggsSoFar += r / 100));
 
-const ROSS_SOURCE = 'Aviagen Ross 308 Performance Objectives 2022, as-hatched body weight (weekly figures, interpolated daily between the published weekly figures)';
+const ROSS_SOURCE =
+  'Aviagen Ross 308 Performance Objectives 2022, as-hatched body weight (weekly figures, interpolated daily between the published weekly figures)';
 const ROSS_DERIVED = `Typical figures derived from the Ross 308 weight curve (Aviagen Performance Objectives 2022, interpolated daily) with an assumed cumulative FCR of about 0.9 at 7 days rising to 1.64 at 42 days; ${TYPICAL}`;
 const LAYER_TYPICAL = `Typical brown-layer figures (approximate, in the range of public layer management guides), interpolated daily between weekly points, weeks 18-80; ${TYPICAL}`;
 
 export const BUILTIN_CURVES: readonly BuiltinCurve[] = [
-  { id: 'ross308-weight', indicator: '02', flockType: 2, name: 'Ross 308 broiler body weight (g)', source: ROSS_SOURCE, startDay: 0, values: broilerWeight.map((v) => round(v, 0)) },
-  { id: 'ross308-gain', indicator: '03', flockType: 2, name: 'Ross 308 broiler daily gain (g/day)', source: `Derived: day-to-day difference of the Ross 308 body weight curve (${ROSS_SOURCE})`, startDay: 1, values: broilerGain.map((v) => round(v, 1)) },
-  { id: 'broiler-temp', indicator: '01', flockType: 2, name: 'Broiler house set-point temperature (°C)', source: 'Common broiler controller default set-points by day (1: 34, 7: 30, 14: 28, 21: 26, 28: 23, 35: 21, 42-49: 19 °C), straight lines between them', startDay: 1, values: linearDaily(BROILER_TEMP, 1, 49).map((v) => round(v, 1)) },
-  { id: 'ross308-fcr', indicator: '04', flockType: 2, name: 'Broiler cumulative FCR (typical)', source: ROSS_DERIVED, startDay: 1, values: broilerFcr.slice(1).map((v) => round(v, 3)) },
-  { id: 'ross308-feed', indicator: '05', flockType: 2, name: 'Broiler feed intake (g/bird/day, typical)', source: ROSS_DERIVED, startDay: 1, values: broilerFeed.map((v) => round(v, 1)) },
-  { id: 'ross308-water', indicator: '06', flockType: 2, name: 'Broiler water intake (ml/bird/day, typical)', source: `${ROSS_DERIVED}; water = feed x water:feed ratio (2.0 for chicks, 1.8 from 14 days)`, startDay: 1, values: broilerWater.map((v) => round(v, 0)) },
-  { id: 'ross308-wmr', indicator: '07', flockType: 2, name: 'Broiler water : feed ratio (typical)', source: `Typical water:feed ratio on nipple drinkers, 2.0 for chicks settling to 1.8 from 14 days; ${TYPICAL}`, startDay: 1, values: broilerWmr.map((v) => round(v, 2)) },
-  { id: 'layer-temp', indicator: '01', flockType: 4, name: 'Layer house temperature (°C)', source: 'Lohmann layer management guide brooding temperatures (mid-points of the published ranges by age), 19 °C from week 5 to 80 weeks', startDay: 1, values: layerTemp },
-  { id: 'layer-weight', indicator: '02', flockType: 4, name: 'Brown layer body weight (g, typical)', source: LAYER_TYPICAL, startDay: LAY_FROM, values: layerWeight.map((v) => round(v, 0)) },
-  { id: 'layer-feed', indicator: '05', flockType: 4, name: 'Layer feed intake (g/hen/day, typical)', source: LAYER_TYPICAL, startDay: LAY_FROM, values: layerFeed.map((v) => round(v, 1)) },
-  { id: 'layer-water', indicator: '06', flockType: 4, name: 'Layer water intake (ml/hen/day, typical)', source: `${LAYER_TYPICAL}; water = 2.0 x feed`, startDay: LAY_FROM, values: layerFeed.map((v) => round(v * LAYER_WMR, 0)) },
-  { id: 'layer-wmr', indicator: '07', flockType: 4, name: 'Layer water : feed ratio (typical)', source: `Typical layer water:feed ratio of 2.0; ${TYPICAL}`, startDay: LAY_FROM, values: layerFeed.map(() => LAYER_WMR) },
-  { id: 'layer-eggs', indicator: '09', flockType: 4, name: 'Layer cumulative eggs per hen (typical)', source: `Derived: running sum of the typical hen-day laying rate from 18 weeks. ${LAYER_TYPICAL}`, startDay: LAY_FROM, values: layerEggsCum.map((v) => round(v, 1)) },
-  { id: 'layer-rate', indicator: '10', flockType: 4, name: 'Layer hen-day laying rate (%, typical)', source: LAYER_TYPICAL, startDay: LAY_FROM, values: layerRate.map((v) => round(v, 1)) },
-  { id: 'layer-egg-weight', indicator: '11', flockType: 4, name: 'Layer egg weight (g, typical)', source: LAYER_TYPICAL, startDay: LAY_FROM, values: layerEggWeight.map((v) => round(v, 1)) },
-  { id: 'layer-efr', indicator: '12', flockType: 4, name: 'Layer feed : egg mass ratio (kg/kg, typical)', source: `Derived: typical feed intake / (laying rate x egg weight), from 20 weeks. ${LAYER_TYPICAL}`, startDay: EFR_FROM, values: layerEfr.map((v) => round(v, 2)) },
+  {
+    id: 'ross308-weight',
+    indicator: '02',
+    flockType: 2,
+    name: 'Ross 308 broiler body weight (g)',
+    source: ROSS_SOURCE,
+    startDay: 0,
+    values: broilerWeight.map((v) => round(v, 0)),
+  },
+  {
+    id: 'ross308-gain',
+    indicator: '03',
+    flockType: 2,
+    name: 'Ross 308 broiler daily gain (g/day)',
+    source: `Derived: day-to-day difference of the Ross 308 body weight curve (${ROSS_SOURCE})`,
+    startDay: 1,
+    values: broilerGain.map((v) => round(v, 1)),
+  },
+  {
+    id: 'broiler-temp',
+    indicator: '01',
+    flockType: 2,
+    name: 'Broiler house set-point temperature (°C)',
+    source:
+      'Common broiler controller default set-points by day (1: 34, 7: 30, 14: 28, 21: 26, 28: 23, 35: 21, 42-49: 19 °C), straight lines between them',
+    startDay: 1,
+    values: linearDaily(BROILER_TEMP, 1, 49).map((v) => round(v, 1)),
+  },
+  {
+    id: 'ross308-fcr',
+    indicator: '04',
+    flockType: 2,
+    name: 'Broiler cumulative FCR (typical)',
+    source: ROSS_DERIVED,
+    startDay: 1,
+    values: broilerFcr.slice(1).map((v) => round(v, 3)),
+  },
+  {
+    id: 'ross308-feed',
+    indicator: '05',
+    flockType: 2,
+    name: 'Broiler feed intake (g/bird/day, typical)',
+    source: ROSS_DERIVED,
+    startDay: 1,
+    values: broilerFeed.map((v) => round(v, 1)),
+  },
+  {
+    id: 'ross308-water',
+    indicator: '06',
+    flockType: 2,
+    name: 'Broiler water intake (ml/bird/day, typical)',
+    source: `${ROSS_DERIVED}; water = feed x water:feed ratio (2.0 for chicks, 1.8 from 14 days)`,
+    startDay: 1,
+    values: broilerWater.map((v) => round(v, 0)),
+  },
+  {
+    id: 'ross308-wmr',
+    indicator: '07',
+    flockType: 2,
+    name: 'Broiler water : feed ratio (typical)',
+    source: `Typical water:feed ratio on nipple drinkers, 2.0 for chicks settling to 1.8 from 14 days; ${TYPICAL}`,
+    startDay: 1,
+    values: broilerWmr.map((v) => round(v, 2)),
+  },
+  {
+    id: 'layer-temp',
+    indicator: '01',
+    flockType: 4,
+    name: 'Layer house temperature (°C)',
+    source:
+      'Lohmann layer management guide brooding temperatures (mid-points of the published ranges by age), 19 °C from week 5 to 80 weeks',
+    startDay: 1,
+    values: layerTemp,
+  },
+  {
+    id: 'layer-weight',
+    indicator: '02',
+    flockType: 4,
+    name: 'Brown layer body weight (g, typical)',
+    source: LAYER_TYPICAL,
+    startDay: LAY_FROM,
+    values: layerWeight.map((v) => round(v, 0)),
+  },
+  {
+    id: 'layer-feed',
+    indicator: '05',
+    flockType: 4,
+    name: 'Layer feed intake (g/hen/day, typical)',
+    source: LAYER_TYPICAL,
+    startDay: LAY_FROM,
+    values: layerFeed.map((v) => round(v, 1)),
+  },
+  {
+    id: 'layer-water',
+    indicator: '06',
+    flockType: 4,
+    name: 'Layer water intake (ml/hen/day, typical)',
+    source: `${LAYER_TYPICAL}; water = 2.0 x feed`,
+    startDay: LAY_FROM,
+    values: layerFeed.map((v) => round(v * LAYER_WMR, 0)),
+  },
+  {
+    id: 'layer-wmr',
+    indicator: '07',
+    flockType: 4,
+    name: 'Layer water : feed ratio (typical)',
+    source: `Typical layer water:feed ratio of 2.0; ${TYPICAL}`,
+    startDay: LAY_FROM,
+    values: layerFeed.map(() => LAYER_WMR),
+  },
+  {
+    id: 'layer-eggs',
+    indicator: '09',
+    flockType: 4,
+    name: 'Layer cumulative eggs per hen (typical)',
+    source: `Derived: running sum of the typical hen-day laying rate from 18 weeks. ${LAYER_TYPICAL}`,
+    startDay: LAY_FROM,
+    values: layerEggsCum.map((v) => round(v, 1)),
+  },
+  {
+    id: 'layer-rate',
+    indicator: '10',
+    flockType: 4,
+    name: 'Layer hen-day laying rate (%, typical)',
+    source: LAYER_TYPICAL,
+    startDay: LAY_FROM,
+    values: layerRate.map((v) => round(v, 1)),
+  },
+  {
+    id: 'layer-egg-weight',
+    indicator: '11',
+    flockType: 4,
+    name: 'Layer egg weight (g, typical)',
+    source: LAYER_TYPICAL,
+    startDay: LAY_FROM,
+    values: layerEggWeight.map((v) => round(v, 1)),
+  },
+  {
+    id: 'layer-efr',
+    indicator: '12',
+    flockType: 4,
+    name: 'Layer feed : egg mass ratio (kg/kg, typical)',
+    source: `Derived: typical feed intake / (laying rate x egg weight), from 20 weeks. ${LAYER_TYPICAL}`,
+    startDay: EFR_FROM,
+    values: layerEfr.map((v) => round(v, 2)),
+  },
 ];
 
 /**

@@ -13,7 +13,10 @@ import type { RoleType } from './roles.js';
 const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 /** Ids in JSON bodies are numbers; only query strings and paths are coerced from text. */
 const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
-const idList = z.array(z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid'), { error: 'validation.invalid' })
+const idList = z
+  .array(z.number({ error: 'validation.invalid' }).int('validation.invalid').positive('validation.invalid'), {
+    error: 'validation.invalid',
+  })
   .max(1000, 'validation.invalid')
   .transform((v) => [...new Set(v)]);
 const cipher = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(2048, 'validation.maxLength');
@@ -26,7 +29,9 @@ export const areaCodeText = requiredText(8).refine((v) => AREA_CODES.some((a) =>
 const optionalAreaCode = z.preprocess(blankAsAbsent, areaCodeText.optional());
 const email = optionalText().pipe(z.email('validation.email').max(INPUT_MAX_LENGTH, 'validation.maxLength').optional());
 /** The sign-in name: no spaces, compared and stored in lower case. */
-const accountCode = requiredText().pipe(z.string().regex(/^\S+$/, 'validation.invalid')).transform((v) => v.toLowerCase());
+const accountCode = requiredText()
+  .pipe(z.string().regex(/^\S+$/, 'validation.invalid'))
+  .transform((v) => v.toLowerCase());
 
 /** Accounts a tenant administrator creates: 2 ordinary, 3 farm super-administrator (SPEC §6). */
 export const MANAGED_ACCOUNT_TYPES = [2, 3] as const;

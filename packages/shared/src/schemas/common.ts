@@ -10,7 +10,12 @@ export const requiredText = (max = INPUT_MAX_LENGTH) =>
 
 /** Blank input counts as absent ('' and spaces become undefined, so a following check skips it). */
 export const optionalText = (max = INPUT_MAX_LENGTH) =>
-  z.string().trim().max(max, 'validation.maxLength').optional().transform((v) => (v === '' ? undefined : v));
+  z
+    .string()
+    .trim()
+    .max(max, 'validation.maxLength')
+    .optional()
+    .transform((v) => (v === '' ? undefined : v));
 
 export const pageQuery = z.object({
   pageNo: z.coerce.number().int().min(1).default(1),

@@ -10,13 +10,21 @@ import { optionalText, requiredText } from './common.js';
  */
 const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 const oneOf = (values: readonly number[]) =>
-  z.number({ error: 'validation.required' }).int('validation.invalid').refine((v) => values.includes(v), 'validation.invalid');
+  z
+    .number({ error: 'validation.required' })
+    .int('validation.invalid')
+    .refine((v) => values.includes(v), 'validation.invalid');
 
 export const deviceCode = z.string({ error: 'validation.required' }).trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode');
 
 /** A whole number in [min, max], or absent/null. */
 const optionalInt = (min: number, max: number) =>
-  z.number({ error: 'validation.invalid' }).int('validation.invalid').min(min, 'validation.invalid').max(max, 'validation.invalid').nullish();
+  z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(min, 'validation.invalid')
+    .max(max, 'validation.invalid')
+    .nullish();
 
 /** Communication point number of a bus controller on its port: a Modbus/485-style station 1-247. */
 export const COMM_POINT_MAX = 247;
@@ -114,9 +122,22 @@ export interface ControllerCommandAnswer {
 
 /** Sensor kinds a channel may configure, with their CONTRACT §4 limits, and actuator kinds. */
 export const CHANNEL_KINDS = {
-  temp: SENSOR_LIMITS.temp, rh: SENSOR_LIMITS.rh, co2: SENSOR_LIMITS.co2, nh3: SENSOR_LIMITS.nh3, h2s: SENSOR_LIMITS.h2s,
-  pa: SENSOR_LIMITS.pa, light: SENSOR_LIMITS.light, wind: SENSOR_LIMITS.wind, ph: SENSOR_LIMITS.ph, outTemp: 1,
-  fan: 32, window: 16, curtain: 16, heater: 16, pump: 16, mist: 16,
+  temp: SENSOR_LIMITS.temp,
+  rh: SENSOR_LIMITS.rh,
+  co2: SENSOR_LIMITS.co2,
+  nh3: SENSOR_LIMITS.nh3,
+  h2s: SENSOR_LIMITS.h2s,
+  pa: SENSOR_LIMITS.pa,
+  light: SENSOR_LIMITS.light,
+  wind: SENSOR_LIMITS.wind,
+  ph: SENSOR_LIMITS.ph,
+  outTemp: 1,
+  fan: 32,
+  window: 16,
+  curtain: 16,
+  heater: 16,
+  pump: 16,
+  mist: 16,
 } as const;
 export type ChannelKind = keyof typeof CHANNEL_KINDS;
 

@@ -15,20 +15,54 @@ export const PIG_ENV_KINDS = ['temp', 'rh', 'wind', 'co2', 'nh3'] as const;
 
 /** Unit of each kind as shown beside its values (SPEC: ppm, Pa, °C, %, lux, m/s). */
 export const ENV_UNITS: Record<EnvKind, string> = {
-  temp: '°C', rh: '%', co2: 'ppm', nh3: 'ppm', h2s: 'ppm', pa: 'Pa', light: 'lux', wind: 'm/s', vent: '%',
+  temp: '°C',
+  rh: '%',
+  co2: 'ppm',
+  nh3: 'ppm',
+  h2s: 'ppm',
+  pa: 'Pa',
+  light: 'lux',
+  wind: 'm/s',
+  vent: '%',
 };
 
 /** Value-key prefixes that make up a kind; ventilation is the fans, inlets and curtains. */
 export const ENV_KIND_PREFIXES: Record<EnvKind, readonly string[]> = {
-  temp: ['temp'], rh: ['rh'], co2: ['co2'], nh3: ['nh3'], h2s: ['h2s'], pa: ['pa'], light: ['light'], wind: ['wind'],
+  temp: ['temp'],
+  rh: ['rh'],
+  co2: ['co2'],
+  nh3: ['nh3'],
+  h2s: ['h2s'],
+  pa: ['pa'],
+  light: ['light'],
+  wind: ['wind'],
   vent: ['fan', 'window', 'curtain'],
 };
 
 /** Unit of a value-key prefix (CONTRACT §4); '' for on/off states and plain numbers. */
 export const KEY_UNITS: Record<string, string> = {
-  temp: '°C', outTemp: '°C', targetTemp: '°C', rh: '%', co2: 'ppm', nh3: 'ppm', h2s: 'ppm', pa: 'Pa', light: 'lux',
-  wind: 'm/s', ph: '', water: 'L', elec: 'kWh', feed: 'kg', weight: 'kg', fan: '%', window: '%', curtain: '%',
-  heater: '', pump: '', mist: '', dayAge: 'd',
+  temp: '°C',
+  outTemp: '°C',
+  targetTemp: '°C',
+  rh: '%',
+  co2: 'ppm',
+  nh3: 'ppm',
+  h2s: 'ppm',
+  pa: 'Pa',
+  light: 'lux',
+  wind: 'm/s',
+  ph: '',
+  water: 'L',
+  elec: 'kWh',
+  feed: 'kg',
+  weight: 'kg',
+  fan: '%',
+  window: '%',
+  curtain: '%',
+  heater: '',
+  pump: '',
+  mist: '',
+  dayAge: 'd',
 };
 /** Actuator prefixes: their states are shown as running / open, and counted in run statistics. */
 export const ACTUATOR_PREFIXES = ['fan', 'heater', 'window', 'curtain', 'pump', 'mist'] as const;
@@ -79,13 +113,19 @@ export type EnvFarmBody = z.infer<typeof envFarmBody>;
 export const connectStatusBody = pageQuery.extend({
   farmId: optionalId,
   /** true/1 online only, false/0 offline only. */
-  online: z.preprocess((v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : blankAsAbsent(v)), z.boolean().optional()),
+  online: z.preprocess(
+    (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : blankAsAbsent(v)),
+    z.boolean().optional(),
+  ),
 });
 export type ConnectStatusBody = z.infer<typeof connectStatusBody>;
 
 export const trendBody = z
   .object({
-    shedIds: z.array(id, { error: 'validation.selectAtLeastOne' }).min(1, 'validation.selectAtLeastOne').max(SELECTION_LIMIT, 'validation.selectAtMost'),
+    shedIds: z
+      .array(id, { error: 'validation.selectAtLeastOne' })
+      .min(1, 'validation.selectAtLeastOne')
+      .max(SELECTION_LIMIT, 'validation.selectAtMost'),
     kind,
     startTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
     endTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
@@ -93,7 +133,10 @@ export const trendBody = z
     preset: z.preprocess(blankAsAbsent, z.enum(TIME_PRESETS, { error: 'validation.invalid' }).optional()),
   })
   .superRefine(withinMaxRange)
-  .refine((v) => v.preset !== undefined || (v.startTime !== undefined && v.endTime !== undefined), { message: 'validation.required', path: ['startTime'] });
+  .refine((v) => v.preset !== undefined || (v.startTime !== undefined && v.endTime !== undefined), {
+    message: 'validation.required',
+    path: ['startTime'],
+  });
 export type TrendBody = z.infer<typeof trendBody>;
 
 const recordsFields = {
@@ -107,9 +150,7 @@ export type RecordsBody = z.infer<typeof recordsBody>;
 export const recordsExportQuery = z.object(recordsFields).superRefine(withinMaxRange);
 export type RecordsExportQuery = z.infer<typeof recordsExportQuery>;
 
-export const reportRangeBody = z
-  .object({ farmId: id, startTime: dateTimeInput, endTime: dateTimeInput })
-  .superRefine(withinMaxRange);
+export const reportRangeBody = z.object({ farmId: id, startTime: dateTimeInput, endTime: dateTimeInput }).superRefine(withinMaxRange);
 export type ReportRangeBody = z.infer<typeof reportRangeBody>;
 
 /* ---------- answers ---------- */

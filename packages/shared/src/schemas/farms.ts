@@ -31,8 +31,12 @@ const farmType = z.union(FARM_TYPES.map((t) => z.literal(t)) as [z.ZodLiteral<1>
 });
 const scale = z.preprocess(
   blankAsAbsent,
-  z.number({ error: 'validation.invalid' }).int('validation.invalid')
-    .min(FARM_SCALES[0], 'validation.invalid').max(FARM_SCALES[FARM_SCALES.length - 1]!, 'validation.invalid').optional(),
+  z
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(FARM_SCALES[0], 'validation.invalid')
+    .max(FARM_SCALES[FARM_SCALES.length - 1]!, 'validation.invalid')
+    .optional(),
 );
 const state = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' });
 

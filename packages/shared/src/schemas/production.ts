@@ -16,16 +16,27 @@ export const CURVE_START_DAY_MAX = 2000;
 /** Row ids are PostgreSQL integers: a larger id would fail in the database, not as a parameter error. */
 const MAX_ID = 2_147_483_647;
 /** A row id in a JSON body. */
-export const idInput = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid');
+export const idInput = z
+  .number({ error: 'validation.required' })
+  .int('validation.invalid')
+  .positive('validation.required')
+  .max(MAX_ID, 'validation.invalid');
 /** A row id in a path or query string (text coerced to a number), same rules as idInput. */
 export const idParam = z.coerce.number().int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid');
 const id = idInput;
-const count = z.number({ error: 'validation.required' }).int('validation.integer').min(0, 'validation.nonNegative').max(10_000_000, 'validation.tooLarge');
+const count = z
+  .number({ error: 'validation.required' })
+  .int('validation.integer')
+  .min(0, 'validation.nonNegative')
+  .max(10_000_000, 'validation.tooLarge');
 const amount = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100_000_000, 'validation.tooLarge');
 const percent = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100, 'validation.percent');
 
 /** A calendar day, 'YYYY-MM-DD', that exists. */
-export const dayInput = z.string({ error: 'validation.required' }).trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
+export const dayInput = z
+  .string({ error: 'validation.required' })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s && s >= '1970-01-01';
@@ -33,9 +44,13 @@ export const dayInput = z.string({ error: 'validation.required' }).trim().regex(
 
 /** FLOCK_TYPES as stored numbers: 1 breeding, 2 feeding, 3 cock, 4 hen, 5 mixed. */
 export const FLOCK_TYPE_CODES = [1, 2, 3, 4, 5] as const;
-export const flockTypeInput = z.number({ error: 'validation.required' }).int('validation.invalid')
+export const flockTypeInput = z
+  .number({ error: 'validation.required' })
+  .int('validation.invalid')
   .refine((v) => (FLOCK_TYPE_CODES as readonly number[]).includes(v), 'validation.invalid');
-export const flockSexInput = z.number({ error: 'validation.required' }).int('validation.invalid')
+export const flockSexInput = z
+  .number({ error: 'validation.required' })
+  .int('validation.invalid')
   .refine((v) => (FLOCK_SEX as readonly number[]).includes(v), 'validation.invalid');
 
 /** Status filter of flock lists: current (/ci18/group/current) or closed (history). */
@@ -61,10 +76,23 @@ const flockFields = {
   deviceId: id.nullish(),
   remark: optionalText(REMARK_MAX_LENGTH),
 };
-const flockRules = <T extends { birthDate: string; startDate: string; endDate?: string | null; layingDate?: string | null; maleCount: number; femaleCount: number }>(v: T, ctx: z.RefinementCtx): void => {
+const flockRules = <
+  T extends {
+    birthDate: string;
+    startDate: string;
+    endDate?: string | null;
+    layingDate?: string | null;
+    maleCount: number;
+    femaleCount: number;
+  },
+>(
+  v: T,
+  ctx: z.RefinementCtx,
+): void => {
   if (v.startDate < v.birthDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: 'validation.startBeforeBirth' });
   if (v.endDate && v.endDate < v.startDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'validation.endBeforeStart' });
-  if (v.layingDate && v.layingDate < v.birthDate) ctx.addIssue({ code: 'custom', path: ['layingDate'], message: 'validation.startBeforeBirth' });
+  if (v.layingDate && v.layingDate < v.birthDate)
+    ctx.addIssue({ code: 'custom', path: ['layingDate'], message: 'validation.startBeforeBirth' });
   if (v.maleCount + v.femaleCount <= 0) ctx.addIssue({ code: 'custom', path: ['femaleCount'], message: 'validation.flockCount' });
 };
 export const flockAddBody = z.object(flockFields).superRefine(flockRules);
@@ -124,7 +152,13 @@ export type FlockOption = Pick<
 export const DAILY_KINDS = ['stock', 'grow', 'feed', 'water', 'egg', 'immune', 'drug'] as const;
 export type DailyKind = (typeof DAILY_KINDS)[number];
 export const DAILY_KIND_ROUTE: Record<DailyKind, string> = {
-  stock: 'daily-column', grow: 'daily-grow', feed: 'daily-feed', water: 'daily-drink', egg: 'daily-egg', immune: 'immunel', drug: 'derug',
+  stock: 'daily-column',
+  grow: 'daily-grow',
+  feed: 'daily-feed',
+  water: 'daily-drink',
+  egg: 'daily-egg',
+  immune: 'immunel',
+  drug: 'derug',
 };
 
 const dayRow = { flockId: id, day: dayInput };
@@ -132,46 +166,82 @@ const eventRow = { flockId: id, at: dateTimeInput };
 
 /** The fields of each kind, as the entry form, the batch form and the Excel import send them. */
 export const dailyRowSchemas = {
-  stock: z.object({
-    ...dayRow,
-    transferIn: count.default(0), transferOut: count.default(0), dead: count.default(0), culled: count.default(0),
-    transferInMale: count.nullish(), transferOutMale: count.nullish(), deadMale: count.nullish(), culledMale: count.nullish(),
-    mating: count.nullish(),
-    remark: optionalText(REMARK_MAX_LENGTH),
-  }).superRefine((v, ctx) => {
-    for (const k of ['transferIn', 'transferOut', 'dead', 'culled'] as const) {
-      const male = v[`${k}Male`];
-      if (male != null && male > v[k]) ctx.addIssue({ code: 'custom', path: [`${k}Male`], message: 'validation.partAboveTotal' });
-    }
-  }),
-  grow: z.object({
-    ...dayRow,
-    avgWeight: amount.nullish(), maleAvgWeight: amount.nullish(), femaleAvgWeight: amount.nullish(),
-    uniformity: percent.nullish(), sampleSize: count.nullish(),
-    remark: optionalText(REMARK_MAX_LENGTH),
-  }).refine((v) => v.avgWeight != null || v.maleAvgWeight != null || v.femaleAvgWeight != null, { path: ['avgWeight'], message: 'validation.selectAtLeastOne' }),
+  stock: z
+    .object({
+      ...dayRow,
+      transferIn: count.default(0),
+      transferOut: count.default(0),
+      dead: count.default(0),
+      culled: count.default(0),
+      transferInMale: count.nullish(),
+      transferOutMale: count.nullish(),
+      deadMale: count.nullish(),
+      culledMale: count.nullish(),
+      mating: count.nullish(),
+      remark: optionalText(REMARK_MAX_LENGTH),
+    })
+    .superRefine((v, ctx) => {
+      for (const k of ['transferIn', 'transferOut', 'dead', 'culled'] as const) {
+        const male = v[`${k}Male`];
+        if (male != null && male > v[k]) ctx.addIssue({ code: 'custom', path: [`${k}Male`], message: 'validation.partAboveTotal' });
+      }
+    }),
+  grow: z
+    .object({
+      ...dayRow,
+      avgWeight: amount.nullish(),
+      maleAvgWeight: amount.nullish(),
+      femaleAvgWeight: amount.nullish(),
+      uniformity: percent.nullish(),
+      sampleSize: count.nullish(),
+      remark: optionalText(REMARK_MAX_LENGTH),
+    })
+    .refine((v) => v.avgWeight != null || v.maleAvgWeight != null || v.femaleAvgWeight != null, {
+      path: ['avgWeight'],
+      message: 'validation.selectAtLeastOne',
+    }),
   feed: z.object({ ...dayRow, feedKg: amount, feedType: optionalText(), remark: optionalText(REMARK_MAX_LENGTH) }),
   water: z.object({ ...dayRow, waterL: amount, remark: optionalText(REMARK_MAX_LENGTH) }),
-  egg: z.object({
-    ...dayRow,
-    eggCount: count, eggWeightKg: amount.nullish(),
-    qualified: count.nullish(), large: count.nullish(), medium: count.nullish(), small: count.nullish(),
-    broken: count.nullish(), dirty: count.nullish(), deformed: count.nullish(),
-    remark: optionalText(REMARK_MAX_LENGTH),
-  }).superRefine((v, ctx) => {
-    const graded = (v.large ?? 0) + (v.medium ?? 0) + (v.small ?? 0) + (v.broken ?? 0) + (v.dirty ?? 0) + (v.deformed ?? 0);
-    if (graded > v.eggCount) ctx.addIssue({ code: 'custom', path: ['eggCount'], message: 'validation.gradesAboveTotal' });
-    if (v.qualified != null && v.qualified > v.eggCount) ctx.addIssue({ code: 'custom', path: ['qualified'], message: 'validation.partAboveTotal' });
-  }),
+  egg: z
+    .object({
+      ...dayRow,
+      eggCount: count,
+      eggWeightKg: amount.nullish(),
+      qualified: count.nullish(),
+      large: count.nullish(),
+      medium: count.nullish(),
+      small: count.nullish(),
+      broken: count.nullish(),
+      dirty: count.nullish(),
+      deformed: count.nullish(),
+      remark: optionalText(REMARK_MAX_LENGTH),
+    })
+    .superRefine((v, ctx) => {
+      const graded = (v.large ?? 0) + (v.medium ?? 0) + (v.small ?? 0) + (v.broken ?? 0) + (v.dirty ?? 0) + (v.deformed ?? 0);
+      if (graded > v.eggCount) ctx.addIssue({ code: 'custom', path: ['eggCount'], message: 'validation.gradesAboveTotal' });
+      if (v.qualified != null && v.qualified > v.eggCount)
+        ctx.addIssue({ code: 'custom', path: ['qualified'], message: 'validation.partAboveTotal' });
+    }),
   immune: z.object({
     ...eventRow,
-    vaccineBrand: requiredText(), method: requiredText(), disease: requiredText(),
-    vaccineExpiry: dayInput.nullish(), dose: optionalText(), implementer: optionalText(), remark: optionalText(REMARK_MAX_LENGTH),
+    vaccineBrand: requiredText(),
+    method: requiredText(),
+    disease: requiredText(),
+    vaccineExpiry: dayInput.nullish(),
+    dose: optionalText(),
+    implementer: optionalText(),
+    remark: optionalText(REMARK_MAX_LENGTH),
   }),
   drug: z.object({
     ...eventRow,
-    drugName: requiredText(), manufacturer: optionalText(), method: requiredText(), disease: requiredText(),
-    dose: optionalText(), withdrawalDays: count.nullish(), implementer: optionalText(), remark: optionalText(REMARK_MAX_LENGTH),
+    drugName: requiredText(),
+    manufacturer: optionalText(),
+    method: requiredText(),
+    disease: requiredText(),
+    dose: optionalText(),
+    withdrawalDays: count.nullish(),
+    implementer: optionalText(),
+    remark: optionalText(REMARK_MAX_LENGTH),
   }),
 } as const satisfies Record<DailyKind, z.ZodType>;
 export type DailyRowInput<K extends DailyKind> = z.infer<(typeof dailyRowSchemas)[K]>;
@@ -218,10 +288,17 @@ export interface SaveOutcome {
 /** Standard curves. Values are entered comma-separated (SPEC §3). */
 export const CURVE_INDICATORS = Object.keys(STANDARD_CURVE_INDICATORS) as (keyof typeof STANDARD_CURVE_INDICATORS)[];
 export type CurveIndicator = keyof typeof STANDARD_CURVE_INDICATORS;
-export const curveValuesInput = z.union([z.string().max(20_000, 'validation.maxLength'), z.array(z.number())], { error: 'validation.curveValues' })
+export const curveValuesInput = z
+  .union([z.string().max(20_000, 'validation.maxLength'), z.array(z.number())], { error: 'validation.curveValues' })
   // One transform (not a union of validated branches) so the failure keeps its own message key.
   .transform((v, ctx) => {
-    const parts = typeof v === 'string' ? v.trim().split(/[,，]\s*/).map((p) => p.trim()) : v.map(String);
+    const parts =
+      typeof v === 'string'
+        ? v
+            .trim()
+            .split(/[,，]\s*/)
+            .map((p) => p.trim())
+        : v.map(String);
     if (parts.length === 1 && parts[0] === '') {
       ctx.addIssue({ code: 'custom', message: 'validation.required' });
       return z.NEVER;
@@ -242,7 +319,12 @@ const curveFields = {
   flockType: flockTypeInput,
   indicator: z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]], { error: 'validation.invalid' }),
   name: requiredText(),
-  startDay: z.number().int('validation.integer').min(0, 'validation.nonNegative').max(CURVE_START_DAY_MAX, 'validation.tooLarge').default(0),
+  startDay: z
+    .number()
+    .int('validation.integer')
+    .min(0, 'validation.nonNegative')
+    .max(CURVE_START_DAY_MAX, 'validation.tooLarge')
+    .default(0),
   values: curveValuesInput,
 };
 export const curveAddBody = z.object(curveFields);
@@ -273,24 +355,29 @@ export interface CurveRow {
 /** Production reports. */
 export const REPORT_PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
-export const reportBody = z.object({
-  farmId: id.nullish(),
-  shedIds: z.array(id).max(200).nullish(),
-  flockIds: z.array(id).max(6, 'validation.selectAtMost').nullish(),
-  flockType: flockTypeInput.nullish(),
-  start: dayInput,
-  end: dayInput,
-  period: z.enum(REPORT_PERIODS).default('day'),
-  /** One row per flock and period, or per farm and period (field reports). */
-  groupBy: z.enum(['flock', 'farm']).default('flock'),
-  /** Include closed flocks whose life overlaps the range (history). */
-  includeClosed: z.boolean().default(true),
-}).refine((v) => v.start <= v.end, { path: ['end'], message: 'validation.endBeforeStart' });
+export const reportBody = z
+  .object({
+    farmId: id.nullish(),
+    shedIds: z.array(id).max(200).nullish(),
+    flockIds: z.array(id).max(6, 'validation.selectAtMost').nullish(),
+    flockType: flockTypeInput.nullish(),
+    start: dayInput,
+    end: dayInput,
+    period: z.enum(REPORT_PERIODS).default('day'),
+    /** One row per flock and period, or per farm and period (field reports). */
+    groupBy: z.enum(['flock', 'farm']).default('flock'),
+    /** Include closed flocks whose life overlaps the range (history). */
+    includeClosed: z.boolean().default(true),
+  })
+  .refine((v) => v.start <= v.end, { path: ['end'], message: 'validation.endBeforeStart' });
 export type ReportBody = z.infer<typeof reportBody>;
 
 export const flockTrendBody = z.object({
   flockIds: z.array(id).min(1, 'validation.selectAtLeastOne').max(6, 'validation.selectAtMost'),
-  indicators: z.array(z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]])).min(1, 'validation.selectAtLeastOne').max(6, 'validation.selectAtMost'),
+  indicators: z
+    .array(z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]]))
+    .min(1, 'validation.selectAtLeastOne')
+    .max(6, 'validation.selectAtMost'),
   /** 'day' or 'week' points (weekly averages by week of age). */
   period: z.enum(['day', 'week']).default('day'),
   start: dayInput.nullish(),

@@ -40,10 +40,12 @@ export const operateAuthBindBody = z.object({
   roleId: bodyId,
   /** Replaces every binding of the role; an empty list unbinds all. */
   applications: z
-    .array(z.object({
-      applicationInfoId: z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid'),
-      ops: z.array(appOperation).min(1, 'validation.selectAtLeastOne').max(10, 'validation.invalid'),
-    }))
+    .array(
+      z.object({
+        applicationInfoId: z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid'),
+        ops: z.array(appOperation).min(1, 'validation.selectAtLeastOne').max(10, 'validation.invalid'),
+      }),
+    )
     .max(2000, 'validation.invalid'),
 });
 export type OperateAuthBindBody = z.infer<typeof operateAuthBindBody>;

@@ -10,7 +10,11 @@ import { optionalText, requiredText } from './common.js';
 const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 /** Area, building, shed, column and row numbers: whole numbers from 0 (0 = blank). */
-const placeNumber = z.number({ error: 'validation.integer' }).int('validation.integer').min(0, 'validation.integer').max(99999, 'validation.invalid');
+const placeNumber = z
+  .number({ error: 'validation.integer' })
+  .int('validation.integer')
+  .min(0, 'validation.integer')
+  .max(99999, 'validation.invalid');
 
 /** Whether a shed type belongs in a farm of the given type (1 pig, 2 poultry; cattle has none). */
 export function shedTypeAllowed(farmType: number, shedType: number): boolean {

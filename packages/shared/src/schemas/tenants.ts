@@ -20,13 +20,23 @@ const cap = z.coerce
   .max(1_000_000, 'validation.positiveInteger')
   .nullish()
   .transform((v) => v ?? null);
-const years = z.coerce.number().int('validation.positiveInteger').min(1, 'validation.positiveInteger').max(100, 'validation.invalid')
-  .nullish().transform((v) => v ?? null);
+const years = z.coerce
+  .number()
+  .int('validation.positiveInteger')
+  .min(1, 'validation.positiveInteger')
+  .max(100, 'validation.invalid')
+  .nullish()
+  .transform((v) => v ?? null);
 const moment = dateTimeInput.nullish().transform((v) => v ?? null);
 /** An empty selection means "not limited", like an absent one. */
 const optionalIds = ids.nullish().transform((v) => (v && v.length > 0 ? [...new Set(v)] : null));
 
-const phone = optionalText().pipe(z.string().regex(/^\+?[0-9][0-9 -]{3,}$/, 'validation.phone').optional());
+const phone = optionalText().pipe(
+  z
+    .string()
+    .regex(/^\+?[0-9][0-9 -]{3,}$/, 'validation.phone')
+    .optional(),
+);
 export const tenantModules = z
   .array(z.enum(TENANT_MODULES, { error: 'validation.invalid' }))
   .min(1, 'validation.selectAtLeastOne')
@@ -71,7 +81,11 @@ export const tenantAddForm = tenantAddBody
   .extend({ adminPassword: requiredText(), confirmPassword: requiredText() })
   // The password checks run whatever the other fields hold, so every problem shows at once.
   .refine((v) => isStrongPassword(v.adminPassword), { path: ['adminPassword'], message: 'validation.passwordRule', when: passwordsTyped })
-  .refine((v) => v.adminPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'validation.passwordsDiffer', when: passwordsTyped });
+  .refine((v) => v.adminPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: 'validation.passwordsDiffer',
+    when: passwordsTyped,
+  });
 
 export const tenantEditBody = z.object({ id, ...tenantFields });
 export type TenantEditBody = z.infer<typeof tenantEditBody>;
@@ -108,12 +122,21 @@ export const apiAuthBody = z.object({
   apiValidEndDateTime: moment,
   apiVisitWay: z.enum(API_VISIT_WAYS, { error: 'validation.invalid' }).default('both'),
   /** Comma-separated IPv4 / IPv6 addresses or CIDR ranges; empty = any address (200324 when malformed). */
-  ipAddress: z.string().trim().max(2000, 'validation.maxLength').nullish().transform((v) => (v ? v : null)),
+  ipAddress: z
+    .string()
+    .trim()
+    .max(2000, 'validation.maxLength')
+    .nullish()
+    .transform((v) => (v ? v : null)),
   /** Generates a new access code, returned once in this answer. */
   regenerate: z.boolean().default(false),
   apiVisitTimes: cap,
   allowAccounts: optionalIds,
-  functions: z.array(z.string().trim().min(1).max(100)).max(1000).nullish().transform((v) => (v && v.length > 0 ? [...new Set(v)] : null)),
+  functions: z
+    .array(z.string().trim().min(1).max(100))
+    .max(1000)
+    .nullish()
+    .transform((v) => (v && v.length > 0 ? [...new Set(v)] : null)),
   farms: optionalIds,
 });
 export type ApiAuthBody = z.infer<typeof apiAuthBody>;

@@ -17,7 +17,8 @@ export interface RecordedCall {
   body: unknown;
 }
 
-export type Answer = { status?: number; code?: number; data?: unknown } | ((call: RecordedCall) => { status?: number; code?: number; data?: unknown });
+export type Answer =
+  { status?: number; code?: number; data?: unknown } | ((call: RecordedCall) => { status?: number; code?: number; data?: unknown });
 
 export function mockApi(routes: Record<string, Answer>): RecordedCall[] {
   const calls: RecordedCall[] = [];

@@ -18,7 +18,10 @@ export type DateRange = [Dayjs, Dayjs];
 const DAY_MS = 86_400_000;
 
 /** The shared i18n key of what is wrong with a range, or null when it may be queried. */
-export function rangeProblem(range: readonly [Dayjs | null | undefined, Dayjs | null | undefined] | null | undefined, maxDays = QUERY_RANGE_MAX_DAYS): string | null {
+export function rangeProblem(
+  range: readonly [Dayjs | null | undefined, Dayjs | null | undefined] | null | undefined,
+  maxDays = QUERY_RANGE_MAX_DAYS,
+): string | null {
   const [start, end] = range ?? [];
   if (!start || !end) return 'validation.required';
   if (end.valueOf() < start.valueOf()) return 'validation.startAfterEnd';
@@ -130,4 +133,3 @@ export function DateRangePicker({
     </div>
   );
 }
-

@@ -15,7 +15,17 @@ export function FilterBar({ children, actions, label }: { children: ReactNode; a
   );
 }
 
-export function FilterField({ id, label, children, width }: { id: string; label: string; children: ReactNode; width?: number }): ReactElement {
+export function FilterField({
+  id,
+  label,
+  children,
+  width,
+}: {
+  id: string;
+  label: string;
+  children: ReactNode;
+  width?: number;
+}): ReactElement {
   return (
     <div className="fs-filters__field" style={width ? { width } : undefined}>
       <label htmlFor={id}>{label}</label>

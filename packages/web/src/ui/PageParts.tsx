@@ -7,7 +7,15 @@ import { useTranslation } from 'react-i18next';
  * The heading of a page: title (labels the page section), subtitle, the page's own toolbar actions
  * and its add button (left out when there is nothing to add to, e.g. no farm yet).
  */
-export function PageHead({ title, subtitle, addLabel, onAdd, addDisabled, actions, toolbarClassName }: {
+export function PageHead({
+  title,
+  subtitle,
+  addLabel,
+  onAdd,
+  addDisabled,
+  actions,
+  toolbarClassName,
+}: {
   title: ReactNode;
   subtitle?: ReactNode;
   addLabel?: ReactNode;

@@ -24,10 +24,29 @@ export interface RowActionProps {
  * a tooltip, while the page's own action (`keepText`) keeps its words; the accessible name is
  * always the full one (e.g. "Edit Pig Keeper").
  */
-export function RowAction({ icon, text, label, compact, onClick, danger, disabled, primary, hint, keepText }: RowActionProps): ReactElement {
+export function RowAction({
+  icon,
+  text,
+  label,
+  compact,
+  onClick,
+  danger,
+  disabled,
+  primary,
+  hint,
+  keepText,
+}: RowActionProps): ReactElement {
   const iconOnly = compact && !keepText;
   const button = (
-    <Button icon={icon} danger={danger} disabled={disabled} onClick={onClick} aria-label={label} type={primary ? 'primary' : 'default'} ghost={primary}>
+    <Button
+      icon={icon}
+      danger={danger}
+      disabled={disabled}
+      onClick={onClick}
+      aria-label={label}
+      type={primary ? 'primary' : 'default'}
+      ghost={primary}
+    >
       {iconOnly ? null : text}
     </Button>
   );

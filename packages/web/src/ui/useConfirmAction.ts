@@ -58,5 +58,9 @@ export function useConfirmAction(): <R>(action: ConfirmedAction<R>) => void {
 export function useConfirmDelete(): <R>(action: ConfirmedDelete<R>) => void {
   const confirm = useConfirmAction();
   const { t } = useTranslation('common');
-  return useCallback(<R>(action: ConfirmedDelete<R>): void => confirm({ ...action, okText: action.okText ?? t('delete'), danger: true, done: t('deletedSuccessfully') }), [confirm, t]);
+  return useCallback(
+    <R>(action: ConfirmedDelete<R>): void =>
+      confirm({ ...action, okText: action.okText ?? t('delete'), danger: true, done: t('deletedSuccessfully') }),
+    [confirm, t],
+  );
 }

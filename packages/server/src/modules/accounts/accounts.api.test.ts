@@ -20,9 +20,19 @@ describe(`accounts (${TEST_DB})`, () => {
   let w: AdminWorld;
   let pigRole: number;
   const newAccount = async (over: Record<string, unknown> = {}): Promise<Record<string, unknown>> => ({
-    accountCode: 'keeper1', accountName: 'Keeper One', password: await encrypt(ctx, 'Start@2024'), phoneNo: '13900000001',
-    email: 'keeper1@example.com', name: 'Li Na', gender: 2, jobNo: 'J-001', areaCode: '+86', accountType: 2,
-    roleIds: [pigRole], farmIds: [w.pigFarm], ...over,
+    accountCode: 'keeper1',
+    accountName: 'Keeper One',
+    password: await encrypt(ctx, 'Start@2024'),
+    phoneNo: '13900000001',
+    email: 'keeper1@example.com',
+    name: 'Li Na',
+    gender: 2,
+    jobNo: 'J-001',
+    areaCode: '+86',
+    accountType: 2,
+    roleIds: [pigRole],
+    farmIds: [w.pigFarm],
+    ...over,
   });
 
   beforeAll(async () => {
@@ -35,9 +45,13 @@ describe(`accounts (${TEST_DB})`, () => {
   it('refuses every route without a token (10002)', async () => {
     // Bodies pass the schemas (validation runs before the session check).
     const routes: [Parameters<typeof call>[2], string, unknown?][] = [
-      ['GET', LIST], ['GET', '/api/breedpigaccount/account/list2'], ['POST', ADD, await newAccount()],
-      ['PUT', UPDATE, { id: 1, accountName: 'x', phoneNo: '13900000000' }], ['DELETE', `${DELETE}/1`],
-      ['POST', BAN, { ids: [1], status: 0 }], ['GET', '/api/accountauth/account/getAccountRole?accountId=1'],
+      ['GET', LIST],
+      ['GET', '/api/breedpigaccount/account/list2'],
+      ['POST', ADD, await newAccount()],
+      ['PUT', UPDATE, { id: 1, accountName: 'x', phoneNo: '13900000000' }],
+      ['DELETE', `${DELETE}/1`],
+      ['POST', BAN, { ids: [1], status: 0 }],
+      ['GET', '/api/accountauth/account/getAccountRole?accountId=1'],
       ['POST', '/api/accountauth/account/roleEdit', { accountId: 1, roleIds: [] }],
       ['POST', '/api/breedpigaccount/account/farmAuthorize', { accountId: 1, farmIds: [] }],
       ['POST', '/api/breedpigaccount/account/farmAndShedAuthorization', { accountId: 1, farms: [] }],
@@ -49,19 +63,32 @@ describe(`accounts (${TEST_DB})`, () => {
     const res = await call<Page<AccountRow>>(ctx, w.tok.demo, 'GET', `${LIST}?pageNo=1&pageSize=99999`);
     expect(res.data.list.map((a) => a.accountCode)).toEqual(['demo', 'pig', 'chicken', 'trainee', 'viewer']);
     const pig = res.data.list.find((a) => a.accountCode === 'pig')!;
-    expect(pig).toMatchObject({ accountName: 'Pig Keeper', accountType: 2, status: 1, roles: [{ roleName: 'Pig staff', type: 'farm' }], farms: [{ id: w.pigFarm, farmName: 'Demo Pig Farm', type: 1 }] });
+    expect(pig).toMatchObject({
+      accountName: 'Pig Keeper',
+      accountType: 2,
+      status: 1,
+      roles: [{ roleName: 'Pig staff', type: 'farm' }],
+      farms: [{ id: w.pigFarm, farmName: 'Demo Pig Farm', type: 1 }],
+    });
     const text = JSON.stringify(res.data);
     expect(text).not.toMatch(/passwordHash|secureHash|argon2|unusable/i);
-    const q = async (query: string): Promise<string[]> => (await call<Page<AccountRow>>(ctx, w.tok.demo, 'GET', `${LIST}?${query}`)).data.list.map((a) => a.accountCode);
+    const q = async (query: string): Promise<string[]> =>
+      (await call<Page<AccountRow>>(ctx, w.tok.demo, 'GET', `${LIST}?${query}`)).data.list.map((a) => a.accountCode);
     expect(await q('keyword=KEEPER')).toEqual(['pig', 'chicken']);
     expect(await q('keyword=1380000000')).toEqual(['demo', 'pig', 'chicken', 'trainee']);
     expect(await q(`roleId=${pigRole}`)).toEqual(['pig', 'trainee']);
     expect(await q(`farmId=${w.poultryFarm}`)).toEqual(['demo', 'chicken']);
     expect(await q('status=0')).toEqual([]);
     expect(await q('status=&keyword=&roleId=')).toHaveLength(5);
-    expect((await call<Page<AccountRow>>(ctx, w.tok.demo, 'GET', `${LIST}?pageNo=2&pageSize=2`)).data).toMatchObject({ total: 5, pageNo: 2, pageSize: 2 });
+    expect((await call<Page<AccountRow>>(ctx, w.tok.demo, 'GET', `${LIST}?pageNo=2&pageSize=2`)).data).toMatchObject({
+      total: 5,
+      pageNo: 2,
+      pageSize: 2,
+    });
     expect((await call(ctx, w.tok.demo, 'GET', `${LIST}?status=2`)).code).toBe(99996);
-    expect((await call<Page<AccountRow>>(ctx, w.tok.secondAdmin, 'GET', LIST)).data.list.map((a) => a.accountCode)).toEqual(['second-admin']);
+    expect((await call<Page<AccountRow>>(ctx, w.tok.secondAdmin, 'GET', LIST)).data.list.map((a) => a.accountCode)).toEqual([
+      'second-admin',
+    ]);
   });
 
   it('adds an account that must change its initial password at first sign-in', async () => {
@@ -69,11 +96,23 @@ describe(`accounts (${TEST_DB})`, () => {
     const res = await call<{ id: number }>(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'Keeper1' }));
     expect(res.code).toBe(1);
     const [row] = await db.select().from(accounts).where(eq(accounts.id, res.data.id));
-    expect(row).toMatchObject({ tenantId: w.demoTenant, accountCode: 'keeper1', mustChangePassword: true, status: 1, phoneNo: '13900000001', gender: 2, areaCode: '+86' });
+    expect(row).toMatchObject({
+      tenantId: w.demoTenant,
+      accountCode: 'keeper1',
+      mustChangePassword: true,
+      status: 1,
+      phoneNo: '13900000001',
+      gender: 2,
+      areaCode: '+86',
+    });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect((await db.select().from(accountRoles).where(eq(accountRoles.accountId, res.data.id))).map((r) => r.roleId)).toEqual([pigRole]);
     expect((await db.select().from(accountFarms).where(eq(accountFarms.accountId, res.data.id))).map((r) => r.farmId)).toEqual([w.pigFarm]);
-    const login = await ctx.app.inject({ method: 'POST', url: DO_LOGIN, payload: { username: 'keeper1', password: await encrypt(ctx, 'Start@2024') } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: DO_LOGIN,
+      payload: { username: 'keeper1', password: await encrypt(ctx, 'Start@2024') },
+    });
     expect(login.json()).toMatchObject({ code: 1, data: { mustChangePassword: true, accountType: 2 } });
   });
 
@@ -84,7 +123,9 @@ describe(`accounts (${TEST_DB})`, () => {
     let logged: { outcome: string; code: number | null; module: string | null }[] = [];
     // The entry is written in onResponse, after inject has the answer: poll for it.
     for (let i = 0; i < 40 && logged.length === 0; i++) {
-      logged = await db.select({ outcome: auditLog.outcome, code: auditLog.code, module: auditLog.module }).from(auditLog)
+      logged = await db
+        .select({ outcome: auditLog.outcome, code: auditLog.code, module: auditLog.module })
+        .from(auditLog)
         .where(and(eq(auditLog.accountId, demoId), eq(auditLog.action, ADD), eq(auditLog.code, 20000)));
       if (logged.length === 0) await new Promise((r) => setTimeout(r, 25));
     }
@@ -95,7 +136,10 @@ describe(`accounts (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const before = await rows(db, accounts);
     for (const accountCode of ['keeper1', 'PIG', 'platform', 'second-admin']) {
-      expect([accountCode, (await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode }))).code]).toEqual([accountCode, 20000]);
+      expect([accountCode, (await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode }))).code]).toEqual([
+        accountCode,
+        20000,
+      ]);
     }
     expect(await rows(db, accounts)).toBe(before);
   });
@@ -104,11 +148,28 @@ describe(`accounts (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const before = await rows(db, accounts);
     const bad: Record<string, unknown>[] = [
-      { accountCode: 'a'.repeat(51) }, { accountCode: 'two words' }, { accountCode: undefined }, { accountName: 'n'.repeat(51) },
-      { accountName: '' }, { phoneNo: undefined }, { phoneNo: 'call me' }, { phoneNo: '1'.repeat(51) }, { email: 'not-an-email' },
-      { email: `${'e'.repeat(45)}@x.com` }, { accountType: 1 }, { accountType: '2' }, { accountType: 100 }, { roleIds: 'all' },
-      { roleIds: [0] }, { farmIds: [1.5] }, { gender: 3 }, { areaCode: '+999' }, { password: undefined }, { password: 42 },
-      { jobNo: 'j'.repeat(51) }, { name: {} },
+      { accountCode: 'a'.repeat(51) },
+      { accountCode: 'two words' },
+      { accountCode: undefined },
+      { accountName: 'n'.repeat(51) },
+      { accountName: '' },
+      { phoneNo: undefined },
+      { phoneNo: 'call me' },
+      { phoneNo: '1'.repeat(51) },
+      { email: 'not-an-email' },
+      { email: `${'e'.repeat(45)}@x.com` },
+      { accountType: 1 },
+      { accountType: '2' },
+      { accountType: 100 },
+      { roleIds: 'all' },
+      { roleIds: [0] },
+      { farmIds: [1.5] },
+      { gender: 3 },
+      { areaCode: '+999' },
+      { password: undefined },
+      { password: 42 },
+      { jobNo: 'j'.repeat(51) },
+      { name: {} },
     ];
     for (const over of bad) {
       const res = await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'fresh', ...over }));
@@ -116,7 +177,9 @@ describe(`accounts (${TEST_DB})`, () => {
     }
     expect((await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'fresh', password: 'plain-text' }))).code).toBe(21015);
     for (const weak of ['short1', 'lettersonly', '1234567890']) {
-      expect((await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'fresh', password: await encrypt(ctx, weak) }))).code).toBe(21014);
+      expect(
+        (await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'fresh', password: await encrypt(ctx, weak) }))).code,
+      ).toBe(21014);
     }
     expect(await rows(db, accounts)).toBe(before);
   });
@@ -124,7 +187,9 @@ describe(`accounts (${TEST_DB})`, () => {
   it('refuses roles and farms of another tenant', async () => {
     const db = ctx.database.db;
     const [otherRole] = await db.insert(roles).values({ tenantId: w.otherTenant, roleName: 'Theirs' }).returning({ id: roles.id });
-    expect((await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'fresh', roleIds: [otherRole!.id] }))).code).toBe(30001);
+    expect((await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'fresh', roleIds: [otherRole!.id] }))).code).toBe(
+      30001,
+    );
     expect((await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'fresh', farmIds: [w.otherFarm] }))).code).toBe(10007);
     expect(await db.select().from(accounts).where(eq(accounts.accountCode, 'fresh'))).toEqual([]);
   });
@@ -136,8 +201,13 @@ describe(`accounts (${TEST_DB})`, () => {
     expect((await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode: 'over-limit' }))).code).toBe(20101);
     expect(await db.select().from(accounts).where(eq(accounts.accountCode, 'over-limit'))).toEqual([]);
     // Two at once with one place left: exactly one gets in.
-    await db.update(systemAuth).set({ userNum: n + 1 }).where(eq(systemAuth.tenantId, w.demoTenant));
-    const both = await Promise.all(['race-a', 'race-b'].map(async (accountCode) => (await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode }))).code));
+    await db
+      .update(systemAuth)
+      .set({ userNum: n + 1 })
+      .where(eq(systemAuth.tenantId, w.demoTenant));
+    const both = await Promise.all(
+      ['race-a', 'race-b'].map(async (accountCode) => (await call(ctx, w.tok.demo, 'POST', ADD, await newAccount({ accountCode }))).code),
+    );
     expect(both.sort()).toEqual([1, 20101]);
     expect((await db.select().from(accounts).where(eq(accounts.tenantId, w.demoTenant))).length).toBe(n + 1);
     await db.update(systemAuth).set({ userNum: null }).where(eq(systemAuth.tenantId, w.demoTenant));
@@ -147,11 +217,35 @@ describe(`accounts (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const id = await accountId(db, 'keeper1');
     const old = await tokenFor(db, 'keeper1');
-    const body = { id, accountName: 'Keeper Uno', phoneNo: '+84 90 000 0001', email: '', name: 'Li Na', gender: 1, accountType: 3, areaCode: '+84' };
+    const body = {
+      id,
+      accountName: 'Keeper Uno',
+      phoneNo: '+84 90 000 0001',
+      email: '',
+      name: 'Li Na',
+      gender: 1,
+      accountType: 3,
+      areaCode: '+84',
+    };
     expect((await call(ctx, w.tok.demo, 'PUT', UPDATE, body)).code).toBe(1);
-    expect((await db.select().from(accounts).where(eq(accounts.id, id)))[0]).toMatchObject({ accountName: 'Keeper Uno', email: null, jobNo: null, accountType: 3, areaCode: '+84' });
+    expect((await db.select().from(accounts).where(eq(accounts.id, id)))[0]).toMatchObject({
+      accountName: 'Keeper Uno',
+      email: null,
+      jobNo: null,
+      accountType: 3,
+      areaCode: '+84',
+    });
     expect((await call(ctx, old, 'GET', USER_INFO)).code).not.toBe(10002);
-    expect((await call(ctx, w.tok.demo, 'PUT', UPDATE, { ...body, password: await encrypt(ctx, 'Reset@2025'), roleIds: [], farmIds: [w.poultryFarm] })).code).toBe(1);
+    expect(
+      (
+        await call(ctx, w.tok.demo, 'PUT', UPDATE, {
+          ...body,
+          password: await encrypt(ctx, 'Reset@2025'),
+          roleIds: [],
+          farmIds: [w.poultryFarm],
+        })
+      ).code,
+    ).toBe(1);
     expect((await call(ctx, old, 'GET', USER_INFO)).code).toBe(10002);
     const [row] = await db.select().from(accounts).where(eq(accounts.id, id));
     expect(row!.mustChangePassword).toBe(true);
@@ -175,9 +269,16 @@ describe(`accounts (${TEST_DB})`, () => {
     expect((await call(ctx, w.tok.demo, 'POST', BAN, { ids: [pig, chicken], status: 0 })).code).toBe(1);
     expect((await call(ctx, pigToken, 'GET', USER_INFO)).code).toBe(10002);
     expect((await call(ctx, chickenToken, 'GET', USER_INFO)).code).toBe(10002);
-    const refused = await ctx.app.inject({ method: 'POST', url: DO_LOGIN, payload: { username: 'pig', password: await encrypt(ctx, 'Demo@12345') } });
+    const refused = await ctx.app.inject({
+      method: 'POST',
+      url: DO_LOGIN,
+      payload: { username: 'pig', password: await encrypt(ctx, 'Demo@12345') },
+    });
     expect(refused.json().code).toBe(20005);
-    expect((await call<Page<AccountRow>>(ctx, w.tok.demo, 'GET', `${LIST}?status=0`)).data.list.map((a) => a.accountCode)).toEqual(['pig', 'chicken']);
+    expect((await call<Page<AccountRow>>(ctx, w.tok.demo, 'GET', `${LIST}?status=0`)).data.list.map((a) => a.accountCode)).toEqual([
+      'pig',
+      'chicken',
+    ]);
     expect((await call(ctx, w.tok.demo, 'POST', BAN, { ids: [pig, chicken], status: 1 })).code).toBe(1);
     expect(await loginAs(ctx, 'pig')).toBeTruthy();
     // Not oneself (10004); every id must be the tenant's, else nothing changes (20002).
@@ -205,6 +306,11 @@ describe(`accounts (${TEST_DB})`, () => {
     const t = await tokenFor(db, 'co-admin');
     expect((await call(ctx, t, 'DELETE', `${DELETE}/${other}`)).code).toBe(10005);
     expect((await call(ctx, t, 'POST', BAN, { ids: [other], status: 0 })).code).toBe(10004);
-    expect(await db.select().from(accounts).where(inArray(accounts.id, [other]))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(accounts)
+        .where(inArray(accounts.id, [other])),
+    ).toHaveLength(1);
   });
 });

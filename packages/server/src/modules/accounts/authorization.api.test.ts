@@ -33,9 +33,13 @@ describe(`account authorization (${TEST_DB})`, () => {
   it('reads and replaces the roles of an account', async () => {
     const db = ctx.database.db;
     const id = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'multi', roleIds: [pigRole], farmIds: [w.pigFarm] });
-    expect((await call(ctx, w.tok.demo, 'GET', `${ROLES}?accountId=${id}`)).data).toEqual([{ id: pigRole, roleName: 'Pig staff', type: 'farm' }]);
+    expect((await call(ctx, w.tok.demo, 'GET', `${ROLES}?accountId=${id}`)).data).toEqual([
+      { id: pigRole, roleName: 'Pig staff', type: 'farm' },
+    ]);
     expect((await call(ctx, w.tok.demo, 'POST', ROLE_EDIT, { accountId: id, roleIds: [poultryRole, pigRole, pigRole] })).code).toBe(1);
-    expect((await call<{ id: number }[]>(ctx, w.tok.demo, 'GET', `${ROLES}?accountId=${id}`)).data.map((r) => r.id)).toEqual([pigRole, poultryRole].sort((a, b) => a - b));
+    expect((await call<{ id: number }[]>(ctx, w.tok.demo, 'GET', `${ROLES}?accountId=${id}`)).data.map((r) => r.id)).toEqual(
+      [pigRole, poultryRole].sort((a, b) => a - b),
+    );
     const [theirs] = await db.insert(roles).values({ tenantId: w.otherTenant, roleName: 'Theirs' }).returning({ id: roles.id });
     expect((await call(ctx, w.tok.demo, 'POST', ROLE_EDIT, { accountId: id, roleIds: [theirs!.id] })).code).toBe(30001);
     expect((await call(ctx, w.tok.demo, 'POST', ROLE_EDIT, { accountId: id, roleIds: [] })).code).toBe(1);
@@ -47,12 +51,16 @@ describe(`account authorization (${TEST_DB})`, () => {
     const id = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'roamer', farmIds: [w.pigFarm] });
     await db.insert(accountSheds).values({ accountId: id, shedId: shedIds['Nursery 1']! });
     expect((await call(ctx, w.tok.demo, 'POST', FARM_AUTH, { accountId: id, farmIds: [w.pigFarm, w.poultryFarm] })).code).toBe(1);
-    expect((await db.select().from(accountSheds).where(eq(accountSheds.accountId, id))).map((r) => r.shedId)).toEqual([shedIds['Nursery 1']]);
+    expect((await db.select().from(accountSheds).where(eq(accountSheds.accountId, id))).map((r) => r.shedId)).toEqual([
+      shedIds['Nursery 1'],
+    ]);
     expect((await call(ctx, w.tok.demo, 'POST', FARM_AUTH, { accountId: id, farmIds: [w.poultryFarm] })).code).toBe(1);
     expect((await db.select().from(accountFarms).where(eq(accountFarms.accountId, id))).map((r) => r.farmId)).toEqual([w.poultryFarm]);
     expect(await db.select().from(accountSheds).where(eq(accountSheds.accountId, id))).toEqual([]);
     expect((await call(ctx, w.tok.demo, 'POST', FARM_AUTH, { accountId: id, farmIds: [w.otherFarm] })).code).toBe(10007);
-    expect((await call(ctx, w.tok.demo, 'POST', FARM_AUTH, { accountId: await accountId(db, 'demo'), farmIds: [w.pigFarm] })).code).toBe(20021);
+    expect((await call(ctx, w.tok.demo, 'POST', FARM_AUTH, { accountId: await accountId(db, 'demo'), farmIds: [w.pigFarm] })).code).toBe(
+      20021,
+    );
     expect((await db.select().from(accountFarms).where(eq(accountFarms.accountId, id))).map((r) => r.farmId)).toEqual([w.poultryFarm]);
   });
 
@@ -60,15 +68,28 @@ describe(`account authorization (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const id = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'scoped', farmIds: [w.pigFarm] });
     const layerPens = await db.select({ id: pens.id }).from(pens).where(eq(pens.shedId, shedIds['Layer House 1']!)).orderBy(asc(pens.id));
-    const body = { accountId: id, farms: [
-      { farmId: w.pigFarm, shedIds: [shedIds['Farrowing 1']!, shedIds['Fattening 1']!] },
-      { farmId: w.poultryFarm, penIds: [layerPens[0]!.id, layerPens[1]!.id] },
-    ] };
+    const body = {
+      accountId: id,
+      farms: [
+        { farmId: w.pigFarm, shedIds: [shedIds['Farrowing 1']!, shedIds['Fattening 1']!] },
+        { farmId: w.poultryFarm, penIds: [layerPens[0]!.id, layerPens[1]!.id] },
+      ],
+    };
     expect((await call(ctx, w.tok.demo, 'POST', SHED_AUTH, body)).code).toBe(1);
     const page = (await call<Page<AccountRowWithScope>>(ctx, w.tok.demo, 'GET', `${LIST2}?keyword=scoped`)).data;
     expect(page.list[0]!.authorization).toEqual([
-      { farmId: w.pigFarm, farmName: 'Demo Pig Farm', shedIds: [shedIds['Farrowing 1'], shedIds['Fattening 1']].sort((a, b) => a! - b!), penIds: [] },
-      { farmId: w.poultryFarm, farmName: 'Demo Poultry Farm', shedIds: [shedIds['Layer House 1']], penIds: [layerPens[0]!.id, layerPens[1]!.id] },
+      {
+        farmId: w.pigFarm,
+        farmName: 'Demo Pig Farm',
+        shedIds: [shedIds['Farrowing 1'], shedIds['Fattening 1']].sort((a, b) => a! - b!),
+        penIds: [],
+      },
+      {
+        farmId: w.poultryFarm,
+        farmName: 'Demo Poultry Farm',
+        shedIds: [shedIds['Layer House 1']],
+        penIds: [layerPens[0]!.id, layerPens[1]!.id],
+      },
     ]);
     const t = await tokenFor(db, 'scoped');
     const tree = (await call<HierarchyFarm[]>(ctx, t, 'POST', '/api/breedpigbuilding/shed/qdslHierarchicalQuery', {})).data;
@@ -97,7 +118,8 @@ describe(`account authorization (${TEST_DB})`, () => {
       [{ accountId: id, farms: [{ farmId: w.pigFarm, shedIds: ['x'] }] }, 99996],
       [{ accountId: await accountId(db, 'demo'), farms: [{ farmId: w.pigFarm }] }, 20021],
     ];
-    for (const [body, code] of cases) expect([JSON.stringify(body), (await call(ctx, w.tok.demo, 'POST', SHED_AUTH, body)).code]).toEqual([JSON.stringify(body), code]);
+    for (const [body, code] of cases)
+      expect([JSON.stringify(body), (await call(ctx, w.tok.demo, 'POST', SHED_AUTH, body)).code]).toEqual([JSON.stringify(body), code]);
     expect(await db.select().from(accountFarms).where(eq(accountFarms.accountId, id))).toEqual(before);
   });
 
@@ -108,9 +130,12 @@ describe(`account authorization (${TEST_DB})`, () => {
     for (const { id } of demoAccounts) {
       const calls: [Parameters<typeof call>[2], string, unknown?][] = [
         ['PUT', '/api/accountauth/account/update', { id, accountName: 'Hijacked', phoneNo: '13900000000' }],
-        ['DELETE', `/api/accountauth/account/delete/${id}`], ['POST', '/api/accountauth/account/ban', { ids: [id], status: 0 }],
-        ['GET', `${ROLES}?accountId=${id}`], ['POST', ROLE_EDIT, { accountId: id, roleIds: [] }],
-        ['POST', FARM_AUTH, { accountId: id, farmIds: [] }], ['POST', SHED_AUTH, { accountId: id, farms: [] }],
+        ['DELETE', `/api/accountauth/account/delete/${id}`],
+        ['POST', '/api/accountauth/account/ban', { ids: [id], status: 0 }],
+        ['GET', `${ROLES}?accountId=${id}`],
+        ['POST', ROLE_EDIT, { accountId: id, roleIds: [] }],
+        ['POST', FARM_AUTH, { accountId: id, farmIds: [] }],
+        ['POST', SHED_AUTH, { accountId: id, farms: [] }],
       ];
       for (const [method, url, body] of calls) {
         const res = await call(ctx, w.tok.secondAdmin, method, url, body);
@@ -127,7 +152,9 @@ describe(`account authorization (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const target = await accountId(db, 'chicken');
     for (const [method, url, body] of [
-      ['GET', '/api/breedpigaccount/account/list'], ['GET', `${ROLES}?accountId=${target}`], ['POST', FARM_AUTH, { accountId: target, farmIds: [] }],
+      ['GET', '/api/breedpigaccount/account/list'],
+      ['GET', `${ROLES}?accountId=${target}`],
+      ['POST', FARM_AUTH, { accountId: target, farmIds: [] }],
       ['POST', '/api/accountauth/account/ban', { ids: [target], status: 0 }],
     ] as const) {
       const res = await call(ctx, w.tok.viewer, method, url, body);
@@ -152,33 +179,64 @@ describe(`account authorization (${TEST_DB})`, () => {
 
   it('a role with only shed viewing, given to an account limited to one shed, shows exactly that shed', async () => {
     const db = ctx.database.db;
-    const appId = (await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, 'pig.overview.shed')))[0]!.id;
+    const appId = (
+      await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, 'pig.overview.shed'))
+    )[0]!.id;
     const roleId = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', '/api/accountauth/roleInfo', { roleName: 'Env only' })).data.id;
-    expect((await call(ctx, w.tok.demo, 'POST', '/api/accountauth/operateAuth/bind', { roleId, applications: [{ applicationInfoId: appId, ops: ['view'] }] })).code).toBe(1);
+    expect(
+      (
+        await call(ctx, w.tok.demo, 'POST', '/api/accountauth/operateAuth/bind', {
+          roleId,
+          applications: [{ applicationInfoId: appId, ops: ['view'] }],
+        })
+      ).code,
+    ).toBe(1);
     const add = await call<{ id: number }>(ctx, w.tok.demo, 'POST', '/api/breedpigaccount/account/add', {
-      accountCode: 'one-shed', accountName: 'One Shed', password: await encrypt(ctx, 'First@2024'), phoneNo: '13900000009', roleIds: [roleId],
+      accountCode: 'one-shed',
+      accountName: 'One Shed',
+      password: await encrypt(ctx, 'First@2024'),
+      phoneNo: '13900000009',
+      roleIds: [roleId],
     });
     expect(add.code).toBe(1);
     const nursery = shedIds['Nursery 1']!;
-    expect((await call(ctx, w.tok.demo, 'POST', SHED_AUTH, { accountId: add.data.id, farms: [{ farmId: w.pigFarm, shedIds: [nursery] }] })).code).toBe(1);
+    expect(
+      (await call(ctx, w.tok.demo, 'POST', SHED_AUTH, { accountId: add.data.id, farms: [{ farmId: w.pigFarm, shedIds: [nursery] }] })).code,
+    ).toBe(1);
     // First sign-in: the initial password must be changed before anything else.
     const first = await loginAs(ctx, 'one-shed', 'First@2024');
     expect((await call(ctx, first, 'GET', `/api/breedpigbuilding/shedInfo/list?farmId=${w.pigFarm}`)).code).toBe(21007);
     const change = await ctx.app.inject({
-      method: 'PUT', url: `/api/accountauth/account/updatePassword/${add.data.id}`, headers: { token: first },
+      method: 'PUT',
+      url: `/api/accountauth/account/updatePassword/${add.data.id}`,
+      headers: { token: first },
       payload: { account: 'one-shed', oldPassword: await encrypt(ctx, 'First@2024'), newPassword: await encrypt(ctx, 'Second@2024') },
     });
     expect(change.json().code).toBe(1);
     const t = await loginAs(ctx, 'one-shed', 'Second@2024');
     const list = (await call<ShedListItem[]>(ctx, t, 'GET', `/api/breedpigbuilding/shedInfo/list?farmId=${w.pigFarm}`)).data;
     expect(list.map((s) => s.tid)).toEqual([nursery]);
-    const page = (await call<Page<ShedOverviewRow>>(ctx, t, 'POST', '/api/breedpigbuilding/shed/querySheds', { farmId: w.pigFarm, pageNo: 1, pageSize: 100 })).data;
+    const page = (
+      await call<Page<ShedOverviewRow>>(ctx, t, 'POST', '/api/breedpigbuilding/shed/querySheds', {
+        farmId: w.pigFarm,
+        pageNo: 1,
+        pageSize: 100,
+      })
+    ).data;
     expect([page.total, page.list.map((s) => s.shedName)]).toEqual([1, ['Nursery 1']]);
     expect((await call(ctx, t, 'GET', `/api/breedpigbuilding/shedInfo/list?farmId=${w.poultryFarm}`)).code).toBe(10007);
     expect((await call(ctx, t, 'GET', '/api/breedpigaccount/account/list')).code).toBe(10009);
-    expect((await call(ctx, t, 'POST', '/api/breedpigbuilding/shed/add', { farmId: w.pigFarm, shedName: 'x', shedType: 1 })).code).toBe(10009);
-    const menu = (await call<{ applicationCode: string }[]>(ctx, t, 'POST', '/api/breedpigbuilding/applicationInfo/roleApplicationTree')).data;
+    expect((await call(ctx, t, 'POST', '/api/breedpigbuilding/shed/add', { farmId: w.pigFarm, shedName: 'x', shedType: 1 })).code).toBe(
+      10009,
+    );
+    const menu = (await call<{ applicationCode: string }[]>(ctx, t, 'POST', '/api/breedpigbuilding/applicationInfo/roleApplicationTree'))
+      .data;
     expect(menu.map((n) => n.applicationCode)).toEqual(['pig']);
-    expect(await db.select().from(accountSheds).where(and(eq(accountSheds.accountId, add.data.id)))).toEqual([{ accountId: add.data.id, shedId: nursery }]);
+    expect(
+      await db
+        .select()
+        .from(accountSheds)
+        .where(and(eq(accountSheds.accountId, add.data.id))),
+    ).toEqual([{ accountId: add.data.id, shedId: nursery }]);
   });
 });

@@ -1,8 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import {
-  AccountType, AppError, ErrorCodes,
-  type AccountRoleRef, type FarmAndShedAuthorizationBody,
-} from '@farmsense/shared';
+import { AccountType, AppError, ErrorCodes, type AccountRoleRef, type FarmAndShedAuthorizationBody } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roles, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
@@ -40,8 +37,14 @@ async function managedOf(tx: DbOrTx, tenantId: number, accountId: number, whole:
 /** Clears the account's farm, shed and pen rows in the given farms of the tenant. */
 async function clearFarms(tx: DbOrTx, tenantId: number, accountId: number, farmIds: number[]): Promise<void> {
   if (farmIds.length === 0) return;
-  const shedIds = tx.select({ id: sheds.id }).from(sheds).where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmIds)));
-  const penIds = tx.select({ id: pens.id }).from(pens).where(and(eq(pens.tenantId, tenantId), inArray(pens.shedId, shedIds)));
+  const shedIds = tx
+    .select({ id: sheds.id })
+    .from(sheds)
+    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmIds)));
+  const penIds = tx
+    .select({ id: pens.id })
+    .from(pens)
+    .where(and(eq(pens.tenantId, tenantId), inArray(pens.shedId, shedIds)));
   await tx.delete(accountPens).where(and(eq(accountPens.accountId, accountId), inArray(accountPens.penId, penIds)));
   await tx.delete(accountSheds).where(and(eq(accountSheds.accountId, accountId), inArray(accountSheds.shedId, shedIds)));
   await tx.delete(accountFarms).where(and(eq(accountFarms.accountId, accountId), inArray(accountFarms.farmId, farmIds)));
@@ -52,13 +55,21 @@ async function clearFarms(tx: DbOrTx, tenantId: number, accountId: number, farmI
  * shed and pen limits; a farm that goes takes them along.
  */
 export async function replaceFarms(
-  tx: DbOrTx, tenantId: number, accountId: number, whole: Set<number> | 'all', farmIds: number[],
+  tx: DbOrTx,
+  tenantId: number,
+  accountId: number,
+  whole: Set<number> | 'all',
+  farmIds: number[],
 ): Promise<void> {
   const managed = await managedOf(tx, tenantId, accountId, whole);
   // A newly granted farm starts whole: leftovers of an earlier grant must not narrow it.
   const added = farmIds.filter((f) => !managed.includes(f));
   await clearFarms(tx, tenantId, accountId, [...managed.filter((f) => !farmIds.includes(f)), ...added]);
-  if (farmIds.length > 0) await tx.insert(accountFarms).values(farmIds.map((farmId) => ({ accountId, farmId }))).onConflictDoNothing();
+  if (farmIds.length > 0)
+    await tx
+      .insert(accountFarms)
+      .values(farmIds.map((farmId) => ({ accountId, farmId })))
+      .onConflictDoNothing();
 }
 
 /** Administrators see every farm already; authorizing them is refused (20021). */
@@ -99,7 +110,10 @@ export async function authorizeFarms(db: Db, auth: AuthContext, tenantId: number
  * pens, their sheds included.
  */
 export async function authorizeFarmsAndSheds(
-  db: Db, auth: AuthContext, tenantId: number, body: FarmAndShedAuthorizationBody,
+  db: Db,
+  auth: AuthContext,
+  tenantId: number,
+  body: FarmAndShedAuthorizationBody,
 ): Promise<void> {
   const target = await findTarget(db, tenantId, body.accountId);
   guardTarget(auth, target);
@@ -110,15 +124,27 @@ export async function authorizeFarmsAndSheds(
 
   const shedIds = body.farms.flatMap((f) => f.shedIds ?? []);
   const penIds = body.farms.flatMap((f) => f.penIds ?? []);
-  const shedFarm = new Map(shedIds.length === 0 ? [] : (await db
-    .select({ id: sheds.id, farmId: sheds.farmId })
-    .from(sheds)
-    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, shedIds)))).map((s) => [s.id, s.farmId]));
-  const penShed = new Map(penIds.length === 0 ? [] : (await db
-    .select({ id: pens.id, shedId: pens.shedId, farmId: sheds.farmId })
-    .from(pens)
-    .innerJoin(sheds, eq(sheds.id, pens.shedId))
-    .where(and(eq(pens.tenantId, tenantId), inArray(pens.id, penIds)))).map((p) => [p.id, p]));
+  const shedFarm = new Map(
+    shedIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: sheds.id, farmId: sheds.farmId })
+            .from(sheds)
+            .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, shedIds)))
+        ).map((s) => [s.id, s.farmId]),
+  );
+  const penShed = new Map(
+    penIds.length === 0
+      ? []
+      : (
+          await db
+            .select({ id: pens.id, shedId: pens.shedId, farmId: sheds.farmId })
+            .from(pens)
+            .innerJoin(sheds, eq(sheds.id, pens.shedId))
+            .where(and(eq(pens.tenantId, tenantId), inArray(pens.id, penIds)))
+        ).map((p) => [p.id, p]),
+  );
 
   const grants = body.farms.map((f) => {
     const own = new Set<number>();

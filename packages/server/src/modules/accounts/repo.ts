@@ -1,7 +1,13 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import {
-  AccountType, AppError, ErrorCodes,
-  type AccountListQuery, type AccountRow, type AccountRowWithScope, type FarmAuthorization, type Page,
+  AccountType,
+  AppError,
+  ErrorCodes,
+  type AccountListQuery,
+  type AccountRow,
+  type AccountRowWithScope,
+  type FarmAuthorization,
+  type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, accounts, farms, pens, roles, sheds } from '../../db/tables.js';
@@ -82,7 +88,13 @@ export async function guardReach(db: DbOrTx, auth: AuthContext, tenantId: number
  * Resetting a password hands the account over with all its farms, so an ordinary caller does it
  * only for an account whose farms it manages as a whole (10009 otherwise).
  */
-export async function guardHandOver(db: DbOrTx, auth: AuthContext, tenantId: number, accountId: number, whole: Set<number> | 'all'): Promise<void> {
+export async function guardHandOver(
+  db: DbOrTx,
+  auth: AuthContext,
+  tenantId: number,
+  accountId: number,
+  whole: Set<number> | 'all',
+): Promise<void> {
   if (isTenantAdmin(auth) || whole === 'all') return;
   const farmIds = (await farmsOf(db, tenantId, [accountId])).get(accountId) ?? [];
   if (farmIds.some((f) => !whole.has(f))) throw forbidden();
@@ -91,7 +103,10 @@ export async function guardHandOver(db: DbOrTx, auth: AuthContext, tenantId: num
 /** 30001 unless every role is one of the tenant's. */
 export async function assertTenantRoles(db: DbOrTx, tenantId: number, roleIds: number[]): Promise<void> {
   if (roleIds.length === 0) return;
-  const rows = await db.select({ id: roles.id }).from(roles).where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds)));
+  const rows = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), inArray(roles.id, roleIds)));
   if (rows.length !== new Set(roleIds).size) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
 }
 
@@ -99,7 +114,9 @@ function listWhere(db: Db, tenantId: number, q: AccountListQuery): SQL | undefin
   const conds: (SQL | undefined)[] = [eq(accounts.tenantId, tenantId)];
   if (q.keyword) {
     const like = `%${escapeLike(q.keyword)}%`;
-    conds.push(or(ilike(accounts.accountCode, like), ilike(accounts.accountName, like), ilike(accounts.name, like), ilike(accounts.phoneNo, like)));
+    conds.push(
+      or(ilike(accounts.accountCode, like), ilike(accounts.accountName, like), ilike(accounts.name, like), ilike(accounts.phoneNo, like)),
+    );
   }
   if (q.status !== undefined) conds.push(eq(accounts.status, q.status));
   if (q.roleId !== undefined) {
@@ -116,25 +133,41 @@ function listWhere(db: Db, tenantId: number, q: AccountListQuery): SQL | undefin
  * (10007 otherwise) and reads, of each account's farms, only those: the names and grants of
  * farms it is not authorized for stay out of its answers.
  */
-export async function accountPage(db: Db, tenantId: number, q: AccountListQuery, seen: number[] | 'all' = 'all'): Promise<Page<AccountRow>> {
+export async function accountPage(
+  db: Db,
+  tenantId: number,
+  q: AccountListQuery,
+  seen: number[] | 'all' = 'all',
+): Promise<Page<AccountRow>> {
   if (q.farmId !== undefined && seen !== 'all' && !seen.includes(q.farmId)) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
   const visible = (farmId: number): boolean => seen === 'all' || seen.includes(farmId);
   const where = listWhere(db, tenantId, q);
   const [total] = await db.select({ n: count() }).from(accounts).where(where);
-  const rows = await db.select(columns).from(accounts).where(where).orderBy(asc(accounts.id)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const rows = await db
+    .select(columns)
+    .from(accounts)
+    .where(where)
+    .orderBy(asc(accounts.id))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
   const ids = rows.map((r) => r.id);
-  const [roleRows, farmRows] = ids.length === 0 ? [[], []] : await Promise.all([
-    db.select({ accountId: accountRoles.accountId, id: roles.id, roleName: roles.roleName, type: roles.type })
-      .from(accountRoles)
-      .innerJoin(roles, and(eq(roles.id, accountRoles.roleId), eq(roles.tenantId, tenantId)))
-      .where(inArray(accountRoles.accountId, ids))
-      .orderBy(asc(roles.id)),
-    db.select({ accountId: accountFarms.accountId, id: farms.id, farmName: farms.farmName, type: farms.type })
-      .from(accountFarms)
-      .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
-      .where(inArray(accountFarms.accountId, ids))
-      .orderBy(asc(farms.id)),
-  ]);
+  const [roleRows, farmRows] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({ accountId: accountRoles.accountId, id: roles.id, roleName: roles.roleName, type: roles.type })
+            .from(accountRoles)
+            .innerJoin(roles, and(eq(roles.id, accountRoles.roleId), eq(roles.tenantId, tenantId)))
+            .where(inArray(accountRoles.accountId, ids))
+            .orderBy(asc(roles.id)),
+          db
+            .select({ accountId: accountFarms.accountId, id: farms.id, farmName: farms.farmName, type: farms.type })
+            .from(accountFarms)
+            .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
+            .where(inArray(accountFarms.accountId, ids))
+            .orderBy(asc(farms.id)),
+        ]);
   const list = rows.map((r) => ({
     ...r,
     lastLoginAt: r.lastLoginAt ? r.lastLoginAt.toISOString() : null,
@@ -150,17 +183,20 @@ export async function authorizations(db: Db, tenantId: number, accountIds: numbe
   const out = new Map<number, FarmAuthorization[]>();
   if (accountIds.length === 0) return out;
   const [farmRows, shedRows, penRows] = await Promise.all([
-    db.select({ accountId: accountFarms.accountId, farmId: farms.id, farmName: farms.farmName })
+    db
+      .select({ accountId: accountFarms.accountId, farmId: farms.id, farmName: farms.farmName })
       .from(accountFarms)
       .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
       .where(inArray(accountFarms.accountId, accountIds))
       .orderBy(asc(farms.id)),
-    db.select({ accountId: accountSheds.accountId, shedId: sheds.id, farmId: sheds.farmId })
+    db
+      .select({ accountId: accountSheds.accountId, shedId: sheds.id, farmId: sheds.farmId })
       .from(accountSheds)
       .innerJoin(sheds, and(eq(sheds.id, accountSheds.shedId), eq(sheds.tenantId, tenantId)))
       .where(inArray(accountSheds.accountId, accountIds))
       .orderBy(asc(sheds.id)),
-    db.select({ accountId: accountPens.accountId, penId: pens.id, farmId: sheds.farmId })
+    db
+      .select({ accountId: accountPens.accountId, penId: pens.id, farmId: sheds.farmId })
       .from(accountPens)
       .innerJoin(pens, and(eq(pens.id, accountPens.penId), eq(pens.tenantId, tenantId)))
       .innerJoin(sheds, eq(sheds.id, pens.shedId))
@@ -181,10 +217,17 @@ export async function authorizations(db: Db, tenantId: number, accountIds: numbe
 }
 
 export async function accountPageWithScope(
-  db: Db, tenantId: number, q: AccountListQuery, seen: number[] | 'all' = 'all',
+  db: Db,
+  tenantId: number,
+  q: AccountListQuery,
+  seen: number[] | 'all' = 'all',
 ): Promise<Page<AccountRowWithScope>> {
   const page = await accountPage(db, tenantId, q, seen);
-  const auths = await authorizations(db, tenantId, page.list.map((a) => a.id));
+  const auths = await authorizations(
+    db,
+    tenantId,
+    page.list.map((a) => a.id),
+  );
   const visible = (f: FarmAuthorization): boolean => seen === 'all' || seen.includes(f.farmId);
   return { ...page, list: page.list.map((a) => ({ ...a, authorization: (auths.get(a.id) ?? []).filter(visible) })) };
 }

@@ -1,7 +1,14 @@
 import { and, count, eq, inArray, notInArray } from 'drizzle-orm';
 import {
-  AccountStatus, AccountType, AppError, ErrorCodes, INPUT_MAX_LENGTH, isStrongPassword,
-  type AccountAddBody, type AccountBanBody, type AccountUpdateBody,
+  AccountStatus,
+  AccountType,
+  AppError,
+  ErrorCodes,
+  INPUT_MAX_LENGTH,
+  isStrongPassword,
+  type AccountAddBody,
+  type AccountBanBody,
+  type AccountUpdateBody,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountFarms, accounts, farms } from '../../db/tables.js';
@@ -57,17 +64,20 @@ export async function addAccount(db: Db, keys: Keys, auth: AuthContext, tenantId
   try {
     return await db.transaction(async (tx) => {
       await assertUserLimit(tx, tenantId);
-      const [row] = await tx.insert(accounts).values({
-        tenantId,
-        accountCode: body.accountCode,
-        ...profile(body),
-        passwordHash,
-        mustChangePassword: true,
-        accountType: body.accountType,
-        status: AccountStatus.ENABLED,
-        createdBy: auth.id,
-        updatedBy: auth.id,
-      }).returning({ id: accounts.id });
+      const [row] = await tx
+        .insert(accounts)
+        .values({
+          tenantId,
+          accountCode: body.accountCode,
+          ...profile(body),
+          passwordHash,
+          mustChangePassword: true,
+          accountType: body.accountType,
+          status: AccountStatus.ENABLED,
+          createdBy: auth.id,
+          updatedBy: auth.id,
+        })
+        .returning({ id: accounts.id });
       const id = row!.id;
       await replaceRoles(tx, id, body.roleIds);
       if (body.farmIds.length > 0) await tx.insert(accountFarms).values(body.farmIds.map((farmId) => ({ accountId: id, farmId })));
@@ -95,13 +105,16 @@ export async function updateAccount(db: Db, keys: Keys, auth: AuthContext, tenan
   if (body.farmIds) await assertWholeFarms(db, auth, tenantId, body.farmIds);
   const whole = body.farmIds ? await wholeFarms(db, auth, tenantId) : 'all';
   await db.transaction(async (tx) => {
-    await tx.update(accounts).set({
-      ...profile(body),
-      ...(body.accountType !== undefined ? { accountType: body.accountType } : {}),
-      ...(passwordHash !== undefined ? { passwordHash, mustChangePassword: true } : {}),
-      updatedAt: new Date(),
-      updatedBy: auth.id,
-    }).where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
+    await tx
+      .update(accounts)
+      .set({
+        ...profile(body),
+        ...(body.accountType !== undefined ? { accountType: body.accountType } : {}),
+        ...(passwordHash !== undefined ? { passwordHash, mustChangePassword: true } : {}),
+        updatedAt: new Date(),
+        updatedBy: auth.id,
+      })
+      .where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
     if (body.roleIds) await replaceRoles(tx, target.id, body.roleIds);
     if (body.farmIds) await replaceFarms(tx, tenantId, target.id, whole, body.farmIds);
   });
@@ -109,12 +122,17 @@ export async function updateAccount(db: Db, keys: Keys, auth: AuthContext, tenan
 }
 
 async function enabledAdminsBesides(db: Db, tenantId: number, ids: number[]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(accounts).where(and(
-    eq(accounts.tenantId, tenantId),
-    eq(accounts.accountType, AccountType.TENANT_ADMIN),
-    eq(accounts.status, AccountStatus.ENABLED),
-    notInArray(accounts.id, ids),
-  ));
+  const [row] = await db
+    .select({ n: count() })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.tenantId, tenantId),
+        eq(accounts.accountType, AccountType.TENANT_ADMIN),
+        eq(accounts.status, AccountStatus.ENABLED),
+        notInArray(accounts.id, ids),
+      ),
+    );
   return row?.n ?? 0;
 }
 
@@ -129,7 +147,10 @@ export async function deleteAccount(db: Db, auth: AuthContext, tenantId: number,
   }
   await db.transaction(async (tx) => {
     // The farm keeps existing without a super-administrator rather than pointing at nobody.
-    await tx.update(farms).set({ adminAccountId: null }).where(and(eq(farms.tenantId, tenantId), eq(farms.adminAccountId, target.id)));
+    await tx
+      .update(farms)
+      .set({ adminAccountId: null })
+      .where(and(eq(farms.tenantId, tenantId), eq(farms.adminAccountId, target.id)));
     await tx.delete(accounts).where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
   });
 }
@@ -152,7 +173,9 @@ export async function banAccounts(db: Db, auth: AuthContext, tenantId: number, b
     const banningAdmin = rows.some((r) => r.accountType === AccountType.TENANT_ADMIN);
     if (banningAdmin && (await enabledAdminsBesides(db, tenantId, body.ids)) === 0) throw new AppError(ErrorCodes.EDIT_FAILED);
   }
-  await db.update(accounts).set({ status: body.status, updatedAt: new Date(), updatedBy: auth.id })
+  await db
+    .update(accounts)
+    .set({ status: body.status, updatedAt: new Date(), updatedBy: auth.id })
     .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
   if (body.status === AccountStatus.DISABLED) {
     for (const id of body.ids) await revokeAccountSessions(db, id);

@@ -7,7 +7,14 @@ import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js'
 import { authed, encrypt, loginAs } from '../../test/login.js';
 import { hashToken } from './session.js';
 import {
-  buildLoginAccount, LOGOUT, SAFE_CHECK, SAFE_HAS, SAFE_UPDATE, UPDATE_CURRENT, updatePasswordUrl, USER_INFO,
+  buildLoginAccount,
+  LOGOUT,
+  SAFE_CHECK,
+  SAFE_HAS,
+  SAFE_UPDATE,
+  UPDATE_CURRENT,
+  updatePasswordUrl,
+  USER_INFO,
 } from './auth.fixtures.js';
 
 describe(`account self-service (${TEST_DB})`, () => {
@@ -22,18 +29,27 @@ describe(`account self-service (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   const changePassword = async (token: string, id: number, account: string, oldPassword: string, newPassword: string): Promise<number> =>
-    (await authed(ctx, token).put(updatePasswordUrl(id), {
-      account,
-      oldPassword: await encrypt(ctx, oldPassword),
-      newPassword: await encrypt(ctx, newPassword),
-    })).json().code;
+    (
+      await authed(ctx, token).put(updatePasswordUrl(id), {
+        account,
+        oldPassword: await encrypt(ctx, oldPassword),
+        newPassword: await encrypt(ctx, newPassword),
+      })
+    ).json().code;
 
   it('describes the signed-in account (getUserInfo)', async () => {
     const demo = (await authed(ctx, await loginAs(ctx, 'demo')).get(USER_INFO)).json();
     expect(demo.code).toBe(1);
     expect(demo.data).toMatchObject({
-      accountCode: 'demo', accountName: 'Demo Admin', accountType: AccountType.TENANT_ADMIN, tenantName: 'Demo Agri Group',
-      email: 'demo@example.com', phoneNo: '13800000002', mustChangePassword: false, hasSecurePassword: false, loginFarmType: 'all',
+      accountCode: 'demo',
+      accountName: 'Demo Admin',
+      accountType: AccountType.TENANT_ADMIN,
+      tenantName: 'Demo Agri Group',
+      email: 'demo@example.com',
+      phoneNo: '13800000002',
+      mustChangePassword: false,
+      hasSecurePassword: false,
+      loginFarmType: 'all',
     });
     expect(demo.data.farms.map((f: { farmName: string }) => f.farmName)).toEqual(['Demo Pig Farm', 'Demo Poultry Farm']);
     const pig = (await authed(ctx, await loginAs(ctx, 'pig')).get(USER_INFO)).json().data;
@@ -45,9 +61,17 @@ describe(`account self-service (${TEST_DB})`, () => {
   });
 
   it('forces a first-login password change before anything else', async () => {
-    const id = await buildLoginAccount(ctx, { accountCode: 'newbie', tenantId, farmIds: [farmId], mustChangePassword: true, password: 'Start1234' });
+    const id = await buildLoginAccount(ctx, {
+      accountCode: 'newbie',
+      tenantId,
+      farmIds: [farmId],
+      mustChangePassword: true,
+      password: 'Start1234',
+    });
     const login = await ctx.app.inject({
-      method: 'POST', url: '/api/breedpigaccount/login/doLogin', payload: { username: 'newbie', password: await encrypt(ctx, 'Start1234') },
+      method: 'POST',
+      url: '/api/breedpigaccount/login/doLogin',
+      payload: { username: 'newbie', password: await encrypt(ctx, 'Start1234') },
     });
     expect(login.json().data).toMatchObject({ mustChangePassword: true, accountType: AccountType.TENANT_ORDINARY });
     const token = login.json().data.token as string;
@@ -73,20 +97,34 @@ describe(`account self-service (${TEST_DB})`, () => {
     expect(await changePassword(token, id, 'demo', 'First1234', 'Second1234')).toBe(10009);
     expect(await changePassword(token, id, 'changer', 'Wrong1234', 'Second1234')).toBe(20006);
     expect(await changePassword(token, id, 'changer', 'First1234', 'First1234')).toBe(21013);
-    for (const weak of ['short1', 'lettersonly', '123456789']) expect(await changePassword(token, id, 'changer', 'First1234', weak)).toBe(21014);
+    for (const weak of ['short1', 'lettersonly', '123456789'])
+      expect(await changePassword(token, id, 'changer', 'First1234', weak)).toBe(21014);
     const tooLong = await authed(ctx, token).put(updatePasswordUrl(id), {
-      account: 'changer', oldPassword: await encrypt(ctx, 'First1234'), newPassword: await encrypt(ctx, `a1${'x'.repeat(60)}`),
+      account: 'changer',
+      oldPassword: await encrypt(ctx, 'First1234'),
+      newPassword: await encrypt(ctx, `a1${'x'.repeat(60)}`),
     });
     expect(tooLong.json()).toMatchObject({ code: 99996, data: { issues: [{ field: 'newPassword', key: 'validation.maxLength' }] } });
-    const plain = await authed(ctx, token).put(updatePasswordUrl(id), { account: 'changer', oldPassword: 'First1234', newPassword: 'Second1234' });
+    const plain = await authed(ctx, token).put(updatePasswordUrl(id), {
+      account: 'changer',
+      oldPassword: 'First1234',
+      newPassword: 'Second1234',
+    });
     expect(plain.json().code).toBe(21015);
-    const badId = await authed(ctx, token).put('/api/accountauth/account/updatePassword/abc', { account: 'changer', oldPassword: 'x', newPassword: 'y' });
+    const badId = await authed(ctx, token).put('/api/accountauth/account/updatePassword/abc', {
+      account: 'changer',
+      oldPassword: 'x',
+      newPassword: 'y',
+    });
     expect(badId.json().code).toBe(99996);
 
     expect(await changePassword(token, id, 'changer', 'First1234', 'Second1234')).toBe(1);
     expect((await authed(ctx, token).get(USER_INFO)).json().code).toBe(1);
     expect((await authed(ctx, other).get(USER_INFO)).json().code).toBe(10002);
-    const audits = await ctx.database.db.select().from(auditLog).where(and(eq(auditLog.accountId, id), eq(auditLog.method, 'PUT')));
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.accountId, id), eq(auditLog.method, 'PUT')));
     expect(audits.map((a) => a.outcome)).toContain('ok');
     expect(audits.map((a) => a.code)).toEqual(expect.arrayContaining([20006, 21013, 21014, 1]));
   });
@@ -98,7 +136,10 @@ describe(`account self-service (${TEST_DB})`, () => {
     const after = await api.get(USER_INFO);
     expect(after.statusCode).toBe(401);
     expect(after.json().code).toBe(10002);
-    const [row] = await ctx.database.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row?.revokedAt).toBeInstanceOf(Date);
   });
 
@@ -106,12 +147,21 @@ describe(`account self-service (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const idle = await loginAs(ctx, 'pig');
     const expired = await loginAs(ctx, 'pig');
-    await db.update(sessions).set({ lastSeenAt: new Date(Date.now() - (SESSION.idleMinutes + 1) * 60_000) }).where(eq(sessions.tokenHash, hashToken(idle)));
-    await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, hashToken(expired)));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - (SESSION.idleMinutes + 1) * 60_000) })
+      .where(eq(sessions.tokenHash, hashToken(idle)));
+    await db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, hashToken(expired)));
     expect((await authed(ctx, idle).get(USER_INFO)).json().code).toBe(10002);
     expect((await authed(ctx, expired).get(USER_INFO)).json().code).toBe(10002);
     expect((await authed(ctx, 'not-a-token').get(USER_INFO)).json().code).toBe(10002);
-    const live = await db.select().from(sessions).where(and(eq(sessions.tokenHash, hashToken(idle)), isNull(sessions.revokedAt)));
+    const live = await db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, hashToken(idle)), isNull(sessions.revokedAt)));
     expect(live).toHaveLength(1);
   });
 
@@ -136,11 +186,17 @@ describe(`account self-service (${TEST_DB})`, () => {
     expect((await api.post(SAFE_CHECK, { securePassword: await enc('135790') })).json().code).toBe(20058);
     expect((await api.post(SAFE_CHECK, { securePassword: await enc('246800') })).json().code).toBe(1);
 
-    const [acc] = await ctx.database.db.select({ id: accounts.id, secureHash: accounts.secureHash }).from(accounts).where(eq(accounts.accountCode, 'safe'));
+    const [acc] = await ctx.database.db
+      .select({ id: accounts.id, secureHash: accounts.secureHash })
+      .from(accounts)
+      .where(eq(accounts.accountCode, 'safe'));
     expect(acc?.secureHash).toMatch(/^\$argon2id\$/);
     const log = await ctx.database.db.select().from(auditLog).where(eq(auditLog.accountId, acc!.id));
     const checks = log.filter((r) => r.action === '/api/accountauth/account/checkSecurePassword');
-    expect(checks.map((r) => [r.outcome, r.code])).toEqual([['failed', 20058], ['failed', 20058]]);
+    expect(checks.map((r) => [r.outcome, r.code])).toEqual([
+      ['failed', 20058],
+      ['failed', 20058],
+    ]);
     const updates = log.filter((r) => r.action === '/api/accountauth/account/updateSecurePassword');
     expect(updates.map((r) => r.code)).toEqual(expect.arrayContaining([1, 99996, 20054]));
   });

@@ -20,7 +20,12 @@ async function draw(ctx: TestContext): Promise<Drawn> {
   return body.data as Drawn;
 }
 
-async function login(ctx: TestContext, captchaId: string, captchaCode: string, password = 'Demo@12345'): Promise<{ code: number; data: unknown }> {
+async function login(
+  ctx: TestContext,
+  captchaId: string,
+  captchaCode: string,
+  password = 'Demo@12345',
+): Promise<{ code: number; data: unknown }> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: LOGIN_CAPTCHA,
@@ -54,12 +59,18 @@ describe(`captcha with a test code (${TEST_DB})`, () => {
   });
 
   it('refuses empty fields with 99996', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: LOGIN_CAPTCHA, payload: { username: 'demo', password: 'x', captchaId: '', captchaCode: ' ' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: LOGIN_CAPTCHA,
+      payload: { username: 'demo', password: 'x', captchaId: '', captchaCode: ' ' },
+    });
     expect(res.json().code).toBe(99996);
-    expect(res.json().data.issues).toEqual(expect.arrayContaining([
-      { field: 'captchaId', key: 'validation.required' },
-      { field: 'captchaCode', key: 'validation.required' },
-    ]));
+    expect(res.json().data.issues).toEqual(
+      expect.arrayContaining([
+        { field: 'captchaId', key: 'validation.required' },
+        { field: 'captchaCode', key: 'validation.required' },
+      ]),
+    );
   });
 });
 
@@ -93,11 +104,17 @@ describe(`captcha with random codes (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const c = await draw(ctx);
     // The answer is only known to the picture; the test puts in an answer it knows.
-    await db.update(captchas).set({ codeHash: hashCaptchaAnswer('WXYZ') }).where(eq(captchas.id, c.captchaId));
+    await db
+      .update(captchas)
+      .set({ codeHash: hashCaptchaAnswer('WXYZ') })
+      .where(eq(captchas.id, c.captchaId));
     expect((await login(ctx, c.captchaId, 'wxyz')).code).toBe(1);
 
     const old = await draw(ctx);
-    await db.update(captchas).set({ codeHash: hashCaptchaAnswer('WXYZ'), expiresAt: new Date(Date.now() - 1000) }).where(eq(captchas.id, old.captchaId));
+    await db
+      .update(captchas)
+      .set({ codeHash: hashCaptchaAnswer('WXYZ'), expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(captchas.id, old.captchaId));
     expect((await login(ctx, old.captchaId, 'WXYZ')).code).toBe(21006);
     expect((await login(ctx, 'no-such-captcha', 'WXYZ')).code).toBe(21006);
   });

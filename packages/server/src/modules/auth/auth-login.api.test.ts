@@ -53,10 +53,16 @@ describe(`sign-in (${TEST_DB})`, () => {
   it('lists its routes in the OpenAPI document', async () => {
     const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = [
-      ['get', '/api/getConfig'], ['get', '/api/ssologin/login/getCaptcha'], ['post', LOGIN], ['post', '/api/breedpigaccount/login/doLoginWithCaptcha'],
-      ['post', '/api/breedpigaccount/login/doLogout'], ['get', '/api/breedpigaccount/login/getUserInfo'],
-      ['put', '/api/accountauth/account/updatePassword/{id}'], ['post', '/api/accountauth/account/hasSecurePassword'],
-      ['post', '/api/accountauth/account/updateSecurePassword'], ['post', '/api/accountauth/account/checkSecurePassword'],
+      ['get', '/api/getConfig'],
+      ['get', '/api/ssologin/login/getCaptcha'],
+      ['post', LOGIN],
+      ['post', '/api/breedpigaccount/login/doLoginWithCaptcha'],
+      ['post', '/api/breedpigaccount/login/doLogout'],
+      ['get', '/api/breedpigaccount/login/getUserInfo'],
+      ['put', '/api/accountauth/account/updatePassword/{id}'],
+      ['post', '/api/accountauth/account/hasSecurePassword'],
+      ['post', '/api/accountauth/account/updateSecurePassword'],
+      ['post', '/api/accountauth/account/checkSecurePassword'],
       ['post', '/api/breedpigaccount/account/updateCurrent'],
     ] as const;
     for (const [method, path] of paths) expect({ path, tags: doc.paths[path]?.[method]?.tags }).toEqual({ path, tags: ['auth'] });
@@ -91,10 +97,12 @@ describe(`sign-in (${TEST_DB})`, () => {
     const r = await attempt('', '', { plain: true });
     expect(r.status).toBe(400);
     expect(r.code).toBe(99996);
-    expect(r.data?.issues).toEqual(expect.arrayContaining([
-      { field: 'username', key: 'validation.required' },
-      { field: 'password', key: 'validation.required' },
-    ]));
+    expect(r.data?.issues).toEqual(
+      expect.arrayContaining([
+        { field: 'username', key: 'validation.required' },
+        { field: 'password', key: 'validation.required' },
+      ]),
+    );
     const missing = await attempt(undefined, undefined, { plain: true });
     expect(missing.code).toBe(99996);
     // A ciphertext of blanks is an empty password too.
@@ -117,7 +125,10 @@ describe(`sign-in (${TEST_DB})`, () => {
     expect(still.code).toBe(21004);
     expect(still.data?.retryAfterSeconds).toBeGreaterThan(0);
     // The lock runs out ...
-    await db.update(accounts).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(accounts.id, id));
+    await db
+      .update(accounts)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(accounts.id, id));
     expect((await attempt('locky', 'Demo@12345')).code).toBe(1);
     const [after] = await db.select().from(accounts).where(eq(accounts.id, id));
     expect(after).toMatchObject({ failedCount: 0, firstFailedAt: null, lockedUntil: null });
@@ -156,13 +167,22 @@ describe(`sign-in (${TEST_DB})`, () => {
     await db.insert(systemAuth).values({ tenantId });
     for (const [window, code] of cases) {
       const blank = { validYears: null, validStart: null, validEnd: null, allowAccounts: null };
-      await db.update(systemAuth).set({ ...blank, ...window }).where(eq(systemAuth.tenantId, tenantId));
+      await db
+        .update(systemAuth)
+        .set({ ...blank, ...window })
+        .where(eq(systemAuth.tenantId, tenantId));
       expect({ window, code: (await attempt('stateuser', 'Demo@12345')).code }).toEqual({ window, code });
     }
     // valid_years counts from the tenant's creation when there is no start.
-    await db.update(systemAuth).set({ validYears: 1, validStart: null, validEnd: null, allowAccounts: null }).where(eq(systemAuth.tenantId, tenantId));
+    await db
+      .update(systemAuth)
+      .set({ validYears: 1, validStart: null, validEnd: null, allowAccounts: null })
+      .where(eq(systemAuth.tenantId, tenantId));
     expect((await attempt('stateadmin', 'Demo@12345')).code).toBe(1);
-    await db.update(tenants).set({ createdAt: new Date(Date.now() - 400 * day) }).where(eq(tenants.id, tenantId));
+    await db
+      .update(tenants)
+      .set({ createdAt: new Date(Date.now() - 400 * day) })
+      .where(eq(tenants.id, tenantId));
     expect((await attempt('stateadmin', 'Demo@12345')).code).toBe(20109);
   });
 
@@ -182,12 +202,7 @@ describe(`sign-in (${TEST_DB})`, () => {
     await attempt('ghost', 'Bad12345');
     await attempt('banned', 'Demo@12345');
     await attempt('', '', { plain: true });
-    const rows = await db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.action, 'login'))
-      .orderBy(desc(auditLog.id))
-      .limit(5);
+    const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'login')).orderBy(desc(auditLog.id)).limit(5);
     const seen = rows.reverse().map((r) => ({ outcome: r.outcome, code: r.code, accountCode: r.accountCode }));
     expect(seen).toEqual([
       { outcome: 'ok', code: 1, accountCode: 'chicken' },
@@ -197,8 +212,14 @@ describe(`sign-in (${TEST_DB})`, () => {
       { outcome: 'failed', code: 99996, accountCode: null },
     ]);
     expect(rows.find((r) => r.code === 20001 && r.accountCode === null)?.detail).toMatchObject({ username: 'ghost' });
-    const [chicken] = await db.select({ id: accounts.id, tenantId: accounts.tenantId }).from(accounts).where(eq(accounts.accountCode, 'chicken'));
-    const ok = await db.select().from(auditLog).where(and(eq(auditLog.action, 'login'), eq(auditLog.accountId, chicken!.id)));
+    const [chicken] = await db
+      .select({ id: accounts.id, tenantId: accounts.tenantId })
+      .from(accounts)
+      .where(eq(accounts.accountCode, 'chicken'));
+    const ok = await db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'login'), eq(auditLog.accountId, chicken!.id)));
     expect(ok.every((r) => r.tenantId === chicken!.tenantId && r.module === 'breedpigaccount')).toBe(true);
   });
 
@@ -234,7 +255,11 @@ describe(`sign-in while CAPTCHA=on (${TEST_DB})`, () => {
   it('refuses doLogin with 21005 and says so in getConfig', async () => {
     const cfg = (await ctx.app.inject({ method: 'GET', url: '/api/getConfig' })).json();
     expect(cfg.data.captcha).toBe(true);
-    const res = await ctx.app.inject({ method: 'POST', url: LOGIN, payload: { username: 'demo', password: await encrypt(ctx, 'Demo@12345') } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: LOGIN,
+      payload: { username: 'demo', password: await encrypt(ctx, 'Demo@12345') },
+    });
     expect(res.json().code).toBe(21005);
     await expect(loginAs(ctx, 'demo')).rejects.toThrow(/21005/);
   });

@@ -2,8 +2,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
-  AppError, deriveFarmType, doLoginBody, doLoginWithCaptchaBody, ErrorCodes, PRODUCT_VERSION,
-  type CaptchaInfo, type ConfigInfo, type LoginResult, type UserInfo,
+  AppError,
+  deriveFarmType,
+  doLoginBody,
+  doLoginWithCaptchaBody,
+  ErrorCodes,
+  PRODUCT_VERSION,
+  type CaptchaInfo,
+  type ConfigInfo,
+  type LoginResult,
+  type UserInfo,
 } from '@farmsense/shared';
 import { accounts, farms, tenants } from '../../db/tables.js';
 import { NO_DATA } from '../../plugins/envelope.js';
@@ -19,7 +27,11 @@ export const CAPTCHA_RATE = { max: 60, timeWindow: 60_000 } as const;
 
 /** Codes that mean the caller got something wrong, as against a refusal of a known account. */
 const FAILED_CODES: ReadonlySet<number> = new Set([
-  ErrorCodes.AUTH_FAILED, ErrorCodes.CAPTCHA_WRONG, ErrorCodes.CAPTCHA_EXPIRED, ErrorCodes.DECRYPT_FAILED, ErrorCodes.PARAM_ERROR,
+  ErrorCodes.AUTH_FAILED,
+  ErrorCodes.CAPTCHA_WRONG,
+  ErrorCodes.CAPTCHA_EXPIRED,
+  ErrorCodes.DECRYPT_FAILED,
+  ErrorCodes.PARAM_ERROR,
 ]);
 
 export function loginOutcome(code: number): 'ok' | 'failed' | 'denied' {
@@ -63,83 +75,107 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
       input,
     );
 
-  app.get('/api/getConfig', {
-    config: { public: true },
-    schema: { tags: ['auth'], summary: 'Public key for password transport, captcha switch, product version' },
-  }, async (): Promise<ConfigInfo> => ({
-    publicKey: (await ctx.keys()).publicPem,
-    captcha: config.captcha,
-    productVersion: PRODUCT_VERSION,
-  }));
+  app.get(
+    '/api/getConfig',
+    {
+      config: { public: true },
+      schema: { tags: ['auth'], summary: 'Public key for password transport, captcha switch, product version' },
+    },
+    async (): Promise<ConfigInfo> => ({
+      publicKey: (await ctx.keys()).publicPem,
+      captcha: config.captcha,
+      productVersion: PRODUCT_VERSION,
+    }),
+  );
 
-  app.get('/api/ssologin/login/getCaptcha', {
-    config: { public: true, rateLimit: CAPTCHA_RATE },
-    schema: { tags: ['auth'], summary: 'Draw a single-use verification code (SVG data URL)' },
-  }, async (): Promise<CaptchaInfo> => ctx.captchas.issue());
+  app.get(
+    '/api/ssologin/login/getCaptcha',
+    {
+      config: { public: true, rateLimit: CAPTCHA_RATE },
+      schema: { tags: ['auth'], summary: 'Draw a single-use verification code (SVG data URL)' },
+    },
+    async (): Promise<CaptchaInfo> => ctx.captchas.issue(),
+  );
 
-  app.post('/api/breedpigaccount/login/doLoginWithCaptcha', {
-    config: { public: true, rateLimit: LOGIN_RATE },
-    schema: { tags: ['auth'], summary: 'Sign in with password and verification code', body: doLoginWithCaptchaBody },
-    preSerialization: auditLogin,
-  }, async (req): Promise<LoginResult> => {
-    // The code is spent first, so each guess at a password costs a fresh captcha.
-    await ctx.captchas.check(req.body.captchaId, req.body.captchaCode);
-    return attempt(req, req.body);
-  });
+  app.post(
+    '/api/breedpigaccount/login/doLoginWithCaptcha',
+    {
+      config: { public: true, rateLimit: LOGIN_RATE },
+      schema: { tags: ['auth'], summary: 'Sign in with password and verification code', body: doLoginWithCaptchaBody },
+      preSerialization: auditLogin,
+    },
+    async (req): Promise<LoginResult> => {
+      // The code is spent first, so each guess at a password costs a fresh captcha.
+      await ctx.captchas.check(req.body.captchaId, req.body.captchaCode);
+      return attempt(req, req.body);
+    },
+  );
 
-  app.post('/api/breedpigaccount/login/doLogin', {
-    config: { public: true, rateLimit: LOGIN_RATE },
-    schema: { tags: ['auth'], summary: 'Sign in with password only (refused while CAPTCHA=on)', body: doLoginBody },
-    preSerialization: auditLogin,
-  }, async (req): Promise<LoginResult> => {
-    if (config.captcha) throw new AppError(ErrorCodes.CAPTCHA_REQUIRED);
-    return attempt(req, req.body);
-  });
+  app.post(
+    '/api/breedpigaccount/login/doLogin',
+    {
+      config: { public: true, rateLimit: LOGIN_RATE },
+      schema: { tags: ['auth'], summary: 'Sign in with password only (refused while CAPTCHA=on)', body: doLoginBody },
+      preSerialization: auditLogin,
+    },
+    async (req): Promise<LoginResult> => {
+      if (config.captcha) throw new AppError(ErrorCodes.CAPTCHA_REQUIRED);
+      return attempt(req, req.body);
+    },
+  );
 
-  app.post('/api/breedpigaccount/login/doLogout', {
-    config: { allowPending: true },
-    schema: { tags: ['auth'], summary: 'Revoke the current session token' },
-  }, async (req) => {
-    await revokeSession(db, requireAuth(req).tokenHash);
-    return NO_DATA;
-  });
+  app.post(
+    '/api/breedpigaccount/login/doLogout',
+    {
+      config: { allowPending: true },
+      schema: { tags: ['auth'], summary: 'Revoke the current session token' },
+    },
+    async (req) => {
+      await revokeSession(db, requireAuth(req).tokenHash);
+      return NO_DATA;
+    },
+  );
 
-  app.get('/api/breedpigaccount/login/getUserInfo', {
-    config: { allowPending: true },
-    schema: { tags: ['auth'], summary: 'The signed-in account, its farms and farm mode' },
-  }, async (req): Promise<UserInfo> => {
-    const auth = requireAuth(req);
-    const [acc] = await db
-      .select({
-        phoneNo: accounts.phoneNo,
-        email: accounts.email,
-        secureHash: accounts.secureHash,
-        tenantName: tenants.name,
-      })
-      .from(accounts)
-      .leftJoin(tenants, eq(tenants.id, accounts.tenantId))
-      .where(eq(accounts.id, auth.id));
-    if (!acc) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
-    let farmRows: UserInfo['farms'] = [];
-    if (auth.tenantId !== null && (auth.farmIds === 'all' || auth.farmIds.length > 0)) {
-      const cols = { id: farms.id, farmName: farms.farmName, type: farms.type };
-      const inTenant = eq(farms.tenantId, auth.tenantId);
-      const where = auth.farmIds === 'all' ? inTenant : and(inTenant, inArray(farms.id, auth.farmIds));
-      farmRows = await db.select(cols).from(farms).where(where).orderBy(asc(farms.id));
-    }
-    return {
-      id: auth.id,
-      accountName: auth.accountName,
-      accountCode: auth.accountCode,
-      phoneNo: acc.phoneNo,
-      email: acc.email,
-      accountType: auth.accountType,
-      tenantId: auth.tenantId,
-      tenantName: acc.tenantName,
-      mustChangePassword: auth.mustChangePassword,
-      hasSecurePassword: acc.secureHash !== null,
-      farms: farmRows,
-      loginFarmType: deriveFarmType(auth.codes),
-    };
-  });
+  app.get(
+    '/api/breedpigaccount/login/getUserInfo',
+    {
+      config: { allowPending: true },
+      schema: { tags: ['auth'], summary: 'The signed-in account, its farms and farm mode' },
+    },
+    async (req): Promise<UserInfo> => {
+      const auth = requireAuth(req);
+      const [acc] = await db
+        .select({
+          phoneNo: accounts.phoneNo,
+          email: accounts.email,
+          secureHash: accounts.secureHash,
+          tenantName: tenants.name,
+        })
+        .from(accounts)
+        .leftJoin(tenants, eq(tenants.id, accounts.tenantId))
+        .where(eq(accounts.id, auth.id));
+      if (!acc) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
+      let farmRows: UserInfo['farms'] = [];
+      if (auth.tenantId !== null && (auth.farmIds === 'all' || auth.farmIds.length > 0)) {
+        const cols = { id: farms.id, farmName: farms.farmName, type: farms.type };
+        const inTenant = eq(farms.tenantId, auth.tenantId);
+        const where = auth.farmIds === 'all' ? inTenant : and(inTenant, inArray(farms.id, auth.farmIds));
+        farmRows = await db.select(cols).from(farms).where(where).orderBy(asc(farms.id));
+      }
+      return {
+        id: auth.id,
+        accountName: auth.accountName,
+        accountCode: auth.accountCode,
+        phoneNo: acc.phoneNo,
+        email: acc.email,
+        accountType: auth.accountType,
+        tenantId: auth.tenantId,
+        tenantName: acc.tenantName,
+        mustChangePassword: auth.mustChangePassword,
+        hasSecurePassword: acc.secureHash !== null,
+        farms: farmRows,
+        loginFarmType: deriveFarmType(auth.codes),
+      };
+    },
+  );
 }

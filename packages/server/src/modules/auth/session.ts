@@ -63,7 +63,10 @@ export async function resolveSession(db: Db, token: string): Promise<SessionAcco
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION.idleMinutes * 60_000) return null;
   if (now - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.tokenHash, tokenHash));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.tokenHash, tokenHash));
   }
   const { lastSeenAt: _l, expiresAt: _e, ...account } = row;
   return { tokenHash, ...account };

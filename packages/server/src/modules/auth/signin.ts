@@ -75,9 +75,10 @@ async function checkTenant(db: Db, tenantId: number, accountId: number, now: Dat
     .leftJoin(systemAuth, eq(systemAuth.tenantId, tenants.id))
     .where(eq(tenants.id, tenantId));
   if (!row || row.status !== 1) throw new AppError(ErrorCodes.TENANT_EXPIRED);
-  const window = row.authTenant === null
-    ? null
-    : { validYears: row.validYears, validStart: row.validStart, validEnd: row.validEnd, allowAccounts: row.allowAccounts ?? null };
+  const window =
+    row.authTenant === null
+      ? null
+      : { validYears: row.validYears, validStart: row.validStart, validEnd: row.validEnd, allowAccounts: row.allowAccounts ?? null };
   if (!withinSystemAuth(window, row.createdAt, accountId, now)) throw new AppError(ErrorCodes.AUTH_OUTSIDE_VALIDITY);
 }
 
@@ -140,7 +141,10 @@ export async function signIn(ctx: SignInContext, input: SignInInput): Promise<Lo
     }
   }
 
-  await db.update(accounts).set({ ...CLEAR_FAILURES, lastLoginAt: now }).where(eq(accounts.id, acc.id));
+  await db
+    .update(accounts)
+    .set({ ...CLEAR_FAILURES, lastLoginAt: now })
+    .where(eq(accounts.id, acc.id));
   const token = await createSession(db, acc, ctx.meta);
   return { token, mustChangePassword: acc.mustChangePassword, accountType: acc.accountType };
 }

@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  AppError, channelKindOf, CURTAIN_TYPE_VALUES, ErrorCodes, FAN_TYPE_VALUES, HEAT_TYPE_VALUES,
-  type ChannelItem, type ChannelRow, type ChannelsQuery,
+  AppError,
+  channelKindOf,
+  CURTAIN_TYPE_VALUES,
+  ErrorCodes,
+  FAN_TYPE_VALUES,
+  HEAT_TYPE_VALUES,
+  type ChannelItem,
+  type ChannelRow,
+  type ChannelsQuery,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { gatewayChannels, gateways } from '../../db/tables.js';
@@ -33,13 +40,23 @@ export function checkChannels(channels: ChannelItem[]): void {
 export async function listChannels(db: Db, auth: AuthContext, tenantId: number, q: ChannelsQuery): Promise<ChannelRow[]> {
   let id = q.id;
   if (id === undefined) {
-    const [byCode] = await db.select({ id: gateways.id }).from(gateways).where(and(eq(gateways.code, q.code!), eq(gateways.tenantId, tenantId)));
+    const [byCode] = await db
+      .select({ id: gateways.id })
+      .from(gateways)
+      .where(and(eq(gateways.code, q.code!), eq(gateways.tenantId, tenantId)));
     if (!byCode) throw new AppError(ErrorCodes.DEVICE_MISSING);
     id = byCode.id;
   }
   const gw = await visibleGateway(db, auth, tenantId, id);
   const rows = await db.select().from(gatewayChannels).where(eq(gatewayChannels.gatewayId, gw.id)).orderBy(gatewayChannels.key);
-  return rows.map((r) => ({ key: r.key, subDevice: r.subDevice, name: r.name, fanType: r.fanType, curtainType: r.curtainType, heatType: r.heatType }));
+  return rows.map((r) => ({
+    key: r.key,
+    subDevice: r.subDevice,
+    name: r.name,
+    fanType: r.fanType,
+    curtainType: r.curtainType,
+    heatType: r.heatType,
+  }));
 }
 
 /** Replaces the gateway's channel set in one transaction. */
@@ -49,9 +66,16 @@ export async function saveChannels(db: Db, auth: AuthContext, tenantId: number, 
   await db.transaction(async (tx) => {
     await tx.delete(gatewayChannels).where(eq(gatewayChannels.gatewayId, gw.id));
     if (channels.length === 0) return;
-    await tx.insert(gatewayChannels).values(channels.map((c) => ({
-      gatewayId: gw.id, key: c.key, subDevice: c.subDevice, name: c.name ?? null,
-      fanType: c.fanType ?? null, curtainType: c.curtainType ?? null, heatType: c.heatType ?? null,
-    })));
+    await tx.insert(gatewayChannels).values(
+      channels.map((c) => ({
+        gatewayId: gw.id,
+        key: c.key,
+        subDevice: c.subDevice,
+        name: c.name ?? null,
+        fanType: c.fanType ?? null,
+        curtainType: c.curtainType ?? null,
+        heatType: c.heatType ?? null,
+      })),
+    );
   });
 }

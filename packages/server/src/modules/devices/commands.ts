@@ -1,6 +1,10 @@
 import { eq } from 'drizzle-orm';
 import {
-  AppError, ErrorCodes, type ControllerCommandAnswer, type ControllerCommandBody, type ControllerCommandOp,
+  AppError,
+  ErrorCodes,
+  type ControllerCommandAnswer,
+  type ControllerCommandBody,
+  type ControllerCommandOp,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, gatewayStatus } from '../../db/tables.js';
@@ -31,7 +35,11 @@ function paramsFor(op: ControllerCommandOp, given: Record<string, unknown>, time
 }
 
 export async function controllerCommand(
-  database: Database, auth: AuthContext, tenantId: number, b: ControllerCommandBody, timeoutMs = ACK_TIMEOUT_MS,
+  database: Database,
+  auth: AuthContext,
+  tenantId: number,
+  b: ControllerCommandBody,
+  timeoutMs = ACK_TIMEOUT_MS,
 ): Promise<ControllerCommandAnswer> {
   const { db } = database;
   const gw = await visibleGateway(db, auth, tenantId, b.id);

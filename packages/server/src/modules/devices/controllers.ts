@@ -1,8 +1,14 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  AppError, DTU_GATEWAY_TYPE, ErrorCodes,
-  type ControllerAddBody, type ControllerPageBody, type ControllerRow, type ControllerUpdateBody, type Page,
+  AppError,
+  DTU_GATEWAY_TYPE,
+  ErrorCodes,
+  type ControllerAddBody,
+  type ControllerPageBody,
+  type ControllerRow,
+  type ControllerUpdateBody,
+  type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, gatewayStatus, networkDevices, sheds, tenants } from '../../db/tables.js';
@@ -11,7 +17,14 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { farmAuthorized, shedVisible, visibleFarm } from '../farms/scope.js';
 import { lockFarm, visibleShed } from '../sheds/service.js';
 import {
-  assertCodeFree, assertNameFree, assertNoSubDevices, assertSerialFree, assertShedFree, checkBusLocation, checkParent, uniqueTaken,
+  assertCodeFree,
+  assertNameFree,
+  assertNoSubDevices,
+  assertSerialFree,
+  assertShedFree,
+  checkBusLocation,
+  checkParent,
+  uniqueTaken,
 } from './rules.js';
 
 /**
@@ -25,11 +38,15 @@ export type Changed = (code: string, kick?: { gatewayId?: number }) => void;
 
 /** The caller's gateway, else 20088 (also for other tenants' ids and farms it may not see). */
 export async function visibleGateway(db: DbOrTx, auth: AuthContext, tenantId: number, id: number): Promise<GatewayRow> {
-  const [row] = await db.select().from(gateways).where(and(eq(gateways.id, id), eq(gateways.tenantId, tenantId)));
+  const [row] = await db
+    .select()
+    .from(gateways)
+    .where(and(eq(gateways.id, id), eq(gateways.tenantId, tenantId)));
   if (!row) throw new AppError(ErrorCodes.DEVICE_MISSING);
   // A gateway in no farm is managed by whoever sees every farm of the tenant.
   if (row.farmId === null ? auth.farmIds !== 'all' : !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
-  if (row.farmId !== null && row.shedId !== null && !shedVisible(auth, row.farmId, row.shedId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
+  if (row.farmId !== null && row.shedId !== null && !shedVisible(auth, row.farmId, row.shedId))
+    throw new AppError(ErrorCodes.DEVICE_MISSING);
   return row;
 }
 
@@ -73,9 +90,13 @@ export async function pageControllers(db: Db, auth: AuthContext, tenantId: numbe
   const [total] = await db.select({ n: count() }).from(gateways).where(where);
   const rows = await db
     .select({
-      g: gateways, farmName: farms.farmName, shedName: sheds.shedName,
-      online: gatewayStatus.online, lastSeenAt: gatewayStatus.lastSeenAt,
-      networkName: networkDevices.name, parentCode: parents.code,
+      g: gateways,
+      farmName: farms.farmName,
+      shedName: sheds.shedName,
+      online: gatewayStatus.online,
+      lastSeenAt: gatewayStatus.lastSeenAt,
+      networkName: networkDevices.name,
+      parentCode: parents.code,
     })
     .from(gateways)
     .leftJoin(farms, eq(farms.id, gateways.farmId))
@@ -88,12 +109,27 @@ export async function pageControllers(db: Db, auth: AuthContext, tenantId: numbe
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);
   const list = rows.map(({ g, farmName, shedName, online, lastSeenAt, networkName, parentCode }): ControllerRow => ({
-    id: g.id, code: g.code, name: g.name, gatewayType: g.gatewayType, deviceCategory: g.deviceCategory,
-    model: g.model, serialNo: g.serialNo, farmId: g.farmId, farmName, shedId: g.shedId, shedName,
-    enabled: g.enabled, online: online ?? false, lastSeenAt: lastSeenAt ? lastSeenAt.toISOString() : null,
+    id: g.id,
+    code: g.code,
+    name: g.name,
+    gatewayType: g.gatewayType,
+    deviceCategory: g.deviceCategory,
+    model: g.model,
+    serialNo: g.serialNo,
+    farmId: g.farmId,
+    farmName,
+    shedId: g.shedId,
+    shedName,
+    enabled: g.enabled,
+    online: online ?? false,
+    lastSeenAt: lastSeenAt ? lastSeenAt.toISOString() : null,
     checkCodeSet: g.checkCode.length > 0,
-    networkId: g.networkId, networkName: networkName ?? null, port: g.port, commPointNo: g.commPointNo,
-    parentId: g.parentId, parentCode: parentCode ?? null,
+    networkId: g.networkId,
+    networkName: networkName ?? null,
+    port: g.port,
+    commPointNo: g.commPointNo,
+    parentId: g.parentId,
+    parentCode: parentCode ?? null,
   }));
   return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
@@ -118,11 +154,25 @@ export async function addController(db: Db, auth: AuthContext, tenantId: number,
     if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory);
     await checkBusLocation(tx, tenantId, farm.id, b);
     await checkParent(tx, tenantId, farm.id, b.gatewayType, b.parentId);
-    const [row] = await tx.insert(gateways).values({
-      tenantId, farmId: farm.id, shedId, code: b.code, name: b.name, gatewayType: b.gatewayType,
-      deviceCategory: b.deviceCategory, model: b.model ?? null, serialNo: b.serialNo ?? null, checkCode: b.checkCode,
-      ...placement(b), createdBy: auth.id, updatedBy: auth.id,
-    }).returning({ id: gateways.id }).catch(uniqueTaken);
+    const [row] = await tx
+      .insert(gateways)
+      .values({
+        tenantId,
+        farmId: farm.id,
+        shedId,
+        code: b.code,
+        name: b.name,
+        gatewayType: b.gatewayType,
+        deviceCategory: b.deviceCategory,
+        model: b.model ?? null,
+        serialNo: b.serialNo ?? null,
+        checkCode: b.checkCode,
+        ...placement(b),
+        createdBy: auth.id,
+        updatedBy: auth.id,
+      })
+      .returning({ id: gateways.id })
+      .catch(uniqueTaken);
     return { id: row!.id };
   });
 }
@@ -132,7 +182,13 @@ function placement(b: ControllerAddBody | ControllerUpdateBody): Pick<GatewayRow
   return { networkId: b.networkId ?? null, port: b.port ?? null, commPointNo: b.commPointNo ?? null, parentId: b.parentId ?? null };
 }
 
-export async function updateController(db: Db, auth: AuthContext, tenantId: number, b: ControllerUpdateBody, changed: Changed): Promise<void> {
+export async function updateController(
+  db: Db,
+  auth: AuthContext,
+  tenantId: number,
+  b: ControllerUpdateBody,
+  changed: Changed,
+): Promise<void> {
   const gw = await visibleGateway(db, auth, tenantId, b.id);
   const farm = await visibleFarm(db, auth, tenantId, b.farmId);
   const shedId = b.shedId ? await shedInFarm(db, auth, tenantId, b.shedId, farm.id) : null;
@@ -149,11 +205,24 @@ export async function updateController(db: Db, auth: AuthContext, tenantId: numb
     if (gw.gatewayType === DTU_GATEWAY_TYPE && (b.gatewayType !== DTU_GATEWAY_TYPE || farm.id !== gw.farmId)) {
       await assertNoSubDevices(tx, tenantId, gw.id);
     }
-    await tx.update(gateways).set({
-      farmId: farm.id, shedId, code: b.code, name: b.name, gatewayType: b.gatewayType, deviceCategory: b.deviceCategory,
-      model: b.model ?? null, serialNo: b.serialNo ?? null, ...(b.checkCode ? { checkCode: b.checkCode } : {}),
-      ...placement(b), updatedAt: new Date(), updatedBy: auth.id,
-    }).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId))).catch(uniqueTaken);
+    await tx
+      .update(gateways)
+      .set({
+        farmId: farm.id,
+        shedId,
+        code: b.code,
+        name: b.name,
+        gatewayType: b.gatewayType,
+        deviceCategory: b.deviceCategory,
+        model: b.model ?? null,
+        serialNo: b.serialNo ?? null,
+        ...(b.checkCode ? { checkCode: b.checkCode } : {}),
+        ...placement(b),
+        updatedAt: new Date(),
+        updatedBy: auth.id,
+      })
+      .where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)))
+      .catch(uniqueTaken);
   });
   // A new code or check code voids the credentials the live session signed in with.
   const rekeyed = b.code !== gw.code || (b.checkCode !== undefined && b.checkCode !== gw.checkCode);
@@ -177,7 +246,14 @@ export async function deleteController(db: Db, auth: AuthContext, tenantId: numb
 }
 
 /** Binds to a shed of its farm: 20039 when the gateway is bound already, 20063 when the shed has one of its category. */
-export async function bindController(db: Db, auth: AuthContext, tenantId: number, id: number, shedIdIn: number, changed: Changed): Promise<void> {
+export async function bindController(
+  db: Db,
+  auth: AuthContext,
+  tenantId: number,
+  id: number,
+  shedIdIn: number,
+  changed: Changed,
+): Promise<void> {
   const gw = await visibleGateway(db, auth, tenantId, id);
   if (gw.farmId === null) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
   const shedId = await shedInFarm(db, auth, tenantId, shedIdIn, gw.farmId);
@@ -198,10 +274,19 @@ export async function unbindController(db: Db, auth: AuthContext, tenantId: numb
 }
 
 /** Enables or disables several gateways; a disabled one loses its live session and is refused at its next CONNECT. */
-export async function enableControllers(db: Db, auth: AuthContext, tenantId: number, ids: number[], enabled: boolean, changed: Changed): Promise<void> {
+export async function enableControllers(
+  db: Db,
+  auth: AuthContext,
+  tenantId: number,
+  ids: number[],
+  enabled: boolean,
+  changed: Changed,
+): Promise<void> {
   const unique = [...new Set(ids)];
   const rows = await Promise.all(unique.map((id) => visibleGateway(db, auth, tenantId, id)));
-  await db.update(gateways).set({ enabled, updatedAt: new Date(), updatedBy: auth.id })
+  await db
+    .update(gateways)
+    .set({ enabled, updatedAt: new Date(), updatedBy: auth.id })
     .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.id, unique)));
   for (const r of rows) changed(r.code, enabled ? undefined : { gatewayId: r.id });
 }

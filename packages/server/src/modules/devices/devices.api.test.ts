@@ -20,8 +20,15 @@ describe(`device registry (${TEST_DB})`, () => {
   let n = 0;
   const code = (): string => `fs-dv${Date.now().toString(36)}${++n}`;
   const ctl = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-    code: code(), name: `Controller ${++n}`, gatewayType: 101, deviceCategory: 201, model: 'FS-100', serialNo: `SN-${++n}`,
-    checkCode: 'check-secret', farmId: w.pigFarm, ...over,
+    code: code(),
+    name: `Controller ${++n}`,
+    gatewayType: 101,
+    deviceCategory: 201,
+    model: 'FS-100',
+    serialNo: `SN-${++n}`,
+    checkCode: 'check-secret',
+    farmId: w.pigFarm,
+    ...over,
   });
   const add = async (over: Record<string, unknown> = {}, tok = w.tok.demo): Promise<{ code: number; id: number }> => {
     const r = await call<{ id: number }>(ctx, tok, 'POST', `${C}/add`, ctl(over));
@@ -33,8 +40,20 @@ describe(`device registry (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     w = await adminWorld(ctx);
-    freeShed = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, { shedName: 'Free A', shedType: 3, areaNum: 9, buildingNum: 9, shedNum: 1 });
-    freeShed2 = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, { shedName: 'Free B', shedType: 3, areaNum: 9, buildingNum: 9, shedNum: 2 });
+    freeShed = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, {
+      shedName: 'Free A',
+      shedType: 3,
+      areaNum: 9,
+      buildingNum: 9,
+      shedNum: 1,
+    });
+    freeShed2 = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, {
+      shedName: 'Free B',
+      shedType: 3,
+      areaNum: 9,
+      buildingNum: 9,
+      shedNum: 2,
+    });
     link = await startIot(ctx, quietLog, { tcpPort: null, statusFlushMs: 200 });
   });
   afterAll(async () => {
@@ -44,9 +63,19 @@ describe(`device registry (${TEST_DB})`, () => {
 
   it('refuses every route without a token (10002) and without the application (viewer)', async () => {
     const routes: [Parameters<typeof call>[2], string, unknown?][] = [
-      ['POST', `${C}/page`, {}], ['POST', `${C}/add`, {}], ['PUT', `${C}/update`, {}], ['DELETE', `${C}/delete/1`],
-      ['POST', `${C}/bind`, {}], ['POST', `${C}/unbind`, {}], ['POST', `${C}/enable`, {}], ['GET', `${C}/channels?id=1`],
-      ['PUT', `${C}/channels`, {}], ['POST', `${N}/page`, {}], ['POST', `${N}/add`, {}], ['PUT', `${N}/update`, {}], ['DELETE', `${N}/delete/1`],
+      ['POST', `${C}/page`, {}],
+      ['POST', `${C}/add`, {}],
+      ['PUT', `${C}/update`, {}],
+      ['DELETE', `${C}/delete/1`],
+      ['POST', `${C}/bind`, {}],
+      ['POST', `${C}/unbind`, {}],
+      ['POST', `${C}/enable`, {}],
+      ['GET', `${C}/channels?id=1`],
+      ['PUT', `${C}/channels`, {}],
+      ['POST', `${N}/page`, {}],
+      ['POST', `${N}/add`, {}],
+      ['PUT', `${N}/update`, {}],
+      ['DELETE', `${N}/delete/1`],
     ];
     for (const [method, url, body] of routes) {
       expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
@@ -67,7 +96,15 @@ describe(`device registry (${TEST_DB})`, () => {
     expect((await add({ name: 'Alpha', farmId: w.poultryFarm, deviceCategory: 200 })).code).toBe(1);
     const list = await page({ keyword: 'alpha01' });
     expect(list.total).toBe(1);
-    expect(list.list[0]).toMatchObject({ id: a.id, code: 'fs-Alpha01', name: 'Alpha', online: false, enabled: true, checkCodeSet: true, farmId: w.pigFarm });
+    expect(list.list[0]).toMatchObject({
+      id: a.id,
+      code: 'fs-Alpha01',
+      name: 'Alpha',
+      online: false,
+      enabled: true,
+      checkCodeSet: true,
+      farmId: w.pigFarm,
+    });
     expect(JSON.stringify(list)).not.toContain('check-secret');
     // Filters.
     expect((await page({ farmId: w.poultryFarm })).list.every((r) => r.farmId === w.poultryFarm)).toBe(true);
@@ -100,8 +137,16 @@ describe(`device registry (${TEST_DB})`, () => {
     // A shed of another farm or tenant is not found.
     expect((await call(ctx, w.tok.demo, 'POST', `${C}/bind`, { id: b.id, shedId: w.otherShed })).code).toBe(30004);
     // Writes are audited with their outcome, refusals included.
-    const audits = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, `${C}/delete/:id`));
-    expect(audits.map((r) => [r.module, r.outcome, r.code])).toEqual(expect.arrayContaining([['device-mng', 'failed', 20090], ['device-mng', 'ok', 1]]));
+    const audits = await ctx.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, `${C}/delete/:id`));
+    expect(audits.map((r) => [r.module, r.outcome, r.code])).toEqual(
+      expect.arrayContaining([
+        ['device-mng', 'failed', 20090],
+        ['device-mng', 'ok', 1],
+      ]),
+    );
   });
 
   it('updates a gateway keeping the check code when none is sent (renaming onto a taken name: 20087)', async () => {
@@ -122,24 +167,47 @@ describe(`device registry (${TEST_DB})`, () => {
   it('replaces sub-device channels (types only where they belong: 20008, 20009, 20010; duplicate key 99996)', async () => {
     const a = await add();
     const put = (channels: unknown[]): Promise<{ code: number }> => call(ctx, w.tok.demo, 'PUT', `${C}/channels`, { id: a.id, channels });
-    expect((await put([
-      { key: 'temp.1', subDevice: 1, name: 'Inside 1' }, { key: 'fan.2', subDevice: 5, fanType: 2 },
-      { key: 'curtain.1', subDevice: 8, curtainType: 1 }, { key: 'heater.1', subDevice: 9, heatType: 2 },
-    ])).code).toBe(1);
+    expect(
+      (
+        await put([
+          { key: 'temp.1', subDevice: 1, name: 'Inside 1' },
+          { key: 'fan.2', subDevice: 5, fanType: 2 },
+          { key: 'curtain.1', subDevice: 8, curtainType: 1 },
+          { key: 'heater.1', subDevice: 9, heatType: 2 },
+        ])
+      ).code,
+    ).toBe(1);
     const got = (await call<ChannelRow[]>(ctx, w.tok.demo, 'GET', `${C}/channels?id=${a.id}`)).data;
     expect(got.map((c) => c.key)).toEqual(['curtain.1', 'fan.2', 'heater.1', 'temp.1']);
-    expect(got.find((c) => c.key === 'fan.2')).toEqual({ key: 'fan.2', subDevice: 5, name: null, fanType: 2, curtainType: null, heatType: null });
+    expect(got.find((c) => c.key === 'fan.2')).toEqual({
+      key: 'fan.2',
+      subDevice: 5,
+      name: null,
+      fanType: 2,
+      curtainType: null,
+      heatType: null,
+    });
     expect((await put([{ key: 'temp.1', subDevice: 1, fanType: 1 }])).code).toBe(20008);
     expect((await put([{ key: 'fan.1', subDevice: 1, fanType: 4 }])).code).toBe(20008);
     expect((await put([{ key: 'fan.1', subDevice: 1, curtainType: 1 }])).code).toBe(20009);
     expect((await put([{ key: 'curtain.1', subDevice: 1, heatType: 1 }])).code).toBe(20010);
-    expect((await put([{ key: 'temp.1', subDevice: 1 }, { key: 'temp.1', subDevice: 2 }])).code).toBe(99996);
-    for (const key of ['temp.17', 'rh.5', 'temp.0', 'nope.1', 'temp']) expect([key, (await put([{ key, subDevice: 1 }])).code]).toEqual([key, 99996]);
+    expect(
+      (
+        await put([
+          { key: 'temp.1', subDevice: 1 },
+          { key: 'temp.1', subDevice: 2 },
+        ])
+      ).code,
+    ).toBe(99996);
+    for (const key of ['temp.17', 'rh.5', 'temp.0', 'nope.1', 'temp'])
+      expect([key, (await put([{ key, subDevice: 1 }])).code]).toEqual([key, 99996]);
     expect((await put([{ key: 'temp.16', subDevice: 18 }])).code).toBe(99996);
     // A refused set left the saved one untouched.
     expect((await call<ChannelRow[]>(ctx, w.tok.demo, 'GET', `${C}/channels?id=${a.id}`)).data).toHaveLength(4);
     expect((await put([{ key: 'rh.4', subDevice: 2 }])).code).toBe(1);
-    expect((await ctx.database.db.select().from(gatewayChannels).where(eq(gatewayChannels.gatewayId, a.id))).map((c) => c.key)).toEqual(['rh.4']);
+    expect((await ctx.database.db.select().from(gatewayChannels).where(eq(gatewayChannels.gatewayId, a.id))).map((c) => c.key)).toEqual([
+      'rh.4',
+    ]);
   });
 
   it('keeps tenants apart', async () => {
@@ -151,9 +219,12 @@ describe(`device registry (${TEST_DB})`, () => {
     expect((await add({ farmId: w.pigFarm }, w.tok.secondAdmin)).code).toBe(10007);
     for (const [method, url, body] of [
       ['PUT', `${C}/update`, { id: a.id, code: code(), name: 'X', gatewayType: 101, deviceCategory: 201, farmId: w.otherFarm }],
-      ['DELETE', `${C}/delete/${a.id}`, undefined], ['POST', `${C}/bind`, { id: a.id, shedId: w.otherShed }],
-      ['POST', `${C}/unbind`, { id: a.id }], ['POST', `${C}/enable`, { ids: [a.id], enabled: false }],
-      ['GET', `${C}/channels?id=${a.id}`, undefined], ['PUT', `${C}/channels`, { id: a.id, channels: [] }],
+      ['DELETE', `${C}/delete/${a.id}`, undefined],
+      ['POST', `${C}/bind`, { id: a.id, shedId: w.otherShed }],
+      ['POST', `${C}/unbind`, { id: a.id }],
+      ['POST', `${C}/enable`, { ids: [a.id], enabled: false }],
+      ['GET', `${C}/channels?id=${a.id}`, undefined],
+      ['PUT', `${C}/channels`, { id: a.id, channels: [] }],
     ] as const) {
       expect([url, (await call(ctx, w.tok.secondAdmin, method, url, body)).code]).toEqual([url, 20088]);
     }
@@ -191,15 +262,30 @@ describe(`device registry (${TEST_DB})`, () => {
     await attempt();
     // A new check code applies at once too.
     const [row] = await ctx.database.db.select().from(gateways).where(eq(gateways.id, a.id));
-    expect((await call(ctx, w.tok.demo, 'PUT', `${C}/update`, {
-      id: a.id, code: c, name: row!.name, gatewayType: 101, deviceCategory: 201, farmId: w.pigFarm, checkCode: 'rotated',
-    })).code).toBe(1);
+    expect(
+      (
+        await call(ctx, w.tok.demo, 'PUT', `${C}/update`, {
+          id: a.id,
+          code: c,
+          name: row!.name,
+          gatewayType: 101,
+          deviceCategory: 201,
+          farmId: w.pigFarm,
+          checkCode: 'rotated',
+        })
+      ).code,
+    ).toBe(1);
     await expect(attempt()).rejects.toMatchObject({ code: 4 });
   });
 
   it('manages network devices (200324 IP, 200325 port, 200326 IP in the tenant) within the tenant', async () => {
     const dev = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-      name: 'Switch 1', ip: '192.168.1.10', serverPort: 502, connectionMode: 'tcpClient', farmId: w.pigFarm, ...over,
+      name: 'Switch 1',
+      ip: '192.168.1.10',
+      serverPort: 502,
+      connectionMode: 'tcpClient',
+      farmId: w.pigFarm,
+      ...over,
     });
     const a = await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${N}/add`, dev());
     expect(a.code).toBe(1);
@@ -207,11 +293,13 @@ describe(`device registry (${TEST_DB})`, () => {
     expect((await call(ctx, w.tok.demo, 'POST', `${N}/add`, dev({ ip: 'FE80::1', name: 'v6 again' }))).code).toBe(200326);
     expect((await call(ctx, w.tok.demo, 'POST', `${N}/add`, dev())).code).toBe(200326);
     for (const ip of ['256.1.1.1', '1.2.3', 'host.local', '1::2::3', '12345::1']) {
-      expect([ip, (await call(ctx, w.tok.demo, 'POST', `${N}/add`, dev({ ip })))
-        .code]).toEqual([ip, 200324]);
+      expect([ip, (await call(ctx, w.tok.demo, 'POST', `${N}/add`, dev({ ip }))).code]).toEqual([ip, 200324]);
     }
     for (const serverPort of [0, -1, 65536, 1.5]) {
-      expect([serverPort, (await call(ctx, w.tok.demo, 'POST', `${N}/add`, dev({ ip: '10.0.0.9', serverPort }))).code]).toEqual([serverPort, 200325]);
+      expect([serverPort, (await call(ctx, w.tok.demo, 'POST', `${N}/add`, dev({ ip: '10.0.0.9', serverPort }))).code]).toEqual([
+        serverPort,
+        200325,
+      ]);
     }
     expect((await call(ctx, w.tok.demo, 'POST', `${N}/add`, dev({ ip: '10.0.0.9', connectionMode: 'udp' }))).code).toBe(99996);
     // The same IP in another tenant is fine.
@@ -224,7 +312,17 @@ describe(`device registry (${TEST_DB})`, () => {
     expect((await call(ctx, w.tok.secondAdmin, 'PUT', `${N}/update`, { ...upd, farmId: w.otherFarm })).code).toBe(20088);
     expect((await call(ctx, w.tok.secondAdmin, 'DELETE', `${N}/delete/${a.data.id}`)).code).toBe(20088);
     const after = (await call<Page<NetworkRow>>(ctx, w.tok.demo, 'POST', `${N}/page`, { keyword: 'core' })).data;
-    expect(after.list).toEqual([{ id: a.data.id, name: 'Core switch', ip: '10.0.0.1', serverPort: 8080, connectionMode: 'mqtt', farmId: w.pigFarm, farmName: 'Demo Pig Farm' }]);
+    expect(after.list).toEqual([
+      {
+        id: a.data.id,
+        name: 'Core switch',
+        ip: '10.0.0.1',
+        serverPort: 8080,
+        connectionMode: 'mqtt',
+        farmId: w.pigFarm,
+        farmName: 'Demo Pig Farm',
+      },
+    ]);
     expect((await call(ctx, w.tok.demo, 'DELETE', `${N}/delete/${a.data.id}`)).code).toBe(1);
   });
 });

@@ -1,7 +1,14 @@
 import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
-  AppError, ErrorCodes, isIpAddress, isServerPort,
-  type NetworkAddBody, type NetworkPageBody, type NetworkRow, type NetworkUpdateBody, type Page,
+  AppError,
+  ErrorCodes,
+  isIpAddress,
+  isServerPort,
+  type NetworkAddBody,
+  type NetworkPageBody,
+  type NetworkRow,
+  type NetworkUpdateBody,
+  type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, networkDevices } from '../../db/tables.js';
@@ -19,7 +26,10 @@ import { farmAuthorized, visibleFarm } from '../farms/scope.js';
 type NetworkSelect = typeof networkDevices.$inferSelect;
 
 async function visibleNetwork(db: DbOrTx, auth: AuthContext, tenantId: number, id: number): Promise<NetworkSelect> {
-  const [row] = await db.select().from(networkDevices).where(and(eq(networkDevices.id, id), eq(networkDevices.tenantId, tenantId)));
+  const [row] = await db
+    .select()
+    .from(networkDevices)
+    .where(and(eq(networkDevices.id, id), eq(networkDevices.tenantId, tenantId)));
   if (!row || !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
   return row;
 }
@@ -35,14 +45,22 @@ const normalIp = (ip: string): string => ip.toLowerCase();
 async function assertIpFree(tx: DbOrTx, tenantId: number, ip: string, exceptId?: number): Promise<void> {
   const conds = [eq(networkDevices.tenantId, tenantId), eq(networkDevices.ip, ip)];
   if (exceptId !== undefined) conds.push(ne(networkDevices.id, exceptId));
-  const [dup] = await tx.select({ id: networkDevices.id }).from(networkDevices).where(and(...conds)).limit(1);
+  const [dup] = await tx
+    .select({ id: networkDevices.id })
+    .from(networkDevices)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw new AppError(ErrorCodes.IP_EXISTS);
 }
 
 async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
   const conds = [eq(networkDevices.tenantId, tenantId), eq(networkDevices.farmId, farmId), eq(networkDevices.name, name)];
   if (exceptId !== undefined) conds.push(ne(networkDevices.id, exceptId));
-  const [dup] = await tx.select({ id: networkDevices.id }).from(networkDevices).where(and(...conds)).limit(1);
+  const [dup] = await tx
+    .select({ id: networkDevices.id })
+    .from(networkDevices)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw new AppError(ErrorCodes.DEVICE_NAME_DUPLICATE);
 }
 
@@ -61,12 +79,22 @@ export async function pageNetwork(db: Db, auth: AuthContext, tenantId: number, q
   }
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(networkDevices).where(where);
-  const rows = await db.select({ d: networkDevices, farmName: farms.farmName }).from(networkDevices)
-    .leftJoin(farms, eq(farms.id, networkDevices.farmId)).where(where).orderBy(networkDevices.id)
-    .limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const rows = await db
+    .select({ d: networkDevices, farmName: farms.farmName })
+    .from(networkDevices)
+    .leftJoin(farms, eq(farms.id, networkDevices.farmId))
+    .where(where)
+    .orderBy(networkDevices.id)
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
   const list = rows.map(({ d, farmName }): NetworkRow => ({
-    id: d.id, name: d.name, ip: d.ip, serverPort: d.serverPort, connectionMode: d.connectionMode as NetworkRow['connectionMode'],
-    farmId: d.farmId, farmName,
+    id: d.id,
+    name: d.name,
+    ip: d.ip,
+    serverPort: d.serverPort,
+    connectionMode: d.connectionMode as NetworkRow['connectionMode'],
+    farmId: d.farmId,
+    farmName,
   }));
   return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
@@ -77,9 +105,18 @@ export async function addNetwork(db: Db, auth: AuthContext, tenantId: number, b:
   const ip = normalIp(b.ip);
   await assertIpFree(db, tenantId, ip);
   await assertNameFree(db, tenantId, farm.id, b.name);
-  const [row] = await db.insert(networkDevices).values({
-    tenantId, farmId: farm.id, name: b.name, ip, serverPort: b.serverPort, connectionMode: b.connectionMode,
-  }).returning({ id: networkDevices.id }).catch(ipTaken);
+  const [row] = await db
+    .insert(networkDevices)
+    .values({
+      tenantId,
+      farmId: farm.id,
+      name: b.name,
+      ip,
+      serverPort: b.serverPort,
+      connectionMode: b.connectionMode,
+    })
+    .returning({ id: networkDevices.id })
+    .catch(ipTaken);
   return { id: row!.id };
 }
 
@@ -90,17 +127,29 @@ export async function updateNetwork(db: Db, auth: AuthContext, tenantId: number,
   const ip = normalIp(b.ip);
   await assertIpFree(db, tenantId, ip, dev.id);
   await assertNameFree(db, tenantId, farm.id, b.name, dev.id);
-  await db.update(networkDevices).set({
-    farmId: farm.id, name: b.name, ip, serverPort: b.serverPort, connectionMode: b.connectionMode, updatedAt: new Date(),
-  }).where(eq(networkDevices.id, dev.id)).catch(ipTaken);
+  await db
+    .update(networkDevices)
+    .set({
+      farmId: farm.id,
+      name: b.name,
+      ip,
+      serverPort: b.serverPort,
+      connectionMode: b.connectionMode,
+      updatedAt: new Date(),
+    })
+    .where(eq(networkDevices.id, dev.id))
+    .catch(ipTaken);
 }
 
 export async function deleteNetwork(db: Db, auth: AuthContext, tenantId: number, id: number): Promise<void> {
   const dev = await visibleNetwork(db, auth, tenantId, id);
   await db.transaction(async (tx) => {
     await tx.select({ id: networkDevices.id }).from(networkDevices).where(eq(networkDevices.id, dev.id)).for('update');
-    const [wired] = await tx.select({ id: gateways.id }).from(gateways)
-      .where(and(eq(gateways.tenantId, tenantId), eq(gateways.networkId, dev.id))).limit(1);
+    const [wired] = await tx
+      .select({ id: gateways.id })
+      .from(gateways)
+      .where(and(eq(gateways.tenantId, tenantId), eq(gateways.networkId, dev.id)))
+      .limit(1);
     if (wired) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
     await tx.delete(networkDevices).where(eq(networkDevices.id, dev.id));
   });

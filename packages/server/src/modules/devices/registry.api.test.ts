@@ -25,8 +25,15 @@ describe(`device registry rules (${TEST_DB})`, () => {
   let n = 0;
   const uid = (): string => `${Date.now().toString(36)}${++n}`;
   const ctl = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-    code: `fs-rg${uid()}`, name: `Ctl ${uid()}`, gatewayType: 101, deviceCategory: 201, model: 'FS-100', serialNo: `SN-${uid()}`,
-    checkCode: 'rule-secret', farmId: w.pigFarm, ...over,
+    code: `fs-rg${uid()}`,
+    name: `Ctl ${uid()}`,
+    gatewayType: 101,
+    deviceCategory: 201,
+    model: 'FS-100',
+    serialNo: `SN-${uid()}`,
+    checkCode: 'rule-secret',
+    farmId: w.pigFarm,
+    ...over,
   });
   const add = async (over: Record<string, unknown> = {}, tok = w.tok.demo): Promise<{ code: number; id: number }> => {
     const r = await call<{ id: number }>(ctx, tok, 'POST', `${C}/add`, ctl(over));
@@ -37,13 +44,30 @@ describe(`device registry rules (${TEST_DB})`, () => {
   const update = async (id: number, over: Record<string, unknown>): Promise<number> => {
     const r = await row(id);
     const body = {
-      id, code: r.code, name: r.name, gatewayType: r.gatewayType, deviceCategory: r.deviceCategory, model: r.model, serialNo: r.serialNo,
-      farmId: r.farmId, networkId: r.networkId, port: r.port, commPointNo: r.commPointNo, parentId: r.parentId, ...over,
+      id,
+      code: r.code,
+      name: r.name,
+      gatewayType: r.gatewayType,
+      deviceCategory: r.deviceCategory,
+      model: r.model,
+      serialNo: r.serialNo,
+      farmId: r.farmId,
+      networkId: r.networkId,
+      port: r.port,
+      commPointNo: r.commPointNo,
+      parentId: r.parentId,
+      ...over,
     };
     return (await call(ctx, w.tok.demo, 'PUT', `${C}/update`, body)).code;
   };
   const network = async (name: string, ip: string, farmId = w.pigFarm): Promise<number> => {
-    const r = await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${N}/add`, { name, ip, serverPort: 4001, connectionMode: 'tcpServer', farmId });
+    const r = await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${N}/add`, {
+      name,
+      ip,
+      serverPort: 4001,
+      connectionMode: 'tcpServer',
+      farmId,
+    });
     expect(r.code).toBe(1);
     return r.data.id;
   };
@@ -60,7 +84,8 @@ describe(`device registry rules (${TEST_DB})`, () => {
 
   it('accepts every gateway type 100-103 and 1000-1024, nothing else', async () => {
     expect(GATEWAY_TYPES).toHaveLength(29);
-    for (const gatewayType of [100, 103, 1000, 1002, 1003, 1024]) expect([gatewayType, (await add({ gatewayType })).code]).toEqual([gatewayType, 1]);
+    for (const gatewayType of [100, 103, 1000, 1002, 1003, 1024])
+      expect([gatewayType, (await add({ gatewayType })).code]).toEqual([gatewayType, 1]);
     for (const gatewayType of [104, 999, 1025]) expect([gatewayType, (await add({ gatewayType })).code]).toEqual([gatewayType, 99996]);
     const page = (await call<Page<ControllerRow>>(ctx, w.tok.demo, 'POST', `${C}/page`, { gatewayType: 1024, pageSize: 100 })).data;
     expect(page.list.length).toBeGreaterThan(0);
@@ -97,9 +122,13 @@ describe(`device registry rules (${TEST_DB})`, () => {
     expect((await add({ ...at, commPointNo: 248 })).code).toBe(99996);
     const b = await add({ ...at, commPointNo: 5 });
     expect(await update(b.id, { commPointNo: 3 })).toBe(203341);
-    const list = (await call<Page<ControllerRow>>(ctx, w.tok.demo, 'POST', `${C}/page`, {
-      modelFamily: '4008', deviceCategories: [200, 201], pageSize: 100,
-    })).data.list;
+    const list = (
+      await call<Page<ControllerRow>>(ctx, w.tok.demo, 'POST', `${C}/page`, {
+        modelFamily: '4008',
+        deviceCategories: [200, 201],
+        pageSize: 100,
+      })
+    ).data.list;
     expect(list.every((r) => r.model?.includes('4008') && [200, 201].includes(r.deviceCategory!))).toBe(true);
     expect(list.find((r) => r.id === a.id)).toMatchObject({ networkId: net, port: 1, commPointNo: 3 });
     expect(list.find((r) => r.id === a.id)?.networkName).toMatch(/^Serial server/);
@@ -117,8 +146,9 @@ describe(`device registry rules (${TEST_DB})`, () => {
     expect((await add({ gatewayType: 1000, parentId: dtu.id, deviceCategory: 202 })).code).toBe(99996);
     const child = await add({ parentId: dtu.id, deviceCategory: 202 });
     expect(child.code).toBe(1);
-    expect((await call<Page<ControllerRow>>(ctx, w.tok.demo, 'POST', `${C}/page`, { keyword: (await row(child.id)).code })).data.list[0])
-      .toMatchObject({ parentId: dtu.id, parentCode: (await row(dtu.id)).code });
+    expect(
+      (await call<Page<ControllerRow>>(ctx, w.tok.demo, 'POST', `${C}/page`, { keyword: (await row(child.id)).code })).data.list[0],
+    ).toMatchObject({ parentId: dtu.id, parentCode: (await row(dtu.id)).code });
     expect((await call(ctx, w.tok.demo, 'DELETE', `${C}/delete/${dtu.id}`)).code).toBe(20089);
     expect(await update(dtu.id, { gatewayType: 1003 })).toBe(20089);
     expect(await update(child.id, { parentId: null })).toBe(1);
@@ -151,17 +181,23 @@ describe(`device registry rules (${TEST_DB})`, () => {
     expect(await update(main.id, { parentId: other.id })).toBe(20089);
   });
 
-  it('opens one controller\'s running status to the embeddable page\'s code, reading only', async () => {
-    const role = await buildRole(ctx.database.db, w.demoTenant, `Running status ${uid()}`, [{ code: 'device-running-status.controller.iframe', ops: ['view'] }]);
+  it("opens one controller's running status to the embeddable page's code, reading only", async () => {
+    const role = await buildRole(ctx.database.db, w.demoTenant, `Running status ${uid()}`, [
+      { code: 'device-running-status.controller.iframe', ops: ['view'] },
+    ]);
     const account = `running-${uid()}`;
     await buildAccount(ctx.database.db, { tenantId: w.demoTenant, accountCode: account, farmIds: [w.pigFarm], roleIds: [role] });
     const tok = await tokenFor(ctx.database.db, account);
     const a = await add();
     const code = (await row(a.id)).code;
-    expect((await call(ctx, w.tok.demo, 'PUT', `${C}/channels`, { id: a.id, channels: [{ key: 'fan.1', subDevice: 14, name: 'Tunnel' }] })).code).toBe(1);
+    expect(
+      (await call(ctx, w.tok.demo, 'PUT', `${C}/channels`, { id: a.id, channels: [{ key: 'fan.1', subDevice: 14, name: 'Tunnel' }] })).code,
+    ).toBe(1);
     const channels = await call<{ key: string; name: string }[]>(ctx, tok, 'GET', `${C}/channels?code=${code}`);
     expect(channels).toMatchObject({ code: 1, data: [{ key: 'fan.1', name: 'Tunnel' }] });
-    expect((await call(ctx, tok, 'POST', '/api/breedpigbuilding/remoteHkqController/hkqDetail', { gatewayCode: 'fs-demo01' })).code).toBe(1);
+    expect((await call(ctx, tok, 'POST', '/api/breedpigbuilding/remoteHkqController/hkqDetail', { gatewayCode: 'fs-demo01' })).code).toBe(
+      1,
+    );
     expect((await call(ctx, tok, 'POST', `${C}/page`, {})).code).toBe(10009);
     expect((await call(ctx, tok, 'PUT', `${C}/channels`, { id: a.id, channels: [] })).code).toBe(10009);
     expect((await call(ctx, tok, 'POST', `${C}/command`, { id: a.id, op: 'time.sync' })).code).toBe(10009);
@@ -234,7 +270,10 @@ describe(`device registry rules (${TEST_DB})`, () => {
     const closed = new Promise<number>((resolve) => c.once('close', () => resolve(Date.now())));
     const start = Date.now();
     await act();
-    const at = await Promise.race([closed, new Promise<number>((_r, reject) => setTimeout(() => reject(new Error('still connected')), ms))]);
+    const at = await Promise.race([
+      closed,
+      new Promise<number>((_r, reject) => setTimeout(() => reject(new Error('still connected')), ms)),
+    ]);
     return at - start;
   }
 
@@ -242,25 +281,36 @@ describe(`device registry rules (${TEST_DB})`, () => {
     const code = `fs-kick${uid()}`;
     const a = await add({ code });
     const c1 = await device(code);
-    expect(await closedWithin(c1, async () => {
-      expect((await call(ctx, w.tok.demo, 'POST', `${C}/enable`, { ids: [a.id], enabled: false })).code).toBe(1);
-    })).toBeLessThan(1_000);
-    await waitFor(async () => (await ctx.database.query<{ online: boolean }>('SELECT online FROM gateway_status WHERE gateway_id = $1', [a.id]))[0]?.online === false, 2_000);
+    expect(
+      await closedWithin(c1, async () => {
+        expect((await call(ctx, w.tok.demo, 'POST', `${C}/enable`, { ids: [a.id], enabled: false })).code).toBe(1);
+      }),
+    ).toBeLessThan(1_000);
+    await waitFor(
+      async () =>
+        (await ctx.database.query<{ online: boolean }>('SELECT online FROM gateway_status WHERE gateway_id = $1', [a.id]))[0]?.online ===
+        false,
+      2_000,
+    );
     // Enabling again does not kick; the device signs in again.
     expect((await call(ctx, w.tok.demo, 'POST', `${C}/enable`, { ids: [a.id], enabled: true })).code).toBe(1);
     const c2 = await device(code);
     expect(await update(a.id, { name: `Renamed ${uid()}` })).toBe(1);
     expect(c2.connected).toBe(true);
-    expect(await closedWithin(c2, async () => {
-      expect(await update(a.id, { checkCode: 'rotated-secret' })).toBe(1);
-    })).toBeLessThan(1_000);
+    expect(
+      await closedWithin(c2, async () => {
+        expect(await update(a.id, { checkCode: 'rotated-secret' })).toBe(1);
+      }),
+    ).toBeLessThan(1_000);
     await expect(connected(deviceClient(link, { username: code, password: 'rule-secret' }))).rejects.toMatchObject({ code: 4 });
     // Deleted: the session ends too.
     await ctx.database.db.update(gateways).set({ checkCode: 'rule-secret' }).where(eq(gateways.id, a.id));
     link.devices.invalidate(code);
     const c3 = await device(code);
-    expect(await closedWithin(c3, async () => {
-      expect((await call(ctx, w.tok.demo, 'DELETE', `${C}/delete/${a.id}`)).code).toBe(1);
-    })).toBeLessThan(1_000);
+    expect(
+      await closedWithin(c3, async () => {
+        expect((await call(ctx, w.tok.demo, 'DELETE', `${C}/delete/${a.id}`)).code).toBe(1);
+      }),
+    ).toBeLessThan(1_000);
   });
 });

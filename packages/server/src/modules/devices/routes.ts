@@ -1,8 +1,23 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  channelsBody, channelsQuery, controllerAddBody, controllerBindBody, controllerCommandBody, controllerEnableBody, controllerIdBody,
-  controllerPageBody, controllerUpdateBody, deviceIdParams, networkAddBody, networkPageBody, networkUpdateBody,
-  type ChannelRow, type ControllerCommandAnswer, type ControllerRow, type NetworkRow, type Page,
+  channelsBody,
+  channelsQuery,
+  controllerAddBody,
+  controllerBindBody,
+  controllerCommandBody,
+  controllerEnableBody,
+  controllerIdBody,
+  controllerPageBody,
+  controllerUpdateBody,
+  deviceIdParams,
+  networkAddBody,
+  networkPageBody,
+  networkUpdateBody,
+  type ChannelRow,
+  type ControllerCommandAnswer,
+  type ControllerRow,
+  type NetworkRow,
+  type Page,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
 import { iotLinkFor } from '../../iot/link.js';
@@ -11,7 +26,14 @@ import { NO_DATA } from '../../plugins/envelope.js';
 import { listChannels, saveChannels } from './channels.js';
 import { controllerCommand } from './commands.js';
 import {
-  type Changed, addController, bindController, deleteController, enableControllers, pageControllers, unbindController, updateController,
+  type Changed,
+  addController,
+  bindController,
+  deleteController,
+  enableControllers,
+  pageControllers,
+  unbindController,
+  updateController,
 } from './controllers.js';
 import { addNetwork, deleteNetwork, pageNetwork, updateNetwork } from './network.js';
 
@@ -42,106 +64,172 @@ export const deviceRoutes: ModuleRoutes = async (base, { database }) => {
   const changed: Changed = (code, kick) => {
     const link = iotLinkFor(database);
     link?.devices.invalidate(code);
-    if (kick) void link?.kick(code, kick.gatewayId).catch((err: unknown) => base.log.warn({ code, err }, 'closing a device session failed'));
+    if (kick)
+      void link?.kick(code, kick.gatewayId).catch((err: unknown) => base.log.warn({ code, err }, 'closing a device session failed'));
   };
   const C = '/api/breedpigdevice/controller';
   const N = '/api/breedpigdevice/network';
 
-  app.post(`${C}/page`, {
-    config: ctlRead,
-    schema: { tags, summary: 'Gateways of the caller\'s farms with their online state', body: controllerPageBody },
-  }, async (req): Promise<Page<ControllerRow>> => pageControllers(db, requireAuth(req), tenantOf(req), req.body));
-
-  app.post(`${C}/add`, {
-    config: ctl,
-    schema: { tags, summary: 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)', body: controllerAddBody },
-  }, async (req): Promise<{ id: number }> => addController(db, requireAuth(req), tenantOf(req), req.body));
-
-  app.put(`${C}/update`, {
-    config: ctl,
-    schema: { tags, summary: 'Edits a gateway; a missing check code keeps the stored one', body: controllerUpdateBody },
-  }, async (req) => {
-    await updateController(db, requireAuth(req), tenantOf(req), req.body, changed);
-    return NO_DATA;
-  });
-
-  app.delete(`${C}/delete/:id`, {
-    config: ctl,
-    schema: { tags, summary: 'Deletes an unbound gateway with its channels (bound: 20090)', params: deviceIdParams },
-  }, async (req) => {
-    await deleteController(db, requireAuth(req), tenantOf(req), req.params.id, changed);
-    return NO_DATA;
-  });
-
-  app.post(`${C}/bind`, {
-    config: ctl,
-    schema: { tags, summary: 'Binds a gateway to a shed of its farm (20039 already bound, 20063 shed taken)', body: controllerBindBody },
-  }, async (req) => {
-    await bindController(db, requireAuth(req), tenantOf(req), req.body.id, req.body.shedId, changed);
-    return NO_DATA;
-  });
-
-  app.post(`${C}/unbind`, {
-    config: ctl,
-    schema: { tags, summary: 'Unbinds a gateway from its shed', body: controllerIdBody },
-  }, async (req) => {
-    await unbindController(db, requireAuth(req), tenantOf(req), req.body.id, changed);
-    return NO_DATA;
-  });
-
-  app.post(`${C}/enable`, {
-    config: ctl,
-    schema: { tags, summary: 'Enables or disables gateways (a disabled one is refused at CONNECT)', body: controllerEnableBody },
-  }, async (req) => {
-    await enableControllers(db, requireAuth(req), tenantOf(req), req.body.ids, req.body.enabled, changed);
-    return NO_DATA;
-  });
-
-  app.get(`${C}/channels`, {
-    config: { app: CHANNEL_READ_APPS, module, readOnly: true },
-    schema: { tags, summary: 'Sub-device channels of a gateway (by id or code)', querystring: channelsQuery },
-  }, async (req): Promise<ChannelRow[]> => listChannels(db, requireAuth(req), tenantOf(req), req.query));
-
-  app.put(`${C}/channels`, {
-    config: ctl,
-    schema: { tags, summary: 'Replaces the channels (20008 fan, 20009 curtain, 20010 heating type; duplicate key 99996)', body: channelsBody },
-  }, async (req) => {
-    await saveChannels(db, requireAuth(req), tenantOf(req), req.body.id, req.body.channels);
-    return NO_DATA;
-  });
-
-  app.post(`${C}/command`, {
-    config: ctl,
-    schema: {
-      tags,
-      summary: 'Sends time.sync or params.read to a gateway and returns its ack data (200323 params, 20086 disabled, 203342 offline, 20048 refused)',
-      body: controllerCommandBody,
+  app.post(
+    `${C}/page`,
+    {
+      config: ctlRead,
+      schema: { tags, summary: "Gateways of the caller's farms with their online state", body: controllerPageBody },
     },
-  }, async (req): Promise<ControllerCommandAnswer> => controllerCommand(database, requireAuth(req), tenantOf(req), req.body));
+    async (req): Promise<Page<ControllerRow>> => pageControllers(db, requireAuth(req), tenantOf(req), req.body),
+  );
 
-  app.post(`${N}/page`, {
-    config: { ...net, readOnly: true },
-    schema: { tags, summary: 'Network devices and switches', body: networkPageBody },
-  }, async (req): Promise<Page<NetworkRow>> => pageNetwork(db, requireAuth(req), tenantOf(req), req.body));
+  app.post(
+    `${C}/add`,
+    {
+      config: ctl,
+      schema: {
+        tags,
+        summary: 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)',
+        body: controllerAddBody,
+      },
+    },
+    async (req): Promise<{ id: number }> => addController(db, requireAuth(req), tenantOf(req), req.body),
+  );
 
-  app.post(`${N}/add`, {
-    config: net,
-    schema: { tags, summary: 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', body: networkAddBody },
-  }, async (req): Promise<{ id: number }> => addNetwork(db, requireAuth(req), tenantOf(req), req.body));
+  app.put(
+    `${C}/update`,
+    {
+      config: ctl,
+      schema: { tags, summary: 'Edits a gateway; a missing check code keeps the stored one', body: controllerUpdateBody },
+    },
+    async (req) => {
+      await updateController(db, requireAuth(req), tenantOf(req), req.body, changed);
+      return NO_DATA;
+    },
+  );
 
-  app.put(`${N}/update`, {
-    config: net,
-    schema: { tags, summary: 'Edits a network device', body: networkUpdateBody },
-  }, async (req) => {
-    await updateNetwork(db, requireAuth(req), tenantOf(req), req.body);
-    return NO_DATA;
-  });
+  app.delete(
+    `${C}/delete/:id`,
+    {
+      config: ctl,
+      schema: { tags, summary: 'Deletes an unbound gateway with its channels (bound: 20090)', params: deviceIdParams },
+    },
+    async (req) => {
+      await deleteController(db, requireAuth(req), tenantOf(req), req.params.id, changed);
+      return NO_DATA;
+    },
+  );
 
-  app.delete(`${N}/delete/:id`, {
-    config: net,
-    schema: { tags, summary: 'Deletes a network device', params: deviceIdParams },
-  }, async (req) => {
-    await deleteNetwork(db, requireAuth(req), tenantOf(req), req.params.id);
-    return NO_DATA;
-  });
+  app.post(
+    `${C}/bind`,
+    {
+      config: ctl,
+      schema: { tags, summary: 'Binds a gateway to a shed of its farm (20039 already bound, 20063 shed taken)', body: controllerBindBody },
+    },
+    async (req) => {
+      await bindController(db, requireAuth(req), tenantOf(req), req.body.id, req.body.shedId, changed);
+      return NO_DATA;
+    },
+  );
+
+  app.post(
+    `${C}/unbind`,
+    {
+      config: ctl,
+      schema: { tags, summary: 'Unbinds a gateway from its shed', body: controllerIdBody },
+    },
+    async (req) => {
+      await unbindController(db, requireAuth(req), tenantOf(req), req.body.id, changed);
+      return NO_DATA;
+    },
+  );
+
+  app.post(
+    `${C}/enable`,
+    {
+      config: ctl,
+      schema: { tags, summary: 'Enables or disables gateways (a disabled one is refused at CONNECT)', body: controllerEnableBody },
+    },
+    async (req) => {
+      await enableControllers(db, requireAuth(req), tenantOf(req), req.body.ids, req.body.enabled, changed);
+      return NO_DATA;
+    },
+  );
+
+  app.get(
+    `${C}/channels`,
+    {
+      config: { app: CHANNEL_READ_APPS, module, readOnly: true },
+      schema: { tags, summary: 'Sub-device channels of a gateway (by id or code)', querystring: channelsQuery },
+    },
+    async (req): Promise<ChannelRow[]> => listChannels(db, requireAuth(req), tenantOf(req), req.query),
+  );
+
+  app.put(
+    `${C}/channels`,
+    {
+      config: ctl,
+      schema: {
+        tags,
+        summary: 'Replaces the channels (20008 fan, 20009 curtain, 20010 heating type; duplicate key 99996)',
+        body: channelsBody,
+      },
+    },
+    async (req) => {
+      await saveChannels(db, requireAuth(req), tenantOf(req), req.body.id, req.body.channels);
+      return NO_DATA;
+    },
+  );
+
+  app.post(
+    `${C}/command`,
+    {
+      config: ctl,
+      schema: {
+        tags,
+        summary:
+          'Sends time.sync or params.read to a gateway and returns its ack data (200323 params, 20086 disabled, 203342 offline, 20048 refused)',
+        body: controllerCommandBody,
+      },
+    },
+    async (req): Promise<ControllerCommandAnswer> => controllerCommand(database, requireAuth(req), tenantOf(req), req.body),
+  );
+
+  app.post(
+    `${N}/page`,
+    {
+      config: { ...net, readOnly: true },
+      schema: { tags, summary: 'Network devices and switches', body: networkPageBody },
+    },
+    async (req): Promise<Page<NetworkRow>> => pageNetwork(db, requireAuth(req), tenantOf(req), req.body),
+  );
+
+  app.post(
+    `${N}/add`,
+    {
+      config: net,
+      schema: { tags, summary: 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', body: networkAddBody },
+    },
+    async (req): Promise<{ id: number }> => addNetwork(db, requireAuth(req), tenantOf(req), req.body),
+  );
+
+  app.put(
+    `${N}/update`,
+    {
+      config: net,
+      schema: { tags, summary: 'Edits a network device', body: networkUpdateBody },
+    },
+    async (req) => {
+      await updateNetwork(db, requireAuth(req), tenantOf(req), req.body);
+      return NO_DATA;
+    },
+  );
+
+  app.delete(
+    `${N}/delete/:id`,
+    {
+      config: net,
+      schema: { tags, summary: 'Deletes a network device', params: deviceIdParams },
+    },
+    async (req) => {
+      await deleteNetwork(db, requireAuth(req), tenantOf(req), req.params.id);
+      return NO_DATA;
+    },
+  );
 };

@@ -16,11 +16,24 @@ export interface GatewayPlacement {
 }
 
 /** 20063 when the shed already has another controller of the same device category. */
-export async function assertShedFree(tx: DbOrTx, tenantId: number, shedId: number, category: number | null, exceptId?: number): Promise<void> {
-  const conds = [eq(gateways.tenantId, tenantId), eq(gateways.shedId, shedId),
-    category === null ? isNull(gateways.deviceCategory) : eq(gateways.deviceCategory, category)];
+export async function assertShedFree(
+  tx: DbOrTx,
+  tenantId: number,
+  shedId: number,
+  category: number | null,
+  exceptId?: number,
+): Promise<void> {
+  const conds = [
+    eq(gateways.tenantId, tenantId),
+    eq(gateways.shedId, shedId),
+    category === null ? isNull(gateways.deviceCategory) : eq(gateways.deviceCategory, category),
+  ];
   if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [other] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
+  const [other] = await tx
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(...conds))
+    .limit(1);
   if (other) throw new AppError(ErrorCodes.HOUSE_BOUND_TO_CONTROLLER);
 }
 
@@ -32,7 +45,11 @@ export async function assertShedFree(tx: DbOrTx, tenantId: number, shedId: numbe
 export async function assertCodeFree(tx: DbOrTx, tenantId: number, code: string, exceptId?: number): Promise<void> {
   const conds = [eq(gateways.code, code)];
   if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx.select({ id: gateways.id, tenantId: gateways.tenantId }).from(gateways).where(and(...conds)).limit(1);
+  const [dup] = await tx
+    .select({ id: gateways.id, tenantId: gateways.tenantId })
+    .from(gateways)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw new AppError(dup.tenantId === tenantId ? ErrorCodes.DEVICE_CODE_EXISTS : ErrorCodes.DEVICE_ALREADY_EXISTS);
 }
 
@@ -43,7 +60,11 @@ export async function assertCodeFree(tx: DbOrTx, tenantId: number, code: string,
 export async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
   const conds = [eq(gateways.tenantId, tenantId), eq(gateways.farmId, farmId), eq(gateways.name, name)];
   if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
+  const [dup] = await tx
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw new AppError(exceptId === undefined ? ErrorCodes.DEVICE_NAME_EXISTS : ErrorCodes.DEVICE_RENAME_FAILED);
 }
 
@@ -51,11 +72,20 @@ export async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: numbe
  * 20091 when another gateway of the tenant carries the same serial number: one physical unit
  * is registered once, whatever code or farm a second registration would give it.
  */
-export async function assertSerialFree(tx: DbOrTx, tenantId: number, serialNo: string | null | undefined, exceptId?: number): Promise<void> {
+export async function assertSerialFree(
+  tx: DbOrTx,
+  tenantId: number,
+  serialNo: string | null | undefined,
+  exceptId?: number,
+): Promise<void> {
   if (!serialNo) return;
   const conds = [eq(gateways.tenantId, tenantId), eq(gateways.serialNo, serialNo)];
   if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
+  const [dup] = await tx
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw new AppError(ErrorCodes.DEVICE_EXISTS);
 }
 
@@ -64,11 +94,19 @@ export async function assertSerialFree(tx: DbOrTx, tenantId: number, serialNo: s
  * all (200323). The network device must be one of the tenant's (20088) in the gateway's farm
  * (20086: it cannot be linked across farms), and the point must be free on that port (203341).
  */
-export async function checkBusLocation(tx: DbOrTx, tenantId: number, farmId: number, p: GatewayPlacement, exceptId?: number): Promise<void> {
+export async function checkBusLocation(
+  tx: DbOrTx,
+  tenantId: number,
+  farmId: number,
+  p: GatewayPlacement,
+  exceptId?: number,
+): Promise<void> {
   const given = [p.networkId, p.port, p.commPointNo].filter((v) => v !== null && v !== undefined).length;
   if (given === 0) return;
   if (given < 3) throw new AppError(ErrorCodes.PARAMS_INCOMPLETE);
-  const [net] = await tx.select({ farmId: networkDevices.farmId }).from(networkDevices)
+  const [net] = await tx
+    .select({ farmId: networkDevices.farmId })
+    .from(networkDevices)
     .where(and(eq(networkDevices.id, p.networkId!), eq(networkDevices.tenantId, tenantId)))
     // Held until commit, so the network device cannot be deleted under a gateway being wired to it.
     .for('share');
@@ -76,7 +114,11 @@ export async function checkBusLocation(tx: DbOrTx, tenantId: number, farmId: num
   if (net.farmId !== farmId) throw new AppError(ErrorCodes.DEVICE_LINK_FAILED);
   const conds = [eq(gateways.networkId, p.networkId!), eq(gateways.port, p.port!), eq(gateways.commPointNo, p.commPointNo!)];
   if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx.select({ id: gateways.id }).from(gateways).where(and(...conds)).limit(1);
+  const [dup] = await tx
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw new AppError(ErrorCodes.CONTROLLER_ID_EXISTS);
 }
 
@@ -90,16 +132,26 @@ const METER_HUB_TYPES: readonly number[] = [1004, 1005];
  * main meter must hang directly under a DTU or nothing, so the tree stays two levels deep at most
  * and free of cycles (a meter that has sub-devices of its own cannot become a sub-meter: 20089).
  */
-export async function checkParent(tx: DbOrTx, tenantId: number, farmId: number, gatewayType: number, parentId: number | null | undefined, selfId?: number): Promise<void> {
+export async function checkParent(
+  tx: DbOrTx,
+  tenantId: number,
+  farmId: number,
+  gatewayType: number,
+  parentId: number | null | undefined,
+  selfId?: number,
+): Promise<void> {
   if (parentId === null || parentId === undefined) return;
   const meter = METER_HUB_TYPES.includes(gatewayType);
   if (parentId === selfId) throw new AppError(meter ? ErrorCodes.METER_EQUALS_PARENT : ErrorCodes.PARAM_ERROR);
   if (gatewayType === DTU_GATEWAY_TYPE) throw new AppError(ErrorCodes.PARAM_ERROR);
-  const [parent] = await tx.select({ farmId: gateways.farmId, gatewayType: gateways.gatewayType, parentId: gateways.parentId }).from(gateways)
+  const [parent] = await tx
+    .select({ farmId: gateways.farmId, gatewayType: gateways.gatewayType, parentId: gateways.parentId })
+    .from(gateways)
     .where(and(eq(gateways.id, parentId), eq(gateways.tenantId, tenantId)));
   const isDtu = parent?.gatewayType === DTU_GATEWAY_TYPE;
   const isMainMeter = meter && parent?.gatewayType === gatewayType;
-  if (!parent || (!isDtu && !isMainMeter)) throw new AppError(meter && !isDtu ? ErrorCodes.PARENT_METER_NOT_FOUND_21 : ErrorCodes.DTU_NOT_FOUND);
+  if (!parent || (!isDtu && !isMainMeter))
+    throw new AppError(meter && !isDtu ? ErrorCodes.PARENT_METER_NOT_FOUND_21 : ErrorCodes.DTU_NOT_FOUND);
   if (parent.farmId !== farmId) throw new AppError(ErrorCodes.DEVICE_LINK_FAILED);
   if (isMainMeter) {
     if (parent.parentId !== null) {
@@ -112,8 +164,11 @@ export async function checkParent(tx: DbOrTx, tenantId: number, farmId: number, 
 
 /** 20089 while sub-devices report through this gateway (deleting it, or making it no DTU). */
 export async function assertNoSubDevices(tx: DbOrTx, tenantId: number, id: number): Promise<void> {
-  const [child] = await tx.select({ id: gateways.id }).from(gateways)
-    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.parentId, id))).limit(1);
+  const [child] = await tx
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.parentId, id)))
+    .limit(1);
   if (child) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
 }
 

@@ -8,25 +8,39 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * climate sub-device (SPEC §3, 1-17), with the fan, curtain or heating type where it applies.
  * The set of a gateway is replaced as a whole; removed with its gateway.
  */
-export const gatewayChannels = pgTable('gateway_channels', {
-  gatewayId: integer('gateway_id').notNull().references(() => gateways.id, { onDelete: 'cascade' }),
-  key: text('key').notNull(),
-  subDevice: integer('sub_device').notNull(),
-  name: text('name'),
-  fanType: integer('fan_type'),
-  curtainType: integer('curtain_type'),
-  heatType: integer('heat_type'),
-}, (t) => [primaryKey({ columns: [t.gatewayId, t.key] })]);
+export const gatewayChannels = pgTable(
+  'gateway_channels',
+  {
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => gateways.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    subDevice: integer('sub_device').notNull(),
+    name: text('name'),
+    fanType: integer('fan_type'),
+    curtainType: integer('curtain_type'),
+    heatType: integer('heat_type'),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.key] })],
+);
 
 /** Network devices and switches (/device-mng/network): reached by IP, unique per tenant. */
-export const networkDevices = pgTable('network_devices', {
-  id: serial('id').primaryKey(),
-  tenantId: integer('tenant_id').notNull().references(() => tenants.id, { onDelete: 'cascade' }),
-  farmId: integer('farm_id').notNull().references(() => farms.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  ip: text('ip').notNull(),
-  serverPort: integer('server_port').notNull(),
-  connectionMode: text('connection_mode').notNull(),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-}, (t) => [uniqueIndex('network_devices_tenant_ip_uq').on(t.tenantId, t.ip), index('network_devices_farm_idx').on(t.farmId)]);
+export const networkDevices = pgTable(
+  'network_devices',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    farmId: integer('farm_id')
+      .notNull()
+      .references(() => farms.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ip: text('ip').notNull(),
+    serverPort: integer('server_port').notNull(),
+    connectionMode: text('connection_mode').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('network_devices_tenant_ip_uq').on(t.tenantId, t.ip), index('network_devices_farm_idx').on(t.farmId)],
+);

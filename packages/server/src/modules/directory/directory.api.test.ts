@@ -1,8 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AccountType, AREA_CODES,
-  type AccountOption, type AuthShed, type FarmListItem, type Page, type ShedListItem, type ShedOverviewRow,
+  AccountType,
+  AREA_CODES,
+  type AccountOption,
+  type AuthShed,
+  type FarmListItem,
+  type Page,
+  type ShedListItem,
+  type ShedOverviewRow,
 } from '@farmsense/shared';
 import { accountSheds, accounts, gateways, pens, roles, sheds, tenants } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
@@ -37,13 +43,26 @@ describe(`directory (${TEST_DB})`, () => {
     // A second tenant with its own farm, sheds (numbered out of order), a pen, a gateway and accounts.
     otherTenant = await buildTenant(db, 'Second Agri');
     otherFarm = await buildFarm(db, otherTenant, 'Second Farm', 1);
-    const numbering = [[2, 1, 1], [1, 2, 1], [1, 1, 2], [1, 1, 1]] as const;
+    const numbering = [
+      [2, 1, 1],
+      [1, 2, 1],
+      [1, 1, 2],
+      [1, 1, 1],
+    ] as const;
     for (const [areaNum, buildingNum, shedNum] of numbering) {
       await buildShed(db, otherTenant, otherFarm, { shedName: `S ${areaNum}-${buildingNum}-${shedNum}`, areaNum, buildingNum, shedNum });
     }
     const [first] = await db.select({ id: sheds.id }).from(sheds).where(eq(sheds.shedName, 'S 1-1-1'));
     await db.insert(pens).values({ tenantId: otherTenant, shedId: first!.id, fieldColumn: 1, field: 1 });
-    await db.insert(gateways).values({ tenantId: otherTenant, farmId: otherFarm, shedId: first!.id, code: 'fs-second01', name: 'Second controller', gatewayType: 101, checkCode: 'x' });
+    await db.insert(gateways).values({
+      tenantId: otherTenant,
+      farmId: otherFarm,
+      shedId: first!.id,
+      code: 'fs-second01',
+      name: 'Second controller',
+      gatewayType: 101,
+      checkCode: 'x',
+    });
     await buildAccount(db, { tenantId: otherTenant, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
     await buildAccount(db, { tenantId: otherTenant, accountCode: 'second-staff', farmIds: [otherFarm] });
     tok.secondAdmin = await tokenFor(db, 'second-admin');
@@ -53,8 +72,14 @@ describe(`directory (${TEST_DB})`, () => {
 
   it('refuses every route without a token (10002)', async () => {
     const routes: ['GET' | 'POST', string, unknown?][] = [
-      ['GET', AREA], ['GET', FARMS], ['POST', ACCOUNTS], ['GET', `${SHEDS}?farmId=1`], ['GET', AUTH_FARMS],
-      ['GET', `${AUTH_SHEDS}?farmId=1`], ['GET', `${AUTH_SHED_LIST}?farmId=1`], ['POST', QUERY_SHEDS, { farmId: 1, pageNo: 1, pageSize: 10 }],
+      ['GET', AREA],
+      ['GET', FARMS],
+      ['POST', ACCOUNTS],
+      ['GET', `${SHEDS}?farmId=1`],
+      ['GET', AUTH_FARMS],
+      ['GET', `${AUTH_SHEDS}?farmId=1`],
+      ['GET', `${AUTH_SHED_LIST}?farmId=1`],
+      ['POST', QUERY_SHEDS, { farmId: 1, pageNo: 1, pageSize: 10 }],
     ];
     for (const [method, url, body] of routes) {
       const res = await call(ctx, null, method, url, body);
@@ -66,11 +91,19 @@ describe(`directory (${TEST_DB})`, () => {
     const res = await call<{ code: string; country: string }[]>(ctx, tok.pig!, 'GET', AREA);
     expect(res.data).toEqual(AREA_CODES);
     expect(res.data[0]).toEqual({ code: '+86', country: 'CN' });
-    expect(res.data).toEqual(expect.arrayContaining([{ code: '+84', country: 'VN' }, { code: '+66', country: 'TH' }, { code: '+7', country: 'RU' }, { code: '+1', country: 'US' }, { code: '+44', country: 'GB' }]));
+    expect(res.data).toEqual(
+      expect.arrayContaining([
+        { code: '+84', country: 'VN' },
+        { code: '+66', country: 'TH' },
+        { code: '+7', country: 'RU' },
+        { code: '+1', country: 'US' },
+        { code: '+44', country: 'GB' },
+      ]),
+    );
     expect(res.data.every((a) => /^\+[0-9]{1,4}$/.test(a.code) && /^[A-Z]{2}$/.test(a.country))).toBe(true);
   });
 
-  it('lists the farms an account may see, never another tenant\'s', async () => {
+  it("lists the farms an account may see, never another tenant's", async () => {
     const demo = (await call<FarmListItem[]>(ctx, tok.demo!, 'GET', FARMS)).data;
     expect(demo).toEqual([
       { id: pigFarm, farmId: pigFarm, farmName: 'Demo Pig Farm', type: 1, scale: 3, timeZone: 'Asia/Shanghai' },
@@ -87,7 +120,11 @@ describe(`directory (${TEST_DB})`, () => {
 
   it("lists the tenant's accounts as options, and refuses the platform", async () => {
     const db = ctx.database.db;
-    const expected = (await db.select({ label: accounts.accountName, value: accounts.id }).from(accounts).where(eq(accounts.tenantId, demoTenant)).orderBy(asc(accounts.id)));
+    const expected = await db
+      .select({ label: accounts.accountName, value: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.tenantId, demoTenant))
+      .orderBy(asc(accounts.id));
     const demo = await call<AccountOption[]>(ctx, tok.pig!, 'POST', ACCOUNTS);
     expect(demo.data).toEqual(expected);
     expect(demo.data).toContainEqual({ label: 'Pig Keeper', value: await accountId(db, 'pig') });
@@ -106,7 +143,7 @@ describe(`directory (${TEST_DB})`, () => {
     expect((await call(ctx, tok.pig!, 'GET', `${AUTH_SHED_LIST}?farmId=${pigFarm}`)).data).toEqual(pig);
   });
 
-  it('answers 10007 for a farm outside the caller\'s view, whether it exists or not', async () => {
+  it("answers 10007 for a farm outside the caller's view, whether it exists or not", async () => {
     const cases: [string, string][] = [
       ['pig', `${SHEDS}?farmId=${poultryFarm}`],
       ['secondAdmin', `${SHEDS}?farmId=${pigFarm}`],
@@ -138,11 +175,15 @@ describe(`directory (${TEST_DB})`, () => {
     expect(page1).toMatchObject({ total: 3, pageNo: 1, pageSize: 2 });
     expect(page1.list.map((s) => s.shedName)).toEqual(['Farrowing 1', 'Nursery 1']);
     expect(page1.list[0]).toMatchObject({ farmId: pigFarm, farmName: 'Demo Pig Farm', penCount: 4, shedType: 2 });
-    expect(page1.list[0]!.gateways).toEqual([{ code: 'fs-demo01', name: 'Farrowing 1 controller', gatewayType: 101, deviceCategory: 201, model: 'FS-ENV-8' }]);
+    expect(page1.list[0]!.gateways).toEqual([
+      { code: 'fs-demo01', name: 'Farrowing 1 controller', gatewayType: 101, deviceCategory: 201, model: 'FS-ENV-8' },
+    ]);
     const page2 = (await call<Page<ShedOverviewRow>>(ctx, tok.pig!, 'POST', QUERY_SHEDS, { farmId: pigFarm, pageNo: 2, pageSize: 2 })).data;
     expect(page2.list.map((s) => s.shedName)).toEqual(['Fattening 1']);
 
-    const second = (await call<Page<ShedOverviewRow>>(ctx, tok.secondAdmin!, 'POST', QUERY_SHEDS, { farmId: otherFarm, pageNo: 1, pageSize: 10 })).data;
+    const second = (
+      await call<Page<ShedOverviewRow>>(ctx, tok.secondAdmin!, 'POST', QUERY_SHEDS, { farmId: otherFarm, pageNo: 1, pageSize: 10 })
+    ).data;
     expect(second.total).toBe(4);
     expect(second.list[0]).toMatchObject({ shedName: 'S 1-1-1', penCount: 1, gateways: [{ code: 'fs-second01' }] });
     expect(second.list.slice(1).every((s) => s.penCount === 0 && s.gateways.length === 0)).toBe(true);
@@ -154,17 +195,31 @@ describe(`directory (${TEST_DB})`, () => {
     expect((await call(ctx, tok.chicken!, 'POST', QUERY_SHEDS, { farmId: poultryFarm, pageNo: 1, pageSize: 10 })).code).toBe(1);
   });
 
-  it('narrows sheds to the account\'s shed limits, farm by farm', async () => {
+  it("narrows sheds to the account's shed limits, farm by farm", async () => {
     const db = ctx.database.db;
     const [pigRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, 'Pig staff'));
-    const limitedId = await buildAccount(db, { tenantId: demoTenant, accountCode: 'limited', farmIds: [pigFarm, poultryFarm], roleIds: [pigRole!.id] });
+    const limitedId = await buildAccount(db, {
+      tenantId: demoTenant,
+      accountCode: 'limited',
+      farmIds: [pigFarm, poultryFarm],
+      roleIds: [pigRole!.id],
+    });
     const [nursery] = await db.select({ id: sheds.id }).from(sheds).where(eq(sheds.shedName, 'Nursery 1'));
     const [fattening] = await db.select({ id: sheds.id }).from(sheds).where(eq(sheds.shedName, 'Fattening 1'));
-    await db.insert(accountSheds).values([{ accountId: limitedId, shedId: nursery!.id }, { accountId: limitedId, shedId: fattening!.id }]);
+    await db.insert(accountSheds).values([
+      { accountId: limitedId, shedId: nursery!.id },
+      { accountId: limitedId, shedId: fattening!.id },
+    ]);
     const t = await tokenFor(db, 'limited');
 
-    expect((await call<ShedListItem[]>(ctx, t, 'GET', `${SHEDS}?farmId=${pigFarm}`)).data.map((s) => s.shedName)).toEqual(['Nursery 1', 'Fattening 1']);
-    expect((await call<AuthShed[]>(ctx, t, 'GET', `${AUTH_SHEDS}?farmId=${pigFarm}`)).data.map((s) => s.tid)).toEqual([nursery!.id, fattening!.id]);
+    expect((await call<ShedListItem[]>(ctx, t, 'GET', `${SHEDS}?farmId=${pigFarm}`)).data.map((s) => s.shedName)).toEqual([
+      'Nursery 1',
+      'Fattening 1',
+    ]);
+    expect((await call<AuthShed[]>(ctx, t, 'GET', `${AUTH_SHEDS}?farmId=${pigFarm}`)).data.map((s) => s.tid)).toEqual([
+      nursery!.id,
+      fattening!.id,
+    ]);
     const page = (await call<Page<ShedOverviewRow>>(ctx, t, 'POST', QUERY_SHEDS, { farmId: pigFarm, pageNo: 1, pageSize: 1 })).data;
     expect(page.total).toBe(2);
     expect(page.list.map((s) => s.shedName)).toEqual(['Nursery 1']);

@@ -69,13 +69,20 @@ export async function listSheds(
   page?: { pageNo: number; pageSize: number },
 ): Promise<ShedListItem[]> {
   if (onlyIds && onlyIds.size === 0) return [];
-  const q = db.select(shedColumns).from(sheds).where(shedWhere(tenantId, farmId, onlyIds)).orderBy(...shedOrder);
+  const q = db
+    .select(shedColumns)
+    .from(sheds)
+    .where(shedWhere(tenantId, farmId, onlyIds))
+    .orderBy(...shedOrder);
   return page ? q.limit(page.pageSize).offset((page.pageNo - 1) * page.pageSize) : q;
 }
 
 export async function countSheds(db: Db, tenantId: number, farmId: number, onlyIds: Set<number> | undefined): Promise<number> {
   if (onlyIds && onlyIds.size === 0) return 0;
-  const [row] = await db.select({ n: count() }).from(sheds).where(shedWhere(tenantId, farmId, onlyIds));
+  const [row] = await db
+    .select({ n: count() })
+    .from(sheds)
+    .where(shedWhere(tenantId, farmId, onlyIds));
   return row?.n ?? 0;
 }
 

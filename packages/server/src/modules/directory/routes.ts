@@ -1,7 +1,15 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  AREA_CODES, farmIdQuery, queryShedsBody,
-  type AccountOption, type AreaCode, type AuthFarm, type AuthShed, type FarmListItem, type Page, type ShedListItem,
+  AREA_CODES,
+  farmIdQuery,
+  queryShedsBody,
+  type AccountOption,
+  type AreaCode,
+  type AuthFarm,
+  type AuthShed,
+  type FarmListItem,
+  type Page,
+  type ShedListItem,
   type ShedOverviewRow,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
@@ -23,38 +31,70 @@ export const directoryRoutes: ModuleRoutes = async (base, { database }) => {
   const tags = ['directory'];
 
   // Static data; also needed by the forced password change screen's account form.
-  app.get('/api/breedpigaccount/account/areaCode', {
-    config: { allowPending: true },
-    schema: { tags, summary: 'Phone calling codes for account and farm forms' },
-  }, async (): Promise<readonly AreaCode[]> => AREA_CODES);
+  app.get(
+    '/api/breedpigaccount/account/areaCode',
+    {
+      config: { allowPending: true },
+      schema: { tags, summary: 'Phone calling codes for account and farm forms' },
+    },
+    async (): Promise<readonly AreaCode[]> => AREA_CODES,
+  );
 
-  app.get('/api/breedpigbuilding/farmInfo/list', {
-    schema: { tags, summary: 'Farms the account may see' },
-  }, async (req): Promise<FarmListItem[]> => farmList(db, requireAuth(req)));
+  app.get(
+    '/api/breedpigbuilding/farmInfo/list',
+    {
+      schema: { tags, summary: 'Farms the account may see' },
+    },
+    async (req): Promise<FarmListItem[]> => farmList(db, requireAuth(req)),
+  );
 
-  app.post('/api/breedpigaccount/account/queryAllAccount', {
-    config: { readOnly: true },
-    schema: { tags, summary: "The tenant's accounts as options (label = name, value = id)" },
-  }, async (req): Promise<AccountOption[]> => listAccounts(db, tenantOf(req)));
+  app.post(
+    '/api/breedpigaccount/account/queryAllAccount',
+    {
+      config: { readOnly: true },
+      schema: { tags, summary: "The tenant's accounts as options (label = name, value = id)" },
+    },
+    async (req): Promise<AccountOption[]> => listAccounts(db, tenantOf(req)),
+  );
 
-  app.get('/api/breedpigbuilding/shedInfo/list', {
-    schema: { tags, summary: 'Sheds the account may see in a farm', querystring: farmIdQuery },
-  }, async (req): Promise<ShedListItem[]> => shedList(db, requireAuth(req), req.query.farmId));
+  app.get(
+    '/api/breedpigbuilding/shedInfo/list',
+    {
+      schema: { tags, summary: 'Sheds the account may see in a farm', querystring: farmIdQuery },
+    },
+    async (req): Promise<ShedListItem[]> => shedList(db, requireAuth(req), req.query.farmId),
+  );
 
-  app.get('/api/breedpigbuilding/fieldLevel/farmInfo/authList', {
-    schema: { tags, summary: 'Farms the account is authorized for' },
-  }, async (req): Promise<AuthFarm[]> => authFarmList(db, requireAuth(req)));
+  app.get(
+    '/api/breedpigbuilding/fieldLevel/farmInfo/authList',
+    {
+      schema: { tags, summary: 'Farms the account is authorized for' },
+    },
+    async (req): Promise<AuthFarm[]> => authFarmList(db, requireAuth(req)),
+  );
 
-  app.get('/api/breedpigbuilding/fieldLevel/shedInfo/authList', {
-    schema: { tags, summary: 'Authorized sheds of a farm with their pens', querystring: farmIdQuery },
-  }, async (req): Promise<AuthShed[]> => authShedTree(db, requireAuth(req), req.query.farmId));
+  app.get(
+    '/api/breedpigbuilding/fieldLevel/shedInfo/authList',
+    {
+      schema: { tags, summary: 'Authorized sheds of a farm with their pens', querystring: farmIdQuery },
+    },
+    async (req): Promise<AuthShed[]> => authShedTree(db, requireAuth(req), req.query.farmId),
+  );
 
-  app.get('/api/breedpigbuilding/fieldLevel/shedInfo/shedInfoList', {
-    schema: { tags, summary: 'Authorized sheds of a farm (flat list)', querystring: farmIdQuery },
-  }, async (req): Promise<ShedListItem[]> => shedList(db, requireAuth(req), req.query.farmId));
+  app.get(
+    '/api/breedpigbuilding/fieldLevel/shedInfo/shedInfoList',
+    {
+      schema: { tags, summary: 'Authorized sheds of a farm (flat list)', querystring: farmIdQuery },
+    },
+    async (req): Promise<ShedListItem[]> => shedList(db, requireAuth(req), req.query.farmId),
+  );
 
-  app.post('/api/breedpigbuilding/shed/querySheds', {
-    config: { app: SHED_OVERVIEW_APPS, readOnly: true },
-    schema: { tags, summary: 'Paged sheds of a farm with pen count and gateways', body: queryShedsBody },
-  }, async (req): Promise<Page<ShedOverviewRow>> => queryShedPage(db, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/shed/querySheds',
+    {
+      config: { app: SHED_OVERVIEW_APPS, readOnly: true },
+      schema: { tags, summary: 'Paged sheds of a farm with pen count and gateways', body: queryShedsBody },
+    },
+    async (req): Promise<Page<ShedOverviewRow>> => queryShedPage(db, requireAuth(req), req.body),
+  );
 };

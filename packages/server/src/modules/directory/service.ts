@@ -1,11 +1,25 @@
 import {
-  AppError, ErrorCodes,
-  type AuthFarm, type AuthShed, type FarmListItem, type Page, type ShedListItem, type ShedOverviewRow,
+  AppError,
+  ErrorCodes,
+  type AuthFarm,
+  type AuthShed,
+  type FarmListItem,
+  type Page,
+  type ShedListItem,
+  type ShedOverviewRow,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import {
-  countSheds, findFarm, gatewaysByShed, listFarms, listSheds, penCounts, pensByShed, toFarmItem, withPens,
+  countSheds,
+  findFarm,
+  gatewaysByShed,
+  listFarms,
+  listSheds,
+  penCounts,
+  pensByShed,
+  toFarmItem,
+  withPens,
   type FarmRow,
 } from './repo.js';
 
@@ -42,11 +56,19 @@ export async function shedList(db: Db, auth: AuthContext, farmId: number): Promi
 export async function authShedTree(db: Db, auth: AuthContext, farmId: number): Promise<AuthShed[]> {
   const { tenantId } = await visibleFarm(db, auth, farmId);
   const list = await listSheds(db, tenantId, farmId, auth.shedLimits.get(farmId));
-  const pens = await pensByShed(db, tenantId, list.map((s) => s.tid));
+  const pens = await pensByShed(
+    db,
+    tenantId,
+    list.map((s) => s.tid),
+  );
   // An account limited to some pens of a shed (account_pens) sees only those.
   for (const [shedId, shedPens] of pens) {
     const limit = auth.penLimits.get(shedId);
-    if (limit) pens.set(shedId, shedPens.filter((p) => limit.has(p.id)));
+    if (limit)
+      pens.set(
+        shedId,
+        shedPens.filter((p) => limit.has(p.id)),
+      );
   }
   return list.map((s) => withPens(s, pens));
 }
@@ -58,10 +80,7 @@ export async function queryShedPage(
 ): Promise<Page<ShedOverviewRow>> {
   const { tenantId, farm } = await visibleFarm(db, auth, q.farmId);
   const limit = auth.shedLimits.get(q.farmId);
-  const [total, list] = await Promise.all([
-    countSheds(db, tenantId, q.farmId, limit),
-    listSheds(db, tenantId, q.farmId, limit, q),
-  ]);
+  const [total, list] = await Promise.all([countSheds(db, tenantId, q.farmId, limit), listSheds(db, tenantId, q.farmId, limit, q)]);
   const ids = list.map((s) => s.tid);
   const [counts, gws] = await Promise.all([penCounts(db, tenantId, ids), gatewaysByShed(db, tenantId, ids)]);
   return {

@@ -26,9 +26,18 @@ async function allVisibleGateways(database: Database, auth: AuthContext): Promis
   const tenantId = tenantIdOf(auth);
   const rows = await database.db
     .select({
-      id: gateways.id, code: gateways.code, name: gateways.name, farmId: gateways.farmId, shedId: gateways.shedId,
-      gatewayType: gateways.gatewayType, deviceCategory: gateways.deviceCategory, model: gateways.model, serialNo: gateways.serialNo,
-      farmName: farms.farmName, shedName: sheds.shedName, shedFarmId: sheds.farmId,
+      id: gateways.id,
+      code: gateways.code,
+      name: gateways.name,
+      farmId: gateways.farmId,
+      shedId: gateways.shedId,
+      gatewayType: gateways.gatewayType,
+      deviceCategory: gateways.deviceCategory,
+      model: gateways.model,
+      serialNo: gateways.serialNo,
+      farmName: farms.farmName,
+      shedName: sheds.shedName,
+      shedFarmId: sheds.farmId,
     })
     .from(gateways)
     .leftJoin(farms, and(eq(farms.id, gateways.farmId), eq(farms.tenantId, tenantId)))
@@ -62,22 +71,40 @@ export async function connectStatusPage(database: Database, auth: AuthContext, q
     const visible = await farmSheds(database.db, auth, q.farmId);
     const names = new Map(visible.map((s) => [s.id, s.shedName]));
     list = (await farmGateways(database.db, auth, q.farmId, visible)).map((g) => ({
-      ...g, farmName: farm.farmName, shedName: g.shedId === null ? null : (names.get(g.shedId) ?? null),
+      ...g,
+      farmName: farm.farmName,
+      shedName: g.shedId === null ? null : (names.get(g.shedId) ?? null),
     }));
   } else {
     list = await allVisibleGateways(database, auth);
   }
-  const links = await readLinks(database, list.map((g) => g.id));
+  const links = await readLinks(
+    database,
+    list.map((g) => g.id),
+  );
   if (q.online !== undefined) list = list.filter((g) => linkOf(links, g.id).online === q.online);
   const page = list.slice((q.pageNo - 1) * q.pageSize, q.pageNo * q.pageSize);
-  const counts = await offCounts(database, page.map((g) => g.id), Date.now() - 7 * DAY);
+  const counts = await offCounts(
+    database,
+    page.map((g) => g.id),
+    Date.now() - 7 * DAY,
+  );
   return {
     list: page.map((g) => {
       const l = linkOf(links, g.id);
       return {
-        gatewayId: g.id, gatewayCode: g.code, gatewayName: g.name, gatewayType: g.gatewayType,
-        farmId: g.farmId, farmName: g.farmName, shedId: g.shedId, shedName: g.shedName,
-        online: l.online, since: l.since, lastSeenAt: l.lastSeenAt, offCount7d: counts.get(g.id) ?? 0,
+        gatewayId: g.id,
+        gatewayCode: g.code,
+        gatewayName: g.name,
+        gatewayType: g.gatewayType,
+        farmId: g.farmId,
+        farmName: g.farmName,
+        shedId: g.shedId,
+        shedName: g.shedName,
+        online: l.online,
+        since: l.since,
+        lastSeenAt: l.lastSeenAt,
+        offCount7d: counts.get(g.id) ?? 0,
       };
     }),
     total: list.length,
@@ -87,7 +114,11 @@ export async function connectStatusPage(database: Database, auth: AuthContext, q
 }
 
 /** The farm's visible gateways with shed names, and the checked range (20027 when reversed). */
-async function reportScope(database: Database, auth: AuthContext, body: ReportRangeBody): Promise<{ list: PlacedGateway[]; from: number; to: number }> {
+async function reportScope(
+  database: Database,
+  auth: AuthContext,
+  body: ReportRangeBody,
+): Promise<{ list: PlacedGateway[]; from: number; to: number }> {
   const from = body.startTime.getTime();
   const to = body.endTime.getTime();
   if (to <= from) throw new AppError(ErrorCodes.END_BEFORE_START);
@@ -95,7 +126,9 @@ async function reportScope(database: Database, auth: AuthContext, body: ReportRa
   const visible = await farmSheds(database.db, auth, body.farmId);
   const names = new Map(visible.map((s) => [s.id, s.shedName]));
   const list = (await farmGateways(database.db, auth, body.farmId, visible)).map((g) => ({
-    ...g, farmName: farm.farmName, shedName: g.shedId === null ? null : (names.get(g.shedId) ?? null),
+    ...g,
+    farmName: farm.farmName,
+    shedName: g.shedId === null ? null : (names.get(g.shedId) ?? null),
   }));
   return { list, from, to };
 }
@@ -134,7 +167,11 @@ export async function commuOff(database: Database, auth: AuthContext, body: Repo
     // Durations count only the part inside the range (and not beyond now).
     const inRange = outages.map((o) => Math.max(0, Math.min(o.to ?? end, end) - Math.max(o.from, from)));
     return {
-      gatewayId: g.id, gatewayCode: g.code, gatewayName: g.name, shedId: g.shedId, shedName: g.shedName,
+      gatewayId: g.id,
+      gatewayCode: g.code,
+      gatewayName: g.name,
+      shedId: g.shedId,
+      shedName: g.shedName,
       offCount: outages.length,
       offMs: inRange.reduce((s, x) => s + x, 0),
       longestMs: inRange.length > 0 ? Math.max(...inRange) : 0,

@@ -45,11 +45,16 @@ export async function readLinks(database: Database, gatewayIds: number[]): Promi
        FROM gateway_status WHERE gateway_id = ANY($1::int[])`,
     [gatewayIds],
   );
-  return new Map(rows.map((r) => [r.gateway_id, {
-    online: r.online,
-    since: r.since === null ? null : Number(r.since),
-    lastSeenAt: r.last_seen === null ? null : Number(r.last_seen),
-  }]));
+  return new Map(
+    rows.map((r) => [
+      r.gateway_id,
+      {
+        online: r.online,
+        since: r.since === null ? null : Number(r.since),
+        lastSeenAt: r.last_seen === null ? null : Number(r.last_seen),
+      },
+    ]),
+  );
 }
 
 export function linkOf(links: Map<number, LinkState>, id: number): LinkState {
@@ -57,8 +62,28 @@ export function linkOf(links: Map<number, LinkState>, id: number): LinkState {
 }
 
 const PREFIX_ORDER = [
-  'temp', 'outTemp', 'targetTemp', 'rh', 'co2', 'nh3', 'h2s', 'pa', 'light', 'wind', 'ph', 'dayAge',
-  'fan', 'heater', 'window', 'curtain', 'pump', 'mist', 'water', 'elec', 'feed', 'weight',
+  'temp',
+  'outTemp',
+  'targetTemp',
+  'rh',
+  'co2',
+  'nh3',
+  'h2s',
+  'pa',
+  'light',
+  'wind',
+  'ph',
+  'dayAge',
+  'fan',
+  'heater',
+  'window',
+  'curtain',
+  'pump',
+  'mist',
+  'water',
+  'elec',
+  'feed',
+  'weight',
 ];
 
 export function prefixOf(key: string): string {

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountType,
-  type DeviceConnectRow, type EnvMonitorAnswer, type HkqDetail, type MonitorStatistics, type Page,
+  type DeviceConnectRow,
+  type EnvMonitorAnswer,
+  type HkqDetail,
+  type MonitorStatistics,
+  type Page,
 } from '@farmsense/shared';
 import { accountSheds, gateways, roles } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
@@ -39,9 +43,22 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     // Broiler House 1 (fs-demo04): a full set a minute ago, and a sensor silent for 30 minutes.
     const t = now - MIN;
     const b1: [string, number][] = [
-      ['temp.1', 24.5], ['temp.2', 25.5], ['temp.3', 26], ['rh.1', 60], ['co2.1', 1200], ['nh3.1', 8.5], ['outTemp.1', 12.3],
-      ['dayAge.1', 30], ['targetTemp.1', 22.4], ['fan.1', 55], ['fan.2', 0], ['fan.3', 100], ['heater.1', 0], ['window.1', 40],
-      ['water.1', 123456.7], ['elec.1', 5432.1],
+      ['temp.1', 24.5],
+      ['temp.2', 25.5],
+      ['temp.3', 26],
+      ['rh.1', 60],
+      ['co2.1', 1200],
+      ['nh3.1', 8.5],
+      ['outTemp.1', 12.3],
+      ['dayAge.1', 30],
+      ['targetTemp.1', 22.4],
+      ['fan.1', 55],
+      ['fan.2', 0],
+      ['fan.3', 100],
+      ['heater.1', 0],
+      ['window.1', 40],
+      ['water.1', 123456.7],
+      ['elec.1', 5432.1],
     ];
     readings.push(...b1.map(([k, v]): Reading => ['fs-demo04', k, t, v]));
     readings.push(['fs-demo04', 'temp.4', now - 30 * MIN, 30]);
@@ -51,8 +68,11 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     readings.push(['fs-demo01', 'temp.1', now - 3 * MIN, 24]);
     await storeReadings(ctx.database, readings);
     await storeLinkEvents(ctx.database, [
-      ['fs-demo05', now - 10 * DAY, false], ['fs-demo05', now - 10 * DAY + HOUR, true],
-      ['fs-demo05', now - 3 * DAY, false], ['fs-demo05', now - 2 * DAY, true], ['fs-demo05', now - HOUR, false],
+      ['fs-demo05', now - 10 * DAY, false],
+      ['fs-demo05', now - 10 * DAY + HOUR, true],
+      ['fs-demo05', now - 3 * DAY, false],
+      ['fs-demo05', now - 2 * DAY, true],
+      ['fs-demo05', now - HOUR, false],
       ['fs-demo04', now - 5 * HOUR, true],
       ['fs-demo01', now - 4 * HOUR, true],
     ]);
@@ -61,14 +81,27 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     const other = await buildTenant(db, 'Second Agri');
     otherFarm = await buildFarm(db, other, 'Second Farm', 2);
     const otherShed = await buildShed(db, other, otherFarm, { shedName: 'S1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1 });
-    await db.insert(gateways).values({ tenantId: other, farmId: otherFarm, shedId: otherShed, code: 'fs-second01', name: 'Second controller', gatewayType: 101, checkCode: 'x' });
+    await db.insert(gateways).values({
+      tenantId: other,
+      farmId: otherFarm,
+      shedId: otherShed,
+      code: 'fs-second01',
+      name: 'Second controller',
+      gatewayType: 101,
+      checkCode: 'x',
+    });
     await storeReadings(ctx.database, [['fs-second01', 'temp.1', now - MIN, 19]]);
     await buildAccount(db, { tenantId: other, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
     tok.second = await tokenFor(db, 'second-admin');
 
     // A poultry keeper limited to Broiler House 2.
     const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, 'Poultry staff'));
-    const limited = await buildAccount(db, { tenantId: (await db.select().from(gateways).where(eq(gateways.code, 'fs-demo04')))[0]!.tenantId, accountCode: 'limited', farmIds: [poultry], roleIds: [role!.id] });
+    const limited = await buildAccount(db, {
+      tenantId: (await db.select().from(gateways).where(eq(gateways.code, 'fs-demo04')))[0]!.tenantId,
+      accountCode: 'limited',
+      farmIds: [poultry],
+      roleIds: [role!.id],
+    });
     await db.insert(accountSheds).values({ accountId: limited, shedId: shed['Broiler House 2']! });
     tok.limited = await tokenFor(db, 'limited');
   });
@@ -88,7 +121,11 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     expect(res.data.sheds.map((s) => s.shedName)).toEqual(['Broiler House 1', 'Broiler House 2', 'Layer House 1']);
     const [b1, b2, layer] = res.data.sheds;
     expect(b1!.kinds.temp).toEqual({
-      kind: 'temp', unit: '°C', min: 24.5, max: 26, avg: 25.333,
+      kind: 'temp',
+      unit: '°C',
+      min: 24.5,
+      max: 26,
+      avg: 25.333,
       values: [
         { key: 'temp.1', value: 24.5, ts: now - MIN, gatewayCode: 'fs-demo04' },
         { key: 'temp.2', value: 25.5, ts: now - MIN, gatewayCode: 'fs-demo04' },
@@ -99,13 +136,25 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     expect(b1!.kinds.co2).toMatchObject({ unit: 'ppm', min: 1200, max: 1200, avg: 1200 });
     expect(b1!.kinds.outTemp).toMatchObject({ unit: '°C', avg: 12.3 });
     expect(b1).toMatchObject({ dayAge: 30, targetTemp: 22.4, online: true, lastTs: now - MIN, shedType: 1001 });
-    expect(b1!.activeActuators.map((a) => [a.key, a.value])).toEqual([['fan.1', 55], ['fan.3', 100], ['window.1', 40]]);
+    expect(b1!.activeActuators.map((a) => [a.key, a.value])).toEqual([
+      ['fan.1', 55],
+      ['fan.3', 100],
+      ['window.1', 40],
+    ]);
     expect(b1!.actuators.map((a) => a.key)).toEqual(['fan.1', 'fan.2', 'fan.3', 'heater.1', 'window.1']);
-    expect(b1!.meters.map((m) => [m.key, m.value])).toEqual([['water.1', 123456.7], ['elec.1', 5432.1]]);
+    expect(b1!.meters.map((m) => [m.key, m.value])).toEqual([
+      ['water.1', 123456.7],
+      ['elec.1', 5432.1],
+    ]);
     expect(b1!.gateways).toEqual([{ code: 'fs-demo04', name: 'Broiler House 1 controller', online: true, lastSeenAt: now - 5 * HOUR }]);
     expect(b2).toMatchObject({ online: false, dayAge: null, targetTemp: null, activeActuators: [], lastTs: now - 2 * MIN });
     expect(b2!.kinds.temp).toMatchObject({ min: 28, max: 28, avg: 28 });
-    expect(layer).toMatchObject({ online: false, lastTs: null, kinds: {}, gateways: [{ code: 'fs-demo06', online: false, lastSeenAt: null }] });
+    expect(layer).toMatchObject({
+      online: false,
+      lastTs: null,
+      kinds: {},
+      gateways: [{ code: 'fs-demo06', online: false, lastSeenAt: null }],
+    });
 
     const only = await call<EnvMonitorAnswer>(ctx, tok.demo!, 'POST', MONITOR, { farmId: poultry, shedIds: [shed['Broiler House 2']] });
     expect(only.data.sheds.map((s) => s.shedName)).toEqual(['Broiler House 2']);
@@ -130,15 +179,46 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
   it("gives one controller's full state, stale sensors marked", async () => {
     const res = await call<HkqDetail>(ctx, tok.chicken!, 'POST', DETAIL, { gatewayCode: 'fs-demo04' });
     expect(res.data).toMatchObject({
-      gatewayCode: 'fs-demo04', gatewayName: 'Broiler House 1 controller', gatewayType: 101, deviceCategory: 200, model: 'FS-ENV-8',
-      farmId: poultry, farmName: 'Demo Poultry Farm', shedId: shed['Broiler House 1'], shedName: 'Broiler House 1',
-      online: true, since: now - 5 * HOUR, lastSeenAt: now - 5 * HOUR,
+      gatewayCode: 'fs-demo04',
+      gatewayName: 'Broiler House 1 controller',
+      gatewayType: 101,
+      deviceCategory: 200,
+      model: 'FS-ENV-8',
+      farmId: poultry,
+      farmName: 'Demo Poultry Farm',
+      shedId: shed['Broiler House 1'],
+      shedName: 'Broiler House 1',
+      online: true,
+      since: now - 5 * HOUR,
+      lastSeenAt: now - 5 * HOUR,
     });
     expect(res.data.values.map((v) => v.key)).toEqual([
-      'temp.1', 'temp.2', 'temp.3', 'temp.4', 'outTemp.1', 'targetTemp.1', 'rh.1', 'co2.1', 'nh3.1', 'dayAge.1',
-      'fan.1', 'fan.2', 'fan.3', 'heater.1', 'window.1', 'water.1', 'elec.1',
+      'temp.1',
+      'temp.2',
+      'temp.3',
+      'temp.4',
+      'outTemp.1',
+      'targetTemp.1',
+      'rh.1',
+      'co2.1',
+      'nh3.1',
+      'dayAge.1',
+      'fan.1',
+      'fan.2',
+      'fan.3',
+      'heater.1',
+      'window.1',
+      'water.1',
+      'elec.1',
     ]);
-    expect(res.data.values.find((v) => v.key === 'temp.4')).toEqual({ key: 'temp.4', value: 30, ts: now - 30 * MIN, gatewayCode: 'fs-demo04', unit: '°C', stale: true });
+    expect(res.data.values.find((v) => v.key === 'temp.4')).toEqual({
+      key: 'temp.4',
+      value: 30,
+      ts: now - 30 * MIN,
+      gatewayCode: 'fs-demo04',
+      unit: '°C',
+      stale: true,
+    });
     expect(res.data.values.find((v) => v.key === 'water.1')).toMatchObject({ unit: 'L', stale: false });
     const byShed = await call<HkqDetail>(ctx, tok.demo!, 'POST', DETAIL, { shedId: shed['Broiler House 2'] });
     expect(byShed.data).toMatchObject({ gatewayCode: 'fs-demo05', online: false, since: now - HOUR });
@@ -155,7 +235,15 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     const res = await call<MonitorStatistics>(ctx, tok.chicken!, 'POST', STATS, { farmId: poultry });
     const midnight = dayRange(farmDay(new Date(), 'Asia/Shanghai'), 'Asia/Shanghai').start.getTime();
     const poultryToday = readings.filter(([code, , ts]) => ['fs-demo04', 'fs-demo05', 'fs-demo06'].includes(code) && ts >= midnight).length;
-    expect(res.data).toEqual({ farmId: poultry, gateways: 3, online: 1, offline: 2, sheds: 3, shedsWithData: 2, readingsToday: poultryToday });
+    expect(res.data).toEqual({
+      farmId: poultry,
+      gateways: 3,
+      online: 1,
+      offline: 2,
+      sheds: 3,
+      shedsWithData: 2,
+      readingsToday: poultryToday,
+    });
     const pigStats = await call<MonitorStatistics>(ctx, tok.pig!, 'POST', STATS, { farmId: pig });
     expect(pigStats.data).toMatchObject({ gateways: 3, online: 1, offline: 2, sheds: 3, shedsWithData: 1 });
     const limited = await call<MonitorStatistics>(ctx, tok.limited!, 'POST', STATS, { farmId: poultry });
@@ -170,10 +258,25 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
       ['fs-demo05', false, now - HOUR, 2],
       ['fs-demo06', false, null, 0],
     ]);
-    expect(res.data.list[0]).toMatchObject({ farmName: 'Demo Poultry Farm', shedName: 'Broiler House 1', gatewayType: 101, lastSeenAt: now - 5 * HOUR });
-    const online = await call<Page<DeviceConnectRow>>(ctx, tok.chicken!, 'POST', CONNECT, { farmId: poultry, online: true, pageNo: 1, pageSize: 10 });
+    expect(res.data.list[0]).toMatchObject({
+      farmName: 'Demo Poultry Farm',
+      shedName: 'Broiler House 1',
+      gatewayType: 101,
+      lastSeenAt: now - 5 * HOUR,
+    });
+    const online = await call<Page<DeviceConnectRow>>(ctx, tok.chicken!, 'POST', CONNECT, {
+      farmId: poultry,
+      online: true,
+      pageNo: 1,
+      pageSize: 10,
+    });
     expect(online.data.list.map((r) => r.gatewayCode)).toEqual(['fs-demo04']);
-    const offline = await call<Page<DeviceConnectRow>>(ctx, tok.chicken!, 'POST', CONNECT, { farmId: poultry, online: 0, pageNo: 1, pageSize: 10 });
+    const offline = await call<Page<DeviceConnectRow>>(ctx, tok.chicken!, 'POST', CONNECT, {
+      farmId: poultry,
+      online: 0,
+      pageNo: 1,
+      pageSize: 10,
+    });
     expect(offline.data.list.map((r) => r.gatewayCode)).toEqual(['fs-demo05', 'fs-demo06']);
     // Without a farm: every gateway the caller may see, paged.
     const all = await call<Page<DeviceConnectRow>>(ctx, tok.demo!, 'POST', CONNECT, { pageNo: 2, pageSize: 4 });

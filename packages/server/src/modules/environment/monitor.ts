@@ -1,14 +1,29 @@
 import { and, eq } from 'drizzle-orm';
 import {
-  ACTUATOR_PREFIXES, keyUnit,
-  type EnvMonitorAnswer, type EnvMonitorBody, type HkqDetail, type EnvValue, type KindLatest, type MonitorStatistics, type ShedMonitor,
+  ACTUATOR_PREFIXES,
+  keyUnit,
+  type EnvMonitorAnswer,
+  type EnvMonitorBody,
+  type HkqDetail,
+  type EnvValue,
+  type KindLatest,
+  type MonitorStatistics,
+  type ShedMonitor,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import {
-  compareKeys, isStale, linkOf, newestByGateway, prefixOf, readLatest, readLinks, STALE_AFTER_MS, type LatestRow,
+  compareKeys,
+  isStale,
+  linkOf,
+  newestByGateway,
+  prefixOf,
+  readLatest,
+  readLinks,
+  STALE_AFTER_MS,
+  type LatestRow,
 } from './latest.js';
 import { farmGateways, farmSheds, tenantIdOf, visibleFarmRef, visibleGateway, type GatewayRef } from './scope.js';
 
@@ -65,7 +80,12 @@ export async function envMonitor(database: Database, auth: AuthContext, body: En
     const actuators = rows.filter((r) => (ACTUATOR_PREFIXES as readonly string[]).includes(prefixOf(r.key)));
     const times = own.map((g) => newest.get(g.id)).filter((t): t is number => t !== undefined);
     return {
-      shedId: s.id, shedName: s.shedName, shedType: s.shedType, areaNum: s.areaNum, buildingNum: s.buildingNum, shedNum: s.shedNum,
+      shedId: s.id,
+      shedName: s.shedName,
+      shedType: s.shedType,
+      areaNum: s.areaNum,
+      buildingNum: s.buildingNum,
+      shedNum: s.shedNum,
       gateways: own.map((g) => {
         const l = linkOf(links, g.id);
         return { code: g.code, name: g.name, online: l.online, lastSeenAt: l.lastSeenAt };
@@ -94,9 +114,16 @@ export async function hkqDetail(database: Database, auth: AuthContext, q: { gate
   const newest = newestByGateway(latest);
   const link = linkOf(links, gw.id);
   return {
-    gatewayCode: gw.code, gatewayName: gw.name, gatewayType: gw.gatewayType, deviceCategory: gw.deviceCategory,
-    model: gw.model, serialNo: gw.serialNo, ...place,
-    online: link.online, since: link.since, lastSeenAt: link.lastSeenAt,
+    gatewayCode: gw.code,
+    gatewayName: gw.name,
+    gatewayType: gw.gatewayType,
+    deviceCategory: gw.deviceCategory,
+    model: gw.model,
+    serialNo: gw.serialNo,
+    ...place,
+    online: link.online,
+    since: link.since,
+    lastSeenAt: link.lastSeenAt,
     values: latest
       .sort((a, b) => compareKeys(a.key, b.key))
       .map((r) => ({ key: r.key, value: r.value, ts: r.ts, gatewayCode: gw.code, unit: keyUnit(r.key), stale: isStale(r, newest) })),
@@ -104,18 +131,26 @@ export async function hkqDetail(database: Database, auth: AuthContext, q: { gate
 }
 
 async function placeOf(
-  database: Database, tenantId: number, gw: GatewayRef,
+  database: Database,
+  tenantId: number,
+  gw: GatewayRef,
 ): Promise<{ farmId: number | null; farmName: string | null; shedId: number | null; shedName: string | null }> {
   const db = database.db;
-  const [shed] = gw.shedId === null ? [] : await db
-    .select({ shedName: sheds.shedName, farmId: sheds.farmId })
-    .from(sheds)
-    .where(and(eq(sheds.id, gw.shedId), eq(sheds.tenantId, tenantId)));
+  const [shed] =
+    gw.shedId === null
+      ? []
+      : await db
+          .select({ shedName: sheds.shedName, farmId: sheds.farmId })
+          .from(sheds)
+          .where(and(eq(sheds.id, gw.shedId), eq(sheds.tenantId, tenantId)));
   const farmId = shed?.farmId ?? gw.farmId;
-  const [farm] = farmId === null ? [] : await db
-    .select({ farmName: farms.farmName })
-    .from(farms)
-    .where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
+  const [farm] =
+    farmId === null
+      ? []
+      : await db
+          .select({ farmName: farms.farmName })
+          .from(farms)
+          .where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
   return { farmId, farmName: farm?.farmName ?? null, shedId: gw.shedId, shedName: shed?.shedName ?? null };
 }
 
@@ -145,6 +180,12 @@ export async function monitorStatistics(database: Database, auth: AuthContext, f
     readingsToday = Number(row?.n ?? 0);
   }
   return {
-    farmId, gateways: gws.length, online, offline: gws.length - online, sheds: shedList.length, shedsWithData, readingsToday,
+    farmId,
+    gateways: gws.length,
+    online,
+    offline: gws.length - online,
+    sheds: shedList.length,
+    shedsWithData,
+    readingsToday,
   };
 }

@@ -28,17 +28,39 @@ describe(`environment records and export (${TEST_DB})`, () => {
     for (const n of ['Broiler House 1', 'Broiler House 2', 'Farrowing 1']) shed[n] = await shedId(ctx.database, n);
     await storeReadings(ctx.database, [
       // Twelve reading times, every 10 minutes; temp.1 drops out at the last one.
-      ...series('fs-demo04', 'temp.1', B, 10 * MIN, Array.from({ length: 11 }, (_, i) => 20 + i)),
-      ...series('fs-demo04', 'temp.2', B, 10 * MIN, Array.from({ length: 12 }, (_, i) => 30 + i)),
+      ...series(
+        'fs-demo04',
+        'temp.1',
+        B,
+        10 * MIN,
+        Array.from({ length: 11 }, (_, i) => 20 + i),
+      ),
+      ...series(
+        'fs-demo04',
+        'temp.2',
+        B,
+        10 * MIN,
+        Array.from({ length: 12 }, (_, i) => 30 + i),
+      ),
       ...series('fs-demo04', 'outTemp.1', B, 10 * MIN, Array(12).fill(8.5)),
       ...series('fs-demo04', 'rh.1', B, 10 * MIN, Array(12).fill(61)),
       ...series('fs-demo04', 'fan.1', B, 10 * MIN, Array(12).fill(40)),
     ]);
     // Broiler House 2 gets a second controller: columns are then named by gateway.
     const [b2] = await db.select().from(gateways).where(eq(gateways.code, 'fs-demo05'));
-    await db.insert(gateways).values({ tenantId: b2!.tenantId, farmId: b2!.farmId, shedId: b2!.shedId, code: 'fs-demo05b', name: 'Second', gatewayType: 101, checkCode: 'x' });
+    await db.insert(gateways).values({
+      tenantId: b2!.tenantId,
+      farmId: b2!.farmId,
+      shedId: b2!.shedId,
+      code: 'fs-demo05b',
+      name: 'Second',
+      gatewayType: 101,
+      checkCode: 'x',
+    });
     await storeReadings(ctx.database, [
-      ['fs-demo05', 'temp.1', B, 25], ['fs-demo05b', 'temp.1', B, 26], ['fs-demo05b', 'temp.1', B + MIN, 27],
+      ['fs-demo05', 'temp.1', B, 25],
+      ['fs-demo05b', 'temp.1', B, 26],
+      ['fs-demo05b', 'temp.1', B + MIN, 27],
     ]);
     const other = await buildTenant(db, 'Second Agri');
     const farm = await buildFarm(db, other, 'Second Farm', 2);
@@ -49,7 +71,13 @@ describe(`environment records and export (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   const q = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
-    shedId: shed['Broiler House 1'], kind: 'temp', startTime: B, endTime: B + 2 * HOUR, pageNo: 1, pageSize: 5, ...extra,
+    shedId: shed['Broiler House 1'],
+    kind: 'temp',
+    startTime: B,
+    endTime: B + 2 * HOUR,
+    pageNo: 1,
+    pageSize: 5,
+    ...extra,
   });
 
   it('pages one row per reading time with the sensors of the kind as columns, newest first', async () => {
@@ -117,27 +145,46 @@ describe(`environment records and export (${TEST_DB})`, () => {
 
     const zh = await ctx.app.inject({ method: 'GET', url, headers: { token: tok.chicken!, 'accept-language': 'zh-CN' } });
     expect(readSheet(zh.rawPayload)[0]).toEqual(['时间', '温度1 (°C)', '温度2 (°C)', '室外温度 (°C)']);
-    const ru = await ctx.app.inject({ method: 'GET', url: url.replace('kind=temp', 'kind=vent'), headers: { token: tok.chicken!, 'accept-language': 'ru' } });
+    const ru = await ctx.app.inject({
+      method: 'GET',
+      url: url.replace('kind=temp', 'kind=vent'),
+      headers: { token: tok.chicken!, 'accept-language': 'ru' },
+    });
     expect(readSheet(ru.rawPayload)[0]).toEqual(['Время', 'Вентилятор 1 (%)']);
 
     const multi = await ctx.app.inject({
-      method: 'GET', url: `${EXPORT}?shedId=${shed['Broiler House 2']}&kind=temp&startTime=${B}&endTime=${B + HOUR}`,
+      method: 'GET',
+      url: `${EXPORT}?shedId=${shed['Broiler House 2']}&kind=temp&startTime=${B}&endTime=${B + HOUR}`,
       headers: { token: tok.demo!, 'accept-language': 'en-us' },
     });
     expect(readSheet(multi.rawPayload).map((r) => r.slice(1))).toEqual([
-      ['fs-demo05 Temperature 1 (°C)', 'fs-demo05b Temperature 1 (°C)'], ['25', '26'], ['', '27'],
+      ['fs-demo05 Temperature 1 (°C)', 'fs-demo05b Temperature 1 (°C)'],
+      ['25', '26'],
+      ['', '27'],
     ]);
   });
 
   it('refuses exports outside the rules and the scope, with the envelope', async () => {
     const base = `${EXPORT}?shedId=${shed['Broiler House 1']}&kind=temp`;
-    const long = await ctx.app.inject({ method: 'GET', url: `${base}&startTime=${B}&endTime=${B + 31 * DAY}`, headers: { token: tok.chicken! } });
+    const long = await ctx.app.inject({
+      method: 'GET',
+      url: `${base}&startTime=${B}&endTime=${B + 31 * DAY}`,
+      headers: { token: tok.chicken! },
+    });
     expect(long.json()).toMatchObject({ code: 99996, data: { issues: [{ field: 'endTime', key: 'validation.rangeMaxDays' }] } });
-    const reversed = await ctx.app.inject({ method: 'GET', url: `${base}&startTime=${B}&endTime=${B - HOUR}`, headers: { token: tok.chicken! } });
+    const reversed = await ctx.app.inject({
+      method: 'GET',
+      url: `${base}&startTime=${B}&endTime=${B - HOUR}`,
+      headers: { token: tok.chicken! },
+    });
     expect(reversed.json()).toMatchObject({ code: 20027 });
     const none = await ctx.app.inject({ method: 'GET', url: `${base}&startTime=${B}&endTime=${B + HOUR}` });
     expect([none.statusCode, (none.json() as { code: number }).code]).toEqual([401, 10002]);
-    const other = await ctx.app.inject({ method: 'GET', url: `${base}&startTime=${B}&endTime=${B + HOUR}`, headers: { token: tok.second! } });
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url: `${base}&startTime=${B}&endTime=${B + HOUR}`,
+      headers: { token: tok.second! },
+    });
     expect((other.json() as { code: number }).code).toBe(30004);
   });
 });

@@ -1,6 +1,16 @@
 import {
-  AppError, ENV_KIND_PREFIXES, ENV_UNITS, ErrorCodes, keyUnit,
-  type EnvKind, type Locale, type RecordColumn, type RecordRow, type RecordsAnswer, type RecordsBody, type RecordsExportQuery,
+  AppError,
+  ENV_KIND_PREFIXES,
+  ENV_UNITS,
+  ErrorCodes,
+  keyUnit,
+  type EnvKind,
+  type Locale,
+  type RecordColumn,
+  type RecordRow,
+  type RecordsAnswer,
+  type RecordsBody,
+  type RecordsExportQuery,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
@@ -29,7 +39,11 @@ interface Scope {
   to: number;
 }
 
-async function scope(database: Database, auth: AuthContext, q: { shedId: number; kind: EnvKind; startTime: Date; endTime: Date }): Promise<Scope> {
+async function scope(
+  database: Database,
+  auth: AuthContext,
+  q: { shedId: number; kind: EnvKind; startTime: Date; endTime: Date },
+): Promise<Scope> {
   const tenantId = tenantIdOf(auth);
   const [shed] = await visibleSheds(database.db, auth, [q.shedId]);
   const from = q.startTime.getTime();
@@ -38,8 +52,13 @@ async function scope(database: Database, auth: AuthContext, q: { shedId: number;
   const gws = await gatewaysOfSheds(database.db, tenantId, [q.shedId]);
   const codeOf = new Map(gws.map((g) => [g.id, g.code]));
   const prefixes = q.kind === 'temp' ? [...ENV_KIND_PREFIXES.temp, 'outTemp'] : ENV_KIND_PREFIXES[q.kind];
-  const known = (await readLatest(database, gws.map((g) => g.id), prefixes))
-    .sort((a, b) => compareKeys(a.key, b.key) || (codeOf.get(a.gatewayId) ?? '').localeCompare(codeOf.get(b.gatewayId) ?? ''));
+  const known = (
+    await readLatest(
+      database,
+      gws.map((g) => g.id),
+      prefixes,
+    )
+  ).sort((a, b) => compareKeys(a.key, b.key) || (codeOf.get(a.gatewayId) ?? '').localeCompare(codeOf.get(b.gatewayId) ?? ''));
   const several = new Set(known.map((k) => k.gatewayId)).size > 1;
   const fieldOf = new Map<string, string>();
   const columns = known.map((k) => {
@@ -49,8 +68,13 @@ async function scope(database: Database, auth: AuthContext, q: { shedId: number;
     return { field, key: k.key, gatewayCode: code, unit: keyUnit(k.key) };
   });
   return {
-    shed: shed!, columns, fieldOf, from, to,
-    gatewayIds: [...new Set(known.map((k) => k.gatewayId))], keys: [...new Set(known.map((k) => k.key))],
+    shed: shed!,
+    columns,
+    fieldOf,
+    from,
+    to,
+    gatewayIds: [...new Set(known.map((k) => k.gatewayId))],
+    keys: [...new Set(known.map((k) => k.key))],
   };
 }
 
@@ -83,10 +107,12 @@ async function readRows(database: Database, s: Scope, page: { limit: number; off
 
 async function countRows(database: Database, s: Scope): Promise<number> {
   if (s.keys.length === 0) return 0;
-  const [row] = await database.query<{ n: number }>(
-    `SELECT count(DISTINCT ts)::int AS n FROM telemetry WHERE ${WHERE}`,
-    [s.gatewayIds, s.keys, new Date(s.from).toISOString(), new Date(s.to).toISOString()],
-  );
+  const [row] = await database.query<{ n: number }>(`SELECT count(DISTINCT ts)::int AS n FROM telemetry WHERE ${WHERE}`, [
+    s.gatewayIds,
+    s.keys,
+    new Date(s.from).toISOString(),
+    new Date(s.to).toISOString(),
+  ]);
   return Number(row?.n ?? 0);
 }
 
@@ -109,12 +135,17 @@ export function headerOf(locale: Locale, c: RecordColumn, several: boolean): str
 }
 
 export async function exportRecords(
-  database: Database, auth: AuthContext, q: RecordsExportQuery, locale: Locale,
+  database: Database,
+  auth: AuthContext,
+  q: RecordsExportQuery,
+  locale: Locale,
 ): Promise<{ file: Buffer; filename: string }> {
   const s = await scope(database, auth, q);
   const total = await countRows(database, s);
   if (total > MAX_EXPORT_ROWS) {
-    throw new AppError(ErrorCodes.PARAM_ERROR, { data: { issues: [{ field: 'endTime', key: 'environment.exportTooLarge' }], max: MAX_EXPORT_ROWS } });
+    throw new AppError(ErrorCodes.PARAM_ERROR, {
+      data: { issues: [{ field: 'endTime', key: 'environment.exportTooLarge' }], max: MAX_EXPORT_ROWS },
+    });
   }
   const rows = await readRows(database, s, { limit: MAX_EXPORT_ROWS, offset: 0, newestFirst: false });
   const several = s.columns.some((c) => c.field !== c.key);
@@ -123,7 +154,12 @@ export async function exportRecords(
   const body: Cell[][] = rows.map((r) => [local(r.ts), ...s.columns.map((c) => r.values[c.field] ?? null)]);
   const header = [translate(locale, 'environment.export.time'), ...s.columns.map((c) => headerOf(locale, c, several))];
   const kindName = translate(locale, `environment.kind.${q.kind}`);
-  const file = await writeXlsx({ name: kindName, header, rows: body, widths: [21, ...s.columns.map((c) => Math.max(14, headerOf(locale, c, several).length + 2))] });
+  const file = await writeXlsx({
+    name: kindName,
+    header,
+    rows: body,
+    widths: [21, ...s.columns.map((c) => Math.max(14, headerOf(locale, c, several).length + 2))],
+  });
   const day = (ms: number): string => local(ms).toISOString().slice(0, 10);
   return { file, filename: `${s.shed.shedName}-${kindName}-${day(s.from)}_${day(s.to)}.xlsx` };
 }

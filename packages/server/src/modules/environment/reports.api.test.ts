@@ -25,12 +25,17 @@ describe(`device reports: communication-off and run hours (${TEST_DB})`, () => {
     await storeLinkEvents(ctx.database, [
       // fs-demo04: two outages inside the day, 30 and 10 minutes.
       ['fs-demo04', B - DAY, true],
-      ['fs-demo04', B + HOUR, false], ['fs-demo04', B + 90 * MIN, true],
-      ['fs-demo04', B + 5 * HOUR, false], ['fs-demo04', B + 5 * HOUR + 10 * MIN, true],
+      ['fs-demo04', B + HOUR, false],
+      ['fs-demo04', B + 90 * MIN, true],
+      ['fs-demo04', B + 5 * HOUR, false],
+      ['fs-demo04', B + 5 * HOUR + 10 * MIN, true],
       // fs-demo05: offline since before the range until 00:30, then offline from 23:00 on.
-      ['fs-demo05', B - 2 * HOUR, false], ['fs-demo05', B + 30 * MIN, true], ['fs-demo05', B + 23 * HOUR, false],
+      ['fs-demo05', B - 2 * HOUR, false],
+      ['fs-demo05', B + 30 * MIN, true],
+      ['fs-demo05', B + 23 * HOUR, false],
       // An outage the day after: outside the range.
-      ['fs-demo04', B + DAY + HOUR, false], ['fs-demo04', B + DAY + 2 * HOUR, true],
+      ['fs-demo04', B + DAY + HOUR, false],
+      ['fs-demo04', B + DAY + 2 * HOUR, true],
     ]);
     // Four readings an hour: fan.1 half of hour 0 and all of hour 1; heater.1 hour 0 and a quarter of hour 1.
     const q = 15 * MIN;
@@ -57,13 +62,30 @@ describe(`device reports: communication-off and run hours (${TEST_DB})`, () => {
     expect(res.code).toBe(1);
     const [d4, d5, d6] = res.data;
     expect(d4).toEqual({
-      gatewayId: await gatewayId(ctx.database, 'fs-demo04'), gatewayCode: 'fs-demo04', gatewayName: 'Broiler House 1 controller',
-      shedId: d4!.shedId, shedName: 'Broiler House 1', offCount: 2, offMs: 40 * MIN, longestMs: 30 * MIN, online: true,
-      outages: [{ from: B + HOUR, to: B + 90 * MIN }, { from: B + 5 * HOUR, to: B + 5 * HOUR + 10 * MIN }],
+      gatewayId: await gatewayId(ctx.database, 'fs-demo04'),
+      gatewayCode: 'fs-demo04',
+      gatewayName: 'Broiler House 1 controller',
+      shedId: d4!.shedId,
+      shedName: 'Broiler House 1',
+      offCount: 2,
+      offMs: 40 * MIN,
+      longestMs: 30 * MIN,
+      online: true,
+      outages: [
+        { from: B + HOUR, to: B + 90 * MIN },
+        { from: B + 5 * HOUR, to: B + 5 * HOUR + 10 * MIN },
+      ],
     });
     expect(d5).toMatchObject({
-      gatewayCode: 'fs-demo05', offCount: 2, offMs: 90 * MIN, longestMs: HOUR, online: false,
-      outages: [{ from: B - 2 * HOUR, to: B + 30 * MIN }, { from: B + 23 * HOUR, to: null }],
+      gatewayCode: 'fs-demo05',
+      offCount: 2,
+      offMs: 90 * MIN,
+      longestMs: HOUR,
+      online: false,
+      outages: [
+        { from: B - 2 * HOUR, to: B + 30 * MIN },
+        { from: B + 23 * HOUR, to: null },
+      ],
     });
     expect(d6).toMatchObject({ gatewayCode: 'fs-demo06', offCount: 0, offMs: 0, longestMs: 0, outages: [] });
   });
@@ -87,7 +109,11 @@ describe(`device reports: communication-off and run hours (${TEST_DB})`, () => {
   it('applies the range rules and the farm scope', async () => {
     for (const url of [COMMU_OFF, RUN_STATS]) {
       expect((await call(ctx, tok.chicken!, 'POST', url, { farmId: poultry, startTime: B, endTime: B - 1 })).code).toBe(20027);
-      const long = await call<{ issues: { key: string }[] }>(ctx, tok.chicken!, 'POST', url, { farmId: poultry, startTime: B, endTime: B + 31 * DAY });
+      const long = await call<{ issues: { key: string }[] }>(ctx, tok.chicken!, 'POST', url, {
+        farmId: poultry,
+        startTime: B,
+        endTime: B + 31 * DAY,
+      });
       expect([long.code, long.data.issues[0]!.key]).toEqual([99996, 'validation.rangeMaxDays']);
       expect((await call(ctx, null, 'POST', url, { farmId: poultry, ...range })).code).toBe(10002);
       expect((await call(ctx, tok.pig!, 'POST', url, { farmId: poultry, ...range })).code).toBe(10007);

@@ -40,12 +40,24 @@ export interface GatewayRef {
 }
 
 const shedCols = {
-  id: sheds.id, farmId: sheds.farmId, shedName: sheds.shedName, shedType: sheds.shedType,
-  areaNum: sheds.areaNum, buildingNum: sheds.buildingNum, shedNum: sheds.shedNum,
+  id: sheds.id,
+  farmId: sheds.farmId,
+  shedName: sheds.shedName,
+  shedType: sheds.shedType,
+  areaNum: sheds.areaNum,
+  buildingNum: sheds.buildingNum,
+  shedNum: sheds.shedNum,
 };
 const gatewayCols = {
-  id: gateways.id, code: gateways.code, name: gateways.name, farmId: gateways.farmId, shedId: gateways.shedId,
-  gatewayType: gateways.gatewayType, deviceCategory: gateways.deviceCategory, model: gateways.model, serialNo: gateways.serialNo,
+  id: gateways.id,
+  code: gateways.code,
+  name: gateways.name,
+  farmId: gateways.farmId,
+  shedId: gateways.shedId,
+  gatewayType: gateways.gatewayType,
+  deviceCategory: gateways.deviceCategory,
+  model: gateways.model,
+  serialNo: gateways.serialNo,
 };
 const shedOrder = [asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id)];
 
@@ -70,18 +82,25 @@ export async function farmSheds(db: Db, auth: AuthContext, farmId: number, only?
   const tenantId = tenantIdOf(auth);
   const conds: SQL[] = [eq(sheds.tenantId, tenantId), eq(sheds.farmId, farmId)];
   if (only && only.length > 0) conds.push(inArray(sheds.id, only));
-  const rows = await db.select(shedCols).from(sheds).where(and(...conds)).orderBy(...shedOrder);
+  const rows = await db
+    .select(shedCols)
+    .from(sheds)
+    .where(and(...conds))
+    .orderBy(...shedOrder);
   return rows.filter((s) => shedVisible(auth, s.farmId, s.id));
 }
 
 /** The listed sheds with their farms' time zones, in the order asked; 30004 if any is out of view. */
 export async function visibleSheds(db: Db, auth: AuthContext, ids: number[]): Promise<(ShedRef & { timeZone: string })[]> {
   const tenantId = tenantIdOf(auth);
-  const rows = ids.length === 0 ? [] : await db
-    .select({ ...shedCols, timeZone: farms.timeZone })
-    .from(sheds)
-    .innerJoin(farms, and(eq(farms.id, sheds.farmId), eq(farms.tenantId, tenantId)))
-    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, ids)));
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ ...shedCols, timeZone: farms.timeZone })
+          .from(sheds)
+          .innerJoin(farms, and(eq(farms.id, sheds.farmId), eq(farms.tenantId, tenantId)))
+          .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, ids)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((id) => {
     const s = byId.get(id);
@@ -92,7 +111,9 @@ export async function visibleSheds(db: Db, auth: AuthContext, ids: number[]): Pr
 
 export async function gatewaysOfSheds(db: Db, tenantId: number, shedIds: number[]): Promise<GatewayRef[]> {
   if (shedIds.length === 0) return [];
-  return db.select(gatewayCols).from(gateways)
+  return db
+    .select(gatewayCols)
+    .from(gateways)
     .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.shedId, shedIds)))
     .orderBy(asc(gateways.code));
 }
@@ -104,10 +125,18 @@ export async function gatewaysOfSheds(db: Db, tenantId: number, shedIds: number[
 export async function farmGateways(db: Db, auth: AuthContext, farmId: number, visible: ShedRef[]): Promise<GatewayRef[]> {
   const tenantId = tenantIdOf(auth);
   const whole = !auth.shedLimits.has(farmId);
-  const inSheds = visible.length > 0 ? inArray(gateways.shedId, visible.map((s) => s.id)) : undefined;
+  const inSheds =
+    visible.length > 0
+      ? inArray(
+          gateways.shedId,
+          visible.map((s) => s.id),
+        )
+      : undefined;
   const place = whole ? (inSheds ? or(inSheds, isNull(gateways.shedId)) : isNull(gateways.shedId)) : inSheds;
   if (!place) return [];
-  return db.select(gatewayCols).from(gateways)
+  return db
+    .select(gatewayCols)
+    .from(gateways)
     .where(and(eq(gateways.tenantId, tenantId), eq(gateways.farmId, farmId), place))
     .orderBy(asc(gateways.code));
 }
@@ -129,9 +158,10 @@ export async function visibleGateway(db: Db, auth: AuthContext, q: { gatewayCode
   if (!row) throw new AppError(ErrorCodes.CONTROLLER_NOT_FOUND);
   const { shedFarmId, ...gw } = row;
   const farmId = shedFarmId ?? gw.farmId;
-  const seen = gw.shedId !== null && shedFarmId !== null
-    ? shedVisible(auth, shedFarmId, gw.shedId)
-    : farmId !== null && farmAuthorized(auth, farmId) && !auth.shedLimits.has(farmId);
+  const seen =
+    gw.shedId !== null && shedFarmId !== null
+      ? shedVisible(auth, shedFarmId, gw.shedId)
+      : farmId !== null && farmAuthorized(auth, farmId) && !auth.shedLimits.has(farmId);
   if (!seen) throw new AppError(ErrorCodes.CONTROLLER_NOT_FOUND);
   if (q.shedId !== undefined && gw.shedId !== q.shedId) throw new AppError(ErrorCodes.CONTROLLER_NOT_FOUND);
   return gw;
@@ -141,15 +171,28 @@ export async function visibleGateway(db: Db, auth: AuthContext, q: { gatewayCode
 
 const OVERVIEWS = ['pig.overview.shed', 'ci18.overview.shed', 'ci18.overview.datascreen'];
 export const MONITOR_APPS = [
-  ...OVERVIEWS, ...PIG_ENV_KINDS.map((k) => `pig.env1.${k}.mor`), 'pig.env1.stats', 'pig.databoard.farm', 'pig.databoard.smart',
+  ...OVERVIEWS,
+  ...PIG_ENV_KINDS.map((k) => `pig.env1.${k}.mor`),
+  'pig.env1.stats',
+  'pig.databoard.farm',
+  'pig.databoard.smart',
 ];
 export const DETAIL_APPS = [
-  ...MONITOR_APPS, 'device-mng.controller', 'device-connect.controller', 'remote-control.device', 'remote-control.env-control.shed',
+  ...MONITOR_APPS,
+  'device-mng.controller',
+  'device-connect.controller',
+  'remote-control.device',
+  'remote-control.env-control.shed',
   'device-running-status.controller.iframe',
 ];
 export const CONNECT_APPS = [
-  'device-connect.controller', 'device-connect.network', 'device-mng.controller',
-  'reports.device-commu-off.commu-time', 'reports.device-commu-off.off-counts', 'ci18.overview.datascreen', 'pig.databoard.farm',
+  'device-connect.controller',
+  'device-connect.network',
+  'device-mng.controller',
+  'reports.device-commu-off.commu-time',
+  'reports.device-commu-off.off-counts',
+  'ci18.overview.datascreen',
+  'pig.databoard.farm',
 ];
 export const COMMU_OFF_APPS = ['reports.device-commu-off.commu-time', 'reports.device-commu-off.off-counts'];
 export const RUN_STATS_APPS = ['reports.device-run-stats'];

@@ -1,6 +1,14 @@
 import {
-  AppError, ENV_KIND_PREFIXES, ENV_UNITS, ErrorCodes, keyUnit,
-  type EnvStats, type TrendAnswer, type TrendBody, type TrendSeries, type TrendShed,
+  AppError,
+  ENV_KIND_PREFIXES,
+  ENV_UNITS,
+  ErrorCodes,
+  keyUnit,
+  type EnvStats,
+  type TrendAnswer,
+  type TrendBody,
+  type TrendSeries,
+  type TrendShed,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
@@ -17,13 +25,24 @@ import { gatewaysOfSheds, tenantIdOf, visibleSheds, type GatewayRef } from './sc
  */
 const HOUR = 3_600_000;
 const PRESET_MS: Record<string, number> = {
-  '1h': HOUR, '3h': 3 * HOUR, '7h': 7 * HOUR, '12h': 12 * HOUR, '24h': 24 * HOUR, '1d': 24 * HOUR,
-  '3d': 72 * HOUR, '7d': 168 * HOUR, '15d': 360 * HOUR,
+  '1h': HOUR,
+  '3h': 3 * HOUR,
+  '7h': 7 * HOUR,
+  '12h': 12 * HOUR,
+  '24h': 24 * HOUR,
+  '1d': 24 * HOUR,
+  '3d': 72 * HOUR,
+  '7d': 168 * HOUR,
+  '15d': 360 * HOUR,
 };
 export const MAX_TREND_POINTS = 2_000;
 
 /** The range asked for: explicit times, or a preset ending now ('latestDay' = since the farm's midnight). */
-export function resolveRange(q: { startTime?: Date; endTime?: Date; preset?: string }, timeZone: string, now = Date.now()): { from: number; to: number } {
+export function resolveRange(
+  q: { startTime?: Date; endTime?: Date; preset?: string },
+  timeZone: string,
+  now = Date.now(),
+): { from: number; to: number } {
   if (q.preset) {
     if (q.preset === 'latestDay') return { from: dayRange(farmDay(new Date(now), timeZone), timeZone).start.getTime(), to: now };
     return { from: now - PRESET_MS[q.preset]!, to: now };
@@ -72,16 +91,26 @@ export async function trend(database: Database, auth: AuthContext, body: TrendBo
   const gws = await gatewaysOfSheds(database.db, tenantId, shedIds);
   const prefixes = body.kind === 'temp' ? [...ENV_KIND_PREFIXES.temp, 'outTemp', 'targetTemp'] : ENV_KIND_PREFIXES[body.kind];
   // The keys each gateway has ever reported (the latest table holds one row per key).
-  const keys = await readLatest(database, gws.map((g) => g.id), prefixes);
+  const keys = await readLatest(
+    database,
+    gws.map((g) => g.id),
+    prefixes,
+  );
   const jobs = keys
     .sort((a, b) => a.gatewayId - b.gatewayId || compareKeys(a.key, b.key))
-    .map(async (k) => ({ gatewayId: k.gatewayId, key: k.key, result: await queryTrend(database, k.gatewayId, k.key, from, to, MAX_TREND_POINTS) }));
+    .map(async (k) => ({
+      gatewayId: k.gatewayId,
+      key: k.key,
+      result: await queryTrend(database, k.gatewayId, k.key, from, to, MAX_TREND_POINTS),
+    }));
   const results = await Promise.all(jobs);
   const byId = new Map(gws.map((g) => [g.id, g]));
 
   const sheds: TrendShed[] = shedList.map((s) => {
     const own = results.filter((r) => byId.get(r.gatewayId)?.shedId === s.id);
-    const series = own.filter((r) => !r.key.startsWith('outTemp.') && !r.key.startsWith('targetTemp.')).map((r) => toSeries(byId.get(r.gatewayId)!, r.key, r.result));
+    const series = own
+      .filter((r) => !r.key.startsWith('outTemp.') && !r.key.startsWith('targetTemp.'))
+      .map((r) => toSeries(byId.get(r.gatewayId)!, r.key, r.result));
     const extra = (prefix: string): TrendSeries | null => {
       const r = own.find((x) => x.key === `${prefix}.1` && x.result.points.length > 0) ?? own.find((x) => x.key === `${prefix}.1`);
       return r ? toSeries(byId.get(r.gatewayId)!, r.key, r.result) : null;

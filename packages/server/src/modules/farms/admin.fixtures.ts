@@ -29,12 +29,25 @@ export async function adminWorld(ctx: TestContext): Promise<AdminWorld> {
   const poultryFarm = await farmIdByName(db, 'Demo Poultry Farm');
   const otherTenant = await buildTenant(db, 'Second Agri');
   const otherFarm = await buildFarm(db, otherTenant, 'Second Farm', 1);
-  const otherShed = await buildShed(db, otherTenant, otherFarm, { shedName: 'Second Shed', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1 });
+  const otherShed = await buildShed(db, otherTenant, otherFarm, {
+    shedName: 'Second Shed',
+    shedType: 2,
+    areaNum: 1,
+    buildingNum: 1,
+    shedNum: 1,
+  });
   await buildAccount(db, { tenantId: otherTenant, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
   const viewRole = await buildRole(db, demoTenant, 'Shed viewers', [{ code: 'pig.overview.shed', ops: ['view'] }]);
   await buildAccount(db, { tenantId: demoTenant, accountCode: 'viewer', farmIds: [pigFarm], roleIds: [viewRole] });
   const tok = {} as AdminWorld['tok'];
-  for (const [k, code] of [['demo', 'demo'], ['pig', 'pig'], ['chicken', 'chicken'], ['platform', 'platform'], ['secondAdmin', 'second-admin'], ['viewer', 'viewer']] as const) {
+  for (const [k, code] of [
+    ['demo', 'demo'],
+    ['pig', 'pig'],
+    ['chicken', 'chicken'],
+    ['platform', 'platform'],
+    ['secondAdmin', 'second-admin'],
+    ['viewer', 'viewer'],
+  ] as const) {
     tok[k] = await tokenFor(db, code);
   }
   return { demoTenant, pigFarm, poultryFarm, otherTenant, otherFarm, otherShed, tok };

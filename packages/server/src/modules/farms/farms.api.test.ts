@@ -15,8 +15,18 @@ const TZ = '/api/breedpigbuilding/farmInfo/timeZone';
 const LIST = '/api/breedpigbuilding/farmInfo/list';
 
 const farm = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  farmName: 'North Pig Farm', type: 1, scale: 4, address: 'North Road 2', personInCharge: 'Wang Fang', contact: 'Wang Fang',
-  areaCode: '+86', phone: '13800000099', state: 1, timeZone: 'Asia/Bangkok', timeZoneName: 'Indochina Time', ...over,
+  farmName: 'North Pig Farm',
+  type: 1,
+  scale: 4,
+  address: 'North Road 2',
+  personInCharge: 'Wang Fang',
+  contact: 'Wang Fang',
+  areaCode: '+86',
+  phone: '13800000099',
+  state: 1,
+  timeZone: 'Asia/Bangkok',
+  timeZoneName: 'Indochina Time',
+  ...over,
 });
 
 describe(`farms (${TEST_DB})`, () => {
@@ -31,8 +41,12 @@ describe(`farms (${TEST_DB})`, () => {
 
   it('refuses every route without a token (10002)', async () => {
     const routes: [Parameters<typeof call>[2], string, unknown?][] = [
-      ['POST', ADD, farm()], ['PUT', UPDATE, { id: 1, ...farm() }], ['DELETE', `${DELETE}/1`], ['GET', `${DETAIL}?id=1`],
-      ['GET', PAGE], ['POST', TZ, { farmId: 1, timeZone: 'UTC', timeZoneName: 'UTC' }],
+      ['POST', ADD, farm()],
+      ['PUT', UPDATE, { id: 1, ...farm() }],
+      ['DELETE', `${DELETE}/1`],
+      ['GET', `${DETAIL}?id=1`],
+      ['GET', PAGE],
+      ['POST', TZ, { farmId: 1, timeZone: 'UTC', timeZoneName: 'UTC' }],
     ];
     for (const [method, url, body] of routes) expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
   });
@@ -45,9 +59,21 @@ describe(`farms (${TEST_DB})`, () => {
     const id = res.data.id;
     const detail = (await call<FarmDetail>(ctx, w.tok.demo, 'GET', `${DETAIL}?id=${id}`)).data;
     expect(detail).toMatchObject({
-      id, farmId: id, farmName: 'North Pig Farm', type: 1, scale: 4, address: 'North Road 2', personInCharge: 'Wang Fang',
-      areaCode: '+86', phone: '13800000099', adminAccountId: pigKeeper, adminAccountName: 'Pig Keeper', state: 1,
-      timeZone: 'Asia/Bangkok', timeZoneName: 'Indochina Time', shedCount: 0,
+      id,
+      farmId: id,
+      farmName: 'North Pig Farm',
+      type: 1,
+      scale: 4,
+      address: 'North Road 2',
+      personInCharge: 'Wang Fang',
+      areaCode: '+86',
+      phone: '13800000099',
+      adminAccountId: pigKeeper,
+      adminAccountName: 'Pig Keeper',
+      state: 1,
+      timeZone: 'Asia/Bangkok',
+      timeZoneName: 'Indochina Time',
+      shedCount: 0,
     });
     // The super-administrator is authorized for the farm at once.
     expect((await call<{ farmId: number }[]>(ctx, await tokenFor(db, 'pig'), 'GET', LIST)).data.map((f) => f.farmId)).toContain(id);
@@ -63,8 +89,12 @@ describe(`farms (${TEST_DB})`, () => {
   it('checks the super-administrator belongs to the tenant (20002)', async () => {
     const db = ctx.database.db;
     const before = await rows(db, farms);
-    expect((await call(ctx, w.tok.demo, 'POST', ADD, farm({ farmName: 'X1', adminAccountId: await accountId(db, 'second-admin') }))).code).toBe(20002);
-    expect((await call(ctx, w.tok.demo, 'POST', ADD, farm({ farmName: 'X1', adminAccountId: await accountId(db, 'platform') }))).code).toBe(20002);
+    expect(
+      (await call(ctx, w.tok.demo, 'POST', ADD, farm({ farmName: 'X1', adminAccountId: await accountId(db, 'second-admin') }))).code,
+    ).toBe(20002);
+    expect((await call(ctx, w.tok.demo, 'POST', ADD, farm({ farmName: 'X1', adminAccountId: await accountId(db, 'platform') }))).code).toBe(
+      20002,
+    );
     expect(await rows(db, farms)).toBe(before);
   });
 
@@ -72,10 +102,23 @@ describe(`farms (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const before = await rows(db, farms);
     const bad: Record<string, unknown>[] = [
-      farm({ farmName: 'a'.repeat(51) }), farm({ farmName: '  ' }), farm({ type: 4 }), farm({ type: '1' }), farm({ scale: 9 }),
-      farm({ personInCharge: undefined }), farm({ areaCode: undefined }), farm({ areaCode: '+999' }), farm({ phone: 'abc' }),
-      farm({ phone: undefined }), farm({ timeZone: 'Mars/Olympus' }), farm({ timeZone: '' }), farm({ timeZoneName: undefined }),
-      farm({ address: 'x'.repeat(51) }), farm({ state: 2 }), farm({ adminAccountId: 'me' }), farm({ contact: 12 }),
+      farm({ farmName: 'a'.repeat(51) }),
+      farm({ farmName: '  ' }),
+      farm({ type: 4 }),
+      farm({ type: '1' }),
+      farm({ scale: 9 }),
+      farm({ personInCharge: undefined }),
+      farm({ areaCode: undefined }),
+      farm({ areaCode: '+999' }),
+      farm({ phone: 'abc' }),
+      farm({ phone: undefined }),
+      farm({ timeZone: 'Mars/Olympus' }),
+      farm({ timeZone: '' }),
+      farm({ timeZoneName: undefined }),
+      farm({ address: 'x'.repeat(51) }),
+      farm({ state: 2 }),
+      farm({ adminAccountId: 'me' }),
+      farm({ contact: 12 }),
     ];
     for (const body of bad) {
       const res = await call(ctx, w.tok.demo, 'POST', ADD, body);
@@ -89,10 +132,16 @@ describe(`farms (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const t = w.otherTenant;
     const n = (await db.select({ id: farms.id }).from(farms).where(eq(farms.tenantId, t))).length;
-    await db.insert(systemAuth).values({ tenantId: t, farmNum: n }).onConflictDoUpdate({ target: systemAuth.tenantId, set: { farmNum: n } });
+    await db
+      .insert(systemAuth)
+      .values({ tenantId: t, farmNum: n })
+      .onConflictDoUpdate({ target: systemAuth.tenantId, set: { farmNum: n } });
     expect((await call(ctx, w.tok.secondAdmin, 'POST', ADD, farm({ farmName: 'One Too Many' }))).code).toBe(20110);
     expect((await db.select({ id: farms.id }).from(farms).where(eq(farms.tenantId, t))).length).toBe(n);
-    await db.update(systemAuth).set({ farmNum: n + 1 }).where(eq(systemAuth.tenantId, t));
+    await db
+      .update(systemAuth)
+      .set({ farmNum: n + 1 })
+      .where(eq(systemAuth.tenantId, t));
     expect((await call(ctx, w.tok.secondAdmin, 'POST', ADD, farm({ farmName: 'One More' }))).code).toBe(1);
     await db.update(systemAuth).set({ farmNum: null }).where(eq(systemAuth.tenantId, t));
   });
@@ -100,21 +149,38 @@ describe(`farms (${TEST_DB})`, () => {
   it('updates a farm, keeping shed types of its kind (20023) and names unique (10010)', async () => {
     const add = await call<{ id: number }>(ctx, w.tok.demo, 'POST', ADD, farm({ farmName: 'Edit Me' }));
     const id = add.data.id;
-    const upd = await call(ctx, w.tok.demo, 'PUT', UPDATE, { id, ...farm({ farmName: 'Edited', scale: 8, timeZone: 'Europe/Moscow', timeZoneName: 'MSK', address: undefined }) });
+    const upd = await call(ctx, w.tok.demo, 'PUT', UPDATE, {
+      id,
+      ...farm({ farmName: 'Edited', scale: 8, timeZone: 'Europe/Moscow', timeZoneName: 'MSK', address: undefined }),
+    });
     expect(upd.code).toBe(1);
-    expect((await call<FarmDetail>(ctx, w.tok.demo, 'GET', `${DETAIL}?id=${id}`)).data).toMatchObject({ farmName: 'Edited', scale: 8, timeZone: 'Europe/Moscow', address: null });
+    expect((await call<FarmDetail>(ctx, w.tok.demo, 'GET', `${DETAIL}?id=${id}`)).data).toMatchObject({
+      farmName: 'Edited',
+      scale: 8,
+      timeZone: 'Europe/Moscow',
+      address: null,
+    });
     expect((await call(ctx, w.tok.demo, 'PUT', UPDATE, { id, ...farm({ farmName: 'Demo Pig Farm' }) })).code).toBe(10010);
     // The demo pig farm has pig sheds: it cannot become a poultry farm.
-    expect((await call(ctx, w.tok.demo, 'PUT', UPDATE, { id: w.pigFarm, ...farm({ farmName: 'Demo Pig Farm', type: 2 }) })).code).toBe(20023);
+    expect((await call(ctx, w.tok.demo, 'PUT', UPDATE, { id: w.pigFarm, ...farm({ farmName: 'Demo Pig Farm', type: 2 }) })).code).toBe(
+      20023,
+    );
     // A farm without sheds may change kind.
     expect((await call(ctx, w.tok.demo, 'PUT', UPDATE, { id, ...farm({ farmName: 'Edited', type: 2 }) })).code).toBe(1);
     expect((await call(ctx, w.tok.demo, 'PUT', UPDATE, { id: 987654, ...farm({ farmName: 'Ghost' }) })).code).toBe(10007);
   });
 
   it('sets the time zone, validated against the IANA database', async () => {
-    const ok = await call(ctx, w.tok.demo, 'POST', TZ, { farmId: w.poultryFarm, timeZone: 'Asia/Ho_Chi_Minh', timeZoneName: 'Indochina Time' });
+    const ok = await call(ctx, w.tok.demo, 'POST', TZ, {
+      farmId: w.poultryFarm,
+      timeZone: 'Asia/Ho_Chi_Minh',
+      timeZoneName: 'Indochina Time',
+    });
     expect(ok.code).toBe(1);
-    expect((await call<FarmDetail>(ctx, w.tok.demo, 'GET', `${DETAIL}?id=${w.poultryFarm}`)).data).toMatchObject({ timeZone: 'Asia/Ho_Chi_Minh', timeZoneName: 'Indochina Time' });
+    expect((await call<FarmDetail>(ctx, w.tok.demo, 'GET', `${DETAIL}?id=${w.poultryFarm}`)).data).toMatchObject({
+      timeZone: 'Asia/Ho_Chi_Minh',
+      timeZoneName: 'Indochina Time',
+    });
     for (const timeZone of ['Asia/Nowhere', 'GMT+8 ', '../etc', '']) {
       expect((await call(ctx, w.tok.demo, 'POST', TZ, { farmId: w.poultryFarm, timeZone, timeZoneName: 'x' })).code).toBe(99996);
     }
@@ -141,7 +207,9 @@ describe(`farms (${TEST_DB})`, () => {
     const before = await db.select().from(farms).where(eq(farms.tenantId, w.demoTenant));
     for (const id of [w.pigFarm, w.poultryFarm]) {
       const calls: [Parameters<typeof call>[2], string, unknown?][] = [
-        ['GET', `${DETAIL}?id=${id}`], ['PUT', UPDATE, { id, ...farm({ farmName: 'Hijacked' }) }], ['DELETE', `${DELETE}/${id}`],
+        ['GET', `${DETAIL}?id=${id}`],
+        ['PUT', UPDATE, { id, ...farm({ farmName: 'Hijacked' }) }],
+        ['DELETE', `${DELETE}/${id}`],
         ['POST', TZ, { farmId: id, timeZone: 'UTC', timeZoneName: 'UTC' }],
       ];
       for (const [method, url, body] of calls) {
@@ -157,7 +225,11 @@ describe(`farms (${TEST_DB})`, () => {
   });
 
   it('needs the farm list application (10009) and keeps ordinary accounts to their farms', async () => {
-    for (const [method, url, body] of [['GET', `${DETAIL}?id=${w.pigFarm}`], ['POST', ADD, farm({ farmName: 'V' })], ['GET', PAGE]] as const) {
+    for (const [method, url, body] of [
+      ['GET', `${DETAIL}?id=${w.pigFarm}`],
+      ['POST', ADD, farm({ farmName: 'V' })],
+      ['GET', PAGE],
+    ] as const) {
       const res = await call(ctx, w.tok.viewer, method, url, body);
       expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
     }
@@ -165,12 +237,19 @@ describe(`farms (${TEST_DB})`, () => {
     // The pig keeper's role holds house management; it manages the pig farm only.
     const db = ctx.database.db;
     expect((await call(ctx, w.tok.pig, 'GET', `${DETAIL}?id=${w.poultryFarm}`)).code).toBe(10007);
-    expect((await call(ctx, w.tok.pig, 'PUT', UPDATE, { id: w.poultryFarm, ...farm({ farmName: 'Demo Poultry Farm', type: 2 }) })).code).toBe(10007);
+    expect(
+      (await call(ctx, w.tok.pig, 'PUT', UPDATE, { id: w.poultryFarm, ...farm({ farmName: 'Demo Poultry Farm', type: 2 }) })).code,
+    ).toBe(10007);
     expect((await call<Page<FarmDetail>>(ctx, w.tok.pig, 'GET', PAGE)).data.list.some((f) => f.id === w.poultryFarm)).toBe(false);
     const made = await call<{ id: number }>(ctx, w.tok.pig, 'POST', ADD, farm({ farmName: 'Keeper Farm' }));
     expect(made.code).toBe(1);
     const pigId = await accountId(db, 'pig');
-    expect(await db.select().from(accountFarms).where(and(eq(accountFarms.accountId, pigId), eq(accountFarms.farmId, made.data.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(accountFarms)
+        .where(and(eq(accountFarms.accountId, pigId), eq(accountFarms.farmId, made.data.id))),
+    ).toHaveLength(1);
     // An account limited to some sheds of a farm does not edit the farm as a whole.
     const [nursery] = await db.select({ id: sheds.id }).from(sheds).where(eq(sheds.shedName, 'Nursery 1'));
     await db.insert(accountSheds).values({ accountId: pigId, shedId: nursery!.id });

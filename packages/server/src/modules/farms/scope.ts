@@ -30,7 +30,10 @@ export function farmAuthorized(auth: AuthContext, farmId: number): boolean {
 /** The tenant's farm row when the caller may see it, else 10007 (also for other tenants' ids). */
 export async function visibleFarm(db: Db, auth: AuthContext, tenantId: number, farmId: number): Promise<typeof farms.$inferSelect> {
   if (!farmAuthorized(auth, farmId)) throw notFound(ErrorCodes.FARM_NOT_FOUND);
-  const [row] = await db.select().from(farms).where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
+  const [row] = await db
+    .select()
+    .from(farms)
+    .where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
   if (!row) throw notFound(ErrorCodes.FARM_NOT_FOUND);
   return row;
 }
@@ -40,7 +43,10 @@ export async function limitedFarmIds(db: Db, auth: AuthContext, tenantId: number
   const out = new Set<number>(auth.shedLimits.keys());
   const penSheds = [...auth.penLimits.keys()];
   if (penSheds.length > 0) {
-    const rows = await db.select({ farmId: sheds.farmId }).from(sheds).where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, penSheds)));
+    const rows = await db
+      .select({ farmId: sheds.farmId })
+      .from(sheds)
+      .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, penSheds)));
     for (const r of rows) out.add(r.farmId);
   }
   return out;
@@ -59,7 +65,10 @@ export async function wholeFarms(db: Db, auth: AuthContext, tenantId: number): P
 /** 10007 for a farm the caller cannot see, 10009 for one it sees only in part. */
 export async function assertWholeFarms(db: Db, auth: AuthContext, tenantId: number, farmIds: number[]): Promise<void> {
   if (farmIds.length === 0) return;
-  const rows = await db.select({ id: farms.id }).from(farms).where(and(eq(farms.tenantId, tenantId), inArray(farms.id, farmIds)));
+  const rows = await db
+    .select({ id: farms.id })
+    .from(farms)
+    .where(and(eq(farms.tenantId, tenantId), inArray(farms.id, farmIds)));
   const found = new Set(rows.map((r) => r.id));
   for (const f of farmIds) if (!found.has(f) || !farmAuthorized(auth, f)) throw notFound(ErrorCodes.FARM_NOT_FOUND);
   const whole = await wholeFarms(db, auth, tenantId);

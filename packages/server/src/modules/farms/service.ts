@@ -1,7 +1,14 @@
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import {
-  AppError, ErrorCodes, shedTypeAllowed,
-  type FarmAddBody, type FarmDetail, type FarmPageQuery, type FarmTimeZoneBody, type FarmUpdateBody, type Page,
+  AppError,
+  ErrorCodes,
+  shedTypeAllowed,
+  type FarmAddBody,
+  type FarmDetail,
+  type FarmPageQuery,
+  type FarmTimeZoneBody,
+  type FarmUpdateBody,
+  type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountFarms, accounts, farms, sheds } from '../../db/tables.js';
@@ -22,12 +29,24 @@ async function toDetails(db: Db, tenantId: number, rows: FarmSelect[]): Promise<
   if (rows.length === 0) return [];
   const adminIds = [...new Set(rows.map((r) => r.adminAccountId).filter((v): v is number => v !== null))];
   const admins = adminIds.length
-    ? await db.select({ id: accounts.id, name: accounts.accountName }).from(accounts)
-      .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, adminIds)))
+    ? await db
+        .select({ id: accounts.id, name: accounts.accountName })
+        .from(accounts)
+        .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, adminIds)))
     : [];
   const nameOf = new Map(admins.map((a) => [a.id, a.name]));
-  const counts = await db.select({ farmId: sheds.farmId, n: count() }).from(sheds)
-    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, rows.map((r) => r.id))))
+  const counts = await db
+    .select({ farmId: sheds.farmId, n: count() })
+    .from(sheds)
+    .where(
+      and(
+        eq(sheds.tenantId, tenantId),
+        inArray(
+          sheds.farmId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .groupBy(sheds.farmId);
   const countOf = new Map(counts.map((c) => [c.farmId, c.n]));
   return rows.map((r) => ({
@@ -42,7 +61,7 @@ async function toDetails(db: Db, tenantId: number, rows: FarmSelect[]): Promise<
     areaCode: r.areaCode,
     phone: r.phone,
     adminAccountId: r.adminAccountId,
-    adminAccountName: r.adminAccountId === null ? null : nameOf.get(r.adminAccountId) ?? null,
+    adminAccountName: r.adminAccountId === null ? null : (nameOf.get(r.adminAccountId) ?? null),
     state: r.state,
     timeZone: r.timeZone,
     timeZoneName: r.timeZoneName,
@@ -60,7 +79,13 @@ export async function farmPage(db: Db, auth: AuthContext, tenantId: number, q: F
   if (q.farmName) conds.push(ilike(farms.farmName, `%${escapeLike(q.farmName)}%`));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(farms).where(where);
-  const rows = await db.select().from(farms).where(where).orderBy(asc(farms.id)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const rows = await db
+    .select()
+    .from(farms)
+    .where(where)
+    .orderBy(asc(farms.id))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
   return { list: await toDetails(db, tenantId, rows), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
@@ -72,14 +97,20 @@ export async function farmDetail(db: Db, auth: AuthContext, tenantId: number, fa
 /** 20002 unless the farm's super-administrator is an account of the same tenant. */
 async function assertTenantAccount(db: DbOrTx, tenantId: number, accountId: number | undefined): Promise<void> {
   if (accountId === undefined) return;
-  const [row] = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.id, accountId), eq(accounts.tenantId, tenantId)));
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.tenantId, tenantId)));
   if (!row) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
 }
 
 async function assertNameFree(db: DbOrTx, tenantId: number, farmName: string, exceptId?: number): Promise<void> {
   const conds = [eq(farms.tenantId, tenantId), eq(farms.farmName, farmName)];
   if (exceptId !== undefined) conds.push(ne(farms.id, exceptId));
-  const [dup] = await db.select({ id: farms.id }).from(farms).where(and(...conds));
+  const [dup] = await db
+    .select({ id: farms.id })
+    .from(farms)
+    .where(and(...conds));
   if (dup) throw new AppError(ErrorCodes.NAME_EXISTS);
 }
 
@@ -116,13 +147,19 @@ export async function addFarm(db: Db, auth: AuthContext, tenantId: number, body:
       await assertFarmLimit(tx, tenantId);
       await assertNameFree(tx, tenantId, body.farmName);
       await assertTenantAccount(tx, tenantId, body.adminAccountId);
-      const [row] = await tx.insert(farms).values({ tenantId, ...fieldsOf(body), createdBy: auth.id, updatedBy: auth.id }).returning({ id: farms.id });
+      const [row] = await tx
+        .insert(farms)
+        .values({ tenantId, ...fieldsOf(body), createdBy: auth.id, updatedBy: auth.id })
+        .returning({ id: farms.id });
       const farmId = row!.id;
       const grantees = new Set<number>();
       if (body.adminAccountId !== undefined) grantees.add(body.adminAccountId);
       if (!isTenantAdmin(auth)) grantees.add(auth.id);
       if (grantees.size > 0) {
-        await tx.insert(accountFarms).values([...grantees].map((accountId) => ({ accountId, farmId }))).onConflictDoNothing();
+        await tx
+          .insert(accountFarms)
+          .values([...grantees].map((accountId) => ({ accountId, farmId })))
+          .onConflictDoNothing();
       }
       return { id: farmId };
     });
@@ -140,10 +177,15 @@ export async function updateFarm(db: Db, auth: AuthContext, tenantId: number, bo
       await assertTenantAccount(tx, tenantId, body.adminAccountId);
       if (body.type !== current.type) {
         // A farm's sheds must keep types of its kind (pig types in pig farms, poultry in poultry).
-        const types = await tx.selectDistinct({ t: sheds.shedType }).from(sheds).where(and(eq(sheds.tenantId, tenantId), eq(sheds.farmId, body.id)));
+        const types = await tx
+          .selectDistinct({ t: sheds.shedType })
+          .from(sheds)
+          .where(and(eq(sheds.tenantId, tenantId), eq(sheds.farmId, body.id)));
         if (types.some((r) => !shedTypeAllowed(body.type, r.t))) throw new AppError(ErrorCodes.PEN_TYPE_ERROR);
       }
-      await tx.update(farms).set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
+      await tx
+        .update(farms)
+        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
         .where(and(eq(farms.id, body.id), eq(farms.tenantId, tenantId)));
       if (body.adminAccountId !== undefined) {
         await tx.insert(accountFarms).values({ accountId: body.adminAccountId, farmId: body.id }).onConflictDoNothing();
@@ -164,6 +206,8 @@ export async function deleteFarm(db: Db, auth: AuthContext, tenantId: number, fa
 export async function setTimeZone(db: Db, auth: AuthContext, tenantId: number, body: FarmTimeZoneBody): Promise<void> {
   await visibleFarm(db, auth, tenantId, body.farmId);
   await assertWholeFarms(db, auth, tenantId, [body.farmId]);
-  await db.update(farms).set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, updatedAt: new Date(), updatedBy: auth.id })
+  await db
+    .update(farms)
+    .set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, updatedAt: new Date(), updatedBy: auth.id })
     .where(and(eq(farms.id, body.farmId), eq(farms.tenantId, tenantId)));
 }

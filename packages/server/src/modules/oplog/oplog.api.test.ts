@@ -29,12 +29,69 @@ describe(`operation log (${TEST_DB})`, () => {
     const pigId = await accountId(db, 'pig');
     const at = (daysAgo: number): Date => new Date(now - daysAgo * DAY);
     await db.insert(auditLog).values([
-      { at: at(1), tenantId: demoTenant, accountId: demoId, accountCode: 'demo', action: '/api/x/add', module: 'usermanagement', outcome: 'ok', code: 1, method: 'POST' },
-      { at: at(2), tenantId: demoTenant, accountId: pigId, accountCode: 'pig', action: '/api/x/edit', module: 'housemanagement', outcome: 'failed', code: 20026, method: 'PUT' },
-      { at: at(3), tenantId: demoTenant, accountId: pigId, accountCode: 'pig', action: '/api/x/del', module: 'housemanagement', outcome: 'denied', code: 10009, method: 'DELETE' },
-      { at: at(40), tenantId: demoTenant, accountId: demoId, accountCode: 'demo', action: '/api/x/old', module: 'usermanagement', outcome: 'ok', code: 1 },
-      { at: at(1), tenantId: otherTenant, accountId: null, accountCode: 'stranger', action: '/api/x/secret', module: 'secretmodule', outcome: 'ok', code: 1 },
-      { at: at(1), tenantId: null, accountId: null, accountCode: 'platform', action: '/api/platform/tenant', module: 'platform', outcome: 'ok', code: 1 },
+      {
+        at: at(1),
+        tenantId: demoTenant,
+        accountId: demoId,
+        accountCode: 'demo',
+        action: '/api/x/add',
+        module: 'usermanagement',
+        outcome: 'ok',
+        code: 1,
+        method: 'POST',
+      },
+      {
+        at: at(2),
+        tenantId: demoTenant,
+        accountId: pigId,
+        accountCode: 'pig',
+        action: '/api/x/edit',
+        module: 'housemanagement',
+        outcome: 'failed',
+        code: 20026,
+        method: 'PUT',
+      },
+      {
+        at: at(3),
+        tenantId: demoTenant,
+        accountId: pigId,
+        accountCode: 'pig',
+        action: '/api/x/del',
+        module: 'housemanagement',
+        outcome: 'denied',
+        code: 10009,
+        method: 'DELETE',
+      },
+      {
+        at: at(40),
+        tenantId: demoTenant,
+        accountId: demoId,
+        accountCode: 'demo',
+        action: '/api/x/old',
+        module: 'usermanagement',
+        outcome: 'ok',
+        code: 1,
+      },
+      {
+        at: at(1),
+        tenantId: otherTenant,
+        accountId: null,
+        accountCode: 'stranger',
+        action: '/api/x/secret',
+        module: 'secretmodule',
+        outcome: 'ok',
+        code: 1,
+      },
+      {
+        at: at(1),
+        tenantId: null,
+        accountId: null,
+        accountCode: 'platform',
+        action: '/api/platform/tenant',
+        module: 'platform',
+        outcome: 'ok',
+        code: 1,
+      },
     ]);
   });
   afterAll(async () => ctx?.close());
@@ -43,7 +100,7 @@ describe(`operation log (${TEST_DB})`, () => {
     send<Page<OperationLogRow>>(ctx, 'POST', PAGE, { token, body: { pageNo: 1, pageSize: 50, ...body } });
   const actions = (p: Page<OperationLogRow>): string[] => p.list.map((r) => r.action);
 
-  it('shows the caller\'s tenant entries of the last 30 days, newest first, and nothing of other tenants', async () => {
+  it("shows the caller's tenant entries of the last 30 days, newest first, and nothing of other tenants", async () => {
     const res = await page(demo);
     expect(res.code).toBe(1);
     expect(res.data.list.every((r) => r.tenantId === demoTenant)).toBe(true);
@@ -52,7 +109,14 @@ describe(`operation log (${TEST_DB})`, () => {
     expect(actions(res.data)).not.toContain('/api/x/secret');
     expect(actions(res.data)).not.toContain('/api/platform/tenant');
     const add = res.data.list.find((r) => r.action === '/api/x/add')!;
-    expect(add).toMatchObject({ accountCode: 'demo', accountName: 'Demo Admin', outcome: 'ok', code: 1, module: 'usermanagement', method: 'POST' });
+    expect(add).toMatchObject({
+      accountCode: 'demo',
+      accountName: 'Demo Admin',
+      outcome: 'ok',
+      code: 1,
+      module: 'usermanagement',
+      method: 'POST',
+    });
     expect(Date.parse(add.at)).toBeGreaterThan(now - 2 * DAY);
     // Naming another tenant is refused, not answered with its rows.
     expect((await page(demo, { tenantId: otherTenant })).code).toBe(10009);
@@ -87,7 +151,7 @@ describe(`operation log (${TEST_DB})`, () => {
     expect((await page(demo, { startTime: now - 30 * DAY, endTime: now })).code).toBe(1);
   });
 
-  it('lets the platform read the platform entries, or one tenant\'s when it names it', async () => {
+  it("lets the platform read the platform entries, or one tenant's when it names it", async () => {
     const own = await page(platform);
     expect(own.code).toBe(1);
     expect(own.data.list.every((r) => r.tenantId === null)).toBe(true);
@@ -98,7 +162,7 @@ describe(`operation log (${TEST_DB})`, () => {
     expect(mods.data).toEqual(['secretmodule']);
   });
 
-  it('lists the module names of the caller\'s own log only', async () => {
+  it("lists the module names of the caller's own log only", async () => {
     const res = await send<string[]>(ctx, 'GET', MODULES, { token: demo });
     expect(res.code).toBe(1);
     expect(res.data).toEqual(expect.arrayContaining(['housemanagement', 'usermanagement']));
@@ -124,7 +188,13 @@ describe(`operation log (${TEST_DB})`, () => {
     const total = async (): Promise<number> => (await db.select({ n: count() }).from(auditLog))[0]!.n;
     const before = await total();
     const [first] = await db.select({ id: auditLog.id }).from(auditLog).limit(1);
-    const paths = [PAGE, MODULES, `${PAGE}/${first!.id}`, '/api/breedpigbuilding/operationLog', `/api/breedpigbuilding/operationLog/${first!.id}`];
+    const paths = [
+      PAGE,
+      MODULES,
+      `${PAGE}/${first!.id}`,
+      '/api/breedpigbuilding/operationLog',
+      `/api/breedpigbuilding/operationLog/${first!.id}`,
+    ];
     for (const token of [demo, platform]) {
       for (const url of paths) {
         for (const method of ['PUT', 'DELETE'] as const) {

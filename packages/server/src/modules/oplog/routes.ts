@@ -16,17 +16,25 @@ export const oplogRoutes: ModuleRoutes = async (base, { database }) => {
   const db = database.db;
   const tags = ['oplog'];
 
-  app.post('/api/breedpigbuilding/operationLog/page', {
-    config: { app: APPS, readOnly: true },
-    schema: {
-      tags,
-      summary: 'Paged audit log of the caller\'s tenant (time range at most 30 days; account, module, outcome)',
-      body: operationLogPageBody,
+  app.post(
+    '/api/breedpigbuilding/operationLog/page',
+    {
+      config: { app: APPS, readOnly: true },
+      schema: {
+        tags,
+        summary: "Paged audit log of the caller's tenant (time range at most 30 days; account, module, outcome)",
+        body: operationLogPageBody,
+      },
     },
-  }, async (req): Promise<Page<OperationLogRow>> => operationLogPage(db, requireAuth(req), req.body));
+    async (req): Promise<Page<OperationLogRow>> => operationLogPage(db, requireAuth(req), req.body),
+  );
 
-  app.get('/api/breedpigbuilding/operationLog/modules', {
-    config: { app: APPS },
-    schema: { tags, summary: 'Module names present in the caller\'s audit log', querystring: operationLogModulesQuery },
-  }, async (req): Promise<string[]> => operationLogModules(db, requireAuth(req), req.query.tenantId));
+  app.get(
+    '/api/breedpigbuilding/operationLog/modules',
+    {
+      config: { app: APPS },
+      schema: { tags, summary: "Module names present in the caller's audit log", querystring: operationLogModulesQuery },
+    },
+    async (req): Promise<string[]> => operationLogModules(db, requireAuth(req), req.query.tenantId),
+  );
 };

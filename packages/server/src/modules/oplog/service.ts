@@ -1,7 +1,12 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import {
-  AppError, ErrorCodes, QUERY_RANGE_MAX_DAYS,
-  type AuditOutcome, type OperationLogPageBody, type OperationLogRow, type Page,
+  AppError,
+  ErrorCodes,
+  QUERY_RANGE_MAX_DAYS,
+  type AuditOutcome,
+  type OperationLogPageBody,
+  type OperationLogRow,
+  type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, auditLog } from '../../db/tables.js';
@@ -42,9 +47,19 @@ export async function operationLogPage(db: Db, auth: AuthContext, q: OperationLo
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   const rows = await db
     .select({
-      id: auditLog.id, at: auditLog.at, tenantId: auditLog.tenantId, accountId: auditLog.accountId,
-      accountCode: auditLog.accountCode, accountName: accounts.accountName, ip: auditLog.ip, method: auditLog.method,
-      action: auditLog.action, module: auditLog.module, outcome: auditLog.outcome, code: auditLog.code, detail: auditLog.detail,
+      id: auditLog.id,
+      at: auditLog.at,
+      tenantId: auditLog.tenantId,
+      accountId: auditLog.accountId,
+      accountCode: auditLog.accountCode,
+      accountName: accounts.accountName,
+      ip: auditLog.ip,
+      method: auditLog.method,
+      action: auditLog.action,
+      module: auditLog.module,
+      outcome: auditLog.outcome,
+      code: auditLog.code,
+      detail: auditLog.detail,
     })
     .from(auditLog)
     .leftJoin(accounts, eq(accounts.id, auditLog.accountId))

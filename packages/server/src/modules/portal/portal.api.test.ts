@@ -34,15 +34,24 @@ describe(`portal (${TEST_DB})`, () => {
     ctx = await createTestApp();
     const db = ctx.database.db;
     for (const c of ['demo', 'pig', 'chicken', 'platform']) tok[c] = await tokenFor(db, c);
-    appId = async (code) => (await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, code)))[0]!.id;
+    appId = async (code) =>
+      (await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, code)))[0]!.id;
   });
   afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
     const routes: ['GET' | 'POST', string, unknown?][] = [
-      ['POST', TREE], ['POST', TREE2, {}], ['POST', OPS], ['GET', DEF_GET], ['POST', DEF_SET, { applicationInfoId: 1 }],
-      ['POST', DEF_CANCEL], ['GET', `${USER_DEF}?userAccount=demo`], ['POST', PARAM, { paramGroupCode: 'LOGO' }],
-      ['GET', SYS_AUTH], ['GET', API_AUTH], ['POST', ACT_LOG, { modeCode: 'pig' }],
+      ['POST', TREE],
+      ['POST', TREE2, {}],
+      ['POST', OPS],
+      ['GET', DEF_GET],
+      ['POST', DEF_SET, { applicationInfoId: 1 }],
+      ['POST', DEF_CANCEL],
+      ['GET', `${USER_DEF}?userAccount=demo`],
+      ['POST', PARAM, { paramGroupCode: 'LOGO' }],
+      ['GET', SYS_AUTH],
+      ['GET', API_AUTH],
+      ['POST', ACT_LOG, { modeCode: 'pig' }],
     ];
     for (const [method, url, body] of routes) {
       const res = await call(ctx, null, method, url, body);
@@ -92,7 +101,9 @@ describe(`portal (${TEST_DB})`, () => {
     expect(codesOf(all.data)).toEqual(codesOf((await call<AppTreeNode[]>(ctx, tok.demo!, 'POST', TREE)).data));
     const pigMode = flat((await call<AppTreeNode[]>(ctx, tok.demo!, 'POST', TREE2, { wholeFarmType: 1 })).data);
     expect(pigMode.some((n) => n.applicationFunType === 'chicken')).toBe(false);
-    expect(codesOf(pigMode)).toEqual(expect.arrayContaining(['pig.overview.shed', 'group.overview', 'group-pig.overview', 'accurate-feeding.column']));
+    expect(codesOf(pigMode)).toEqual(
+      expect.arrayContaining(['pig.overview.shed', 'group.overview', 'group-pig.overview', 'accurate-feeding.column']),
+    );
     const chickenMode = flat((await call<AppTreeNode[]>(ctx, tok.demo!, 'POST', TREE2, { wholeFarmType: '2' })).data);
     expect(chickenMode.some((n) => n.applicationFunType === 'pig')).toBe(false);
     expect(codesOf(chickenMode)).toEqual(expect.arrayContaining(['ci18.overview.shed', 'accurate-feeding.plan']));
@@ -141,7 +152,11 @@ describe(`portal (${TEST_DB})`, () => {
     const shedId = await appId('pig.overview.shed');
     expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toBeNull();
     expect((await call(ctx, tok.pig!, 'POST', DEF_SET, { applicationInfoId: shedId })).code).toBe(1);
-    expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toEqual({ applicationInfoId: shedId, applicationCode: 'pig.overview.shed', path: '/pig/overview/shed' });
+    expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toEqual({
+      applicationInfoId: shedId,
+      applicationCode: 'pig.overview.shed',
+      path: '/pig/overview/shed',
+    });
     expect((await call(ctx, tok.chicken!, 'GET', DEF_GET)).data).toBeNull();
 
     const notHeld = await call(ctx, tok.pig!, 'POST', DEF_SET, { applicationInfoId: await appId('ci18.overview.shed') });
@@ -156,14 +171,32 @@ describe(`portal (${TEST_DB})`, () => {
 
   it('answers the start page only to the account itself or its tenant administrator', async () => {
     const db = ctx.database.db;
-    expect((await call(ctx, tok.pig!, 'GET', `${USER_DEF}?userAccount=pig`)).data).toEqual({ applicationCode: 'pig.overview.shed', path: '/pig/overview/shed' });
-    expect((await call(ctx, tok.chicken!, 'GET', USER_DEF)).data).toEqual({ applicationCode: 'ci18.overview.shed', path: '/ci18/overview/shed' });
-    expect((await call(ctx, tok.demo!, 'GET', `${USER_DEF}?userAccount=demo`)).data).toEqual({ applicationCode: 'group.overview', path: '/group/overview' });
+    expect((await call(ctx, tok.pig!, 'GET', `${USER_DEF}?userAccount=pig`)).data).toEqual({
+      applicationCode: 'pig.overview.shed',
+      path: '/pig/overview/shed',
+    });
+    expect((await call(ctx, tok.chicken!, 'GET', USER_DEF)).data).toEqual({
+      applicationCode: 'ci18.overview.shed',
+      path: '/ci18/overview/shed',
+    });
+    expect((await call(ctx, tok.demo!, 'GET', `${USER_DEF}?userAccount=demo`)).data).toEqual({
+      applicationCode: 'group.overview',
+      path: '/group/overview',
+    });
 
     await call(ctx, tok.chicken!, 'POST', DEF_SET, { applicationInfoId: await appId('ci18.env.temp') });
-    expect((await call(ctx, tok.demo!, 'GET', `${USER_DEF}?userAccount=CHICKEN`)).data).toEqual({ applicationCode: 'ci18.env.temp', path: '/ci18/env/temp' });
+    expect((await call(ctx, tok.demo!, 'GET', `${USER_DEF}?userAccount=CHICKEN`)).data).toEqual({
+      applicationCode: 'ci18.env.temp',
+      path: '/ci18/env/temp',
+    });
 
-    for (const [who, target] of [['pig', 'chicken'], ['pig', 'demo'], ['chicken', 'nobody-here'], ['demo', 'platform'], ['platform', 'demo']] as const) {
+    for (const [who, target] of [
+      ['pig', 'chicken'],
+      ['pig', 'demo'],
+      ['chicken', 'nobody-here'],
+      ['demo', 'platform'],
+      ['platform', 'demo'],
+    ] as const) {
       const res = await call(ctx, tok[who]!, 'GET', `${USER_DEF}?userAccount=${target}`);
       expect([who, target, res.code]).toEqual([who, target, 10009]);
     }
@@ -175,17 +208,30 @@ describe(`portal (${TEST_DB})`, () => {
     const [demoTenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group'));
     const role = await buildRole(db, demoTenant!.id, 'Screen', [{ code: 'pig', ops: ['view'] }]);
     await buildAccount(db, { tenantId: demoTenant!.id, accountCode: 'screen', accountType: AccountType.PIG_DATA_SCREEN, roleIds: [role] });
-    expect((await call(ctx, await tokenFor(db, 'screen'), 'GET', USER_DEF)).data).toEqual({ applicationCode: 'pig.databoard.farm', path: '/pig/databoard/farm' });
+    expect((await call(ctx, await tokenFor(db, 'screen'), 'GET', USER_DEF)).data).toEqual({
+      applicationCode: 'pig.databoard.farm',
+      path: '/pig/databoard/farm',
+    });
     expect((await call(ctx, tok.demo!, 'GET', `${USER_DEF}?userAccount=screen`)).data).toMatchObject({ path: '/pig/databoard/farm' });
   });
 
   it('lists the language options of group LOGO', async () => {
     const res = await call<{ list: { paramCode: string; paramValue: string; paramOther: string }[]; total: number }>(
-      ctx, tok.pig!, 'POST', PARAM, { pageNo: 1, pageSize: 100, paramGroupCode: 'LOGO' });
+      ctx,
+      tok.pig!,
+      'POST',
+      PARAM,
+      { pageNo: 1, pageSize: 100, paramGroupCode: 'LOGO' },
+    );
     expect(res.data.total).toBe(5);
     expect(res.data.list.map((r) => r.paramCode)).toEqual(['zh-cn', 'en-us', 'vi', 'th', 'ru']);
     expect(res.data.list[0]!.paramValue.length).toBeGreaterThan(0);
-    expect((await call(ctx, tok.pig!, 'POST', PARAM, { pageNo: 2, pageSize: 2, paramGroupCode: 'LOGO' })).data).toMatchObject({ total: 5, pageNo: 2, pageSize: 2, list: [{ paramCode: 'vi' }, { paramCode: 'th' }] });
+    expect((await call(ctx, tok.pig!, 'POST', PARAM, { pageNo: 2, pageSize: 2, paramGroupCode: 'LOGO' })).data).toMatchObject({
+      total: 5,
+      pageNo: 2,
+      pageSize: 2,
+      list: [{ paramCode: 'vi' }, { paramCode: 'th' }],
+    });
     expect((await call(ctx, tok.pig!, 'POST', PARAM, { paramGroupCode: '' })).code).toBe(99996);
   });
 
@@ -197,18 +243,44 @@ describe(`portal (${TEST_DB})`, () => {
       (await db.select({ n: count() }).from(t).where(eq(t.tenantId, tid)))[0]!.n;
     const res = await call(ctx, tok.pig!, 'GET', SYS_AUTH);
     expect(res.data).toEqual({
-      accountValidYears: null, accountValidStartDateTime: null, accountValidEndDateTime: null,
-      userNum: null, farmNum: null, deviceNum: null, isOpenAPI: false, allowAccounts: null, permanent: true,
+      accountValidYears: null,
+      accountValidStartDateTime: null,
+      accountValidEndDateTime: null,
+      userNum: null,
+      farmNum: null,
+      deviceNum: null,
+      isOpenAPI: false,
+      allowAccounts: null,
+      permanent: true,
       used: { users: await n(accounts), farms: await n(farms), devices: await n(gateways) },
     });
     expect((res.data as { used: { devices: number } }).used.devices).toBe(6);
 
     const start = new Date('2025-01-01T00:00:00Z');
     const end = new Date('2030-01-01T00:00:00Z');
-    await db.update(systemAuth).set({ validYears: 5, validStart: start, validEnd: end, userNum: 50, farmNum: 4, deviceNum: 200, isOpenApi: true, allowAccounts: [1] }).where(eq(systemAuth.tenantId, tid));
+    await db
+      .update(systemAuth)
+      .set({
+        validYears: 5,
+        validStart: start,
+        validEnd: end,
+        userNum: 50,
+        farmNum: 4,
+        deviceNum: 200,
+        isOpenApi: true,
+        allowAccounts: [1],
+      })
+      .where(eq(systemAuth.tenantId, tid));
     expect((await call(ctx, tok.demo!, 'GET', SYS_AUTH)).data).toMatchObject({
-      accountValidYears: 5, accountValidStartDateTime: start.toISOString(), accountValidEndDateTime: end.toISOString(),
-      userNum: 50, farmNum: 4, deviceNum: 200, isOpenAPI: true, allowAccounts: [1], permanent: false,
+      accountValidYears: 5,
+      accountValidStartDateTime: start.toISOString(),
+      accountValidEndDateTime: end.toISOString(),
+      userNum: 50,
+      farmNum: 4,
+      deviceNum: 200,
+      isOpenAPI: true,
+      allowAccounts: [1],
+      permanent: false,
     });
     const platform = await call(ctx, tok.platform!, 'GET', SYS_AUTH);
     expect([platform.status, platform.code]).toEqual([403, 10009]);
@@ -216,14 +288,33 @@ describe(`portal (${TEST_DB})`, () => {
 
   it('shows the API authorization with the access code masked', async () => {
     const db = ctx.database.db;
-    expect((await call(ctx, tok.demo!, 'GET', API_AUTH)).data).toMatchObject({ apiAuthCode: null, apiVisitTimes: null, permanent: true, farms: null });
+    expect((await call(ctx, tok.demo!, 'GET', API_AUTH)).data).toMatchObject({
+      apiAuthCode: null,
+      apiVisitTimes: null,
+      permanent: true,
+      farms: null,
+    });
     const [demoTenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group'));
     await db.insert(apiAuth).values({
-      tenantId: demoTenant!.id, validYears: 1, visitWay: 'https', ipAddress: '10.0.0.0/8', authCodeHash: 'secret-hash-value',
-      visitTimes: 1000, functions: ['env'], farms: [1],
+      tenantId: demoTenant!.id,
+      validYears: 1,
+      visitWay: 'https',
+      ipAddress: '10.0.0.0/8',
+      authCodeHash: 'secret-hash-value',
+      visitTimes: 1000,
+      functions: ['env'],
+      farms: [1],
     });
     const res = await call<Record<string, unknown>>(ctx, tok.demo!, 'GET', API_AUTH);
-    expect(res.data).toMatchObject({ apiValidYears: 1, apiVisitWay: 'https', ipAddress: '10.0.0.0/8', apiVisitTimes: 1000, functions: ['env'], farms: [1], permanent: false });
+    expect(res.data).toMatchObject({
+      apiValidYears: 1,
+      apiVisitWay: 'https',
+      ipAddress: '10.0.0.0/8',
+      apiVisitTimes: 1000,
+      functions: ['env'],
+      farms: [1],
+      permanent: false,
+    });
     expect(res.data.apiAuthCode).toMatch(/^•+$/);
     expect(JSON.stringify(res.data)).not.toContain('secret-hash-value');
     expect((await call(ctx, tok.platform!, 'GET', API_AUTH)).code).toBe(10009);

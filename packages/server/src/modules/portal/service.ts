@@ -1,7 +1,15 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import {
-  AccountType, AppError, APP_OPERATIONS, ErrorCodes,
-  type AppOperation, type DefaultApplication, type OperateAuthMap, type Page, type ParamRow, type UserDefaultModule,
+  AccountType,
+  AppError,
+  APP_OPERATIONS,
+  ErrorCodes,
+  type AppOperation,
+  type DefaultApplication,
+  type OperateAuthMap,
+  type Page,
+  type ParamRow,
+  type UserDefaultModule,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountRoles, accounts, actLog, applicationInfo, defaultApplication, params, roleApps, roles } from '../../db/tables.js';
@@ -104,7 +112,8 @@ export async function userDefaultModule(db: Db, auth: AuthContext, userAccount: 
       .select({ id: accounts.id, tenantId: accounts.tenantId, accountType: accounts.accountType })
       .from(accounts)
       .where(eq(accounts.accountCode, code));
-    const mayAsk = acc !== undefined && auth.accountType === AccountType.TENANT_ADMIN && auth.tenantId !== null && acc.tenantId === auth.tenantId;
+    const mayAsk =
+      acc !== undefined && auth.accountType === AccountType.TENANT_ADMIN && auth.tenantId !== null && acc.tenantId === auth.tenantId;
     if (!mayAsk) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
     target = { ...acc, codes: (await loadAccess(db, acc)).codes };
   }
@@ -120,10 +129,7 @@ export async function saveActLog(db: Db, auth: AuthContext, modeCode: string): P
   await db.insert(actLog).values({ accountId: auth.id, tenantId: auth.tenantId, modeCode });
 }
 
-export async function queryParam(
-  db: Db,
-  q: { pageNo: number; pageSize: number; paramGroupCode: string },
-): Promise<Page<ParamRow>> {
+export async function queryParam(db: Db, q: { pageNo: number; pageSize: number; paramGroupCode: string }): Promise<Page<ParamRow>> {
   const where = eq(params.paramGroupCode, q.paramGroupCode);
   const [total] = await db.select({ n: count() }).from(params).where(where);
   const list = await db

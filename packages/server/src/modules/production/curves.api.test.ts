@@ -36,25 +36,81 @@ describe(`standard curves (${TEST_DB})`, () => {
   });
 
   it('adds, lists, edits and deletes a curve; the same farm, flock type and indicator twice is 20064 on indicator', async () => {
-    const add = await call<{ id: number }>(ctx, tok['curve-admin']!, 'POST', BASE, { farmId: farm, flockType: 2, indicator: '05', name: 'Feed', startDay: 1, values: '20, 30，40' });
+    const add = await call<{ id: number }>(ctx, tok['curve-admin']!, 'POST', BASE, {
+      farmId: farm,
+      flockType: 2,
+      indicator: '05',
+      name: 'Feed',
+      startDay: 1,
+      values: '20, 30，40',
+    });
     expect(add.code).toBe(1);
-    const dup = await call(ctx, tok['curve-admin']!, 'POST', BASE, { farmId: farm, flockType: 2, indicator: '05', name: 'Feed again', values: [1] });
+    const dup = await call(ctx, tok['curve-admin']!, 'POST', BASE, {
+      farmId: farm,
+      flockType: 2,
+      indicator: '05',
+      name: 'Feed again',
+      values: [1],
+    });
     expect([dup.code, dup.data]).toEqual([20064, { field: 'indicator' }]);
     // Another flock type or farm is another curve.
-    expect((await call(ctx, tok['curve-admin']!, 'POST', BASE, { farmId: farm, flockType: 4, indicator: '05', name: 'Layer feed', values: [100] })).code).toBe(1);
-    expect((await call(ctx, tok['curve-admin']!, 'POST', BASE, { farmId: otherFarm, flockType: 2, indicator: '05', name: 'Feed', values: [1, 2] })).code).toBe(1);
+    expect(
+      (
+        await call(ctx, tok['curve-admin']!, 'POST', BASE, {
+          farmId: farm,
+          flockType: 4,
+          indicator: '05',
+          name: 'Layer feed',
+          values: [100],
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      (
+        await call(ctx, tok['curve-admin']!, 'POST', BASE, {
+          farmId: otherFarm,
+          flockType: 2,
+          indicator: '05',
+          name: 'Feed',
+          values: [1, 2],
+        })
+      ).code,
+    ).toBe(1);
 
     const page = await call<Page<CurveRow>>(ctx, tok['curve-admin']!, 'POST', `${BASE}/page`, { farmId: farm, indicator: '05' });
     expect(page.data.total).toBe(2);
     expect(page.data.list[0]).toEqual({
-      id: add.data.id, farmId: farm, farmName: 'Curve Farm', flockType: 2, indicator: '05', name: 'Feed', startDay: 1,
-      values: [20, 30, 40], source: null, builtinId: null,
+      id: add.data.id,
+      farmId: farm,
+      farmName: 'Curve Farm',
+      flockType: 2,
+      indicator: '05',
+      name: 'Feed',
+      startDay: 1,
+      values: [20, 30, 40],
+      source: null,
+      builtinId: null,
     });
 
-    const edit = await call(ctx, tok['curve-admin']!, 'PUT', BASE, { id: add.data.id, farmId: farm, flockType: 2, indicator: '05', name: 'Feed g', startDay: 0, values: [10, 20] });
+    const edit = await call(ctx, tok['curve-admin']!, 'PUT', BASE, {
+      id: add.data.id,
+      farmId: farm,
+      flockType: 2,
+      indicator: '05',
+      name: 'Feed g',
+      startDay: 0,
+      values: [10, 20],
+    });
     expect(edit.code).toBe(1);
     // Moving it onto the layer curve's place collides.
-    const clash = await call(ctx, tok['curve-admin']!, 'PUT', BASE, { id: add.data.id, farmId: farm, flockType: 4, indicator: '05', name: 'x', values: [1] });
+    const clash = await call(ctx, tok['curve-admin']!, 'PUT', BASE, {
+      id: add.data.id,
+      farmId: farm,
+      flockType: 4,
+      indicator: '05',
+      name: 'x',
+      values: [1],
+    });
     expect(clash.code).toBe(20064);
     const after = await call<Page<CurveRow>>(ctx, tok['curve-admin']!, 'POST', `${BASE}/page`, { farmId: farm, flockType: 2 });
     expect(after.data.list.map((c) => [c.name, c.startDay, c.values])).toEqual([['Feed g', 0, [10, 20]]]);
@@ -65,13 +121,26 @@ describe(`standard curves (${TEST_DB})`, () => {
 
   it('copies a built-in standard (optionally for another flock type); a second copy is 20064, an unknown one 30001', async () => {
     const ross = BUILTIN_CURVES.find((c) => c.id === 'ross308-weight')!;
-    const copy = await call<{ id: number }>(ctx, tok['curve-admin']!, 'POST', `${BASE}/copy`, { builtinId: 'ross308-weight', farmId: farm });
+    const copy = await call<{ id: number }>(ctx, tok['curve-admin']!, 'POST', `${BASE}/copy`, {
+      builtinId: 'ross308-weight',
+      farmId: farm,
+    });
     expect(copy.code).toBe(1);
     const page = await call<Page<CurveRow>>(ctx, tok['curve-admin']!, 'POST', `${BASE}/page`, { farmId: farm, indicator: '02' });
-    expect(page.data.list).toEqual([{
-      id: copy.data.id, farmId: farm, farmName: 'Curve Farm', flockType: 2, indicator: '02', name: ross.name,
-      startDay: 0, values: ross.values, source: ross.source, builtinId: 'ross308-weight',
-    }]);
+    expect(page.data.list).toEqual([
+      {
+        id: copy.data.id,
+        farmId: farm,
+        farmName: 'Curve Farm',
+        flockType: 2,
+        indicator: '02',
+        name: ross.name,
+        startDay: 0,
+        values: ross.values,
+        source: ross.source,
+        builtinId: 'ross308-weight',
+      },
+    ]);
     expect((await call(ctx, tok['curve-admin']!, 'POST', `${BASE}/copy`, { builtinId: 'ross308-weight', farmId: farm })).code).toBe(20064);
     const mixed = await call(ctx, tok['curve-admin']!, 'POST', `${BASE}/copy`, { builtinId: 'ross308-weight', farmId: farm, flockType: 5 });
     expect(mixed.code).toBe(1);
@@ -83,12 +152,25 @@ describe(`standard curves (${TEST_DB})`, () => {
     expect((await call(ctx, tok['curve-two']!, 'POST', `${BASE}/page`, { farmId: farm })).code).toBe(10007);
     const own = await call<Page<CurveRow>>(ctx, tok['curve-two']!, 'POST', `${BASE}/page`, {});
     expect(own.data.list.every((c) => c.farmId === otherFarm)).toBe(true);
-    expect((await call(ctx, tok['curve-two']!, 'POST', BASE, { farmId: farm, flockType: 3, indicator: '01', name: 'T', values: [30] })).code).toBe(10007);
+    expect(
+      (await call(ctx, tok['curve-two']!, 'POST', BASE, { farmId: farm, flockType: 3, indicator: '01', name: 'T', values: [30] })).code,
+    ).toBe(10007);
     const [first] = (await call<Page<CurveRow>>(ctx, tok['curve-admin']!, 'POST', `${BASE}/page`, { farmId: farm })).data.list;
     expect((await call(ctx, tok['curve-two']!, 'DELETE', `${BASE}/${first!.id}`)).code).toBe(30001);
     // Another tenant sees neither the farm nor the curve.
     expect((await call(ctx, tok['curve-second']!, 'POST', `${BASE}/copy`, { builtinId: 'ross308-weight', farmId: farm })).code).toBe(10007);
-    expect((await call(ctx, tok['curve-second']!, 'PUT', BASE, { id: first!.id, farmId: farm, flockType: 2, indicator: '02', name: 'x', values: [1] })).code).toBe(30001);
+    expect(
+      (
+        await call(ctx, tok['curve-second']!, 'PUT', BASE, {
+          id: first!.id,
+          farmId: farm,
+          flockType: 2,
+          indicator: '02',
+          name: 'x',
+          values: [1],
+        })
+      ).code,
+    ).toBe(30001);
     expect((await call<Page<CurveRow>>(ctx, tok['curve-second']!, 'POST', `${BASE}/page`, {})).data.total).toBe(0);
     // Without the standards screen: refused.
     expect((await call(ctx, tok['curve-env']!, 'GET', `${BASE}/builtins`)).code).toBe(10009);

@@ -3,8 +3,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  AppError, BUILTIN_CURVES, curveAddBody, curveCopyBody, curvePageBody, curveUpdateBody, ErrorCodes, idParam,
-  type BuiltinCurve, type CurveIndicator, type CurveRow, type Page,
+  AppError,
+  BUILTIN_CURVES,
+  curveAddBody,
+  curveCopyBody,
+  curvePageBody,
+  curveUpdateBody,
+  ErrorCodes,
+  idParam,
+  type BuiltinCurve,
+  type CurveIndicator,
+  type CurveRow,
+  type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
@@ -39,15 +49,25 @@ function raced(err: unknown): never {
 }
 
 async function assertFree(db: DbOrTx, farmId: number, flockType: number, indicator: string, exceptId?: number): Promise<void> {
-  const conds: SQL[] = [eq(standardCurves.farmId, farmId), eq(standardCurves.flockType, flockType), eq(standardCurves.indicator, indicator)];
+  const conds: SQL[] = [
+    eq(standardCurves.farmId, farmId),
+    eq(standardCurves.flockType, flockType),
+    eq(standardCurves.indicator, indicator),
+  ];
   if (exceptId !== undefined) conds.push(ne(standardCurves.id, exceptId));
-  const [dup] = await db.select({ id: standardCurves.id }).from(standardCurves).where(and(...conds));
+  const [dup] = await db
+    .select({ id: standardCurves.id })
+    .from(standardCurves)
+    .where(and(...conds));
   if (dup) throw duplicate();
 }
 
 /** The curve when its farm is the caller's, else 30001. */
 async function visibleCurve(db: DbOrTx, auth: AuthContext, id: number): Promise<typeof standardCurves.$inferSelect> {
-  const [row] = await db.select().from(standardCurves).where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(auth))));
+  const [row] = await db
+    .select()
+    .from(standardCurves)
+    .where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(auth))));
   if (!row || !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
   return row;
 }
@@ -61,16 +81,31 @@ export async function curvePage(db: Db, auth: AuthContext, q: z.infer<typeof cur
   if (q.indicator) conds.push(eq(standardCurves.indicator, q.indicator));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(standardCurves).where(where);
-  const rows = await db.select({
-    id: standardCurves.id, farmId: standardCurves.farmId, farmName: farms.farmName, flockType: standardCurves.flockType,
-    indicator: standardCurves.indicator, name: standardCurves.name, startDay: standardCurves.startDay, values: standardCurves.values,
-    source: standardCurves.source, builtinId: standardCurves.builtinId,
-  }).from(standardCurves)
+  const rows = await db
+    .select({
+      id: standardCurves.id,
+      farmId: standardCurves.farmId,
+      farmName: farms.farmName,
+      flockType: standardCurves.flockType,
+      indicator: standardCurves.indicator,
+      name: standardCurves.name,
+      startDay: standardCurves.startDay,
+      values: standardCurves.values,
+      source: standardCurves.source,
+      builtinId: standardCurves.builtinId,
+    })
+    .from(standardCurves)
     .innerJoin(farms, eq(farms.id, standardCurves.farmId))
     .where(where)
     .orderBy(asc(farms.farmName), asc(standardCurves.flockType), asc(standardCurves.indicator), asc(standardCurves.id))
-    .limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
-  return { list: rows.map((r) => ({ ...r, indicator: r.indicator as CurveIndicator })), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
+  return {
+    list: rows.map((r) => ({ ...r, indicator: r.indicator as CurveIndicator })),
+    total: total?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
 }
 
 export async function addCurve(db: Db, auth: AuthContext, body: CurveAdd, from?: BuiltinCurve): Promise<{ id: number }> {
@@ -78,11 +113,22 @@ export async function addCurve(db: Db, auth: AuthContext, body: CurveAdd, from?:
   await visibleFarm(db, auth, body.farmId);
   await assertFree(db, body.farmId, body.flockType, body.indicator);
   try {
-    const [row] = await db.insert(standardCurves).values({
-      tenantId, farmId: body.farmId, flockType: body.flockType, indicator: body.indicator, name: body.name,
-      startDay: body.startDay, values: body.values, source: from?.source ?? null, builtinId: from?.id ?? null,
-      createdBy: auth.id, updatedBy: auth.id,
-    }).returning({ id: standardCurves.id });
+    const [row] = await db
+      .insert(standardCurves)
+      .values({
+        tenantId,
+        farmId: body.farmId,
+        flockType: body.flockType,
+        indicator: body.indicator,
+        name: body.name,
+        startDay: body.startDay,
+        values: body.values,
+        source: from?.source ?? null,
+        builtinId: from?.id ?? null,
+        createdBy: auth.id,
+        updatedBy: auth.id,
+      })
+      .returning({ id: standardCurves.id });
     return { id: row!.id };
   } catch (err) {
     return raced(err);
@@ -95,10 +141,19 @@ export async function updateCurve(db: Db, auth: AuthContext, body: CurveUpdate):
   await visibleFarm(db, auth, body.farmId);
   await assertFree(db, body.farmId, body.flockType, body.indicator, body.id);
   try {
-    await db.update(standardCurves).set({
-      farmId: body.farmId, flockType: body.flockType, indicator: body.indicator, name: body.name, startDay: body.startDay,
-      values: body.values, updatedAt: new Date(), updatedBy: auth.id,
-    }).where(and(eq(standardCurves.id, body.id), eq(standardCurves.tenantId, tenantIdOf(auth))));
+    await db
+      .update(standardCurves)
+      .set({
+        farmId: body.farmId,
+        flockType: body.flockType,
+        indicator: body.indicator,
+        name: body.name,
+        startDay: body.startDay,
+        values: body.values,
+        updatedAt: new Date(),
+        updatedBy: auth.id,
+      })
+      .where(and(eq(standardCurves.id, body.id), eq(standardCurves.tenantId, tenantIdOf(auth))));
   } catch (err) {
     raced(err);
   }
@@ -114,10 +169,19 @@ export async function deleteCurve(db: Db, auth: AuthContext, id: number): Promis
 export async function copyBuiltin(db: Db, auth: AuthContext, body: z.infer<typeof curveCopyBody>): Promise<{ id: number }> {
   const b = BUILTIN_CURVES.find((c) => c.id === body.builtinId);
   if (!b) throw new AppError(ErrorCodes.DATA_NOT_FOUND, { data: { field: 'builtinId' } });
-  return addCurve(db, auth, {
-    farmId: body.farmId, flockType: body.flockType ?? b.flockType, indicator: b.indicator, name: b.name,
-    startDay: b.startDay, values: [...b.values],
-  }, b);
+  return addCurve(
+    db,
+    auth,
+    {
+      farmId: body.farmId,
+      flockType: body.flockType ?? b.flockType,
+      indicator: b.indicator,
+      name: b.name,
+      startDay: b.startDay,
+      values: [...b.values],
+    },
+    b,
+  );
 }
 
 export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> {
@@ -126,36 +190,60 @@ export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> 
   const write = { app: CURVE_APP, module: 'production' };
   const read = { ...write, readOnly: true };
 
-  app.post('/api/breedpigbuilding/standardCurve/page', {
-    config: read,
-    schema: { tags, summary: "Paged standard curves of the caller's farms", body: curvePageBody },
-  }, async (req): Promise<Page<CurveRow>> => curvePage(db, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/standardCurve/page',
+    {
+      config: read,
+      schema: { tags, summary: "Paged standard curves of the caller's farms", body: curvePageBody },
+    },
+    async (req): Promise<Page<CurveRow>> => curvePage(db, requireAuth(req), req.body),
+  );
 
-  app.post('/api/breedpigbuilding/standardCurve', {
-    config: write,
-    schema: { tags, summary: 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', body: curveAddBody },
-  }, async (req): Promise<{ id: number }> => addCurve(db, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/standardCurve',
+    {
+      config: write,
+      schema: { tags, summary: 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', body: curveAddBody },
+    },
+    async (req): Promise<{ id: number }> => addCurve(db, requireAuth(req), req.body),
+  );
 
-  app.put('/api/breedpigbuilding/standardCurve', {
-    config: write,
-    schema: { tags, summary: 'Edits a standard curve (30001 not found, 20064 duplicate)', body: curveUpdateBody },
-  }, async (req): Promise<{ id: number }> => updateCurve(db, requireAuth(req), req.body));
+  app.put(
+    '/api/breedpigbuilding/standardCurve',
+    {
+      config: write,
+      schema: { tags, summary: 'Edits a standard curve (30001 not found, 20064 duplicate)', body: curveUpdateBody },
+    },
+    async (req): Promise<{ id: number }> => updateCurve(db, requireAuth(req), req.body),
+  );
 
-  app.delete('/api/breedpigbuilding/standardCurve/:id', {
-    config: write,
-    schema: { tags, summary: 'Deletes a standard curve', params: idParams },
-  }, async (req) => {
-    await deleteCurve(db, requireAuth(req), req.params.id);
-    return NO_DATA;
-  });
+  app.delete(
+    '/api/breedpigbuilding/standardCurve/:id',
+    {
+      config: write,
+      schema: { tags, summary: 'Deletes a standard curve', params: idParams },
+    },
+    async (req) => {
+      await deleteCurve(db, requireAuth(req), req.params.id);
+      return NO_DATA;
+    },
+  );
 
-  app.get('/api/breedpigbuilding/standardCurve/builtins', {
-    config: read,
-    schema: { tags, summary: 'Built-in breed standards a farm can copy' },
-  }, async (): Promise<readonly BuiltinCurve[]> => BUILTIN_CURVES);
+  app.get(
+    '/api/breedpigbuilding/standardCurve/builtins',
+    {
+      config: read,
+      schema: { tags, summary: 'Built-in breed standards a farm can copy' },
+    },
+    async (): Promise<readonly BuiltinCurve[]> => BUILTIN_CURVES,
+  );
 
-  app.post('/api/breedpigbuilding/standardCurve/copy', {
-    config: write,
-    schema: { tags, summary: "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)", body: curveCopyBody },
-  }, async (req): Promise<{ id: number }> => copyBuiltin(db, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/standardCurve/copy',
+    {
+      config: write,
+      schema: { tags, summary: "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)", body: curveCopyBody },
+    },
+    async (req): Promise<{ id: number }> => copyBuiltin(db, requireAuth(req), req.body),
+  );
 }

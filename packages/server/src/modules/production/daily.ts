@@ -29,7 +29,15 @@ export interface DailyFilter {
 
 /** A record as the lists show it: its figures, its flock's place and, for events, `at` in ms. */
 export type DailyRowOut = Record<string, unknown> & {
-  id: number; flockId: number; groupNo: string; shedId: number; shedName: string; farmId: number; farmName: string; day: string; dayAge: number;
+  id: number;
+  flockId: number;
+  groupNo: string;
+  shedId: number;
+  shedName: string;
+  farmId: number;
+  farmName: string;
+  day: string;
+  dayAge: number;
 };
 
 /** The flock conditions of a filter, after checking each id it names is in view. */
@@ -55,14 +63,26 @@ async function fillFor(db: Db, conds: SQL[], q: DailyFilter): Promise<void> {
   const overlap: SQL[] = [];
   if (q.start) overlap.push(or(isNull(flocks.stopDate), gte(flocks.stopDate, q.start))!);
   if (q.end) overlap.push(lte(flocks.startDate, q.end));
-  const ids = await db.select({ id: flocks.id }).from(flocks).where(and(...conds, ...overlap));
-  await fillMeasured(db, ids.map((r) => r.id), q.start, q.end);
+  const ids = await db
+    .select({ id: flocks.id })
+    .from(flocks)
+    .where(and(...conds, ...overlap));
+  await fillMeasured(
+    db,
+    ids.map((r) => r.id),
+    q.start,
+    q.end,
+  );
 }
 
 function present(kind: DailyKind, r: { rec: Record<string, unknown>; place: Record<string, unknown>; day: string }): DailyRowOut {
   const rec = r.rec;
   const out: Record<string, unknown> = {
-    id: rec.id, flockId: rec.flockId, ...r.place, day: r.day, dayAge: rec.dayAge,
+    id: rec.id,
+    flockId: rec.flockId,
+    ...r.place,
+    day: r.day,
+    dayAge: rec.dayAge,
   };
   for (const f of KIND_FIELDS[kind]) out[f] = rec[f] ?? null;
   if (kind === 'feed' || kind === 'water') {
@@ -75,7 +95,11 @@ function present(kind: DailyKind, r: { rec: Record<string, unknown>; place: Reco
 }
 
 const placeCols = {
-  groupNo: flocks.groupNo, shedId: flocks.shedId, shedName: sheds.shedName, farmId: flocks.farmId, farmName: farms.farmName,
+  groupNo: flocks.groupNo,
+  shedId: flocks.shedId,
+  shedName: sheds.shedName,
+  farmId: flocks.farmId,
+  farmName: farms.farmName,
 };
 
 /** Matching rows (a page of them when pageSize is given) and their count. */
@@ -83,16 +107,24 @@ async function query(db: Db, auth: AuthContext, kind: DailyKind, q: DailyFilter)
   const conds = await flockConditions(db, auth, q);
   if (kind === 'feed' || kind === 'water') await fillFor(db, conds, q);
   const t = kindTable(kind);
-  const dayExpr: SQL = isDayKind(kind) ? sql`${DAY_TABLES[kind].day}` : sql`(${EVENT_TABLES[kind].at} AT TIME ZONE ${farms.timeZone})::date`;
+  const dayExpr: SQL = isDayKind(kind)
+    ? sql`${DAY_TABLES[kind].day}`
+    : sql`(${EVENT_TABLES[kind].at} AT TIME ZONE ${farms.timeZone})::date`;
   const where: SQL[] = [...conds];
   if (q.start) where.push(sql`${dayExpr} >= ${q.start}::date`);
   if (q.end) where.push(sql`${dayExpr} <= ${q.end}::date`);
   if ((kind === 'feed' || kind === 'water') && q.measured != null) where.push(eq(DAY_TABLES[kind].measured, q.measured));
   const cond = and(...where)!;
-  const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(t)
-    .innerJoin(flocks, eq(flocks.id, t.flockId)).innerJoin(farms, eq(farms.id, flocks.farmId)).where(cond);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(t)
+    .innerJoin(flocks, eq(flocks.id, t.flockId))
+    .innerJoin(farms, eq(farms.id, flocks.farmId))
+    .where(cond);
   const order = isDayKind(kind) ? desc(DAY_TABLES[kind].day) : desc(EVENT_TABLES[kind].at);
-  const base = db.select({ rec: t, place: placeCols, day: sql<string>`${dayExpr}::text` }).from(t)
+  const base = db
+    .select({ rec: t, place: placeCols, day: sql<string>`${dayExpr}::text` })
+    .from(t)
     .innerJoin(flocks, eq(flocks.id, t.flockId))
     .innerJoin(farms, eq(farms.id, flocks.farmId))
     .innerJoin(sheds, eq(sheds.id, flocks.shedId))
@@ -105,7 +137,12 @@ async function query(db: Db, auth: AuthContext, kind: DailyKind, q: DailyFilter)
   };
 }
 
-export async function dailyPage(db: Db, auth: AuthContext, kind: DailyKind, q: DailyFilter & { pageNo: number; pageSize: number }): Promise<Page<DailyRowOut>> {
+export async function dailyPage(
+  db: Db,
+  auth: AuthContext,
+  kind: DailyKind,
+  q: DailyFilter & { pageNo: number; pageSize: number },
+): Promise<Page<DailyRowOut>> {
   const { list, total } = await query(db, auth, kind, q);
   return { list, total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
@@ -136,10 +173,18 @@ export interface QuickRow {
  */
 export async function quickRows(db: Db, auth: AuthContext, q: { farmId: number; day: string }): Promise<QuickRow[]> {
   await visibleFarm(db, auth, q.farmId);
-  const list = await db.select({
-    id: flocks.id, groupNo: flocks.groupNo, shedId: flocks.shedId, shedName: sheds.shedName, birthDate: flocks.birthDate,
-    maleCount: flocks.maleCount, femaleCount: flocks.femaleCount,
-  }).from(flocks).innerJoin(sheds, eq(sheds.id, flocks.shedId))
+  const list = await db
+    .select({
+      id: flocks.id,
+      groupNo: flocks.groupNo,
+      shedId: flocks.shedId,
+      shedName: sheds.shedName,
+      birthDate: flocks.birthDate,
+      maleCount: flocks.maleCount,
+      femaleCount: flocks.femaleCount,
+    })
+    .from(flocks)
+    .innerJoin(sheds, eq(sheds.id, flocks.shedId))
     .where(and(flockVisibility(auth), eq(flocks.farmId, q.farmId), eq(flocks.status, 1), lte(flocks.startDate, q.day)))
     .orderBy(sheds.areaNum, sheds.buildingNum, sheds.shedNum, sheds.id);
   const ids = list.map((f) => f.id);
@@ -149,19 +194,31 @@ export async function quickRows(db: Db, auth: AuthContext, q: { farmId: number; 
   for (const kind of DAY_KINDS) {
     if (!auth.codes.has(DAILY_APP[kind]) || ids.length === 0) continue;
     const t = kindTable(kind);
-    const rows = await db.select().from(t).where(and(inArray(t.flockId, ids), eq(t.day, q.day)));
-    byKind.set(kind, new Map(rows.map((r) => {
-      const rec = r as unknown as Record<string, unknown>;
-      const out: Record<string, unknown> = { id: rec.id, day: q.day, dayAge: rec.dayAge };
-      for (const f of KIND_FIELDS[kind]) out[f] = rec[f] ?? null;
-      if (kind === 'feed' || kind === 'water') Object.assign(out, { measured: rec.measured, measuredValue: rec.measuredValue ?? null });
-      return [r.flockId, out];
-    })));
+    const rows = await db
+      .select()
+      .from(t)
+      .where(and(inArray(t.flockId, ids), eq(t.day, q.day)));
+    byKind.set(
+      kind,
+      new Map(
+        rows.map((r) => {
+          const rec = r as unknown as Record<string, unknown>;
+          const out: Record<string, unknown> = { id: rec.id, day: q.day, dayAge: rec.dayAge };
+          for (const f of KIND_FIELDS[kind]) out[f] = rec[f] ?? null;
+          if (kind === 'feed' || kind === 'water') Object.assign(out, { measured: rec.measured, measuredValue: rec.measuredValue ?? null });
+          return [r.flockId, out];
+        }),
+      ),
+    );
   }
   return list.map((f) => {
     const row: QuickRow = {
-      flockId: f.id, groupNo: f.groupNo, shedId: f.shedId, shedName: f.shedName,
-      dayAge: daysBetween(f.birthDate, q.day), present: counts.get(f.id)!.present,
+      flockId: f.id,
+      groupNo: f.groupNo,
+      shedId: f.shedId,
+      shedName: f.shedName,
+      dayAge: daysBetween(f.birthDate, q.day),
+      present: counts.get(f.id)!.present,
     };
     for (const [kind, m] of byKind) {
       const r = m.get(f.id);

@@ -78,63 +78,103 @@ export const productionExcelRoutes: ModuleRoutes = async (base, { database }) =>
   const flock = { app: FLOCK_WRITE_APP, module: 'production' };
   const uploadDoc = { consumes: ['multipart/form-data'] };
 
-  app.get('/api/breedpigbuilding/flockDaily/:kind/template', {
-    config: daily,
-    schema: { tags, summary: "The kind's import template, one row per current flock of the farm (.xlsx)", params: dailyKindParams, querystring: templateQuery },
-  }, async (req, reply) => {
-    const auth = requireAuth(req);
-    await assertKindApp(db, req, auth, [req.params.kind]);
-    return sendFile(reply, await dailyTemplate(db, auth, req.params.kind, req.query.farmId, req.locale));
-  });
-
-  app.post('/api/breedpigbuilding/flockDaily/:kind/import', {
-    config: daily,
-    schema: {
-      tags, ...uploadDoc, params: dailyKindParams,
-      summary: 'Imports a filled template (multipart file + farmId): good rows saved, the others listed by sheet row (21017, 200315)',
+  app.get(
+    '/api/breedpigbuilding/flockDaily/:kind/template',
+    {
+      config: daily,
+      schema: {
+        tags,
+        summary: "The kind's import template, one row per current flock of the farm (.xlsx)",
+        params: dailyKindParams,
+        querystring: templateQuery,
+      },
     },
-  }, async (req): Promise<SaveOutcome> => {
-    const auth = requireAuth(req);
-    const { kind } = req.params;
-    await assertKindApp(db, req, auth, [kind]);
-    const { file, fields } = await upload(req);
-    const farmId = farmIdOf(fields, true);
-    const outcome = await importDaily(db, auth, kind, farmId, file, req.locale);
-    await writeAudit(db, req, { outcome: 'ok', code: ErrorCodes.SUCCESS, detail: { kind, farmId, saved: outcome.saved, errors: outcome.errors.length } });
-    return outcome;
-  });
-
-  app.post('/api/breedpigbuilding/flockDaily/:kind/export', {
-    config: { ...daily, readOnly: true },
-    schema: { tags, summary: 'Every row of the list the filter selects (.xlsx)', params: dailyKindParams, body: dailyPageBody },
-  }, async (req, reply) => {
-    const auth = requireAuth(req);
-    await assertKindApp(db, req, auth, [req.params.kind]);
-    return sendFile(reply, await exportDaily(db, auth, req.params.kind, req.body, req.locale));
-  });
-
-  app.get('/api/breedpigbuilding/flock/template', {
-    config: flock,
-    schema: { tags, summary: 'The flock import template (.xlsx)' },
-  }, async (req, reply) => sendFile(reply, await flockTemplate(req.locale)));
-
-  app.post('/api/breedpigbuilding/flock/import', {
-    config: flock,
-    schema: {
-      tags, ...uploadDoc,
-      summary: 'Imports flocks (multipart file, optional farmId for rows without a farm): 20065, 20066, 20067 per row (21017, 200315)',
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      await assertKindApp(db, req, auth, [req.params.kind]);
+      return sendFile(reply, await dailyTemplate(db, auth, req.params.kind, req.query.farmId, req.locale));
     },
-  }, async (req): Promise<SaveOutcome> => {
-    const auth = requireAuth(req);
-    const { file, fields } = await upload(req);
-    const farmId = farmIdOf(fields, false);
-    const outcome = await importFlocks(db, auth, file, req.locale, farmId);
-    await writeAudit(db, req, { outcome: 'ok', code: ErrorCodes.SUCCESS, detail: { farmId: farmId ?? null, saved: outcome.saved, errors: outcome.errors.length } });
-    return outcome;
-  });
+  );
 
-  app.post('/api/breedpigbuilding/flock/export', {
-    config: { app: FLOCK_READ_APPS, module: 'production', readOnly: true },
-    schema: { tags, summary: 'Every flock the filter selects (.xlsx)', body: flockPageBody },
-  }, async (req, reply) => sendFile(reply, await exportFlocks(db, requireAuth(req), req.body, req.locale)));
+  app.post(
+    '/api/breedpigbuilding/flockDaily/:kind/import',
+    {
+      config: daily,
+      schema: {
+        tags,
+        ...uploadDoc,
+        params: dailyKindParams,
+        summary: 'Imports a filled template (multipart file + farmId): good rows saved, the others listed by sheet row (21017, 200315)',
+      },
+    },
+    async (req): Promise<SaveOutcome> => {
+      const auth = requireAuth(req);
+      const { kind } = req.params;
+      await assertKindApp(db, req, auth, [kind]);
+      const { file, fields } = await upload(req);
+      const farmId = farmIdOf(fields, true);
+      const outcome = await importDaily(db, auth, kind, farmId, file, req.locale);
+      await writeAudit(db, req, {
+        outcome: 'ok',
+        code: ErrorCodes.SUCCESS,
+        detail: { kind, farmId, saved: outcome.saved, errors: outcome.errors.length },
+      });
+      return outcome;
+    },
+  );
+
+  app.post(
+    '/api/breedpigbuilding/flockDaily/:kind/export',
+    {
+      config: { ...daily, readOnly: true },
+      schema: { tags, summary: 'Every row of the list the filter selects (.xlsx)', params: dailyKindParams, body: dailyPageBody },
+    },
+    async (req, reply) => {
+      const auth = requireAuth(req);
+      await assertKindApp(db, req, auth, [req.params.kind]);
+      return sendFile(reply, await exportDaily(db, auth, req.params.kind, req.body, req.locale));
+    },
+  );
+
+  app.get(
+    '/api/breedpigbuilding/flock/template',
+    {
+      config: flock,
+      schema: { tags, summary: 'The flock import template (.xlsx)' },
+    },
+    async (req, reply) => sendFile(reply, await flockTemplate(req.locale)),
+  );
+
+  app.post(
+    '/api/breedpigbuilding/flock/import',
+    {
+      config: flock,
+      schema: {
+        tags,
+        ...uploadDoc,
+        summary: 'Imports flocks (multipart file, optional farmId for rows without a farm): 20065, 20066, 20067 per row (21017, 200315)',
+      },
+    },
+    async (req): Promise<SaveOutcome> => {
+      const auth = requireAuth(req);
+      const { file, fields } = await upload(req);
+      const farmId = farmIdOf(fields, false);
+      const outcome = await importFlocks(db, auth, file, req.locale, farmId);
+      await writeAudit(db, req, {
+        outcome: 'ok',
+        code: ErrorCodes.SUCCESS,
+        detail: { farmId: farmId ?? null, saved: outcome.saved, errors: outcome.errors.length },
+      });
+      return outcome;
+    },
+  );
+
+  app.post(
+    '/api/breedpigbuilding/flock/export',
+    {
+      config: { app: FLOCK_READ_APPS, module: 'production', readOnly: true },
+      schema: { tags, summary: 'Every flock the filter selects (.xlsx)', body: flockPageBody },
+    },
+    async (req, reply) => sendFile(reply, await exportFlocks(db, requireAuth(req), req.body, req.locale)),
+  );
 };

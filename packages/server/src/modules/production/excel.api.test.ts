@@ -20,16 +20,22 @@ import { flockImmunizations } from './tables.js';
 const BASE = '/api/breedpigbuilding';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-const en = (kind: SheetKind, keys: string[]): string[] =>
-  keys.map((k) => translate('en-us', SHEETS[kind].find((c) => c.key === k)!.label));
+const en = (kind: SheetKind, keys: string[]): string[] => keys.map((k) => translate('en-us', SHEETS[kind].find((c) => c.key === k)!.label));
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]): { payload: Buffer; headers: Record<string, string> } {
+function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]): {
+  payload: Buffer;
+  headers: Record<string, string>;
+} {
   const boundary = '----farmsenseTestBoundary7d93';
   const chunks: Buffer[] = [];
   for (const p of parts) {
     const disposition = `form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}`;
     const type = p.filename ? `\r\nContent-Type: ${XLSX}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(p.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(p.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -44,16 +50,34 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
   const shedIds: Record<string, number> = {};
   const ours = (rows: unknown[][], at = 0): unknown[][] => rows.filter((r) => String(r[at]).startsWith('Excel House'));
 
-  const upload = async (url: string, token: string, parts: Parameters<typeof multipart>[0], lang = 'en-us'): Promise<{ status: number; code: number; data: SaveOutcome }> => {
+  const upload = async (
+    url: string,
+    token: string,
+    parts: Parameters<typeof multipart>[0],
+    lang = 'en-us',
+  ): Promise<{ status: number; code: number; data: SaveOutcome }> => {
     const { payload, headers } = multipart(parts);
     const res = await ctx.app.inject({ method: 'POST', url, payload, headers: { ...headers, token, 'accept-language': lang } });
     const body = res.json() as { code: number; data: SaveOutcome };
     return { status: res.statusCode, code: body.code, data: body.data };
   };
   const importFile = (kind: string, file: Buffer, token = admin, lang = 'en-us') =>
-    upload(`${BASE}/flockDaily/${kind}/import`, token, [{ name: 'farmId', value: String(farmId) }, { name: 'file', value: file, filename: 'rows.xlsx' }], lang);
+    upload(
+      `${BASE}/flockDaily/${kind}/import`,
+      token,
+      [
+        { name: 'farmId', value: String(farmId) },
+        { name: 'file', value: file, filename: 'rows.xlsx' },
+      ],
+      lang,
+    );
   const download = async (method: 'GET' | 'POST', url: string, token: string, lang = 'en-us', payload?: unknown) => {
-    const res = await ctx.app.inject({ method, url, headers: { token, 'accept-language': lang }, ...(payload ? { payload: payload as object } : {}) });
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: { token, 'accept-language': lang },
+      ...(payload ? { payload: payload as object } : {}),
+    });
     return { res, rows: res.headers['content-type'] === XLSX ? await readSheet(res.rawPayload) : [] };
   };
 
@@ -66,11 +90,27 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     today = farmDay(new Date(), farm!.timeZone);
     tenantId = farm!.tenantId;
     for (const n of [1, 2, 3]) {
-      shedIds[`Excel House ${n}`] = await buildShed(db, tenantId, farmId, { shedName: `Excel House ${n}`, shedType: 1001, areaNum: 9, buildingNum: 9, shedNum: n });
+      shedIds[`Excel House ${n}`] = await buildShed(db, tenantId, farmId, {
+        shedName: `Excel House ${n}`,
+        shedType: 1001,
+        areaNum: 9,
+        buildingNum: 9,
+        shedNum: n,
+      });
     }
-    for (const [shed, groupNo] of [['Excel House 1', 'B-01'], ['Excel House 2', 'B-02']] as const) {
+    for (const [shed, groupNo] of [
+      ['Excel House 1', 'B-01'],
+      ['Excel House 2', 'B-02'],
+    ] as const) {
       const r = await call(ctx, admin, 'POST', `${BASE}/flock`, {
-        farmId, shedId: shedIds[shed], groupNo, flockType: 2, sex: 3, birthDate: addDays(today, -10), startDate: addDays(today, -10), femaleCount: 1000,
+        farmId,
+        shedId: shedIds[shed],
+        groupNo,
+        flockType: 2,
+        sex: 3,
+        birthDate: addDays(today, -10),
+        startDate: addDays(today, -10),
+        femaleCount: 1000,
       });
       expect(r.code).toBe(ErrorCodes.SUCCESS);
     }
@@ -94,30 +134,45 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     expect(clashes).toEqual([]);
   });
 
-  it('downloads a daily template with translated headers, prefilled with the farm\'s current flocks and today', async () => {
+  it("downloads a daily template with translated headers, prefilled with the farm's current flocks and today", async () => {
     const { res, rows } = await download('GET', `${BASE}/flockDaily/stock/template?farmId=${farmId}`, admin);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
-    expect(String(res.headers['content-disposition'])).toMatch(/^attachment; filename="Demo Poultry Farm-Daily stock-\d{4}-\d{2}-\d{2}\.xlsx"/);
+    expect(String(res.headers['content-disposition'])).toMatch(
+      /^attachment; filename="Demo Poultry Farm-Daily stock-\d{4}-\d{2}-\d{2}\.xlsx"/,
+    );
     expect(rows[0]).toEqual(templateColumns('stock').map((c) => translate('en-us', c.label)));
     expect(rows[0]!.slice(0, 4)).toEqual(['House', 'Group No.', 'Date', 'Transferred in']);
     const day = new Date(`${today}T00:00:00Z`);
     expect(rows.slice(1).every((r) => r[2] instanceof Date && r[2].getTime() === day.getTime())).toBe(true);
-    expect(ours(rows.slice(1)).map((r) => r.slice(0, 3))).toEqual([['Excel House 1', 'B-01', day], ['Excel House 2', 'B-02', day]]);
+    expect(ours(rows.slice(1)).map((r) => r.slice(0, 3))).toEqual([
+      ['Excel House 1', 'B-01', day],
+      ['Excel House 2', 'B-02', day],
+    ]);
     const zh = await download('GET', `${BASE}/flockDaily/feed/template?farmId=${farmId}`, admin, 'zh-cn');
     expect(zh.rows[0]).toEqual(['栋舍', '批次号', '日期', '饲料量(kg)', '饲料类型', '备注']);
   });
 
-  it('reports a feed, egg or water row that cannot be read with that kind\'s import code (20072, 20074, 20076)', async () => {
-    const cases = [['feed', 'feedKg', ErrorCodes.DAILY_FEED_IMPORT_FAILED], ['egg', 'eggCount', ErrorCodes.DAILY_EGG_IMPORT_FAILED], ['water', 'waterL', ErrorCodes.DAILY_WATER_IMPORT_FAILED]] as const;
+  it("reports a feed, egg or water row that cannot be read with that kind's import code (20072, 20074, 20076)", async () => {
+    const cases = [
+      ['feed', 'feedKg', ErrorCodes.DAILY_FEED_IMPORT_FAILED],
+      ['egg', 'eggCount', ErrorCodes.DAILY_EGG_IMPORT_FAILED],
+      ['water', 'waterL', ErrorCodes.DAILY_WATER_IMPORT_FAILED],
+    ] as const;
     for (const [kind, field, code] of cases) {
       const file = await writeXlsx({
         name: 'x',
         header: en(kind, ['shedName', 'groupNo', 'day', field]),
-        rows: [['Excel House 1', 'B-01', addDays(today, -3), 'lots'], ['Excel House 1', 'B-01', addDays(today, -4), -5]],
+        rows: [
+          ['Excel House 1', 'B-01', addDays(today, -3), 'lots'],
+          ['Excel House 1', 'B-01', addDays(today, -4), -5],
+        ],
       });
       const r = await importFile(kind, file);
-      expect(r.data.errors.map((e) => [e.row, e.code, e.field])).toEqual([[2, code, field], [3, code, field]]);
+      expect(r.data.errors.map((e) => [e.row, e.code, e.field])).toEqual([
+        [2, code, field],
+        [3, code, field],
+      ]);
       expect(r.data.errors[0]!.msg).toBe(translate('en-us', `errors.${code}`));
     }
   });
@@ -152,7 +207,10 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     const audit = await ctx.database.query<{ detail: { saved: number; errors: number } }>(
       `SELECT detail FROM audit_log WHERE action = '/api/breedpigbuilding/flockDaily/:kind/import' AND outcome = 'ok' ORDER BY id`,
     );
-    expect(audit.slice(-2).map((a) => [a.detail.saved, a.detail.errors])).toEqual([[2, 3], [0, 5]]);
+    expect(audit.slice(-2).map((a) => [a.detail.saved, a.detail.errors])).toEqual([
+      [2, 3],
+      [0, 5],
+    ]);
   });
 
   it('exports every row of the list the filter selects', async () => {
@@ -172,7 +230,10 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     expect(new Set(back.data.errors.map((e) => e.code))).toEqual(new Set([ErrorCodes.DUPLICATE_DATE_AGE]));
     const flocksFile = await download('POST', `${BASE}/flock/export`, admin, 'zh-cn', { farmId });
     expect(flocksFile.rows[0]!.slice(0, 5)).toEqual(['养殖场', '栋舍', '批次号', '批次类型', '性别']);
-    expect(ours(flocksFile.rows.slice(1), 1).map((r) => r.slice(1, 5))).toEqual([['Excel House 1', 'B-01', '商品', '公母混养'], ['Excel House 2', 'B-02', '商品', '公母混养']]);
+    expect(ours(flocksFile.rows.slice(1), 1).map((r) => r.slice(1, 5))).toEqual([
+      ['Excel House 1', 'B-01', '商品', '公母混养'],
+      ['Excel House 2', 'B-02', '商品', '公母混养'],
+    ]);
   });
 
   it('imports a template downloaded in Chinese by an English-speaking user', async () => {
@@ -182,10 +243,17 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     const r = await importFile('feed', file, admin, 'en-us');
     expect(r.data).toEqual({ saved: 2, errors: [] });
     const { rows: out } = await download('POST', `${BASE}/flockDaily/feed/export`, admin, 'en-us', { farmId, start: today, end: today });
-    expect(ours(out.slice(1), 1).map((x) => [x[2], x[5]]).sort()).toEqual([['B-01', 120.5], ['B-02', 121.5]]);
+    expect(
+      ours(out.slice(1), 1)
+        .map((x) => [x[2], x[5]])
+        .sort(),
+    ).toEqual([
+      ['B-01', 120.5],
+      ['B-02', 121.5],
+    ]);
   });
 
-  it('places an immunisation time written in the sheet in the farm\'s time zone', async () => {
+  it("places an immunisation time written in the sheet in the farm's time zone", async () => {
     const file = await writeXlsx({
       name: 'x',
       header: en('immune', ['shedName', 'groupNo', 'at', 'vaccineBrand', 'method', 'disease']),
@@ -217,31 +285,59 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     expect(noFarm.code).toBe(ErrorCodes.PARAM_ERROR);
   });
 
-  it('refuses (10009) an account without the kind\'s entry screen, and another farm\'s template (10007)', async () => {
+  it("refuses (10009) an account without the kind's entry screen, and another farm's template (10007)", async () => {
     const db = ctx.database.db;
     const role = await buildRole(db, tenantId, 'Feed only', [{ code: 'prod-data-input.daily-feed', ops: ['view', 'add'] }]);
     await buildAccount(db, { tenantId, accountCode: 'feed-only', roleIds: [role], farmIds: [farmId] });
     const token = await tokenFor(db, 'feed-only');
     expect((await call(ctx, token, 'GET', `${BASE}/flockDaily/stock/template?farmId=${farmId}`)).code).toBe(ErrorCodes.NO_PERMISSION);
     expect((await call(ctx, token, 'POST', `${BASE}/flockDaily/stock/export`, { farmId })).code).toBe(ErrorCodes.NO_PERMISSION);
-    const file = await writeXlsx({ name: 'x', header: en('stock', ['shedName', 'groupNo', 'day', 'dead']), rows: [['Excel House 1', 'B-01', today, 1]] });
+    const file = await writeXlsx({
+      name: 'x',
+      header: en('stock', ['shedName', 'groupNo', 'day', 'dead']),
+      rows: [['Excel House 1', 'B-01', today, 1]],
+    });
     const refused = await importFile('stock', file, token);
     expect([refused.status, refused.code]).toEqual([403, ErrorCodes.NO_PERMISSION]);
     expect((await call(ctx, token, 'GET', `${BASE}/flock/template`)).code).toBe(ErrorCodes.NO_PERMISSION);
     const feed = await download('GET', `${BASE}/flockDaily/feed/template?farmId=${farmId}`, token);
     expect(feed.res.headers['content-type']).toBe(XLSX);
-    const [pig] = await db.select().from(farms).where(and(eq(farms.farmName, 'Demo Pig Farm')));
+    const [pig] = await db
+      .select()
+      .from(farms)
+      .where(and(eq(farms.farmName, 'Demo Pig Farm')));
     expect((await call(ctx, token, 'GET', `${BASE}/flockDaily/feed/template?farmId=${pig!.id}`)).code).toBe(ErrorCodes.FARM_NOT_FOUND);
   });
 
   it('imports flocks with a per-row report: duplicates 20065, unknown device 20067, ambiguous house 200322, other failures 20066', async () => {
-    for (const shedType of [1001, 1002]) await buildShed(ctx.database.db, tenantId, farmId, { shedName: 'Twin House', shedType, areaNum: 8, buildingNum: 8, shedNum: shedType - 1000 });
+    for (const shedType of [1001, 1002])
+      await buildShed(ctx.database.db, tenantId, farmId, {
+        shedName: 'Twin House',
+        shedType,
+        areaNum: 8,
+        buildingNum: 8,
+        shedNum: shedType - 1000,
+      });
     const { rows } = await download('GET', `${BASE}/flock/template`, admin, 'vi');
     expect(rows[0]).toEqual(templateColumns('flock').map((c) => translate('vi', c.label)));
     expect(rows).toHaveLength(1);
-    const [gw] = await ctx.database.db.select({ code: gateways.code }).from(gateways).innerJoin(sheds, eq(sheds.id, gateways.shedId))
-      .where(eq(sheds.farmId, farmId)).limit(1);
-    const header = en('flock', ['farmName', 'shedName', 'groupNo', 'flockType', 'sex', 'birthDate', 'startDate', 'femaleCount', 'deviceCode']);
+    const [gw] = await ctx.database.db
+      .select({ code: gateways.code })
+      .from(gateways)
+      .innerJoin(sheds, eq(sheds.id, gateways.shedId))
+      .where(eq(sheds.farmId, farmId))
+      .limit(1);
+    const header = en('flock', [
+      'farmName',
+      'shedName',
+      'groupNo',
+      'flockType',
+      'sex',
+      'birthDate',
+      'startDate',
+      'femaleCount',
+      'deviceCode',
+    ]);
     const start = addDays(today, -3);
     const file = await writeXlsx({
       name: 'x',
@@ -265,7 +361,13 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
       [6, ErrorCodes.FLOCK_IMPORT_FAILED, 'shedName'],
       [7, ErrorCodes.MULTIPLE_HOUSES, 'shedName'],
     ]);
-    const list = await call<{ list: { groupNo: string; flockType: number; sex: number; deviceCode: string | null }[] }>(ctx, admin, 'POST', `${BASE}/flock/page`, { farmId });
+    const list = await call<{ list: { groupNo: string; flockType: number; sex: number; deviceCode: string | null }[] }>(
+      ctx,
+      admin,
+      'POST',
+      `${BASE}/flock/page`,
+      { farmId },
+    );
     expect(list.data.list.find((f) => f.groupNo === 'L-01')).toMatchObject({ flockType: 4, sex: 2, deviceCode: gw!.code });
   });
 });

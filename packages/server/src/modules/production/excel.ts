@@ -1,7 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  AppError, ErrorCodes, flockAddBody, type DailyKind, type DailyPageBody, type FlockPageBody, type FlockRow, type Locale,
-  type RowError, type SaveOutcome,
+  AppError,
+  ErrorCodes,
+  flockAddBody,
+  type DailyKind,
+  type DailyPageBody,
+  type FlockPageBody,
+  type FlockRow,
+  type Locale,
+  type RowError,
+  type SaveOutcome,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
@@ -16,8 +24,18 @@ import { addFlock } from './flocks.js';
 import { rowError, saveDailyRows } from './records.js';
 import { tenantIdOf, visibleFarm } from './scope.js';
 import {
-  flockSexLabel, flockTypeLabel, headerKey, headerOf, parseCell, readImport, SHEETS, templateColumns, widthOf,
-  type SheetColumn, type SheetKind, type SheetRow,
+  flockSexLabel,
+  flockTypeLabel,
+  headerKey,
+  headerOf,
+  parseCell,
+  readImport,
+  SHEETS,
+  templateColumns,
+  widthOf,
+  type SheetColumn,
+  type SheetKind,
+  type SheetRow,
 } from './sheets.js';
 
 /**
@@ -61,7 +79,10 @@ async function sheetFile(kind: SheetKind, locale: Locale, columns: SheetColumn[]
 
 /** The cells of a row as typed values, or the first bad cell as a row error (`code`, 99996 unless told). */
 function valuesOf(
-  columns: SheetColumn[], r: SheetRow, locale: Locale, code: number = ErrorCodes.PARAM_ERROR,
+  columns: SheetColumn[],
+  r: SheetRow,
+  locale: Locale,
+  code: number = ErrorCodes.PARAM_ERROR,
 ): { ok: true; values: Record<string, unknown> } | { ok: false; error: RowError } {
   const values: Record<string, unknown> = {};
   for (const c of columns) {
@@ -83,13 +104,15 @@ export async function dailyTemplate(db: Db, auth: AuthContext, kind: DailyKind, 
   // Events are stamped with the farm's current wall-clock time, to the minute.
   const at = new Date(Math.floor(wallIn(now, farm.timeZone).getTime() / 60_000) * 60_000);
   const list = await flockList(db, auth, { farmId, status: 1 });
-  const rows = list.map((fl) => columns.map((c): Cell => {
-    if (c.key === 'shedName') return fl.shedName;
-    if (c.key === 'groupNo') return fl.groupNo;
-    if (c.key === 'day') return dayCell(today);
-    if (c.key === 'at') return at;
-    return null;
-  }));
+  const rows = list.map((fl) =>
+    columns.map((c): Cell => {
+      if (c.key === 'shedName') return fl.shedName;
+      if (c.key === 'groupNo') return fl.groupNo;
+      if (c.key === 'day') return dayCell(today);
+      if (c.key === 'at') return at;
+      return null;
+    }),
+  );
   const sheet = translate(locale, `records.sheet.${kind}`);
   return sheetFile(kind, locale, columns, rows, `${farm.farmName}-${sheet}-${today}`);
 }
@@ -102,7 +125,12 @@ const PLACE_KEYS = new Set(['farmName', 'shedName', 'groupNo', 'day', 'at', 'day
  * group number, then stored through the same rules as the entry form (records.ts).
  */
 export async function importDaily(
-  db: Db, auth: AuthContext, kind: DailyKind, farmId: number, file: Buffer, locale: Locale,
+  db: Db,
+  auth: AuthContext,
+  kind: DailyKind,
+  farmId: number,
+  file: Buffer,
+  locale: Locale,
 ): Promise<SaveOutcome> {
   const farm = await visibleFarm(db, auth, farmId);
   const { columns, rows } = await readImport(kind, file);
@@ -141,7 +169,8 @@ export async function importDaily(
     toSave.push(out);
     sheetRow.push(r.row);
   }
-  const outcome = toSave.length === 0 ? { saved: 0, errors: [] } : await saveDailyRows(db, auth, kind, toSave, { farmId, mode: 'insert', locale, codes });
+  const outcome =
+    toSave.length === 0 ? { saved: 0, errors: [] } : await saveDailyRows(db, auth, kind, toSave, { farmId, mode: 'insert', locale, codes });
   for (const e of outcome.errors) errors.push({ ...e, row: sheetRow[e.row - 1] ?? e.row });
   errors.sort((a, b) => a.row - b.row);
   return { saved: outcome.saved, errors };
@@ -153,7 +182,9 @@ export async function importDaily(
  */
 function importCodes(kind: DailyKind): { noFlock: number; unreadable: number } {
   const unreadable: Partial<Record<DailyKind, number>> = {
-    feed: ErrorCodes.DAILY_FEED_IMPORT_FAILED, egg: ErrorCodes.DAILY_EGG_IMPORT_FAILED, water: ErrorCodes.DAILY_WATER_IMPORT_FAILED,
+    feed: ErrorCodes.DAILY_FEED_IMPORT_FAILED,
+    egg: ErrorCodes.DAILY_EGG_IMPORT_FAILED,
+    water: ErrorCodes.DAILY_WATER_IMPORT_FAILED,
   };
   return {
     noFlock: kind === 'stock' ? ErrorCodes.DAILY_STOCK_IMPORT_NO_FLOCK : ErrorCodes.FLOCK_TYPE_MISSING,
@@ -167,12 +198,14 @@ export async function exportDaily(db: Db, auth: AuthContext, kind: DailyKind, bo
   const list = await listDailyRows(db, auth, kind, filter);
   const zones = await farmZones(db, auth, [...new Set(list.map((r) => r.farmId))]);
   const columns = SHEETS[kind];
-  const rows = list.map((r) => columns.map((c): Cell => {
-    const v = r[c.key];
-    if (c.key === 'at') return typeof v === 'number' ? wallIn(v, zones.get(r.farmId) ?? 'UTC') : null;
-    return exportCell(c, v, locale);
-  }));
-  const zone = body.farmId ? zones.get(body.farmId) ?? (await visibleFarm(db, auth, body.farmId)).timeZone : 'UTC';
+  const rows = list.map((r) =>
+    columns.map((c): Cell => {
+      const v = r[c.key];
+      if (c.key === 'at') return typeof v === 'number' ? wallIn(v, zones.get(r.farmId) ?? 'UTC') : null;
+      return exportCell(c, v, locale);
+    }),
+  );
+  const zone = body.farmId ? (zones.get(body.farmId) ?? (await visibleFarm(db, auth, body.farmId)).timeZone) : 'UTC';
   return sheetFile(kind, locale, columns, rows, `${translate(locale, `records.sheet.${kind}`)}-${farmDay(new Date(), zone)}`);
 }
 
@@ -187,7 +220,9 @@ function exportCell(c: SheetColumn, v: unknown, locale: Locale): Cell {
 
 async function farmZones(db: Db, auth: AuthContext, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: farms.id, timeZone: farms.timeZone }).from(farms)
+  const rows = await db
+    .select({ id: farms.id, timeZone: farms.timeZone })
+    .from(farms)
     .where(and(eq(farms.tenantId, tenantIdOf(auth)), inArray(farms.id, ids)));
   return new Map(rows.map((r) => [r.id, r.timeZone]));
 }
@@ -211,14 +246,33 @@ export async function exportFlocks(db: Db, auth: AuthContext, body: FlockPageBod
 const AMBIGUOUS = -1;
 
 /** Farms (by name) and their houses (by name) the caller sees; gateways by code. */
-async function flockPlaces(db: Db, auth: AuthContext): Promise<{
-  farmByName: Map<string, number>; shedByName: Map<string, number>; gatewayByCode: (code: string) => Promise<number | null>;
+async function flockPlaces(
+  db: Db,
+  auth: AuthContext,
+): Promise<{
+  farmByName: Map<string, number>;
+  shedByName: Map<string, number>;
+  gatewayByCode: (code: string) => Promise<number | null>;
 }> {
   const tenantId = tenantIdOf(auth);
-  const farmRows = (await db.select({ id: farms.id, name: farms.farmName }).from(farms).where(eq(farms.tenantId, tenantId)))
-    .filter((r) => farmAuthorized(auth, r.id));
-  const shedRows = farmRows.length === 0 ? [] : await db.select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName }).from(sheds)
-    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmRows.map((r) => r.id))));
+  const farmRows = (await db.select({ id: farms.id, name: farms.farmName }).from(farms).where(eq(farms.tenantId, tenantId))).filter((r) =>
+    farmAuthorized(auth, r.id),
+  );
+  const shedRows =
+    farmRows.length === 0
+      ? []
+      : await db
+          .select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName })
+          .from(sheds)
+          .where(
+            and(
+              eq(sheds.tenantId, tenantId),
+              inArray(
+                sheds.farmId,
+                farmRows.map((r) => r.id),
+              ),
+            ),
+          );
   const farmByName = new Map(farmRows.map((r) => [headerKey(r.name), r.id]));
   // Two houses of a farm may share a name (of different types): such a name is ambiguous (AMBIGUOUS).
   const shedByName = new Map<string, number>();
@@ -227,7 +281,10 @@ async function flockPlaces(db: Db, auth: AuthContext): Promise<{
     shedByName.set(key, shedByName.has(key) ? AMBIGUOUS : sh.id);
   }
   const gatewayByCode = async (code: string): Promise<number | null> => {
-    const [gw] = await db.select({ id: gateways.id }).from(gateways).where(and(eq(gateways.tenantId, tenantId), eq(gateways.code, code)));
+    const [gw] = await db
+      .select({ id: gateways.id })
+      .from(gateways)
+      .where(and(eq(gateways.tenantId, tenantId), eq(gateways.code, code)));
     return gw?.id ?? null;
   };
   return { farmByName, shedByName, gatewayByCode };

@@ -26,18 +26,32 @@ export interface Presence {
  * `beforeDay` when given (birds at the start of that day), else over all of them.
  */
 export async function presenceOf(
-  db: DbOrTx, list: { id: number; maleCount: number; femaleCount: number }[], beforeDay?: string,
+  db: DbOrTx,
+  list: { id: number; maleCount: number; femaleCount: number }[],
+  beforeDay?: string,
 ): Promise<Map<number, Presence>> {
   const out = new Map<number, Presence>(list.map((f) => [f.id, { present: f.maleCount + f.femaleCount, presentMale: f.maleCount }]));
   if (list.length === 0) return out;
   const s = flockStockDays;
-  const conds: SQL[] = [inArray(s.flockId, list.map((f) => f.id))];
+  const conds: SQL[] = [
+    inArray(
+      s.flockId,
+      list.map((f) => f.id),
+    ),
+  ];
   if (beforeDay) conds.push(lt(s.day, beforeDay));
-  const rows = await db.select({
-    flockId: s.flockId,
-    delta: sql<number>`coalesce(sum(${s.transferIn} - ${s.transferOut} - ${s.dead} - ${s.culled}), 0)`.mapWith(Number),
-    deltaMale: sql<number>`coalesce(sum(coalesce(${s.transferInMale}, 0) - coalesce(${s.transferOutMale}, 0) - coalesce(${s.deadMale}, 0) - coalesce(${s.culledMale}, 0)), 0)`.mapWith(Number),
-  }).from(s).where(and(...conds)).groupBy(s.flockId);
+  const rows = await db
+    .select({
+      flockId: s.flockId,
+      delta: sql<number>`coalesce(sum(${s.transferIn} - ${s.transferOut} - ${s.dead} - ${s.culled}), 0)`.mapWith(Number),
+      deltaMale:
+        sql<number>`coalesce(sum(coalesce(${s.transferInMale}, 0) - coalesce(${s.transferOutMale}, 0) - coalesce(${s.deadMale}, 0) - coalesce(${s.culledMale}, 0)), 0)`.mapWith(
+          Number,
+        ),
+    })
+    .from(s)
+    .where(and(...conds))
+    .groupBy(s.flockId);
   for (const r of rows) {
     const p = out.get(r.flockId)!;
     out.set(r.flockId, { present: p.present + r.delta, presentMale: p.presentMale + r.deltaMale });
@@ -59,7 +73,9 @@ const rowCols = {
 };
 
 function baseQuery(db: DbOrTx, where: SQL) {
-  return db.select(rowCols).from(flocks)
+  return db
+    .select(rowCols)
+    .from(flocks)
     .innerJoin(farms, eq(farms.id, flocks.farmId))
     .innerJoin(sheds, eq(sheds.id, flocks.shedId))
     .leftJoin(gateways, eq(gateways.id, flocks.deviceId))
@@ -69,12 +85,34 @@ function baseQuery(db: DbOrTx, where: SQL) {
 type Joined = Awaited<ReturnType<typeof baseQuery>>[number];
 
 async function present(db: DbOrTx, rows: Joined[]): Promise<FlockRow[]> {
-  const counts = await presenceOf(db, rows.map((r) => r.flock));
+  const counts = await presenceOf(
+    db,
+    rows.map((r) => r.flock),
+  );
   return rows.map(({ flock: f, farmName, timeZone, shedName, deviceCode }) => ({
-    id: f.id, farmId: f.farmId, farmName, shedId: f.shedId, shedName, groupNo: f.groupNo, flockType: f.flockType, sex: f.sex,
-    breed: f.breed, birthDate: f.birthDate, layingDate: f.layingDate, startDate: f.startDate, endDate: f.endDate, stopDate: f.stopDate,
-    origin: f.origin, maleCount: f.maleCount, femaleCount: f.femaleCount, maleAvgWeight: f.maleAvgWeight, femaleAvgWeight: f.femaleAvgWeight,
-    deviceId: f.deviceId, deviceCode: deviceCode ?? null, status: f.status, remark: f.remark,
+    id: f.id,
+    farmId: f.farmId,
+    farmName,
+    shedId: f.shedId,
+    shedName,
+    groupNo: f.groupNo,
+    flockType: f.flockType,
+    sex: f.sex,
+    breed: f.breed,
+    birthDate: f.birthDate,
+    layingDate: f.layingDate,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    stopDate: f.stopDate,
+    origin: f.origin,
+    maleCount: f.maleCount,
+    femaleCount: f.femaleCount,
+    maleAvgWeight: f.maleAvgWeight,
+    femaleAvgWeight: f.femaleAvgWeight,
+    deviceId: f.deviceId,
+    deviceCode: deviceCode ?? null,
+    status: f.status,
+    remark: f.remark,
     dayAge: dayAgeNow(f, timeZone),
     ...counts.get(f.id)!,
   }));
@@ -95,7 +133,10 @@ async function filterOf(db: Db, auth: AuthContext, q: FlockFilter): Promise<SQL>
     conds.push(eq(flocks.farmId, q.farmId));
   }
   if (q.shedId) {
-    const [shed] = await db.select({ farmId: sheds.farmId }).from(sheds).where(and(eq(sheds.id, q.shedId), eq(sheds.tenantId, tenantIdOf(auth))));
+    const [shed] = await db
+      .select({ farmId: sheds.farmId })
+      .from(sheds)
+      .where(and(eq(sheds.id, q.shedId), eq(sheds.tenantId, tenantIdOf(auth))));
     if (!shed) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
     await visibleShed(db, auth, shed.farmId, q.shedId);
     conds.push(eq(flocks.shedId, q.shedId));
@@ -108,24 +149,44 @@ async function filterOf(db: Db, auth: AuthContext, q: FlockFilter): Promise<SQL>
 
 export async function flockPage(db: Db, auth: AuthContext, q: FlockPageBody): Promise<Page<FlockRow>> {
   const where = await filterOf(db, auth, q);
-  const [count] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(flocks).where(where);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(flocks)
+    .where(where);
   const rows = await baseQuery(db, where)
     .orderBy(desc(flocks.startDate), desc(flocks.id))
-    .limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
   return { list: await present(db, rows), total: count?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
 /** Every flock matching the filter, in house order (pickers, templates, exports). */
 export async function flockList(db: Db, auth: AuthContext, q: FlockFilter): Promise<FlockRow[]> {
-  const rows = await baseQuery(db, await filterOf(db, auth, q))
-    .orderBy(asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id), desc(flocks.startDate), desc(flocks.id));
+  const rows = await baseQuery(db, await filterOf(db, auth, q)).orderBy(
+    asc(sheds.areaNum),
+    asc(sheds.buildingNum),
+    asc(sheds.shedNum),
+    asc(sheds.id),
+    desc(flocks.startDate),
+    desc(flocks.id),
+  );
   return present(db, rows);
 }
 
 export async function flockOptions(db: Db, auth: AuthContext, q: FlockFilter): Promise<FlockOption[]> {
   return (await flockList(db, auth, { ...q, status: q.status ?? 1 })).map((f) => ({
-    id: f.id, farmId: f.farmId, groupNo: f.groupNo, shedId: f.shedId, shedName: f.shedName, flockType: f.flockType, sex: f.sex,
-    dayAge: f.dayAge, present: f.present, startDate: f.startDate, stopDate: f.stopDate, status: f.status,
+    id: f.id,
+    farmId: f.farmId,
+    groupNo: f.groupNo,
+    shedId: f.shedId,
+    shedName: f.shedName,
+    flockType: f.flockType,
+    sex: f.sex,
+    dayAge: f.dayAge,
+    present: f.present,
+    startDate: f.startDate,
+    stopDate: f.stopDate,
+    status: f.status,
   }));
 }
 
@@ -137,24 +198,30 @@ export async function flockRow(db: DbOrTx, auth: AuthContext, id: number, code: 
 }
 
 /** 20065 when the farm and house already have this group number, or a current flock. */
-export async function assertPlaceFree(
-  tx: DbOrTx, f: { farmId: number; shedId: number; groupNo: string }, self?: number,
-): Promise<void> {
+export async function assertPlaceFree(tx: DbOrTx, f: { farmId: number; shedId: number; groupNo: string }, self?: number): Promise<void> {
   // Lock the house first: two placements in one house would otherwise both see it free.
   await tx.select({ id: sheds.id }).from(sheds).where(eq(sheds.id, f.shedId)).for('update');
   const notSelf = self ? [ne(flocks.id, self)] : [];
-  const [same] = await tx.select({ id: flocks.id }).from(flocks)
-    .where(and(eq(flocks.farmId, f.farmId), eq(flocks.shedId, f.shedId), eq(flocks.groupNo, f.groupNo), ...notSelf)).limit(1);
+  const [same] = await tx
+    .select({ id: flocks.id })
+    .from(flocks)
+    .where(and(eq(flocks.farmId, f.farmId), eq(flocks.shedId, f.shedId), eq(flocks.groupNo, f.groupNo), ...notSelf))
+    .limit(1);
   if (same) throw new AppError(ErrorCodes.FLOCK_EXISTS, { data: { field: 'groupNo' } });
-  const [current] = await tx.select({ id: flocks.id }).from(flocks)
-    .where(and(eq(flocks.shedId, f.shedId), eq(flocks.status, 1), ...notSelf)).limit(1);
+  const [current] = await tx
+    .select({ id: flocks.id })
+    .from(flocks)
+    .where(and(eq(flocks.shedId, f.shedId), eq(flocks.status, 1), ...notSelf))
+    .limit(1);
   if (current) throw new AppError(ErrorCodes.FLOCK_EXISTS, { data: { field: 'shedId' } });
 }
 
 /** The gateway must be the tenant's and sit on the flock's farm (10011 otherwise). */
 export async function assertDevice(db: DbOrTx, tenantId: number, farmId: number, deviceId: number | null | undefined): Promise<void> {
   if (deviceId == null) return;
-  const [gw] = await db.select({ farmId: gateways.farmId, shedFarm: sheds.farmId }).from(gateways)
+  const [gw] = await db
+    .select({ farmId: gateways.farmId, shedFarm: sheds.farmId })
+    .from(gateways)
     .leftJoin(sheds, eq(sheds.id, gateways.shedId))
     .where(and(eq(gateways.id, deviceId), eq(gateways.tenantId, tenantId)));
   if (!gw || (gw.shedFarm ?? gw.farmId) !== farmId) throw new AppError(ErrorCodes.CONTROLLER_NOT_FOUND, { data: { field: 'deviceId' } });

@@ -3,7 +3,17 @@ import { AccountType } from '@farmsense/shared';
 import { accountSheds, farms, gateways } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, farmIdByName, tokenFor, type ApiAnswer } from '../../test/factories.js';
+import {
+  buildAccount,
+  buildFarm,
+  buildRole,
+  buildShed,
+  buildTenant,
+  call,
+  farmIdByName,
+  tokenFor,
+  type ApiAnswer,
+} from '../../test/factories.js';
 import { addDays, DAILY_APPS, FLOCK_WRITE_APP } from './scope.js';
 
 /**
@@ -65,23 +75,40 @@ export async function productionWorld(): Promise<ProductionWorld> {
     reader: await tokenFor(db, 'prod-reader'),
   };
   const today = farmDay(new Date(), TZ);
-  const api = <T,>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiAnswer<T>> =>
+  const api = <T>(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown): Promise<ApiAnswer<T>> =>
     call<T>(ctx, token, method, url, body);
   let g = 0;
   const newFlock = async (over: Record<string, unknown> = {}, placedDaysAgo = 10): Promise<number> => {
     g += 1;
     const body = {
-      farmId: poultryFarm, shedId: over.shedId ?? (await newShed()), groupNo: `T-${g}`, flockType: 2, sex: 3,
-      birthDate: addDays(today, -placedDaysAgo - 1), startDate: addDays(today, -placedDaysAgo), maleCount: 100, femaleCount: 900, ...over,
+      farmId: poultryFarm,
+      shedId: over.shedId ?? (await newShed()),
+      groupNo: `T-${g}`,
+      flockType: 2,
+      sex: 3,
+      birthDate: addDays(today, -placedDaysAgo - 1),
+      startDate: addDays(today, -placedDaysAgo),
+      maleCount: 100,
+      femaleCount: 900,
+      ...over,
     };
     const res = await api<{ id: number }>(tok.admin, 'POST', '/api/breedpigbuilding/flock', body);
     if (res.code !== 1) throw new Error(`flock add failed with ${res.code} ${JSON.stringify(res.data)}`);
     return res.data.id;
   };
   const newGateway = async (shedId: number | null, code: string): Promise<number> => {
-    const [row] = await db.insert(gateways).values({
-      tenantId, farmId: poultryFarm, shedId, code, name: code, gatewayType: 101, checkCode: 'x',
-    }).returning({ id: gateways.id });
+    const [row] = await db
+      .insert(gateways)
+      .values({
+        tenantId,
+        farmId: poultryFarm,
+        shedId,
+        code,
+        name: code,
+        gatewayType: 101,
+        checkCode: 'x',
+      })
+      .returning({ id: gateways.id });
     return row!.id;
   };
   return { ctx, tenantId, poultryFarm, pigFarm, today, tok, limitedShed, newShed, newFlock, api, newGateway };

@@ -25,12 +25,27 @@ describe(`flocks (${TEST_DB})`, () => {
     const got = await w.api<FlockRow>(w.tok.admin, 'GET', `${FLOCK}/${id}`);
     expect(got.code).toBe(1);
     expect(got.data).toMatchObject({
-      id, farmId: w.poultryFarm, farmName: 'Demo Poultry Farm', shedId, groupNo: 'A-1', breed: 'Ross 308', status: 1,
-      startDate: addDays(w.today, -5), birthDate: addDays(w.today, -6), dayAge: 6, present: 100, presentMale: 40, deviceId: null,
+      id,
+      farmId: w.poultryFarm,
+      farmName: 'Demo Poultry Farm',
+      shedId,
+      groupNo: 'A-1',
+      breed: 'Ross 308',
+      status: 1,
+      startDate: addDays(w.today, -5),
+      birthDate: addDays(w.today, -6),
+      dayAge: 6,
+      present: 100,
+      presentMale: 40,
+      deviceId: null,
     });
     const page = await w.api<Page<FlockRow>>(w.tok.admin, 'POST', `${FLOCK}/page`, { farmId: w.poultryFarm, keyword: 'A-1' });
     expect(page.data.list.map((f) => f.id)).toEqual([id]);
-    const options = await w.api<{ id: number; present: number }[]>(w.tok.admin, 'GET', `${FLOCK}/options?farmId=${w.poultryFarm}&shedId=${shedId}`);
+    const options = await w.api<{ id: number; present: number }[]>(
+      w.tok.admin,
+      'GET',
+      `${FLOCK}/options?farmId=${w.poultryFarm}&shedId=${shedId}`,
+    );
     expect(options.data).toEqual([expect.objectContaining({ id, groupNo: 'A-1', shedId, dayAge: 6, present: 100, status: 1 })]);
     const blank = await w.api<{ id: number }[]>(w.tok.admin, 'GET', `${FLOCK}/options?farmId=${w.poultryFarm}&shedId=&status=`);
     expect(blank.data.map((f) => f.id)).toContain(id);
@@ -42,18 +57,41 @@ describe(`flocks (${TEST_DB})`, () => {
     const shedId = await w.newShed();
     await w.newFlock({ shedId, groupNo: 'B-1' });
     const same = await w.api(w.tok.admin, 'POST', FLOCK, {
-      farmId: w.poultryFarm, shedId, groupNo: 'B-1', flockType: 2, sex: 3, birthDate: addDays(w.today, -3), startDate: addDays(w.today, -2), femaleCount: 10,
+      farmId: w.poultryFarm,
+      shedId,
+      groupNo: 'B-1',
+      flockType: 2,
+      sex: 3,
+      birthDate: addDays(w.today, -3),
+      startDate: addDays(w.today, -2),
+      femaleCount: 10,
     });
     expect([same.code, same.data]).toEqual([ErrorCodes.FLOCK_EXISTS, { field: 'groupNo' }]);
     const second = await w.api(w.tok.admin, 'POST', FLOCK, {
-      farmId: w.poultryFarm, shedId, groupNo: 'B-2', flockType: 2, sex: 3, birthDate: addDays(w.today, -3), startDate: addDays(w.today, -2), femaleCount: 10,
+      farmId: w.poultryFarm,
+      shedId,
+      groupNo: 'B-2',
+      flockType: 2,
+      sex: 3,
+      birthDate: addDays(w.today, -3),
+      startDate: addDays(w.today, -2),
+      femaleCount: 10,
     });
     expect([second.code, second.data]).toEqual([ErrorCodes.FLOCK_EXISTS, { field: 'shedId' }]);
   });
 
   it('answers 30004 for a house of another farm, 10007 for another tenant farm, 10011 for a foreign gateway, 99996 for bad bodies', async () => {
     const [pigShed] = await w.ctx.database.db.select({ id: sheds.id }).from(sheds).where(eq(sheds.farmId, w.pigFarm)).limit(1);
-    const body = { farmId: w.poultryFarm, shedId: pigShed!.id, groupNo: 'C-1', flockType: 2, sex: 3, birthDate: '2026-01-01', startDate: '2026-01-02', femaleCount: 10 };
+    const body = {
+      farmId: w.poultryFarm,
+      shedId: pigShed!.id,
+      groupNo: 'C-1',
+      flockType: 2,
+      sex: 3,
+      birthDate: '2026-01-01',
+      startDate: '2026-01-02',
+      femaleCount: 10,
+    };
     expect((await w.api(w.tok.admin, 'POST', FLOCK, body)).code).toBe(ErrorCodes.HOUSE_NOT_FOUND);
     expect((await w.api(w.tok.outsider, 'POST', FLOCK, { ...body, shedId: await w.newShed() })).code).toBe(ErrorCodes.FARM_NOT_FOUND);
     const elsewhere = await w.newGateway(pigShed!.id, `prod-gw-${TEST_DB}-x`);
@@ -65,14 +103,23 @@ describe(`flocks (${TEST_DB})`, () => {
     expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/page`, { farmId: 3_000_000_000 })).code).toBe(ErrorCodes.PARAM_ERROR);
     expect((await w.api(w.tok.admin, 'GET', `${FLOCK}/3000000000`)).code).toBe(ErrorCodes.PARAM_ERROR);
     expect((await w.api(w.tok.admin, 'DELETE', '/api/breedpigbuilding/flockDaily/stock/3000000000')).code).toBe(ErrorCodes.PARAM_ERROR);
-    const batch = await w.api<{ errors: { code: number }[] }>(w.tok.admin, 'POST', '/api/breedpigbuilding/flockDaily/stock/batch', { farmId: w.poultryFarm, day: '2026-01-05', rows: [{ flockId: 3_000_000_000 }] });
+    const batch = await w.api<{ errors: { code: number }[] }>(w.tok.admin, 'POST', '/api/breedpigbuilding/flockDaily/stock/batch', {
+      farmId: w.poultryFarm,
+      day: '2026-01-05',
+      rows: [{ flockId: 3_000_000_000 }],
+    });
     expect(batch.data.errors.map((e) => e.code)).toEqual([ErrorCodes.PARAM_ERROR]);
   });
 
   it('edits a current flock: 20069 when missing, 20068 below the removals, 21016 with records before placement', async () => {
     const shedId = await w.newShed();
     const id = await w.newFlock({ shedId, groupNo: 'D-1', maleCount: 0, femaleCount: 100 });
-    const stock = await w.api(w.tok.admin, 'POST', '/api/breedpigbuilding/flockDaily/stock', { flockId: id, day: addDays(w.today, -2), dead: 30, culled: 20 });
+    const stock = await w.api(w.tok.admin, 'POST', '/api/breedpigbuilding/flockDaily/stock', {
+      flockId: id,
+      day: addDays(w.today, -2),
+      dead: 30,
+      culled: 20,
+    });
     expect(stock.code).toBe(1);
     const got = await w.api<FlockRow>(w.tok.admin, 'GET', `${FLOCK}/${id}`);
     const { farmId, groupNo, flockType, sex, birthDate, startDate } = got.data;
@@ -92,14 +139,30 @@ describe(`flocks (${TEST_DB})`, () => {
     const shedId = await w.newShed();
     const id = await w.newFlock({ shedId, groupNo: 'E-1' }, 10);
     await w.api(w.tok.admin, 'POST', '/api/breedpigbuilding/flockDaily/stock', { flockId: id, day: addDays(w.today, -3), dead: 1 });
-    expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/close`, { id, stopDate: addDays(w.today, -4) })).code).toBe(ErrorCodes.DAY_OUTSIDE_FLOCK);
-    expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/close`, { id, stopDate: addDays(w.today, 1) })).code).toBe(ErrorCodes.DAY_OUTSIDE_FLOCK);
+    expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/close`, { id, stopDate: addDays(w.today, -4) })).code).toBe(
+      ErrorCodes.DAY_OUTSIDE_FLOCK,
+    );
+    expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/close`, { id, stopDate: addDays(w.today, 1) })).code).toBe(
+      ErrorCodes.DAY_OUTSIDE_FLOCK,
+    );
     expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/close`, { id, stopDate: addDays(w.today, -2) })).code).toBe(1);
     const closed = await w.api<FlockRow>(w.tok.admin, 'GET', `${FLOCK}/${id}`);
     expect(closed.data).toMatchObject({ status: 2, stopDate: addDays(w.today, -2), dayAge: 11 - 2, present: 999 });
-    expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/close`, { id, stopDate: addDays(w.today, -1) })).code).toBe(ErrorCodes.FLOCK_EDIT_FAILED_70);
+    expect((await w.api(w.tok.admin, 'POST', `${FLOCK}/close`, { id, stopDate: addDays(w.today, -1) })).code).toBe(
+      ErrorCodes.FLOCK_EDIT_FAILED_70,
+    );
     const { farmId, groupNo, flockType, sex, birthDate, startDate } = closed.data;
-    const put = await w.api(w.tok.admin, 'PUT', FLOCK, { id, farmId, shedId, groupNo, flockType, sex, birthDate, startDate, femaleCount: 5 });
+    const put = await w.api(w.tok.admin, 'PUT', FLOCK, {
+      id,
+      farmId,
+      shedId,
+      groupNo,
+      flockType,
+      sex,
+      birthDate,
+      startDate,
+      femaleCount: 5,
+    });
     expect(put.code).toBe(ErrorCodes.FLOCK_EDIT_FAILED_70);
     const history = await w.api<Page<FlockRow>>(w.tok.admin, 'POST', `${FLOCK}/page`, { farmId: w.poultryFarm, status: 2 });
     expect(history.data.list.map((f) => f.id)).toContain(id);
@@ -118,7 +181,7 @@ describe(`flocks (${TEST_DB})`, () => {
     expect(await w.ctx.database.db.select().from(flockStockDays).where(eq(flockStockDays.flockId, id))).toEqual([]);
   });
 
-  it("keeps other tenants, other farms and other houses out", async () => {
+  it('keeps other tenants, other farms and other houses out', async () => {
     const id = await w.newFlock({ groupNo: 'G-1' });
     const limitedFlock = await w.newFlock({ groupNo: 'G-2', shedId: w.limitedShed });
     for (const token of [w.tok.outsider, w.tok.noFarm, w.tok.limited]) {
@@ -141,7 +204,9 @@ describe(`flocks (${TEST_DB})`, () => {
     expect((await w.api(w.tok.reader, 'GET', `${FLOCK}/${id}`)).code).toBe(1);
     expect((await w.api(w.tok.reader, 'GET', `${FLOCK}/options`)).code).toBe(1);
     expect((await w.api(w.tok.reader, 'DELETE', `${FLOCK}/${id}`)).code).toBe(ErrorCodes.NO_PERMISSION);
-    const denied = await w.ctx.database.db.select().from(auditLog)
+    const denied = await w.ctx.database.db
+      .select()
+      .from(auditLog)
       .where(and(eq(auditLog.action, '/api/breedpigbuilding/flock/:id'), eq(auditLog.outcome, 'denied')));
     expect(denied.length).toBeGreaterThan(0);
     // The feed clerk picks flocks but cannot open the flock screens.

@@ -3,8 +3,19 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  AppError, blankAsAbsent, ErrorCodes, flockAddBody, flockCloseBody, flockPageBody, flockUpdateBody, idParam,
-  type FlockAddBody, type FlockOption, type FlockRow, type FlockUpdateBody, type Page,
+  AppError,
+  blankAsAbsent,
+  ErrorCodes,
+  flockAddBody,
+  flockCloseBody,
+  flockPageBody,
+  flockUpdateBody,
+  idParam,
+  type FlockAddBody,
+  type FlockOption,
+  type FlockRow,
+  type FlockUpdateBody,
+  type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -14,9 +25,7 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { assertDevice, assertPlaceFree, flockOptions, flockPage, flockRow, todayIn } from './flock-service.js';
 import { DAY_TABLES, EVENT_TABLES } from './records.js';
-import {
-  FLOCK_OPTION_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP, tenantIdOf, visibleFarm, visibleFlock, visibleShed,
-} from './scope.js';
+import { FLOCK_OPTION_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP, tenantIdOf, visibleFarm, visibleFlock, visibleShed } from './scope.js';
 import { flockStockDays, flocks } from './tables.js';
 
 /**
@@ -26,19 +35,38 @@ import { flockStockDays, flocks } from './tables.js';
  */
 const idParams = z.object({ id: idParam });
 /** Blank filters ('' from an emptied picker) count as absent. */
-const optionalId = z.preprocess(blankAsAbsent, z.coerce.number().int('validation.invalid').positive('validation.invalid').max(2_147_483_647, 'validation.invalid').optional());
+const optionalId = z.preprocess(
+  blankAsAbsent,
+  z.coerce.number().int('validation.invalid').positive('validation.invalid').max(2_147_483_647, 'validation.invalid').optional(),
+);
 const optionsQuery = z.object({
   farmId: optionalId,
   shedId: optionalId,
-  status: z.preprocess(blankAsAbsent, z.coerce.number().int('validation.invalid').min(1, 'validation.invalid').max(2, 'validation.invalid').optional()),
+  status: z.preprocess(
+    blankAsAbsent,
+    z.coerce.number().int('validation.invalid').min(1, 'validation.invalid').max(2, 'validation.invalid').optional(),
+  ),
 });
 
 function fieldsOf(b: FlockAddBody): Omit<typeof flocks.$inferInsert, 'tenantId'> {
   return {
-    farmId: b.farmId, shedId: b.shedId, groupNo: b.groupNo, flockType: b.flockType, sex: b.sex, breed: b.breed ?? null,
-    birthDate: b.birthDate, layingDate: b.layingDate ?? null, startDate: b.startDate, endDate: b.endDate ?? null,
-    origin: b.origin ?? null, maleCount: b.maleCount, femaleCount: b.femaleCount, maleAvgWeight: b.maleAvgWeight ?? null,
-    femaleAvgWeight: b.femaleAvgWeight ?? null, deviceId: b.deviceId ?? null, remark: b.remark ?? null,
+    farmId: b.farmId,
+    shedId: b.shedId,
+    groupNo: b.groupNo,
+    flockType: b.flockType,
+    sex: b.sex,
+    breed: b.breed ?? null,
+    birthDate: b.birthDate,
+    layingDate: b.layingDate ?? null,
+    startDate: b.startDate,
+    endDate: b.endDate ?? null,
+    origin: b.origin ?? null,
+    maleCount: b.maleCount,
+    femaleCount: b.femaleCount,
+    maleAvgWeight: b.maleAvgWeight ?? null,
+    femaleAvgWeight: b.femaleAvgWeight ?? null,
+    deviceId: b.deviceId ?? null,
+    remark: b.remark ?? null,
   };
 }
 
@@ -56,7 +84,9 @@ export async function addFlock(db: Db, auth: AuthContext, body: FlockAddBody): P
   try {
     return await db.transaction(async (tx) => {
       await assertPlaceFree(tx, body);
-      const [row] = await tx.insert(flocks).values({ tenantId, ...fieldsOf(body), status: 1, createdBy: auth.id, updatedBy: auth.id })
+      const [row] = await tx
+        .insert(flocks)
+        .values({ tenantId, ...fieldsOf(body), status: 1, createdBy: auth.id, updatedBy: auth.id })
         .returning({ id: flocks.id });
       return { id: row!.id };
     });
@@ -74,12 +104,18 @@ async function recordSpan(db: DbOrTx, flockId: number, timeZone: string): Promis
     if (hi && (!last || hi > last)) last = hi;
   };
   for (const t of Object.values(DAY_TABLES)) {
-    const [r] = await db.select({ lo: sql<string | null>`min(${t.day})::text`, hi: sql<string | null>`max(${t.day})::text` }).from(t).where(eq(t.flockId, flockId));
+    const [r] = await db
+      .select({ lo: sql<string | null>`min(${t.day})::text`, hi: sql<string | null>`max(${t.day})::text` })
+      .from(t)
+      .where(eq(t.flockId, flockId));
     take(r?.lo ?? null, r?.hi ?? null);
   }
   for (const { table, at } of Object.values(EVENT_TABLES)) {
     const local = sql`(${at} AT TIME ZONE ${timeZone})::date`;
-    const [r] = await db.select({ lo: sql<string | null>`min(${local})::text`, hi: sql<string | null>`max(${local})::text` }).from(table).where(eq(table.flockId, flockId));
+    const [r] = await db
+      .select({ lo: sql<string | null>`min(${local})::text`, hi: sql<string | null>`max(${local})::text` })
+      .from(table)
+      .where(eq(table.flockId, flockId));
     take(r?.lo ?? null, r?.hi ?? null);
   }
   return { first, last };
@@ -88,8 +124,11 @@ async function recordSpan(db: DbOrTx, flockId: number, timeZone: string): Promis
 /** 20068 when the new placement leaves fewer birds than the stock days already removed. */
 async function assertCountsCover(db: DbOrTx, flockId: number, placed: number): Promise<void> {
   const s = flockStockDays;
-  const rows = await db.select({ delta: sql<number>`${s.transferIn} - ${s.transferOut} - ${s.dead} - ${s.culled}`.mapWith(Number) })
-    .from(s).where(eq(s.flockId, flockId)).orderBy(s.day);
+  const rows = await db
+    .select({ delta: sql<number>`${s.transferIn} - ${s.transferOut} - ${s.dead} - ${s.culled}`.mapWith(Number) })
+    .from(s)
+    .where(eq(s.flockId, flockId))
+    .orderBy(s.day);
   let running = placed;
   for (const r of rows) {
     running += r.delta;
@@ -111,15 +150,23 @@ export async function updateFlock(db: Db, auth: AuthContext, body: FlockUpdateBo
   try {
     await db.transaction(async (tx) => {
       await assertPlaceFree(tx, body, body.id);
-      await tx.update(flocks).set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
+      await tx
+        .update(flocks)
+        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
         .where(and(eq(flocks.id, body.id), eq(flocks.tenantId, tenantId)));
       if (body.birthDate !== current.birthDate || farm.timeZone !== current.timeZone) {
         // Stored day ages follow the birth date.
         for (const t of Object.values(DAY_TABLES)) {
-          await tx.update(t).set({ dayAge: sql`${t.day} - ${body.birthDate}::date` }).where(eq(t.flockId, body.id));
+          await tx
+            .update(t)
+            .set({ dayAge: sql`${t.day} - ${body.birthDate}::date` })
+            .where(eq(t.flockId, body.id));
         }
         for (const { table, at } of Object.values(EVENT_TABLES)) {
-          await tx.update(table).set({ dayAge: sql`(${at} AT TIME ZONE ${farm.timeZone})::date - ${body.birthDate}::date` }).where(eq(table.flockId, body.id));
+          await tx
+            .update(table)
+            .set({ dayAge: sql`(${at} AT TIME ZONE ${farm.timeZone})::date - ${body.birthDate}::date` })
+            .where(eq(table.flockId, body.id));
         }
       }
     });
@@ -137,7 +184,9 @@ export async function closeFlock(db: Db, auth: AuthContext, body: { id: number; 
   if (body.stopDate < f.startDate || body.stopDate > todayIn(f.timeZone) || (last && body.stopDate < last)) {
     throw new AppError(ErrorCodes.DAY_OUTSIDE_FLOCK, { data: { field: 'stopDate' } });
   }
-  await db.update(flocks).set({ status: 2, stopDate: body.stopDate, updatedAt: new Date(), updatedBy: auth.id })
+  await db
+    .update(flocks)
+    .set({ status: 2, stopDate: body.stopDate, updatedAt: new Date(), updatedBy: auth.id })
     .where(and(eq(flocks.id, f.id), eq(flocks.tenantId, f.tenantId)));
   return { id: f.id };
 }
@@ -154,41 +203,69 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
   const write = { app: FLOCK_WRITE_APP, module: 'production' };
   const read = { app: FLOCK_READ_APPS, module: 'production' };
 
-  app.post('/api/breedpigbuilding/flock/page', {
-    config: { ...read, readOnly: true },
-    schema: { tags, summary: 'Current (status 1) or history (status 2) flocks, with day age and birds present', body: flockPageBody },
-  }, async (req): Promise<Page<FlockRow>> => flockPage(db, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/flock/page',
+    {
+      config: { ...read, readOnly: true },
+      schema: { tags, summary: 'Current (status 1) or history (status 2) flocks, with day age and birds present', body: flockPageBody },
+    },
+    async (req): Promise<Page<FlockRow>> => flockPage(db, requireAuth(req), req.body),
+  );
 
-  app.get('/api/breedpigbuilding/flock/options', {
-    config: { app: FLOCK_OPTION_APPS, module: 'production' },
-    schema: { tags, summary: 'Flock picker (current flocks unless status=2)', querystring: optionsQuery },
-  }, async (req): Promise<FlockOption[]> => flockOptions(db, requireAuth(req), req.query));
+  app.get(
+    '/api/breedpigbuilding/flock/options',
+    {
+      config: { app: FLOCK_OPTION_APPS, module: 'production' },
+      schema: { tags, summary: 'Flock picker (current flocks unless status=2)', querystring: optionsQuery },
+    },
+    async (req): Promise<FlockOption[]> => flockOptions(db, requireAuth(req), req.query),
+  );
 
-  app.get('/api/breedpigbuilding/flock/:id', {
-    config: read,
-    schema: { tags, summary: 'One flock (20071 when not visible)', params: idParams },
-  }, async (req): Promise<FlockRow> => flockRow(db, requireAuth(req), req.params.id));
+  app.get(
+    '/api/breedpigbuilding/flock/:id',
+    {
+      config: read,
+      schema: { tags, summary: 'One flock (20071 when not visible)', params: idParams },
+    },
+    async (req): Promise<FlockRow> => flockRow(db, requireAuth(req), req.params.id),
+  );
 
-  app.post('/api/breedpigbuilding/flock', {
-    config: write,
-    schema: { tags, summary: 'Adds a flock (20065 group number or current flock in the house; 30004 house)', body: flockAddBody },
-  }, async (req): Promise<{ id: number }> => addFlock(db, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/flock',
+    {
+      config: write,
+      schema: { tags, summary: 'Adds a flock (20065 group number or current flock in the house; 30004 house)', body: flockAddBody },
+    },
+    async (req): Promise<{ id: number }> => addFlock(db, requireAuth(req), req.body),
+  );
 
-  app.put('/api/breedpigbuilding/flock', {
-    config: write,
-    schema: { tags, summary: 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)', body: flockUpdateBody },
-  }, async (req): Promise<{ id: number }> => updateFlock(db, requireAuth(req), req.body));
+  app.put(
+    '/api/breedpigbuilding/flock',
+    {
+      config: write,
+      schema: { tags, summary: 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)', body: flockUpdateBody },
+    },
+    async (req): Promise<{ id: number }> => updateFlock(db, requireAuth(req), req.body),
+  );
 
-  app.post('/api/breedpigbuilding/flock/close', {
-    config: write,
-    schema: { tags, summary: 'Closes a flock (history); stop day between its last record and today (21016)', body: flockCloseBody },
-  }, async (req): Promise<{ id: number }> => closeFlock(db, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/flock/close',
+    {
+      config: write,
+      schema: { tags, summary: 'Closes a flock (history); stop day between its last record and today (21016)', body: flockCloseBody },
+    },
+    async (req): Promise<{ id: number }> => closeFlock(db, requireAuth(req), req.body),
+  );
 
-  app.delete('/api/breedpigbuilding/flock/:id', {
-    config: write,
-    schema: { tags, summary: 'Deletes a flock with its records', params: idParams },
-  }, async (req) => {
-    await deleteFlock(db, requireAuth(req), req.params.id);
-    return NO_DATA;
-  });
+  app.delete(
+    '/api/breedpigbuilding/flock/:id',
+    {
+      config: write,
+      schema: { tags, summary: 'Deletes a flock with its records', params: idParams },
+    },
+    async (req) => {
+      await deleteFlock(db, requireAuth(req), req.params.id);
+      return NO_DATA;
+    },
+  );
 }

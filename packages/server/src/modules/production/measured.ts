@@ -20,7 +20,10 @@ const METERS = [
   { prefix: 'feed', table: flockFeedDays, field: 'feedKg' },
 ] as const;
 
-interface Reading { min: number; max: number }
+interface Reading {
+  min: number;
+  max: number;
+}
 
 /** Consumption per farm day from one counter's daily rollups (day -> reading). */
 export function dailyConsumption(days: Map<string, Reading>): Map<string, number> {
@@ -34,7 +37,12 @@ export function dailyConsumption(days: Map<string, Reading>): Map<string, number
   return out;
 }
 
-interface Plan { f: FlockRef; lo: string; hi: string; gatewayIds: number[] }
+interface Plan {
+  f: FlockRef;
+  lo: string;
+  hi: string;
+  gatewayIds: number[];
+}
 
 /** Rows per insert statement: well under PostgreSQL's 65535 bind parameters. */
 const INSERT_CHUNK = 1000;
@@ -48,13 +56,20 @@ const INSERT_CHUNK = 1000;
  */
 export async function fillMeasured(db: DbOrTx, flockIds: number[], from?: string | null, to?: string | null): Promise<number> {
   if (flockIds.length === 0) return 0;
-  const list: FlockRef[] = await db.select(flockRefCols).from(flocks)
+  const list: FlockRef[] = await db
+    .select(flockRefCols)
+    .from(flocks)
     .innerJoin(farms, eq(farms.id, flocks.farmId))
     .where(inArray(flocks.id, [...new Set(flockIds)]));
   // The house gateways of the flocks without a gateway of their own, in one query.
   const shedIds = [...new Set(list.filter((f) => f.deviceId === null).map((f) => f.shedId))];
-  const shedGateways = shedIds.length === 0 ? [] : await db.select({ id: gateways.id, shedId: gateways.shedId, tenantId: gateways.tenantId })
-    .from(gateways).where(inArray(gateways.shedId, shedIds));
+  const shedGateways =
+    shedIds.length === 0
+      ? []
+      : await db
+          .select({ id: gateways.id, shedId: gateways.shedId, tenantId: gateways.tenantId })
+          .from(gateways)
+          .where(inArray(gateways.shedId, shedIds));
   const plans: Plan[] = [];
   for (const f of list) {
     const yesterday = addDays(todayIn(f.timeZone), -1);
@@ -62,23 +77,31 @@ export async function fillMeasured(db: DbOrTx, flockIds: number[], from?: string
     let hi = to && to < yesterday ? to : yesterday;
     if (f.stopDate && f.stopDate < hi) hi = f.stopDate;
     if (lo > hi) continue;
-    const gatewayIds = f.deviceId !== null
-      ? [f.deviceId]
-      : shedGateways.filter((g) => g.shedId === f.shedId && g.tenantId === f.tenantId).map((g) => g.id);
+    const gatewayIds =
+      f.deviceId !== null ? [f.deviceId] : shedGateways.filter((g) => g.shedId === f.shedId && g.tenantId === f.tenantId).map((g) => g.id);
     if (gatewayIds.length > 0) plans.push({ f, lo, hi, gatewayIds });
   }
   if (plans.length === 0) return 0;
   // One rollup query over every gateway and the widest instant range; each flock keeps its own days.
   const starts = plans.map((p) => dayRange(addDays(p.lo, -1), p.f.timeZone).start.getTime());
   const ends = plans.map((p) => dayRange(p.hi, p.f.timeZone).end.getTime());
-  const rows = await db.select({ gatewayId: telemetryDaily.gatewayId, key: telemetryDaily.key, bucket: telemetryDaily.bucket, min: telemetryDaily.min, max: telemetryDaily.max })
+  const rows = await db
+    .select({
+      gatewayId: telemetryDaily.gatewayId,
+      key: telemetryDaily.key,
+      bucket: telemetryDaily.bucket,
+      min: telemetryDaily.min,
+      max: telemetryDaily.max,
+    })
     .from(telemetryDaily)
-    .where(and(
-      inArray(telemetryDaily.gatewayId, [...new Set(plans.flatMap((p) => p.gatewayIds))]),
-      or(like(telemetryDaily.key, 'water.%'), like(telemetryDaily.key, 'feed.%')),
-      gte(telemetryDaily.bucket, new Date(Math.min(...starts))),
-      lt(telemetryDaily.bucket, new Date(Math.max(...ends))),
-    ));
+    .where(
+      and(
+        inArray(telemetryDaily.gatewayId, [...new Set(plans.flatMap((p) => p.gatewayIds))]),
+        or(like(telemetryDaily.key, 'water.%'), like(telemetryDaily.key, 'feed.%')),
+        gte(telemetryDaily.bucket, new Date(Math.min(...starts))),
+        lt(telemetryDaily.bucket, new Date(Math.max(...ends))),
+      ),
+    );
   const byGateway = new Map<number, typeof rows>();
   for (const r of rows) {
     const own = byGateway.get(r.gatewayId);
@@ -91,7 +114,9 @@ export async function fillMeasured(db: DbOrTx, flockIds: number[], from?: string
   let added = 0;
   for (const m of METERS) {
     // The days already stored (entered, corrected or filled before) are left alone.
-    const stored = await db.select({ flockId: m.table.flockId, day: m.table.day }).from(m.table)
+    const stored = await db
+      .select({ flockId: m.table.flockId, day: m.table.day })
+      .from(m.table)
       .where(and(inArray(m.table.flockId, ids), gte(m.table.day, minLo), lte(m.table.day, maxHi)));
     const have = new Set(stored.map((r) => `${r.flockId}|${r.day}`));
     const values: Record<string, unknown>[] = [];
@@ -117,14 +142,23 @@ export async function fillMeasured(db: DbOrTx, flockIds: number[], from?: string
       }
       for (const [day, v] of perDay) {
         values.push({
-          tenantId: f.tenantId, flockId: f.id, day, dayAge: daysBetween(f.birthDate, day),
-          [m.field]: round3(v), measured: true, measuredValue: round3(v),
+          tenantId: f.tenantId,
+          flockId: f.id,
+          day,
+          dayAge: daysBetween(f.birthDate, day),
+          [m.field]: round3(v),
+          measured: true,
+          measuredValue: round3(v),
         });
       }
     }
     for (let i = 0; i < values.length; i += INSERT_CHUNK) {
       // A row written in parallel since the select still wins: conflicts are skipped.
-      const inserted = await db.insert(m.table).values(values.slice(i, i + INSERT_CHUNK) as never).onConflictDoNothing().returning({ id: m.table.id });
+      const inserted = await db
+        .insert(m.table)
+        .values(values.slice(i, i + INSERT_CHUNK) as never)
+        .onConflictDoNothing()
+        .returning({ id: m.table.id });
       added += inserted.length;
     }
   }

@@ -1,7 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
-  AppError, dailyRowSchemas, ErrorCodes, errorKey,
-  type DailyKind, type Locale, type RowError, type SaveOutcome,
+  AppError,
+  dailyRowSchemas,
+  ErrorCodes,
+  errorKey,
+  type DailyKind,
+  type Locale,
+  type RowError,
+  type SaveOutcome,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
@@ -12,7 +18,14 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { todayIn } from './flock-service.js';
 import { daysBetween, tenantIdOf, visibleFlocks, type FlockRef } from './scope.js';
 import {
-  flockEggDays, flockFeedDays, flockGrowDays, flockImmunizations, flockMedications, flockStockDays, flockWaterDays, flocks,
+  flockEggDays,
+  flockFeedDays,
+  flockGrowDays,
+  flockImmunizations,
+  flockMedications,
+  flockStockDays,
+  flockWaterDays,
+  flocks,
 } from './tables.js';
 
 /**
@@ -26,7 +39,11 @@ export type DayKind = (typeof DAY_KINDS)[number];
 export type EventKind = 'immune' | 'drug';
 
 export const DAY_TABLES = {
-  stock: flockStockDays, grow: flockGrowDays, feed: flockFeedDays, water: flockWaterDays, egg: flockEggDays,
+  stock: flockStockDays,
+  grow: flockGrowDays,
+  feed: flockFeedDays,
+  water: flockWaterDays,
+  egg: flockEggDays,
 } as const;
 export const EVENT_TABLES = {
   immune: { table: flockImmunizations, at: flockImmunizations.vaccinatedAt, atField: 'vaccinatedAt' },
@@ -57,8 +74,11 @@ export function kindTable(kind: DailyKind): typeof flockStockDays {
 }
 
 const DUPLICATE_CODE: Record<DayKind, number> = {
-  stock: ErrorCodes.DUPLICATE_DATE_AGE, grow: ErrorCodes.GROWTH_DATA_EXISTS,
-  feed: ErrorCodes.DAY_DATA_EXISTS, water: ErrorCodes.DAY_DATA_EXISTS, egg: ErrorCodes.DAY_DATA_EXISTS,
+  stock: ErrorCodes.DUPLICATE_DATE_AGE,
+  grow: ErrorCodes.GROWTH_DATA_EXISTS,
+  feed: ErrorCodes.DAY_DATA_EXISTS,
+  water: ErrorCodes.DAY_DATA_EXISTS,
+  egg: ErrorCodes.DAY_DATA_EXISTS,
 };
 
 /** Edit or delete of a record that does not exist (or that the caller cannot see). */
@@ -77,7 +97,10 @@ export function rowError(locale: Locale, row: number, code: number, field?: stri
 export type ParsedRow = Record<string, unknown> & { flockId: number; day?: string; at?: Date };
 
 /** The kind's schema applied to one row: the parsed row, or the 99996 issue (field and i18n key). */
-export function parseRow(kind: DailyKind, raw: unknown): { ok: true; row: ParsedRow } | { ok: false; field: string | undefined; key: string } {
+export function parseRow(
+  kind: DailyKind,
+  raw: unknown,
+): { ok: true; row: ParsedRow } | { ok: false; field: string | undefined; key: string } {
   const r = dailyRowSchemas[kind].safeParse(raw);
   if (r.success) return { ok: true, row: r.data as ParsedRow };
   const issue = r.error.issues[0];
@@ -101,7 +124,8 @@ export function rowDay(kind: DailyKind, row: ParsedRow, timeZone: string): strin
 /** 21016 unless the day is within placement .. stop date (or today in the farm's zone). */
 export function assertInLife(kind: DailyKind, f: FlockRef, day: string): void {
   const last = f.stopDate ?? todayIn(f.timeZone);
-  if (day < f.startDate || day > last) throw new AppError(ErrorCodes.DAY_OUTSIDE_FLOCK, { data: { field: isDayKind(kind) ? 'day' : 'at' } });
+  if (day < f.startDate || day > last)
+    throw new AppError(ErrorCodes.DAY_OUTSIDE_FLOCK, { data: { field: isDayKind(kind) ? 'day' : 'at' } });
 }
 
 type StockDelta = { transferIn: number; transferOut: number; dead: number; culled: number };
@@ -126,8 +150,10 @@ function assertRunning(f: FlockRef, days: { day: string; delta: number }[]): voi
 
 async function stockDays(db: DbOrTx, flockId: number): Promise<{ id: number; day: string; delta: number }[]> {
   const s = flockStockDays;
-  const rows = await db.select({ id: s.id, day: s.day, transferIn: s.transferIn, transferOut: s.transferOut, dead: s.dead, culled: s.culled })
-    .from(s).where(eq(s.flockId, flockId));
+  const rows = await db
+    .select({ id: s.id, day: s.day, transferIn: s.transferIn, transferOut: s.transferOut, dead: s.dead, culled: s.culled })
+    .from(s)
+    .where(eq(s.flockId, flockId));
   return rows.map((o) => ({ id: o.id, day: o.day, delta: deltaOf(o) }));
 }
 
@@ -143,7 +169,10 @@ export async function assertStockFits(db: DbOrTx, f: FlockRef, day: string, row:
 
 /** 20068 when the flock's stock days without record `id` (deleted or moved away) would go negative. */
 export async function assertStockWithout(db: DbOrTx, f: FlockRef, id: number): Promise<void> {
-  assertRunning(f, (await stockDays(db, f.id)).filter((o) => o.id !== id));
+  assertRunning(
+    f,
+    (await stockDays(db, f.id)).filter((o) => o.id !== id),
+  );
 }
 
 /** The table's values of a parsed row (absent optional fields stored as null). */
@@ -155,9 +184,18 @@ export function valuesOf(kind: DailyKind, row: ParsedRow): Record<string, unknow
 }
 
 /** The stored row on that flock and day, if any (day kinds). */
-export async function rowOnDay(db: DbOrTx, kind: DayKind, flockId: number, day: string, except?: number): Promise<Record<string, unknown> | undefined> {
+export async function rowOnDay(
+  db: DbOrTx,
+  kind: DayKind,
+  flockId: number,
+  day: string,
+  except?: number,
+): Promise<Record<string, unknown> | undefined> {
   const t = kindTable(kind);
-  const [row] = await db.select().from(t).where(and(eq(t.flockId, flockId), eq(t.day, day), ...(except ? [ne(t.id, except)] : [])));
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.flockId, flockId), eq(t.day, day), ...(except ? [ne(t.id, except)] : [])));
   return row as Record<string, unknown> | undefined;
 }
 
@@ -188,7 +226,10 @@ export async function insertRow(db: DbOrTx, auth: AuthContext, kind: DailyKind, 
   }
   const base = { tenantId: f.tenantId, flockId: f.id, dayAge: daysBetween(f.birthDate, day), createdBy: auth.id, updatedBy: auth.id };
   try {
-    const [saved] = await db.insert(t).values({ ...values, ...base, ...(isDayKind(kind) ? { day } : {}) } as never).returning();
+    const [saved] = await db
+      .insert(t)
+      .values({ ...values, ...base, ...(isDayKind(kind) ? { day } : {}) } as never)
+      .returning();
     const stored = saved as unknown as Record<string, unknown>;
     return { id: stored.id as number, old: null, new: stored };
   } catch (err) {
@@ -199,7 +240,12 @@ export async function insertRow(db: DbOrTx, auth: AuthContext, kind: DailyKind, 
 
 /** Replaces a stored row's figures (and possibly its flock or day) after the same checks as an insert. */
 export async function updateStored(
-  db: DbOrTx, auth: AuthContext, kind: DailyKind, existing: Record<string, unknown>, row: ParsedRow, f: FlockRef,
+  db: DbOrTx,
+  auth: AuthContext,
+  kind: DailyKind,
+  existing: Record<string, unknown>,
+  row: ParsedRow,
+  f: FlockRef,
 ): Promise<StoredChange> {
   const id = existing.id as number;
   const day = rowDay(kind, row, f.timeZone);
@@ -227,9 +273,11 @@ export async function updateStored(
     values.measuredValue = existing.measuredValue ?? existing[METER_FIELD[kind]];
   }
   try {
-    const [saved] = await db.update(t)
+    const [saved] = await db
+      .update(t)
       .set({ ...values, flockId: f.id, dayAge: daysBetween(f.birthDate, day), updatedBy: auth.id, updatedAt: new Date() } as never)
-      .where(and(eq(t.id, id), eq(t.tenantId, f.tenantId))).returning();
+      .where(and(eq(t.id, id), eq(t.tenantId, f.tenantId)))
+      .returning();
     return { id, old: existing, new: saved as unknown as Record<string, unknown> };
   } catch (err) {
     if (isDayKind(kind) && uniqueViolation(err) !== null) throw new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
@@ -238,9 +286,17 @@ export async function updateStored(
 }
 
 /** A stored record of the kind whose flock the caller sees, or the kind's "missing" code. */
-export async function visibleRecord(db: DbOrTx, auth: AuthContext, kind: DailyKind, id: number): Promise<{ row: Record<string, unknown>; flock: FlockRef }> {
+export async function visibleRecord(
+  db: DbOrTx,
+  auth: AuthContext,
+  kind: DailyKind,
+  id: number,
+): Promise<{ row: Record<string, unknown>; flock: FlockRef }> {
   const t = kindTable(kind);
-  const [row] = await db.select().from(t).where(and(eq(t.id, id), eq(t.tenantId, tenantIdOf(auth))));
+  const [row] = await db
+    .select()
+    .from(t)
+    .where(and(eq(t.id, id), eq(t.tenantId, tenantIdOf(auth))));
   const flock = row ? (await visibleFlocks(db, auth, [row.flockId])).get(row.flockId) : undefined;
   if (!row || !flock) throw new AppError(missingCode(kind));
   return { row: row as unknown as Record<string, unknown>, flock };
@@ -278,7 +334,11 @@ export async function saveDailyRows(db: Db, auth: AuthContext, kind: DailyKind, 
     if (p.ok) parsed.push({ n: i + 1, row: p.row });
     else fail(i + 1, unreadable, p.field, p.key);
   });
-  const flockMap = await visibleFlocks(db, auth, parsed.map((p) => p.row.flockId));
+  const flockMap = await visibleFlocks(
+    db,
+    auth,
+    parsed.map((p) => p.row.flockId),
+  );
   let saved = 0;
   for (const { n, row } of parsed) {
     const f = flockMap.get(row.flockId);

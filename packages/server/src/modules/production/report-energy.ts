@@ -62,23 +62,56 @@ export async function energy(database: Database, auth: AuthContext, body: Report
   const tenantId = tenantIdOf(auth);
   const farmList = body.farmId
     ? [await visibleFarm(db, auth, body.farmId)]
-    : (await db.select({ id: farms.id, farmName: farms.farmName, timeZone: farms.timeZone }).from(farms).where(eq(farms.tenantId, tenantId)))
-      .filter((f) => farmAuthorized(auth, f.id));
+    : (
+        await db
+          .select({ id: farms.id, farmName: farms.farmName, timeZone: farms.timeZone })
+          .from(farms)
+          .where(eq(farms.tenantId, tenantId))
+      ).filter((f) => farmAuthorized(auth, f.id));
   const farmById = new Map(farmList.map((f) => [f.id, f]));
   // The farms' flocks in scope (the same shed narrowing as the summary), for birds present.
-  const flockList = await reportFlocks(db, auth, { farmId: body.farmId, shedIds: body.shedIds, start: body.start, end: body.end, includeClosed: true });
+  const flockList = await reportFlocks(db, auth, {
+    farmId: body.farmId,
+    shedIds: body.shedIds,
+    start: body.start,
+    end: body.end,
+    includeClosed: true,
+  });
   const facts = await loadFacts(database, tenantId, flockList, body.start);
-  const gw = farmList.length === 0 ? [] : await db.select({ id: gateways.id, shedId: gateways.shedId, farmId: sql<number>`coalesce(${sheds.farmId}, ${gateways.farmId})` })
-    .from(gateways)
-    .leftJoin(sheds, eq(sheds.id, gateways.shedId))
-    .where(and(eq(gateways.tenantId, tenantId), inArray(sql`coalesce(${sheds.farmId}, ${gateways.farmId})`, farmList.map((f) => f.id))));
+  const gw =
+    farmList.length === 0
+      ? []
+      : await db
+          .select({ id: gateways.id, shedId: gateways.shedId, farmId: sql<number>`coalesce(${sheds.farmId}, ${gateways.farmId})` })
+          .from(gateways)
+          .leftJoin(sheds, eq(sheds.id, gateways.shedId))
+          .where(
+            and(
+              eq(gateways.tenantId, tenantId),
+              inArray(
+                sql`coalesce(${sheds.farmId}, ${gateways.farmId})`,
+                farmList.map((f) => f.id),
+              ),
+            ),
+          );
   // Gateways in sheds the caller sees; farm-level ones only for a caller that sees the whole farm.
-  const seen = gw.filter((g) => (g.shedId === null ? !auth.shedLimits.has(g.farmId) : shedVisible(auth, g.farmId, g.shedId))
-    && (!body.shedIds?.length || (g.shedId !== null && body.shedIds.includes(g.shedId))));
-  const meters = seen.length === 0 ? [] : await database.query<{ farmId: number; day: string; kind: string; amount: number }>(METERS_SQL, [
-    seen.map((g) => g.id), seen.map((g) => farmById.get(g.farmId)!.timeZone), seen.map((g) => g.farmId),
-    `${addDays(body.start, -2)}T00:00:00Z`, `${addDays(body.end, 2)}T00:00:00Z`, body.start, body.end,
-  ]);
+  const seen = gw.filter(
+    (g) =>
+      (g.shedId === null ? !auth.shedLimits.has(g.farmId) : shedVisible(auth, g.farmId, g.shedId)) &&
+      (!body.shedIds?.length || (g.shedId !== null && body.shedIds.includes(g.shedId))),
+  );
+  const meters =
+    seen.length === 0
+      ? []
+      : await database.query<{ farmId: number; day: string; kind: string; amount: number }>(METERS_SQL, [
+          seen.map((g) => g.id),
+          seen.map((g) => farmById.get(g.farmId)!.timeZone),
+          seen.map((g) => g.farmId),
+          `${addDays(body.start, -2)}T00:00:00Z`,
+          `${addDays(body.end, 2)}T00:00:00Z`,
+          body.start,
+          body.end,
+        ]);
 
   const accs = new Map<string, Acc>();
   const accOf = (farmId: number, day: string): Acc => {
@@ -86,7 +119,17 @@ export async function energy(database: Database, auth: AuthContext, body: Report
     const key = `${farmId}:${period}`;
     let a = accs.get(key);
     if (!a) {
-      a = { farmId, farmName: farmById.get(farmId)?.farmName ?? '', period, waterL: null, elecKwh: null, birdDays: 0, days: 0, waterBirdDays: 0, elecBirdDays: 0 };
+      a = {
+        farmId,
+        farmName: farmById.get(farmId)?.farmName ?? '',
+        period,
+        waterL: null,
+        elecKwh: null,
+        birdDays: 0,
+        days: 0,
+        waterBirdDays: 0,
+        elecBirdDays: 0,
+      };
       accs.set(key, a);
     }
     return a;
@@ -119,7 +162,11 @@ export async function energy(database: Database, auth: AuthContext, body: Report
     }
   }
   const rows = [...accs.values()].map((a): EnergyRow => ({
-    farmId: a.farmId, farmName: a.farmName, period: a.period, waterL: a.waterL, elecKwh: a.elecKwh,
+    farmId: a.farmId,
+    farmName: a.farmName,
+    period: a.period,
+    waterL: a.waterL,
+    elecKwh: a.elecKwh,
     birds: a.days > 0 ? Math.round(a.birdDays / a.days) : 0,
     waterPerBirdMl: kpi.avgDailyPerBird(a.waterL, a.waterBirdDays, 1000),
     elecPerKBirdKwh: kpi.avgDailyPerBird(a.elecKwh, a.elecBirdDays, 1000),
@@ -154,14 +201,24 @@ GROUP BY u.flock_id, (t.bucket AT TIME ZONE u.tz)::date`;
  * Mean measured house temperature per flock and farm day (`flockId:day` -> °C): the `temp.n`
  * daily rollups of the flock's gateway, or of its house's gateways when it names none.
  */
-export async function houseTemperatures(database: Database, tenantId: number, list: ReportFlock[], from: string): Promise<Map<string, number>> {
+export async function houseTemperatures(
+  database: Database,
+  tenantId: number,
+  list: ReportFlock[],
+  from: string,
+): Promise<Map<string, number>> {
   if (list.length === 0) return new Map();
   const first = list.reduce((m, f) => (f.startDate < m ? f.startDate : m), list[0]!.startDate);
   const last = list.reduce((m, f) => (f.lastDay > m ? f.lastDay : m), list[0]!.lastDay);
   const lo = from > first ? from : first;
   const rows = await database.query<{ flockId: number; day: string; avg: number | null }>(TEMPS_SQL, [
-    list.map((f) => f.id), list.map((f) => f.shedId), list.map((f) => f.deviceId), list.map((f) => f.timeZone), tenantId,
-    `${addDays(lo, -2)}T00:00:00Z`, `${addDays(last, 2)}T00:00:00Z`,
+    list.map((f) => f.id),
+    list.map((f) => f.shedId),
+    list.map((f) => f.deviceId),
+    list.map((f) => f.timeZone),
+    tenantId,
+    `${addDays(lo, -2)}T00:00:00Z`,
+    `${addDays(last, 2)}T00:00:00Z`,
   ]);
   return new Map(rows.filter((r) => r.avg !== null).map((r) => [`${r.flockId}:${r.day}`, r.avg!]));
 }

@@ -18,14 +18,34 @@ import { health, type HealthRow } from './report-health.js';
 type Column = keyof ReportRow | `std.${StdName}`;
 
 const BASE: Column[] = ['farmName', 'shedName', 'groupNo', 'period', 'dayAgeFrom'];
-const STOCK: Column[] = ['opening', 'transferIn', 'transferOut', 'dead', 'culled', 'closing', 'livability', 'survivalRate', 'mortalityPer10k', 'std.mortality'];
+const STOCK: Column[] = [
+  'opening',
+  'transferIn',
+  'transferOut',
+  'dead',
+  'culled',
+  'closing',
+  'livability',
+  'survivalRate',
+  'mortalityPer10k',
+  'std.mortality',
+];
 const SEXES: Column[] = ['openingMale', 'closingMale', 'femaleMaleRatio'];
 const GROW: Column[] = ['avgWeight', 'std.avgWeigh', 'maleAvgWeight', 'femaleAvgWeight', 'gain', 'std.avgWeighAdd', 'uniformity'];
 const FEED: Column[] = ['feedKg', 'feedPerBird', 'std.avgFeed', 'fcr', 'std.fcr'];
 const WATER: Column[] = ['waterL', 'waterPerBird', 'std.avgWater', 'waterFeedRatio', 'std.wmr'];
 const EGG: Column[] = [
-  'eggCount', 'eggWeightKg', 'avgEggWeight', 'std.avgEggWeight', 'layingRate', 'std.elr', 'eggsPerHen', 'std.eggProduceAvg',
-  'feedPerEgg', 'feedEggRatio', 'std.efr',
+  'eggCount',
+  'eggWeightKg',
+  'avgEggWeight',
+  'std.avgEggWeight',
+  'layingRate',
+  'std.elr',
+  'eggsPerHen',
+  'std.eggProduceAvg',
+  'feedPerEgg',
+  'feedEggRatio',
+  'std.efr',
 ];
 const ALL: Column[] = [...BASE, ...STOCK, ...SEXES, ...GROW, ...FEED, ...WATER, ...EGG, 'epef'];
 
@@ -44,12 +64,29 @@ export function columnsOf(report: string): Column[] {
 
 /** The label key of each row field (poultry.col.*) and its unit (poultry.unit.*). */
 const LABEL: Partial<Record<keyof ReportRow, string>> = {
-  farmName: 'farm', shedName: 'shed', dayAgeFrom: 'dayAge', openingMale: 'opening', closingMale: 'closing',
+  farmName: 'farm',
+  shedName: 'shed',
+  dayAgeFrom: 'dayAge',
+  openingMale: 'opening',
+  closingMale: 'closing',
 };
 const UNIT: Partial<Record<keyof ReportRow, string>> = {
-  livability: 'pct', survivalRate: 'pct', mortalityPer10k: 'per10k', avgWeight: 'g', maleAvgWeight: 'g', femaleAvgWeight: 'g',
-  gain: 'gPerDay', uniformity: 'pct', feedKg: 'kg', feedPerBird: 'gPerDay', waterL: 'l', waterPerBird: 'mlPerDay',
-  eggWeightKg: 'kg', avgEggWeight: 'g', layingRate: 'pct', feedPerEgg: 'g',
+  livability: 'pct',
+  survivalRate: 'pct',
+  mortalityPer10k: 'per10k',
+  avgWeight: 'g',
+  maleAvgWeight: 'g',
+  femaleAvgWeight: 'g',
+  gain: 'gPerDay',
+  uniformity: 'pct',
+  feedKg: 'kg',
+  feedPerBird: 'gPerDay',
+  waterL: 'l',
+  waterPerBird: 'mlPerDay',
+  eggWeightKg: 'kg',
+  avgEggWeight: 'g',
+  layingRate: 'pct',
+  feedPerEgg: 'g',
 };
 /** Male stock columns reuse the stock labels with the male sex name. */
 const MALE: Partial<Record<keyof ReportRow, true>> = { openingMale: true, closingMale: true };
@@ -81,43 +118,97 @@ const col = (locale: Locale, key: string, unit?: string): string => {
 };
 const num = (v: number | null): Cell => (v === null ? null : round3(v));
 
-async function energySheet(database: Database, auth: AuthContext, body: ReportBody, locale: Locale): Promise<{ header: string[]; cells: Cell[][] }> {
+async function energySheet(
+  database: Database,
+  auth: AuthContext,
+  body: ReportBody,
+  locale: Locale,
+): Promise<{ header: string[]; cells: Cell[][] }> {
   const { rows } = await energy(database, auth, { ...body, groupBy: 'farm' });
-  const header = [col(locale, 'farm'), col(locale, 'period'), col(locale, 'waterLEnergy', 'l'), col(locale, 'elecKwh', 'kwh'),
-    col(locale, 'birds', 'birds'), col(locale, 'waterPerBirdMl', 'mlPerDay'), col(locale, 'elecPerKBirdKwh', 'kwhPerKDay')];
-  const cells = rows.map((r: EnergyRow): Cell[] => [r.farmName, r.period, num(r.waterL), num(r.elecKwh), num(r.birds), num(r.waterPerBirdMl), num(r.elecPerKBirdKwh)]);
+  const header = [
+    col(locale, 'farm'),
+    col(locale, 'period'),
+    col(locale, 'waterLEnergy', 'l'),
+    col(locale, 'elecKwh', 'kwh'),
+    col(locale, 'birds', 'birds'),
+    col(locale, 'waterPerBirdMl', 'mlPerDay'),
+    col(locale, 'elecPerKBirdKwh', 'kwhPerKDay'),
+  ];
+  const cells = rows.map((r: EnergyRow): Cell[] => [
+    r.farmName,
+    r.period,
+    num(r.waterL),
+    num(r.elecKwh),
+    num(r.birds),
+    num(r.waterPerBirdMl),
+    num(r.elecPerKBirdKwh),
+  ]);
   return { header, cells };
 }
 
-async function healthSheet(database: Database, auth: AuthContext, body: ReportBody, locale: Locale): Promise<{ header: string[]; cells: Cell[][] }> {
+async function healthSheet(
+  database: Database,
+  auth: AuthContext,
+  body: ReportBody,
+  locale: Locale,
+): Promise<{ header: string[]; cells: Cell[][] }> {
   const { rows } = await health(database, auth, body);
-  const header = [col(locale, 'farm'), col(locale, 'shed'), col(locale, 'groupNo'), col(locale, 'dayAge'), col(locale, 'dead'), col(locale, 'culled'),
-    col(locale, 'mortalityPer10k', 'per10k'), col(locale, 'immunizations'), col(locale, 'medications'), col(locale, 'lastImmunization'), col(locale, 'lastMedication')];
+  const header = [
+    col(locale, 'farm'),
+    col(locale, 'shed'),
+    col(locale, 'groupNo'),
+    col(locale, 'dayAge'),
+    col(locale, 'dead'),
+    col(locale, 'culled'),
+    col(locale, 'mortalityPer10k', 'per10k'),
+    col(locale, 'immunizations'),
+    col(locale, 'medications'),
+    col(locale, 'lastImmunization'),
+    col(locale, 'lastMedication'),
+  ];
   const cells = rows.map((r: HealthRow): Cell[] => [
-    r.farmName, r.shedName, r.groupNo, r.dayAge, r.dead, r.culled, num(r.mortalityPer10k), r.immunizations, r.medications,
+    r.farmName,
+    r.shedName,
+    r.groupNo,
+    r.dayAge,
+    r.dead,
+    r.culled,
+    num(r.mortalityPer10k),
+    r.immunizations,
+    r.medications,
     r.lastImmunization ? `${r.lastImmunization.vaccineBrand} · ${r.lastImmunization.disease} (${r.lastImmunization.dayAge})` : null,
     r.lastMedication ? `${r.lastMedication.drugName} · ${r.lastMedication.disease} (${r.lastMedication.dayAge})` : null,
   ]);
   return { header, cells };
 }
 
-async function summarySheet(database: Database, auth: AuthContext, body: ReportBody & { report: string }, locale: Locale): Promise<{ header: string[]; cells: Cell[][] }> {
+async function summarySheet(
+  database: Database,
+  auth: AuthContext,
+  body: ReportBody & { report: string },
+  locale: Locale,
+): Promise<{ header: string[]; cells: Cell[][] }> {
   const { rows, totals } = await summary(database, auth, body);
   const columns = columnsOf(body.report);
   const header = columns.map((c) => headerOf(locale, c));
-  const cells: Cell[][] = [...rows, { ...totals, period: translate(locale, 'poultry.totals') }]
-    .map((r) => columns.map((c) => cellOf(r, c)));
+  const cells: Cell[][] = [...rows, { ...totals, period: translate(locale, 'poultry.totals') }].map((r) =>
+    columns.map((c) => cellOf(r, c)),
+  );
   return { header, cells };
 }
 
 export async function exportReport(
-  database: Database, auth: AuthContext, body: ReportBody & { report: string }, locale: Locale,
+  database: Database,
+  auth: AuthContext,
+  body: ReportBody & { report: string },
+  locale: Locale,
 ): Promise<{ file: Buffer; filename: string }> {
-  const { header, cells } = body.report === 'ci18.business.field-energy'
-    ? await energySheet(database, auth, body, locale)
-    : body.report === 'ci18.immunel.health'
-      ? await healthSheet(database, auth, body, locale)
-      : await summarySheet(database, auth, body, locale);
+  const { header, cells } =
+    body.report === 'ci18.business.field-energy'
+      ? await energySheet(database, auth, body, locale)
+      : body.report === 'ci18.immunel.health'
+        ? await healthSheet(database, auth, body, locale)
+        : await summarySheet(database, auth, body, locale);
   const title = translate(locale, `menu.${body.report}`);
   const file = await writeXlsx({ name: title, header, rows: cells, widths: header.map((h) => Math.min(40, Math.max(10, h.length + 4))) });
   return { file, filename: `${title}-${body.start}_${body.end}.xlsx` };

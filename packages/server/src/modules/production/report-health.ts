@@ -105,11 +105,20 @@ export async function health(database: Database, auth: AuthContext, body: Report
       const dead = r?.dead ?? 0;
       const opening = f.maleCount + f.femaleCount + (r?.before ?? 0);
       return {
-        flockId: f.id, groupNo: f.groupNo, farmId: f.farmId, farmName: f.farmName, shedId: f.shedId, shedName: f.shedName,
+        flockId: f.id,
+        groupNo: f.groupNo,
+        farmId: f.farmId,
+        farmName: f.farmName,
+        shedId: f.shedId,
+        shedName: f.shedName,
         dayAge: daysBetween(f.birthDate, f.lastDay),
-        dead, culled: r?.culled ?? 0, mortalityPer10k: kpi.mortalityPer10k(dead, opening),
-        immunizations: r?.immunizations ?? 0, medications: r?.medications ?? 0,
-        lastImmunization: parsed(r?.lastImmunization ?? null), lastMedication: parsed(r?.lastMedication ?? null),
+        dead,
+        culled: r?.culled ?? 0,
+        mortalityPer10k: kpi.mortalityPer10k(dead, opening),
+        immunizations: r?.immunizations ?? 0,
+        medications: r?.medications ?? 0,
+        lastImmunization: parsed(r?.lastImmunization ?? null),
+        lastMedication: parsed(r?.lastMedication ?? null),
       };
     }),
   };

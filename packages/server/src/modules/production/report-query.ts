@@ -77,7 +77,9 @@ export async function reportFlocks(db: Db, auth: AuthContext, q: FlockScope): Pr
   const tenantId = tenantIdOf(auth);
   if (q.farmId) await visibleFarm(db, auth, q.farmId);
   if (q.shedIds?.length) {
-    const found = await db.select({ id: sheds.id, farmId: sheds.farmId }).from(sheds)
+    const found = await db
+      .select({ id: sheds.id, farmId: sheds.farmId })
+      .from(sheds)
       .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, q.shedIds)));
     const byId = new Map(found.map((s) => [s.id, s]));
     for (const id of q.shedIds) {
@@ -85,29 +87,42 @@ export async function reportFlocks(db: Db, auth: AuthContext, q: FlockScope): Pr
       if (!s || !shedVisible(auth, s.farmId, s.id) || (q.farmId && s.farmId !== q.farmId)) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
     }
   }
-  const conds: SQL[] = [
-    flockVisibility(auth),
-    lte(flocks.startDate, q.end),
-    or(isNull(flocks.stopDate), gte(flocks.stopDate, q.start))!,
-  ];
+  const conds: SQL[] = [flockVisibility(auth), lte(flocks.startDate, q.end), or(isNull(flocks.stopDate), gte(flocks.stopDate, q.start))!];
   if (q.farmId) conds.push(eq(flocks.farmId, q.farmId));
   if (q.shedIds?.length) conds.push(inArray(flocks.shedId, q.shedIds));
   if (q.flockIds?.length) conds.push(inArray(flocks.id, q.flockIds));
   if (q.flockType) conds.push(eq(flocks.flockType, q.flockType));
   if (!q.includeClosed) conds.push(eq(flocks.status, 1));
-  const rows = await db.select({
-    id: flocks.id, farmId: flocks.farmId, farmName: farms.farmName, timeZone: farms.timeZone, shedId: flocks.shedId,
-    shedName: sheds.shedName, groupNo: flocks.groupNo, flockType: flocks.flockType, birthDate: flocks.birthDate,
-    startDate: flocks.startDate, stopDate: flocks.stopDate, status: flocks.status, maleCount: flocks.maleCount,
-    femaleCount: flocks.femaleCount, maleAvgWeight: flocks.maleAvgWeight, femaleAvgWeight: flocks.femaleAvgWeight,
-    deviceId: flocks.deviceId,
-  }).from(flocks)
+  const rows = await db
+    .select({
+      id: flocks.id,
+      farmId: flocks.farmId,
+      farmName: farms.farmName,
+      timeZone: farms.timeZone,
+      shedId: flocks.shedId,
+      shedName: sheds.shedName,
+      groupNo: flocks.groupNo,
+      flockType: flocks.flockType,
+      birthDate: flocks.birthDate,
+      startDate: flocks.startDate,
+      stopDate: flocks.stopDate,
+      status: flocks.status,
+      maleCount: flocks.maleCount,
+      femaleCount: flocks.femaleCount,
+      maleAvgWeight: flocks.maleAvgWeight,
+      femaleAvgWeight: flocks.femaleAvgWeight,
+      deviceId: flocks.deviceId,
+    })
+    .from(flocks)
     .innerJoin(farms, eq(farms.id, flocks.farmId))
     .innerJoin(sheds, eq(sheds.id, flocks.shedId))
     .where(and(...conds));
   if (q.flockIds?.length) {
     // A named flock the caller cannot see is refused (20071); one outside the range is simply empty.
-    const seen = await db.select({ id: flocks.id }).from(flocks).where(and(flockVisibility(auth), inArray(flocks.id, q.flockIds)));
+    const seen = await db
+      .select({ id: flocks.id })
+      .from(flocks)
+      .where(and(flockVisibility(auth), inArray(flocks.id, q.flockIds)));
     if (seen.length !== new Set(q.flockIds).size) throw new AppError(ErrorCodes.FLOCK_TYPE_MISSING);
   }
   return rows
@@ -117,7 +132,10 @@ export async function reportFlocks(db: Db, auth: AuthContext, q: FlockScope): Pr
       return { ...r, lastDay: end < q.end ? end : q.end };
     })
     .filter((r) => r.lastDay >= r.startDate && r.lastDay >= q.start)
-    .sort((a, b) => a.farmName.localeCompare(b.farmName) || a.shedName.localeCompare(b.shedName) || a.groupNo.localeCompare(b.groupNo) || a.id - b.id);
+    .sort(
+      (a, b) =>
+        a.farmName.localeCompare(b.farmName) || a.shedName.localeCompare(b.shedName) || a.groupNo.localeCompare(b.groupNo) || a.id - b.id,
+    );
 }
 
 /** Running totals up to the day before the range, and the last weighing before it, per flock. */
@@ -213,9 +231,28 @@ export async function loadFacts(database: Database, tenantId: number, list: Repo
     running.set(flockId, totals);
     if (wDay === null || wDayAge === null) continue;
     out.get(flockId)?.push({
-      flockId, day: wDay, dayAge: wDayAge, tin: 0, tout: 0, dead: 0, culled: 0, tinMale: 0, toutMale: 0, deadMale: 0, culledMale: 0,
-      ...totals, net: wNet ?? 0, netMale: wNetMale ?? 0,
-      avgWeight: wAvg, maleAvgWeight: wMale, femaleAvgWeight: wFemale, uniformity: null, feedKg: null, waterL: null, eggCount: null, eggWeightKg: null,
+      flockId,
+      day: wDay,
+      dayAge: wDayAge,
+      tin: 0,
+      tout: 0,
+      dead: 0,
+      culled: 0,
+      tinMale: 0,
+      toutMale: 0,
+      deadMale: 0,
+      culledMale: 0,
+      ...totals,
+      net: wNet ?? 0,
+      netMale: wNetMale ?? 0,
+      avgWeight: wAvg,
+      maleAvgWeight: wMale,
+      femaleAvgWeight: wFemale,
+      uniformity: null,
+      feedKg: null,
+      waterL: null,
+      eggCount: null,
+      eggWeightKg: null,
     });
   }
   for (const d of days) {
@@ -245,10 +282,16 @@ export interface CurveRef {
 /** The farms' standard curves, keyed `farmId:flockType:indicator`. */
 export async function loadCurves(db: Db, tenantId: number, farmIds: number[]): Promise<Map<string, CurveRef>> {
   if (farmIds.length === 0) return new Map();
-  const rows = await db.select({
-    farmId: standardCurves.farmId, flockType: standardCurves.flockType, indicator: standardCurves.indicator,
-    startDay: standardCurves.startDay, values: standardCurves.values,
-  }).from(standardCurves).where(and(eq(standardCurves.tenantId, tenantId), inArray(standardCurves.farmId, [...new Set(farmIds)])));
+  const rows = await db
+    .select({
+      farmId: standardCurves.farmId,
+      flockType: standardCurves.flockType,
+      indicator: standardCurves.indicator,
+      startDay: standardCurves.startDay,
+      values: standardCurves.values,
+    })
+    .from(standardCurves)
+    .where(and(eq(standardCurves.tenantId, tenantId), inArray(standardCurves.farmId, [...new Set(farmIds)])));
   return new Map(rows.map((r) => [curveKey(r.farmId, r.flockType, r.indicator), r]));
 }
 

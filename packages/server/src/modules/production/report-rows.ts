@@ -82,23 +82,67 @@ export interface ReportRow {
 }
 
 const STD_MODE: Record<CurveIndicator, 'mean' | 'sum' | 'last'> = {
-  '01': 'mean', '02': 'last', '03': 'mean', '04': 'last', '05': 'mean', '06': 'mean',
-  '07': 'mean', '08': 'sum', '09': 'last', '10': 'mean', '11': 'mean', '12': 'mean',
+  '01': 'mean',
+  '02': 'last',
+  '03': 'mean',
+  '04': 'last',
+  '05': 'mean',
+  '06': 'mean',
+  '07': 'mean',
+  '08': 'sum',
+  '09': 'last',
+  '10': 'mean',
+  '11': 'mean',
+  '12': 'mean',
 };
 
 /** The sums a row's figures come from; farm rows add them up over flocks. */
 interface Parts {
-  opening: number; closing: number; openingMale: number; closingMale: number;
-  transferIn: number; transferOut: number; dead: number; culled: number;
-  placedCum: number; lostCum: number;
-  feedKg: number | null; feedBirdDays: number; waterL: number | null; waterBirdDays: number; wfWater: number; wfFeed: number;
-  eggCount: number | null; eggWeightKg: number | null; henDays: number; eggKgW: number; eggsW: number;
-  fpeFeed: number; fpeEggs: number; ferFeed: number; ferEggKg: number; eggsCum: number; hensHoused: number;
-  wBirds: number; wWeight: number; wMale: number; wMaleBirds: number; wFemale: number; wFemaleBirds: number;
-  wUnif: number; wUnifBirds: number; gain: number; gainBirds: number; fcrFeed: number; fcrGainKg: number;
-  wPlaced: number; wLost: number; wAge: number;
+  opening: number;
+  closing: number;
+  openingMale: number;
+  closingMale: number;
+  transferIn: number;
+  transferOut: number;
+  dead: number;
+  culled: number;
+  placedCum: number;
+  lostCum: number;
+  feedKg: number | null;
+  feedBirdDays: number;
+  waterL: number | null;
+  waterBirdDays: number;
+  wfWater: number;
+  wfFeed: number;
+  eggCount: number | null;
+  eggWeightKg: number | null;
+  henDays: number;
+  eggKgW: number;
+  eggsW: number;
+  fpeFeed: number;
+  fpeEggs: number;
+  ferFeed: number;
+  ferEggKg: number;
+  eggsCum: number;
+  hensHoused: number;
+  wBirds: number;
+  wWeight: number;
+  wMale: number;
+  wMaleBirds: number;
+  wFemale: number;
+  wFemaleBirds: number;
+  wUnif: number;
+  wUnifBirds: number;
+  gain: number;
+  gainBirds: number;
+  fcrFeed: number;
+  fcrGainKg: number;
+  wPlaced: number;
+  wLost: number;
+  wAge: number;
   /** Birds and weight of meat-flock weighings: FCR and EPEF are broiler measures (a farm with layers must not mix them in). */
-  mBirds: number; mWeight: number;
+  mBirds: number;
+  mWeight: number;
 }
 
 export interface Group {
@@ -123,11 +167,50 @@ const sumNull = (a: number | null, b: number | null): number | null => (b === nu
 
 function emptyParts(): Parts {
   return {
-    opening: 0, closing: 0, openingMale: 0, closingMale: 0, transferIn: 0, transferOut: 0, dead: 0, culled: 0, placedCum: 0, lostCum: 0,
-    feedKg: null, feedBirdDays: 0, waterL: null, waterBirdDays: 0, wfWater: 0, wfFeed: 0,
-    eggCount: null, eggWeightKg: null, henDays: 0, eggKgW: 0, eggsW: 0, fpeFeed: 0, fpeEggs: 0, ferFeed: 0, ferEggKg: 0, eggsCum: 0, hensHoused: 0,
-    wBirds: 0, wWeight: 0, wMale: 0, wMaleBirds: 0, wFemale: 0, wFemaleBirds: 0, wUnif: 0, wUnifBirds: 0, gain: 0, gainBirds: 0,
-    fcrFeed: 0, fcrGainKg: 0, wPlaced: 0, wLost: 0, wAge: 0, mBirds: 0, mWeight: 0,
+    opening: 0,
+    closing: 0,
+    openingMale: 0,
+    closingMale: 0,
+    transferIn: 0,
+    transferOut: 0,
+    dead: 0,
+    culled: 0,
+    placedCum: 0,
+    lostCum: 0,
+    feedKg: null,
+    feedBirdDays: 0,
+    waterL: null,
+    waterBirdDays: 0,
+    wfWater: 0,
+    wfFeed: 0,
+    eggCount: null,
+    eggWeightKg: null,
+    henDays: 0,
+    eggKgW: 0,
+    eggsW: 0,
+    fpeFeed: 0,
+    fpeEggs: 0,
+    ferFeed: 0,
+    ferEggKg: 0,
+    eggsCum: 0,
+    hensHoused: 0,
+    wBirds: 0,
+    wWeight: 0,
+    wMale: 0,
+    wMaleBirds: 0,
+    wFemale: 0,
+    wFemaleBirds: 0,
+    wUnif: 0,
+    wUnifBirds: 0,
+    gain: 0,
+    gainBirds: 0,
+    fcrFeed: 0,
+    fcrGainKg: 0,
+    wPlaced: 0,
+    wLost: 0,
+    wAge: 0,
+    mBirds: 0,
+    mWeight: 0,
   };
 }
 
@@ -158,15 +241,19 @@ export type PeriodKind = 'day' | 'week' | 'month' | 'year' | 'total';
 
 export function periodOf(kind: PeriodKind, day: string, dayAge: number, byAge: boolean): { period: string; week?: number } {
   switch (kind) {
-    case 'day': return { period: day };
+    case 'day':
+      return { period: day };
     case 'week': {
       if (!byAge) return { period: mondayOf(day) };
       const week = weekOfAge(dayAge);
       return { period: String(week), week };
     }
-    case 'month': return { period: day.slice(0, 7) };
-    case 'year': return { period: day.slice(0, 4) };
-    default: return { period: 'total' };
+    case 'month':
+      return { period: day.slice(0, 7) };
+    case 'year':
+      return { period: day.slice(0, 4) };
+    default:
+      return { period: 'total' };
   }
 }
 
@@ -176,7 +263,10 @@ const placedOf = (f: ReportFlock): number => f.maleCount + f.femaleCount;
 /** The flock's weight on a weighing day: the recorded average, else males and females weighted by birds present. */
 function flockWeight(d: DayFact, males: number, females: number): number | null {
   if (d.avgWeight !== null) return d.avgWeight;
-  return kpi.weightedMean([{ value: d.maleAvgWeight, weight: males }, { value: d.femaleAvgWeight, weight: females }]);
+  return kpi.weightedMean([
+    { value: d.maleAvgWeight, weight: males },
+    { value: d.femaleAvgWeight, weight: females },
+  ]);
 }
 
 /**
@@ -185,7 +275,10 @@ function flockWeight(d: DayFact, males: number, females: number): number | null 
  */
 export function flockGroups(f: ReportFlock, facts: DayFact[], from: string, kind: PeriodKind, byAge: boolean): Group[] {
   const placed = placedOf(f);
-  const w0 = kpi.weightedMean([{ value: f.maleAvgWeight, weight: f.maleCount }, { value: f.femaleAvgWeight, weight: f.femaleCount }]);
+  const w0 = kpi.weightedMean([
+    { value: f.maleAvgWeight, weight: f.maleCount },
+    { value: f.femaleAvgWeight, weight: f.femaleCount },
+  ]);
   // Gain before the first weighing is measured from the placement weight, on the placement day.
   let ref: { dayAge: number; weight: number } | null = w0 === null ? null : { dayAge: daysBetween(f.birthDate, f.startDate), weight: w0 };
   const groups = new Map<string, Group & { ref: typeof ref }>();
@@ -205,8 +298,18 @@ export function flockGroups(f: ReportFlock, facts: DayFact[], from: string, kind
       current = groups.get(period) ?? null;
       if (!current) {
         const g: Group & { ref: typeof ref } = {
-          key: `${f.id}:${period}`, period, ...(week === undefined ? {} : { week }), flock: f, farmId: f.farmId, farmName: f.farmName,
-          firstDay: d.day, dayAges: [], ageMin: null, ageMax: null, parts: emptyParts(), ref,
+          key: `${f.id}:${period}`,
+          period,
+          ...(week === undefined ? {} : { week }),
+          flock: f,
+          farmId: f.farmId,
+          farmName: f.farmName,
+          firstDay: d.day,
+          dayAges: [],
+          ageMin: null,
+          ageMax: null,
+          parts: emptyParts(),
+          ref,
         };
         g.parts.opening = opening;
         g.parts.openingMale = openingMale;
@@ -263,20 +366,33 @@ export function flockGroups(f: ReportFlock, facts: DayFact[], from: string, kind
       const gain = current.ref ? kpi.dailyGain(weight, current.ref.weight, d.dayAge - current.ref.dayAge) : null;
       const unif = kpi.uniformity(d.uniformity);
       Object.assign(p, {
-        wBirds: birds, wWeight: weight * birds,
-        wMale: (d.maleAvgWeight ?? 0) * closingMale, wMaleBirds: d.maleAvgWeight === null ? 0 : closingMale,
-        wFemale: (d.femaleAvgWeight ?? 0) * (closing - closingMale), wFemaleBirds: d.femaleAvgWeight === null ? 0 : closing - closingMale,
-        wUnif: (unif ?? 0) * birds, wUnifBirds: unif === null ? 0 : birds,
-        gain: (gain ?? 0) * birds, gainBirds: gain === null ? 0 : birds,
+        wBirds: birds,
+        wWeight: weight * birds,
+        wMale: (d.maleAvgWeight ?? 0) * closingMale,
+        wMaleBirds: d.maleAvgWeight === null ? 0 : closingMale,
+        wFemale: (d.femaleAvgWeight ?? 0) * (closing - closingMale),
+        wFemaleBirds: d.femaleAvgWeight === null ? 0 : closing - closingMale,
+        wUnif: (unif ?? 0) * birds,
+        wUnifBirds: unif === null ? 0 : birds,
+        gain: (gain ?? 0) * birds,
+        gainBirds: gain === null ? 0 : birds,
       });
       // FCR and EPEF are meat-flock (feeding type) figures: layers and breeders are judged by feed per egg.
       const meat = f.flockType === MEAT_FLOCK_TYPE;
-      Object.assign(p, meat
-        ? {
-            fcrFeed: d.feedCum, fcrGainKg: (birds * weight - placed * (w0 ?? 0)) / 1000,
-            wPlaced: placed + d.inCum, wLost: d.deadCum + d.culledCum, wAge: d.dayAge * birds, mBirds: birds, mWeight: weight * birds,
-          }
-        : { fcrFeed: 0, fcrGainKg: 0, wPlaced: 0, wLost: 0, wAge: 0, mBirds: 0, mWeight: 0 });
+      Object.assign(
+        p,
+        meat
+          ? {
+              fcrFeed: d.feedCum,
+              fcrGainKg: (birds * weight - placed * (w0 ?? 0)) / 1000,
+              wPlaced: placed + d.inCum,
+              wLost: d.deadCum + d.culledCum,
+              wAge: d.dayAge * birds,
+              mBirds: birds,
+              mWeight: weight * birds,
+            }
+          : { fcrFeed: 0, fcrGainKg: 0, wPlaced: 0, wLost: 0, wAge: 0, mBirds: 0, mWeight: 0 },
+      );
       ref = { dayAge: d.dayAge, weight };
     }
   }
@@ -303,7 +419,17 @@ export function farmGroups(groups: Group[]): Group[] {
     const key = `${g.farmId}:${g.period}`;
     let agg = out.get(key);
     if (!agg) {
-      agg = { key, period: g.period, farmId: g.farmId, farmName: g.farmName, firstDay: g.firstDay, dayAges: [], ageMin: null, ageMax: null, parts: emptyParts() };
+      agg = {
+        key,
+        period: g.period,
+        farmId: g.farmId,
+        farmName: g.farmName,
+        firstDay: g.firstDay,
+        dayAges: [],
+        ageMin: null,
+        ageMax: null,
+        parts: emptyParts(),
+      };
       out.set(key, agg);
     }
     if (g.firstDay < agg.firstDay) agg.firstDay = g.firstDay;
@@ -318,7 +444,15 @@ export function totalGroup(groups: Group[], period: string): Group {
   const farmIds = new Set(groups.map((g) => g.farmId));
   const one = farmIds.size === 1 ? groups[0]! : null;
   const all: Group = {
-    key: 'total', period, farmId: one?.farmId ?? null, farmName: one?.farmName ?? null, firstDay: '', dayAges: [], ageMin: null, ageMax: null, parts: emptyParts(),
+    key: 'total',
+    period,
+    farmId: one?.farmId ?? null,
+    farmName: one?.farmName ?? null,
+    firstDay: '',
+    dayAges: [],
+    ageMin: null,
+    ageMax: null,
+    parts: emptyParts(),
   };
   for (const g of groups) {
     widen(all, g.ageMin, g.ageMax);
@@ -352,12 +486,21 @@ export function toRow(g: Group, curves: Map<string, CurveRef>): ReportRow {
   const avgWeight = p.wBirds > 0 ? p.wWeight / p.wBirds : null;
   const fcr = p.mBirds > 0 ? kpi.fcr(p.fcrFeed, p.fcrGainKg) : null;
   return {
-    farmId: g.farmId, farmName: g.farmName,
+    farmId: g.farmId,
+    farmName: g.farmName,
     ...(f ? { flockId: f.id, groupNo: f.groupNo, shedId: f.shedId, shedName: f.shedName, flockType: f.flockType } : {}),
-    period: g.period, ...(g.week === undefined ? {} : { week: g.week }),
-    dayAgeFrom: g.ageMin, dayAgeTo: g.ageMax,
-    opening: p.opening, transferIn: p.transferIn, transferOut: p.transferOut, dead: p.dead, culled: p.culled, closing: p.closing,
-    openingMale: p.openingMale, closingMale: p.closingMale,
+    period: g.period,
+    ...(g.week === undefined ? {} : { week: g.week }),
+    dayAgeFrom: g.ageMin,
+    dayAgeTo: g.ageMax,
+    opening: p.opening,
+    transferIn: p.transferIn,
+    transferOut: p.transferOut,
+    dead: p.dead,
+    culled: p.culled,
+    closing: p.closing,
+    openingMale: p.openingMale,
+    closingMale: p.closingMale,
     femaleMaleRatio: kpi.femaleMaleRatio(p.closing - p.closingMale, p.closingMale),
     livability: kpi.livability(p.placedCum, p.lostCum),
     survivalRate: kpi.livability(p.opening + p.transferIn, p.dead, p.culled),
@@ -367,11 +510,14 @@ export function toRow(g: Group, curves: Map<string, CurveRef>): ReportRow {
     femaleAvgWeight: p.wFemaleBirds > 0 ? p.wFemale / p.wFemaleBirds : null,
     gain: p.gainBirds > 0 ? p.gain / p.gainBirds : null,
     uniformity: p.wUnifBirds > 0 ? kpi.uniformity(p.wUnif / p.wUnifBirds) : null,
-    feedKg: p.feedKg, feedPerBird: kpi.avgDailyPerBird(p.feedKg, p.feedBirdDays, 1000),
-    waterL: p.waterL, waterPerBird: kpi.avgDailyPerBird(p.waterL, p.waterBirdDays, 1000),
+    feedKg: p.feedKg,
+    feedPerBird: kpi.avgDailyPerBird(p.feedKg, p.feedBirdDays, 1000),
+    waterL: p.waterL,
+    waterPerBird: kpi.avgDailyPerBird(p.waterL, p.waterBirdDays, 1000),
     waterFeedRatio: kpi.waterFeedRatio(p.wfWater, p.wfFeed),
     fcr,
-    eggCount: p.eggCount, eggWeightKg: p.eggWeightKg,
+    eggCount: p.eggCount,
+    eggWeightKg: p.eggWeightKg,
     avgEggWeight: kpi.avgEggWeight(p.eggKgW, p.eggsW),
     layingRate: p.eggCount === null ? null : kpi.layingRate(p.eggCount, p.henDays),
     eggsPerHen: p.eggCount === null ? null : kpi.eggsPerHen(p.eggsCum, p.hensHoused),

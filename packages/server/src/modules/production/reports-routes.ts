@@ -30,43 +30,67 @@ export const productionReportRoutes: ModuleRoutes = async (base, { database }) =
   const tags = ['production'];
   const config = { app: REPORT_ROUTE_APPS, module: 'production', readOnly: true };
 
-  app.post('/api/breedpigbuilding/flockReport/summary', {
-    config,
-    schema: { tags, summary: 'Report rows per flock or farm and period, with totals and standards', body: reportBody },
-  }, async (req): Promise<SummaryAnswer> => summary(database, requireAuth(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/flockReport/summary',
+    {
+      config,
+      schema: { tags, summary: 'Report rows per flock or farm and period, with totals and standards', body: reportBody },
+    },
+    async (req): Promise<SummaryAnswer> => summary(database, requireAuth(req), req.body),
+  );
 
   for (const path of ['trend', 'feedTrend']) {
-    app.post(`/api/breedpigbuilding/flockReport/${path}`, {
-      config,
-      schema: { tags, summary: 'Per flock and indicator: actual and standard by day or week of age', body: flockTrendBody },
-    }, async (req): Promise<{ series: TrendSeries[] }> => trend(database, requireAuth(req), req.body));
+    app.post(
+      `/api/breedpigbuilding/flockReport/${path}`,
+      {
+        config,
+        schema: { tags, summary: 'Per flock and indicator: actual and standard by day or week of age', body: flockTrendBody },
+      },
+      async (req): Promise<{ series: TrendSeries[] }> => trend(database, requireAuth(req), req.body),
+    );
   }
 
-  app.post('/api/breedpigbuilding/flockReport/energy', {
-    config,
-    schema: { tags, summary: "Farm water and electricity from the meters' daily rollups, per bird", body: reportBody },
-  }, async (req): Promise<{ rows: EnergyRow[] }> => {
-    assertRange(req.body.period, req.body.start, req.body.end);
-    return energy(database, requireAuth(req), req.body);
-  });
+  app.post(
+    '/api/breedpigbuilding/flockReport/energy',
+    {
+      config,
+      schema: { tags, summary: "Farm water and electricity from the meters' daily rollups, per bird", body: reportBody },
+    },
+    async (req): Promise<{ rows: EnergyRow[] }> => {
+      assertRange(req.body.period, req.body.start, req.body.end);
+      return energy(database, requireAuth(req), req.body);
+    },
+  );
 
-  app.post('/api/breedpigbuilding/flockReport/health', {
-    config,
-    schema: { tags, summary: 'Per flock: dead, culled, mortality, immunisations and medications in the range', body: reportBody },
-  }, async (req): Promise<{ rows: HealthRow[] }> => {
-    assertRange('total', req.body.start, req.body.end);
-    return health(database, requireAuth(req), req.body);
-  });
+  app.post(
+    '/api/breedpigbuilding/flockReport/health',
+    {
+      config,
+      schema: { tags, summary: 'Per flock: dead, culled, mortality, immunisations and medications in the range', body: reportBody },
+    },
+    async (req): Promise<{ rows: HealthRow[] }> => {
+      assertRange('total', req.body.start, req.body.end);
+      return health(database, requireAuth(req), req.body);
+    },
+  );
 
-  app.post('/api/breedpigbuilding/flockReport/export', {
-    config,
-    schema: { tags, summary: "A report screen's summary rows as an .xlsx file (headers in the request language)", body: reportExportBody },
-  }, async (req, reply) => {
-    const { file, filename } = await exportReport(database, requireAuth(req), req.body, req.locale);
-    const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return reply
-      .header('content-type', XLSX_MIME)
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-      .send(file);
-  });
+  app.post(
+    '/api/breedpigbuilding/flockReport/export',
+    {
+      config,
+      schema: {
+        tags,
+        summary: "A report screen's summary rows as an .xlsx file (headers in the request language)",
+        body: reportExportBody,
+      },
+    },
+    async (req, reply) => {
+      const { file, filename } = await exportReport(database, requireAuth(req), req.body, req.locale);
+      const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', XLSX_MIME)
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
+        .send(file);
+    },
+  );
 };

@@ -1,6 +1,10 @@
 import {
-  AppError, ErrorCodes, STANDARD_CURVE_INDICATORS,
-  type CurveIndicator, type FlockTrendBody, type ReportBody,
+  AppError,
+  ErrorCodes,
+  STANDARD_CURVE_INDICATORS,
+  type CurveIndicator,
+  type FlockTrendBody,
+  type ReportBody,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -46,7 +50,10 @@ export const MAX_RANGE = 3653;
 export function assertRange(period: string, start: string, end: string): void {
   const max = period === 'day' ? MAX_DAY_RANGE : MAX_RANGE;
   if (daysBetween(start, end) + 1 > max) {
-    throw new AppError(ErrorCodes.PARAM_ERROR, { data: { issues: [{ field: 'end', key: 'validation.rangeMaxDays', params: { days: max } }] }, httpStatus: 400 });
+    throw new AppError(ErrorCodes.PARAM_ERROR, {
+      data: { issues: [{ field: 'end', key: 'validation.rangeMaxDays', params: { days: max } }] },
+      httpStatus: 400,
+    });
   }
 }
 
@@ -59,9 +66,18 @@ interface Prepared {
 async function prepare(database: Database, auth: AuthContext, q: Omit<ReportBody, 'period' | 'groupBy'>): Promise<Prepared> {
   const tenantId = tenantIdOf(auth);
   const list = await reportFlocks(database.db, auth, q);
-  await fillMeasured(database.db, list.map((f) => f.id), q.start, q.end);
+  await fillMeasured(
+    database.db,
+    list.map((f) => f.id),
+    q.start,
+    q.end,
+  );
   const facts = await loadFacts(database, tenantId, list, q.start);
-  const curves = await loadCurves(database.db, tenantId, list.map((f) => f.farmId));
+  const curves = await loadCurves(
+    database.db,
+    tenantId,
+    list.map((f) => f.farmId),
+  );
   return {
     list,
     curves,
@@ -73,9 +89,13 @@ export async function summary(database: Database, auth: AuthContext, body: Repor
   assertRange(body.period, body.start, body.end);
   const { groupsOf, curves } = await prepare(database, auth, body);
   const byFlock = groupsOf(body.period, body.groupBy === 'flock');
-  const groups = body.groupBy === 'farm'
-    ? farmGroups(byFlock).sort((a, b) => (a.farmName ?? '').localeCompare(b.farmName ?? '') || (a.farmId ?? 0) - (b.farmId ?? 0) || a.firstDay.localeCompare(b.firstDay))
-    : byFlock;
+  const groups =
+    body.groupBy === 'farm'
+      ? farmGroups(byFlock).sort(
+          (a, b) =>
+            (a.farmName ?? '').localeCompare(b.farmName ?? '') || (a.farmId ?? 0) - (b.farmId ?? 0) || a.firstDay.localeCompare(b.firstDay),
+        )
+      : byFlock;
   return {
     rows: groups.map((g) => toRow(g, curves)),
     totals: toRow(totalGroup(groupsOf('total', false), 'total'), curves),
@@ -84,8 +104,17 @@ export async function summary(database: Database, auth: AuthContext, body: Repor
 
 /** The row field each standard indicator compares with. */
 const ACTUAL: Record<Exclude<CurveIndicator, '01'>, keyof ReportRow> = {
-  '02': 'avgWeight', '03': 'gain', '04': 'fcr', '05': 'feedPerBird', '06': 'waterPerBird', '07': 'waterFeedRatio',
-  '08': 'mortalityPer10k', '09': 'eggsPerHen', '10': 'layingRate', '11': 'avgEggWeight', '12': 'feedEggRatio',
+  '02': 'avgWeight',
+  '03': 'gain',
+  '04': 'fcr',
+  '05': 'feedPerBird',
+  '06': 'waterPerBird',
+  '07': 'waterFeedRatio',
+  '08': 'mortalityPer10k',
+  '09': 'eggsPerHen',
+  '10': 'layingRate',
+  '11': 'avgEggWeight',
+  '12': 'feedEggRatio',
 };
 
 /**
@@ -97,7 +126,9 @@ export async function trend(database: Database, auth: AuthContext, body: FlockTr
   const start = body.start ?? '1970-01-01';
   const end = body.end ?? '9999-12-31';
   const { list, groupsOf, curves } = await prepare(database, auth, { flockIds: body.flockIds, start, end, includeClosed: true });
-  const temps = body.indicators.includes('01') ? await houseTemperatures(database, tenantIdOf(auth), list, start) : new Map<string, number>();
+  const temps = body.indicators.includes('01')
+    ? await houseTemperatures(database, tenantIdOf(auth), list, start)
+    : new Map<string, number>();
   const kind = body.period === 'week' ? 'week' : 'day';
   const groups = groupsOf(kind, true);
   const order = new Map(body.flockIds.map((id, i) => [id, i]));
@@ -117,7 +148,13 @@ export async function trend(database: Database, auth: AuthContext, body: FlockTr
           actual = r[ACTUAL[indicator]] as number | null;
         }
         const dayAge = r.dayAgeTo ?? 0;
-        return { dayAge, day: addDays(f.birthDate, dayAge), ...(r.week === undefined ? {} : { week: r.week }), actual, standard: r.std[name] ?? null };
+        return {
+          dayAge,
+          day: addDays(f.birthDate, dayAge),
+          ...(r.week === undefined ? {} : { week: r.week }),
+          actual,
+          standard: r.std[name] ?? null,
+        };
       });
       series.push({ flockId: f.id, groupNo: f.groupNo, shedName: f.shedName, indicator, points });
     }

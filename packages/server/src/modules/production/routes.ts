@@ -1,14 +1,34 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { dailyBatchBody, dailyIdParams, dailyKindParams, dailyPageBody, dayInput, idInput, idParam, type Page, type SaveOutcome } from '@farmsense/shared';
+import {
+  dailyBatchBody,
+  dailyIdParams,
+  dailyKindParams,
+  dailyPageBody,
+  dayInput,
+  idInput,
+  idParam,
+  type Page,
+  type SaveOutcome,
+} from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { dailyPage, quickRows, type DailyRowOut, type QuickRow } from './daily.js';
 import { flockRoutes } from './flocks.js';
-import { assertStockWithout, insertRow, isDayKind, kindTable, lockFlocks, parseRowOrThrow, saveDailyRows, updateStored, visibleRecord } from './records.js';
+import {
+  assertStockWithout,
+  insertRow,
+  isDayKind,
+  kindTable,
+  lockFlocks,
+  parseRowOrThrow,
+  saveDailyRows,
+  updateStored,
+  visibleRecord,
+} from './records.js';
 import { assertKindApp, DAILY_APPS, DAILY_LIST_APPS, visibleFarm, visibleFlock } from './scope.js';
 
 /**
@@ -28,78 +48,126 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
   const tags = ['production'];
   const config = { app: DAILY_APPS, module: 'production' };
 
-  app.post('/api/breedpigbuilding/flockDaily/:kind/page', {
-    config: { ...config, app: DAILY_LIST_APPS, readOnly: true },
-    schema: { tags, summary: "A kind's records, newest day first (feed and water: measured days filled first)", params: dailyKindParams, body: dailyPageBody },
-  }, async (req): Promise<Page<DailyRowOut>> => {
-    const auth = requireAuth(req);
-    await assertKindApp(db, req, auth, [req.params.kind], { read: true });
-    return dailyPage(db, auth, req.params.kind, req.body);
-  });
+  app.post(
+    '/api/breedpigbuilding/flockDaily/:kind/page',
+    {
+      config: { ...config, app: DAILY_LIST_APPS, readOnly: true },
+      schema: {
+        tags,
+        summary: "A kind's records, newest day first (feed and water: measured days filled first)",
+        params: dailyKindParams,
+        body: dailyPageBody,
+      },
+    },
+    async (req): Promise<Page<DailyRowOut>> => {
+      const auth = requireAuth(req);
+      await assertKindApp(db, req, auth, [req.params.kind], { read: true });
+      return dailyPage(db, auth, req.params.kind, req.body);
+    },
+  );
 
-  app.post('/api/breedpigbuilding/flockDaily/:kind', {
-    config,
-    schema: { tags, summary: 'Adds a record (21016 outside the flock life, 20301/20302/20078 day exists, 20068 removals)', params: dailyKindParams, body: dailyRowBody },
-  }, async (req): Promise<{ id: number }> => {
-    const auth = requireAuth(req);
-    const { kind } = req.params;
-    await assertKindApp(db, req, auth, [kind]);
-    const row = parseRowOrThrow(kind, req.body);
-    const flock = await visibleFlock(db, auth, row.flockId);
-    const saved = await db.transaction(async (tx) => insertRow(tx, auth, kind, row, flock));
-    return { id: saved.id };
-  });
+  app.post(
+    '/api/breedpigbuilding/flockDaily/:kind',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Adds a record (21016 outside the flock life, 20301/20302/20078 day exists, 20068 removals)',
+        params: dailyKindParams,
+        body: dailyRowBody,
+      },
+    },
+    async (req): Promise<{ id: number }> => {
+      const auth = requireAuth(req);
+      const { kind } = req.params;
+      await assertKindApp(db, req, auth, [kind]);
+      const row = parseRowOrThrow(kind, req.body);
+      const flock = await visibleFlock(db, auth, row.flockId);
+      const saved = await db.transaction(async (tx) => insertRow(tx, auth, kind, row, flock));
+      return { id: saved.id };
+    },
+  );
 
-  app.put('/api/breedpigbuilding/flockDaily/:kind', {
-    config,
-    schema: { tags, summary: 'Edits a record (missing: feed 20073, egg 20075, water 20077, else 30001); a measured row keeps the meter figure', params: dailyKindParams, body: dailyRowUpdateBody },
-  }, async (req): Promise<{ id: number }> => {
-    const auth = requireAuth(req);
-    const { kind } = req.params;
-    await assertKindApp(db, req, auth, [kind]);
-    const row = parseRowOrThrow(kind, req.body);
-    const existing = await visibleRecord(db, auth, kind, req.body.id);
-    const flock = row.flockId === existing.flock.id ? existing.flock : await visibleFlock(db, auth, row.flockId);
-    const change = await db.transaction(async (tx) => updateStored(tx, auth, kind, existing.row, row, flock));
-    // The entry records what the record was and became (a corrected meter figure among them).
-    await writeAudit(db, req, { outcome: 'ok', code: 1, detail: { kind, id: change.id, old: change.old, new: change.new } });
-    return { id: change.id };
-  });
+  app.put(
+    '/api/breedpigbuilding/flockDaily/:kind',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Edits a record (missing: feed 20073, egg 20075, water 20077, else 30001); a measured row keeps the meter figure',
+        params: dailyKindParams,
+        body: dailyRowUpdateBody,
+      },
+    },
+    async (req): Promise<{ id: number }> => {
+      const auth = requireAuth(req);
+      const { kind } = req.params;
+      await assertKindApp(db, req, auth, [kind]);
+      const row = parseRowOrThrow(kind, req.body);
+      const existing = await visibleRecord(db, auth, kind, req.body.id);
+      const flock = row.flockId === existing.flock.id ? existing.flock : await visibleFlock(db, auth, row.flockId);
+      const change = await db.transaction(async (tx) => updateStored(tx, auth, kind, existing.row, row, flock));
+      // The entry records what the record was and became (a corrected meter figure among them).
+      await writeAudit(db, req, { outcome: 'ok', code: 1, detail: { kind, id: change.id, old: change.old, new: change.new } });
+      return { id: change.id };
+    },
+  );
 
-  app.delete('/api/breedpigbuilding/flockDaily/:kind/:id', {
-    config,
-    schema: { tags, summary: 'Deletes a record (stock: 20068 when later days would remove more birds than remain)', params: dailyIdParams },
-  }, async (req) => {
-    const auth = requireAuth(req);
-    const { kind, id } = req.params;
-    await assertKindApp(db, req, auth, [kind]);
-    const { row, flock } = await visibleRecord(db, auth, kind, id);
-    const t = kindTable(kind);
-    await db.transaction(async (tx) => {
-      // A stock day may carry birds later days removed: without it the count must still hold (20068).
-      if (kind === 'stock') {
-        await lockFlocks(tx, [flock.id]);
-        await assertStockWithout(tx, flock, row.id as number);
-      }
-      await tx.delete(t).where(and(eq(t.id, row.id as number), eq(t.tenantId, row.tenantId as number)));
-    });
-    return NO_DATA;
-  });
+  app.delete(
+    '/api/breedpigbuilding/flockDaily/:kind/:id',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Deletes a record (stock: 20068 when later days would remove more birds than remain)',
+        params: dailyIdParams,
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { kind, id } = req.params;
+      await assertKindApp(db, req, auth, [kind]);
+      const { row, flock } = await visibleRecord(db, auth, kind, id);
+      const t = kindTable(kind);
+      await db.transaction(async (tx) => {
+        // A stock day may carry birds later days removed: without it the count must still hold (20068).
+        if (kind === 'stock') {
+          await lockFlocks(tx, [flock.id]);
+          await assertStockWithout(tx, flock, row.id as number);
+        }
+        await tx.delete(t).where(and(eq(t.id, row.id as number), eq(t.tenantId, row.tenantId as number)));
+      });
+      return NO_DATA;
+    },
+  );
 
-  app.post('/api/breedpigbuilding/flockDaily/:kind/batch', {
-    config,
-    schema: { tags, summary: 'Quick entry: one day, several flocks of a farm; good rows saved, the others listed', params: dailyKindParams, body: dailyBatchBody },
-  }, async (req): Promise<SaveOutcome> => {
-    const auth = requireAuth(req);
-    const { kind } = req.params;
-    await assertKindApp(db, req, auth, [kind]);
-    await visibleFarm(db, auth, req.body.farmId);
-    const rows = isDayKind(kind) ? req.body.rows.map((r) => ({ ...r, day: req.body.day })) : req.body.rows;
-    return saveDailyRows(db, auth, kind, rows, { farmId: req.body.farmId, mode: 'insert', locale: req.locale });
-  });
+  app.post(
+    '/api/breedpigbuilding/flockDaily/:kind/batch',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Quick entry: one day, several flocks of a farm; good rows saved, the others listed',
+        params: dailyKindParams,
+        body: dailyBatchBody,
+      },
+    },
+    async (req): Promise<SaveOutcome> => {
+      const auth = requireAuth(req);
+      const { kind } = req.params;
+      await assertKindApp(db, req, auth, [kind]);
+      await visibleFarm(db, auth, req.body.farmId);
+      const rows = isDayKind(kind) ? req.body.rows.map((r) => ({ ...r, day: req.body.day })) : req.body.rows;
+      return saveDailyRows(db, auth, kind, rows, { farmId: req.body.farmId, mode: 'insert', locale: req.locale });
+    },
+  );
 
-  app.get('/api/breedpigbuilding/flockDaily/quick', {
-    config,
-    schema: { tags, summary: "The day's rows per current flock of the farm, for the quick-entry form", querystring: quickQuery },
-  }, async (req): Promise<QuickRow[]> => quickRows(db, requireAuth(req), req.query));
+  app.get(
+    '/api/breedpigbuilding/flockDaily/quick',
+    {
+      config,
+      schema: { tags, summary: "The day's rows per current flock of the farm, for the quick-entry form", querystring: quickQuery },
+    },
+    async (req): Promise<QuickRow[]> => quickRows(db, requireAuth(req), req.query),
+  );
 };

@@ -31,7 +31,9 @@ export const DAILY_LIST_APPS: string[] = [...new Set([...DAILY_APPS, ...Object.v
 
 /** Every production report screen (they pick flocks too). */
 const REPORT_PREFIXES = ['ci18.column.', 'ci18.grow.', 'ci18.feed.', 'ci18.drink.', 'ci18.egg.', 'ci18.immunel.', 'ci18.business.'];
-export const REPORT_SCREENS: string[] = flattenApps(APP_CATALOGUE).map((n) => n.code).filter((c) => REPORT_PREFIXES.some((p) => c.startsWith(p)));
+export const REPORT_SCREENS: string[] = flattenApps(APP_CATALOGUE)
+  .map((n) => n.code)
+  .filter((c) => REPORT_PREFIXES.some((p) => c.startsWith(p)));
 export const REPORT_APPS: string[] = [...REPORT_SCREENS, 'ci18.std'];
 export const FLOCK_READ_APPS: string[] = [FLOCK_WRITE_APP, 'ci18.group.current'];
 /** The flock picker serves the flock screens, every entry screen and every report. */
@@ -46,8 +48,14 @@ export function tenantIdOf(auth: AuthContext): number {
  * 10009 unless the caller holds the kind's entry screen: the `:kind` routes admit every entry
  * screen at the guard, so the kind is checked here, refused and logged the way the guard does.
  */
-export async function assertKindApp(db: Db, req: FastifyRequest, auth: AuthContext, kinds: DailyKind[], opts: { read?: boolean } = {}): Promise<void> {
-  const needed = kinds.flatMap((k) => [DAILY_APP[k], ...(opts.read ? DAILY_READ_APPS[k] ?? [] : [])]);
+export async function assertKindApp(
+  db: Db,
+  req: FastifyRequest,
+  auth: AuthContext,
+  kinds: DailyKind[],
+  opts: { read?: boolean } = {},
+): Promise<void> {
+  const needed = kinds.flatMap((k) => [DAILY_APP[k], ...(opts.read ? (DAILY_READ_APPS[k] ?? []) : [])]);
   if (needed.some((c) => auth.codes.has(c))) return;
   await writeAudit(db, req, { outcome: 'denied', code: ErrorCodes.NO_PERMISSION, detail: { needed } });
   throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
@@ -60,7 +68,15 @@ export function flockVisibility(auth: AuthContext): SQL {
   const limited = [...auth.shedLimits.entries()];
   if (limited.length > 0) {
     const inLimit = limited.map(([farmId, set]) => and(eq(flocks.farmId, farmId), inArray(flocks.shedId, [...set]))!);
-    conds.push(or(notInArray(flocks.farmId, limited.map(([f]) => f)), ...inLimit)!);
+    conds.push(
+      or(
+        notInArray(
+          flocks.farmId,
+          limited.map(([f]) => f),
+        ),
+        ...inLimit,
+      )!,
+    );
   }
   return and(...conds)!;
 }
@@ -75,16 +91,25 @@ export interface FarmRef {
 export async function visibleFarm(db: DbOrTx, auth: AuthContext, farmId: number): Promise<FarmRef> {
   const tenantId = tenantIdOf(auth);
   if (!farmAuthorized(auth, farmId)) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
-  const [row] = await db.select({ id: farms.id, farmName: farms.farmName, timeZone: farms.timeZone }).from(farms)
+  const [row] = await db
+    .select({ id: farms.id, farmName: farms.farmName, timeZone: farms.timeZone })
+    .from(farms)
     .where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
   if (!row) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
   return row;
 }
 
 /** A shed of that farm the caller sees, or 30004. */
-export async function visibleShed(db: DbOrTx, auth: AuthContext, farmId: number, shedId: number): Promise<{ id: number; shedName: string }> {
+export async function visibleShed(
+  db: DbOrTx,
+  auth: AuthContext,
+  farmId: number,
+  shedId: number,
+): Promise<{ id: number; shedName: string }> {
   const tenantId = tenantIdOf(auth);
-  const [row] = await db.select({ id: sheds.id, shedName: sheds.shedName, farmId: sheds.farmId }).from(sheds)
+  const [row] = await db
+    .select({ id: sheds.id, shedName: sheds.shedName, farmId: sheds.farmId })
+    .from(sheds)
     .where(and(eq(sheds.id, shedId), eq(sheds.tenantId, tenantId)));
   if (!row || row.farmId !== farmId || !shedVisible(auth, farmId, shedId)) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
   return row;
@@ -108,22 +133,39 @@ export interface FlockRef {
 }
 
 export const flockRefCols = {
-  id: flocks.id, tenantId: flocks.tenantId, farmId: flocks.farmId, shedId: flocks.shedId, groupNo: flocks.groupNo,
-  birthDate: flocks.birthDate, startDate: flocks.startDate, stopDate: flocks.stopDate, status: flocks.status,
-  maleCount: flocks.maleCount, femaleCount: flocks.femaleCount, deviceId: flocks.deviceId, timeZone: farms.timeZone,
+  id: flocks.id,
+  tenantId: flocks.tenantId,
+  farmId: flocks.farmId,
+  shedId: flocks.shedId,
+  groupNo: flocks.groupNo,
+  birthDate: flocks.birthDate,
+  startDate: flocks.startDate,
+  stopDate: flocks.stopDate,
+  status: flocks.status,
+  maleCount: flocks.maleCount,
+  femaleCount: flocks.femaleCount,
+  deviceId: flocks.deviceId,
+  timeZone: farms.timeZone,
 };
 
 /** Visible flocks by id (missing ones are simply absent from the map). */
 export async function visibleFlocks(db: DbOrTx, auth: AuthContext, ids: number[]): Promise<Map<number, FlockRef>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select(flockRefCols).from(flocks)
+  const rows = await db
+    .select(flockRefCols)
+    .from(flocks)
     .innerJoin(farms, eq(farms.id, flocks.farmId))
     .where(and(flockVisibility(auth), inArray(flocks.id, [...new Set(ids)])));
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The flock when the caller sees it, else `code` (20071 unless the route names another). */
-export async function visibleFlock(db: DbOrTx, auth: AuthContext, id: number, code: number = ErrorCodes.FLOCK_TYPE_MISSING): Promise<FlockRef> {
+export async function visibleFlock(
+  db: DbOrTx,
+  auth: AuthContext,
+  id: number,
+  code: number = ErrorCodes.FLOCK_TYPE_MISSING,
+): Promise<FlockRef> {
   const f = (await visibleFlocks(db, auth, [id])).get(id);
   if (!f) throw new AppError(code);
   return f;

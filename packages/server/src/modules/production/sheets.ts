@@ -27,14 +27,19 @@ export interface SheetColumn {
 }
 
 const col = (key: string, label: string, type: ColumnType, required = false, extra: Partial<SheetColumn> = {}): SheetColumn => ({
-  key, label, type, required, ...extra,
+  key,
+  label,
+  type,
+  required,
+  ...extra,
 });
 
 /** The columns that say which flock a daily row belongs to, and when. */
 function dailyHead(kind: DailyKind): SheetColumn[] {
-  const when = kind === 'immune' || kind === 'drug'
-    ? col('at', `records.${kind}.at`, 'datetime', true, { width: 20 })
-    : col('day', 'records.common.day', 'day', true, { width: 13 });
+  const when =
+    kind === 'immune' || kind === 'drug'
+      ? col('at', `records.${kind}.at`, 'datetime', true, { width: 20 })
+      : col('day', 'records.common.day', 'day', true, { width: 13 });
   return [
     col('farmName', 'records.common.farm', 'text', false, { exportOnly: true, width: 18 }),
     col('shedName', 'records.common.shed', 'text', true, { width: 18 }),
@@ -44,7 +49,8 @@ function dailyHead(kind: DailyKind): SheetColumn[] {
   ];
 }
 
-const field = (kind: DailyKind, key: string, type: ColumnType, required = false): SheetColumn => col(key, `records.${kind}.${key}`, type, required);
+const field = (kind: DailyKind, key: string, type: ColumnType, required = false): SheetColumn =>
+  col(key, `records.${kind}.${key}`, type, required);
 const ints = (kind: DailyKind, keys: string[]): SheetColumn[] => keys.map((k) => field(kind, k, 'int'));
 const remark = (kind: DailyKind): SheetColumn => col('remark', `records.${kind}.remark`, 'text', false, { width: 24 });
 const metered = (kind: 'feed' | 'water'): SheetColumn[] => [
@@ -54,41 +60,80 @@ const metered = (kind: 'feed' | 'water'): SheetColumn[] => [
 
 const DAILY_FIELDS: Record<DailyKind, SheetColumn[]> = {
   stock: [
-    ...ints('stock', ['transferIn', 'transferOut', 'dead', 'culled', 'transferInMale', 'transferOutMale', 'deadMale', 'culledMale', 'mating']),
+    ...ints('stock', [
+      'transferIn',
+      'transferOut',
+      'dead',
+      'culled',
+      'transferInMale',
+      'transferOutMale',
+      'deadMale',
+      'culledMale',
+      'mating',
+    ]),
     remark('stock'),
   ],
   grow: [
-    field('grow', 'avgWeight', 'number'), field('grow', 'maleAvgWeight', 'number'), field('grow', 'femaleAvgWeight', 'number'),
-    field('grow', 'uniformity', 'number'), field('grow', 'sampleSize', 'int'), remark('grow'),
+    field('grow', 'avgWeight', 'number'),
+    field('grow', 'maleAvgWeight', 'number'),
+    field('grow', 'femaleAvgWeight', 'number'),
+    field('grow', 'uniformity', 'number'),
+    field('grow', 'sampleSize', 'int'),
+    remark('grow'),
   ],
   feed: [field('feed', 'feedKg', 'number', true), field('feed', 'feedType', 'text'), remark('feed'), ...metered('feed')],
   water: [field('water', 'waterL', 'number', true), remark('water'), ...metered('water')],
   egg: [
-    field('egg', 'eggCount', 'int', true), field('egg', 'eggWeightKg', 'number'),
+    field('egg', 'eggCount', 'int', true),
+    field('egg', 'eggWeightKg', 'number'),
     ...ints('egg', ['qualified', 'large', 'medium', 'small', 'broken', 'dirty', 'deformed']),
     remark('egg'),
   ],
   immune: [
-    field('immune', 'vaccineBrand', 'text', true), field('immune', 'method', 'text', true), field('immune', 'disease', 'text', true),
-    field('immune', 'vaccineExpiry', 'day'), field('immune', 'dose', 'text'), field('immune', 'implementer', 'text'), remark('immune'),
+    field('immune', 'vaccineBrand', 'text', true),
+    field('immune', 'method', 'text', true),
+    field('immune', 'disease', 'text', true),
+    field('immune', 'vaccineExpiry', 'day'),
+    field('immune', 'dose', 'text'),
+    field('immune', 'implementer', 'text'),
+    remark('immune'),
   ],
   drug: [
-    field('drug', 'drugName', 'text', true), field('drug', 'manufacturer', 'text'), field('drug', 'method', 'text', true),
-    field('drug', 'disease', 'text', true), field('drug', 'dose', 'text'), field('drug', 'withdrawalDays', 'int'),
-    field('drug', 'implementer', 'text'), remark('drug'),
+    field('drug', 'drugName', 'text', true),
+    field('drug', 'manufacturer', 'text'),
+    field('drug', 'method', 'text', true),
+    field('drug', 'disease', 'text', true),
+    field('drug', 'dose', 'text'),
+    field('drug', 'withdrawalDays', 'int'),
+    field('drug', 'implementer', 'text'),
+    remark('drug'),
   ],
 };
 
-const f = (key: string, type: ColumnType, required = false, extra: Partial<SheetColumn> = {}): SheetColumn => col(key, `records.flock.${key}`, type, required, extra);
+const f = (key: string, type: ColumnType, required = false, extra: Partial<SheetColumn> = {}): SheetColumn =>
+  col(key, `records.flock.${key}`, type, required, extra);
 
 const FLOCK_COLUMNS: SheetColumn[] = [
-  f('farmName', 'text', true, { width: 18 }), f('shedName', 'text', true, { width: 18 }), f('groupNo', 'text', true, { width: 16 }),
-  f('flockType', 'flockType', true), f('sex', 'sex', true), f('breed', 'text'),
-  f('birthDate', 'day', true), f('layingDate', 'day'), f('startDate', 'day', true), f('endDate', 'day'),
+  f('farmName', 'text', true, { width: 18 }),
+  f('shedName', 'text', true, { width: 18 }),
+  f('groupNo', 'text', true, { width: 16 }),
+  f('flockType', 'flockType', true),
+  f('sex', 'sex', true),
+  f('breed', 'text'),
+  f('birthDate', 'day', true),
+  f('layingDate', 'day'),
+  f('startDate', 'day', true),
+  f('endDate', 'day'),
   f('stopDate', 'day', false, { exportOnly: true }),
-  f('origin', 'text'), f('maleCount', 'int'), f('femaleCount', 'int'), f('maleAvgWeight', 'number'), f('femaleAvgWeight', 'number'),
+  f('origin', 'text'),
+  f('maleCount', 'int'),
+  f('femaleCount', 'int'),
+  f('maleAvgWeight', 'number'),
+  f('femaleAvgWeight', 'number'),
   f('deviceCode', 'text'),
-  f('dayAge', 'int', false, { exportOnly: true }), f('present', 'int', false, { exportOnly: true }), f('presentMale', 'int', false, { exportOnly: true }),
+  f('dayAge', 'int', false, { exportOnly: true }),
+  f('present', 'int', false, { exportOnly: true }),
+  f('presentMale', 'int', false, { exportOnly: true }),
   f('remark', 'text', false, { width: 24 }),
 ];
 

@@ -35,7 +35,14 @@ export function bindableTree(rows: AppRow[], codes: ReadonlySet<string>, scope?:
   const nodes = new Map<string, BindableApp>();
   for (const r of rows) {
     if (!codes.has(r.code) || (scope && r.scope !== scope)) continue;
-    nodes.set(r.code, { applicationInfoId: r.id, code: r.code, funType: r.funType as FunType, scope: r.scope as AppScope, seqNo: r.seqNo, children: [] });
+    nodes.set(r.code, {
+      applicationInfoId: r.id,
+      code: r.code,
+      funType: r.funType as FunType,
+      scope: r.scope as AppScope,
+      seqNo: r.seqNo,
+      children: [],
+    });
   }
   const parentOf = new Map(rows.map((r) => [r.code, r.parentCode]));
   const roots: BindableApp[] = [];

@@ -25,14 +25,21 @@ describe(`roles (${TEST_DB})`, () => {
     ctx = await createTestApp();
     w = await adminWorld(ctx);
     const db = ctx.database.db;
-    appId = async (code) => (await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, code)))[0]!.id;
+    appId = async (code) =>
+      (await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, code)))[0]!.id;
   });
   afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
     const routes: [Parameters<typeof call>[2], string, unknown?][] = [
-      ['GET', PAGE], ['POST', ROLE, { roleName: 'x' }], ['PUT', ROLE, { id: 1, roleName: 'x' }], ['DELETE', `${ROLE}?id=1`], ['GET', APPS],
-      ['POST', BIND, { roleId: 1, applications: [] }], ['GET', `${BY_APP}?applicationId=1&roleId=1`], ['POST', BY_APPS, { roleId: 1, applicationIds: [] }],
+      ['GET', PAGE],
+      ['POST', ROLE, { roleName: 'x' }],
+      ['PUT', ROLE, { id: 1, roleName: 'x' }],
+      ['DELETE', `${ROLE}?id=1`],
+      ['GET', APPS],
+      ['POST', BIND, { roleId: 1, applications: [] }],
+      ['GET', `${BY_APP}?applicationId=1&roleId=1`],
+      ['POST', BY_APPS, { roleId: 1, applicationIds: [] }],
     ];
     for (const [method, url, body] of routes) expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
   });
@@ -73,11 +80,17 @@ describe(`roles (${TEST_DB})`, () => {
     const before = [await rows(db, roles), await rows(db, roleApps)];
     const [pigRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, 'Pig staff'));
     const bad: [Parameters<typeof call>[2], string, unknown][] = [
-      ['POST', ROLE, { roleName: 'r'.repeat(51) }], ['POST', ROLE, { roleName: '' }], ['POST', ROLE, {}], ['POST', ROLE, { roleName: 'x', type: 'tenant' }],
-      ['POST', ROLE, { roleName: 7 }], ['PUT', ROLE, { roleName: 'x' }], ['PUT', ROLE, { id: 'one', roleName: 'x' }],
+      ['POST', ROLE, { roleName: 'r'.repeat(51) }],
+      ['POST', ROLE, { roleName: '' }],
+      ['POST', ROLE, {}],
+      ['POST', ROLE, { roleName: 'x', type: 'tenant' }],
+      ['POST', ROLE, { roleName: 7 }],
+      ['PUT', ROLE, { roleName: 'x' }],
+      ['PUT', ROLE, { id: 'one', roleName: 'x' }],
       ['POST', BIND, { roleId: pigRole!.id, applications: [{ applicationInfoId: 1, ops: ['fly'] }] }],
       ['POST', BIND, { roleId: pigRole!.id, applications: [{ applicationInfoId: 1, ops: [] }] }],
-      ['POST', BIND, { roleId: pigRole!.id, applications: 'all' }], ['POST', BIND, { roleId: pigRole!.id }],
+      ['POST', BIND, { roleId: pigRole!.id, applications: 'all' }],
+      ['POST', BIND, { roleId: pigRole!.id }],
       ['POST', BIND, { roleId: pigRole!.id, applications: [{ applicationInfoId: 987654, ops: ['view'] }] }],
     ];
     for (const [method, url, body] of bad) {
@@ -89,7 +102,11 @@ describe(`roles (${TEST_DB})`, () => {
 
   it('lists the bindable applications as a tree, group level apart from farm level', async () => {
     const all = flat((await call<BindableApp[]>(ctx, w.tok.demo, 'GET', APPS)).data);
-    expect(all.find((n) => n.code === 'usermanagement.role')).toMatchObject({ applicationInfoId: await appId('usermanagement.role'), funType: 'common', scope: 'farm' });
+    expect(all.find((n) => n.code === 'usermanagement.role')).toMatchObject({
+      applicationInfoId: await appId('usermanagement.role'),
+      funType: 'common',
+      scope: 'farm',
+    });
     expect(all.some((n) => n.scope === 'platform')).toBe(false);
     const group = flat((await call<BindableApp[]>(ctx, w.tok.demo, 'GET', `${APPS}?type=group`)).data);
     expect(group.length).toBeGreaterThan(0);
@@ -112,17 +129,34 @@ describe(`roles (${TEST_DB})`, () => {
     const roleId = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', ROLE, { roleName: 'Env viewers' })).data.id;
     const temp = await appId('pig.env1.temp');
     const shed = await appId('pig.overview.shed');
-    const bind = await call(ctx, w.tok.demo, 'POST', BIND, { roleId, applications: [
-      { applicationInfoId: temp, ops: ['edit', 'view'] }, { applicationInfoId: shed, ops: ['view'] }, { applicationInfoId: temp, ops: ['view', 'control'] },
-    ] });
+    const bind = await call(ctx, w.tok.demo, 'POST', BIND, {
+      roleId,
+      applications: [
+        { applicationInfoId: temp, ops: ['edit', 'view'] },
+        { applicationInfoId: shed, ops: ['view'] },
+        { applicationInfoId: temp, ops: ['view', 'control'] },
+      ],
+    });
     expect(bind.code).toBe(1);
-    expect((await call(ctx, w.tok.demo, 'GET', `${BY_APP}?applicationId=${temp}&roleId=${roleId}`)).data).toEqual(['view', 'edit', 'control']);
+    expect((await call(ctx, w.tok.demo, 'GET', `${BY_APP}?applicationId=${temp}&roleId=${roleId}`)).data).toEqual([
+      'view',
+      'edit',
+      'control',
+    ]);
     expect((await call(ctx, w.tok.demo, 'GET', `${BY_APP}?applicationId=${await appId('reports')}&roleId=${roleId}`)).data).toEqual([]);
     expect((await call(ctx, w.tok.demo, 'GET', `${BY_APP}?applicationId=987654&roleId=${roleId}`)).code).toBe(30001);
     const both = (await call<RoleAppOps[]>(ctx, w.tok.demo, 'POST', BY_APPS, { roleId, applicationIds: [shed, temp] })).data;
     expect(both).toEqual([
-      { applicationInfoId: Math.min(shed, temp), applicationCode: shed < temp ? 'pig.overview.shed' : 'pig.env1.temp', ops: shed < temp ? ['view'] : ['view', 'edit', 'control'] },
-      { applicationInfoId: Math.max(shed, temp), applicationCode: shed < temp ? 'pig.env1.temp' : 'pig.overview.shed', ops: shed < temp ? ['view', 'edit', 'control'] : ['view'] },
+      {
+        applicationInfoId: Math.min(shed, temp),
+        applicationCode: shed < temp ? 'pig.overview.shed' : 'pig.env1.temp',
+        ops: shed < temp ? ['view'] : ['view', 'edit', 'control'],
+      },
+      {
+        applicationInfoId: Math.max(shed, temp),
+        applicationCode: shed < temp ? 'pig.env1.temp' : 'pig.overview.shed',
+        ops: shed < temp ? ['view', 'edit', 'control'] : ['view'],
+      },
     ]);
     expect((await call<RoleAppOps[]>(ctx, w.tok.demo, 'POST', BY_APPS, { roleId, applicationIds: [] })).data).toHaveLength(2);
 
@@ -133,7 +167,9 @@ describe(`roles (${TEST_DB})`, () => {
     expect(ops['pig.overview.shed']).toEqual(['view']);
     expect(ops['usermanagement.role']).toBeUndefined();
 
-    expect((await call(ctx, w.tok.demo, 'POST', BIND, { roleId, applications: [{ applicationInfoId: shed, ops: ['view'] }] })).code).toBe(1);
+    expect((await call(ctx, w.tok.demo, 'POST', BIND, { roleId, applications: [{ applicationInfoId: shed, ops: ['view'] }] })).code).toBe(
+      1,
+    );
     expect((await db.select().from(roleApps).where(eq(roleApps.roleId, roleId))).map((r) => r.appCode)).toEqual(['pig.overview.shed']);
   });
 
@@ -143,9 +179,18 @@ describe(`roles (${TEST_DB})`, () => {
     const farmRole = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', ROLE, { roleName: 'Keepers', type: 'farm' })).data.id;
     const groupApp = await appId('group.overview');
     const farmApp = await appId('pig.overview.shed');
-    expect((await call(ctx, w.tok.demo, 'POST', BIND, { roleId: groupRole, applications: [{ applicationInfoId: farmApp, ops: ['view'] }] })).code).toBe(99996);
-    expect((await call(ctx, w.tok.demo, 'POST', BIND, { roleId: farmRole, applications: [{ applicationInfoId: groupApp, ops: ['view'] }] })).code).toBe(99996);
-    expect((await call(ctx, w.tok.demo, 'POST', BIND, { roleId: groupRole, applications: [{ applicationInfoId: groupApp, ops: ['view'] }] })).code).toBe(1);
+    expect(
+      (await call(ctx, w.tok.demo, 'POST', BIND, { roleId: groupRole, applications: [{ applicationInfoId: farmApp, ops: ['view'] }] }))
+        .code,
+    ).toBe(99996);
+    expect(
+      (await call(ctx, w.tok.demo, 'POST', BIND, { roleId: farmRole, applications: [{ applicationInfoId: groupApp, ops: ['view'] }] }))
+        .code,
+    ).toBe(99996);
+    expect(
+      (await call(ctx, w.tok.demo, 'POST', BIND, { roleId: groupRole, applications: [{ applicationInfoId: groupApp, ops: ['view'] }] }))
+        .code,
+    ).toBe(1);
     // A role with group bindings cannot become a farm role.
     expect((await call(ctx, w.tok.demo, 'PUT', ROLE, { id: groupRole, roleName: 'Board', type: 'farm' })).code).toBe(99996);
     // Platform codes and codes outside the tenant's modules are never bindable.
@@ -154,7 +199,9 @@ describe(`roles (${TEST_DB})`, () => {
     const t = await tokenFor(db, 'pigonly2-admin');
     const r = (await call<{ id: number }>(ctx, t, 'POST', ROLE, { roleName: 'R' })).data.id;
     for (const code of ['ci18.overview.shed', 'platform.tenants']) {
-      expect((await call(ctx, t, 'POST', BIND, { roleId: r, applications: [{ applicationInfoId: await appId(code), ops: ['view'] }] })).code).toBe(99996);
+      expect(
+        (await call(ctx, t, 'POST', BIND, { roleId: r, applications: [{ applicationInfoId: await appId(code), ops: ['view'] }] })).code,
+      ).toBe(99996);
     }
     expect(await db.select().from(roleApps).where(eq(roleApps.roleId, r))).toEqual([]);
   });
@@ -166,9 +213,11 @@ describe(`roles (${TEST_DB})`, () => {
     const app = await appId('pig.overview.shed');
     for (const { id } of demoRoles) {
       const calls: [Parameters<typeof call>[2], string, unknown?][] = [
-        ['PUT', ROLE, { id, roleName: 'Hijacked' }], ['DELETE', `${ROLE}?id=${id}`],
+        ['PUT', ROLE, { id, roleName: 'Hijacked' }],
+        ['DELETE', `${ROLE}?id=${id}`],
         ['POST', BIND, { roleId: id, applications: [{ applicationInfoId: app, ops: ['view'] }] }],
-        ['GET', `${BY_APP}?applicationId=${app}&roleId=${id}`], ['POST', BY_APPS, { roleId: id, applicationIds: [app] }],
+        ['GET', `${BY_APP}?applicationId=${app}&roleId=${id}`],
+        ['POST', BY_APPS, { roleId: id, applicationIds: [app] }],
       ];
       for (const [method, url, body] of calls) {
         const res = await call(ctx, w.tok.secondAdmin, method, url, body);
@@ -181,7 +230,11 @@ describe(`roles (${TEST_DB})`, () => {
   });
 
   it('needs the role application (10009); ordinary managers bind only what they hold', async () => {
-    for (const [method, url, body] of [['GET', PAGE], ['POST', ROLE, { roleName: 'Nope' }], ['GET', APPS]] as const) {
+    for (const [method, url, body] of [
+      ['GET', PAGE],
+      ['POST', ROLE, { roleName: 'Nope' }],
+      ['GET', APPS],
+    ] as const) {
       const res = await call(ctx, w.tok.viewer, method, url, body);
       expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
     }
@@ -193,14 +246,30 @@ describe(`roles (${TEST_DB})`, () => {
     expect(offered).not.toContain('ci18.overview.shed');
     expect(offered).not.toContain('group.overview');
     const roleId = (await call<{ id: number }>(ctx, w.tok.pig, 'POST', ROLE, { roleName: 'Made by keeper' })).data.id;
-    expect((await call(ctx, w.tok.pig, 'POST', BIND, { roleId, applications: [{ applicationInfoId: await appId('ci18.overview.shed'), ops: ['view'] }] })).code).toBe(10009);
-    expect((await call(ctx, w.tok.pig, 'POST', BIND, { roleId, applications: [{ applicationInfoId: await appId('pig.overview.shed'), ops: ['view'] }] })).code).toBe(1);
+    expect(
+      (
+        await call(ctx, w.tok.pig, 'POST', BIND, {
+          roleId,
+          applications: [{ applicationInfoId: await appId('ci18.overview.shed'), ops: ['view'] }],
+        })
+      ).code,
+    ).toBe(10009);
+    expect(
+      (
+        await call(ctx, w.tok.pig, 'POST', BIND, {
+          roleId,
+          applications: [{ applicationInfoId: await appId('pig.overview.shed'), ops: ['view'] }],
+        })
+      ).code,
+    ).toBe(1);
     // A role bound to a menu group holds its entries; a limited manager cannot bind the group.
     const limited = await buildRole(db, w.demoTenant, 'Role admins', [{ code: 'usermanagement.role', ops: ['view', 'add', 'edit'] }]);
     await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'role-admin', roleIds: [limited], farmIds: [w.pigFarm] });
     const t = await tokenFor(db, 'role-admin');
-    expect((await call(ctx, t, 'POST', BIND, { roleId, applications: [{ applicationInfoId: await appId('usermanagement'), ops: ['view'] }] })).code).toBe(10009);
+    expect(
+      (await call(ctx, t, 'POST', BIND, { roleId, applications: [{ applicationInfoId: await appId('usermanagement'), ops: ['view'] }] }))
+        .code,
+    ).toBe(10009);
     expect(flat((await call<BindableApp[]>(ctx, t, 'GET', APPS)).data).map((n) => n.code)).toEqual(['usermanagement.role']);
   });
 });
-

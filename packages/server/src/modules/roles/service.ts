@@ -1,8 +1,18 @@
 import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
 import {
-  APP_OPERATIONS, AppError, ErrorCodes, scopeOfRoleType,
-  type AppOperation, type OperateAuthBindBody, type Page, type RoleAddBody, type RoleAppOps, type RoleEditBody,
-  type RolePageQuery, type RoleRow, type RoleType,
+  APP_OPERATIONS,
+  AppError,
+  ErrorCodes,
+  scopeOfRoleType,
+  type AppOperation,
+  type OperateAuthBindBody,
+  type Page,
+  type RoleAddBody,
+  type RoleAppOps,
+  type RoleEditBody,
+  type RolePageQuery,
+  type RoleRow,
+  type RoleType,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountRoles, roleApps, roles } from '../../db/tables.js';
@@ -24,7 +34,10 @@ const ordered = (ops: Iterable<string>): AppOperation[] => {
 };
 
 export async function findRole(db: Db, tenantId: number, roleId: number): Promise<{ id: number; type: RoleType }> {
-  const [row] = await db.select({ id: roles.id, type: roles.type }).from(roles).where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId)));
+  const [row] = await db
+    .select({ id: roles.id, type: roles.type })
+    .from(roles)
+    .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId)));
   if (!row) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
   return row;
 }
@@ -34,13 +47,23 @@ export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Prom
   if (q.roleName) conds.push(ilike(roles.roleName, `%${escapeLike(q.roleName)}%`));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(roles).where(where);
-  const rows = await db.select().from(roles).where(where).orderBy(asc(roles.id)).limit(q.pageSize).offset((q.pageNo - 1) * q.pageSize);
+  const rows = await db
+    .select()
+    .from(roles)
+    .where(where)
+    .orderBy(asc(roles.id))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
   const ids = rows.map((r) => r.id);
   const [accs, apps] = ids.length
     ? await Promise.all([
-      db.select({ id: accountRoles.roleId, n: count() }).from(accountRoles).where(inArray(accountRoles.roleId, ids)).groupBy(accountRoles.roleId),
-      db.select({ id: roleApps.roleId, n: count() }).from(roleApps).where(inArray(roleApps.roleId, ids)).groupBy(roleApps.roleId),
-    ])
+        db
+          .select({ id: accountRoles.roleId, n: count() })
+          .from(accountRoles)
+          .where(inArray(accountRoles.roleId, ids))
+          .groupBy(accountRoles.roleId),
+        db.select({ id: roleApps.roleId, n: count() }).from(roleApps).where(inArray(roleApps.roleId, ids)).groupBy(roleApps.roleId),
+      ])
     : [[], []];
   const accCount = new Map(accs.map((r) => [r.id, r.n]));
   const appCount = new Map(apps.map((r) => [r.id, r.n]));
@@ -62,7 +85,10 @@ export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Prom
 async function assertNameFree(db: Db, tenantId: number, roleName: string, exceptId?: number): Promise<void> {
   const conds = [eq(roles.tenantId, tenantId), eq(roles.roleName, roleName)];
   if (exceptId !== undefined) conds.push(ne(roles.id, exceptId));
-  const [dup] = await db.select({ id: roles.id }).from(roles).where(and(...conds));
+  const [dup] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(...conds));
   if (dup) throw new AppError(ErrorCodes.ROLE_NAME_DUPLICATE);
 }
 
@@ -74,7 +100,9 @@ function nameRace(err: unknown): never {
 export async function addRole(db: Db, auth: AuthContext, tenantId: number, body: RoleAddBody): Promise<{ id: number }> {
   await assertNameFree(db, tenantId, body.roleName);
   try {
-    const [row] = await db.insert(roles).values({ tenantId, roleName: body.roleName, type: body.type, createdBy: auth.id, updatedBy: auth.id })
+    const [row] = await db
+      .insert(roles)
+      .values({ tenantId, roleName: body.roleName, type: body.type, createdBy: auth.id, updatedBy: auth.id })
       .returning({ id: roles.id });
     return { id: row!.id };
   } catch (err) {
@@ -94,7 +122,9 @@ export async function editRole(db: Db, auth: AuthContext, tenantId: number, body
     if (bound.some((b) => byCode.get(b.code)?.scope !== scopeOfRoleType(type))) throw paramError('type', 'validation.invalid');
   }
   try {
-    await db.update(roles).set({ roleName: body.roleName, type, updatedAt: new Date(), updatedBy: auth.id })
+    await db
+      .update(roles)
+      .set({ roleName: body.roleName, type, updatedAt: new Date(), updatedBy: auth.id })
       .where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
   } catch (err) {
     nameRace(err);
@@ -115,7 +145,12 @@ async function guardRoleChange(db: Db, auth: AuthContext, tenantId: number, role
     bindableCodes(db, auth, tenantId),
   ]);
   if (bound.some((b) => !allowed.has(b.code))) throw forbidden();
-  await guardReach(db, auth, tenantId, holders.map((h) => h.id));
+  await guardReach(
+    db,
+    auth,
+    tenantId,
+    holders.map((h) => h.id),
+  );
 }
 
 /** Deletes the role; the accounts holding it lose it (account_roles cascades). */
@@ -162,9 +197,10 @@ export async function roleOps(db: Db, tenantId: number, roleId: number, applicat
   const role = await findRole(db, tenantId, roleId);
   const byId = await appRowsById(db);
   const bound = new Map((await db.select().from(roleApps).where(eq(roleApps.roleId, role.id))).map((r) => [r.appCode, r.ops]));
-  const ids = applicationIds && applicationIds.length > 0
-    ? [...new Set(applicationIds)]
-    : [...byId.values()].filter((r) => bound.has(r.code)).map((r) => r.id);
+  const ids =
+    applicationIds && applicationIds.length > 0
+      ? [...new Set(applicationIds)]
+      : [...byId.values()].filter((r) => bound.has(r.code)).map((r) => r.id);
   return ids
     .map((id) => byId.get(id))
     .filter((r): r is NonNullable<typeof r> => r !== undefined)

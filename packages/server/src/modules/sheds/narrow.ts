@@ -30,7 +30,11 @@ export async function narrowBeforeShedRemoval(tx: DbOrTx, tenantId: number, farm
 
 /** Call before deleting the pens (all of one shed), inside the same transaction. */
 export async function narrowBeforePenRemoval(
-  tx: DbOrTx, tenantId: number, farmId: number, shedId: number, penIds: number[],
+  tx: DbOrTx,
+  tenantId: number,
+  farmId: number,
+  shedId: number,
+  penIds: number[],
 ): Promise<void> {
   if (penIds.length === 0) return;
   const limited = await tx.selectDistinct({ accountId: accountPens.accountId }).from(accountPens).where(inArray(accountPens.penId, penIds));

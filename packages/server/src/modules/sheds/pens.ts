@@ -1,7 +1,15 @@
 import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import {
-  AppError, columnLabel, ErrorCodes, penRangeValid,
-  type AddFieldsBody, type HierarchyFarm, type HierarchyShed, type PenOption, type PenRow, type UpdateFieldBody,
+  AppError,
+  columnLabel,
+  ErrorCodes,
+  penRangeValid,
+  type AddFieldsBody,
+  type HierarchyFarm,
+  type HierarchyShed,
+  type PenOption,
+  type PenRow,
+  type UpdateFieldBody,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountPens, farms, pens, sheds } from '../../db/tables.js';
@@ -19,7 +27,11 @@ const penOrder = [asc(pens.fieldColumn), asc(pens.field), asc(pens.id)];
 
 export async function shedPens(db: Db, auth: AuthContext, tenantId: number, shedId: number): Promise<PenRow[]> {
   const shed = await visibleShed(db, auth, tenantId, shedId);
-  const rows = await db.select(penColumns).from(pens).where(and(eq(pens.tenantId, tenantId), eq(pens.shedId, shed.id))).orderBy(...penOrder);
+  const rows = await db
+    .select(penColumns)
+    .from(pens)
+    .where(and(eq(pens.tenantId, tenantId), eq(pens.shedId, shed.id)))
+    .orderBy(...penOrder);
   return rows.filter((p) => penVisible(auth, shed.id, p.id));
 }
 
@@ -46,10 +58,19 @@ export async function addPens(db: Db, auth: AuthContext, tenantId: number, body:
   if (!penRangeValid(body.startColumn, body.endColumn)) throw new AppError(ErrorCodes.PEN_BOUNDS_INVALID);
   return db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, shed.farmId);
-    const [taken] = await tx.select({ id: pens.id }).from(pens).where(and(
-      eq(pens.tenantId, tenantId), eq(pens.shedId, shed.id), eq(pens.field, body.row),
-      gte(pens.fieldColumn, body.startColumn), lte(pens.fieldColumn, body.endColumn),
-    )).limit(1);
+    const [taken] = await tx
+      .select({ id: pens.id })
+      .from(pens)
+      .where(
+        and(
+          eq(pens.tenantId, tenantId),
+          eq(pens.shedId, shed.id),
+          eq(pens.field, body.row),
+          gte(pens.fieldColumn, body.startColumn),
+          lte(pens.fieldColumn, body.endColumn),
+        ),
+      )
+      .limit(1);
     if (taken) throw new AppError(ErrorCodes.PEN_NUMBER_EXISTS);
     const values = [];
     for (let c = body.startColumn; c <= body.endColumn; c++) {
@@ -81,14 +102,23 @@ export async function updatePen(db: Db, auth: AuthContext, tenantId: number, bod
   await db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, pen.farmId);
     const inShed = and(eq(pens.tenantId, tenantId), eq(pens.shedId, pen.shedId), ne(pens.id, pen.id));
-    const [num] = await tx.select({ id: pens.id }).from(pens)
-      .where(and(inShed, eq(pens.fieldColumn, body.fieldColumn), eq(pens.field, body.field))).limit(1);
+    const [num] = await tx
+      .select({ id: pens.id })
+      .from(pens)
+      .where(and(inShed, eq(pens.fieldColumn, body.fieldColumn), eq(pens.field, body.field)))
+      .limit(1);
     if (num) throw new AppError(ErrorCodes.PEN_NUMBER_EXISTS);
     if (body.name) {
-      const [named] = await tx.select({ id: pens.id }).from(pens).where(and(inShed, eq(pens.name, body.name))).limit(1);
+      const [named] = await tx
+        .select({ id: pens.id })
+        .from(pens)
+        .where(and(inShed, eq(pens.name, body.name)))
+        .limit(1);
       if (named) throw new AppError(ErrorCodes.PEN_NAME_DUPLICATE);
     }
-    await tx.update(pens).set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, updatedAt: new Date(), updatedBy: auth.id })
+    await tx
+      .update(pens)
+      .set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, updatedAt: new Date(), updatedBy: auth.id })
       .where(and(eq(pens.id, pen.id), eq(pens.tenantId, tenantId)));
   });
 }
@@ -111,27 +141,64 @@ export async function hierarchy(db: Db, auth: AuthContext, tenantId: number, far
   } else if (auth.farmIds !== 'all' && auth.farmIds.length === 0) {
     return [];
   } else {
-    const where = auth.farmIds === 'all' ? eq(farms.tenantId, tenantId) : and(eq(farms.tenantId, tenantId), inArray(farms.id, auth.farmIds));
-    farmRows = await db.select({ id: farms.id, farmName: farms.farmName, type: farms.type }).from(farms).where(where).orderBy(asc(farms.id));
+    const where =
+      auth.farmIds === 'all' ? eq(farms.tenantId, tenantId) : and(eq(farms.tenantId, tenantId), inArray(farms.id, auth.farmIds));
+    farmRows = await db
+      .select({ id: farms.id, farmName: farms.farmName, type: farms.type })
+      .from(farms)
+      .where(where)
+      .orderBy(asc(farms.id));
   }
   if (farmRows.length === 0) return [];
-  const shedRows = (await db.select().from(sheds)
-    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmRows.map((f) => f.id))))
-    .orderBy(asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id)))
-    .filter((s) => shedVisible(auth, s.farmId, s.id));
-  const penRows = shedRows.length === 0 ? [] : (await db.select(penColumns).from(pens)
-    .where(and(eq(pens.tenantId, tenantId), inArray(pens.shedId, shedRows.map((s) => s.id))))
-    .orderBy(...penOrder))
-    .filter((p) => penVisible(auth, p.shedId, p.id));
+  const shedRows = (
+    await db
+      .select()
+      .from(sheds)
+      .where(
+        and(
+          eq(sheds.tenantId, tenantId),
+          inArray(
+            sheds.farmId,
+            farmRows.map((f) => f.id),
+          ),
+        ),
+      )
+      .orderBy(asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id))
+  ).filter((s) => shedVisible(auth, s.farmId, s.id));
+  const penRows =
+    shedRows.length === 0
+      ? []
+      : (
+          await db
+            .select(penColumns)
+            .from(pens)
+            .where(
+              and(
+                eq(pens.tenantId, tenantId),
+                inArray(
+                  pens.shedId,
+                  shedRows.map((s) => s.id),
+                ),
+              ),
+            )
+            .orderBy(...penOrder)
+        ).filter((p) => penVisible(auth, p.shedId, p.id));
   const pensOf = new Map<number, PenRow[]>();
   for (const p of penRows) pensOf.set(p.shedId, [...(pensOf.get(p.shedId) ?? []), p]);
   return farmRows.map((f) => ({
     farmId: f.id,
     farmName: f.farmName,
     type: f.type,
-    sheds: shedRows.filter((s) => s.farmId === f.id).map((s): HierarchyShed => ({
-      tid: s.id, shedName: s.shedName, shedType: s.shedType, areaNum: s.areaNum, buildingNum: s.buildingNum, shedNum: s.shedNum,
-      pens: pensOf.get(s.id) ?? [],
-    })),
+    sheds: shedRows
+      .filter((s) => s.farmId === f.id)
+      .map((s): HierarchyShed => ({
+        tid: s.id,
+        shedName: s.shedName,
+        shedType: s.shedType,
+        areaNum: s.areaNum,
+        buildingNum: s.buildingNum,
+        shedNum: s.shedNum,
+        pens: pensOf.get(s.id) ?? [],
+      })),
   }));
 }

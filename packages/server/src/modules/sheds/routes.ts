@@ -1,7 +1,16 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  addFieldsBody, fieldIdParams, hierarchicalQueryBody, shedAddBody, shedIdBody, shedIdParams, shedUpdateBody, updateFieldBody,
-  type HierarchyFarm, type PenOption, type PenRow,
+  addFieldsBody,
+  fieldIdParams,
+  hierarchicalQueryBody,
+  shedAddBody,
+  shedIdBody,
+  shedIdParams,
+  shedUpdateBody,
+  updateFieldBody,
+  type HierarchyFarm,
+  type PenOption,
+  type PenRow,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../index.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
@@ -24,60 +33,100 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
   const config = { app: SHED_APP, module: 'housemanagement' };
   const picker = { readOnly: true, module: 'housemanagement' };
 
-  app.post('/api/breedpigbuilding/shed/add', {
-    config,
-    schema: { tags, summary: 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)', body: shedAddBody },
-  }, async (req): Promise<{ id: number }> => addShed(db, requireAuth(req), tenantOf(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/shed/add',
+    {
+      config,
+      schema: { tags, summary: 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)', body: shedAddBody },
+    },
+    async (req): Promise<{ id: number }> => addShed(db, requireAuth(req), tenantOf(req), req.body),
+  );
 
-  app.put('/api/breedpigbuilding/shed/update', {
-    config,
-    schema: { tags, summary: 'Edits a shed', body: shedUpdateBody },
-  }, async (req) => {
-    await updateShed(db, requireAuth(req), tenantOf(req), req.body);
-    return NO_DATA;
-  });
+  app.put(
+    '/api/breedpigbuilding/shed/update',
+    {
+      config,
+      schema: { tags, summary: 'Edits a shed', body: shedUpdateBody },
+    },
+    async (req) => {
+      await updateShed(db, requireAuth(req), tenantOf(req), req.body);
+      return NO_DATA;
+    },
+  );
 
-  app.delete('/api/breedpigbuilding/shed/delete/:id', {
-    config,
-    schema: { tags, summary: 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)', params: shedIdParams },
-  }, async (req) => {
-    await deleteShed(db, requireAuth(req), tenantOf(req), req.params.id);
-    return NO_DATA;
-  });
+  app.delete(
+    '/api/breedpigbuilding/shed/delete/:id',
+    {
+      config,
+      schema: { tags, summary: 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)', params: shedIdParams },
+    },
+    async (req) => {
+      await deleteShed(db, requireAuth(req), tenantOf(req), req.params.id);
+      return NO_DATA;
+    },
+  );
 
-  app.post('/api/breedpigbuilding/shed/queryFields', {
-    config: picker,
-    schema: { tags, summary: 'Pens of a shed the caller may see', body: shedIdBody },
-  }, async (req): Promise<PenRow[]> => shedPens(db, requireAuth(req), tenantOf(req), req.body.shedId));
+  app.post(
+    '/api/breedpigbuilding/shed/queryFields',
+    {
+      config: picker,
+      schema: { tags, summary: 'Pens of a shed the caller may see', body: shedIdBody },
+    },
+    async (req): Promise<PenRow[]> => shedPens(db, requireAuth(req), tenantOf(req), req.body.shedId),
+  );
 
-  app.post('/api/breedpigbuilding/shed/addFields', {
-    config,
-    schema: { tags, summary: 'Creates pens startColumn..endColumn in one row (20043 bad range, 20040 number exists)', body: addFieldsBody },
-  }, async (req): Promise<{ ids: number[] }> => addPens(db, requireAuth(req), tenantOf(req), req.body));
+  app.post(
+    '/api/breedpigbuilding/shed/addFields',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Creates pens startColumn..endColumn in one row (20043 bad range, 20040 number exists)',
+        body: addFieldsBody,
+      },
+    },
+    async (req): Promise<{ ids: number[] }> => addPens(db, requireAuth(req), tenantOf(req), req.body),
+  );
 
-  app.put('/api/breedpigbuilding/shed/updateField', {
-    config,
-    schema: { tags, summary: 'Renumbers or renames a pen (20040 number exists, 20083 name exists)', body: updateFieldBody },
-  }, async (req) => {
-    await updatePen(db, requireAuth(req), tenantOf(req), req.body);
-    return NO_DATA;
-  });
+  app.put(
+    '/api/breedpigbuilding/shed/updateField',
+    {
+      config,
+      schema: { tags, summary: 'Renumbers or renames a pen (20040 number exists, 20083 name exists)', body: updateFieldBody },
+    },
+    async (req) => {
+      await updatePen(db, requireAuth(req), tenantOf(req), req.body);
+      return NO_DATA;
+    },
+  );
 
-  app.delete('/api/breedpigbuilding/shed/deleteField/:id', {
-    config,
-    schema: { tags, summary: 'Deletes a pen', params: fieldIdParams },
-  }, async (req) => {
-    await deletePen(db, requireAuth(req), tenantOf(req), req.params.id);
-    return NO_DATA;
-  });
+  app.delete(
+    '/api/breedpigbuilding/shed/deleteField/:id',
+    {
+      config,
+      schema: { tags, summary: 'Deletes a pen', params: fieldIdParams },
+    },
+    async (req) => {
+      await deletePen(db, requireAuth(req), tenantOf(req), req.params.id);
+      return NO_DATA;
+    },
+  );
 
-  app.post('/api/breedpigbuilding/shed/qdslHierarchicalQuery', {
-    config: picker,
-    schema: { tags, summary: 'Farm -> sheds -> pens tree of what the caller may see', body: hierarchicalQueryBody.nullish() },
-  }, async (req): Promise<HierarchyFarm[]> => hierarchy(db, requireAuth(req), tenantOf(req), req.body?.farmId));
+  app.post(
+    '/api/breedpigbuilding/shed/qdslHierarchicalQuery',
+    {
+      config: picker,
+      schema: { tags, summary: 'Farm -> sheds -> pens tree of what the caller may see', body: hierarchicalQueryBody.nullish() },
+    },
+    async (req): Promise<HierarchyFarm[]> => hierarchy(db, requireAuth(req), tenantOf(req), req.body?.farmId),
+  );
 
-  app.post('/api/breedpigbuilding/shed/lieHaoSelect', {
-    config: picker,
-    schema: { tags, summary: 'Pen options of a shed labelled "column-row"', body: shedIdBody },
-  }, async (req): Promise<PenOption[]> => penOptions(db, requireAuth(req), tenantOf(req), req.body.shedId));
+  app.post(
+    '/api/breedpigbuilding/shed/lieHaoSelect',
+    {
+      config: picker,
+      schema: { tags, summary: 'Pen options of a shed labelled "column-row"', body: shedIdBody },
+    },
+    async (req): Promise<PenOption[]> => penOptions(db, requireAuth(req), tenantOf(req), req.body.shedId),
+  );
 };

@@ -1,8 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import {
-  AppError, ErrorCodes, shedTypeAllowed,
-  type ShedAddBody, type ShedUpdateBody,
-} from '@farmsense/shared';
+import { AppError, ErrorCodes, shedTypeAllowed, type ShedAddBody, type ShedUpdateBody } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountSheds, farms, gateways, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
@@ -16,7 +13,12 @@ import { narrowBeforeShedRemoval } from './narrow.js';
  */
 export type ShedSelect = typeof sheds.$inferSelect;
 
-export async function visibleShed(db: DbOrTx, auth: AuthContext, tenantId: number, shedId: number): Promise<ShedSelect & { farmType: number }> {
+export async function visibleShed(
+  db: DbOrTx,
+  auth: AuthContext,
+  tenantId: number,
+  shedId: number,
+): Promise<ShedSelect & { farmType: number }> {
   const [row] = await db
     .select({ shed: sheds, farmType: farms.type })
     .from(sheds)
@@ -28,22 +30,43 @@ export async function visibleShed(db: DbOrTx, auth: AuthContext, tenantId: numbe
 
 /** Serializes writes that check-then-insert within one farm (duplicate numbers). */
 export async function lockFarm(tx: DbOrTx, tenantId: number, farmId: number): Promise<void> {
-  await tx.select({ id: farms.id }).from(farms).where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId))).for('update');
+  await tx
+    .select({ id: farms.id })
+    .from(farms)
+    .where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)))
+    .for('update');
 }
 
 /** 20026 when the farm already has a shed with the same area, building, shed number and type. */
-async function assertPlaceFree(tx: DbOrTx, tenantId: number, farmId: number, b: ShedAddBody | ShedUpdateBody, exceptId?: number): Promise<void> {
+async function assertPlaceFree(
+  tx: DbOrTx,
+  tenantId: number,
+  farmId: number,
+  b: ShedAddBody | ShedUpdateBody,
+  exceptId?: number,
+): Promise<void> {
   const conds = [
-    eq(sheds.tenantId, tenantId), eq(sheds.farmId, farmId), eq(sheds.shedType, b.shedType),
-    eq(sheds.areaNum, b.areaNum), eq(sheds.buildingNum, b.buildingNum), eq(sheds.shedNum, b.shedNum),
+    eq(sheds.tenantId, tenantId),
+    eq(sheds.farmId, farmId),
+    eq(sheds.shedType, b.shedType),
+    eq(sheds.areaNum, b.areaNum),
+    eq(sheds.buildingNum, b.buildingNum),
+    eq(sheds.shedNum, b.shedNum),
   ];
   if (exceptId !== undefined) conds.push(ne(sheds.id, exceptId));
-  const [dup] = await tx.select({ id: sheds.id }).from(sheds).where(and(...conds));
+  const [dup] = await tx
+    .select({ id: sheds.id })
+    .from(sheds)
+    .where(and(...conds));
   if (dup) throw new AppError(ErrorCodes.DUPLICATE_HOUSE);
 }
 
 const fieldsOf = (b: ShedAddBody | ShedUpdateBody) => ({
-  shedName: b.shedName, shedType: b.shedType, areaNum: b.areaNum, buildingNum: b.buildingNum, shedNum: b.shedNum,
+  shedName: b.shedName,
+  shedType: b.shedType,
+  areaNum: b.areaNum,
+  buildingNum: b.buildingNum,
+  shedNum: b.shedNum,
 });
 
 /** Adds a shed; a caller limited to some sheds of the farm is given the new one, so it sees it. */
@@ -53,7 +76,9 @@ export async function addShed(db: Db, auth: AuthContext, tenantId: number, body:
   return db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, farm.id);
     await assertPlaceFree(tx, tenantId, farm.id, body);
-    const [row] = await tx.insert(sheds).values({ tenantId, farmId: farm.id, ...fieldsOf(body), createdBy: auth.id, updatedBy: auth.id })
+    const [row] = await tx
+      .insert(sheds)
+      .values({ tenantId, farmId: farm.id, ...fieldsOf(body), createdBy: auth.id, updatedBy: auth.id })
       .returning({ id: sheds.id });
     if (auth.shedLimits.has(farm.id)) await tx.insert(accountSheds).values({ accountId: auth.id, shedId: row!.id });
     return { id: row!.id };
@@ -66,7 +91,9 @@ export async function updateShed(db: Db, auth: AuthContext, tenantId: number, bo
   await db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, shed.farmId);
     await assertPlaceFree(tx, tenantId, shed.farmId, body, shed.id);
-    await tx.update(sheds).set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
+    await tx
+      .update(sheds)
+      .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
       .where(and(eq(sheds.id, shed.id), eq(sheds.tenantId, tenantId)));
   });
 }
@@ -78,7 +105,11 @@ export async function updateShed(db: Db, auth: AuthContext, tenantId: number, bo
 export async function deleteShed(db: Db, auth: AuthContext, tenantId: number, shedId: number): Promise<void> {
   const shed = await visibleShed(db, auth, tenantId, shedId);
   if (auth.penLimits.has(shed.id)) throw forbidden();
-  const [bound] = await db.select({ id: gateways.id }).from(gateways).where(and(eq(gateways.tenantId, tenantId), eq(gateways.shedId, shed.id))).limit(1);
+  const [bound] = await db
+    .select({ id: gateways.id })
+    .from(gateways)
+    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.shedId, shed.id)))
+    .limit(1);
   if (bound) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
   await db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, shed.farmId);

@@ -13,7 +13,13 @@ describe(`sheds and pens (${TEST_DB})`, () => {
   let ctx: TestContext;
   let w: AdminWorld;
   const shed = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-    farmId: w.pigFarm, shedName: 'Boar House', shedType: 0, areaNum: 3, buildingNum: 1, shedNum: 1, ...over,
+    farmId: w.pigFarm,
+    shedName: 'Boar House',
+    shedType: 0,
+    areaNum: 3,
+    buildingNum: 1,
+    shedNum: 1,
+    ...over,
   });
 
   beforeAll(async () => {
@@ -24,9 +30,15 @@ describe(`sheds and pens (${TEST_DB})`, () => {
 
   it('refuses every route without a token (10002)', async () => {
     const routes: [Parameters<typeof call>[2], string, unknown?][] = [
-      ['POST', `${B}/add`, shed()], ['PUT', `${B}/update`, { id: 1, ...shed() }], ['DELETE', `${B}/delete/1`], ['POST', `${B}/queryFields`, { shedId: 1 }],
-      ['POST', `${B}/addFields`, { shedId: 1, startColumn: 1, endColumn: 2 }], ['PUT', `${B}/updateField`, { id: 1, fieldColumn: 1, field: 1 }],
-      ['DELETE', `${B}/deleteField/1`], ['POST', `${B}/qdslHierarchicalQuery`, {}], ['POST', `${B}/lieHaoSelect`, { shedId: 1 }],
+      ['POST', `${B}/add`, shed()],
+      ['PUT', `${B}/update`, { id: 1, ...shed() }],
+      ['DELETE', `${B}/delete/1`],
+      ['POST', `${B}/queryFields`, { shedId: 1 }],
+      ['POST', `${B}/addFields`, { shedId: 1, startColumn: 1, endColumn: 2 }],
+      ['PUT', `${B}/updateField`, { id: 1, fieldColumn: 1, field: 1 }],
+      ['DELETE', `${B}/deleteField/1`],
+      ['POST', `${B}/qdslHierarchicalQuery`, {}],
+      ['POST', `${B}/lieHaoSelect`, { shedId: 1 }],
     ];
     for (const [method, url, body] of routes) expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
   });
@@ -35,21 +47,60 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const add = await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${B}/add`, shed());
     expect(add.code).toBe(1);
     const list = (await call<ShedListItem[]>(ctx, w.tok.demo, 'GET', `${SHED_LIST}?farmId=${w.pigFarm}`)).data;
-    expect(list.find((s) => s.tid === add.data.id)).toEqual({ tid: add.data.id, shedName: 'Boar House', shedType: 0, areaNum: 3, buildingNum: 1, shedNum: 1, farmId: w.pigFarm });
+    expect(list.find((s) => s.tid === add.data.id)).toEqual({
+      tid: add.data.id,
+      shedName: 'Boar House',
+      shedType: 0,
+      areaNum: 3,
+      buildingNum: 1,
+      shedNum: 1,
+      farmId: w.pigFarm,
+    });
     expect((await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Twin' }))).code).toBe(20026);
     // The same numbers with another type are a different house.
     expect((await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Isolation', shedType: 7 }))).code).toBe(1);
-    for (const [farmId, shedType] of [[w.pigFarm, 1001], [w.pigFarm, 8], [w.pigFarm, 2000], [w.poultryFarm, 0], [w.poultryFarm, 1012], [w.poultryFarm, 1999]] as const) {
-      expect([farmId, shedType, (await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ farmId, shedType, shedName: 'T' }))).code]).toEqual([farmId, shedType, 20023]);
+    for (const [farmId, shedType] of [
+      [w.pigFarm, 1001],
+      [w.pigFarm, 8],
+      [w.pigFarm, 2000],
+      [w.poultryFarm, 0],
+      [w.poultryFarm, 1012],
+      [w.poultryFarm, 1999],
+    ] as const) {
+      expect([farmId, shedType, (await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ farmId, shedType, shedName: 'T' }))).code]).toEqual(
+        [farmId, shedType, 20023],
+      );
     }
-    expect((await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ farmId: w.poultryFarm, shedType: 2000, shedName: 'Spare' }))).code).toBe(1);
+    expect((await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ farmId: w.poultryFarm, shedType: 2000, shedName: 'Spare' }))).code).toBe(
+      1,
+    );
     // Empty shed: all numbers zero.
-    expect((await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Placeholder', areaNum: 0, buildingNum: 0, shedNum: 0 }))).code).toBe(1);
+    expect(
+      (await call(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Placeholder', areaNum: 0, buildingNum: 0, shedNum: 0 }))).code,
+    ).toBe(1);
 
-    const upd = await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { id: add.data.id, shedName: 'Boar House A', shedType: 0, areaNum: 3, buildingNum: 2, shedNum: 1 });
+    const upd = await call(ctx, w.tok.demo, 'PUT', `${B}/update`, {
+      id: add.data.id,
+      shedName: 'Boar House A',
+      shedType: 0,
+      areaNum: 3,
+      buildingNum: 2,
+      shedNum: 1,
+    });
     expect(upd.code).toBe(1);
     const [farrowing] = await ctx.database.db.select().from(sheds).where(eq(sheds.shedName, 'Farrowing 1'));
-    expect((await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { id: add.data.id, shedName: 'X', shedType: farrowing!.shedType, areaNum: 1, buildingNum: 1, shedNum: 1 })).code).toBe(20026);
+    expect(
+      (
+        await call(ctx, w.tok.demo, 'PUT', `${B}/update`, {
+          id: add.data.id,
+          shedName: 'X',
+          shedType: farrowing!.shedType,
+          areaNum: 1,
+          buildingNum: 1,
+          shedNum: 1,
+        })
+      ).code,
+    ).toBe(20026);
     expect((await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { id: add.data.id, shedName: 'X', shedType: 1002 })).code).toBe(20023);
     expect((await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { id: 987654, shedName: 'X', shedType: 0 })).code).toBe(30004);
     const [row] = await ctx.database.db.select().from(sheds).where(eq(sheds.id, add.data.id));
@@ -61,13 +112,21 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const before = [await rows(db, sheds), await rows(db, pens)];
     const [anyShed] = await db.select({ id: sheds.id }).from(sheds).where(eq(sheds.tenantId, w.demoTenant)).limit(1);
     const bad: [Parameters<typeof call>[2], string, unknown][] = [
-      ['POST', `${B}/add`, shed({ shedName: 's'.repeat(51) })], ['POST', `${B}/add`, shed({ shedName: '' })], ['POST', `${B}/add`, shed({ shedType: '0' })],
-      ['POST', `${B}/add`, shed({ areaNum: -1 })], ['POST', `${B}/add`, shed({ shedNum: 1.5 })], ['POST', `${B}/add`, shed({ farmId: undefined })],
-      ['POST', `${B}/add`, shed({ shedType: undefined })], ['POST', `${B}/add`, shed({ buildingNum: 'two' })],
-      ['POST', `${B}/addFields`, { shedId: anyShed!.id, startColumn: '1', endColumn: 3 }], ['POST', `${B}/addFields`, { shedId: anyShed!.id, endColumn: 3 }],
+      ['POST', `${B}/add`, shed({ shedName: 's'.repeat(51) })],
+      ['POST', `${B}/add`, shed({ shedName: '' })],
+      ['POST', `${B}/add`, shed({ shedType: '0' })],
+      ['POST', `${B}/add`, shed({ areaNum: -1 })],
+      ['POST', `${B}/add`, shed({ shedNum: 1.5 })],
+      ['POST', `${B}/add`, shed({ farmId: undefined })],
+      ['POST', `${B}/add`, shed({ shedType: undefined })],
+      ['POST', `${B}/add`, shed({ buildingNum: 'two' })],
+      ['POST', `${B}/addFields`, { shedId: anyShed!.id, startColumn: '1', endColumn: 3 }],
+      ['POST', `${B}/addFields`, { shedId: anyShed!.id, endColumn: 3 }],
       ['POST', `${B}/addFields`, { shedId: anyShed!.id, startColumn: 1, endColumn: 3, row: -2 }],
-      ['PUT', `${B}/updateField`, { id: 1, fieldColumn: 1, field: 1, name: 'n'.repeat(51) }], ['PUT', `${B}/updateField`, { id: 1, fieldColumn: 'a', field: 1 }],
-      ['POST', `${B}/queryFields`, { shedId: 'x' }], ['POST', `${B}/lieHaoSelect`, {}],
+      ['PUT', `${B}/updateField`, { id: 1, fieldColumn: 1, field: 1, name: 'n'.repeat(51) }],
+      ['PUT', `${B}/updateField`, { id: 1, fieldColumn: 'a', field: 1 }],
+      ['POST', `${B}/queryFields`, { shedId: 'x' }],
+      ['POST', `${B}/lieHaoSelect`, {}],
     ];
     for (const [method, url, body] of bad) {
       const res = await call(ctx, w.tok.demo, method, url, body);
@@ -80,20 +139,46 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const shedId = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Pen House', areaNum: 9 }))).data.id;
     const add = await call<{ ids: number[] }>(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId, startColumn: 1, endColumn: 5, row: 2 });
     expect([add.code, add.data.ids.length]).toEqual([1, 5]);
-    for (const [startColumn, endColumn] of [[5, 1], [0, 3], [-1, 2], [0, 0], [1, 600]]) {
-      expect([startColumn, endColumn, (await call(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId, startColumn, endColumn, row: 3 })).code]).toEqual([startColumn, endColumn, 20043]);
+    for (const [startColumn, endColumn] of [
+      [5, 1],
+      [0, 3],
+      [-1, 2],
+      [0, 0],
+      [1, 600],
+    ]) {
+      expect([
+        startColumn,
+        endColumn,
+        (await call(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId, startColumn, endColumn, row: 3 })).code,
+      ]).toEqual([startColumn, endColumn, 20043]);
     }
     expect((await call(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId, startColumn: 4, endColumn: 8, row: 2 })).code).toBe(20040);
     expect((await call(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId, startColumn: 4, endColumn: 8, row: 3 })).code).toBe(1);
     expect((await call(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId, startColumn: 7, endColumn: 7 })).code).toBe(1);
     const list = (await call<PenRow[]>(ctx, w.tok.demo, 'POST', `${B}/queryFields`, { shedId })).data;
-    expect(list.map((p) => `${p.fieldColumn}-${p.field}`)).toEqual(['1-2', '2-2', '3-2', '4-2', '4-3', '5-2', '5-3', '6-3', '7-0', '7-3', '8-3']);
+    expect(list.map((p) => `${p.fieldColumn}-${p.field}`)).toEqual([
+      '1-2',
+      '2-2',
+      '3-2',
+      '4-2',
+      '4-3',
+      '5-2',
+      '5-3',
+      '6-3',
+      '7-0',
+      '7-3',
+      '8-3',
+    ]);
 
     // Renumbering onto a taken number: 20040; a name taken in the shed: 20083.
     const [p1, p2] = list;
     expect((await call(ctx, w.tok.demo, 'PUT', `${B}/updateField`, { id: p1!.id, fieldColumn: 2, field: 2 })).code).toBe(20040);
-    expect((await call(ctx, w.tok.demo, 'PUT', `${B}/updateField`, { id: p1!.id, fieldColumn: 1, field: 2, name: 'Sick bay' })).code).toBe(1);
-    expect((await call(ctx, w.tok.demo, 'PUT', `${B}/updateField`, { id: p2!.id, fieldColumn: 2, field: 2, name: 'Sick bay' })).code).toBe(20083);
+    expect((await call(ctx, w.tok.demo, 'PUT', `${B}/updateField`, { id: p1!.id, fieldColumn: 1, field: 2, name: 'Sick bay' })).code).toBe(
+      1,
+    );
+    expect((await call(ctx, w.tok.demo, 'PUT', `${B}/updateField`, { id: p2!.id, fieldColumn: 2, field: 2, name: 'Sick bay' })).code).toBe(
+      20083,
+    );
     expect((await call(ctx, w.tok.demo, 'PUT', `${B}/updateField`, { id: p1!.id, fieldColumn: 0, field: 0 })).code).toBe(1);
 
     const options = (await call<PenOption[]>(ctx, w.tok.demo, 'POST', `${B}/lieHaoSelect`, { shedId })).data;
@@ -113,7 +198,15 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     expect(await db.select().from(sheds).where(eq(sheds.id, farrowing!.id))).toHaveLength(1);
     const id = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Short lived', areaNum: 8 }))).data.id;
     await call(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId: id, startColumn: 1, endColumn: 3 });
-    await db.insert(gateways).values({ tenantId: w.demoTenant, farmId: w.pigFarm, shedId: id, code: 'fs-shortlived', name: 'gw', gatewayType: 101, checkCode: 'x' });
+    await db.insert(gateways).values({
+      tenantId: w.demoTenant,
+      farmId: w.pigFarm,
+      shedId: id,
+      code: 'fs-shortlived',
+      name: 'gw',
+      gatewayType: 101,
+      checkCode: 'x',
+    });
     expect((await call(ctx, w.tok.demo, 'DELETE', `${B}/delete/${id}`)).code).toBe(20089);
     await db.update(gateways).set({ shedId: null }).where(eq(gateways.code, 'fs-shortlived'));
     expect((await call(ctx, w.tok.demo, 'DELETE', `${B}/delete/${id}`)).code).toBe(1);
@@ -125,15 +218,26 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const a = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Only mine', areaNum: 7 }))).data.id;
     const b = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${B}/add`, shed({ shedName: 'Pens of mine', areaNum: 6 }))).data.id;
-    const penIds = (await call<{ ids: number[] }>(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId: b, startColumn: 1, endColumn: 2 })).data.ids;
+    const penIds = (await call<{ ids: number[] }>(ctx, w.tok.demo, 'POST', `${B}/addFields`, { shedId: b, startColumn: 1, endColumn: 2 }))
+      .data.ids;
     const shedOnly = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'shed-only', farmIds: [w.pigFarm] });
     const penOnly = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'pen-only', farmIds: [w.pigFarm] });
-    await db.insert(accountSheds).values([{ accountId: shedOnly, shedId: a }, { accountId: penOnly, shedId: b }]);
+    await db.insert(accountSheds).values([
+      { accountId: shedOnly, shedId: a },
+      { accountId: penOnly, shedId: b },
+    ]);
     await db.insert(accountPens).values({ accountId: penOnly, penId: penIds[0]! });
     const tree = (await call<HierarchyFarm[]>(ctx, await tokenFor(db, 'pen-only'), 'POST', `${B}/qdslHierarchicalQuery`)).data;
     expect(tree.map((f) => f.sheds.map((s) => [s.shedName, s.pens.map((p) => p.id)]))).toEqual([[['Pens of mine', [penIds[0]]]]]);
     expect((await call(ctx, await tokenFor(db, 'pen-only'), 'POST', `${B}/lieHaoSelect`, { shedId: b })).data).toHaveLength(1);
-    const authList = (await call<{ tid: number; pens: { id: number }[] }[]>(ctx, await tokenFor(db, 'pen-only'), 'GET', `/api/breedpigbuilding/fieldLevel/shedInfo/authList?farmId=${w.pigFarm}`)).data;
+    const authList = (
+      await call<{ tid: number; pens: { id: number }[] }[]>(
+        ctx,
+        await tokenFor(db, 'pen-only'),
+        'GET',
+        `/api/breedpigbuilding/fieldLevel/shedInfo/authList?farmId=${w.pigFarm}`,
+      )
+    ).data;
     expect(authList.map((s) => [s.tid, s.pens.map((p) => p.id)])).toEqual([[b, [penIds[0]]]]);
 
     expect((await call(ctx, w.tok.demo, 'DELETE', `${B}/delete/${a}`)).code).toBe(1);
@@ -152,16 +256,39 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const [nursery] = await db.select().from(sheds).where(eq(sheds.shedName, 'Nursery 1'));
     const [fattening] = await db.select().from(sheds).where(eq(sheds.shedName, 'Fattening 1'));
     const [pigRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, 'Pig staff'));
-    const limitedId = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'limited-builder', farmIds: [w.pigFarm], roleIds: [pigRole!.id] });
+    const limitedId = await buildAccount(db, {
+      tenantId: w.demoTenant,
+      accountCode: 'limited-builder',
+      farmIds: [w.pigFarm],
+      roleIds: [pigRole!.id],
+    });
     await db.insert(accountSheds).values({ accountId: limitedId, shedId: nursery!.id });
     const t = await tokenFor(db, 'limited-builder');
-    expect((await call(ctx, t, 'PUT', `${B}/update`, { id: fattening!.id, shedName: 'Mine now', shedType: 4, areaNum: 2, buildingNum: 1, shedNum: 1 })).code).toBe(30004);
+    expect(
+      (
+        await call(ctx, t, 'PUT', `${B}/update`, {
+          id: fattening!.id,
+          shedName: 'Mine now',
+          shedType: 4,
+          areaNum: 2,
+          buildingNum: 1,
+          shedNum: 1,
+        })
+      ).code,
+    ).toBe(30004);
     expect((await call(ctx, t, 'POST', `${B}/queryFields`, { shedId: fattening!.id })).code).toBe(30004);
     const made = await call<{ id: number }>(ctx, t, 'POST', `${B}/add`, shed({ shedName: 'Built by limited', areaNum: 5 }));
     expect(made.code).toBe(1);
-    const seen = (await call<ShedListItem[]>(ctx, await tokenFor(db, 'limited-builder'), 'GET', `${SHED_LIST}?farmId=${w.pigFarm}`)).data.map((s) => s.shedName);
+    const seen = (
+      await call<ShedListItem[]>(ctx, await tokenFor(db, 'limited-builder'), 'GET', `${SHED_LIST}?farmId=${w.pigFarm}`)
+    ).data.map((s) => s.shedName);
     expect(seen).toEqual(['Nursery 1', 'Built by limited']);
-    expect(await db.select().from(accountSheds).where(and(eq(accountSheds.accountId, limitedId), eq(accountSheds.shedId, made.data.id)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(accountSheds)
+        .where(and(eq(accountSheds.accountId, limitedId), eq(accountSheds.shedId, made.data.id))),
+    ).toHaveLength(1);
   });
 
   it("answers not-found to another tenant's administrator for every demo shed and pen, changing nothing", async () => {
@@ -170,8 +297,10 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const demoPens = await db.select().from(pens).where(eq(pens.tenantId, w.demoTenant));
     for (const s of demoSheds) {
       const calls: [Parameters<typeof call>[2], string, unknown?][] = [
-        ['PUT', `${B}/update`, { id: s.id, shedName: 'Hijacked', shedType: 0 }], ['DELETE', `${B}/delete/${s.id}`],
-        ['POST', `${B}/queryFields`, { shedId: s.id }], ['POST', `${B}/addFields`, { shedId: s.id, startColumn: 90, endColumn: 91 }],
+        ['PUT', `${B}/update`, { id: s.id, shedName: 'Hijacked', shedType: 0 }],
+        ['DELETE', `${B}/delete/${s.id}`],
+        ['POST', `${B}/queryFields`, { shedId: s.id }],
+        ['POST', `${B}/addFields`, { shedId: s.id, startColumn: 90, endColumn: 91 }],
         ['POST', `${B}/lieHaoSelect`, { shedId: s.id }],
       ];
       for (const [method, url, body] of calls) {
@@ -192,7 +321,11 @@ describe(`sheds and pens (${TEST_DB})`, () => {
   });
 
   it('needs the shed list application for writes (10009); pickers follow the caller scope', async () => {
-    for (const [method, url, body] of [['POST', `${B}/add`, shed()], ['POST', `${B}/addFields`, { shedId: 1, startColumn: 1, endColumn: 1 }], ['DELETE', `${B}/delete/1`]] as const) {
+    for (const [method, url, body] of [
+      ['POST', `${B}/add`, shed()],
+      ['POST', `${B}/addFields`, { shedId: 1, startColumn: 1, endColumn: 1 }],
+      ['DELETE', `${B}/delete/1`],
+    ] as const) {
       const res = await call(ctx, w.tok.viewer, method, url, body);
       expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
     }

@@ -12,9 +12,20 @@ import type { AuthContext } from '../../plugins/auth.js';
  * of them opens the live stream and the latest values. Defined once, from the catalogue.
  */
 const ENV_PREFIXES = [
-  'ci18.overview', 'ci18.env', 'ci18.envrecords', 'pig.overview.shed', 'pig.env1', 'pig.databoard',
-  'reports.env-trends', 'reports.device-commu-off', 'reports.device-run-stats', 'device-running-status',
-  'device-connect', 'device-mng', 'group.overview', 'd3.overview',
+  'ci18.overview',
+  'ci18.env',
+  'ci18.envrecords',
+  'pig.overview.shed',
+  'pig.env1',
+  'pig.databoard',
+  'reports.env-trends',
+  'reports.device-commu-off',
+  'reports.device-run-stats',
+  'device-running-status',
+  'device-connect',
+  'device-mng',
+  'group.overview',
+  'd3.overview',
 ];
 export const ENV_VIEW_APPS: string[] = flattenApps(APP_CATALOGUE)
   .map((n) => n.code)
@@ -35,7 +46,10 @@ export async function visibleSheds(db: Db, auth: AuthContext, wanted?: number[])
   const conds = [eq(sheds.tenantId, auth.tenantId)];
   if (auth.farmIds !== 'all') conds.push(inArray(sheds.farmId, auth.farmIds));
   if (wanted) conds.push(inArray(sheds.id, wanted));
-  const rows = await db.select({ id: sheds.id, farmId: sheds.farmId }).from(sheds).where(and(...conds));
+  const rows = await db
+    .select({ id: sheds.id, farmId: sheds.farmId })
+    .from(sheds)
+    .where(and(...conds));
   for (const r of rows) if (shedInScope(auth, r.id, r.farmId)) out.set(r.id, r.farmId);
   return out;
 }

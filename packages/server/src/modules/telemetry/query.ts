@@ -47,7 +47,12 @@ function toPoints(rows: Row[]): TrendPoint[] {
 
 /** Aggregates the raw history into buckets of `bucketMs` (also the reference for benchmarks). */
 export async function queryRawBuckets(
-  database: Database, gatewayId: number, key: string, from: number, to: number, bucketMs: number,
+  database: Database,
+  gatewayId: number,
+  key: string,
+  from: number,
+  to: number,
+  bucketMs: number,
 ): Promise<TrendPoint[]> {
   const rows = await database.query<Row>(
     `SELECT (extract(epoch FROM bt) * 1000)::float8 AS b, min, max, avg, count FROM (
@@ -62,8 +67,13 @@ export async function queryRawBuckets(
 }
 
 async function queryRollup(
-  database: Database, table: 'telemetry_hourly' | 'telemetry_daily',
-  gatewayId: number, key: string, from: number, to: number, bucketMs: number,
+  database: Database,
+  table: 'telemetry_hourly' | 'telemetry_daily',
+  gatewayId: number,
+  key: string,
+  from: number,
+  to: number,
+  bucketMs: number,
 ): Promise<TrendPoint[]> {
   const rows = await database.query<Row>(
     `SELECT (extract(epoch FROM bt) * 1000)::float8 AS b, min, max, avg, count FROM (
@@ -102,7 +112,11 @@ export async function queryTrend(
   if (span / HOUR <= points * 24) {
     // Rollup buckets are whole hours: include the hour that contains `from`.
     const bucketMs = widthFor(span, points, HOUR);
-    return { source: 'hourly', bucketMs, points: await queryRollup(database, 'telemetry_hourly', gatewayId, key, Math.floor(f / HOUR) * HOUR, t, bucketMs) };
+    return {
+      source: 'hourly',
+      bucketMs,
+      points: await queryRollup(database, 'telemetry_hourly', gatewayId, key, Math.floor(f / HOUR) * HOUR, t, bucketMs),
+    };
   }
   const bucketMs = widthFor(span, points, DAY);
   return { source: 'daily', bucketMs, points: await queryRollup(database, 'telemetry_daily', gatewayId, key, f - DAY, t, bucketMs) };

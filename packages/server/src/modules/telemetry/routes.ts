@@ -31,143 +31,187 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
   const { db } = deps.database;
   const hub = liveHubFor(deps.database);
 
-  app.post('/api/telemetry/streamTicket', {
-    config: { app: ENV_VIEW_APPS, readOnly: true },
-    schema: { tags: ['telemetry'], summary: 'One-time ticket (60 s) to open the live stream with EventSource' },
-  }, async (req) => {
-    const auth = requireAuth(req);
-    if (auth.via === 'api') throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-    return { ticket: await issueTicket(db, auth.tokenHash), expiresInSec: 60 };
-  });
-
-  app.get('/api/telemetry/stream', {
-    // Public at the guard because a ticket may stand in for the token; checked right here.
-    config: { public: true },
-    schema: {
-      tags: ['telemetry'],
-      summary: 'Live values of the sheds (Server-Sent Events)',
-      querystring: z.object({ shedIds: idList.optional(), ticket: z.string().max(100).optional() }),
+  app.post(
+    '/api/telemetry/streamTicket',
+    {
+      config: { app: ENV_VIEW_APPS, readOnly: true },
+      schema: { tags: ['telemetry'], summary: 'One-time ticket (60 s) to open the live stream with EventSource' },
     },
-  }, async (req, reply) => {
-    const q = req.query as { shedIds?: number[]; ticket?: string };
-    const auth = await streamAuth(req, q.ticket);
-    const sheds = await visibleSheds(db, auth, q.shedIds);
-    if (q.shedIds && q.shedIds.some((id) => !sheds.has(id))) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    out.write(`event: ready\ndata: ${JSON.stringify({ shedIds: [...sheds.keys()] })}\n\n`);
-    const unsubscribe = hub.subscribe((e: LiveEvent) => {
-      if (e.data.shedId === null || !sheds.has(e.data.shedId)) return;
-      out.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
-    });
-    let checking = false;
-    const timer = setInterval(() => {
-      out.write(': keep-alive\n\n');
-      if (checking) return;
-      checking = true;
-      // A signed-out, banned or expired session stops receiving values.
-      void authBySessionHash(db, auth.tokenHash)
-        .then((still) => (still ? undefined : out.end()))
-        .catch(() => undefined)
-        .finally(() => (checking = false));
-    }, KEEP_ALIVE_MS);
-    const close = (): void => {
-      clearInterval(timer);
-      unsubscribe();
-    };
-    req.raw.on('close', close);
-    out.on('close', close);
-  });
-
-  app.get('/api/telemetry/latest', {
-    config: { app: ENV_VIEW_APPS },
-    schema: {
-      tags: ['telemetry'],
-      summary: 'Newest values of the gateways bound to a shed',
-      querystring: z.object({ shedId: z.coerce.number().int().positive() }),
+    async (req) => {
+      const auth = requireAuth(req);
+      if (auth.via === 'api') throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      return { ticket: await issueTicket(db, auth.tokenHash), expiresInSec: 60 };
     },
-  }, async (req) => {
-    const auth = requireAuth(req);
-    const { shedId } = req.query as { shedId: number };
-    const sheds = await visibleSheds(db, auth, [shedId]);
-    if (!sheds.has(shedId)) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-    const rows = await deps.database.query<{
-      id: number; code: string; name: string; online: boolean | null; since: Date | null; last_seen_at: Date | null;
-      key: string | null; ts: Date | null; value: number | null;
-    }>(
-      `SELECT g.id, g.code, g.name, s.online, s.since, s.last_seen_at, l.key, l.ts, l.value
+  );
+
+  app.get(
+    '/api/telemetry/stream',
+    {
+      // Public at the guard because a ticket may stand in for the token; checked right here.
+      config: { public: true },
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Live values of the sheds (Server-Sent Events)',
+        querystring: z.object({ shedIds: idList.optional(), ticket: z.string().max(100).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as { shedIds?: number[]; ticket?: string };
+      const auth = await streamAuth(req, q.ticket);
+      const sheds = await visibleSheds(db, auth, q.shedIds);
+      if (q.shedIds && q.shedIds.some((id) => !sheds.has(id))) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      out.write(`event: ready\ndata: ${JSON.stringify({ shedIds: [...sheds.keys()] })}\n\n`);
+      const unsubscribe = hub.subscribe((e: LiveEvent) => {
+        if (e.data.shedId === null || !sheds.has(e.data.shedId)) return;
+        out.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+      });
+      let checking = false;
+      const timer = setInterval(() => {
+        out.write(': keep-alive\n\n');
+        if (checking) return;
+        checking = true;
+        // A signed-out, banned or expired session stops receiving values.
+        void authBySessionHash(db, auth.tokenHash)
+          .then((still) => (still ? undefined : out.end()))
+          .catch(() => undefined)
+          .finally(() => (checking = false));
+      }, KEEP_ALIVE_MS);
+      const close = (): void => {
+        clearInterval(timer);
+        unsubscribe();
+      };
+      req.raw.on('close', close);
+      out.on('close', close);
+    },
+  );
+
+  app.get(
+    '/api/telemetry/latest',
+    {
+      config: { app: ENV_VIEW_APPS },
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Newest values of the gateways bound to a shed',
+        querystring: z.object({ shedId: z.coerce.number().int().positive() }),
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const { shedId } = req.query as { shedId: number };
+      const sheds = await visibleSheds(db, auth, [shedId]);
+      if (!sheds.has(shedId)) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      const rows = await deps.database.query<{
+        id: number;
+        code: string;
+        name: string;
+        online: boolean | null;
+        since: Date | null;
+        last_seen_at: Date | null;
+        key: string | null;
+        ts: Date | null;
+        value: number | null;
+      }>(
+        `SELECT g.id, g.code, g.name, s.online, s.since, s.last_seen_at, l.key, l.ts, l.value
          FROM gateways g
          LEFT JOIN gateway_status s ON s.gateway_id = g.id
          LEFT JOIN telemetry_latest l ON l.gateway_id = g.id
         WHERE g.shed_id = $1 AND g.tenant_id = $2
         ORDER BY g.id, l.key`,
-      [shedId, auth.tenantId],
-    );
-    const byGateway = new Map<number, {
-      gatewayId: number; code: string; name: string; online: boolean; since: number | null; lastSeenAt: number | null;
-      ts: number | null; values: Record<string, number>; times: Record<string, number>;
-    }>();
-    for (const r of rows) {
-      let g = byGateway.get(r.id);
-      if (!g) {
-        g = {
-          gatewayId: r.id, code: r.code, name: r.name, online: r.online === true,
-          since: r.since ? new Date(r.since).getTime() : null,
-          lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at).getTime() : null,
-          ts: null, values: {}, times: {},
-        };
-        byGateway.set(r.id, g);
+        [shedId, auth.tenantId],
+      );
+      const byGateway = new Map<
+        number,
+        {
+          gatewayId: number;
+          code: string;
+          name: string;
+          online: boolean;
+          since: number | null;
+          lastSeenAt: number | null;
+          ts: number | null;
+          values: Record<string, number>;
+          times: Record<string, number>;
+        }
+      >();
+      for (const r of rows) {
+        let g = byGateway.get(r.id);
+        if (!g) {
+          g = {
+            gatewayId: r.id,
+            code: r.code,
+            name: r.name,
+            online: r.online === true,
+            since: r.since ? new Date(r.since).getTime() : null,
+            lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at).getTime() : null,
+            ts: null,
+            values: {},
+            times: {},
+          };
+          byGateway.set(r.id, g);
+        }
+        if (r.key !== null && r.ts !== null && r.value !== null) {
+          const t = new Date(r.ts).getTime();
+          g.values[r.key] = r.value;
+          g.times[r.key] = t;
+          g.ts = Math.max(g.ts ?? 0, t);
+        }
       }
-      if (r.key !== null && r.ts !== null && r.value !== null) {
-        const t = new Date(r.ts).getTime();
-        g.values[r.key] = r.value;
-        g.times[r.key] = t;
-        g.ts = Math.max(g.ts ?? 0, t);
-      }
-    }
-    return { shedId, gateways: [...byGateway.values()] };
-  });
-
-  app.get('/api/telemetry/trend', {
-    config: { app: ENV_VIEW_APPS },
-    schema: {
-      tags: ['telemetry'],
-      summary: 'Chart series of one sensor of one gateway, bucketed on the server',
-      querystring: z.object({
-        gatewayId: z.coerce.number().int().positive(),
-        key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}(\.[A-Za-z0-9_]{1,16})?$/),
-        from: z.coerce.number().int().nonnegative(),
-        to: z.coerce.number().int().positive(),
-        maxPoints: z.coerce.number().int().min(10).max(5_000).default(2_000),
-      }),
+      return { shedId, gateways: [...byGateway.values()] };
     },
-  }, async (req) => {
-    const auth = requireAuth(req);
-    const q = req.query as { gatewayId: number; key: string; from: number; to: number; maxPoints: number };
-    if (q.to <= q.from) throw new AppError(ErrorCodes.END_BEFORE_START);
-    const [gw] = await deps.database.query<{ shed_id: number; farm_id: number }>(
-      `SELECT s.id AS shed_id, s.farm_id FROM gateways g JOIN sheds s ON s.id = g.shed_id AND s.tenant_id = g.tenant_id
-        WHERE g.id = $1 AND g.tenant_id = $2`, [q.gatewayId, auth.tenantId]);
-    if (!gw || !shedInScope(auth, gw.shed_id, gw.farm_id)) {
-      throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-    }
-    return queryTrend(deps.database, q.gatewayId, q.key, q.from, q.to, q.maxPoints);
-  });
+  );
 
-  app.get('/api/telemetry/ingestStats', {
-    schema: { tags: ['telemetry'], summary: 'Ingest counters summed over every worker (platform or tenant administrators)' },
-  }, async (req) => {
-    const auth = requireAuth(req);
-    if (!isAdmin(auth)) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-    return readIngestStats(deps.database);
-  });
+  app.get(
+    '/api/telemetry/trend',
+    {
+      config: { app: ENV_VIEW_APPS },
+      schema: {
+        tags: ['telemetry'],
+        summary: 'Chart series of one sensor of one gateway, bucketed on the server',
+        querystring: z.object({
+          gatewayId: z.coerce.number().int().positive(),
+          key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}(\.[A-Za-z0-9_]{1,16})?$/),
+          from: z.coerce.number().int().nonnegative(),
+          to: z.coerce.number().int().positive(),
+          maxPoints: z.coerce.number().int().min(10).max(5_000).default(2_000),
+        }),
+      },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      const q = req.query as { gatewayId: number; key: string; from: number; to: number; maxPoints: number };
+      if (q.to <= q.from) throw new AppError(ErrorCodes.END_BEFORE_START);
+      const [gw] = await deps.database.query<{ shed_id: number; farm_id: number }>(
+        `SELECT s.id AS shed_id, s.farm_id FROM gateways g JOIN sheds s ON s.id = g.shed_id AND s.tenant_id = g.tenant_id
+        WHERE g.id = $1 AND g.tenant_id = $2`,
+        [q.gatewayId, auth.tenantId],
+      );
+      if (!gw || !shedInScope(auth, gw.shed_id, gw.farm_id)) {
+        throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      }
+      return queryTrend(deps.database, q.gatewayId, q.key, q.from, q.to, q.maxPoints);
+    },
+  );
+
+  app.get(
+    '/api/telemetry/ingestStats',
+    {
+      schema: { tags: ['telemetry'], summary: 'Ingest counters summed over every worker (platform or tenant administrators)' },
+    },
+    async (req) => {
+      const auth = requireAuth(req);
+      if (!isAdmin(auth)) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      return readIngestStats(deps.database);
+    },
+  );
 
   async function streamAuth(req: FastifyRequest, ticket: string | undefined): Promise<AuthContext> {
     let auth: AuthContext | null = req.auth && req.auth.via !== 'api' ? req.auth : null;

@@ -38,12 +38,19 @@ describe(`telemetry storage (${TEST_DB})`, () => {
   });
 
   const partitionOf = async (ms: number): Promise<string> =>
-    (await ctx.database.query<{ p: string }>(
-      `SELECT tableoid::regclass::text AS p FROM telemetry WHERE gateway_id = $1 AND ts = to_timestamp($2 / 1000.0)`, [gw, ms]))[0]!.p;
+    (
+      await ctx.database.query<{ p: string }>(
+        `SELECT tableoid::regclass::text AS p FROM telemetry WHERE gateway_id = $1 AND ts = to_timestamp($2 / 1000.0)`,
+        [gw, ms],
+      )
+    )[0]!.p;
 
   it('moves rows the DEFAULT partition caught into their month when the month is created', async () => {
     const ms = Date.UTC(2019, 4, 10, 12);
-    await storeBatch(ctx.database, series(gw, 'temp.1', ms, 3, 60_000, (i) => i));
+    await storeBatch(
+      ctx.database,
+      series(gw, 'temp.1', ms, 3, 60_000, (i) => i),
+    );
     expect(await partitionOf(ms)).toBe('telemetry_default');
     await partitions.ensure([monthKey(ms)]);
     expect(await partitionOf(ms)).toBe('telemetry_y2019m05');
@@ -54,7 +61,10 @@ describe(`telemetry storage (${TEST_DB})`, () => {
   it('drops whole months older than the retention and keeps their rollups', async () => {
     const ms = Date.UTC(2018, 0, 15);
     await partitions.ensure([monthKey(ms)]);
-    await storeBatch(ctx.database, series(gw, 'rh.1', ms, 10, 60_000, () => 50));
+    await storeBatch(
+      ctx.database,
+      series(gw, 'rh.1', ms, 10, 60_000, () => 50),
+    );
     const dropped = await partitions.dropBefore(Date.UTC(2018, 6, 1));
     expect(dropped).toContain('telemetry_y2018m01');
     const [raw] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry WHERE key = 'rh.1'`);

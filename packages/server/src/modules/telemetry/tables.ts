@@ -16,66 +16,90 @@ import { gateways } from '../../db/schema.js';
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** The newest reading per gateway and key (dashboards, shed cards); ingest only moves it forward. */
-export const telemetryLatest = pgTable('telemetry_latest', {
-  gatewayId: integer('gateway_id').notNull(),
-  key: text('key').notNull(),
-  ts: ts('ts').notNull(),
-  value: doublePrecision('value').notNull(),
-}, (t) => [primaryKey({ columns: [t.gatewayId, t.key] })]);
+export const telemetryLatest = pgTable(
+  'telemetry_latest',
+  {
+    gatewayId: integer('gateway_id').notNull(),
+    key: text('key').notNull(),
+    ts: ts('ts').notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.key] })],
+);
 
 /**
  * Hourly rollup: one row per gateway, key and UTC hour (`bucket` = start of the hour) with min,
  * max, sum and count of the readings stored in that hour (avg = sum / count). Maintained by ingest
  * from the rows actually inserted, so a redelivered reading is counted once. Kept forever.
  */
-export const telemetryHourly = pgTable('telemetry_hourly', {
-  gatewayId: integer('gateway_id').notNull(),
-  key: text('key').notNull(),
-  bucket: ts('bucket').notNull(),
-  min: doublePrecision('min').notNull(),
-  max: doublePrecision('max').notNull(),
-  sum: doublePrecision('sum').notNull(),
-  count: integer('count').notNull(),
-}, (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })]);
+export const telemetryHourly = pgTable(
+  'telemetry_hourly',
+  {
+    gatewayId: integer('gateway_id').notNull(),
+    key: text('key').notNull(),
+    bucket: ts('bucket').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })],
+);
 
 /**
  * Daily rollup: like the hourly one, but `bucket` is local midnight in the time zone of the
  * gateway's farm (UTC when the gateway has no farm), so "per day" statistics match the farm's
  * calendar day. Kept forever.
  */
-export const telemetryDaily = pgTable('telemetry_daily', {
-  gatewayId: integer('gateway_id').notNull(),
-  key: text('key').notNull(),
-  bucket: ts('bucket').notNull(),
-  min: doublePrecision('min').notNull(),
-  max: doublePrecision('max').notNull(),
-  sum: doublePrecision('sum').notNull(),
-  count: integer('count').notNull(),
-}, (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })]);
+export const telemetryDaily = pgTable(
+  'telemetry_daily',
+  {
+    gatewayId: integer('gateway_id').notNull(),
+    key: text('key').notNull(),
+    bucket: ts('bucket').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    count: integer('count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })],
+);
 
 /**
  * Current link state per gateway: `online` since `since`; `last_seen_at` is the last message
  * (telemetry, status or ack) the platform received from it. A gateway that never connected has
  * no row (treat as offline). Removed with its gateway.
  */
-export const gatewayStatus = pgTable('gateway_status', {
-  gatewayId: integer('gateway_id').primaryKey().references(() => gateways.id, { onDelete: 'cascade' }),
-  online: boolean('online').notNull(),
-  since: ts('since').notNull(),
-  lastSeenAt: ts('last_seen_at'),
-}, (t) => [index('gateway_status_online_idx').on(t.online, t.lastSeenAt)]);
+export const gatewayStatus = pgTable(
+  'gateway_status',
+  {
+    gatewayId: integer('gateway_id')
+      .primaryKey()
+      .references(() => gateways.id, { onDelete: 'cascade' }),
+    online: boolean('online').notNull(),
+    since: ts('since').notNull(),
+    lastSeenAt: ts('last_seen_at'),
+  },
+  (t) => [index('gateway_status_online_idx').on(t.online, t.lastSeenAt)],
+);
 
 /**
  * Every online/offline transition (status topic, last will, heartbeat timeout): the source of
  * communication-off times and counts (reports /device-commu-off). An offline row followed by the
  * next online row of the same gateway is one outage.
  */
-export const gatewayStatusEvents = pgTable('gateway_status_events', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  gatewayId: integer('gateway_id').notNull().references(() => gateways.id, { onDelete: 'cascade' }),
-  at: ts('at').notNull(),
-  online: boolean('online').notNull(),
-}, (t) => [index('gateway_status_events_gw_at_idx').on(t.gatewayId, t.at)]);
+export const gatewayStatusEvents = pgTable(
+  'gateway_status_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gatewayId: integer('gateway_id')
+      .notNull()
+      .references(() => gateways.id, { onDelete: 'cascade' }),
+    at: ts('at').notNull(),
+    online: boolean('online').notNull(),
+  },
+  (t) => [index('gateway_status_events_gw_at_idx').on(t.gatewayId, t.at)],
+);
 
 /**
  * Ingest counters per running process (`node` = host:pid:random), flushed every few seconds, so
@@ -113,8 +137,12 @@ function counter(name: string) {
  * header). Valid 60 s, consumed by the first use; only hashes are stored. Held in the database
  * so the stream may be opened on any API process.
  */
-export const telemetryStreamTickets = pgTable('telemetry_stream_tickets', {
-  ticketHash: text('ticket_hash').primaryKey(),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: ts('expires_at').notNull(),
-}, (t) => [index('telemetry_stream_tickets_exp_idx').on(t.expiresAt)]);
+export const telemetryStreamTickets = pgTable(
+  'telemetry_stream_tickets',
+  {
+    ticketHash: text('ticket_hash').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [index('telemetry_stream_tickets_exp_idx').on(t.expiresAt)],
+);

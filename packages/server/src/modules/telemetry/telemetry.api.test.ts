@@ -12,8 +12,15 @@ interface SseEvent {
 }
 
 /** Opens the stream with fetch and collects its events until `close()`. */
-async function openStream(base: string, query: string, headers: Record<string, string> = {}): Promise<{
-  status: number; events: SseEvent[]; body: string; close: () => void;
+async function openStream(
+  base: string,
+  query: string,
+  headers: Record<string, string> = {},
+): Promise<{
+  status: number;
+  events: SseEvent[];
+  body: string;
+  close: () => void;
 }> {
   const ctrl = new AbortController();
   const res = await fetch(`${base}/api/telemetry/stream${query}`, { headers, signal: ctrl.signal });
@@ -122,7 +129,11 @@ describe(`telemetry live stream and latest values (${TEST_DB})`, () => {
     await publish('fs-demo06', ts, { 'temp.1': 22, 'nh3.1': 4 });
     await publish('fs-demo06', ts - 60_000, { 'temp.1': 99 }); // older: latest does not move back
     const res = await call<{ gateways: { code: string; values: Record<string, number>; ts: number; online: boolean }[] }>(
-      ctx, chicken, 'GET', `/api/telemetry/latest?shedId=${shed['fs-demo06']}`);
+      ctx,
+      chicken,
+      'GET',
+      `/api/telemetry/latest?shedId=${shed['fs-demo06']}`,
+    );
     expect(res.code).toBe(1);
     expect(res.data.gateways).toHaveLength(1);
     expect(res.data.gateways[0]).toMatchObject({ code: 'fs-demo06', ts, values: { 'temp.1': 22, 'nh3.1': 4 } });
@@ -134,7 +145,11 @@ describe(`telemetry live stream and latest values (${TEST_DB})`, () => {
     const [gw] = await ctx.database.query<{ id: number }>(`SELECT id FROM gateways WHERE code = 'fs-demo06'`);
     const to = Date.now() + 1_000;
     const res = await call<{ source: string; points: { count: number; max: number }[] }>(
-      ctx, chicken, 'GET', `/api/telemetry/trend?gatewayId=${gw!.id}&key=temp.1&from=${to - 3_600_000}&to=${to}&maxPoints=60`);
+      ctx,
+      chicken,
+      'GET',
+      `/api/telemetry/trend?gatewayId=${gw!.id}&key=temp.1&from=${to - 3_600_000}&to=${to}&maxPoints=60`,
+    );
     expect(res.code).toBe(1);
     expect(res.data.source).toBe('raw');
     expect(res.data.points.reduce((s, p) => s + p.count, 0)).toBe(2);
@@ -146,7 +161,11 @@ describe(`telemetry live stream and latest values (${TEST_DB})`, () => {
   it('reports ingest counters to administrators only', async () => {
     await link.stats.flush();
     const res = await call<{ totals: { messages: number; stored: number }; nodes: { active: boolean }[] }>(
-      ctx, demo, 'GET', '/api/telemetry/ingestStats');
+      ctx,
+      demo,
+      'GET',
+      '/api/telemetry/ingestStats',
+    );
     expect(res.code).toBe(1);
     expect(res.data.totals.messages).toBeGreaterThan(0);
     expect(res.data.totals.stored).toBeGreaterThan(0);

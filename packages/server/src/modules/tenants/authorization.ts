@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
-  AppError, ErrorCodes, type ApiAuthBody, type ApiAuthView, type ApiAuthSaved, type SystemAuthBody, type SystemAuthView,
+  AppError,
+  ErrorCodes,
+  type ApiAuthBody,
+  type ApiAuthView,
+  type ApiAuthSaved,
+  type SystemAuthBody,
+  type SystemAuthView,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, apiAuth, farms, systemAuth } from '../../db/tables.js';
@@ -44,7 +50,10 @@ function validity(years: number | null, start: Date | null, end: Date | null, fi
 /** 20002 unless every id is an account of the tenant. */
 async function checkAccounts(db: Db, tenantId: number, ids: number[] | null): Promise<void> {
   if (!ids) return;
-  const rows = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, ids)));
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, ids)));
   if (rows.length !== ids.length) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
 }
 
@@ -56,7 +65,13 @@ export async function systemAuthView(db: Db, tenantId: number): Promise<SystemAu
 export async function saveSystemAuth(db: Db, operatorId: number, body: SystemAuthBody): Promise<SystemAuthView> {
   const tenant = await tenantExists(db, body.tenantId);
   const now = new Date();
-  const window = validity(body.accountValidYears, body.accountValidStartDateTime, body.accountValidEndDateTime, { years: 'accountValidYears' }, now);
+  const window = validity(
+    body.accountValidYears,
+    body.accountValidStartDateTime,
+    body.accountValidEndDateTime,
+    { years: 'accountValidYears' },
+    now,
+  );
   await checkAccounts(db, body.tenantId, body.allowAccounts);
   const values = {
     ...window,
@@ -95,7 +110,10 @@ export async function saveApiAuth(db: Db, operatorId: number, body: ApiAuthBody)
     if (body.functions.some((c) => !open.has(c))) throw paramError('functions', 'validation.invalid');
   }
   if (body.farms) {
-    const rows = await db.select({ id: farms.id }).from(farms).where(and(eq(farms.tenantId, body.tenantId), inArray(farms.id, body.farms)));
+    const rows = await db
+      .select({ id: farms.id })
+      .from(farms)
+      .where(and(eq(farms.tenantId, body.tenantId), inArray(farms.id, body.farms)));
     if (rows.length !== body.farms.length) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
   }
   await checkAccounts(db, body.tenantId, body.allowAccounts);

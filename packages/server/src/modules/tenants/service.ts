@@ -1,8 +1,19 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
 import {
-  AccountType, AppError, ErrorCodes, INPUT_MAX_LENGTH, isStrongPassword,
-  type Page, type TenantAddBody, type TenantAddResult, type TenantAuthSummary, type TenantEditBody, type TenantPageQuery,
-  type TenantOptions, type TenantRow, type TenantStatusBody,
+  AccountType,
+  AppError,
+  ErrorCodes,
+  INPUT_MAX_LENGTH,
+  isStrongPassword,
+  type Page,
+  type TenantAddBody,
+  type TenantAddResult,
+  type TenantAuthSummary,
+  type TenantEditBody,
+  type TenantPageQuery,
+  type TenantOptions,
+  type TenantRow,
+  type TenantStatusBody,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, farms, gateways, sessions, systemAuth, tenants } from '../../db/tables.js';
@@ -34,7 +45,10 @@ async function nameTaken(db: DbOrTx, name: string, exceptId?: number): Promise<b
 }
 
 export async function tenantExists(db: DbOrTx, id: number): Promise<{ id: number; modules: string[]; createdAt: Date }> {
-  const [row] = await db.select({ id: tenants.id, modules: tenants.modules, createdAt: tenants.createdAt }).from(tenants).where(eq(tenants.id, id));
+  const [row] = await db
+    .select({ id: tenants.id, modules: tenants.modules, createdAt: tenants.createdAt })
+    .from(tenants)
+    .where(eq(tenants.id, id));
   if (!row) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
   return row;
 }
@@ -97,10 +111,21 @@ export async function tenantPage(db: Db, q: TenantPageQuery): Promise<Page<Tenan
   const [total] = await db.select({ n: count() }).from(tenants).where(where);
   const rows = await db
     .select({
-      id: tenants.id, name: tenants.name, contact: tenants.contact, phone: tenants.phone, address: tenants.address,
-      modules: tenants.modules, status: tenants.status, createdAt: tenants.createdAt,
-      validYears: systemAuth.validYears, validStart: systemAuth.validStart, validEnd: systemAuth.validEnd,
-      userNum: systemAuth.userNum, farmNum: systemAuth.farmNum, deviceNum: systemAuth.deviceNum, isOpenApi: systemAuth.isOpenApi,
+      id: tenants.id,
+      name: tenants.name,
+      contact: tenants.contact,
+      phone: tenants.phone,
+      address: tenants.address,
+      modules: tenants.modules,
+      status: tenants.status,
+      createdAt: tenants.createdAt,
+      validYears: systemAuth.validYears,
+      validStart: systemAuth.validStart,
+      validEnd: systemAuth.validEnd,
+      userNum: systemAuth.userNum,
+      farmNum: systemAuth.farmNum,
+      deviceNum: systemAuth.deviceNum,
+      isOpenApi: systemAuth.isOpenApi,
     })
     .from(tenants)
     .leftJoin(systemAuth, eq(systemAuth.tenantId, tenants.id))
@@ -109,14 +134,21 @@ export async function tenantPage(db: Db, q: TenantPageQuery): Promise<Page<Tenan
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);
   const ids = rows.map((r) => r.id);
-  const [users, farmCounts, devices, admins] = ids.length === 0
-    ? [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map()]
-    : await Promise.all([countsBy(db, accounts, ids), countsBy(db, farms, ids), countsBy(db, gateways, ids), adminsOf(db, ids)]);
+  const [users, farmCounts, devices, admins] =
+    ids.length === 0
+      ? [new Map<number, number>(), new Map<number, number>(), new Map<number, number>(), new Map()]
+      : await Promise.all([countsBy(db, accounts, ids), countsBy(db, farms, ids), countsBy(db, gateways, ids), adminsOf(db, ids)]);
   const now = new Date();
   const list = rows.map((r): TenantRow => {
     const admin = admins.get(r.id);
     return {
-      id: r.id, name: r.name, contact: r.contact, phone: r.phone, address: r.address, modules: r.modules, status: r.status,
+      id: r.id,
+      name: r.name,
+      contact: r.contact,
+      phone: r.phone,
+      address: r.address,
+      modules: r.modules,
+      status: r.status,
       adminAccountId: admin?.id ?? null,
       adminAccountCode: admin?.accountCode ?? null,
       adminAccountName: admin?.accountName ?? null,
@@ -145,17 +177,34 @@ export async function addTenant(db: Db, operatorId: number, body: TenantAddBody,
       if (await nameTaken(tx, body.name)) throw new AppError(ErrorCodes.NAME_EXISTS);
       const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, accountCode));
       if (taken) throw new AppError(ErrorCodes.ACCOUNT_EXISTS);
-      const [tenant] = await tx.insert(tenants).values({
-        name: body.name, contact: body.contact ?? null, phone: body.phone ?? null, address: body.address ?? null,
-        modules: body.modules, createdBy: operatorId, updatedBy: operatorId,
-      }).returning({ id: tenants.id });
+      const [tenant] = await tx
+        .insert(tenants)
+        .values({
+          name: body.name,
+          contact: body.contact ?? null,
+          phone: body.phone ?? null,
+          address: body.address ?? null,
+          modules: body.modules,
+          createdBy: operatorId,
+          updatedBy: operatorId,
+        })
+        .returning({ id: tenants.id });
       const tenantId = tenant!.id;
       // No validity and no caps: permanent and unlimited until the operator sets them.
       await tx.insert(systemAuth).values({ tenantId, createdBy: operatorId, updatedBy: operatorId });
-      const [admin] = await tx.insert(accounts).values({
-        tenantId, accountCode, accountName: body.adminAccountName, passwordHash, mustChangePassword: true,
-        accountType: AccountType.TENANT_ADMIN, createdBy: operatorId, updatedBy: operatorId,
-      }).returning({ id: accounts.id });
+      const [admin] = await tx
+        .insert(accounts)
+        .values({
+          tenantId,
+          accountCode,
+          accountName: body.adminAccountName,
+          passwordHash,
+          mustChangePassword: true,
+          accountType: AccountType.TENANT_ADMIN,
+          createdBy: operatorId,
+          updatedBy: operatorId,
+        })
+        .returning({ id: accounts.id });
       return { id: tenantId, adminAccountId: admin!.id };
     });
   } catch (err) {
@@ -167,10 +216,18 @@ export async function editTenant(db: Db, operatorId: number, body: TenantEditBod
   await tenantExists(db, body.id);
   if (await nameTaken(db, body.name, body.id)) throw new AppError(ErrorCodes.NAME_EXISTS);
   try {
-    await db.update(tenants).set({
-      name: body.name, contact: body.contact ?? null, phone: body.phone ?? null, address: body.address ?? null,
-      modules: body.modules, updatedAt: new Date(), updatedBy: operatorId,
-    }).where(eq(tenants.id, body.id));
+    await db
+      .update(tenants)
+      .set({
+        name: body.name,
+        contact: body.contact ?? null,
+        phone: body.phone ?? null,
+        address: body.address ?? null,
+        modules: body.modules,
+        updatedAt: new Date(),
+        updatedBy: operatorId,
+      })
+      .where(eq(tenants.id, body.id));
   } catch (err) {
     throw duplicateError(err) ?? err;
   }
@@ -186,7 +243,11 @@ export async function revokeTenantSessions(db: DbOrTx, tenantIds: number[], only
   }
   const rows = await db.selectDistinct({ accountId: sessions.accountId }).from(sessions).where(live);
   const hit = rows.map((r) => r.accountId).filter(onlyAccounts);
-  if (hit.length > 0) await db.update(sessions).set({ revokedAt: new Date() }).where(and(live, inArray(sessions.accountId, hit)));
+  if (hit.length > 0)
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(live, inArray(sessions.accountId, hit)));
 }
 
 /** Enables or disables tenants in one go; disabling signs their users out. 30001 when none exists. */
@@ -199,7 +260,11 @@ export async function setTenantStatus(db: Db, operatorId: number, body: TenantSt
       .where(inArray(tenants.id, ids))
       .returning({ id: tenants.id });
     if (done.length === 0) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
-    if (body.status === 0) await revokeTenantSessions(tx, done.map((d) => d.id));
+    if (body.status === 0)
+      await revokeTenantSessions(
+        tx,
+        done.map((d) => d.id),
+      );
     return { updated: done.length };
   });
 }
@@ -209,11 +274,21 @@ export async function tenantOptions(db: Db, tenantId: number): Promise<TenantOpt
   await tenantExists(db, tenantId);
   const [accountRows, farmRows] = await Promise.all([
     db
-      .select({ id: accounts.id, accountCode: accounts.accountCode, accountName: accounts.accountName, accountType: accounts.accountType, status: accounts.status })
+      .select({
+        id: accounts.id,
+        accountCode: accounts.accountCode,
+        accountName: accounts.accountName,
+        accountType: accounts.accountType,
+        status: accounts.status,
+      })
       .from(accounts)
       .where(eq(accounts.tenantId, tenantId))
       .orderBy(asc(accounts.accountCode)),
-    db.select({ id: farms.id, farmName: farms.farmName, type: farms.type }).from(farms).where(eq(farms.tenantId, tenantId)).orderBy(asc(farms.farmName)),
+    db
+      .select({ id: farms.id, farmName: farms.farmName, type: farms.type })
+      .from(farms)
+      .where(eq(farms.tenantId, tenantId))
+      .orderBy(asc(farms.farmName)),
   ]);
   return { accounts: accountRows, farms: farmRows };
 }

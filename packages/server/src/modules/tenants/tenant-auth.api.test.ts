@@ -33,7 +33,13 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
     const t = await readyTenant('Caps Co', 'capsadmin');
     const view = await send<SystemAuthView>(ctx, 'GET', SYSTEM_AUTH, { token: platform, query: { tenantId: String(t.id) } });
     expect(view.data).toMatchObject({
-      permanent: true, accountValidYears: null, userNum: null, farmNum: null, deviceNum: null, isOpenAPI: false, allowAccounts: null,
+      permanent: true,
+      accountValidYears: null,
+      userNum: null,
+      farmNum: null,
+      deviceNum: null,
+      isOpenAPI: false,
+      allowAccounts: null,
       used: { users: 1, farms: 0, devices: 0 },
     });
     const saved = await send<SystemAuthView>(ctx, 'POST', SYSTEM_AUTH, {
@@ -41,7 +47,15 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
       body: { tenantId: t.id, accountValidYears: 2, userNum: 2, farmNum: '3', deviceNum: null, isOpenAPI: true, allowAccounts: [] },
     });
     expect(saved.code).toBe(1);
-    expect(saved.data).toMatchObject({ accountValidYears: 2, userNum: 2, farmNum: 3, deviceNum: null, isOpenAPI: true, allowAccounts: null, permanent: false });
+    expect(saved.data).toMatchObject({
+      accountValidYears: 2,
+      userNum: 2,
+      farmNum: 3,
+      deviceNum: null,
+      isOpenAPI: true,
+      allowAccounts: null,
+      permanent: false,
+    });
     // Years without a start count from the save.
     const start = Date.parse(saved.data.accountValidStartDateTime!);
     expect(Math.abs(start - Date.now())).toBeLessThan(60_000);
@@ -56,7 +70,9 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
       (await send(ctx, 'POST', SYSTEM_AUTH, { token: platform, body: { tenantId: t.id, ...body } })).code;
     const now = Date.now();
     expect(await post({ accountValidStartDateTime: now, accountValidEndDateTime: now - DAY })).toBe(20027);
-    expect(await post({ accountValidStartDateTime: new Date(now).toISOString(), accountValidEndDateTime: new Date(now).toISOString() })).toBe(20027);
+    expect(
+      await post({ accountValidStartDateTime: new Date(now).toISOString(), accountValidEndDateTime: new Date(now).toISOString() }),
+    ).toBe(20027);
     expect(await post({ accountValidYears: 1, accountValidEndDateTime: now + DAY })).toBe(99996);
     for (const bad of [0, -1, 1.5, 'abc']) expect(await post({ userNum: bad })).toBe(99996);
     expect(await post({ accountValidStartDateTime: 'yesterday' })).toBe(99996);
@@ -83,7 +99,11 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
     // Seconds (10 digits) are read as seconds.
     await send(ctx, 'POST', SYSTEM_AUTH, {
       token: platform,
-      body: { tenantId: t.id, accountValidStartDateTime: Math.floor((now - DAY) / 1000), accountValidEndDateTime: Math.floor((now + DAY) / 1000) },
+      body: {
+        tenantId: t.id,
+        accountValidStartDateTime: Math.floor((now - DAY) / 1000),
+        accountValidEndDateTime: Math.floor((now + DAY) / 1000),
+      },
     });
     const [row] = await db.select().from(systemAuth).where(eq(systemAuth.tenantId, t.id));
     expect(Math.abs(row!.validEnd!.getTime() - (now + DAY))).toBeLessThan(1000);
@@ -97,7 +117,10 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
     const staff = await buildAccount(db, { tenantId: t.id, accountCode: 'fewstaff', farmIds: [farm] });
     const staffToken = await tokenFor(db, 'fewstaff');
     const adminToken = await tokenFor(db, 'fewadmin');
-    const res = await send(ctx, 'POST', SYSTEM_AUTH, { token: platform, body: { tenantId: t.id, allowAccounts: [t.adminAccountId, t.adminAccountId] } });
+    const res = await send(ctx, 'POST', SYSTEM_AUTH, {
+      token: platform,
+      body: { tenantId: t.id, allowAccounts: [t.adminAccountId, t.adminAccountId] },
+    });
     expect(res).toMatchObject({ code: 1, data: { allowAccounts: [t.adminAccountId] } });
     expect((await send(ctx, 'GET', USER_INFO, { token: staffToken })).code).toBe(10002);
     expect((await send(ctx, 'GET', USER_INFO, { token: adminToken })).code).toBe(1);
@@ -111,15 +134,27 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
     const t = await readyTenant('Api Config Co', 'apicfg');
     const farm = await buildFarm(db, t.id, 'Api Farm');
     const body = {
-      tenantId: t.id, apiValidYears: 1, apiVisitWay: 'https', ipAddress: ' 10.0.0.1 , 192.168.0.0/16,2001:db8::/32',
-      regenerate: true, apiVisitTimes: 100, functions: ['housemanagement.shedlist', 'pig.overview.shed'], farms: [farm],
+      tenantId: t.id,
+      apiValidYears: 1,
+      apiVisitWay: 'https',
+      ipAddress: ' 10.0.0.1 , 192.168.0.0/16,2001:db8::/32',
+      regenerate: true,
+      apiVisitTimes: 100,
+      functions: ['housemanagement.shedlist', 'pig.overview.shed'],
+      farms: [farm],
       allowAccounts: [t.adminAccountId],
     };
     const res = await send<ApiAuthSaved>(ctx, 'POST', API_AUTH, { token: platform, body });
     expect(res.code).toBe(1);
     expect(res.data).toMatchObject({
-      codeGenerated: true, apiValidYears: 1, apiVisitWay: 'https', ipAddress: '10.0.0.1,192.168.0.0/16,2001:db8::/32',
-      apiVisitTimes: 100, functions: ['housemanagement.shedlist', 'pig.overview.shed'], farms: [farm], allowAccounts: [t.adminAccountId],
+      codeGenerated: true,
+      apiValidYears: 1,
+      apiVisitWay: 'https',
+      ipAddress: '10.0.0.1,192.168.0.0/16,2001:db8::/32',
+      apiVisitTimes: 100,
+      functions: ['housemanagement.shedlist', 'pig.overview.shed'],
+      farms: [farm],
+      allowAccounts: [t.adminAccountId],
     });
     const code = res.data.apiAuthCode!;
     expect(code).toMatch(/^fsk_[A-Za-z0-9_-]{32}$/);
@@ -134,7 +169,10 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
     expect(own.data.apiAuthCode).toBe(MASKED_SECRET);
 
     // Saving without regenerate keeps the code; with it, the old code is replaced.
-    const keep = await send<ApiAuthSaved>(ctx, 'POST', API_AUTH, { token: platform, body: { ...body, regenerate: false, apiVisitTimes: null } });
+    const keep = await send<ApiAuthSaved>(ctx, 'POST', API_AUTH, {
+      token: platform,
+      body: { ...body, regenerate: false, apiVisitTimes: null },
+    });
     expect(keep.data).toMatchObject({ codeGenerated: false, apiAuthCode: MASKED_SECRET, apiVisitTimes: null });
     expect((await db.select().from(apiAuth).where(eq(apiAuth.tenantId, t.id)))[0]!.authCodeHash).toBe(row!.authCodeHash);
     const again = await send<ApiAuthSaved>(ctx, 'POST', API_AUTH, { token: platform, body });
@@ -147,7 +185,8 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
     const demoFarm = (await db.query.farms.findFirst({ where: (f, { eq: e }) => e(f.farmName, 'Demo Pig Farm') }))!.id;
     const post = async (extra: Record<string, unknown>): Promise<number> =>
       (await send(ctx, 'POST', API_AUTH, { token: platform, body: { tenantId: t.id, regenerate: true, ...extra } })).code;
-    for (const ip of ['10.0.0', '10.0.0.1,999.1.1.1', '10.0.0.0/33', 'localhost', ',']) expect([ip, await post({ ipAddress: ip })]).toEqual([ip, 200324]);
+    for (const ip of ['10.0.0', '10.0.0.1,999.1.1.1', '10.0.0.0/33', 'localhost', ','])
+      expect([ip, await post({ ipAddress: ip })]).toEqual([ip, 200324]);
     expect(await post({ farms: [demoFarm] })).toBe(10007);
     expect(await post({ functions: ['platform.tenants'] })).toBe(99996);
     expect(await post({ functions: ['no.such.code'] })).toBe(99996);

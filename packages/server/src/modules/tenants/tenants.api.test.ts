@@ -6,7 +6,17 @@ import { buildAccount, buildFarm, tokenFor } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { encrypt } from '../../test/login.js';
 import {
-  addTenantVia, API_AUTH, INITIAL_PASSWORD, send, signIn, SYSTEM_AUTH, TENANT, TENANT_OPTIONS, TENANT_PAGE, TENANT_STATUS, tenantBody,
+  addTenantVia,
+  API_AUTH,
+  INITIAL_PASSWORD,
+  send,
+  signIn,
+  SYSTEM_AUTH,
+  TENANT,
+  TENANT_OPTIONS,
+  TENANT_PAGE,
+  TENANT_STATUS,
+  tenantBody,
 } from './tenants.fixtures.js';
 
 const USER_INFO = '/api/breedpigaccount/login/getUserInfo';
@@ -28,8 +38,15 @@ describe(`platform tenants (${TEST_DB})`, () => {
       paths: Record<string, Record<string, { tags?: string[]; summary?: string }>>;
     };
     const routes: [string, string][] = [
-      ['get', TENANT_PAGE], ['post', TENANT], ['put', TENANT], ['post', TENANT_STATUS],
-      ['get', SYSTEM_AUTH], ['post', SYSTEM_AUTH], ['get', API_AUTH], ['post', API_AUTH], ['get', TENANT_OPTIONS],
+      ['get', TENANT_PAGE],
+      ['post', TENANT],
+      ['put', TENANT],
+      ['post', TENANT_STATUS],
+      ['get', SYSTEM_AUTH],
+      ['post', SYSTEM_AUTH],
+      ['get', API_AUTH],
+      ['post', API_AUTH],
+      ['get', TENANT_OPTIONS],
     ];
     for (const [m, p] of routes) {
       const op = doc.paths[p]?.[m];
@@ -42,10 +59,14 @@ describe(`platform tenants (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const tenantId = (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group')))[0]!.id;
     const routes: ['GET' | 'POST' | 'PUT', string, unknown?, Record<string, string>?][] = [
-      ['GET', TENANT_PAGE], ['POST', TENANT, await tenantBody(ctx, 'Intruder Co', 'intruder')],
-      ['PUT', TENANT, { id: tenantId, name: 'Renamed', modules: ['pig'] }], ['POST', TENANT_STATUS, { ids: [tenantId], status: 0 }],
-      ['GET', SYSTEM_AUTH, undefined, { tenantId: String(tenantId) }], ['POST', SYSTEM_AUTH, { tenantId, userNum: 1 }],
-      ['GET', API_AUTH, undefined, { tenantId: String(tenantId) }], ['POST', API_AUTH, { tenantId, regenerate: true }],
+      ['GET', TENANT_PAGE],
+      ['POST', TENANT, await tenantBody(ctx, 'Intruder Co', 'intruder')],
+      ['PUT', TENANT, { id: tenantId, name: 'Renamed', modules: ['pig'] }],
+      ['POST', TENANT_STATUS, { ids: [tenantId], status: 0 }],
+      ['GET', SYSTEM_AUTH, undefined, { tenantId: String(tenantId) }],
+      ['POST', SYSTEM_AUTH, { tenantId, userNum: 1 }],
+      ['GET', API_AUTH, undefined, { tenantId: String(tenantId) }],
+      ['POST', API_AUTH, { tenantId, regenerate: true }],
       ['GET', TENANT_OPTIONS, undefined, { tenantId: String(tenantId) }],
     ];
     for (const who of ['demo', 'pig', 'chicken']) {
@@ -73,9 +94,22 @@ describe(`platform tenants (${TEST_DB})`, () => {
     const [t] = await db.select().from(tenants).where(eq(tenants.id, res.data.id));
     expect(t).toMatchObject({ name: 'Green Valley', contact: 'Wang Fang', modules: ['pig', 'group'], status: 1 });
     const [auth] = await db.select().from(systemAuth).where(eq(systemAuth.tenantId, res.data.id));
-    expect(auth).toMatchObject({ validYears: null, validStart: null, validEnd: null, userNum: null, farmNum: null, deviceNum: null, isOpenApi: false });
+    expect(auth).toMatchObject({
+      validYears: null,
+      validStart: null,
+      validEnd: null,
+      userNum: null,
+      farmNum: null,
+      deviceNum: null,
+      isOpenApi: false,
+    });
     const [admin] = await db.select().from(accounts).where(eq(accounts.id, res.data.adminAccountId));
-    expect(admin).toMatchObject({ tenantId: res.data.id, accountCode: 'gvadmin', accountType: AccountType.TENANT_ADMIN, mustChangePassword: true });
+    expect(admin).toMatchObject({
+      tenantId: res.data.id,
+      accountCode: 'gvadmin',
+      accountType: AccountType.TENANT_ADMIN,
+      mustChangePassword: true,
+    });
     expect(admin!.passwordHash).toMatch(/^\$argon2id\$/);
 
     const login = await signIn(ctx, 'gvadmin', INITIAL_PASSWORD);
@@ -93,7 +127,8 @@ describe(`platform tenants (${TEST_DB})`, () => {
 
   it('refuses duplicates and bad input without writing anything', async () => {
     const before = await tenantCount();
-    const post = async (body: Record<string, unknown>): Promise<number> => (await send(ctx, 'POST', TENANT, { token: platform, body })).code;
+    const post = async (body: Record<string, unknown>): Promise<number> =>
+      (await send(ctx, 'POST', TENANT, { token: platform, body })).code;
     expect(await post(await tenantBody(ctx, 'Demo Agri Group', 'fresh1'))).toBe(10010);
     expect(await post(await tenantBody(ctx, 'Fresh One', 'DEMO'))).toBe(20000);
     expect(await post(await tenantBody(ctx, 'Fresh One', 'fresh1', { adminPassword: await encrypt(ctx, 'short') }))).toBe(21014);
@@ -108,14 +143,23 @@ describe(`platform tenants (${TEST_DB})`, () => {
 
   it('edits a tenant; a taken name is 10010 and an unknown id 30001', async () => {
     const { id } = await addTenantVia(ctx, platform, 'Edit Me', 'editme');
-    const ok = await send(ctx, 'PUT', TENANT, { token: platform, body: { id, name: 'Edited', contact: 'Li', phone: '+86 139 0000', modules: ['chicken'] } });
+    const ok = await send(ctx, 'PUT', TENANT, {
+      token: platform,
+      body: { id, name: 'Edited', contact: 'Li', phone: '+86 139 0000', modules: ['chicken'] },
+    });
     expect(ok.code).toBe(1);
     expect((await ctx.database.db.select().from(tenants).where(eq(tenants.id, id)))[0]).toMatchObject({
-      name: 'Edited', contact: 'Li', phone: '+86 139 0000', address: null, modules: ['chicken'],
+      name: 'Edited',
+      contact: 'Li',
+      phone: '+86 139 0000',
+      address: null,
+      modules: ['chicken'],
     });
     expect((await send(ctx, 'PUT', TENANT, { token: platform, body: { id, name: 'Demo Agri Group', modules: ['pig'] } })).code).toBe(10010);
     expect((await send(ctx, 'PUT', TENANT, { token: platform, body: { id: 999999, name: 'Nobody', modules: ['pig'] } })).code).toBe(30001);
-    expect((await send(ctx, 'PUT', TENANT, { token: platform, body: { id, name: 'Edited', phone: 'abc', modules: ['pig'] } })).code).toBe(99996);
+    expect((await send(ctx, 'PUT', TENANT, { token: platform, body: { id, name: 'Edited', phone: 'abc', modules: ['pig'] } })).code).toBe(
+      99996,
+    );
   });
 
   it('pages tenants with keyword and status filters, usage counts and the authorization summary', async () => {
@@ -123,12 +167,21 @@ describe(`platform tenants (${TEST_DB})`, () => {
     const { id } = await addTenantVia(ctx, platform, 'Keyword Farms', 'kwadmin');
     await buildFarm(db, id, 'KW Farm');
     await buildAccount(db, { tenantId: id, accountCode: 'kwstaff' });
-    const page = await send<Page<TenantRow>>(ctx, 'GET', TENANT_PAGE, { token: platform, query: { keyword: 'keyword', pageNo: '1', pageSize: '10' } });
+    const page = await send<Page<TenantRow>>(ctx, 'GET', TENANT_PAGE, {
+      token: platform,
+      query: { keyword: 'keyword', pageNo: '1', pageSize: '10' },
+    });
     expect(page.code).toBe(1);
     expect(page.data.total).toBe(1);
     expect(page.data.list[0]).toMatchObject({
-      id, name: 'Keyword Farms', adminAccountCode: 'kwadmin', modules: ['pig', 'chicken'], status: 1,
-      userCount: 2, farmCount: 1, deviceCount: 0,
+      id,
+      name: 'Keyword Farms',
+      adminAccountCode: 'kwadmin',
+      modules: ['pig', 'chicken'],
+      status: 1,
+      userCount: 2,
+      farmCount: 1,
+      deviceCount: 0,
       systemAuth: { permanent: true, valid: true, userNum: null, farmNum: null, deviceNum: null, isOpenAPI: false },
     });
     // The demo tenant: the keyword matches its phone, and its usage is counted from the real rows.
@@ -146,7 +199,7 @@ describe(`platform tenants (${TEST_DB})`, () => {
     expect((await send(ctx, 'GET', TENANT_PAGE, { token: platform, query: { status: '2' } })).code).toBe(99996);
   });
 
-  it('lists a tenant\'s own accounts and farms for the authorization pickers, nothing of other tenants', async () => {
+  it("lists a tenant's own accounts and farms for the authorization pickers, nothing of other tenants", async () => {
     const db = ctx.database.db;
     const { id, adminAccountId } = await addTenantVia(ctx, platform, 'Options Co', 'optadmin');
     const farmId = await buildFarm(db, id, 'Options Farm', 2);
@@ -154,7 +207,12 @@ describe(`platform tenants (${TEST_DB})`, () => {
     const res = await send<TenantOptions>(ctx, 'GET', TENANT_OPTIONS, { token: platform, query: { tenantId: String(id) } });
     expect(res.code).toBe(1);
     expect(res.data.accounts.map((a) => a.accountCode)).toEqual(['optadmin', 'optstaff']);
-    expect(res.data.accounts[0]).toMatchObject({ id: adminAccountId, accountName: 'Admin of Options Co', accountType: AccountType.TENANT_ADMIN, status: 1 });
+    expect(res.data.accounts[0]).toMatchObject({
+      id: adminAccountId,
+      accountName: 'Admin of Options Co',
+      accountType: AccountType.TENANT_ADMIN,
+      status: 1,
+    });
     expect(res.data.farms).toEqual([{ id: farmId, farmName: 'Options Farm', type: 2 }]);
     expect((await send(ctx, 'GET', TENANT_OPTIONS, { token: platform, query: { tenantId: '999999' } })).code).toBe(30001);
     expect((await send(ctx, 'GET', TENANT_OPTIONS, { token: platform, query: { tenantId: 'x' } })).code).toBe(99996);

@@ -13,7 +13,10 @@ let clock = new Date('2030-01-01T00:00:00Z').getTime();
 function answer(status: number, body: unknown): void {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+    vi.fn(
+      async () =>
+        new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+    ),
   );
 }
 
@@ -107,7 +110,10 @@ describe('API client envelope handling', () => {
   });
 
   it('shows "operation failed" for a network failure and for a non-envelope answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(request('/n')).rejects.toMatchObject({ code: 0 });
     answer(502, '<html>Bad gateway</html>');
     await expect(request('/n')).rejects.toMatchObject({ code: 0 });
@@ -135,7 +141,10 @@ describe('API client envelope handling', () => {
   it('quiet background calls report nothing and keep the session', async () => {
     answer(403, { code: 10009, msg: '', data: null });
     await expect(request('/lists', { quiet: true })).rejects.toMatchObject({ code: 10009, handled: false });
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(request('/lists', { quiet: true })).rejects.toMatchObject({ code: 0, handled: false });
     expect(toasts.error).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();

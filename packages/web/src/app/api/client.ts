@@ -150,7 +150,8 @@ async function receive<T>(path: string, opts: CallOptions, signal: AbortSignal, 
   if (res.status === 400) {
     return env ?? { code: ErrorCodes.PARAM_ERROR, msg: '', data: null as T };
   }
-  if (opts.quiet && env?.code !== ErrorCodes.SUCCESS) throw new ApiError(env?.code ?? ErrorCodes.FAILED, res.status, env?.data ?? null, false);
+  if (opts.quiet && env?.code !== ErrorCodes.SUCCESS)
+    throw new ApiError(env?.code ?? ErrorCodes.FAILED, res.status, env?.data ?? null, false);
   if (!env) throw failed(res.status);
 
   const { code, data } = env;

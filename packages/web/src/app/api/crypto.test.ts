@@ -17,7 +17,13 @@ async function keyPair(bits: number): Promise<{ pem: string; decrypt: (b64: stri
   return {
     pem: toPem(await crypto.subtle.exportKey('spki', pair.publicKey)),
     decrypt: async (b64) =>
-      new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, pair.privateKey, Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)))),
+      new TextDecoder().decode(
+        await crypto.subtle.decrypt(
+          { name: 'RSA-OAEP' },
+          pair.privateKey,
+          Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)),
+        ),
+      ),
   };
 }
 

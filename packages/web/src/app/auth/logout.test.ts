@@ -29,7 +29,10 @@ describe('logout', () => {
   });
 
   it('still ends the session locally when the server cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
     useAppStore.setState({ token: 'tok' });
     const reload = vi.fn();
     await logout(reload);

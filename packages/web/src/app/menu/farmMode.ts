@@ -11,7 +11,10 @@ export interface FarmModeState {
   switchable: boolean;
 }
 
-export function resolveFarmMode(loginFarmType: LoginFarmType | null | undefined, stored: WholeFarmTypeValue | null | undefined): FarmModeState {
+export function resolveFarmMode(
+  loginFarmType: LoginFarmType | null | undefined,
+  stored: WholeFarmTypeValue | null | undefined,
+): FarmModeState {
   if (loginFarmType === 'chicken') return { wholeFarmType: WholeFarmType.CHICKEN, switchable: false };
   if (loginFarmType === 'all') {
     const chosen = stored === WholeFarmType.CHICKEN ? WholeFarmType.CHICKEN : WholeFarmType.PIG;

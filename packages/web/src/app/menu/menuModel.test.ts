@@ -89,7 +89,16 @@ describe('menu built from the permission tree and the route registry', () => {
   it('routes every permitted page of the mode, hidden ones included, with the full-screen flag', () => {
     const routes = collectRoutes(tree, pages, 1);
     expect(routes.map((r) => r.path).sort()).toEqual(
-      ['/access-management', '/pig/databoard/acc', '/pig/databoard/smart', '/pig/overview/shed', '/reports/a', '/reports/b', '/reports/hidden', '/weight/bind'].sort(),
+      [
+        '/access-management',
+        '/pig/databoard/acc',
+        '/pig/databoard/smart',
+        '/pig/overview/shed',
+        '/reports/a',
+        '/reports/b',
+        '/reports/hidden',
+        '/weight/bind',
+      ].sort(),
     );
     expect(routes.find((r) => r.code === 'access')?.fullscreen).toBe(true);
     expect(collectRoutes(tree, pages, 2).map((r) => r.path)).toContain('/ci18/overview/shed');

@@ -11,9 +11,7 @@ export type FarmMode = 1 | 2;
 /** Anything keyed by application code whose presence means "this build has the page". */
 export type PageIndex = Readonly<Record<string, { fullscreen?: boolean } | undefined>>;
 
-export type MenuItemModel =
-  | { kind: 'group'; code: string; children: MenuItemModel[] }
-  | { kind: 'entry'; code: string; target: string };
+export type MenuItemModel = { kind: 'group'; code: string; children: MenuItemModel[] } | { kind: 'entry'; code: string; target: string };
 
 export interface RouteDef {
   code: string;

@@ -14,13 +14,17 @@ describe('landing page of "/"', () => {
   });
 
   it('sends account type 100 to the pig data screen when permitted', () => {
-    expect(pickLandingPath({ routes, firstPath: '/pig/overview/shed', accountType: 100, defaultPath: '/reports/a' })).toBe(DATA_SCREEN_PATH);
+    expect(pickLandingPath({ routes, firstPath: '/pig/overview/shed', accountType: 100, defaultPath: '/reports/a' })).toBe(
+      DATA_SCREEN_PATH,
+    );
     expect(pickLandingPath({ routes: routes.slice(0, 1), firstPath: '/pig/overview/shed', accountType: 100 })).toBe('/pig/overview/shed');
   });
 
   it('uses the default module when this build has it, else the first menu page', () => {
     expect(pickLandingPath({ routes, firstPath: '/pig/overview/shed', accountType: 1, defaultPath: '/reports/a' })).toBe('/reports/a');
-    expect(pickLandingPath({ routes, firstPath: '/pig/overview/shed', accountType: 1, defaultPath: '/group/overview' })).toBe('/pig/overview/shed');
+    expect(pickLandingPath({ routes, firstPath: '/pig/overview/shed', accountType: 1, defaultPath: '/group/overview' })).toBe(
+      '/pig/overview/shed',
+    );
     expect(pickLandingPath({ routes: [], firstPath: null, accountType: 2 })).toBeNull();
   });
 });

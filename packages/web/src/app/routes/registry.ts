@@ -56,17 +56,37 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'reports.device-commu-off.off-counts': { page: lazy(() => commuOff().then((m) => ({ default: m.OffCountsPage }))) },
   'reports.device-run-stats': { page: lazy(() => runStats().then((m) => ({ default: m.RunStatsPage }))) },
   // Flocks (current and history) and standard curves (features/flocks).
-  'ci18.group.current': { page: lazy(() => import('../../features/flocks/pages/CurrentFlocksPage').then((m) => ({ default: m.CurrentFlocksPage }))) },
-  'ci18.std': { page: lazy(() => import('../../features/flocks/pages/StandardCurvesPage').then((m) => ({ default: m.StandardCurvesPage }))) },
+  'ci18.group.current': {
+    page: lazy(() => import('../../features/flocks/pages/CurrentFlocksPage').then((m) => ({ default: m.CurrentFlocksPage }))),
+  },
+  'ci18.std': {
+    page: lazy(() => import('../../features/flocks/pages/StandardCurvesPage').then((m) => ({ default: m.StandardCurvesPage }))),
+  },
   // Production data entry (features/production): flocks and one page per daily record kind.
-  'prod-data-input.flock': { page: lazy(() => import('../../features/production/pages/FlockPage').then((m) => ({ default: m.FlockPage }))) },
-  'prod-data-input.daily-column': { page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyStockPage }))) },
-  'prod-data-input.daily-grow': { page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyGrowPage }))) },
-  'prod-data-input.daily-feed': { page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyFeedPage }))) },
-  'prod-data-input.daily-drink': { page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyWaterPage }))) },
-  'prod-data-input.daily-egg': { page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyEggPage }))) },
-  'prod-data-input.immunel': { page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.ImmunePage }))) },
-  'prod-data-input.derug': { page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DrugPage }))) },
+  'prod-data-input.flock': {
+    page: lazy(() => import('../../features/production/pages/FlockPage').then((m) => ({ default: m.FlockPage }))),
+  },
+  'prod-data-input.daily-column': {
+    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyStockPage }))),
+  },
+  'prod-data-input.daily-grow': {
+    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyGrowPage }))),
+  },
+  'prod-data-input.daily-feed': {
+    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyFeedPage }))),
+  },
+  'prod-data-input.daily-drink': {
+    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyWaterPage }))),
+  },
+  'prod-data-input.daily-egg': {
+    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyEggPage }))),
+  },
+  'prod-data-input.immunel': {
+    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.ImmunePage }))),
+  },
+  'prod-data-input.derug': {
+    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DrugPage }))),
+  },
   // Poultry production reports (features/poultry): one config-driven page per report code.
   ...Object.fromEntries(
     Object.entries({
@@ -76,13 +96,29 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
       'ci18.drink': ['trend', 'water-feed-ratio', 'drink-records', 'water-feed-records'],
       'ci18.egg': ['trend', 'egg-feed-ratio', 'egg-records-daily', 'egg-records-weekly', 'egg-feed-ratio-daily', 'egg-feed-ratio-weekly'],
       'ci18.immunel': ['health', 'inoculation', 'derug'],
-      'ci18.business': ['group-daily', 'group-weekly', 'group-monthly', 'field-monthly', 'field-yearly', 'field-energy', 'field-dead-ko', 'field-feed-conversion-ratio', 'field-feed-egg-ratio', 'field-feed-water-ratio'],
+      'ci18.business': [
+        'group-daily',
+        'group-weekly',
+        'group-monthly',
+        'field-monthly',
+        'field-yearly',
+        'field-energy',
+        'field-dead-ko',
+        'field-feed-conversion-ratio',
+        'field-feed-egg-ratio',
+        'field-feed-water-ratio',
+      ],
     })
       .flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`))
-      .map((code): [string, PageEntry] => [code, { page: lazy(() => import('../../features/poultry/pages/poultryPages').then((m) => ({ default: m.poultryPageFor(code) }))) }]),
+      .map((code): [string, PageEntry] => [
+        code,
+        { page: lazy(() => import('../../features/poultry/pages/poultryPages').then((m) => ({ default: m.poultryPageFor(code) }))) },
+      ]),
   ),
   // Devices: the 4008 controller page, and one controller's running status for embedding (no shell).
-  'device-mng.controller4008': { page: lazy(() => import('../../features/devices/pages/ControllersPage').then((m) => ({ default: m.Controller4008Page }))) },
+  'device-mng.controller4008': {
+    page: lazy(() => import('../../features/devices/pages/ControllersPage').then((m) => ({ default: m.Controller4008Page }))),
+  },
   'device-running-status.controller.iframe': {
     page: lazy(() => import('../../features/devices/pages/RunningStatusPage').then((m) => ({ default: m.RunningStatusPage }))),
     fullscreen: true,

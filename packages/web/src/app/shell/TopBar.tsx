@@ -28,7 +28,6 @@ import { SafeCodeDialog } from './dialogs/SafeCodeDialog';
 
 type DialogName = 'account' | 'password' | 'safeCode' | 'authInfo';
 
-
 interface TopBarProps {
   small: boolean;
   menuCollapsed: boolean;
@@ -45,9 +44,7 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
   const config = useConfig();
   // An account without a safe code is asked for one at startup (SPEC §2), once per signed-in tab
   // session: not again on every reload after the user chose "later".
-  const [dialog, setDialog] = useState<DialogName | null>(() =>
-    !userInfo.hasSecurePassword && !safeCodePromptSeen() ? 'safeCode' : null,
-  );
+  const [dialog, setDialog] = useState<DialogName | null>(() => (!userInfo.hasSecurePassword && !safeCodePromptSeen() ? 'safeCode' : null));
   useEffect(() => {
     if (dialog === 'safeCode') markSafeCodePrompted();
   }, [dialog]);

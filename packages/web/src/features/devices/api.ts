@@ -1,7 +1,23 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type {
-  ChannelItem, ChannelRow, ControllerAddBody, ControllerCommandAnswer, ControllerCommandOp, ControllerRow, ControllerUpdateBody,
-  HierarchyFarm, NetworkAddBody, NetworkRow, Page,
+  ChannelItem,
+  ChannelRow,
+  ControllerAddBody,
+  ControllerCommandAnswer,
+  ControllerCommandOp,
+  ControllerRow,
+  ControllerUpdateBody,
+  HierarchyFarm,
+  NetworkAddBody,
+  NetworkRow,
+  Page,
 } from '@farmsense/shared';
 import { DTU_GATEWAY_TYPE } from '@farmsense/shared';
 import { request } from '../../app/api/client';
@@ -38,7 +54,8 @@ const C = '/breedpigdevice/controller';
 const N = '/breedpigdevice/network';
 
 export const devicesApi = {
-  page: (q: ControllerQuery, signal?: AbortSignal): Promise<Page<ControllerRow>> => request(`${C}/page`, { method: 'POST', body: q, signal }),
+  page: (q: ControllerQuery, signal?: AbortSignal): Promise<Page<ControllerRow>> =>
+    request(`${C}/page`, { method: 'POST', body: q, signal }),
   add: (body: ControllerAddBody): Promise<{ id: number }> => request(`${C}/add`, { method: 'POST', body }),
   update: (body: ControllerUpdateBody): Promise<null> => request(`${C}/update`, { method: 'PUT', body }),
   remove: (id: number): Promise<null> => request(`${C}/delete/${id}`, { method: 'DELETE' }),
@@ -52,7 +69,8 @@ export const devicesApi = {
   saveChannels: (body: { id: number; channels: ChannelItem[] }): Promise<null> => request(`${C}/channels`, { method: 'PUT', body }),
   sheds: (farmId: number, signal?: AbortSignal): Promise<HierarchyFarm[]> =>
     request('/breedpigbuilding/shed/qdslHierarchicalQuery', { method: 'POST', body: { farmId }, signal }),
-  networkPage: (q: NetworkQuery, signal?: AbortSignal): Promise<Page<NetworkRow>> => request(`${N}/page`, { method: 'POST', body: q, signal }),
+  networkPage: (q: NetworkQuery, signal?: AbortSignal): Promise<Page<NetworkRow>> =>
+    request(`${N}/page`, { method: 'POST', body: q, signal }),
   networkAdd: (body: NetworkAddBody): Promise<{ id: number }> => request(`${N}/add`, { method: 'POST', body }),
   networkUpdate: (body: NetworkAddBody & { id: number }): Promise<null> => request(`${N}/update`, { method: 'PUT', body }),
   networkRemove: (id: number): Promise<null> => request(`${N}/delete/${id}`, { method: 'DELETE' }),
@@ -66,11 +84,19 @@ export const DEVICE_KEYS = {
 };
 
 export function useControllerPage(q: ControllerQuery): UseQueryResult<Page<ControllerRow>> {
-  return useQuery({ queryKey: [...DEVICE_KEYS.controllers, q], queryFn: ({ signal }) => devicesApi.page(q, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...DEVICE_KEYS.controllers, q],
+    queryFn: ({ signal }) => devicesApi.page(q, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useNetworkPage(q: NetworkQuery): UseQueryResult<Page<NetworkRow>> {
-  return useQuery({ queryKey: [...DEVICE_KEYS.network, q], queryFn: ({ signal }) => devicesApi.networkPage(q, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...DEVICE_KEYS.network, q],
+    queryFn: ({ signal }) => devicesApi.networkPage(q, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useChannels(id: number): UseQueryResult<ChannelRow[]> {

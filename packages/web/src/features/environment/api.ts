@@ -1,7 +1,16 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
-  CommuOffRow, DeviceConnectRow, EnvKind, EnvMonitorAnswer, HkqDetail, MonitorStatistics, Page, RecordsAnswer, RunStatsRow,
-  ShedListItem, TrendAnswer,
+  CommuOffRow,
+  DeviceConnectRow,
+  EnvKind,
+  EnvMonitorAnswer,
+  HkqDetail,
+  MonitorStatistics,
+  Page,
+  RecordsAnswer,
+  RunStatsRow,
+  ShedListItem,
+  TrendAnswer,
 } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 

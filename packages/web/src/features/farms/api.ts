@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { FarmAddBody, FarmDetail, Page } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 import { QK } from '../../app/auth/queries';
@@ -16,7 +23,8 @@ export interface FarmQuery {
 export type FarmFields = FarmAddBody;
 
 export const farmsApi = {
-  page: (q: FarmQuery, signal?: AbortSignal): Promise<Page<FarmDetail>> => request('/breedpigbuilding/farmInfo/page', { query: { ...q }, signal }),
+  page: (q: FarmQuery, signal?: AbortSignal): Promise<Page<FarmDetail>> =>
+    request('/breedpigbuilding/farmInfo/page', { query: { ...q }, signal }),
   add: (body: FarmFields): Promise<{ id: number }> => request('/breedpigbuilding/farmInfo/add', { method: 'POST', body }),
   update: (body: FarmFields & { id: number }): Promise<null> => request('/breedpigbuilding/farmInfo/update', { method: 'PUT', body }),
   remove: (id: number): Promise<null> => request(`/breedpigbuilding/farmInfo/delete/${id}`, { method: 'DELETE' }),

@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { BuiltinCurve, CurveIndicator, CurveRow, FlockRow, Page } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 
@@ -98,7 +105,8 @@ export const flocksApi = {
   updateCurve: (body: CurveBody): Promise<{ id: number }> => request(S, { method: 'PUT', body }),
   removeCurve: (id: number): Promise<null> => request(`${S}/${id}`, { method: 'DELETE' }),
   builtins: (signal?: AbortSignal): Promise<BuiltinCurve[]> => request(`${S}/builtins`, { signal }),
-  copy: (body: { builtinId: string; farmId: number; flockType?: number }): Promise<{ id: number }> => request(`${S}/copy`, { method: 'POST', body }),
+  copy: (body: { builtinId: string; farmId: number; flockType?: number }): Promise<{ id: number }> =>
+    request(`${S}/copy`, { method: 'POST', body }),
 };
 
 export const FLOCK_KEYS = {
@@ -111,7 +119,12 @@ export const FLOCK_KEYS = {
 };
 
 export function useFlockPage(q: FlockQuery, enabled = true): UseQueryResult<Page<FlockRow>> {
-  return useQuery({ queryKey: [...FLOCK_KEYS.flocks, q], queryFn: ({ signal }) => flocksApi.page(q, signal), placeholderData: keepPreviousData, enabled });
+  return useQuery({
+    queryKey: [...FLOCK_KEYS.flocks, q],
+    queryFn: ({ signal }) => flocksApi.page(q, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
 }
 
 export function useFlockSummary(q: ReportQuery | null): UseQueryResult<ReportAnswer> {
@@ -123,7 +136,11 @@ export function useWeightTrend(flockId: number): UseQueryResult<TrendAnswer> {
 }
 
 export function useCurvePage(q: CurveQuery): UseQueryResult<Page<CurveRow>> {
-  return useQuery({ queryKey: [...FLOCK_KEYS.curves, q], queryFn: ({ signal }) => flocksApi.curves(q, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: [...FLOCK_KEYS.curves, q],
+    queryFn: ({ signal }) => flocksApi.curves(q, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** The built-in standards never change while the console runs. */

@@ -71,7 +71,9 @@ export { shiftDay as addDays, todayIn } from '../production/model/kinds';
 
 /** A figure with fixed decimals, or a dash when there is none. */
 export function fmt(v: number | null | undefined, decimals = 0): string {
-  return typeof v === 'number' && Number.isFinite(v) ? v.toLocaleString(undefined, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }) : '—';
+  return typeof v === 'number' && Number.isFinite(v)
+    ? v.toLocaleString(undefined, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+    : '—';
 }
 
 /** The indicator codes in catalogue order. */

@@ -82,9 +82,17 @@ export interface EventRecord {
   [field: string]: unknown;
 }
 
-export type RecordsRequest = Pick<DailyPageBody, 'pageNo' | 'pageSize'> & { farmId?: number; shedId?: number; start?: string; end?: string };
+export type RecordsRequest = Pick<DailyPageBody, 'pageNo' | 'pageSize'> & {
+  farmId?: number;
+  shedId?: number;
+  start?: string;
+  end?: string;
+};
 
-const rowsOf = (a: { rows?: ReportRow[]; totals?: ReportRow | null } | null): SummaryAnswer => ({ rows: a?.rows ?? [], totals: a?.totals ?? null });
+const rowsOf = (a: { rows?: ReportRow[]; totals?: ReportRow | null } | null): SummaryAnswer => ({
+  rows: a?.rows ?? [],
+  totals: a?.totals ?? null,
+});
 
 export const poultryApi = {
   flockOptions: (q: { farmId: number; status: 1 | 2 }, signal?: AbortSignal): Promise<FlockOption[]> =>

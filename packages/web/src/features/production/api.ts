@@ -1,4 +1,12 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { ControllerRow, DailyKind, FlockOption, FlockRow, Page, SaveOutcome, ShedListItem } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 import { FLOCK_KEYS } from '../flocks/api';
@@ -69,23 +77,40 @@ export const productionApi = {
   removeFlock: (id: number): Promise<null> => request(`${F}/${id}`, { method: 'DELETE' }),
   dailyPage: (kind: DailyKind, q: DailyQuery, signal?: AbortSignal): Promise<Page<DailyRow>> =>
     request(`${D}/${kind}/page`, { method: 'POST', body: q, signal }),
-  addDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> => request(`${D}/${kind}`, { method: 'POST', body }),
-  updateDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> => request(`${D}/${kind}`, { method: 'PUT', body }),
+  addDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> =>
+    request(`${D}/${kind}`, { method: 'POST', body }),
+  updateDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> =>
+    request(`${D}/${kind}`, { method: 'PUT', body }),
   removeDaily: ({ kind, id }: { kind: DailyKind; id: number }): Promise<null> => request(`${D}/${kind}/${id}`, { method: 'DELETE' }),
-  batch: ({ kind, body }: { kind: DailyKind; body: { farmId: number; day: string; rows: Record<string, unknown>[] } }): Promise<SaveOutcome> =>
-    request(`${D}/${kind}/batch`, { method: 'POST', body }),
-  quick: (farmId: number, day: string, signal?: AbortSignal): Promise<QuickRow[]> => request(`${D}/quick`, { query: { farmId, day }, signal }),
-  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
+  batch: ({
+    kind,
+    body,
+  }: {
+    kind: DailyKind;
+    body: { farmId: number; day: string; rows: Record<string, unknown>[] };
+  }): Promise<SaveOutcome> => request(`${D}/${kind}/batch`, { method: 'POST', body }),
+  quick: (farmId: number, day: string, signal?: AbortSignal): Promise<QuickRow[]> =>
+    request(`${D}/quick`, { query: { farmId, day }, signal }),
+  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> =>
+    request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
   /** Gateways of a farm for the flock's meter device; an account without device rights simply gets none. */
   gateways: async (farmId: number, signal?: AbortSignal): Promise<ControllerRow[]> =>
-    (await request<Page<ControllerRow>>('/breedpigdevice/controller/page', { method: 'POST', body: { farmId, pageNo: 1, pageSize: 1000 }, signal, quiet: true })).list,
+    (
+      await request<Page<ControllerRow>>('/breedpigdevice/controller/page', {
+        method: 'POST',
+        body: { farmId, pageNo: 1, pageSize: 1000 },
+        signal,
+        quiet: true,
+      })
+    ).list,
 };
 
 /** Query keys: every production write refreshes everything under `production`. */
 export const PRODUCTION_KEYS = {
   all: ['production'] as const,
   flocks: (q: FlockQuery) => ['production', 'flocks', q] as const,
-  options: (farmId: number | undefined, shedId: number | undefined, status: 1 | 2) => ['production', 'options', farmId, shedId, status] as const,
+  options: (farmId: number | undefined, shedId: number | undefined, status: 1 | 2) =>
+    ['production', 'options', farmId, shedId, status] as const,
   daily: (kind: DailyKind, q: DailyQuery) => ['production', 'daily', kind, q] as const,
   quick: (farmId: number, day: string) => ['production', 'quick', farmId, day] as const,
   sheds: (farmId: number) => ['production', 'sheds', farmId] as const,
@@ -93,7 +118,11 @@ export const PRODUCTION_KEYS = {
 };
 
 export function useFlockPage(q: FlockQuery): UseQueryResult<Page<FlockRow>> {
-  return useQuery({ queryKey: PRODUCTION_KEYS.flocks(q), queryFn: ({ signal }) => productionApi.flockPage(q, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: PRODUCTION_KEYS.flocks(q),
+    queryFn: ({ signal }) => productionApi.flockPage(q, signal),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useFlockOptions(farmId: number | undefined, shedId?: number, status: 1 | 2 = 1): UseQueryResult<FlockOption[]> {
@@ -114,7 +143,11 @@ export function useDailyPage(kind: DailyKind, q: DailyQuery): UseQueryResult<Pag
 }
 
 export function useQuickRows(farmId: number | undefined, day: string): UseQueryResult<QuickRow[]> {
-  return useQuery({ queryKey: PRODUCTION_KEYS.quick(farmId ?? 0, day), enabled: !!farmId, queryFn: ({ signal }) => productionApi.quick(farmId!, day, signal) });
+  return useQuery({
+    queryKey: PRODUCTION_KEYS.quick(farmId ?? 0, day),
+    enabled: !!farmId,
+    queryFn: ({ signal }) => productionApi.quick(farmId!, day, signal),
+  });
 }
 
 /** The houses of a farm as select options. */
@@ -131,7 +164,8 @@ export function useGateways(farmId: number | undefined): UseQueryResult<{ value:
     queryKey: PRODUCTION_KEYS.gateways(farmId ?? 0),
     enabled: !!farmId,
     retry: false,
-    queryFn: async ({ signal }) => (await productionApi.gateways(farmId!, signal)).map((g) => ({ value: g.id, label: `${g.name} (${g.code})` })),
+    queryFn: async ({ signal }) =>
+      (await productionApi.gateways(farmId!, signal)).map((g) => ({ value: g.id, label: `${g.name} (${g.code})` })),
   });
 }
 

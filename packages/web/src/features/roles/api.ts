@@ -20,7 +20,8 @@ export interface RoleBinding {
 export const rolesApi = {
   page: (q: RoleQuery, signal?: AbortSignal): Promise<Page<RoleRow>> => request('/accountauth/roleInfo/page', { query: { ...q }, signal }),
   add: (body: { roleName: string; type: RoleType }): Promise<{ id: number }> => request('/accountauth/roleInfo', { method: 'POST', body }),
-  edit: (body: { id: number; roleName: string; type: RoleType }): Promise<null> => request('/accountauth/roleInfo', { method: 'PUT', body }),
+  edit: (body: { id: number; roleName: string; type: RoleType }): Promise<null> =>
+    request('/accountauth/roleInfo', { method: 'PUT', body }),
   remove: (id: number): Promise<null> => request('/accountauth/roleInfo', { method: 'DELETE', query: { id } }),
   /** The tenant's bindable applications as a tree, cut to one level (farm or group). */
   applications: (type: RoleType, signal?: AbortSignal): Promise<BindableApp[]> =>

@@ -1,4 +1,11 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+} from '@tanstack/react-query';
 import type { Page, PenRow, ShedOverviewRow } from '@farmsense/shared';
 import { request } from '../../app/api/client';
 
@@ -56,7 +63,11 @@ export function useShedPage(q: ShedQuery | null): UseQueryResult<Page<ShedOvervi
 }
 
 export function usePens(shedId: number | undefined): UseQueryResult<PenRow[]> {
-  return useQuery({ queryKey: SHED_KEYS.pens(shedId ?? 0), queryFn: ({ signal }) => shedsApi.pens(shedId!, signal), enabled: shedId !== undefined });
+  return useQuery({
+    queryKey: SHED_KEYS.pens(shedId ?? 0),
+    queryFn: ({ signal }) => shedsApi.pens(shedId!, signal),
+    enabled: shedId !== undefined,
+  });
 }
 
 /**
@@ -90,7 +101,11 @@ export function useDeleteShed(): UseMutationResult<null, unknown, number> {
   return useMutation({ mutationFn: shedsApi.remove, onSuccess: refresh });
 }
 
-export function useAddPens(): UseMutationResult<{ ids: number[] }, unknown, { shedId: number; startColumn: number; endColumn: number; row: number }> {
+export function useAddPens(): UseMutationResult<
+  { ids: number[] },
+  unknown,
+  { shedId: number; startColumn: number; endColumn: number; row: number }
+> {
   const refresh = useRefresh();
   return useMutation({ mutationFn: shedsApi.addPens, onSuccess: refresh });
 }

@@ -106,7 +106,8 @@ const CHOICES_PAGE_SIZE = 1000;
 export function useTenantChoices(enabled = true): UseQueryResult<{ id: number; name: string }[]> {
   return useQuery({
     queryKey: TENANT_KEYS.choices,
-    queryFn: async ({ signal }) => (await tenantsApi.page({ pageNo: 1, pageSize: CHOICES_PAGE_SIZE }, signal)).list.map((t) => ({ id: t.id, name: t.name })),
+    queryFn: async ({ signal }) =>
+      (await tenantsApi.page({ pageNo: 1, pageSize: CHOICES_PAGE_SIZE }, signal)).list.map((t) => ({ id: t.id, name: t.name })),
     enabled,
     staleTime: 60_000,
   });

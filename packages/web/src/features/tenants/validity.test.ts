@@ -13,10 +13,16 @@ describe('validity of an authorization', () => {
     const until = validityState({ ...none, accountValidEndDateTime: '2027-01-01T00:00:00Z' }, '2025-01-01T00:00:00Z', now);
     expect(until.kind).toBe('until');
     expect(validityState({ ...none, accountValidEndDateTime: '2026-05-01T00:00:00Z' }, '2025-01-01T00:00:00Z', now).kind).toBe('expired');
-    expect(validityState({ ...none, accountValidStartDateTime: '2026-07-01T00:00:00Z' }, '2025-01-01T00:00:00Z', now).kind).toBe('notStarted');
+    expect(validityState({ ...none, accountValidStartDateTime: '2026-07-01T00:00:00Z' }, '2025-01-01T00:00:00Z', now).kind).toBe(
+      'notStarted',
+    );
     const years = validityState({ ...none, accountValidYears: 1 }, '2025-01-01T00:00:00Z', now);
     expect(years).toMatchObject({ kind: 'expired' });
-    const fromStart = validityState({ ...none, accountValidYears: 2, accountValidStartDateTime: '2025-03-01T00:00:00Z' }, '2020-01-01T00:00:00Z', now);
+    const fromStart = validityState(
+      { ...none, accountValidYears: 2, accountValidStartDateTime: '2025-03-01T00:00:00Z' },
+      '2020-01-01T00:00:00Z',
+      now,
+    );
     expect(fromStart.kind === 'until' && fromStart.end.toISOString()).toBe('2027-03-01T00:00:00.000Z');
   });
 

@@ -57,7 +57,14 @@ export function BarChart({
     const categoryAxis = {
       type: 'category' as const,
       data: [...categories],
-      axisLabel: { color: p.subtleText, hideOverlap: !flat, width: flat ? 160 : 150, overflow: 'truncate' as const, interval: 0, lineHeight: 16 },
+      axisLabel: {
+        color: p.subtleText,
+        hideOverlap: !flat,
+        width: flat ? 160 : 150,
+        overflow: 'truncate' as const,
+        interval: 0,
+        lineHeight: 16,
+      },
       axisLine: { lineStyle: { color: p.axisLine } },
       axisTick: { show: false },
     };

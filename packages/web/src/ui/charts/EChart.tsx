@@ -29,7 +29,11 @@ const FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans Thai', sans-serif";
 
 function reducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /** Colours, font and motion every chart shares; the page's option comes on top. */
@@ -102,7 +106,11 @@ export function EChart({
     if (!instance) return;
     if (loading) {
       const p = PALETTES[theme];
-      instance.showLoading('default', { text: '', color: p.series[0], maskColor: theme === 'dark' ? 'rgba(0,0,0,0.25)' : 'rgba(255,255,255,0.6)' });
+      instance.showLoading('default', {
+        text: '',
+        color: p.series[0],
+        maskColor: theme === 'dark' ? 'rgba(0,0,0,0.25)' : 'rgba(255,255,255,0.6)',
+      });
     } else {
       instance.hideLoading();
     }

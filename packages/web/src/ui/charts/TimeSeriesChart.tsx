@@ -166,7 +166,10 @@ export function TimeSeriesChart({
         const value = Array.isArray(it.value) ? (it.value as unknown[])[1] : it.value;
         if (it.seriesId === '__band_span') {
           const mm = bandAt.get(Number((it.value as unknown[])[0]));
-          if (mm) rows.push(`${it.marker ?? ''}${escapeHtml(band!.name)}: <b>${fmt(mm[0], decimals)} – ${fmt(mm[1], decimals)}</b> ${escapeHtml(unit)}`);
+          if (mm)
+            rows.push(
+              `${it.marker ?? ''}${escapeHtml(band!.name)}: <b>${fmt(mm[0], decimals)} – ${fmt(mm[1], decimals)}</b> ${escapeHtml(unit)}`,
+            );
           continue;
         }
         if (value === null || value === undefined) continue;
@@ -222,19 +225,21 @@ export function TimeSeriesChart({
       dataZoom: [
         { type: 'inside', throttle: 50, filterMode: 'none' },
         ...(slider
-          ? [{
-              type: 'slider' as const,
-              height: 22,
-              bottom: 10,
-              filterMode: 'none' as const,
-              borderColor: p.axisLine,
-              fillerColor: p.zoomFill,
-              handleStyle: { color: p.zoomHandle, borderColor: p.zoomHandle },
-              moveHandleStyle: { color: p.zoomHandle },
-              textStyle: { color: p.subtleText },
-              labelFormatter: (v: number) => dayjs(v).format('MM-DD HH:mm'),
-              dataBackground: { lineStyle: { color: p.axisLine }, areaStyle: { color: p.splitLine } },
-            }]
+          ? [
+              {
+                type: 'slider' as const,
+                height: 22,
+                bottom: 10,
+                filterMode: 'none' as const,
+                borderColor: p.axisLine,
+                fillerColor: p.zoomFill,
+                handleStyle: { color: p.zoomHandle, borderColor: p.zoomHandle },
+                moveHandleStyle: { color: p.zoomHandle },
+                textStyle: { color: p.subtleText },
+                labelFormatter: (v: number) => dayjs(v).format('MM-DD HH:mm'),
+                dataBackground: { lineStyle: { color: p.axisLine }, areaStyle: { color: p.splitLine } },
+              },
+            ]
           : []),
       ],
       series: [...bandSeries, ...lines],

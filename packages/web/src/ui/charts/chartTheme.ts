@@ -22,12 +22,40 @@ export interface ChartPalette {
 }
 
 const SERIES_LIGHT = [
-  '#1f7a45', '#1677a6', '#d46b08', '#9254de', '#c41d7f', '#08979c', '#7c6f12', '#597ef7',
-  '#cf1322', '#389e0d', '#ad6800', '#531dab', '#006d75', '#a8071a', '#10239e', '#5b8c00',
+  '#1f7a45',
+  '#1677a6',
+  '#d46b08',
+  '#9254de',
+  '#c41d7f',
+  '#08979c',
+  '#7c6f12',
+  '#597ef7',
+  '#cf1322',
+  '#389e0d',
+  '#ad6800',
+  '#531dab',
+  '#006d75',
+  '#a8071a',
+  '#10239e',
+  '#5b8c00',
 ];
 const SERIES_DARK = [
-  '#5fd38d', '#4fb3ea', '#ffa940', '#b37feb', '#f759ab', '#36cfc9', '#d4b106', '#85a5ff',
-  '#ff7875', '#95de64', '#ffc069', '#d3adf7', '#5cdbd3', '#ff9c6e', '#adc6ff', '#bae637',
+  '#5fd38d',
+  '#4fb3ea',
+  '#ffa940',
+  '#b37feb',
+  '#f759ab',
+  '#36cfc9',
+  '#d4b106',
+  '#85a5ff',
+  '#ff7875',
+  '#95de64',
+  '#ffc069',
+  '#d3adf7',
+  '#5cdbd3',
+  '#ff9c6e',
+  '#adc6ff',
+  '#bae637',
 ];
 
 export const PALETTES: Record<ChartTheme, ChartPalette> = {

@@ -36,9 +36,7 @@ function AuthDetails({ auth }: { auth: SystemAuth }): ReactElement {
           `${formatDate(auth.accountValidStartDateTime)} ~ ${formatDate(auth.accountValidEndDateTime)}`
         )}
       </Descriptions.Item>
-      <Descriptions.Item label={t('authInfo.validYears')}>
-        {auth.accountValidYears ?? t('authInfo.permanent')}
-      </Descriptions.Item>
+      <Descriptions.Item label={t('authInfo.validYears')}>{auth.accountValidYears ?? t('authInfo.permanent')}</Descriptions.Item>
       <Descriptions.Item label={t('authInfo.users')}>
         <Usage used={auth.used.users} limit={auth.userNum} />
       </Descriptions.Item>

@@ -32,7 +32,9 @@ const itemOf = (key: string): string => field(key).closest('.ant-form-item')!.te
 const type = (key: string, value: string): void => void fireEvent.change(field(key), { target: { value } });
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
-const ROLES: RoleRow[] = [{ id: 5, roleName: 'Env viewer', type: 'farm', accountCount: 0, applicationCount: 1, createdAt: '2026-01-01T00:00:00.000Z' }];
+const ROLES: RoleRow[] = [
+  { id: 5, roleName: 'Env viewer', type: 'farm', accountCount: 0, applicationCount: 1, createdAt: '2026-01-01T00:00:00.000Z' },
+];
 
 function serve(routes: Record<string, { status?: number; code?: number; data?: unknown }> = {}): RecordedCall[] {
   return mockApi({
@@ -95,7 +97,15 @@ describe('account add and edit form', { timeout: 40_000 }, () => {
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
     const body = calls.find((c) => c.path === '/breedpigaccount/account/add')!.body as Record<string, unknown>;
-    expect(body).toMatchObject({ accountCode: 'EnvUser', accountName: 'Env User', phoneNo: '139 0000 0001', email: 'env@example.com', accountType: 3, roleIds: [], farmIds: [] });
+    expect(body).toMatchObject({
+      accountCode: 'EnvUser',
+      accountName: 'Env User',
+      phoneNo: '139 0000 0001',
+      email: 'env@example.com',
+      accountType: 3,
+      roleIds: [],
+      farmIds: [],
+    });
     expect(body).not.toHaveProperty('confirmPassword');
     expect(await decrypt(body.password as string)).toBe('Start2026x');
   });
@@ -125,9 +135,23 @@ describe('account add and edit form', { timeout: 40_000 }, () => {
     const calls = serve();
     const onClose = vi.fn();
     const row: AccountRowWithScope = {
-      id: 31, accountCode: 'pig', accountName: 'Pig Keeper', name: null, phoneNo: '13800000003', email: null, gender: null, jobNo: null,
-      areaCode: '+86', accountType: 2, status: 1, mustChangePassword: false, lastLoginAt: null, createdAt: '2026-01-01T00:00:00.000Z',
-      roles: [{ id: 5, roleName: 'Env viewer', type: 'farm' }], farms: [{ id: 2, farmName: 'Demo Poultry Farm', type: 2 }], authorization: [],
+      id: 31,
+      accountCode: 'pig',
+      accountName: 'Pig Keeper',
+      name: null,
+      phoneNo: '13800000003',
+      email: null,
+      gender: null,
+      jobNo: null,
+      areaCode: '+86',
+      accountType: 2,
+      status: 1,
+      mustChangePassword: false,
+      lastLoginAt: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      roles: [{ id: 5, roleName: 'Env viewer', type: 'farm' }],
+      farms: [{ id: 2, farmName: 'Demo Poultry Farm', type: 2 }],
+      authorization: [],
     };
     renderWithApp(<AccountFormDialog account={row} roles={ROLES} onClose={onClose} />);
     await screen.findByText(t('form.editTitle', { name: 'Pig Keeper' }), {}, SLOW);
@@ -137,6 +161,14 @@ describe('account add and edit form', { timeout: 40_000 }, () => {
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
     const body = calls.find((c) => c.path === '/accountauth/account/update')!.body as Record<string, unknown>;
-    expect(body).toEqual({ id: 31, accountName: 'Pig Keeper 2', phoneNo: '13800000003', areaCode: '+86', roleIds: [5], accountType: 2, farmIds: [2] });
+    expect(body).toEqual({
+      id: 31,
+      accountName: 'Pig Keeper 2',
+      phoneNo: '13800000003',
+      areaCode: '+86',
+      roleIds: [5],
+      accountType: 2,
+      farmIds: [2],
+    });
   });
 });

@@ -42,7 +42,17 @@ export interface AccountFormValues {
 
 function initialValues(account: AccountRowWithScope | null): AccountFormValues {
   if (!account) {
-    return { accountCode: '', accountName: '', password: '', confirmPassword: '', phoneNo: '', email: '', accountType: 2, roleIds: [], farmIds: [] };
+    return {
+      accountCode: '',
+      accountName: '',
+      password: '',
+      confirmPassword: '',
+      phoneNo: '',
+      email: '',
+      accountType: 2,
+      roleIds: [],
+      farmIds: [],
+    };
   }
   return {
     accountCode: account.accountCode,
@@ -116,7 +126,14 @@ export function AccountFormDialog({
       if (cipher === null) return;
       if (adding) {
         const accountCode = v.accountCode.trim();
-        await add.mutateAsync({ ...profile, accountCode, password: cipher!, accountType: v.accountType, roleIds: v.roleIds, farmIds: v.farmIds });
+        await add.mutateAsync({
+          ...profile,
+          accountCode,
+          password: cipher!,
+          accountType: v.accountType,
+          roleIds: v.roleIds,
+          farmIds: v.farmIds,
+        });
         toast.success(t('form.added', { account: accountCode.toLowerCase() }));
       } else {
         await update.mutateAsync({
@@ -161,11 +178,26 @@ export function AccountFormDialog({
       mask={{ closable: false }}
       className="fs-admin-dialog"
     >
-      {limitReached && <Alert type="error" showIcon className="fs-dialog-note" title={errorMessage(ErrorCodes.USER_LIMIT)} description={t('form.limitHint')} data-testid="user-limit" />}
+      {limitReached && (
+        <Alert
+          type="error"
+          showIcon
+          className="fs-dialog-note"
+          title={errorMessage(ErrorCodes.USER_LIMIT)}
+          description={t('form.limitHint')}
+          data-testid="user-limit"
+        />
+      )}
       <Form form={form} layout="vertical" initialValues={initialValues(account)} requiredMark name="account" preserve={false}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="accountCode" label={t('fields.accountCode')} required={adding} rules={adding ? [rule('accountCode')] : []} extra={adding ? t('form.accountCodeHint') : t('form.accountCodeFixed')}>
+            <Form.Item
+              name="accountCode"
+              label={t('fields.accountCode')}
+              required={adding}
+              rules={adding ? [rule('accountCode')] : []}
+              extra={adding ? t('form.accountCodeHint') : t('form.accountCodeFixed')}
+            >
               <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" spellCheck={false} readOnly={!adding} disabled={!adding} />
             </Form.Item>
           </Col>
@@ -188,7 +220,13 @@ export function AccountFormDialog({
               </Form.Item>
             </Col>
             <Col xs={24} sm={12}>
-              <Form.Item name="confirmPassword" label={t('fields.confirmPassword')} required dependencies={['password']} rules={[rule('confirmPassword')]}>
+              <Form.Item
+                name="confirmPassword"
+                label={t('fields.confirmPassword')}
+                required
+                dependencies={['password']}
+                rules={[rule('confirmPassword')]}
+              >
                 <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
               </Form.Item>
             </Col>

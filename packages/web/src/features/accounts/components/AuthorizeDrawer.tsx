@@ -43,7 +43,15 @@ function treeData(farms: HierarchyFarm[]): DataNode[] {
   }));
 }
 
-function AuthorizeTree({ account, farms, onClose }: { account: AccountRowWithScope; farms: HierarchyFarm[]; onClose: () => void }): ReactElement {
+function AuthorizeTree({
+  account,
+  farms,
+  onClose,
+}: {
+  account: AccountRowWithScope;
+  farms: HierarchyFarm[];
+  onClose: () => void;
+}): ReactElement {
   const { t } = useTranslation(['accounts', 'common']);
   const data = useMemo(() => treeData(farms), [farms]);
   const [checked, setChecked] = useState<string[]>(() => checkedKeysOf(farms, account.authorization));
@@ -97,7 +105,9 @@ function AuthorizeTree({ account, farms, onClose }: { account: AccountRowWithSco
                 {e.whole ? (
                   <Tag color="green">{t('authorize.wholeFarm')}</Tag>
                 ) : (
-                  <Tag color="gold">{e.pens > 0 ? t('authorize.partPens', { count: e.sheds, pens: e.pens }) : t('authorize.partSheds', { count: e.sheds })}</Tag>
+                  <Tag color="gold">
+                    {e.pens > 0 ? t('authorize.partPens', { count: e.sheds, pens: e.pens }) : t('authorize.partSheds', { count: e.sheds })}
+                  </Tag>
                 )}
               </li>
             ))}

@@ -44,7 +44,12 @@ function Tags({ items, empty }: { items: { key: number; text: string; color?: st
 
 /** The farms of a row: an administrator sees them all; a farm narrowed to sheds or pens says so. */
 function FarmsCell({ row, t }: { row: AccountRowWithScope; t: TFunction }): ReactElement {
-  if (row.accountType === AccountType.TENANT_ADMIN) return <Tag color="green" bordered={false}>{t('table.allFarms')}</Tag>;
+  if (row.accountType === AccountType.TENANT_ADMIN)
+    return (
+      <Tag color="green" bordered={false}>
+        {t('table.allFarms')}
+      </Tag>
+    );
   const items = row.authorization.map((a) => {
     const partial = a.shedIds.length > 0 || a.penIds.length > 0;
     return {
@@ -57,7 +62,12 @@ function FarmsCell({ row, t }: { row: AccountRowWithScope; t: TFunction }): Reac
   return <Tags items={items} empty={t('table.noFarm')} />;
 }
 
-export function accountColumns(t: TFunction, selfId: number | undefined, compact: boolean, actions: AccountActions): ColumnsType<AccountRowWithScope> {
+export function accountColumns(
+  t: TFunction,
+  selfId: number | undefined,
+  compact: boolean,
+  actions: AccountActions,
+): ColumnsType<AccountRowWithScope> {
   return [
     {
       key: 'accountCode',
@@ -124,7 +134,9 @@ export function accountColumns(t: TFunction, selfId: number | undefined, compact
       width: 170,
       render: (_, r) =>
         r.accountType === AccountType.TENANT_ADMIN ? (
-          <Tag color="purple" bordered={false}>{t('table.allFunctions')}</Tag>
+          <Tag color="purple" bordered={false}>
+            {t('table.allFunctions')}
+          </Tag>
         ) : (
           <Tags items={r.roles.map((x) => ({ key: x.id, text: x.roleName }))} empty={t('table.noRole')} />
         ),
@@ -151,7 +163,11 @@ export function accountColumns(t: TFunction, selfId: number | undefined, compact
       key: 'lastLogin',
       title: t('fields.lastLoginAt'),
       width: 140,
-      render: (_, r) => <span className="fs-nowrap">{r.lastLoginAt ? dayjs(r.lastLoginAt).format('YYYY-MM-DD HH:mm') : <span className="fs-muted">{t('table.never')}</span>}</span>,
+      render: (_, r) => (
+        <span className="fs-nowrap">
+          {r.lastLoginAt ? dayjs(r.lastLoginAt).format('YYYY-MM-DD HH:mm') : <span className="fs-muted">{t('table.never')}</span>}
+        </span>
+      ),
     },
     actionsColumn<AccountRowWithScope>(t('common:actions'), compact ? 235 : 290, (r) => {
       const self = r.id === selfId;
@@ -182,7 +198,11 @@ export function accountColumns(t: TFunction, selfId: number | undefined, compact
               onClick: ({ key }) => (key === 'delete' ? actions.remove(r) : actions.setStatus([r], key === 'enable' ? 1 : 0)),
             }}
           >
-            <Button icon={<MoreOutlined />} aria-label={t('actions.moreOf', { name: r.accountName })} title={self ? t('actions.notSelf') : undefined} />
+            <Button
+              icon={<MoreOutlined />}
+              aria-label={t('actions.moreOf', { name: r.accountName })}
+              title={self ? t('actions.notSelf') : undefined}
+            />
           </Dropdown>
         </>
       );

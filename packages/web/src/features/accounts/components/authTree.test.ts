@@ -5,10 +5,20 @@ import { checkedKeysOf, extentOf, farmKey, grantsOf, penKey, shedKey } from './a
 const pen = (id: number, shedId: number, col: number) => ({ id, shedId, fieldColumn: col, field: 1, name: null });
 const TREE: HierarchyFarm[] = [
   {
-    farmId: 1, farmName: 'Pig', type: 1,
+    farmId: 1,
+    farmName: 'Pig',
+    type: 1,
     sheds: [
       { tid: 10, shedName: 'A', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, pens: [pen(100, 10, 1), pen(101, 10, 2)] },
-      { tid: 11, shedName: 'B', shedType: 3, areaNum: 1, buildingNum: 2, shedNum: 1, pens: [pen(110, 11, 1), pen(111, 11, 2), pen(112, 11, 3)] },
+      {
+        tid: 11,
+        shedName: 'B',
+        shedType: 3,
+        areaNum: 1,
+        buildingNum: 2,
+        shedNum: 1,
+        pens: [pen(110, 11, 1), pen(111, 11, 2), pen(112, 11, 3)],
+      },
       { tid: 12, shedName: 'Empty', shedType: 4, areaNum: 0, buildingNum: 0, shedNum: 0, pens: [] },
     ],
   },

@@ -57,7 +57,8 @@ export function grantsOf(tree: HierarchyFarm[], checkedKeys: Iterable<string>): 
 }
 
 /** How much of each farm a set of keys grants, for the summary under the tree. */
-export type GrantExtent = { farmId: number; farmName: string; whole: true } | { farmId: number; farmName: string; whole: false; sheds: number; pens: number };
+export type GrantExtent =
+  { farmId: number; farmName: string; whole: true } | { farmId: number; farmName: string; whole: false; sheds: number; pens: number };
 
 export function extentOf(tree: HierarchyFarm[], grants: FarmGrant[]): GrantExtent[] {
   return grants.map((g) => {

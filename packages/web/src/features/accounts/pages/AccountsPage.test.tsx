@@ -9,19 +9,53 @@ import { AccountsPage } from './AccountsPage';
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`accounts.${key}`, vars);
 
 const base: Omit<AccountRowWithScope, 'id' | 'accountCode' | 'accountName' | 'phoneNo' | 'accountType' | 'status'> = {
-  name: null, email: null, gender: null, jobNo: null, areaCode: '+86', mustChangePassword: false, lastLoginAt: null,
-  createdAt: '2026-01-01T00:00:00.000Z', roles: [], farms: [], authorization: [],
+  name: null,
+  email: null,
+  gender: null,
+  jobNo: null,
+  areaCode: '+86',
+  mustChangePassword: false,
+  lastLoginAt: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  roles: [],
+  farms: [],
+  authorization: [],
 };
 const ROWS: AccountRowWithScope[] = [
-  { ...base, id: 11, accountCode: 'demo', accountName: 'Demo Admin', phoneNo: '13800000002', email: 'demo@example.com', accountType: 1, status: 1, lastLoginAt: '2026-03-02T08:30:00.000Z' },
   {
-    ...base, id: 12, accountCode: 'pig', accountName: 'Pig Keeper', phoneNo: '13800000003', accountType: 2, status: 1,
-    roles: [{ id: 5, roleName: 'Pig staff', type: 'farm' }], farms: [{ id: 1, farmName: 'Demo Pig Farm', type: 1 }],
+    ...base,
+    id: 11,
+    accountCode: 'demo',
+    accountName: 'Demo Admin',
+    phoneNo: '13800000002',
+    email: 'demo@example.com',
+    accountType: 1,
+    status: 1,
+    lastLoginAt: '2026-03-02T08:30:00.000Z',
+  },
+  {
+    ...base,
+    id: 12,
+    accountCode: 'pig',
+    accountName: 'Pig Keeper',
+    phoneNo: '13800000003',
+    accountType: 2,
+    status: 1,
+    roles: [{ id: 5, roleName: 'Pig staff', type: 'farm' }],
+    farms: [{ id: 1, farmName: 'Demo Pig Farm', type: 1 }],
     authorization: [{ farmId: 1, farmName: 'Demo Pig Farm', shedIds: [], penIds: [] }],
   },
   {
-    ...base, id: 13, accountCode: 'envuser', accountName: 'Env User', phoneNo: '13900000001', accountType: 3, status: 0, mustChangePassword: true,
-    roles: [{ id: 6, roleName: 'Env viewer', type: 'farm' }], farms: [{ id: 2, farmName: 'Demo Poultry Farm', type: 2 }],
+    ...base,
+    id: 13,
+    accountCode: 'envuser',
+    accountName: 'Env User',
+    phoneNo: '13900000001',
+    accountType: 3,
+    status: 0,
+    mustChangePassword: true,
+    roles: [{ id: 6, roleName: 'Env viewer', type: 'farm' }],
+    farms: [{ id: 2, farmName: 'Demo Poultry Farm', type: 2 }],
     authorization: [{ farmId: 2, farmName: 'Demo Poultry Farm', shedIds: [21], penIds: [] }],
   },
 ];
@@ -35,7 +69,20 @@ beforeEach(async () => {
     ...INITIAL_DATA,
     locale: 'en-us',
     token: 'tok',
-    userInfo: { id: 11, accountName: 'Demo Admin', accountCode: 'demo', phoneNo: null, email: null, accountType: 1, tenantId: 1, tenantName: 'Demo', mustChangePassword: false, hasSecurePassword: true, farms: [], loginFarmType: 'all' },
+    userInfo: {
+      id: 11,
+      accountName: 'Demo Admin',
+      accountCode: 'demo',
+      phoneNo: null,
+      email: null,
+      accountType: 1,
+      tenantId: 1,
+      tenantName: 'Demo',
+      mustChangePassword: false,
+      hasSecurePassword: true,
+      farms: [],
+      loginFarmType: 'all',
+    },
   });
   await i18n.changeLanguage('en-us');
 });
@@ -56,7 +103,9 @@ describe('accounts page', { timeout: 40_000 }, () => {
     expect(within(admin).getByText(t('table.allFarms'))).toBeTruthy();
     expect(within(admin).getByText('demo@example.com')).toBeTruthy();
     expect(within(admin).getByText(/^2026-03-02 \d\d:30$/)).toBeTruthy();
-    expect((within(admin).getByRole('button', { name: t('actions.authorizeOf', { name: 'Demo Admin' }) }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(admin).getByRole('button', { name: t('actions.authorizeOf', { name: 'Demo Admin' }) }) as HTMLButtonElement).disabled,
+    ).toBe(true);
 
     const pig = row('pig');
     expect(within(pig).getByText('Pig staff')).toBeTruthy();
@@ -93,7 +142,10 @@ describe('accounts page', { timeout: 40_000 }, () => {
   });
 
   it('says so inside the table when the list cannot be loaded', async () => {
-    mockApi({ 'GET /breedpigaccount/account/list2': { code: 10003 }, 'GET /accountauth/roleInfo/page': { data: { list: [], total: 0, pageNo: 1, pageSize: 1000 } } });
+    mockApi({
+      'GET /breedpigaccount/account/list2': { code: 10003 },
+      'GET /accountauth/roleInfo/page': { data: { list: [], total: 0, pageNo: 1, pageSize: 1000 } },
+    });
     renderWithApp(<AccountsPage />);
     expect(await screen.findByText(tk('shell.states.errorHint'), {}, SLOW)).toBeTruthy();
   });

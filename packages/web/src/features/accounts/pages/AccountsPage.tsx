@@ -99,7 +99,13 @@ export function AccountsPage(): ReactElement {
   };
 
   const columns = useMemo(
-    () => accountColumns(t, selfId, compact, { edit: (account) => setFormFor({ account }), authorize: setAuthFor, setStatus: confirmStatus, remove: confirmDelete }),
+    () =>
+      accountColumns(t, selfId, compact, {
+        edit: (account) => setFormFor({ account }),
+        authorize: setAuthFor,
+        setStatus: confirmStatus,
+        remove: confirmDelete,
+      }),
     // The confirmations read state only through their arguments and stable setters.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, selfId, compact],
@@ -108,13 +114,15 @@ export function AccountsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('usermanagement.accountnumber')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ account: null })} />
+      <PageHead
+        title={menuLabel('usermanagement.accountnumber')}
+        subtitle={t('page.subtitle')}
+        addLabel={t('actions.add')}
+        onAdd={() => setFormFor({ account: null })}
+      />
 
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={<FilterActions onReset={clear} onSearch={search} />}
-        >
+        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
           <FilterField id="account-keyword" label={t('filters.keyword')} width={240}>
             <Input
               id="account-keyword"

@@ -37,7 +37,12 @@ export function BindShedDialog({ row, onClose }: { row: ControllerRow; onClose: 
     >
       <Form form={form} layout="vertical" name="bind" preserve={false}>
         <Form.Item name="shedId" label={t('fields.shed')} required rules={[{ required: true, message: t('validation:required') }]}>
-          <Select placeholder={t('common:select')} loading={sheds.isFetching} options={sheds.data ?? []} showSearch={{ optionFilterProp: 'label' }} />
+          <Select
+            placeholder={t('common:select')}
+            loading={sheds.isFetching}
+            options={sheds.data ?? []}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
         </Form.Item>
       </Form>
     </Modal>

@@ -10,9 +10,27 @@ import { ChannelsDrawer } from './ChannelsDrawer';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`devices.${key}`, vars);
 const row: ControllerRow = {
-  id: 3, code: 'fs-a1', name: 'Climate A', gatewayType: 101, deviceCategory: 201, model: null, serialNo: null, farmId: 5, farmName: 'Farm',
-  shedId: null, shedName: null, enabled: true, online: false, lastSeenAt: null, checkCodeSet: true,
-  networkId: null, networkName: null, port: null, commPointNo: null, parentId: null, parentCode: null,
+  id: 3,
+  code: 'fs-a1',
+  name: 'Climate A',
+  gatewayType: 101,
+  deviceCategory: 201,
+  model: null,
+  serialNo: null,
+  farmId: 5,
+  farmName: 'Farm',
+  shedId: null,
+  shedName: null,
+  enabled: true,
+  online: false,
+  lastSeenAt: null,
+  checkCodeSet: true,
+  networkId: null,
+  networkName: null,
+  port: null,
+  commPointNo: null,
+  parentId: null,
+  parentCode: null,
 };
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
@@ -28,9 +46,16 @@ describe('channel rules', () => {
     expect(CHANNEL_KEYS).not.toContain('temp.17');
     expect(CHANNEL_KEYS).toContain('rh.4');
     expect(CHANNEL_KEYS).not.toContain('rh.5');
-    expect([typeFieldOf('fan.2'), typeFieldOf('curtain.1'), typeFieldOf('heater.3'), typeFieldOf('temp.1')]).toEqual(['fanType', 'curtainType', 'heatType', null]);
+    expect([typeFieldOf('fan.2'), typeFieldOf('curtain.1'), typeFieldOf('heater.3'), typeFieldOf('temp.1')]).toEqual([
+      'fanType',
+      'curtainType',
+      'heatType',
+      null,
+    ]);
     // A type left over from an earlier key is not sent.
-    expect(toChannels([{ key: 'temp.1', subDevice: 1, fanType: 2, name: '  ' }])).toEqual([{ key: 'temp.1', subDevice: 1, name: undefined }]);
+    expect(toChannels([{ key: 'temp.1', subDevice: 1, fanType: 2, name: '  ' }])).toEqual([
+      { key: 'temp.1', subDevice: 1, name: undefined },
+    ]);
   });
 });
 
@@ -58,7 +83,10 @@ describe('channel drawer', { timeout: 40_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
       id: 3,
-      channels: [{ key: 'fan.2', subDevice: 14, name: 'Exhaust', fanType: 2 }, { key: 'temp.1', subDevice: 1 }],
+      channels: [
+        { key: 'fan.2', subDevice: 14, name: 'Exhaust', fanType: 2 },
+        { key: 'temp.1', subDevice: 1 },
+      ],
     });
   });
 

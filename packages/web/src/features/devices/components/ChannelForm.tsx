@@ -3,7 +3,14 @@ import { Button, Form, Input, Select, Space, Typography, type FormInstance } fro
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
-  CHANNEL_KINDS, channelItem, channelKindOf, CLIMATE_SUB_DEVICES, CURTAIN_TYPE_VALUES, FAN_TYPE_VALUES, HEAT_TYPE_VALUES, INPUT_MAX_LENGTH,
+  CHANNEL_KINDS,
+  channelItem,
+  channelKindOf,
+  CLIMATE_SUB_DEVICES,
+  CURTAIN_TYPE_VALUES,
+  FAN_TYPE_VALUES,
+  HEAT_TYPE_VALUES,
+  INPUT_MAX_LENGTH,
   type ChannelItem,
 } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
@@ -14,7 +21,9 @@ export interface ChannelFormValues {
 }
 
 /** Every CONTRACT §4 value key a channel may name, in catalogue order (`temp.1` … `mist.16`). */
-export const CHANNEL_KEYS: string[] = Object.entries(CHANNEL_KINDS).flatMap(([kind, n]) => Array.from({ length: n }, (_, i) => `${kind}.${i + 1}`));
+export const CHANNEL_KEYS: string[] = Object.entries(CHANNEL_KINDS).flatMap(([kind, n]) =>
+  Array.from({ length: n }, (_, i) => `${kind}.${i + 1}`),
+);
 
 /** Which type field a key carries: fans a fan type, curtains a curtain type, heaters a heating type. */
 export function typeFieldOf(key: string | undefined): 'fanType' | 'curtainType' | 'heatType' | null {
@@ -54,7 +63,8 @@ function rowRule(form: FormInstance<ChannelFormValues>, index: number, field: ke
       const result = channelItem.safeParse(row);
       const issue = result.success ? undefined : result.error.issues.find((i) => i.path[0] === field);
       if (issue) throw new Error(tk(issue.message));
-      if (field === 'key' && row?.key && rows.some((r, i) => i !== index && r.key === row.key)) throw new Error(tk('devices.channels.duplicateKey'));
+      if (field === 'key' && row?.key && rows.some((r, i) => i !== index && r.key === row.key))
+        throw new Error(tk('devices.channels.duplicateKey'));
     },
   };
 }
@@ -103,7 +113,10 @@ export function ChannelForm({ form, initial }: { form: FormInstance<ChannelFormV
                         aria-label={t(`channels.${typeField}Of`, { n })}
                         allowClear
                         style={{ width: 160 }}
-                        options={TYPE_OPTIONS[typeField].values.map((v) => ({ value: v, label: enumLabel(TYPE_OPTIONS[typeField].enumName, v) }))}
+                        options={TYPE_OPTIONS[typeField].values.map((v) => ({
+                          value: v,
+                          label: enumLabel(TYPE_OPTIONS[typeField].enumName, v),
+                        }))}
                       />
                     </Form.Item>
                   )}

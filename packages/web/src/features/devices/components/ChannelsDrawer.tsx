@@ -11,8 +11,12 @@ import { ChannelForm, toChannels, type ChannelFormValues } from './ChannelForm';
 function toRows(list: ChannelRow[]): ChannelFormValues {
   return {
     channels: list.map((c) => ({
-      key: c.key, subDevice: c.subDevice, name: c.name ?? undefined,
-      fanType: c.fanType ?? undefined, curtainType: c.curtainType ?? undefined, heatType: c.heatType ?? undefined,
+      key: c.key,
+      subDevice: c.subDevice,
+      name: c.name ?? undefined,
+      fanType: c.fanType ?? undefined,
+      curtainType: c.curtainType ?? undefined,
+      heatType: c.heatType ?? undefined,
     })),
   };
 }

@@ -13,7 +13,14 @@ const farm = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null
 
 const emptyPage = { data: { list: [], total: 0, pageNo: 1, pageSize: 1000 } };
 const networkPage = {
-  data: { list: [{ id: 7, name: 'Serial server', ip: '10.0.0.7', serverPort: 4001, connectionMode: 'tcpServer', farmId: 5, farmName: 'Demo Pig Farm' }], total: 1, pageNo: 1, pageSize: 1000 },
+  data: {
+    list: [
+      { id: 7, name: 'Serial server', ip: '10.0.0.7', serverPort: 4001, connectionMode: 'tcpServer', farmId: 5, farmName: 'Demo Pig Farm' },
+    ],
+    total: 1,
+    pageNo: 1,
+    pageSize: 1000,
+  },
 };
 
 function serve(addAnswer: { code?: number; data?: unknown } = { data: { id: 9 } }): RecordedCall[] {
@@ -48,8 +55,17 @@ describe('controller form', { timeout: 40_000 }, () => {
     save();
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/add'))).toBe(true), SLOW);
     expect(calls.find((c) => c.path.endsWith('/add'))!.body).toEqual({
-      code: 'fs-Barn01', name: 'Climate A', gatewayType: 101, deviceCategory: 201, checkCode: 'secret', farmId: 5, shedId: null,
-      networkId: null, port: null, commPointNo: null, parentId: null,
+      code: 'fs-Barn01',
+      name: 'Climate A',
+      gatewayType: 101,
+      deviceCategory: 201,
+      checkCode: 'secret',
+      farmId: 5,
+      shedId: null,
+      networkId: null,
+      port: null,
+      commPointNo: null,
+      parentId: null,
     });
   });
 
@@ -84,7 +100,13 @@ describe('controller form', { timeout: 40_000 }, () => {
     fireEvent.click(await screen.findByText('Serial server (10.0.0.7)', {}, SLOW));
     save();
     await waitFor(() => expect(field('commPointNo').closest('.ant-form-item')!.textContent).toContain(tk('errors.203341')), SLOW);
-    expect(calls.find((c) => c.path.endsWith('/add'))!.body).toMatchObject({ model: 'FS-4008', networkId: 7, port: 2, commPointNo: 3, parentId: null });
+    expect(calls.find((c) => c.path.endsWith('/add'))!.body).toMatchObject({
+      model: 'FS-4008',
+      networkId: 7,
+      port: 2,
+      commPointNo: 3,
+      parentId: null,
+    });
   });
 
   it('offers every gateway type, the extended 1000-1024 ones by name', async () => {

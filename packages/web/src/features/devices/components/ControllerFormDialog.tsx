@@ -2,7 +2,13 @@ import { useState, type ReactElement } from 'react';
 import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  controllerAddBody, controllerUpdateBody, DEVICE_CATEGORIES, ErrorCodes, GATEWAY_TYPES, INPUT_MAX_LENGTH, type ControllerRow,
+  controllerAddBody,
+  controllerUpdateBody,
+  DEVICE_CATEGORIES,
+  ErrorCodes,
+  GATEWAY_TYPES,
+  INPUT_MAX_LENGTH,
+  type ControllerRow,
 } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
@@ -53,12 +59,30 @@ export interface ControllerPreset {
 
 function initialValues(row: ControllerRow | null, farmId: number | undefined, preset: ControllerPreset = {}): ControllerFormValues {
   if (!row) {
-    return { code: 'fs-', name: '', gatewayType: 101, deviceCategory: preset.deviceCategory ?? 201, model: preset.model, farmId, shedId: null };
+    return {
+      code: 'fs-',
+      name: '',
+      gatewayType: 101,
+      deviceCategory: preset.deviceCategory ?? 201,
+      model: preset.model,
+      farmId,
+      shedId: null,
+    };
   }
   return {
-    code: row.code, name: row.name, gatewayType: row.gatewayType, deviceCategory: row.deviceCategory ?? undefined,
-    model: row.model ?? '', serialNo: row.serialNo ?? '', checkCode: '', farmId: row.farmId ?? undefined, shedId: row.shedId,
-    networkId: row.networkId, port: row.port, commPointNo: row.commPointNo, parentId: row.parentId,
+    code: row.code,
+    name: row.name,
+    gatewayType: row.gatewayType,
+    deviceCategory: row.deviceCategory ?? undefined,
+    model: row.model ?? '',
+    serialNo: row.serialNo ?? '',
+    checkCode: '',
+    farmId: row.farmId ?? undefined,
+    shedId: row.shedId,
+    networkId: row.networkId,
+    port: row.port,
+    commPointNo: row.commPointNo,
+    parentId: row.parentId,
   };
 }
 
@@ -110,10 +134,15 @@ export function ControllerFormDialog({
     },
     (err) => {
       const code = reportSaveError(form, err, {
-        [ErrorCodes.DEVICE_CODE_EXISTS]: 'code', [ErrorCodes.DEVICE_NAME_EXISTS]: 'name', [ErrorCodes.DEVICE_RENAME_FAILED]: 'name',
-        [ErrorCodes.HOUSE_BOUND_TO_CONTROLLER]: 'shedId', [ErrorCodes.DEVICE_EXISTS]: 'serialNo',
-        [ErrorCodes.CONTROLLER_ID_EXISTS]: 'commPointNo', [ErrorCodes.PARAMS_INCOMPLETE]: ['networkId', 'port', 'commPointNo'],
-        [ErrorCodes.DTU_NOT_FOUND]: 'parentId', [ErrorCodes.DEVICE_HAS_SUB_DEVICES]: 'gatewayType',
+        [ErrorCodes.DEVICE_CODE_EXISTS]: 'code',
+        [ErrorCodes.DEVICE_NAME_EXISTS]: 'name',
+        [ErrorCodes.DEVICE_RENAME_FAILED]: 'name',
+        [ErrorCodes.HOUSE_BOUND_TO_CONTROLLER]: 'shedId',
+        [ErrorCodes.DEVICE_EXISTS]: 'serialNo',
+        [ErrorCodes.CONTROLLER_ID_EXISTS]: 'commPointNo',
+        [ErrorCodes.PARAMS_INCOMPLETE]: ['networkId', 'port', 'commPointNo'],
+        [ErrorCodes.DTU_NOT_FOUND]: 'parentId',
+        [ErrorCodes.DEVICE_HAS_SUB_DEVICES]: 'gatewayType',
       });
       if (code === ErrorCodes.DEVICE_LIMIT) setLimitReached(true);
     },

@@ -1,7 +1,15 @@
 import { useState, type ReactElement } from 'react';
 import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CONNECTION_MODES, ErrorCodes, INPUT_MAX_LENGTH, isIpAddress, isServerPort, networkAddBody, type NetworkRow } from '@farmsense/shared';
+import {
+  CONNECTION_MODES,
+  ErrorCodes,
+  INPUT_MAX_LENGTH,
+  isIpAddress,
+  isServerPort,
+  networkAddBody,
+  type NetworkRow,
+} from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
@@ -27,7 +35,9 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   const update = useDeviceMutation(devicesApi.networkUpdate);
   const [busy, setBusy] = useState(false);
   const [initial] = useState<NetworkFormValues>(() =>
-    row ? { name: row.name, ip: row.ip, serverPort: row.serverPort, connectionMode: row.connectionMode, farmId: row.farmId } : { name: '', ip: '', connectionMode: 'tcpClient' },
+    row
+      ? { name: row.name, ip: row.ip, serverPort: row.serverPort, connectionMode: row.connectionMode, farmId: row.farmId }
+      : { name: '', ip: '', connectionMode: 'tcpClient' },
   );
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(networkAddBody, field);
 
@@ -46,7 +56,11 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
       toast.success(adding ? t('network.added', { name: body.name }) : t('common:editedSuccessfully'));
       onClose();
     } catch (err) {
-      reportSaveError(form, err, { [ErrorCodes.IP_EXISTS]: 'ip', [ErrorCodes.INVALID_IP]: 'ip', [ErrorCodes.PORT_NOT_POSITIVE]: 'serverPort' });
+      reportSaveError(form, err, {
+        [ErrorCodes.IP_EXISTS]: 'ip',
+        [ErrorCodes.INVALID_IP]: 'ip',
+        [ErrorCodes.PORT_NOT_POSITIVE]: 'serverPort',
+      });
     } finally {
       setBusy(false);
     }
@@ -74,7 +88,14 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
               name="ip"
               label={t('network.ip')}
               required
-              rules={[rule('ip'), { validator: async (_, v: string | undefined) => { if (v?.trim() && !isIpAddress(v.trim())) throw new Error(errorMessage(ErrorCodes.INVALID_IP)); } }]}
+              rules={[
+                rule('ip'),
+                {
+                  validator: async (_, v: string | undefined) => {
+                    if (v?.trim() && !isIpAddress(v.trim())) throw new Error(errorMessage(ErrorCodes.INVALID_IP));
+                  },
+                },
+              ]}
             >
               <Input maxLength={45} autoComplete="off" spellCheck={false} />
             </Form.Item>
@@ -84,7 +105,14 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
               name="serverPort"
               label={t('network.serverPort')}
               required
-              rules={[rule('serverPort'), { validator: async (_, v: unknown) => { if (v != null && !isServerPort(v)) throw new Error(errorMessage(ErrorCodes.PORT_NOT_POSITIVE)); } }]}
+              rules={[
+                rule('serverPort'),
+                {
+                  validator: async (_, v: unknown) => {
+                    if (v != null && !isServerPort(v)) throw new Error(errorMessage(ErrorCodes.PORT_NOT_POSITIVE));
+                  },
+                },
+              ]}
             >
               <InputNumber style={{ width: '100%' }} precision={0} />
             </Form.Item>

@@ -24,13 +24,15 @@ export function PlacementFields({ farmId, gatewayType, selfId }: { farmId?: numb
   const { t } = useTranslation(['devices', 'common']);
   const networks = useNetworkOptions(farmId);
   const dtus = useDtuOptions(farmId, selfId);
-  const whole = (field: (typeof PLACEMENT)[number]): FormRule => ({ getFieldsValue }) => ({
-    validator: async (): Promise<void> => {
-      const v = getFieldsValue(PLACEMENT as unknown as string[]) as PlacementValues;
-      const given = PLACEMENT.filter((f) => isSet(v[f])).length;
-      if (given > 0 && given < PLACEMENT.length && !isSet(v[field])) throw new Error(t('form.placementIncomplete'));
-    },
-  });
+  const whole =
+    (field: (typeof PLACEMENT)[number]): FormRule =>
+    ({ getFieldsValue }) => ({
+      validator: async (): Promise<void> => {
+        const v = getFieldsValue(PLACEMENT as unknown as string[]) as PlacementValues;
+        const given = PLACEMENT.filter((f) => isSet(v[f])).length;
+        if (given > 0 && given < PLACEMENT.length && !isSet(v[field])) throw new Error(t('form.placementIncomplete'));
+      },
+    });
   return (
     <>
       <Row gutter={16}>

@@ -2,7 +2,13 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { Button, Input, Select, Space, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
-  ApiOutlined, ClockCircleOutlined, DeleteOutlined, DisconnectOutlined, EditOutlined, LinkOutlined, PoweroffOutlined,
+  ApiOutlined,
+  ClockCircleOutlined,
+  DeleteOutlined,
+  DisconnectOutlined,
+  EditOutlined,
+  LinkOutlined,
+  PoweroffOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CONTROLLER_4008_CATEGORIES, CONTROLLER_4008_FAMILY, GATEWAY_TYPES, INPUT_MAX_LENGTH, type ControllerRow } from '@farmsense/shared';
@@ -123,7 +129,12 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
       ),
     },
     { key: 'gatewayType', title: t('fields.gatewayType'), width: 150, render: (_, r) => enumLabel('gatewayType', r.gatewayType) },
-    { key: 'deviceCategory', title: t('fields.deviceCategory'), width: 180, render: (_, r) => (r.deviceCategory ? enumLabel('deviceCategory', r.deviceCategory) : '—') },
+    {
+      key: 'deviceCategory',
+      title: t('fields.deviceCategory'),
+      width: 180,
+      render: (_, r) => (r.deviceCategory ? enumLabel('deviceCategory', r.deviceCategory) : '—'),
+    },
     { key: 'farm', title: t('fields.farm'), width: 150, render: (_, r) => r.farmName ?? '—' },
     {
       key: 'shed',
@@ -134,7 +145,12 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
     { key: 'model', title: t('fields.model'), width: 120, render: (_, r) => r.model ?? '—' },
     ...(variant.busColumns
       ? ([
-          { key: 'commPointNo', title: t('fields.commPointNo'), width: 130, render: (_, r) => <span data-testid="comm-point">{r.commPointNo ?? '—'}</span> },
+          {
+            key: 'commPointNo',
+            title: t('fields.commPointNo'),
+            width: 130,
+            render: (_, r) => <span data-testid="comm-point">{r.commPointNo ?? '—'}</span>,
+          },
           { key: 'port', title: t('fields.port'), width: 90, render: (_, r) => r.port ?? '—' },
           { key: 'network', title: t('fields.network'), width: 180, render: (_, r) => r.networkName ?? '—' },
         ] satisfies ColumnsType<ControllerRow>)
@@ -152,7 +168,12 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
       width: 520,
       render: (_, r) => (
         <Space size={4} wrap className="fs-row-actions">
-          <Button size="small" icon={<EditOutlined />} onClick={() => setFormFor({ row: r })} aria-label={t('actions.editOf', { name: r.name })}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setFormFor({ row: r })}
+            aria-label={t('actions.editOf', { name: r.name })}
+          >
             {t('common:edit')}
           </Button>
           {r.shedId === null ? (
@@ -177,10 +198,20 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
               {t('actions.unbind')}
             </Button>
           )}
-          <Button size="small" icon={<ApiOutlined />} onClick={() => setChannelsFor(r)} aria-label={t('actions.channelsOf', { name: r.name })}>
+          <Button
+            size="small"
+            icon={<ApiOutlined />}
+            onClick={() => setChannelsFor(r)}
+            aria-label={t('actions.channelsOf', { name: r.name })}
+          >
             {t('actions.channels')}
           </Button>
-          <Button size="small" icon={<ClockCircleOutlined />} onClick={() => void syncTime(r)} aria-label={t('actions.syncTimeOf', { name: r.name })}>
+          <Button
+            size="small"
+            icon={<ClockCircleOutlined />}
+            onClick={() => void syncTime(r)}
+            aria-label={t('actions.syncTimeOf', { name: r.name })}
+          >
             {t('actions.syncTime')}
           </Button>
           <Button
@@ -205,7 +236,13 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
             danger
             icon={<DeleteOutlined />}
             aria-label={t('actions.deleteOf', { name: r.name })}
-            onClick={() => confirmDeletion({ title: t('delete.title', { name: r.name }), content: t('delete.content'), run: () => remove.mutateAsync(r.id) })}
+            onClick={() =>
+              confirmDeletion({
+                title: t('delete.title', { name: r.name }),
+                content: t('delete.content'),
+                run: () => remove.mutateAsync(r.id),
+              })
+            }
           >
             {t('common:delete')}
           </Button>
@@ -216,12 +253,14 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel(variant.code)} subtitle={t(variant.subtitleKey)} addLabel={t('actions.add')} onAdd={() => setFormFor({ row: null })} />
+      <PageHead
+        title={menuLabel(variant.code)}
+        subtitle={t(variant.subtitleKey)}
+        addLabel={t('actions.add')}
+        onAdd={() => setFormFor({ row: null })}
+      />
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={<FilterActions onReset={clear} onSearch={search} />}
-        >
+        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
           <FilterField id="device-farm-filter" label={t('fields.farm')} width={200}>
             <Select<number>
               id="device-farm-filter"
@@ -277,7 +316,9 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
           scroll={{ x: variant.busColumns ? 2100 : 1700 }}
         />
       </div>
-      {formFor && <ControllerFormDialog row={formFor.row} farmId={filters.farmId} preset={variant.preset} onClose={() => setFormFor(null)} />}
+      {formFor && (
+        <ControllerFormDialog row={formFor.row} farmId={filters.farmId} preset={variant.preset} onClose={() => setFormFor(null)} />
+      )}
       {bindFor && <BindShedDialog row={bindFor} onClose={() => setBindFor(null)} />}
       {channelsFor && <ChannelsDrawer row={channelsFor} onClose={() => setChannelsFor(null)} />}
     </section>

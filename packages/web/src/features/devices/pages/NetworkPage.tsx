@@ -48,10 +48,21 @@ export function NetworkPage(): ReactElement {
       width: 200,
       render: (_, r) => (
         <Space size={4}>
-          <Button size="small" icon={<EditOutlined />} onClick={() => setFormFor({ row: r })} aria-label={t('actions.editOf', { name: r.name })}>
+          <Button
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => setFormFor({ row: r })}
+            aria-label={t('actions.editOf', { name: r.name })}
+          >
             {t('common:edit')}
           </Button>
-          <Button size="small" danger icon={<DeleteOutlined />} onClick={() => confirmDelete(r)} aria-label={t('actions.deleteOf', { name: r.name })}>
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => confirmDelete(r)}
+            aria-label={t('actions.deleteOf', { name: r.name })}
+          >
             {t('common:delete')}
           </Button>
         </Space>
@@ -61,7 +72,12 @@ export function NetworkPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('device-mng.network')} subtitle={t('network.subtitle')} addLabel={t('network.add')} onAdd={() => setFormFor({ row: null })} />
+      <PageHead
+        title={menuLabel('device-mng.network')}
+        subtitle={t('network.subtitle')}
+        addLabel={t('network.add')}
+        onAdd={() => setFormFor({ row: null })}
+      />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
@@ -77,7 +93,14 @@ export function NetworkPage(): ReactElement {
           }
         >
           <FilterField id="network-keyword-filter" label={t('filters.keyword')} width={260}>
-            <Input id="network-keyword-filter" allowClear maxLength={INPUT_MAX_LENGTH} value={draft} onChange={(e) => setDraft(e.target.value)} onPressEnter={search} />
+            <Input
+              id="network-keyword-filter"
+              allowClear
+              maxLength={INPUT_MAX_LENGTH}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onPressEnter={search}
+            />
           </FilterField>
         </FilterBar>
         <PagedTable<NetworkRow>

@@ -12,8 +12,19 @@ import { RunningStatusPage } from './RunningStatusPage';
  */
 const NOW = Date.now();
 const DETAIL: HkqDetail = {
-  gatewayCode: 'fs-demo04', gatewayName: 'Climate 4', gatewayType: 101, deviceCategory: 200, model: 'FS-4008', serialNo: 'SN-4',
-  farmId: 2, farmName: 'Demo Poultry Farm', shedId: 4, shedName: 'Broiler House 1', online: true, since: NOW - 3_600_000, lastSeenAt: NOW - 10_000,
+  gatewayCode: 'fs-demo04',
+  gatewayName: 'Climate 4',
+  gatewayType: 101,
+  deviceCategory: 200,
+  model: 'FS-4008',
+  serialNo: 'SN-4',
+  farmId: 2,
+  farmName: 'Demo Poultry Farm',
+  shedId: 4,
+  shedName: 'Broiler House 1',
+  online: true,
+  since: NOW - 3_600_000,
+  lastSeenAt: NOW - 10_000,
   values: [
     { key: 'temp.1', value: 22.8, ts: NOW - 10_000, unit: '°C', stale: false },
     { key: 'fan.1', value: 60, ts: NOW - 10_000, unit: '%', stale: false },

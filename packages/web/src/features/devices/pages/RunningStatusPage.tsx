@@ -32,7 +32,8 @@ const ON_OFF = new Set(['heater', 'pump', 'mist']);
 
 function stateOf(key: string, value: LiveValue | undefined, t: (k: string) => string): ReactElement {
   if (!value) return <span className="fs-muted">–</span>;
-  if (ON_OFF.has(prefixOf(key))) return value.value > 0 ? <Tag color="orange">{t('environment:detail.on')}</Tag> : <Tag>{t('environment:detail.off')}</Tag>;
+  if (ON_OFF.has(prefixOf(key)))
+    return value.value > 0 ? <Tag color="orange">{t('environment:detail.on')}</Tag> : <Tag>{t('environment:detail.off')}</Tag>;
   return <span className="fs-mono">{fmtNumber(value.value, key)}</span>;
 }
 
@@ -58,7 +59,11 @@ export function RunningStatusPage(): ReactElement {
     staleTime: 10 * 60_000,
   });
   const gatewayId = ids.data?.gateways.find((g) => g.code === code)?.gatewayId;
-  const live = useLiveTelemetry({ shedIds: shedId !== undefined ? [shedId] : [], enabled: shedId !== undefined, onResume: () => void detail.refetch() });
+  const live = useLiveTelemetry({
+    shedIds: shedId !== undefined ? [shedId] : [],
+    enabled: shedId !== undefined,
+    onResume: () => void detail.refetch(),
+  });
   const liveGw = gatewayId !== undefined ? live.gateways[gatewayId] : undefined;
   const channels = useChannelsByCode(code);
 

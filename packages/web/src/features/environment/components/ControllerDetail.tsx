@@ -44,7 +44,12 @@ function ValueCell({ v }: { v: DetailValue }): ReactElement {
   if (prefix === 'fan' || prefix === 'window' || prefix === 'curtain') {
     return (
       <div className="fs-detail__pct">
-        <Progress percent={Math.max(0, Math.min(100, v.value))} size="small" showInfo={false} strokeColor={prefix === 'fan' ? '#1677a6' : '#1f7a45'} />
+        <Progress
+          percent={Math.max(0, Math.min(100, v.value))}
+          size="small"
+          showInfo={false}
+          strokeColor={prefix === 'fan' ? '#1677a6' : '#1f7a45'}
+        />
         <span>{fmtNumber(v.value, prefix)} %</span>
       </div>
     );
@@ -99,7 +104,9 @@ export function ControllerDetail({
         <Descriptions.Item label={t('detail.category')}>{enumLabel('deviceCategory', detail.deviceCategory) || '–'}</Descriptions.Item>
         <Descriptions.Item label={t('detail.model')}>{detail.model ?? '–'}</Descriptions.Item>
         <Descriptions.Item label={t('detail.serial')}>{detail.serialNo ?? '–'}</Descriptions.Item>
-        <Descriptions.Item label={t('detail.place')}>{[detail.farmName, detail.shedName].filter(Boolean).join(' / ') || '–'}</Descriptions.Item>
+        <Descriptions.Item label={t('detail.place')}>
+          {[detail.farmName, detail.shedName].filter(Boolean).join(' / ') || '–'}
+        </Descriptions.Item>
         <Descriptions.Item label={t('detail.link')}>
           {(online ?? detail.online) ? (
             <Tag color="success">{t('common:online')}</Tag>

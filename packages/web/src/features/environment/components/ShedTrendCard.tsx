@@ -12,7 +12,17 @@ import { shedChartData } from '../model/trendSeries';
  * (with the outdoor temperature and the set-point for temperature), and on request the same
  * figures per sensor.
  */
-export function StatsStrip({ stats, kind, unit, outdoor }: { stats: EnvStats | null; kind: string; unit: string; outdoor?: EnvStats | null }): ReactElement {
+export function StatsStrip({
+  stats,
+  kind,
+  unit,
+  outdoor,
+}: {
+  stats: EnvStats | null;
+  kind: string;
+  unit: string;
+  outdoor?: EnvStats | null;
+}): ReactElement {
   const { t } = useTranslation('environment');
   const cell = (label: string, value: number | null | undefined, mod: string): ReactElement => (
     <div className={`fs-stat fs-stat--${mod}`}>
@@ -84,7 +94,12 @@ export function ShedTrendCard({
       title={<span className="fs-trend-card__title">{shed.shedName}</span>}
       extra={<span className="fs-muted fs-trend-card__range">{`${fmtTime(answer.startTime)} – ${fmtTime(answer.endTime)}`}</span>}
     >
-      <StatsStrip stats={shed.stats} kind={answer.kind} unit={answer.unit} outdoor={answer.kind === 'temp' ? (shed.outdoor?.stats ?? null) : undefined} />
+      <StatsStrip
+        stats={shed.stats}
+        kind={answer.kind}
+        unit={answer.unit}
+        outdoor={answer.kind === 'temp' ? (shed.outdoor?.stats ?? null) : undefined}
+      />
       {hasPoints ? (
         <>
           <TimeSeriesChart
@@ -103,7 +118,13 @@ export function ShedTrendCard({
           <div className="fs-trend-card__foot">
             <span className="fs-muted">{resolution}</span>
             {shed.series.length > 0 && (
-              <Button type="link" size="small" onClick={() => setShowSensors((v) => !v)} icon={showSensors ? <UpOutlined /> : <DownOutlined />} aria-expanded={showSensors}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() => setShowSensors((v) => !v)}
+                icon={showSensors ? <UpOutlined /> : <DownOutlined />}
+                aria-expanded={showSensors}
+              >
                 {t('trend.sensors', { count: shed.series.length })}
               </Button>
             )}

@@ -33,7 +33,11 @@ export function TimeRangeControl({
         popupMatchSelectWidth={false}
       />
       {value.mode === 'custom' && (
-        <DateRangePicker value={value.range} onChange={(range) => onChange({ mode: 'custom', range })} aria-label={t('trend.customRange')} />
+        <DateRangePicker
+          value={value.range}
+          onChange={(range) => onChange({ mode: 'custom', range })}
+          aria-label={t('trend.customRange')}
+        />
       )}
     </div>
   );

@@ -26,4 +26,3 @@ export function recordColumns(columns: readonly RecordColumn[], timeTitle: strin
     })),
   ];
 }
-

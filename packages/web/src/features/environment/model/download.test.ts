@@ -25,10 +25,16 @@ describe('records export', () => {
   });
 
   it('fetches with the token and language headers and hands the file over', async () => {
-    const fetchMock = vi.fn(async () => new Response(new Uint8Array([80, 75, 3, 4]), {
-      status: 200,
-      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename*=UTF-8''House%201.xlsx` },
-    }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(new Uint8Array([80, 75, 3, 4]), {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': `attachment; filename*=UTF-8''House%201.xlsx`,
+          },
+        }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const save = vi.fn();
     const name = await downloadRecords({ shedId: 4, kind: 'temp', startTime: 1000, endTime: 2000 }, save);
@@ -40,9 +46,19 @@ describe('records export', () => {
   });
 
   it('saves nothing when the server answers with an error envelope', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 99996, msg: '', data: { issues: [{ field: 'endTime', key: 'environment.exportTooLarge' }] } }), {
-      status: 400, headers: { 'content-type': 'application/json' },
-    })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(
+            JSON.stringify({ code: 99996, msg: '', data: { issues: [{ field: 'endTime', key: 'environment.exportTooLarge' }] } }),
+            {
+              status: 400,
+              headers: { 'content-type': 'application/json' },
+            },
+          ),
+      ),
+    );
     const save = vi.fn();
     expect(await downloadRecords({ shedId: 4, kind: 'temp', startTime: 1000, endTime: 2000 }, save)).toBeNull();
     expect(save).not.toHaveBeenCalled();

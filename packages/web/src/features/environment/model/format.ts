@@ -8,8 +8,29 @@ import { hasKey, i18n, tk } from '../../../app/i18n/i18n';
  * durations and "how long ago" in the reader's language.
  */
 const DECIMALS: Record<string, number> = {
-  temp: 1, outTemp: 1, targetTemp: 1, rh: 1, co2: 0, nh3: 1, h2s: 2, pa: 1, light: 0, wind: 2, ph: 2,
-  fan: 0, window: 0, curtain: 0, vent: 0, heater: 0, pump: 0, mist: 0, water: 1, elec: 2, feed: 1, weight: 1, dayAge: 0,
+  temp: 1,
+  outTemp: 1,
+  targetTemp: 1,
+  rh: 1,
+  co2: 0,
+  nh3: 1,
+  h2s: 2,
+  pa: 1,
+  light: 0,
+  wind: 2,
+  ph: 2,
+  fan: 0,
+  window: 0,
+  curtain: 0,
+  vent: 0,
+  heater: 0,
+  pump: 0,
+  mist: 0,
+  water: 1,
+  elec: 2,
+  feed: 1,
+  weight: 1,
+  dayAge: 0,
 };
 
 export function prefixOf(key: string): string {
@@ -33,7 +54,11 @@ export function fmtNumber(value: number | null | undefined, kindOrKey: string): 
 }
 
 /** "23.4 °C", "1450 ppm"; '–' when there is no value. */
-export function fmtValue(value: number | null | undefined, kindOrKey: string, unit = keyUnit(kindOrKey.includes('.') ? kindOrKey : `${kindOrKey}.1`)): string {
+export function fmtValue(
+  value: number | null | undefined,
+  kindOrKey: string,
+  unit = keyUnit(kindOrKey.includes('.') ? kindOrKey : `${kindOrKey}.1`),
+): string {
   const n = fmtNumber(value, kindOrKey);
   return n === '–' || !unit ? n : `${n}\u2009${unit}`;
 }

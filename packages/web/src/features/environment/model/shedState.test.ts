@@ -7,9 +7,19 @@ const T0 = 1_790_000_000_000;
 const STALE = 15 * 60_000;
 
 function monitor(gateways: string[]): ShedMonitor {
-  const v = (code: string, key: string, value: number, ts = T0): { key: string; value: number; ts: number; gatewayCode: string } => ({ gatewayCode: code, key, value, ts });
+  const v = (code: string, key: string, value: number, ts = T0): { key: string; value: number; ts: number; gatewayCode: string } => ({
+    gatewayCode: code,
+    key,
+    value,
+    ts,
+  });
   return {
-    shedId: 7, shedName: 'H', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1,
+    shedId: 7,
+    shedName: 'H',
+    shedType: 1001,
+    areaNum: 1,
+    buildingNum: 1,
+    shedNum: 1,
     gateways: gateways.map((code) => ({ code, name: code, online: true, lastSeenAt: T0 })),
     online: true,
     lastTs: T0,

@@ -43,7 +43,20 @@ export interface ShedState {
   hasData: boolean;
 }
 
-const NOT_SENSORS = new Set(['fan', 'heater', 'window', 'curtain', 'pump', 'mist', 'water', 'elec', 'feed', 'weight', 'dayAge', 'targetTemp']);
+const NOT_SENSORS = new Set([
+  'fan',
+  'heater',
+  'window',
+  'curtain',
+  'pump',
+  'mist',
+  'water',
+  'elec',
+  'feed',
+  'weight',
+  'dayAge',
+  'targetTemp',
+]);
 const ACTUATORS = new Set(['fan', 'heater', 'window', 'curtain', 'pump', 'mist']);
 
 function round(v: number): number {

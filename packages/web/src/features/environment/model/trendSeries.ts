@@ -47,14 +47,28 @@ export function shedChartData(shed: TrendShed, answer: Pick<TrendAnswer, 'kind' 
     points: s.points.map(([ts, avg]) => [ts, avg] as const),
   }));
   if (shed.outdoor && shed.outdoor.points.length > 0) {
-    series.push({ id: 'outdoor', name: keyLabel('outTemp.1'), points: shed.outdoor.points.map(([ts, avg]) => [ts, avg] as const), dashed: true, color: '#8c8c8c', width: 1.5 });
+    series.push({
+      id: 'outdoor',
+      name: keyLabel('outTemp.1'),
+      points: shed.outdoor.points.map(([ts, avg]) => [ts, avg] as const),
+      dashed: true,
+      color: '#8c8c8c',
+      width: 1.5,
+    });
   }
   if (shed.target && shed.target.points.length > 0) {
-    series.push({ id: 'target', name: keyLabel('targetTemp.1'), points: shed.target.points.map(([ts, avg]) => [ts, avg] as const), dashed: true, step: true, color: '#cf1322', width: 1.5 });
+    series.push({
+      id: 'target',
+      name: keyLabel('targetTemp.1'),
+      points: shed.target.points.map(([ts, avg]) => [ts, avg] as const),
+      dashed: true,
+      step: true,
+      color: '#cf1322',
+      width: 1.5,
+    });
   }
-  const band = answer.kind !== 'vent' && shed.series.length > 1
-    ? { name: tk('environment.trend.band'), points: spreadBand(shed.series) }
-    : undefined;
+  const band =
+    answer.kind !== 'vent' && shed.series.length > 1 ? { name: tk('environment.trend.band'), points: spreadBand(shed.series) } : undefined;
   const step = Math.max(...shed.series.map((s) => medianStep(s.points)), 0);
   const gapMs = step > 0 ? Math.max(step * 4, answer.bucketMs * 3) : undefined;
   return { series, band, gapMs };

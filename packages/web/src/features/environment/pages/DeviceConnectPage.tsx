@@ -72,7 +72,8 @@ export function DeviceConnectPage(): ReactElement {
     };
   }, [page.data, live.gateways]);
 
-  const open = (r: DeviceConnectRow): void => setDrawer({ shedId: r.shedId ?? undefined, title: r.gatewayName, gatewayCodes: [r.gatewayCode] });
+  const open = (r: DeviceConnectRow): void =>
+    setDrawer({ shedId: r.shedId ?? undefined, title: r.gatewayName, gatewayCodes: [r.gatewayCode] });
   const columns = useMemo<ColumnsType<DeviceConnectRow>>(
     () => [
       {

@@ -24,7 +24,10 @@ function answer(several: boolean): RecordsAnswer {
         { field: 'temp.2', key: 'temp.2', gatewayCode: 'fs-demo01', unit: '°C' },
         { field: 'outTemp.1', key: 'outTemp.1', gatewayCode: 'fs-demo01', unit: '°C' },
       ];
-  const list = TS.map((ts, i) => ({ ts, values: Object.fromEntries(columns.map((c, j) => [c.field, i === 1 && j === 1 ? null : 24 + i + j / 10])) }));
+  const list = TS.map((ts, i) => ({
+    ts,
+    values: Object.fromEntries(columns.map((c, j) => [c.field, i === 1 && j === 1 ? null : 24 + i + j / 10])),
+  }));
   return { list, total: 57, pageNo: 1, pageSize: 20, columns, unit: '°C' };
 }
 
@@ -36,7 +39,12 @@ function serve(several = false): RecordedCall[] {
 }
 
 beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [{ id: 1, farmId: 1, farmName: 'Demo Pig Farm', type: 1, scale: 3, timeZone: 'Asia/Shanghai' }] });
+  useAppStore.setState({
+    ...INITIAL_DATA,
+    locale: 'en-us',
+    token: 'tok',
+    farms: [{ id: 1, farmId: 1, farmName: 'Demo Pig Farm', type: 1, scale: 3, timeZone: 'Asia/Shanghai' }],
+  });
   await i18n.changeLanguage('en-us');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -47,14 +55,19 @@ describe('environment records table', { timeout: 30_000 }, () => {
     renderWithApp(<EnvRecordsPage kind="temp" farmType={1} />);
     const table = await screen.findByRole('table', {}, SLOW);
     await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(2), SLOW);
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers).toEqual([tk('common.time'), 'Temperature 1 (°C)', 'Temperature 2 (°C)', 'Outdoor temperature (°C)']);
     const body = calls.find((c) => c.path === '/environment/records')!.body as Record<string, number | string>;
     expect(body).toMatchObject({ shedId: 1, kind: 'temp', pageNo: 1, pageSize: 20 });
     expect(Number(body.endTime) - Number(body.startTime)).toBe(24 * 3_600_000);
 
     const rows = within(table).getAllByRole('row').slice(1);
-    const cells = (r: HTMLElement): string[] => within(r).getAllByRole('cell').map((c) => c.textContent ?? '');
+    const cells = (r: HTMLElement): string[] =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent ?? '');
     expect(cells(rows[0]!).slice(1)).toEqual(['24.0', '24.1', '24.2']);
     // A sensor without a value at that time shows a dash, not 0.
     expect(cells(rows[1]!).slice(1)).toEqual(['25.0', '–', '25.2']);
@@ -66,8 +79,14 @@ describe('environment records table', { timeout: 30_000 }, () => {
     serve(true);
     renderWithApp(<EnvRecordsPage kind="temp" farmType={1} />);
     const table = await screen.findByRole('table', {}, SLOW);
-    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      tk('common.time'), 'fs-demo01 Temperature 1 (°C)', 'fs-demo09 Temperature 1 (°C)',
-    ]), SLOW);
+    await waitFor(
+      () =>
+        expect(
+          within(table)
+            .getAllByRole('columnheader')
+            .map((h) => h.textContent),
+        ).toEqual([tk('common.time'), 'fs-demo01 Temperature 1 (°C)', 'fs-demo09 Temperature 1 (°C)']),
+      SLOW,
+    );
   });
 });

@@ -27,7 +27,8 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
   const { farms, farmId, select } = useFarmChoice(farmType);
   const sheds = useFarmSheds(farmId);
   const [picked, setPicked] = useState<{ farmId: number | undefined; shedId: number } | null>(null);
-  const shedId = picked && picked.farmId === farmId && sheds.data?.some((s) => s.tid === picked.shedId) ? picked.shedId : sheds.data?.[0]?.tid;
+  const shedId =
+    picked && picked.farmId === farmId && sheds.data?.some((s) => s.tid === picked.shedId) ? picked.shedId : sheds.data?.[0]?.tid;
   const [range, setRange] = useState<DateRange>(() => lastHours(24));
   const { paging, setPaging, reset } = usePaging();
   const [exporting, setExporting] = useState(false);
@@ -63,10 +64,21 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
             label={t('records.filters')}
             actions={
               <>
-                <Button icon={<ReloadOutlined />} onClick={() => void records.refetch()} disabled={!req} loading={records.isFetching && !exporting}>
+                <Button
+                  icon={<ReloadOutlined />}
+                  onClick={() => void records.refetch()}
+                  disabled={!req}
+                  loading={records.isFetching && !exporting}
+                >
                   {t('shell:actions.refresh')}
                 </Button>
-                <Button type="primary" icon={<FileExcelOutlined />} onClick={() => void onExport()} loading={exporting} disabled={!req || (records.data?.total ?? 0) === 0}>
+                <Button
+                  type="primary"
+                  icon={<FileExcelOutlined />}
+                  onClick={() => void onExport()}
+                  loading={exporting}
+                  disabled={!req || (records.data?.total ?? 0) === 0}
+                >
                   {t('records.export')}
                 </Button>
               </>

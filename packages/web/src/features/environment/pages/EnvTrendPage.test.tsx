@@ -10,14 +10,30 @@ import { EnvTrendPage } from './EnvTrendPage';
 // Canvas drawing is not what these tests are about (jsdom has no canvas): the chart element
 // shows the option it was given, so the series can still be checked.
 vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ option, ariaLabel, testId }: { option: { series?: { name?: string }[] }; ariaLabel: string; testId?: string }): ReactElement => (
+  EChart: ({
+    option,
+    ariaLabel,
+    testId,
+  }: {
+    option: { series?: { name?: string }[] };
+    ariaLabel: string;
+    testId?: string;
+  }): ReactElement => (
     <div role="img" aria-label={ariaLabel} data-testid={testId} data-series={(option.series ?? []).map((s) => s.name).join('|')} />
   ),
   themedOption: (o: unknown) => o,
 }));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`environment.${key}`, vars);
-const SHEDS = Array.from({ length: 8 }, (_, i) => ({ tid: 40 + i, shedName: `House ${i + 1}`, shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: i + 1, farmId: 2 }));
+const SHEDS = Array.from({ length: 8 }, (_, i) => ({
+  tid: 40 + i,
+  shedName: `House ${i + 1}`,
+  shedType: 1001,
+  areaNum: 1,
+  buildingNum: 1,
+  shedNum: i + 1,
+  farmId: 2,
+}));
 const HOUR = 3_600_000;
 
 function answer(body: Partial<TrendBody> & { shedIds: number[] }): TrendAnswer {
@@ -25,7 +41,12 @@ function answer(body: Partial<TrendBody> & { shedIds: number[] }): TrendAnswer {
   const points = (base: number): [number, number, number, number][] =>
     Array.from({ length: 12 }, (_, i) => [end - (12 - i) * HOUR, base + i / 10, base - 0.5, base + 0.5]);
   return {
-    kind: 'temp', unit: '°C', startTime: end - 12 * HOUR, endTime: end, source: 'raw', bucketMs: HOUR,
+    kind: 'temp',
+    unit: '°C',
+    startTime: end - 12 * HOUR,
+    endTime: end,
+    source: 'raw',
+    bucketMs: HOUR,
     sheds: body.shedIds.map((id) => ({
       shedId: id,
       shedName: SHEDS.find((s) => s.tid === id)?.shedName ?? String(id),
@@ -34,7 +55,13 @@ function answer(body: Partial<TrendBody> & { shedIds: number[] }): TrendAnswer {
         { gatewayCode: 'fs-demo04', key: 'temp.2', unit: '°C', points: points(23), stats: { min: 22.5, max: 24.6, avg: 23.5, count: 12 } },
       ],
       stats: { min: 21.5, max: 24.6, avg: 23, count: 24 },
-      outdoor: { gatewayCode: 'fs-demo04', key: 'outTemp.1', unit: '°C', points: points(11), stats: { min: 10.5, max: 12.6, avg: 11.5, count: 12 } },
+      outdoor: {
+        gatewayCode: 'fs-demo04',
+        key: 'outTemp.1',
+        unit: '°C',
+        points: points(11),
+        stats: { min: 10.5, max: 12.6, avg: 11.5, count: 12 },
+      },
       target: { gatewayCode: 'fs-demo04', key: 'targetTemp.1', unit: '°C', points: points(22.2), stats: null },
     })),
   };
@@ -47,7 +74,8 @@ function serve(): RecordedCall[] {
   });
 }
 
-const trendBodies = (calls: RecordedCall[]): TrendBody[] => calls.filter((c) => c.path === '/environment/trend').map((c) => c.body as TrendBody);
+const trendBodies = (calls: RecordedCall[]): TrendBody[] =>
+  calls.filter((c) => c.path === '/environment/trend').map((c) => c.body as TrendBody);
 
 async function typeRange(start: string, end: string): Promise<void> {
   const inputs = screen.getAllByRole('textbox');
@@ -60,7 +88,12 @@ async function typeRange(start: string, end: string): Promise<void> {
 }
 
 beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }] });
+  useAppStore.setState({
+    ...INITIAL_DATA,
+    locale: 'en-us',
+    token: 'tok',
+    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
+  });
   await i18n.changeLanguage('en-us');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -72,7 +105,8 @@ describe('environment trend page', { timeout: 90_000 }, () => {
     const chart = await screen.findByTestId('trend-chart', {}, SLOW);
     expect(trendBodies(calls)[0]).toEqual({ shedIds: [40], kind: 'temp', preset: '24h' });
     const series = chart.getAttribute('data-series')!.split('|');
-    for (const name of ['Temperature 1', 'Temperature 2', 'Outdoor temperature', 'Target temperature', t('trend.band')]) expect(series).toContain(name);
+    for (const name of ['Temperature 1', 'Temperature 2', 'Outdoor temperature', 'Target temperature', t('trend.band')])
+      expect(series).toContain(name);
     const stats = screen.getByTestId('trend-stats');
     expect(within(stats).getByText('21.5')).toBeTruthy();
     expect(within(stats).getByText('23.0')).toBeTruthy();

@@ -94,7 +94,13 @@ export function EnvTrendPage({ kind, farmType }: EnvTrendPageProps): ReactElemen
             <FarmSelect id={ids.farm} farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
           </FilterField>
           <FilterField id={ids.sheds} label={t('trend.sheds')}>
-            <ShedPicker id={ids.sheds} sheds={sheds.data ?? []} value={shedIds} onChange={setShedIds} loading={sheds.isPending && farmId !== undefined} />
+            <ShedPicker
+              id={ids.sheds}
+              sheds={sheds.data ?? []}
+              value={shedIds}
+              onChange={setShedIds}
+              loading={sheds.isPending && farmId !== undefined}
+            />
           </FilterField>
           <FilterField id={ids.time} label={t('trend.time')}>
             <TimeRangeControl id={ids.time} value={time} onChange={setTime} />

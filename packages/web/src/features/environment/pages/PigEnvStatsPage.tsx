@@ -110,15 +110,20 @@ export function PigEnvStatsPage(): ReactElement {
   } else {
     body = (
       <>
-        <Card size="small" className="fs-env-card" title={t('stats.chartTitle')} extra={
-          <Segmented<Kind>
-            size="small"
-            value={chartKind}
-            onChange={setChartKind}
-            options={PIG_ENV_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
-            aria-label={t('stats.chartKind')}
-          />
-        }>
+        <Card
+          size="small"
+          className="fs-env-card"
+          title={t('stats.chartTitle')}
+          extra={
+            <Segmented<Kind>
+              size="small"
+              value={chartKind}
+              onChange={setChartKind}
+              options={PIG_ENV_KINDS.map((k) => ({ value: k, label: kindLabel(k) }))}
+              aria-label={t('stats.chartKind')}
+            />
+          }
+        >
           <BarChart
             categories={chartRows.map((r) => r.shedName)}
             series={(['min', 'avg', 'max'] as const).map((m) => ({
@@ -157,7 +162,12 @@ export function PigEnvStatsPage(): ReactElement {
         <FilterBar
           label={t('trend.filters')}
           actions={
-            <Button icon={<ReloadOutlined />} onClick={() => results.forEach((r) => void r.refetch())} loading={fetching} disabled={jobs.length === 0}>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => results.forEach((r) => void r.refetch())}
+              loading={fetching}
+              disabled={jobs.length === 0}
+            >
               {t('shell:actions.refresh')}
             </Button>
           }

@@ -9,7 +9,8 @@ import { FarmFormDialog } from './FarmFormDialog';
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`farms.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
 /** The form item of a label (radio groups are not labellable controls). */
-const itemOf = (key: string): string => screen.getByText(t(`fields.${key}`), { selector: 'label' }).closest('.ant-form-item')!.textContent ?? '';
+const itemOf = (key: string): string =>
+  screen.getByText(t(`fields.${key}`), { selector: 'label' }).closest('.ant-form-item')!.textContent ?? '';
 const type = (key: string, value: string): void => void fireEvent.change(field(key), { target: { value } });
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
@@ -62,8 +63,14 @@ describe('farm form', { timeout: 40_000 }, () => {
     await waitFor(() => expect(itemOf('farmName')).toContain(errorMessage(10010)), SLOW);
     expect(onClose).not.toHaveBeenCalled();
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
-      farmName: 'Hill Farm', type: 2, personInCharge: 'Chen Hua', areaCode: '+84', phone: '13800000020', state: 1,
-      timeZone: 'Asia/Bangkok', timeZoneName: 'Indochina Time',
+      farmName: 'Hill Farm',
+      type: 2,
+      personInCharge: 'Chen Hua',
+      areaCode: '+84',
+      phone: '13800000020',
+      state: 1,
+      timeZone: 'Asia/Bangkok',
+      timeZoneName: 'Indochina Time',
     });
   });
 });

@@ -127,7 +127,14 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
       className="fs-admin-dialog"
     >
       {limitReached && (
-        <Alert type="error" showIcon className="fs-dialog-note" title={errorMessage(ErrorCodes.FARM_LIMIT)} description={t('form.limitHint')} data-testid="farm-limit" />
+        <Alert
+          type="error"
+          showIcon
+          className="fs-dialog-note"
+          title={errorMessage(ErrorCodes.FARM_LIMIT)}
+          description={t('form.limitHint')}
+          data-testid="farm-limit"
+        />
       )}
       <Form form={form} layout="vertical" name="farm" preserve={false} initialValues={initial} onValuesChange={onValuesChange}>
         <Form.Item name="farmName" label={t('fields.farmName')} required rules={[rule('farmName')]}>
@@ -146,7 +153,11 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
           </Col>
           <Col xs={24} sm={10}>
             <Form.Item name="scale" label={t('fields.scale')} rules={[rule('scale')]}>
-              <Select allowClear placeholder={t('common:select')} options={FARM_SCALES.map((v) => ({ value: v, label: enumLabel('farmScale', v) }))} />
+              <Select
+                allowClear
+                placeholder={t('common:select')}
+                options={FARM_SCALES.map((v) => ({ value: v, label: enumLabel('farmScale', v) }))}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -119,7 +119,12 @@ export function FarmsPage(): ReactElement {
         </div>
       ),
     },
-    { key: 'admin', title: t('fields.adminAccount'), width: 170, render: (_, r) => r.adminAccountName ?? <span className="fs-muted">{t('table.noAdmin')}</span> },
+    {
+      key: 'admin',
+      title: t('fields.adminAccount'),
+      width: 170,
+      render: (_, r) => r.adminAccountName ?? <span className="fs-muted">{t('table.noAdmin')}</span>,
+    },
     {
       key: 'state',
       title: t('fields.state'),
@@ -145,7 +150,13 @@ export function FarmsPage(): ReactElement {
         </Tooltip>
       ),
     },
-    { key: 'sheds', title: t('fields.shedCount'), width: 90, align: 'right', render: (_, r) => <span className="fs-nowrap">{r.shedCount}</span> },
+    {
+      key: 'sheds',
+      title: t('fields.shedCount'),
+      width: 90,
+      align: 'right',
+      render: (_, r) => <span className="fs-nowrap">{r.shedCount}</span>,
+    },
     actionsColumn<FarmDetail>(t('common:actions'), compact ? 124 : 230, (r) => (
       <>
         <EditAction compact={compact} label={t('actions.editOf', { name: r.farmName })} onClick={() => setFormFor({ farm: r })} />
@@ -156,12 +167,14 @@ export function FarmsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('housemanagement.houselist')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ farm: null })} />
+      <PageHead
+        title={menuLabel('housemanagement.houselist')}
+        subtitle={t('page.subtitle')}
+        addLabel={t('actions.add')}
+        onAdd={() => setFormFor({ farm: null })}
+      />
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={<FilterActions onReset={clear} onSearch={search} />}
-        >
+        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
           <FilterField id="farm-name-filter" label={t('filters.farmName')} width={260}>
             <Input
               id="farm-name-filter"

@@ -8,15 +8,33 @@ import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { BuiltinCopyDialog } from './BuiltinCopyDialog';
 
 vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ ariaLabel, testId }: { ariaLabel: string; testId?: string }): ReactElement => <div role="img" aria-label={ariaLabel} data-testid={testId} />,
+  EChart: ({ ariaLabel, testId }: { ariaLabel: string; testId?: string }): ReactElement => (
+    <div role="img" aria-label={ariaLabel} data-testid={testId} />
+  ),
   themedOption: (o: unknown) => o,
 }));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };
 const BUILTINS: BuiltinCurve[] = [
-  { id: 'ross308-weight', indicator: '02', flockType: 2, name: 'Ross 308 weight', source: 'Aviagen Ross 308 Performance Objectives 2022', startDay: 0, values: [44, 61, 79] },
-  { id: 'layer-rate', indicator: '10', flockType: 4, name: 'Layer laying rate', source: 'Typical brown-layer figures', startDay: 126, values: [5, 20, 50, 80] },
+  {
+    id: 'ross308-weight',
+    indicator: '02',
+    flockType: 2,
+    name: 'Ross 308 weight',
+    source: 'Aviagen Ross 308 Performance Objectives 2022',
+    startDay: 0,
+    values: [44, 61, 79],
+  },
+  {
+    id: 'layer-rate',
+    indicator: '10',
+    flockType: 4,
+    name: 'Layer laying rate',
+    source: 'Typical brown-layer figures',
+    startDay: 126,
+    values: [5, 20, 50, 80],
+  },
 ];
 
 beforeEach(async () => {
@@ -35,7 +53,9 @@ describe('built-in standards dialog', { timeout: 60_000 }, () => {
     renderWithApp(<BuiltinCopyDialog farmId={2} farms={[farm]} onClose={onClose} />);
     const cards = await screen.findAllByTestId('builtin-card', {}, SLOW);
     expect(cards).toHaveLength(2);
-    expect(within(cards[0]!).getByTestId('builtin-source').textContent).toBe(t('builtins.source', { source: 'Aviagen Ross 308 Performance Objectives 2022' }));
+    expect(within(cards[0]!).getByTestId('builtin-source').textContent).toBe(
+      t('builtins.source', { source: 'Aviagen Ross 308 Performance Objectives 2022' }),
+    );
     expect(within(cards[1]!).getByText(t('curves.dayRangeOf', { from: 126, to: 129 }))).toBeTruthy();
     expect(within(cards[1]!).getByText('Laying rate (%)')).toBeTruthy();
 

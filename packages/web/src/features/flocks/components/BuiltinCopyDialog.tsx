@@ -129,7 +129,9 @@ export function BuiltinCopyDialog({ farmId, farms, onClose }: { farmId?: number;
           />
         </Col>
       </Row>
-      {failed !== null && <Alert type="error" showIcon title={errorMessage(failed)} data-testid="copy-error" className="fs-builtin-error" />}
+      {failed !== null && (
+        <Alert type="error" showIcon title={errorMessage(failed)} data-testid="copy-error" className="fs-builtin-error" />
+      )}
       {body}
     </Modal>
   );

@@ -9,7 +9,15 @@ import { CurveFormDrawer } from './CurveFormDrawer';
 
 // jsdom has no canvas: the chart element carries the points it was given instead.
 vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ option, ariaLabel, testId }: { option: { series?: { data?: unknown[] }[] }; ariaLabel: string; testId?: string }): ReactElement => (
+  EChart: ({
+    option,
+    ariaLabel,
+    testId,
+  }: {
+    option: { series?: { data?: unknown[] }[] };
+    ariaLabel: string;
+    testId?: string;
+  }): ReactElement => (
     <div role="img" aria-label={ariaLabel} data-testid={testId} data-points={JSON.stringify(option.series?.[0]?.data ?? [])} />
   ),
   themedOption: (o: unknown) => o,
@@ -21,7 +29,8 @@ const item = (key: string): string => field(key).closest('.ant-form-item')!.text
 const type = (key: string, value: string): void => void fireEvent.change(field(key), { target: { value } });
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };
-const adds = (calls: RecordedCall[]): RecordedCall[] => calls.filter((c) => c.method === 'POST' && c.path === '/breedpigbuilding/standardCurve');
+const adds = (calls: RecordedCall[]): RecordedCall[] =>
+  calls.filter((c) => c.method === 'POST' && c.path === '/breedpigbuilding/standardCurve');
 
 async function choose(key: string, label: string): Promise<void> {
   fireEvent.mouseDown(field(key));
@@ -47,10 +56,22 @@ describe('standard curve form', { timeout: 90_000 }, () => {
     fireEvent.change(field('startDay'), { target: { value: '7' } });
     type('values', '180, 205，232,260');
     await waitFor(() => expect(screen.getByTestId('curve-count').textContent).toBe(t('curves.count', { n: 4, from: 7, to: 10 })), SLOW);
-    expect(JSON.parse(screen.getByTestId('curve-preview').getAttribute('data-points')!)).toEqual([[7, 180], [8, 205], [9, 232], [10, 260]]);
+    expect(JSON.parse(screen.getByTestId('curve-preview').getAttribute('data-points')!)).toEqual([
+      [7, 180],
+      [8, 205],
+      [9, 232],
+      [10, 260],
+    ]);
     save();
     await waitFor(() => expect(adds(calls)).toHaveLength(1), SLOW);
-    expect(adds(calls)[0]!.body).toEqual({ farmId: 2, flockType: 2, indicator: '02', name: 'Ross 308 weight', startDay: 7, values: [180, 205, 232, 260] });
+    expect(adds(calls)[0]!.body).toEqual({
+      farmId: 2,
+      flockType: 2,
+      indicator: '02',
+      name: 'Ross 308 weight',
+      startDay: 7,
+      values: [180, 205, 232, 260],
+    });
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
   });
 
@@ -85,7 +106,16 @@ describe('standard curve form', { timeout: 90_000 }, () => {
   it('opens a stored curve with its values as text and saves it with its id', async () => {
     const calls = mockApi({ 'PUT /breedpigbuilding/standardCurve': { data: { id: 5 } } });
     const row: CurveRow = {
-      id: 5, farmId: 2, farmName: 'Demo Poultry Farm', flockType: 2, indicator: '05', name: 'Feed', startDay: 0, values: [12, 16.5, 20], source: 'Aviagen Ross 308 (2022)', builtinId: 'ross308-feed',
+      id: 5,
+      farmId: 2,
+      farmName: 'Demo Poultry Farm',
+      flockType: 2,
+      indicator: '05',
+      name: 'Feed',
+      startDay: 0,
+      values: [12, 16.5, 20],
+      source: 'Aviagen Ross 308 (2022)',
+      builtinId: 'ross308-feed',
     };
     renderWithApp(<CurveFormDrawer row={row} farms={[farm]} onClose={vi.fn()} />);
     await screen.findByText(t('curves.editTitle', { name: 'Feed' }), {}, SLOW);
@@ -94,6 +124,14 @@ describe('standard curve form', { timeout: 90_000 }, () => {
     type('values', '12, 16.5, 20, 24');
     save();
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), SLOW);
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ id: 5, farmId: 2, flockType: 2, indicator: '05', name: 'Feed', startDay: 0, values: [12, 16.5, 20, 24] });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      id: 5,
+      farmId: 2,
+      flockType: 2,
+      indicator: '05',
+      name: 'Feed',
+      startDay: 0,
+      values: [12, 16.5, 20, 24],
+    });
   });
 });

@@ -1,7 +1,15 @@
 import { useMemo, useState, type ReactElement } from 'react';
 import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CURVE_START_DAY_MAX, curveAddBody, curveUpdateBody, ErrorCodes, FLOCK_TYPE_CODES, INPUT_MAX_LENGTH, type CurveIndicator } from '@farmsense/shared';
+import {
+  CURVE_START_DAY_MAX,
+  curveAddBody,
+  curveUpdateBody,
+  ErrorCodes,
+  FLOCK_TYPE_CODES,
+  INPUT_MAX_LENGTH,
+  type CurveIndicator,
+} from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { tk } from '../../../app/i18n/i18n';
 import type { FarmInfo } from '../../../app/api/types';
@@ -24,12 +32,26 @@ export interface CurveFormValues {
 
 /** The form's values in the shape the shared schemas read; the schema turns the text into numbers. */
 export function toCurveBody(v: CurveFormValues): Record<string, unknown> {
-  return { farmId: v.farmId, flockType: v.flockType, indicator: v.indicator, name: v.name?.trim(), startDay: v.startDay ?? 0, values: v.values ?? '' };
+  return {
+    farmId: v.farmId,
+    flockType: v.flockType,
+    indicator: v.indicator,
+    name: v.name?.trim(),
+    startDay: v.startDay ?? 0,
+    values: v.values ?? '',
+  };
 }
 
 function initialValues(row: CurveRow | null, farmId: number | undefined): CurveFormValues {
   if (!row) return { farmId, startDay: 0, values: '' };
-  return { farmId: row.farmId, flockType: row.flockType, indicator: row.indicator, name: row.name, startDay: row.startDay, values: valuesText(row.values) };
+  return {
+    farmId: row.farmId,
+    flockType: row.flockType,
+    indicator: row.indicator,
+    name: row.name,
+    startDay: row.startDay,
+    values: valuesText(row.values),
+  };
 }
 
 /**
@@ -38,7 +60,17 @@ function initialValues(row: CurveRow | null, farmId: number | undefined): CurveF
  * age start + i; the preview draws them by day age and counts them as the user types, and the
  * shared schema reports a list that is not all numbers under the field.
  */
-export function CurveFormDrawer({ row, farmId, farms, onClose }: { row: CurveRow | null; farmId?: number; farms: FarmInfo[]; onClose: () => void }): ReactElement {
+export function CurveFormDrawer({
+  row,
+  farmId,
+  farms,
+  onClose,
+}: {
+  row: CurveRow | null;
+  farmId?: number;
+  farms: FarmInfo[];
+  onClose: () => void;
+}): ReactElement {
   const { t } = useTranslation(['flocks', 'common']);
   const [form] = Form.useForm<CurveFormValues>();
   const adding = row === null;
@@ -139,7 +171,13 @@ export function CurveFormDrawer({ row, farmId, farms, onClose }: { row: CurveRow
         </Typography.Text>
         {parsed.ok && (
           <DayAgeChart
-            series={[{ id: 'preview', name: indicator ? indicatorLabel(indicator) : t('curves.preview'), points: parsed.values.map((v, i) => [start + i, v] as const) }]}
+            series={[
+              {
+                id: 'preview',
+                name: indicator ? indicatorLabel(indicator) : t('curves.preview'),
+                points: parsed.values.map((v, i) => [start + i, v] as const),
+              },
+            ]}
             unit={indicator ? indicatorUnit(indicator) : ''}
             ariaLabel={t('curves.preview')}
             height={200}

@@ -43,7 +43,15 @@ function weightTone(value: number, standard: number | null): 'ok' | 'low' | 'hig
 }
 
 /** `figures` is undefined while the report loads or when it failed: the figures then read "—". */
-export function FlockCard({ flock, figures, onOpen }: { flock: FlockRow; figures: CardFigures | undefined; onOpen: (f: FlockRow) => void }): ReactElement {
+export function FlockCard({
+  flock,
+  figures,
+  onOpen,
+}: {
+  flock: FlockRow;
+  figures: CardFigures | undefined;
+  onOpen: (f: FlockRow) => void;
+}): ReactElement {
   const { t } = useTranslation(['flocks', 'records', 'poultry']);
   const titleId = `flock-${flock.id}-title`;
   const placed = flock.maleCount + flock.femaleCount;
@@ -114,7 +122,9 @@ export function FlockCard({ flock, figures, onOpen }: { flock: FlockRow; figures
             {w ? (
               <>
                 {fmt(w.value)} {t('poultry:unit.g')}
-                <span className="fs-flock-card__std">{w.standard !== null ? t('card.vsStandard', { value: fmt(w.standard) }) : t('card.noStandard')}</span>
+                <span className="fs-flock-card__std">
+                  {w.standard !== null ? t('card.vsStandard', { value: fmt(w.standard) }) : t('card.noStandard')}
+                </span>
               </>
             ) : figures ? (
               t('card.notWeighed')

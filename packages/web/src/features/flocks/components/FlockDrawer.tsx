@@ -106,7 +106,13 @@ export function FlockDrawer({ flock, today, onClose }: { flock: FlockRow; today:
       ) : series.length === 0 ? (
         <EmptyBlock title={t('drawer.noWeights')} hint={t('drawer.noWeightsHint')} />
       ) : (
-        <DayAgeChart series={series} unit={indicatorUnit('02')} ariaLabel={t('drawer.weightChart')} height={260} testId="flock-weight-chart" />
+        <DayAgeChart
+          series={series}
+          unit={indicatorUnit('02')}
+          ariaLabel={t('drawer.weightChart')}
+          height={260}
+          testId="flock-weight-chart"
+        />
       )}
     </Drawer>
   );

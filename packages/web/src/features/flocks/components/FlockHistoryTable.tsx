@@ -12,7 +12,15 @@ import { flockTypeLabel, fmt } from '../model';
  * Closed flocks of a farm (history), newest first as the server sorts them: placement and
  * depletion dates, the day age at depletion and the birds placed and left at the end.
  */
-export function FlockHistoryTable({ farmId, keyword, onOpen }: { farmId: number; keyword: string; onOpen: (f: FlockRow) => void }): ReactElement {
+export function FlockHistoryTable({
+  farmId,
+  keyword,
+  onOpen,
+}: {
+  farmId: number;
+  keyword: string;
+  onOpen: (f: FlockRow) => void;
+}): ReactElement {
   const { t } = useTranslation(['flocks', 'records', 'common']);
   const { paging, setPaging } = usePaging();
   const query = useMemo(() => ({ ...paging, farmId, status: 2 as const, keyword: keyword.trim() || undefined }), [paging, farmId, keyword]);

@@ -9,7 +9,15 @@ import { addDays, todayIn } from '../model';
 import { CurrentFlocksPage } from './CurrentFlocksPage';
 
 vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ option, ariaLabel, testId }: { option: { series?: { name?: string }[] }; ariaLabel: string; testId?: string }): ReactElement => (
+  EChart: ({
+    option,
+    ariaLabel,
+    testId,
+  }: {
+    option: { series?: { name?: string }[] };
+    ariaLabel: string;
+    testId?: string;
+  }): ReactElement => (
     <div role="img" aria-label={ariaLabel} data-testid={testId} data-series={(option.series ?? []).map((s) => s.name).join('|')} />
   ),
   themedOption: (o: unknown) => o,
@@ -21,20 +29,73 @@ const today = todayIn(farm.timeZone);
 
 function flock(over: Partial<FlockRow>): FlockRow {
   return {
-    id: 1, farmId: 2, farmName: 'Demo Poultry Farm', shedId: 40, shedName: 'House 1', groupNo: 'B-01', flockType: 2, sex: 3, breed: 'Ross 308',
-    birthDate: addDays(today, -35), layingDate: null, startDate: addDays(today, -35), endDate: null, stopDate: null, origin: null,
-    maleCount: 5000, femaleCount: 5000, maleAvgWeight: null, femaleAvgWeight: null, deviceId: null, deviceCode: null, status: 1, remark: null,
-    dayAge: 35, present: 9850, presentMale: 4920, ...over,
+    id: 1,
+    farmId: 2,
+    farmName: 'Demo Poultry Farm',
+    shedId: 40,
+    shedName: 'House 1',
+    groupNo: 'B-01',
+    flockType: 2,
+    sex: 3,
+    breed: 'Ross 308',
+    birthDate: addDays(today, -35),
+    layingDate: null,
+    startDate: addDays(today, -35),
+    endDate: null,
+    stopDate: null,
+    origin: null,
+    maleCount: 5000,
+    femaleCount: 5000,
+    maleAvgWeight: null,
+    femaleAvgWeight: null,
+    deviceId: null,
+    deviceCode: null,
+    status: 1,
+    remark: null,
+    dayAge: 35,
+    present: 9850,
+    presentMale: 4920,
+    ...over,
   };
 }
 
-const CURRENT = [flock({}), flock({ id: 2, shedId: 41, shedName: 'House 2', groupNo: 'B-02', breed: null, dayAge: 12, present: 7990, maleCount: 0, femaleCount: 8000 })];
+const CURRENT = [
+  flock({}),
+  flock({
+    id: 2,
+    shedId: 41,
+    shedName: 'House 2',
+    groupNo: 'B-02',
+    breed: null,
+    dayAge: 12,
+    present: 7990,
+    maleCount: 0,
+    femaleCount: 8000,
+  }),
+];
 const CLOSED = flock({ id: 9, shedName: 'House 3', groupNo: 'A-17', status: 2, stopDate: addDays(today, -20), dayAge: 42, present: 9610 });
 
 function report(flockId: number, day: string, over: Record<string, unknown>): Record<string, unknown> {
   return {
-    flockId, period: day, dayAgeFrom: null, dayAgeTo: null, opening: null, closing: null, dead: null, culled: null, livability: null, mortalityPer10k: null,
-    avgWeight: null, feedKg: null, waterL: null, fcr: null, eggCount: null, layingRate: null, epef: null, std: {}, ...over,
+    flockId,
+    period: day,
+    dayAgeFrom: null,
+    dayAgeTo: null,
+    opening: null,
+    closing: null,
+    dead: null,
+    culled: null,
+    livability: null,
+    mortalityPer10k: null,
+    avgWeight: null,
+    feedKg: null,
+    waterL: null,
+    fcr: null,
+    eggCount: null,
+    layingRate: null,
+    epef: null,
+    std: {},
+    ...over,
   };
 }
 
@@ -48,7 +109,12 @@ function serve(): RecordedCall[] {
     'POST /breedpigbuilding/flockReport/summary': (call) => {
       const body = call.body as { flockIds?: number[] };
       if (body.flockIds) {
-        return { data: { rows: [], totals: report(9, '', { dead: 320, culled: 70, livability: 96.1, feedKg: 41234.5, waterL: 80211, fcr: 1.62, epef: 402 }) } };
+        return {
+          data: {
+            rows: [],
+            totals: report(9, '', { dead: 320, culled: 70, livability: 96.1, feedKg: 41234.5, waterL: 80211, fcr: 1.62, epef: 402 }),
+          },
+        };
       }
       return {
         data: {
@@ -62,7 +128,20 @@ function serve(): RecordedCall[] {
       };
     },
     'POST /breedpigbuilding/flockReport/trend': {
-      data: { series: [{ flockId: 9, groupNo: 'A-17', shedName: 'House 3', indicator: '02', points: [{ dayAge: 7, day: '', actual: 190, standard: 205 }, { dayAge: 14, day: '', actual: 480, standard: 512 }] }] },
+      data: {
+        series: [
+          {
+            flockId: 9,
+            groupNo: 'A-17',
+            shedName: 'House 3',
+            indicator: '02',
+            points: [
+              { dayAge: 7, day: '', actual: 190, standard: 205 },
+              { dayAge: 14, day: '', actual: 480, standard: 512 },
+            ],
+          },
+        ],
+      },
     },
   });
 }
@@ -74,7 +153,7 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('current flocks page', { timeout: 60_000 }, () => {
-  it('shows each current flock as a card with day age, birds, weight against standard and today\'s feed and water', async () => {
+  it("shows each current flock as a card with day age, birds, weight against standard and today's feed and water", async () => {
     const calls = serve();
     renderWithApp(<CurrentFlocksPage />);
     const cards = await screen.findAllByTestId('flock-card', {}, SLOW);
@@ -85,7 +164,11 @@ describe('current flocks page', { timeout: 60_000 }, () => {
     expect(within(first).getByText(t('card.group', { groupNo: 'B-01' }))).toBeTruthy();
     expect(within(first).getByTestId('flock-day-age').textContent).toBe(t('card.dayAge', { age: 35 }));
     expect(within(first).getByTestId('flock-birds').textContent).toBe(`${(9850).toLocaleString()} / ${(10000).toLocaleString()}`);
-    await waitFor(() => expect(within(first).getByTestId('flock-weight').textContent).toContain(t('card.vsStandard', { value: (2000).toLocaleString() })), SLOW);
+    await waitFor(
+      () =>
+        expect(within(first).getByTestId('flock-weight').textContent).toContain(t('card.vsStandard', { value: (2000).toLocaleString() })),
+      SLOW,
+    );
     expect(within(first).getByTestId('flock-weight').className).toContain('fs-flock-weight--low');
     expect(within(first).getByText(t('card.weightAt', { age: 32 }))).toBeTruthy();
     expect(within(first).getByText('98.50 %')).toBeTruthy();
@@ -124,7 +207,12 @@ describe('current flocks page', { timeout: 60_000 }, () => {
     const chart = await screen.findByTestId('flock-weight-chart', {}, SLOW);
     expect(chart.getAttribute('data-series')).toBe(`${t('drawer.actual')}|${t('drawer.standard')}`);
     expect(calls.find((c) => c.path.endsWith('/flockReport/trend'))!.body).toEqual({ flockIds: [9], indicators: ['02'], period: 'day' });
-    expect(calls.filter((c) => c.path.endsWith('/flockReport/summary')).at(-1)!.body).toMatchObject({ flockIds: [9], start: CLOSED.startDate, end: CLOSED.stopDate, includeClosed: true });
+    expect(calls.filter((c) => c.path.endsWith('/flockReport/summary')).at(-1)!.body).toMatchObject({
+      flockIds: [9],
+      start: CLOSED.startDate,
+      end: CLOSED.stopDate,
+      includeClosed: true,
+    });
   });
 
   it('says the figures could not be loaded, with a retry, rather than "not entered"', async () => {

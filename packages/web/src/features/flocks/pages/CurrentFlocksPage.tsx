@@ -55,7 +55,11 @@ export function CurrentFlocksPage(): ReactElement {
   );
   const shown = useMemo(() => {
     const q = search.trim().toLowerCase();
-    return q ? list.filter((f) => f.shedName.toLowerCase().includes(q) || f.groupNo.toLowerCase().includes(q) || (f.breed ?? '').toLowerCase().includes(q)) : list;
+    return q
+      ? list.filter(
+          (f) => f.shedName.toLowerCase().includes(q) || f.groupNo.toLowerCase().includes(q) || (f.breed ?? '').toLowerCase().includes(q),
+        )
+      : list;
   }, [list, search]);
   const totals = useMemo(
     () => ({ present: list.reduce((n, f) => n + f.present, 0), placed: list.reduce((n, f) => n + f.maleCount + f.femaleCount, 0) }),

@@ -8,15 +8,39 @@ import type { CurveRow } from '../api';
 import { StandardCurvesPage } from './StandardCurvesPage';
 
 vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ ariaLabel, testId }: { ariaLabel: string; testId?: string }): ReactElement => <div role="img" aria-label={ariaLabel} data-testid={testId} />,
+  EChart: ({ ariaLabel, testId }: { ariaLabel: string; testId?: string }): ReactElement => (
+    <div role="img" aria-label={ariaLabel} data-testid={testId} />
+  ),
   themedOption: (o: unknown) => o,
 }));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };
 const ROWS: CurveRow[] = [
-  { id: 1, farmId: 2, farmName: 'Demo Poultry Farm', flockType: 2, indicator: '02', name: 'Ross 308 weight', startDay: 0, values: Array.from({ length: 57 }, (_, i) => 44 + i * 70), source: 'Aviagen Ross 308 Performance Objectives 2022', builtinId: 'ross308-weight' },
-  { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', flockType: 4, indicator: '06', name: 'Our water', startDay: 126, values: [200, 210, 220], source: null, builtinId: null },
+  {
+    id: 1,
+    farmId: 2,
+    farmName: 'Demo Poultry Farm',
+    flockType: 2,
+    indicator: '02',
+    name: 'Ross 308 weight',
+    startDay: 0,
+    values: Array.from({ length: 57 }, (_, i) => 44 + i * 70),
+    source: 'Aviagen Ross 308 Performance Objectives 2022',
+    builtinId: 'ross308-weight',
+  },
+  {
+    id: 2,
+    farmId: 2,
+    farmName: 'Demo Poultry Farm',
+    flockType: 4,
+    indicator: '06',
+    name: 'Our water',
+    startDay: 126,
+    values: [200, 210, 220],
+    source: null,
+    builtinId: null,
+  },
 ];
 
 function serve(): RecordedCall[] {
@@ -52,7 +76,10 @@ describe('standard curves page', { timeout: 60_000 }, () => {
     fireEvent.mouseDown(screen.getByLabelText(t('fields.indicator')));
     fireEvent.click(await screen.findByTitle('Water intake (mL)', {}, SLOW));
     fireEvent.click(screen.getByText(tk('common.search')).closest('button')!);
-    await waitFor(() => expect(calls.filter((c) => c.path.endsWith('/page')).at(-1)!.body).toEqual({ pageNo: 1, pageSize: 20, indicator: '06' }), SLOW);
+    await waitFor(
+      () => expect(calls.filter((c) => c.path.endsWith('/page')).at(-1)!.body).toEqual({ pageNo: 1, pageSize: 20, indicator: '06' }),
+      SLOW,
+    );
     await waitFor(() => expect(screen.queryByText('Ross 308 weight')).toBeNull(), SLOW);
   });
 
@@ -65,6 +92,9 @@ describe('standard curves page', { timeout: 60_000 }, () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     const dialog = confirm!.closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByText(tk('common.delete')).closest('button')!);
-    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/breedpigbuilding/standardCurve/2')).toBe(true), SLOW);
+    await waitFor(
+      () => expect(calls.some((c) => c.method === 'DELETE' && c.path === '/breedpigbuilding/standardCurve/2')).toBe(true),
+      SLOW,
+    );
   });
 });

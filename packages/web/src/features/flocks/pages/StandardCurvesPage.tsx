@@ -66,7 +66,12 @@ export function StandardCurvesPage(): ReactElement {
   };
 
   const columns: ColumnsType<CurveRow> = [
-    { key: 'indicator', title: t('fields.indicator'), width: 220, render: (_, r) => <Typography.Text strong>{indicatorLabel(r.indicator)}</Typography.Text> },
+    {
+      key: 'indicator',
+      title: t('fields.indicator'),
+      width: 220,
+      render: (_, r) => <Typography.Text strong>{indicatorLabel(r.indicator)}</Typography.Text>,
+    },
     { key: 'flockType', title: t('fields.flockType'), width: 120, render: (_, r) => flockTypeLabel(r.flockType) },
     { key: 'name', title: t('fields.name'), width: 200, render: (_, r) => r.name },
     {

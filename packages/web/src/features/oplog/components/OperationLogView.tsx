@@ -25,7 +25,15 @@ const PLATFORM_OWN = 0;
  * tenant's (`tenantId` preselects it); its accounts come from that tenant. A tenant account reads
  * its own tenant's log with the account list already loaded for the session.
  */
-export function OperationLogView({ platform = false, tenantId, idPrefix = 'oplog' }: { platform?: boolean; tenantId?: number; idPrefix?: string }): ReactElement {
+export function OperationLogView({
+  platform = false,
+  tenantId,
+  idPrefix = 'oplog',
+}: {
+  platform?: boolean;
+  tenantId?: number;
+  idPrefix?: string;
+}): ReactElement {
   const { t } = useTranslation(['oplog', 'common']);
   const state = useOplogFilters(tenantId);
   const { filters, query } = state;
@@ -70,7 +78,10 @@ export function OperationLogView({ platform = false, tenantId, idPrefix = 'oplog
             onChange={(v) => state.set('tenantId', v === PLATFORM_OWN ? undefined : v)}
             showSearch={{ optionFilterProp: 'label' }}
             loading={tenants.isPending}
-            options={[{ value: PLATFORM_OWN, label: t('filters.platformOwn') }, ...(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name }))]}
+            options={[
+              { value: PLATFORM_OWN, label: t('filters.platformOwn') },
+              ...(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+            ]}
           />
         </FilterField>
       )}
@@ -107,7 +118,11 @@ export function OperationLogView({ platform = false, tenantId, idPrefix = 'oplog
           placeholder={t('filters.allOutcomes')}
           value={filters.outcome}
           onChange={(v) => state.set('outcome', v ?? undefined)}
-          options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: <span className={`fs-outcome-option fs-outcome-option--${o}`}>{outcomeLabel(o)}</span>, title: outcomeLabel(o) }))}
+          options={AUDIT_OUTCOMES.map((o) => ({
+            value: o,
+            label: <span className={`fs-outcome-option fs-outcome-option--${o}`}>{outcomeLabel(o)}</span>,
+            title: outcomeLabel(o),
+          }))}
         />
       </FilterField>
     </FilterBar>

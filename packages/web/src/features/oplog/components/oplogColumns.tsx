@@ -54,13 +54,26 @@ export function oplogColumns(t: TFunction): ColumnsType<OperationLogRow> {
         );
       },
     },
-    { key: 'ip', title: t('columns.ip'), dataIndex: 'ip', width: 124, render: (ip: string | null) => <span className="fs-mono">{ip ?? '—'}</span> },
+    {
+      key: 'ip',
+      title: t('columns.ip'),
+      dataIndex: 'ip',
+      width: 124,
+      render: (ip: string | null) => <span className="fs-mono">{ip ?? '—'}</span>,
+    },
     {
       key: 'method',
       title: t('columns.method'),
       dataIndex: 'method',
       width: 76,
-      render: (m: string | null) => (m ? <Tag bordered={false} className="fs-method">{m}</Tag> : '—'),
+      render: (m: string | null) =>
+        m ? (
+          <Tag bordered={false} className="fs-method">
+            {m}
+          </Tag>
+        ) : (
+          '—'
+        ),
     },
     {
       key: 'action',

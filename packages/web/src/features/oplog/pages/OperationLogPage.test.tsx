@@ -10,14 +10,41 @@ const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`oplog
 const PAGE = '/breedpigbuilding/operationLog/page';
 
 const entry = (over: Partial<OperationLogRow>): OperationLogRow => ({
-  id: 1, at: '2026-03-01T08:00:00.000Z', tenantId: 1, accountId: 11, accountCode: 'demo', accountName: 'Demo Admin',
-  ip: '10.0.0.5', method: 'POST', action: 'login', module: 'breedpigaccount', outcome: 'ok', code: 1, detail: { via: 'captcha' }, ...over,
+  id: 1,
+  at: '2026-03-01T08:00:00.000Z',
+  tenantId: 1,
+  accountId: 11,
+  accountCode: 'demo',
+  accountName: 'Demo Admin',
+  ip: '10.0.0.5',
+  method: 'POST',
+  action: 'login',
+  module: 'breedpigaccount',
+  outcome: 'ok',
+  code: 1,
+  detail: { via: 'captcha' },
+  ...over,
 });
 
 const ROWS: OperationLogRow[] = [
   entry({ id: 3 }),
-  entry({ id: 2, action: '/api/accountauth/roleInfo', module: 'usermanagement', outcome: 'denied', code: 10009, detail: { needed: ['usermanagement.role'] } }),
-  entry({ id: 1, accountId: null, accountCode: null, accountName: null, outcome: 'failed', code: 20001, detail: { via: 'captcha', username: 'ghost' } }),
+  entry({
+    id: 2,
+    action: '/api/accountauth/roleInfo',
+    module: 'usermanagement',
+    outcome: 'denied',
+    code: 10009,
+    detail: { needed: ['usermanagement.role'] },
+  }),
+  entry({
+    id: 1,
+    accountId: null,
+    accountCode: null,
+    accountName: null,
+    outcome: 'failed',
+    code: 20001,
+    detail: { via: 'captcha', username: 'ghost' },
+  }),
 ];
 
 function serve(): RecordedCall[] {

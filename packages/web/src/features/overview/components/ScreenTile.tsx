@@ -5,7 +5,17 @@ import { fmtAgo, fmtNumber } from '../../environment/model/format';
 import type { ShedState } from '../../environment/model/shedState';
 
 /** A house on the wall display: live temperature against the set-point, humidity, CO2, NH3. */
-export function ScreenTile({ name, state, now, staleAfterMs }: { name: string; state?: ShedState; now: number; staleAfterMs: number }): ReactElement {
+export function ScreenTile({
+  name,
+  state,
+  now,
+  staleAfterMs,
+}: {
+  name: string;
+  state?: ShedState;
+  now: number;
+  staleAfterMs: number;
+}): ReactElement {
   const { t } = useTranslation(['environment', 'common']);
   const temp = state?.kinds.temp;
   const comfort = tempComfort(temp?.avg, state?.targetTemp);
@@ -14,7 +24,9 @@ export function ScreenTile({ name, state, now, staleAfterMs }: { name: string; s
   const nh3 = state?.kinds.nh3?.max;
   const stale = !!state?.lastTs && now - state.lastTs > staleAfterMs;
   const online = !!state?.online && !stale;
-  const level = online ? worstLevel([comfort?.level ?? 'ok', rhLevel(rh), gasLevel('co2', co2, 'poultry'), gasLevel('nh3', nh3, 'poultry')]) : 'ok';
+  const level = online
+    ? worstLevel([comfort?.level ?? 'ok', rhLevel(rh), gasLevel('co2', co2, 'poultry'), gasLevel('nh3', nh3, 'poultry')])
+    : 'ok';
   return (
     <li className={`fs-tile fs-tile--${level}${online ? '' : ' fs-tile--off'}`} data-testid="screen-tile" aria-label={name}>
       <div className="fs-tile__head">
@@ -24,7 +36,9 @@ export function ScreenTile({ name, state, now, staleAfterMs }: { name: string; s
         </span>
       </div>
       <div className="fs-tile__temp">
-        <span className="fs-tile__value" data-testid="screen-temp">{fmtNumber(temp?.avg, 'temp')}</span>
+        <span className="fs-tile__value" data-testid="screen-temp">
+          {fmtNumber(temp?.avg, 'temp')}
+        </span>
         <span className="fs-tile__unit">°C</span>
       </div>
       <div className="fs-tile__target">
@@ -41,20 +55,31 @@ export function ScreenTile({ name, state, now, staleAfterMs }: { name: string; s
         ) : (
           '\u00a0'
         )}
-        {state?.dayAge !== null && state?.dayAge !== undefined && <span className="fs-tile__age">{t('card.dayAge', { n: state.dayAge })}</span>}
+        {state?.dayAge !== null && state?.dayAge !== undefined && (
+          <span className="fs-tile__age">{t('card.dayAge', { n: state.dayAge })}</span>
+        )}
       </div>
       <dl className="fs-tile__air">
         <div className={`fs-tile__m fs-tile__m--${rhLevel(rh)}`}>
           <dt>{t('tile.rh')}</dt>
-          <dd>{fmtNumber(rh, 'rh')}<small>%</small></dd>
+          <dd>
+            {fmtNumber(rh, 'rh')}
+            <small>%</small>
+          </dd>
         </div>
         <div className={`fs-tile__m fs-tile__m--${gasLevel('co2', co2, 'poultry')}`}>
           <dt>{t('tile.co2')}</dt>
-          <dd>{fmtNumber(co2, 'co2')}<small>ppm</small></dd>
+          <dd>
+            {fmtNumber(co2, 'co2')}
+            <small>ppm</small>
+          </dd>
         </div>
         <div className={`fs-tile__m fs-tile__m--${gasLevel('nh3', nh3, 'poultry')}`}>
           <dt>{t('tile.nh3')}</dt>
-          <dd>{fmtNumber(nh3, 'nh3')}<small>ppm</small></dd>
+          <dd>
+            {fmtNumber(nh3, 'nh3')}
+            <small>ppm</small>
+          </dd>
         </div>
       </dl>
     </li>

@@ -33,7 +33,14 @@ describe('shed card', () => {
   });
 
   it('labels a placeholder shed as an empty shed and says when no gateway is bound', () => {
-    render(<ShedCard shed={{ ...base, areaNum: 0, buildingNum: 0, shedNum: 0, gateways: [] }} species="poultry" now={Date.now()} staleAfterMs={900_000} />);
+    render(
+      <ShedCard
+        shed={{ ...base, areaNum: 0, buildingNum: 0, shedNum: 0, gateways: [] }}
+        species="poultry"
+        now={Date.now()}
+        staleAfterMs={900_000}
+      />,
+    );
     expect(screen.getByTestId('shed-label').textContent).toBe(i18n.t('shedDisplay.emptyShed', { ns: 'enums' }));
     expect(screen.getByText(i18n.t('overview.noGateway', { ns: 'shell' }))).toBeTruthy();
   });

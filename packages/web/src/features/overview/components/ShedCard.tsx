@@ -1,7 +1,14 @@
 import type { KeyboardEvent, ReactElement } from 'react';
 import { Button, Card, Tag, Tooltip } from 'antd';
 import {
-  ClockCircleOutlined, DisconnectOutlined, FireOutlined, HomeOutlined, InfoCircleOutlined, RightOutlined, SyncOutlined, WarningOutlined,
+  ClockCircleOutlined,
+  DisconnectOutlined,
+  FireOutlined,
+  HomeOutlined,
+  InfoCircleOutlined,
+  RightOutlined,
+  SyncOutlined,
+  WarningOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { renderLabel, shedLabel } from '@farmsense/shared';
@@ -155,7 +162,10 @@ export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen }: Sh
           {temp && (
             <ul className="fs-sensors" aria-label={t('card.tempSensors')}>
               {temp.readings.map((r) => (
-                <li key={`${r.gatewayCode}|${r.key}`} className={hotSensor(r.value, temp.avg, temp.readings.length) ? 'fs-sensors__hot' : undefined}>
+                <li
+                  key={`${r.gatewayCode}|${r.key}`}
+                  className={hotSensor(r.value, temp.avg, temp.readings.length) ? 'fs-sensors__hot' : undefined}
+                >
                   <span className="fs-sensors__name">T{channelOf(r.key)}</span>
                   <span className="fs-sensors__value">{fmtNumber(r.value, 'temp')}</span>
                 </li>

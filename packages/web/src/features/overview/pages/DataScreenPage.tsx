@@ -133,7 +133,10 @@ export function DataScreenPage(): ReactElement {
       </header>
 
       {farms.length === 0 ? (
-        <EmptyBlock title={t('shell:overview.noFarm', { kind: t('shell:overview.farmKind.poultry') })} hint={t('shell:overview.noFarmHint')} />
+        <EmptyBlock
+          title={t('shell:overview.noFarm', { kind: t('shell:overview.farmKind.poultry') })}
+          hint={t('shell:overview.noFarmHint')}
+        />
       ) : (
         <>
           <ul className="fs-screen__kpis" aria-label={t('screen.kpis')}>
@@ -164,7 +167,9 @@ export function DataScreenPage(): ReactElement {
                 testId="screen-chart"
               />
             ) : (
-              <div className="fs-screen__chart-empty">{trend.isPending && trendIds.length > 0 ? t('trend.loading') : t('trend.noData', { kind: t('kind.temp') })}</div>
+              <div className="fs-screen__chart-empty">
+                {trend.isPending && trendIds.length > 0 ? t('trend.loading') : t('trend.noData', { kind: t('kind.temp') })}
+              </div>
             )}
           </div>
         </>

@@ -12,13 +12,31 @@ import { PoultryShedOverviewPage } from './ShedOverviewPage';
  */
 const NOW = Date.now();
 const SHED: ShedOverviewRow = {
-  tid: 4, shedName: 'Broiler House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2, farmName: 'Demo Poultry Farm', penCount: 4,
+  tid: 4,
+  shedName: 'Broiler House 1',
+  shedType: 1001,
+  areaNum: 1,
+  buildingNum: 1,
+  shedNum: 1,
+  farmId: 2,
+  farmName: 'Demo Poultry Farm',
+  penCount: 4,
   gateways: [{ code: 'fs-demo04', name: 'Climate 4', gatewayType: 101, deviceCategory: 200, model: 'FS-ENV-8' }],
 };
 function monitorAt(at: number): ShedMonitor {
-  const v = (key: string, value: number): { key: string; value: number; ts: number; gatewayCode: string } => ({ key, value, ts: at, gatewayCode: 'fs-demo04' });
+  const v = (key: string, value: number): { key: string; value: number; ts: number; gatewayCode: string } => ({
+    key,
+    value,
+    ts: at,
+    gatewayCode: 'fs-demo04',
+  });
   return {
-    shedId: 4, shedName: 'Broiler House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1,
+    shedId: 4,
+    shedName: 'Broiler House 1',
+    shedType: 1001,
+    areaNum: 1,
+    buildingNum: 1,
+    shedNum: 1,
     gateways: [{ code: 'fs-demo04', name: 'Climate 4', online: true, lastSeenAt: at }],
     online: true,
     lastTs: at,
@@ -76,7 +94,12 @@ function serve(stream: ReturnType<typeof fakeStream>): { streamUrls: string[]; s
 }
 
 beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }] });
+  useAppStore.setState({
+    ...INITIAL_DATA,
+    locale: 'en-us',
+    token: 'tok',
+    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
+  });
   await i18n.changeLanguage('en-us');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -98,7 +121,12 @@ describe('live shed overview', { timeout: 30_000 }, () => {
     expect(seen.streamHeaders[0]!.token).toBe('tok');
     await waitFor(() => expect(screen.getByTestId('live-state').getAttribute('data-state')).toBe('live'), SLOW);
 
-    stream.send('telemetry', { gatewayId: 4, shedId: 4, ts: Date.now(), values: { 'temp.1': 31.7, 'temp.2': 23.1, 'rh.1': 61.2, 'fan.2': 80 } });
+    stream.send('telemetry', {
+      gatewayId: 4,
+      shedId: 4,
+      ts: Date.now(),
+      values: { 'temp.1': 31.7, 'temp.2': 23.1, 'rh.1': 61.2, 'fan.2': 80 },
+    });
     await waitFor(() => expect(within(card).getByTestId('shed-temp').textContent).toContain('31.7'), SLOW);
     // The average follows (31.7 and 23.1), the hot sensor is marked, humidity and fans too.
     expect(within(card).getByTestId('shed-temp').textContent).toContain('27.4');

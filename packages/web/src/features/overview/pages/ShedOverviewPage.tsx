@@ -42,7 +42,11 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
   }, [sheds.data, search]);
   const totals = useMemo(() => {
     const list = sheds.data?.list ?? [];
-    return { sheds: list.length, pens: list.reduce((n, s) => n + s.penCount, 0), gateways: list.reduce((n, s) => n + s.gateways.length, 0) };
+    return {
+      sheds: list.length,
+      pens: list.reduce((n, s) => n + s.penCount, 0),
+      gateways: list.reduce((n, s) => n + s.gateways.length, 0),
+    };
   }, [sheds.data]);
   const species = farmType === 1 ? 'pig' : 'poultry';
   const health = useMemo(() => {

@@ -40,7 +40,9 @@ function DayRange({ id, value, onChange }: { id: string; value: [string, string]
         onChange={(d) => apply(d as [Dayjs | null, Dayjs | null] | null)}
         allowClear={false}
         presets={presets}
-        disabledDate={(current, info) => current.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(current.diff(info.from, 'day')) > QUERY_RANGE_MAX_DAYS)}
+        disabledDate={(current, info) =>
+          current.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(current.diff(info.from, 'day')) > QUERY_RANGE_MAX_DAYS)
+        }
         status={error ? 'error' : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
@@ -55,7 +57,17 @@ function DayRange({ id, value, onChange }: { id: string; value: [string, string]
   );
 }
 
-export function RangeControl({ idPrefix, period, value, onChange }: { idPrefix: string; period: ReportPeriod; value: RangeState; onChange: (v: RangeState) => void }): ReactElement {
+export function RangeControl({
+  idPrefix,
+  period,
+  value,
+  onChange,
+}: {
+  idPrefix: string;
+  period: ReportPeriod;
+  value: RangeState;
+  onChange: (v: RangeState) => void;
+}): ReactElement {
   const { t } = useTranslation('poultry');
   const years = yearList().map((y) => ({ value: y, label: String(y) }));
   const months = MONTHS.map((m) => ({ value: m, label: String(m).padStart(2, '0') }));
@@ -66,23 +78,53 @@ export function RangeControl({ idPrefix, period, value, onChange }: { idPrefix: 
     </FilterField>
   );
   const select = (key: string, v: number, options: { value: number; label: string }[], on: (n: number) => void): ReactElement => (
-    <Select<number> id={`${idPrefix}-${key}`} value={v} options={options} onChange={on} className="fs-poultry-num-select" popupMatchSelectWidth={false} />
+    <Select<number>
+      id={`${idPrefix}-${key}`}
+      value={v}
+      options={options}
+      onChange={on}
+      className="fs-poultry-num-select"
+      popupMatchSelectWidth={false}
+    />
   );
 
-  if (period === 'day') return field('days', t('filters.range'), <DayRange id={`${idPrefix}-days`} value={value.days} onChange={(days) => set({ days })} />);
+  if (period === 'day')
+    return field('days', t('filters.range'), <DayRange id={`${idPrefix}-days`} value={value.days} onChange={(days) => set({ days })} />);
   if (period === 'year') {
     return (
       <>
-        {field('yearFrom', t('filters.yearFrom'), select('yearFrom', value.yearFrom, years, (yearFrom) => set({ yearFrom })))}
-        {field('yearTo', t('filters.yearTo'), select('yearTo', value.yearTo, years, (yearTo) => set({ yearTo })))}
+        {field(
+          'yearFrom',
+          t('filters.yearFrom'),
+          select('yearFrom', value.yearFrom, years, (yearFrom) => set({ yearFrom })),
+        )}
+        {field(
+          'yearTo',
+          t('filters.yearTo'),
+          select('yearTo', value.yearTo, years, (yearTo) => set({ yearTo })),
+        )}
       </>
     );
   }
   return (
     <>
-      {field('year', t('filters.year'), select('year', value.year, years, (year) => set({ year })))}
-      {period === 'week' && field('monthFrom', t('filters.monthFrom'), select('monthFrom', value.monthFrom, months, (monthFrom) => set({ monthFrom })))}
-      {period === 'week' && field('monthTo', t('filters.monthTo'), select('monthTo', value.monthTo, months, (monthTo) => set({ monthTo })))}
+      {field(
+        'year',
+        t('filters.year'),
+        select('year', value.year, years, (year) => set({ year })),
+      )}
+      {period === 'week' &&
+        field(
+          'monthFrom',
+          t('filters.monthFrom'),
+          select('monthFrom', value.monthFrom, months, (monthFrom) => set({ monthFrom })),
+        )}
+      {period === 'week' &&
+        field(
+          'monthTo',
+          t('filters.monthTo'),
+          select('monthTo', value.monthTo, months, (monthTo) => set({ monthTo })),
+        )}
     </>
   );
 }

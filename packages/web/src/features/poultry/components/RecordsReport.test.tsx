@@ -13,7 +13,12 @@ const session = (paths: string[]): SessionValue =>
   ({ model: { chainOf: (p: string) => (paths.includes(p) ? [{ applicationCode: p }] : []) } }) as unknown as SessionValue;
 
 beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }] });
+  useAppStore.setState({
+    ...INITIAL_DATA,
+    locale: 'en-us',
+    token: 'tok',
+    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
+  });
   await i18n.changeLanguage('en-us');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -24,8 +29,27 @@ describe('vaccination records (/ci18/immunel/inoculation)', { timeout: 60_000 },
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'POST /breedpigbuilding/flockDaily/immune/page': {
         data: {
-          list: [{ id: 1, flockId: 9, groupNo: 'B2-1110', shedId: 41, shedName: 'Broiler House 2', farmId: 2, farmName: 'Demo Poultry Farm', day: '2026-11-19', dayAge: 10, at: AT, vaccineBrand: 'ND-IB live', method: 'Eye drop', disease: 'Newcastle disease', dose: null }],
-          total: 1, pageNo: 1, pageSize: 20,
+          list: [
+            {
+              id: 1,
+              flockId: 9,
+              groupNo: 'B2-1110',
+              shedId: 41,
+              shedName: 'Broiler House 2',
+              farmId: 2,
+              farmName: 'Demo Poultry Farm',
+              day: '2026-11-19',
+              dayAge: 10,
+              at: AT,
+              vaccineBrand: 'ND-IB live',
+              method: 'Eye drop',
+              disease: 'Newcastle disease',
+              dose: null,
+            },
+          ],
+          total: 1,
+          pageNo: 1,
+          pageSize: 20,
         },
       },
     });

@@ -88,14 +88,27 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
       filters={
         <>
           <FilterField id={id('farm')} label={t('shell:overview.farm')}>
-            <FarmSelect id={id('farm')} farms={farms} value={farmId} onChange={(f) => { setShedId(undefined); reset(); select(f); }} placeholder={t('shell:overview.selectFarm')} />
+            <FarmSelect
+              id={id('farm')}
+              farms={farms}
+              value={farmId}
+              onChange={(f) => {
+                setShedId(undefined);
+                reset();
+                select(f);
+              }}
+              placeholder={t('shell:overview.selectFarm')}
+            />
           </FilterField>
           <FilterField id={id('shed')} label={t('filters.shed')}>
             <Select<number>
               id={id('shed')}
               allowClear
               value={shedId}
-              onChange={(v) => { setShedId(v); reset(); }}
+              onChange={(v) => {
+                setShedId(v);
+                reset();
+              }}
               placeholder={t('filters.allSheds')}
               showSearch={{ optionFilterProp: 'label' }}
               options={(sheds.data ?? []).map((s) => ({ value: s.tid, label: s.shedName }))}
@@ -103,7 +116,15 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
               popupMatchSelectWidth={false}
             />
           </FilterField>
-          <RangeControl idPrefix={id('range')} period="day" value={range} onChange={(r) => { setRange(r); reset(); }} />
+          <RangeControl
+            idPrefix={id('range')}
+            period="day"
+            value={range}
+            onChange={(r) => {
+              setRange(r);
+              reset();
+            }}
+          />
         </>
       }
     >

@@ -61,7 +61,11 @@ export function ReportChart({ lines, categories, xName, unit, decimals, ariaLabe
       // Weighings are every few days: a flock's line runs from one figure to the next.
       connectNulls: true,
       color: seriesColor('light', Math.max(0, entities.indexOf(l.entity))),
-      lineStyle: { width: l.kind === 'actual' ? 2 : 1.5, type: l.kind === 'standard' ? 'dashed' : 'solid', opacity: l.kind === 'standard' ? 0.8 : 1 },
+      lineStyle: {
+        width: l.kind === 'actual' ? 2 : 1.5,
+        type: l.kind === 'standard' ? 'dashed' : 'solid',
+        opacity: l.kind === 'standard' ? 0.8 : 1,
+      },
       emphasis: { focus: 'series' },
       z: l.kind === 'actual' ? 3 : 2,
     }));
@@ -88,9 +92,34 @@ export function ReportChart({ lines, categories, xName, unit, decimals, ariaLabe
         },
       },
       xAxis: categories
-        ? { type: 'category', data: [...categories], name: xName, nameLocation: 'middle', nameGap: 28, axisLabel, axisLine: { lineStyle: { color: p.axisLine } } }
-        : { type: 'value', name: xName, nameLocation: 'middle', nameGap: 28, scale: true, minInterval: 1, axisLabel, axisLine: { lineStyle: { color: p.axisLine } }, splitLine: { show: false } },
-      yAxis: { type: 'value', name: unit, scale: true, nameTextStyle: { color: p.subtleText, align: 'left' }, axisLabel, splitLine: { lineStyle: { color: p.splitLine } } },
+        ? {
+            type: 'category',
+            data: [...categories],
+            name: xName,
+            nameLocation: 'middle',
+            nameGap: 28,
+            axisLabel,
+            axisLine: { lineStyle: { color: p.axisLine } },
+          }
+        : {
+            type: 'value',
+            name: xName,
+            nameLocation: 'middle',
+            nameGap: 28,
+            scale: true,
+            minInterval: 1,
+            axisLabel,
+            axisLine: { lineStyle: { color: p.axisLine } },
+            splitLine: { show: false },
+          },
+      yAxis: {
+        type: 'value',
+        name: unit,
+        scale: true,
+        nameTextStyle: { color: p.subtleText, align: 'left' },
+        axisLabel,
+        splitLine: { lineStyle: { color: p.splitLine } },
+      },
       dataZoom: [{ type: 'inside', filterMode: 'none' }],
       series,
     };
@@ -101,7 +130,13 @@ export function ReportChart({ lines, categories, xName, unit, decimals, ariaLabe
       <EChart option={option} ariaLabel={ariaLabel} height={320} loading={loading} testId={testId} />
       <ul className="fs-poultry-legend" aria-label={t('chart.legend')}>
         {lines.map((l) => (
-          <li key={l.id} data-testid="report-series" data-kind={l.kind} data-points={pointCount(l.data)} className={`fs-poultry-legend__item fs-poultry-legend__item--${l.kind}`}>
+          <li
+            key={l.id}
+            data-testid="report-series"
+            data-kind={l.kind}
+            data-points={pointCount(l.data)}
+            className={`fs-poultry-legend__item fs-poultry-legend__item--${l.kind}`}
+          >
             <i style={{ borderTopColor: colorOf(l.entity) }} aria-hidden="true" />
             <span>{l.name}</span>
           </li>

@@ -11,7 +11,19 @@ import '../poultry.css';
 import { PageHead } from '../../../ui/PageParts';
 
 /** The frame every poultry report shares: title from the menu, subtitle, filters, body. */
-export function ReportFrame({ code, subtitle, filters, actions, children }: { code: string; subtitle: string; filters: ReactNode; actions?: ReactNode; children: ReactNode }): ReactElement {
+export function ReportFrame({
+  code,
+  subtitle,
+  filters,
+  actions,
+  children,
+}: {
+  code: string;
+  subtitle: string;
+  filters: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}): ReactElement {
   const { t } = useTranslation('poultry');
   return (
     <section className="fs-env-page fs-poultry-page" aria-labelledby="page-title" data-report={code}>
@@ -42,7 +54,11 @@ export function FigureCell({ row, metric, locale }: { row: ReportRow; metric: Me
   const text = formatNumber(value, def.decimals, locale);
   return (
     <span className="fs-cell-stack fs-poultry-cell">
-      <span className={`fs-num${worse !== null ? ' fs-text-bad' : ''}`} data-worse={worse !== null ? 'true' : undefined} title={worse !== null ? t('worse', { pct: Math.round(worse * 100) }) : undefined}>
+      <span
+        className={`fs-num${worse !== null ? ' fs-text-bad' : ''}`}
+        data-worse={worse !== null ? 'true' : undefined}
+        title={worse !== null ? t('worse', { pct: Math.round(worse * 100) }) : undefined}
+      >
         {text}
       </span>
       {std !== null && <span className="fs-cell-sub fs-muted fs-num">{t('std', { value: formatNumber(std, def.decimals, locale) })}</span>}
@@ -51,7 +67,15 @@ export function FigureCell({ row, metric, locale }: { row: ReportRow; metric: Me
 }
 
 /** Small KPI cards over the period's totals (livability, FCR, EPEF, laying rate ...). */
-export function KpiCards({ totals, kpis, locale }: { totals: ReportRow | null; kpis: readonly KpiKey[]; locale: string }): ReactElement | null {
+export function KpiCards({
+  totals,
+  kpis,
+  locale,
+}: {
+  totals: ReportRow | null;
+  kpis: readonly KpiKey[];
+  locale: string;
+}): ReactElement | null {
   const { t } = useTranslation('poultry');
   const unit = useUnit();
   if (!totals || kpis.length === 0) return null;

@@ -72,18 +72,28 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
   const req = useMemo<ReportRequest | null>(() => {
     if (farmId === undefined) return null;
     return {
-      farmId, ...(shedKey ? { shedIds: shedKey.split(',').map(Number) } : {}), ...(flockType ? { flockType } : {}),
-      ...resolveRange(period, range), period, groupBy: def.groupBy,
+      farmId,
+      ...(shedKey ? { shedIds: shedKey.split(',').map(Number) } : {}),
+      ...(flockType ? { flockType } : {}),
+      ...resolveRange(period, range),
+      period,
+      groupBy: def.groupBy,
     };
   }, [farmId, shedKey, flockType, period, range, def.groupBy]);
   const report = useReport(def.endpoint, req);
   const rows = useMemo(() => withFigure(report.data?.rows ?? [], def.groupBy, def.requires), [report.data, def.groupBy, def.requires]);
   const narrowed = rows.length !== (report.data?.rows.length ?? 0);
-  const totals = useMemo(() => totalsOf(rows, report.data?.totals ?? null, def.metrics, narrowed), [rows, report.data, def.metrics, narrowed]);
+  const totals = useMemo(
+    () => totalsOf(rows, report.data?.totals ?? null, def.metrics, narrowed),
+    [rows, report.data, def.metrics, narrowed],
+  );
   const specs = useMemo(() => columnSpecs(def), [def]);
   const chartMetric = def.chart?.[0];
   const chart = useMemo(
-    () => (chartMetric && rows.length > 0 ? chartModel(rows, chartMetric, period, def.groupBy, { standard: (n) => t('series.standard', { name: n }) }) : null),
+    () =>
+      chartMetric && rows.length > 0
+        ? chartModel(rows, chartMetric, period, def.groupBy, { standard: (n) => t('series.standard', { name: n }) })
+        : null,
     [chartMetric, rows, period, def.groupBy, t],
   );
 
@@ -95,17 +105,30 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
   const columns: ColumnsType<ReportRow> = specs.map((s) => {
     if (s.kind === 'metric') {
       return {
-        key: s.key, title: title(s), align: 'right' as const,
+        key: s.key,
+        title: title(s),
+        align: 'right' as const,
         sorter: (a: ReportRow, b: ReportRow) => cmp(figure(a, s.key), figure(b, s.key)),
         render: (_: unknown, r: ReportRow) => <FigureCell row={r} metric={s.key} locale={locale} />,
       };
     }
-    if (s.kind === 'day') return { key: s.key, title: title(s), render: (_: unknown, r: ReportRow) => <LastEvent event={r[s.key] as LastEventValue | null} /> };
+    if (s.kind === 'day')
+      return { key: s.key, title: title(s), render: (_: unknown, r: ReportRow) => <LastEvent event={r[s.key] as LastEventValue | null} /> };
     const text = (r: ReportRow): string =>
-      s.key === 'farm' ? r.farmName : s.key === 'shed' ? String(r.shedName ?? '') : s.key === 'groupNo' ? String(r.groupNo ?? '') : s.key === 'dayAge' ? dayAgeText(r) : periodText(r, period, t);
+      s.key === 'farm'
+        ? r.farmName
+        : s.key === 'shed'
+          ? String(r.shedName ?? '')
+          : s.key === 'groupNo'
+            ? String(r.groupNo ?? '')
+            : s.key === 'dayAge'
+              ? dayAgeText(r)
+              : periodText(r, period, t);
     const sortValue = (r: ReportRow): string => (s.key === 'period' && r.week != null ? String(r.week).padStart(4, '0') : text(r));
     return {
-      key: s.key, title: title(s), fixed: s.key === 'shed' || s.key === 'farm' ? ('left' as const) : undefined,
+      key: s.key,
+      title: title(s),
+      fixed: s.key === 'shed' || s.key === 'farm' ? ('left' as const) : undefined,
       className: 'fs-nowrap',
       sorter: (a: ReportRow, b: ReportRow) => sortValue(a).localeCompare(sortValue(b), undefined, { numeric: true }),
       render: (_: unknown, r: ReportRow) => text(r),
@@ -126,7 +149,8 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
   if (farms.length === 0) body = <NoFarm farmType={2} />;
   else if (report.isPending) body = <LoadingBlock rows={2} label={t('loading')} />;
   else if (report.isError && !report.data) body = <ErrorBlock title={t('loadFailed')} onRetry={() => void report.refetch()} />;
-  else if (rows.length === 0) body = <EmptyBlock title={t('empty.noData')} hint={t(def.groupBy === 'farm' ? 'empty.noDataFarmHint' : 'empty.noDataHint')} />;
+  else if (rows.length === 0)
+    body = <EmptyBlock title={t('empty.noData')} hint={t(def.groupBy === 'farm' ? 'empty.noDataFarmHint' : 'empty.noDataHint')} />;
   else {
     const dims = specs.filter((s) => s.kind !== 'metric').length;
     body = (
@@ -153,7 +177,13 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
           columns={columns}
           dataSource={rows}
           loading={report.isFetching}
-          pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: PAGE_SIZE_OPTIONS.map(String), showTotal: (n) => t('common:total', { count: n }), hideOnSinglePage: rows.length <= 10 }}
+          pagination={{
+            defaultPageSize: 20,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+            showTotal: (n) => t('common:total', { count: n }),
+            hideOnSinglePage: rows.length <= 10,
+          }}
           scroll={{ x: 'max-content' }}
           summary={() =>
             totals ? (
@@ -188,7 +218,13 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
           <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching} disabled={!req}>
             {t('shell:actions.refresh')}
           </Button>
-          <Button type="primary" icon={<DownloadOutlined />} onClick={() => void onExport()} loading={exporting} disabled={!req || rows.length === 0}>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            onClick={() => void onExport()}
+            loading={exporting}
+            disabled={!req || rows.length === 0}
+          >
             {t('export')}
           </Button>
         </>
@@ -196,7 +232,16 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
       filters={
         <>
           <FilterField id={id('farm')} label={t('shell:overview.farm')}>
-            <FarmSelect id={id('farm')} farms={farms} value={farmId} onChange={(f) => { setShedIds([]); select(f); }} placeholder={t('shell:overview.selectFarm')} />
+            <FarmSelect
+              id={id('farm')}
+              farms={farms}
+              value={farmId}
+              onChange={(f) => {
+                setShedIds([]);
+                select(f);
+              }}
+              placeholder={t('shell:overview.selectFarm')}
+            />
           </FilterField>
           {def.groupBy === 'flock' && (
             <FilterField id={id('sheds')} label={t('filters.sheds')}>
@@ -230,7 +275,12 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
           )}
           {def.periods.length > 1 && (
             <FilterField id={id('period')} label={t('filters.period')}>
-              <Segmented<ReportPeriod> id={id('period')} value={period} onChange={setPeriod} options={def.periods.map((p) => ({ value: p, label: t(`period.${p}`) }))} />
+              <Segmented<ReportPeriod>
+                id={id('period')}
+                value={period}
+                onChange={setPeriod}
+                options={def.periods.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+              />
             </FilterField>
           )}
           <RangeControl idPrefix={id('range')} period={period} value={range} onChange={setRange} />

@@ -105,15 +105,35 @@ export function TrendReport({ code, def }: { code: string; def: TrendDef }): Rea
             <FarmSelect id={id('farm')} farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
           </FilterField>
           <FilterField id={id('flocks')} label={t('filters.flocks')}>
-            <FlockPicker id={id('flocks')} current={current} history={history} value={flockIds} onChange={setFlockIds} loading={options.isPending && farmId !== undefined} />
+            <FlockPicker
+              id={id('flocks')}
+              current={current}
+              history={history}
+              value={flockIds}
+              onChange={setFlockIds}
+              loading={options.isPending && farmId !== undefined}
+            />
           </FilterField>
           {def.indicators.length > 1 && (
             <FilterField id={id('indicator')} label={t('filters.indicator')}>
-              <Segmented<CurveIndicator> id={id('indicator')} value={indicator} onChange={setIndicator} options={def.indicators.map((i) => ({ value: i, label: t(`indicator.${STANDARD_CURVE_INDICATORS[i]}`) }))} />
+              <Segmented<CurveIndicator>
+                id={id('indicator')}
+                value={indicator}
+                onChange={setIndicator}
+                options={def.indicators.map((i) => ({ value: i, label: t(`indicator.${STANDARD_CURVE_INDICATORS[i]}`) }))}
+              />
             </FilterField>
           )}
           <FilterField id={id('period')} label={t('filters.period')}>
-            <Segmented<'day' | 'week'> id={id('period')} value={period} onChange={setPeriod} options={[{ value: 'day', label: t('axis.dayAge') }, { value: 'week', label: t('axis.weekAge') }]} />
+            <Segmented<'day' | 'week'>
+              id={id('period')}
+              value={period}
+              onChange={setPeriod}
+              options={[
+                { value: 'day', label: t('axis.dayAge') },
+                { value: 'week', label: t('axis.weekAge') },
+              ]}
+            />
           </FilterField>
           <FilterField id={id('window')} label={t('filters.window')}>
             <Select<Window>
@@ -121,7 +141,10 @@ export function TrendReport({ code, def }: { code: string; def: TrendDef }): Rea
               value={span}
               onChange={setSpan}
               className="fs-time-control__preset"
-              options={[{ value: 'all' as Window, label: t('window.all') }, ...TREND_WINDOWS_DAYS.map((d) => ({ value: d as Window, label: t('window.days', { count: d }) }))]}
+              options={[
+                { value: 'all' as Window, label: t('window.all') },
+                ...TREND_WINDOWS_DAYS.map((d) => ({ value: d as Window, label: t('window.days', { count: d }) })),
+              ]}
             />
           </FilterField>
         </>

@@ -1,4 +1,3 @@
-
 /**
  * The figures a production report can show (the fields of the server's ReportRow, health and
  * energy rows; docs/API-PRODUCTION.md), each with its unit, its decimals, the standard-curve field
@@ -6,13 +5,42 @@
  * report and in every locale.
  */
 export type MetricKey =
-  | 'opening' | 'transferIn' | 'transferOut' | 'dead' | 'culled' | 'closing' | 'femaleMaleRatio'
-  | 'livability' | 'survivalRate' | 'mortalityPer10k'
-  | 'avgWeight' | 'maleAvgWeight' | 'femaleAvgWeight' | 'gain' | 'uniformity'
-  | 'feedKg' | 'feedPerBird' | 'waterL' | 'waterPerBird' | 'waterFeedRatio' | 'fcr'
-  | 'eggCount' | 'eggWeightKg' | 'avgEggWeight' | 'layingRate' | 'eggsPerHen' | 'feedPerEgg' | 'feedEggRatio' | 'epef'
-  | 'waterLEnergy' | 'elecKwh' | 'birds' | 'waterPerBirdMl' | 'elecPerKBirdKwh'
-  | 'immunizations' | 'medications';
+  | 'opening'
+  | 'transferIn'
+  | 'transferOut'
+  | 'dead'
+  | 'culled'
+  | 'closing'
+  | 'femaleMaleRatio'
+  | 'livability'
+  | 'survivalRate'
+  | 'mortalityPer10k'
+  | 'avgWeight'
+  | 'maleAvgWeight'
+  | 'femaleAvgWeight'
+  | 'gain'
+  | 'uniformity'
+  | 'feedKg'
+  | 'feedPerBird'
+  | 'waterL'
+  | 'waterPerBird'
+  | 'waterFeedRatio'
+  | 'fcr'
+  | 'eggCount'
+  | 'eggWeightKg'
+  | 'avgEggWeight'
+  | 'layingRate'
+  | 'eggsPerHen'
+  | 'feedPerEgg'
+  | 'feedEggRatio'
+  | 'epef'
+  | 'waterLEnergy'
+  | 'elecKwh'
+  | 'birds'
+  | 'waterPerBirdMl'
+  | 'elecPerKBirdKwh'
+  | 'immunizations'
+  | 'medications';
 
 /** Unit keys of the `poultry` namespace (`unit.<key>`); '' for plain counts and ratios. */
 export type UnitKey = '' | 'birds' | 'pct' | 'per10k' | 'g' | 'gPerDay' | 'kg' | 'l' | 'mlPerDay' | 'kwh' | 'kwhPerKDay' | 'eggs';
@@ -32,7 +60,19 @@ export interface MetricDef {
   field?: string;
 }
 
-export type StdField = 'targetTemp' | 'avgWeigh' | 'avgWeighAdd' | 'fcr' | 'avgFeed' | 'avgWater' | 'wmr' | 'mortality' | 'eggProduceAvg' | 'elr' | 'avgEggWeight' | 'efr';
+export type StdField =
+  | 'targetTemp'
+  | 'avgWeigh'
+  | 'avgWeighAdd'
+  | 'fcr'
+  | 'avgFeed'
+  | 'avgWater'
+  | 'wmr'
+  | 'mortality'
+  | 'eggProduceAvg'
+  | 'elr'
+  | 'avgEggWeight'
+  | 'efr';
 
 export const METRICS: Readonly<Record<MetricKey, MetricDef>> = {
   opening: { unit: 'birds', decimals: 0 },

@@ -12,7 +12,9 @@ const row = (over: Partial<ReportRow>): ReportRow => ({ farmId: 2, farmName: 'De
 describe('poultry report definitions', () => {
   it('define every production report route of SPEC §2, and nothing else', () => {
     const prefixes = ['ci18.column.', 'ci18.grow.', 'ci18.feed.', 'ci18.drink.', 'ci18.egg.', 'ci18.immunel.', 'ci18.business.'];
-    const catalogue = flattenApps(APP_CATALOGUE).map((n) => n.code).filter((c) => prefixes.some((p) => c.startsWith(p)));
+    const catalogue = flattenApps(APP_CATALOGUE)
+      .map((n) => n.code)
+      .filter((c) => prefixes.some((p) => c.startsWith(p)));
     expect([...POULTRY_REPORT_CODES].sort()).toEqual([...catalogue].sort());
     expect(POULTRY_REPORT_CODES).toHaveLength(35);
   });
@@ -30,10 +32,21 @@ describe('poultry report definitions', () => {
     expect(columnSpecs(daily).map((s) => s.key)).toEqual(['shed', 'groupNo', 'period', 'dayAge', ...daily.metrics]);
     expect(daily).toMatchObject({ endpoint: 'summary', periods: ['day'], groupBy: 'flock' });
     const monthly = REPORTS['ci18.business.field-monthly'] as TableDef;
-    expect(columnSpecs(monthly).slice(0, 2).map((s) => s.key)).toEqual(['farm', 'period']);
+    expect(
+      columnSpecs(monthly)
+        .slice(0, 2)
+        .map((s) => s.key),
+    ).toEqual(['farm', 'period']);
     expect(monthly).toMatchObject({ periods: ['month'], groupBy: 'farm', kpis: ['livability', 'fcr', 'epef', 'layingRate'] });
     const health = REPORTS['ci18.immunel.health'] as TableDef;
-    expect(columnSpecs(health).map((s) => s.key)).toEqual(['shed', 'groupNo', 'dayAge', ...health.metrics, 'lastImmunization', 'lastMedication']);
+    expect(columnSpecs(health).map((s) => s.key)).toEqual([
+      'shed',
+      'groupNo',
+      'dayAge',
+      ...health.metrics,
+      'lastImmunization',
+      'lastMedication',
+    ]);
   });
 
   it('maps trends to curve indicator codes (SPEC §3)', () => {
@@ -60,22 +73,47 @@ describe('rows to chart lines', () => {
   });
 
   it('puts weekly flock rows on weeks of age, so flocks of different ages line up', () => {
-    const rows = [row({ flockId: 1, week: 3, period: '2026-10-26', fcr: 1.4 }), row({ flockId: 1, week: 2, period: '2026-10-19', fcr: 1.2 })];
+    const rows = [
+      row({ flockId: 1, week: 3, period: '2026-10-26', fcr: 1.4 }),
+      row({ flockId: 1, week: 2, period: '2026-10-19', fcr: 1.2 }),
+    ];
     expect(chartModel(rows, 'fcr', 'week', 'flock', { standard: (n) => n }).categories).toEqual(['W002', 'W003']);
   });
 
   it('turns a trend answer into actual and standard lines on day or week of age', () => {
     const answer: TrendAnswer = {
-      series: [{ flockId: 7, groupNo: 'B7', shedName: 'H7', indicator: '02', points: [
-        { dayAge: 6, day: '2026-11-01', week: 1, actual: 200, standard: 213 },
-        { dayAge: 13, day: '2026-11-08', week: 2, actual: null, standard: 533 },
-      ] }],
+      series: [
+        {
+          flockId: 7,
+          groupNo: 'B7',
+          shedName: 'H7',
+          indicator: '02',
+          points: [
+            { dayAge: 6, day: '2026-11-01', week: 1, actual: 200, standard: 213 },
+            { dayAge: 13, day: '2026-11-08', week: 2, actual: null, standard: 533 },
+          ],
+        },
+      ],
     };
     const names = { actual: (n: string) => n, standard: (n: string) => `${n} standard` };
     const day = trendLines(answer, 'day', names);
     expect(day.map((l) => [l.name, l.kind, l.points])).toEqual([
-      ['H7 · B7', 'actual', [[6, 200], [13, null]]],
-      ['H7 · B7 standard', 'standard', [[6, 213], [13, 533]]],
+      [
+        'H7 · B7',
+        'actual',
+        [
+          [6, 200],
+          [13, null],
+        ],
+      ],
+      [
+        'H7 · B7 standard',
+        'standard',
+        [
+          [6, 213],
+          [13, 533],
+        ],
+      ],
     ]);
     expect(pointCount(day[0]!.points)).toBe(1);
     expect(trendLines(answer, 'week', names)[0]!.points.map(([x]) => x)).toEqual([1, 2]);
@@ -85,8 +123,15 @@ describe('rows to chart lines', () => {
     expect((REPORTS['ci18.egg.egg-records-daily'] as TableDef).requires).toBe('eggCount');
     expect((REPORTS['ci18.column.daily'] as TableDef).requires).toBeUndefined();
     expect((REPORTS['ci18.business.group-daily'] as TableDef).requires).toBeUndefined();
-    const rows = [row({ flockId: 1, eggCount: null }), row({ flockId: 2, eggCount: 900 }), row({ flockId: 2, eggCount: null, period: '2026-11-02' })];
-    expect(withFigure(rows, 'flock', 'eggCount').map((r) => [r.flockId, r.period])).toEqual([[2, '2026-11-01'], [2, '2026-11-02']]);
+    const rows = [
+      row({ flockId: 1, eggCount: null }),
+      row({ flockId: 2, eggCount: 900 }),
+      row({ flockId: 2, eggCount: null, period: '2026-11-02' }),
+    ];
+    expect(withFigure(rows, 'flock', 'eggCount').map((r) => [r.flockId, r.period])).toEqual([
+      [2, '2026-11-01'],
+      [2, '2026-11-02'],
+    ]);
     expect(withFigure(rows, 'flock', undefined)).toHaveLength(3);
   });
 

@@ -7,7 +7,19 @@ import type { MetricKey } from './metrics';
  * table columns, which are drawn (actual solid, breed standard dashed) and which KPIs head it.
  * A few generic components render them all; adding a report is adding a line here.
  */
-export type KpiKey = 'livability' | 'mortalityPer10k' | 'avgWeight' | 'fcr' | 'epef' | 'layingRate' | 'avgEggWeight' | 'feedPerEgg' | 'feedEggRatio' | 'waterFeedRatio' | 'feedPerBird' | 'waterPerBird';
+export type KpiKey =
+  | 'livability'
+  | 'mortalityPer10k'
+  | 'avgWeight'
+  | 'fcr'
+  | 'epef'
+  | 'layingRate'
+  | 'avgEggWeight'
+  | 'feedPerEgg'
+  | 'feedEggRatio'
+  | 'waterFeedRatio'
+  | 'feedPerBird'
+  | 'waterPerBird';
 
 /** Flock trends: one line per flock and its standard, by day or week of age. */
 export interface TrendDef {
@@ -41,7 +53,17 @@ export interface RecordsDef {
 
 export type ReportDef = TrendDef | TableDef | RecordsDef;
 
-const STOCK: readonly MetricKey[] = ['opening', 'transferIn', 'transferOut', 'dead', 'culled', 'closing', 'mortalityPer10k', 'survivalRate', 'livability'];
+const STOCK: readonly MetricKey[] = [
+  'opening',
+  'transferIn',
+  'transferOut',
+  'dead',
+  'culled',
+  'closing',
+  'mortalityPer10k',
+  'survivalRate',
+  'livability',
+];
 const GROW: readonly MetricKey[] = ['closing', 'avgWeight', 'gain', 'uniformity', 'maleAvgWeight', 'femaleAvgWeight', 'femaleMaleRatio'];
 const FCR: readonly MetricKey[] = ['closing', 'feedKg', 'avgWeight', 'gain', 'fcr', 'epef'];
 const FEED: readonly MetricKey[] = ['closing', 'feedKg', 'feedPerBird', 'fcr'];
@@ -50,7 +72,21 @@ const WATER_FEED: readonly MetricKey[] = ['closing', 'waterL', 'feedKg', 'waterF
 const EGG: readonly MetricKey[] = ['closing', 'eggCount', 'eggWeightKg', 'avgEggWeight', 'layingRate', 'eggsPerHen'];
 const EGG_FEED: readonly MetricKey[] = ['closing', 'feedKg', 'eggCount', 'eggWeightKg', 'feedPerEgg', 'feedEggRatio'];
 const BUSINESS: readonly MetricKey[] = [
-  'opening', 'dead', 'culled', 'closing', 'livability', 'mortalityPer10k', 'avgWeight', 'feedKg', 'feedPerBird', 'waterL', 'waterFeedRatio', 'fcr', 'eggCount', 'layingRate', 'epef',
+  'opening',
+  'dead',
+  'culled',
+  'closing',
+  'livability',
+  'mortalityPer10k',
+  'avgWeight',
+  'feedKg',
+  'feedPerBird',
+  'waterL',
+  'waterFeedRatio',
+  'fcr',
+  'eggCount',
+  'layingRate',
+  'epef',
 ];
 const BUSINESS_KPIS: readonly KpiKey[] = ['livability', 'fcr', 'epef', 'layingRate'];
 const DEAD: readonly MetricKey[] = ['opening', 'dead', 'culled', 'transferOut', 'closing', 'mortalityPer10k', 'livability'];
@@ -58,15 +94,38 @@ const DEAD: readonly MetricKey[] = ['opening', 'dead', 'culled', 'transferOut', 
 /** Flock types that lay: breeding (1) and hen (4) flocks. */
 const LAYING: readonly number[] = [1, 4];
 
-const flockTable = (period: ReportPeriod, metrics: readonly MetricKey[], chart: readonly MetricKey[], kpis: readonly KpiKey[]): TableDef => ({
-  kind: 'table', endpoint: 'summary', periods: [period], groupBy: 'flock', metrics, chart, kpis,
+const flockTable = (
+  period: ReportPeriod,
+  metrics: readonly MetricKey[],
+  chart: readonly MetricKey[],
+  kpis: readonly KpiKey[],
+): TableDef => ({
+  kind: 'table',
+  endpoint: 'summary',
+  periods: [period],
+  groupBy: 'flock',
+  metrics,
+  chart,
+  kpis,
 });
 /** Egg reports leave out flocks that laid nothing in the range (broilers, pullets). */
 const eggTable = (period: ReportPeriod, metrics: readonly MetricKey[], chart: readonly MetricKey[], kpis: readonly KpiKey[]): TableDef => ({
-  ...flockTable(period, metrics, chart, kpis), requires: 'eggCount',
+  ...flockTable(period, metrics, chart, kpis),
+  requires: 'eggCount',
 });
-const farmTable = (periods: readonly ReportPeriod[], metrics: readonly MetricKey[], chart: readonly MetricKey[], kpis: readonly KpiKey[]): TableDef => ({
-  kind: 'table', endpoint: 'summary', periods, groupBy: 'farm', metrics, chart, kpis,
+const farmTable = (
+  periods: readonly ReportPeriod[],
+  metrics: readonly MetricKey[],
+  chart: readonly MetricKey[],
+  kpis: readonly KpiKey[],
+): TableDef => ({
+  kind: 'table',
+  endpoint: 'summary',
+  periods,
+  groupBy: 'farm',
+  metrics,
+  chart,
+  kpis,
 });
 
 export const REPORTS: Readonly<Record<string, ReportDef>> = {
@@ -98,7 +157,10 @@ export const REPORTS: Readonly<Record<string, ReportDef>> = {
   'ci18.egg.egg-feed-ratio-weekly': eggTable('week', EGG_FEED, ['feedEggRatio'], ['feedEggRatio', 'feedPerEgg', 'layingRate']),
 
   'ci18.immunel.health': {
-    kind: 'table', endpoint: 'health', periods: ['day'], groupBy: 'flock',
+    kind: 'table',
+    endpoint: 'health',
+    periods: ['day'],
+    groupBy: 'flock',
     metrics: ['dead', 'culled', 'mortalityPer10k', 'immunizations', 'medications'],
   },
   'ci18.immunel.inoculation': { kind: 'records', record: 'immune' },
@@ -110,13 +172,32 @@ export const REPORTS: Readonly<Record<string, ReportDef>> = {
   'ci18.business.field-monthly': farmTable(['month'], BUSINESS, ['livability'], BUSINESS_KPIS),
   'ci18.business.field-yearly': farmTable(['year'], BUSINESS, [], BUSINESS_KPIS),
   'ci18.business.field-energy': {
-    kind: 'table', endpoint: 'energy', periods: ['month', 'day', 'year'], groupBy: 'farm',
-    metrics: ['birds', 'waterLEnergy', 'elecKwh', 'waterPerBirdMl', 'elecPerKBirdKwh'], chart: ['elecPerKBirdKwh'],
+    kind: 'table',
+    endpoint: 'energy',
+    periods: ['month', 'day', 'year'],
+    groupBy: 'farm',
+    metrics: ['birds', 'waterLEnergy', 'elecKwh', 'waterPerBirdMl', 'elecPerKBirdKwh'],
+    chart: ['elecPerKBirdKwh'],
   },
   'ci18.business.field-dead-ko': farmTable(['month', 'year'], DEAD, ['mortalityPer10k'], ['livability', 'mortalityPer10k']),
-  'ci18.business.field-feed-conversion-ratio': farmTable(['month', 'year'], ['closing', 'feedKg', 'avgWeight', 'fcr', 'epef'], ['fcr'], ['fcr', 'epef']),
-  'ci18.business.field-feed-egg-ratio': farmTable(['month', 'year'], ['closing', 'feedKg', 'eggCount', 'eggWeightKg', 'feedPerEgg', 'feedEggRatio'], ['feedEggRatio'], ['feedEggRatio', 'layingRate']),
-  'ci18.business.field-feed-water-ratio': farmTable(['month', 'year'], ['closing', 'waterL', 'feedKg', 'waterFeedRatio'], ['waterFeedRatio'], ['waterFeedRatio']),
+  'ci18.business.field-feed-conversion-ratio': farmTable(
+    ['month', 'year'],
+    ['closing', 'feedKg', 'avgWeight', 'fcr', 'epef'],
+    ['fcr'],
+    ['fcr', 'epef'],
+  ),
+  'ci18.business.field-feed-egg-ratio': farmTable(
+    ['month', 'year'],
+    ['closing', 'feedKg', 'eggCount', 'eggWeightKg', 'feedPerEgg', 'feedEggRatio'],
+    ['feedEggRatio'],
+    ['feedEggRatio', 'layingRate'],
+  ),
+  'ci18.business.field-feed-water-ratio': farmTable(
+    ['month', 'year'],
+    ['closing', 'waterL', 'feedKg', 'waterFeedRatio'],
+    ['waterFeedRatio'],
+    ['waterFeedRatio'],
+  ),
 };
 
 /** The report codes this feature renders (for the route registry). */

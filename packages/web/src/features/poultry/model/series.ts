@@ -10,15 +10,27 @@ import type { TableDef } from './reports';
  */
 export type DimKey = 'farm' | 'shed' | 'groupNo' | 'period' | 'dayAge';
 
-export type ColumnSpec = { kind: 'dim'; key: DimKey } | { kind: 'metric'; key: MetricKey } | { kind: 'day'; key: 'lastImmunization' | 'lastMedication' };
+export type ColumnSpec =
+  { kind: 'dim'; key: DimKey } | { kind: 'metric'; key: MetricKey } | { kind: 'day'; key: 'lastImmunization' | 'lastMedication' };
 
 /**
  * Flock rows name the house and group and their day ages; farm rows the farm; the health list
  * (one row per flock over the range) has no period but the last vaccination and medication days.
  */
 export function columnSpecs(def: TableDef): ColumnSpec[] {
-  const dims: DimKey[] = def.endpoint === 'health' ? ['shed', 'groupNo', 'dayAge'] : def.groupBy === 'flock' ? ['shed', 'groupNo', 'period', 'dayAge'] : ['farm', 'period'];
-  const days: ColumnSpec[] = def.endpoint === 'health' ? [{ kind: 'day', key: 'lastImmunization' }, { kind: 'day', key: 'lastMedication' }] : [];
+  const dims: DimKey[] =
+    def.endpoint === 'health'
+      ? ['shed', 'groupNo', 'dayAge']
+      : def.groupBy === 'flock'
+        ? ['shed', 'groupNo', 'period', 'dayAge']
+        : ['farm', 'period'];
+  const days: ColumnSpec[] =
+    def.endpoint === 'health'
+      ? [
+          { kind: 'day', key: 'lastImmunization' },
+          { kind: 'day', key: 'lastMedication' },
+        ]
+      : [];
   return [...dims.map((key) => ({ kind: 'dim' as const, key })), ...def.metrics.map((key) => ({ kind: 'metric' as const, key })), ...days];
 }
 
@@ -35,7 +47,12 @@ export function withFigure(rows: readonly ReportRow[], groupBy: 'flock' | 'farm'
  * are summed from the rows shown and stock levels are dropped; per-egg and per-hen ratios stay,
  * since the server takes them over the days with egg records only.
  */
-export function totalsOf(rows: readonly ReportRow[], server: ReportRow | null, metrics: readonly MetricKey[], narrowed = false): ReportRow | null {
+export function totalsOf(
+  rows: readonly ReportRow[],
+  server: ReportRow | null,
+  metrics: readonly MetricKey[],
+  narrowed = false,
+): ReportRow | null {
   if (server && !narrowed) return server;
   if (rows.length === 0) return null;
   const out: ReportRow = server ? { ...server } : { farmId: rows[0]!.farmId, farmName: rows[0]!.farmName, period: '' };
@@ -93,7 +110,13 @@ export interface ChartModel {
  * One solid line per flock or farm for the figure, and its breed standard as a dashed line where
  * the server gave one. Categories are the periods present, in order.
  */
-export function chartModel(rows: readonly ReportRow[], metric: MetricKey, period: ReportPeriod, groupBy: 'flock' | 'farm', names: { standard: (entity: string) => string }): ChartModel {
+export function chartModel(
+  rows: readonly ReportRow[],
+  metric: MetricKey,
+  period: ReportPeriod,
+  groupBy: 'flock' | 'farm',
+  names: { standard: (entity: string) => string },
+): ChartModel {
   const categories = [...new Set(rows.map((r) => periodKey(r, period, groupBy)))].sort();
   const at = new Map(categories.map((c, i) => [c, i]));
   const byEntity = new Map<string, { name: string; actual: (number | null)[]; standard: (number | null)[] }>();
@@ -111,7 +134,8 @@ export function chartModel(rows: readonly ReportRow[], metric: MetricKey, period
   const lines: ChartLine[] = [];
   for (const [key, e] of byEntity) {
     lines.push({ id: `${key}-actual`, name: e.name, entity: key, kind: 'actual', values: e.actual });
-    if (e.standard.some((v) => v !== null)) lines.push({ id: `${key}-standard`, name: names.standard(e.name), entity: key, kind: 'standard', values: e.standard });
+    if (e.standard.some((v) => v !== null))
+      lines.push({ id: `${key}-standard`, name: names.standard(e.name), entity: key, kind: 'standard', values: e.standard });
   }
   return { categories, lines };
 }
@@ -125,7 +149,11 @@ export interface TrendLine {
 }
 
 /** Trend answer → lines on a day-age (or week-of-age) axis: actual and standard per flock. */
-export function trendLines(answer: TrendAnswer | undefined, period: 'day' | 'week', names: { actual: (flock: string) => string; standard: (flock: string) => string }): TrendLine[] {
+export function trendLines(
+  answer: TrendAnswer | undefined,
+  period: 'day' | 'week',
+  names: { actual: (flock: string) => string; standard: (flock: string) => string },
+): TrendLine[] {
   const lines: TrendLine[] = [];
   for (const s of answer?.series ?? []) {
     const flock = [s.shedName, s.groupNo].filter(Boolean).join(' · ');
@@ -134,7 +162,8 @@ export function trendLines(answer: TrendAnswer | undefined, period: 'day' | 'wee
     const standard = s.points.map((p): [number, number | null] => [x(p), p.standard]);
     const id = `${s.flockId}-${s.indicator}`;
     lines.push({ id: `${id}-actual`, name: names.actual(flock), flockId: s.flockId, kind: 'actual', points: actual });
-    if (standard.some(([, v]) => v !== null)) lines.push({ id: `${id}-standard`, name: names.standard(flock), flockId: s.flockId, kind: 'standard', points: standard });
+    if (standard.some(([, v]) => v !== null))
+      lines.push({ id: `${id}-standard`, name: names.standard(flock), flockId: s.flockId, kind: 'standard', points: standard });
   }
   return lines;
 }

@@ -9,8 +9,21 @@ import { ReportPage } from './poultryPages';
 
 // jsdom has no canvas: the chart element shows the series it was given.
 vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ option, ariaLabel, testId }: { option: { series?: { name?: string; lineStyle?: { type?: string } }[] }; ariaLabel: string; testId?: string }): ReactElement => (
-    <div role="img" aria-label={ariaLabel} data-testid={testId} data-series={(option.series ?? []).map((s) => `${s.name}:${s.lineStyle?.type}`).join('|')} />
+  EChart: ({
+    option,
+    ariaLabel,
+    testId,
+  }: {
+    option: { series?: { name?: string; lineStyle?: { type?: string } }[] };
+    ariaLabel: string;
+    testId?: string;
+  }): ReactElement => (
+    <div
+      role="img"
+      aria-label={ariaLabel}
+      data-testid={testId}
+      data-series={(option.series ?? []).map((s) => `${s.name}:${s.lineStyle?.type}`).join('|')}
+    />
   ),
   themedOption: (o: unknown) => o,
 }));
@@ -20,14 +33,36 @@ const SHEDS = [{ tid: 40, shedName: 'Broiler 1', shedType: 1001, areaNum: 1, bui
 
 function stockRow(day: string, over: Partial<ReportRow> = {}): ReportRow {
   return {
-    farmId: 2, farmName: 'Demo Poultry Farm', flockId: 9, groupNo: 'B-2026-01', shedId: 40, shedName: 'Broiler 1', period: day,
-    dayAgeFrom: 30, dayAgeTo: 30, opening: 10000, transferIn: 0, transferOut: 0, dead: 12, culled: 3, closing: 9985,
-    livability: 97.5, survivalRate: 99.85, mortalityPer10k: 12, std: { mortality: 10 }, ...over,
+    farmId: 2,
+    farmName: 'Demo Poultry Farm',
+    flockId: 9,
+    groupNo: 'B-2026-01',
+    shedId: 40,
+    shedName: 'Broiler 1',
+    period: day,
+    dayAgeFrom: 30,
+    dayAgeTo: 30,
+    opening: 10000,
+    transferIn: 0,
+    transferOut: 0,
+    dead: 12,
+    culled: 3,
+    closing: 9985,
+    livability: 97.5,
+    survivalRate: 99.85,
+    mortalityPer10k: 12,
+    std: { mortality: 10 },
+    ...over,
   };
 }
 
 beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }] });
+  useAppStore.setState({
+    ...INITIAL_DATA,
+    locale: 'en-us',
+    token: 'tok',
+    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
+  });
   await i18n.changeLanguage('en-us');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -63,7 +98,9 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
     const kpis = screen.getAllByTestId('report-kpi');
     expect(kpis.map((k) => k.getAttribute('data-kpi'))).toEqual(['livability', 'mortalityPer10k']);
     expect(kpis[0]!.textContent).toContain('97.40');
-    expect(screen.getByTestId('report-chart').getAttribute('data-series')).toBe(`Broiler 1 · B-2026-01:solid|${t('series.standard', { name: 'Broiler 1 · B-2026-01' })}:dashed`);
+    expect(screen.getByTestId('report-chart').getAttribute('data-series')).toBe(
+      `Broiler 1 · B-2026-01:solid|${t('series.standard', { name: 'Broiler 1 · B-2026-01' })}:dashed`,
+    );
   });
 
   it('says what to do when the range has no data, and exports the same request', async () => {
@@ -80,7 +117,16 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
     fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
     await screen.findByRole('table', {}, SLOW);
     const fetchMock = vi.mocked(fetch);
-    fetchMock.mockImplementationOnce(async () => new Response(new Blob(['xlsx']), { status: 200, headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': "attachment; filename*=UTF-8''daily.xlsx" } }));
+    fetchMock.mockImplementationOnce(
+      async () =>
+        new Response(new Blob(['xlsx']), {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': "attachment; filename*=UTF-8''daily.xlsx",
+          },
+        }),
+    );
     const created = vi.fn(() => 'blob:x');
     // jsdom cannot follow the download link; the file handed to it is what matters.
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -96,20 +142,42 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
 });
 
 const FLOCK = (id: number, status: 1 | 2, groupNo: string): FlockOption => ({
-  id, farmId: 2, groupNo, shedId: 40 + id, shedName: `Broiler ${id}`, flockType: 2, sex: 3, dayAge: 30 + id, present: 9000, startDate: '2026-10-20', stopDate: status === 2 ? '2026-09-01' : null, status,
+  id,
+  farmId: 2,
+  groupNo,
+  shedId: 40 + id,
+  shedName: `Broiler ${id}`,
+  flockType: 2,
+  sex: 3,
+  dayAge: 30 + id,
+  present: 9000,
+  startDate: '2026-10-20',
+  stopDate: status === 2 ? '2026-09-01' : null,
+  status,
 });
 
 describe('poultry trend report (/ci18/grow/grow-trend)', { timeout: 60_000 }, () => {
   it('charts the first current flock: actual solid, breed standard dashed, by day then by week of age', async () => {
     const calls = mockApi({
-      'GET /breedpigbuilding/flock/options': (call) => ({ data: call.query.status === '2' ? [FLOCK(5, 2, 'OLD-1')] : [FLOCK(1, 1, 'B-1'), FLOCK(2, 1, 'B-2')] }),
+      'GET /breedpigbuilding/flock/options': (call) => ({
+        data: call.query.status === '2' ? [FLOCK(5, 2, 'OLD-1')] : [FLOCK(1, 1, 'B-1'), FLOCK(2, 1, 'B-2')],
+      }),
       'POST /breedpigbuilding/flockReport/trend': (call) => {
         const q = call.body as TrendRequest;
         return {
           data: {
             series: q.flockIds.map((id) => ({
-              flockId: id, groupNo: `B-${id}`, shedName: `Broiler ${id}`, indicator: q.indicators[0],
-              points: [0, 1, 2].map((i) => ({ dayAge: i * 7 + 6, day: '2026-11-01', week: i + 1, actual: 200 + i * 300, standard: i === 2 ? null : 213 + i * 320 })),
+              flockId: id,
+              groupNo: `B-${id}`,
+              shedName: `Broiler ${id}`,
+              indicator: q.indicators[0],
+              points: [0, 1, 2].map((i) => ({
+                dayAge: i * 7 + 6,
+                day: '2026-11-01',
+                week: i + 1,
+                actual: 200 + i * 300,
+                standard: i === 2 ? null : 213 + i * 320,
+              })),
             })),
           },
         };
@@ -117,11 +185,15 @@ describe('poultry trend report (/ci18/grow/grow-trend)', { timeout: 60_000 }, ()
     });
     renderWithApp(<ReportPage code="ci18.grow.grow-trend" />);
     const chart = await screen.findByTestId('trend-chart', {}, SLOW);
-    const trendBodies = (): TrendRequest[] => calls.filter((c) => c.path === '/breedpigbuilding/flockReport/trend').map((c) => c.body as TrendRequest);
+    const trendBodies = (): TrendRequest[] =>
+      calls.filter((c) => c.path === '/breedpigbuilding/flockReport/trend').map((c) => c.body as TrendRequest);
     expect(trendBodies()[0]).toEqual({ flockIds: [1], indicators: ['02'], period: 'day' });
     expect(chart.getAttribute('data-series')).toBe(`Broiler 1 · B-1:solid|${t('series.standard', { name: 'Broiler 1 · B-1' })}:dashed`);
     const legend = screen.getAllByTestId('report-series');
-    expect(legend.map((l) => [l.getAttribute('data-kind'), l.getAttribute('data-points')])).toEqual([['actual', '3'], ['standard', '2']]);
+    expect(legend.map((l) => [l.getAttribute('data-kind'), l.getAttribute('data-points')])).toEqual([
+      ['actual', '3'],
+      ['standard', '2'],
+    ]);
 
     fireEvent.click(screen.getByText(t('axis.weekAge')));
     await waitFor(() => expect(trendBodies().at(-1)).toEqual({ flockIds: [1], indicators: ['02'], period: 'week' }), SLOW);

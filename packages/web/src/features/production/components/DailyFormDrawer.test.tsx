@@ -9,8 +9,27 @@ import { DailyFormDrawer } from './DailyFormDrawer';
 const today = dayjs().format('YYYY-MM-DD');
 const daysAgo = (n: number): string => dayjs().subtract(n, 'day').format('YYYY-MM-DD');
 // Hatched 30 days ago, placed 28 days ago; the farm keeps the test machine's calendar.
-const OPTION = { id: 5, groupNo: 'G5', shedId: 7, shedName: 'House 1', flockType: 2, sex: 3, dayAge: 30, present: 990, startDate: daysAgo(28), stopDate: null, status: 1 };
-const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+const OPTION = {
+  id: 5,
+  groupNo: 'G5',
+  shedId: 7,
+  shedName: 'House 1',
+  flockType: 2,
+  sex: 3,
+  dayAge: 30,
+  present: 990,
+  startDate: daysAgo(28),
+  stopDate: null,
+  status: 1,
+};
+const farm = {
+  id: 3,
+  farmId: 3,
+  farmName: 'Demo Poultry Farm',
+  type: 2,
+  scale: null,
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+};
 const item = (label: string): string => screen.getByLabelText(label, { selector: 'input' }).closest('.ant-form-item')!.textContent ?? '';
 
 beforeEach(async () => {

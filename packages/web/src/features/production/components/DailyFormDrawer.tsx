@@ -61,7 +61,13 @@ function initialValues(kind: DailyKind, row: DailyRow | null, flockId: number | 
  * 20301, 20302), outside the flock's life (21016) or removals above the birds present (20068)
  * are shown on the field at fault.
  */
-export function DailyFormDrawer({ kind, farmId, row, flockId, onClose }: {
+export function DailyFormDrawer({
+  kind,
+  farmId,
+  row,
+  flockId,
+  onClose,
+}: {
   kind: DailyKind;
   farmId: number;
   row: DailyRow | null;
@@ -93,7 +99,8 @@ export function DailyFormDrawer({ kind, farmId, row, flockId, onClose }: {
   const dayAge = life && when ? daysBetween(life.birthDate, when.format(DAY)) : null;
 
   const flockOptions = (current.data ?? []).map((o) => ({ value: o.id, label: `${o.shedName} · ${o.groupNo}` }));
-  if (row && !flockOptions.some((o) => o.value === row.flockId)) flockOptions.push({ value: row.flockId, label: `${row.shedName} · ${row.groupNo}` });
+  if (row && !flockOptions.some((o) => o.value === row.flockId))
+    flockOptions.push({ value: row.flockId, label: `${row.shedName} · ${row.groupNo}` });
 
   const lifeRule = {
     validator: async (_: unknown, v: Dayjs | null | undefined): Promise<void> => {
@@ -117,7 +124,11 @@ export function DailyFormDrawer({ kind, farmId, row, flockId, onClose }: {
   return (
     <Drawer
       open
-      title={adding ? t('daily.addTitle', { kind: t(`records:sheet.${kind}`) }) : t('daily.editTitle', { kind: t(`records:sheet.${kind}`), groupNo: row.groupNo })}
+      title={
+        adding
+          ? t('daily.addTitle', { kind: t(`records:sheet.${kind}`) })
+          : t('daily.editTitle', { kind: t(`records:sheet.${kind}`), groupNo: row.groupNo })
+      }
       onClose={onClose}
       size={640}
       destroyOnHidden

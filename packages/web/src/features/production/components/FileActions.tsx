@@ -52,7 +52,9 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
         icon={<DownloadOutlined />}
         disabled={disabled}
         loading={busy === 'template'}
-        onClick={() => void run('template', () => downloadFile(template.path, { query: template.query, fallback: `${stem}-template.xlsx` }))}
+        onClick={() =>
+          void run('template', () => downloadFile(template.path, { query: template.query, fallback: `${stem}-template.xlsx` }))
+        }
       >
         {t('files.template')}
       </Button>
@@ -66,7 +68,9 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
         icon={<ExportOutlined />}
         disabled={disabled}
         loading={busy === 'export'}
-        onClick={() => void run('export', () => downloadFile(exporter.path, { method: 'POST', body: exporter.body, fallback: `${stem}.xlsx` }))}
+        onClick={() =>
+          void run('export', () => downloadFile(exporter.path, { method: 'POST', body: exporter.body, fallback: `${stem}.xlsx` }))
+        }
       >
         {t('files.export')}
       </Button>

@@ -14,14 +14,39 @@ const type = (f: string, value: string): void => void fireEvent.change(field(f),
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
 const ROW: FlockRow = {
-  id: 41, farmId: 3, farmName: 'Demo Poultry Farm', shedId: 7, shedName: 'House 1', groupNo: 'G-2026-01', flockType: 2, sex: 3, breed: 'Ross 308',
-  birthDate: '2026-10-01', layingDate: null, startDate: '2026-10-02', endDate: null, stopDate: null, origin: null, maleCount: 0, femaleCount: 12000,
-  maleAvgWeight: null, femaleAvgWeight: 42, deviceId: null, deviceCode: null, status: 1, remark: null, dayAge: 51, present: 11850, presentMale: 0,
+  id: 41,
+  farmId: 3,
+  farmName: 'Demo Poultry Farm',
+  shedId: 7,
+  shedName: 'House 1',
+  groupNo: 'G-2026-01',
+  flockType: 2,
+  sex: 3,
+  breed: 'Ross 308',
+  birthDate: '2026-10-01',
+  layingDate: null,
+  startDate: '2026-10-02',
+  endDate: null,
+  stopDate: null,
+  origin: null,
+  maleCount: 0,
+  femaleCount: 12000,
+  maleAvgWeight: null,
+  femaleAvgWeight: 42,
+  deviceId: null,
+  deviceCode: null,
+  status: 1,
+  remark: null,
+  dayAge: 51,
+  present: 11850,
+  presentMale: 0,
 };
 
 function serve(put: { code?: number; data?: unknown } = { data: { id: 41 } }): RecordedCall[] {
   return mockApi({
-    'GET /breedpigbuilding/shedInfo/list': { data: [{ tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 3 }] },
+    'GET /breedpigbuilding/shedInfo/list': {
+      data: [{ tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 3 }],
+    },
     'POST /breedpigdevice/controller/page': { data: { list: [], total: 0, pageNo: 1, pageSize: 1000 } },
     'POST /breedpigbuilding/flock': { data: { id: 42 } },
     'PUT /breedpigbuilding/flock': put,
@@ -66,8 +91,22 @@ describe('flock form', { timeout: 90_000 }, () => {
     save();
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), SLOW);
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
-      id: 41, farmId: 3, shedId: 7, groupNo: 'G-2026-01B', flockType: 2, sex: 3, breed: 'Ross 308', birthDate: '2026-10-01', layingDate: null,
-      startDate: '2026-10-02', endDate: null, maleCount: 0, femaleCount: 12000, maleAvgWeight: null, femaleAvgWeight: 42, deviceId: null,
+      id: 41,
+      farmId: 3,
+      shedId: 7,
+      groupNo: 'G-2026-01B',
+      flockType: 2,
+      sex: 3,
+      breed: 'Ross 308',
+      birthDate: '2026-10-01',
+      layingDate: null,
+      startDate: '2026-10-02',
+      endDate: null,
+      maleCount: 0,
+      femaleCount: 12000,
+      maleAvgWeight: null,
+      femaleAvgWeight: 42,
+      deviceId: null,
     });
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
   });

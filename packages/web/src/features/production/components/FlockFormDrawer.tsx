@@ -2,7 +2,16 @@ import { useState, type ReactElement } from 'react';
 import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { FLOCK_SEX, FLOCK_TYPE_CODES, FLOCK_TYPES, INPUT_MAX_LENGTH, REMARK_MAX_LENGTH, flockAddBody, flockUpdateBody, type FlockRow } from '@farmsense/shared';
+import {
+  FLOCK_SEX,
+  FLOCK_TYPE_CODES,
+  FLOCK_TYPES,
+  INPUT_MAX_LENGTH,
+  REMARK_MAX_LENGTH,
+  flockAddBody,
+  flockUpdateBody,
+  type FlockRow,
+} from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import type { FarmInfo } from '../../../app/api/types';
 import { enumLabel } from '../../../ui/enumLabel';
@@ -38,10 +47,23 @@ const num = (v: number | null | undefined): number | undefined => (v === null ||
 /** The form's values as flockAddBody reads them (days as YYYY-MM-DD, blanks left out). */
 export function toFlockBody(v: FlockFormValues): Record<string, unknown> {
   return {
-    farmId: v.farmId, shedId: v.shedId, groupNo: v.groupNo?.trim() ?? '', flockType: v.flockType, sex: v.sex,
-    breed: optionalText(v.breed), birthDate: toDay(v.birthDate), layingDate: toDay(v.layingDate) ?? null, startDate: toDay(v.startDate),
-    endDate: toDay(v.endDate) ?? null, origin: optionalText(v.origin), maleCount: num(v.maleCount), femaleCount: num(v.femaleCount),
-    maleAvgWeight: v.maleAvgWeight ?? null, femaleAvgWeight: v.femaleAvgWeight ?? null, deviceId: v.deviceId ?? null, remark: optionalText(v.remark),
+    farmId: v.farmId,
+    shedId: v.shedId,
+    groupNo: v.groupNo?.trim() ?? '',
+    flockType: v.flockType,
+    sex: v.sex,
+    breed: optionalText(v.breed),
+    birthDate: toDay(v.birthDate),
+    layingDate: toDay(v.layingDate) ?? null,
+    startDate: toDay(v.startDate),
+    endDate: toDay(v.endDate) ?? null,
+    origin: optionalText(v.origin),
+    maleCount: num(v.maleCount),
+    femaleCount: num(v.femaleCount),
+    maleAvgWeight: v.maleAvgWeight ?? null,
+    femaleAvgWeight: v.femaleAvgWeight ?? null,
+    deviceId: v.deviceId ?? null,
+    remark: optionalText(v.remark),
   };
 }
 
@@ -50,10 +72,23 @@ const day = (s: string | null | undefined): Dayjs | null => (s ? dayjs(s, DAY) :
 function initialValues(row: FlockRow | null, farmId: number | undefined, shedId: number | undefined): FlockFormValues {
   if (!row) return { farmId, shedId, flockType: 2, sex: 3, startDate: dayjs(), maleCount: 0, femaleCount: 0 };
   return {
-    farmId: row.farmId, shedId: row.shedId, groupNo: row.groupNo, flockType: row.flockType, sex: row.sex, breed: row.breed ?? '',
-    birthDate: day(row.birthDate), layingDate: day(row.layingDate), startDate: day(row.startDate), endDate: day(row.endDate),
-    origin: row.origin ?? '', maleCount: row.maleCount, femaleCount: row.femaleCount, maleAvgWeight: row.maleAvgWeight,
-    femaleAvgWeight: row.femaleAvgWeight, deviceId: row.deviceId, remark: row.remark ?? '',
+    farmId: row.farmId,
+    shedId: row.shedId,
+    groupNo: row.groupNo,
+    flockType: row.flockType,
+    sex: row.sex,
+    breed: row.breed ?? '',
+    birthDate: day(row.birthDate),
+    layingDate: day(row.layingDate),
+    startDate: day(row.startDate),
+    endDate: day(row.endDate),
+    origin: row.origin ?? '',
+    maleCount: row.maleCount,
+    femaleCount: row.femaleCount,
+    maleAvgWeight: row.maleAvgWeight,
+    femaleAvgWeight: row.femaleAvgWeight,
+    deviceId: row.deviceId,
+    remark: row.remark ?? '',
   };
 }
 
@@ -63,7 +98,13 @@ function initialValues(row: FlockRow | null, farmId: number | undefined, shedId:
  * shared schema's, checked as the user types; a group number or house already taken (20065) or
  * counts below the birds already removed (20068) are written under the field at fault.
  */
-export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
+export function FlockFormDrawer({
+  row,
+  farms,
+  farmId,
+  shedId,
+  onClose,
+}: {
   row: FlockRow | null;
   farms: FarmInfo[];
   farmId?: number;
@@ -85,7 +126,9 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
   const label = (field: string): string => t(`records:flock.${field}`);
   // Dates and counts check each other (placement after hatch, at least one bird placed).
   const linked: Partial<Record<keyof FlockFormValues, (keyof FlockFormValues)[]>> = {
-    birthDate: ['startDate', 'layingDate'], startDate: ['endDate'], maleCount: ['femaleCount'],
+    birthDate: ['startDate', 'layingDate'],
+    startDate: ['endDate'],
+    maleCount: ['femaleCount'],
   };
 
   const { busy, submit } = useFormSave(
@@ -150,7 +193,13 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="shedId" label={label('shedId')} required rules={rules('shedId')}>
-              <Select size="large" placeholder={t('common:select')} loading={sheds.isFetching} options={sheds.data ?? []} showSearch={{ optionFilterProp: 'label' }} />
+              <Select
+                size="large"
+                placeholder={t('common:select')}
+                loading={sheds.isFetching}
+                options={sheds.data ?? []}
+                showSearch={{ optionFilterProp: 'label' }}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -165,7 +214,10 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="flockType" label={label('flockType')} required rules={rules('flockType')}>
-              <Select size="large" options={FLOCK_TYPE_CODES.map((v) => ({ value: v, label: enumLabel('flockType', FLOCK_TYPES[v - 1]) }))} />
+              <Select
+                size="large"
+                options={FLOCK_TYPE_CODES.map((v) => ({ value: v, label: enumLabel('flockType', FLOCK_TYPES[v - 1]) }))}
+              />
             </Form.Item>
           </Col>
           <Col xs={24} sm={12}>
@@ -173,14 +225,30 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
               <Select size="large" options={FLOCK_SEX.map((v) => ({ value: v, label: enumLabel('flockSex', v) }))} />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>{dayPicker('birthDate', true)}</Col>
-          <Col xs={24} sm={12}>{dayPicker('startDate', true)}</Col>
-          <Col xs={24} sm={12}>{dayPicker('layingDate')}</Col>
-          <Col xs={24} sm={12}>{dayPicker('endDate')}</Col>
-          <Col xs={24} sm={12}>{count('femaleCount', true)}</Col>
-          <Col xs={24} sm={12}>{count('maleCount', true)}</Col>
-          <Col xs={24} sm={12}>{count('femaleAvgWeight', false)}</Col>
-          <Col xs={24} sm={12}>{count('maleAvgWeight', false)}</Col>
+          <Col xs={24} sm={12}>
+            {dayPicker('birthDate', true)}
+          </Col>
+          <Col xs={24} sm={12}>
+            {dayPicker('startDate', true)}
+          </Col>
+          <Col xs={24} sm={12}>
+            {dayPicker('layingDate')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {dayPicker('endDate')}
+          </Col>
+          <Col xs={24} sm={12}>
+            {count('femaleCount', true)}
+          </Col>
+          <Col xs={24} sm={12}>
+            {count('maleCount', true)}
+          </Col>
+          <Col xs={24} sm={12}>
+            {count('femaleAvgWeight', false)}
+          </Col>
+          <Col xs={24} sm={12}>
+            {count('maleAvgWeight', false)}
+          </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="origin" label={label('origin')} rules={rules('origin')}>
               <Input size="large" maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
@@ -188,7 +256,13 @@ export function FlockFormDrawer({ row, farms, farmId, shedId, onClose }: {
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item name="deviceId" label={label('deviceId')} rules={rules('deviceId')} extra={t('flock.deviceHint')}>
-              <Select size="large" allowClear placeholder={t('flock.noDevice')} loading={gateways.isFetching} options={gateways.data ?? []} />
+              <Select
+                size="large"
+                allowClear
+                placeholder={t('flock.noDevice')}
+                loading={gateways.isFetching}
+                options={gateways.data ?? []}
+              />
             </Form.Item>
           </Col>
         </Row>

@@ -27,7 +27,14 @@ describe('import report', { timeout: 30_000 }, () => {
     const report = await screen.findByTestId('import-report', {}, SLOW);
     expect(report.textContent).toContain(tk('production.import.summary', { saved: 3, failed: 3 }));
     const table = within(report).getByRole('table', { name: tk('production.import.errorsLabel') });
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['2', tk('records.stock.dead'), tk('validation.nonNegative')],
       ['5', tk('records.stock.day'), tk('errors.21016')],
@@ -38,11 +45,14 @@ describe('import report', { timeout: 30_000 }, () => {
   it('uploads the chosen file with the farm and shows the report', async () => {
     const calls: RecordedCall[] = mockApi({});
     const forms: FormData[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (_input: string, init?: RequestInit) => {
-      forms.push(init?.body as FormData);
-      calls.push({ method: init?.method ?? 'GET', path: _input, query: {}, body: undefined });
-      return new Response(JSON.stringify({ code: 1, msg: '', data: OUTCOME }), { status: 200 });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_input: string, init?: RequestInit) => {
+        forms.push(init?.body as FormData);
+        calls.push({ method: init?.method ?? 'GET', path: _input, query: {}, body: undefined });
+        return new Response(JSON.stringify({ code: 1, msg: '', data: OUTCOME }), { status: 200 });
+      }),
+    );
     renderWithApp(
       <FileActions
         kind="stock"

@@ -9,7 +9,15 @@ import { rowErrorText, rowFieldLabel } from '../model/errors';
  * (row number as in the file, the field at fault, the message), so the sheet can be fixed and the
  * bad rows imported again.
  */
-export function ImportReport({ kind, outcome, onClose }: { kind: 'flock' | DailyKind; outcome: SaveOutcome; onClose: () => void }): ReactElement {
+export function ImportReport({
+  kind,
+  outcome,
+  onClose,
+}: {
+  kind: 'flock' | DailyKind;
+  outcome: SaveOutcome;
+  onClose: () => void;
+}): ReactElement {
   const { t } = useTranslation(['production', 'common']);
   const rows = outcome.errors.map((e, i) => ({ ...e, n: i }));
   return (

@@ -4,7 +4,13 @@ import { INPUT_MAX_LENGTH } from '@farmsense/shared';
 import { DAY, type KindField } from '../model/kinds';
 
 /** The input of one record field: whole numbers for counts, decimals for weights and volumes. */
-export function KindInput({ field, id, size = 'large', status, ...rest }: {
+export function KindInput({
+  field,
+  id,
+  size = 'large',
+  status,
+  ...rest
+}: {
   field: KindField;
   id?: string;
   size?: 'large' | 'middle';
@@ -15,14 +21,29 @@ export function KindInput({ field, id, size = 'large', status, ...rest }: {
 }): ReactElement {
   const common = { id, size, status, 'aria-label': rest['aria-label'] };
   if (field.type === 'day') {
-    return <DatePicker {...common} className="fs-prod-wide" format={DAY} value={rest.value as never} onChange={(v) => rest.onChange?.(v)} />;
+    return (
+      <DatePicker {...common} className="fs-prod-wide" format={DAY} value={rest.value as never} onChange={(v) => rest.onChange?.(v)} />
+    );
   }
   if (field.type === 'text') {
     const max = field.max ?? INPUT_MAX_LENGTH;
     return max > INPUT_MAX_LENGTH ? (
-      <Input.TextArea id={id} aria-label={rest['aria-label']} rows={2} maxLength={max} value={(rest.value as string | undefined) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />
+      <Input.TextArea
+        id={id}
+        aria-label={rest['aria-label']}
+        rows={2}
+        maxLength={max}
+        value={(rest.value as string | undefined) ?? ''}
+        onChange={(e) => rest.onChange?.(e.target.value)}
+      />
     ) : (
-      <Input {...common} maxLength={max} autoComplete="off" value={(rest.value as string | undefined) ?? ''} onChange={(e) => rest.onChange?.(e.target.value)} />
+      <Input
+        {...common}
+        maxLength={max}
+        autoComplete="off"
+        value={(rest.value as string | undefined) ?? ''}
+        onChange={(e) => rest.onChange?.(e.target.value)}
+      />
     );
   }
   return (

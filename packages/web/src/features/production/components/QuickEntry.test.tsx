@@ -9,11 +9,20 @@ import { QuickEntry } from './QuickEntry';
 const ROWS: QuickRow[] = [
   { flockId: 1, groupNo: 'G1', shedId: 11, shedName: 'House 1', dayAge: 20, present: 9800 },
   { flockId: 2, groupNo: 'G2', shedId: 12, shedName: 'House 2', dayAge: 21, present: 120 },
-  { flockId: 3, groupNo: 'G3', shedId: 13, shedName: 'House 3', dayAge: 22, present: 5000, stock: { id: 70, dead: 4, culled: 1, transferIn: 0, transferOut: 0 } },
+  {
+    flockId: 3,
+    groupNo: 'G3',
+    shedId: 13,
+    shedName: 'House 3',
+    dayAge: 22,
+    present: 5000,
+    stock: { id: 70, dead: 4, culled: 1, transferIn: 0, transferOut: 0 },
+  },
   { flockId: 4, groupNo: 'G4', shedId: 14, shedName: 'House 4', dayAge: 19, present: 4000 },
 ];
 const dead = (shed: string, group: string): HTMLElement => screen.getByLabelText(`${tk('records.stock.dead')} ${shed} ${group}`);
-const result = (flockId: number): HTMLElement => within(document.querySelector(`tr[data-row-key="${flockId}"]`) as HTMLElement).getByTestId('quick-result');
+const result = (flockId: number): HTMLElement =>
+  within(document.querySelector(`tr[data-row-key="${flockId}"]`) as HTMLElement).getByTestId('quick-result');
 
 beforeEach(async () => {
   useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
@@ -27,7 +36,10 @@ describe('quick entry', { timeout: 40_000 }, () => {
       'GET /breedpigbuilding/flockDaily/quick': { data: ROWS },
       'PUT /breedpigbuilding/flockDaily/stock': { data: { id: 70 } },
       'POST /breedpigbuilding/flockDaily/stock/batch': {
-        data: { saved: 1, errors: [{ row: 2, field: 'dead', code: 20068, msg: 'The current flock size is greater than the incoming quantity' }] },
+        data: {
+          saved: 1,
+          errors: [{ row: 2, field: 'dead', code: 20068, msg: 'The current flock size is greater than the incoming quantity' }],
+        },
       },
     });
     renderWithApp(<QuickEntry kind="stock" farmId={3} />);
@@ -57,7 +69,15 @@ describe('quick entry', { timeout: 40_000 }, () => {
       { flockId: 2, day: body.day, dead: 500 },
     ]);
     // The corrected house is sent whole, its other figures kept.
-    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ id: 70, flockId: 3, day: body.day, dead: 5, culled: 1, transferIn: 0, transferOut: 0 });
+    expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({
+      id: 70,
+      flockId: 3,
+      day: body.day,
+      dead: 5,
+      culled: 1,
+      transferIn: 0,
+      transferOut: 0,
+    });
   });
 
   it('refuses a row the shared schema refuses without sending it', async () => {

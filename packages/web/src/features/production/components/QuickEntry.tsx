@@ -149,7 +149,12 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
     { key: 'group', title: t('records:common.groupNo'), width: 110, render: (_, r) => r.groupNo },
     { key: 'dayAge', title: t('records:common.dayAge'), width: 90, align: 'right', render: (_, r) => r.dayAge },
     { key: 'present', title: t('records:flock.present'), width: 110, align: 'right', render: (_, r) => r.present.toLocaleString() },
-    ...fields.map((f) => ({ key: f.name, title: label(f.name), width: f.type === 'text' ? 180 : 140, render: (_: unknown, r: QuickRow) => input(r, f) })),
+    ...fields.map((f) => ({
+      key: f.name,
+      title: label(f.name),
+      width: f.type === 'text' ? 180 : 140,
+      render: (_: unknown, r: QuickRow) => input(r, f),
+    })),
     { key: 'result', title: t('quick.result'), width: 240, render: (_, r) => <div data-testid="quick-result">{result(r)}</div> },
   ];
 
@@ -169,7 +174,14 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
           />
         </FilterField>
         <div className="fs-filters__actions">
-          <Button type="primary" size="large" icon={<SaveOutlined />} loading={busy} disabled={!rows.data?.length} onClick={() => void save()}>
+          <Button
+            type="primary"
+            size="large"
+            icon={<SaveOutlined />}
+            loading={busy}
+            disabled={!rows.data?.length}
+            onClick={() => void save()}
+          >
             {t('quick.save')}
           </Button>
         </div>
@@ -187,7 +199,9 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
           dataSource={rows.data ?? []}
           columns={columns}
           pagination={false}
-          rowClassName={(r) => (states[r.flockId]?.state === 'error' ? 'fs-prod-row--error' : states[r.flockId]?.state === 'saved' ? 'fs-prod-row--saved' : '')}
+          rowClassName={(r) =>
+            states[r.flockId]?.state === 'error' ? 'fs-prod-row--error' : states[r.flockId]?.state === 'saved' ? 'fs-prod-row--saved' : ''
+          }
           locale={{ emptyText: t('quick.empty') }}
           scroll={{ x: 800 }}
         />

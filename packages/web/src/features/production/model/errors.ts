@@ -10,7 +10,12 @@ import { reportFormError } from '../../../ui/serverIssues';
  * house), so the message stays where the user looks after the toast is gone; 99996 issues go
  * under their fields through src/ui/serverIssues.ts.
  */
-const DAY_CODES: readonly number[] = [ErrorCodes.DAY_OUTSIDE_FLOCK, ErrorCodes.DUPLICATE_DATE_AGE, ErrorCodes.GROWTH_DATA_EXISTS, ErrorCodes.DAY_DATA_EXISTS];
+const DAY_CODES: readonly number[] = [
+  ErrorCodes.DAY_OUTSIDE_FLOCK,
+  ErrorCodes.DUPLICATE_DATE_AGE,
+  ErrorCodes.GROWTH_DATA_EXISTS,
+  ErrorCodes.DAY_DATA_EXISTS,
+];
 
 function namedField(err: ApiError): string | undefined {
   const data = err.data as { field?: unknown; issues?: { field?: unknown }[] } | null;

@@ -12,7 +12,11 @@ import { failureText, fileHeaders } from '../../../ui/download';
 export { downloadFile } from '../../../ui/download';
 
 /** Uploads an .xlsx for import; resolves with the outcome (good rows saved, bad rows listed), or null. */
-export async function uploadImport(path: string, file: File, fields: Record<string, string | number | undefined> = {}): Promise<SaveOutcome | null> {
+export async function uploadImport(
+  path: string,
+  file: File,
+  fields: Record<string, string | number | undefined> = {},
+): Promise<SaveOutcome | null> {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) form.append(k, String(v));
   form.append('file', file, file.name);

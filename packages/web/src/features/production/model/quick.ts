@@ -24,7 +24,9 @@ export function quickPlan(kind: DailyKind, r: QuickRow, edits: Record<string, un
   const recorded = r[kind];
   let body: Record<string, unknown>;
   if (recorded) {
-    const changed = KIND_CONFIG[kind].fields.some((f) => f.name in edits && fieldToBody(f, edits[f.name]) !== fieldToBody(f, recorded[f.name]));
+    const changed = KIND_CONFIG[kind].fields.some(
+      (f) => f.name in edits && fieldToBody(f, edits[f.name]) !== fieldToBody(f, recorded[f.name]),
+    );
     if (!changed) return null;
     body = { id: recorded.id, flockId: r.flockId, day, ...kindBody(kind, { ...recorded, ...edits }) };
   } else {
@@ -33,7 +35,8 @@ export function quickPlan(kind: DailyKind, r: QuickRow, edits: Record<string, un
     body = { flockId: r.flockId, day, ...typed };
   }
   const parsed = dailyRowSchemas[kind].safeParse(body);
-  if (!parsed.success) return { op: 'invalid', issues: parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), text: tk(i.message) })) };
+  if (!parsed.success)
+    return { op: 'invalid', issues: parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), text: tk(i.message) })) };
   return { op: recorded ? 'edit' : 'add', body };
 }
 
@@ -41,6 +44,7 @@ export function quickPlan(kind: DailyKind, r: QuickRow, edits: Record<string, un
 export function issuesOf(err: unknown): Issue[] {
   if (!(err instanceof ApiError)) return [{ text: errorMessage(0) }];
   const data = err.data as { field?: unknown; issues?: { field?: string | null; key?: string }[] } | null;
-  if (data?.issues?.length) return data.issues.map((i) => ({ field: i.field ?? undefined, text: i.key ? tk(i.key) : errorMessage(err.code) }));
+  if (data?.issues?.length)
+    return data.issues.map((i) => ({ field: i.field ?? undefined, text: i.key ? tk(i.key) : errorMessage(err.code) }));
   return [{ field: typeof data?.field === 'string' ? data.field : undefined, text: errorMessage(err.code) }];
 }

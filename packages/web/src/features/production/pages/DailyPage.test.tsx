@@ -8,9 +8,42 @@ import { DailyPage } from './DailyPage';
 const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
 const place = { groupNo: 'G1', shedId: 11, shedName: 'House 1', farmId: 3, farmName: 'Demo Poultry Farm' };
 const LIST = [
-  { id: 3, flockId: 1, ...place, day: '2026-11-21', dayAge: 30, feedKg: 410, feedType: null, remark: null, measured: true, measuredValue: 410 },
-  { id: 2, flockId: 1, ...place, day: '2026-11-20', dayAge: 29, feedKg: 400, feedType: 'Grower', remark: null, measured: false, measuredValue: 388.5 },
-  { id: 1, flockId: 1, ...place, day: '2026-11-19', dayAge: 28, feedKg: 395, feedType: null, remark: null, measured: false, measuredValue: null },
+  {
+    id: 3,
+    flockId: 1,
+    ...place,
+    day: '2026-11-21',
+    dayAge: 30,
+    feedKg: 410,
+    feedType: null,
+    remark: null,
+    measured: true,
+    measuredValue: 410,
+  },
+  {
+    id: 2,
+    flockId: 1,
+    ...place,
+    day: '2026-11-20',
+    dayAge: 29,
+    feedKg: 400,
+    feedType: 'Grower',
+    remark: null,
+    measured: false,
+    measuredValue: 388.5,
+  },
+  {
+    id: 1,
+    flockId: 1,
+    ...place,
+    day: '2026-11-19',
+    dayAge: 28,
+    feedKg: 395,
+    feedType: null,
+    remark: null,
+    measured: false,
+    measuredValue: null,
+  },
 ];
 
 beforeEach(async () => {
@@ -25,7 +58,9 @@ describe('daily feed page', { timeout: 60_000 }, () => {
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'GET /breedpigbuilding/flock/options': { data: [] },
       'POST /breedpigbuilding/flockDaily/feed/page': { data: { list: LIST, total: 3, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/flockDaily/quick': { data: [{ flockId: 1, groupNo: 'G1', shedId: 11, shedName: 'House 1', dayAge: 30, present: 9000, feed: LIST[0] }] },
+      'GET /breedpigbuilding/flockDaily/quick': {
+        data: [{ flockId: 1, groupNo: 'G1', shedId: 11, shedName: 'House 1', dayAge: 30, present: 9000, feed: LIST[0] }],
+      },
     });
     renderWithApp(<DailyPage kind="feed" />);
     const table = await screen.findByRole('table', { name: tk('production.daily.tableLabel', { kind: tk('records.sheet.feed') }) }, SLOW);

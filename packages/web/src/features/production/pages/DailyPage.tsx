@@ -119,24 +119,45 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
     { key: 'shed', title: t('records:common.shed'), width: 130, render: (_, r) => r.shedName },
     { key: 'group', title: t('records:common.groupNo'), width: 110, render: (_, r) => r.groupNo },
     { key: 'dayAge', title: t('records:common.dayAge'), width: 90, align: 'right', render: (_, r) => r.dayAge },
-    ...cfg.fields.filter((f) => !f.hideInList).map((f) => ({
-      key: f.name,
-      title: label(f.name),
-      width: f.type === 'text' ? 160 : 120,
-      align: (f.type === 'text' || f.type === 'day' ? 'left' : 'right') as 'left' | 'right',
-      render: (_: unknown, r: DailyRow) => value(f, r),
-    })),
+    ...cfg.fields
+      .filter((f) => !f.hideInList)
+      .map((f) => ({
+        key: f.name,
+        title: label(f.name),
+        width: f.type === 'text' ? 160 : 120,
+        align: (f.type === 'text' || f.type === 'day' ? 'left' : 'right') as 'left' | 'right',
+        render: (_: unknown, r: DailyRow) => value(f, r),
+      })),
     { key: 'remark', title: label('remark'), width: 160, ellipsis: true, render: (_, r) => cell(r.remark) },
     actionsColumn<DailyRow>(t('common:actions'), compact ? 110 : 200, (r) => (
       <>
-        <EditAction label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => setFormFor({ row: r })} />
-        <DeleteAction label={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => confirmDelete(r)} />
+        <EditAction
+          label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })}
+          compact={compact}
+          onClick={() => setFormFor({ row: r })}
+        />
+        <DeleteAction
+          label={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })}
+          compact={compact}
+          onClick={() => confirmDelete(r)}
+        />
       </>
     )),
   ];
 
-  const flockOptions = [...(current.data ?? []), ...(closed.data ?? [])].map((o) => ({ value: o.id, label: `${o.shedName} · ${o.groupNo}` }));
-  const listBody = { farmId: choice.farmId, shedId: filters.shedId, flockId: filters.flockId, start: query.start, end: query.end, pageNo: 1, pageSize: 1000 };
+  const flockOptions = [...(current.data ?? []), ...(closed.data ?? [])].map((o) => ({
+    value: o.id,
+    label: `${o.shedName} · ${o.groupNo}`,
+  }));
+  const listBody = {
+    farmId: choice.farmId,
+    shedId: filters.shedId,
+    flockId: filters.flockId,
+    start: query.start,
+    end: query.end,
+    pageNo: 1,
+    pageSize: 1000,
+  };
 
   return (
     <section className="fs-admin-page fs-prod-page" aria-labelledby="page-title">

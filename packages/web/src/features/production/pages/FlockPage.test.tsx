@@ -9,9 +9,32 @@ import { FlockPage } from './FlockPage';
 
 const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
 const ROW: FlockRow = {
-  id: 41, farmId: 3, farmName: 'Demo Poultry Farm', shedId: 7, shedName: 'House 1', groupNo: 'G41', flockType: 2, sex: 3, breed: 'Ross 308',
-  birthDate: '2026-10-01', layingDate: null, startDate: '2026-10-02', endDate: null, stopDate: null, origin: null, maleCount: 0, femaleCount: 12000,
-  maleAvgWeight: null, femaleAvgWeight: 42, deviceId: null, deviceCode: null, status: 1, remark: null, dayAge: 51, present: 11850, presentMale: 0,
+  id: 41,
+  farmId: 3,
+  farmName: 'Demo Poultry Farm',
+  shedId: 7,
+  shedName: 'House 1',
+  groupNo: 'G41',
+  flockType: 2,
+  sex: 3,
+  breed: 'Ross 308',
+  birthDate: '2026-10-01',
+  layingDate: null,
+  startDate: '2026-10-02',
+  endDate: null,
+  stopDate: null,
+  origin: null,
+  maleCount: 0,
+  femaleCount: 12000,
+  maleAvgWeight: null,
+  femaleAvgWeight: 42,
+  deviceId: null,
+  deviceCode: null,
+  status: 1,
+  remark: null,
+  dayAge: 51,
+  present: 11850,
+  presentMale: 0,
 };
 
 beforeEach(async () => {
@@ -25,7 +48,13 @@ describe('flock page', { timeout: 90_000 }, () => {
     const calls = mockApi({
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'POST /breedpigbuilding/flock/page': (c) => ({
-        data: { list: (c.body as { status: number }).status === 1 ? [ROW] : [{ ...ROW, id: 40, groupNo: 'G40', status: 2, stopDate: '2026-09-30' }], total: 1, pageNo: 1, pageSize: 20 },
+        data: {
+          list:
+            (c.body as { status: number }).status === 1 ? [ROW] : [{ ...ROW, id: 40, groupNo: 'G40', status: 2, stopDate: '2026-09-30' }],
+          total: 1,
+          pageNo: 1,
+          pageSize: 20,
+        },
       }),
       'POST /breedpigbuilding/flock/close': { data: { id: 41 } },
       'DELETE /breedpigbuilding/flock/41': { data: null },

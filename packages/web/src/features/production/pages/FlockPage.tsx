@@ -55,23 +55,50 @@ export function FlockPage(): ReactElement {
   };
 
   const columns: ColumnsType<FlockRow> = [
-    { key: 'groupNo', title: label('groupNo'), fixed: 'left', width: 130, render: (_, r) => <Typography.Text strong>{r.groupNo}</Typography.Text> },
+    {
+      key: 'groupNo',
+      title: label('groupNo'),
+      fixed: 'left',
+      width: 130,
+      render: (_, r) => <Typography.Text strong>{r.groupNo}</Typography.Text>,
+    },
     { key: 'shed', title: label('shedName'), width: 140, render: (_, r) => r.shedName },
     { key: 'type', title: label('flockType'), width: 120, render: (_, r) => enumLabel('flockType', FLOCK_TYPES[r.flockType - 1]) },
     { key: 'sex', title: label('sex'), width: 90, render: (_, r) => enumLabel('flockSex', r.sex) },
     { key: 'breed', title: label('breed'), width: 120, render: (_, r) => r.breed ?? '—' },
     { key: 'birth', title: label('birthDate'), width: 120, render: (_, r) => r.birthDate },
     { key: 'start', title: label('startDate'), width: 120, render: (_, r) => r.startDate },
-    ...(status === FLOCK_STATUS.CLOSED ? [{ key: 'stop', title: label('stopDate'), width: 120, render: (_: unknown, r: FlockRow) => r.stopDate ?? '—' }] : []),
-    { key: 'dayAge', title: label('dayAge'), width: 90, align: 'right', render: (_, r) => <span data-testid="prod-flock-day-age">{r.dayAge}</span> },
-    { key: 'present', title: label('present'), width: 110, align: 'right', render: (_, r) => <span data-testid="prod-flock-present">{r.present.toLocaleString()}</span> },
+    ...(status === FLOCK_STATUS.CLOSED
+      ? [{ key: 'stop', title: label('stopDate'), width: 120, render: (_: unknown, r: FlockRow) => r.stopDate ?? '—' }]
+      : []),
+    {
+      key: 'dayAge',
+      title: label('dayAge'),
+      width: 90,
+      align: 'right',
+      render: (_, r) => <span data-testid="prod-flock-day-age">{r.dayAge}</span>,
+    },
+    {
+      key: 'present',
+      title: label('present'),
+      width: 110,
+      align: 'right',
+      render: (_, r) => <span data-testid="prod-flock-present">{r.present.toLocaleString()}</span>,
+    },
     actionsColumn<FlockRow>(t('common:actions'), compact ? 170 : 330, (r) => (
       <>
         {/* A closed flock is history: the server refuses its edit and its closing (20070). */}
         {r.status === FLOCK_STATUS.CURRENT && (
           <>
             <EditAction label={t('flock.editOf', { groupNo: r.groupNo })} compact={compact} onClick={() => setFormFor({ row: r })} />
-            <RowAction icon={<StopOutlined />} text={t('close.action')} label={t('close.actionOf', { groupNo: r.groupNo })} compact={compact} keepText onClick={() => setClosing(r)} />
+            <RowAction
+              icon={<StopOutlined />}
+              text={t('close.action')}
+              label={t('close.actionOf', { groupNo: r.groupNo })}
+              compact={compact}
+              keepText
+              onClick={() => setClosing(r)}
+            />
           </>
         )}
         <DeleteAction label={t('flock.deleteOf', { groupNo: r.groupNo })} compact={compact} onClick={() => confirmDelete(r)} />
@@ -93,7 +120,10 @@ export function FlockPage(): ReactElement {
             disabled={!choice.farmId}
             template={{ path: '/breedpigbuilding/flock/template', query: { farmId: choice.farmId } }}
             importer={{ path: '/breedpigbuilding/flock/import', fields: { farmId: choice.farmId } }}
-            exporter={{ path: '/breedpigbuilding/flock/export', body: { farmId: choice.farmId, shedId, status, pageNo: 1, pageSize: 1000 } }}
+            exporter={{
+              path: '/breedpigbuilding/flock/export',
+              body: { farmId: choice.farmId, shedId, status, pageNo: 1, pageSize: 1000 },
+            }}
           />
         }
       />
@@ -156,7 +186,9 @@ export function FlockPage(): ReactElement {
           scroll={{ x: 1400 }}
         />
       </div>
-      {formFor && <FlockFormDrawer row={formFor.row} farms={choice.farms} farmId={choice.farmId} shedId={shedId} onClose={() => setFormFor(null)} />}
+      {formFor && (
+        <FlockFormDrawer row={formFor.row} farms={choice.farms} farmId={choice.farmId} shedId={shedId} onClose={() => setFormFor(null)} />
+      )}
       {closing && <CloseFlockDialog row={closing} onClose={() => setClosing(null)} />}
     </section>
   );

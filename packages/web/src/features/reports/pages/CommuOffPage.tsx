@@ -42,7 +42,12 @@ function OutageList({ row, rangeEnd }: { row: CommuOffRow; rangeEnd: number }): 
       columns={[
         { title: t('commu.from'), key: 'from', render: (_, o) => fmtTime(o.from, true) },
         { title: t('commu.to'), key: 'to', render: (_, o) => (o.to ? fmtTime(o.to, true) : <Tag color="red">{t('commu.ongoing')}</Tag>) },
-        { title: t('commu.duration'), key: 'duration', align: 'right', render: (_, o) => fmtDuration(Math.min(o.to ?? Date.now(), rangeEnd) - o.from) },
+        {
+          title: t('commu.duration'),
+          key: 'duration',
+          align: 'right',
+          render: (_, o) => fmtDuration(Math.min(o.to ?? Date.now(), rangeEnd) - o.from),
+        },
       ]}
     />
   );
@@ -64,7 +69,9 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
 
   const rows = useMemo(() => {
     const list = [...(report.data ?? [])];
-    return view === 'time' ? list.sort((a, b) => b.offMs - a.offMs || b.offCount - a.offCount) : list.sort((a, b) => b.offCount - a.offCount || b.offMs - a.offMs);
+    return view === 'time'
+      ? list.sort((a, b) => b.offMs - a.offMs || b.offCount - a.offCount)
+      : list.sort((a, b) => b.offCount - a.offCount || b.offMs - a.offMs);
   }, [report.data, view]);
   const totals = useMemo(
     () => ({
@@ -88,9 +95,25 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
       ),
     },
     { title: t('records.shed'), key: 'shed', render: (_, r) => r.shedName ?? <span className="fs-muted">{t('connect.noShed')}</span> },
-    { title: t('common:status'), key: 'online', render: (_, r) => <Badge status={r.online ? 'success' : 'error'} text={t(r.online ? 'common:online' : 'common:offline')} /> },
-    { title: t('commu.count'), dataIndex: 'offCount', key: 'count', align: 'right', className: view === 'count' ? 'fs-col-key' : undefined },
-    { title: t('commu.total'), key: 'offMs', align: 'right', className: view === 'time' ? 'fs-col-key' : undefined, render: (_, r) => (r.offMs > 0 ? fmtDuration(r.offMs) : '–') },
+    {
+      title: t('common:status'),
+      key: 'online',
+      render: (_, r) => <Badge status={r.online ? 'success' : 'error'} text={t(r.online ? 'common:online' : 'common:offline')} />,
+    },
+    {
+      title: t('commu.count'),
+      dataIndex: 'offCount',
+      key: 'count',
+      align: 'right',
+      className: view === 'count' ? 'fs-col-key' : undefined,
+    },
+    {
+      title: t('commu.total'),
+      key: 'offMs',
+      align: 'right',
+      className: view === 'time' ? 'fs-col-key' : undefined,
+      render: (_, r) => (r.offMs > 0 ? fmtDuration(r.offMs) : '–'),
+    },
     { title: t('commu.longest'), key: 'longest', align: 'right', render: (_, r) => (r.longestMs > 0 ? fmtDuration(r.longestMs) : '–') },
     {
       title: t('commu.availability'),
@@ -132,8 +155,18 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
             series={
               view === 'time'
                 ? [
-                    { id: 'off', name: t('commu.total'), values: rows.map((r) => Math.round((r.offMs / HOUR) * 100) / 100), color: '#d46b08' },
-                    { id: 'longest', name: t('commu.longest'), values: rows.map((r) => Math.round((r.longestMs / HOUR) * 100) / 100), color: '#1677a6' },
+                    {
+                      id: 'off',
+                      name: t('commu.total'),
+                      values: rows.map((r) => Math.round((r.offMs / HOUR) * 100) / 100),
+                      color: '#d46b08',
+                    },
+                    {
+                      id: 'longest',
+                      name: t('commu.longest'),
+                      values: rows.map((r) => Math.round((r.longestMs / HOUR) * 100) / 100),
+                      color: '#1677a6',
+                    },
                   ]
                 : [{ id: 'count', name: t('commu.count'), values: rows.map((r) => r.offCount), color: '#d46b08' }]
             }
@@ -175,7 +208,13 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
           }
         >
           <FilterField id={`commu-${view}-farm`} label={t('shell:overview.farm')}>
-            <FarmSelect id={`commu-${view}-farm`} farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
+            <FarmSelect
+              id={`commu-${view}-farm`}
+              farms={farms}
+              value={farmId}
+              onChange={select}
+              placeholder={t('shell:overview.selectFarm')}
+            />
           </FilterField>
           <FilterField id={`commu-${view}-range`} label={t('records.range')}>
             <DateRangePicker id={`commu-${view}-range`} value={range} onChange={setRange} />

@@ -38,7 +38,14 @@ function kindSeries(answer: TrendAnswer): TimeSeries[] {
   }));
   const outdoor = answer.sheds.find((s) => s.outdoor && s.outdoor.points.length > 0)?.outdoor;
   if (outdoor) {
-    lines.push({ id: 'outdoor', name: keyLabel('outTemp.1'), points: outdoor.points.map(([ts, avg]) => [ts, avg] as const), dashed: true, color: '#8c8c8c', width: 1.5 });
+    lines.push({
+      id: 'outdoor',
+      name: keyLabel('outTemp.1'),
+      points: outdoor.points.map(([ts, avg]) => [ts, avg] as const),
+      dashed: true,
+      color: '#8c8c8c',
+      width: 1.5,
+    });
   }
   return lines;
 }
@@ -141,7 +148,12 @@ export function EnvTrendsReportPage(): ReactElement {
         <FilterBar
           label={t('trend.filters')}
           actions={
-            <Button icon={<ReloadOutlined />} onClick={() => results.forEach((r) => void r.refetch())} loading={fetching} disabled={jobs.length === 0}>
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => results.forEach((r) => void r.refetch())}
+              loading={fetching}
+              disabled={jobs.length === 0}
+            >
               {t('shell:actions.refresh')}
             </Button>
           }

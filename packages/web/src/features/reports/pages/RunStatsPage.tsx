@@ -52,7 +52,11 @@ function ActuatorList({ row, rangeHours }: { row: RunStatsRow; rangeHours: numbe
           key: 'share',
           width: 200,
           render: (_, a) => (
-            <Progress percent={rangeHours > 0 ? Math.min(100, Math.round((a.runHours / rangeHours) * 100)) : 0} size="small" aria-label={t('run.utilisation')} />
+            <Progress
+              percent={rangeHours > 0 ? Math.min(100, Math.round((a.runHours / rangeHours) * 100)) : 0}
+              size="small"
+              aria-label={t('run.utilisation')}
+            />
           ),
         },
       ]}
@@ -107,7 +111,13 @@ export function RunStatsPage(): ReactElement {
         <Card size="small" className="fs-env-card" title={t('run.chartTitle')}>
           <BarChart
             categories={rows.map(label)}
-            series={present.map((p) => ({ id: p, name: t(`run.prefix.${p}`), values: rows.map((r) => r.totals[p] ?? 0), color: COLORS[p], stack: 'run' }))}
+            series={present.map((p) => ({
+              id: p,
+              name: t(`run.prefix.${p}`),
+              values: rows.map((r) => r.totals[p] ?? 0),
+              color: COLORS[p],
+              stack: 'run',
+            }))}
             unit={t('report.hours')}
             ariaLabel={t('run.chartTitle')}
             testId="run-chart"

@@ -8,13 +8,25 @@ import { PermissionDrawer } from './PermissionDrawer';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`roles.${key}`, vars);
 const app = (id: number, code: string, funType: BindableApp['funType'], children: BindableApp[] = []): BindableApp => ({
-  applicationInfoId: id, code, funType, scope: 'farm', seqNo: id, children,
+  applicationInfoId: id,
+  code,
+  funType,
+  scope: 'farm',
+  seqNo: id,
+  children,
 });
 const APPS = [
   app(1, 'ci18', 'chicken', [app(2, 'ci18.overview', 'chicken', [app(3, 'ci18.overview.shed', 'chicken')])]),
   app(8, 'usermanagement', 'common', [app(9, 'usermanagement.role', 'common')]),
 ];
-const ROLE: RoleRow = { id: 4, roleName: 'Env viewer', type: 'farm', accountCount: 0, applicationCount: 0, createdAt: '2026-01-01T00:00:00.000Z' };
+const ROLE: RoleRow = {
+  id: 4,
+  roleName: 'Env viewer',
+  type: 'farm',
+  accountCount: 0,
+  applicationCount: 0,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 beforeEach(async () => {
   useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
@@ -42,6 +54,9 @@ describe('role permissions drawer', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('perm-count').textContent).toBe(t('perm.count', { count: 1 })), SLOW);
     fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
-    expect(calls.find((c) => c.path === '/accountauth/operateAuth/bind')!.body).toEqual({ roleId: 4, applications: [{ applicationInfoId: 3, ops: ['view'] }] });
+    expect(calls.find((c) => c.path === '/accountauth/operateAuth/bind')!.body).toEqual({
+      roleId: 4,
+      applications: [{ applicationInfoId: 3, ops: ['view'] }],
+    });
   });
 });

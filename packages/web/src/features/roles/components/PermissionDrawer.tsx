@@ -9,7 +9,19 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { useApplications, useRoleBindings } from '../api';
 import { useBindRole } from '../hooks/useRoleMutations';
-import { bind, bindAll, bindBody, bindingsFrom, coveringAncestor, indexApps, rowsOf, setOp, unbind, type Bindings, type PermRow } from './permissionModel';
+import {
+  bind,
+  bindAll,
+  bindBody,
+  bindingsFrom,
+  coveringAncestor,
+  indexApps,
+  rowsOf,
+  setOp,
+  unbind,
+  type Bindings,
+  type PermRow,
+} from './permissionModel';
 
 const FUN_COLOR: Record<FunType, string> = { pig: 'magenta', chicken: 'gold', common: 'default' };
 
@@ -26,7 +38,17 @@ function allCodes(rows: PermRow[]): string[] {
   return rows.flatMap((r) => (r.children ? [r.key, ...allCodes(r.children)] : []));
 }
 
-function PermissionTable({ role, apps, saved, onClose }: { role: RoleRow; apps: BindableApp[]; saved: RoleAppOps[]; onClose: () => void }): ReactElement {
+function PermissionTable({
+  role,
+  apps,
+  saved,
+  onClose,
+}: {
+  role: RoleRow;
+  apps: BindableApp[];
+  saved: RoleAppOps[];
+  onClose: () => void;
+}): ReactElement {
   const { t } = useTranslation(['roles', 'common']);
   const index = useMemo(() => indexApps(apps), [apps]);
   const rows = useMemo(() => rowsOf(apps), [apps]);
@@ -69,7 +91,7 @@ function PermissionTable({ role, apps, saved, onClose }: { role: RoleRow; apps: 
       align: 'center' as const,
       render: (_: unknown, r: PermRow) => {
         const by = covered(r.key);
-        const ops = by ? bindings[by]! : bindings[r.key] ?? [];
+        const ops = by ? bindings[by]! : (bindings[r.key] ?? []);
         return (
           <Checkbox
             className="fs-perm-op"

@@ -36,7 +36,14 @@ describe('role form', { timeout: 40_000 }, () => {
   it('shows a duplicate name (10008) under the name field', async () => {
     mockApi({ 'PUT /accountauth/roleInfo': { code: 10008 } });
     const onClose = vi.fn();
-    const role: RoleRow = { id: 4, roleName: 'Pig staff', type: 'farm', accountCount: 2, applicationCount: 9, createdAt: '2026-01-01T00:00:00.000Z' };
+    const role: RoleRow = {
+      id: 4,
+      roleName: 'Pig staff',
+      type: 'farm',
+      accountCount: 2,
+      applicationCount: 9,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
     renderWithApp(<RoleFormDialog role={role} onClose={onClose} />);
     await screen.findByText(t('form.editTitle', { name: 'Pig staff' }), {}, SLOW);
     fireEvent.change(screen.getByLabelText(t('fields.roleName')), { target: { value: 'Poultry staff' } });

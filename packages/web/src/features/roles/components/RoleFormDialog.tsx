@@ -70,7 +70,13 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
         <Form.Item name="roleName" label={t('fields.roleName')} required rules={[rule('roleName')]}>
           <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="type" label={t('fields.type')} required rules={[rule('type')]} extra={t(adding ? 'form.typeHint' : 'form.typeEditHint')}>
+        <Form.Item
+          name="type"
+          label={t('fields.type')}
+          required
+          rules={[rule('type')]}
+          extra={t(adding ? 'form.typeHint' : 'form.typeEditHint')}
+        >
           <Radio.Group
             optionType="button"
             buttonStyle="solid"

@@ -3,7 +3,12 @@ import type { BindableApp } from '@farmsense/shared';
 import { bind, bindAll, bindBody, bindingsFrom, coveringAncestor, indexApps, rowsOf, setOp, unbind } from './permissionModel';
 
 const app = (id: number, code: string, children: BindableApp[] = []): BindableApp => ({
-  applicationInfoId: id, code, funType: code.startsWith('pig') ? 'pig' : code.startsWith('ci18') ? 'chicken' : 'common', scope: 'farm', seqNo: id, children,
+  applicationInfoId: id,
+  code,
+  funType: code.startsWith('pig') ? 'pig' : code.startsWith('ci18') ? 'chicken' : 'common',
+  scope: 'farm',
+  seqNo: id,
+  children,
 });
 const APPS: BindableApp[] = [
   app(1, 'ci18', [app(2, 'ci18.overview', [app(3, 'ci18.overview.shed'), app(4, 'ci18.overview.video')]), app(5, 'ci18.group.current')]),

@@ -9,10 +9,7 @@ import { ROLE_KEYS, rolesApi, type RoleBinding } from '../api';
 function useRefresh(): () => Promise<void> {
   const client = useQueryClient();
   return async () => {
-    await Promise.all([
-      client.invalidateQueries({ queryKey: ROLE_KEYS.pages }),
-      client.invalidateQueries({ queryKey: ['accounts'] }),
-    ]);
+    await Promise.all([client.invalidateQueries({ queryKey: ROLE_KEYS.pages }), client.invalidateQueries({ queryKey: ['accounts'] })]);
   };
 }
 

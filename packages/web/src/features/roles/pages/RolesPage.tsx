@@ -75,20 +75,43 @@ export function RolesPage(): ReactElement {
         </Tag>
       ),
     },
-    { key: 'accounts', title: t('fields.accountCount'), width: 120, align: 'right', render: (_, r) => <span className="fs-nowrap">{r.accountCount}</span> },
+    {
+      key: 'accounts',
+      title: t('fields.accountCount'),
+      width: 120,
+      align: 'right',
+      render: (_, r) => <span className="fs-nowrap">{r.accountCount}</span>,
+    },
     {
       key: 'apps',
       title: t('fields.applicationCount'),
       width: 140,
       align: 'right',
       render: (_, r) =>
-        r.applicationCount > 0 ? <span className="fs-nowrap">{r.applicationCount}</span> : <Typography.Text type="warning">{t('table.noFunctions')}</Typography.Text>,
+        r.applicationCount > 0 ? (
+          <span className="fs-nowrap">{r.applicationCount}</span>
+        ) : (
+          <Typography.Text type="warning">{t('table.noFunctions')}</Typography.Text>
+        ),
     },
-    { key: 'createdAt', title: t('fields.createdAt'), width: 150, render: (_, r) => <span className="fs-nowrap">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</span> },
+    {
+      key: 'createdAt',
+      title: t('fields.createdAt'),
+      width: 150,
+      render: (_, r) => <span className="fs-nowrap">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</span>,
+    },
     actionsColumn<RoleRow>(t('common:actions'), compact ? 250 : 370, (r) => (
       <>
         <EditAction compact={compact} label={t('actions.editOf', { name: r.roleName })} onClick={() => setFormFor({ role: r })} />
-        <RowAction compact={compact} keepText primary icon={<SafetyOutlined />} text={t('actions.permissions')} label={t('actions.permissionsOf', { name: r.roleName })} onClick={() => setPermFor(r)} />
+        <RowAction
+          compact={compact}
+          keepText
+          primary
+          icon={<SafetyOutlined />}
+          text={t('actions.permissions')}
+          label={t('actions.permissionsOf', { name: r.roleName })}
+          onClick={() => setPermFor(r)}
+        />
         <DeleteAction compact={compact} label={t('actions.deleteOf', { name: r.roleName })} onClick={() => confirmDelete(r)} />
       </>
     )),
@@ -96,12 +119,14 @@ export function RolesPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('usermanagement.role')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={() => setFormFor({ role: null })} />
+      <PageHead
+        title={menuLabel('usermanagement.role')}
+        subtitle={t('page.subtitle')}
+        addLabel={t('actions.add')}
+        onAdd={() => setFormFor({ role: null })}
+      />
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={<FilterActions onReset={clear} onSearch={search} />}
-        >
+        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
           <FilterField id="role-name" label={t('filters.roleName')} width={260}>
             <Input
               id="role-name"

@@ -38,6 +38,11 @@ describe('add pens', { timeout: 40_000 }, () => {
     set('endColumn', '3');
     add();
     await waitFor(() => expect(itemOf('startColumn')).toContain(errorMessage(20040)), SLOW);
-    expect(calls.find((c) => c.path === '/breedpigbuilding/shed/addFields')!.body).toEqual({ shedId: 7, startColumn: 1, endColumn: 3, row: 1 });
+    expect(calls.find((c) => c.path === '/breedpigbuilding/shed/addFields')!.body).toEqual({
+      shedId: 7,
+      startColumn: 1,
+      endColumn: 3,
+      row: 1,
+    });
   });
 });

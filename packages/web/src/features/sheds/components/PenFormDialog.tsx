@@ -41,7 +41,13 @@ export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => vo
       mask={{ closable: false }}
       className="fs-admin-dialog"
     >
-      <Form form={form} layout="vertical" name="pen" preserve={false} initialValues={{ fieldColumn: pen.fieldColumn, field: pen.field, name: pen.name ?? '' }}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="pen"
+        preserve={false}
+        initialValues={{ fieldColumn: pen.fieldColumn, field: pen.field, name: pen.name ?? '' }}
+      >
         <Row gutter={16}>
           <Col span={12}>
             <Form.Item name="fieldColumn" label={t('pens.column')} required rules={[rule('fieldColumn')]} extra={t('pens.zeroBlank')}>

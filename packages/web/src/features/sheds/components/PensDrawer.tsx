@@ -27,7 +27,11 @@ export function PensDrawer({ shed, onClose }: { shed: ShedOverviewRow | null; on
   const [editing, setEditing] = useState<PenRow | null>(null);
 
   const confirmDelete = (pen: PenRow, label: string): void => {
-    confirmDeletion({ title: t('pens.deleteTitle', { name: label }), content: t('pens.deleteText'), run: () => remove.mutateAsync(pen.id) });
+    confirmDeletion({
+      title: t('pens.deleteTitle', { name: label }),
+      content: t('pens.deleteText'),
+      run: () => remove.mutateAsync(pen.id),
+    });
   };
 
   const columns: ColumnsType<PenRow> = shed
@@ -35,7 +39,11 @@ export function PensDrawer({ shed, onClose }: { shed: ShedOverviewRow | null; on
         {
           key: 'pen',
           title: t('pens.pen'),
-          render: (_, p) => <Typography.Text strong data-testid="pen-label">{renderLabel(columnLabel(p.fieldColumn, p.field), translateKnown)}</Typography.Text>,
+          render: (_, p) => (
+            <Typography.Text strong data-testid="pen-label">
+              {renderLabel(columnLabel(p.fieldColumn, p.field), translateKnown)}
+            </Typography.Text>
+          ),
         },
         { key: 'place', title: t('pens.place'), render: (_, p) => renderLabel(penLabel(shed, p.fieldColumn), translateKnown) },
         { key: 'name', title: t('pens.name'), render: (_, p) => p.name ?? <span className="fs-muted">—</span> },
@@ -50,7 +58,12 @@ export function PensDrawer({ shed, onClose }: { shed: ShedOverviewRow | null; on
                 <Button icon={<EditOutlined />} onClick={() => setEditing(p)} aria-label={t('pens.editOf', { name: label })}>
                   {t('common:edit')}
                 </Button>
-                <Button danger icon={<DeleteOutlined />} onClick={() => confirmDelete(p, label)} aria-label={t('pens.deleteOf', { name: label })}>
+                <Button
+                  danger
+                  icon={<DeleteOutlined />}
+                  onClick={() => confirmDelete(p, label)}
+                  aria-label={t('pens.deleteOf', { name: label })}
+                >
                   {t('common:delete')}
                 </Button>
               </Space>

@@ -38,12 +38,30 @@ describe('shed form', { timeout: 40_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('shed-preview').textContent).toBe(`2-0-9 (${tk('enums.poultryShedType.1002')})`), SLOW);
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ farmId: 2, shedName: 'Layer House 9', shedType: 1002, areaNum: 2, buildingNum: 0, shedNum: 9 });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      farmId: 2,
+      shedName: 'Layer House 9',
+      shedType: 1002,
+      areaNum: 2,
+      buildingNum: 0,
+      shedNum: 9,
+    });
   });
 
   it('shows a duplicate place and type (20026) on the numbers', async () => {
     mockApi({ 'PUT /breedpigbuilding/shed/update': { code: 20026 } });
-    const shed = { tid: 7, shedName: 'Broiler House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2, farmName: 'Demo Poultry Farm', penCount: 4, gateways: [] };
+    const shed = {
+      tid: 7,
+      shedName: 'Broiler House 1',
+      shedType: 1001,
+      areaNum: 1,
+      buildingNum: 1,
+      shedNum: 1,
+      farmId: 2,
+      farmName: 'Demo Poultry Farm',
+      penCount: 4,
+      gateways: [],
+    };
     renderWithApp(<ShedFormDialog farm={POULTRY} shed={shed} onClose={vi.fn()} />);
     await screen.findByText(t('form.editTitle', { name: 'Broiler House 1' }), {}, SLOW);
     save();

@@ -41,16 +41,29 @@ export function ShedFormDialog({
   const update = useUpdateShed();
   const values = Form.useWatch([], form) as Partial<ShedFormValues> | undefined;
   const preview = renderLabel(
-    shedLabel({ areaNum: values?.areaNum ?? 0, buildingNum: values?.buildingNum ?? 0, shedNum: values?.shedNum ?? 0, shedType: values?.shedType }),
+    shedLabel({
+      areaNum: values?.areaNum ?? 0,
+      buildingNum: values?.buildingNum ?? 0,
+      shedNum: values?.shedNum ?? 0,
+      shedType: values?.shedType,
+    }),
     translateKnown,
   );
   const rule = (field: string): ReturnType<typeof zodRule> =>
-    adding ? zodRule(shedAddBody, field, (v) => ({ ...v, farmId: farm.id })) : zodRule(shedUpdateBody, field, (v) => ({ ...v, id: shed.tid }));
+    adding
+      ? zodRule(shedAddBody, field, (v) => ({ ...v, farmId: farm.id }))
+      : zodRule(shedUpdateBody, field, (v) => ({ ...v, id: shed.tid }));
 
   const { busy, submit } = useFormSave(
     form,
     async (v: ShedFormValues): Promise<void> => {
-      const body = { shedName: v.shedName.trim(), shedType: v.shedType!, areaNum: v.areaNum, buildingNum: v.buildingNum, shedNum: v.shedNum };
+      const body = {
+        shedName: v.shedName.trim(),
+        shedType: v.shedType!,
+        areaNum: v.areaNum,
+        buildingNum: v.buildingNum,
+        shedNum: v.shedNum,
+      };
       if (adding) {
         await add.mutateAsync({ ...body, farmId: farm.id });
         toast.success(t('form.added', { name: body.shedName }));
@@ -86,7 +99,13 @@ export function ShedFormDialog({
         preserve={false}
         initialValues={
           shed
-            ? { shedName: shed.shedName, shedType: shed.shedType, areaNum: shed.areaNum, buildingNum: shed.buildingNum, shedNum: shed.shedNum }
+            ? {
+                shedName: shed.shedName,
+                shedType: shed.shedType,
+                areaNum: shed.areaNum,
+                buildingNum: shed.buildingNum,
+                shedNum: shed.shedNum,
+              }
             : { shedName: '', areaNum: 0, buildingNum: 0, shedNum: 0 }
         }
       >

@@ -8,7 +8,17 @@ import { ShedsPage } from './ShedsPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`sheds.${key}`, vars);
 const shed = (over: Partial<ShedOverviewRow>): ShedOverviewRow => ({
-  tid: 1, shedName: 'Broiler House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2, farmName: 'Demo Poultry Farm', penCount: 4, gateways: [], ...over,
+  tid: 1,
+  shedName: 'Broiler House 1',
+  shedType: 1001,
+  areaNum: 1,
+  buildingNum: 1,
+  shedNum: 1,
+  farmId: 2,
+  farmName: 'Demo Poultry Farm',
+  penCount: 4,
+  gateways: [],
+  ...over,
 });
 const SHEDS = [
   shed({ tid: 1, gateways: [{ code: 'fs-demo04', name: 'Climate 4', gatewayType: 101, deviceCategory: 200, model: 'FS-ENV-8' }] }),
@@ -44,7 +54,9 @@ describe('sheds page', { timeout: 40_000 }, () => {
     expect(labels).toEqual([`1-1-1 (${tk('enums.poultryShedType.1001')})`, tk('enums.shedDisplay.emptyShed')]);
     const first = screen.getByText('Broiler House 1').closest('tr')!;
     expect(within(first).getByText('fs-demo04')).toBeTruthy();
-    expect((within(first).getByRole('button', { name: t('actions.deleteOf', { name: 'Broiler House 1' }) }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (within(first).getByRole('button', { name: t('actions.deleteOf', { name: 'Broiler House 1' }) }) as HTMLButtonElement).disabled,
+    ).toBe(true);
 
     fireEvent.click(within(first).getByRole('button', { name: t('actions.pensOf', { name: 'Broiler House 1' }) }));
     await screen.findByText(t('pens.title', { name: 'Broiler House 1' }), {}, SLOW);

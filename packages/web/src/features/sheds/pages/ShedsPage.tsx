@@ -72,13 +72,26 @@ export function ShedsPage(): ReactElement {
       width: 190,
       render: (_, s) => <span data-testid="shedlist-label">{renderLabel(shedLabel(s), translateKnown)}</span>,
     },
-    { key: 'type', title: t('fields.shedType'), width: 130, render: (_, s) => <Tag bordered={false} color="green">{shedTypeLabel(s.shedType) || s.shedType}</Tag> },
+    {
+      key: 'type',
+      title: t('fields.shedType'),
+      width: 130,
+      render: (_, s) => (
+        <Tag bordered={false} color="green">
+          {shedTypeLabel(s.shedType) || s.shedType}
+        </Tag>
+      ),
+    },
     {
       key: 'pens',
       title: t('fields.penCount'),
       width: 90,
       align: 'right',
-      render: (_, s) => <span className="fs-nowrap" data-testid="shedlist-pens">{s.penCount}</span>,
+      render: (_, s) => (
+        <span className="fs-nowrap" data-testid="shedlist-pens">
+          {s.penCount}
+        </span>
+      ),
     },
     {
       key: 'gateways',
@@ -99,7 +112,15 @@ export function ShedsPage(): ReactElement {
     },
     actionsColumn<ShedOverviewRow>(t('common:actions'), compact ? 230 : 360, (s) => (
       <>
-        <RowAction compact={compact} keepText primary icon={<AppstoreOutlined />} text={t('actions.pens')} label={t('actions.pensOf', { name: s.shedName })} onClick={() => setPensFor(s)} />
+        <RowAction
+          compact={compact}
+          keepText
+          primary
+          icon={<AppstoreOutlined />}
+          text={t('actions.pens')}
+          label={t('actions.pensOf', { name: s.shedName })}
+          onClick={() => setPensFor(s)}
+        />
         <EditAction compact={compact} label={t('actions.editOf', { name: s.shedName })} onClick={() => setFormFor({ shed: s })} />
         <DeleteAction
           compact={compact}

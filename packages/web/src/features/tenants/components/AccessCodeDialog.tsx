@@ -9,7 +9,15 @@ import { copyText } from '../../../ui/copyText';
  * Shows a newly generated API access code, once. The server keeps only its hash, so this is the
  * only moment anyone can read it: the dialog says so and offers a copy button.
  */
-export function AccessCodeDialog({ code, tenantName, onClose }: { code: string | null; tenantName: string; onClose: () => void }): ReactElement {
+export function AccessCodeDialog({
+  code,
+  tenantName,
+  onClose,
+}: {
+  code: string | null;
+  tenantName: string;
+  onClose: () => void;
+}): ReactElement {
   const { t } = useTranslation('tenants');
   const [copied, setCopied] = useState(false);
 

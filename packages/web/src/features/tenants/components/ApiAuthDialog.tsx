@@ -126,7 +126,11 @@ function ApiAuthForm(props: {
       <Row gutter={16}>
         <Col xs={24} sm={12}>
           <Form.Item name="apiVisitWay" label={t('api.visitWay')} rules={[rule('apiVisitWay')]}>
-            <Radio.Group optionType="button" buttonStyle="solid" options={API_VISIT_WAYS.map((w) => ({ value: w, label: t(`api.way.${w}`) }))} />
+            <Radio.Group
+              optionType="button"
+              buttonStyle="solid"
+              options={API_VISIT_WAYS.map((w) => ({ value: w, label: t(`api.way.${w}`) }))}
+            />
           </Form.Item>
         </Col>
         <Col xs={24} sm={12}>

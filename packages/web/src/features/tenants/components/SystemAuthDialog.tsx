@@ -88,9 +88,15 @@ function SystemAuthForm({
     <Form form={form} id={formId} layout="vertical" initialValues={initialValues} onFinish={(v) => void submit(v)} name="systemAuth">
       <ValidityFields idPrefix="sys" rule={(w) => rule(NAMES[w])} />
       <Row gutter={16}>
-        <Col xs={24} sm={8}>{cap('userNum', view.used.users)}</Col>
-        <Col xs={24} sm={8}>{cap('farmNum', view.used.farms)}</Col>
-        <Col xs={24} sm={8}>{cap('deviceNum', view.used.devices)}</Col>
+        <Col xs={24} sm={8}>
+          {cap('userNum', view.used.users)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {cap('farmNum', view.used.farms)}
+        </Col>
+        <Col xs={24} sm={8}>
+          {cap('deviceNum', view.used.devices)}
+        </Col>
       </Row>
       <Form.Item name="isOpenAPI" label={t('auth.isOpenAPI')} valuePropName="checked" extra={t('auth.isOpenAPIHint')}>
         <Switch />

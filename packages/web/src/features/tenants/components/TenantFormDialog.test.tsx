@@ -84,7 +84,13 @@ describe('tenant add and edit form', { timeout: 40_000 }, () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
     const post = calls.find((c) => c.method === 'POST' && c.path === '/platform/tenant')!;
     const body = post.body as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Green Valley', phone: '+86 139 0000 0000', modules: ['pig', 'group'], adminAccountCode: 'gvadmin', adminAccountName: 'Wang Fang' });
+    expect(body).toMatchObject({
+      name: 'Green Valley',
+      phone: '+86 139 0000 0000',
+      modules: ['pig', 'group'],
+      adminAccountCode: 'gvadmin',
+      adminAccountName: 'Wang Fang',
+    });
     expect(body).not.toHaveProperty('contact');
     expect(body).not.toHaveProperty('confirmPassword');
     expect(body.adminPassword).not.toBe('Start2026x');
@@ -112,7 +118,13 @@ describe('tenant add and edit form', { timeout: 40_000 }, () => {
     const calls = serve();
     const onClose = vi.fn();
     const row = {
-      id: 42, name: 'Hill Farms', contact: 'Zhao', phone: null, address: 'Hill Road 3', modules: ['chicken'], status: 1,
+      id: 42,
+      name: 'Hill Farms',
+      contact: 'Zhao',
+      phone: null,
+      address: 'Hill Road 3',
+      modules: ['chicken'],
+      status: 1,
     } as unknown as TenantRow;
     renderWithApp(<TenantFormDialog open tenant={row} onClose={onClose} />);
     await screen.findByText(t('form.editTitle', { name: 'Hill Farms' }), {}, SLOW);

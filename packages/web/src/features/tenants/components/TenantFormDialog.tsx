@@ -33,7 +33,15 @@ function text(v: string | undefined): string | undefined {
  * initial password, sent encrypted like the sign-in password; the administrator must change it
  * at first sign-in. The rules are the shared schemas' (tenantAddForm, tenantEditBody).
  */
-export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow | null; open: boolean; onClose: () => void }): ReactElement {
+export function TenantFormDialog({
+  tenant,
+  open,
+  onClose,
+}: {
+  tenant: TenantRow | null;
+  open: boolean;
+  onClose: () => void;
+}): ReactElement {
   const { t } = useTranslation(['tenants', 'common']);
   const [form] = Form.useForm<TenantFormValues>();
   const adding = tenant === null;
@@ -42,15 +50,28 @@ export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow 
   const edit = useEditTenant();
 
   const schema = adding ? tenantAddForm : tenantEditBody;
-  const toBody = useMemo(
-    () => (adding ? undefined : (v: Record<string, unknown>) => ({ ...v, id: tenant.id })),
-    [adding, tenant],
-  );
+  const toBody = useMemo(() => (adding ? undefined : (v: Record<string, unknown>) => ({ ...v, id: tenant.id })), [adding, tenant]);
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(schema, field, toBody);
 
   const initialValues: TenantFormValues = tenant
-    ? { name: tenant.name, contact: tenant.contact ?? '', phone: tenant.phone ?? '', address: tenant.address ?? '', modules: tenant.modules }
-    : { name: '', contact: '', phone: '', address: '', modules: [], adminAccountCode: '', adminAccountName: '', adminPassword: '', confirmPassword: '' };
+    ? {
+        name: tenant.name,
+        contact: tenant.contact ?? '',
+        phone: tenant.phone ?? '',
+        address: tenant.address ?? '',
+        modules: tenant.modules,
+      }
+    : {
+        name: '',
+        contact: '',
+        phone: '',
+        address: '',
+        modules: [],
+        adminAccountCode: '',
+        adminAccountName: '',
+        adminPassword: '',
+        confirmPassword: '',
+      };
 
   const { busy, submit } = useFormSave(
     form,
@@ -90,7 +111,15 @@ export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow 
       destroyOnHidden
       maskClosable={false}
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} requiredMark className="fs-tenant-form" name="tenant" preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={initialValues}
+        requiredMark
+        className="fs-tenant-form"
+        name="tenant"
+        preserve={false}
+      >
         <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
           <Input maxLength={INPUT_MAX_LENGTH} autoComplete="organization" />
         </Form.Item>
@@ -120,7 +149,13 @@ export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow 
             <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
             <Row gutter={16}>
               <Col xs={24} sm={12}>
-                <Form.Item name="adminAccountCode" label={t('fields.adminAccountCode')} required rules={[rule('adminAccountCode')]} extra={t('form.accountCodeHint')}>
+                <Form.Item
+                  name="adminAccountCode"
+                  label={t('fields.adminAccountCode')}
+                  required
+                  rules={[rule('adminAccountCode')]}
+                  extra={t('form.accountCodeHint')}
+                >
                   <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" spellCheck={false} />
                 </Form.Item>
               </Col>
@@ -132,7 +167,13 @@ export function TenantFormDialog({ tenant, open, onClose }: { tenant: TenantRow 
             </Row>
             <Row gutter={16}>
               <Col xs={24} sm={12}>
-                <Form.Item name="adminPassword" label={t('fields.adminPassword')} required rules={[rule('adminPassword')]} extra={t('form.passwordHint')}>
+                <Form.Item
+                  name="adminPassword"
+                  label={t('fields.adminPassword')}
+                  required
+                  rules={[rule('adminPassword')]}
+                  extra={t('form.passwordHint')}
+                >
                   <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
                 </Form.Item>
               </Col>

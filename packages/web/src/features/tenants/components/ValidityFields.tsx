@@ -9,7 +9,13 @@ import type { ValidityMode } from '../validity';
  * the save), or a period of days. Only the fields of the chosen mode are shown and checked.
  * `rule` gives the shared-schema rule of a wire field (years, start, end) for the caller's body.
  */
-export function ValidityFields({ idPrefix, rule }: { idPrefix: string; rule: (wire: 'years' | 'start' | 'end') => FormRule }): ReactElement {
+export function ValidityFields({
+  idPrefix,
+  rule,
+}: {
+  idPrefix: string;
+  rule: (wire: 'years' | 'start' | 'end') => FormRule;
+}): ReactElement {
   const { t } = useTranslation('tenants');
   const required: FormRule = { required: true, message: tk('validation.required') };
   return (
@@ -29,7 +35,14 @@ export function ValidityFields({ idPrefix, rule }: { idPrefix: string; rule: (wi
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
                   <Form.Item name="validYears" label={t('auth.years')} required rules={[required, rule('years')]}>
-                    <InputNumber id={`${idPrefix}-years`} min={1} max={100} precision={0} suffix={t('auth.yearsUnit')} className="fs-number" />
+                    <InputNumber
+                      id={`${idPrefix}-years`}
+                      min={1}
+                      max={100}
+                      precision={0}
+                      suffix={t('auth.yearsUnit')}
+                      className="fs-number"
+                    />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>

@@ -1,6 +1,15 @@
 import type { ReactElement } from 'react';
 import { Badge, Button, Dropdown, Space, Tag, Tooltip, Typography } from 'antd';
-import { ApiOutlined, CheckCircleOutlined, DownOutlined, EditOutlined, FileSearchOutlined, MoreOutlined, SafetyCertificateOutlined, StopOutlined } from '@ant-design/icons';
+import {
+  ApiOutlined,
+  CheckCircleOutlined,
+  DownOutlined,
+  EditOutlined,
+  FileSearchOutlined,
+  MoreOutlined,
+  SafetyCertificateOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import type { TenantRow } from '@farmsense/shared';
@@ -152,7 +161,13 @@ export function tenantColumns(t: TFunction, actions: TenantActions): ColumnsType
       width: 215,
       render: (_, r) => (
         <Space size={0} className="fs-row-actions">
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => actions.edit(r)} aria-label={t('actions.editOf', { name: r.name })}>
+          <Button
+            type="link"
+            size="small"
+            icon={<EditOutlined />}
+            onClick={() => actions.edit(r)}
+            aria-label={t('actions.editOf', { name: r.name })}
+          >
             {t('common:edit')}
           </Button>
           <Dropdown

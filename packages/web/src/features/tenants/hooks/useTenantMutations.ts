@@ -1,13 +1,6 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { ApiAuthSaved, SystemAuthView, TenantAddResult } from '@farmsense/shared';
-import {
-  TENANT_KEYS,
-  tenantsApi,
-  type ApiAuthRequest,
-  type SystemAuthRequest,
-  type TenantAddRequest,
-  type TenantFields,
-} from '../api';
+import { TENANT_KEYS, tenantsApi, type ApiAuthRequest, type SystemAuthRequest, type TenantAddRequest, type TenantFields } from '../api';
 
 /**
  * The writes of the tenants page. Each refreshes the tenant list afterwards (names, status,

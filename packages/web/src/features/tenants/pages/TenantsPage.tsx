@@ -61,25 +61,28 @@ export function TenantsPage(): ReactElement {
   };
 
   const { mutateAsync: changeStatus } = statusChange;
-  const confirmStatus = useCallback((rows: TenantRow[], status: 0 | 1): void => {
-    const targets = rows.filter((r) => r.status !== status);
-    if (targets.length === 0) {
-      toast.info(t(status === 1 ? 'status.alreadyEnabled' : 'status.alreadyDisabled'));
-      return;
-    }
-    const one = targets.length === 1 ? targets[0]!.name : null;
-    confirm({
-      title: one
-        ? t(status === 1 ? 'status.enableOne' : 'status.disableOne', { name: one })
-        : t(status === 1 ? 'status.enableMany' : 'status.disableMany', { count: targets.length }),
-      content: t(status === 1 ? 'status.enableText' : 'status.disableText'),
-      okText: t(status === 1 ? 'common:enable' : 'common:disable'),
-      danger: status === 0,
-      run: () => changeStatus({ ids: targets.map((r) => r.id), status }),
-      done: (res) => t(status === 1 ? 'status.enabledDone' : 'status.disabledDone', { count: res.updated }),
-      after: () => setSelected([]),
-    });
-  }, [changeStatus, confirm, t]);
+  const confirmStatus = useCallback(
+    (rows: TenantRow[], status: 0 | 1): void => {
+      const targets = rows.filter((r) => r.status !== status);
+      if (targets.length === 0) {
+        toast.info(t(status === 1 ? 'status.alreadyEnabled' : 'status.alreadyDisabled'));
+        return;
+      }
+      const one = targets.length === 1 ? targets[0]!.name : null;
+      confirm({
+        title: one
+          ? t(status === 1 ? 'status.enableOne' : 'status.disableOne', { name: one })
+          : t(status === 1 ? 'status.enableMany' : 'status.disableMany', { count: targets.length }),
+        content: t(status === 1 ? 'status.enableText' : 'status.disableText'),
+        okText: t(status === 1 ? 'common:enable' : 'common:disable'),
+        danger: status === 0,
+        run: () => changeStatus({ ids: targets.map((r) => r.id), status }),
+        done: (res) => t(status === 1 ? 'status.enabledDone' : 'status.disabledDone', { count: res.updated }),
+        after: () => setSelected([]),
+      });
+    },
+    [changeStatus, confirm, t],
+  );
 
   const columns = useMemo(
     () =>
@@ -113,10 +116,7 @@ export function TenantsPage(): ReactElement {
       </div>
 
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={<FilterActions onReset={clear} onSearch={search} />}
-        >
+        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
           <FilterField id="tenant-keyword" label={t('filters.keyword')} width={260}>
             <Input
               id="tenant-keyword"

@@ -18,4 +18,5 @@ export * from './schemas/environment.js';
 export * from './schemas/devices.js';
 export * from './schemas/production.js';
 export * from './production/standards.js';
+export * from './production/age.js';
 export * as kpi from './production/kpi.js';

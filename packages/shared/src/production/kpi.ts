@@ -32,14 +32,52 @@ export function mortalityPer10k(dead: Num, birdsAtStart: Num): number | null {
   return r === null ? null : r * 10_000;
 }
 
-/** Feed conversion ratio: kg of feed per kg of live weight gained (FCR = feed / gain). */
-export function fcr(feedKg: Num, gainKg: Num): number | null {
-  return ratio(feedKg, gainKg);
+/**
+ * Feed conversion ratio on live weight produced, the breeders' basis (Aviagen and Cobb publish
+ * cumulative feed per bird / body weight): FCR = feed kg since placement / live weight produced kg,
+ * where live weight produced = birds in the house x their average weight + the kg of every bird
+ * that left (thinning, depletion, transfers out). The chick weight is not subtracted, so the figure
+ * compares with the published cumulative FCR curves; birds shipped keep their weight in the
+ * denominator, so a thinning does not move it. Pass the dead birds' weight in `liveKg` too
+ * (liveWeightProduced) for the mortality-corrected FCR.
+ */
+export function fcr(feedKg: Num, liveKg: Num): number | null {
+  return ratio(feedKg, liveKg);
+}
+
+/**
+ * Live weight produced, kg: birds present x average weight (g) / 1000 + kg that left the house
+ * (+ kg of the dead birds, when they were weighed, for the mortality-corrected FCR). Null when a
+ * part that exists was not weighed: birds present without a weight, or birds out without their kg.
+ */
+export function liveWeightProduced(inHouseBirds: Num, avgWeightG: Num, leftKg: Num, deadKg: Num = 0): number | null {
+  if (!ok(inHouseBirds) || !ok(leftKg) || !ok(deadKg ?? 0)) return null;
+  if (inHouseBirds > 0 && !ok(avgWeightG)) return null;
+  return (inHouseBirds > 0 ? (inHouseBirds * avgWeightG!) / 1000 : 0) + leftKg + (deadKg ?? 0);
+}
+
+/**
+ * FCR corrected to a reference weight: broiler integrators compare flocks sold at different
+ * weights this way. Reference 2.5 kg and 2 points (0.02) of FCR per 100 g difference, as proposed
+ * by L. Maertens (ILVO) in Poultry World, August 2016, "Towards a more reliable comparison of the
+ * FCR", from the Ross 308 and Cobb 500 manuals in the 2.3-2.7 kg range (the Ross 308 2022
+ * objectives give (1.531 - 1.399) / (2.998 - 2.296 kg) = 0.0188 per 100 g between 35 and 42 days).
+ */
+export const FCR_REFERENCE_WEIGHT_KG = 2.5;
+export const FCR_CORRECTION_PER_100G = 0.02;
+
+/** FCR corrected to `referenceKg`: FCR + (reference kg - average weight kg) x 10 x 0.02. */
+export function correctedFcr(feedConversion: Num, avgWeightKg: Num, referenceKg: number = FCR_REFERENCE_WEIGHT_KG): number | null {
+  if (!ok(feedConversion) || !ok(avgWeightKg) || feedConversion <= 0 || avgWeightKg <= 0) return null;
+  return feedConversion + (referenceKg - avgWeightKg) * 10 * FCR_CORRECTION_PER_100G;
 }
 
 /**
  * European Production Efficiency Factor:
  * EPEF = livability % x average weight kg / (age days x FCR) x 100.
+ * A closing-flock figure: at depletion, average weight = kg sold / birds sold and age = the mean age
+ * at sale weighted by birds (thinning and depletion), FCR on all live weight produced. Computed
+ * before depletion it is "EPEF to date" and must be labelled so.
  */
 export function epef(livabilityPct: Num, avgWeightKg: Num, ageDays: Num, feedConversion: Num): number | null {
   if (!ok(livabilityPct) || !ok(avgWeightKg) || !ok(ageDays) || !ok(feedConversion)) return null;
@@ -47,13 +85,19 @@ export function epef(livabilityPct: Num, avgWeightKg: Num, ageDays: Num, feedCon
   return ((livabilityPct * avgWeightKg) / (ageDays * feedConversion)) * 100;
 }
 
-/** Hen-day laying rate, %: eggs / hen-days x 100 (hen-days = hens present summed over the days). */
+/**
+ * Hen-day laying rate, %: eggs / hen-days x 100 (hen-days = hens present summed over the days).
+ * The hen-day basis: compare it with a hen-day standard only.
+ */
 export function layingRate(eggs: Num, henDays: Num): number | null {
   const r = ratio(eggs, henDays);
   return r === null ? null : r * 100;
 }
 
-/** Eggs per hen: eggs / hens (hen-housed when `hens` is the hens housed). */
+/**
+ * Eggs per hen housed: cumulative eggs / hens housed (placed + moved in), the hen-housed basis;
+ * deaths lower it, unlike the hen-day rate. Compare it with a hen-housed standard only.
+ */
 export function eggsPerHen(eggs: Num, hens: Num): number | null {
   return ratio(eggs, hens);
 }
@@ -102,11 +146,41 @@ export function weightedMean(parts: readonly { value: Num; weight: Num }[]): num
 }
 
 /**
- * Uniformity, %: measured on the weighing (share of the sample within ±10 % of the mean), so it is
- * passed through; anything outside 0..100 is not a uniformity and gives null.
+ * Uniformity, % as entered with a weighing (share of the sample within ±10 % of the mean); anything
+ * outside 0..100 is not a uniformity and gives null.
  */
 export function uniformity(pct: Num): number | null {
   return ok(pct) && pct >= 0 && pct <= 100 ? pct : null;
+}
+
+/** What a sample of individual weights says about a flock. */
+export interface WeighingStats {
+  n: number;
+  meanG: number;
+  /** Sample standard deviation (n - 1), g. */
+  sdG: number;
+  /** Coefficient of variation, %: sd / mean x 100. */
+  cvPct: number;
+  /** Uniformity, %: birds within ±10 % of the mean / birds weighed x 100 (the limits included). */
+  uniformityPct: number;
+}
+
+/** Relative band of the uniformity figure (the breeders' ±10 %). */
+export const UNIFORMITY_BAND = 0.1;
+
+/**
+ * CV and uniformity from individual weights (g): a single average hides a split flock. Null below
+ * two weights (no spread) or when a weight is not a positive number.
+ */
+export function weighingStats(weightsG: readonly number[]): WeighingStats | null {
+  const n = weightsG.length;
+  if (n < 2 || weightsG.some((w) => !ok(w) || w <= 0)) return null;
+  const meanG = weightsG.reduce((s, w) => s + w, 0) / n;
+  const sdG = Math.sqrt(weightsG.reduce((s, w) => s + (w - meanG) ** 2, 0) / (n - 1));
+  // A hair of tolerance: 10 % of a mean like 2000.1 must not drop a bird exactly on the limit.
+  const band = meanG * UNIFORMITY_BAND + 1e-9;
+  const within = weightsG.filter((w) => Math.abs(w - meanG) <= band).length;
+  return { n, meanG, sdG, cvPct: (sdG / meanG) * 100, uniformityPct: (within / n) * 100 };
 }
 
 /** Female : male ratio (hens per cock in breeder flocks): females / males. */

@@ -20,8 +20,8 @@ export default defineConfig({
           include: ['packages/server/src/**/*.api.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'pglite' },
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          testTimeout: 90000,
+          hookTimeout: 240000,
         },
       },
       {
@@ -30,8 +30,8 @@ export default defineConfig({
           include: ['packages/server/src/**/*.api.test.ts'],
           environment: 'node',
           env: { TEST_DB: 'postgres' },
-          testTimeout: 30000,
-          hookTimeout: 60000,
+          testTimeout: 90000,
+          hookTimeout: 240000,
         },
       },
       {

@@ -1,4 +1,5 @@
 export * from './errors.js';
+export * from './contract.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './enums/index.js';
@@ -12,6 +13,7 @@ export * from './schemas/oplog.js';
 export * from './schemas/roles.js';
 export * from './schemas/accounts.js';
 export * from './schemas/farms.js';
+export * from './farms/endpoints.js';
 export * from './schemas/sheds.js';
 export * from './display.js';
 export * from './schemas/environment.js';

@@ -69,24 +69,3 @@ export type FarmPageQuery = z.infer<typeof farmPageQuery>;
 
 export const farmTimeZoneBody = z.object({ farmId: bodyId, timeZone: timeZoneText, timeZoneName: requiredText() });
 export type FarmTimeZoneBody = z.infer<typeof farmTimeZoneBody>;
-
-/** farmInfo/detail and the rows of farmInfo/page. */
-export interface FarmDetail {
-  id: number;
-  farmId: number;
-  farmName: string;
-  type: number;
-  scale: number | null;
-  address: string | null;
-  personInCharge: string | null;
-  contact: string | null;
-  areaCode: string | null;
-  phone: string | null;
-  adminAccountId: number | null;
-  adminAccountName: string | null;
-  state: number;
-  timeZone: string;
-  timeZoneName: string | null;
-  shedCount: number;
-  createdAt: string;
-}

@@ -6,12 +6,12 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type { FarmAddBody, FarmDetail, Page } from '@farmsense/shared';
-import { request } from '../../app/api/client';
+import { farmsApi, type AnswerOf, type FarmAddBody, type FarmDetail, type Page } from '@farmsense/shared';
+import { call } from '../../app/api/call';
 import { QK } from '../../app/auth/queries';
 
 /**
- * Farm administration calls (server: modules/farms/routes.ts, application code
+ * Farm administration (contracts: packages/shared/src/farms/endpoints.ts; application code
  * `housemanagement.houselist`). Bodies are what the shared farm schemas accept.
  */
 export interface FarmQuery {
@@ -22,21 +22,17 @@ export interface FarmQuery {
 
 export type FarmFields = FarmAddBody;
 
-export const farmsApi = {
-  page: (q: FarmQuery, signal?: AbortSignal): Promise<Page<FarmDetail>> =>
-    request('/breedpigbuilding/farmInfo/page', { query: { ...q }, signal }),
-  add: (body: FarmFields): Promise<{ id: number }> => request('/breedpigbuilding/farmInfo/add', { method: 'POST', body }),
-  update: (body: FarmFields & { id: number }): Promise<null> => request('/breedpigbuilding/farmInfo/update', { method: 'PUT', body }),
-  remove: (id: number): Promise<null> => request(`/breedpigbuilding/farmInfo/delete/${id}`, { method: 'DELETE' }),
-};
-
 export const FARM_KEYS = {
   pages: ['farms', 'page'] as const,
   page: (q: FarmQuery) => ['farms', 'page', q] as const,
 };
 
 export function useFarmPage(q: FarmQuery): UseQueryResult<Page<FarmDetail>> {
-  return useQuery({ queryKey: FARM_KEYS.page(q), queryFn: ({ signal }) => farmsApi.page(q, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: FARM_KEYS.page(q),
+    queryFn: ({ signal }) => call(farmsApi.page, { query: q }, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /**
@@ -55,17 +51,17 @@ function useRefresh(): () => Promise<void> {
   };
 }
 
-export function useAddFarm(): UseMutationResult<{ id: number }, unknown, FarmFields> {
+export function useAddFarm(): UseMutationResult<AnswerOf<typeof farmsApi.add>, unknown, FarmFields> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: farmsApi.add, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: FarmFields) => call(farmsApi.add, { body }), onSuccess: refresh });
 }
 
 export function useUpdateFarm(): UseMutationResult<null, unknown, FarmFields & { id: number }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: farmsApi.update, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: FarmFields & { id: number }) => call(farmsApi.update, { body }), onSuccess: refresh });
 }
 
 export function useDeleteFarm(): UseMutationResult<null, unknown, number> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: farmsApi.remove, onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(farmsApi.remove, { params: { id } }), onSuccess: refresh });
 }

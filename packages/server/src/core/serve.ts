@@ -1,0 +1,114 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  AppError,
+  ErrorCodes,
+  FILE_ANSWER,
+  STREAM_ANSWER,
+  type AnswerOf,
+  type AnyEndpoint,
+  type BodyOf,
+  type ParamsOf,
+  type QueryOf,
+} from '@farmsense/shared';
+import { NO_DATA } from '../plugins/envelope.js';
+
+/**
+ * Registers handlers against the typed endpoint contracts of packages/shared (`endpoint()`).
+ * Every route has the same shape: the guard authenticates and checks the application code
+ * (`config.app`), the contract's schemas validate params, query and body, the handler authorizes
+ * through the access scope and does its work, and the answer is checked against the contract's
+ * answer schema before it is sent (a handler that answers something else is a 500 and a log
+ * line, never a silent change of the API). OpenAPI shows the answer schema of every route.
+ */
+
+/** Route options besides the contract: what the guard and the audit log read (plugins/auth.ts). */
+export type RouteConfig = Pick<FastifyContextConfig, 'app' | 'public' | 'allowPending' | 'module' | 'readOnly'>;
+
+export interface HandlerContext<E extends AnyEndpoint> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+}
+
+/** A file answer: the bytes, the name the browser saves it under, and its media type. */
+export interface FileAnswer {
+  file: Buffer | Uint8Array;
+  filename: string;
+  mime: string;
+}
+
+/** What a handler returns: the answer's data, a file, or nothing for a stream it wrote itself. */
+export type HandlerResult<E extends AnyEndpoint> = E['answer'] extends typeof FILE_ANSWER
+  ? FileAnswer
+  : E['answer'] extends typeof STREAM_ANSWER
+    ? void
+    : AnswerOf<E>;
+
+export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
+
+/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266), so Thai or Chinese names survive. */
+export function attachment(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+function documented(answer: z.ZodType): z.ZodType {
+  return z.object({ code: z.literal(ErrorCodes.SUCCESS), msg: z.string(), data: answer });
+}
+
+/** Answers are validated here, once; the serializer then only writes JSON. */
+const plainJson = (): ((payload: unknown) => string) => (payload) => JSON.stringify(payload);
+
+export function serve<E extends AnyEndpoint>(
+  app: FastifyInstance,
+  ep: E,
+  opts: RouteConfig & { tags: string[] },
+  handler: Handler<E>,
+): void {
+  const { tags, ...config } = opts;
+  const answer = ep.answer;
+  const json = answer !== FILE_ANSWER && answer !== STREAM_ANSWER ? (answer as z.ZodType) : null;
+  app.route({
+    method: ep.method,
+    url: `/api${ep.path}`,
+    config,
+    schema: {
+      tags,
+      summary: ep.summary,
+      ...(ep.params ? { params: ep.params } : {}),
+      ...(ep.query ? { querystring: ep.query } : {}),
+      ...(ep.body ? { body: ep.body } : {}),
+      ...(json ? { response: { 200: documented(json) } } : {}),
+    },
+    ...(json ? { serializerCompiler: plainJson } : {}),
+    handler: async (req, reply) => {
+      const ctx = { req, reply, params: req.params, query: req.query, body: req.body } as HandlerContext<E>;
+      const result: unknown = await handler(ctx);
+      if (answer === STREAM_ANSWER) return reply;
+      if (answer === FILE_ANSWER) {
+        const f = result as FileAnswer;
+        return reply.header('content-type', f.mime).header('content-disposition', attachment(f.filename)).send(f.file);
+      }
+      const checked = json!.safeParse(result);
+      if (!checked.success) {
+        req.log.error({ url: ep.path, issues: checked.error.issues.slice(0, 5) }, 'answer does not match its contract');
+        throw new AppError(ErrorCodes.SERVICE_ERROR, { httpStatus: 500 });
+      }
+      return checked.data === null ? NO_DATA : checked.data;
+    },
+  });
+}
+
+/** One module's `serve` with its tags and default route options; a route may override them. */
+export function router(
+  app: FastifyInstance,
+  defaults: RouteConfig & { tags: string[] },
+): <E extends AnyEndpoint>(ep: E, a: RouteConfig | Handler<E>, b?: Handler<E>) => void {
+  return (ep, a, b) => {
+    const [overrides, handler] = typeof a === 'function' ? [{}, a] : [a, b!];
+    serve(app, ep, { ...defaults, ...overrides }, handler);
+  };
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * Typed endpoint contracts (issue 11 item 2). Each API call is declared once, here in the shared
+ * package: method, path (without the `/api` base), the schemas of its path parameters, query and
+ * body, and the schema of the `data` it answers inside the envelope. The server registers its
+ * handler against the declaration (`serve()` in packages/server/src/core/serve.ts: request and
+ * answer validated, OpenAPI documented) and the console calls it through `call()` in
+ * packages/web/src/app/api/call.ts, so the answer type is inferred on both sides and never
+ * written by hand.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** An answer that is not JSON: a file download (Excel export, template) or a live event stream. */
+export const FILE_ANSWER = 'file' as const;
+export const STREAM_ANSWER = 'stream' as const;
+export type SpecialAnswer = typeof FILE_ANSWER | typeof STREAM_ANSWER;
+
+export interface Endpoint<
+  M extends HttpMethod = HttpMethod,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends z.ZodType | SpecialAnswer = z.ZodType | SpecialAnswer,
+> {
+  readonly method: M;
+  /** Under /api, with `:name` path parameters (CONTRACT §3: the SPEC §7 path). */
+  readonly path: string;
+  /** One line for the API reference (/api/docs). */
+  readonly summary: string;
+  readonly params?: P;
+  readonly query?: Q;
+  readonly body?: B;
+  /** The schema of `data` in a successful envelope, or a file / stream marker. */
+  readonly answer: A;
+}
+
+/** Declares an endpoint; the literal types of its parts are kept for inference. */
+export function endpoint<
+  M extends HttpMethod,
+  A extends z.ZodType | SpecialAnswer,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(def: { method: M; path: string; summary: string; params?: P; query?: Q; body?: B; answer: A }): Endpoint<M, P, Q, B, A> {
+  return def;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the widest endpoint, for constraints only
+export type AnyEndpoint = Endpoint<HttpMethod, any, any, any, any>;
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+
+/** The `data` of a successful answer (files and streams have none the client reads as JSON). */
+export type AnswerOf<E extends AnyEndpoint> = E['answer'] extends z.ZodType ? z.output<E['answer']> : never;
+export type ParamsOf<E extends AnyEndpoint> = Out<E['params']>;
+export type QueryOf<E extends AnyEndpoint> = Out<E['query']>;
+export type BodyOf<E extends AnyEndpoint> = Out<E['body']>;
+
+/**
+ * What a caller passes: the validated (output) shape of each declared part. The console sends
+ * values that already satisfy the rules, so the parsed shape is the precise type to send.
+ */
+export type InputOf<E extends AnyEndpoint> = (E['params'] extends z.ZodType ? { params: z.output<E['params']> } : unknown) &
+  (E['query'] extends z.ZodType ? { query: z.output<E['query']> } : unknown) &
+  (E['body'] extends z.ZodType ? { body: z.output<E['body']> } : unknown);
+
+/** `/a/:id/b` with `{ id: 3 }` -> `/a/3/b`. */
+export function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  if (!params) return path;
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+}
+
+/** `/a/:id` -> `/a/{id}`, the OpenAPI spelling the security tests key routes by. */
+export function openApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** A paged list answer (CONTRACT §3): `{ list, total, pageNo, pageSize }`. */
+export function pageOf<T extends z.ZodType>(
+  row: T,
+): z.ZodObject<{ list: z.ZodArray<T>; total: z.ZodNumber; pageNo: z.ZodNumber; pageSize: z.ZodNumber }> {
+  return z.object({ list: z.array(row), total: z.number(), pageNo: z.number(), pageSize: z.number() });
+}
+
+/** An answer with no data (`data: null`). */
+export const noAnswer = z.null();

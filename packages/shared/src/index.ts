@@ -10,6 +10,7 @@ export * from './schemas/directory.js';
 export * from './schemas/time.js';
 export * from './schemas/tenants.js';
 export * from './schemas/oplog.js';
+export * from './oplog/endpoints.js';
 export * from './schemas/roles.js';
 export * from './schemas/accounts.js';
 export * from './schemas/farms.js';

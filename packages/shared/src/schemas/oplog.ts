@@ -28,20 +28,3 @@ export type OperationLogPageBody = z.infer<typeof operationLogPageBody>;
 
 export const operationLogModulesQuery = z.object({ tenantId: optionalId });
 export type OperationLogModulesQuery = z.infer<typeof operationLogModulesQuery>;
-
-export interface OperationLogRow {
-  id: number;
-  /** ISO 8601 moment of the entry. */
-  at: string;
-  tenantId: number | null;
-  accountId: number | null;
-  accountCode: string | null;
-  accountName: string | null;
-  ip: string | null;
-  method: string | null;
-  action: string;
-  module: string | null;
-  outcome: AuditOutcome;
-  code: number | null;
-  detail: unknown;
-}

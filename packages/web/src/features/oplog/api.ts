@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { AuditOutcome, OperationLogRow, Page } from '@farmsense/shared';
-import { request } from '../../app/api/client';
+import { oplogApi, type AnswerOf, type AuditOutcome } from '@farmsense/shared';
+import { call } from '../../app/api/call';
 
 /**
  * The operation and security log (server: modules/oplog/routes.ts). Read-only: the server has no
@@ -19,27 +19,20 @@ export interface OplogQuery {
   tenantId?: number;
 }
 
-export const oplogApi = {
-  page: (body: OplogQuery, signal?: AbortSignal): Promise<Page<OperationLogRow>> =>
-    request('/breedpigbuilding/operationLog/page', { method: 'POST', body, signal }),
-  modules: (tenantId: number | undefined, signal?: AbortSignal): Promise<string[]> =>
-    request('/breedpigbuilding/operationLog/modules', { query: { tenantId }, signal }),
-};
-
-export function useOplogPage(q: OplogQuery): UseQueryResult<Page<OperationLogRow>> {
+export function useOplogPage(q: OplogQuery): UseQueryResult<AnswerOf<typeof oplogApi.page>> {
   return useQuery({
     queryKey: ['oplog', 'page', q],
-    queryFn: ({ signal }) => oplogApi.page(q, signal),
+    queryFn: ({ signal }) => call(oplogApi.page, { body: q }, { signal }),
     placeholderData: keepPreviousData,
     // A log is read as it is now: no cached answer from earlier.
     staleTime: 0,
   });
 }
 
-export function useOplogModules(tenantId: number | undefined): UseQueryResult<string[]> {
+export function useOplogModules(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof oplogApi.modules>> {
   return useQuery({
     queryKey: ['oplog', 'modules', tenantId ?? null],
-    queryFn: ({ signal }) => oplogApi.modules(tenantId, signal),
+    queryFn: ({ signal }) => call(oplogApi.modules, { query: { tenantId } }, { signal }),
     staleTime: 60_000,
   });
 }

@@ -116,7 +116,7 @@ async function publishAll(port: number, codes: string[], first: number, messages
           const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
             username: code,
             password: 'bench',
-            clientId: `b-${code}`,
+            clientId: `${code}-b`,
             reconnectPeriod: 0,
             protocolVersion: 4,
           });

@@ -179,7 +179,7 @@ test.describe('device registry', () => {
     const client = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
       username: 'fs-demo02',
       password: 'demo',
-      clientId: `e2e-run-${Date.now()}`,
+      clientId: `fs-demo02-e2e${Date.now()}`,
       reconnectPeriod: 0,
     });
     try {

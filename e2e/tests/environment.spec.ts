@@ -40,7 +40,7 @@ test('a value published over MQTT appears on the shed card without a reload', as
   const client = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
     username: 'fs-demo01',
     password: 'demo',
-    clientId: `e2e-${Date.now()}`,
+    clientId: `fs-demo01-e2e${Date.now()}`,
     reconnectPeriod: 0,
   });
   try {

@@ -11,6 +11,7 @@ import type { Database } from './db/client.js';
 import { registerAudit } from './plugins/audit.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope, sendError } from './plugins/envelope.js';
+import { registerSecurityHeaders } from './plugins/headers.js';
 import { MODULES } from './modules/index.js';
 import { ErrorCodes, pickLocale, PRODUCT_VERSION } from '@farmsense/shared';
 
@@ -54,6 +55,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.setSerializerCompiler(serializerCompiler);
 
   registerEnvelope(app);
+  await registerSecurityHeaders(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -65,8 +65,13 @@ export function toMillis(ts: number): number {
   return Math.abs(ts) < 1e11 ? ts * 1000 : ts;
 }
 
-/** Sign-in protection: failures per account before a temporary lock, and its length. */
-export const LOGIN_LOCK = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+/**
+ * Sign-in protection. `maxFailures` wrong passwords for one name from one client address inside
+ * the window lock that name at that address for `lockMinutes` (a stranger's guesses lock the
+ * stranger out, not the owner at their usual address); `captchaAfter` failures for one name from
+ * all addresses together make the name need the captcha until the window has passed.
+ */
+export const LOGIN_LOCK = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15, captchaAfter: 20 } as const;
 /** Session lifetime: idle and absolute expiry. */
 export const SESSION = { idleMinutes: 120, absoluteHours: 24 } as const;
 export const CAPTCHA_TTL_SECONDS = 300;

@@ -3,3 +3,4 @@ export * from './schema.js';
 export * from '../modules/telemetry/tables.js';
 export * from '../modules/devices/tables.js';
 export * from '../modules/production/tables.js';
+export * from '../modules/auth/tables.js';

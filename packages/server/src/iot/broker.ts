@@ -4,14 +4,18 @@ import { timingSafeEqual } from 'node:crypto';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { DeviceCache, DeviceInfo } from './devices.js';
 import { DEVICE_CODE_RE } from './devices.js';
+import type { Database } from '../db/client.js';
 import type { Log } from './ingest.js';
 import { parseTopic } from './payload.js';
+import { clientIdAllowed, RefusalLog } from './refusals.js';
 import type { DeviceRouter } from './router.js';
 
 /**
- * The embedded MQTT 3.1.1 broker (aedes). Devices sign in with username = device code and
- * password = the gateway's check code; a device may publish and subscribe only under its own
- * `fs/{code}/`. Its publishes are handled inside `authorizePublish`, whose callback is what lets
+ * The embedded MQTT 3.1.1 broker (aedes). Devices sign in with username = device code,
+ * password = the gateway's check code and client id = the code or `code-suffix` (anything else is
+ * refused with "identifier rejected" before aedes would close the session holding that id, so
+ * one device cannot throw another off); refusals are counted per code (refusals.ts). A device
+ * may publish and subscribe only under its own `fs/{code}/`. Its publishes are handled inside `authorizePublish`, whose callback is what lets
  * aedes send the PUBACK: telemetry is acknowledged only once the ingest batch holding it has
  * committed. A refused publish (another device's topic, the platform's `cmd` channel) drops the
  * connection, as MQTT 3.1.1 has no negative PUBACK.
@@ -22,6 +26,8 @@ export interface EmbeddedBroker {
   /** A stream connected to the broker, for in-process clients (tests, the simulator). */
   connectInProcess(): Duplex;
   publish(topic: string, payload: string): Promise<void>;
+  /** Refused CONNECTs, counted per code. */
+  refusals: RefusalLog;
   /**
    * Closes every live session signed in as this device code at once (the registry disabled,
    * deleted or re-keyed it); resolves with the number of sessions closed.
@@ -30,6 +36,7 @@ export interface EmbeddedBroker {
   close(): Promise<void>;
 }
 
+const RC_IDENTIFIER_REJECTED = 2;
 const RC_BAD_CREDENTIALS = 4;
 const RC_NOT_AUTHORIZED = 5;
 const RC_UNAVAILABLE = 3;
@@ -48,21 +55,39 @@ export async function startEmbeddedBroker(opts: {
   devices: DeviceCache;
   router: DeviceRouter;
   log: Log;
+  /** Where refused CONNECTs of registered gateways are kept. */
+  database: Database;
   /** TCP port (0 = any free port); absent = no TCP listener. */
   tcpPort?: number;
   host?: string;
 }): Promise<EmbeddedBroker> {
   const { devices, router, log } = opts;
   const signedIn = new WeakMap<Client, DeviceInfo>();
+  const refusals = new RefusalLog(opts.database, log);
+  refusals.start();
 
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       const code = username ?? '';
-      if (!DEVICE_CODE_RE.test(code) || !password) return done(authError(RC_BAD_CREDENTIALS), false);
+      if (!DEVICE_CODE_RE.test(code)) return done(authError(RC_BAD_CREDENTIALS), false);
       devices.get(code).then(
         (info) => {
-          if (!info || !sameSecret(info.checkCode, password.toString())) return done(authError(RC_BAD_CREDENTIALS), false);
-          if (!info.enabled) return done(authError(RC_NOT_AUTHORIZED), false);
+          if (!info) {
+            refusals.refuse(code, null, 'unknownCode');
+            return done(authError(RC_BAD_CREDENTIALS), false);
+          }
+          if (!password || !sameSecret(info.checkCode, password.toString())) {
+            refusals.refuse(code, info.id, 'checkCode');
+            return done(authError(RC_BAD_CREDENTIALS), false);
+          }
+          if (!clientIdAllowed(code, client.id)) {
+            refusals.refuse(code, info.id, 'clientId');
+            return done(authError(RC_IDENTIFIER_REJECTED), false);
+          }
+          if (!info.enabled) {
+            refusals.refuse(code, info.id, 'disabled');
+            return done(authError(RC_NOT_AUTHORIZED), false);
+          }
           signedIn.set(client, info);
           done(null, true);
         },
@@ -127,6 +152,7 @@ export async function startEmbeddedBroker(opts: {
 
   return {
     port,
+    refusals,
     connectInProcess(): Duplex {
       const [clientSide, brokerSide] = duplexPair();
       broker.handle(brokerSide);
@@ -140,8 +166,8 @@ export async function startEmbeddedBroker(opts: {
       });
     },
     async kick(code) {
-      // The broker's table of live clients by client id; a device may use any client id, so the
-      // ones signed in with this code are picked out (kicks are rare admin actions).
+      // The broker's table of live clients by client id; a device may add a suffix to its code, so
+      // the ones signed in with this code are picked out (kicks are rare admin actions).
       const live = (broker as unknown as { clients: Record<string, Client> }).clients;
       const clients = Object.values(live).filter((c) => signedIn.get(c)?.code === code);
       await Promise.all(clients.map((c) => new Promise<void>((resolve) => c.close(() => resolve()))));
@@ -155,6 +181,7 @@ export async function startEmbeddedBroker(opts: {
         await new Promise<void>((resolve) => srv.close(() => resolve()));
       }
       await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await refusals.stop();
     },
   };
 }

@@ -31,7 +31,7 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     );
 
   async function device(code: string, checkCode = 'secret'): Promise<ReturnType<typeof deviceClient>> {
-    const c = deviceClient(link, { username: code, password: checkCode, clientId: `c-${code}` });
+    const c = deviceClient(link, { username: code, password: checkCode, clientId: `${code}-c` });
     await connected(c);
     return c;
   }

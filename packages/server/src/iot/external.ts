@@ -119,7 +119,7 @@ export async function startExternalLink(opts: {
 
   async function handleIngest(packet: IPublishPacket): Promise<void> {
     const topic = parseTopic(packet.topic);
-    if (!topic) return;
+    if (!topic || staleStatus(packet, topic.channel)) return;
     const device = await lookup(topic.code);
     if (!device) {
       opts.onUnknownDevice(topic.code);
@@ -135,9 +135,9 @@ export async function startExternalLink(opts: {
     clientId: `farmsense-live-${randomBytes(6).toString('hex')}`,
     clean: true,
   });
-  liveClient.on('message', (topicName, payload) => {
+  liveClient.on('message', (topicName, payload, packet) => {
     const topic = parseTopic(topicName);
-    if (topic) opts.onLive(topic.code, topic.channel, payload);
+    if (topic && !staleStatus(packet, topic.channel)) opts.onLive(topic.code, topic.channel, payload);
   });
 
   for (const [name, c] of [
@@ -169,6 +169,17 @@ export async function startExternalLink(opts: {
       await Promise.all([ingestClient.endAsync(), liveClient.endAsync()]);
     },
   };
+}
+
+/**
+ * A status the broker replays from its retained store as we subscribe (RETAIN set: a message
+ * forwarded to an established subscription has it cleared, MQTT 3.1.1 §3.3.1.3) says what a
+ * device last declared, maybe long ago: a gateway that only sends telemetry keeps the `offline`
+ * of an old last will there forever. It is not news of a change, so it does not count; telemetry
+ * and live status messages do.
+ */
+function staleStatus(packet: IPublishPacket, channel: string): boolean {
+  return channel === 'status' && packet.retain;
 }
 
 /**

@@ -125,7 +125,7 @@ export async function startIot(deps: { config: Config; database: Database }, log
       sendRaw = (topic, payload) => e.publish(topic, payload);
     } else {
       const tcpPort = opts.tcpPort === undefined ? (config.mqttPort > 0 ? config.mqttPort : undefined) : (opts.tcpPort ?? undefined);
-      broker = await startEmbeddedBroker({ devices, router, log, tcpPort, host: config.host });
+      broker = await startEmbeddedBroker({ devices, router, log, tcpPort, host: config.host, database });
       const b = broker;
       sendRaw = (topic, payload) => b.publish(topic, payload);
     }

@@ -70,7 +70,7 @@ describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
   }
 
   async function device(code: string, extra: Parameters<typeof deviceClient>[1] = {}): Promise<ReturnType<typeof deviceClient>> {
-    const c = deviceClient(null, { url: BROKER_URL, clientId: `dev-${code}`, username: code, ...extra });
+    const c = deviceClient(null, { url: BROKER_URL, clientId: `${code}-dev`, username: code, ...extra });
     clients.push(c);
     await connected(c);
     return c;

@@ -36,10 +36,14 @@ export async function addGateway(
   return row!.id;
 }
 
-/** An mqtt.js client over the embedded broker's in-process stream (or TCP when `url` is given). */
+/**
+ * An mqtt.js client over the embedded broker's in-process stream (or TCP when `url` is given). Its
+ * client id is the username with a random suffix (CONTRACT §4) unless the test names one.
+ */
 export function deviceClient(link: IotLink | null, opts: IClientOptions & { url?: string }): MqttClient {
   const { url, ...rest } = opts;
-  const options: IClientOptions = { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000, ...rest };
+  const clientId = `${opts.username ?? 'anon'}-${randomBytes(4).toString('hex')}`;
+  const options: IClientOptions = { protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000, clientId, ...rest };
   if (url) return mqtt.connect(url, options);
   if (!link) throw new Error('need a link or a url');
   return new mqtt.MqttClient(() => link.connectInProcess() as never, options);
@@ -100,7 +104,7 @@ export class RawDevice {
       protocolId: 'MQTT',
       protocolVersion: 4,
       clean: true,
-      clientId: `raw-${code}`,
+      clientId: `${code}-raw`,
       keepalive: 30,
       username: code,
       password: Buffer.from(password),

@@ -76,6 +76,20 @@ export const controllerBindBody = z.object({ id: bodyId, shedId: bodyId });
 export const controllerIdBody = z.object({ id: bodyId });
 export const controllerEnableBody = z.object({ ids: z.array(bodyId).min(1).max(1000), enabled: z.boolean() });
 
+/**
+ * Why the broker refused a gateway's CONNECT: a wrong check code, a client id that is not its
+ * code (or code-suffix, CONTRACT §4), or the gateway is disabled. `unknownCode` is only logged.
+ */
+export const DEVICE_REFUSAL_REASONS = ['checkCode', 'clientId', 'disabled', 'unknownCode'] as const;
+export type DeviceRefusalReason = (typeof DEVICE_REFUSAL_REASONS)[number];
+
+/** Refused connections of a gateway: how many, and the last one. */
+export interface DeviceRefusal {
+  count: number;
+  lastReason: DeviceRefusalReason;
+  lastAt: string;
+}
+
 export interface ControllerRow {
   id: number;
   code: string;
@@ -93,6 +107,8 @@ export interface ControllerRow {
   lastSeenAt: string | null;
   /** The check code itself is never sent back. */
   checkCodeSet: boolean;
+  /** Refused connections signed in with this gateway's code (null: none). */
+  refusal: DeviceRefusal | null;
   networkId: number | null;
   networkName: string | null;
   port: number | null;

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, errorKey, LOGIN_LOCK, PRODUCT_VERSION } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
-import { accounts, auditLog, systemAuth, tenants } from '../../db/tables.js';
+import { accounts, auditLog, loginFailures, systemAuth, tenants } from '../../db/tables.js';
 import { buildFarm, buildTenant } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { encrypt, loginAs } from '../../test/login.js';
@@ -111,30 +111,36 @@ describe(`sign-in (${TEST_DB})`, () => {
     expect(blank.data?.issues).toEqual([{ field: 'password', key: 'validation.required' }]);
   });
 
-  it(`locks an account for ${LOGIN_LOCK.lockMinutes} minutes after ${LOGIN_LOCK.maxFailures} failures, then lets it in again`, async () => {
+  it(`locks a name at an address for ${LOGIN_LOCK.lockMinutes} minutes after ${LOGIN_LOCK.maxFailures} failures there, then lets it in again`, async () => {
     const db = ctx.database.db;
     const tenantId = await buildTenant(db, 'Lock Tenant');
     const farmId = await buildFarm(db, tenantId, 'Lock Farm');
-    const id = await buildLoginAccount(ctx, { accountCode: 'locky', tenantId, farmIds: [farmId] });
-    for (let i = 1; i < LOGIN_LOCK.maxFailures; i += 1) expect((await attempt('locky', 'Nope1234')).code).toBe(20001);
-    const locked = await attempt('locky', 'Nope1234');
+    await buildLoginAccount(ctx, { accountCode: 'locky', tenantId, farmIds: [farmId] });
+    const ip = '10.77.0.1';
+    for (let i = 1; i < LOGIN_LOCK.maxFailures; i += 1) expect((await attempt('locky', 'Nope1234', { ip })).code).toBe(20001);
+    const locked = await attempt('locky', 'Nope1234', { ip });
     expect(locked.code).toBe(21004);
     expect(locked.data?.retryAfterSeconds).toBe(LOGIN_LOCK.lockMinutes * 60);
-    // While locked even the right password is refused, without verifying it.
-    const still = await attempt('locky', 'Demo@12345');
+    // While locked even the right password is refused there, without verifying it ...
+    const still = await attempt('locky', 'Demo@12345', { ip });
     expect(still.code).toBe(21004);
     expect(still.data?.retryAfterSeconds).toBeGreaterThan(0);
+    // ... but the owner at another address is not locked out by those guesses.
+    expect((await attempt('locky', 'Demo@12345', { ip: '10.77.0.2' })).code).toBe(1);
     // The lock runs out ...
     await db
-      .update(accounts)
+      .update(loginFailures)
       .set({ lockedUntil: new Date(Date.now() - 1000) })
-      .where(eq(accounts.id, id));
-    expect((await attempt('locky', 'Demo@12345')).code).toBe(1);
-    const [after] = await db.select().from(accounts).where(eq(accounts.id, id));
-    expect(after).toMatchObject({ failedCount: 0, firstFailedAt: null, lockedUntil: null });
-    // ... and a success resets the count, so four more failures do not lock.
-    for (let i = 1; i < LOGIN_LOCK.maxFailures; i += 1) expect((await attempt('locky', 'Nope1234')).code).toBe(20001);
-    expect((await attempt('locky', 'Demo@12345')).code).toBe(1);
+      .where(and(eq(loginFailures.username, 'locky'), eq(loginFailures.ip, ip)));
+    expect((await attempt('locky', 'Demo@12345', { ip })).code).toBe(1);
+    const rows = await db
+      .select()
+      .from(loginFailures)
+      .where(and(eq(loginFailures.username, 'locky'), eq(loginFailures.ip, ip)));
+    expect(rows).toEqual([]);
+    // ... and a success resets the count of that address, so four more failures do not lock.
+    for (let i = 1; i < LOGIN_LOCK.maxFailures; i += 1) expect((await attempt('locky', 'Nope1234', { ip })).code).toBe(20001);
+    expect((await attempt('locky', 'Demo@12345', { ip })).code).toBe(1);
   });
 
   it('refuses banned accounts (20005), disabled tenants (21010) and expired authorization (20109)', async () => {

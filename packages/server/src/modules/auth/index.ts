@@ -6,11 +6,15 @@ import type { AuthModuleContext } from './context.js';
 import { transportKeys } from './crypto.js';
 import { accountRoutes } from './routes-account.js';
 import { loginRoutes } from './routes-login.js';
+import { THROTTLE_WINDOW_MS, throttleAudit } from './throttle-audit.js';
 
 /** Sign-in, session and account self-service (API-FOUNDATION "Public" and the account calls). */
 export async function authModule(app: FastifyInstance, deps: Deps): Promise<void> {
-  // Throttles apply only to the routes that name one (sign-in, captcha, safe code).
-  await app.register(rateLimit, { global: false });
+  const throttled = throttleAudit(deps.database.db, THROTTLE_WINDOW_MS, app.log);
+  app.addHook('onClose', async () => throttled.close());
+  // Throttles apply only to the routes that name one (sign-in, captcha, safe code). They run once
+  // the body is parsed and the session resolved, so a refusal can be audited with the name tried.
+  await app.register(rateLimit, { global: false, hook: 'preValidation', onExceeded: (req) => throttled.onExceeded(req) });
   const ctx: AuthModuleContext = {
     db: deps.database.db,
     config: deps.config,

@@ -2,7 +2,8 @@ import { LOGIN_LOCK } from '@farmsense/shared';
 
 /**
  * Pure sign-in rules, kept apart from the database so they can be tested on their own: the
- * temporary lock after repeated failures, and the tenant's system authorization window.
+ * temporary lock after repeated failures of a name at an address, the captcha a name needs after
+ * many failures from everywhere, and the tenant's system authorization window.
  */
 
 export interface FailureState {
@@ -40,6 +41,21 @@ export function afterFailure(state: FailureState, now: Date, policy: LockPolicy 
 }
 
 export const CLEAR_FAILURES: FailureState = Object.freeze({ failedCount: 0, firstFailedAt: null, lockedUntil: null });
+
+/** The count of a name over every address: it never locks, it only counts inside the window. */
+export function afterNameFailure(state: FailureState, now: Date, policy: Pick<LockPolicy, 'windowMinutes'> = LOGIN_LOCK): FailureState {
+  return afterFailure(state, now, { maxFailures: Number.POSITIVE_INFINITY, windowMinutes: policy.windowMinutes, lockMinutes: 0 });
+}
+
+/** Whether a name's failures over every address, still inside their window, call for the captcha. */
+export function captchaNeeded(
+  total: FailureState,
+  now: Date,
+  policy: Pick<typeof LOGIN_LOCK, 'windowMinutes' | 'captchaAfter'> = LOGIN_LOCK,
+): boolean {
+  if (!total.firstFailedAt || now.getTime() - total.firstFailedAt.getTime() >= policy.windowMinutes * 60_000) return false;
+  return total.failedCount >= policy.captchaAfter;
+}
 
 export interface SystemAuthWindow {
   validYears: number | null;

@@ -1,9 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword, LOGIN_LOCK } from '@farmsense/shared';
-import { addYears, afterFailure, CLEAR_FAILURES, lockRemainingSeconds, withinSystemAuth, type FailureState } from './policy.js';
+import {
+  addYears,
+  afterFailure,
+  afterNameFailure,
+  captchaNeeded,
+  CLEAR_FAILURES,
+  lockRemainingSeconds,
+  withinSystemAuth,
+  type FailureState,
+} from './policy.js';
 
 const MIN = 60_000;
 const at = (ms: number): Date => new Date(Date.UTC(2025, 0, 10) + ms);
+
+describe('failures of a name over every address', () => {
+  it('counts past the lock limit without locking, and asks for the captcha at the threshold inside the window', () => {
+    let s: FailureState = CLEAR_FAILURES;
+    for (let i = 1; i < LOGIN_LOCK.captchaAfter; i += 1) {
+      s = afterNameFailure(s, at(i * 1000));
+      expect(s.lockedUntil).toBeNull();
+      expect(captchaNeeded(s, at(i * 1000))).toBe(false);
+    }
+    s = afterNameFailure(s, at(LOGIN_LOCK.captchaAfter * 1000));
+    expect(s).toMatchObject({ failedCount: LOGIN_LOCK.captchaAfter, lockedUntil: null });
+    expect(captchaNeeded(s, at(LOGIN_LOCK.captchaAfter * 1000))).toBe(true);
+    // Once the window opened by the first failure has passed, the name is free again.
+    expect(captchaNeeded(s, at(1000 + LOGIN_LOCK.windowMinutes * MIN))).toBe(false);
+  });
+});
 
 describe('sign-in lock', () => {
   it('locks on the last allowed failure inside the window and starts a fresh count', () => {

@@ -19,11 +19,14 @@ import { requireAuth } from '../../plugins/auth.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { AuthModuleContext } from './context.js';
 import { revokeSession } from './session.js';
-import { signIn, type LoginSubject, type SignInInput } from './signin.js';
+import { signIn, type LoginSubject, type OwnerNotice, type SignInInput } from './signin.js';
+import { THROTTLE_WINDOW_MS } from './throttle-audit.js';
 
 /** Per-IP throttles (CONTRACT §3 "repeated failures are throttled"); 429 answers code 21011. */
-export const LOGIN_RATE = { max: 30, timeWindow: 60_000 } as const;
-export const CAPTCHA_RATE = { max: 60, timeWindow: 60_000 } as const;
+export const LOGIN_RATE = { max: 30, timeWindow: THROTTLE_WINDOW_MS } as const;
+export const CAPTCHA_RATE = { max: 60, timeWindow: THROTTLE_WINDOW_MS } as const;
+/** A sign-in body is a name, a ciphertext and a captcha: anything bigger is not one. */
+const SIGN_IN_BODY_LIMIT = 16 * 1024;
 
 /** Codes that mean the caller got something wrong, as against a refusal of a known account. */
 const FAILED_CODES: ReadonlySet<number> = new Set([
@@ -46,7 +49,8 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
 
   /**
    * Every sign-in attempt is logged once its answer is decided, including schema refusals that
-   * never reach the handler. Throttled requests are not: logging a flood would defeat the throttle.
+   * never reach the handler. Throttled requests are logged apart, counted (throttle-audit.ts):
+   * one entry per request would turn a flood into a flood of writes.
    */
   const auditLogin = async (req: FastifyRequest, _reply: FastifyReply, payload: unknown): Promise<unknown> => {
     const code = req.resultCode;
@@ -64,13 +68,30 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
     return payload;
   };
 
-  const attempt = async (req: FastifyRequest, input: SignInInput): Promise<LoginResult> =>
+  /**
+   * The owner of an account is told of repeated failures. There is no mail transport in the
+   * product yet, so the notice is kept durably in the audit log under the account (its tenant's
+   * administrators read it in the operation log); `mail` says that no e-mail went out.
+   */
+  const notifyOwner = async (req: FastifyRequest, subject: LoginSubject, notice: OwnerNotice): Promise<void> => {
+    await writeAudit(db, req, {
+      outcome: 'denied',
+      code: notice.reason === 'locked' ? ErrorCodes.TOO_MANY_ATTEMPTS : ErrorCodes.CAPTCHA_REQUIRED,
+      action: 'login.ownerNotice',
+      account: subject,
+      detail: { reason: notice.reason, failures: notice.failures, mail: 'notConfigured' },
+    });
+  };
+
+  const attempt = async (req: FastifyRequest, input: SignInInput, captchaSolved: boolean): Promise<LoginResult> =>
     signIn(
       {
         db,
         keys: await ctx.keys(),
         meta: { ip: req.ip, userAgent: req.headers['user-agent'] },
+        captchaSolved,
         identified: (s) => subjects.set(req, s),
+        notifyOwner: (s, n) => notifyOwner(req, s, n),
       },
       input,
     );
@@ -101,13 +122,14 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
     '/api/breedpigaccount/login/doLoginWithCaptcha',
     {
       config: { public: true, rateLimit: LOGIN_RATE },
+      bodyLimit: SIGN_IN_BODY_LIMIT,
       schema: { tags: ['auth'], summary: 'Sign in with password and verification code', body: doLoginWithCaptchaBody },
       preSerialization: auditLogin,
     },
     async (req): Promise<LoginResult> => {
       // The code is spent first, so each guess at a password costs a fresh captcha.
       await ctx.captchas.check(req.body.captchaId, req.body.captchaCode);
-      return attempt(req, req.body);
+      return attempt(req, req.body, true);
     },
   );
 
@@ -115,12 +137,17 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
     '/api/breedpigaccount/login/doLogin',
     {
       config: { public: true, rateLimit: LOGIN_RATE },
-      schema: { tags: ['auth'], summary: 'Sign in with password only (refused while CAPTCHA=on)', body: doLoginBody },
+      bodyLimit: SIGN_IN_BODY_LIMIT,
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with password only (21005 while CAPTCHA=on, or for a name with many recent failures)',
+        body: doLoginBody,
+      },
       preSerialization: auditLogin,
     },
     async (req): Promise<LoginResult> => {
       if (config.captcha) throw new AppError(ErrorCodes.CAPTCHA_REQUIRED);
-      return attempt(req, req.body);
+      return attempt(req, req.body, false);
     },
   );
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.js';
 import { accountFarms, accounts, farms, systemAuth, tenants } from '../../db/tables.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { decryptField, type TransportKeys } from './crypto.js';
-import { afterFailure, CLEAR_FAILURES, lockRemainingSeconds, withinSystemAuth, type FailureState } from './policy.js';
+import { addressKey, clearAddress, readFailures, recordFailure } from './failures.js';
+import { captchaNeeded, lockRemainingSeconds, withinSystemAuth } from './policy.js';
 import { createSession } from './session.js';
 
 /** Who a sign-in attempt was about, once the account is known (for the audit log). */
@@ -21,12 +22,23 @@ export interface SignInInput {
   password: string;
 }
 
+/** Why the owner of an account is told about failed sign-ins. */
+export interface OwnerNotice {
+  reason: 'locked' | 'captcha';
+  /** Failures of the name from every address inside the window. */
+  failures: number;
+}
+
 export interface SignInContext {
   db: Db;
   keys: TransportKeys;
   meta: { ip?: string; userAgent?: string };
+  /** The caller solved a captcha for this attempt (doLoginWithCaptcha). */
+  captchaSolved: boolean;
   /** Called as soon as the account is identified, before any refusal. */
   identified(subject: LoginSubject): void;
+  /** Repeated failures on an existing account: its owner is to be told. */
+  notifyOwner(subject: LoginSubject, notice: OwnerNotice): Promise<void>;
 }
 
 /** An issue list shaped like the schema validation errors, for checks only the server can make. */
@@ -34,25 +46,10 @@ export function paramError(field: string, key: string): AppError {
   return new AppError(ErrorCodes.PARAM_ERROR, { data: { issues: [{ field, key }] }, httpStatus: 400 });
 }
 
-// Unknown names still cost one argon2 verification, so timing does not tell which names exist.
 let dummyHash: Promise<string> | null = null;
 function dummy(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(18).toString('base64'));
   return dummyHash;
-}
-
-/** Counts one wrong password under a row lock, so parallel attempts cannot slip past the limit. */
-async function recordFailure(db: Db, accountId: number, now: Date): Promise<FailureState> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ failedCount: accounts.failedCount, firstFailedAt: accounts.firstFailedAt, lockedUntil: accounts.lockedUntil })
-      .from(accounts)
-      .where(eq(accounts.id, accountId))
-      .for('update');
-    const next = afterFailure(row ?? CLEAR_FAILURES, now);
-    await tx.update(accounts).set(next).where(eq(accounts.id, accountId));
-    return next;
-  });
 }
 
 function lockedError(seconds: number): AppError {
@@ -93,15 +90,23 @@ async function hasFarm(db: Db, accountId: number, tenantId: number): Promise<boo
 }
 
 /**
- * Checks a sign-in and opens a session. The order matters: the lock is checked before the
- * password, and the account's own state (ban, tenant, farms) only after a correct password, so a
- * stranger learns nothing about an account from the answers.
+ * Checks a sign-in and opens a session. The order matters: the lock and the captcha threshold are
+ * checked before the password, and the account's own state (ban, tenant, farms) only after a
+ * correct password. Failures are counted per name tried, whether or not it exists, so a stranger
+ * learns nothing about an account from the answers, the lock included.
  */
 export async function signIn(ctx: SignInContext, input: SignInInput): Promise<LoginResult> {
   const { db } = ctx;
-  const accountCode = input.username.trim().toLowerCase();
+  const name = input.username.trim().toLowerCase();
+  const ip = addressKey(ctx.meta.ip);
   const password = decryptField(ctx.keys, input.password);
   if (!password) throw paramError('password', 'validation.required');
+
+  const now = new Date();
+  const before = await readFailures(db, name, ip);
+  const remaining = lockRemainingSeconds(before.pair, now);
+  if (remaining > 0) throw lockedError(remaining);
+  if (!ctx.captchaSolved && captchaNeeded(before.total, now)) throw new AppError(ErrorCodes.CAPTCHA_REQUIRED);
 
   const [acc] = await db
     .select({
@@ -112,24 +117,20 @@ export async function signIn(ctx: SignInContext, input: SignInInput): Promise<Lo
       accountType: accounts.accountType,
       status: accounts.status,
       mustChangePassword: accounts.mustChangePassword,
-      failedCount: accounts.failedCount,
-      firstFailedAt: accounts.firstFailedAt,
-      lockedUntil: accounts.lockedUntil,
     })
     .from(accounts)
-    .where(eq(accounts.accountCode, accountCode));
-  if (!acc) {
-    await verifyPassword(await dummy(), password);
-    throw new AppError(ErrorCodes.AUTH_FAILED);
-  }
-  ctx.identified({ id: acc.id, tenantId: acc.tenantId, accountCode: acc.accountCode });
+    .where(eq(accounts.accountCode, name));
+  const subject = acc ? { id: acc.id, tenantId: acc.tenantId, accountCode: acc.accountCode } : null;
+  if (subject) ctx.identified(subject);
 
-  const now = new Date();
-  const remaining = lockRemainingSeconds(acc, now);
-  if (remaining > 0) throw lockedError(remaining);
-  if (!(await verifyPassword(acc.passwordHash, password))) {
-    const next = await recordFailure(db, acc.id, now);
-    const locked = lockRemainingSeconds(next, now);
+  // Unknown names still cost one argon2 verification, so timing does not tell which names exist.
+  const valid = await verifyPassword(acc?.passwordHash ?? (await dummy()), password);
+  if (!acc || !valid) {
+    const after = await recordFailure(db, name, ip, now);
+    if (subject && (after.lockedNow || after.captchaNow)) {
+      await ctx.notifyOwner(subject, { reason: after.lockedNow ? 'locked' : 'captcha', failures: after.total.failedCount });
+    }
+    const locked = lockRemainingSeconds(after.pair, now);
     throw locked > 0 ? lockedError(locked) : new AppError(ErrorCodes.AUTH_FAILED);
   }
 
@@ -141,10 +142,8 @@ export async function signIn(ctx: SignInContext, input: SignInInput): Promise<Lo
     }
   }
 
-  await db
-    .update(accounts)
-    .set({ ...CLEAR_FAILURES, lastLoginAt: now })
-    .where(eq(accounts.id, acc.id));
+  await clearAddress(db, name, ip);
+  await db.update(accounts).set({ lastLoginAt: now }).where(eq(accounts.id, acc.id));
   const token = await createSession(db, acc, ctx.meta);
   return { token, mustChangePassword: acc.mustChangePassword, accountType: acc.accountType };
 }

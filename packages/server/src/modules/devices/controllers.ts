@@ -8,10 +8,11 @@ import {
   type ControllerPageBody,
   type ControllerRow,
   type ControllerUpdateBody,
+  type DeviceRefusalReason,
   type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { farms, gateways, gatewayStatus, networkDevices, sheds, tenants } from '../../db/tables.js';
+import { farms, gatewayRefusals, gateways, gatewayStatus, networkDevices, sheds, tenants } from '../../db/tables.js';
 import { assertDeviceLimit, type DbOrTx } from '../../lib/limits.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { farmAuthorized, shedVisible, visibleFarm } from '../farms/scope.js';
@@ -97,6 +98,7 @@ export async function pageControllers(db: Db, auth: AuthContext, tenantId: numbe
       lastSeenAt: gatewayStatus.lastSeenAt,
       networkName: networkDevices.name,
       parentCode: parents.code,
+      refusal: gatewayRefusals,
     })
     .from(gateways)
     .leftJoin(farms, eq(farms.id, gateways.farmId))
@@ -104,11 +106,12 @@ export async function pageControllers(db: Db, auth: AuthContext, tenantId: numbe
     .leftJoin(networkDevices, and(eq(networkDevices.id, gateways.networkId), eq(networkDevices.tenantId, tenantId)))
     .leftJoin(parents, and(eq(parents.id, gateways.parentId), eq(parents.tenantId, tenantId)))
     .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
+    .leftJoin(gatewayRefusals, eq(gatewayRefusals.gatewayId, gateways.id))
     .where(where)
     .orderBy(gateways.id)
     .limit(q.pageSize)
     .offset((q.pageNo - 1) * q.pageSize);
-  const list = rows.map(({ g, farmName, shedName, online, lastSeenAt, networkName, parentCode }): ControllerRow => ({
+  const list = rows.map(({ g, farmName, shedName, online, lastSeenAt, networkName, parentCode, refusal }): ControllerRow => ({
     id: g.id,
     code: g.code,
     name: g.name,
@@ -124,6 +127,9 @@ export async function pageControllers(db: Db, auth: AuthContext, tenantId: numbe
     online: online ?? false,
     lastSeenAt: lastSeenAt ? lastSeenAt.toISOString() : null,
     checkCodeSet: g.checkCode.length > 0,
+    refusal: refusal
+      ? { count: refusal.count, lastReason: refusal.lastReason as DeviceRefusalReason, lastAt: refusal.lastAt.toISOString() }
+      : null,
     networkId: g.networkId,
     networkName: networkName ?? null,
     port: g.port,

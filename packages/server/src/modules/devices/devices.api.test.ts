@@ -247,7 +247,7 @@ describe(`device registry (${TEST_DB})`, () => {
     const c = code();
     const a = await add({ code: c, checkCode: 'mqtt-secret' });
     const attempt = async (): Promise<void> => {
-      const client = deviceClient(link, { username: c, password: 'mqtt-secret', clientId: `t-${c}-${++n}` });
+      const client = deviceClient(link, { username: c, password: 'mqtt-secret', clientId: `${c}-t${++n}` });
       try {
         await connected(client);
       } finally {

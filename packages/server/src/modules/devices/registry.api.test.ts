@@ -221,7 +221,7 @@ describe(`device registry rules (${TEST_DB})`, () => {
 
   /** A device on the in-process broker that answers commands with `ok`. */
   async function device(code: string, ok = true): Promise<MqttClient> {
-    const c = deviceClient(link, { username: code, password: 'rule-secret', clientId: `dev-${code}` });
+    const c = deviceClient(link, { username: code, password: 'rule-secret', clientId: `${code}-dev` });
     await connected(c);
     await c.subscribeAsync(`fs/${code}/cmd`, { qos: 1 });
     c.on('message', (_t, payload) => {

@@ -44,3 +44,17 @@ export const networkDevices = pgTable(
   },
   (t) => [uniqueIndex('network_devices_tenant_ip_uq').on(t.tenantId, t.ip), index('network_devices_farm_idx').on(t.farmId)],
 );
+
+/**
+ * Refused CONNECTs of a registered gateway (wrong check code, a client id not its own, disabled):
+ * how many, and the last reason and time, for its device page. Written in bulk by the broker
+ * (iot/refusals.ts); removed with its gateway.
+ */
+export const gatewayRefusals = pgTable('gateway_refusals', {
+  gatewayId: integer('gateway_id')
+    .primaryKey()
+    .references(() => gateways.id, { onDelete: 'cascade' }),
+  count: integer('count').notNull().default(0),
+  lastReason: text('last_reason').notNull(),
+  lastAt: ts('last_at').notNull(),
+});

@@ -65,7 +65,7 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       const out = reply.raw;
       out.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
+        'cache-control': 'no-store, no-transform',
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });

@@ -4,7 +4,8 @@ import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
-import { INPUT_MAX_LENGTH, loginForm } from '@farmsense/shared';
+import { ErrorCodes, INPUT_MAX_LENGTH, loginForm } from '@farmsense/shared';
+import { ApiError } from '../api/client';
 import { sessionApi } from '../api/sessionApi';
 import { toast } from '../api/toast';
 import type { LoginResult } from '../api/types';
@@ -49,12 +50,15 @@ export function LoginPage(): ReactElement {
   const [form] = Form.useForm<LoginValues>();
   const [submitting, setSubmitting] = useState(false);
   const config = useConfig();
-  const withCaptcha = config.data?.captcha ?? true;
+  // The server asks for the captcha (21005) of a name with many recent failures even when the
+  // product runs without one.
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const withCaptcha = (config.data?.captcha ?? true) || captchaAsked;
   const schema = useMemo(() => (withCaptcha ? loginForm : loginForm.omit({ captchaCode: true })), [withCaptcha]);
   const captcha = useQuery({
     queryKey: ['login', 'captcha'],
     queryFn: sessionApi.getCaptcha,
-    enabled: !!config.data?.captcha,
+    enabled: !!config.data && withCaptcha,
     staleTime: 0,
     gcTime: 0,
     // A new code shortly before the old one expires, so a slow typist is not refused.
@@ -102,9 +106,10 @@ export function LoginPage(): ReactElement {
           })
         : await sessionApi.doLogin({ username, password });
       await enter(res, username);
-    } catch {
+    } catch (err) {
       // The client has shown the reason; a used code cannot be tried again.
       if (withCaptcha) refreshCaptcha();
+      else if (err instanceof ApiError && err.code === ErrorCodes.CAPTCHA_REQUIRED) setCaptchaAsked(true);
     } finally {
       setSubmitting(false);
     }

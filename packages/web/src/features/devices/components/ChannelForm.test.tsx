@@ -25,6 +25,7 @@ const row: ControllerRow = {
   online: false,
   lastSeenAt: null,
   checkCodeSet: true,
+  refusal: null,
   networkId: null,
   networkName: null,
   port: null,

@@ -4,6 +4,7 @@ import { LOGIN_LOCK } from '@farmsense/shared';
 import { auditLog } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { encrypt, loginAs } from '../../test/login.js';
+import { waitFor } from '../../iot/testkit.js';
 import { CAPTCHA, LOGIN, LOGIN_CAPTCHA, SAFE_CHECK } from './auth.fixtures.js';
 
 /**
@@ -106,8 +107,11 @@ describe(`sign-in abuse (${TEST_DB})`, () => {
         .from(auditLog)
         .where(and(eq(auditLog.ip, ip), eq(auditLog.code, 21011)))
         .orderBy(auditLog.id);
-    // The first refusal per name is written at once ...
-    const first = await throttled();
+    // The first refusal per name is written at once (without holding up the answer) ...
+    const first = await waitFor(async () => {
+      const rows = await throttled();
+      return rows.length === 2 ? rows : null;
+    });
     expect(first.map((r) => r.detail)).toEqual([
       { throttled: true, username: 'flood-0', attempts: 1 },
       { throttled: true, username: 'flood-1', attempts: 1 },

@@ -112,11 +112,11 @@ describe(`sign-in abuse (${TEST_DB})`, () => {
       const rows = await throttled();
       return rows.length === 2 ? rows : null;
     });
-    expect(first.map((r) => r.detail)).toEqual([
+    expect(first!.map((r) => r.detail)).toEqual([
       { throttled: true, username: 'flood-0', attempts: 1 },
       { throttled: true, username: 'flood-1', attempts: 1 },
     ]);
-    expect(first[0]).toMatchObject({ action: LOGIN, outcome: 'denied', method: 'POST' });
+    expect(first![0]).toMatchObject({ action: LOGIN, outcome: 'denied', method: 'POST' });
     // ... the rest are counted into one entry per name.
     await ctx.app.close();
     const all = await throttled();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FLOCK_SEX, STANDARD_CURVE_INDICATORS } from '../enums/index.js';
 import { optionalText, requiredText } from './common.js';
+import { weighingStats } from '../production/kpi.js';
 import { dateTimeInput } from './time.js';
 
 /**
@@ -11,6 +12,8 @@ import { dateTimeInput } from './time.js';
  */
 /** Longest remark of a flock or a daily record (the form's text area stops there too). */
 export const REMARK_MAX_LENGTH = 200;
+/** Most individual weights one weighing may carry (a platform scale's day, or a hand sample). */
+export const WEIGHTS_MAX = 2000;
 /** Last day age a standard curve may start on (no flock lives longer than about five years). */
 export const CURVE_START_DAY_MAX = 2000;
 /** Row ids are PostgreSQL integers: a larger id would fail in the database, not as a parameter error. */
@@ -177,6 +180,14 @@ export const dailyRowSchemas = {
       transferOutMale: count.nullish(),
       deadMale: count.nullish(),
       culledMale: count.nullish(),
+      /**
+       * Live weight of the birds out that day, kg (slaughterhouse or scale ticket of a thinning or
+       * depletion, or the weight of a transfer): the reports count it as live weight produced, so
+       * FCR, EPEF and the average weight survive birds leaving (docs/KPI.md).
+       */
+      transferOutKg: amount.nullish(),
+      /** Weight of the day's dead birds, kg, where they are weighed: the mortality-corrected FCR counts it. */
+      deadKg: amount.nullish(),
       mating: count.nullish(),
       remark: optionalText(REMARK_MAX_LENGTH),
     })
@@ -185,6 +196,10 @@ export const dailyRowSchemas = {
         const male = v[`${k}Male`];
         if (male != null && male > v[k]) ctx.addIssue({ code: 'custom', path: [`${k}Male`], message: 'validation.partAboveTotal' });
       }
+      // A weight needs the birds it weighs: kg out without birds out (or dead kg without dead) is a typo.
+      if (v.transferOutKg && v.transferOut === 0)
+        ctx.addIssue({ code: 'custom', path: ['transferOutKg'], message: 'validation.weightWithoutBirds' });
+      if (v.deadKg && v.dead === 0) ctx.addIssue({ code: 'custom', path: ['deadKg'], message: 'validation.weightWithoutBirds' });
     }),
   grow: z
     .object({
@@ -193,12 +208,35 @@ export const dailyRowSchemas = {
       maleAvgWeight: amount.nullish(),
       femaleAvgWeight: amount.nullish(),
       uniformity: percent.nullish(),
+      /** CV of the sample, %; computed from `weights` when they are sent. */
+      cv: percent.nullish(),
       sampleSize: count.nullish(),
+      /**
+       * Individual weights, g (a hand weighing or a platform scale): the sample's mean (when no
+       * average is given), uniformity (±10 %), CV and size are computed from them (kpi.weighingStats).
+       */
+      weights: z
+        .array(amount.positive('validation.required'))
+        .min(2, 'validation.selectAtLeastOne')
+        .max(WEIGHTS_MAX, 'validation.tooMany')
+        .nullish(),
       remark: optionalText(REMARK_MAX_LENGTH),
     })
-    .refine((v) => v.avgWeight != null || v.maleAvgWeight != null || v.femaleAvgWeight != null, {
+    .refine((v) => v.avgWeight != null || v.maleAvgWeight != null || v.femaleAvgWeight != null || v.weights != null, {
       path: ['avgWeight'],
       message: 'validation.selectAtLeastOne',
+    })
+    .transform(({ weights, ...v }) => {
+      const stats = weights ? weighingStats(weights) : null;
+      if (!stats) return v;
+      const round = (x: number, d: number): number => Math.round(x * 10 ** d) / 10 ** d;
+      return {
+        ...v,
+        avgWeight: v.avgWeight ?? round(stats.meanG, 1),
+        uniformity: round(stats.uniformityPct, 1),
+        cv: round(stats.cvPct, 2),
+        sampleSize: stats.n,
+      };
     }),
   feed: z.object({ ...dayRow, feedKg: amount, feedType: optionalText(), remark: optionalText(REMARK_MAX_LENGTH) }),
   water: z.object({ ...dayRow, waterL: amount, remark: optionalText(REMARK_MAX_LENGTH) }),

@@ -52,8 +52,21 @@ export const EVENT_TABLES = {
 
 /** The value columns of each kind, as the schemas, the tables and the spreadsheets name them. */
 export const KIND_FIELDS: Record<DailyKind, readonly string[]> = {
-  stock: ['transferIn', 'transferOut', 'dead', 'culled', 'transferInMale', 'transferOutMale', 'deadMale', 'culledMale', 'mating', 'remark'],
-  grow: ['avgWeight', 'maleAvgWeight', 'femaleAvgWeight', 'uniformity', 'sampleSize', 'remark'],
+  stock: [
+    'transferIn',
+    'transferOut',
+    'dead',
+    'culled',
+    'transferInMale',
+    'transferOutMale',
+    'deadMale',
+    'culledMale',
+    'transferOutKg',
+    'deadKg',
+    'mating',
+    'remark',
+  ],
+  grow: ['avgWeight', 'maleAvgWeight', 'femaleAvgWeight', 'uniformity', 'cv', 'sampleSize', 'remark'],
   feed: ['feedKg', 'feedType', 'remark'],
   water: ['waterL', 'remark'],
   egg: ['eggCount', 'eggWeightKg', 'qualified', 'large', 'medium', 'small', 'broken', 'dirty', 'deformed', 'remark'],

@@ -3,7 +3,7 @@ import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import type { ReportRow, StdName } from './report-rows.js';
+import type { ReportRow, StdName } from './report-row.js';
 import { summary } from './reports.js';
 import { round3 } from './scope.js';
 import { energy, type EnergyRow } from './report-energy.js';

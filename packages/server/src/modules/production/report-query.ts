@@ -21,6 +21,8 @@ export interface ReportFlock {
   timeZone: string;
   shedId: number;
   shedName: string;
+  /** POULTRY_SHED_TYPES code of the house (with the flock type it gives the production type). */
+  shedType: number | null;
   groupNo: string;
   flockType: number;
   birthDate: string;
@@ -49,18 +51,30 @@ export interface DayFact {
   toutMale: number;
   deadMale: number;
   culledMale: number;
+  /** Kg of the day's birds out / dead birds, null when not recorded. */
+  toutKg: number | null;
+  deadKg: number | null;
   net: number;
   netMale: number;
   inCum: number;
   inMaleCum: number;
   deadCum: number;
   culledCum: number;
+  /** Birds out since placement, their recorded kg, the birds out whose kg was not recorded, and sum of birds out x day age. */
+  outCum: number;
+  outKgCum: number;
+  outNoKgCum: number;
+  outAgeCum: number;
+  /** Kg of the dead birds since placement, and the dead birds whose day had no dead kg. */
+  deadKgCum: number;
+  deadNoKgCum: number;
   feedCum: number;
   eggsCum: number;
   avgWeight: number | null;
   maleAvgWeight: number | null;
   femaleAvgWeight: number | null;
   uniformity: number | null;
+  cv: number | null;
   feedKg: number | null;
   waterL: number | null;
   eggCount: number | null;
@@ -101,6 +115,7 @@ export async function reportFlocks(db: Db, auth: AuthContext, q: FlockScope): Pr
       timeZone: farms.timeZone,
       shedId: flocks.shedId,
       shedName: sheds.shedName,
+      shedType: sheds.shedType,
       groupNo: flocks.groupNo,
       flockType: flocks.flockType,
       birthDate: flocks.birthDate,
@@ -148,6 +163,8 @@ WITH f AS (
 SELECT f.id AS "flockId",
   COALESCE(s.net, 0) AS net, COALESCE(s.net_m, 0) AS "netMale", COALESCE(s.in_cum, 0) AS "inCum",
   COALESCE(s.in_m_cum, 0) AS "inMaleCum", COALESCE(s.dead_cum, 0) AS "deadCum", COALESCE(s.culled_cum, 0) AS "culledCum",
+  COALESCE(s.out_cum, 0) AS "outCum", COALESCE(s.out_kg_cum, 0) AS "outKgCum", COALESCE(s.out_nokg_cum, 0) AS "outNoKgCum",
+  COALESCE(s.out_age_cum, 0) AS "outAgeCum", COALESCE(s.dead_kg_cum, 0) AS "deadKgCum", COALESCE(s.dead_nokg_cum, 0) AS "deadNoKgCum",
   COALESCE(fe.feed_cum, 0) AS "feedCum", COALESCE(e.eggs_cum, 0) AS "eggsCum",
   w.day AS "wDay", w.day_age AS "wDayAge", w.avg_weight AS "wAvg", w.male_avg_weight AS "wMale", w.female_avg_weight AS "wFemale",
   w.net AS "wNet", w.net_m AS "wNetMale"
@@ -156,7 +173,11 @@ LEFT JOIN LATERAL (
   SELECT SUM(transfer_in - transfer_out - dead - culled)::int AS net,
     SUM(COALESCE(transfer_in_male, 0) - COALESCE(transfer_out_male, 0) - COALESCE(dead_male, 0) - COALESCE(culled_male, 0))::int AS net_m,
     SUM(transfer_in)::int AS in_cum, SUM(COALESCE(transfer_in_male, 0))::int AS in_m_cum,
-    SUM(dead)::int AS dead_cum, SUM(culled)::int AS culled_cum
+    SUM(dead)::int AS dead_cum, SUM(culled)::int AS culled_cum,
+    SUM(transfer_out)::int AS out_cum, SUM(COALESCE(transfer_out_kg, 0))::float8 AS out_kg_cum,
+    SUM(CASE WHEN transfer_out_kg IS NULL THEN transfer_out ELSE 0 END)::int AS out_nokg_cum,
+    SUM(transfer_out::bigint * day_age)::float8 AS out_age_cum, SUM(COALESCE(dead_kg, 0))::float8 AS dead_kg_cum,
+    SUM(CASE WHEN dead_kg IS NULL THEN dead ELSE 0 END)::int AS dead_nokg_cum
   FROM flock_stock_days WHERE flock_id = f.id AND day < f.first
 ) s ON true
 LEFT JOIN LATERAL (SELECT SUM(feed_kg)::float8 AS feed_cum FROM flock_feed_days WHERE flock_id = f.id AND day < f.first) fe ON true
@@ -187,7 +208,8 @@ SELECT d.flock_id AS "flockId", d.day::text AS day, d.day_age AS "dayAge",
   COALESCE(s.transfer_in, 0) AS tin, COALESCE(s.transfer_out, 0) AS tout, COALESCE(s.dead, 0) AS dead, COALESCE(s.culled, 0) AS culled,
   COALESCE(s.transfer_in_male, 0) AS "tinMale", COALESCE(s.transfer_out_male, 0) AS "toutMale",
   COALESCE(s.dead_male, 0) AS "deadMale", COALESCE(s.culled_male, 0) AS "culledMale",
-  g.avg_weight AS "avgWeight", g.male_avg_weight AS "maleAvgWeight", g.female_avg_weight AS "femaleAvgWeight", g.uniformity,
+  s.transfer_out_kg AS "toutKg", s.dead_kg AS "deadKg",
+  g.avg_weight AS "avgWeight", g.male_avg_weight AS "maleAvgWeight", g.female_avg_weight AS "femaleAvgWeight", g.uniformity, g.cv,
   fe.feed_kg AS "feedKg", wa.water_l AS "waterL", e.egg_count AS "eggCount", e.egg_weight_kg AS "eggWeightKg"
 FROM d
 LEFT JOIN flock_stock_days s ON s.flock_id = d.flock_id AND s.day = d.day
@@ -197,7 +219,23 @@ LEFT JOIN flock_water_days wa ON wa.flock_id = d.flock_id AND wa.day = d.day
 LEFT JOIN flock_egg_days e ON e.flock_id = d.flock_id AND e.day = d.day
 ORDER BY d.flock_id, d.day`;
 
-type Totals = Pick<DayFact, 'net' | 'netMale' | 'inCum' | 'inMaleCum' | 'deadCum' | 'culledCum' | 'feedCum' | 'eggsCum'>;
+type Totals = Pick<
+  DayFact,
+  | 'net'
+  | 'netMale'
+  | 'inCum'
+  | 'inMaleCum'
+  | 'deadCum'
+  | 'culledCum'
+  | 'outCum'
+  | 'outKgCum'
+  | 'outNoKgCum'
+  | 'outAgeCum'
+  | 'deadKgCum'
+  | 'deadNoKgCum'
+  | 'feedCum'
+  | 'eggsCum'
+>;
 interface Before extends Totals {
   flockId: number;
   wDay: string | null;
@@ -242,6 +280,8 @@ export async function loadFacts(database: Database, tenantId: number, list: Repo
       toutMale: 0,
       deadMale: 0,
       culledMale: 0,
+      toutKg: null,
+      deadKg: null,
       ...totals,
       net: wNet ?? 0,
       netMale: wNetMale ?? 0,
@@ -249,6 +289,7 @@ export async function loadFacts(database: Database, tenantId: number, list: Repo
       maleAvgWeight: wMale,
       femaleAvgWeight: wFemale,
       uniformity: null,
+      cv: null,
       feedKg: null,
       waterL: null,
       eggCount: null,
@@ -264,6 +305,12 @@ export async function loadFacts(database: Database, tenantId: number, list: Repo
     t.inMaleCum += d.tinMale;
     t.deadCum += d.dead;
     t.culledCum += d.culled;
+    t.outCum += d.tout;
+    t.outKgCum += d.toutKg ?? 0;
+    t.outNoKgCum += d.toutKg === null ? d.tout : 0;
+    t.outAgeCum += d.tout * d.dayAge;
+    t.deadKgCum += d.deadKg ?? 0;
+    t.deadNoKgCum += d.deadKg === null ? d.dead : 0;
     t.feedCum += d.feedKg ?? 0;
     t.eggsCum += d.eggCount ?? 0;
     out.get(d.flockId)?.push({ ...d, ...t });

@@ -1,9 +1,11 @@
 import {
   AppError,
   ErrorCodes,
+  PRODUCTION_TYPES,
   STANDARD_CURVE_INDICATORS,
   type CurveIndicator,
   type FlockTrendBody,
+  type ProductionType,
   type ReportBody,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
@@ -11,7 +13,8 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { fillMeasured } from './measured.js';
 import { houseTemperatures } from './report-energy.js';
 import { loadCurves, loadFacts, reportFlocks, type ReportFlock } from './report-query.js';
-import { farmGroups, flockGroups, toRow, totalGroup, type Group, type ReportRow, type StdName } from './report-rows.js';
+import { toRow, type ReportRow, type StdName } from './report-row.js';
+import { farmGroups, flockGroups, totalGroup, type Group } from './report-rows.js';
 import { addDays, daysBetween, tenantIdOf } from './scope.js';
 
 /**
@@ -22,8 +25,13 @@ import { addDays, daysBetween, tenantIdOf } from './scope.js';
  */
 export interface SummaryAnswer {
   rows: ReportRow[];
-  /** Every selected flock over the whole range (period 'total'). */
+  /**
+   * Every selected flock over the whole range (period 'total'). Over several production types it
+   * carries the counts and amounts only: its KPIs are in `totalsByType`.
+   */
   totals: ReportRow;
+  /** One totals row per production type in the selection (broiler, layer, breeder, pullet order), side by side. */
+  totalsByType: ReportRow[];
 }
 
 export interface TrendPoint {
@@ -56,6 +64,8 @@ export function assertRange(period: string, start: string, end: string): void {
     });
   }
 }
+
+const typeOrder = (t: ProductionType | null): number => (t === null ? PRODUCTION_TYPES.length : PRODUCTION_TYPES.indexOf(t));
 
 interface Prepared {
   list: ReportFlock[];
@@ -93,12 +103,20 @@ export async function summary(database: Database, auth: AuthContext, body: Repor
     body.groupBy === 'farm'
       ? farmGroups(byFlock).sort(
           (a, b) =>
-            (a.farmName ?? '').localeCompare(b.farmName ?? '') || (a.farmId ?? 0) - (b.farmId ?? 0) || a.firstDay.localeCompare(b.firstDay),
+            (a.farmName ?? '').localeCompare(b.farmName ?? '') ||
+            (a.farmId ?? 0) - (b.farmId ?? 0) ||
+            a.firstDay.localeCompare(b.firstDay) ||
+            typeOrder(a.productionType) - typeOrder(b.productionType),
         )
       : byFlock;
+  const all = groupsOf('total', false);
   return {
     rows: groups.map((g) => toRow(g, curves)),
-    totals: toRow(totalGroup(groupsOf('total', false), 'total'), curves),
+    totals: toRow(totalGroup(all, 'total'), curves),
+    totalsByType: PRODUCTION_TYPES.flatMap((t) => {
+      const mine = all.filter((g) => g.productionType === t);
+      return mine.length === 0 ? [] : [toRow(totalGroup(mine, 'total', `total:${t}`), curves)];
+    }),
   };
 }
 

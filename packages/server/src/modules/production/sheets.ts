@@ -60,17 +60,10 @@ const metered = (kind: 'feed' | 'water'): SheetColumn[] => [
 
 const DAILY_FIELDS: Record<DailyKind, SheetColumn[]> = {
   stock: [
-    ...ints('stock', [
-      'transferIn',
-      'transferOut',
-      'dead',
-      'culled',
-      'transferInMale',
-      'transferOutMale',
-      'deadMale',
-      'culledMale',
-      'mating',
-    ]),
+    ...ints('stock', ['transferIn', 'transferOut', 'dead', 'culled', 'transferInMale', 'transferOutMale', 'deadMale', 'culledMale']),
+    field('stock', 'transferOutKg', 'number'),
+    field('stock', 'deadKg', 'number'),
+    field('stock', 'mating', 'int'),
     remark('stock'),
   ],
   grow: [
@@ -78,6 +71,7 @@ const DAILY_FIELDS: Record<DailyKind, SheetColumn[]> = {
     field('grow', 'maleAvgWeight', 'number'),
     field('grow', 'femaleAvgWeight', 'number'),
     field('grow', 'uniformity', 'number'),
+    field('grow', 'cv', 'number'),
     field('grow', 'sampleSize', 'int'),
     remark('grow'),
   ],

@@ -112,6 +112,10 @@ export const flockStockDays = pgTable(
     transferOutMale: integer('transfer_out_male'),
     deadMale: integer('dead_male'),
     culledMale: integer('culled_male'),
+    /** Live weight of the birds out that day, kg (thinning, depletion, transfer): live weight produced for FCR and EPEF. */
+    transferOutKg: num('transfer_out_kg'),
+    /** Weight of the day's dead birds, kg, where weighed (mortality-corrected FCR). */
+    deadKg: num('dead_kg'),
     /** Mating count (breeders). */
     mating: integer('mating'),
     remark: text('remark'),
@@ -129,6 +133,8 @@ export const flockGrowDays = pgTable(
     maleAvgWeight: num('male_avg_weight'),
     femaleAvgWeight: num('female_avg_weight'),
     uniformity: num('uniformity'),
+    /** Coefficient of variation of the weighed sample, %, computed from individual weights when they were entered. */
+    cv: num('cv'),
     sampleSize: integer('sample_size'),
     remark: text('remark'),
     ...stamps,

@@ -12,7 +12,7 @@ export interface PageEntry {
   fullscreen?: boolean;
 }
 
-const shedOverview = () => import('../../features/overview/pages/ShedOverviewPage');
+const shedOverview = () => import('../../features/environment/pages/ShedOverviewPage');
 const tenants = () => import('../../features/tenants/pages/TenantsPage');
 const operationLog = () => import('../../features/oplog/pages/OperationLogPage');
 const accounts = () => import('../../features/accounts/pages/AccountsPage');
@@ -21,13 +21,13 @@ const farms = () => import('../../features/farms/pages/FarmsPage');
 const sheds = () => import('../../features/sheds/pages/ShedsPage');
 const deviceControllers = () => import('../../features/devices/pages/ControllersPage');
 const deviceNetwork = () => import('../../features/devices/pages/NetworkPage');
-const dataScreen = () => import('../../features/overview/pages/DataScreenPage');
+const dataScreen = () => import('../../features/environment/pages/DataScreenPage');
 const envPages = () => import('../../features/environment/pages/envPages');
 const pigEnvStats = () => import('../../features/environment/pages/PigEnvStatsPage');
 const deviceConnect = () => import('../../features/environment/pages/DeviceConnectPage');
-const envTrendsReport = () => import('../../features/reports/pages/EnvTrendsReportPage');
-const commuOff = () => import('../../features/reports/pages/CommuOffPage');
-const runStats = () => import('../../features/reports/pages/RunStatsPage');
+const envTrendsReport = () => import('../../features/environment/pages/EnvTrendsReportPage');
+const commuOff = () => import('../../features/environment/pages/CommuOffPage');
+const runStats = () => import('../../features/environment/pages/RunStatsPage');
 /** One trend page and one records page per kind, for poultry (ci18) and pig (pig.env1). */
 const ENV_CODES = [
   ...ENV_KINDS.flatMap((k) => [`ci18.env.${k}`, `ci18.envrecords.${k}`]),
@@ -57,10 +57,10 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'reports.device-run-stats': { page: lazy(() => runStats().then((m) => ({ default: m.RunStatsPage }))) },
   // Flocks (current and history) and standard curves (features/flocks).
   'ci18.group.current': {
-    page: lazy(() => import('../../features/flocks/pages/CurrentFlocksPage').then((m) => ({ default: m.CurrentFlocksPage }))),
+    page: lazy(() => import('../../features/production/pages/CurrentFlocksPage').then((m) => ({ default: m.CurrentFlocksPage }))),
   },
   'ci18.std': {
-    page: lazy(() => import('../../features/flocks/pages/StandardCurvesPage').then((m) => ({ default: m.StandardCurvesPage }))),
+    page: lazy(() => import('../../features/production/pages/StandardCurvesPage').then((m) => ({ default: m.StandardCurvesPage }))),
   },
   // Production data entry (features/production): flocks and one page per daily record kind.
   'prod-data-input.flock': {
@@ -112,7 +112,7 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
       .flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`))
       .map((code): [string, PageEntry] => [
         code,
-        { page: lazy(() => import('../../features/poultry/pages/poultryPages').then((m) => ({ default: m.poultryPageFor(code) }))) },
+        { page: lazy(() => import('../../features/production/pages/poultryPages').then((m) => ({ default: m.poultryPageFor(code) }))) },
       ]),
   ),
   // Devices: the 4008 controller page, and one controller's running status for embedding (no shell).

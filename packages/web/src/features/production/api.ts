@@ -9,8 +9,8 @@ import {
 } from '@tanstack/react-query';
 import type { ControllerRow, DailyKind, FlockOption, FlockRow, Page, SaveOutcome, ShedListItem } from '@farmsense/shared';
 import { request } from '../../app/api/client';
-import { FLOCK_KEYS } from '../flocks/api';
-import { POULTRY_KEYS } from '../poultry/api';
+import { FLOCK_KEYS } from './flocksApi';
+import { POULTRY_KEYS } from './reportsApi';
 
 /**
  * Production entry calls (server: modules/production, docs/API-PRODUCTION.md): flocks and the

@@ -1,0 +1,190 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  CURVE_START_DAY_MAX,
+  curveAddBody,
+  curveUpdateBody,
+  ErrorCodes,
+  FLOCK_TYPE_CODES,
+  INPUT_MAX_LENGTH,
+  type CurveIndicator,
+} from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { tk } from '../../../app/i18n/i18n';
+import type { FarmInfo } from '../../../app/api/types';
+import { zodRule } from '../../../ui/zodRule';
+import { reportSaveError } from '../../../ui/formErrors';
+import { flocksApi, useCurveMutation, type CurveRow } from '../flocksApi';
+import { dayRange, flockTypeLabel, indicatorLabel, indicatorUnit, INDICATOR_CODES, parseCurveValues, valuesText } from '../model/flocks';
+import { DayAgeChart } from './DayAgeChart';
+import { useFormSave } from '../../../ui/useFormSave';
+
+export interface CurveFormValues {
+  farmId?: number;
+  flockType?: number;
+  indicator?: CurveIndicator;
+  name?: string;
+  startDay?: number | null;
+  /** Comma-separated, as SPEC §3 says the values are entered. */
+  values?: string;
+}
+
+/** The form's values in the shape the shared schemas read; the schema turns the text into numbers. */
+export function toCurveBody(v: CurveFormValues): Record<string, unknown> {
+  return {
+    farmId: v.farmId,
+    flockType: v.flockType,
+    indicator: v.indicator,
+    name: v.name?.trim(),
+    startDay: v.startDay ?? 0,
+    values: v.values ?? '',
+  };
+}
+
+function initialValues(row: CurveRow | null, farmId: number | undefined): CurveFormValues {
+  if (!row) return { farmId, startDay: 0, values: '' };
+  return {
+    farmId: row.farmId,
+    flockType: row.flockType,
+    indicator: row.indicator,
+    name: row.name,
+    startDay: row.startDay,
+    values: valuesText(row.values),
+  };
+}
+
+/**
+ * Add or edit a standard curve: one per farm, flock type and indicator (20064 is written under
+ * the indicator). The values are typed as a comma-separated list, value i being the figure at day
+ * age start + i; the preview draws them by day age and counts them as the user types, and the
+ * shared schema reports a list that is not all numbers under the field.
+ */
+export function CurveFormDrawer({
+  row,
+  farmId,
+  farms,
+  onClose,
+}: {
+  row: CurveRow | null;
+  farmId?: number;
+  farms: FarmInfo[];
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation(['flocks', 'common']);
+  const [form] = Form.useForm<CurveFormValues>();
+  const adding = row === null;
+  const [initial] = useState(() => initialValues(row, farmId));
+  const add = useCurveMutation(flocksApi.addCurve);
+  const update = useCurveMutation(flocksApi.updateCurve);
+  const text = Form.useWatch('values', form) ?? initial.values;
+  const startDay = Form.useWatch('startDay', form) ?? initial.startDay ?? 0;
+  const indicator = Form.useWatch('indicator', form) ?? initial.indicator;
+  const parsed = useMemo(() => parseCurveValues(text), [text]);
+  const start = typeof startDay === 'number' && Number.isInteger(startDay) && startDay >= 0 ? startDay : 0;
+
+  const schema = adding ? curveAddBody : curveUpdateBody;
+  const withId = (v: CurveFormValues): Record<string, unknown> => (adding ? toCurveBody(v) : { ...toCurveBody(v), id: row.id });
+  const rule = (field: string): ReturnType<typeof zodRule> => zodRule(schema, field, (v) => withId(v as CurveFormValues));
+
+  // The values are checked on their own: the schema's union hides the text branch's message (model.ts).
+  const valuesRule = {
+    validator: async (_: unknown, value: string | undefined): Promise<void> => {
+      const p = parseCurveValues(value);
+      if (p.ok === null) throw new Error(tk('validation.required'));
+      if (p.ok === false) throw new Error(p.message);
+    },
+  };
+
+  const { busy, submit } = useFormSave(
+    form,
+    async (v: CurveFormValues): Promise<void> => {
+      const body = schema.parse(withId(v));
+      if (adding) {
+        await add.mutateAsync(body);
+        toast.success(t('curves.added', { name: body.name }));
+      } else {
+        await update.mutateAsync(body);
+        toast.success(t('common:editedSuccessfully'));
+      }
+      onClose();
+    },
+    (err) => {
+      reportSaveError(form, err, { [ErrorCodes.STANDARD_CURVE_DUPLICATE]: 'indicator' });
+    },
+  );
+
+  const range = parsed.ok ? dayRange(start, parsed.values.length) : null;
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      size={640}
+      destroyOnHidden
+      maskClosable={false}
+      title={adding ? t('curves.addTitle') : t('curves.editTitle', { name: row.name })}
+      footer={
+        <Space className="fs-drawer-footer">
+          <Button onClick={onClose}>{t('common:cancel')}</Button>
+          <Button type="primary" loading={busy} onClick={() => void submit()}>
+            {t('common:save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form form={form} layout="vertical" name="curve" preserve={false} initialValues={initial}>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="farmId" label={t('fields.farm')} required rules={[rule('farmId')]}>
+              <Select options={farms.map((f) => ({ value: f.id, label: f.farmName }))} placeholder={t('common:select')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="flockType" label={t('fields.flockType')} required rules={[rule('flockType')]}>
+              <Select options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: flockTypeLabel(c) }))} placeholder={t('common:select')} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={16}>
+          <Col xs={24} sm={12}>
+            <Form.Item name="indicator" label={t('fields.indicator')} required rules={[rule('indicator')]}>
+              <Select options={INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }))} placeholder={t('common:select')} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} sm={12}>
+            <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
+              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="startDay" label={t('fields.startDay')} required rules={[rule('startDay')]} extra={t('curves.startDayHint')}>
+          <InputNumber min={0} max={CURVE_START_DAY_MAX} precision={0} className="fs-input-number" />
+        </Form.Item>
+        <Form.Item name="values" label={t('fields.values')} required rules={[valuesRule]} extra={t('curves.valuesHint')}>
+          <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} spellCheck={false} placeholder="44, 62, 80, 99" />
+        </Form.Item>
+      </Form>
+      <div className="fs-curve-preview" aria-live="polite">
+        <Typography.Text strong>{t('curves.preview')}</Typography.Text>{' '}
+        <Typography.Text type="secondary" data-testid="curve-count">
+          {parsed.ok && range ? t('curves.count', { n: parsed.values.length, from: range[0], to: range[1] }) : t('curves.noPreview')}
+        </Typography.Text>
+        {parsed.ok && (
+          <DayAgeChart
+            series={[
+              {
+                id: 'preview',
+                name: indicator ? indicatorLabel(indicator) : t('curves.preview'),
+                points: parsed.values.map((v, i) => [start + i, v] as const),
+              },
+            ]}
+            unit={indicator ? indicatorUnit(indicator) : ''}
+            ariaLabel={t('curves.preview')}
+            height={200}
+            testId="curve-preview"
+          />
+        )}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,147 @@
+import type { KeyboardEvent, ReactElement } from 'react';
+import { Button, Card, Tag } from 'antd';
+import { HomeOutlined, RightOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FlockRow } from '@farmsense/shared';
+import type { ReportFigures } from '../flocksApi';
+import { flockTypeLabel, fmt } from '../model/flocks';
+import '../flocks.css';
+
+/**
+ * What a current flock's card shows besides the flock itself, taken from the production report
+ * of the last days: the latest weighing with the standard for that day age, livability, and the
+ * feed and water of today when they have been entered (or metered).
+ */
+export interface CardFigures {
+  livability: number | null;
+  weight: { value: number; standard: number | null; dayAge: number | null } | null;
+  feedKg: number | null;
+  waterL: number | null;
+}
+
+/** Reads a flock's card figures from report rows (one per flock and day, any order). */
+export function cardFigures(rows: readonly ReportFigures[], flockId: number, today: string): CardFigures {
+  const own = rows.filter((r) => r.flockId === flockId).sort((a, b) => a.period.localeCompare(b.period));
+  const latest = own.at(-1);
+  const weighed = [...own].reverse().find((r) => r.avgWeight !== null && r.avgWeight !== undefined);
+  const todays = own.find((r) => r.period === today);
+  return {
+    livability: latest?.livability ?? null,
+    weight: weighed ? { value: weighed.avgWeight!, standard: weighed.std?.avgWeigh ?? null, dayAge: weighed.dayAgeTo } : null,
+    feedKg: todays?.feedKg ?? null,
+    waterL: todays?.waterL ?? null,
+  };
+}
+
+/** Weight against standard: within 3 % is on target; below is what the farmer must act on. */
+function weightTone(value: number, standard: number | null): 'ok' | 'low' | 'high' | 'none' {
+  if (standard === null || standard <= 0) return 'none';
+  const ratio = value / standard;
+  if (ratio < 0.97) return 'low';
+  if (ratio > 1.03) return 'high';
+  return 'ok';
+}
+
+/** `figures` is undefined while the report loads or when it failed: the figures then read "—". */
+export function FlockCard({
+  flock,
+  figures,
+  onOpen,
+}: {
+  flock: FlockRow;
+  figures: CardFigures | undefined;
+  onOpen: (f: FlockRow) => void;
+}): ReactElement {
+  const { t } = useTranslation(['flocks', 'records', 'poultry']);
+  const titleId = `flock-${flock.id}-title`;
+  const placed = flock.maleCount + flock.femaleCount;
+  const w = figures?.weight ?? null;
+  const tone = w ? weightTone(w.value, w.standard) : 'none';
+  const open = (): void => onOpen(flock);
+  const onKey = (e: KeyboardEvent<HTMLElement>): void => {
+    if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      open();
+    }
+  };
+
+  return (
+    <Card
+      className="fs-flock-card"
+      size="small"
+      role="article"
+      aria-labelledby={titleId}
+      data-testid="flock-card"
+      tabIndex={0}
+      onClick={open}
+      onKeyDown={onKey}
+      title={
+        <div className="fs-flock-card__head">
+          <span className="fs-flock-card__title" id={titleId}>
+            <HomeOutlined aria-hidden /> {flock.shedName}
+          </span>
+          <span className="fs-flock-card__group">{t('card.group', { groupNo: flock.groupNo })}</span>
+        </div>
+      }
+      extra={
+        <span className="fs-flock-card__extra">
+          <Tag color="green">{flockTypeLabel(flock.flockType)}</Tag>
+          <Button
+            type="text"
+            size="small"
+            icon={<RightOutlined />}
+            aria-label={t('card.details', { groupNo: flock.groupNo })}
+            onClick={(e) => {
+              e.stopPropagation();
+              open();
+            }}
+          />
+        </span>
+      }
+    >
+      <div className="fs-flock-card__age">
+        <span className="fs-flock-card__age-value" data-testid="flock-day-age">
+          {t('card.dayAge', { age: flock.dayAge })}
+        </span>
+        <span className="fs-muted">{flock.breed || t('card.noBreed')}</span>
+      </div>
+      <dl className="fs-flock-card__facts">
+        <div>
+          <dt>{t('card.birds')}</dt>
+          <dd data-testid="flock-birds">
+            {fmt(flock.present)} / {fmt(placed)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('card.livability')}</dt>
+          <dd>{figures?.livability != null ? `${fmt(figures.livability, 2)} ${t('poultry:unit.pct')}` : '—'}</dd>
+        </div>
+        <div className="fs-flock-card__wide">
+          <dt>{w?.dayAge != null ? t('card.weightAt', { age: w.dayAge }) : t('card.weight')}</dt>
+          <dd data-testid="flock-weight" className={`fs-flock-weight fs-flock-weight--${tone}`}>
+            {w ? (
+              <>
+                {fmt(w.value)} {t('poultry:unit.g')}
+                <span className="fs-flock-card__std">
+                  {w.standard !== null ? t('card.vsStandard', { value: fmt(w.standard) }) : t('card.noStandard')}
+                </span>
+              </>
+            ) : figures ? (
+              t('card.notWeighed')
+            ) : (
+              '—'
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('card.feedToday')}</dt>
+          <dd>{figures?.feedKg != null ? `${fmt(figures.feedKg, 1)} ${t('poultry:unit.kg')}` : figures ? t('card.notEntered') : '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('card.waterToday')}</dt>
+          <dd>{figures?.waterL != null ? `${fmt(figures.waterL, 1)} ${t('poultry:unit.l')}` : figures ? t('card.notEntered') : '—'}</dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}

@@ -1,0 +1,293 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Button, Segmented, Select, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { FLOCK_TYPE_CODES, FLOCK_TYPES, type ReportPeriod } from '@farmsense/shared';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { useAppStore } from '../../../app/stores/appStore';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterField } from '../../../ui/FilterBar';
+import { PAGE_SIZE_OPTIONS } from '../../../ui/PagedTable';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { NoFarm } from '../../environment/components/NoFarm';
+import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { usePoultrySheds, useReport, type ReportRequest, type ReportRow } from '../reportsApi';
+import { downloadReport } from '../model/download';
+import { METRICS } from '../model/metrics';
+import { defaultRange, resolveRange, type RangeState } from '../model/range';
+import type { TableDef } from '../model/reports';
+import { chartModel, columnSpecs, figure, totalsOf, withFigure, type ColumnSpec } from '../model/series';
+import { RangeControl } from './RangeControl';
+import { FigureCell, KpiCards, ReportFrame, useUnit } from './ReportParts';
+import { ReportChart } from './ReportChart';
+
+/**
+ * A summary report (daily, weekly, monthly, yearly; per flock or per farm): farm, houses and range,
+ * KPI cards over the totals, a chart of the key figure against the breed standard, then the table
+ * with its totals row, sortable and paged; every figure carries its standard and is marked when
+ * more than 5 % worse. Export sends the same request to the server's xlsx export (every table screen,
+ * health and field energy included).
+ */
+function periodText(row: ReportRow, period: ReportPeriod, t: (k: string, o?: Record<string, unknown>) => string): string {
+  if (period === 'week' && row.week != null) return t('period.weekOfAge', { n: row.week });
+  return String(row.period ?? '');
+}
+
+function dayAgeText(row: ReportRow): string {
+  const from = row.dayAgeFrom ?? (typeof row.dayAge === 'number' ? row.dayAge : null);
+  const to = row.dayAgeTo ?? from;
+  if (from == null) return '–';
+  return from === to ? String(from) : `${from}–${to}`;
+}
+
+/** The last vaccination or medication of a health row: when, what, against which disease. */
+type LastEventValue = { at: number; vaccineBrand?: string; drugName?: string; disease?: string };
+function LastEvent({ event }: { event: LastEventValue | null }): ReactElement {
+  if (!event) return <span className="fs-muted">–</span>;
+  return (
+    <span className="fs-cell-stack">
+      <span className="fs-nowrap">{dayjs(event.at).format('YYYY-MM-DD')}</span>
+      <span className="fs-cell-sub fs-muted">{[event.vaccineBrand ?? event.drugName, event.disease].filter(Boolean).join(' · ')}</span>
+    </span>
+  );
+}
+
+const cmp = (a: number | null, b: number | null): number => (a ?? -Infinity) - (b ?? -Infinity);
+
+export function TableReport({ code, def }: { code: string; def: TableDef }): ReactElement {
+  const { t } = useTranslation(['poultry', 'shell']);
+  const locale = useAppStore((s) => s.locale);
+  const unit = useUnit();
+  const { farms, farmId, select } = useFarmChoice(2);
+  const sheds = usePoultrySheds(farmId);
+  const [shedIds, setShedIds] = useState<number[]>([]);
+  const [flockType, setFlockType] = useState<number | undefined>();
+  const [period, setPeriod] = useState<ReportPeriod>(def.periods[0]!);
+  const [range, setRange] = useState<RangeState>(() => defaultRange());
+  const [exporting, setExporting] = useState(false);
+
+  const shedKey = shedIds.join(',');
+  const req = useMemo<ReportRequest | null>(() => {
+    if (farmId === undefined) return null;
+    return {
+      farmId,
+      ...(shedKey ? { shedIds: shedKey.split(',').map(Number) } : {}),
+      ...(flockType ? { flockType } : {}),
+      ...resolveRange(period, range),
+      period,
+      groupBy: def.groupBy,
+    };
+  }, [farmId, shedKey, flockType, period, range, def.groupBy]);
+  const report = useReport(def.endpoint, req);
+  const rows = useMemo(() => withFigure(report.data?.rows ?? [], def.groupBy, def.requires), [report.data, def.groupBy, def.requires]);
+  const narrowed = rows.length !== (report.data?.rows.length ?? 0);
+  const totals = useMemo(
+    () => totalsOf(rows, report.data?.totals ?? null, def.metrics, narrowed),
+    [rows, report.data, def.metrics, narrowed],
+  );
+  const specs = useMemo(() => columnSpecs(def), [def]);
+  const chartMetric = def.chart?.[0];
+  const chart = useMemo(
+    () =>
+      chartMetric && rows.length > 0
+        ? chartModel(rows, chartMetric, period, def.groupBy, { standard: (n) => t('series.standard', { name: n }) })
+        : null,
+    [chartMetric, rows, period, def.groupBy, t],
+  );
+
+  const title = (s: ColumnSpec): string => {
+    if (s.kind !== 'metric') return t(`col.${s.key === 'shed' ? 'shed' : s.key}`);
+    const u = unit(s.key);
+    return u ? `${t(`col.${s.key}`)} (${u})` : t(`col.${s.key}`);
+  };
+  const columns: ColumnsType<ReportRow> = specs.map((s) => {
+    if (s.kind === 'metric') {
+      return {
+        key: s.key,
+        title: title(s),
+        align: 'right' as const,
+        sorter: (a: ReportRow, b: ReportRow) => cmp(figure(a, s.key), figure(b, s.key)),
+        render: (_: unknown, r: ReportRow) => <FigureCell row={r} metric={s.key} locale={locale} />,
+      };
+    }
+    if (s.kind === 'day')
+      return { key: s.key, title: title(s), render: (_: unknown, r: ReportRow) => <LastEvent event={r[s.key] as LastEventValue | null} /> };
+    const text = (r: ReportRow): string =>
+      s.key === 'farm'
+        ? r.farmName
+        : s.key === 'shed'
+          ? String(r.shedName ?? '')
+          : s.key === 'groupNo'
+            ? String(r.groupNo ?? '')
+            : s.key === 'dayAge'
+              ? dayAgeText(r)
+              : periodText(r, period, t);
+    const sortValue = (r: ReportRow): string => (s.key === 'period' && r.week != null ? String(r.week).padStart(4, '0') : text(r));
+    return {
+      key: s.key,
+      title: title(s),
+      fixed: s.key === 'shed' || s.key === 'farm' ? ('left' as const) : undefined,
+      className: 'fs-nowrap',
+      sorter: (a: ReportRow, b: ReportRow) => sortValue(a).localeCompare(sortValue(b), undefined, { numeric: true }),
+      render: (_: unknown, r: ReportRow) => text(r),
+    };
+  });
+
+  const onExport = async (): Promise<void> => {
+    if (!req) return;
+    setExporting(true);
+    try {
+      await downloadReport(code, req);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  let body: ReactElement;
+  if (farms.length === 0) body = <NoFarm farmType={2} />;
+  else if (report.isPending) body = <LoadingBlock rows={2} label={t('loading')} />;
+  else if (report.isError && !report.data) body = <ErrorBlock title={t('loadFailed')} onRetry={() => void report.refetch()} />;
+  else if (rows.length === 0)
+    body = <EmptyBlock title={t('empty.noData')} hint={t(def.groupBy === 'farm' ? 'empty.noDataFarmHint' : 'empty.noDataHint')} />;
+  else {
+    const dims = specs.filter((s) => s.kind !== 'metric').length;
+    body = (
+      <>
+        <KpiCards totals={totals} kpis={def.kpis ?? []} locale={locale} />
+        {chart && chartMetric && (
+          <ReportChart
+            lines={chart.lines.map((l) => ({ ...l, data: l.values }))}
+            categories={chart.categories.map((c) => (c.startsWith('W') ? t('period.weekOfAge', { n: Number(c.slice(1)) }) : c))}
+            xName={t(`period.${period}`)}
+            unit={unit(chartMetric)}
+            decimals={METRICS[chartMetric].decimals}
+            ariaLabel={t('chart.aria', { figure: t(`col.${chartMetric}`) })}
+            testId="report-chart"
+            loading={report.isFetching}
+          />
+        )}
+        <Table<ReportRow>
+          className="fs-panel fs-report-table fs-poultry-table"
+          aria-label={menuLabel(code)}
+          data-testid="report-table"
+          rowKey={(r) => `${r.flockId ?? r.farmId}-${r.period}-${r.week ?? ''}`}
+          size="middle"
+          columns={columns}
+          dataSource={rows}
+          loading={report.isFetching}
+          pagination={{
+            defaultPageSize: 20,
+            showSizeChanger: true,
+            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+            showTotal: (n) => t('common:total', { count: n }),
+            hideOnSinglePage: rows.length <= 10,
+          }}
+          scroll={{ x: 'max-content' }}
+          summary={() =>
+            totals ? (
+              <Table.Summary fixed="bottom">
+                <Table.Summary.Row data-testid="report-totals">
+                  <Table.Summary.Cell index={0} colSpan={dims - (def.endpoint === 'health' ? 2 : 0)}>
+                    {t('totals')}
+                  </Table.Summary.Cell>
+                  {def.metrics.map((m, i) => (
+                    <Table.Summary.Cell key={m} index={i + 1} align="right">
+                      <FigureCell row={totals} metric={m} locale={locale} />
+                    </Table.Summary.Cell>
+                  ))}
+                  {def.endpoint === 'health' && <Table.Summary.Cell index={def.metrics.length + 1} colSpan={2} />}
+                </Table.Summary.Row>
+              </Table.Summary>
+            ) : null
+          }
+        />
+        {def.metrics.some((m) => METRICS[m].std) && <div className="fs-poultry-legend__note">{t('worseNote')}</div>}
+      </>
+    );
+  }
+
+  const id = (k: string): string => `${code}-${k}`;
+  return (
+    <ReportFrame
+      code={code}
+      subtitle={t(`subtitle.${def.endpoint === 'summary' ? def.groupBy : def.endpoint}`)}
+      actions={
+        <>
+          <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching} disabled={!req}>
+            {t('shell:actions.refresh')}
+          </Button>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            onClick={() => void onExport()}
+            loading={exporting}
+            disabled={!req || rows.length === 0}
+          >
+            {t('export')}
+          </Button>
+        </>
+      }
+      filters={
+        <>
+          <FilterField id={id('farm')} label={t('shell:overview.farm')}>
+            <FarmSelect
+              id={id('farm')}
+              farms={farms}
+              value={farmId}
+              onChange={(f) => {
+                setShedIds([]);
+                select(f);
+              }}
+              placeholder={t('shell:overview.selectFarm')}
+            />
+          </FilterField>
+          {def.groupBy === 'flock' && (
+            <FilterField id={id('sheds')} label={t('filters.sheds')}>
+              <Select<number[]>
+                id={id('sheds')}
+                mode="multiple"
+                value={shedIds}
+                onChange={setShedIds}
+                placeholder={t('filters.allSheds')}
+                maxTagCount="responsive"
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(sheds.data ?? []).map((s) => ({ value: s.tid, label: s.shedName }))}
+                className="fs-shed-picker__select"
+                popupMatchSelectWidth={false}
+              />
+            </FilterField>
+          )}
+          {def.endpoint === 'summary' && (
+            <FilterField id={id('type')} label={t('filters.flockType')}>
+              <Select<number>
+                id={id('type')}
+                allowClear
+                value={flockType}
+                onChange={setFlockType}
+                placeholder={t('filters.allFlockTypes')}
+                options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: t(`enums:flockType.${FLOCK_TYPES[c - 1]}`) }))}
+                className="fs-poultry-type-select"
+                popupMatchSelectWidth={false}
+              />
+            </FilterField>
+          )}
+          {def.periods.length > 1 && (
+            <FilterField id={id('period')} label={t('filters.period')}>
+              <Segmented<ReportPeriod>
+                id={id('period')}
+                value={period}
+                onChange={setPeriod}
+                options={def.periods.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+              />
+            </FilterField>
+          )}
+          <RangeControl idPrefix={id('range')} period={period} value={range} onChange={setRange} />
+        </>
+      }
+    >
+      {body}
+    </ReportFrame>
+  );
+}

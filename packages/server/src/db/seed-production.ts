@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { BUILTIN_CURVES, curveValueAt, FLOCK_STATUS, type BuiltinCurve } from '@farmsense/shared';
+import { BUILTIN_CURVES, curveValueAt, dayAgeOn, FLOCK_STATUS, type BuiltinCurve } from '@farmsense/shared';
 import { kindForShedType, PROFILES, type ShedKind } from '../../../simulator/src/index.js';
 import { hashSeed, Rng } from '../../../simulator/src/random.js';
 import { dayRange, farmDay } from '../lib/farm-time.js';
@@ -46,6 +46,11 @@ const METERED_DAYS = 7;
 /** Pullets move into the laying house at 17 weeks. */
 const LAYER_HOUSING_AGE = 119;
 const LAYER_ONSET_AGE = 126;
+/** Highest hen-day laying rate the demo gives a day, % (a top brown-layer flock peaks near 95 %). */
+const LAY_RATE_CAP = 96;
+/** Broilers are thinned at 35 days: this share of the birds present leaves for slaughter. */
+const THIN_AGE = 35;
+const THIN_SHARE = 0.3;
 
 export interface ProductionSeedResult {
   flocks: number;
@@ -82,6 +87,8 @@ function builtin(id: string): BuiltinCurve {
   if (!c) throw new Error(`built-in curve ${id} is missing`);
   return c;
 }
+/** The breeds of the demo flocks: the farm copies their built-in curves (one breed per indicator). */
+const DEMO_BREEDS: ReadonlySet<string> = new Set(['Ross 308', 'Broiler', 'Brown layer']);
 const STD = {
   broilerWeight: builtin('ross308-weight'),
   broilerFeed: builtin('ross308-feed'),
@@ -221,7 +228,7 @@ function planFlocks(gws: Awaited<ReturnType<typeof demoGatewaysOf>>, farmId: num
     const occ = models[i]!.occupancy(now);
     const base = { kind, shedId: g.shedId, shedName: g.shedName ?? g.code, gatewayId: g.id, placed: profile.headCount } as const;
     if (kind === 'layer') {
-      // Simulator day age 1 = the day its batch starts; the hens' day age is the same number.
+      // The simulator's day age is the hens' day age (hatch day = 0).
       const birth = addDays(today, -(occ.dayAge ?? 1));
       const start = addDays(birth, LAYER_HOUSING_AGE);
       if (start > today) return;
@@ -235,8 +242,8 @@ function planFlocks(gws: Awaited<ReturnType<typeof demoGatewaysOf>>, farmId: num
       });
       return;
     }
-    // Broilers: placed on day age 1 (hatched the day before), depleted after growDays, then the
-    // house stands empty for cleaning; earlier batches repeat the same cycle backwards.
+    // Broilers: day-olds placed on their hatch day (day age 0, production/age.ts), depleted after
+    // growDays, then the house stands empty for cleaning; earlier batches repeat the cycle backwards.
     const cycle = profile.growDays + profile.emptyDays;
     const latest = addDays(today, -Math.floor(occ.age));
     for (let k = 0; ; k++) {
@@ -247,7 +254,7 @@ function planFlocks(gws: Awaited<ReturnType<typeof demoGatewaysOf>>, farmId: num
       plans.push({
         ...base,
         groupNo: `B${n}-${start.replaceAll('-', '')}`,
-        birth: addDays(start, -1),
+        birth: start,
         start,
         stop: current ? null : last,
         seed: hashSeed(`broiler:${n}:${k}`, DEMO_SEED),
@@ -275,12 +282,14 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
   const broiler = p.kind === 'broiler';
   // A batch grows a little above or below the standard all its life (chick quality, climate).
   const perf = 1 + Math.max(-0.05, Math.min(0.05, 0.025 * rng.normal()));
+  // Hens lay at most one egg a day and no flock beats the peak by much: the laying rate is capped.
+  const layRate = (age: number): number => Math.min(LAY_RATE_CAP, stdAt(STD.layerRate, age) * perf);
   const last = p.stop ?? addDays(today, -1);
   const nine = (day: string): Date => new Date(dayRange(day, timeZone).start.getTime() + 9 * 3_600_000);
   const course = broiler ? (p.stop === null ? (treated ? COLI : null) : COCCI) : null;
   let present = p.placed;
   for (let day = p.start; day <= last; day = addDays(day, 1)) {
-    const age = daysBetween(p.birth, day);
+    const age = dayAgeOn(p.birth, day);
     const key = { tenantId, flockId, day, dayAge: age };
     const sick = course !== null && age >= course.from - 2 && age <= course.to ? 2.5 : 1;
     const deadRate = broiler ? broilerDeadRate(age) * sick : 0.0001;
@@ -289,9 +298,15 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
     const dead = Math.min(present, draw(deadRate));
     const culled = Math.min(present - dead, draw(cullRate));
     present -= dead + culled;
-    // A closed broiler batch leaves for the processing plant on its last day.
-    const shipped = day === p.stop && broiler ? present : 0;
-    rows.stock.push({ ...key, dead, culled, transferIn: 0, transferOut: shipped });
+    // Broilers: a 30 % thinning at 35 days, then the rest leaves for the processing plant on the
+    // last day of a closed batch; the plant's scale ticket gives the kg (the day's standard weight).
+    const thin = broiler && age === THIN_AGE && day < last ? Math.round(present * THIN_SHARE) : 0;
+    const shipped = thin + (day === p.stop && broiler ? present - thin : 0);
+    present -= shipped;
+    const exitKg = shipped > 0 ? Math.round(((shipped * stdAt(STD.broilerWeight, age) * perf * noise(0.01)) / 1000) * 10) / 10 : null;
+    // Dead broilers are weighed from the second week (the mortality-corrected FCR needs them).
+    const deadKg = broiler && dead > 0 ? Math.round(((dead * stdAt(STD.broilerWeight, age) * 0.7) / 1000) * 100) / 100 : null;
+    rows.stock.push({ ...key, dead, culled, transferIn: 0, transferOut: shipped, transferOutKg: exitKg, deadKg });
 
     const weighDay = broiler ? age % 7 === 0 || age % 7 === 3 : age % 7 === 0 && age >= LAYER_ONSET_AGE;
     if (weighDay) {
@@ -304,7 +319,8 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
         sampleSize: 100,
       });
     }
-    const birds = present;
+    // Birds leaving today ate until they were caught.
+    const birds = present + shipped;
     const feedG = stdAt(broiler ? STD.broilerFeed : STD.layerFeed, age) * (1 + (perf - 1) / 2) * noise(0.03);
     const feedType = broiler ? (age <= 10 ? 'Starter' : age <= 24 ? 'Grower' : 'Finisher') : 'Layer';
     rows.feed.push({ ...key, feedKg: Math.round((birds * feedG) / 100) / 10, feedType });
@@ -313,7 +329,7 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
       rows.water.push({ ...key, waterL: Math.round((birds * waterMl) / 100) / 10 });
     }
     if (!broiler && age >= LAYER_ONSET_AGE) {
-      const eggs = Math.min(present, Math.round((present * stdAt(STD.layerRate, age) * perf * noise(0.015)) / 100));
+      const eggs = Math.min(present, Math.round((present * Math.min(LAY_RATE_CAP, layRate(age) * noise(0.015))) / 100));
       const weight = stdAt(STD.eggWeight, age) * noise(0.006);
       const broken = Math.round(eggs * 0.004 * noise(0.3));
       const dirty = Math.round(eggs * 0.01 * noise(0.3));
@@ -456,9 +472,9 @@ export async function seedProduction(db: Db, opts: { now?: number } = {}): Promi
     await bulkInsert(tx, flockImmunizations, rows.immune);
     await bulkInsert(tx, flockMedications, rows.drug);
 
-    // The farm's standard curves are copies of the built-ins for its flock types (broilers, hens).
+    // The farm's standard curves are copies of the built-ins of its breeds (Ross 308 broilers, brown hens).
     const types: number[] = [...new Set(plans.map((p) => (p.kind === 'broiler' ? 2 : 4)))];
-    const curves = BUILTIN_CURVES.filter((c) => types.includes(c.flockType)).map((c) => ({
+    const curves = BUILTIN_CURVES.filter((c) => types.includes(c.flockType) && DEMO_BREEDS.has(c.breed)).map((c) => ({
       tenantId,
       farmId: farm.id,
       flockType: c.flockType,

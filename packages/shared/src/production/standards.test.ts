@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CURVE_INDICATORS } from '../schemas/production.js';
 import { BUILTIN_CURVES, curveValueAt } from './standards.js';
+import { COBB_500_2022, cumulativeFeed, ROSS_308_2022 } from './standards-broiler.js';
 
 const curve = (id: string): (typeof BUILTIN_CURVES)[number] => {
   const c = BUILTIN_CURVES.find((x) => x.id === id);
@@ -30,9 +31,9 @@ describe('curveValueAt', () => {
 });
 
 describe('BUILTIN_CURVES', () => {
-  it('have unique ids and one curve per flock type and indicator (copyable to one farm)', () => {
+  it('have unique ids and one curve per breed, flock type and indicator (a farm copies one breed per indicator)', () => {
     expect(new Set(BUILTIN_CURVES.map((c) => c.id)).size).toBe(BUILTIN_CURVES.length);
-    const keys = BUILTIN_CURVES.map((c) => `${c.flockType}:${c.indicator}`);
+    const keys = BUILTIN_CURVES.map((c) => `${c.breed}:${c.flockType}:${c.indicator}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
   it('are valid curves: known indicator, finite figures, at most 1000 values, a named source', () => {
@@ -45,43 +46,66 @@ describe('BUILTIN_CURVES', () => {
       expect(c.source.length).toBeGreaterThan(20);
     }
   });
-  it('Ross 308 weight passes through every published weekly figure', () => {
-    const w = curve('ross308-weight');
-    const published: [number, number][] = [
-      [0, 44],
-      [7, 213],
-      [14, 533],
-      [21, 1012],
-      [28, 1616],
-      [35, 2296],
-      [42, 2998],
-      [49, 3681],
-      [56, 4318],
-    ];
-    for (const [day, g] of published) expect(curveValueAt(w, day)).toBe(g);
-    expect(w.source).toContain('interpolated daily between the published weekly figures');
-    expect(curveValueAt(w, 57)).toBeNull();
+  it('Ross 308 and Cobb 500 weights and cumulative FCR equal their sources at every published day', () => {
+    for (const [id, std] of [
+      ['ross308', ROSS_308_2022],
+      ['cobb500', COBB_500_2022],
+    ] as const) {
+      const w = curve(`${id}-weight`);
+      for (const [day, g] of std.weight) expect(curveValueAt(w, day)).toBe(g);
+      const f = curve(`${id}-fcr`);
+      for (const [day, v] of std.fcr) expect(curveValueAt(f, day)).toBe(v);
+      expect(f.startDay).toBe(7);
+      expect(curveValueAt(w, std.weight[std.weight.length - 1]![0] + 1)).toBeNull();
+      for (const c of [w, f]) expect(c.source).toContain(std.source);
+    }
+    // The published tables themselves, as the issue and DESIGN.md §5 quote them.
+    expect(ROSS_308_2022.weight.map((p) => p[1])).toEqual([44, 213, 533, 1012, 1616, 2296, 2998, 3681, 4318]);
+    expect(ROSS_308_2022.fcr.map((p) => p[1])).toEqual([0.78, 1.005, 1.142, 1.269, 1.399, 1.531, 1.663, 1.793]);
+    expect(COBB_500_2022.weight.map((p) => p[1])).toEqual([42, 202, 570, 1116, 1783, 2521, 3278]);
+    expect(COBB_500_2022.fcr.map((p) => p[1])).toEqual([0.891, 1.029, 1.182, 1.322, 1.441, 1.555]);
+    expect(ROSS_308_2022.source).toContain('2022');
+    expect(COBB_500_2022.source).toContain('2022');
   });
-  it('Ross 308 weight rises every day and lies between its neighbouring weekly figures', () => {
+  it('weights rise every day and lie between their neighbouring weekly figures', () => {
+    for (const id of ['ross308-weight', 'cobb500-weight']) {
+      const w = curve(id).values;
+      for (let d = 1; d < w.length; d++) expect(w[d]!).toBeGreaterThan(w[d - 1]!);
+    }
     const w = curve('ross308-weight').values;
-    for (let d = 1; d < w.length; d++) expect(w[d]!).toBeGreaterThan(w[d - 1]!);
     expect(w[10]!).toBeGreaterThan(213);
     expect(w[10]!).toBeLessThan(533);
   });
-  it('daily gain is the day-to-day weight difference', () => {
-    const w = curve('ross308-weight').values;
-    const g = curve('ross308-gain');
-    expect(g.startDay).toBe(1);
-    const sum = g.values.reduce((a, b) => a + b, 0);
-    expect(sum).toBeCloseTo(w[w.length - 1]! - w[0]!, -1);
+  it('derived daily gain and feed add up, week by week, to the published figures', () => {
+    for (const [id, std] of [
+      ['ross308', ROSS_308_2022],
+      ['cobb500', COBB_500_2022],
+    ] as const) {
+      const gain = curve(`${id}-gain`);
+      const feed = curve(`${id}-feed`);
+      expect([gain.startDay, feed.startDay]).toEqual([1, 1]);
+      const cum = cumulativeFeed(std);
+      for (let k = 1; k < std.weight.length; k++) {
+        const [from, w0] = std.weight[k - 1]!;
+        const [to, w1] = std.weight[k]!;
+        const sum = (c: typeof gain): number => c.values.slice(from, to).reduce((s, v) => s + v, 0);
+        // each daily figure is rounded to 0.1 g: a week's sum is within 7 x 0.05 g of the published difference
+        expect(Math.abs(sum(gain) - (w1 - w0))).toBeLessThan(0.36);
+        expect(Math.abs(sum(feed) - (cum[k]![1] - cum[k - 1]![1]))).toBeLessThan(0.36);
+      }
+      expect(gain.source).toMatch(/^Day-to-day difference/);
+      expect(feed.source).toContain('derived from');
+    }
+    // Ross 308 2022 cumulative feed at 42 days: 1.531 x 2998 = 4589.938 g
+    expect(cumulativeFeed(ROSS_308_2022)[6]).toEqual([42, 1.531 * 2998]);
   });
-  it('broiler set-point follows the controller defaults', () => {
+  it('broiler set-point follows the controller defaults, the placement day holding the day-1 figure', () => {
     const t = curve('broiler-temp');
+    expect(curveValueAt(t, 0)).toBe(34);
     expect(curveValueAt(t, 1)).toBe(34);
     expect(curveValueAt(t, 7)).toBe(30);
     expect(curveValueAt(t, 28)).toBe(23);
     expect(curveValueAt(t, 49)).toBe(19);
-    expect(curveValueAt(t, 0)).toBeNull();
   });
   it('layer temperature follows the Lohmann bands', () => {
     const t = curve('layer-temp');
@@ -90,15 +114,11 @@ describe('BUILTIN_CURVES', () => {
     expect(curveValueAt(t, 10)).toBe(28.5);
     expect(curveValueAt(t, 300)).toBe(19);
   });
-  it('derived broiler figures are plausible and labelled as typical', () => {
-    const fcr = curve('ross308-fcr');
-    expect(curveValueAt(fcr, 42)).toBeCloseTo(1.64, 2);
-    const feed = curve('ross308-feed').values;
-    for (let d = 1; d < feed.length; d++) expect(feed[d]!).toBeGreaterThanOrEqual(feed[d - 1]!);
-    expect(curveValueAt(curve('ross308-water'), 35)! / curveValueAt(curve('ross308-feed'), 35)!).toBeCloseTo(1.8, 1);
-    for (const id of ['ross308-fcr', 'ross308-feed', 'ross308-water', 'ross308-wmr', 'layer-rate', 'layer-efr']) {
+  it('assumed figures are labelled as such', () => {
+    for (const id of ['ross308-water', 'ross308-wmr', 'layer-rate', 'layer-efr', 'layer-weight', 'layer-eggs']) {
       expect(curve(id).source).toMatch(/not a breeder publication/);
     }
+    expect(curveValueAt(curve('ross308-water'), 35)! / curveValueAt(curve('ross308-feed'), 35)!).toBeCloseTo(1.8, 1);
   });
   it('layer figures cover weeks 18-80 with a peak in lay and a feed/egg ratio near 2', () => {
     const rate = curve('layer-rate');

@@ -21,7 +21,7 @@ function shed(cycleDay: number, kind: ShedKind = 'broiler', outTemp = 10): ShedM
     code: `fs-follow-${kind}`,
     kind,
     seed: 11,
-    placedAt: MIDNIGHT - (cycleDay - 1) * DAY,
+    placedAt: MIDNIGHT - cycleDay * DAY,
     weather: new Weather({ seed: 1, fixed: { temp: outTemp, rh: 70 } }),
     faults: false,
   });
@@ -76,8 +76,9 @@ describe('ShedModel following the flock register', () => {
     const flock = shed(20);
     flock.followFlock(null, NOON);
     expect(flock.occupancy(NOON + HOUR).emptyFor).toBeCloseTo(1 / 24, 6);
-    // Already empty by its own cycle (day 45 = third cleaning day): it keeps counting from there.
-    const cleaning = shed(45);
+    // Already empty by its own cycle (day ages 0-41 in the house, cycle day 44 = third cleaning day):
+    // it keeps counting from there.
+    const cleaning = shed(44);
     cleaning.followFlock(null, NOON);
     expect(cleaning.occupancy(NOON).emptyFor).toBeCloseTo(2.5, 6);
   });
@@ -95,9 +96,9 @@ describe('ShedModel following the flock register', () => {
     expect(m.step(60, placement - HOUR + 60_000).values['targetTemp.1']).toBe(34);
     expect(m.inspect().temp).toBeGreaterThan(cold.inspect(placement - HOUR).temp + 10);
     expect(m.inspect().actuators.heater.some((h) => h === 1)).toBe(true);
-    // The flock arrives (the register's next sync): day age 1 on placement day.
-    m.followFlock({ dayAge: 1, head: 20_000 }, placement + HOUR);
-    expect(m.occupancy(placement + HOUR)).toMatchObject({ occupied: true, dayAge: 1, preheat: false });
+    // The flock arrives (the register's next sync): day-olds placed on their hatch day are day 0.
+    m.followFlock({ dayAge: 0, head: 20_000 }, placement + HOUR);
+    expect(m.occupancy(placement + HOUR)).toMatchObject({ occupied: true, dayAge: 0, preheat: false });
   });
 
   it('uses the followed head count for the animals (water drunk scales with it)', () => {
@@ -118,7 +119,8 @@ describe('ShedModel following the flock register', () => {
   it('reports register day age 0 as 0, and follows a laying flock', () => {
     const chicks = shed(46);
     chicks.followFlock({ dayAge: 0, head: 20_000 }, NOON);
-    expect(chicks.occupancy(NOON)).toMatchObject({ occupied: true, dayAge: 0, age: 0 });
+    // Placed this morning (day 0 began at local midnight): half a day in the house at noon.
+    expect(chicks.occupancy(NOON)).toMatchObject({ occupied: true, dayAge: 0, age: 0.5 });
     expect(chicks.targetAt(NOON)).toBe(interpolate(BROILER_TARGET, 1));
     expect(chicks.occupancy(MIDNIGHT + DAY + HOUR).dayAge).toBe(1);
     const hens = shed(251, 'layer');

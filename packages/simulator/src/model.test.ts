@@ -15,7 +15,7 @@ function shed(kind: ShedKind, dayAge: number, outTemp: number, extra: Partial<Sh
     code: `fs-${kind}`,
     kind,
     seed: 7,
-    placedAt: MIDNIGHT - (dayAge - 1) * DAY,
+    placedAt: MIDNIGHT - dayAge * DAY,
     weather: new Weather({ seed: 1, fixed: { temp: outTemp, rh: 70 } }),
     faults: false,
     ...extra,
@@ -194,6 +194,7 @@ describe('ShedModel meters, faults and determinism', () => {
     expect(dropped).toBeGreaterThan(0);
   });
 
+  // A full simulated week at two step lengths: seconds of CPU, more on a loaded machine.
   it('is deterministic for a seed, and the fault schedule does not depend on the step length', () => {
     const run = (seed: number, stepS: number): { values: string[]; events: number[] } => {
       const [m] = buildFleet([{ code: 'fs-demo04', shedType: 1001, farm: 2 }], { seed, anchor: MIDNIGHT });
@@ -212,7 +213,7 @@ describe('ShedModel meters, faults and determinism', () => {
     const fine = run(42, 60);
     expect(fine.events.length).toBe(a.events.length);
     fine.events.forEach((ts, i) => expect(Math.abs(ts - a.events[i]!)).toBeLessThanOrEqual(300_000));
-  });
+  }, 30_000);
 
   it('shares one smooth outside weather between the sheds of a farm', () => {
     const fleet = buildFleet(

@@ -35,7 +35,7 @@ export interface ShedConfig {
   code: string;
   kind: ShedKind;
   seed: number;
-  /** Start of a production batch (local midnight of placement day); day age 1 is that day. */
+  /** Start of a production batch (local midnight of placement day); day age 0 is that day (shared age.ts). */
   placedAt: number;
   /** The farm's outside air; sheds of one farm share it. Default: weather seeded from `seed`. */
   weather?: Weather;
@@ -146,8 +146,9 @@ export class ShedModel {
   targetAt(now: number): number | null {
     if (this.targetOverride !== null) return this.targetOverride;
     const occ = this.occupancy(now);
-    if (occ.occupied) return interpolate(this.profile.target, occ.age + 1);
-    return occ.preheat ? interpolate(this.profile.target, 1) : null;
+    // The set-point curve is read at the day age the controller shows (placement day = day 0).
+    if (occ.occupied) return interpolate(this.profile.target, occ.age);
+    return occ.preheat ? interpolate(this.profile.target, 0) : null;
   }
 
   step(dt: number, now: number): StepResult {
@@ -232,7 +233,7 @@ export class ShedModel {
    * profile's head count when the house was empty); the next sync puts the register's word back.
    */
   setDayAge(dayAge: number, now: number): void {
-    this.placedAt = this.dayOneMidnight(dayAge, now);
+    this.placedAt = this.dayZeroMidnight(dayAge, now);
     if (this.follow) this.followFlock({ dayAge, head: this.follow.occupied ? this.follow.head : this.head }, now);
   }
 
@@ -243,7 +244,7 @@ export class ShedModel {
    */
   followFlock(f: FollowedFlock | null, now: number, empty: EmptyHouse = {}): void {
     if (f) {
-      this.follow = { occupied: true, placedAt: this.dayOneMidnight(f.dayAge, now), head: Math.max(0, f.head) };
+      this.follow = { occupied: true, placedAt: this.dayZeroMidnight(f.dayAge, now), head: Math.max(0, f.head) };
       return;
     }
     // Without a known departure the house is empty since the model last had birds in it.
@@ -271,10 +272,10 @@ export class ShedModel {
     if (m.elec !== undefined && m.elec > this.elec) this.elec = m.elec;
   }
 
-  /** Local midnight of the day that was day age 1, when today (at `now`) is day `dayAge`. */
-  private dayOneMidnight(dayAge: number, now: number): number {
+  /** Local midnight of placement day (day age 0), when today (at `now`) is day `dayAge`. */
+  private dayZeroMidnight(dayAge: number, now: number): number {
     const midnight = this.weather.localDay(now) * DAY - this.weather.utcOffsetMs;
-    return midnight - (dayAge - 1) * DAY;
+    return midnight - dayAge * DAY;
   }
 
   private init(now: number): void {

@@ -17,10 +17,10 @@ export interface Occupancy {
 }
 
 /**
- * A flock from the farm's flock register that the model follows instead of its own cycle. The
- * register counts day age from hatch (day 0) and broiler chicks are placed the day after hatch,
- * so on placement day both the register and the model's own cycle say day 1: the model reports
- * `dayAge` as given, as `dayAge.1`, and advances it at local midnight.
+ * A flock from the farm's flock register that the model follows instead of its own cycle. Both
+ * count day age by the one rule of the product (shared production/age.ts): days since hatch, so
+ * day-olds placed on their hatch day are day 0 on placement day. The model reports `dayAge` as
+ * given, as `dayAge.1`, and advances it at local midnight.
  */
 export interface FollowedFlock {
   /** Day age today, as the register counts it. */
@@ -37,20 +37,20 @@ export interface EmptyHouse {
   next?: number | null;
 }
 
-/** The register's word as the model keeps it: day age 1 began at `placedAt` (local midnight). */
+/** The register's word as the model keeps it: day age 0 began at `placedAt` (local midnight). */
 export type Follow = { occupied: true; placedAt: number; head: number } | { occupied: false; since: number; next: number | null };
 
 const DAY = 86_400_000;
 
-/** The built-in cycle from a placement at `placedAt` (local midnight of day age 1). */
+/** The built-in cycle from a placement at `placedAt` (local midnight of placement day, day age 0). */
 export function cycleOccupancy(p: ShedProfile, placedAt: number, now: number): Occupancy {
   const elapsed = (now - placedAt) / DAY;
   if (!Number.isFinite(p.growDays)) {
-    return { occupied: true, age: Math.max(0, elapsed), dayAge: Math.max(0, Math.floor(elapsed)) + 1, preheat: false, emptyFor: null };
+    return { occupied: true, age: Math.max(0, elapsed), dayAge: Math.max(0, Math.floor(elapsed)), preheat: false, emptyFor: null };
   }
   const cycle = p.growDays + p.emptyDays;
   const phase = ((elapsed % cycle) + cycle) % cycle;
-  if (phase < p.growDays) return { occupied: true, age: phase, dayAge: Math.floor(phase) + 1, preheat: false, emptyFor: null };
+  if (phase < p.growDays) return { occupied: true, age: phase, dayAge: Math.floor(phase), preheat: false, emptyFor: null };
   return { occupied: false, age: phase, dayAge: null, preheat: phase >= cycle - 1, emptyFor: phase - p.growDays };
 }
 
@@ -58,8 +58,7 @@ export function cycleOccupancy(p: ShedProfile, placedAt: number, now: number): O
 export function followedOccupancy(f: Follow, now: number): Occupancy {
   if (f.occupied) {
     const elapsed = (now - f.placedAt) / DAY;
-    // Register day age 0 (placed on hatch day) is reported as 0; the age curves start at day 1.
-    return { occupied: true, age: Math.max(0, elapsed), dayAge: Math.max(0, Math.floor(elapsed) + 1), preheat: false, emptyFor: null };
+    return { occupied: true, age: Math.max(0, elapsed), dayAge: Math.max(0, Math.floor(elapsed)), preheat: false, emptyFor: null };
   }
   const emptyFor = Math.max(0, (now - f.since) / DAY);
   const preheat = f.next !== null && now < f.next && now >= f.next - DAY;

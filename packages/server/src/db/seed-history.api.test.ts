@@ -64,17 +64,17 @@ describe(`demo telemetry history and live simulator (${TEST_DB})`, () => {
     );
     expect(stale!.bad).toBe(0);
 
-    // Day ages of the demo batches, counted from the day the demo was seeded.
+    // Day ages of the demo batches, counted from the day the demo was seeded (placement day = day 0).
     const ages = await q<{ code: string; value: number }>(
       `SELECT g.code, l.value FROM telemetry_latest l JOIN gateways g ON g.id = l.gateway_id WHERE l.key = 'dayAge.1' ORDER BY g.code`,
     );
     expect(ages.map((a) => [a.code, Number(a.value)])).toEqual([
-      ['fs-demo01', 10],
-      ['fs-demo02', 21],
-      ['fs-demo03', 51],
-      ['fs-demo04', 30],
-      ['fs-demo05', 12],
-      ['fs-demo06', 251],
+      ['fs-demo01', 9],
+      ['fs-demo02', 20],
+      ['fs-demo03', 50],
+      ['fs-demo04', 29],
+      ['fs-demo05', 11],
+      ['fs-demo06', 250],
     ]);
     const keys = await q<{ key: string }>(
       `SELECT DISTINCT key FROM telemetry_latest l JOIN gateways g ON g.id = l.gateway_id WHERE g.code = 'fs-demo04' ORDER BY key`,

@@ -3,6 +3,7 @@ import { BUILTIN_CURVES, curveValueAt } from '@farmsense/shared';
 import { farmDay } from '../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { demoFleet, demoGateways } from './demo-fleet.js';
+import { PROFILES } from '../../../simulator/src/index.js';
 import { seedProduction } from './seed-production.js';
 
 /**
@@ -53,7 +54,11 @@ describe(`demo production data (${TEST_DB})`, () => {
     const current = list.filter((f) => f.status === 1);
     expect(current.map((f) => f.shed_name).sort()).toEqual(['Broiler House 1', 'Broiler House 2', 'Layer House 1']);
     expect(list.filter((f) => f.status === 2 && f.stop !== null).length).toBeGreaterThanOrEqual(2);
-    expect(list.filter((f) => f.status === 2).every((f) => f.flock_type === 2 && age(f.birth, f.stop!) === 42)).toBe(true);
+    // Day-olds are placed on their hatch day (day 0): a batch 42 days in the house leaves at day age 41.
+    const lastAge = PROFILES.broiler.growDays - 1;
+    expect(
+      list.filter((f) => f.status === 2).every((f) => f.flock_type === 2 && f.birth === f.start && age(f.birth, f.stop!) === lastAge),
+    ).toBe(true);
     const layer = current.find((f) => f.shed_name === 'Layer House 1')!;
     expect(layer.flock_type).toBe(4);
     expect(age(layer.birth, today())).toBeGreaterThanOrEqual(240);
@@ -100,13 +105,17 @@ describe(`demo production data (${TEST_DB})`, () => {
     }
   });
 
-  it('copies the built-in curves of broilers and hens to the farm', async () => {
+  it('copies the built-in curves of the demo breeds (Ross 308 broilers, brown hens) to the farm', async () => {
     const rows = await q<{ flock_type: number; indicator: string; builtin_id: string; values: number[]; source: string }>(
       'SELECT flock_type, indicator, builtin_id, "values", source FROM standard_curves WHERE farm_id = $1',
       [farmId],
     );
-    const expected = BUILTIN_CURVES.filter((c) => c.flockType === 2 || c.flockType === 4);
+    // One breed per indicator: the Cobb 500 built-ins stay in the library, not on the Ross farm.
+    const breeds = ['Ross 308', 'Broiler', 'Brown layer'];
+    const expected = BUILTIN_CURVES.filter((c) => (c.flockType === 2 || c.flockType === 4) && breeds.includes(c.breed));
+    expect(expected.some((c) => c.breed === 'Ross 308') && expected.some((c) => c.breed === 'Brown layer')).toBe(true);
     expect(rows.length).toBe(expected.length);
+    expect(rows.some((r) => r.builtin_id.startsWith('cobb'))).toBe(false);
     for (const c of expected) {
       const row = rows.find((r) => r.builtin_id === c.id)!;
       expect(row).toMatchObject({ flock_type: c.flockType, indicator: c.indicator, source: c.source });

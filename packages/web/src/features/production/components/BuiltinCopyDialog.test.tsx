@@ -19,6 +19,7 @@ const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 
 const BUILTINS: BuiltinCurve[] = [
   {
     id: 'ross308-weight',
+    breed: 'Ross 308',
     indicator: '02',
     flockType: 2,
     name: 'Ross 308 weight',
@@ -28,6 +29,7 @@ const BUILTINS: BuiltinCurve[] = [
   },
   {
     id: 'layer-rate',
+    breed: 'Brown layer',
     indicator: '10',
     flockType: 4,
     name: 'Layer laying rate',

@@ -68,7 +68,9 @@ describe('ShedModel climate', () => {
       const mean = meanTemp(m, noon - 2 * HOUR, 2);
       expect(Math.abs(mean - target), `${kind} day ${age}: ${mean.toFixed(2)} vs ${target}`).toBeLessThan(1.5);
     }
-    expect(interpolate(FARROWING_TARGET, 1)).toBe(26);
+    expect(interpolate(FARROWING_TARGET, 1)).toBe(22);
+    expect(interpolate(FARROWING_TARGET, 20)).toBe(20);
+    expect([4, 11, 18, 30].map((d) => interpolate(NURSERY_TARGET, d))).toEqual([28, 26, 24, 22]);
     expect(interpolate(NURSERY_TARGET, 1)).toBe(28);
     expect(interpolate(FATTENING_TARGET, 200)).toBe(18);
   });

@@ -3,7 +3,8 @@
  * display aids, not the alarm rules (those are configured per growth stage in alarm management):
  * a value is `warn` when it leaves the comfortable band and `alarm` when it is far enough out
  * that someone should go and look. Figures from DESIGN.md §5: poultry NH3 < 20 ppm, H2S < 5 ppm,
- * CO2 < 3000 ppm; pigs NH3 20 ppm, H2S 10 ppm, CO2 above 5000 ppm means too little air.
+ * CO2 < 3000 ppm; pigs (CIGR animal limits) NH3 20 ppm, CO2 3000 ppm, H2S 0.5 ppm (5000 / 10 ppm are
+ * human workplace limits, not the animals').
  */
 export type Level = 'ok' | 'warn' | 'alarm';
 export type Species = 'pig' | 'poultry';
@@ -15,7 +16,7 @@ export const RH_BAND = { low: 40, high: 80, lowAlarm: 30, highAlarm: 90 } as con
 
 const GAS_LIMITS: Record<Species, Record<'co2' | 'nh3' | 'h2s', { warn: number; alarm: number }>> = {
   poultry: { co2: { warn: 2500, alarm: 3000 }, nh3: { warn: 15, alarm: 20 }, h2s: { warn: 3, alarm: 5 } },
-  pig: { co2: { warn: 3000, alarm: 5000 }, nh3: { warn: 15, alarm: 20 }, h2s: { warn: 5, alarm: 10 } },
+  pig: { co2: { warn: 2500, alarm: 3000 }, nh3: { warn: 15, alarm: 20 }, h2s: { warn: 0.3, alarm: 0.5 } },
 };
 
 export interface TempComfort {

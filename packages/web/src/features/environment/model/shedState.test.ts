@@ -81,8 +81,12 @@ describe('comfort bands', () => {
   it('uses the DESIGN.md air limits per species', () => {
     expect(gasLevel('nh3', 21, 'poultry')).toBe('alarm');
     expect(gasLevel('co2', 3500, 'poultry')).toBe('alarm');
-    expect(gasLevel('co2', 3500, 'pig')).toBe('warn');
-    expect(gasLevel('h2s', 6, 'pig')).toBe('warn');
+    // pigs: the CIGR animal limits, not the human workplace ones (5000 / 10 ppm)
+    expect(gasLevel('co2', 3500, 'pig')).toBe('alarm');
+    expect(gasLevel('co2', 2800, 'pig')).toBe('warn');
+    expect(gasLevel('h2s', 0.4, 'pig')).toBe('warn');
+    expect(gasLevel('h2s', 0.6, 'pig')).toBe('alarm');
+    expect(gasLevel('nh3', 21, 'pig')).toBe('alarm');
     expect(rhLevel(55)).toBe('ok');
     expect(rhLevel(85)).toBe('warn');
     expect(rhLevel(25)).toBe('alarm');

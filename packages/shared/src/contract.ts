@@ -58,12 +58,32 @@ export type QueryOf<E extends AnyEndpoint> = Out<E['query']>;
 export type BodyOf<E extends AnyEndpoint> = Out<E['body']>;
 
 /**
+ * What a caller sends for a parsed shape `T`. A key whose value may be undefined may be left out
+ * (`optionalText()` and preprocessed fields parse to `string | undefined` under a required key),
+ * and a moment may be epoch milliseconds or ISO text as well as a Date: `dateTimeInput`
+ * (schemas/time.ts) reads all three, and the console keeps moments as numbers.
+ */
+export type Sent<T> = T extends Date
+  ? Date | number | string
+  : T extends readonly (infer U)[]
+    ? Sent<U>[]
+    : T extends object
+      ? { [K in keyof T as undefined extends T[K] ? K : never]?: Sent<T[K]> } & {
+          [K in keyof T as undefined extends T[K] ? never : K]: Sent<T[K]>;
+        }
+      : T;
+
+/**
+ * One part of a call's input. The optional members of `Endpoint` read as `S | undefined`, so the
+ * declared schema is taken without `undefined`; a part the endpoint does not declare adds nothing.
+ */
+type Part<K extends string, S> = [Exclude<S, undefined>] extends [never] ? unknown : { [k in K]: Sent<z.output<Exclude<S, undefined>>> };
+
+/**
  * What a caller passes: the validated (output) shape of each declared part. The console sends
  * values that already satisfy the rules, so the parsed shape is the precise type to send.
  */
-export type InputOf<E extends AnyEndpoint> = (E['params'] extends z.ZodType ? { params: z.output<E['params']> } : unknown) &
-  (E['query'] extends z.ZodType ? { query: z.output<E['query']> } : unknown) &
-  (E['body'] extends z.ZodType ? { body: z.output<E['body']> } : unknown);
+export type InputOf<E extends AnyEndpoint> = Part<'params', E['params']> & Part<'query', E['query']> & Part<'body', E['body']>;
 
 /** `/a/:id/b` with `{ id: 3 }` -> `/a/3/b`. */
 export function fillPath(path: string, params: Record<string, unknown> | undefined): string {

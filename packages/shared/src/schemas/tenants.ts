@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { TENANT_MODULES } from '../permissions.js';
 import { blankAsAbsent, dateTimeInput } from './time.js';
 import { optionalText, pageQuery, requiredText } from './common.js';
-import type { ApiAuthView } from './portal.js';
 import { isStrongPassword } from './auth.js';
 
 /**
  * The platform back office (SPEC §3 Tenant, System authorization, API authorization): tenants,
  * their administrator account, system authorization and API authorization. Only the platform
- * account (application code `platform.tenants`) reaches these calls.
+ * account (application code `platform.tenants`) reaches these calls. The answers and the endpoints
+ * are declared in ../tenants/endpoints.ts.
  */
 const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 const ids = z.array(z.number().int().positive()).max(1000);
@@ -140,54 +140,3 @@ export const apiAuthBody = z.object({
   farms: optionalIds,
 });
 export type ApiAuthBody = z.infer<typeof apiAuthBody>;
-
-/** Validity and caps of a tenant as the tenant list shows them (null = permanent / unlimited). */
-export interface TenantAuthSummary {
-  accountValidYears: number | null;
-  accountValidStartDateTime: string | null;
-  accountValidEndDateTime: string | null;
-  userNum: number | null;
-  farmNum: number | null;
-  deviceNum: number | null;
-  isOpenAPI: boolean;
-  permanent: boolean;
-  /** Whether the tenant is inside its validity right now. */
-  valid: boolean;
-}
-
-export interface TenantRow {
-  id: number;
-  name: string;
-  contact: string | null;
-  phone: string | null;
-  address: string | null;
-  modules: string[];
-  status: number;
-  adminAccountId: number | null;
-  adminAccountCode: string | null;
-  adminAccountName: string | null;
-  userCount: number;
-  farmCount: number;
-  deviceCount: number;
-  systemAuth: TenantAuthSummary;
-  createdAt: string;
-}
-
-export interface TenantAddResult {
-  id: number;
-  adminAccountId: number;
-}
-
-/**
- * The API authorization after a save. When `codeGenerated` is true, `apiAuthCode` holds the new
- * access code in clear: this is the only answer that ever shows it (only its hash is kept).
- */
-export interface ApiAuthSaved extends ApiAuthView {
-  codeGenerated: boolean;
-}
-
-/** A tenant's accounts and farms, for the pickers of its system and API authorization. */
-export interface TenantOptions {
-  accounts: { id: number; accountCode: string; accountName: string; accountType: number; status: number }[];
-  farms: { id: number; farmName: string; type: number }[];
-}

@@ -1,19 +1,7 @@
-import { PAGE_SIZES } from '@farmsense/shared';
+import { PAGE_SIZES, portalApi, type AnswerOf } from '@farmsense/shared';
+import { call } from './call';
 import { request } from './client';
-import type {
-  AccountOption,
-  AppConfig,
-  AppTreeNode,
-  AreaCode,
-  Captcha,
-  DefaultModule,
-  FarmInfo,
-  LoginResult,
-  ParamRow,
-  SystemAuth,
-  UserInfo,
-} from './types';
-import type { Page } from '@farmsense/shared';
+import type { AccountOption, AppConfig, AreaCode, Captcha, FarmInfo, LoginResult, UserInfo } from './types';
 
 /** Calls of the sign-in, session and shell (docs/API-FOUNDATION.md). Ciphertext fields are pre-encrypted. */
 export const sessionApi = {
@@ -31,19 +19,15 @@ export const sessionApi = {
     request('/accountauth/account/updateSecurePassword', { method: 'POST', body, global: true }),
   updateCurrent: (body: { phoneNo: string; email?: string }): Promise<null> =>
     request('/breedpigaccount/account/updateCurrent', { method: 'POST', body, global: true }),
-  roleApplicationTree2: (wholeFarmType: 1 | 2): Promise<AppTreeNode[]> =>
-    request('/breedpigbuilding/applicationInfo/roleApplicationTree2', { method: 'POST', body: { wholeFarmType }, global: true }),
-  queryLogo: (): Promise<Page<ParamRow>> =>
-    request('/breedpigbuilding/operation/queryParam', {
-      method: 'POST',
-      body: { pageNo: 1, pageSize: PAGE_SIZES.languageList, paramGroupCode: 'LOGO' },
-      global: true,
-    }),
-  getUserDefaultModule: (userAccount: string): Promise<DefaultModule | null> =>
-    request('/user/defaultmodule/getUserDefaultModule', { query: { userAccount }, global: true }),
-  getSystemAuth: (): Promise<SystemAuth> => request('/breedpigdevice/pigFarmManagePlus/getSystemAuth'),
-  saveActLog: (modeCode: string): Promise<null> =>
-    request('/breedpigbuilding/breedUserActLog/saveActLog', { method: 'POST', body: { modeCode }, global: true }),
+  // The shell's portal calls (contracts: packages/shared/src/portal/endpoints.ts).
+  roleApplicationTree2: (wholeFarmType: 1 | 2): Promise<AnswerOf<typeof portalApi.treeByMode>> =>
+    call(portalApi.treeByMode, { body: { wholeFarmType } }, { global: true }),
+  queryLogo: (): Promise<AnswerOf<typeof portalApi.queryParam>> =>
+    call(portalApi.queryParam, { body: { pageNo: 1, pageSize: PAGE_SIZES.languageList, paramGroupCode: 'LOGO' } }, { global: true }),
+  getUserDefaultModule: (userAccount: string): Promise<AnswerOf<typeof portalApi.userDefaultModule>> =>
+    call(portalApi.userDefaultModule, { query: { userAccount } }, { global: true }),
+  getSystemAuth: (): Promise<AnswerOf<typeof portalApi.systemAuth>> => call(portalApi.systemAuth, {}),
+  saveActLog: (modeCode: string): Promise<null> => call(portalApi.saveActLog, { body: { modeCode } }, { global: true }),
   // Session reference lists load in the background: a refusal must not end the session.
   areaCode: (): Promise<AreaCode[]> => request('/breedpigaccount/account/areaCode', { global: true, quiet: true }),
   farmList: (): Promise<FarmInfo[]> => request('/breedpigbuilding/farmInfo/list', { global: true, quiet: true }),

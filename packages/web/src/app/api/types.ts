@@ -13,7 +13,6 @@ export type {
   ConfigInfo as AppConfig,
   FarmListItem as FarmInfo,
   SystemAuthView as SystemAuth,
-  UserDefaultModule as DefaultModule,
   ShedOverviewRow,
   ShedGateway,
 } from '@farmsense/shared';

@@ -1,19 +1,10 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type {
-  ApiAuthSaved,
-  ApiAuthView,
-  ApiVisitWay,
-  Page,
-  SystemAuthView,
-  TenantAddResult,
-  TenantOptions,
-  TenantRow,
-} from '@farmsense/shared';
-import { request } from '../../app/api/client';
+import { tenantsApi, type AnswerOf, type InputOf } from '@farmsense/shared';
+import { call } from '../../app/api/call';
 
 /**
- * The platform back office calls (server: modules/tenants/routes.ts, application code
- * `platform.tenants`). Bodies are what the shared request schemas accept; the administrator's
+ * The platform back office calls (contracts: packages/shared/src/tenants/endpoints.ts, application
+ * code `platform.tenants`). Bodies are what the shared request schemas accept; the administrator's
  * initial password arrives here already encrypted.
  */
 export interface TenantQuery {
@@ -23,62 +14,10 @@ export interface TenantQuery {
   status?: 0 | 1;
 }
 
-export interface TenantFields {
-  name: string;
-  contact?: string;
-  phone?: string;
-  address?: string;
-  modules: string[];
-}
-
-export interface TenantAddRequest extends TenantFields {
-  adminAccountCode: string;
-  adminAccountName: string;
-  /** base64 RSA-OAEP ciphertext (CONTRACT §3). */
-  adminPassword: string;
-}
-
-export interface SystemAuthRequest {
-  tenantId: number;
-  accountValidYears: number | null;
-  accountValidStartDateTime: number | null;
-  accountValidEndDateTime: number | null;
-  userNum: number | null;
-  farmNum: number | null;
-  deviceNum: number | null;
-  isOpenAPI: boolean;
-  allowAccounts: number[] | null;
-}
-
-export interface ApiAuthRequest {
-  tenantId: number;
-  apiValidYears: number | null;
-  apiValidStartDateTime: number | null;
-  apiValidEndDateTime: number | null;
-  apiVisitWay: ApiVisitWay;
-  ipAddress: string | null;
-  apiVisitTimes: number | null;
-  allowAccounts: number[] | null;
-  functions: string[] | null;
-  farms: number[] | null;
-  regenerate: boolean;
-}
-
-const BASE = '/platform/tenant';
-
-export const tenantsApi = {
-  page: (q: TenantQuery, signal?: AbortSignal): Promise<Page<TenantRow>> => request(`${BASE}/page`, { query: { ...q }, signal }),
-  add: (body: TenantAddRequest): Promise<TenantAddResult> => request(BASE, { method: 'POST', body }),
-  edit: (body: TenantFields & { id: number }): Promise<null> => request(BASE, { method: 'PUT', body }),
-  setStatus: (ids: number[], status: 0 | 1): Promise<{ updated: number }> =>
-    request(`${BASE}/status`, { method: 'POST', body: { ids, status } }),
-  systemAuth: (tenantId: number, signal?: AbortSignal): Promise<SystemAuthView> =>
-    request(`${BASE}/systemAuth`, { query: { tenantId }, signal }),
-  saveSystemAuth: (body: SystemAuthRequest): Promise<SystemAuthView> => request(`${BASE}/systemAuth`, { method: 'POST', body }),
-  apiAuth: (tenantId: number, signal?: AbortSignal): Promise<ApiAuthView> => request(`${BASE}/apiAuth`, { query: { tenantId }, signal }),
-  saveApiAuth: (body: ApiAuthRequest): Promise<ApiAuthSaved> => request(`${BASE}/apiAuth`, { method: 'POST', body }),
-  options: (tenantId: number, signal?: AbortSignal): Promise<TenantOptions> => request(`${BASE}/options`, { query: { tenantId }, signal }),
-};
+export type TenantAddRequest = InputOf<typeof tenantsApi.add>['body'];
+export type TenantEditRequest = InputOf<typeof tenantsApi.edit>['body'];
+export type SystemAuthRequest = InputOf<typeof tenantsApi.saveSystemAuth>['body'];
+export type ApiAuthRequest = InputOf<typeof tenantsApi.saveApiAuth>['body'];
 
 export const TENANT_KEYS = {
   pages: ['tenants', 'page'] as const,
@@ -90,10 +29,10 @@ export const TENANT_KEYS = {
 };
 
 /** One page of tenants; the previous page stays on screen while the next one loads. */
-export function useTenantPage(q: TenantQuery): UseQueryResult<Page<TenantRow>> {
+export function useTenantPage(q: TenantQuery): UseQueryResult<AnswerOf<typeof tenantsApi.page>> {
   return useQuery({
     queryKey: TENANT_KEYS.page(q),
-    queryFn: ({ signal }) => tenantsApi.page(q, signal),
+    queryFn: ({ signal }) => call(tenantsApi.page, { query: q }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -107,27 +46,30 @@ export function useTenantChoices(enabled = true): UseQueryResult<{ id: number; n
   return useQuery({
     queryKey: TENANT_KEYS.choices,
     queryFn: async ({ signal }) =>
-      (await tenantsApi.page({ pageNo: 1, pageSize: CHOICES_PAGE_SIZE }, signal)).list.map((t) => ({ id: t.id, name: t.name })),
+      (await call(tenantsApi.page, { query: { pageNo: 1, pageSize: CHOICES_PAGE_SIZE } }, { signal })).list.map((t) => ({
+        id: t.id,
+        name: t.name,
+      })),
     enabled,
     staleTime: 60_000,
   });
 }
 
 /** The system authorization as saved (fresh on every opening: another operator may have changed it). */
-export function useSystemAuth(tenantId: number | undefined): UseQueryResult<SystemAuthView> {
+export function useSystemAuth(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof tenantsApi.systemAuth>> {
   return useQuery({
     queryKey: TENANT_KEYS.systemAuth(tenantId ?? 0),
-    queryFn: ({ signal }) => tenantsApi.systemAuth(tenantId!, signal),
+    queryFn: ({ signal }) => call(tenantsApi.systemAuth, { query: { tenantId: tenantId! } }, { signal }),
     enabled: tenantId !== undefined,
     staleTime: 0,
     gcTime: 0,
   });
 }
 
-export function useApiAuth(tenantId: number | undefined): UseQueryResult<ApiAuthView> {
+export function useApiAuth(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof tenantsApi.apiAuth>> {
   return useQuery({
     queryKey: TENANT_KEYS.apiAuth(tenantId ?? 0),
-    queryFn: ({ signal }) => tenantsApi.apiAuth(tenantId!, signal),
+    queryFn: ({ signal }) => call(tenantsApi.apiAuth, { query: { tenantId: tenantId! } }, { signal }),
     enabled: tenantId !== undefined,
     staleTime: 0,
     gcTime: 0,
@@ -135,10 +77,10 @@ export function useApiAuth(tenantId: number | undefined): UseQueryResult<ApiAuth
 }
 
 /** The tenant's accounts and farms for the authorization pickers. */
-export function useTenantOptions(tenantId: number | undefined): UseQueryResult<TenantOptions> {
+export function useTenantOptions(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof tenantsApi.options>> {
   return useQuery({
     queryKey: TENANT_KEYS.options(tenantId ?? 0),
-    queryFn: ({ signal }) => tenantsApi.options(tenantId!, signal),
+    queryFn: ({ signal }) => call(tenantsApi.options, { query: { tenantId: tenantId! } }, { signal }),
     enabled: tenantId !== undefined,
     staleTime: 30_000,
   });

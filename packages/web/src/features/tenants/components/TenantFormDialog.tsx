@@ -1,7 +1,7 @@
 import { useMemo, type ReactElement } from 'react';
 import { Alert, Checkbox, Col, Divider, Form, Input, Modal, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { INPUT_MAX_LENGTH, tenantAddForm, tenantEditBody, type TenantRow } from '@farmsense/shared';
+import { INPUT_MAX_LENGTH, TENANT_MODULES, tenantAddForm, tenantEditBody, type TenantModule, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useEncrypt } from '../../../app/auth/useEncrypt';
 import { reportFormError } from '../../../ui/serverIssues';
@@ -15,11 +15,16 @@ export interface TenantFormValues {
   contact?: string;
   phone?: string;
   address?: string;
-  modules: string[];
+  modules: TenantModule[];
   adminAccountCode?: string;
   adminAccountName?: string;
   adminPassword?: string;
   confirmPassword?: string;
+}
+
+/** The modules of the catalogue; one the platform no longer offers is not sent back (the server refuses it). */
+function knownModule(m: string): m is TenantModule {
+  return (TENANT_MODULES as readonly string[]).includes(m);
 }
 
 /** Blank optional texts are left out, as the shared schema reads them. */
@@ -59,7 +64,7 @@ export function TenantFormDialog({
         contact: tenant.contact ?? '',
         phone: tenant.phone ?? '',
         address: tenant.address ?? '',
-        modules: tenant.modules,
+        modules: tenant.modules.filter(knownModule),
       }
     : {
         name: '',

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import type { ApiAuthSaved, SystemAuthView, TenantAddResult } from '@farmsense/shared';
-import { TENANT_KEYS, tenantsApi, type ApiAuthRequest, type SystemAuthRequest, type TenantAddRequest, type TenantFields } from '../api';
+import { tenantsApi, type AnswerOf } from '@farmsense/shared';
+import { call } from '../../../app/api/call';
+import { TENANT_KEYS, type ApiAuthRequest, type SystemAuthRequest, type TenantAddRequest, type TenantEditRequest } from '../api';
 
 /**
  * The writes of the tenants page. Each refreshes the tenant list afterwards (names, status,
@@ -18,27 +19,27 @@ function useRefreshTenants(): () => Promise<void> {
   };
 }
 
-export function useAddTenant(): UseMutationResult<TenantAddResult, unknown, TenantAddRequest> {
+export function useAddTenant(): UseMutationResult<AnswerOf<typeof tenantsApi.add>, unknown, TenantAddRequest> {
   const refresh = useRefreshTenants();
-  return useMutation({ mutationFn: tenantsApi.add, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: TenantAddRequest) => call(tenantsApi.add, { body }), onSuccess: refresh });
 }
 
-export function useEditTenant(): UseMutationResult<null, unknown, TenantFields & { id: number }> {
+export function useEditTenant(): UseMutationResult<null, unknown, TenantEditRequest> {
   const refresh = useRefreshTenants();
-  return useMutation({ mutationFn: tenantsApi.edit, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: TenantEditRequest) => call(tenantsApi.edit, { body }), onSuccess: refresh });
 }
 
-export function useTenantStatus(): UseMutationResult<{ updated: number }, unknown, { ids: number[]; status: 0 | 1 }> {
+export function useTenantStatus(): UseMutationResult<AnswerOf<typeof tenantsApi.status>, unknown, { ids: number[]; status: 0 | 1 }> {
   const refresh = useRefreshTenants();
-  return useMutation({ mutationFn: ({ ids, status }) => tenantsApi.setStatus(ids, status), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: { ids: number[]; status: 0 | 1 }) => call(tenantsApi.status, { body }), onSuccess: refresh });
 }
 
-export function useSaveSystemAuth(): UseMutationResult<SystemAuthView, unknown, SystemAuthRequest> {
+export function useSaveSystemAuth(): UseMutationResult<AnswerOf<typeof tenantsApi.saveSystemAuth>, unknown, SystemAuthRequest> {
   const refresh = useRefreshTenants();
-  return useMutation({ mutationFn: tenantsApi.saveSystemAuth, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: SystemAuthRequest) => call(tenantsApi.saveSystemAuth, { body }), onSuccess: refresh });
 }
 
-export function useSaveApiAuth(): UseMutationResult<ApiAuthSaved, unknown, ApiAuthRequest> {
+export function useSaveApiAuth(): UseMutationResult<AnswerOf<typeof tenantsApi.saveApiAuth>, unknown, ApiAuthRequest> {
   const refresh = useRefreshTenants();
-  return useMutation({ mutationFn: tenantsApi.saveApiAuth, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: ApiAuthRequest) => call(tenantsApi.saveApiAuth, { body }), onSuccess: refresh });
 }

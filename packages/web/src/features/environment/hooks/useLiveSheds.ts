@@ -19,6 +19,8 @@ export interface LiveSheds {
   connection: LiveConnection;
   /** Server clock minus this browser's clock, ms (for "last seen" and staleness). */
   clockSkew: number;
+  /** The server's time for a local clock reading (never earlier than its last answer). */
+  serverNow: (localNow: number) => number;
   staleAfterMs: number;
   /** The values the stream has brought for one gateway of a shed (the controller drawer). */
   liveValues: (shedId: number, gatewayCode: string) => Readonly<Record<string, LiveValue>> | undefined;
@@ -82,5 +84,9 @@ export function useLiveSheds(farmId: number | undefined): LiveSheds {
   );
 
   const clockSkew = monitor.data ? monitor.data.now - monitor.dataUpdatedAt : 0;
-  return { monitor, states, connection: live.connection, clockSkew, staleAfterMs, liveValues };
+  const answeredAt = monitor.data?.now ?? 0;
+  // A page's clock ticks every few seconds, so its last tick may predate the answer: the server's
+  // time is never earlier than the moment it answered (else "no readings for 40 min" reads 39).
+  const serverNow = useCallback((localNow: number): number => Math.max(localNow + clockSkew, answeredAt), [clockSkew, answeredAt]);
+  return { monitor, states, connection: live.connection, clockSkew, serverNow, staleAfterMs, liveValues };
 }

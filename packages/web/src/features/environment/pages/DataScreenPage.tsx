@@ -42,7 +42,7 @@ export function DataScreenPage(): ReactElement {
   const { farms, farmId, farm, select } = useFarmChoice(2);
   const live = useLiveSheds(farmId);
   const stats = useMonitorStatistics(farmId);
-  const now = useNow(5_000) + live.clockSkew;
+  const now = live.serverNow(useNow(5_000));
   const box = useRef<HTMLElement>(null);
   const { active: full, toggle } = useFullscreen(box);
 

@@ -31,7 +31,7 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
   const lists = useSessionLists();
   const sheds = useSheds(farmId);
   const live = useLiveSheds(farmId);
-  const now = useNow(5_000) + live.clockSkew;
+  const now = live.serverNow(useNow(5_000));
   const [search, setSearch] = useState('');
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
 

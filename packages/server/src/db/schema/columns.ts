@@ -1,0 +1,15 @@
+import { integer, timestamp } from 'drizzle-orm/pg-core';
+
+/** Timestamps are timestamptz read as Date. */
+export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Who changed a row and when: every tenant-owned row carries these (as in LiteFarm), so the
+ * record answers "who changed what" without the audit log.
+ */
+export const stamps = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  createdBy: integer('created_by'),
+  updatedBy: integer('updated_by'),
+};

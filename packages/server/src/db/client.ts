@@ -78,3 +78,6 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     close: () => client.close(),
   };
 }
+
+/** A drizzle transaction of `Db` (what `db.transaction(async (tx) => ...)` hands over). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

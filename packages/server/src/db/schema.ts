@@ -7,3 +7,4 @@ export * from './schema/tenants.js';
 export * from './schema/accounts.js';
 export * from './schema/farms.js';
 export * from './schema/system.js';
+export * from './schema/jobs.js';

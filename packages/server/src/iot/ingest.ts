@@ -1,16 +1,13 @@
 import type { Database } from '../db/client.js';
+import { errorText, type Log } from '../lib/log.js';
+import { CommittedFanout, type CommittedBatch, type CommittedHandler, type CommittedMessage, type SubscriberOptions } from './committed.js';
 import type { DeviceInfo } from './devices.js';
 import { Partitions } from './partitions.js';
 import { parseTelemetry, type MalformedReason } from './payload.js';
 import { IngestCounters } from './stats.js';
-import { emptyBatch, monthsOf, storeBatch, type ReadingBatch } from './store.js';
+import { emptyBatch, monthsOf, readingId, storeBatch, storeBatchReporting, type ReadingBatch, type StoredReport } from './store.js';
 
-/** The subset of a pino/fastify logger that the link uses. */
-export interface Log {
-  info(obj: object, msg?: string): void;
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
+export type { Log };
 
 /** A telemetry message that is durable now (for the live stream). */
 export interface StoredMessage {
@@ -29,7 +26,7 @@ export interface IngestOptions {
   maxRows?: number;
   /** ...or this long after its first reading arrived. */
   lingerMs?: number;
-  /** Called after each committed batch with its messages. */
+  /** Called after each committed batch with its messages (the live fan-out; synchronous and cheap). */
   onStored?: (messages: StoredMessage[]) => void;
 }
 
@@ -59,10 +56,13 @@ export class IngestStoppedError extends Error {
  * Readings are grouped per lane into one multi-row statement (group commit: while a batch is
  * being written the next one fills). A failed write is retried with backoff for as long as it
  * takes; the messages stay unacknowledged meanwhile, so nothing acknowledged is ever lost.
+ * After the commit, `onCommitted` subscribers get the readings that were new (committed.ts says
+ * exactly what is and is not guaranteed).
  */
 export class Ingest {
   readonly counters = new IngestCounters();
   readonly partitions: Partitions;
+  private readonly committed: CommittedFanout;
   private readonly lanes: Lane[];
   private readonly maxRows: number;
   private readonly lingerMs: number;
@@ -75,6 +75,7 @@ export class Ingest {
     private readonly opts: IngestOptions,
   ) {
     this.partitions = new Partitions(database);
+    this.committed = new CommittedFanout(opts.log);
     this.maxRows = opts.maxRows ?? 5_000;
     this.lingerMs = opts.lingerMs ?? 20;
     this.lanes = Array.from({ length: Math.max(1, opts.lanes ?? 2) }, () => ({
@@ -129,6 +130,20 @@ export class Ingest {
     return done;
   }
 
+  /**
+   * Subscribes `handler` to every committed batch (its new readings only), for as long as the
+   * returned function is not called. The handler runs apart from ingest, one batch at a time:
+   * its slowness or failure never delays an acknowledgement nor loses a reading.
+   */
+  onCommitted(name: string, handler: CommittedHandler, opts: SubscriberOptions = {}): () => void {
+    return this.committed.subscribe(name, handler, opts);
+  }
+
+  /** Queue length, deliveries, failures and drops of each subscriber in this process. */
+  subscriberStats(): ReturnType<CommittedFanout['stats']> {
+    return this.committed.stats();
+  }
+
   /** Counts a message from a code the registry does not know (external broker only). */
   countUnknownDevice(code: string): void {
     this.counters.unknownDevice++;
@@ -146,6 +161,8 @@ export class Ingest {
     while (this.lanes.some((l) => l.writing || l.waiters.length > 0)) {
       await Promise.all(this.lanes.map((lane) => this.drain(lane)));
     }
+    // Subscribers get what is left of the grace to finish what was committed.
+    await this.committed.drain(Math.max(0, this.stopDeadline - Date.now()));
   }
 
   private schedule(lane: Lane): void {
@@ -178,7 +195,9 @@ export class Ingest {
       lane.batch = emptyBatch();
       lane.messages = [];
       lane.waiters = [];
-      if (!(await this.writeWithRetry(batch))) {
+      // Which rows were new is asked only when someone listens for them.
+      const report = await this.writeWithRetry(batch, this.committed.size > 0);
+      if (!report) {
         const err = new IngestStoppedError();
         for (const w of waiters) w.reject(err);
         continue;
@@ -189,20 +208,24 @@ export class Ingest {
       } catch (err) {
         this.opts.log.error({ err }, 'live fan-out failed');
       }
+      if (report.reported) this.committed.publish(committedBatch(messages, report.inserted));
     }
   }
 
-  private async writeWithRetry(batch: ReadingBatch): Promise<boolean> {
+  /** The stored batch's report, or null when stop's grace ended before it could be written. */
+  private async writeWithRetry(batch: ReadingBatch, reporting: boolean): Promise<(StoredReport & { reported: boolean }) | null> {
     let delay = 50;
     for (;;) {
-      if (this.stopping && Date.now() > this.stopDeadline) return false;
+      if (this.stopping && Date.now() > this.stopDeadline) return null;
       try {
         await this.partitions.ensure(monthsOf(batch.ts));
-        const stored = await storeBatch(this.database, batch);
+        const report: StoredReport = reporting
+          ? await storeBatchReporting(this.database, batch)
+          : { stored: await storeBatch(this.database, batch), inserted: null };
         this.counters.batches++;
-        this.counters.stored += stored;
-        this.counters.duplicates += batch.keys.length - stored;
-        return true;
+        this.counters.stored += report.stored;
+        this.counters.duplicates += batch.keys.length - report.stored;
+        return { ...report, reported: reporting };
       } catch (err) {
         this.counters.dbErrors++;
         this.logLimited('db', { err: errorText(err), rows: batch.keys.length, retryInMs: delay }, 'telemetry batch not stored, retrying');
@@ -227,8 +250,28 @@ export class Ingest {
   }
 }
 
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
+/**
+ * The messages of a committed batch cut down to the readings it inserted (`inserted` null: all
+ * of them). Each inserted row is claimed by the first message naming it, so a reading that came
+ * twice in one batch is handed on once.
+ */
+export function committedBatch(messages: readonly StoredMessage[], inserted: Set<string> | null): CommittedBatch {
+  let readings = 0;
+  if (inserted === null) {
+    for (const m of messages) readings += Object.keys(m.values).length;
+    return { messages, readings };
+  }
+  const out: CommittedMessage[] = [];
+  for (const m of messages) {
+    let values: Record<string, number> | null = null;
+    for (const k in m.values) {
+      if (!inserted.delete(readingId(m.device.id, k, m.ts))) continue;
+      (values ??= {})[k] = m.values[k]!;
+      readings++;
+    }
+    if (values) out.push({ device: m.device, ts: m.ts, values });
+  }
+  return { messages: out, readings };
 }
 
 function sleep(ms: number): Promise<void> {

@@ -12,7 +12,7 @@ import type { Database } from '../db/client.js';
  * Inputs are ordered by (gateway, key, bucket) so concurrent writers lock rollup rows in the
  * same order.
  */
-export const STORE_SQL = `
+const STORE_CTE = `
 WITH ins AS (
   INSERT INTO telemetry (gateway_id, key, ts, value)
   SELECT g, k, 'epoch'::timestamptz + t * interval '1 millisecond', v
@@ -39,8 +39,22 @@ WITH ins AS (
   ON CONFLICT (gateway_id, key, bucket) DO UPDATE SET
     min = least(d.min, excluded.min), max = greatest(d.max, excluded.max),
     sum = d.sum + excluded.sum, count = d.count + excluded.count
-)
+)`;
+
+export const STORE_SQL = `${STORE_CTE}
 SELECT count(*)::int AS stored FROM ins`;
+
+/**
+ * The same statement, also naming the rows it inserted ('gateway key ts-ms') when it did not
+ * insert every input row (a redelivery): the list is built only then, so the usual batch with no
+ * duplicate costs one count, as above.
+ */
+const STORE_REPORTING_SQL = `${STORE_CTE}
+SELECT s.stored,
+       CASE WHEN s.stored < cardinality($1::int[])
+            THEN (SELECT array_agg(gateway_id::text || ' ' || key || ' ' || (extract(epoch FROM ts) * 1000)::bigint::text) FROM ins)
+       END AS inserted
+  FROM (SELECT count(*)::int AS stored FROM ins) s`;
 
 /** Column arrays of one batch; `zones` gives each gateway's farm time zone for daily buckets. */
 export interface ReadingBatch {
@@ -56,19 +70,36 @@ export function emptyBatch(): ReadingBatch {
   return { gatewayIds: [], keys: [], ts: [], values: [], zones: new Map() };
 }
 
+function params(batch: ReadingBatch): unknown[] {
+  const zoneIds = [...batch.zones.keys()];
+  return [batch.gatewayIds, batch.keys, batch.ts, batch.values, zoneIds, zoneIds.map((id) => batch.zones.get(id)!)];
+}
+
 /** Writes one batch with one statement; returns how many readings were new. */
 export async function storeBatch(database: Database, batch: ReadingBatch): Promise<number> {
   if (batch.keys.length === 0) return 0;
-  const zoneIds = [...batch.zones.keys()];
-  const rows = await database.query<{ stored: number }>(STORE_SQL, [
-    batch.gatewayIds,
-    batch.keys,
-    batch.ts,
-    batch.values,
-    zoneIds,
-    zoneIds.map((id) => batch.zones.get(id)!),
-  ]);
+  const rows = await database.query<{ stored: number }>(STORE_SQL, params(batch));
   return rows[0]?.stored ?? 0;
+}
+
+export interface StoredReport {
+  stored: number;
+  /** The readings that were new, as readingId(); null when all of them were. */
+  inserted: Set<string> | null;
+}
+
+/** The identity of a reading as STORE_REPORTING_SQL names it. */
+export function readingId(gatewayId: number, key: string, ts: number): string {
+  return `${gatewayId} ${key} ${ts}`;
+}
+
+/** storeBatch, also telling which readings were new (ingest's onCommitted subscribers get only those). */
+export async function storeBatchReporting(database: Database, batch: ReadingBatch): Promise<StoredReport> {
+  if (batch.keys.length === 0) return { stored: 0, inserted: null };
+  const rows = await database.query<{ stored: number; inserted: string[] | null }>(STORE_REPORTING_SQL, params(batch));
+  const row = rows[0];
+  if (!row || row.stored === 0) return { stored: 0, inserted: new Set() };
+  return { stored: row.stored, inserted: row.inserted ? new Set(row.inserted) : null };
 }
 
 /** The UTC months (year*12+month) a batch touches, so their partitions can be made first. */

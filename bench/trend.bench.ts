@@ -11,6 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
+import { createDeps } from '../packages/server/src/deps.js';
+import { quietLog } from '../packages/server/src/lib/log.js';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase, type Database } from '../packages/server/src/db/client.js';
 import { seedCatalogue } from '../packages/server/src/db/catalogue.js';
@@ -93,7 +95,7 @@ async function main(): Promise<void> {
       `trend: wrote ${MINUTES} one-minute readings through the ingest batch path in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
     );
 
-    const app = await buildApp({ config, database });
+    const app = await buildApp(createDeps({ config, database }, { log: quietLog }));
     // The reference: the same chart by aggregating the raw history, behind the same HTTP stack.
     app.get('/api/bench/rawTrend', { config: { app: 'ci18.env.temp' } }, async (req) => {
       const q = req.query as { gatewayId: string; key: string; from: string; to: string; bucketMs: string };

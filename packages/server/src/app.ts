@@ -1,24 +1,21 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
-import type { Database } from './db/client.js';
+import type { Deps } from './deps.js';
 import { registerAudit } from './plugins/audit.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope, sendError } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/headers.js';
 import { MODULES } from './modules/index.js';
+import type { ServerModule } from './modules/module.js';
 import { ErrorCodes, pickLocale, PRODUCT_VERSION } from '@farmsense/shared';
 
-export interface Deps {
-  config: Config;
-  database: Database;
-}
+export type { Deps } from './deps.js';
 
 export type App = FastifyInstance;
 
@@ -30,14 +27,17 @@ function webDist(): string | null {
 }
 
 export interface BuildOptions {
-  logger?: boolean;
+  /** The process's logger (main.ts); none by default (tests, benchmarks). */
+  logger?: FastifyBaseLogger;
   /** Sees every route as it is registered (the security tests read each route's `config`). */
   onRoute?: (route: RouteOptions) => void;
+  /** The modules whose routes to register (default: all of modules/index.ts). */
+  modules?: readonly ServerModule[];
 }
 
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ? { level: deps.config.logLevel } : false,
+    ...(opts.logger ? { loggerInstance: opts.logger } : { logger: false }),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
     // Per-request lines would drown the log at device rates; writes are in the audit log anyway.
@@ -79,7 +79,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     db: deps.database.kind,
   }));
 
-  for (const mod of MODULES) await app.register(async (scope) => mod(scope, deps));
+  for (const mod of opts.modules ?? MODULES) await app.register(async (scope) => mod.routes(scope, deps));
 
   const dist = webDist();
   if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false });
@@ -89,4 +89,16 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return sendError(req, reply, ErrorCodes.ROUTE_NOT_FOUND, null, 404);
   });
   return app;
+}
+
+/**
+ * The start-up half of the module list: each module's jobs join deps.jobs and its ingest
+ * subscribers deps.iot.ingest (startServices and createTestApp call it once per app, before the
+ * link and the worker start).
+ */
+export function registerModuleWork(deps: Deps, modules: readonly ServerModule[] = MODULES): void {
+  for (const mod of modules) {
+    for (const job of mod.jobs ?? []) deps.jobs.register(job);
+    for (const sub of mod.ingest ?? []) deps.iot.ingest.onCommitted(sub.name, (batch) => sub.onCommitted(batch, deps), sub);
+  }
 }

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
+import { createDeps } from './deps.js';
 import { startServices } from './services.js';
 
 async function main(): Promise<void> {
@@ -17,8 +19,11 @@ async function main(): Promise<void> {
   }
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database }, { logger: true });
-  const services = await startServices(app, { config, database });
+  // One logger for HTTP, the device link and the job worker, made before any of them.
+  const log = pino({ level: config.logLevel });
+  const deps = createDeps({ config, database }, { log });
+  const app = await buildApp(deps, { logger: log });
+  const services = await startServices(app, deps);
   await app.listen({ port: config.port, host: config.host });
   const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const lines = [`FarmSense is running at http://${shown}:${config.port}  (API docs: /api/docs)`];

@@ -1,39 +1,43 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from './app.js';
+import { registerModuleWork, type Deps } from './app.js';
 import { seedCatalogue } from './db/catalogue.js';
 import { seedDemo } from './db/seed.js';
-import { startIot, type IotLink } from './iot/link.js';
 import { startDemoSimulator } from './db/demo-fleet.js';
 import { seedHistory } from './db/seed-history.js';
 
 export interface Services {
-  /** The device link (broker, ingest, commands); `iotLinkFor(database)` finds it from routes. */
-  iot: IotLink;
   stop: () => Promise<void>;
 }
 
-/** Start-up work beyond HTTP: catalogue sync, demo data, the device link (broker + ingest). */
+/**
+ * Start-up work beyond HTTP: catalogue sync, demo data, the modules' jobs and ingest subscribers,
+ * the device link (broker + ingest) and the job worker.
+ */
 export async function startServices(app: FastifyInstance, deps: Deps): Promise<Services> {
   await seedCatalogue(deps.database.db);
   if (deps.config.demo) await seedDemo(deps.database.db);
-  const iot = await startIot(deps, app.log);
+  registerModuleWork(deps);
+  const { iot, jobs, config } = deps;
+  await iot.start();
   // Demo: 60 days of history through ingest's batch statement, then the demo gateways live.
-  if (deps.config.demo) {
+  if (config.demo) {
     const history = await seedHistory(deps.database);
     if (history) app.log.info(history, 'demo telemetry history written');
   }
-  const { config } = deps;
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {
         log: (line) => app.log.info(line),
       })
     : null;
-  app.log.info({ mqtt: iot.mode, port: iot.port, simulator: simulator ? 'running' : 'off' }, 'services started');
+  jobs.start();
+  app.log.info({ mqtt: iot.mode, port: iot.port, simulator: simulator ? 'running' : 'off', jobs: jobs.names.length }, 'services started');
   return {
-    iot,
     stop: async () => {
       // Stops the demo gateways and their flock-register sync timer (db/demo-fleet.ts).
       await simulator?.stop();
+      // Jobs first: a running job may still send a device command; what ingest subscribers
+      // enqueue while the link drains is stored and waits for the next start.
+      await jobs.stop();
       await iot.stop();
     },
   };

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
-import { startIot, type IotLink } from './link.js';
-import { addGateway, connected, deviceClient, newCode, quietLog, RawDevice, sleep, telemetry, waitFor } from './testkit.js';
+import type { IotLink } from './link.js';
+import { addGateway, connected, deviceClient, newCode, RawDevice, sleep, telemetry, waitFor } from './testkit.js';
 
 /**
  * The embedded broker end to end: CONNECT authentication, topic confinement, acknowledge after
@@ -15,12 +15,11 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
   let tenantId: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false });
+    ctx = await createTestApp({ demo: false, iot: { tcpPort: 0, heartbeatTimeoutMs: 1_500, statusFlushMs: 200 } });
     tenantId = await buildTenant(ctx.database.db, 'IoT Tenant');
-    link = await startIot(ctx, quietLog, { tcpPort: 0, heartbeatTimeoutMs: 1_500, statusFlushMs: 200 });
+    link = ctx.iot;
   });
   afterAll(async () => {
-    await link.stop();
     await ctx.close();
   });
 

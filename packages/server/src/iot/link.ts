@@ -6,8 +6,9 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { Commands, type CommandAck } from './commands.js';
 import { DeviceCache } from './devices.js';
 import { startExternalLink, type ExternalLink } from './external.js';
-import { Ingest, type Log } from './ingest.js';
-import { liveHubFor, type LiveHub } from './live.js';
+import type { Log } from '../lib/log.js';
+import { Ingest } from './ingest.js';
+import { LiveHub } from './live.js';
 import { parseTelemetry } from './payload.js';
 import { DeviceRouter, parseStatus } from './router.js';
 import { StatsWriter } from './stats.js';
@@ -16,20 +17,23 @@ import { StatusTracker, type StatusChange } from './status.js';
 /**
  * The device link of one server process: the broker (embedded aedes, or the external one at
  * MQTT_URL), ingest, gateway status, commands, live fan-out and the daily telemetry
- * housekeeping (partitions ahead, retention). `startServices` starts it; tests start it directly.
+ * housekeeping (partitions ahead, retention). It is made with the app's Deps (`deps.iot`) and
+ * connected by `start()` (startServices, or a test that needs devices); before that, and after
+ * `stop()`, `running` is false and commands are refused.
  */
 export interface IotLink {
   mode: 'embedded' | 'external';
-  /** Embedded broker's TCP port (null when MQTT_PORT=0 or external). */
-  port: number | null;
+  readonly running: boolean;
+  /** Embedded broker's TCP port (null when MQTT_PORT=0, external, or not started). */
+  readonly port: number | null;
   hub: LiveHub;
   ingest: Ingest;
   status: StatusTracker;
   devices: DeviceCache;
   /** Writes this process's ingest counters to ingest_stats (every 5 s; on demand for tests). */
   stats: StatsWriter;
-  /** External mode only: the two MQTT connections. */
-  external: ExternalLink | null;
+  /** External mode only, once started: the two MQTT connections. */
+  readonly external: ExternalLink | null;
   /**
    * A stream connected to the embedded broker for in-process MQTT clients:
    * `new MqttClient(() => link.connectInProcess(), options)`. Throws in external mode.
@@ -44,11 +48,16 @@ export interface IotLink {
    * own authentication (ops' password file or auth plugin, kept in step with the registry).
    */
   kick(code: string, gatewayId?: number): Promise<number>;
-  /** Sends `{id, op, params}` to `fs/{code}/cmd` and resolves with the device's ack. */
+  /** Sends `{id, op, params}` to `fs/{code}/cmd` and resolves with the device's ack (rejects when not running). */
   sendCommand(code: string, op: string, params?: Record<string, unknown>, timeoutMs?: number): Promise<CommandAck>;
   /** Runs the partition/retention housekeeping now (it also runs daily). */
   housekeeping(): Promise<void>;
-  /** `graceMs`: how long queued readings may still be retried before they are left unacknowledged. */
+  /** Connects: ingest, status, stats, the broker or the external link, daily housekeeping. Once. */
+  start(): Promise<void>;
+  /**
+   * `graceMs`: how long queued readings may still be retried (and committed ones handed to the
+   * onCommitted subscribers) before they are left. A link that never started stops at once.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -65,18 +74,26 @@ export interface IotOptions {
   lingerMs?: number;
 }
 
-const links = new WeakMap<Database, IotLink>();
-
-/** The running link of the app using this database (for routes that send commands), or null. */
-export function iotLinkFor(database: Database): IotLink | null {
-  return links.get(database) ?? null;
-}
-
 const DAY_MS = 24 * 3600_000;
 
-export async function startIot(deps: { config: Config; database: Database }, log: Log, opts: IotOptions = {}): Promise<IotLink> {
+/** What the link is made from: the app's config and database, and its live hub when it has one. */
+export interface IotDeps {
+  config: Config;
+  database: Database;
+  live?: LiveHub;
+}
+
+/** A link that is started (for a test or a benchmark that drives devices without an app). */
+export async function startIot(deps: IotDeps, log: Log, opts: IotOptions = {}): Promise<IotLink> {
+  const link = createIot(deps, log, opts);
+  await link.start();
+  return link;
+}
+
+/** Makes the link without connecting anything (cheap: no broker, no timers, no queries). */
+export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLink {
   const { config, database } = deps;
-  const hub = liveHubFor(database);
+  const hub = deps.live ?? new LiveHub();
   const devices = new DeviceCache(database);
   const external = Boolean(config.mqttUrl);
   const publishStatus = (changes: StatusChange[]): void => {
@@ -95,43 +112,51 @@ export async function startIot(deps: { config: Config; database: Database }, log
           for (const m of messages) hub.publishReading({ gatewayId: m.device.id, shedId: m.device.shedId, ts: m.ts, values: m.values });
         },
   });
-  await ingest.start();
   const status = new StatusTracker(database, log, { timeoutMs: opts.heartbeatTimeoutMs, onChange: publishStatus });
-  status.start(opts.statusFlushMs);
   const stats = new StatsWriter(database, ingest.counters);
-  stats.start();
 
-  let sendRaw: (topic: string, payload: string) => Promise<void> = () => Promise.reject(new Error('link not ready'));
+  let sendRaw: (topic: string, payload: string) => Promise<void> = () => Promise.reject(new Error('the device link is not running'));
   const commands = new Commands((topic, payload) => sendRaw(topic, payload));
   const router = new DeviceRouter(ingest, status, commands, log);
 
   let broker: EmbeddedBroker | null = null;
   let ext: ExternalLink | null = null;
-  try {
-    if (config.mqttUrl) {
-      ext = await startExternalLink({
-        url: config.mqttUrl,
-        devices,
-        router,
-        log,
-        shareGroup: opts.shareGroup,
-        // Host and HTTP port name this worker's session stably across restarts.
-        clientId: opts.clientId ?? `farmsense-ingest-${hostname()}-${config.port}`,
-        onUnknownDevice: (code) => ingest.countUnknownDevice(code),
-        onLookupError: () => ingest.counters.dbErrors++,
-        onLive: (code, channel, payload) => void relayLive(code, channel, payload),
-      });
-      const e = ext;
-      sendRaw = (topic, payload) => e.publish(topic, payload);
-    } else {
-      const tcpPort = opts.tcpPort === undefined ? (config.mqttPort > 0 ? config.mqttPort : undefined) : (opts.tcpPort ?? undefined);
-      broker = await startEmbeddedBroker({ devices, router, log, tcpPort, host: config.host, database });
-      const b = broker;
-      sendRaw = (topic, payload) => b.publish(topic, payload);
+  let daily: NodeJS.Timeout | null = null;
+  let state: 'new' | 'starting' | 'running' | 'stopped' = 'new';
+
+  async function connect(): Promise<void> {
+    await ingest.start();
+    status.start(opts.statusFlushMs);
+    stats.start();
+    try {
+      if (config.mqttUrl) {
+        ext = await startExternalLink({
+          url: config.mqttUrl,
+          devices,
+          router,
+          log,
+          shareGroup: opts.shareGroup,
+          // Host and HTTP port name this worker's session stably across restarts.
+          clientId: opts.clientId ?? `farmsense-ingest-${hostname()}-${config.port}`,
+          onUnknownDevice: (code) => ingest.countUnknownDevice(code),
+          onLookupError: () => ingest.counters.dbErrors++,
+          onLive: (code, channel, payload) => void relayLive(code, channel, payload),
+        });
+        const e = ext;
+        sendRaw = (topic, payload) => e.publish(topic, payload);
+      } else {
+        const tcpPort = opts.tcpPort === undefined ? (config.mqttPort > 0 ? config.mqttPort : undefined) : (opts.tcpPort ?? undefined);
+        broker = await startEmbeddedBroker({ devices, router, log, tcpPort, host: config.host, database });
+        const b = broker;
+        sendRaw = (topic, payload) => b.publish(topic, payload);
+      }
+    } catch (err) {
+      await Promise.all([status.stop(), stats.stop(), ingest.stop(0)]);
+      throw err;
     }
-  } catch (err) {
-    await Promise.all([status.stop(), stats.stop(), ingest.stop(0)]);
-    throw err;
+    runHousekeeping();
+    daily = setInterval(runHousekeeping, DAY_MS);
+    daily.unref();
   }
 
   async function relayLive(code: string, channel: string, payload: Buffer): Promise<void> {
@@ -166,21 +191,26 @@ export async function startIot(deps: { config: Config; database: Database }, log
     void housekeeping().catch((err: unknown) =>
       log.warn({ err: err instanceof Error ? err.message : String(err) }, 'telemetry housekeeping failed'),
     );
-  runHousekeeping();
-  const daily = setInterval(runHousekeeping, DAY_MS);
-  daily.unref();
 
-  const link: IotLink = {
+  return {
     mode: external ? 'external' : 'embedded',
-    port: broker?.port ?? null,
+    get running() {
+      return state === 'running';
+    },
+    get port() {
+      return broker?.port ?? null;
+    },
     hub,
     ingest,
     status,
     devices,
     stats,
-    external: ext,
+    get external() {
+      return ext;
+    },
     connectInProcess() {
-      if (!broker) throw new Error('in-process MQTT connections need the embedded broker (MQTT_URL is set)');
+      if (external) throw new Error('in-process MQTT connections need the embedded broker (MQTT_URL is set)');
+      if (!broker) throw new Error('the device link is not running');
       return broker.connectInProcess();
     },
     async kick(code, gatewayId) {
@@ -192,9 +222,24 @@ export async function startIot(deps: { config: Config; database: Database }, log
     },
     sendCommand: (code, op, params = {}, timeoutMs) => commands.send(code, op, params, timeoutMs),
     housekeeping,
+    async start() {
+      if (state !== 'new') throw new Error(`the device link cannot start: it is ${state}`);
+      state = 'starting';
+      try {
+        await connect();
+        state = 'running';
+      } catch (err) {
+        state = 'stopped';
+        throw err;
+      }
+    },
     async stop(graceMs?: number) {
-      clearInterval(daily);
-      links.delete(database);
+      if (state !== 'running') {
+        state = 'stopped';
+        return;
+      }
+      state = 'stopped';
+      if (daily) clearInterval(daily);
       // Write what was accepted (new messages are refused, so never acknowledged), which sends
       // the last PUBACKs, then close the connections and record the counters.
       await ingest.stop(graceMs);
@@ -205,6 +250,4 @@ export async function startIot(deps: { config: Config; database: Database }, log
       await stats.stop();
     },
   };
-  links.set(database, link);
-  return link;
 }

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { Database } from '../db/client.js';
 
 /** A telemetry message as the live stream sends it (CONTRACT §4 values, epoch-ms ts). */
 export interface LiveReading {
@@ -18,9 +17,10 @@ export interface LiveStatus {
 export type LiveEvent = { type: 'telemetry'; data: LiveReading } | { type: 'status'; data: LiveStatus };
 
 /**
- * In-process fan-out of live values to open SSE streams. With the embedded broker the ingest of
- * this process feeds it after each commit; with MQTT_URL every API process feeds it from its
- * own plain (non-shared) subscription, so a page sees a device whichever process it talks to.
+ * In-process fan-out of live values to open SSE streams (`deps.live`, one per app). With the
+ * embedded broker the ingest of this process feeds it after each commit; with MQTT_URL every API
+ * process feeds it from its own plain (non-shared) subscription, so a page sees a device
+ * whichever process it talks to.
  */
 export class LiveHub {
   private readonly emitter = new EventEmitter();
@@ -51,20 +51,4 @@ export class LiveHub {
   get listeners(): number {
     return this.emitter.listenerCount('event');
   }
-}
-
-const hubs = new WeakMap<Database, LiveHub>();
-
-/**
- * The hub of one running app, keyed by its database handle: the routes (built from Deps) and the
- * broker (started from the same Deps) meet here without a process-wide singleton, so several
- * apps in one test process stay apart.
- */
-export function liveHubFor(database: Database): LiveHub {
-  let hub = hubs.get(database);
-  if (!hub) {
-    hub = new LiveHub();
-    hubs.set(database, hub);
-  }
-  return hub;
 }

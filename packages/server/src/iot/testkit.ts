@@ -4,11 +4,10 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import type { Database } from '../db/client.js';
 import { gateways } from '../db/tables.js';
-import type { Log } from './ingest.js';
 import type { IotLink } from './link.js';
 
 /** Helpers for the device-link tests (not loaded by the server). */
-export const quietLog: Log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+export { quietLog } from '../lib/log.js';
 
 /** A fresh, valid device code: `fs-` + 12 letters/digits. */
 export function newCode(prefix = 't'): string {

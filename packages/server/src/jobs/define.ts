@@ -1,4 +1,5 @@
 import type { Tx } from '../db/client.js';
+import type { Deps } from '../deps.js';
 
 /** Retry spacing: attempt n (from 1) failed, the next one waits min(maxMs, baseMs * factor^(n-1)). */
 export interface Backoff {
@@ -30,6 +31,8 @@ export interface JobContext {
   job: { id: number; name: string; key: string | null; attempt: number; maxAttempts: number };
   /** Aborted at the timeout and when the app stops before the attempt ends. */
   signal: AbortSignal;
+  /** The app's parts (config, iot, live, jobs); reading it throws in a queue made without an app. */
+  deps: Deps;
 }
 
 /** Runs one attempt. `payload` is what was enqueued, after a JSON round trip (plain data only). */

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client.js';
+import type { Deps } from '../deps.js';
 import { jobs } from '../db/tables.js';
 import { errorText, type Log } from '../lib/log.js';
 import { backoffDelay, defineJob, type JobContext, type JobDefinition, type JobHandler, type JobOptions } from './define.js';
@@ -69,6 +70,7 @@ export class Jobs {
   /** A wake-up that came while the loop was not pausing (it must not be lost). */
   private woken = false;
   private lastPurge = 0;
+  private deps: Deps | null = null;
 
   constructor(
     private readonly database: Database,
@@ -79,6 +81,11 @@ export class Jobs {
     this.leaseMarginMs = opts.leaseMarginMs ?? 30_000;
     this.keepDoneMs = opts.keepDoneMs ?? 7 * 24 * HOUR_MS;
     this.worker = opts.worker ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  }
+
+  /** The app this queue belongs to (createDeps): handlers reach it as `ctx.deps`. */
+  provide(deps: Deps): void {
+    this.deps = deps;
   }
 
   /** Declares and registers a job kind (see defineJob); returns the definition to enqueue with. */
@@ -250,10 +257,15 @@ export class Jobs {
           if (this.database.kind === 'postgres') await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${Math.ceil(def.timeoutMs)}`));
           held = await holdLease(tx, c, this.worker);
           if (!held) return;
+          const deps = this.deps;
           const ctx: JobContext = {
             tx,
             signal: abort.signal,
             job: { id: c.id, name: c.name, key: c.key, attempt: c.attempts, maxAttempts: c.maxAttempts },
+            get deps(): Deps {
+              if (!deps) throw new Error('this job queue runs outside an app: no deps');
+              return deps;
+            },
           };
           // The handler is awaited to its end even after an abort: ending the transaction under
           // a handler still using it would send its late queries outside any transaction.

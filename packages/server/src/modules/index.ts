@@ -1,38 +1,34 @@
-import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../app.js';
 import { authModule } from './auth/index.js';
-import { directoryRoutes } from './directory/routes.js';
-import { portalRoutes } from './portal/routes.js';
-import { oplogRoutes } from './oplog/routes.js';
-import { tenantRoutes } from './tenants/routes.js';
-import { accountRoutes } from './accounts/routes.js';
-import { roleRoutes } from './roles/routes.js';
-import { farmRoutes } from './farms/routes.js';
-import { shedRoutes } from './sheds/routes.js';
-import { telemetryRoutes } from './telemetry/routes.js';
-import { environmentRoutes } from './environment/routes.js';
-import { deviceRoutes } from './devices/routes.js';
-import { productionRoutes } from './production/routes.js';
-import { productionReportRoutes } from './production/reports-routes.js';
-import { productionExcelRoutes } from './production/excel-routes.js';
+import { portalModule } from './portal/index.js';
+import { directoryModule } from './directory/index.js';
+import { tenantsModule } from './tenants/index.js';
+import { oplogModule } from './oplog/index.js';
+import { accountsModule } from './accounts/index.js';
+import { rolesModule } from './roles/index.js';
+import { farmsModule } from './farms/index.js';
+import { shedsModule } from './sheds/index.js';
+import { telemetryModule } from './telemetry/index.js';
+import { environmentModule } from './environment/index.js';
+import { devicesModule } from './devices/index.js';
+import { productionModule } from './production/index.js';
+import type { ServerModule } from './module.js';
 
-/** Each module registers its routes in its own encapsulated scope. Add a module by adding a line. */
-export type ModuleRoutes = (app: FastifyInstance, deps: Deps) => Promise<void>;
-
-export const MODULES: ModuleRoutes[] = [
-  authModule,
-  portalRoutes,
-  directoryRoutes,
-  tenantRoutes,
-  oplogRoutes,
-  accountRoutes,
-  roleRoutes,
-  farmRoutes,
-  shedRoutes,
-  telemetryRoutes,
-  environmentRoutes,
-  deviceRoutes,
-  productionRoutes,
-  productionExcelRoutes,
-  productionReportRoutes,
+/**
+ * Every server module, in registration order. A module is a folder whose index.ts exports one
+ * ServerModule (module.ts): add it here with one import and one line.
+ */
+export const MODULES: readonly ServerModule[] = [
+  { name: 'auth', routes: authModule },
+  portalModule,
+  directoryModule,
+  tenantsModule,
+  oplogModule,
+  accountsModule,
+  rolesModule,
+  farmsModule,
+  shedsModule,
+  telemetryModule,
+  environmentModule,
+  devicesModule,
+  productionModule,
 ];

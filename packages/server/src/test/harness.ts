@@ -1,22 +1,43 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, registerModuleWork } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { seedCatalogue } from '../db/catalogue.js';
 import { seedDemo } from '../db/seed.js';
+import { createDeps, type Deps } from '../deps.js';
+import type { IotLink, IotOptions } from '../iot/link.js';
+import type { LiveHub } from '../iot/live.js';
+import type { Jobs, JobsOptions } from '../jobs/queue.js';
+import { quietLog } from '../lib/log.js';
 
 /**
  * API tests run through the real HTTP layer (fastify.inject) against a fresh database: embedded
  * PGlite in memory by default, or a new database on the PostgreSQL server when TEST_DB=postgres
  * (created from DATABASE_URL, dropped afterwards). Both stores run the same test files.
+ * The app has its full Deps; the device link and the job worker stay idle unless asked for
+ * (`iot`, `jobs.start`), so a test that needs no devices starts no broker.
  */
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  deps: Deps;
+  iot: IotLink;
+  live: LiveHub;
+  jobs: Jobs;
   close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  demo?: boolean;
+  env?: Record<string, string>;
+  onRoute?: (route: RouteOptions) => void;
+  /** Starts the device link with these options (embedded broker in process; `tcpPort: 0` adds TCP on a free port). */
+  iot?: IotOptions;
+  /** Job queue options; `start` runs the worker loop (else jobs run when the test calls `jobs.runDue()`). */
+  jobs?: Omit<JobsOptions, 'log'> & { start?: boolean };
 }
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -41,9 +62,7 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
   };
 }
 
-export async function createTestApp(
-  opts: { demo?: boolean; env?: Record<string, string>; onRoute?: (route: RouteOptions) => void } = {},
-): Promise<TestContext> {
+export async function createTestApp(opts: TestAppOptions = {}): Promise<TestContext> {
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
   if (TEST_DB === 'postgres') {
@@ -56,13 +75,24 @@ export async function createTestApp(
   const config = loadConfig({ CAPTCHA: 'off', DEMO: '0', SIMULATOR: '0', MQTT_PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
   await seedCatalogue(database.db);
   if (opts.demo !== false) await seedDemo(database.db);
-  const app = await buildApp({ config, database }, opts.onRoute ? { onRoute: opts.onRoute } : {});
+  const { start: startJobs, ...jobOpts } = opts.jobs ?? {};
+  const deps = createDeps({ config, database }, { log: quietLog, iot: { tcpPort: null, ...opts.iot }, jobs: { pollMs: 50, ...jobOpts } });
+  const app = await buildApp(deps, opts.onRoute ? { onRoute: opts.onRoute } : {});
   await app.ready();
+  registerModuleWork(deps);
+  if (opts.iot) await deps.iot.start();
+  if (startJobs) deps.jobs.start();
   return {
     app,
     database,
     config,
+    deps,
+    iot: deps.iot,
+    live: deps.live,
+    jobs: deps.jobs,
     close: async () => {
+      await deps.jobs.stop(0);
+      await deps.iot.stop();
       await app.close();
       await database.close();
       if (drop) await drop();

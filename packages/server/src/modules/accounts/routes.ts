@@ -15,7 +15,7 @@ import {
   type AccountRowWithScope,
   type Page,
 } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { transportKeys } from '../auth/crypto.js';

@@ -8,7 +8,7 @@ import {
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, gatewayStatus } from '../../db/tables.js';
-import { iotLinkFor } from '../../iot/link.js';
+import type { IotLink } from '../../iot/link.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { visibleGateway } from './controllers.js';
 
@@ -36,6 +36,7 @@ function paramsFor(op: ControllerCommandOp, given: Record<string, unknown>, time
 
 export async function controllerCommand(
   database: Database,
+  link: IotLink,
   auth: AuthContext,
   tenantId: number,
   b: ControllerCommandBody,
@@ -45,8 +46,7 @@ export async function controllerCommand(
   const gw = await visibleGateway(db, auth, tenantId, b.id);
   const [farm] = gw.farmId === null ? [] : await db.select({ timeZone: farms.timeZone }).from(farms).where(eq(farms.id, gw.farmId));
   const params = paramsFor(b.op, b.params, farm?.timeZone ?? 'UTC');
-  const link = iotLinkFor(database);
-  if (!gw.enabled || !link) throw new AppError(ErrorCodes.DEVICE_LINK_FAILED);
+  if (!gw.enabled || !link.running) throw new AppError(ErrorCodes.DEVICE_LINK_FAILED);
   const [status] = await db.select({ online: gatewayStatus.online }).from(gatewayStatus).where(eq(gatewayStatus.gatewayId, gw.id));
   if (!status?.online) throw new AppError(ErrorCodes.DEVICE_OFFLINE);
   const ack = await link.sendCommand(gw.code, b.op, params, timeoutMs);

@@ -5,8 +5,8 @@ import { auditLog, gatewayChannels, gateways, gatewayStatus, systemAuth } from '
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
-import { startIot, type IotLink } from '../../iot/link.js';
-import { connected, deviceClient, quietLog } from '../../iot/testkit.js';
+import type { IotLink } from '../../iot/link.js';
+import { connected, deviceClient } from '../../iot/testkit.js';
 
 const C = '/api/breedpigdevice/controller';
 const N = '/api/breedpigdevice/network';
@@ -38,7 +38,7 @@ describe(`device registry (${TEST_DB})`, () => {
     (await call<Page<ControllerRow>>(ctx, tok, 'POST', `${C}/page`, { pageNo: 1, pageSize: 1000, ...body })).data;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ iot: { tcpPort: null, statusFlushMs: 200 } });
     w = await adminWorld(ctx);
     freeShed = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, {
       shedName: 'Free A',
@@ -54,10 +54,9 @@ describe(`device registry (${TEST_DB})`, () => {
       buildingNum: 9,
       shedNum: 2,
     });
-    link = await startIot(ctx, quietLog, { tcpPort: null, statusFlushMs: 200 });
+    link = ctx.iot;
   });
   afterAll(async () => {
-    await link?.stop();
     await ctx?.close();
   });
 

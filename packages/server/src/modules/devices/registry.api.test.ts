@@ -6,8 +6,8 @@ import { gateways } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
-import { startIot, type IotLink } from '../../iot/link.js';
-import { connected, deviceClient, quietLog, waitFor } from '../../iot/testkit.js';
+import type { IotLink } from '../../iot/link.js';
+import { connected, deviceClient, waitFor } from '../../iot/testkit.js';
 
 const C = '/api/breedpigdevice/controller';
 const N = '/api/breedpigdevice/network';
@@ -73,12 +73,11 @@ describe(`device registry rules (${TEST_DB})`, () => {
   };
 
   beforeAll(async () => {
-    ctx = await createTestApp();
+    ctx = await createTestApp({ iot: { tcpPort: null, statusFlushMs: 200 } });
     w = await adminWorld(ctx);
-    link = await startIot(ctx, quietLog, { tcpPort: null, statusFlushMs: 200 });
+    link = ctx.iot;
   });
   afterAll(async () => {
-    await link?.stop();
     await ctx?.close();
   });
 

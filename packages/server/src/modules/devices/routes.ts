@@ -19,8 +19,7 @@ import {
   type NetworkRow,
   type Page,
 } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
-import { iotLinkFor } from '../../iot/link.js';
+import type { ModuleRoutes } from '../module.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { listChannels, saveChannels } from './channels.js';
@@ -51,7 +50,7 @@ export const NETWORK_APPS = ['device-mng.network', 'device-connect.network'];
  * Device registry: gateways/controllers with their sub-device channels, and network devices.
  * Writes are audited by the audit plugin; reads are marked readOnly.
  */
-export const deviceRoutes: ModuleRoutes = async (base, { database }) => {
+export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const db = database.db;
   const tags = ['devices'];
@@ -62,10 +61,8 @@ export const deviceRoutes: ModuleRoutes = async (base, { database }) => {
   // The broker caches registry lookups for a few seconds: forget a changed gateway at once, and
   // end the live session of one that lost its right to it (disabled, deleted, re-keyed).
   const changed: Changed = (code, kick) => {
-    const link = iotLinkFor(database);
-    link?.devices.invalidate(code);
-    if (kick)
-      void link?.kick(code, kick.gatewayId).catch((err: unknown) => base.log.warn({ code, err }, 'closing a device session failed'));
+    iot.devices.invalidate(code);
+    if (kick) void iot.kick(code, kick.gatewayId).catch((err: unknown) => base.log.warn({ code, err }, 'closing a device session failed'));
   };
   const C = '/api/breedpigdevice/controller';
   const N = '/api/breedpigdevice/network';
@@ -188,7 +185,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database }) => {
         body: controllerCommandBody,
       },
     },
-    async (req): Promise<ControllerCommandAnswer> => controllerCommand(database, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<ControllerCommandAnswer> => controllerCommand(database, iot, requireAuth(req), tenantOf(req), req.body),
   );
 
   app.post(

@@ -12,7 +12,7 @@ import {
   type ShedListItem,
   type ShedOverviewRow,
 } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
 import { listAccounts } from './repo.js';
 import { authFarmList, authShedTree, farmList, queryShedPage, shedList } from './service.js';

@@ -18,7 +18,7 @@ import {
   type RunStatsRow,
   type TrendAnswer,
 } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { commuOff, connectStatusPage, runStats } from './devices.js';

@@ -1,5 +1,5 @@
 import { farmsApi } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
 import { addFarm, deleteFarm, farmDetail, farmPage, setTimeZone, updateFarm } from './service.js';

@@ -6,7 +6,7 @@ import { AppError, dailyKindParams, dailyPageBody, ErrorCodes, flockPageBody, id
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { requireAuth } from '../../plugins/auth.js';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { dailyTemplate, exportDaily, exportFlocks, flockTemplate, importDaily, importFlocks, type XlsxFile } from './excel.js';
 import { assertKindApp, DAILY_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP } from './scope.js';
 

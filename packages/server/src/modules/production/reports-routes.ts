@@ -1,7 +1,7 @@
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { flockTrendBody, reportBody } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { curveRoutes } from './curves.js';

@@ -12,7 +12,7 @@ import {
   type Page,
   type SaveOutcome,
 } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';

@@ -17,7 +17,7 @@ import {
   type RoleAppOps,
   type RoleRow,
 } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { loadAppRows } from '../portal/tree.js';

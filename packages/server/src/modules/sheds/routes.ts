@@ -12,7 +12,7 @@ import {
   type PenOption,
   type PenRow,
 } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { addPens, deletePen, hierarchy, penOptions, shedPens, updatePen } from './pens.js';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, ErrorCodes } from '@farmsense/shared';
-import type { Deps } from '../../app.js';
-import { liveHubFor, type LiveEvent } from '../../iot/live.js';
+import type { Deps } from '../../deps.js';
+import type { LiveEvent } from '../../iot/live.js';
 import { readIngestStats } from '../../iot/stats.js';
 import { requireAuth, type AuthContext } from '../../plugins/auth.js';
 import { queryTrend } from './query.js';
@@ -29,7 +29,7 @@ const idList = z
 
 export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const { db } = deps.database;
-  const hub = liveHubFor(deps.database);
+  const hub = deps.live;
 
   app.post(
     '/api/telemetry/streamTicket',

@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call, tokenFor } from '../../test/factories.js';
-import { startIot, type IotLink } from '../../iot/link.js';
-import { connected, deviceClient, quietLog, telemetry, waitFor } from '../../iot/testkit.js';
+import type { IotLink } from '../../iot/link.js';
+import { connected, deviceClient, telemetry, waitFor } from '../../iot/testkit.js';
 
 /** Live values over SSE (token header and one-time ticket), shed scoping, latest values, stats. */
 interface SseEvent {
@@ -62,8 +62,8 @@ describe(`telemetry live stream and latest values (${TEST_DB})`, () => {
   const shed: Record<string, number> = {};
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    link = await startIot(ctx, quietLog, { tcpPort: null });
+    ctx = await createTestApp({ iot: { tcpPort: null } });
+    link = ctx.iot;
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
     chicken = await tokenFor(ctx.database.db, 'chicken');
@@ -72,7 +72,6 @@ describe(`telemetry live stream and latest values (${TEST_DB})`, () => {
     for (const r of rows) shed[r.code] = r.shed_id;
   });
   afterAll(async () => {
-    await link.stop();
     await ctx.close();
   });
 

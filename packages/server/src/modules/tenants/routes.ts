@@ -1,5 +1,5 @@
 import { tenantsApi } from '@farmsense/shared';
-import type { ModuleRoutes } from '../index.js';
+import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { decryptField, transportKeys } from '../auth/crypto.js';

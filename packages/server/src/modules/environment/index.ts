@@ -1,0 +1,5 @@
+import type { ServerModule } from '../module.js';
+import { environmentRoutes } from './routes.js';
+
+/** Environment monitoring: overviews, trends, records and device reports. */
+export const environmentModule: ServerModule = { name: 'environment', routes: environmentRoutes };

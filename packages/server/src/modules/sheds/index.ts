@@ -1,0 +1,5 @@
+import type { ServerModule } from '../module.js';
+import { shedRoutes } from './routes.js';
+
+/** Sheds and pens (/housemanagement/shedlist) and the shed and pen pickers. */
+export const shedsModule: ServerModule = { name: 'sheds', routes: shedRoutes };

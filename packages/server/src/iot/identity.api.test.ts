@@ -3,8 +3,8 @@ import type { ControllerRow, DeviceConnectRow, Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { authed, loginAs, type AuthedClient } from '../test/login.js';
 import { buildTenant } from '../test/factories.js';
-import { startIot, type IotLink } from './link.js';
-import { addGateway, connected, deviceClient, newCode, quietLog, sleep, telemetry, waitFor } from './testkit.js';
+import type { IotLink } from './link.js';
+import { addGateway, connected, deviceClient, newCode, sleep, telemetry, waitFor } from './testkit.js';
 
 /**
  * Device identity on the embedded broker (issue 16, defect 1): the MQTT client id must be the
@@ -18,12 +18,11 @@ describe(`device identity on the embedded broker (${TEST_DB})`, () => {
   let admin: AuthedClient;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
-    link = await startIot(ctx, quietLog, { tcpPort: null, heartbeatTimeoutMs: 60_000, statusFlushMs: 100 });
+    ctx = await createTestApp({ iot: { tcpPort: null, heartbeatTimeoutMs: 60_000, statusFlushMs: 100 } });
+    link = ctx.iot;
     admin = authed(ctx, await loginAs(ctx, 'demo'));
   });
   afterAll(async () => {
-    await link.stop();
     await ctx.close();
   });
 

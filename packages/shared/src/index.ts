@@ -15,6 +15,7 @@ export * from './schemas/oplog.js';
 export * from './oplog/endpoints.js';
 export * from './schemas/roles.js';
 export * from './schemas/accounts.js';
+export * from './accounts/endpoints.js';
 export * from './schemas/farms.js';
 export * from './farms/endpoints.js';
 export * from './schemas/sheds.js';

@@ -3,12 +3,12 @@ import { AREA_CODES, INPUT_MAX_LENGTH } from '../constants.js';
 import { isStrongPassword } from './auth.js';
 import { blankAsAbsent } from './time.js';
 import { optionalText, pageQuery, requiredText } from './common.js';
-import type { RoleType } from './roles.js';
 
 /**
  * Account administration (SPEC §3 Account, §5 "Login and account", §7 "Roles and accounts").
  * Wire bodies carry the initial password as RSA ciphertext (CONTRACT §3); `accountAddForm` checks
  * the plain text in the browser before it is encrypted, with the same rules the server applies.
+ * The answers and the endpoints are declared in ../accounts/endpoints.ts.
  */
 const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 /** Ids in JSON bodies are numbers; only query strings and paths are coerced from text. */
@@ -110,52 +110,3 @@ export const farmAndShedAuthorizationBody = z.object({
     .max(1000, 'validation.invalid'),
 });
 export type FarmAndShedAuthorizationBody = z.infer<typeof farmAndShedAuthorizationBody>;
-
-export interface AccountRoleRef {
-  id: number;
-  roleName: string;
-  type: RoleType;
-}
-
-export interface AccountFarmRef {
-  id: number;
-  farmName: string;
-  type: number;
-}
-
-/** A row of account/list (never any password or code hash). */
-export interface AccountRow {
-  id: number;
-  accountCode: string;
-  accountName: string;
-  name: string | null;
-  phoneNo: string | null;
-  email: string | null;
-  gender: number | null;
-  jobNo: string | null;
-  areaCode: string | null;
-  accountType: number;
-  status: number;
-  mustChangePassword: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-  roles: AccountRoleRef[];
-  farms: AccountFarmRef[];
-}
-
-/** One authorized farm of an account: empty shedIds = the whole farm; penIds narrow their sheds. */
-export interface FarmAuthorization {
-  farmId: number;
-  farmName: string;
-  shedIds: number[];
-  penIds: number[];
-}
-
-/** A row of account/list2: list plus the shed and pen authorization per farm. */
-export interface AccountRowWithScope extends AccountRow {
-  authorization: FarmAuthorization[];
-}
-
-export interface AccountAddResult {
-  id: number;
-}

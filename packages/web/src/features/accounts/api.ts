@@ -1,18 +1,12 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import {
-  PAGE_SIZES,
-  type AccountAddResult,
-  type AccountRowWithScope,
-  type HierarchyFarm,
-  type Page,
-  type RoleRow,
-} from '@farmsense/shared';
+import { accountsApi, PAGE_SIZES, type AnswerOf, type HierarchyFarm, type InputOf, type Page, type RoleRow } from '@farmsense/shared';
+import { call } from '../../app/api/call';
 import { request } from '../../app/api/client';
 
 /**
- * Account administration calls (server: modules/accounts/routes.ts, application code
- * `usermanagement.accountnumber`). Bodies are what the shared schemas accept; passwords arrive
- * here already encrypted (CONTRACT §3).
+ * Account administration calls (contracts: packages/shared/src/accounts/endpoints.ts, application
+ * code `usermanagement.accountnumber`). Bodies are what the shared schemas accept; passwords
+ * arrive here already encrypted (CONTRACT §3).
  */
 export interface AccountQuery {
   pageNo: number;
@@ -23,52 +17,17 @@ export interface AccountQuery {
   farmId?: number;
 }
 
-export interface AccountProfile {
-  accountName: string;
-  phoneNo: string;
-  email?: string;
-  name?: string;
-  gender?: number;
-  jobNo?: string;
-  areaCode?: string;
-}
-
-export interface AccountAddRequest extends AccountProfile {
-  accountCode: string;
-  /** base64 RSA-OAEP ciphertext of the initial password. */
-  password: string;
-  accountType: 2 | 3;
-  roleIds: number[];
-  farmIds: number[];
-}
-
-export interface AccountUpdateRequest extends AccountProfile {
-  id: number;
-  /** Left out for a tenant administrator (its type and farms are not editable: 20021). */
-  accountType?: 2 | 3;
-  /** A new initial password (ciphertext); the account must change it at its next sign-in. */
-  password?: string;
-  roleIds?: number[];
-  farmIds?: number[];
-}
-
+export type AccountAddRequest = InputOf<typeof accountsApi.add>['body'];
+export type AccountUpdateRequest = InputOf<typeof accountsApi.update>['body'];
+export type AuthorizationRequest = InputOf<typeof accountsApi.farmAndShedAuthorization>['body'];
 /** One farm of farmAndShedAuthorization: no sheds and no pens = the whole farm. */
-export interface FarmGrant {
-  farmId: number;
-  shedIds?: number[];
-  penIds?: number[];
-}
+export type FarmGrant = AuthorizationRequest['farms'][number];
 
-export const accountsApi = {
-  /** list2: the list with each account's farm, shed and pen authorization. */
-  page: (q: AccountQuery, signal?: AbortSignal): Promise<Page<AccountRowWithScope>> =>
-    request('/breedpigaccount/account/list2', { query: { ...q }, signal }),
-  add: (body: AccountAddRequest): Promise<AccountAddResult> => request('/breedpigaccount/account/add', { method: 'POST', body }),
-  update: (body: AccountUpdateRequest): Promise<null> => request('/accountauth/account/update', { method: 'PUT', body }),
-  remove: (id: number): Promise<null> => request(`/accountauth/account/delete/${id}`, { method: 'DELETE' }),
-  ban: (ids: number[], status: 0 | 1): Promise<null> => request('/accountauth/account/ban', { method: 'POST', body: { ids, status } }),
-  authorize: (accountId: number, farms: FarmGrant[]): Promise<null> =>
-    request('/breedpigaccount/account/farmAndShedAuthorization', { method: 'POST', body: { accountId, farms } }),
+/**
+ * The pickers of the accounts page read the shed and role modules, whose calls are not typed
+ * contracts yet (their modules move onto packages/shared endpoints separately).
+ */
+export const pickerApi = {
   /** Farm -> sheds -> pens the caller may see (the authorization tree). */
   hierarchy: (signal?: AbortSignal): Promise<HierarchyFarm[]> =>
     request('/breedpigbuilding/shed/qdslHierarchicalQuery', { method: 'POST', body: {}, signal }),
@@ -84,23 +43,24 @@ export const ACCOUNT_KEYS = {
   hierarchy: ['accounts', 'hierarchy'] as const,
 };
 
-export function useAccountPage(q: AccountQuery): UseQueryResult<Page<AccountRowWithScope>> {
+/** list2: the list with each account's farm, shed and pen authorization. */
+export function useAccountPage(q: AccountQuery): UseQueryResult<AnswerOf<typeof accountsApi.list2>> {
   return useQuery({
     queryKey: ACCOUNT_KEYS.page(q),
-    queryFn: ({ signal }) => accountsApi.page(q, signal),
+    queryFn: ({ signal }) => call(accountsApi.list2, { query: q }, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useRoleOptions(): UseQueryResult<RoleRow[]> {
-  return useQuery({ queryKey: ACCOUNT_KEYS.roles, queryFn: ({ signal }) => accountsApi.roleOptions(signal), staleTime: 30_000 });
+  return useQuery({ queryKey: ACCOUNT_KEYS.roles, queryFn: ({ signal }) => pickerApi.roleOptions(signal), staleTime: 30_000 });
 }
 
 /** Fresh on every opening of the drawer: sheds and pens change on another page. */
 export function useHierarchy(enabled: boolean): UseQueryResult<HierarchyFarm[]> {
   return useQuery({
     queryKey: ACCOUNT_KEYS.hierarchy,
-    queryFn: ({ signal }) => accountsApi.hierarchy(signal),
+    queryFn: ({ signal }) => pickerApi.hierarchy(signal),
     enabled,
     staleTime: 0,
   });

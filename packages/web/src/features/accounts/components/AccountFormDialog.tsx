@@ -23,6 +23,8 @@ import { useAddAccount, useUpdateAccount } from '../hooks/useAccountMutations';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
 import { useFormSave } from '../../../ui/useFormSave';
 
+type Gender = (typeof GENDERS)[number];
+
 export interface AccountFormValues {
   accountCode: string;
   accountName: string;
@@ -33,7 +35,7 @@ export interface AccountFormValues {
   phoneNo: string;
   email?: string;
   name?: string;
-  gender?: number;
+  gender?: Gender;
   jobNo?: string;
   accountType: 2 | 3;
   roleIds: number[];
@@ -62,7 +64,7 @@ function initialValues(account: AccountRowWithScope | null): AccountFormValues {
     phoneNo: account.phoneNo ?? '',
     email: account.email ?? '',
     name: account.name ?? '',
-    gender: account.gender ?? undefined,
+    gender: GENDERS.find((g) => g === account.gender),
     jobNo: account.jobNo ?? '',
     accountType: account.accountType === AccountType.FARM_SUPER_ADMIN ? 3 : 2,
     roleIds: account.roles.map((r) => r.id),

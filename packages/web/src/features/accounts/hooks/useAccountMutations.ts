@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import type { AccountAddResult } from '@farmsense/shared';
+import { accountsApi, type AnswerOf } from '@farmsense/shared';
+import { call } from '../../../app/api/call';
 import { QK } from '../../../app/auth/queries';
-import { ACCOUNT_KEYS, accountsApi, type AccountAddRequest, type AccountUpdateRequest, type FarmGrant } from '../api';
+import { ACCOUNT_KEYS, type AccountAddRequest, type AccountUpdateRequest, type AuthorizationRequest } from '../api';
 
 /**
  * The writes of the accounts page. Each refreshes the list afterwards; adding, renaming and
@@ -20,27 +21,30 @@ function useRefresh(sessionToo: boolean): () => Promise<void> {
   };
 }
 
-export function useAddAccount(): UseMutationResult<AccountAddResult, unknown, AccountAddRequest> {
+export function useAddAccount(): UseMutationResult<AnswerOf<typeof accountsApi.add>, unknown, AccountAddRequest> {
   const refresh = useRefresh(true);
-  return useMutation({ mutationFn: accountsApi.add, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: AccountAddRequest) => call(accountsApi.add, { body }), onSuccess: refresh });
 }
 
 export function useUpdateAccount(): UseMutationResult<null, unknown, AccountUpdateRequest> {
   const refresh = useRefresh(true);
-  return useMutation({ mutationFn: accountsApi.update, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: AccountUpdateRequest) => call(accountsApi.update, { body }), onSuccess: refresh });
 }
 
 export function useDeleteAccount(): UseMutationResult<null, unknown, number> {
   const refresh = useRefresh(true);
-  return useMutation({ mutationFn: accountsApi.remove, onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(accountsApi.remove, { params: { id } }), onSuccess: refresh });
 }
 
 export function useBanAccounts(): UseMutationResult<null, unknown, { ids: number[]; status: 0 | 1 }> {
   const refresh = useRefresh(false);
-  return useMutation({ mutationFn: ({ ids, status }) => accountsApi.ban(ids, status), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: { ids: number[]; status: 0 | 1 }) => call(accountsApi.ban, { body }), onSuccess: refresh });
 }
 
-export function useAuthorizeAccount(): UseMutationResult<null, unknown, { accountId: number; farms: FarmGrant[] }> {
+export function useAuthorizeAccount(): UseMutationResult<null, unknown, AuthorizationRequest> {
   const refresh = useRefresh(false);
-  return useMutation({ mutationFn: ({ accountId, farms }) => accountsApi.authorize(accountId, farms), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: AuthorizationRequest) => call(accountsApi.farmAndShedAuthorization, { body }),
+    onSuccess: refresh,
+  });
 }

@@ -42,7 +42,7 @@ test.describe('flocks and standard curves', () => {
     await page.goto('/ci18/std/curves');
     await expect(page.getByRole('heading', { name: 'Standard curves', level: 3 })).toBeVisible();
     // The demo farm's broiler curves are copies of the built-ins and name their source.
-    await expect(sel.flocks.curves.source(page, WEIGHT).first()).toContainText('Aviagen Ross 308');
+    await expect(sel.flocks.curves.source(page, WEIGHT).first()).toContainText('Aviagen, Ross 308');
 
     // Copy the broiler weight standard for mixed flocks, which have no curve yet.
     await sel.flocks.curves.copyOpen(page).click();
@@ -62,7 +62,7 @@ test.describe('flocks and standard curves', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Mixed');
     await expect(row).toContainText('Average weight (g)');
-    await expect(sel.flocks.curves.source(page, WEIGHT)).toContainText('Aviagen Ross 308');
+    await expect(sel.flocks.curves.source(page, WEIGHT)).toContainText('Aviagen, Ross 308');
 
     // Copying it again for the same type is the same duplicate.
     await sel.flocks.curves.copyOpen(page).click();

@@ -9,6 +9,7 @@ import { productionApi, useProductionMutation } from '../api';
 import { reportProductionError } from '../model/errors';
 import { DAY, toDay } from '../model/kinds';
 import { useFormSave } from '../../../ui/useFormSave';
+import { useFarmToday } from './useFarmToday';
 
 /**
  * Closing a flock (depletion): the stop date, between placement and today (the server also refuses
@@ -18,6 +19,7 @@ import { useFormSave } from '../../../ui/useFormSave';
 export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () => void }): ReactElement {
   const { t } = useTranslation(['production', 'records', 'common']);
   const [form] = Form.useForm<{ stopDate: Dayjs | null }>();
+  const { todayDay } = useFarmToday(row.farmId);
   const close = useProductionMutation(productionApi.closeFlock);
   const toBody = (v: Record<string, unknown>): Record<string, unknown> => ({ id: row.id, stopDate: toDay(v.stopDate as Dayjs | null) });
 
@@ -49,13 +51,13 @@ export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () 
       maskClosable={false}
     >
       <Alert type="warning" showIcon title={t('close.content', { groupNo: row.groupNo, shed: row.shedName })} className="fs-prod-alert" />
-      <Form form={form} layout="vertical" name="closeFlock" initialValues={{ stopDate: dayjs() }}>
+      <Form form={form} layout="vertical" name="closeFlock" initialValues={{ stopDate: todayDay }}>
         <Form.Item name="stopDate" label={t('records:flock.stopDate')} required rules={[zodRule(flockCloseBody, 'stopDate', toBody)]}>
           <DatePicker
             size="large"
             className="fs-prod-wide"
             format={DAY}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day') || d.isBefore(dayjs(row.startDate, DAY), 'day')}
+            disabledDate={(d) => d.isAfter(todayDay, 'day') || d.isBefore(dayjs(row.startDate, DAY), 'day')}
           />
         </Form.Item>
       </Form>

@@ -5,11 +5,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { dailyRowSchemas, ErrorCodes, type DailyKind } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
-import { useAppStore } from '../../../app/stores/appStore';
 import { zodRule } from '../../../ui/zodRule';
 import { productionApi, useFlockOptions, useProductionMutation, type DailyRow, type FlockOption } from '../api';
 import { reportProductionError } from '../model/errors';
-import { DAY, daysBetween, fieldToForm, KIND_CONFIG, kindBody, shiftDay, todayIn, toDay } from '../model/kinds';
+import { useFarmToday } from './useFarmToday';
+import { DAY, daysBetween, fieldToForm, KIND_CONFIG, kindBody, shiftDay, toDay } from '../model/kinds';
 import { KindInput } from './KindInput';
 import { useFormSave } from '../../../ui/useFormSave';
 
@@ -45,9 +45,10 @@ export function outsideLife(f: FlockLife | undefined, d: Dayjs, farmToday: strin
   return s < f.startDate || s > f.lastDay;
 }
 
-function initialValues(kind: DailyKind, row: DailyRow | null, flockId: number | undefined): Values {
+/** A new record defaults to now, or to today in the farm's zone (not the browser's: a clerk abroad enters the farm's day). */
+function initialValues(kind: DailyKind, row: DailyRow | null, flockId: number | undefined, farmToday: string): Values {
   const cfg = KIND_CONFIG[kind];
-  if (!row) return { flockId, ...(cfg.timed ? { at: dayjs().startOf('minute') } : { day: dayjs() }) };
+  if (!row) return { flockId, ...(cfg.timed ? { at: dayjs().startOf('minute') } : { day: dayjs(farmToday, DAY) }) };
   const values: Values = { flockId: row.flockId };
   if (cfg.timed) values.at = dayjs(row.at);
   else values.day = dayjs(row.day, DAY);
@@ -78,13 +79,12 @@ export function DailyFormDrawer({
   const cfg = KIND_CONFIG[kind];
   const [form] = Form.useForm<Values>();
   const adding = row === null;
-  const [initial] = useState(() => initialValues(kind, row, flockId));
+  const { today: farmToday } = useFarmToday(farmId);
+  const [initial] = useState(() => initialValues(kind, row, flockId, farmToday));
   const chosen = (Form.useWatch('flockId', form) as number | undefined) ?? initial.flockId;
   const when = (Form.useWatch(cfg.timed ? 'at' : 'day', form) as Dayjs | null | undefined) ?? (cfg.timed ? initial.at : initial.day);
   const current = useFlockOptions(farmId, undefined, 1);
   const closed = useFlockOptions(farmId, undefined, 2);
-  const timeZone = useAppStore((s) => s.farms.find((f) => f.id === farmId)?.timeZone);
-  const farmToday = todayIn(timeZone);
   const option = [...(current.data ?? []), ...(closed.data ?? [])].find((o) => o.id === chosen);
   const base = option ? lifeOf(option, farmToday) : undefined;
   // An edited record knows its own day age: the hatch day follows exactly from it.

@@ -21,6 +21,7 @@ import { productionApi, useFarmSheds, useGateways, useProductionMutation } from 
 import { reportProductionError } from '../model/errors';
 import { DAY, toDay } from '../model/kinds';
 import { useFormSave } from '../../../ui/useFormSave';
+import { useFarmToday } from './useFarmToday';
 
 export interface FlockFormValues {
   farmId?: number;
@@ -69,8 +70,8 @@ export function toFlockBody(v: FlockFormValues): Record<string, unknown> {
 
 const day = (s: string | null | undefined): Dayjs | null => (s ? dayjs(s, DAY) : null);
 
-function initialValues(row: FlockRow | null, farmId: number | undefined, shedId: number | undefined): FlockFormValues {
-  if (!row) return { farmId, shedId, flockType: 2, sex: 3, startDate: dayjs(), maleCount: 0, femaleCount: 0 };
+function initialValues(row: FlockRow | null, farmId: number | undefined, shedId: number | undefined, today: Dayjs): FlockFormValues {
+  if (!row) return { farmId, shedId, flockType: 2, sex: 3, startDate: today, maleCount: 0, femaleCount: 0 };
   return {
     farmId: row.farmId,
     shedId: row.shedId,
@@ -114,7 +115,8 @@ export function FlockFormDrawer({
   const { t } = useTranslation(['production', 'records', 'common']);
   const [form] = Form.useForm<FlockFormValues>();
   const adding = row === null;
-  const [initial] = useState(() => initialValues(row, farmId, shedId));
+  const { todayDay } = useFarmToday(farmId);
+  const [initial] = useState(() => initialValues(row, farmId, shedId, todayDay));
   const chosenFarm = Form.useWatch('farmId', form) ?? initial.farmId;
   const sheds = useFarmSheds(chosenFarm);
   const gateways = useGateways(chosenFarm);

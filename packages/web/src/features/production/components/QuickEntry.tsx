@@ -3,7 +3,7 @@ import { Alert, Button, DatePicker, Table, Tag } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { DailyKind } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
@@ -15,6 +15,7 @@ import { rowErrorText, rowFieldLabel } from '../model/errors';
 import { DAY, KIND_CONFIG, type KindField } from '../model/kinds';
 import { issuesOf, quickPlan, type Issue } from '../model/quick';
 import { KindInput } from './KindInput';
+import { useFarmToday } from './useFarmToday';
 
 type RowState = { state: 'saved' } | { state: 'error'; issues: Issue[] };
 
@@ -27,7 +28,8 @@ type RowState = { state: 'saved' } | { state: 'error'; issues: Issue[] };
 export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }): ReactElement {
   const { t } = useTranslation(['production', 'records', 'common']);
   const fields = useMemo(() => KIND_CONFIG[kind].fields.filter((f) => f.quick), [kind]);
-  const [day, setDay] = useState<Dayjs>(() => dayjs());
+  const { todayDay } = useFarmToday(farmId);
+  const [day, setDay] = useState<Dayjs>(() => todayDay);
   const dayText = day.format(DAY);
   const rows = useQuickRows(farmId, dayText);
   const [values, setValues] = useState<Record<number, Record<string, unknown>>>({});
@@ -170,7 +172,7 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
             allowClear={false}
             value={day}
             onChange={changeDay}
-            disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+            disabledDate={(d) => d.isAfter(todayDay, 'day')}
           />
         </FilterField>
         <div className="fs-filters__actions">

@@ -19,6 +19,7 @@ import { DailyFormDrawer } from '../components/DailyFormDrawer';
 import { FileActions } from '../components/FileActions';
 import { ProdPageHead } from '../components/ProdPageHead';
 import { QuickEntry } from '../components/QuickEntry';
+import { useFarmToday } from '../components/useFarmToday';
 import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds';
 import '../../../ui/admin.css';
 import '../production.css';
@@ -63,6 +64,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
   );
   const page = useDailyPage(kind, query);
   const sheds = useFarmSheds(choice.farmId);
+  const { todayDay } = useFarmToday(choice.farmId);
   const current = useFlockOptions(choice.farmId, filters.shedId, 1);
   const closed = useFlockOptions(choice.farmId, filters.shedId, 2);
   const [formFor, setFormFor] = useState<{ row: DailyRow | null } | null>(null);
@@ -219,7 +221,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
                   id="prod-range"
                   format={DAY}
                   value={filters.range ?? null}
-                  disabledDate={(d) => d.isAfter(dayjs(), 'day')}
+                  disabledDate={(d) => d.isAfter(todayDay, 'day')}
                   onChange={(r) => change({ ...filters, range: r && r[0] && r[1] ? [r[0], r[1]] : null })}
                 />
               </FilterField>

@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import type { FlockRow } from '@farmsense/shared';
 import { i18n, tk } from '../../../app/i18n/i18n';
 import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { todayIn } from '../model/kinds';
 import { FlockPage } from './FlockPage';
 
 const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
@@ -70,7 +70,7 @@ describe('flock page', { timeout: 90_000 }, () => {
     expect(dialog.textContent).toContain(tk('production.close.content', { groupNo: 'G41', shed: 'House 1' }));
     fireEvent.click(within(dialog).getByRole('button', { name: tk('production.close.confirm') }));
     await waitFor(() => expect(calls.some((c) => c.path.endsWith('/flock/close'))).toBe(true), SLOW);
-    expect(calls.find((c) => c.path.endsWith('/flock/close'))!.body).toEqual({ id: 41, stopDate: dayjs().format('YYYY-MM-DD') });
+    expect(calls.find((c) => c.path.endsWith('/flock/close'))!.body).toEqual({ id: 41, stopDate: todayIn('Asia/Shanghai') });
 
     fireEvent.click(screen.getByRole('button', { name: tk('production.flock.deleteOf', { groupNo: 'G41' }) }));
     const [confirm] = await screen.findAllByText(tk('production.flock.deleteTitle', { groupNo: 'G41' }), {}, SLOW);

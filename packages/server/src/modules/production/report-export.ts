@@ -31,8 +31,8 @@ const STOCK: Column[] = [
   'std.mortality',
 ];
 const SEXES: Column[] = ['openingMale', 'closingMale', 'femaleMaleRatio'];
-const GROW: Column[] = ['avgWeight', 'std.avgWeigh', 'maleAvgWeight', 'femaleAvgWeight', 'gain', 'std.avgWeighAdd', 'uniformity'];
-const FEED: Column[] = ['feedKg', 'feedPerBird', 'std.avgFeed', 'fcr', 'std.fcr'];
+const GROW: Column[] = ['avgWeight', 'std.avgWeigh', 'maleAvgWeight', 'femaleAvgWeight', 'gain', 'std.avgWeighAdd', 'uniformity', 'cv'];
+const FEED: Column[] = ['feedKg', 'feedPerBird', 'std.avgFeed', 'fcr', 'std.fcr', 'fcrCorrected', 'fcrMortality'];
 const WATER: Column[] = ['waterL', 'waterPerBird', 'std.avgWater', 'waterFeedRatio', 'std.wmr'];
 const EGG: Column[] = [
   'eggCount',
@@ -47,13 +47,30 @@ const EGG: Column[] = [
   'feedEggRatio',
   'std.efr',
 ];
-const ALL: Column[] = [...BASE, ...STOCK, ...SEXES, ...GROW, ...FEED, ...WATER, ...EGG, 'epef'];
+const ALL: Column[] = [...BASE, ...STOCK, ...SEXES, ...GROW, ...FEED, ...WATER, ...EGG, 'epef', 'epefToDate'];
 
-/** Columns by report screen (application code prefix); business reports and others get every column. */
+/** The FCR screens: feed against live weight produced, with the corrected figures and EPEF (docs/KPI.md). */
+const FCR: Column[] = [
+  'closing',
+  'feedKg',
+  'avgWeight',
+  'std.avgWeigh',
+  'gain',
+  'fcr',
+  'std.fcr',
+  'fcrCorrected',
+  'fcrMortality',
+  'epef',
+  'epefToDate',
+];
+
+/** Columns by report screen (application code prefix, the first match wins); business reports and others get every column. */
 const BY_PREFIX: [string, Column[]][] = [
   ['ci18.column.', [...BASE, ...STOCK, ...SEXES]],
+  ['ci18.grow.daily-mf-ratio-trend', [...BASE, ...FCR]],
+  ['ci18.grow.weekly-mf-ratio-trend', [...BASE, ...FCR]],
   ['ci18.grow.', [...BASE, 'closing', ...SEXES, ...GROW]],
-  ['ci18.feed.', [...BASE, 'closing', ...FEED, 'avgWeight', 'epef']],
+  ['ci18.feed.', [...BASE, 'closing', ...FEED, 'avgWeight', 'epef', 'epefToDate']],
   ['ci18.drink.', [...BASE, 'closing', ...WATER, 'feedKg']],
   ['ci18.egg.', [...BASE, 'closing', ...EGG, 'feedKg']],
 ];
@@ -78,6 +95,7 @@ const UNIT: Partial<Record<keyof ReportRow, string>> = {
   maleAvgWeight: 'g',
   femaleAvgWeight: 'g',
   gain: 'gPerDay',
+  cv: 'pct',
   uniformity: 'pct',
   feedKg: 'kg',
   feedPerBird: 'gPerDay',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, dayOfAge } from '@farmsense/shared';
+import { readXlsx } from '../../lib/xlsx.js';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
@@ -110,6 +111,24 @@ describe(`broiler KPIs through thinning and depletion (${TEST_DB})`, () => {
     expect(totalsByType[0]).toMatchObject({ productionType: 'broiler', transferOut: 19_400, transferOutKg: 54_000 });
     expect(totalsByType[0]!.fcr).toBeCloseTo(1.5, 9);
     expect(totalsByType[0]!.epef).toBeCloseTo(451.86, 2);
+  });
+
+  it('exports the FCR screen with its corrected figures, headed in the request language', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${R}/export`,
+      headers: { token, 'accept-language': 'en-us' },
+      payload: { farmId: farm, start: day(0), end: day(42), period: 'day', groupBy: 'flock', report: 'ci18.grow.daily-mf-ratio-trend' },
+    });
+    expect(res.statusCode).toBe(200);
+    const [head, ...rows] = await readXlsx(res.rawPayload);
+    const col = (name: string): number => head!.findIndex((h) => String(h).startsWith(name));
+    for (const name of ['FCR', 'FCR at 2.5 kg', 'FCR incl. dead', 'EPEF', 'EPEF to date']) expect(col(name)).toBeGreaterThanOrEqual(0);
+    const d42 = rows.find((r) => r.includes(day(42)) || r.some((c) => c instanceof Date && c.toISOString().startsWith(day(42))))!;
+    expect(d42[head!.indexOf('FCR')]).toBe(1.5);
+    expect(d42[head!.indexOf('FCR at 2.5 kg')]).toBe(1.443);
+    expect(d42[head!.indexOf('FCR incl. dead')]).toBe(1.488);
+    expect(d42[head!.indexOf('EPEF')]).toBe(451.863); // 97.0 x 2.783505 / (39.835052 x 1.5) x 100, three decimals
   });
 
   it('signs no FCR once birds left without their kg, nor a mortality-corrected one with unweighed dead', async () => {

@@ -38,10 +38,11 @@ export interface ReportFigures {
   feedKg: number | null;
   waterL: number | null;
   fcr: number | null;
+  fcrCorrected?: number | null;
   eggCount: number | null;
   layingRate: number | null;
   epef: number | null;
-  std: { avgWeigh?: number | null };
+  std: { avgWeigh?: number | null; fcr?: number | null; elr?: number | null };
 }
 
 export interface ReportAnswer {

@@ -20,6 +20,8 @@ export interface ReportRow {
   shedId?: number | null;
   shedName?: string | null;
   flockType?: number | null;
+  /** broiler, layer, breeder or pullet; null on a totals row over several types. */
+  productionType?: string | null;
   period: string | number;
   week?: number | null;
   dayAgeFrom?: Figure;
@@ -31,6 +33,8 @@ export interface ReportRow {
 export interface SummaryAnswer {
   rows: ReportRow[];
   totals: ReportRow | null;
+  /** One totals row per production type in the selection; over several types `totals` has counts only. */
+  totalsByType: ReportRow[];
 }
 
 export interface TrendPoint {
@@ -89,9 +93,10 @@ export type RecordsRequest = Pick<DailyPageBody, 'pageNo' | 'pageSize'> & {
   end?: string;
 };
 
-const rowsOf = (a: { rows?: ReportRow[]; totals?: ReportRow | null } | null): SummaryAnswer => ({
+const rowsOf = (a: { rows?: ReportRow[]; totals?: ReportRow | null; totalsByType?: ReportRow[] } | null): SummaryAnswer => ({
   rows: a?.rows ?? [],
   totals: a?.totals ?? null,
+  totalsByType: a?.totalsByType ?? [],
 });
 
 export const poultryApi = {

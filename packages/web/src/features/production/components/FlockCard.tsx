@@ -17,6 +17,10 @@ export interface CardFigures {
   weight: { value: number; standard: number | null; dayAge: number | null } | null;
   feedKg: number | null;
   waterL: number | null;
+  /** Broilers: the latest FCR point (on live weight produced), corrected to 2.5 kg, and its standard. */
+  fcr: { value: number; corrected: number | null; standard: number | null; dayAge: number | null } | null;
+  /** Layers and breeders: the latest day's hen-day laying rate and its standard. */
+  laying: { value: number; standard: number | null } | null;
 }
 
 /** Reads a flock's card figures from report rows (one per flock and day, any order). */
@@ -25,11 +29,17 @@ export function cardFigures(rows: readonly ReportFigures[], flockId: number, tod
   const latest = own.at(-1);
   const weighed = [...own].reverse().find((r) => r.avgWeight !== null && r.avgWeight !== undefined);
   const todays = own.find((r) => r.period === today);
+  const fcrRow = [...own].reverse().find((r) => r.fcr != null);
+  const layRow = [...own].reverse().find((r) => r.layingRate != null);
   return {
     livability: latest?.livability ?? null,
     weight: weighed ? { value: weighed.avgWeight!, standard: weighed.std?.avgWeigh ?? null, dayAge: weighed.dayAgeTo } : null,
     feedKg: todays?.feedKg ?? null,
     waterL: todays?.waterL ?? null,
+    fcr: fcrRow
+      ? { value: fcrRow.fcr!, corrected: fcrRow.fcrCorrected ?? null, standard: fcrRow.std?.fcr ?? null, dayAge: fcrRow.dayAgeTo }
+      : null,
+    laying: layRow ? { value: layRow.layingRate!, standard: layRow.std?.elr ?? null } : null,
   };
 }
 
@@ -133,6 +143,33 @@ export function FlockCard({
             )}
           </dd>
         </div>
+        {figures?.fcr && (
+          <div className="fs-flock-card__wide">
+            <dt>{figures.fcr.dayAge != null ? t('card.fcrAt', { age: figures.fcr.dayAge }) : t('poultry:col.fcr')}</dt>
+            <dd data-testid="flock-fcr">
+              {fmt(figures.fcr.value, 2)}
+              <span className="fs-flock-card__std">
+                {[
+                  figures.fcr.corrected !== null ? t('card.fcrCorrected', { value: fmt(figures.fcr.corrected, 2) }) : null,
+                  figures.fcr.standard !== null ? t('card.fcrStandard', { value: fmt(figures.fcr.standard, 2) }) : null,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </dd>
+          </div>
+        )}
+        {figures?.laying && (
+          <div className="fs-flock-card__wide">
+            <dt>{t('card.layingRate')}</dt>
+            <dd data-testid="flock-laying">
+              {fmt(figures.laying.value, 1)} {t('poultry:unit.pct')}
+              {figures.laying.standard !== null && (
+                <span className="fs-flock-card__std">{t('card.fcrStandard', { value: fmt(figures.laying.standard, 1) })}</span>
+              )}
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('card.feedToday')}</dt>
           <dd>{figures?.feedKg != null ? `${fmt(figures.feedKg, 1)} ${t('poultry:unit.kg')}` : figures ? t('card.notEntered') : '—'}</dd>

@@ -1,4 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
+import { Tooltip } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FilterBar } from '../../../ui/FilterBar';
@@ -66,29 +68,65 @@ export function FigureCell({ row, metric, locale }: { row: ReportRow; metric: Me
   );
 }
 
-/** Small KPI cards over the period's totals (livability, FCR, EPEF, laying rate ...). */
-export function KpiCards({
+/**
+ * A figure's name (with its unit) and, where the figure has a definition (`poultry.def.<key>`:
+ * formula and basis, docs/KPI.md), an info mark that shows it on hover, focus or tap.
+ */
+export function MetricLabel({ metric, withUnit = true }: { metric: MetricKey; withUnit?: boolean }): ReactElement {
+  const { t, i18n } = useTranslation('poultry');
+  const unit = useUnit()(metric);
+  const name = t(`col.${metric}`);
+  const hasDef = i18n.exists(`def.${metric}`, { ns: 'poultry' });
+  return (
+    <span className="fs-metric-label">
+      {withUnit && unit ? `${name} (${unit})` : name}
+      {hasDef && (
+        <Tooltip title={t(`def.${metric}`)}>
+          <InfoCircleOutlined
+            className="fs-metric-label__info"
+            role="img"
+            tabIndex={0}
+            aria-label={t('def.label', { name })}
+            data-testid="metric-def"
+            data-metric={metric}
+            onClick={(e) => e.stopPropagation()}
+          />
+        </Tooltip>
+      )}
+    </span>
+  );
+}
+
+/** The KPI cards of one totals row; a figure the row cannot have (laying rate of broilers) is left out when `skipEmpty`. */
+function KpiRow({
   totals,
   kpis,
   locale,
+  skipEmpty,
 }: {
-  totals: ReportRow | null;
+  totals: ReportRow;
   kpis: readonly KpiKey[];
   locale: string;
-}): ReactElement | null {
+  skipEmpty: boolean;
+}): ReactElement {
   const { t } = useTranslation('poultry');
   const unit = useUnit();
-  if (!totals || kpis.length === 0) return null;
   return (
-    <div className="fs-poultry-kpis" role="list" aria-label={t('kpi.label')}>
-      {kpis.map((k) => {
+    <>
+      {kpis.map((asked) => {
+        // EPEF is a closing figure: while birds are still in, the card says "EPEF to date".
+        const k: MetricKey =
+          asked === 'epef' && figure(totals, 'epef') === null && figure(totals, 'epefToDate') !== null ? 'epefToDate' : asked;
         const def = METRICS[k];
         const value = figure(totals, k);
+        if (skipEmpty && value === null) return null;
         const std = standardOf(totals, k);
         const worse = worseBy(value, std, def.better);
         return (
           <div key={k} role="listitem" className="fs-poultry-kpi" data-testid="report-kpi" data-kpi={k}>
-            <span className="fs-poultry-kpi__label">{t(`col.${k}`)}</span>
+            <span className="fs-poultry-kpi__label">
+              <MetricLabel metric={k} withUnit={false} />
+            </span>
             <b className={worse !== null ? 'fs-text-bad' : undefined}>
               {formatNumber(value, def.decimals, locale)}
               {value !== null && unit(k) && <small> {unit(k)}</small>}
@@ -97,6 +135,49 @@ export function KpiCards({
           </div>
         );
       })}
+    </>
+  );
+}
+
+/**
+ * Small KPI cards over the period's totals (livability, FCR, EPEF, laying rate ...). When the
+ * selection holds several production types, one group of cards per type, side by side: a
+ * broiler FCR is never computed over layers (docs/KPI.md, "Production types").
+ */
+export function KpiCards({
+  totals,
+  byType,
+  kpis,
+  locale,
+}: {
+  totals: ReportRow | null;
+  byType?: readonly ReportRow[];
+  kpis: readonly KpiKey[];
+  locale: string;
+}): ReactElement | null {
+  const { t } = useTranslation('poultry');
+  if (!totals || kpis.length === 0) return null;
+  if (byType && byType.length > 1) {
+    return (
+      <div className="fs-poultry-kpi-types" role="group" aria-label={t('type.title')}>
+        {byType.map((row) => (
+          <div
+            key={String(row.productionType)}
+            className="fs-poultry-kpis"
+            role="list"
+            aria-label={t(`type.${String(row.productionType)}`)}
+            data-type={String(row.productionType)}
+          >
+            <span className="fs-poultry-kpi-types__name">{t(`type.${String(row.productionType)}`)}</span>
+            <KpiRow totals={row} kpis={kpis} locale={locale} skipEmpty />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className="fs-poultry-kpis" role="list" aria-label={t('kpi.label')}>
+      <KpiRow totals={totals} kpis={kpis} locale={locale} skipEmpty={false} />
     </div>
   );
 }

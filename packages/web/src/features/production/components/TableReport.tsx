@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Segmented, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
@@ -20,7 +20,7 @@ import { defaultRange, resolveRange, type RangeState } from '../model/range';
 import type { TableDef } from '../model/reports';
 import { chartModel, columnSpecs, figure, totalsOf, withFigure, type ColumnSpec } from '../model/series';
 import { RangeControl } from './RangeControl';
-import { FigureCell, KpiCards, ReportFrame, useUnit } from './ReportParts';
+import { FigureCell, KpiCards, MetricLabel, ReportFrame, useUnit } from './ReportParts';
 import { ReportChart } from './ReportChart';
 
 /**
@@ -97,11 +97,8 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
     [chartMetric, rows, period, def.groupBy, t],
   );
 
-  const title = (s: ColumnSpec): string => {
-    if (s.kind !== 'metric') return t(`col.${s.key === 'shed' ? 'shed' : s.key}`);
-    const u = unit(s.key);
-    return u ? `${t(`col.${s.key}`)} (${u})` : t(`col.${s.key}`);
-  };
+  const title = (s: ColumnSpec): ReactNode =>
+    s.kind === 'metric' ? <MetricLabel metric={s.key} /> : t(`col.${s.key === 'shed' ? 'shed' : s.key}`);
   const columns: ColumnsType<ReportRow> = specs.map((s) => {
     if (s.kind === 'metric') {
       return {
@@ -155,7 +152,7 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
     const dims = specs.filter((s) => s.kind !== 'metric').length;
     body = (
       <>
-        <KpiCards totals={totals} kpis={def.kpis ?? []} locale={locale} />
+        <KpiCards totals={totals} byType={narrowed ? undefined : report.data?.totalsByType} kpis={def.kpis ?? []} locale={locale} />
         {chart && chartMetric && (
           <ReportChart
             lines={chart.lines.map((l) => ({ ...l, data: l.values }))}

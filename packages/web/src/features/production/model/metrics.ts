@@ -20,12 +20,15 @@ export type MetricKey =
   | 'femaleAvgWeight'
   | 'gain'
   | 'uniformity'
+  | 'cv'
   | 'feedKg'
   | 'feedPerBird'
   | 'waterL'
   | 'waterPerBird'
   | 'waterFeedRatio'
   | 'fcr'
+  | 'fcrCorrected'
+  | 'fcrMortality'
   | 'eggCount'
   | 'eggWeightKg'
   | 'avgEggWeight'
@@ -34,6 +37,7 @@ export type MetricKey =
   | 'feedPerEgg'
   | 'feedEggRatio'
   | 'epef'
+  | 'epefToDate'
   | 'waterLEnergy'
   | 'elecKwh'
   | 'birds'
@@ -90,12 +94,15 @@ export const METRICS: Readonly<Record<MetricKey, MetricDef>> = {
   femaleAvgWeight: { unit: 'g', decimals: 0 },
   gain: { unit: 'gPerDay', decimals: 1, std: 'avgWeighAdd', better: 'higher' },
   uniformity: { unit: 'pct', decimals: 1, better: 'higher' },
+  cv: { unit: 'pct', decimals: 1 },
   feedKg: { unit: 'kg', decimals: 1, additive: true },
   feedPerBird: { unit: 'gPerDay', decimals: 1, std: 'avgFeed', better: 'both' },
   waterL: { unit: 'l', decimals: 1, additive: true },
   waterPerBird: { unit: 'mlPerDay', decimals: 0, std: 'avgWater', better: 'both' },
   waterFeedRatio: { unit: '', decimals: 2, std: 'wmr', better: 'both' },
   fcr: { unit: '', decimals: 2, std: 'fcr', better: 'lower' },
+  fcrCorrected: { unit: '', decimals: 2 },
+  fcrMortality: { unit: '', decimals: 2 },
   eggCount: { unit: '', decimals: 0, additive: true },
   eggWeightKg: { unit: 'kg', decimals: 1, additive: true },
   avgEggWeight: { unit: 'g', decimals: 1, std: 'avgEggWeight', better: 'higher' },
@@ -104,6 +111,7 @@ export const METRICS: Readonly<Record<MetricKey, MetricDef>> = {
   feedPerEgg: { unit: 'g', decimals: 1, better: 'lower' },
   feedEggRatio: { unit: '', decimals: 2, std: 'efr', better: 'lower' },
   epef: { unit: '', decimals: 0, better: 'higher' },
+  epefToDate: { unit: '', decimals: 0 },
   waterLEnergy: { unit: 'l', decimals: 0, additive: true, field: 'waterL' },
   elecKwh: { unit: 'kwh', decimals: 1, additive: true },
   birds: { unit: 'birds', decimals: 0 },

@@ -12,6 +12,7 @@ export type KpiKey =
   | 'mortalityPer10k'
   | 'avgWeight'
   | 'fcr'
+  | 'fcrCorrected'
   | 'epef'
   | 'layingRate'
   | 'avgEggWeight'
@@ -64,8 +65,17 @@ const STOCK: readonly MetricKey[] = [
   'survivalRate',
   'livability',
 ];
-const GROW: readonly MetricKey[] = ['closing', 'avgWeight', 'gain', 'uniformity', 'maleAvgWeight', 'femaleAvgWeight', 'femaleMaleRatio'];
-const FCR: readonly MetricKey[] = ['closing', 'feedKg', 'avgWeight', 'gain', 'fcr', 'epef'];
+const GROW: readonly MetricKey[] = [
+  'closing',
+  'avgWeight',
+  'gain',
+  'uniformity',
+  'cv',
+  'maleAvgWeight',
+  'femaleAvgWeight',
+  'femaleMaleRatio',
+];
+const FCR: readonly MetricKey[] = ['closing', 'feedKg', 'avgWeight', 'gain', 'fcr', 'fcrCorrected', 'fcrMortality', 'epef', 'epefToDate'];
 const FEED: readonly MetricKey[] = ['closing', 'feedKg', 'feedPerBird', 'fcr'];
 const WATER: readonly MetricKey[] = ['closing', 'waterL', 'waterPerBird'];
 const WATER_FEED: readonly MetricKey[] = ['closing', 'waterL', 'feedKg', 'waterFeedRatio'];
@@ -84,11 +94,14 @@ const BUSINESS: readonly MetricKey[] = [
   'waterL',
   'waterFeedRatio',
   'fcr',
+  'fcrCorrected',
   'eggCount',
   'layingRate',
+  'eggsPerHen',
   'epef',
+  'epefToDate',
 ];
-const BUSINESS_KPIS: readonly KpiKey[] = ['livability', 'fcr', 'epef', 'layingRate'];
+const BUSINESS_KPIS: readonly KpiKey[] = ['livability', 'fcr', 'fcrCorrected', 'epef', 'layingRate'];
 const DEAD: readonly MetricKey[] = ['opening', 'dead', 'culled', 'transferOut', 'closing', 'mortalityPer10k', 'livability'];
 
 /** Flock types that lay: breeding (1) and hen (4) flocks. */
@@ -137,8 +150,8 @@ export const REPORTS: Readonly<Record<string, ReportDef>> = {
   'ci18.grow.mf-ratio-trend': { kind: 'trend', indicators: ['04'] },
   'ci18.grow.daily': flockTable('day', GROW, ['avgWeight'], ['avgWeight', 'livability']),
   'ci18.grow.weekly': flockTable('week', GROW, ['avgWeight'], ['avgWeight', 'livability']),
-  'ci18.grow.daily-mf-ratio-trend': flockTable('day', FCR, ['fcr'], ['fcr', 'epef', 'avgWeight']),
-  'ci18.grow.weekly-mf-ratio-trend': flockTable('week', FCR, ['fcr'], ['fcr', 'epef', 'avgWeight']),
+  'ci18.grow.daily-mf-ratio-trend': flockTable('day', FCR, ['fcr'], ['fcr', 'fcrCorrected', 'epef', 'avgWeight']),
+  'ci18.grow.weekly-mf-ratio-trend': flockTable('week', FCR, ['fcr'], ['fcr', 'fcrCorrected', 'epef', 'avgWeight']),
 
   'ci18.feed.trend': { kind: 'trend', indicators: ['05'] },
   'ci18.feed.feed-daily': flockTable('day', FEED, ['feedPerBird'], ['feedPerBird', 'fcr']),
@@ -182,9 +195,9 @@ export const REPORTS: Readonly<Record<string, ReportDef>> = {
   'ci18.business.field-dead-ko': farmTable(['month', 'year'], DEAD, ['mortalityPer10k'], ['livability', 'mortalityPer10k']),
   'ci18.business.field-feed-conversion-ratio': farmTable(
     ['month', 'year'],
-    ['closing', 'feedKg', 'avgWeight', 'fcr', 'epef'],
+    ['closing', 'feedKg', 'avgWeight', 'fcr', 'fcrCorrected', 'fcrMortality', 'epef', 'epefToDate'],
     ['fcr'],
-    ['fcr', 'epef'],
+    ['fcr', 'fcrCorrected', 'epef'],
   ),
   'ci18.business.field-feed-egg-ratio': farmTable(
     ['month', 'year'],

@@ -119,7 +119,14 @@ function serve(): RecordedCall[] {
       return {
         data: {
           rows: [
-            report(1, addDays(today, -3), { avgWeight: 1850, dayAgeTo: 32, std: { avgWeigh: 2000 }, livability: 98.6 }),
+            report(1, addDays(today, -3), {
+              avgWeight: 1850,
+              dayAgeTo: 32,
+              std: { avgWeigh: 2000, fcr: 1.42 },
+              livability: 98.6,
+              fcr: 1.45,
+              fcrCorrected: 1.58,
+            }),
             report(1, today, { feedKg: 1234.5, livability: 98.5 }),
             report(2, today, { livability: 99.88, waterL: 640 }),
           ],
@@ -175,6 +182,12 @@ describe('current flocks page', { timeout: 60_000 }, () => {
     expect(within(first).getByText(`${(1234.5).toLocaleString(undefined, { minimumFractionDigits: 1 })} kg`)).toBeTruthy();
     expect(within(first).getByText(t('card.notEntered'))).toBeTruthy();
     expect(within(second).getByTestId('flock-day-age').textContent).toBe(t('card.dayAge', { age: 12 }));
+    // The latest FCR point, corrected to 2.5 kg, against its standard; a flock without one shows none.
+    expect(within(first).getByText(t('card.fcrAt', { age: 32 }))).toBeTruthy();
+    expect(within(first).getByTestId('flock-fcr').textContent).toBe(
+      `1.45${t('card.fcrCorrected', { value: '1.58' })} · ${t('card.fcrStandard', { value: '1.42' })}`,
+    );
+    expect(within(second).queryByTestId('flock-fcr')).toBeNull();
     expect(within(second).getByText(t('card.notWeighed'))).toBeTruthy();
     expect(within(second).getByText('640.0 L')).toBeTruthy();
     const summary = calls.find((c) => c.path.endsWith('/flockReport/summary'))!.body;

@@ -1,8 +1,4 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +7,7 @@ import { registerAudit } from './plugins/audit.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope, sendError } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/headers.js';
+import { registerStatic, webDist } from './plugins/static.js';
 import { MODULES } from './modules/index.js';
 import type { ServerModule } from './modules/module.js';
 import { ErrorCodes, pickLocale, PRODUCT_VERSION } from '@farmsense/shared';
@@ -18,13 +15,6 @@ import { ErrorCodes, pickLocale, PRODUCT_VERSION } from '@farmsense/shared';
 export type { Deps } from './deps.js';
 
 export type App = FastifyInstance;
-
-/** Where the built console is: packages/web/dist, next to this package. */
-function webDist(): string | null {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../web/dist'), path.resolve(here, '../web/dist')];
-  return candidates.find((c) => existsSync(path.join(c, 'index.html'))) ?? null;
-}
 
 export interface BuildOptions {
   /** The process's logger (main.ts); none by default (tests, benchmarks). */
@@ -82,7 +72,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   for (const mod of opts.modules ?? MODULES) await app.register(async (scope) => mod.routes(scope, deps));
 
   const dist = webDist();
-  if (dist) await app.register(fastifyStatic, { root: dist, wildcard: false });
+  if (dist) await registerStatic(app, dist);
   // The console is a single-page app: any non-API GET that is not a file gets index.html.
   app.setNotFoundHandler((req, reply) => {
     if (dist && req.method === 'GET' && !req.url.startsWith('/api')) return reply.type('text/html').sendFile('index.html');

@@ -4,7 +4,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { TOAST } from '@farmsense/shared';
 import { bindToasts } from './api/toast';
-import { ANTD_LOCALES, applyLocale } from './i18n/locales';
+import { antdLocale, applyLocale } from './i18n/locales';
 import { queryClient as defaultClient } from './queryClient';
 import { AppRoutes } from './routes/AppRoutes';
 import { useAppStore } from './stores/appStore';
@@ -24,12 +24,13 @@ function ToastBinder(): null {
 export function AppProviders({ children, client = defaultClient }: { children: ReactElement; client?: QueryClient }): ReactElement {
   const locale = useAppStore((s) => s.locale);
   const band = useScreenBand();
-  useEffect(() => applyLocale(locale), [locale]);
+  // Normally a no-op (changeLocale applied it before storing it); keeps i18next in step otherwise.
+  useEffect(() => void applyLocale(locale), [locale]);
   return (
     // No auto space inside two-character Chinese button labels: accessible names stay the plain words.
     <ConfigProvider
       theme={THEME}
-      locale={ANTD_LOCALES[locale]}
+      locale={antdLocale(locale)}
       componentSize={band === 'small' ? 'large' : 'middle'}
       button={{ autoInsertSpace: false }}
     >

@@ -4,6 +4,15 @@
  */
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { DEFAULT_LOCALE, LOCALES } from '@farmsense/shared';
+import { ALL_NAMESPACES } from '../app/i18n/catalogue';
+import { i18n } from '../app/i18n/i18n';
+
+// The browser loads catalogue files on demand; tests get them all up front, so a component
+// renders its texts at once whatever language a test switches to.
+await i18n.loadNamespaces([...ALL_NAMESPACES]);
+await i18n.loadLanguages([...LOCALES]);
+await i18n.changeLanguage(DEFAULT_LOCALE);
 
 const hasDom = typeof window !== 'undefined';
 

@@ -6,10 +6,12 @@ import { LOCALES, type Locale } from '@farmsense/shared';
 import { applyLocale } from '../app/i18n/locales';
 import { useAppStore } from '../app/stores/appStore';
 
-/** Switches the console language; the choice survives logout (SPEC §4). */
-export function changeLocale(locale: Locale): void {
-  useAppStore.getState().setLocale(locale);
-  applyLocale(locale);
+/**
+ * Switches the console language; the choice survives logout (SPEC §4). The new language's files
+ * load first, then everything switches at once (no keys, no half-translated screen).
+ */
+export async function changeLocale(locale: Locale): Promise<void> {
+  if (await applyLocale(locale)) useAppStore.getState().setLocale(locale);
 }
 
 export function LanguageSwitch({ compact = false, dark = false }: { compact?: boolean; dark?: boolean }): ReactElement {
@@ -22,7 +24,7 @@ export function LanguageSwitch({ compact = false, dark = false }: { compact?: bo
         selectable: true,
         selectedKeys: [locale],
         items: LOCALES.map((l) => ({ key: l, label: <span lang={l}>{t(`languageNames.${l}`)}</span> })),
-        onClick: ({ key }) => changeLocale(key as Locale),
+        onClick: ({ key }) => void changeLocale(key as Locale),
       }}
     >
       <Button

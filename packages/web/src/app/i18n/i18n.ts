@@ -1,29 +1,41 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '@farmsense/shared';
-import { NAMESPACES, RESOURCES } from '@farmsense/shared/i18n';
+import { LOCALES, type Locale } from '@farmsense/shared';
+import { ALL_NAMESPACES, catalogueBackend } from './catalogue';
+import { BOOT_NAMESPACES } from './namespaces';
 
 /**
- * One i18next instance with every locale bundled (no HTTP backend: the catalogue is small and the
- * console must work offline on a farm LAN). Locale codes stay lower-case (zh-cn, en-us) because
- * they are also the Accept-Language values the server expects.
+ * One i18next instance. The catalogue files are lazy chunks of the build (catalogue.ts, served by
+ * the console's own server, so it still works offline on a farm LAN): the sign-in pages load
+ * BOOT_NAMESPACES of one locale, the console the rest (loadConsoleNamespaces). A language switch
+ * loads every namespace in use for the new locale before it changes anything (applyLocale).
+ * Locale codes stay lower-case (zh-cn, en-us) because they are also the Accept-Language values
+ * the server expects.
  */
 export const i18n: I18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: RESOURCES,
-  lng: DEFAULT_LOCALE,
-  // SPEC §9: the fallback is the chosen locale itself; every locale carries the same keys.
-  fallbackLng: false,
-  supportedLngs: [...LOCALES],
-  lowerCaseLng: true,
-  load: 'currentOnly',
-  ns: [...NAMESPACES],
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-});
+void i18n
+  .use(catalogueBackend)
+  .use(initReactI18next)
+  .init({
+    // No language yet: main.tsx applies the stored one (applyLocale) before the first paint, so
+    // nothing is fetched for a language the user does not read.
+    // SPEC §9: the fallback is the chosen locale itself; every locale carries the same keys.
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    lowerCaseLng: true,
+    load: 'currentOnly',
+    ns: [...BOOT_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+
+/** Every namespace of the current locale: the console's pages translate with all of them. */
+export function loadConsoleNamespaces(): Promise<void> {
+  return i18n.loadNamespaces([...ALL_NAMESPACES]);
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

@@ -1,25 +1,52 @@
 import type { Locale as AntdLocale } from 'antd/es/locale';
-import zhCN from 'antd/locale/zh_CN';
-import enUS from 'antd/locale/en_US';
-import viVN from 'antd/locale/vi_VN';
-import thTH from 'antd/locale/th_TH';
-import ruRU from 'antd/locale/ru_RU';
 import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import 'dayjs/locale/en';
-import 'dayjs/locale/vi';
-import 'dayjs/locale/th';
-import 'dayjs/locale/ru';
 import type { Locale } from '@farmsense/shared';
 import { i18n } from './i18n';
 
-/** antd's own texts (pagination, date pickers, empty states) follow the console language. */
-export const ANTD_LOCALES: Record<Locale, AntdLocale> = { 'zh-cn': zhCN, 'en-us': enUS, vi: viVN, th: thTH, ru: ruRU };
+/**
+ * antd's own texts (pagination, date pickers, empty states) and dayjs follow the console language.
+ * Both load per locale on demand, like the catalogue: the first visit fetches one language only.
+ */
+const ANTD_LOADERS: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
+  'zh-cn': () => import('antd/es/locale/zh_CN'),
+  'en-us': () => import('antd/es/locale/en_US'),
+  vi: () => import('antd/es/locale/vi_VN'),
+  th: () => import('antd/es/locale/th_TH'),
+  ru: () => import('antd/es/locale/ru_RU'),
+};
+const DAYJS_LOADERS: Record<Locale, () => Promise<unknown>> = {
+  'zh-cn': () => import('dayjs/locale/zh-cn'),
+  'en-us': () => import('dayjs/locale/en'),
+  vi: () => import('dayjs/locale/vi'),
+  th: () => import('dayjs/locale/th'),
+  ru: () => import('dayjs/locale/ru'),
+};
 const DAYJS_LOCALES: Record<Locale, string> = { 'zh-cn': 'zh-cn', 'en-us': 'en', vi: 'vi', th: 'th', ru: 'ru' };
 
-/** Switches i18next, dayjs and the document language together; antd follows through ConfigProvider. */
-export function applyLocale(locale: Locale): void {
-  void i18n.changeLanguage(locale);
+const antdLocales = new Map<Locale, AntdLocale>();
+/** The locale asked for last: a slower earlier switch must not win over it. */
+let wanted: Locale | null = null;
+
+/** antd's texts for a locale applyLocale has loaded (undefined before: antd's built-in English). */
+export function antdLocale(locale: Locale): AntdLocale | undefined {
+  return antdLocales.get(locale);
+}
+
+/**
+ * Loads everything a locale needs (the catalogue namespaces in use, antd's and dayjs's texts),
+ * then switches i18next, dayjs and the document language together; antd follows through
+ * ConfigProvider once the store holds the locale. Nothing changes before all of it is loaded,
+ * so a switch never shows keys or a half-translated screen. Answers false when a later call
+ * asked for another locale meanwhile (that one wins).
+ */
+export async function applyLocale(locale: Locale): Promise<boolean> {
+  wanted = locale;
+  const [antd] = await Promise.all([ANTD_LOADERS[locale](), DAYJS_LOADERS[locale](), i18n.loadLanguages(locale)]);
+  antdLocales.set(locale, antd.default);
+  if (wanted !== locale) return false;
+  await i18n.changeLanguage(locale);
+  if (wanted !== locale) return false;
   dayjs.locale(DAYJS_LOCALES[locale]);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
+  return true;
 }

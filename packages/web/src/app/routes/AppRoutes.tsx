@@ -1,12 +1,20 @@
-import { useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { flattenApps } from '@farmsense/shared';
 import { abortPendingRequests, bindNavigator } from '../api/navigation';
 import { ChangePasswordPage } from '../auth/ChangePasswordPage';
 import { LoginPage } from '../auth/LoginPage';
+import { loadConsoleNamespaces } from '../i18n/i18n';
 import { NotFoundPage } from '../shell/NotFoundPage';
 import { useAppStore } from '../stores/appStore';
-import { SessionGate } from './SessionGate';
+import { PageSpin } from '../../ui/PageSpin';
+
+/**
+ * The console (session gate, shell, menu, route registry) is a chunk of its own, fetched together
+ * with the rest of the catalogue: the sign-in page does not carry it, and the shell never renders
+ * before its texts are there.
+ */
+const SessionGate = lazy(() => Promise.all([import('./SessionGate'), loadConsoleNamespaces()]).then(([m]) => ({ default: m.SessionGate })));
 
 /** First path segments of the catalogue: a path under one of them is "inside the authorized area". */
 const AREA_PREFIXES = new Set(
@@ -50,7 +58,12 @@ function NavigationBridge(): null {
 function Authorized(): ReactElement {
   const token = useAppStore((s) => s.token);
   const { pathname } = useLocation();
-  if (token) return <SessionGate />;
+  if (token)
+    return (
+      <Suspense fallback={<PageSpin full />}>
+        <SessionGate />
+      </Suspense>
+    );
   if (isAreaPath(pathname)) return <Navigate to="/login/tenant" replace />;
   return <NotFoundPage />;
 }

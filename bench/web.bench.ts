@@ -1,0 +1,158 @@
+/**
+ * Console weight benchmark (issue 11 item 10): the gzipped JavaScript a browser downloads on a
+ * first visit (cold cache) to the sign-in route and to every page of the console, measured from
+ * the built assets. The module graph comes from Vite's manifest (packages/web/dist/.vite/
+ * manifest.json): a route costs the entry chunk and its static imports, the lazy chunks the route
+ * renders (login page; session gate and shell plus the page for console routes) with their static
+ * and dynamic imports, and the language files it waits for before the first paint (antd and dayjs
+ * locale, one i18next catalogue file per namespace; login: BOOT_NAMESPACES, console: all). Each
+ * chunk is counted once per route. Sizes are gzip level 9 of the files on disk, which is what the
+ * server sends (the build writes .gz and .br next to every asset); brotli is printed beside it.
+ * The worst of the five locales is reported.
+ *
+ * Run: npm run bench -- web   (builds the console first unless BENCH_WEB_NO_BUILD=1).
+ * Budgets: login 200 KB, any other route 500 KB; the exit code is non-zero over budget.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { LOCALES } from '../packages/shared/src/constants.js';
+import { BOOT_NAMESPACES } from '../packages/web/src/app/i18n/namespaces.js';
+
+const LOGIN_BUDGET_KB = 200;
+const ROUTE_BUDGET_KB = 500;
+const root = path.resolve(import.meta.dirname, '..');
+const web = path.join(root, 'packages/web');
+const dist = path.join(web, 'dist');
+
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, Chunk>;
+
+if (process.env.BENCH_WEB_NO_BUILD !== '1') {
+  const r = spawnSync('npm', ['run', 'build', '-w', '@farmsense/web'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (r.status !== 0) throw new Error('web build failed');
+}
+const manifestFile = path.join(dist, '.vite/manifest.json');
+if (!existsSync(manifestFile)) throw new Error(`no ${manifestFile}: build the console first (npm run build)`);
+const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Manifest;
+
+const sizes = new Map<string, { gz: number; br: number }>();
+function size(file: string): { gz: number; br: number } {
+  let s = sizes.get(file);
+  if (!s) {
+    const body = readFileSync(path.join(dist, file));
+    s = {
+      gz: gzipSync(body, { level: 9 }).length,
+      br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+    };
+    sizes.set(file, s);
+  }
+  return s;
+}
+
+/** Language files: counted per locale, never through another chunk's dynamic imports. */
+const CATALOGUE = /\/i18n\/([a-z-]+)\/([a-z0-9-]+)\.json$/;
+const ANTD_LOCALE = /antd\/(?:es|lib)\/locale\/([a-z]{2}_[A-Z]{2})\.js$/;
+const DAYJS_LOCALE = /dayjs\/(?:esm\/)?locale\/([a-z-]+)\.js$/;
+const isLanguageFile = (key: string): boolean => CATALOGUE.test(key) || ANTD_LOCALE.test(key) || DAYJS_LOCALE.test(key);
+const ANTD_OF = { 'zh-cn': 'zh_CN', 'en-us': 'en_US', vi: 'vi_VN', th: 'th_TH', ru: 'ru_RU' } as const;
+const DAYJS_OF = { 'zh-cn': 'zh-cn', 'en-us': 'en', vi: 'vi', th: 'th', ru: 'ru' } as const;
+
+/** The chunk keys a browser fetches for `start`: static imports always, dynamic ones if `lazy`. */
+function closure(start: string[], lazy: boolean, into = new Set<string>()): Set<string> {
+  const stack = [...start];
+  while (stack.length) {
+    const key = stack.pop()!;
+    if (into.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`manifest has no ${key}`);
+    into.add(key);
+    stack.push(...(chunk.imports ?? []));
+    if (lazy) stack.push(...(chunk.dynamicImports ?? []).filter((k) => !isLanguageFile(k) && !manifest[k]?.src?.includes('/pages/')));
+  }
+  return into;
+}
+
+const byLocale = (re: RegExp, wanted: string): string[] => Object.keys(manifest).filter((k) => re.exec(k)?.[1] === wanted);
+function languageFiles(locale: (typeof LOCALES)[number], namespaces: readonly string[] | null): string[] {
+  const catalogues = Object.keys(manifest).filter((k) => {
+    const m = CATALOGUE.exec(k);
+    return m && m[1] === locale && (!namespaces || namespaces.includes(m[2]!));
+  });
+  return [...catalogues, ...byLocale(ANTD_LOCALE, ANTD_OF[locale]), ...byLocale(DAYJS_LOCALE, DAYJS_OF[locale])];
+}
+
+function keyOf(src: string): string {
+  const key = Object.keys(manifest).find((k) => k === src || manifest[k]!.src === src);
+  if (!key) throw new Error(`${src} is not a chunk of its own in the manifest (is it still lazy?)`);
+  return key;
+}
+
+const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+if (!entry) throw new Error('manifest has no entry');
+/** The console's pages are the dynamic imports of the route registry. */
+const registry = readFileSync(path.join(web, 'src/app/routes/registry.ts'), 'utf8');
+const pageSources = [...new Set([...registry.matchAll(/import\('\.\.\/\.\.\/([^']+)'\)/g)].map((m) => m[1]!))].map((rel) => {
+  const base = `src/${rel}`;
+  const found = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(path.join(web, f)));
+  if (!found) throw new Error(`cannot resolve ${base}`);
+  return found;
+});
+const LOGIN = ['src/app/auth/LoginPage.tsx'];
+const SHELL = ['src/app/routes/SessionGate.tsx'];
+const lazyKeys = (srcs: string[]): string[] => srcs.filter((s) => Object.values(manifest).some((c) => c.src === s)).map(keyOf);
+
+interface Figure {
+  route: string;
+  gz: number;
+  br: number;
+  files: number;
+}
+function measure(route: string, chunks: Set<string>): Figure {
+  let gz = 0;
+  let br = 0;
+  let files = 0;
+  for (const key of chunks) {
+    const file = manifest[key]!.file;
+    if (!file.endsWith('.js')) continue;
+    const s = size(file);
+    gz += s.gz;
+    br += s.br;
+    files++;
+  }
+  return { route, gz: gz / 1024, br: br / 1024, files };
+}
+function worstLocale(route: string, base: Set<string>, namespaces: readonly string[] | null): Figure {
+  const each = LOCALES.map((l) => measure(route, new Set([...base, ...languageFiles(l, namespaces)])));
+  return each.reduce((a, b) => (b.gz > a.gz ? b : a));
+}
+
+const core = closure([entry], false);
+const login = worstLocale('login', closure(lazyKeys(LOGIN), true, new Set(core)), BOOT_NAMESPACES);
+const shell = closure(lazyKeys(SHELL), true, new Set(core));
+const routes = pageSources.map((src) =>
+  worstLocale(src.replace(/^src\/features\//, '').replace(/\.tsx?$/, ''), closure([keyOf(src)], true, new Set(shell)), null),
+);
+routes.sort((a, b) => b.gz - a.gz);
+
+const kb = (n: number): string => n.toFixed(1);
+console.log(`web: ${Object.keys(manifest).length} chunks in the manifest, ${pageSources.length} page modules`);
+console.log('web: route                                   gzip KB  brotli KB  files');
+for (const f of [login, ...routes])
+  console.log(`web: ${f.route.padEnd(40)} ${kb(f.gz).padStart(7)} ${kb(f.br).padStart(10)} ${String(f.files).padStart(6)}`);
+const heaviest = routes[0]!;
+const overRoutes = routes.filter((r) => r.gz > ROUTE_BUDGET_KB);
+if (overRoutes.length) console.log(`web: over the ${ROUTE_BUDGET_KB} KB budget: ${overRoutes.map((r) => r.route).join(', ')}`);
+if (login.gz > LOGIN_BUDGET_KB || overRoutes.length) process.exitCode = 1;
+console.log(
+  `web: heaviest route (${heaviest.route}) ${kb(heaviest.gz)} KB gzipped JS (budget=${ROUTE_BUDGET_KB} KB, ratio=${(heaviest.gz / ROUTE_BUDGET_KB).toFixed(2)})`,
+);
+console.log(`web: ${kb(login.gz)} KB (login-budget=${LOGIN_BUDGET_KB} KB, ratio=${(login.gz / LOGIN_BUDGET_KB).toFixed(2)})`);

@@ -70,3 +70,14 @@ export async function logOut(page: Page): Promise<void> {
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login\/tenant/);
 }
+
+/** Calls the API with the signed-in session (test setup only: what is under test goes through the screens). */
+export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
+  );
+  const res = await page.request.fetch(`/api${url}`, { method, headers: { token, 'Accept-Language': 'en-us' }, data });
+  const env = (await res.json()) as { code: number; data: T };
+  expect(env.code, `${method} ${url}`).toBe(1);
+  return env.data;
+}

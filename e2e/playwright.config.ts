@@ -23,7 +23,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json']],
-  outputDir: path.join(os.tmpdir(), 'fs-e2e-results'),
+  outputDir: process.env.E2E_OUT ?? path.join(os.tmpdir(), 'fs-e2e-results'),
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',

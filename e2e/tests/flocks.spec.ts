@@ -48,7 +48,7 @@ test.describe('flocks and standard curves', () => {
     await sel.flocks.curves.copyOpen(page).click();
     const dialog = page.getByRole('dialog');
     await expect(sel.flocks.curves.builtin(page, WEIGHT)).toBeVisible();
-    await expect(sel.flocks.curves.builtin(page, WEIGHT).getByTestId('builtin-source')).toContainText('Source: Aviagen Ross 308');
+    await expect(sel.flocks.curves.builtin(page, WEIGHT).getByTestId('builtin-source')).toContainText('Source: Aviagen, Ross 308');
     await sel.flocks.curves.asType(page).click();
     await option(page, 'Mixed').click();
     await sel.flocks.curves.copy(page, WEIGHT).click();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { readSheet } from 'read-excel-file/node';
 import writeXlsxFile from 'write-excel-file/node';
-import { expectToast, prepare, signInToShell } from '../helpers';
+import { api, expectToast, prepare, signInToShell } from '../helpers';
 import { poultrySel, prodSel } from '../selectors';
 
 /**
@@ -25,17 +25,6 @@ function farmDay(offset = 0): string {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + offset);
   return d.toISOString().slice(0, 10);
-}
-
-/** Calls the API with the signed-in session (setup only: what is under test goes through the screens). */
-async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
-  const token = await page.evaluate(
-    () => (JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
-  );
-  const res = await page.request.fetch(`/api${url}`, { method, headers: { token, 'Accept-Language': 'en-us' }, data });
-  const env = (await res.json()) as { code: number; data: T };
-  expect(env.code, `${method} ${url}`).toBe(1);
-  return env.data;
 }
 
 async function newHouse(page: Page, name: string): Promise<{ farmId: number; shedId: number }> {

@@ -13,13 +13,23 @@ import { dayRangeProblem, MONTHS, yearList, type RangeState } from '../model/ran
  */
 const DAY = 'YYYY-MM-DD';
 
-function DayRange({ id, value, onChange }: { id: string; value: [string, string]; onChange: (v: [string, string]) => void }): ReactElement {
+function DayRange({
+  id,
+  value,
+  onChange,
+  today,
+}: {
+  id: string;
+  value: [string, string];
+  onChange: (v: [string, string]) => void;
+  today: Dayjs;
+}): ReactElement {
   const { t } = useTranslation('poultry');
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const presets = TREND_WINDOWS_DAYS.filter((d) => d <= QUERY_RANGE_MAX_DAYS + 1).map((d) => ({
     label: t('window.days', { count: d }),
-    value: (): [Dayjs, Dayjs] => [dayjs().subtract(d - 1, 'day'), dayjs()],
+    value: (): [Dayjs, Dayjs] => [today.subtract(d - 1, 'day'), today],
   }));
   const apply = (dates: [Dayjs | null, Dayjs | null] | null): void => {
     const start = dates?.[0]?.format(DAY);
@@ -41,7 +51,7 @@ function DayRange({ id, value, onChange }: { id: string; value: [string, string]
         allowClear={false}
         presets={presets}
         disabledDate={(current, info) =>
-          current.isAfter(dayjs(), 'day') || (!!info.from && Math.abs(current.diff(info.from, 'day')) > QUERY_RANGE_MAX_DAYS)
+          current.isAfter(today, 'day') || (!!info.from && Math.abs(current.diff(info.from, 'day')) > QUERY_RANGE_MAX_DAYS)
         }
         status={error ? 'error' : undefined}
         aria-invalid={error ? true : undefined}
@@ -62,14 +72,17 @@ export function RangeControl({
   period,
   value,
   onChange,
+  today = dayjs(),
 }: {
   idPrefix: string;
   period: ReportPeriod;
   value: RangeState;
   onChange: (v: RangeState) => void;
+  /** The farm's today: the last day offered and the end of the presets. */
+  today?: Dayjs;
 }): ReactElement {
   const { t } = useTranslation('poultry');
-  const years = yearList().map((y) => ({ value: y, label: String(y) }));
+  const years = yearList(today).map((y) => ({ value: y, label: String(y) }));
   const months = MONTHS.map((m) => ({ value: m, label: String(m).padStart(2, '0') }));
   const set = (patch: Partial<RangeState>): void => onChange({ ...value, ...patch });
   const field = (key: string, label: string, control: ReactElement): ReactElement => (
@@ -89,7 +102,11 @@ export function RangeControl({
   );
 
   if (period === 'day')
-    return field('days', t('filters.range'), <DayRange id={`${idPrefix}-days`} value={value.days} onChange={(days) => set({ days })} />);
+    return field(
+      'days',
+      t('filters.range'),
+      <DayRange id={`${idPrefix}-days`} value={value.days} onChange={(days) => set({ days })} today={today} />,
+    );
   if (period === 'year') {
     return (
       <>

@@ -13,6 +13,7 @@ import { NoFarm } from '../../environment/components/NoFarm';
 import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
 import { useEventRecords, usePoultrySheds, type EventRecord, type RecordsRequest } from '../reportsApi';
 import { defaultRange, type RangeState } from '../model/range';
+import { useFarmToday } from './useFarmToday';
 import type { RecordsDef } from '../model/reports';
 import { RangeControl } from './RangeControl';
 import { ReportFrame } from './ReportParts';
@@ -31,7 +32,8 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
   const { farms, farmId, select } = useFarmChoice(2);
   const sheds = usePoultrySheds(farmId);
   const [shedId, setShedId] = useState<number | undefined>();
-  const [range, setRange] = useState<RangeState>(() => defaultRange());
+  const { todayDay } = useFarmToday(farmId);
+  const [range, setRange] = useState<RangeState>(() => defaultRange(todayDay));
   const { paging, setPaging, reset } = usePaging();
 
   const req = useMemo<RecordsRequest | null>(
@@ -119,6 +121,7 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
           <RangeControl
             idPrefix={id('range')}
             period="day"
+            today={todayDay}
             value={range}
             onChange={(r) => {
               setRange(r);

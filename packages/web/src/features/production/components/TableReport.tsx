@@ -20,6 +20,7 @@ import { defaultRange, resolveRange, type RangeState } from '../model/range';
 import type { TableDef } from '../model/reports';
 import { chartModel, columnSpecs, figure, totalsOf, withFigure, type ColumnSpec } from '../model/series';
 import { RangeControl } from './RangeControl';
+import { useFarmToday } from './useFarmToday';
 import { FigureCell, KpiCards, MetricLabel, ReportFrame, useUnit } from './ReportParts';
 import { ReportChart } from './ReportChart';
 
@@ -65,7 +66,9 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
   const [shedIds, setShedIds] = useState<number[]>([]);
   const [flockType, setFlockType] = useState<number | undefined>();
   const [period, setPeriod] = useState<ReportPeriod>(def.periods[0]!);
-  const [range, setRange] = useState<RangeState>(() => defaultRange());
+  // Ranges end on the farm's today, not the browser's (a farm at UTC+8 is a day ahead of Europe's evening).
+  const { todayDay } = useFarmToday(farmId);
+  const [range, setRange] = useState<RangeState>(() => defaultRange(todayDay));
   const [exporting, setExporting] = useState(false);
 
   const shedKey = shedIds.join(',');
@@ -75,11 +78,11 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
       farmId,
       ...(shedKey ? { shedIds: shedKey.split(',').map(Number) } : {}),
       ...(flockType ? { flockType } : {}),
-      ...resolveRange(period, range),
+      ...resolveRange(period, range, todayDay),
       period,
       groupBy: def.groupBy,
     };
-  }, [farmId, shedKey, flockType, period, range, def.groupBy]);
+  }, [farmId, shedKey, flockType, period, range, def.groupBy, todayDay]);
   const report = useReport(def.endpoint, req);
   const rows = useMemo(() => withFigure(report.data?.rows ?? [], def.groupBy, def.requires), [report.data, def.groupBy, def.requires]);
   const narrowed = rows.length !== (report.data?.rows.length ?? 0);
@@ -280,7 +283,7 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
               />
             </FilterField>
           )}
-          <RangeControl idPrefix={id('range')} period={period} value={range} onChange={setRange} />
+          <RangeControl idPrefix={id('range')} period={period} value={range} onChange={setRange} today={todayDay} />
         </>
       }
     >

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useAppStore } from '../../../app/stores/appStore';
 import { DAY, todayIn } from '../model/kinds';
@@ -9,5 +10,6 @@ import { DAY, todayIn } from '../model/kinds';
 export function useFarmToday(farmId: number | undefined): { today: string; todayDay: Dayjs } {
   const timeZone = useAppStore((s) => s.farms.find((f) => f.id === farmId)?.timeZone);
   const today = todayIn(timeZone);
-  return { today, todayDay: dayjs(today, DAY) };
+  const todayDay = useMemo(() => dayjs(today, DAY), [today]);
+  return { today, todayDay };
 }

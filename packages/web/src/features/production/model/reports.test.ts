@@ -37,7 +37,11 @@ describe('poultry report definitions', () => {
         .slice(0, 2)
         .map((s) => s.key),
     ).toEqual(['farm', 'period']);
-    expect(monthly).toMatchObject({ periods: ['month'], groupBy: 'farm', kpis: ['livability', 'fcr', 'fcrCorrected', 'epef', 'layingRate'] });
+    expect(monthly).toMatchObject({
+      periods: ['month'],
+      groupBy: 'farm',
+      kpis: ['livability', 'fcr', 'fcrCorrected', 'epef', 'layingRate'],
+    });
     const health = REPORTS['ci18.immunel.health'] as TableDef;
     expect(columnSpecs(health).map((s) => s.key)).toEqual([
       'shed',

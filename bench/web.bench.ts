@@ -107,7 +107,7 @@ const pageSources = [...new Set([...registry.matchAll(/import\('\.\.\/\.\.\/([^'
   return found;
 });
 const LOGIN = ['src/app/auth/LoginPage.tsx'];
-const SHELL = ['src/app/routes/SessionGate.tsx'];
+const SHELL = ['src/app/routes/antdAreas.tsx'];
 const lazyKeys = (srcs: string[]): string[] => srcs.filter((s) => Object.values(manifest).some((c) => c.src === s)).map(keyOf);
 
 interface Figure {

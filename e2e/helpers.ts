@@ -12,13 +12,15 @@ export async function prepare(page: Page, opts: { locale?: string } = {}): Promi
       localStorage.setItem('farmsense.app', JSON.stringify({ state: { locale: l }, version: 1 }));
     }
     // Toasts live 2 s (SPEC §9): record every one shown on this page so a test never races them.
+    const TOAST = '.ant-message-notice, .fs-toast';
     const seen: string[] = [];
     (window as unknown as { __toasts: string[] }).__toasts = seen;
     new MutationObserver((records) => {
       for (const r of records) {
         r.addedNodes.forEach((n) => {
           if (n instanceof HTMLElement) {
-            const notices = n.matches('.ant-message-notice') ? [n] : Array.from(n.querySelectorAll('.ant-message-notice'));
+            // antd's toasts in the console, the plain ones on the sign-in page (no antd there).
+            const notices = n.matches(TOAST) ? [n] : Array.from(n.querySelectorAll(TOAST));
             notices.forEach((el) => seen.push(el.textContent ?? ''));
           }
         });

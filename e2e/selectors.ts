@@ -28,7 +28,8 @@ export const sel = {
     accountMenu: (p: Page) => p.getByRole('button', { name: 'Account menu' }),
     noFunctions: (p: Page) => p.getByTestId('no-functions'),
   },
-  toast: (p: Page) => p.locator('.ant-message-notice'),
+  /** antd's toasts in the console, the plain ones on the sign-in page (which loads no antd). */
+  toast: (p: Page) => p.locator('.ant-message-notice, .fs-toast'),
   overview: {
     cards: (p: Page) => p.getByTestId('shed-card'),
     farm: (p: Page) => p.getByLabel('Farm', { exact: true }),

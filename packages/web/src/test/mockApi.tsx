@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { AppProviders } from '../app/App';
+import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/queryClient';
 
 /**

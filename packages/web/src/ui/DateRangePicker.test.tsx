@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { QUERY_RANGE_MAX_DAYS } from '@farmsense/shared';
-import { AppProviders } from '../app/App';
+import { AppProviders } from '../app/providers';
 import { i18n, tk } from '../app/i18n/i18n';
 import { useAppStore } from '../app/stores/appStore';
 import { DateRangePicker, dateRangeRule, lastHours, rangeMessage, rangeProblem, type DateRange } from './DateRangePicker';

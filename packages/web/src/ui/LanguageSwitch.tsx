@@ -3,17 +3,10 @@ import { Button, Dropdown } from 'antd';
 import { GlobalOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '@farmsense/shared';
-import { applyLocale } from '../app/i18n/locales';
+import { changeLocale } from '../app/i18n/locales';
 import { useAppStore } from '../app/stores/appStore';
 
-/**
- * Switches the console language; the choice survives logout (SPEC §4). The new language's files
- * load first, then everything switches at once (no keys, no half-translated screen).
- */
-export async function changeLocale(locale: Locale): Promise<void> {
-  if (await applyLocale(locale)) useAppStore.getState().setLocale(locale);
-}
-
+/** The console's language menu (antd); the sign-in page has a plain one (auth/plain.tsx). */
 export function LanguageSwitch({ compact = false, dark = false }: { compact?: boolean; dark?: boolean }): ReactElement {
   const { t } = useTranslation('shell');
   const locale = useAppStore((s) => s.locale);

@@ -1,22 +1,23 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Typography } from 'antd';
-import { AlertOutlined, ControlOutlined, ExperimentOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../../ui/BrandMark';
-import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { useScreenBand } from '../../ui/useScreenBand';
+import { Glyph, LanguageMenu } from './plain';
 import { useConfig } from './queries';
 import './auth.css';
 
-/** Frame of the sign-in screens: a brand panel (hidden on small screens) and the form card. */
+/**
+ * Frame of the sign-in screens: a brand panel (hidden on small screens) and the form card. Plain
+ * markup, no antd: it is part of the sign-in page's first load.
+ */
 export function AuthLayout({ children }: { children: ReactNode }): ReactElement {
   const { t } = useTranslation(['auth', 'common', 'shell']);
   const band = useScreenBand();
   const version = useConfig().data?.productVersion;
   const points = [
-    { icon: <ControlOutlined />, text: t('hero.env') },
-    { icon: <ExperimentOutlined />, text: t('hero.feed') },
-    { icon: <AlertOutlined />, text: t('hero.alarm') },
+    { icon: <Glyph name="control" />, text: t('hero.env') },
+    { icon: <Glyph name="flask" />, text: t('hero.feed') },
+    { icon: <Glyph name="bell" />, text: t('hero.alarm') },
   ];
   return (
     <div className={`fs-auth fs-auth--${band}`}>
@@ -43,7 +44,7 @@ export function AuthLayout({ children }: { children: ReactNode }): ReactElement 
       )}
       <main className="fs-auth__panel">
         <div className="fs-auth__lang">
-          <LanguageSwitch />
+          <LanguageMenu />
         </div>
         <div className="fs-auth__card">
           {band === 'small' && (
@@ -54,11 +55,7 @@ export function AuthLayout({ children }: { children: ReactNode }): ReactElement 
           )}
           {children}
         </div>
-        {version && (
-          <Typography.Text type="secondary" className="fs-auth__version">
-            {t('shell:version', { version })}
-          </Typography.Text>
-        )}
+        {version && <span className="fs-auth__version">{t('shell:version', { version })}</span>}
       </main>
     </div>
   );

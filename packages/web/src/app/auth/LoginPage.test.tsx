@@ -1,7 +1,7 @@
 import { beforeEach, afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { AppProviders } from '../App';
+import { AppProviders } from '../providers';
 import { createQueryClient } from '../queryClient';
 import { AppRoutes } from '../routes/AppRoutes';
 import { i18n, tk } from '../i18n/i18n';

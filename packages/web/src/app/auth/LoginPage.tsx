@@ -1,17 +1,17 @@
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { Button, Form, Input, Skeleton, Typography } from 'antd';
-import { LockOutlined, ReloadOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { useEffect, useMemo, useState, type FormEvent, type ReactElement } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
+import type { ZodType } from 'zod';
 import { ErrorCodes, INPUT_MAX_LENGTH, loginForm } from '@farmsense/shared';
 import { ApiError } from '../api/client';
 import { sessionApi } from '../api/sessionApi';
 import { toast } from '../api/toast';
 import type { LoginResult } from '../api/types';
+import { tk } from '../i18n/i18n';
 import { appState, useAppStore } from '../stores/appStore';
-import { zodRule } from '../../ui/zodRule';
 import { AuthLayout } from './AuthLayout';
+import { Field, Glyph, SubmitButton } from './plain';
 import { resetSafeCodePrompt, takeFlash } from './sessionFlags';
 import { loadSessionData, useConfig } from './queries';
 import { useEncrypt } from './useEncrypt';
@@ -19,7 +19,23 @@ import { useEncrypt } from './useEncrypt';
 interface LoginValues {
   username: string;
   password: string;
-  captchaCode?: string;
+  captchaCode: string;
+}
+type Errors = Partial<Record<keyof LoginValues, string>>;
+const EMPTY: LoginValues = { username: '', password: '', captchaCode: '' };
+
+/** The shared schema's first message per field, translated (as the console's zodRule does). */
+function check(schema: ZodType, values: LoginValues): Errors {
+  const result = schema.safeParse(values);
+  if (result.success) return {};
+  const errors: Errors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof LoginValues;
+    if (errors[field]) continue;
+    const limits = issue as { maximum?: unknown; minimum?: unknown };
+    errors[field] = tk(issue.message, { max: limits.maximum, min: limits.minimum });
+  }
+  return errors;
 }
 
 /** The captcha image: a button, so a click (or Enter) fetches a new code. */
@@ -30,24 +46,29 @@ function CaptchaImage({ image, loading, onRefresh }: { image?: string; loading: 
       {image ? (
         <img src={image} alt={t('captchaImageAlt')} />
       ) : loading ? (
-        <Skeleton.Button active size="large" />
+        <span className="fs-captcha__loading" />
       ) : (
         <span className="fs-captcha__retry">
-          <ReloadOutlined /> {t('captchaLoadFailed')}
+          <Glyph name="reload" /> {t('captchaLoadFailed')}
         </span>
       )}
     </button>
   );
 }
 
-/** /login/tenant (SPEC §2, §5): sign-in with username, password and, unless disabled, a verification code. */
+/**
+ * /login/tenant (SPEC §2, §5): sign-in with username, password and, unless disabled, a verification
+ * code. Built without antd (plain.tsx) so the first visit stays within its budget; the rules are
+ * the shared schema's, checked on submit and again on each change of a field that was refused.
+ */
 export function LoginPage(): ReactElement {
   const { t } = useTranslation(['auth', 'common']);
   const token = useAppStore((s) => s.token);
   const navigate = useNavigate();
   const client = useQueryClient();
   const encrypt = useEncrypt();
-  const [form] = Form.useForm<LoginValues>();
+  const [values, setValues] = useState<LoginValues>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
   const [submitting, setSubmitting] = useState(false);
   const config = useConfig();
   // The server asks for the captcha (21005) of a name with many recent failures even when the
@@ -72,7 +93,7 @@ export function LoginPage(): ReactElement {
   if (token && !submitting) return <Navigate to="/" replace />;
 
   const refreshCaptcha = (): void => {
-    form.setFieldValue('captchaCode', '');
+    setValues((v) => ({ ...v, captchaCode: '' }));
     void captcha.refetch();
   };
 
@@ -91,7 +112,7 @@ export function LoginPage(): ReactElement {
     await navigate('/', { replace: true, state: { resume: appState().lastRoute } });
   };
 
-  const onFinish = async (values: LoginValues): Promise<void> => {
+  const send = async (): Promise<void> => {
     const username = values.username.trim();
     setSubmitting(true);
     try {
@@ -102,7 +123,7 @@ export function LoginPage(): ReactElement {
             username,
             password,
             captchaId: captcha.data?.captchaId ?? '',
-            captchaCode: (values.captchaCode ?? '').trim(),
+            captchaCode: values.captchaCode.trim(),
           })
         : await sessionApi.doLogin({ username, password });
       await enter(res, username);
@@ -115,47 +136,63 @@ export function LoginPage(): ReactElement {
     }
   };
 
+  const set = (field: keyof LoginValues) => (value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: check(schema, next)[field] }));
+  };
+
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    const found = check(schema, values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) void send();
+  };
+
   return (
     <AuthLayout>
-      <Typography.Title level={2} className="fs-auth__title">
-        {t('title')}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" className="fs-auth__subtitle">
-        {t('subtitle')}
-      </Typography.Paragraph>
-      <Form<LoginValues> form={form} name="login" layout="vertical" size="large" requiredMark={false} onFinish={(v) => void onFinish(v)}>
-        <Form.Item name="username" label={t('username')} rules={[zodRule(schema, 'username')]}>
-          <Input prefix={<UserOutlined />} maxLength={INPUT_MAX_LENGTH} autoComplete="username" placeholder={t('usernamePlaceholder')} />
-        </Form.Item>
-        <Form.Item name="password" label={t('password')} rules={[zodRule(schema, 'password')]}>
-          <Input.Password
-            prefix={<LockOutlined />}
-            maxLength={INPUT_MAX_LENGTH}
-            autoComplete="current-password"
-            placeholder={t('passwordPlaceholder')}
-          />
-        </Form.Item>
+      <h1 className="fs-auth__heading">{t('title')}</h1>
+      <p className="fs-auth__lead">{t('subtitle')}</p>
+      <form name="login" noValidate onSubmit={onSubmit}>
+        <Field
+          id="login_username"
+          label={t('username')}
+          icon="user"
+          value={values.username}
+          onChange={set('username')}
+          error={errors.username}
+          maxLength={INPUT_MAX_LENGTH}
+          autoComplete="username"
+          placeholder={t('usernamePlaceholder')}
+        />
+        <Field
+          id="login_password"
+          type="password"
+          label={t('password')}
+          icon="lock"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password}
+          maxLength={INPUT_MAX_LENGTH}
+          autoComplete="current-password"
+          placeholder={t('passwordPlaceholder')}
+        />
         {withCaptcha && (
-          <Form.Item label={t('captcha')} htmlFor="login_captchaCode" className="fs-captcha-row">
-            <div className="fs-captcha-field">
-              <Form.Item name="captchaCode" noStyle rules={[zodRule(schema, 'captchaCode')]}>
-                <Input
-                  id="login_captchaCode"
-                  prefix={<SafetyOutlined />}
-                  maxLength={10}
-                  autoComplete="off"
-                  placeholder={t('captchaPlaceholder')}
-                  aria-label={t('captcha')}
-                />
-              </Form.Item>
-              <CaptchaImage image={captcha.data?.image} loading={captcha.isFetching} onRefresh={refreshCaptcha} />
-            </div>
-          </Form.Item>
+          <Field
+            id="login_captchaCode"
+            label={t('captcha')}
+            icon="shield"
+            value={values.captchaCode}
+            onChange={set('captchaCode')}
+            error={errors.captchaCode}
+            maxLength={10}
+            autoComplete="off"
+            placeholder={t('captchaPlaceholder')}
+            addon={<CaptchaImage image={captcha.data?.image} loading={captcha.isFetching} onRefresh={refreshCaptcha} />}
+          />
         )}
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting} className="fs-auth__submit">
-          {t('submit')}
-        </Button>
-      </Form>
+        <SubmitButton busy={submitting}>{t('submit')}</SubmitButton>
+      </form>
     </AuthLayout>
   );
 }

@@ -2,6 +2,7 @@ import type { Locale as AntdLocale } from 'antd/es/locale';
 import dayjs from 'dayjs';
 import type { Locale } from '@farmsense/shared';
 import { i18n } from './i18n';
+import { useAppStore } from '../stores/appStore';
 
 /**
  * antd's own texts (pagination, date pickers, empty states) and dayjs follow the console language.
@@ -49,4 +50,12 @@ export async function applyLocale(locale: Locale): Promise<boolean> {
   dayjs.locale(DAYJS_LOCALES[locale]);
   if (typeof document !== 'undefined') document.documentElement.lang = locale;
   return true;
+}
+
+/**
+ * Switches the console language; the choice survives logout (SPEC §4). The new language's files
+ * load first, then everything switches at once (no keys, no half-translated screen).
+ */
+export async function changeLocale(locale: Locale): Promise<void> {
+  if (await applyLocale(locale)) useAppStore.getState().setLocale(locale);
 }

@@ -2,19 +2,20 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useRef, type ReactElement }
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { flattenApps } from '@farmsense/shared';
 import { abortPendingRequests, bindNavigator } from '../api/navigation';
-import { ChangePasswordPage } from '../auth/ChangePasswordPage';
 import { LoginPage } from '../auth/LoginPage';
+import { PlainSpin } from '../auth/plain';
 import { loadConsoleNamespaces } from '../i18n/i18n';
-import { NotFoundPage } from '../shell/NotFoundPage';
 import { useAppStore } from '../stores/appStore';
-import { PageSpin } from '../../ui/PageSpin';
 
 /**
- * The console (session gate, shell, menu, route registry) is a chunk of its own, fetched together
- * with the rest of the catalogue: the sign-in page does not carry it, and the shell never renders
- * before its texts are there.
+ * Everything built with antd (the console with its session gate, shell, menu and route registry;
+ * change password; not found) is a lazy chunk: the sign-in page carries none of it. The console
+ * is fetched together with the rest of the catalogue, so the shell never renders before its texts.
  */
-const SessionGate = lazy(() => Promise.all([import('./SessionGate'), loadConsoleNamespaces()]).then(([m]) => ({ default: m.SessionGate })));
+const areas = () => import('./antdAreas');
+const ConsoleArea = lazy(() => Promise.all([areas(), loadConsoleNamespaces()]).then(([m]) => ({ default: m.ConsoleArea })));
+const ChangePasswordPage = lazy(() => areas().then((m) => ({ default: m.ChangePasswordArea })));
+const NotFoundPage = lazy(() => areas().then((m) => ({ default: m.NotFoundArea })));
 
 /** First path segments of the catalogue: a path under one of them is "inside the authorized area". */
 const AREA_PREFIXES = new Set(
@@ -58,12 +59,7 @@ function NavigationBridge(): null {
 function Authorized(): ReactElement {
   const token = useAppStore((s) => s.token);
   const { pathname } = useLocation();
-  if (token)
-    return (
-      <Suspense fallback={<PageSpin full />}>
-        <SessionGate />
-      </Suspense>
-    );
+  if (token) return <ConsoleArea />;
   if (isAreaPath(pathname)) return <Navigate to="/login/tenant" replace />;
   return <NotFoundPage />;
 }
@@ -77,20 +73,22 @@ export function AppRoutes(): ReactElement {
   return (
     <>
       <NavigationBridge />
-      <Routes>
-        <Route path="/login" element={<Navigate to="/login/tenant" replace />} />
-        <Route path="/login/tenant" element={<LoginPage />} />
-        <Route
-          path="/login/change-password"
-          element={
-            <RequireToken>
-              <ChangePasswordPage />
-            </RequireToken>
-          }
-        />
-        <Route path="/404" element={<NotFoundPage />} />
-        <Route path="*" element={<Authorized />} />
-      </Routes>
+      <Suspense fallback={<PlainSpin />}>
+        <Routes>
+          <Route path="/login" element={<Navigate to="/login/tenant" replace />} />
+          <Route path="/login/tenant" element={<LoginPage />} />
+          <Route
+            path="/login/change-password"
+            element={
+              <RequireToken>
+                <ChangePasswordPage />
+              </RequireToken>
+            }
+          />
+          <Route path="/404" element={<NotFoundPage />} />
+          <Route path="*" element={<Authorized />} />
+        </Routes>
+      </Suspense>
     </>
   );
 }

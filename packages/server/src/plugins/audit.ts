@@ -57,6 +57,11 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
   // onSend, not onResponse: the entry is written before the caller gets its answer, so whoever
   // reads the log right after a write finds it there.
   app.addHook('onSend', async (req, _reply, payload) => {
+    // A refusal of the access scope (src/scope/refuse.ts) is logged for reads and writes alike.
+    if (req.refusal && !req.audited && req.resultCode === req.refusal.code) {
+      await writeAudit(db, req, { outcome: 'denied', code: req.refusal.code, detail: req.refusal.detail });
+      return payload;
+    }
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
     const cfg = req.routeOptions.config;
     if (!req.routeOptions.url?.startsWith('/api') || cfg?.public || cfg?.readOnly) return payload; // sign-in routes log themselves

@@ -4,6 +4,8 @@ import type { Db } from '../db/client.js';
 import { loadAccess, type AccessScope } from '../lib/access.js';
 import { hasApiCode, resolveApiAccess } from '../lib/api-access.js';
 import { resolveSession, type SessionAccount } from '../modules/auth/session.js';
+import { logRefusal, requireFunction } from '../scope/refuse.js';
+import { attachScope } from '../scope/scope.js';
 import { writeAudit } from './audit.js';
 
 export interface AuthContext extends SessionAccount, AccessScope {
@@ -44,11 +46,13 @@ export function tenantOf(req: FastifyRequest): number {
 
 /**
  * Every /api route is private unless its config says `public: true`. The guard resolves the token,
- * loads the account's codes and farm scope, and refuses (10009, logged) a route whose application
+ * loads the account's codes and farm scope, builds the request's access scope (src/scope), and refuses (10009, logged) a route whose application
  * code the account does not hold: a hidden menu entry is not a security control.
  */
 export function registerAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('scope', null);
+  app.decorateRequest('refusal', null);
   app.addHook('preValidation', async (req) => {
     const cfg = req.routeOptions.config;
     const url = req.routeOptions.url ?? '';
@@ -61,9 +65,11 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
         req.auth = { ...account, ...(await loadAccess(db, account)) };
       }
     }
+    if (req.auth) attachScope(db, req, req.auth);
     if (cfg.public) return;
     // No session token but an API access code: the checks of SPEC §6 decide (refusals throw).
     if (!token && hasApiCode(req)) req.auth = await resolveApiAccess(db, req);
+    if (req.auth && !req.scope) attachScope(db, req, req.auth);
     if (!req.auth) {
       await writeAudit(db, req, { outcome: 'denied', code: ErrorCodes.TOKEN_INVALID });
       throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
@@ -72,10 +78,11 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       throw new AppError(ErrorCodes.PASSWORD_CHANGE_REQUIRED, { httpStatus: 403 });
     }
     if (cfg.app) {
-      const needed = Array.isArray(cfg.app) ? cfg.app : [cfg.app];
-      if (!needed.some((c) => req.auth!.codes.has(c))) {
-        await writeAudit(db, req, { outcome: 'denied', code: ErrorCodes.NO_PERMISSION, detail: { needed } });
-        throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      try {
+        requireFunction(req, req.auth.codes, Array.isArray(cfg.app) ? cfg.app : [cfg.app]);
+      } catch (err) {
+        await logRefusal(db, req);
+        throw err;
       }
     }
   });

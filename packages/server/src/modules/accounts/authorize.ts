@@ -3,9 +3,8 @@ import { AccountType, AppError, ErrorCodes, type AccountRoleRef, type FarmAndShe
 import type { Db } from '../../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roles, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { assertWholeFarms, type Scope } from '../../scope/index.js';
 import { paramError } from '../auth/signin.js';
-import { assertWholeFarms, wholeFarms } from '../farms/scope.js';
 import { assertRolesWithinCaller } from '../roles/bindable.js';
 import { assertTenantRoles, findTarget, guardReach, guardTarget } from './repo.js';
 
@@ -14,9 +13,9 @@ import { assertTenantRoles, findTarget, guardReach, guardTarget } from './repo.j
  * it manages: an administrator the whole authorization, an ordinary account the farms it sees as
  * a whole; what the account holds elsewhere is kept.
  */
-export async function checkRoles(db: Db, auth: AuthContext, tenantId: number, roleIds: number[]): Promise<void> {
+export async function checkRoles(db: Db, scope: Scope, tenantId: number, roleIds: number[]): Promise<void> {
   await assertTenantRoles(db, tenantId, roleIds);
-  await assertRolesWithinCaller(db, auth, tenantId, roleIds);
+  await assertRolesWithinCaller(db, scope, tenantId, roleIds);
 }
 
 export async function replaceRoles(tx: DbOrTx, accountId: number, roleIds: number[]): Promise<void> {
@@ -87,20 +86,20 @@ export async function getAccountRoles(db: Db, tenantId: number, accountId: numbe
     .orderBy(asc(roles.id));
 }
 
-export async function editAccountRoles(db: Db, auth: AuthContext, tenantId: number, accountId: number, roleIds: number[]): Promise<void> {
+export async function editAccountRoles(db: Db, scope: Scope, tenantId: number, accountId: number, roleIds: number[]): Promise<void> {
   const target = await findTarget(db, tenantId, accountId);
-  guardTarget(auth, target);
-  await guardReach(db, auth, tenantId, [target.id]);
-  await checkRoles(db, auth, tenantId, roleIds);
+  guardTarget(scope, target);
+  await guardReach(db, scope, tenantId, [target.id]);
+  await checkRoles(db, scope, tenantId, roleIds);
   await db.transaction((tx) => replaceRoles(tx, target.id, roleIds));
 }
 
-export async function authorizeFarms(db: Db, auth: AuthContext, tenantId: number, accountId: number, farmIds: number[]): Promise<void> {
+export async function authorizeFarms(db: Db, scope: Scope, tenantId: number, accountId: number, farmIds: number[]): Promise<void> {
   const target = await findTarget(db, tenantId, accountId);
-  guardTarget(auth, target);
+  guardTarget(scope, target);
   assertAuthorizable(target);
-  await assertWholeFarms(db, auth, tenantId, farmIds);
-  const whole = await wholeFarms(db, auth, tenantId);
+  await assertWholeFarms(scope, farmIds);
+  const whole = await scope.wholeFarms();
   await db.transaction((tx) => replaceFarms(tx, tenantId, target.id, whole, farmIds));
 }
 
@@ -109,18 +108,13 @@ export async function authorizeFarms(db: Db, auth: AuthContext, tenantId: number
  * sheds (30004 unless of that farm) = only those; pens (20084 unless of that farm) = only those
  * pens, their sheds included.
  */
-export async function authorizeFarmsAndSheds(
-  db: Db,
-  auth: AuthContext,
-  tenantId: number,
-  body: FarmAndShedAuthorizationBody,
-): Promise<void> {
+export async function authorizeFarmsAndSheds(db: Db, scope: Scope, tenantId: number, body: FarmAndShedAuthorizationBody): Promise<void> {
   const target = await findTarget(db, tenantId, body.accountId);
-  guardTarget(auth, target);
+  guardTarget(scope, target);
   assertAuthorizable(target);
   const farmIds = body.farms.map((f) => f.farmId);
   if (new Set(farmIds).size !== farmIds.length) throw paramError('farms', 'validation.invalid');
-  await assertWholeFarms(db, auth, tenantId, farmIds);
+  await assertWholeFarms(scope, farmIds);
 
   const shedIds = body.farms.flatMap((f) => f.shedIds ?? []);
   const penIds = body.farms.flatMap((f) => f.penIds ?? []);
@@ -160,7 +154,7 @@ export async function authorizeFarmsAndSheds(
     return { farmId: f.farmId, shedIds: [...own], penIds: f.penIds ?? [] };
   });
 
-  const whole = await wholeFarms(db, auth, tenantId);
+  const whole = await scope.wholeFarms();
   await db.transaction(async (tx) => {
     const managed = await managedOf(tx, tenantId, target.id, whole);
     await clearFarms(tx, tenantId, target.id, [...new Set([...managed, ...farmIds])]);

@@ -12,8 +12,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, accounts, farms, pens, roles, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { forbidden, isTenantAdmin } from '../farms/scope.js';
+import { forbidden, type Scope } from '../../scope/index.js';
 
 /**
  * Reads of account administration. Every query names the tenant; the columns are listed one by
@@ -55,8 +54,8 @@ export async function findTarget(db: DbOrTx, tenantId: number, accountId: number
 }
 
 /** Only an administrator changes an administrator account (10009 for an ordinary caller). */
-export function guardTarget(auth: AuthContext, target: TargetAccount): void {
-  if (target.accountType === AccountType.TENANT_ADMIN && !isTenantAdmin(auth)) throw forbidden();
+export function guardTarget(scope: Scope, target: TargetAccount): void {
+  if (target.accountType === AccountType.TENANT_ADMIN && !scope.isTenantAdmin) throw forbidden(scope.req);
 }
 
 /** Per account, the tenant's farms it is authorized for. */
@@ -76,11 +75,11 @@ async function farmsOf(db: DbOrTx, tenantId: number, accountIds: number[]): Prom
  * account working only on farms the caller is not authorized for belongs to those farms, so the
  * caller may not edit, ban, delete or re-role it (10009). Administrators reach every account.
  */
-export async function guardReach(db: DbOrTx, auth: AuthContext, tenantId: number, accountIds: number[]): Promise<void> {
-  const mine = auth.farmIds;
-  if (isTenantAdmin(auth) || mine === 'all' || accountIds.length === 0) return;
+export async function guardReach(db: DbOrTx, scope: Scope, tenantId: number, accountIds: number[]): Promise<void> {
+  const mine = scope.farmIds;
+  if (scope.isTenantAdmin || mine === 'all' || accountIds.length === 0) return;
   for (const farmIds of (await farmsOf(db, tenantId, accountIds)).values()) {
-    if (!farmIds.some((f) => mine.includes(f))) throw forbidden();
+    if (!farmIds.some((f) => mine.includes(f))) throw forbidden(scope.req);
   }
 }
 
@@ -90,14 +89,14 @@ export async function guardReach(db: DbOrTx, auth: AuthContext, tenantId: number
  */
 export async function guardHandOver(
   db: DbOrTx,
-  auth: AuthContext,
+  scope: Scope,
   tenantId: number,
   accountId: number,
   whole: Set<number> | 'all',
 ): Promise<void> {
-  if (isTenantAdmin(auth) || whole === 'all') return;
+  if (scope.isTenantAdmin || whole === 'all') return;
   const farmIds = (await farmsOf(db, tenantId, [accountId])).get(accountId) ?? [];
-  if (farmIds.some((f) => !whole.has(f))) throw forbidden();
+  if (farmIds.some((f) => !whole.has(f))) throw forbidden(scope.req);
 }
 
 /** 30001 unless every role is one of the tenant's. */

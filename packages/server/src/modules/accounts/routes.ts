@@ -1,7 +1,8 @@
 import { accountsApi } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
-import { requireAuth, tenantOf } from '../../plugins/auth.js';
+import { tenantOf } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { transportKeys } from '../auth/crypto.js';
 import { authorizeFarms, authorizeFarmsAndSheds, editAccountRoles, getAccountRoles } from './authorize.js';
 import { accountPage, accountPageWithScope } from './repo.js';
@@ -16,32 +17,32 @@ export const accountRoutes: ModuleRoutes = async (app, { database }) => {
   const keys = transportKeys(db);
   const serve = router(app, { tags: ['accounts'], app: ACCOUNT_APP, module: 'usermanagement' });
 
-  serve(accountsApi.list, async ({ req, query }) => accountPage(db, tenantOf(req), query, requireAuth(req).farmIds));
-  serve(accountsApi.list2, async ({ req, query }) => accountPageWithScope(db, tenantOf(req), query, requireAuth(req).farmIds));
-  serve(accountsApi.add, async ({ req, body }) => addAccount(db, keys, requireAuth(req), tenantOf(req), body));
+  serve(accountsApi.list, async ({ req, query }) => accountPage(db, tenantOf(req), query, scopeOf(req).farmIds));
+  serve(accountsApi.list2, async ({ req, query }) => accountPageWithScope(db, tenantOf(req), query, scopeOf(req).farmIds));
+  serve(accountsApi.add, async ({ req, body }) => addAccount(db, keys, scopeOf(req), tenantOf(req), body));
   serve(accountsApi.update, async ({ req, body }) => {
-    await updateAccount(db, keys, requireAuth(req), tenantOf(req), body);
+    await updateAccount(db, keys, scopeOf(req), tenantOf(req), body);
     return null;
   });
   serve(accountsApi.remove, async ({ req, params }) => {
-    await deleteAccount(db, requireAuth(req), tenantOf(req), params.id);
+    await deleteAccount(db, scopeOf(req), tenantOf(req), params.id);
     return null;
   });
   serve(accountsApi.ban, async ({ req, body }) => {
-    await banAccounts(db, requireAuth(req), tenantOf(req), body);
+    await banAccounts(db, scopeOf(req), tenantOf(req), body);
     return null;
   });
   serve(accountsApi.roles, async ({ req, query }) => getAccountRoles(db, tenantOf(req), query.accountId));
   serve(accountsApi.roleEdit, async ({ req, body }) => {
-    await editAccountRoles(db, requireAuth(req), tenantOf(req), body.accountId, body.roleIds);
+    await editAccountRoles(db, scopeOf(req), tenantOf(req), body.accountId, body.roleIds);
     return null;
   });
   serve(accountsApi.farmAuthorize, async ({ req, body }) => {
-    await authorizeFarms(db, requireAuth(req), tenantOf(req), body.accountId, body.farmIds);
+    await authorizeFarms(db, scopeOf(req), tenantOf(req), body.accountId, body.farmIds);
     return null;
   });
   serve(accountsApi.farmAndShedAuthorization, async ({ req, body }) => {
-    await authorizeFarmsAndSheds(db, requireAuth(req), tenantOf(req), body);
+    await authorizeFarmsAndSheds(db, scopeOf(req), tenantOf(req), body);
     return null;
   });
 };

@@ -15,11 +15,10 @@ import { accountFarms, accounts, farms } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { assertUserLimit } from '../../lib/limits.js';
 import { hashPassword } from '../../lib/passwords.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { assertWholeFarms, type Scope } from '../../scope/index.js';
 import { decryptField, type TransportKeys } from '../auth/crypto.js';
 import { revokeAccountSessions } from '../auth/session.js';
 import { paramError } from '../auth/signin.js';
-import { assertWholeFarms, wholeFarms } from '../farms/scope.js';
 import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
 import { findTarget, guardHandOver, guardReach, guardTarget } from './repo.js';
 
@@ -54,10 +53,10 @@ const profile = (b: AccountAddBody | AccountUpdateBody) => ({
   areaCode: b.areaCode ?? null,
 });
 
-export async function addAccount(db: Db, keys: Keys, auth: AuthContext, tenantId: number, body: AccountAddBody): Promise<{ id: number }> {
+export async function addAccount(db: Db, keys: Keys, scope: Scope, tenantId: number, body: AccountAddBody): Promise<{ id: number }> {
   const plain = await initialPassword(keys, body.password);
-  await checkRoles(db, auth, tenantId, body.roleIds);
-  await assertWholeFarms(db, auth, tenantId, body.farmIds);
+  await checkRoles(db, scope, tenantId, body.roleIds);
+  await assertWholeFarms(scope, body.farmIds);
   const [dup] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, body.accountCode));
   if (dup) throw new AppError(ErrorCodes.ACCOUNT_EXISTS);
   const passwordHash = await hashPassword(plain);
@@ -74,8 +73,8 @@ export async function addAccount(db: Db, keys: Keys, auth: AuthContext, tenantId
           mustChangePassword: true,
           accountType: body.accountType,
           status: AccountStatus.ENABLED,
-          createdBy: auth.id,
-          updatedBy: auth.id,
+          createdBy: scope.id,
+          updatedBy: scope.id,
         })
         .returning({ id: accounts.id });
       const id = row!.id;
@@ -93,17 +92,17 @@ export async function addAccount(db: Db, keys: Keys, auth: AuthContext, tenantId
  * sign-in and is signed out elsewhere); roleIds / farmIds replace when sent. An administrator's
  * type cannot be changed here (20021).
  */
-export async function updateAccount(db: Db, keys: Keys, auth: AuthContext, tenantId: number, body: AccountUpdateBody): Promise<void> {
+export async function updateAccount(db: Db, keys: Keys, scope: Scope, tenantId: number, body: AccountUpdateBody): Promise<void> {
   const target = await findTarget(db, tenantId, body.id);
-  guardTarget(auth, target);
-  await guardReach(db, auth, tenantId, [target.id]);
+  guardTarget(scope, target);
+  await guardReach(db, scope, tenantId, [target.id]);
   const isAdmin = target.accountType === AccountType.TENANT_ADMIN;
   if (isAdmin && (body.accountType !== undefined || body.farmIds !== undefined)) throw new AppError(ErrorCodes.ACCOUNT_TYPE_WRONG);
-  if (body.password !== undefined) await guardHandOver(db, auth, tenantId, target.id, await wholeFarms(db, auth, tenantId));
+  if (body.password !== undefined) await guardHandOver(db, scope, tenantId, target.id, await scope.wholeFarms());
   const passwordHash = body.password === undefined ? undefined : await hashPassword(await initialPassword(keys, body.password));
-  if (body.roleIds) await checkRoles(db, auth, tenantId, body.roleIds);
-  if (body.farmIds) await assertWholeFarms(db, auth, tenantId, body.farmIds);
-  const whole = body.farmIds ? await wholeFarms(db, auth, tenantId) : 'all';
+  if (body.roleIds) await checkRoles(db, scope, tenantId, body.roleIds);
+  if (body.farmIds) await assertWholeFarms(scope, body.farmIds);
+  const whole = body.farmIds ? await scope.wholeFarms() : 'all';
   await db.transaction(async (tx) => {
     await tx
       .update(accounts)
@@ -112,13 +111,13 @@ export async function updateAccount(db: Db, keys: Keys, auth: AuthContext, tenan
         ...(body.accountType !== undefined ? { accountType: body.accountType } : {}),
         ...(passwordHash !== undefined ? { passwordHash, mustChangePassword: true } : {}),
         updatedAt: new Date(),
-        updatedBy: auth.id,
+        updatedBy: scope.id,
       })
       .where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
     if (body.roleIds) await replaceRoles(tx, target.id, body.roleIds);
     if (body.farmIds) await replaceFarms(tx, tenantId, target.id, whole, body.farmIds);
   });
-  if (passwordHash !== undefined) await revokeAccountSessions(db, target.id, target.id === auth.id ? auth.tokenHash : undefined);
+  if (passwordHash !== undefined) await revokeAccountSessions(db, target.id, target.id === scope.id ? scope.tokenHash : undefined);
 }
 
 async function enabledAdminsBesides(db: Db, tenantId: number, ids: number[]): Promise<number> {
@@ -137,11 +136,11 @@ async function enabledAdminsBesides(db: Db, tenantId: number, ids: number[]): Pr
 }
 
 /** Not the caller itself, not the tenant's last administrator (10005). */
-export async function deleteAccount(db: Db, auth: AuthContext, tenantId: number, accountId: number): Promise<void> {
+export async function deleteAccount(db: Db, scope: Scope, tenantId: number, accountId: number): Promise<void> {
   const target = await findTarget(db, tenantId, accountId);
-  if (target.id === auth.id) throw new AppError(ErrorCodes.DELETE_FAILED);
-  guardTarget(auth, target);
-  await guardReach(db, auth, tenantId, [target.id]);
+  if (target.id === scope.id) throw new AppError(ErrorCodes.DELETE_FAILED);
+  guardTarget(scope, target);
+  await guardReach(db, scope, tenantId, [target.id]);
   if (target.accountType === AccountType.TENANT_ADMIN && (await enabledAdminsBesides(db, tenantId, [target.id])) === 0) {
     throw new AppError(ErrorCodes.DELETE_FAILED);
   }
@@ -160,22 +159,22 @@ export async function deleteAccount(db: Db, auth: AuthContext, tenantId: number,
  * Nobody bans itself or the last enabled administrator (10004). A banned account's sessions end
  * at once, so it is signed out on its next call and refused at sign-in (20005).
  */
-export async function banAccounts(db: Db, auth: AuthContext, tenantId: number, body: AccountBanBody): Promise<void> {
+export async function banAccounts(db: Db, scope: Scope, tenantId: number, body: AccountBanBody): Promise<void> {
   const rows = await db
     .select({ id: accounts.id, accountType: accounts.accountType, status: accounts.status })
     .from(accounts)
     .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
   if (rows.length !== body.ids.length) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
-  for (const r of rows) guardTarget(auth, r);
-  await guardReach(db, auth, tenantId, body.ids);
+  for (const r of rows) guardTarget(scope, r);
+  await guardReach(db, scope, tenantId, body.ids);
   if (body.status === AccountStatus.DISABLED) {
-    if (body.ids.includes(auth.id)) throw new AppError(ErrorCodes.EDIT_FAILED);
+    if (body.ids.includes(scope.id)) throw new AppError(ErrorCodes.EDIT_FAILED);
     const banningAdmin = rows.some((r) => r.accountType === AccountType.TENANT_ADMIN);
     if (banningAdmin && (await enabledAdminsBesides(db, tenantId, body.ids)) === 0) throw new AppError(ErrorCodes.EDIT_FAILED);
   }
   await db
     .update(accounts)
-    .set({ status: body.status, updatedAt: new Date(), updatedBy: auth.id })
+    .set({ status: body.status, updatedAt: new Date(), updatedBy: scope.id })
     .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
   if (body.status === AccountStatus.DISABLED) {
     for (const id of body.ids) await revokeAccountSessions(db, id);

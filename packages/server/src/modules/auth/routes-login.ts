@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   AppError,
   deriveFarmType,
@@ -16,6 +16,7 @@ import {
 import { accounts, farms, tenants } from '../../db/tables.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { requireAuth } from '../../plugins/auth.js';
+import { farmCondition } from '../../scope/index.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { AuthModuleContext } from './context.js';
 import { revokeSession } from './session.js';
@@ -183,10 +184,9 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
         .where(eq(accounts.id, auth.id));
       if (!acc) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
       let farmRows: UserInfo['farms'] = [];
-      if (auth.tenantId !== null && (auth.farmIds === 'all' || auth.farmIds.length > 0)) {
+      if (auth.tenantId !== null) {
         const cols = { id: farms.id, farmName: farms.farmName, type: farms.type };
-        const inTenant = eq(farms.tenantId, auth.tenantId);
-        const where = auth.farmIds === 'all' ? inTenant : and(inTenant, inArray(farms.id, auth.farmIds));
+        const where = and(eq(farms.tenantId, auth.tenantId), farmCondition(auth, farms.id));
         farmRows = await db.select(cols).from(farms).where(where).orderBy(asc(farms.id));
       }
       return {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   AppError,
   channelKindOf,
@@ -11,9 +11,8 @@ import {
   type ChannelsQuery,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { gatewayChannels, gateways } from '../../db/tables.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { visibleGateway } from './controllers.js';
+import { gatewayChannels } from '../../db/tables.js';
+import { visibleGateway, type Scope } from '../../scope/index.js';
 
 /**
  * Sub-device channels of a gateway. A fan type belongs only to `fan.n` keys (20008), a curtain
@@ -37,17 +36,8 @@ export function checkChannels(channels: ChannelItem[]): void {
   }
 }
 
-export async function listChannels(db: Db, auth: AuthContext, tenantId: number, q: ChannelsQuery): Promise<ChannelRow[]> {
-  let id = q.id;
-  if (id === undefined) {
-    const [byCode] = await db
-      .select({ id: gateways.id })
-      .from(gateways)
-      .where(and(eq(gateways.code, q.code!), eq(gateways.tenantId, tenantId)));
-    if (!byCode) throw new AppError(ErrorCodes.DEVICE_MISSING);
-    id = byCode.id;
-  }
-  const gw = await visibleGateway(db, auth, tenantId, id);
+export async function listChannels(db: Db, scope: Scope, tenantId: number, q: ChannelsQuery): Promise<ChannelRow[]> {
+  const gw = await visibleGateway(scope, q.id !== undefined ? { id: q.id } : { code: q.code! });
   const rows = await db.select().from(gatewayChannels).where(eq(gatewayChannels.gatewayId, gw.id)).orderBy(gatewayChannels.key);
   return rows.map((r) => ({
     key: r.key,
@@ -60,9 +50,9 @@ export async function listChannels(db: Db, auth: AuthContext, tenantId: number, 
 }
 
 /** Replaces the gateway's channel set in one transaction. */
-export async function saveChannels(db: Db, auth: AuthContext, tenantId: number, id: number, channels: ChannelItem[]): Promise<void> {
+export async function saveChannels(db: Db, scope: Scope, tenantId: number, id: number, channels: ChannelItem[]): Promise<void> {
   checkChannels(channels);
-  const gw = await visibleGateway(db, auth, tenantId, id);
+  const gw = await visibleGateway(scope, { id: id });
   await db.transaction(async (tx) => {
     await tx.delete(gatewayChannels).where(eq(gatewayChannels.gatewayId, gw.id));
     if (channels.length === 0) return;

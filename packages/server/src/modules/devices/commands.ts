@@ -9,8 +9,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { farms, gatewayStatus } from '../../db/tables.js';
 import type { IotLink } from '../../iot/link.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { visibleGateway } from './controllers.js';
+import { visibleGateway, type Scope } from '../../scope/index.js';
 
 /**
  * Device-management commands to one gateway over CONTRACT §4 (`fs/{code}/cmd`, answered on
@@ -37,13 +36,13 @@ function paramsFor(op: ControllerCommandOp, given: Record<string, unknown>, time
 export async function controllerCommand(
   database: Database,
   link: IotLink,
-  auth: AuthContext,
+  scope: Scope,
   tenantId: number,
   b: ControllerCommandBody,
   timeoutMs = ACK_TIMEOUT_MS,
 ): Promise<ControllerCommandAnswer> {
   const { db } = database;
-  const gw = await visibleGateway(db, auth, tenantId, b.id);
+  const gw = await visibleGateway(scope, { id: b.id });
   const [farm] = gw.farmId === null ? [] : await db.select({ timeZone: farms.timeZone }).from(farms).where(eq(farms.id, gw.farmId));
   const params = paramsFor(b.op, b.params, farm?.timeZone ?? 'UTC');
   if (!gw.enabled || !link.running) throw new AppError(ErrorCodes.DEVICE_LINK_FAILED);

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AppError,
@@ -14,9 +14,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { farms, gatewayRefusals, gateways, gatewayStatus, networkDevices, sheds, tenants } from '../../db/tables.js';
 import { assertDeviceLimit, type DbOrTx } from '../../lib/limits.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { farmAuthorized, shedVisible, visibleFarm } from '../farms/scope.js';
-import { lockFarm, visibleShed } from '../sheds/service.js';
+import { gatewayCondition, visibleFarm, visibleGateway, visibleShed, type GatewayRow, type Scope } from '../../scope/index.js';
+import { lockFarm } from '../sheds/service.js';
 import {
   assertCodeFree,
   assertNameFree,
@@ -34,35 +33,8 @@ import {
  * so the link's device cache forgets it; the ones that end the device's right to its session
  * (disabled, deleted, re-keyed) pass `kick`, and the embedded broker closes that session at once.
  */
-export type GatewayRow = typeof gateways.$inferSelect;
+export type { GatewayRow };
 export type Changed = (code: string, kick?: { gatewayId?: number }) => void;
-
-/** The caller's gateway, else 20088 (also for other tenants' ids and farms it may not see). */
-export async function visibleGateway(db: DbOrTx, auth: AuthContext, tenantId: number, id: number): Promise<GatewayRow> {
-  const [row] = await db
-    .select()
-    .from(gateways)
-    .where(and(eq(gateways.id, id), eq(gateways.tenantId, tenantId)));
-  if (!row) throw new AppError(ErrorCodes.DEVICE_MISSING);
-  // A gateway in no farm is managed by whoever sees every farm of the tenant.
-  if (row.farmId === null ? auth.farmIds !== 'all' : !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
-  if (row.farmId !== null && row.shedId !== null && !shedVisible(auth, row.farmId, row.shedId))
-    throw new AppError(ErrorCodes.DEVICE_MISSING);
-  return row;
-}
-
-/** The list condition for what the caller may see: its farms, within its shed limits there. */
-function scopeCondition(auth: AuthContext): SQL | undefined {
-  if (auth.farmIds === 'all') return undefined;
-  const parts: SQL[] = [];
-  const whole = auth.farmIds.filter((f) => !auth.shedLimits.has(f));
-  if (whole.length > 0) parts.push(inArray(gateways.farmId, whole));
-  for (const [farmId, shedIds] of auth.shedLimits) {
-    if (!auth.farmIds.includes(farmId) || shedIds.size === 0) continue;
-    parts.push(and(eq(gateways.farmId, farmId), inArray(gateways.shedId, [...shedIds]))!);
-  }
-  return parts.length > 0 ? or(...parts) : sql`false`;
-}
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const parents = alias(gateways, 'parents');
@@ -76,8 +48,8 @@ async function lockTenant(tx: DbOrTx, tenantId: number): Promise<void> {
   await tx.select({ id: tenants.id }).from(tenants).where(eq(tenants.id, tenantId)).for('no key update');
 }
 
-export async function pageControllers(db: Db, auth: AuthContext, tenantId: number, q: ControllerPageBody): Promise<Page<ControllerRow>> {
-  const conds: (SQL | undefined)[] = [eq(gateways.tenantId, tenantId), scopeCondition(auth)];
+export async function pageControllers(db: Db, scope: Scope, tenantId: number, q: ControllerPageBody): Promise<Page<ControllerRow>> {
+  const conds: (SQL | undefined)[] = [eq(gateways.tenantId, tenantId), gatewayCondition(scope, gateways.farmId, gateways.shedId)];
   if (q.farmId) conds.push(eq(gateways.farmId, q.farmId));
   if (q.shedId) conds.push(eq(gateways.shedId, q.shedId));
   if (q.gatewayType) conds.push(eq(gateways.gatewayType, q.gatewayType));
@@ -140,16 +112,14 @@ export async function pageControllers(db: Db, auth: AuthContext, tenantId: numbe
   return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
-/** The shed to bind to must be visible to the caller and belong to the gateway's farm. */
-async function shedInFarm(db: DbOrTx, auth: AuthContext, tenantId: number, shedId: number, farmId: number): Promise<number> {
-  const shed = await visibleShed(db, auth, tenantId, shedId);
-  if (shed.farmId !== farmId) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
-  return shed.id;
+/** The shed to bind to must be visible to the caller and belong to the gateway's farm (30004). */
+async function shedInFarm(scope: Scope, shedId: number, farmId: number | null): Promise<number> {
+  return (await visibleShed(scope, shedId, { farmId: farmId ?? -1 })).id;
 }
 
-export async function addController(db: Db, auth: AuthContext, tenantId: number, b: ControllerAddBody): Promise<{ id: number }> {
-  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
-  const shedId = b.shedId ? await shedInFarm(db, auth, tenantId, b.shedId, farm.id) : null;
+export async function addController(db: Db, scope: Scope, tenantId: number, b: ControllerAddBody): Promise<{ id: number }> {
+  const farm = await visibleFarm(scope, b.farmId);
+  const shedId = b.shedId ? await shedInFarm(scope, b.shedId, farm.id) : null;
   return db.transaction(async (tx) => {
     await assertDeviceLimit(tx, tenantId);
     await lockTenant(tx, tenantId);
@@ -174,8 +144,8 @@ export async function addController(db: Db, auth: AuthContext, tenantId: number,
         serialNo: b.serialNo ?? null,
         checkCode: b.checkCode,
         ...placement(b),
-        createdBy: auth.id,
-        updatedBy: auth.id,
+        createdBy: scope.id,
+        updatedBy: scope.id,
       })
       .returning({ id: gateways.id })
       .catch(uniqueTaken);
@@ -188,16 +158,10 @@ function placement(b: ControllerAddBody | ControllerUpdateBody): Pick<GatewayRow
   return { networkId: b.networkId ?? null, port: b.port ?? null, commPointNo: b.commPointNo ?? null, parentId: b.parentId ?? null };
 }
 
-export async function updateController(
-  db: Db,
-  auth: AuthContext,
-  tenantId: number,
-  b: ControllerUpdateBody,
-  changed: Changed,
-): Promise<void> {
-  const gw = await visibleGateway(db, auth, tenantId, b.id);
-  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
-  const shedId = b.shedId ? await shedInFarm(db, auth, tenantId, b.shedId, farm.id) : null;
+export async function updateController(db: Db, scope: Scope, tenantId: number, b: ControllerUpdateBody, changed: Changed): Promise<void> {
+  const gw = await visibleGateway(scope, { id: b.id });
+  const farm = await visibleFarm(scope, b.farmId);
+  const shedId = b.shedId ? await shedInFarm(scope, b.shedId, farm.id) : null;
   await db.transaction(async (tx) => {
     await lockTenant(tx, tenantId);
     await lockFarm(tx, tenantId, farm.id);
@@ -225,7 +189,7 @@ export async function updateController(
         ...(b.checkCode ? { checkCode: b.checkCode } : {}),
         ...placement(b),
         updatedAt: new Date(),
-        updatedBy: auth.id,
+        updatedBy: scope.id,
       })
       .where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)))
       .catch(uniqueTaken);
@@ -240,8 +204,8 @@ export async function updateController(
  * A gateway bound to a shed is refused (20090): unbind it first; so is a DTU that sub-devices
  * still report through (20089). Its channels go with it; its live session is closed.
  */
-export async function deleteController(db: Db, auth: AuthContext, tenantId: number, id: number, changed: Changed): Promise<void> {
-  const gw = await visibleGateway(db, auth, tenantId, id);
+export async function deleteController(db: Db, scope: Scope, tenantId: number, id: number, changed: Changed): Promise<void> {
+  const gw = await visibleGateway(scope, { id: id });
   if (gw.shedId !== null) throw new AppError(ErrorCodes.DEVICE_UNBIND_FAILED);
   await db.transaction(async (tx) => {
     await lockTenant(tx, tenantId);
@@ -254,45 +218,45 @@ export async function deleteController(db: Db, auth: AuthContext, tenantId: numb
 /** Binds to a shed of its farm: 20039 when the gateway is bound already, 20063 when the shed has one of its category. */
 export async function bindController(
   db: Db,
-  auth: AuthContext,
+  scope: Scope,
   tenantId: number,
   id: number,
   shedIdIn: number,
   changed: Changed,
 ): Promise<void> {
-  const gw = await visibleGateway(db, auth, tenantId, id);
+  const gw = await visibleGateway(scope, { id: id });
   if (gw.farmId === null) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
-  const shedId = await shedInFarm(db, auth, tenantId, shedIdIn, gw.farmId);
+  const shedId = await shedInFarm(scope, shedIdIn, gw.farmId);
   await db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, gw.farmId!);
     const [now] = await tx.select({ shedId: gateways.shedId }).from(gateways).where(eq(gateways.id, gw.id));
     if (now?.shedId != null) throw new AppError(ErrorCodes.CONTROLLER_EXISTS_UNDER_HOUSE);
     await assertShedFree(tx, tenantId, shedId, gw.deviceCategory, gw.id);
-    await tx.update(gateways).set({ shedId, updatedAt: new Date(), updatedBy: auth.id }).where(eq(gateways.id, gw.id));
+    await tx.update(gateways).set({ shedId, updatedAt: new Date(), updatedBy: scope.id }).where(eq(gateways.id, gw.id));
   });
   changed(gw.code);
 }
 
-export async function unbindController(db: Db, auth: AuthContext, tenantId: number, id: number, changed: Changed): Promise<void> {
-  const gw = await visibleGateway(db, auth, tenantId, id);
-  await db.update(gateways).set({ shedId: null, updatedAt: new Date(), updatedBy: auth.id }).where(eq(gateways.id, gw.id));
+export async function unbindController(db: Db, scope: Scope, tenantId: number, id: number, changed: Changed): Promise<void> {
+  const gw = await visibleGateway(scope, { id: id });
+  await db.update(gateways).set({ shedId: null, updatedAt: new Date(), updatedBy: scope.id }).where(eq(gateways.id, gw.id));
   changed(gw.code);
 }
 
 /** Enables or disables several gateways; a disabled one loses its live session and is refused at its next CONNECT. */
 export async function enableControllers(
   db: Db,
-  auth: AuthContext,
+  scope: Scope,
   tenantId: number,
   ids: number[],
   enabled: boolean,
   changed: Changed,
 ): Promise<void> {
   const unique = [...new Set(ids)];
-  const rows = await Promise.all(unique.map((id) => visibleGateway(db, auth, tenantId, id)));
+  const rows = await Promise.all(unique.map((id) => visibleGateway(scope, { id: id })));
   await db
     .update(gateways)
-    .set({ enabled, updatedAt: new Date(), updatedBy: auth.id })
+    .set({ enabled, updatedAt: new Date(), updatedBy: scope.id })
     .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.id, unique)));
   for (const r of rows) changed(r.code, enabled ? undefined : { gatewayId: r.id });
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -14,8 +14,7 @@ import type { Db } from '../../db/client.js';
 import { farms, gateways, networkDevices } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { farmAuthorized, visibleFarm } from '../farms/scope.js';
+import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../../scope/index.js';
 
 /**
  * Network devices and switches (/device-mng/network): IPv4 or IPv6 (200324), a port 1-65535
@@ -25,12 +24,12 @@ import { farmAuthorized, visibleFarm } from '../farms/scope.js';
  */
 type NetworkSelect = typeof networkDevices.$inferSelect;
 
-async function visibleNetwork(db: DbOrTx, auth: AuthContext, tenantId: number, id: number): Promise<NetworkSelect> {
+async function visibleNetwork(scope: Scope, id: number, db: DbOrTx = scope.db): Promise<NetworkSelect> {
   const [row] = await db
     .select()
     .from(networkDevices)
-    .where(and(eq(networkDevices.id, id), eq(networkDevices.tenantId, tenantId)));
-  if (!row || !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DEVICE_MISSING);
+    .where(and(eq(networkDevices.id, id), eq(networkDevices.tenantId, scope.tenantId ?? -1)));
+  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DEVICE_MISSING, { refused: 'network device', id });
   return row;
 }
 
@@ -69,9 +68,9 @@ function ipTaken(err: unknown): never {
   throw err;
 }
 
-export async function pageNetwork(db: Db, auth: AuthContext, tenantId: number, q: NetworkPageBody): Promise<Page<NetworkRow>> {
+export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: NetworkPageBody): Promise<Page<NetworkRow>> {
   const conds: (SQL | undefined)[] = [eq(networkDevices.tenantId, tenantId)];
-  if (auth.farmIds !== 'all') conds.push(auth.farmIds.length > 0 ? inArray(networkDevices.farmId, auth.farmIds) : sql`false`);
+  conds.push(farmCondition(scope, networkDevices.farmId));
   if (q.farmId) conds.push(eq(networkDevices.farmId, q.farmId));
   if (q.keyword) {
     const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -99,9 +98,9 @@ export async function pageNetwork(db: Db, auth: AuthContext, tenantId: number, q
   return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
-export async function addNetwork(db: Db, auth: AuthContext, tenantId: number, b: NetworkAddBody): Promise<{ id: number }> {
+export async function addNetwork(db: Db, scope: Scope, tenantId: number, b: NetworkAddBody): Promise<{ id: number }> {
   checkAddress(b);
-  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
+  const farm = await visibleFarm(scope, b.farmId);
   const ip = normalIp(b.ip);
   await assertIpFree(db, tenantId, ip);
   await assertNameFree(db, tenantId, farm.id, b.name);
@@ -120,10 +119,10 @@ export async function addNetwork(db: Db, auth: AuthContext, tenantId: number, b:
   return { id: row!.id };
 }
 
-export async function updateNetwork(db: Db, auth: AuthContext, tenantId: number, b: NetworkUpdateBody): Promise<void> {
+export async function updateNetwork(db: Db, scope: Scope, tenantId: number, b: NetworkUpdateBody): Promise<void> {
   checkAddress(b);
-  const dev = await visibleNetwork(db, auth, tenantId, b.id);
-  const farm = await visibleFarm(db, auth, tenantId, b.farmId);
+  const dev = await visibleNetwork(scope, b.id);
+  const farm = await visibleFarm(scope, b.farmId);
   const ip = normalIp(b.ip);
   await assertIpFree(db, tenantId, ip, dev.id);
   await assertNameFree(db, tenantId, farm.id, b.name, dev.id);
@@ -141,8 +140,8 @@ export async function updateNetwork(db: Db, auth: AuthContext, tenantId: number,
     .catch(ipTaken);
 }
 
-export async function deleteNetwork(db: Db, auth: AuthContext, tenantId: number, id: number): Promise<void> {
-  const dev = await visibleNetwork(db, auth, tenantId, id);
+export async function deleteNetwork(db: Db, scope: Scope, tenantId: number, id: number): Promise<void> {
+  const dev = await visibleNetwork(scope, id);
   await db.transaction(async (tx) => {
     await tx.select({ id: networkDevices.id }).from(networkDevices).where(eq(networkDevices.id, dev.id)).for('update');
     const [wired] = await tx

@@ -20,7 +20,8 @@ import {
   type Page,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
-import { requireAuth, tenantOf } from '../../plugins/auth.js';
+import { tenantOf } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { listChannels, saveChannels } from './channels.js';
 import { controllerCommand } from './commands.js';
@@ -73,7 +74,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       config: ctlRead,
       schema: { tags, summary: "Gateways of the caller's farms with their online state", body: controllerPageBody },
     },
-    async (req): Promise<Page<ControllerRow>> => pageControllers(db, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<Page<ControllerRow>> => pageControllers(db, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.post(
@@ -86,7 +87,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
         body: controllerAddBody,
       },
     },
-    async (req): Promise<{ id: number }> => addController(db, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<{ id: number }> => addController(db, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.put(
@@ -96,7 +97,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       schema: { tags, summary: 'Edits a gateway; a missing check code keeps the stored one', body: controllerUpdateBody },
     },
     async (req) => {
-      await updateController(db, requireAuth(req), tenantOf(req), req.body, changed);
+      await updateController(db, scopeOf(req), tenantOf(req), req.body, changed);
       return NO_DATA;
     },
   );
@@ -108,7 +109,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       schema: { tags, summary: 'Deletes an unbound gateway with its channels (bound: 20090)', params: deviceIdParams },
     },
     async (req) => {
-      await deleteController(db, requireAuth(req), tenantOf(req), req.params.id, changed);
+      await deleteController(db, scopeOf(req), tenantOf(req), req.params.id, changed);
       return NO_DATA;
     },
   );
@@ -120,7 +121,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       schema: { tags, summary: 'Binds a gateway to a shed of its farm (20039 already bound, 20063 shed taken)', body: controllerBindBody },
     },
     async (req) => {
-      await bindController(db, requireAuth(req), tenantOf(req), req.body.id, req.body.shedId, changed);
+      await bindController(db, scopeOf(req), tenantOf(req), req.body.id, req.body.shedId, changed);
       return NO_DATA;
     },
   );
@@ -132,7 +133,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       schema: { tags, summary: 'Unbinds a gateway from its shed', body: controllerIdBody },
     },
     async (req) => {
-      await unbindController(db, requireAuth(req), tenantOf(req), req.body.id, changed);
+      await unbindController(db, scopeOf(req), tenantOf(req), req.body.id, changed);
       return NO_DATA;
     },
   );
@@ -144,7 +145,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       schema: { tags, summary: 'Enables or disables gateways (a disabled one is refused at CONNECT)', body: controllerEnableBody },
     },
     async (req) => {
-      await enableControllers(db, requireAuth(req), tenantOf(req), req.body.ids, req.body.enabled, changed);
+      await enableControllers(db, scopeOf(req), tenantOf(req), req.body.ids, req.body.enabled, changed);
       return NO_DATA;
     },
   );
@@ -155,7 +156,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       config: { app: CHANNEL_READ_APPS, module, readOnly: true },
       schema: { tags, summary: 'Sub-device channels of a gateway (by id or code)', querystring: channelsQuery },
     },
-    async (req): Promise<ChannelRow[]> => listChannels(db, requireAuth(req), tenantOf(req), req.query),
+    async (req): Promise<ChannelRow[]> => listChannels(db, scopeOf(req), tenantOf(req), req.query),
   );
 
   app.put(
@@ -169,7 +170,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       },
     },
     async (req) => {
-      await saveChannels(db, requireAuth(req), tenantOf(req), req.body.id, req.body.channels);
+      await saveChannels(db, scopeOf(req), tenantOf(req), req.body.id, req.body.channels);
       return NO_DATA;
     },
   );
@@ -185,7 +186,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
         body: controllerCommandBody,
       },
     },
-    async (req): Promise<ControllerCommandAnswer> => controllerCommand(database, iot, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<ControllerCommandAnswer> => controllerCommand(database, iot, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.post(
@@ -194,7 +195,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       config: { ...net, readOnly: true },
       schema: { tags, summary: 'Network devices and switches', body: networkPageBody },
     },
-    async (req): Promise<Page<NetworkRow>> => pageNetwork(db, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<Page<NetworkRow>> => pageNetwork(db, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.post(
@@ -203,7 +204,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       config: net,
       schema: { tags, summary: 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', body: networkAddBody },
     },
-    async (req): Promise<{ id: number }> => addNetwork(db, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<{ id: number }> => addNetwork(db, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.put(
@@ -213,7 +214,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       schema: { tags, summary: 'Edits a network device', body: networkUpdateBody },
     },
     async (req) => {
-      await updateNetwork(db, requireAuth(req), tenantOf(req), req.body);
+      await updateNetwork(db, scopeOf(req), tenantOf(req), req.body);
       return NO_DATA;
     },
   );
@@ -225,7 +226,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
       schema: { tags, summary: 'Deletes a network device', params: deviceIdParams },
     },
     async (req) => {
-      await deleteNetwork(db, requireAuth(req), tenantOf(req), req.params.id);
+      await deleteNetwork(db, scopeOf(req), tenantOf(req), req.params.id);
       return NO_DATA;
     },
   );

@@ -16,19 +16,14 @@ export interface FarmRow {
 }
 
 /** Farms of the tenant, all of them or only the listed ids. */
-export async function listFarms(db: Db, tenantId: number, ids: number[] | 'all'): Promise<FarmRow[]> {
-  if (ids !== 'all' && ids.length === 0) return [];
-  const where = ids === 'all' ? eq(farms.tenantId, tenantId) : and(eq(farms.tenantId, tenantId), inArray(farms.id, ids));
+/** The tenant's farms within `visible` (scope/farmCondition). */
+export async function listFarms(db: Db, tenantId: number, visible: SQL | undefined): Promise<FarmRow[]> {
+  const where = and(eq(farms.tenantId, tenantId), visible);
   return db
     .select({ id: farms.id, farmName: farms.farmName, type: farms.type, scale: farms.scale, timeZone: farms.timeZone })
     .from(farms)
     .where(where)
     .orderBy(asc(farms.id));
-}
-
-export async function findFarm(db: Db, tenantId: number, farmId: number): Promise<FarmRow | null> {
-  const [row] = await listFarms(db, tenantId, [farmId]);
-  return row ?? null;
 }
 
 export function toFarmItem(f: FarmRow): FarmListItem {

@@ -13,7 +13,8 @@ import {
   type ShedOverviewRow,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
-import { requireAuth, tenantOf } from '../../plugins/auth.js';
+import { tenantOf } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { listAccounts } from './repo.js';
 import { authFarmList, authShedTree, farmList, queryShedPage, shedList } from './service.js';
 
@@ -45,7 +46,7 @@ export const directoryRoutes: ModuleRoutes = async (base, { database }) => {
     {
       schema: { tags, summary: 'Farms the account may see' },
     },
-    async (req): Promise<FarmListItem[]> => farmList(db, requireAuth(req)),
+    async (req): Promise<FarmListItem[]> => farmList(db, scopeOf(req)),
   );
 
   app.post(
@@ -62,7 +63,7 @@ export const directoryRoutes: ModuleRoutes = async (base, { database }) => {
     {
       schema: { tags, summary: 'Sheds the account may see in a farm', querystring: farmIdQuery },
     },
-    async (req): Promise<ShedListItem[]> => shedList(db, requireAuth(req), req.query.farmId),
+    async (req): Promise<ShedListItem[]> => shedList(db, scopeOf(req), req.query.farmId),
   );
 
   app.get(
@@ -70,7 +71,7 @@ export const directoryRoutes: ModuleRoutes = async (base, { database }) => {
     {
       schema: { tags, summary: 'Farms the account is authorized for' },
     },
-    async (req): Promise<AuthFarm[]> => authFarmList(db, requireAuth(req)),
+    async (req): Promise<AuthFarm[]> => authFarmList(db, scopeOf(req)),
   );
 
   app.get(
@@ -78,7 +79,7 @@ export const directoryRoutes: ModuleRoutes = async (base, { database }) => {
     {
       schema: { tags, summary: 'Authorized sheds of a farm with their pens', querystring: farmIdQuery },
     },
-    async (req): Promise<AuthShed[]> => authShedTree(db, requireAuth(req), req.query.farmId),
+    async (req): Promise<AuthShed[]> => authShedTree(db, scopeOf(req), req.query.farmId),
   );
 
   app.get(
@@ -86,7 +87,7 @@ export const directoryRoutes: ModuleRoutes = async (base, { database }) => {
     {
       schema: { tags, summary: 'Authorized sheds of a farm (flat list)', querystring: farmIdQuery },
     },
-    async (req): Promise<ShedListItem[]> => shedList(db, requireAuth(req), req.query.farmId),
+    async (req): Promise<ShedListItem[]> => shedList(db, scopeOf(req), req.query.farmId),
   );
 
   app.post(
@@ -95,6 +96,6 @@ export const directoryRoutes: ModuleRoutes = async (base, { database }) => {
       config: { app: SHED_OVERVIEW_APPS, readOnly: true },
       schema: { tags, summary: 'Paged sheds of a farm with pen count and gateways', body: queryShedsBody },
     },
-    async (req): Promise<Page<ShedOverviewRow>> => queryShedPage(db, requireAuth(req), req.body),
+    async (req): Promise<Page<ShedOverviewRow>> => queryShedPage(db, scopeOf(req), req.body),
   );
 };

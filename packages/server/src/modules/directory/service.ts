@@ -1,85 +1,57 @@
-import {
-  AppError,
-  ErrorCodes,
-  type AuthFarm,
-  type AuthShed,
-  type FarmListItem,
-  type Page,
-  type ShedListItem,
-  type ShedOverviewRow,
-} from '@farmsense/shared';
+import { type AuthFarm, type AuthShed, type FarmListItem, type Page, type ShedListItem, type ShedOverviewRow } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import {
-  countSheds,
-  findFarm,
-  gatewaysByShed,
-  listFarms,
-  listSheds,
-  penCounts,
-  pensByShed,
-  toFarmItem,
-  withPens,
-  type FarmRow,
-} from './repo.js';
+import { farms } from '../../db/tables.js';
+import { farmCondition, seesPen, visibleFarm, type Scope } from '../../scope/index.js';
+import { countSheds, gatewaysByShed, listFarms, listSheds, penCounts, pensByShed, toFarmItem, withPens } from './repo.js';
 
 /**
- * The caller's view of farms and sheds: its tenant, its authorized farms, and within a farm the
- * sheds it is limited to, if any. A farm outside that view answers 10007 whether it exists in
- * another tenant or not at all, so ids reveal nothing.
+ * The caller's view of farms and sheds (src/scope): its tenant, its authorized farms, and within a
+ * farm the sheds and pens it is limited to. A farm outside that view answers 10007 whether it
+ * exists in another tenant or not at all, so ids reveal nothing.
  */
-export async function visibleFarms(db: Db, auth: AuthContext): Promise<FarmRow[]> {
-  if (auth.tenantId === null) return [];
-  return listFarms(db, auth.tenantId, auth.farmIds);
+async function visibleFarms(db: Db, scope: Scope) {
+  if (scope.tenantId === null) return [];
+  return listFarms(db, scope.tenantId, farmCondition(scope, farms.id));
 }
 
-async function visibleFarm(db: Db, auth: AuthContext, farmId: number): Promise<{ tenantId: number; farm: FarmRow }> {
-  const allowed = auth.farmIds === 'all' || auth.farmIds.includes(farmId);
-  const farm = auth.tenantId !== null && allowed ? await findFarm(db, auth.tenantId, farmId) : null;
-  if (!farm || auth.tenantId === null) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
-  return { tenantId: auth.tenantId, farm };
+export async function farmList(db: Db, scope: Scope): Promise<FarmListItem[]> {
+  return (await visibleFarms(db, scope)).map(toFarmItem);
 }
 
-export async function farmList(db: Db, auth: AuthContext): Promise<FarmListItem[]> {
-  return (await visibleFarms(db, auth)).map(toFarmItem);
+export async function authFarmList(db: Db, scope: Scope): Promise<AuthFarm[]> {
+  return (await visibleFarms(db, scope)).map((f) => ({ farmId: f.id, farmName: f.farmName, type: f.type }));
 }
 
-export async function authFarmList(db: Db, auth: AuthContext): Promise<AuthFarm[]> {
-  return (await visibleFarms(db, auth)).map((f) => ({ farmId: f.id, farmName: f.farmName, type: f.type }));
+export async function shedList(db: Db, scope: Scope, farmId: number): Promise<ShedListItem[]> {
+  const { tenantId } = await visibleFarm(scope, farmId);
+  return listSheds(db, tenantId, farmId, scope.shedLimits.get(farmId));
 }
 
-export async function shedList(db: Db, auth: AuthContext, farmId: number): Promise<ShedListItem[]> {
-  const { tenantId } = await visibleFarm(db, auth, farmId);
-  return listSheds(db, tenantId, farmId, auth.shedLimits.get(farmId));
-}
-
-export async function authShedTree(db: Db, auth: AuthContext, farmId: number): Promise<AuthShed[]> {
-  const { tenantId } = await visibleFarm(db, auth, farmId);
-  const list = await listSheds(db, tenantId, farmId, auth.shedLimits.get(farmId));
+export async function authShedTree(db: Db, scope: Scope, farmId: number): Promise<AuthShed[]> {
+  const { tenantId } = await visibleFarm(scope, farmId);
+  const list = await listSheds(db, tenantId, farmId, scope.shedLimits.get(farmId));
   const pens = await pensByShed(
     db,
     tenantId,
     list.map((s) => s.tid),
   );
   // An account limited to some pens of a shed (account_pens) sees only those.
-  for (const [shedId, shedPens] of pens) {
-    const limit = auth.penLimits.get(shedId);
-    if (limit)
-      pens.set(
-        shedId,
-        shedPens.filter((p) => limit.has(p.id)),
-      );
-  }
+  for (const [shedId, shedPens] of pens)
+    pens.set(
+      shedId,
+      shedPens.filter((p) => seesPen(scope, shedId, p.id)),
+    );
   return list.map((s) => withPens(s, pens));
 }
 
 export async function queryShedPage(
   db: Db,
-  auth: AuthContext,
+  scope: Scope,
   q: { farmId: number; pageNo: number; pageSize: number },
 ): Promise<Page<ShedOverviewRow>> {
-  const { tenantId, farm } = await visibleFarm(db, auth, q.farmId);
-  const limit = auth.shedLimits.get(q.farmId);
+  const farm = await visibleFarm(scope, q.farmId);
+  const tenantId = farm.tenantId;
+  const limit = scope.shedLimits.get(q.farmId);
   const [total, list] = await Promise.all([countSheds(db, tenantId, q.farmId, limit), listSheds(db, tenantId, q.farmId, limit, q)]);
   const ids = list.map((s) => s.tid);
   const [counts, gws] = await Promise.all([penCounts(db, tenantId, ids), gatewaysByShed(db, tenantId, ids)]);

@@ -3,10 +3,9 @@ import type { CommuOffRow, ConnectStatusBody, DeviceConnectRow, Page, ReportRang
 import { AppError, ErrorCodes } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { farmAuthorized, shedVisible } from '../farms/scope.js';
 import { compareKeys, linkOf, prefixOf, readLinks } from './latest.js';
-import { farmGateways, farmSheds, tenantIdOf, visibleFarmRef, type GatewayRef } from './scope.js';
+import { seesGateway, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
+import { farmGateways, farmSheds, type GatewayRef } from './places.js';
 
 /**
  * Device reports: connection status (pageDeviceConnectStatus), communication-off times and counts
@@ -22,8 +21,8 @@ interface PlacedGateway extends GatewayRef {
 }
 
 /** Every gateway of the tenant the caller may see, with farm and shed names. */
-async function allVisibleGateways(database: Database, auth: AuthContext): Promise<PlacedGateway[]> {
-  const tenantId = tenantIdOf(auth);
+async function allVisibleGateways(database: Database, scope: Scope): Promise<PlacedGateway[]> {
+  const tenantId = tenantIdOf(scope);
   const rows = await database.db
     .select({
       id: gateways.id,
@@ -44,14 +43,12 @@ async function allVisibleGateways(database: Database, auth: AuthContext): Promis
     .leftJoin(sheds, and(eq(sheds.id, gateways.shedId), eq(sheds.tenantId, tenantId)))
     .where(eq(gateways.tenantId, tenantId))
     .orderBy(asc(gateways.code));
-  return rows
-    .filter((g) => {
-      if (g.shedId !== null && g.shedFarmId !== null) return shedVisible(auth, g.shedFarmId, g.shedId);
+  return (
+    rows
       // Gateways not in a shed: seen by whoever sees their whole farm; farm-less ones by administrators.
-      if (g.farmId !== null) return farmAuthorized(auth, g.farmId) && !auth.shedLimits.has(g.farmId);
-      return auth.farmIds === 'all';
-    })
-    .map(({ shedFarmId: _s, ...g }) => g);
+      .filter((g) => seesGateway(scope, { farmId: g.shedFarmId ?? g.farmId, shedId: g.shedId }))
+      .map(({ shedFarmId: _s, ...g }) => g)
+  );
 }
 
 async function offCounts(database: Database, ids: number[], since: number): Promise<Map<number, number>> {
@@ -64,19 +61,19 @@ async function offCounts(database: Database, ids: number[], since: number): Prom
   return new Map(rows.map((r) => [r.gateway_id, Number(r.n)]));
 }
 
-export async function connectStatusPage(database: Database, auth: AuthContext, q: ConnectStatusBody): Promise<Page<DeviceConnectRow>> {
+export async function connectStatusPage(database: Database, scope: Scope, q: ConnectStatusBody): Promise<Page<DeviceConnectRow>> {
   let list: PlacedGateway[];
   if (q.farmId !== undefined) {
-    const farm = await visibleFarmRef(database.db, auth, q.farmId);
-    const visible = await farmSheds(database.db, auth, q.farmId);
+    const farm = await visibleFarm(scope, q.farmId);
+    const visible = await farmSheds(scope, q.farmId);
     const names = new Map(visible.map((s) => [s.id, s.shedName]));
-    list = (await farmGateways(database.db, auth, q.farmId, visible)).map((g) => ({
+    list = (await farmGateways(scope, q.farmId)).map((g) => ({
       ...g,
       farmName: farm.farmName,
       shedName: g.shedId === null ? null : (names.get(g.shedId) ?? null),
     }));
   } else {
-    list = await allVisibleGateways(database, auth);
+    list = await allVisibleGateways(database, scope);
   }
   const links = await readLinks(
     database,
@@ -116,16 +113,16 @@ export async function connectStatusPage(database: Database, auth: AuthContext, q
 /** The farm's visible gateways with shed names, and the checked range (20027 when reversed). */
 async function reportScope(
   database: Database,
-  auth: AuthContext,
+  scope: Scope,
   body: ReportRangeBody,
 ): Promise<{ list: PlacedGateway[]; from: number; to: number }> {
   const from = body.startTime.getTime();
   const to = body.endTime.getTime();
   if (to <= from) throw new AppError(ErrorCodes.END_BEFORE_START);
-  const farm = await visibleFarmRef(database.db, auth, body.farmId);
-  const visible = await farmSheds(database.db, auth, body.farmId);
+  const farm = await visibleFarm(scope, body.farmId);
+  const visible = await farmSheds(scope, body.farmId);
   const names = new Map(visible.map((s) => [s.id, s.shedName]));
-  const list = (await farmGateways(database.db, auth, body.farmId, visible)).map((g) => ({
+  const list = (await farmGateways(scope, body.farmId)).map((g) => ({
     ...g,
     farmName: farm.farmName,
     shedName: g.shedId === null ? null : (names.get(g.shedId) ?? null),
@@ -133,8 +130,8 @@ async function reportScope(
   return { list, from, to };
 }
 
-export async function commuOff(database: Database, auth: AuthContext, body: ReportRangeBody): Promise<CommuOffRow[]> {
-  const { list, from, to } = await reportScope(database, auth, body);
+export async function commuOff(database: Database, scope: Scope, body: ReportRangeBody): Promise<CommuOffRow[]> {
+  const { list, from, to } = await reportScope(database, scope, body);
   const ids = list.map((g) => g.id);
   if (ids.length === 0) return [];
   const at = (col: string): string => `(extract(epoch FROM ${col}) * 1000)::float8`;
@@ -185,8 +182,8 @@ export async function commuOff(database: Database, auth: AuthContext, body: Repo
 const RUN_PREFIXES = ['fan', 'heater', 'pump', 'mist'];
 const PERCENT = new Set(['fan']);
 
-export async function runStats(database: Database, auth: AuthContext, body: ReportRangeBody): Promise<RunStatsRow[]> {
-  const { list, from, to } = await reportScope(database, auth, body);
+export async function runStats(database: Database, scope: Scope, body: ReportRangeBody): Promise<RunStatsRow[]> {
+  const { list, from, to } = await reportScope(database, scope, body);
   const ids = list.map((g) => g.id);
   if (ids.length === 0) return [];
   // Whole hours of the hourly rollup: the hour holding `from` up to the one before `to`.

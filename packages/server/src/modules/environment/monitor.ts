@@ -13,7 +13,6 @@ import {
 import type { Database } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import {
   compareKeys,
   isStale,
@@ -25,7 +24,8 @@ import {
   STALE_AFTER_MS,
   type LatestRow,
 } from './latest.js';
-import { farmGateways, farmSheds, tenantIdOf, visibleFarmRef, visibleGateway, type GatewayRef } from './scope.js';
+import { tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
+import { controllerOf, farmGateways, farmSheds, type GatewayRef } from './places.js';
 
 /**
  * Live state of sheds and controllers from the latest-value table: the shed cards of the
@@ -61,11 +61,10 @@ function kindsOf(rows: EnvValue[]): Record<string, KindLatest> {
   return out;
 }
 
-export async function envMonitor(database: Database, auth: AuthContext, body: EnvMonitorBody): Promise<EnvMonitorAnswer> {
-  const db = database.db;
-  await visibleFarmRef(db, auth, body.farmId);
-  const shedList = await farmSheds(db, auth, body.farmId, body.shedIds);
-  const gws = (await farmGateways(db, auth, body.farmId, shedList)).filter((g) => g.shedId !== null);
+export async function envMonitor(database: Database, scope: Scope, body: EnvMonitorBody): Promise<EnvMonitorAnswer> {
+  await visibleFarm(scope, body.farmId);
+  const shedList = await farmSheds(scope, body.farmId, body.shedIds);
+  const gws = (await farmGateways(scope, body.farmId, shedList)).filter((g) => g.shedId !== null);
   const ids = gws.map((g) => g.id);
   const [latest, links] = await Promise.all([readLatest(database, ids), readLinks(database, ids)]);
   const newest = newestByGateway(latest);
@@ -103,13 +102,12 @@ export async function envMonitor(database: Database, auth: AuthContext, body: En
   return { farmId: body.farmId, now: Date.now(), staleAfterMs: STALE_AFTER_MS, sheds: list };
 }
 
-export async function hkqDetail(database: Database, auth: AuthContext, q: { gatewayCode?: string; shedId?: number }): Promise<HkqDetail> {
-  const db = database.db;
-  const gw: GatewayRef = await visibleGateway(db, auth, q);
+export async function hkqDetail(database: Database, scope: Scope, q: { gatewayCode?: string; shedId?: number }): Promise<HkqDetail> {
+  const gw: GatewayRef = await controllerOf(scope, q);
   const [latest, links, place] = await Promise.all([
     readLatest(database, [gw.id]),
     readLinks(database, [gw.id]),
-    placeOf(database, tenantIdOf(auth), gw),
+    placeOf(database, tenantIdOf(scope), gw),
   ]);
   const newest = newestByGateway(latest);
   const link = linkOf(links, gw.id);
@@ -154,11 +152,10 @@ async function placeOf(
   return { farmId, farmName: farm?.farmName ?? null, shedId: gw.shedId, shedName: shed?.shedName ?? null };
 }
 
-export async function monitorStatistics(database: Database, auth: AuthContext, farmId: number): Promise<MonitorStatistics> {
-  const db = database.db;
-  const farm = await visibleFarmRef(db, auth, farmId);
-  const shedList = await farmSheds(db, auth, farmId);
-  const gws = await farmGateways(db, auth, farmId, shedList);
+export async function monitorStatistics(database: Database, scope: Scope, farmId: number): Promise<MonitorStatistics> {
+  const farm = await visibleFarm(scope, farmId);
+  const shedList = await farmSheds(scope, farmId);
+  const gws = await farmGateways(scope, farmId);
   const ids = gws.map((g) => g.id);
   const links = await readLinks(database, ids);
   const online = gws.filter((g) => linkOf(links, g.id).online).length;

@@ -16,9 +16,9 @@ import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { zoneOffsetMs } from '../../lib/farm-time.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { compareKeys, prefixOf, readLatest } from './latest.js';
-import { gatewaysOfSheds, tenantIdOf, visibleSheds, type ShedRef } from './scope.js';
+import { tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
+import { gatewaysOfSheds, type ShedRef } from './places.js';
 
 /**
  * Environment records (/ci18/envrecords/{kind}/rec, /pig/env1/{kind}/rec): one row per reading
@@ -28,7 +28,7 @@ import { gatewaysOfSheds, tenantIdOf, visibleSheds, type ShedRef } from './scope
  */
 export const MAX_EXPORT_ROWS = 300_000;
 
-interface Scope {
+interface RecordScope {
   shed: ShedRef & { timeZone: string };
   columns: RecordColumn[];
   gatewayIds: number[];
@@ -39,13 +39,13 @@ interface Scope {
   to: number;
 }
 
-async function scope(
+async function recordScope(
   database: Database,
-  auth: AuthContext,
+  scope: Scope,
   q: { shedId: number; kind: EnvKind; startTime: Date; endTime: Date },
-): Promise<Scope> {
-  const tenantId = tenantIdOf(auth);
-  const [shed] = await visibleSheds(database.db, auth, [q.shedId]);
+): Promise<RecordScope> {
+  const tenantId = tenantIdOf(scope);
+  const shed = await visibleShed(scope, q.shedId);
   const from = q.startTime.getTime();
   const to = q.endTime.getTime();
   if (to <= from) throw new AppError(ErrorCodes.END_BEFORE_START);
@@ -80,7 +80,11 @@ async function scope(
 
 const WHERE = 'gateway_id = ANY($1::int[]) AND key = ANY($2::text[]) AND ts >= $3::timestamptz AND ts < $4::timestamptz';
 
-async function readRows(database: Database, s: Scope, page: { limit: number; offset: number; newestFirst: boolean }): Promise<RecordRow[]> {
+async function readRows(
+  database: Database,
+  s: RecordScope,
+  page: { limit: number; offset: number; newestFirst: boolean },
+): Promise<RecordRow[]> {
   if (s.keys.length === 0) return [];
   const order = page.newestFirst ? 'DESC' : 'ASC';
   const rows = await database.query<{ ts: number; gateway_id: number; key: string; value: number }>(
@@ -105,7 +109,7 @@ async function readRows(database: Database, s: Scope, page: { limit: number; off
   return out;
 }
 
-async function countRows(database: Database, s: Scope): Promise<number> {
+async function countRows(database: Database, s: RecordScope): Promise<number> {
   if (s.keys.length === 0) return 0;
   const [row] = await database.query<{ n: number }>(`SELECT count(DISTINCT ts)::int AS n FROM telemetry WHERE ${WHERE}`, [
     s.gatewayIds,
@@ -116,8 +120,8 @@ async function countRows(database: Database, s: Scope): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function records(database: Database, auth: AuthContext, q: RecordsBody): Promise<RecordsAnswer> {
-  const s = await scope(database, auth, q);
+export async function records(database: Database, scope: Scope, q: RecordsBody): Promise<RecordsAnswer> {
+  const s = await recordScope(database, scope, q);
   const [total, list] = await Promise.all([
     countRows(database, s),
     readRows(database, s, { limit: q.pageSize, offset: (q.pageNo - 1) * q.pageSize, newestFirst: true }),
@@ -136,11 +140,11 @@ export function headerOf(locale: Locale, c: RecordColumn, several: boolean): str
 
 export async function exportRecords(
   database: Database,
-  auth: AuthContext,
+  scope: Scope,
   q: RecordsExportQuery,
   locale: Locale,
 ): Promise<{ file: Buffer; filename: string }> {
-  const s = await scope(database, auth, q);
+  const s = await recordScope(database, scope, q);
   const total = await countRows(database, s);
   if (total > MAX_EXPORT_ROWS) {
     throw new AppError(ErrorCodes.PARAM_ERROR, {

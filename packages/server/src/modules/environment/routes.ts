@@ -19,7 +19,7 @@ import {
   type TrendAnswer,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { commuOff, connectStatusPage, runStats } from './devices.js';
 import { envMonitor, hkqDetail, monitorStatistics } from './monitor.js';
@@ -35,7 +35,7 @@ import {
   RUN_STATS_APPS,
   TREND_APPS,
   trendAppsFor,
-} from './scope.js';
+} from './apps.js';
 import { trend } from './trend.js';
 
 /**
@@ -53,7 +53,7 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       config: { app: MONITOR_APPS, readOnly: true },
       schema: { tags, summary: 'Latest environment values of the sheds of a farm (shed cards, big screen)', body: envMonitorBody },
     },
-    async (req): Promise<EnvMonitorAnswer> => envMonitor(database, requireAuth(req), req.body),
+    async (req): Promise<EnvMonitorAnswer> => envMonitor(database, scopeOf(req), req.body),
   );
 
   app.post(
@@ -62,7 +62,7 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       config: { app: DETAIL_APPS, readOnly: true },
       schema: { tags, summary: "One controller's full latest state (by gatewayCode, or the first of shedId)", body: hkqDetailBody },
     },
-    async (req): Promise<HkqDetail> => hkqDetail(database, requireAuth(req), req.body),
+    async (req): Promise<HkqDetail> => hkqDetail(database, scopeOf(req), req.body),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       config: { app: MONITOR_APPS, readOnly: true },
       schema: { tags, summary: 'Gateways online/offline, sheds with data, readings today', body: envFarmBody },
     },
-    async (req): Promise<MonitorStatistics> => monitorStatistics(database, requireAuth(req), req.body.farmId),
+    async (req): Promise<MonitorStatistics> => monitorStatistics(database, scopeOf(req), req.body.farmId),
   );
 
   app.post(
@@ -80,7 +80,7 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       config: { app: CONNECT_APPS, readOnly: true },
       schema: { tags, summary: 'Paged gateways with online state, since, last seen, outages in 7 days', body: connectStatusBody },
     },
-    async (req): Promise<Page<DeviceConnectRow>> => connectStatusPage(database, requireAuth(req), req.body),
+    async (req): Promise<Page<DeviceConnectRow>> => connectStatusPage(database, scopeOf(req), req.body),
   );
 
   app.post(
@@ -90,9 +90,9 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Bucketed series of every sensor of a kind for up to 6 sheds', body: trendBody },
     },
     async (req): Promise<TrendAnswer> => {
-      const auth = requireAuth(req);
-      assertKindAllowed(auth, trendAppsFor(req.body.kind));
-      return trend(database, auth, req.body);
+      const scope = scopeOf(req);
+      assertKindAllowed(scope, trendAppsFor(req.body.kind));
+      return trend(database, scope, req.body);
     },
   );
 
@@ -103,9 +103,9 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Paged readings of a kind, one row per reading time', body: recordsBody },
     },
     async (req): Promise<RecordsAnswer> => {
-      const auth = requireAuth(req);
-      assertKindAllowed(auth, recordAppsFor(req.body.kind));
-      return records(database, auth, req.body);
+      const scope = scopeOf(req);
+      assertKindAllowed(scope, recordAppsFor(req.body.kind));
+      return records(database, scope, req.body);
     },
   );
 
@@ -120,9 +120,9 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       },
     },
     async (req, reply) => {
-      const auth = requireAuth(req);
-      assertKindAllowed(auth, recordAppsFor(req.query.kind));
-      const { file, filename } = await exportRecords(database, auth, req.query, req.locale);
+      const scope = scopeOf(req);
+      assertKindAllowed(scope, recordAppsFor(req.query.kind));
+      const { file, filename } = await exportRecords(database, scope, req.query, req.locale);
       const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', XLSX_MIME)
@@ -137,7 +137,7 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       config: { app: COMMU_OFF_APPS, readOnly: true },
       schema: { tags, summary: 'Communication-off times and counts per gateway in a range', body: reportRangeBody },
     },
-    async (req): Promise<CommuOffRow[]> => commuOff(database, requireAuth(req), req.body),
+    async (req): Promise<CommuOffRow[]> => commuOff(database, scopeOf(req), req.body),
   );
 
   app.post(
@@ -146,6 +146,6 @@ export const environmentRoutes: ModuleRoutes = async (base, { database }) => {
       config: { app: RUN_STATS_APPS, readOnly: true },
       schema: { tags, summary: 'Actuator run hours per gateway in a range (hourly rollups)', body: reportRangeBody },
     },
-    async (req): Promise<RunStatsRow[]> => runStats(database, requireAuth(req), req.body),
+    async (req): Promise<RunStatsRow[]> => runStats(database, scopeOf(req), req.body),
   );
 };

@@ -12,10 +12,10 @@ import {
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
-import type { AuthContext } from '../../plugins/auth.js';
 import { queryTrend, type TrendResult } from '../telemetry/query.js';
 import { compareKeys, readLatest } from './latest.js';
-import { gatewaysOfSheds, tenantIdOf, visibleSheds, type GatewayRef } from './scope.js';
+import { tenantIdOf, visibleSheds, type Scope } from '../../scope/index.js';
+import { gatewaysOfSheds, type GatewayRef } from './places.js';
 
 /**
  * Environment trends (/ci18/env/{kind}, /pig/env1/{kind}/mor, /reports/env-trends): for up to six
@@ -83,10 +83,10 @@ function toSeries(gw: GatewayRef, key: string, r: TrendResult): TrendSeries {
   };
 }
 
-export async function trend(database: Database, auth: AuthContext, body: TrendBody): Promise<TrendAnswer> {
-  const tenantId = tenantIdOf(auth);
+export async function trend(database: Database, scope: Scope, body: TrendBody): Promise<TrendAnswer> {
+  const tenantId = tenantIdOf(scope);
   const shedIds = [...new Set(body.shedIds)];
-  const shedList = await visibleSheds(database.db, auth, shedIds);
+  const shedList = await visibleSheds(scope, shedIds);
   const { from, to } = resolveRange(body, shedList[0]!.timeZone);
   const gws = await gatewaysOfSheds(database.db, tenantId, shedIds);
   const prefixes = body.kind === 'temp' ? [...ENV_KIND_PREFIXES.temp, 'outTemp', 'targetTemp'] : ENV_KIND_PREFIXES[body.kind];

@@ -1,7 +1,8 @@
 import { farmsApi } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
-import { requireAuth, tenantOf } from '../../plugins/auth.js';
+import { tenantOf } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { addFarm, deleteFarm, farmDetail, farmPage, setTimeZone, updateFarm } from './service.js';
 
 /** Application code of the farm list page (/housemanagement/houselist). */
@@ -12,19 +13,19 @@ export const farmRoutes: ModuleRoutes = async (app, { database }) => {
   const db = database.db;
   const serve = router(app, { tags: ['farms'], app: FARM_APP, module: 'housemanagement' });
 
-  serve(farmsApi.page, async ({ req, query }) => farmPage(db, requireAuth(req), tenantOf(req), query));
-  serve(farmsApi.detail, async ({ req, query }) => farmDetail(db, requireAuth(req), tenantOf(req), query.id));
-  serve(farmsApi.add, async ({ req, body }) => addFarm(db, requireAuth(req), tenantOf(req), body));
+  serve(farmsApi.page, async ({ req, query }) => farmPage(db, scopeOf(req), tenantOf(req), query));
+  serve(farmsApi.detail, async ({ req, query }) => farmDetail(db, scopeOf(req), tenantOf(req), query.id));
+  serve(farmsApi.add, async ({ req, body }) => addFarm(db, scopeOf(req), tenantOf(req), body));
   serve(farmsApi.update, async ({ req, body }) => {
-    await updateFarm(db, requireAuth(req), tenantOf(req), body);
+    await updateFarm(db, scopeOf(req), tenantOf(req), body);
     return null;
   });
   serve(farmsApi.remove, async ({ req, params }) => {
-    await deleteFarm(db, requireAuth(req), tenantOf(req), params.id);
+    await deleteFarm(db, scopeOf(req), tenantOf(req), params.id);
     return null;
   });
   serve(farmsApi.timeZone, async ({ req, body }) => {
-    await setTimeZone(db, requireAuth(req), tenantOf(req), body);
+    await setTimeZone(db, scopeOf(req), tenantOf(req), body);
     return null;
   });
 };

@@ -14,8 +14,7 @@ import type { Db } from '../../db/client.js';
 import { accountFarms, accounts, farms, sheds } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { assertFarmLimit, type DbOrTx } from '../../lib/limits.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { assertWholeFarms, isTenantAdmin, visibleFarm } from './scope.js';
+import { assertWholeFarms, farmCondition, visibleFarm, type Scope } from '../../scope/index.js';
 
 /**
  * Farm administration (SPEC §3 Farm, /housemanagement/houselist). Every statement names the
@@ -70,12 +69,10 @@ async function toDetails(db: Db, tenantId: number, rows: FarmSelect[]): Promise<
   }));
 }
 
-export async function farmPage(db: Db, auth: AuthContext, tenantId: number, q: FarmPageQuery): Promise<Page<FarmDetail>> {
+export async function farmPage(db: Db, scope: Scope, tenantId: number, q: FarmPageQuery): Promise<Page<FarmDetail>> {
   const conds: SQL[] = [eq(farms.tenantId, tenantId)];
-  if (auth.farmIds !== 'all') {
-    if (auth.farmIds.length === 0) return { list: [], total: 0, pageNo: q.pageNo, pageSize: q.pageSize };
-    conds.push(inArray(farms.id, auth.farmIds));
-  }
+  const visible = farmCondition(scope, farms.id);
+  if (visible) conds.push(visible);
   if (q.farmName) conds.push(ilike(farms.farmName, `%${escapeLike(q.farmName)}%`));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(farms).where(where);
@@ -89,8 +86,8 @@ export async function farmPage(db: Db, auth: AuthContext, tenantId: number, q: F
   return { list: await toDetails(db, tenantId, rows), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
-export async function farmDetail(db: Db, auth: AuthContext, tenantId: number, farmId: number): Promise<FarmDetail> {
-  const row = await visibleFarm(db, auth, tenantId, farmId);
+export async function farmDetail(db: Db, scope: Scope, tenantId: number, farmId: number): Promise<FarmDetail> {
+  const row = await visibleFarm(scope, farmId);
   return (await toDetails(db, tenantId, [row]))[0]!;
 }
 
@@ -141,7 +138,7 @@ function fieldsOf(b: FarmAddBody): Omit<typeof farms.$inferInsert, 'tenantId'> {
  * Adds a farm under the tenant's farm cap (20110, checked in the same transaction). The farm's
  * super-administrator and an ordinary creator are authorized for it, so both can see it at once.
  */
-export async function addFarm(db: Db, auth: AuthContext, tenantId: number, body: FarmAddBody): Promise<{ id: number }> {
+export async function addFarm(db: Db, scope: Scope, tenantId: number, body: FarmAddBody): Promise<{ id: number }> {
   try {
     return await db.transaction(async (tx) => {
       await assertFarmLimit(tx, tenantId);
@@ -149,12 +146,12 @@ export async function addFarm(db: Db, auth: AuthContext, tenantId: number, body:
       await assertTenantAccount(tx, tenantId, body.adminAccountId);
       const [row] = await tx
         .insert(farms)
-        .values({ tenantId, ...fieldsOf(body), createdBy: auth.id, updatedBy: auth.id })
+        .values({ tenantId, ...fieldsOf(body), createdBy: scope.id, updatedBy: scope.id })
         .returning({ id: farms.id });
       const farmId = row!.id;
       const grantees = new Set<number>();
       if (body.adminAccountId !== undefined) grantees.add(body.adminAccountId);
-      if (!isTenantAdmin(auth)) grantees.add(auth.id);
+      if (!scope.isTenantAdmin) grantees.add(scope.id);
       if (grantees.size > 0) {
         await tx
           .insert(accountFarms)
@@ -168,9 +165,9 @@ export async function addFarm(db: Db, auth: AuthContext, tenantId: number, body:
   }
 }
 
-export async function updateFarm(db: Db, auth: AuthContext, tenantId: number, body: FarmUpdateBody): Promise<void> {
-  const current = await visibleFarm(db, auth, tenantId, body.id);
-  await assertWholeFarms(db, auth, tenantId, [body.id]);
+export async function updateFarm(db: Db, scope: Scope, tenantId: number, body: FarmUpdateBody): Promise<void> {
+  const current = await visibleFarm(scope, body.id);
+  await assertWholeFarms(scope, [body.id]);
   try {
     await db.transaction(async (tx) => {
       await assertNameFree(tx, tenantId, body.farmName, body.id);
@@ -185,7 +182,7 @@ export async function updateFarm(db: Db, auth: AuthContext, tenantId: number, bo
       }
       await tx
         .update(farms)
-        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
+        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: scope.id })
         .where(and(eq(farms.id, body.id), eq(farms.tenantId, tenantId)));
       if (body.adminAccountId !== undefined) {
         await tx.insert(accountFarms).values({ accountId: body.adminAccountId, farmId: body.id }).onConflictDoNothing();
@@ -197,17 +194,17 @@ export async function updateFarm(db: Db, auth: AuthContext, tenantId: number, bo
 }
 
 /** Deletes the farm; its sheds, pens and authorizations go with it (foreign keys cascade). */
-export async function deleteFarm(db: Db, auth: AuthContext, tenantId: number, farmId: number): Promise<void> {
-  await visibleFarm(db, auth, tenantId, farmId);
-  await assertWholeFarms(db, auth, tenantId, [farmId]);
+export async function deleteFarm(db: Db, scope: Scope, tenantId: number, farmId: number): Promise<void> {
+  await visibleFarm(scope, farmId);
+  await assertWholeFarms(scope, [farmId]);
   await db.delete(farms).where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
 }
 
-export async function setTimeZone(db: Db, auth: AuthContext, tenantId: number, body: FarmTimeZoneBody): Promise<void> {
-  await visibleFarm(db, auth, tenantId, body.farmId);
-  await assertWholeFarms(db, auth, tenantId, [body.farmId]);
+export async function setTimeZone(db: Db, scope: Scope, tenantId: number, body: FarmTimeZoneBody): Promise<void> {
+  await visibleFarm(scope, body.farmId);
+  await assertWholeFarms(scope, [body.farmId]);
   await db
     .update(farms)
-    .set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, updatedAt: new Date(), updatedBy: auth.id })
+    .set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, updatedAt: new Date(), updatedBy: scope.id })
     .where(and(eq(farms.id, body.farmId), eq(farms.tenantId, tenantId)));
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -20,10 +20,8 @@ import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { requireAuth, type AuthContext } from '../../plugins/auth.js';
+import { farmCondition, refusal, scopeOf, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
-import { farmAuthorized } from '../farms/scope.js';
-import { tenantIdOf, visibleFarm } from './scope.js';
 import { standardCurves } from './tables.js';
 
 /**
@@ -63,20 +61,19 @@ async function assertFree(db: DbOrTx, farmId: number, flockType: number, indicat
 }
 
 /** The curve when its farm is the caller's, else 30001. */
-async function visibleCurve(db: DbOrTx, auth: AuthContext, id: number): Promise<typeof standardCurves.$inferSelect> {
+async function visibleCurve(db: DbOrTx, scope: Scope, id: number): Promise<typeof standardCurves.$inferSelect> {
   const [row] = await db
     .select()
     .from(standardCurves)
-    .where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(auth))));
-  if (!row || !farmAuthorized(auth, row.farmId)) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
+    .where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(scope))));
+  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'curve', id });
   return row;
 }
 
-export async function curvePage(db: Db, auth: AuthContext, q: z.infer<typeof curvePageBody>): Promise<Page<CurveRow>> {
-  const tenantId = tenantIdOf(auth);
-  const conds: SQL[] = [eq(standardCurves.tenantId, tenantId)];
-  if (q.farmId) conds.push(eq(standardCurves.farmId, (await visibleFarm(db, auth, q.farmId)).id));
-  else if (auth.farmIds !== 'all') conds.push(auth.farmIds.length > 0 ? inArray(standardCurves.farmId, auth.farmIds) : sql`false`);
+export async function curvePage(db: Db, scope: Scope, q: z.infer<typeof curvePageBody>): Promise<Page<CurveRow>> {
+  const tenantId = tenantIdOf(scope);
+  const conds: (SQL | undefined)[] = [eq(standardCurves.tenantId, tenantId), farmCondition(scope, standardCurves.farmId)];
+  if (q.farmId) conds.push(eq(standardCurves.farmId, (await visibleFarm(scope, q.farmId)).id));
   if (q.flockType) conds.push(eq(standardCurves.flockType, q.flockType));
   if (q.indicator) conds.push(eq(standardCurves.indicator, q.indicator));
   const where = and(...conds);
@@ -108,9 +105,9 @@ export async function curvePage(db: Db, auth: AuthContext, q: z.infer<typeof cur
   };
 }
 
-export async function addCurve(db: Db, auth: AuthContext, body: CurveAdd, from?: BuiltinCurve): Promise<{ id: number }> {
-  const tenantId = tenantIdOf(auth);
-  await visibleFarm(db, auth, body.farmId);
+export async function addCurve(db: Db, scope: Scope, body: CurveAdd, from?: BuiltinCurve): Promise<{ id: number }> {
+  const tenantId = tenantIdOf(scope);
+  await visibleFarm(scope, body.farmId);
   await assertFree(db, body.farmId, body.flockType, body.indicator);
   try {
     const [row] = await db
@@ -125,8 +122,8 @@ export async function addCurve(db: Db, auth: AuthContext, body: CurveAdd, from?:
         values: body.values,
         source: from?.source ?? null,
         builtinId: from?.id ?? null,
-        createdBy: auth.id,
-        updatedBy: auth.id,
+        createdBy: scope.id,
+        updatedBy: scope.id,
       })
       .returning({ id: standardCurves.id });
     return { id: row!.id };
@@ -136,9 +133,9 @@ export async function addCurve(db: Db, auth: AuthContext, body: CurveAdd, from?:
 }
 
 /** Edits a curve; a copied curve keeps naming the standard it came from. */
-export async function updateCurve(db: Db, auth: AuthContext, body: CurveUpdate): Promise<{ id: number }> {
-  await visibleCurve(db, auth, body.id);
-  await visibleFarm(db, auth, body.farmId);
+export async function updateCurve(db: Db, scope: Scope, body: CurveUpdate): Promise<{ id: number }> {
+  await visibleCurve(db, scope, body.id);
+  await visibleFarm(scope, body.farmId);
   await assertFree(db, body.farmId, body.flockType, body.indicator, body.id);
   try {
     await db
@@ -151,27 +148,27 @@ export async function updateCurve(db: Db, auth: AuthContext, body: CurveUpdate):
         startDay: body.startDay,
         values: body.values,
         updatedAt: new Date(),
-        updatedBy: auth.id,
+        updatedBy: scope.id,
       })
-      .where(and(eq(standardCurves.id, body.id), eq(standardCurves.tenantId, tenantIdOf(auth))));
+      .where(and(eq(standardCurves.id, body.id), eq(standardCurves.tenantId, tenantIdOf(scope))));
   } catch (err) {
     raced(err);
   }
   return { id: body.id };
 }
 
-export async function deleteCurve(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await visibleCurve(db, auth, id);
-  await db.delete(standardCurves).where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(auth))));
+export async function deleteCurve(db: Db, scope: Scope, id: number): Promise<void> {
+  await visibleCurve(db, scope, id);
+  await db.delete(standardCurves).where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(scope))));
 }
 
 /** A farm's own copy of a built-in standard (optionally for another flock type); 30001 for an unknown one. */
-export async function copyBuiltin(db: Db, auth: AuthContext, body: z.infer<typeof curveCopyBody>): Promise<{ id: number }> {
+export async function copyBuiltin(db: Db, scope: Scope, body: z.infer<typeof curveCopyBody>): Promise<{ id: number }> {
   const b = BUILTIN_CURVES.find((c) => c.id === body.builtinId);
   if (!b) throw new AppError(ErrorCodes.DATA_NOT_FOUND, { data: { field: 'builtinId' } });
   return addCurve(
     db,
-    auth,
+    scope,
     {
       farmId: body.farmId,
       flockType: body.flockType ?? b.flockType,
@@ -196,7 +193,7 @@ export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: read,
       schema: { tags, summary: "Paged standard curves of the caller's farms", body: curvePageBody },
     },
-    async (req): Promise<Page<CurveRow>> => curvePage(db, requireAuth(req), req.body),
+    async (req): Promise<Page<CurveRow>> => curvePage(db, scopeOf(req), req.body),
   );
 
   app.post(
@@ -205,7 +202,7 @@ export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: write,
       schema: { tags, summary: 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', body: curveAddBody },
     },
-    async (req): Promise<{ id: number }> => addCurve(db, requireAuth(req), req.body),
+    async (req): Promise<{ id: number }> => addCurve(db, scopeOf(req), req.body),
   );
 
   app.put(
@@ -214,7 +211,7 @@ export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: write,
       schema: { tags, summary: 'Edits a standard curve (30001 not found, 20064 duplicate)', body: curveUpdateBody },
     },
-    async (req): Promise<{ id: number }> => updateCurve(db, requireAuth(req), req.body),
+    async (req): Promise<{ id: number }> => updateCurve(db, scopeOf(req), req.body),
   );
 
   app.delete(
@@ -224,7 +221,7 @@ export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> 
       schema: { tags, summary: 'Deletes a standard curve', params: idParams },
     },
     async (req) => {
-      await deleteCurve(db, requireAuth(req), req.params.id);
+      await deleteCurve(db, scopeOf(req), req.params.id);
       return NO_DATA;
     },
   );
@@ -244,6 +241,6 @@ export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: write,
       schema: { tags, summary: "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)", body: curveCopyBody },
     },
-    async (req): Promise<{ id: number }> => copyBuiltin(db, requireAuth(req), req.body),
+    async (req): Promise<{ id: number }> => copyBuiltin(db, scopeOf(req), req.body),
   );
 }

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes, type Page, type SaveOutcome } from '@farmsense/shared';
 import { accounts, auditLog } from '../../db/tables.js';
 import { loadAccess } from '../../lib/access.js';
+import { buildScope } from '../../scope/index.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { TEST_DB } from '../../test/harness.js';
 import { productionWorld, type ProductionWorld } from './flock.fixtures.js';
 import { saveDailyRows } from './records.js';
-import { addDays } from './scope.js';
+import { addDays } from './days.js';
 import { buildAccount, buildRole, tokenFor } from '../../test/factories.js';
 
 const DAILY = '/api/breedpigbuilding/flockDaily';
@@ -180,7 +181,7 @@ describe(`daily records (${TEST_DB})`, () => {
   it('saveDailyRows translates its messages and keeps the caller scope', async () => {
     const db = w.ctx.database.db;
     const [row] = await db.select().from(accounts).where(eq(accounts.accountCode, 'prod-limited'));
-    const auth = { ...row!, ...(await loadAccess(db, row!)) } as unknown as AuthContext;
+    const auth = buildScope(db, { ...row!, ...(await loadAccess(db, row!)) } as unknown as AuthContext);
     const out = await saveDailyRows(db, auth, 'egg', [{ flockId: flock, day: day(2), eggCount: 1 }, 'junk'], {
       mode: 'insert',
       locale: 'zh-cn',

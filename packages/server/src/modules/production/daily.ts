@@ -2,11 +2,12 @@ import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'dri
 import { type DailyKind, type Page } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { presenceOf } from './flock-service.js';
 import { fillMeasured } from './measured.js';
 import { DAY_KINDS, DAY_TABLES, EVENT_TABLES, isDayKind, KIND_FIELDS, kindTable, type DayKind } from './records.js';
-import { DAILY_APP, daysBetween, flockVisibility, visibleFarm, visibleFlock, visibleShed } from './scope.js';
+import { DAILY_APP, flockVisibility, visibleFlock } from './access.js';
+import { daysBetween } from './days.js';
 import { flocks } from './tables.js';
 
 /**
@@ -41,19 +42,18 @@ export type DailyRowOut = Record<string, unknown> & {
 };
 
 /** The flock conditions of a filter, after checking each id it names is in view. */
-async function flockConditions(db: Db, auth: AuthContext, q: DailyFilter): Promise<SQL[]> {
-  const conds: SQL[] = [flockVisibility(auth)];
+async function flockConditions(db: Db, scope: Scope, q: DailyFilter): Promise<SQL[]> {
+  const conds: SQL[] = [flockVisibility(scope)];
   if (q.farmId) {
-    await visibleFarm(db, auth, q.farmId);
+    await visibleFarm(scope, q.farmId);
     conds.push(eq(flocks.farmId, q.farmId));
   }
   if (q.shedId) {
-    const [shed] = await db.select({ farmId: sheds.farmId }).from(sheds).where(eq(sheds.id, q.shedId));
-    await visibleShed(db, auth, shed?.farmId ?? 0, q.shedId);
+    await visibleShed(scope, q.shedId);
     conds.push(eq(flocks.shedId, q.shedId));
   }
   if (q.flockId) {
-    await visibleFlock(db, auth, q.flockId);
+    await visibleFlock(db, scope, q.flockId);
     conds.push(eq(flocks.id, q.flockId));
   }
   return conds;
@@ -103,8 +103,8 @@ const placeCols = {
 };
 
 /** Matching rows (a page of them when pageSize is given) and their count. */
-async function query(db: Db, auth: AuthContext, kind: DailyKind, q: DailyFilter): Promise<{ list: DailyRowOut[]; total: number }> {
-  const conds = await flockConditions(db, auth, q);
+async function query(db: Db, scope: Scope, kind: DailyKind, q: DailyFilter): Promise<{ list: DailyRowOut[]; total: number }> {
+  const conds = await flockConditions(db, scope, q);
   if (kind === 'feed' || kind === 'water') await fillFor(db, conds, q);
   const t = kindTable(kind);
   const dayExpr: SQL = isDayKind(kind)
@@ -139,17 +139,17 @@ async function query(db: Db, auth: AuthContext, kind: DailyKind, q: DailyFilter)
 
 export async function dailyPage(
   db: Db,
-  auth: AuthContext,
+  scope: Scope,
   kind: DailyKind,
   q: DailyFilter & { pageNo: number; pageSize: number },
 ): Promise<Page<DailyRowOut>> {
-  const { list, total } = await query(db, auth, kind, q);
+  const { list, total } = await query(db, scope, kind, q);
   return { list, total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
 /** Every row matching the filter (paged only when pageSize is given), newest first: the export. */
-export async function listDailyRows(db: Db, auth: AuthContext, kind: DailyKind, filter: DailyFilter): Promise<DailyRowOut[]> {
-  return (await query(db, auth, kind, filter)).list;
+export async function listDailyRows(db: Db, scope: Scope, kind: DailyKind, filter: DailyFilter): Promise<DailyRowOut[]> {
+  return (await query(db, scope, kind, filter)).list;
 }
 
 export interface QuickRow {
@@ -171,8 +171,8 @@ export interface QuickRow {
  * The quick-entry form of one day: each current flock of the farm placed by then, with the day's
  * rows of the kinds the caller may enter (measured feed and water filled first).
  */
-export async function quickRows(db: Db, auth: AuthContext, q: { farmId: number; day: string }): Promise<QuickRow[]> {
-  await visibleFarm(db, auth, q.farmId);
+export async function quickRows(db: Db, scope: Scope, q: { farmId: number; day: string }): Promise<QuickRow[]> {
+  await visibleFarm(scope, q.farmId);
   const list = await db
     .select({
       id: flocks.id,
@@ -185,14 +185,14 @@ export async function quickRows(db: Db, auth: AuthContext, q: { farmId: number; 
     })
     .from(flocks)
     .innerJoin(sheds, eq(sheds.id, flocks.shedId))
-    .where(and(flockVisibility(auth), eq(flocks.farmId, q.farmId), eq(flocks.status, 1), lte(flocks.startDate, q.day)))
+    .where(and(flockVisibility(scope), eq(flocks.farmId, q.farmId), eq(flocks.status, 1), lte(flocks.startDate, q.day)))
     .orderBy(sheds.areaNum, sheds.buildingNum, sheds.shedNum, sheds.id);
   const ids = list.map((f) => f.id);
   await fillMeasured(db, ids, q.day, q.day);
   const counts = await presenceOf(db, list, q.day);
   const byKind = new Map<DayKind, Map<number, Record<string, unknown>>>();
   for (const kind of DAY_KINDS) {
-    if (!auth.codes.has(DAILY_APP[kind]) || ids.length === 0) continue;
+    if (!scope.codes.has(DAILY_APP[kind]) || ids.length === 0) continue;
     const t = kindTable(kind);
     const rows = await db
       .select()

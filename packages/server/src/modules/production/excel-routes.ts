@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { AppError, dailyKindParams, dailyPageBody, ErrorCodes, flockPageBody, idParam, type SaveOutcome } from '@farmsense/shared';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { writeAudit } from '../../plugins/audit.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
 import { dailyTemplate, exportDaily, exportFlocks, flockTemplate, importDaily, importFlocks, type XlsxFile } from './excel.js';
-import { assertKindApp, DAILY_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP } from './scope.js';
+import { assertKindApp, DAILY_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP } from './access.js';
 
 /**
  * Excel routes of poultry production (docs/API-PRODUCTION.md): daily templates, imports and
@@ -90,9 +90,9 @@ export const productionExcelRoutes: ModuleRoutes = async (base, { database }) =>
       },
     },
     async (req, reply) => {
-      const auth = requireAuth(req);
-      await assertKindApp(db, req, auth, [req.params.kind]);
-      return sendFile(reply, await dailyTemplate(db, auth, req.params.kind, req.query.farmId, req.locale));
+      const scope = scopeOf(req);
+      await assertKindApp(scope, [req.params.kind]);
+      return sendFile(reply, await dailyTemplate(db, scope, req.params.kind, req.query.farmId, req.locale));
     },
   );
 
@@ -108,12 +108,12 @@ export const productionExcelRoutes: ModuleRoutes = async (base, { database }) =>
       },
     },
     async (req): Promise<SaveOutcome> => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const { kind } = req.params;
-      await assertKindApp(db, req, auth, [kind]);
+      await assertKindApp(scope, [kind]);
       const { file, fields } = await upload(req);
       const farmId = farmIdOf(fields, true);
-      const outcome = await importDaily(db, auth, kind, farmId, file, req.locale);
+      const outcome = await importDaily(db, scope, kind, farmId, file, req.locale);
       await writeAudit(db, req, {
         outcome: 'ok',
         code: ErrorCodes.SUCCESS,
@@ -130,9 +130,9 @@ export const productionExcelRoutes: ModuleRoutes = async (base, { database }) =>
       schema: { tags, summary: 'Every row of the list the filter selects (.xlsx)', params: dailyKindParams, body: dailyPageBody },
     },
     async (req, reply) => {
-      const auth = requireAuth(req);
-      await assertKindApp(db, req, auth, [req.params.kind]);
-      return sendFile(reply, await exportDaily(db, auth, req.params.kind, req.body, req.locale));
+      const scope = scopeOf(req);
+      await assertKindApp(scope, [req.params.kind]);
+      return sendFile(reply, await exportDaily(db, scope, req.params.kind, req.body, req.locale));
     },
   );
 
@@ -156,10 +156,10 @@ export const productionExcelRoutes: ModuleRoutes = async (base, { database }) =>
       },
     },
     async (req): Promise<SaveOutcome> => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const { file, fields } = await upload(req);
       const farmId = farmIdOf(fields, false);
-      const outcome = await importFlocks(db, auth, file, req.locale, farmId);
+      const outcome = await importFlocks(db, scope, file, req.locale, farmId);
       await writeAudit(db, req, {
         outcome: 'ok',
         code: ErrorCodes.SUCCESS,
@@ -175,6 +175,6 @@ export const productionExcelRoutes: ModuleRoutes = async (base, { database }) =>
       config: { app: FLOCK_READ_APPS, module: 'production', readOnly: true },
       schema: { tags, summary: 'Every flock the filter selects (.xlsx)', body: flockPageBody },
     },
-    async (req, reply) => sendFile(reply, await exportFlocks(db, requireAuth(req), req.body, req.locale)),
+    async (req, reply) => sendFile(reply, await exportFlocks(db, scopeOf(req), req.body, req.locale)),
   );
 };

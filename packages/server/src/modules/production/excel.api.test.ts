@@ -8,7 +8,7 @@ import { farmDay } from '../../lib/farm-time.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import { buildAccount, buildRole, buildShed, call, tokenFor } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { addDays } from './scope.js';
+import { addDays } from './days.js';
 import { headerKey, SHEETS, templateColumns, type SheetKind } from './sheets.js';
 import { flockImmunizations } from './tables.js';
 

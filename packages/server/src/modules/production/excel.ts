@@ -16,13 +16,11 @@ import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { farmDay, zoneOffsetMs } from '../../lib/farm-time.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { farmAuthorized, shedVisible } from '../farms/scope.js';
+import { seesFarm, seesShed, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { listDailyRows } from './daily.js';
 import { flockList } from './flock-service.js';
 import { addFlock } from './flocks.js';
 import { rowError, saveDailyRows } from './records.js';
-import { tenantIdOf, visibleFarm } from './scope.js';
 import {
   flockSexLabel,
   flockTypeLabel,
@@ -96,14 +94,14 @@ function valuesOf(
 const isEvent = (kind: DailyKind): boolean => kind === 'immune' || kind === 'drug';
 
 /** The daily template: headers, and house, group number and today (or now) for each current flock. */
-export async function dailyTemplate(db: Db, auth: AuthContext, kind: DailyKind, farmId: number, locale: Locale): Promise<XlsxFile> {
-  const farm = await visibleFarm(db, auth, farmId);
+export async function dailyTemplate(db: Db, scope: Scope, kind: DailyKind, farmId: number, locale: Locale): Promise<XlsxFile> {
+  const farm = await visibleFarm(scope, farmId);
   const columns = templateColumns(kind);
   const now = Date.now();
   const today = farmDay(new Date(now), farm.timeZone);
   // Events are stamped with the farm's current wall-clock time, to the minute.
   const at = new Date(Math.floor(wallIn(now, farm.timeZone).getTime() / 60_000) * 60_000);
-  const list = await flockList(db, auth, { farmId, status: 1 });
+  const list = await flockList(db, scope, { farmId, status: 1 });
   const rows = list.map((fl) =>
     columns.map((c): Cell => {
       if (c.key === 'shedName') return fl.shedName;
@@ -126,15 +124,15 @@ const PLACE_KEYS = new Set(['farmName', 'shedName', 'groupNo', 'day', 'at', 'day
  */
 export async function importDaily(
   db: Db,
-  auth: AuthContext,
+  scope: Scope,
   kind: DailyKind,
   farmId: number,
   file: Buffer,
   locale: Locale,
 ): Promise<SaveOutcome> {
-  const farm = await visibleFarm(db, auth, farmId);
+  const farm = await visibleFarm(scope, farmId);
   const { columns, rows } = await readImport(kind, file);
-  const list = await flockList(db, auth, { farmId });
+  const list = await flockList(db, scope, { farmId });
   // flockList is newest placement first within a house, so the current flock wins a name clash.
   const byPlace = new Map<string, number>();
   for (const fl of list) {
@@ -170,7 +168,9 @@ export async function importDaily(
     sheetRow.push(r.row);
   }
   const outcome =
-    toSave.length === 0 ? { saved: 0, errors: [] } : await saveDailyRows(db, auth, kind, toSave, { farmId, mode: 'insert', locale, codes });
+    toSave.length === 0
+      ? { saved: 0, errors: [] }
+      : await saveDailyRows(db, scope, kind, toSave, { farmId, mode: 'insert', locale, codes });
   for (const e of outcome.errors) errors.push({ ...e, row: sheetRow[e.row - 1] ?? e.row });
   errors.sort((a, b) => a.row - b.row);
   return { saved: outcome.saved, errors };
@@ -193,10 +193,10 @@ function importCodes(kind: DailyKind): { noFlock: number; unreadable: number } {
 }
 
 /** Every row of the list the filter selects, in the list's order (newest first). */
-export async function exportDaily(db: Db, auth: AuthContext, kind: DailyKind, body: DailyPageBody, locale: Locale): Promise<XlsxFile> {
+export async function exportDaily(db: Db, scope: Scope, kind: DailyKind, body: DailyPageBody, locale: Locale): Promise<XlsxFile> {
   const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = body;
-  const list = await listDailyRows(db, auth, kind, filter);
-  const zones = await farmZones(db, auth, [...new Set(list.map((r) => r.farmId))]);
+  const list = await listDailyRows(db, scope, kind, filter);
+  const zones = await farmZones(db, scope, [...new Set(list.map((r) => r.farmId))]);
   const columns = SHEETS[kind];
   const rows = list.map((r) =>
     columns.map((c): Cell => {
@@ -205,7 +205,7 @@ export async function exportDaily(db: Db, auth: AuthContext, kind: DailyKind, bo
       return exportCell(c, v, locale);
     }),
   );
-  const zone = body.farmId ? (zones.get(body.farmId) ?? (await visibleFarm(db, auth, body.farmId)).timeZone) : 'UTC';
+  const zone = body.farmId ? (zones.get(body.farmId) ?? (await visibleFarm(scope, body.farmId)).timeZone) : 'UTC';
   return sheetFile(kind, locale, columns, rows, `${translate(locale, `records.sheet.${kind}`)}-${farmDay(new Date(), zone)}`);
 }
 
@@ -218,12 +218,12 @@ function exportCell(c: SheetColumn, v: unknown, locale: Locale): Cell {
   return null;
 }
 
-async function farmZones(db: Db, auth: AuthContext, ids: number[]): Promise<Map<number, string>> {
+async function farmZones(db: Db, scope: Scope, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: farms.id, timeZone: farms.timeZone })
     .from(farms)
-    .where(and(eq(farms.tenantId, tenantIdOf(auth)), inArray(farms.id, ids)));
+    .where(and(eq(farms.tenantId, tenantIdOf(scope)), inArray(farms.id, ids)));
   return new Map(rows.map((r) => [r.id, r.timeZone]));
 }
 
@@ -234,11 +234,11 @@ export async function flockTemplate(locale: Locale): Promise<XlsxFile> {
   return sheetFile('flock', locale, columns, [], name);
 }
 
-export async function exportFlocks(db: Db, auth: AuthContext, body: FlockPageBody, locale: Locale): Promise<XlsxFile> {
-  const list: FlockRow[] = await flockList(db, auth, body);
+export async function exportFlocks(db: Db, scope: Scope, body: FlockPageBody, locale: Locale): Promise<XlsxFile> {
+  const list: FlockRow[] = await flockList(db, scope, body);
   const columns = SHEETS.flock;
   const rows = list.map((fl) => columns.map((c) => exportCell(c, (fl as unknown as Record<string, unknown>)[c.key], locale)));
-  const zone = body.farmId ? (await visibleFarm(db, auth, body.farmId)).timeZone : 'UTC';
+  const zone = body.farmId ? (await visibleFarm(scope, body.farmId)).timeZone : 'UTC';
   return sheetFile('flock', locale, columns, rows, `${translate(locale, 'records.sheet.flock')}-${farmDay(new Date(), zone)}`);
 }
 
@@ -248,15 +248,15 @@ const AMBIGUOUS = -1;
 /** Farms (by name) and their houses (by name) the caller sees; gateways by code. */
 async function flockPlaces(
   db: Db,
-  auth: AuthContext,
+  scope: Scope,
 ): Promise<{
   farmByName: Map<string, number>;
   shedByName: Map<string, number>;
   gatewayByCode: (code: string) => Promise<number | null>;
 }> {
-  const tenantId = tenantIdOf(auth);
+  const tenantId = tenantIdOf(scope);
   const farmRows = (await db.select({ id: farms.id, name: farms.farmName }).from(farms).where(eq(farms.tenantId, tenantId))).filter((r) =>
-    farmAuthorized(auth, r.id),
+    seesFarm(scope, r.id),
   );
   const shedRows =
     farmRows.length === 0
@@ -276,7 +276,7 @@ async function flockPlaces(
   const farmByName = new Map(farmRows.map((r) => [headerKey(r.name), r.id]));
   // Two houses of a farm may share a name (of different types): such a name is ambiguous (AMBIGUOUS).
   const shedByName = new Map<string, number>();
-  for (const sh of shedRows.filter((x) => shedVisible(auth, x.farmId, x.id))) {
+  for (const sh of shedRows.filter((x) => seesShed(scope, x.farmId, x.id))) {
     const key = `${sh.farmId}\u0000${headerKey(sh.name)}`;
     shedByName.set(key, shedByName.has(key) ? AMBIGUOUS : sh.id);
   }
@@ -296,10 +296,10 @@ async function flockPlaces(
  * does not exist on the farm, 20066 anything else the row cannot be stored for. `farmId` stands in
  * for an empty farm cell.
  */
-export async function importFlocks(db: Db, auth: AuthContext, file: Buffer, locale: Locale, farmId?: number): Promise<SaveOutcome> {
-  if (farmId !== undefined) await visibleFarm(db, auth, farmId);
+export async function importFlocks(db: Db, scope: Scope, file: Buffer, locale: Locale, farmId?: number): Promise<SaveOutcome> {
+  if (farmId !== undefined) await visibleFarm(scope, farmId);
   const { columns, rows } = await readImport('flock', file);
-  const places = await flockPlaces(db, auth);
+  const places = await flockPlaces(db, scope);
   const errors: RowError[] = [];
   let saved = 0;
   const fail = (row: number, code: number, field?: string, key?: string): void => {
@@ -343,7 +343,7 @@ export async function importFlocks(db: Db, auth: AuthContext, file: Buffer, loca
       continue;
     }
     try {
-      await addFlock(db, auth, body.data);
+      await addFlock(db, scope, body.data);
       saved += 1;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

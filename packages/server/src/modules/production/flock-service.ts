@@ -4,8 +4,9 @@ import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { daysBetween, flockVisibility, tenantIdOf, visibleFarm, visibleShed } from './scope.js';
+import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
+import { flockVisibility } from './access.js';
+import { daysBetween } from './days.js';
 import { flockStockDays, flocks } from './tables.js';
 
 /**
@@ -126,19 +127,14 @@ export interface FlockFilter {
   keyword?: string | undefined;
 }
 
-async function filterOf(db: Db, auth: AuthContext, q: FlockFilter): Promise<SQL> {
-  const conds: SQL[] = [flockVisibility(auth)];
+async function filterOf(db: Db, scope: Scope, q: FlockFilter): Promise<SQL> {
+  const conds: SQL[] = [flockVisibility(scope)];
   if (q.farmId) {
-    await visibleFarm(db, auth, q.farmId);
+    await visibleFarm(scope, q.farmId);
     conds.push(eq(flocks.farmId, q.farmId));
   }
   if (q.shedId) {
-    const [shed] = await db
-      .select({ farmId: sheds.farmId })
-      .from(sheds)
-      .where(and(eq(sheds.id, q.shedId), eq(sheds.tenantId, tenantIdOf(auth))));
-    if (!shed) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
-    await visibleShed(db, auth, shed.farmId, q.shedId);
+    await visibleShed(scope, q.shedId);
     conds.push(eq(flocks.shedId, q.shedId));
   }
   if (q.status) conds.push(eq(flocks.status, q.status));
@@ -147,8 +143,8 @@ async function filterOf(db: Db, auth: AuthContext, q: FlockFilter): Promise<SQL>
   return and(...conds)!;
 }
 
-export async function flockPage(db: Db, auth: AuthContext, q: FlockPageBody): Promise<Page<FlockRow>> {
-  const where = await filterOf(db, auth, q);
+export async function flockPage(db: Db, scope: Scope, q: FlockPageBody): Promise<Page<FlockRow>> {
+  const where = await filterOf(db, scope, q);
   const [count] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(flocks)
@@ -161,8 +157,8 @@ export async function flockPage(db: Db, auth: AuthContext, q: FlockPageBody): Pr
 }
 
 /** Every flock matching the filter, in house order (pickers, templates, exports). */
-export async function flockList(db: Db, auth: AuthContext, q: FlockFilter): Promise<FlockRow[]> {
-  const rows = await baseQuery(db, await filterOf(db, auth, q)).orderBy(
+export async function flockList(db: Db, scope: Scope, q: FlockFilter): Promise<FlockRow[]> {
+  const rows = await baseQuery(db, await filterOf(db, scope, q)).orderBy(
     asc(sheds.areaNum),
     asc(sheds.buildingNum),
     asc(sheds.shedNum),
@@ -173,8 +169,8 @@ export async function flockList(db: Db, auth: AuthContext, q: FlockFilter): Prom
   return present(db, rows);
 }
 
-export async function flockOptions(db: Db, auth: AuthContext, q: FlockFilter): Promise<FlockOption[]> {
-  return (await flockList(db, auth, { ...q, status: q.status ?? 1 })).map((f) => ({
+export async function flockOptions(db: Db, scope: Scope, q: FlockFilter): Promise<FlockOption[]> {
+  return (await flockList(db, scope, { ...q, status: q.status ?? 1 })).map((f) => ({
     id: f.id,
     farmId: f.farmId,
     groupNo: f.groupNo,
@@ -191,8 +187,8 @@ export async function flockOptions(db: Db, auth: AuthContext, q: FlockFilter): P
 }
 
 /** One visible flock as a row, or `code`. */
-export async function flockRow(db: DbOrTx, auth: AuthContext, id: number, code: number = ErrorCodes.FLOCK_TYPE_MISSING): Promise<FlockRow> {
-  const rows = await baseQuery(db, and(flockVisibility(auth), eq(flocks.id, id))!);
+export async function flockRow(db: DbOrTx, scope: Scope, id: number, code: number = ErrorCodes.FLOCK_TYPE_MISSING): Promise<FlockRow> {
+  const rows = await baseQuery(db, and(flockVisibility(scope), eq(flocks.id, id))!);
   if (rows.length === 0) throw new AppError(code);
   return (await present(db, rows))[0]!;
 }

@@ -14,7 +14,8 @@ import {
   tokenFor,
   type ApiAnswer,
 } from '../../test/factories.js';
-import { addDays, DAILY_APPS, FLOCK_WRITE_APP } from './scope.js';
+import { DAILY_APPS, FLOCK_WRITE_APP } from './access.js';
+import { addDays } from './days.js';
 
 /**
  * The world of the production API tests: the demo tenant's poultry farm with houses of the

@@ -4,7 +4,7 @@ import { ErrorCodes, type FlockRow, type Page } from '@farmsense/shared';
 import { auditLog, sheds } from '../../db/tables.js';
 import { TEST_DB } from '../../test/harness.js';
 import { productionWorld, type ProductionWorld } from './flock.fixtures.js';
-import { addDays } from './scope.js';
+import { addDays } from './days.js';
 import { flockStockDays } from './tables.js';
 
 const FLOCK = '/api/breedpigbuilding/flock';

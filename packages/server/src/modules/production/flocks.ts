@@ -20,12 +20,11 @@ import {
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { requireAuth } from '../../plugins/auth.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { scopeOf, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { assertDevice, assertPlaceFree, flockOptions, flockPage, flockRow, todayIn } from './flock-service.js';
 import { DAY_TABLES, EVENT_TABLES } from './records.js';
-import { FLOCK_OPTION_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP, tenantIdOf, visibleFarm, visibleFlock, visibleShed } from './scope.js';
+import { FLOCK_OPTION_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP, visibleFlock } from './access.js';
 import { flockStockDays, flocks } from './tables.js';
 
 /**
@@ -76,17 +75,17 @@ function placeRace(err: unknown): never {
   throw err;
 }
 
-export async function addFlock(db: Db, auth: AuthContext, body: FlockAddBody): Promise<{ id: number }> {
-  const tenantId = tenantIdOf(auth);
-  await visibleFarm(db, auth, body.farmId);
-  await visibleShed(db, auth, body.farmId, body.shedId);
+export async function addFlock(db: Db, scope: Scope, body: FlockAddBody): Promise<{ id: number }> {
+  const tenantId = tenantIdOf(scope);
+  await visibleFarm(scope, body.farmId);
+  await visibleShed(scope, body.shedId, { farmId: body.farmId });
   await assertDevice(db, tenantId, body.farmId, body.deviceId);
   try {
     return await db.transaction(async (tx) => {
       await assertPlaceFree(tx, body);
       const [row] = await tx
         .insert(flocks)
-        .values({ tenantId, ...fieldsOf(body), status: 1, createdBy: auth.id, updatedBy: auth.id })
+        .values({ tenantId, ...fieldsOf(body), status: 1, createdBy: scope.id, updatedBy: scope.id })
         .returning({ id: flocks.id });
       return { id: row!.id };
     });
@@ -136,12 +135,12 @@ async function assertCountsCover(db: DbOrTx, flockId: number, placed: number): P
   }
 }
 
-export async function updateFlock(db: Db, auth: AuthContext, body: FlockUpdateBody): Promise<{ id: number }> {
-  const tenantId = tenantIdOf(auth);
-  const current = await visibleFlock(db, auth, body.id, ErrorCodes.FLOCK_EDIT_FAILED_69);
+export async function updateFlock(db: Db, scope: Scope, body: FlockUpdateBody): Promise<{ id: number }> {
+  const tenantId = tenantIdOf(scope);
+  const current = await visibleFlock(db, scope, body.id, ErrorCodes.FLOCK_EDIT_FAILED_69);
   if (current.status !== 1) throw new AppError(ErrorCodes.FLOCK_EDIT_FAILED_70);
-  const farm = await visibleFarm(db, auth, body.farmId);
-  await visibleShed(db, auth, body.farmId, body.shedId);
+  const farm = await visibleFarm(scope, body.farmId);
+  await visibleShed(scope, body.shedId, { farmId: body.farmId });
   await assertDevice(db, tenantId, body.farmId, body.deviceId);
   const span = await recordSpan(db, body.id, farm.timeZone);
   // Records must stay inside the flock's life.
@@ -152,7 +151,7 @@ export async function updateFlock(db: Db, auth: AuthContext, body: FlockUpdateBo
       await assertPlaceFree(tx, body, body.id);
       await tx
         .update(flocks)
-        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: auth.id })
+        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: scope.id })
         .where(and(eq(flocks.id, body.id), eq(flocks.tenantId, tenantId)));
       if (body.birthDate !== current.birthDate || farm.timeZone !== current.timeZone) {
         // Stored day ages follow the birth date.
@@ -177,8 +176,8 @@ export async function updateFlock(db: Db, auth: AuthContext, body: FlockUpdateBo
 }
 
 /** Moves a flock to history; the stop day lies between its last record and today (21016). */
-export async function closeFlock(db: Db, auth: AuthContext, body: { id: number; stopDate: string }): Promise<{ id: number }> {
-  const f = await visibleFlock(db, auth, body.id);
+export async function closeFlock(db: Db, scope: Scope, body: { id: number; stopDate: string }): Promise<{ id: number }> {
+  const f = await visibleFlock(db, scope, body.id);
   if (f.status !== 1) throw new AppError(ErrorCodes.FLOCK_EDIT_FAILED_70);
   const { last } = await recordSpan(db, f.id, f.timeZone);
   if (body.stopDate < f.startDate || body.stopDate > todayIn(f.timeZone) || (last && body.stopDate < last)) {
@@ -186,14 +185,14 @@ export async function closeFlock(db: Db, auth: AuthContext, body: { id: number; 
   }
   await db
     .update(flocks)
-    .set({ status: 2, stopDate: body.stopDate, updatedAt: new Date(), updatedBy: auth.id })
+    .set({ status: 2, stopDate: body.stopDate, updatedAt: new Date(), updatedBy: scope.id })
     .where(and(eq(flocks.id, f.id), eq(flocks.tenantId, f.tenantId)));
   return { id: f.id };
 }
 
 /** Deletes the flock; its daily records go with it (foreign keys cascade). */
-export async function deleteFlock(db: Db, auth: AuthContext, id: number): Promise<void> {
-  const f = await visibleFlock(db, auth, id);
+export async function deleteFlock(db: Db, scope: Scope, id: number): Promise<void> {
+  const f = await visibleFlock(db, scope, id);
   await db.delete(flocks).where(and(eq(flocks.id, f.id), eq(flocks.tenantId, f.tenantId)));
 }
 
@@ -209,7 +208,7 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: { ...read, readOnly: true },
       schema: { tags, summary: 'Current (status 1) or history (status 2) flocks, with day age and birds present', body: flockPageBody },
     },
-    async (req): Promise<Page<FlockRow>> => flockPage(db, requireAuth(req), req.body),
+    async (req): Promise<Page<FlockRow>> => flockPage(db, scopeOf(req), req.body),
   );
 
   app.get(
@@ -218,7 +217,7 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: { app: FLOCK_OPTION_APPS, module: 'production' },
       schema: { tags, summary: 'Flock picker (current flocks unless status=2)', querystring: optionsQuery },
     },
-    async (req): Promise<FlockOption[]> => flockOptions(db, requireAuth(req), req.query),
+    async (req): Promise<FlockOption[]> => flockOptions(db, scopeOf(req), req.query),
   );
 
   app.get(
@@ -227,7 +226,7 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: read,
       schema: { tags, summary: 'One flock (20071 when not visible)', params: idParams },
     },
-    async (req): Promise<FlockRow> => flockRow(db, requireAuth(req), req.params.id),
+    async (req): Promise<FlockRow> => flockRow(db, scopeOf(req), req.params.id),
   );
 
   app.post(
@@ -236,7 +235,7 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: write,
       schema: { tags, summary: 'Adds a flock (20065 group number or current flock in the house; 30004 house)', body: flockAddBody },
     },
-    async (req): Promise<{ id: number }> => addFlock(db, requireAuth(req), req.body),
+    async (req): Promise<{ id: number }> => addFlock(db, scopeOf(req), req.body),
   );
 
   app.put(
@@ -245,7 +244,7 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: write,
       schema: { tags, summary: 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)', body: flockUpdateBody },
     },
-    async (req): Promise<{ id: number }> => updateFlock(db, requireAuth(req), req.body),
+    async (req): Promise<{ id: number }> => updateFlock(db, scopeOf(req), req.body),
   );
 
   app.post(
@@ -254,7 +253,7 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
       config: write,
       schema: { tags, summary: 'Closes a flock (history); stop day between its last record and today (21016)', body: flockCloseBody },
     },
-    async (req): Promise<{ id: number }> => closeFlock(db, requireAuth(req), req.body),
+    async (req): Promise<{ id: number }> => closeFlock(db, scopeOf(req), req.body),
   );
 
   app.delete(
@@ -264,7 +263,7 @@ export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> 
       schema: { tags, summary: 'Deletes a flock with its records', params: idParams },
     },
     async (req) => {
-      await deleteFlock(db, requireAuth(req), req.params.id);
+      await deleteFlock(db, scopeOf(req), req.params.id);
       return NO_DATA;
     },
   );

@@ -6,7 +6,7 @@ import { dayRange } from '../../lib/farm-time.js';
 import { TEST_DB } from '../../test/harness.js';
 import { productionWorld, TZ, type ProductionWorld } from './flock.fixtures.js';
 import { dailyConsumption, fillMeasured } from './measured.js';
-import { addDays } from './scope.js';
+import { addDays } from './days.js';
 import { flockWaterDays } from './tables.js';
 
 const DAILY = '/api/breedpigbuilding/flockDaily';

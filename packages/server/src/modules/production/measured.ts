@@ -3,7 +3,8 @@ import { farms, gateways, telemetryDaily } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { todayIn } from './flock-service.js';
-import { addDays, daysBetween, flockRefCols, round3, type FlockRef } from './scope.js';
+import { flockRefCols, type FlockRef } from './access.js';
+import { addDays, daysBetween, round3 } from './days.js';
 import { flockFeedDays, flockWaterDays, flocks } from './tables.js';
 
 /**

@@ -14,9 +14,10 @@ import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { tenantIdOf, type Scope } from '../../scope/index.js';
 import { todayIn } from './flock-service.js';
-import { daysBetween, tenantIdOf, visibleFlocks, type FlockRef } from './scope.js';
+import { visibleFlocks, type FlockRef } from './access.js';
+import { daysBetween } from './days.js';
 import {
   flockEggDays,
   flockFeedDays,
@@ -222,7 +223,7 @@ export interface StoredChange {
  * Stores one checked row. A day already filled from the meters (feed, water) is corrected rather
  * than refused: the person's figure wins, the meter's is kept in `measuredValue`.
  */
-export async function insertRow(db: DbOrTx, auth: AuthContext, kind: DailyKind, row: ParsedRow, f: FlockRef): Promise<StoredChange> {
+export async function insertRow(db: DbOrTx, scope: Scope, kind: DailyKind, row: ParsedRow, f: FlockRef): Promise<StoredChange> {
   const day = rowDay(kind, row, f.timeZone);
   assertInLife(kind, f, day);
   // Stock checks read the flock's other days: hold the flock so a parallel write cannot slip between.
@@ -232,12 +233,12 @@ export async function insertRow(db: DbOrTx, auth: AuthContext, kind: DailyKind, 
   if (isDayKind(kind)) {
     const existing = await rowOnDay(db, kind, f.id, day);
     if (existing && (kind === 'feed' || kind === 'water') && existing.measured === true) {
-      return updateStored(db, auth, kind, existing, row, f);
+      return updateStored(db, scope, kind, existing, row, f);
     }
     if (existing) throw new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
     if (kind === 'stock') await assertStockFits(db, f, day, row as unknown as StockDelta);
   }
-  const base = { tenantId: f.tenantId, flockId: f.id, dayAge: daysBetween(f.birthDate, day), createdBy: auth.id, updatedBy: auth.id };
+  const base = { tenantId: f.tenantId, flockId: f.id, dayAge: daysBetween(f.birthDate, day), createdBy: scope.id, updatedBy: scope.id };
   try {
     const [saved] = await db
       .insert(t)
@@ -254,7 +255,7 @@ export async function insertRow(db: DbOrTx, auth: AuthContext, kind: DailyKind, 
 /** Replaces a stored row's figures (and possibly its flock or day) after the same checks as an insert. */
 export async function updateStored(
   db: DbOrTx,
-  auth: AuthContext,
+  scope: Scope,
   kind: DailyKind,
   existing: Record<string, unknown>,
   row: ParsedRow,
@@ -268,7 +269,7 @@ export async function updateStored(
     await lockFlocks(db, [f.id, oldFlock]);
     // Moving the day to another flock takes its figures away from the old one: it must still add up.
     if (oldFlock !== f.id) {
-      const from = (await visibleFlocks(db, auth, [oldFlock])).get(oldFlock);
+      const from = (await visibleFlocks(db, scope, [oldFlock])).get(oldFlock);
       if (!from) throw new AppError(missingCode(kind));
       await assertStockWithout(db, from, id);
     }
@@ -288,7 +289,7 @@ export async function updateStored(
   try {
     const [saved] = await db
       .update(t)
-      .set({ ...values, flockId: f.id, dayAge: daysBetween(f.birthDate, day), updatedBy: auth.id, updatedAt: new Date() } as never)
+      .set({ ...values, flockId: f.id, dayAge: daysBetween(f.birthDate, day), updatedBy: scope.id, updatedAt: new Date() } as never)
       .where(and(eq(t.id, id), eq(t.tenantId, f.tenantId)))
       .returning();
     return { id, old: existing, new: saved as unknown as Record<string, unknown> };
@@ -301,7 +302,7 @@ export async function updateStored(
 /** A stored record of the kind whose flock the caller sees, or the kind's "missing" code. */
 export async function visibleRecord(
   db: DbOrTx,
-  auth: AuthContext,
+  scope: Scope,
   kind: DailyKind,
   id: number,
 ): Promise<{ row: Record<string, unknown>; flock: FlockRef }> {
@@ -309,8 +310,8 @@ export async function visibleRecord(
   const [row] = await db
     .select()
     .from(t)
-    .where(and(eq(t.id, id), eq(t.tenantId, tenantIdOf(auth))));
-  const flock = row ? (await visibleFlocks(db, auth, [row.flockId])).get(row.flockId) : undefined;
+    .where(and(eq(t.id, id), eq(t.tenantId, tenantIdOf(scope))));
+  const flock = row ? (await visibleFlocks(db, scope, [row.flockId])).get(row.flockId) : undefined;
   if (!row || !flock) throw new AppError(missingCode(kind));
   return { row: row as unknown as Record<string, unknown>, flock };
 }
@@ -332,7 +333,7 @@ export interface SaveOptions {
  * Stores good rows, each in its own statement, and lists the others with their 1-based row
  * number, code, field and translated message (quick batch, Excel import).
  */
-export async function saveDailyRows(db: Db, auth: AuthContext, kind: DailyKind, rows: unknown[], opts: SaveOptions): Promise<SaveOutcome> {
+export async function saveDailyRows(db: Db, scope: Scope, kind: DailyKind, rows: unknown[], opts: SaveOptions): Promise<SaveOutcome> {
   const locale = opts.locale ?? 'en-us';
   const errors: RowError[] = [];
   const fail = (row: number, code: number, field?: string, key?: string): void => {
@@ -349,7 +350,7 @@ export async function saveDailyRows(db: Db, auth: AuthContext, kind: DailyKind, 
   });
   const flockMap = await visibleFlocks(
     db,
-    auth,
+    scope,
     parsed.map((p) => p.row.flockId),
   );
   let saved = 0;
@@ -361,7 +362,7 @@ export async function saveDailyRows(db: Db, auth: AuthContext, kind: DailyKind, 
     }
     try {
       // Each row in its own transaction: its checks and its write stand or fall together.
-      await db.transaction(async (tx) => insertRow(tx, auth, kind, row, f));
+      await db.transaction(async (tx) => insertRow(tx, scope, kind, row, f));
       saved += 1;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -2,11 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { kpi, type ReportBody } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { farmAuthorized, shedVisible } from '../farms/scope.js';
+import { seesFarm, seesGateway, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { loadFacts, reportFlocks, type ReportFlock } from './report-query.js';
 import { periodOf } from './report-rows.js';
-import { addDays, tenantIdOf, visibleFarm } from './scope.js';
+import { addDays } from './days.js';
 
 /**
  * Farm energy (/ci18/business/field-energy): water (`water.n`, cumulative litres) and electricity
@@ -57,20 +56,20 @@ interface Acc {
   elecBirdDays: number;
 }
 
-export async function energy(database: Database, auth: AuthContext, body: ReportBody): Promise<{ rows: EnergyRow[] }> {
+export async function energy(database: Database, scope: Scope, body: ReportBody): Promise<{ rows: EnergyRow[] }> {
   const db = database.db;
-  const tenantId = tenantIdOf(auth);
+  const tenantId = tenantIdOf(scope);
   const farmList = body.farmId
-    ? [await visibleFarm(db, auth, body.farmId)]
+    ? [await visibleFarm(scope, body.farmId)]
     : (
         await db
           .select({ id: farms.id, farmName: farms.farmName, timeZone: farms.timeZone })
           .from(farms)
           .where(eq(farms.tenantId, tenantId))
-      ).filter((f) => farmAuthorized(auth, f.id));
+      ).filter((f) => seesFarm(scope, f.id));
   const farmById = new Map(farmList.map((f) => [f.id, f]));
   // The farms' flocks in scope (the same shed narrowing as the summary), for birds present.
-  const flockList = await reportFlocks(db, auth, {
+  const flockList = await reportFlocks(db, scope, {
     farmId: body.farmId,
     shedIds: body.shedIds,
     start: body.start,
@@ -95,11 +94,7 @@ export async function energy(database: Database, auth: AuthContext, body: Report
             ),
           );
   // Gateways in sheds the caller sees; farm-level ones only for a caller that sees the whole farm.
-  const seen = gw.filter(
-    (g) =>
-      (g.shedId === null ? !auth.shedLimits.has(g.farmId) : shedVisible(auth, g.farmId, g.shedId)) &&
-      (!body.shedIds?.length || (g.shedId !== null && body.shedIds.includes(g.shedId))),
-  );
+  const seen = gw.filter((g) => seesGateway(scope, g) && (!body.shedIds?.length || (g.shedId !== null && body.shedIds.includes(g.shedId))));
   const meters =
     seen.length === 0
       ? []

@@ -2,10 +2,10 @@ import type { Locale, ReportBody } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { Scope } from '../../scope/index.js';
 import type { ReportRow, StdName } from './report-row.js';
 import { summary } from './reports.js';
-import { round3 } from './scope.js';
+import { round3 } from './days.js';
 import { energy, type EnergyRow } from './report-energy.js';
 import { health, type HealthRow } from './report-health.js';
 
@@ -138,11 +138,11 @@ const num = (v: number | null): Cell => (v === null ? null : round3(v));
 
 async function energySheet(
   database: Database,
-  auth: AuthContext,
+  scope: Scope,
   body: ReportBody,
   locale: Locale,
 ): Promise<{ header: string[]; cells: Cell[][] }> {
-  const { rows } = await energy(database, auth, { ...body, groupBy: 'farm' });
+  const { rows } = await energy(database, scope, { ...body, groupBy: 'farm' });
   const header = [
     col(locale, 'farm'),
     col(locale, 'period'),
@@ -166,11 +166,11 @@ async function energySheet(
 
 async function healthSheet(
   database: Database,
-  auth: AuthContext,
+  scope: Scope,
   body: ReportBody,
   locale: Locale,
 ): Promise<{ header: string[]; cells: Cell[][] }> {
-  const { rows } = await health(database, auth, body);
+  const { rows } = await health(database, scope, body);
   const header = [
     col(locale, 'farm'),
     col(locale, 'shed'),
@@ -202,11 +202,11 @@ async function healthSheet(
 
 async function summarySheet(
   database: Database,
-  auth: AuthContext,
+  scope: Scope,
   body: ReportBody & { report: string },
   locale: Locale,
 ): Promise<{ header: string[]; cells: Cell[][] }> {
-  const { rows, totals } = await summary(database, auth, body);
+  const { rows, totals } = await summary(database, scope, body);
   const columns = columnsOf(body.report);
   const header = columns.map((c) => headerOf(locale, c));
   const cells: Cell[][] = [...rows, { ...totals, period: translate(locale, 'poultry.totals') }].map((r) =>
@@ -217,16 +217,16 @@ async function summarySheet(
 
 export async function exportReport(
   database: Database,
-  auth: AuthContext,
+  scope: Scope,
   body: ReportBody & { report: string },
   locale: Locale,
 ): Promise<{ file: Buffer; filename: string }> {
   const { header, cells } =
     body.report === 'ci18.business.field-energy'
-      ? await energySheet(database, auth, body, locale)
+      ? await energySheet(database, scope, body, locale)
       : body.report === 'ci18.immunel.health'
-        ? await healthSheet(database, auth, body, locale)
-        : await summarySheet(database, auth, body, locale);
+        ? await healthSheet(database, scope, body, locale)
+        : await summarySheet(database, scope, body, locale);
   const title = translate(locale, `menu.${body.report}`);
   const file = await writeXlsx({ name: title, header, rows: cells, widths: header.map((h) => Math.min(40, Math.max(10, h.length + 4))) });
   return { file, filename: `${title}-${body.start}_${body.end}.xlsx` };

@@ -1,8 +1,8 @@
 import { kpi, type ReportBody } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import type { Scope } from '../../scope/index.js';
 import { reportFlocks } from './report-query.js';
-import { daysBetween } from './scope.js';
+import { daysBetween } from './days.js';
 
 /**
  * Flock health (/ci18/immunel/health): per flock over the range, dead and culled birds, mortality
@@ -94,8 +94,8 @@ function parsed<T>(v: T | string | null): T | null {
   return typeof v === 'string' ? (JSON.parse(v) as T) : v;
 }
 
-export async function health(database: Database, auth: AuthContext, body: ReportBody): Promise<{ rows: HealthRow[] }> {
-  const list = await reportFlocks(database.db, auth, body);
+export async function health(database: Database, scope: Scope, body: ReportBody): Promise<{ rows: HealthRow[] }> {
+  const list = await reportFlocks(database.db, scope, body);
   if (list.length === 0) return { rows: [] };
   const facts = await database.query<HealthFacts>(HEALTH_SQL, [list.map((f) => f.id), list.map((f) => f.timeZone), body.start, body.end]);
   const byId = new Map(facts.map((r) => [r.flockId, r]));

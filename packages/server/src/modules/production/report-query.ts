@@ -3,9 +3,8 @@ import { AppError, ErrorCodes, type ReportBody } from '@farmsense/shared';
 import type { Database, Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { shedVisible } from '../farms/scope.js';
-import { flockVisibility, tenantIdOf, visibleFarm } from './scope.js';
+import { refusal, visibleFarm, visibleSheds, type Scope } from '../../scope/index.js';
+import { flockVisibility } from './access.js';
 import { flocks, standardCurves } from './tables.js';
 
 /**
@@ -87,21 +86,14 @@ export type FlockScope = Pick<ReportBody, 'farmId' | 'shedIds' | 'flockIds' | 'f
  * The visible flocks whose life overlaps [start, end], narrowed by the filter. A farm the caller
  * may not see answers 10007, a shed 30004, a named flock 20071, as the other production calls do.
  */
-export async function reportFlocks(db: Db, auth: AuthContext, q: FlockScope): Promise<ReportFlock[]> {
-  const tenantId = tenantIdOf(auth);
-  if (q.farmId) await visibleFarm(db, auth, q.farmId);
+export async function reportFlocks(db: Db, scope: Scope, q: FlockScope): Promise<ReportFlock[]> {
+  if (q.farmId) await visibleFarm(scope, q.farmId);
   if (q.shedIds?.length) {
-    const found = await db
-      .select({ id: sheds.id, farmId: sheds.farmId })
-      .from(sheds)
-      .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, q.shedIds)));
-    const byId = new Map(found.map((s) => [s.id, s]));
-    for (const id of q.shedIds) {
-      const s = byId.get(id);
-      if (!s || !shedVisible(auth, s.farmId, s.id) || (q.farmId && s.farmId !== q.farmId)) throw new AppError(ErrorCodes.HOUSE_NOT_FOUND);
-    }
+    const found = await visibleSheds(scope, q.shedIds);
+    const other = q.farmId ? found.find((s) => s.farmId !== q.farmId) : undefined;
+    if (other) throw refusal(scope.req, ErrorCodes.HOUSE_NOT_FOUND, { refused: 'shed', id: other.id });
   }
-  const conds: SQL[] = [flockVisibility(auth), lte(flocks.startDate, q.end), or(isNull(flocks.stopDate), gte(flocks.stopDate, q.start))!];
+  const conds: SQL[] = [flockVisibility(scope), lte(flocks.startDate, q.end), or(isNull(flocks.stopDate), gte(flocks.stopDate, q.start))!];
   if (q.farmId) conds.push(eq(flocks.farmId, q.farmId));
   if (q.shedIds?.length) conds.push(inArray(flocks.shedId, q.shedIds));
   if (q.flockIds?.length) conds.push(inArray(flocks.id, q.flockIds));
@@ -137,7 +129,7 @@ export async function reportFlocks(db: Db, auth: AuthContext, q: FlockScope): Pr
     const seen = await db
       .select({ id: flocks.id })
       .from(flocks)
-      .where(and(flockVisibility(auth), inArray(flocks.id, q.flockIds)));
+      .where(and(flockVisibility(scope), inArray(flocks.id, q.flockIds)));
     if (seen.length !== new Set(q.flockIds).size) throw new AppError(ErrorCodes.FLOCK_TYPE_MISSING);
   }
   return rows

@@ -3,13 +3,13 @@ import { z } from 'zod';
 import { flockTrendBody, reportBody } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { curveRoutes } from './curves.js';
 import { energy, type EnergyRow } from './report-energy.js';
 import { exportReport } from './report-export.js';
 import { health, type HealthRow } from './report-health.js';
 import { assertRange, summary, trend, type SummaryAnswer, type TrendSeries } from './reports.js';
-import { REPORT_SCREENS } from './scope.js';
+import { REPORT_SCREENS } from './access.js';
 
 /**
  * Production report calls (/ci18/column, grow, feed, drink, egg, immunel, business screens) and
@@ -36,7 +36,7 @@ export const productionReportRoutes: ModuleRoutes = async (base, { database }) =
       config,
       schema: { tags, summary: 'Report rows per flock or farm and period, with totals and standards', body: reportBody },
     },
-    async (req): Promise<SummaryAnswer> => summary(database, requireAuth(req), req.body),
+    async (req): Promise<SummaryAnswer> => summary(database, scopeOf(req), req.body),
   );
 
   for (const path of ['trend', 'feedTrend']) {
@@ -46,7 +46,7 @@ export const productionReportRoutes: ModuleRoutes = async (base, { database }) =
         config,
         schema: { tags, summary: 'Per flock and indicator: actual and standard by day or week of age', body: flockTrendBody },
       },
-      async (req): Promise<{ series: TrendSeries[] }> => trend(database, requireAuth(req), req.body),
+      async (req): Promise<{ series: TrendSeries[] }> => trend(database, scopeOf(req), req.body),
     );
   }
 
@@ -58,7 +58,7 @@ export const productionReportRoutes: ModuleRoutes = async (base, { database }) =
     },
     async (req): Promise<{ rows: EnergyRow[] }> => {
       assertRange(req.body.period, req.body.start, req.body.end);
-      return energy(database, requireAuth(req), req.body);
+      return energy(database, scopeOf(req), req.body);
     },
   );
 
@@ -70,7 +70,7 @@ export const productionReportRoutes: ModuleRoutes = async (base, { database }) =
     },
     async (req): Promise<{ rows: HealthRow[] }> => {
       assertRange('total', req.body.start, req.body.end);
-      return health(database, requireAuth(req), req.body);
+      return health(database, scopeOf(req), req.body);
     },
   );
 
@@ -85,7 +85,7 @@ export const productionReportRoutes: ModuleRoutes = async (base, { database }) =
       },
     },
     async (req, reply) => {
-      const { file, filename } = await exportReport(database, requireAuth(req), req.body, req.locale);
+      const { file, filename } = await exportReport(database, scopeOf(req), req.body, req.locale);
       const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       return reply
         .header('content-type', XLSX_MIME)

@@ -9,13 +9,13 @@ import {
   type ReportBody,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { tenantIdOf, type Scope } from '../../scope/index.js';
 import { fillMeasured } from './measured.js';
 import { houseTemperatures } from './report-energy.js';
 import { loadCurves, loadFacts, reportFlocks, type ReportFlock } from './report-query.js';
 import { toRow, type ReportRow, type StdName } from './report-row.js';
 import { farmGroups, flockGroups, totalGroup, type Group } from './report-rows.js';
-import { addDays, daysBetween, tenantIdOf } from './scope.js';
+import { addDays, daysBetween } from './days.js';
 
 /**
  * Production reports (docs/API-PRODUCTION.md "Reports"): summary rows per flock or farm and
@@ -73,9 +73,9 @@ interface Prepared {
   curves: Awaited<ReturnType<typeof loadCurves>>;
 }
 
-async function prepare(database: Database, auth: AuthContext, q: Omit<ReportBody, 'period' | 'groupBy'>): Promise<Prepared> {
-  const tenantId = tenantIdOf(auth);
-  const list = await reportFlocks(database.db, auth, q);
+async function prepare(database: Database, scope: Scope, q: Omit<ReportBody, 'period' | 'groupBy'>): Promise<Prepared> {
+  const tenantId = tenantIdOf(scope);
+  const list = await reportFlocks(database.db, scope, q);
   await fillMeasured(
     database.db,
     list.map((f) => f.id),
@@ -95,9 +95,9 @@ async function prepare(database: Database, auth: AuthContext, q: Omit<ReportBody
   };
 }
 
-export async function summary(database: Database, auth: AuthContext, body: ReportBody): Promise<SummaryAnswer> {
+export async function summary(database: Database, scope: Scope, body: ReportBody): Promise<SummaryAnswer> {
   assertRange(body.period, body.start, body.end);
-  const { groupsOf, curves } = await prepare(database, auth, body);
+  const { groupsOf, curves } = await prepare(database, scope, body);
   const byFlock = groupsOf(body.period, body.groupBy === 'flock');
   const groups =
     body.groupBy === 'farm'
@@ -140,12 +140,12 @@ const ACTUAL: Record<Exclude<CurveIndicator, '01'>, keyof ReportRow> = {
  * flock's life within the range. Actual 01 (comfort temperature) is the house's mean measured
  * temperature (`temp.n` daily rollups of the flock's gateway, or of its house's gateways).
  */
-export async function trend(database: Database, auth: AuthContext, body: FlockTrendBody): Promise<{ series: TrendSeries[] }> {
+export async function trend(database: Database, scope: Scope, body: FlockTrendBody): Promise<{ series: TrendSeries[] }> {
   const start = body.start ?? '1970-01-01';
   const end = body.end ?? '9999-12-31';
-  const { list, groupsOf, curves } = await prepare(database, auth, { flockIds: body.flockIds, start, end, includeClosed: true });
+  const { list, groupsOf, curves } = await prepare(database, scope, { flockIds: body.flockIds, start, end, includeClosed: true });
   const temps = body.indicators.includes('01')
-    ? await houseTemperatures(database, tenantIdOf(auth), list, start)
+    ? await houseTemperatures(database, tenantIdOf(scope), list, start)
     : new Map<string, number>();
   const kind = body.period === 'week' ? 'week' : 'day';
   const groups = groupsOf(kind, true);

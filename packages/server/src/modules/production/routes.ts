@@ -14,7 +14,7 @@ import {
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { writeAudit } from '../../plugins/audit.js';
-import { requireAuth } from '../../plugins/auth.js';
+import { scopeOf, visibleFarm } from '../../scope/index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { dailyPage, quickRows, type DailyRowOut, type QuickRow } from './daily.js';
 import { flockRoutes } from './flocks.js';
@@ -29,7 +29,7 @@ import {
   updateStored,
   visibleRecord,
 } from './records.js';
-import { assertKindApp, DAILY_APPS, DAILY_LIST_APPS, visibleFarm, visibleFlock } from './scope.js';
+import { assertKindApp, DAILY_APPS, DAILY_LIST_APPS, visibleFlock } from './access.js';
 
 /**
  * Poultry production (docs/API-PRODUCTION.md): flocks (flocks.ts) and the daily records of each
@@ -60,9 +60,9 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
       },
     },
     async (req): Promise<Page<DailyRowOut>> => {
-      const auth = requireAuth(req);
-      await assertKindApp(db, req, auth, [req.params.kind], { read: true });
-      return dailyPage(db, auth, req.params.kind, req.body);
+      const scope = scopeOf(req);
+      await assertKindApp(scope, [req.params.kind], { read: true });
+      return dailyPage(db, scope, req.params.kind, req.body);
     },
   );
 
@@ -78,12 +78,12 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
       },
     },
     async (req): Promise<{ id: number }> => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const { kind } = req.params;
-      await assertKindApp(db, req, auth, [kind]);
+      await assertKindApp(scope, [kind]);
       const row = parseRowOrThrow(kind, req.body);
-      const flock = await visibleFlock(db, auth, row.flockId);
-      const saved = await db.transaction(async (tx) => insertRow(tx, auth, kind, row, flock));
+      const flock = await visibleFlock(db, scope, row.flockId);
+      const saved = await db.transaction(async (tx) => insertRow(tx, scope, kind, row, flock));
       return { id: saved.id };
     },
   );
@@ -100,13 +100,13 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
       },
     },
     async (req): Promise<{ id: number }> => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const { kind } = req.params;
-      await assertKindApp(db, req, auth, [kind]);
+      await assertKindApp(scope, [kind]);
       const row = parseRowOrThrow(kind, req.body);
-      const existing = await visibleRecord(db, auth, kind, req.body.id);
-      const flock = row.flockId === existing.flock.id ? existing.flock : await visibleFlock(db, auth, row.flockId);
-      const change = await db.transaction(async (tx) => updateStored(tx, auth, kind, existing.row, row, flock));
+      const existing = await visibleRecord(db, scope, kind, req.body.id);
+      const flock = row.flockId === existing.flock.id ? existing.flock : await visibleFlock(db, scope, row.flockId);
+      const change = await db.transaction(async (tx) => updateStored(tx, scope, kind, existing.row, row, flock));
       // The entry records what the record was and became (a corrected meter figure among them).
       await writeAudit(db, req, { outcome: 'ok', code: 1, detail: { kind, id: change.id, old: change.old, new: change.new } });
       return { id: change.id };
@@ -124,10 +124,10 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
       },
     },
     async (req) => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const { kind, id } = req.params;
-      await assertKindApp(db, req, auth, [kind]);
-      const { row, flock } = await visibleRecord(db, auth, kind, id);
+      await assertKindApp(scope, [kind]);
+      const { row, flock } = await visibleRecord(db, scope, kind, id);
       const t = kindTable(kind);
       await db.transaction(async (tx) => {
         // A stock day may carry birds later days removed: without it the count must still hold (20068).
@@ -153,12 +153,12 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
       },
     },
     async (req): Promise<SaveOutcome> => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const { kind } = req.params;
-      await assertKindApp(db, req, auth, [kind]);
-      await visibleFarm(db, auth, req.body.farmId);
+      await assertKindApp(scope, [kind]);
+      await visibleFarm(scope, req.body.farmId);
       const rows = isDayKind(kind) ? req.body.rows.map((r) => ({ ...r, day: req.body.day })) : req.body.rows;
-      return saveDailyRows(db, auth, kind, rows, { farmId: req.body.farmId, mode: 'insert', locale: req.locale });
+      return saveDailyRows(db, scope, kind, rows, { farmId: req.body.farmId, mode: 'insert', locale: req.locale });
     },
   );
 
@@ -168,6 +168,6 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
       config,
       schema: { tags, summary: "The day's rows per current flock of the farm, for the quick-entry form", querystring: quickQuery },
     },
-    async (req): Promise<QuickRow[]> => quickRows(db, requireAuth(req), req.query),
+    async (req): Promise<QuickRow[]> => quickRows(db, scopeOf(req), req.query),
   );
 };

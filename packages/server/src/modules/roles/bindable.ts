@@ -3,8 +3,7 @@ import { appByCode, flattenApps, type AppScope, type BindableApp, type FunType }
 import type { Db } from '../../db/client.js';
 import { roleApps, roles, tenants } from '../../db/tables.js';
 import { closeOverTree, codesForModules } from '../../lib/access.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { forbidden, isTenantAdmin } from '../farms/scope.js';
+import { forbidden, type Scope } from '../../scope/index.js';
 import { loadAppRows, type AppRow } from '../portal/tree.js';
 
 /**
@@ -18,14 +17,14 @@ export async function tenantCodes(db: Db, tenantId: number): Promise<Set<string>
   return codesForModules(t?.modules ?? []);
 }
 
-export async function bindableCodes(db: Db, auth: AuthContext, tenantId: number): Promise<Set<string>> {
+export async function bindableCodes(db: Db, scope: Scope, tenantId: number): Promise<Set<string>> {
   const allowed = await tenantCodes(db, tenantId);
-  if (isTenantAdmin(auth)) return allowed;
+  if (scope.isTenantAdmin) return allowed;
   const out = new Set<string>();
   for (const code of allowed) {
     const node = appByCode(code);
     if (!node) continue;
-    if (flattenApps([node]).every((n) => !allowed.has(n.code) || auth.codes.has(n.code))) out.add(code);
+    if (flattenApps([node]).every((n) => !allowed.has(n.code) || scope.codes.has(n.code))) out.add(code);
   }
   return out;
 }
@@ -68,8 +67,8 @@ export async function appRowsById(db: Db): Promise<Map<number, AppRow>> {
  * 10009 when an ordinary caller would hand out, through the given roles, a code it does not
  * hold itself. Administrators may assign any role of their tenant.
  */
-export async function assertRolesWithinCaller(db: Db, auth: AuthContext, tenantId: number, roleIds: number[]): Promise<void> {
-  if (isTenantAdmin(auth) || roleIds.length === 0) return;
+export async function assertRolesWithinCaller(db: Db, scope: Scope, tenantId: number, roleIds: number[]): Promise<void> {
+  if (scope.isTenantAdmin || roleIds.length === 0) return;
   const rows = await db
     .select({ code: roleApps.appCode })
     .from(roleApps)
@@ -77,5 +76,5 @@ export async function assertRolesWithinCaller(db: Db, auth: AuthContext, tenantI
     .where(inArray(roleApps.roleId, roleIds));
   const allowed = await tenantCodes(db, tenantId);
   const granted = [...closeOverTree(new Set(rows.map((r) => r.code)))].filter((c) => allowed.has(c));
-  if (granted.some((c) => !auth.codes.has(c))) throw forbidden();
+  if (granted.some((c) => !scope.codes.has(c))) throw forbidden(scope.req);
 }

@@ -18,7 +18,8 @@ import {
   type RoleRow,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
-import { requireAuth, tenantOf } from '../../plugins/auth.js';
+import { tenantOf } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { loadAppRows } from '../portal/tree.js';
 import { bindableCodes, bindableTree } from './bindable.js';
@@ -50,7 +51,7 @@ export const roleRoutes: ModuleRoutes = async (base, { database }) => {
       config,
       schema: { tags, summary: 'Adds a role (name unique in the tenant: 10008)', body: roleAddBody },
     },
-    async (req): Promise<{ id: number }> => addRole(db, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<{ id: number }> => addRole(db, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.put(
@@ -60,7 +61,7 @@ export const roleRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Renames or re-types a role', body: roleEditBody },
     },
     async (req) => {
-      await editRole(db, requireAuth(req), tenantOf(req), req.body);
+      await editRole(db, scopeOf(req), tenantOf(req), req.body);
       return NO_DATA;
     },
   );
@@ -72,7 +73,7 @@ export const roleRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Deletes a role; its accounts lose it', querystring: roleIdQuery },
     },
     async (req) => {
-      await deleteRole(db, requireAuth(req), tenantOf(req), req.query.id);
+      await deleteRole(db, scopeOf(req), tenantOf(req), req.query.id);
       return NO_DATA;
     },
   );
@@ -88,7 +89,7 @@ export const roleRoutes: ModuleRoutes = async (base, { database }) => {
       },
     },
     async (req): Promise<BindableApp[]> => {
-      const codes = await bindableCodes(db, requireAuth(req), tenantOf(req));
+      const codes = await bindableCodes(db, scopeOf(req), tenantOf(req));
       return bindableTree(await loadAppRows(db), codes, req.query.type ? scopeOfRoleType(req.query.type) : undefined);
     },
   );
@@ -100,7 +101,7 @@ export const roleRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: "Replaces a role's operation rights per application", body: operateAuthBindBody },
     },
     async (req) => {
-      await bindApps(db, requireAuth(req), tenantOf(req), req.body);
+      await bindApps(db, scopeOf(req), tenantOf(req), req.body);
       return NO_DATA;
     },
   );

@@ -17,9 +17,8 @@ import {
 import type { Db } from '../../db/client.js';
 import { accountRoles, roleApps, roles } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import type { AuthContext } from '../../plugins/auth.js';
+import { forbidden, type Scope } from '../../scope/index.js';
 import { paramError } from '../auth/signin.js';
-import { forbidden, isTenantAdmin } from '../farms/scope.js';
 import { guardReach } from '../accounts/repo.js';
 import { appRowsById, bindableCodes, tenantCodes } from './bindable.js';
 
@@ -97,12 +96,12 @@ function nameRace(err: unknown): never {
   throw err;
 }
 
-export async function addRole(db: Db, auth: AuthContext, tenantId: number, body: RoleAddBody): Promise<{ id: number }> {
+export async function addRole(db: Db, scope: Scope, tenantId: number, body: RoleAddBody): Promise<{ id: number }> {
   await assertNameFree(db, tenantId, body.roleName);
   try {
     const [row] = await db
       .insert(roles)
-      .values({ tenantId, roleName: body.roleName, type: body.type, createdBy: auth.id, updatedBy: auth.id })
+      .values({ tenantId, roleName: body.roleName, type: body.type, createdBy: scope.id, updatedBy: scope.id })
       .returning({ id: roles.id });
     return { id: row!.id };
   } catch (err) {
@@ -110,7 +109,7 @@ export async function addRole(db: Db, auth: AuthContext, tenantId: number, body:
   }
 }
 
-export async function editRole(db: Db, auth: AuthContext, tenantId: number, body: RoleEditBody): Promise<void> {
+export async function editRole(db: Db, scope: Scope, tenantId: number, body: RoleEditBody): Promise<void> {
   const role = await findRole(db, tenantId, body.id);
   await assertNameFree(db, tenantId, body.roleName, body.id);
   const type = body.type ?? role.type;
@@ -124,7 +123,7 @@ export async function editRole(db: Db, auth: AuthContext, tenantId: number, body
   try {
     await db
       .update(roles)
-      .set({ roleName: body.roleName, type, updatedAt: new Date(), updatedBy: auth.id })
+      .set({ roleName: body.roleName, type, updatedAt: new Date(), updatedBy: scope.id })
       .where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
   } catch (err) {
     nameRace(err);
@@ -137,26 +136,26 @@ export async function editRole(db: Db, auth: AuthContext, tenantId: number, body
  * holds the role; otherwise it would take rights it does not hold, or rights of staff of farms
  * it cannot see, away (10009).
  */
-async function guardRoleChange(db: Db, auth: AuthContext, tenantId: number, roleId: number): Promise<void> {
-  if (isTenantAdmin(auth)) return;
+async function guardRoleChange(db: Db, scope: Scope, tenantId: number, roleId: number): Promise<void> {
+  if (scope.isTenantAdmin) return;
   const [bound, holders, allowed] = await Promise.all([
     db.select({ code: roleApps.appCode }).from(roleApps).where(eq(roleApps.roleId, roleId)),
     db.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, roleId)),
-    bindableCodes(db, auth, tenantId),
+    bindableCodes(db, scope, tenantId),
   ]);
-  if (bound.some((b) => !allowed.has(b.code))) throw forbidden();
+  if (bound.some((b) => !allowed.has(b.code))) throw forbidden(scope.req);
   await guardReach(
     db,
-    auth,
+    scope,
     tenantId,
     holders.map((h) => h.id),
   );
 }
 
 /** Deletes the role; the accounts holding it lose it (account_roles cascades). */
-export async function deleteRole(db: Db, auth: AuthContext, tenantId: number, roleId: number): Promise<void> {
+export async function deleteRole(db: Db, scope: Scope, tenantId: number, roleId: number): Promise<void> {
   const role = await findRole(db, tenantId, roleId);
-  await guardRoleChange(db, auth, tenantId, role.id);
+  await guardRoleChange(db, scope, tenantId, role.id);
   await db.delete(roles).where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
 }
 
@@ -164,18 +163,18 @@ export async function deleteRole(db: Db, auth: AuthContext, tenantId: number, ro
  * Replaces the role's bindings. Each application must exist, belong to the tenant's modules and
  * to the role's level (99996 otherwise); an ordinary caller binds only what it holds (10009).
  */
-export async function bindApps(db: Db, auth: AuthContext, tenantId: number, body: OperateAuthBindBody): Promise<void> {
+export async function bindApps(db: Db, scope: Scope, tenantId: number, body: OperateAuthBindBody): Promise<void> {
   const role = await findRole(db, tenantId, body.roleId);
-  await guardRoleChange(db, auth, tenantId, role.id);
+  await guardRoleChange(db, scope, tenantId, role.id);
   const byId = await appRowsById(db);
-  const [allowed, tenantWide] = await Promise.all([bindableCodes(db, auth, tenantId), tenantCodes(db, tenantId)]);
+  const [allowed, tenantWide] = await Promise.all([bindableCodes(db, scope, tenantId), tenantCodes(db, tenantId)]);
   const merged = new Map<string, Set<string>>();
   body.applications.forEach((a, i) => {
     const row = byId.get(a.applicationInfoId);
     if (!row || !tenantWide.has(row.code) || row.scope !== scopeOfRoleType(role.type)) {
       throw paramError(`applications.${i}.applicationInfoId`, 'validation.invalid');
     }
-    if (!allowed.has(row.code)) throw forbidden();
+    if (!allowed.has(row.code)) throw forbidden(scope.req);
     const set = merged.get(row.code) ?? new Set<string>();
     for (const o of a.ops) set.add(o);
     merged.set(row.code, set);
@@ -185,7 +184,7 @@ export async function bindApps(db: Db, auth: AuthContext, tenantId: number, body
     if (merged.size > 0) {
       await tx.insert(roleApps).values([...merged].map(([appCode, ops]) => ({ roleId: role.id, appCode, ops: ordered(ops) })));
     }
-    await tx.update(roles).set({ updatedAt: new Date(), updatedBy: auth.id }).where(eq(roles.id, role.id));
+    await tx.update(roles).set({ updatedAt: new Date(), updatedBy: scope.id }).where(eq(roles.id, role.id));
   });
 }
 

@@ -13,10 +13,9 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountPens, farms, pens, sheds } from '../../db/tables.js';
-import type { AuthContext } from '../../plugins/auth.js';
-import { penVisible, shedVisible, visibleFarm } from '../farms/scope.js';
+import { farmCondition, seesPen, seesShed, visibleFarm, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
 import { narrowBeforePenRemoval } from './narrow.js';
-import { lockFarm, visibleShed } from './service.js';
+import { lockFarm } from './service.js';
 
 /**
  * Pens (columns) of a shed: numbered by column (fieldColumn) and row (field). The caller sees the
@@ -25,19 +24,19 @@ import { lockFarm, visibleShed } from './service.js';
 const penColumns = { id: pens.id, shedId: pens.shedId, fieldColumn: pens.fieldColumn, field: pens.field, name: pens.name };
 const penOrder = [asc(pens.fieldColumn), asc(pens.field), asc(pens.id)];
 
-export async function shedPens(db: Db, auth: AuthContext, tenantId: number, shedId: number): Promise<PenRow[]> {
-  const shed = await visibleShed(db, auth, tenantId, shedId);
+export async function shedPens(db: Db, scope: Scope, tenantId: number, shedId: number): Promise<PenRow[]> {
+  const shed = await visibleShed(scope, shedId);
   const rows = await db
     .select(penColumns)
     .from(pens)
     .where(and(eq(pens.tenantId, tenantId), eq(pens.shedId, shed.id)))
     .orderBy(...penOrder);
-  return rows.filter((p) => penVisible(auth, shed.id, p.id));
+  return rows.filter((p) => seesPen(scope, shed.id, p.id));
 }
 
 /** Pen options labelled "column-row" (SPEC §3), the empty column as an i18n key. */
-export async function penOptions(db: Db, auth: AuthContext, tenantId: number, shedId: number): Promise<PenOption[]> {
-  return (await shedPens(db, auth, tenantId, shedId)).map((p) => {
+export async function penOptions(db: Db, scope: Scope, tenantId: number, shedId: number): Promise<PenOption[]> {
+  return (await shedPens(db, scope, tenantId, shedId)).map((p) => {
     const label = columnLabel(p.fieldColumn, p.field);
     return {
       value: p.id,
@@ -53,8 +52,8 @@ export async function penOptions(db: Db, auth: AuthContext, tenantId: number, sh
  * Creates pens startColumn..endColumn in one row. 20043 when the range breaks the SPEC §5 rule,
  * 20040 when any of the numbers exists in the shed already (then none is created).
  */
-export async function addPens(db: Db, auth: AuthContext, tenantId: number, body: AddFieldsBody): Promise<{ ids: number[] }> {
-  const shed = await visibleShed(db, auth, tenantId, body.shedId);
+export async function addPens(db: Db, scope: Scope, tenantId: number, body: AddFieldsBody): Promise<{ ids: number[] }> {
+  const shed = await visibleShed(scope, body.shedId);
   if (!penRangeValid(body.startColumn, body.endColumn)) throw new AppError(ErrorCodes.PEN_BOUNDS_INVALID);
   return db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, shed.farmId);
@@ -74,31 +73,19 @@ export async function addPens(db: Db, auth: AuthContext, tenantId: number, body:
     if (taken) throw new AppError(ErrorCodes.PEN_NUMBER_EXISTS);
     const values = [];
     for (let c = body.startColumn; c <= body.endColumn; c++) {
-      values.push({ tenantId, shedId: shed.id, fieldColumn: c, field: body.row, createdBy: auth.id, updatedBy: auth.id });
+      values.push({ tenantId, shedId: shed.id, fieldColumn: c, field: body.row, createdBy: scope.id, updatedBy: scope.id });
     }
     const rows = await tx.insert(pens).values(values).returning({ id: pens.id });
     const ids = rows.map((r) => r.id);
     // A caller limited to some pens of this shed is given the new ones, so it sees what it made.
-    if (auth.penLimits.has(shed.id)) await tx.insert(accountPens).values(ids.map((penId) => ({ accountId: auth.id, penId })));
+    if (scope.penLimits.has(shed.id)) await tx.insert(accountPens).values(ids.map((penId) => ({ accountId: scope.id, penId })));
     return { ids };
   });
 }
 
-async function visiblePen(db: Db, auth: AuthContext, tenantId: number, penId: number): Promise<PenRow & { farmId: number }> {
-  const [row] = await db
-    .select({ ...penColumns, farmId: sheds.farmId })
-    .from(pens)
-    .innerJoin(sheds, and(eq(sheds.id, pens.shedId), eq(sheds.tenantId, tenantId)))
-    .where(and(eq(pens.id, penId), eq(pens.tenantId, tenantId)));
-  if (!row || !shedVisible(auth, row.farmId, row.shedId) || !penVisible(auth, row.shedId, row.id)) {
-    throw new AppError(ErrorCodes.TARGET_PEN_NOT_FOUND);
-  }
-  return row;
-}
-
 /** Renumbers or renames a pen: 20040 for a number taken in the shed, 20083 for a name taken. */
-export async function updatePen(db: Db, auth: AuthContext, tenantId: number, body: UpdateFieldBody): Promise<void> {
-  const pen = await visiblePen(db, auth, tenantId, body.id);
+export async function updatePen(db: Db, scope: Scope, tenantId: number, body: UpdateFieldBody): Promise<void> {
+  const pen = await visiblePen(scope, body.id);
   await db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, pen.farmId);
     const inShed = and(eq(pens.tenantId, tenantId), eq(pens.shedId, pen.shedId), ne(pens.id, pen.id));
@@ -118,13 +105,13 @@ export async function updatePen(db: Db, auth: AuthContext, tenantId: number, bod
     }
     await tx
       .update(pens)
-      .set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, updatedAt: new Date(), updatedBy: auth.id })
+      .set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, updatedAt: new Date(), updatedBy: scope.id })
       .where(and(eq(pens.id, pen.id), eq(pens.tenantId, tenantId)));
   });
 }
 
-export async function deletePen(db: Db, auth: AuthContext, tenantId: number, penId: number): Promise<void> {
-  const pen = await visiblePen(db, auth, tenantId, penId);
+export async function deletePen(db: Db, scope: Scope, tenantId: number, penId: number): Promise<void> {
+  const pen = await visiblePen(scope, penId);
   await db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, pen.farmId);
     await narrowBeforePenRemoval(tx, tenantId, pen.farmId, pen.shedId, [pen.id]);
@@ -133,16 +120,13 @@ export async function deletePen(db: Db, auth: AuthContext, tenantId: number, pen
 }
 
 /** Farm -> sheds -> pens the caller may see, for pickers; one farm when farmId is given. */
-export async function hierarchy(db: Db, auth: AuthContext, tenantId: number, farmId?: number): Promise<HierarchyFarm[]> {
+export async function hierarchy(db: Db, scope: Scope, tenantId: number, farmId?: number): Promise<HierarchyFarm[]> {
   let farmRows: { id: number; farmName: string; type: number }[];
   if (farmId !== undefined) {
-    const f = await visibleFarm(db, auth, tenantId, farmId);
+    const f = await visibleFarm(scope, farmId);
     farmRows = [f];
-  } else if (auth.farmIds !== 'all' && auth.farmIds.length === 0) {
-    return [];
   } else {
-    const where =
-      auth.farmIds === 'all' ? eq(farms.tenantId, tenantId) : and(eq(farms.tenantId, tenantId), inArray(farms.id, auth.farmIds));
+    const where = and(eq(farms.tenantId, tenantId), farmCondition(scope, farms.id));
     farmRows = await db
       .select({ id: farms.id, farmName: farms.farmName, type: farms.type })
       .from(farms)
@@ -164,7 +148,7 @@ export async function hierarchy(db: Db, auth: AuthContext, tenantId: number, far
         ),
       )
       .orderBy(asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id))
-  ).filter((s) => shedVisible(auth, s.farmId, s.id));
+  ).filter((s) => seesShed(scope, s.farmId, s.id));
   const penRows =
     shedRows.length === 0
       ? []
@@ -182,7 +166,7 @@ export async function hierarchy(db: Db, auth: AuthContext, tenantId: number, far
               ),
             )
             .orderBy(...penOrder)
-        ).filter((p) => penVisible(auth, p.shedId, p.id));
+        ).filter((p) => seesPen(scope, p.shedId, p.id));
   const pensOf = new Map<number, PenRow[]>();
   for (const p of penRows) pensOf.set(p.shedId, [...(pensOf.get(p.shedId) ?? []), p]);
   return farmRows.map((f) => ({

@@ -13,7 +13,8 @@ import {
   type PenRow,
 } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
-import { requireAuth, tenantOf } from '../../plugins/auth.js';
+import { tenantOf } from '../../plugins/auth.js';
+import { scopeOf } from '../../scope/index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { addPens, deletePen, hierarchy, penOptions, shedPens, updatePen } from './pens.js';
 import { addShed, deleteShed, updateShed } from './service.js';
@@ -39,7 +40,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       config,
       schema: { tags, summary: 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)', body: shedAddBody },
     },
-    async (req): Promise<{ id: number }> => addShed(db, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<{ id: number }> => addShed(db, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.put(
@@ -49,7 +50,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Edits a shed', body: shedUpdateBody },
     },
     async (req) => {
-      await updateShed(db, requireAuth(req), tenantOf(req), req.body);
+      await updateShed(db, scopeOf(req), tenantOf(req), req.body);
       return NO_DATA;
     },
   );
@@ -61,7 +62,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)', params: shedIdParams },
     },
     async (req) => {
-      await deleteShed(db, requireAuth(req), tenantOf(req), req.params.id);
+      await deleteShed(db, scopeOf(req), tenantOf(req), req.params.id);
       return NO_DATA;
     },
   );
@@ -72,7 +73,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       config: picker,
       schema: { tags, summary: 'Pens of a shed the caller may see', body: shedIdBody },
     },
-    async (req): Promise<PenRow[]> => shedPens(db, requireAuth(req), tenantOf(req), req.body.shedId),
+    async (req): Promise<PenRow[]> => shedPens(db, scopeOf(req), tenantOf(req), req.body.shedId),
   );
 
   app.post(
@@ -85,7 +86,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
         body: addFieldsBody,
       },
     },
-    async (req): Promise<{ ids: number[] }> => addPens(db, requireAuth(req), tenantOf(req), req.body),
+    async (req): Promise<{ ids: number[] }> => addPens(db, scopeOf(req), tenantOf(req), req.body),
   );
 
   app.put(
@@ -95,7 +96,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Renumbers or renames a pen (20040 number exists, 20083 name exists)', body: updateFieldBody },
     },
     async (req) => {
-      await updatePen(db, requireAuth(req), tenantOf(req), req.body);
+      await updatePen(db, scopeOf(req), tenantOf(req), req.body);
       return NO_DATA;
     },
   );
@@ -107,7 +108,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       schema: { tags, summary: 'Deletes a pen', params: fieldIdParams },
     },
     async (req) => {
-      await deletePen(db, requireAuth(req), tenantOf(req), req.params.id);
+      await deletePen(db, scopeOf(req), tenantOf(req), req.params.id);
       return NO_DATA;
     },
   );
@@ -118,7 +119,7 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       config: picker,
       schema: { tags, summary: 'Farm -> sheds -> pens tree of what the caller may see', body: hierarchicalQueryBody.nullish() },
     },
-    async (req): Promise<HierarchyFarm[]> => hierarchy(db, requireAuth(req), tenantOf(req), req.body?.farmId),
+    async (req): Promise<HierarchyFarm[]> => hierarchy(db, scopeOf(req), tenantOf(req), req.body?.farmId),
   );
 
   app.post(
@@ -127,6 +128,6 @@ export const shedRoutes: ModuleRoutes = async (base, { database }) => {
       config: picker,
       schema: { tags, summary: 'Pen options of a shed labelled "column-row"', body: shedIdBody },
     },
-    async (req): Promise<PenOption[]> => penOptions(db, requireAuth(req), tenantOf(req), req.body.shedId),
+    async (req): Promise<PenOption[]> => penOptions(db, scopeOf(req), tenantOf(req), req.body.shedId),
   );
 };

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { AccountType, APP_CATALOGUE, flattenApps, SESSION } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, sheds, telemetryStreamTickets } from '../../db/tables.js';
+import { accounts, sessions, telemetryStreamTickets } from '../../db/tables.js';
 import { loadAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../plugins/auth.js';
 
@@ -30,29 +30,6 @@ const ENV_PREFIXES = [
 export const ENV_VIEW_APPS: string[] = flattenApps(APP_CATALOGUE)
   .map((n) => n.code)
   .filter((c) => ENV_PREFIXES.some((p) => c === p || c.startsWith(`${p}.`)));
-
-/** Whether the account's farm and shed scope covers this shed (of its own tenant). */
-export function shedInScope(auth: AuthContext, shedId: number, farmId: number): boolean {
-  if (auth.farmIds !== 'all' && !auth.farmIds.includes(farmId)) return false;
-  const limit = auth.shedLimits.get(farmId);
-  return !limit || limit.has(shedId);
-}
-
-/** The sheds (id -> farm id) among `wanted` (all when absent) that the account may see. */
-export async function visibleSheds(db: Db, auth: AuthContext, wanted?: number[]): Promise<Map<number, number>> {
-  const out = new Map<number, number>();
-  if (auth.tenantId === null || (wanted && wanted.length === 0)) return out;
-  if (auth.farmIds !== 'all' && auth.farmIds.length === 0) return out;
-  const conds = [eq(sheds.tenantId, auth.tenantId)];
-  if (auth.farmIds !== 'all') conds.push(inArray(sheds.farmId, auth.farmIds));
-  if (wanted) conds.push(inArray(sheds.id, wanted));
-  const rows = await db
-    .select({ id: sheds.id, farmId: sheds.farmId })
-    .from(sheds)
-    .where(and(...conds));
-  for (const r of rows) if (shedInScope(auth, r.id, r.farmId)) out.set(r.id, r.farmId);
-  return out;
-}
 
 const TICKET_TTL_MS = 60_000;
 

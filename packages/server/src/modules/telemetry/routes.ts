@@ -4,9 +4,9 @@ import { AppError, ErrorCodes } from '@farmsense/shared';
 import type { Deps } from '../../deps.js';
 import type { LiveEvent } from '../../iot/live.js';
 import { readIngestStats } from '../../iot/stats.js';
-import { requireAuth, type AuthContext } from '../../plugins/auth.js';
+import { buildScope, forbidden, refusal, requireFunction, scopeOf, visibleGateway, visibleShed, type Scope } from '../../scope/index.js';
 import { queryTrend } from './query.js';
-import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket, shedInScope, visibleSheds } from './access.js';
+import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket } from './access.js';
 
 /**
  * Live environment values (DESIGN.md §3 "Live screens stay live"):
@@ -38,9 +38,9 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: { tags: ['telemetry'], summary: 'One-time ticket (60 s) to open the live stream with EventSource' },
     },
     async (req) => {
-      const auth = requireAuth(req);
-      if (auth.via === 'api') throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-      return { ticket: await issueTicket(db, auth.tokenHash), expiresInSec: 60 };
+      const scope = scopeOf(req);
+      if (scope.via === 'api') throw forbidden(req, { refused: 'stream ticket for an API access code' });
+      return { ticket: await issueTicket(db, scope.tokenHash), expiresInSec: 60 };
     },
   );
 
@@ -57,9 +57,11 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
     },
     async (req, reply) => {
       const q = req.query as { shedIds?: number[]; ticket?: string };
-      const auth = await streamAuth(req, q.ticket);
-      const sheds = await visibleSheds(db, auth, q.shedIds);
-      if (q.shedIds && q.shedIds.some((id) => !sheds.has(id))) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      const scope = await streamScope(req, q.ticket);
+      const visible = await scope.sheds();
+      const hidden = q.shedIds?.find((id) => !visible.has(id));
+      if (hidden !== undefined) throw refusal(req, ErrorCodes.NO_PERMISSION, { refused: 'shed', id: hidden });
+      const sheds = q.shedIds ? new Set(q.shedIds) : new Set(visible.keys());
 
       reply.hijack();
       const out = reply.raw;
@@ -80,7 +82,7 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
         if (checking) return;
         checking = true;
         // A signed-out, banned or expired session stops receiving values.
-        void authBySessionHash(db, auth.tokenHash)
+        void authBySessionHash(db, scope.tokenHash)
           .then((still) => (still ? undefined : out.end()))
           .catch(() => undefined)
           .finally(() => (checking = false));
@@ -105,10 +107,9 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       },
     },
     async (req) => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const { shedId } = req.query as { shedId: number };
-      const sheds = await visibleSheds(db, auth, [shedId]);
-      if (!sheds.has(shedId)) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      await visibleShed(scope, shedId, { code: ErrorCodes.NO_PERMISSION });
       const rows = await deps.database.query<{
         id: number;
         code: string;
@@ -126,7 +127,7 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
          LEFT JOIN telemetry_latest l ON l.gateway_id = g.id
         WHERE g.shed_id = $1 AND g.tenant_id = $2
         ORDER BY g.id, l.key`,
-        [shedId, auth.tenantId],
+        [shedId, scope.tenantId],
       );
       const byGateway = new Map<
         number,
@@ -186,17 +187,12 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       },
     },
     async (req) => {
-      const auth = requireAuth(req);
+      const scope = scopeOf(req);
       const q = req.query as { gatewayId: number; key: string; from: number; to: number; maxPoints: number };
       if (q.to <= q.from) throw new AppError(ErrorCodes.END_BEFORE_START);
-      const [gw] = await deps.database.query<{ shed_id: number; farm_id: number }>(
-        `SELECT s.id AS shed_id, s.farm_id FROM gateways g JOIN sheds s ON s.id = g.shed_id AND s.tenant_id = g.tenant_id
-        WHERE g.id = $1 AND g.tenant_id = $2`,
-        [q.gatewayId, auth.tenantId],
-      );
-      if (!gw || !shedInScope(auth, gw.shed_id, gw.farm_id)) {
-        throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-      }
+      // Charts are of gateways in a shed the caller sees; anything else is refused alike.
+      const gw = await visibleGateway(scope, { id: q.gatewayId }, { code: ErrorCodes.NO_PERMISSION });
+      if (gw.shedId === null) throw refusal(req, ErrorCodes.NO_PERMISSION, { refused: 'gateway', id: q.gatewayId });
       return queryTrend(deps.database, q.gatewayId, q.key, q.from, q.to, q.maxPoints);
     },
   );
@@ -207,21 +203,25 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: { tags: ['telemetry'], summary: 'Ingest counters summed over every worker (platform or tenant administrators)' },
     },
     async (req) => {
-      const auth = requireAuth(req);
-      if (!isAdmin(auth)) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
+      if (!isAdmin(scopeOf(req))) throw forbidden(req, { needed: ['administrator'] });
       return readIngestStats(deps.database);
     },
   );
 
-  async function streamAuth(req: FastifyRequest, ticket: string | undefined): Promise<AuthContext> {
-    let auth: AuthContext | null = req.auth && req.auth.via !== 'api' ? req.auth : null;
-    if (!auth && ticket) {
+  /** The stream's scope: the session's (token header) or the ticket's; API access codes are refused. */
+  async function streamScope(req: FastifyRequest, ticket: string | undefined): Promise<Scope> {
+    let scope: Scope | null = req.scope && req.scope.via !== 'api' ? req.scope : null;
+    if (!scope && ticket) {
       const tokenHash = await redeemTicket(db, ticket);
-      if (tokenHash) auth = await authBySessionHash(db, tokenHash);
+      const auth = tokenHash ? await authBySessionHash(db, tokenHash) : null;
+      if (auth) {
+        req.auth = auth;
+        scope = req.scope = buildScope(db, auth, req);
+      }
     }
-    if (!auth) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
-    if (auth.mustChangePassword) throw new AppError(ErrorCodes.PASSWORD_CHANGE_REQUIRED, { httpStatus: 403 });
-    if (!ENV_VIEW_APPS.some((c) => auth.codes.has(c))) throw new AppError(ErrorCodes.NO_PERMISSION, { httpStatus: 403 });
-    return auth;
+    if (!scope) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
+    if (scope.mustChangePassword) throw new AppError(ErrorCodes.PASSWORD_CHANGE_REQUIRED, { httpStatus: 403 });
+    requireFunction(req, scope.functions, ENV_VIEW_APPS);
+    return scope;
   }
 }

@@ -11,7 +11,7 @@ import {
   RUN_STATS_APPS,
   TREND_APPS,
   trendAppsFor,
-} from './scope.js';
+} from './apps.js';
 import { mergeStats, resolveRange } from './trend.js';
 
 describe('environment scope and helpers', () => {

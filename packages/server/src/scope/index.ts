@@ -1,0 +1,21 @@
+/**
+ * The one access scope (docs/NEW-MODULE.md, "Access scope"). A handler takes `scopeOf(req)` and
+ * asks it about each object it touches; list queries add `farmCondition` / `shedCondition` /
+ * `gatewayCondition` to their WHERE clause. Refusals are logged by the audit hook, the same way
+ * for every module.
+ */
+export { buildScope, scopeOf, seesFarm, seesGateway, seesPen, seesShed, seesWholeFarm, tenantIdOf, type Scope } from './scope.js';
+export { farmCondition, gatewayCondition, shedCondition } from './conditions.js';
+export {
+  assertWholeFarms,
+  visibleFarm,
+  visibleGateway,
+  visiblePen,
+  visibleShed,
+  visibleSheds,
+  type FarmRow,
+  type GatewayRow,
+  type PenRow,
+  type ShedRow,
+} from './visible.js';
+export { forbidden, refusal, requireFunction, type Refusal } from './refuse.js';

@@ -5,7 +5,8 @@
  * manifest.json): a route costs the entry chunk and its static imports, the lazy chunks the route
  * renders (console routes: the antd areas chunk with session gate and shell, and the page) with
  * their static imports, and the language files it waits for before the first paint (antd and
- * dayjs locale, one i18next catalogue file per namespace; login: BOOT_NAMESPACES, console: all).
+ * dayjs locale, one i18next catalogue file per namespace; login: BOOT_NAMESPACES, a page:
+ * SHELL_NAMESPACES and its feature's FEATURE_NAMESPACES).
  * Each chunk is counted once per route. Dynamic imports inside the shell and the pages are not
  * counted: by convention they are what a user opens later (dialogs, exports), never what a screen
  * needs to render first; a lazy piece that renders at once must be listed here like the shell. Sizes are gzip level 9 of the files on disk, which is what the
@@ -20,7 +21,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES } from '../packages/shared/src/constants.js';
-import { BOOT_NAMESPACES } from '../packages/web/src/app/i18n/namespaces.js';
+import { BOOT_NAMESPACES, FEATURE_NAMESPACES, SHELL_NAMESPACES } from '../packages/web/src/app/i18n/namespaces.js';
 
 const LOGIN_BUDGET_KB = 200;
 const ROUTE_BUDGET_KB = 500;
@@ -82,10 +83,10 @@ function closure(start: string[], into = new Set<string>()): Set<string> {
 }
 
 const byLocale = (re: RegExp, wanted: string): string[] => Object.keys(manifest).filter((k) => re.exec(k)?.[1] === wanted);
-function languageFiles(locale: (typeof LOCALES)[number], namespaces: readonly string[] | null): string[] {
+function languageFiles(locale: (typeof LOCALES)[number], namespaces: readonly string[]): string[] {
   const catalogues = Object.keys(manifest).filter((k) => {
     const m = CATALOGUE.exec(k);
-    return m && m[1] === locale && (!namespaces || namespaces.includes(m[2]!));
+    return m && m[1] === locale && namespaces.includes(m[2]!);
   });
   return [...catalogues, ...byLocale(ANTD_LOCALE, ANTD_OF[locale]), ...byLocale(DAYJS_LOCALE, DAYJS_OF[locale])];
 }
@@ -135,7 +136,7 @@ function measure(route: string, chunks: Set<string>): Figure {
   parts.sort((a, b) => b[1] - a[1]);
   return { route, gz: gz / 1024, br: br / 1024, files, parts };
 }
-function worstLocale(route: string, base: Set<string>, namespaces: readonly string[] | null): Figure {
+function worstLocale(route: string, base: Set<string>, namespaces: readonly string[]): Figure {
   const each = LOCALES.map((l) => measure(route, new Set([...base, ...languageFiles(l, namespaces)])));
   return each.reduce((a, b) => (b.gz > a.gz ? b : a));
 }
@@ -143,9 +144,11 @@ function worstLocale(route: string, base: Set<string>, namespaces: readonly stri
 const core = closure([entry]);
 const login = worstLocale('login', closure(lazyKeys(LOGIN), new Set(core)), BOOT_NAMESPACES);
 const shell = closure(lazyKeys(SHELL), new Set(core));
-const routes = pageSources.map((src) =>
-  worstLocale(src.replace(/^src\/features\//, '').replace(/\.tsx?$/, ''), closure([keyOf(src)], new Set(shell)), null),
-);
+const routes = pageSources.map((src) => {
+  const feature = /^src\/features\/([^/]+)\//.exec(src)?.[1] ?? '';
+  const namespaces = [...SHELL_NAMESPACES, ...(FEATURE_NAMESPACES[feature] ?? [])];
+  return worstLocale(src.replace(/^src\/features\//, '').replace(/\.tsx?$/, ''), closure([keyOf(src)], new Set(shell)), namespaces);
+});
 routes.sort((a, b) => b.gz - a.gz);
 
 const kb = (n: number): string => n.toFixed(1);

@@ -1,7 +1,28 @@
 /**
- * The catalogue namespaces the sign-in pages need (login, change password, not found, the
- * language switch, API error toasts and form validation). They load before the first paint; the
- * console loads every other namespace before it renders the shell (SessionGate). Kept free of
- * imports: the web benchmark (bench/web.bench.ts) reads it.
+ * Which catalogue namespaces load when. Kept free of imports: the web benchmark
+ * (bench/web.bench.ts) reads it.
+ *
+ * BOOT: what the sign-in pages need (login, change password, not found, the language menu, API
+ * error toasts, form validation); loaded before the first paint.
  */
 export const BOOT_NAMESPACES: readonly string[] = ['common', 'auth', 'shell', 'errors', 'validation'];
+
+/** What the console's shell translates with (menu labels, enum labels), on top of BOOT. */
+export const SHELL_NAMESPACES: readonly string[] = [...BOOT_NAMESPACES, 'menu', 'enums'];
+
+/**
+ * Per feature folder: the namespaces its pages translate with, its own and those of the features
+ * it imports from. A page's module and these load together (routes/registry.ts), so a page never
+ * renders before its texts. namespaces.test.ts checks this list against the features' source.
+ */
+export const FEATURE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
+  accounts: ['accounts'],
+  devices: ['devices', 'environment', 'records'],
+  environment: ['environment', 'records'],
+  farms: ['farms'],
+  oplog: ['oplog', 'tenants'],
+  production: ['environment', 'flocks', 'poultry', 'production', 'records'],
+  roles: ['roles'],
+  sheds: ['sheds'],
+  tenants: ['oplog', 'tenants'],
+};

@@ -1,10 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ENV_KINDS, PIG_ENV_KINDS } from '@farmsense/shared';
+import { withFeatureTexts } from '../i18n/i18n';
 
 /**
  * The pages this build has, by application code (packages/shared/src/permissions.ts). The router
  * shows a page only when the account's permission tree holds its code AND it is listed here; the
- * path comes from the tree. A module adds its pages by adding lines here, nothing else.
+ * path comes from the tree. A module adds its pages by adding lines here, nothing else. Each page
+ * module loads together with its feature's catalogue namespaces (withFeatureTexts).
  * `fullscreen` pages render without the shell (e.g. /access-management, /ai-check).
  */
 export interface PageEntry {
@@ -12,22 +14,22 @@ export interface PageEntry {
   fullscreen?: boolean;
 }
 
-const shedOverview = () => import('../../features/environment/pages/ShedOverviewPage');
-const tenants = () => import('../../features/tenants/pages/TenantsPage');
-const operationLog = () => import('../../features/oplog/pages/OperationLogPage');
-const accounts = () => import('../../features/accounts/pages/AccountsPage');
-const roles = () => import('../../features/roles/pages/RolesPage');
-const farms = () => import('../../features/farms/pages/FarmsPage');
-const sheds = () => import('../../features/sheds/pages/ShedsPage');
-const deviceControllers = () => import('../../features/devices/pages/ControllersPage');
-const deviceNetwork = () => import('../../features/devices/pages/NetworkPage');
-const dataScreen = () => import('../../features/environment/pages/DataScreenPage');
-const envPages = () => import('../../features/environment/pages/envPages');
-const pigEnvStats = () => import('../../features/environment/pages/PigEnvStatsPage');
-const deviceConnect = () => import('../../features/environment/pages/DeviceConnectPage');
-const envTrendsReport = () => import('../../features/environment/pages/EnvTrendsReportPage');
-const commuOff = () => import('../../features/environment/pages/CommuOffPage');
-const runStats = () => import('../../features/environment/pages/RunStatsPage');
+const shedOverview = () => withFeatureTexts('environment', import('../../features/environment/pages/ShedOverviewPage'));
+const tenants = () => withFeatureTexts('tenants', import('../../features/tenants/pages/TenantsPage'));
+const operationLog = () => withFeatureTexts('oplog', import('../../features/oplog/pages/OperationLogPage'));
+const accounts = () => withFeatureTexts('accounts', import('../../features/accounts/pages/AccountsPage'));
+const roles = () => withFeatureTexts('roles', import('../../features/roles/pages/RolesPage'));
+const farms = () => withFeatureTexts('farms', import('../../features/farms/pages/FarmsPage'));
+const sheds = () => withFeatureTexts('sheds', import('../../features/sheds/pages/ShedsPage'));
+const deviceControllers = () => withFeatureTexts('devices', import('../../features/devices/pages/ControllersPage'));
+const deviceNetwork = () => withFeatureTexts('devices', import('../../features/devices/pages/NetworkPage'));
+const dataScreen = () => withFeatureTexts('environment', import('../../features/environment/pages/DataScreenPage'));
+const envPages = () => withFeatureTexts('environment', import('../../features/environment/pages/envPages'));
+const pigEnvStats = () => withFeatureTexts('environment', import('../../features/environment/pages/PigEnvStatsPage'));
+const deviceConnect = () => withFeatureTexts('environment', import('../../features/environment/pages/DeviceConnectPage'));
+const envTrendsReport = () => withFeatureTexts('environment', import('../../features/environment/pages/EnvTrendsReportPage'));
+const commuOff = () => withFeatureTexts('environment', import('../../features/environment/pages/CommuOffPage'));
+const runStats = () => withFeatureTexts('environment', import('../../features/environment/pages/RunStatsPage'));
 /** One trend page and one records page per kind, for poultry (ci18) and pig (pig.env1). */
 const ENV_CODES = [
   ...ENV_KINDS.flatMap((k) => [`ci18.env.${k}`, `ci18.envrecords.${k}`]),
@@ -57,35 +59,59 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
   'reports.device-run-stats': { page: lazy(() => runStats().then((m) => ({ default: m.RunStatsPage }))) },
   // Flocks (current and history) and standard curves (features/flocks).
   'ci18.group.current': {
-    page: lazy(() => import('../../features/production/pages/CurrentFlocksPage').then((m) => ({ default: m.CurrentFlocksPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/CurrentFlocksPage')).then((m) => ({
+        default: m.CurrentFlocksPage,
+      })),
+    ),
   },
   'ci18.std': {
-    page: lazy(() => import('../../features/production/pages/StandardCurvesPage').then((m) => ({ default: m.StandardCurvesPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/StandardCurvesPage')).then((m) => ({
+        default: m.StandardCurvesPage,
+      })),
+    ),
   },
   // Production data entry (features/production): flocks and one page per daily record kind.
   'prod-data-input.flock': {
-    page: lazy(() => import('../../features/production/pages/FlockPage').then((m) => ({ default: m.FlockPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/FlockPage')).then((m) => ({ default: m.FlockPage })),
+    ),
   },
   'prod-data-input.daily-column': {
-    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyStockPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/dailyPages')).then((m) => ({ default: m.DailyStockPage })),
+    ),
   },
   'prod-data-input.daily-grow': {
-    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyGrowPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/dailyPages')).then((m) => ({ default: m.DailyGrowPage })),
+    ),
   },
   'prod-data-input.daily-feed': {
-    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyFeedPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/dailyPages')).then((m) => ({ default: m.DailyFeedPage })),
+    ),
   },
   'prod-data-input.daily-drink': {
-    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyWaterPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/dailyPages')).then((m) => ({ default: m.DailyWaterPage })),
+    ),
   },
   'prod-data-input.daily-egg': {
-    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DailyEggPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/dailyPages')).then((m) => ({ default: m.DailyEggPage })),
+    ),
   },
   'prod-data-input.immunel': {
-    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.ImmunePage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/dailyPages')).then((m) => ({ default: m.ImmunePage })),
+    ),
   },
   'prod-data-input.derug': {
-    page: lazy(() => import('../../features/production/pages/dailyPages').then((m) => ({ default: m.DrugPage }))),
+    page: lazy(() =>
+      withFeatureTexts('production', import('../../features/production/pages/dailyPages')).then((m) => ({ default: m.DrugPage })),
+    ),
   },
   // Poultry production reports (features/poultry): one config-driven page per report code.
   ...Object.fromEntries(
@@ -112,15 +138,25 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = {
       .flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`))
       .map((code): [string, PageEntry] => [
         code,
-        { page: lazy(() => import('../../features/production/pages/poultryPages').then((m) => ({ default: m.poultryPageFor(code) }))) },
+        {
+          page: lazy(() =>
+            withFeatureTexts('production', import('../../features/production/pages/poultryPages')).then((m) => ({
+              default: m.poultryPageFor(code),
+            })),
+          ),
+        },
       ]),
   ),
   // Devices: the 4008 controller page, and one controller's running status for embedding (no shell).
   'device-mng.controller4008': {
-    page: lazy(() => import('../../features/devices/pages/ControllersPage').then((m) => ({ default: m.Controller4008Page }))),
+    page: lazy(() =>
+      withFeatureTexts('devices', import('../../features/devices/pages/ControllersPage')).then((m) => ({ default: m.Controller4008Page })),
+    ),
   },
   'device-running-status.controller.iframe': {
-    page: lazy(() => import('../../features/devices/pages/RunningStatusPage').then((m) => ({ default: m.RunningStatusPage }))),
+    page: lazy(() =>
+      withFeatureTexts('devices', import('../../features/devices/pages/RunningStatusPage')).then((m) => ({ default: m.RunningStatusPage })),
+    ),
     fullscreen: true,
   },
 };

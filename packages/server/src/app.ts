@@ -8,6 +8,7 @@ import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope, sendError } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/headers.js';
 import { registerStatic, webDist } from './plugins/static.js';
+import { registerStrictInput } from './plugins/strict-input.js';
 import { MODULES } from './modules/index.js';
 import type { ServerModule } from './modules/module.js';
 import { ErrorCodes, pickLocale, PRODUCT_VERSION } from '@farmsense/shared';
@@ -61,6 +62,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Before the guard: raw input is refused before a session is looked up (sign-in included).
+  registerStrictInput(app);
   registerAuth(app, deps.database.db);
   registerAudit(app, deps.database.db);
 

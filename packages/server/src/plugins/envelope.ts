@@ -56,13 +56,22 @@ export function registerEnvelope(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, req, reply) => {
     if (err instanceof AppError) return sendError(req, reply, err.code, err.data, err.httpStatus === 200 ? undefined : err.httpStatus);
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues = err.validation.map((v) => ({
-        field:
-          String(v.instancePath || '')
-            .replace(/^\//, '')
-            .replace(/\//g, '.') || null,
-        key: typeof v.message === 'string' && v.message.startsWith('validation.') ? v.message : 'validation.invalid',
-      }));
+      const issues = err.validation.flatMap((v) => {
+        const at = String(v.instancePath || '')
+          .replace(/^\//, '')
+          .replace(/\//g, '.');
+        // An unknown field is named itself (strict request objects refuse it, never drop it).
+        const keys = (v.params as { keys?: unknown }).keys;
+        if (v.keyword === 'unrecognized_keys' && Array.isArray(keys)) {
+          return keys.map((k) => ({ field: at ? `${at}.${String(k)}` : String(k), key: 'validation.unknownField' }));
+        }
+        return [
+          {
+            field: at || null,
+            key: typeof v.message === 'string' && v.message.startsWith('validation.') ? v.message : 'validation.invalid',
+          },
+        ];
+      });
       return sendError(req, reply, ErrorCodes.PARAM_ERROR, { issues }, 400);
     }
     const fe = err as FastifyError;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AREA_CODES, INPUT_MAX_LENGTH } from '../constants.js';
 import { isStrongPassword } from './auth.js';
 import { blankAsAbsent } from './time.js';
-import { optionalText, pageQuery, requiredText } from './common.js';
+import { cipherText, countParam, idParam, optionalText, pageQuery, requiredText } from './common.js';
 
 /**
  * Account administration (SPEC §3 Account, §5 "Login and account", §7 "Roles and accounts").
@@ -10,7 +10,7 @@ import { optionalText, pageQuery, requiredText } from './common.js';
  * the plain text in the browser before it is encrypted, with the same rules the server applies.
  * The answers and the endpoints are declared in ../accounts/endpoints.ts.
  */
-const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const id = idParam;
 /** Ids in JSON bodies are numbers; only query strings and paths are coerced from text. */
 const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 const idList = z
@@ -19,7 +19,7 @@ const idList = z
   })
   .max(1000, 'validation.invalid')
   .transform((v) => [...new Set(v)]);
-const cipher = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(2048, 'validation.maxLength');
+const cipher = cipherText;
 
 export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{3,}$/;
 /** Required phone number (SPEC §5 "Edit account: phoneNo required"). */
@@ -50,7 +50,7 @@ const profileFields = {
   areaCode: optionalAreaCode,
 };
 
-export const accountAddBody = z.object({
+export const accountAddBody = z.strictObject({
   accountCode,
   ...profileFields,
   /** Initial password, base64 RSA-OAEP; the account must change it at first sign-in. */
@@ -72,7 +72,7 @@ export const accountAddForm = accountAddBody
  * Edit: the profile fields are replaced as sent (a blank optional field is cleared); `password`
  * resets the password (forcing a change at next sign-in); roleIds / farmIds replace when present.
  */
-export const accountUpdateBody = z.object({
+export const accountUpdateBody = z.strictObject({
   id: bodyId,
   ...profileFields,
   accountType: accountType.optional(),
@@ -85,28 +85,28 @@ export type AccountUpdateBody = z.infer<typeof accountUpdateBody>;
 export const accountListQuery = pageQuery.extend({
   keyword: z.preprocess(blankAsAbsent, optionalText()),
   roleId: z.preprocess(blankAsAbsent, id.optional()),
-  status: z.preprocess(blankAsAbsent, z.coerce.number().pipe(status).optional()),
+  status: z.preprocess(blankAsAbsent, countParam().pipe(status).optional()),
   farmId: z.preprocess(blankAsAbsent, id.optional()),
 });
 export type AccountListQuery = z.infer<typeof accountListQuery>;
 
-export const accountIdParams = z.object({ id });
-export const accountIdQuery = z.object({ accountId: id });
+export const accountIdParams = z.strictObject({ id });
+export const accountIdQuery = z.strictObject({ accountId: id });
 
-export const accountBanBody = z.object({ ids: idList.pipe(z.array(z.number()).min(1, 'validation.selectAtLeastOne')), status });
+export const accountBanBody = z.strictObject({ ids: idList.pipe(z.array(z.number()).min(1, 'validation.selectAtLeastOne')), status });
 export type AccountBanBody = z.infer<typeof accountBanBody>;
 
-export const accountRoleEditBody = z.object({ accountId: bodyId, roleIds: idList });
-export const farmAuthorizeBody = z.object({ accountId: bodyId, farmIds: idList });
+export const accountRoleEditBody = z.strictObject({ accountId: bodyId, roleIds: idList });
+export const farmAuthorizeBody = z.strictObject({ accountId: bodyId, farmIds: idList });
 
 /**
  * Farm, shed and pen authorization. Per farm: no sheds and no pens = the whole farm; sheds = only
  * those sheds; pens = only those pens of their sheds (their sheds are authorized implicitly).
  */
-export const farmAndShedAuthorizationBody = z.object({
+export const farmAndShedAuthorizationBody = z.strictObject({
   accountId: bodyId,
   farms: z
-    .array(z.object({ farmId: bodyId, shedIds: idList.optional(), penIds: idList.optional() }), { error: 'validation.invalid' })
+    .array(z.strictObject({ farmId: bodyId, shedIds: idList.optional(), penIds: idList.optional() }), { error: 'validation.invalid' })
     .max(1000, 'validation.invalid'),
 });
 export type FarmAndShedAuthorizationBody = z.infer<typeof farmAndShedAuthorizationBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CODE_PATTERN, SENSOR_LIMITS } from '../constants.js';
 import { CLIMATE_SUB_DEVICES, CURTAIN_TYPES, DEVICE_CATEGORIES, FAN_TYPES, GATEWAY_TYPES, HEAT_COOL_TYPES } from '../enums/index.js';
-import { optionalText, requiredText } from './common.js';
+import { idParam, isPlainText, optionalText, requiredText } from './common.js';
 
 /**
  * Device registry (SPEC §3 Controller, Gateway, Network device; §5 device code, IP/port rules).
@@ -15,7 +15,11 @@ const oneOf = (values: readonly number[]) =>
     .int('validation.invalid')
     .refine((v) => values.includes(v), 'validation.invalid');
 
-export const deviceCode = z.string({ error: 'validation.required' }).trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode');
+export const deviceCode = z
+  .string({ error: 'validation.required' })
+  .refine(isPlainText, 'validation.invalidCharacters')
+  .trim()
+  .regex(DEVICE_CODE_PATTERN, 'validation.deviceCode');
 
 /** A whole number in [min, max], or absent/null. */
 const optionalInt = (min: number, max: number) =>
@@ -51,13 +55,13 @@ const controllerFields = {
   /** The DTU (gateway type 1000) this device reports through (200321 when it is none). */
   parentId: bodyId.nullish(),
 };
-export const controllerAddBody = z.object(controllerFields);
+export const controllerAddBody = z.strictObject(controllerFields);
 export type ControllerAddBody = z.infer<typeof controllerAddBody>;
 /** An edit keeps the stored check code when none is given. */
-export const controllerUpdateBody = z.object({ id: bodyId, ...controllerFields, checkCode: requiredText(64).optional() });
+export const controllerUpdateBody = z.strictObject({ id: bodyId, ...controllerFields, checkCode: requiredText(64).optional() });
 export type ControllerUpdateBody = z.infer<typeof controllerUpdateBody>;
 
-export const controllerPageBody = z.object({
+export const controllerPageBody = z.strictObject({
   farmId: bodyId.nullish(),
   shedId: bodyId.nullish(),
   keyword: optionalText(),
@@ -71,10 +75,10 @@ export const controllerPageBody = z.object({
 });
 export type ControllerPageBody = z.infer<typeof controllerPageBody>;
 
-export const deviceIdParams = z.object({ id: z.coerce.number().int('validation.invalid').positive('validation.required') });
-export const controllerBindBody = z.object({ id: bodyId, shedId: bodyId });
-export const controllerIdBody = z.object({ id: bodyId });
-export const controllerEnableBody = z.object({ ids: z.array(bodyId).min(1).max(1000), enabled: z.boolean() });
+export const deviceIdParams = z.strictObject({ id: idParam });
+export const controllerBindBody = z.strictObject({ id: bodyId, shedId: bodyId });
+export const controllerIdBody = z.strictObject({ id: bodyId });
+export const controllerEnableBody = z.strictObject({ ids: z.array(bodyId).min(1).max(1000), enabled: z.boolean() });
 
 /**
  * Why the broker refused a gateway's CONNECT: a wrong check code, a client id that is not its
@@ -125,7 +129,7 @@ export interface ControllerRow {
  */
 export const CONTROLLER_COMMAND_OPS = ['time.sync', 'params.read'] as const;
 export type ControllerCommandOp = (typeof CONTROLLER_COMMAND_OPS)[number];
-export const controllerCommandBody = z.object({
+export const controllerCommandBody = z.strictObject({
   id: bodyId,
   op: z.enum(CONTROLLER_COMMAND_OPS, { error: 'validation.invalid' }),
   params: z.record(z.string(), z.unknown()).default({}),
@@ -166,8 +170,12 @@ export function channelKeyValid(key: string): boolean {
 }
 export const channelKindOf = (key: string): string => key.split('.')[0] ?? '';
 
-export const channelItem = z.object({
-  key: z.string({ error: 'validation.required' }).trim().refine(channelKeyValid, 'validation.invalid'),
+export const channelItem = z.strictObject({
+  key: z
+    .string({ error: 'validation.required' })
+    .refine(isPlainText, 'validation.invalidCharacters')
+    .trim()
+    .refine(channelKeyValid, 'validation.invalid'),
   subDevice: oneOf(CLIMATE_SUB_DEVICES),
   name: optionalText(),
   fanType: z.number().int().nullish(),
@@ -175,11 +183,11 @@ export const channelItem = z.object({
   heatType: z.number().int().nullish(),
 });
 export type ChannelItem = z.infer<typeof channelItem>;
-export const channelsBody = z.object({ id: bodyId, channels: z.array(channelItem).max(200) });
+export const channelsBody = z.strictObject({ id: bodyId, channels: z.array(channelItem).max(200) });
 export type ChannelsBody = z.infer<typeof channelsBody>;
 /** A gateway by id, or by device code (the running-status page knows only the code). */
 export const channelsQuery = z
-  .object({ id: z.coerce.number().int().positive().optional(), code: deviceCode.optional() })
+  .strictObject({ id: idParam.optional(), code: deviceCode.optional() })
   .refine((v) => v.id !== undefined || v.code !== undefined, { message: 'validation.required', path: ['id'] });
 export type ChannelsQuery = z.infer<typeof channelsQuery>;
 
@@ -202,16 +210,21 @@ export type ConnectionMode = (typeof CONNECTION_MODES)[number];
 const networkFields = {
   name: requiredText(),
   /** Format checked by the server (200324) and by the form with isIpAddress. */
-  ip: z.string({ error: 'validation.required' }).trim().min(1, 'validation.required').max(45, 'validation.maxLength'),
+  ip: z
+    .string({ error: 'validation.required' })
+    .refine(isPlainText, 'validation.invalidCharacters')
+    .trim()
+    .min(1, 'validation.required')
+    .max(45, 'validation.maxLength'),
   serverPort: z.number({ error: 'validation.required' }),
   connectionMode: z.enum(CONNECTION_MODES, { error: 'validation.invalid' }),
   farmId: bodyId,
 };
-export const networkAddBody = z.object(networkFields);
+export const networkAddBody = z.strictObject(networkFields);
 export type NetworkAddBody = z.infer<typeof networkAddBody>;
-export const networkUpdateBody = z.object({ id: bodyId, ...networkFields });
+export const networkUpdateBody = z.strictObject({ id: bodyId, ...networkFields });
 export type NetworkUpdateBody = z.infer<typeof networkUpdateBody>;
-export const networkPageBody = z.object({
+export const networkPageBody = z.strictObject({
   farmId: bodyId.nullish(),
   keyword: optionalText(),
   pageNo: z.number().int().min(1).default(1),

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { pageQuery } from './common.js';
+import { idParam, pageQuery } from './common.js';
 
 /**
  * Who and where: the farms, sheds, pens and accounts a signed-in account may pick from. Every
  * answer is limited to the caller's tenant, its authorized farms and, when set, its sheds.
  */
-const farmId = z.coerce.number({ error: 'validation.required' }).int().positive('validation.required');
+const farmId = idParam;
 
-export const farmIdQuery = z.object({ farmId });
+export const farmIdQuery = z.strictObject({ farmId });
 export type FarmIdQuery = z.infer<typeof farmIdQuery>;
 
 export const queryShedsBody = pageQuery.extend({ farmId });

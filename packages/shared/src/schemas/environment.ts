@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEVICE_CODE_PATTERN, QUERY_PRESETS, QUERY_RANGE_MAX_DAYS, SELECTION_LIMIT, TIME_CHOICES } from '../constants.js';
-import { pageQuery } from './common.js';
+import { idParam, pageQuery, plainString } from './common.js';
 import { blankAsAbsent, dateTimeInput } from './time.js';
 
 /**
@@ -75,7 +75,7 @@ export function keyUnit(key: string): string {
 export const TIME_PRESETS = [...new Set<string>([...QUERY_PRESETS, ...TIME_CHOICES])] as [string, ...string[]];
 export type TimePreset = (typeof QUERY_PRESETS)[number] | (typeof TIME_CHOICES)[number];
 
-const id = z.coerce.number({ error: 'validation.required' }).int().positive('validation.required');
+const id = idParam;
 const optionalId = z.preprocess(blankAsAbsent, id.optional());
 const kind = z.enum(ENV_KINDS, { error: 'validation.invalid' });
 const DAY_MS = 86_400_000;
@@ -92,7 +92,7 @@ function withinMaxRange(v: { startTime?: unknown; endTime?: unknown }, ctx: z.Re
   }
 }
 
-export const envMonitorBody = z.object({
+export const envMonitorBody = z.strictObject({
   farmId: id,
   /** Only these sheds (of the farm); all visible sheds when absent or empty. */
   shedIds: z.array(id).max(1000).optional(),
@@ -100,14 +100,14 @@ export const envMonitorBody = z.object({
 export type EnvMonitorBody = z.infer<typeof envMonitorBody>;
 
 export const hkqDetailBody = z
-  .object({
-    gatewayCode: z.preprocess(blankAsAbsent, z.string().trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode').optional()),
+  .strictObject({
+    gatewayCode: z.preprocess(blankAsAbsent, plainString(20).trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode').optional()),
     shedId: optionalId,
   })
   .refine((v) => v.gatewayCode !== undefined || v.shedId !== undefined, { message: 'validation.required', path: ['gatewayCode'] });
 export type HkqDetailBody = z.infer<typeof hkqDetailBody>;
 
-export const envFarmBody = z.object({ farmId: id });
+export const envFarmBody = z.strictObject({ farmId: id });
 export type EnvFarmBody = z.infer<typeof envFarmBody>;
 
 export const connectStatusBody = pageQuery.extend({
@@ -121,7 +121,7 @@ export const connectStatusBody = pageQuery.extend({
 export type ConnectStatusBody = z.infer<typeof connectStatusBody>;
 
 export const trendBody = z
-  .object({
+  .strictObject({
     shedIds: z
       .array(id, { error: 'validation.selectAtLeastOne' })
       .min(1, 'validation.selectAtLeastOne')
@@ -147,10 +147,10 @@ const recordsFields = {
 };
 export const recordsBody = pageQuery.extend(recordsFields).superRefine(withinMaxRange);
 export type RecordsBody = z.infer<typeof recordsBody>;
-export const recordsExportQuery = z.object(recordsFields).superRefine(withinMaxRange);
+export const recordsExportQuery = z.strictObject(recordsFields).superRefine(withinMaxRange);
 export type RecordsExportQuery = z.infer<typeof recordsExportQuery>;
 
-export const reportRangeBody = z.object({ farmId: id, startTime: dateTimeInput, endTime: dateTimeInput }).superRefine(withinMaxRange);
+export const reportRangeBody = z.strictObject({ farmId: id, startTime: dateTimeInput, endTime: dateTimeInput }).superRefine(withinMaxRange);
 export type ReportRangeBody = z.infer<typeof reportRangeBody>;
 
 /* ---------- answers ---------- */

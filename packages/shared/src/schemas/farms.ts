@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FARM_SCALES, FARM_TYPES } from '../enums/index.js';
 import { blankAsAbsent } from './time.js';
-import { optionalText, pageQuery, requiredText } from './common.js';
+import { idParam, optionalText, pageQuery, requiredText } from './common.js';
 import { areaCodeText, phoneText } from './accounts.js';
 
 /**
@@ -9,7 +9,7 @@ import { areaCodeText, phoneText } from './accounts.js';
  * 3 cattle), scale band 1-8, person in charge, area code, phone, the farm's super-administrator
  * account, state and an IANA time zone in which the farm's days and reports are computed.
  */
-const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const id = idParam;
 /** Ids in JSON bodies are numbers; only query strings and paths are coerced from text. */
 const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 
@@ -56,16 +56,16 @@ const farmFields = {
   timeZoneName: requiredText(),
 };
 
-export const farmAddBody = z.object(farmFields);
+export const farmAddBody = z.strictObject(farmFields);
 export type FarmAddBody = z.infer<typeof farmAddBody>;
 
-export const farmUpdateBody = z.object({ id: bodyId, ...farmFields });
+export const farmUpdateBody = z.strictObject({ id: bodyId, ...farmFields });
 export type FarmUpdateBody = z.infer<typeof farmUpdateBody>;
 
-export const farmIdParams = z.object({ id });
-export const farmDetailQuery = z.object({ id });
+export const farmIdParams = z.strictObject({ id });
+export const farmDetailQuery = z.strictObject({ id });
 export const farmPageQuery = pageQuery.extend({ farmName: z.preprocess(blankAsAbsent, optionalText()) });
 export type FarmPageQuery = z.infer<typeof farmPageQuery>;
 
-export const farmTimeZoneBody = z.object({ farmId: bodyId, timeZone: timeZoneText, timeZoneName: requiredText() });
+export const farmTimeZoneBody = z.strictObject({ farmId: bodyId, timeZone: timeZoneText, timeZoneName: requiredText() });
 export type FarmTimeZoneBody = z.infer<typeof farmTimeZoneBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INPUT_MAX_LENGTH } from '../constants.js';
+import { plainString } from './common.js';
 
 /**
  * Calls every signed-in console makes besides sign-in (menu tree, operation rights, default
@@ -19,11 +19,11 @@ export const wholeFarmType = z
   .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')])
   .transform((v) => (Number(v) === 2 ? 2 : 1) as 1 | 2);
 
-export const roleApplicationTree2Body = z.object({ wholeFarmType: wholeFarmType.optional() });
+export const roleApplicationTree2Body = z.strictObject({ wholeFarmType: wholeFarmType.optional() });
 export type RoleApplicationTree2Body = z.infer<typeof roleApplicationTree2Body>;
 
-export const userDefaultModuleQuery = z.object({
-  userAccount: z.string().trim().min(1, 'validation.required').max(INPUT_MAX_LENGTH, 'validation.maxLength').optional(),
+export const userDefaultModuleQuery = z.strictObject({
+  userAccount: plainString().trim().min(1, 'validation.required').optional(),
 });
 export type UserDefaultModuleQuery = z.infer<typeof userDefaultModuleQuery>;
 

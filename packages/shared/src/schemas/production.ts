@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FLOCK_SEX, STANDARD_CURVE_INDICATORS } from '../enums/index.js';
-import { optionalText, requiredText } from './common.js';
+import { bodyId, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
 import { weighingStats } from '../production/kpi.js';
 import { dateTimeInput } from './time.js';
 
@@ -16,16 +16,8 @@ export const REMARK_MAX_LENGTH = 200;
 export const WEIGHTS_MAX = 2000;
 /** Last day age a standard curve may start on (no flock lives longer than about five years). */
 export const CURVE_START_DAY_MAX = 2000;
-/** Row ids are PostgreSQL integers: a larger id would fail in the database, not as a parameter error. */
-const MAX_ID = 2_147_483_647;
-/** A row id in a JSON body. */
-export const idInput = z
-  .number({ error: 'validation.required' })
-  .int('validation.invalid')
-  .positive('validation.required')
-  .max(MAX_ID, 'validation.invalid');
-/** A row id in a path or query string (text coerced to a number), same rules as idInput. */
-export const idParam = z.coerce.number().int('validation.invalid').positive('validation.required').max(MAX_ID, 'validation.invalid');
+/** A row id in a JSON body (schemas/common.ts). */
+export const idInput = bodyId;
 const id = idInput;
 const count = z
   .number({ error: 'validation.required' })
@@ -77,7 +69,7 @@ const flockFields = {
   femaleAvgWeight: amount.nullish(),
   /** Gateway whose water/feed meters fill the daily records. */
   deviceId: id.nullish(),
-  remark: optionalText(REMARK_MAX_LENGTH),
+  remark: optionalFreeText(REMARK_MAX_LENGTH),
 };
 const flockRules = <
   T extends {
@@ -98,12 +90,12 @@ const flockRules = <
     ctx.addIssue({ code: 'custom', path: ['layingDate'], message: 'validation.startBeforeBirth' });
   if (v.maleCount + v.femaleCount <= 0) ctx.addIssue({ code: 'custom', path: ['femaleCount'], message: 'validation.flockCount' });
 };
-export const flockAddBody = z.object(flockFields).superRefine(flockRules);
+export const flockAddBody = z.strictObject(flockFields).superRefine(flockRules);
 export type FlockAddBody = z.infer<typeof flockAddBody>;
-export const flockUpdateBody = z.object({ id, ...flockFields }).superRefine(flockRules);
+export const flockUpdateBody = z.strictObject({ id, ...flockFields }).superRefine(flockRules);
 export type FlockUpdateBody = z.infer<typeof flockUpdateBody>;
-export const flockCloseBody = z.object({ id, stopDate: dayInput });
-export const flockPageBody = z.object({
+export const flockCloseBody = z.strictObject({ id, stopDate: dayInput });
+export const flockPageBody = z.strictObject({
   farmId: id.nullish(),
   shedId: id.nullish(),
   status: z.union([z.literal(1), z.literal(2)]).default(1),
@@ -170,7 +162,7 @@ const eventRow = { flockId: id, at: dateTimeInput };
 /** The fields of each kind, as the entry form, the batch form and the Excel import send them. */
 export const dailyRowSchemas = {
   stock: z
-    .object({
+    .strictObject({
       ...dayRow,
       transferIn: count.default(0),
       transferOut: count.default(0),
@@ -189,7 +181,7 @@ export const dailyRowSchemas = {
       /** Weight of the day's dead birds, kg, where they are weighed: the mortality-corrected FCR counts it. */
       deadKg: amount.nullish(),
       mating: count.nullish(),
-      remark: optionalText(REMARK_MAX_LENGTH),
+      remark: optionalFreeText(REMARK_MAX_LENGTH),
     })
     .superRefine((v, ctx) => {
       for (const k of ['transferIn', 'transferOut', 'dead', 'culled'] as const) {
@@ -202,7 +194,7 @@ export const dailyRowSchemas = {
       if (v.deadKg && v.dead === 0) ctx.addIssue({ code: 'custom', path: ['deadKg'], message: 'validation.weightWithoutBirds' });
     }),
   grow: z
-    .object({
+    .strictObject({
       ...dayRow,
       avgWeight: amount.nullish(),
       maleAvgWeight: amount.nullish(),
@@ -220,7 +212,7 @@ export const dailyRowSchemas = {
         .min(2, 'validation.selectAtLeastOne')
         .max(WEIGHTS_MAX, 'validation.tooMany')
         .nullish(),
-      remark: optionalText(REMARK_MAX_LENGTH),
+      remark: optionalFreeText(REMARK_MAX_LENGTH),
     })
     .refine((v) => v.avgWeight != null || v.maleAvgWeight != null || v.femaleAvgWeight != null || v.weights != null, {
       path: ['avgWeight'],
@@ -238,10 +230,10 @@ export const dailyRowSchemas = {
         sampleSize: stats.n,
       };
     }),
-  feed: z.object({ ...dayRow, feedKg: amount, feedType: optionalText(), remark: optionalText(REMARK_MAX_LENGTH) }),
-  water: z.object({ ...dayRow, waterL: amount, remark: optionalText(REMARK_MAX_LENGTH) }),
+  feed: z.strictObject({ ...dayRow, feedKg: amount, feedType: optionalText(), remark: optionalFreeText(REMARK_MAX_LENGTH) }),
+  water: z.strictObject({ ...dayRow, waterL: amount, remark: optionalFreeText(REMARK_MAX_LENGTH) }),
   egg: z
-    .object({
+    .strictObject({
       ...dayRow,
       eggCount: count,
       eggWeightKg: amount.nullish(),
@@ -252,7 +244,7 @@ export const dailyRowSchemas = {
       broken: count.nullish(),
       dirty: count.nullish(),
       deformed: count.nullish(),
-      remark: optionalText(REMARK_MAX_LENGTH),
+      remark: optionalFreeText(REMARK_MAX_LENGTH),
     })
     .superRefine((v, ctx) => {
       const graded = (v.large ?? 0) + (v.medium ?? 0) + (v.small ?? 0) + (v.broken ?? 0) + (v.dirty ?? 0) + (v.deformed ?? 0);
@@ -260,7 +252,7 @@ export const dailyRowSchemas = {
       if (v.qualified != null && v.qualified > v.eggCount)
         ctx.addIssue({ code: 'custom', path: ['qualified'], message: 'validation.partAboveTotal' });
     }),
-  immune: z.object({
+  immune: z.strictObject({
     ...eventRow,
     vaccineBrand: requiredText(),
     method: requiredText(),
@@ -268,9 +260,9 @@ export const dailyRowSchemas = {
     vaccineExpiry: dayInput.nullish(),
     dose: optionalText(),
     implementer: optionalText(),
-    remark: optionalText(REMARK_MAX_LENGTH),
+    remark: optionalFreeText(REMARK_MAX_LENGTH),
   }),
-  drug: z.object({
+  drug: z.strictObject({
     ...eventRow,
     drugName: requiredText(),
     manufacturer: optionalText(),
@@ -279,15 +271,15 @@ export const dailyRowSchemas = {
     dose: optionalText(),
     withdrawalDays: count.nullish(),
     implementer: optionalText(),
-    remark: optionalText(REMARK_MAX_LENGTH),
+    remark: optionalFreeText(REMARK_MAX_LENGTH),
   }),
 } as const satisfies Record<DailyKind, z.ZodType>;
 export type DailyRowInput<K extends DailyKind> = z.infer<(typeof dailyRowSchemas)[K]>;
 
-export const dailyKindParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }) });
-export const dailyIdParams = z.object({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }), id: idParam });
+export const dailyKindParams = z.strictObject({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }) });
+export const dailyIdParams = z.strictObject({ kind: z.enum(DAILY_KINDS, { error: 'validation.invalid' }), id: idParam });
 
-export const dailyPageBody = z.object({
+export const dailyPageBody = z.strictObject({
   farmId: id.nullish(),
   shedId: id.nullish(),
   flockId: id.nullish(),
@@ -301,7 +293,7 @@ export const dailyPageBody = z.object({
 export type DailyPageBody = z.infer<typeof dailyPageBody>;
 
 /** Quick entry: one day for several houses (flocks) of a farm on one form. */
-export const dailyBatchBody = z.object({
+export const dailyBatchBody = z.strictObject({
   farmId: id,
   day: dayInput,
   rows: z.array(z.record(z.string(), z.unknown())).min(1, 'validation.selectAtLeastOne').max(500, 'validation.tooMany'),
@@ -365,16 +357,16 @@ const curveFields = {
     .default(0),
   values: curveValuesInput,
 };
-export const curveAddBody = z.object(curveFields);
-export const curveUpdateBody = z.object({ id, ...curveFields });
-export const curvePageBody = z.object({
+export const curveAddBody = z.strictObject(curveFields);
+export const curveUpdateBody = z.strictObject({ id, ...curveFields });
+export const curvePageBody = z.strictObject({
   farmId: id.nullish(),
   flockType: flockTypeInput.nullish(),
   indicator: z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]]).nullish(),
   pageNo: z.number().int().min(1).default(1),
   pageSize: z.number().int().min(1).max(1000).default(20),
 });
-export const curveCopyBody = z.object({ builtinId: requiredText(100), farmId: id, flockType: flockTypeInput.optional() });
+export const curveCopyBody = z.strictObject({ builtinId: requiredText(100), farmId: id, flockType: flockTypeInput.optional() });
 
 /** A standard curve as listed (POST curve/page); `source` and `builtinId` are set when copied from a built-in. */
 export interface CurveRow {
@@ -394,7 +386,7 @@ export interface CurveRow {
 export const REPORT_PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];
 export const reportBody = z
-  .object({
+  .strictObject({
     farmId: id.nullish(),
     shedIds: z.array(id).max(200).nullish(),
     flockIds: z.array(id).max(6, 'validation.selectAtMost').nullish(),
@@ -410,7 +402,7 @@ export const reportBody = z
   .refine((v) => v.start <= v.end, { path: ['end'], message: 'validation.endBeforeStart' });
 export type ReportBody = z.infer<typeof reportBody>;
 
-export const flockTrendBody = z.object({
+export const flockTrendBody = z.strictObject({
   flockIds: z.array(id).min(1, 'validation.selectAtLeastOne').max(6, 'validation.selectAtMost'),
   indicators: z
     .array(z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]]))

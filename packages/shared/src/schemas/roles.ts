@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppScope, FunType } from '../permissions.js';
 import { blankAsAbsent } from './time.js';
-import { optionalText, pageQuery, requiredText } from './common.js';
+import { idParam, optionalText, pageQuery, requiredText } from './common.js';
 import { appOperation, type AppOperation } from './portal.js';
 
 /**
@@ -9,7 +9,7 @@ import { appOperation, type AppOperation } from './portal.js';
  * operation rights bound per application. A 'group' role holds only group-level applications and
  * a 'farm' role only farm-level ones, so the two levels are granted apart.
  */
-const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const id = idParam;
 /** Ids in JSON bodies are numbers; only query strings and paths are coerced from text. */
 const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 
@@ -25,23 +25,23 @@ export function scopeOfRoleType(type: RoleType): AppScope {
 export const rolePageQuery = pageQuery.extend({ roleName: z.preprocess(blankAsAbsent, optionalText()) });
 export type RolePageQuery = z.infer<typeof rolePageQuery>;
 
-export const roleAddBody = z.object({ roleName: requiredText(), type: roleType.default('farm') });
+export const roleAddBody = z.strictObject({ roleName: requiredText(), type: roleType.default('farm') });
 export type RoleAddBody = z.infer<typeof roleAddBody>;
 
-export const roleEditBody = z.object({ id: bodyId, roleName: requiredText(), type: roleType.optional() });
+export const roleEditBody = z.strictObject({ id: bodyId, roleName: requiredText(), type: roleType.optional() });
 export type RoleEditBody = z.infer<typeof roleEditBody>;
 
-export const roleIdQuery = z.object({ id });
+export const roleIdQuery = z.strictObject({ id });
 
 /** The tree of bindable applications, optionally cut to the scope of one role type. */
-export const applicationListQuery = z.object({ type: z.preprocess(blankAsAbsent, roleType.optional()) });
+export const applicationListQuery = z.strictObject({ type: z.preprocess(blankAsAbsent, roleType.optional()) });
 
-export const operateAuthBindBody = z.object({
+export const operateAuthBindBody = z.strictObject({
   roleId: bodyId,
   /** Replaces every binding of the role; an empty list unbinds all. */
   applications: z
     .array(
-      z.object({
+      z.strictObject({
         applicationInfoId: z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.invalid'),
         ops: z.array(appOperation).min(1, 'validation.selectAtLeastOne').max(10, 'validation.invalid'),
       }),
@@ -50,8 +50,8 @@ export const operateAuthBindBody = z.object({
 });
 export type OperateAuthBindBody = z.infer<typeof operateAuthBindBody>;
 
-export const operateAuthByAppQuery = z.object({ applicationId: id, roleId: id });
-export const operateAuthByAppsBody = z.object({
+export const operateAuthByAppQuery = z.strictObject({ applicationId: id, roleId: id });
+export const operateAuthByAppsBody = z.strictObject({
   roleId: bodyId,
   applicationIds: z.array(z.number().int().positive()).max(2000, 'validation.invalid'),
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES } from '../enums/index.js';
-import { optionalText, requiredText } from './common.js';
+import { idParam, optionalText, requiredText } from './common.js';
 
 /**
  * Sheds (houses) and pens (SPEC §3 Shed, §5 pen rules). Shed types follow the farm: poultry
  * types 1001-1011 and 2000 only in poultry farms, pig types 0-7 only in pig farms (20023).
  * Pens are numbered by column (fieldColumn) and row (field); 0 means blank.
  */
-const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const id = idParam;
 const bodyId = z.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
 /** Area, building, shed, column and row numbers: whole numbers from 0 (0 = blank). */
 const placeNumber = z
@@ -31,12 +31,12 @@ const shedFields = {
   shedNum: placeNumber.default(0),
 };
 
-export const shedAddBody = z.object({ farmId: bodyId, ...shedFields });
+export const shedAddBody = z.strictObject({ farmId: bodyId, ...shedFields });
 export type ShedAddBody = z.infer<typeof shedAddBody>;
-export const shedUpdateBody = z.object({ id: bodyId, ...shedFields });
+export const shedUpdateBody = z.strictObject({ id: bodyId, ...shedFields });
 export type ShedUpdateBody = z.infer<typeof shedUpdateBody>;
-export const shedIdParams = z.object({ id });
-export const shedIdBody = z.object({ shedId: bodyId });
+export const shedIdParams = z.strictObject({ id });
+export const shedIdBody = z.strictObject({ shedId: bodyId });
 
 /** Most pens one addFields call creates. */
 export const PEN_BATCH_MAX = 500;
@@ -49,7 +49,7 @@ export function penRangeValid(start: number, end: number): boolean {
   return Number.isInteger(start) && Number.isInteger(end) && start > 0 && end > 0 && start <= end && end - start < PEN_BATCH_MAX;
 }
 
-export const addFieldsBody = z.object({
+export const addFieldsBody = z.strictObject({
   shedId: bodyId,
   startColumn: z.number({ error: 'validation.required' }).int('validation.integer'),
   endColumn: z.number({ error: 'validation.required' }).int('validation.integer'),
@@ -64,7 +64,7 @@ export const addFieldsForm = addFieldsBody.refine((v) => penRangeValid(v.startCo
   message: 'validation.endBeforeStart',
 });
 
-export const updateFieldBody = z.object({
+export const updateFieldBody = z.strictObject({
   id: bodyId,
   fieldColumn: placeNumber,
   field: placeNumber,
@@ -73,8 +73,8 @@ export const updateFieldBody = z.object({
 });
 export type UpdateFieldBody = z.infer<typeof updateFieldBody>;
 
-export const fieldIdParams = z.object({ id });
-export const hierarchicalQueryBody = z.object({ farmId: bodyId.optional() });
+export const fieldIdParams = z.strictObject({ id });
+export const hierarchicalQueryBody = z.strictObject({ farmId: bodyId.optional() });
 
 export interface PenRow {
   id: number;

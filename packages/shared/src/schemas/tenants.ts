@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TENANT_MODULES } from '../permissions.js';
 import { blankAsAbsent, dateTimeInput } from './time.js';
-import { optionalText, pageQuery, requiredText } from './common.js';
+import { cipherText, countParam, idParam, isFreeText, optionalText, pageQuery, plainString, requiredText } from './common.js';
 import { isStrongPassword } from './auth.js';
 
 /**
@@ -10,18 +10,18 @@ import { isStrongPassword } from './auth.js';
  * account (application code `platform.tenants`) reaches these calls. The answers and the endpoints
  * are declared in ../tenants/endpoints.ts.
  */
-const id = z.coerce.number({ error: 'validation.required' }).int('validation.invalid').positive('validation.required');
+const id = idParam;
 const ids = z.array(z.number().int().positive()).max(1000);
 /** A cap or count: a positive integer, or null / absent for unlimited. */
-const cap = z.coerce
+const cap = z
   .number({ error: 'validation.positiveInteger' })
   .int('validation.positiveInteger')
   .positive('validation.positiveInteger')
   .max(1_000_000, 'validation.positiveInteger')
   .nullish()
   .transform((v) => v ?? null);
-const years = z.coerce
-  .number()
+const years = z
+  .number({ error: 'validation.positiveInteger' })
   .int('validation.positiveInteger')
   .min(1, 'validation.positiveInteger')
   .max(100, 'validation.invalid')
@@ -42,11 +42,11 @@ export const tenantModules = z
   .min(1, 'validation.selectAtLeastOne')
   .max(TENANT_MODULES.length * 2, 'validation.invalid')
   .transform((v) => [...new Set(v)]);
-const cipher = z.string({ error: 'validation.required' }).min(1, 'validation.required').max(2048, 'validation.maxLength');
+const cipher = cipherText;
 
 export const tenantPageQuery = pageQuery.extend({
   keyword: optionalText(),
-  status: z.preprocess(blankAsAbsent, z.coerce.number().int().min(0).max(1).optional()),
+  status: z.preprocess(blankAsAbsent, countParam(0, 1).optional()),
 });
 export type TenantPageQuery = z.infer<typeof tenantPageQuery>;
 
@@ -58,7 +58,7 @@ const tenantFields = {
   modules: tenantModules,
 };
 
-export const tenantAddBody = z.object({
+export const tenantAddBody = z.strictObject({
   ...tenantFields,
   adminAccountCode: requiredText().pipe(z.string().regex(/^\S+$/, 'validation.invalid')),
   adminAccountName: requiredText(),
@@ -87,19 +87,19 @@ export const tenantAddForm = tenantAddBody
     when: passwordsTyped,
   });
 
-export const tenantEditBody = z.object({ id, ...tenantFields });
+export const tenantEditBody = z.strictObject({ id, ...tenantFields });
 export type TenantEditBody = z.infer<typeof tenantEditBody>;
 
-export const tenantStatusBody = z.object({
+export const tenantStatusBody = z.strictObject({
   ids: ids.min(1, 'validation.selectAtLeastOne'),
   status: z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' }),
 });
 export type TenantStatusBody = z.infer<typeof tenantStatusBody>;
 
-export const tenantIdQuery = z.object({ tenantId: id });
+export const tenantIdQuery = z.strictObject({ tenantId: id });
 
 /** Validity: a number of years (from the start, or from the moment of saving), or a start and an end. */
-export const systemAuthBody = z.object({
+export const systemAuthBody = z.strictObject({
   tenantId: id,
   accountValidYears: years,
   accountValidStartDateTime: moment,
@@ -115,7 +115,7 @@ export type SystemAuthBody = z.infer<typeof systemAuthBody>;
 export const API_VISIT_WAYS = ['http', 'https', 'both'] as const;
 export type ApiVisitWay = (typeof API_VISIT_WAYS)[number];
 
-export const apiAuthBody = z.object({
+export const apiAuthBody = z.strictObject({
   tenantId: id,
   apiValidYears: years,
   apiValidStartDateTime: moment,
@@ -124,6 +124,7 @@ export const apiAuthBody = z.object({
   /** Comma-separated IPv4 / IPv6 addresses or CIDR ranges; empty = any address (200324 when malformed). */
   ipAddress: z
     .string()
+    .refine(isFreeText, 'validation.invalidCharacters')
     .trim()
     .max(2000, 'validation.maxLength')
     .nullish()
@@ -133,7 +134,7 @@ export const apiAuthBody = z.object({
   apiVisitTimes: cap,
   allowAccounts: optionalIds,
   functions: z
-    .array(z.string().trim().min(1).max(100))
+    .array(plainString(100).trim().min(1))
     .max(1000)
     .nullish()
     .transform((v) => (v && v.length > 0 ? [...new Set(v)] : null)),

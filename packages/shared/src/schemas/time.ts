@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainText } from './common.js';
 import { toMillis } from '../constants.js';
 
 /**
@@ -18,9 +19,15 @@ function toDate(v: number | string): Date | null {
 }
 
 export const dateTimeInput = z
-  .union([z.number().int('validation.invalid'), z.string().trim().min(1, 'validation.required').max(40, 'validation.maxLength')], {
-    error: 'validation.invalid',
-  })
+  .union(
+    [
+      z.number().int('validation.invalid'),
+      z.string().refine(isPlainText, 'validation.invalidCharacters').trim().min(1, 'validation.required').max(40, 'validation.maxLength'),
+    ],
+    {
+      error: 'validation.invalid',
+    },
+  )
   .transform((v, ctx) => {
     const d = toDate(v);
     if (!d) {

@@ -34,7 +34,7 @@ export const CURVE_APP = 'ci18.std';
 
 type CurveAdd = z.infer<typeof curveAddBody>;
 type CurveUpdate = z.infer<typeof curveUpdateBody>;
-const idParams = z.object({ id: idParam });
+const idParams = z.strictObject({ id: idParam });
 
 function duplicate(): AppError {
   return new AppError(ErrorCodes.STANDARD_CURVE_DUPLICATE, { data: { field: 'indicator' } });

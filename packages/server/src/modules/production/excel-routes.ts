@@ -16,7 +16,7 @@ import { assertKindApp, DAILY_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP } from './a
  * most 5 MB; the multipart parser is registered in this plugin's scope only.
  */
 const MAX_UPLOAD = 5 * 1024 * 1024;
-const templateQuery = z.object({ farmId: idParam });
+const templateQuery = z.strictObject({ farmId: idParam });
 
 interface Upload {
   file: Buffer;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   AppError,
   blankAsAbsent,
+  countParam,
   ErrorCodes,
   flockAddBody,
   flockCloseBody,
@@ -32,19 +33,13 @@ import { flockStockDays, flocks } from './tables.js';
  * One current flock per house and one group number per farm and house (20065); a closed flock is
  * history and no longer edited (20070).
  */
-const idParams = z.object({ id: idParam });
+const idParams = z.strictObject({ id: idParam });
 /** Blank filters ('' from an emptied picker) count as absent. */
-const optionalId = z.preprocess(
-  blankAsAbsent,
-  z.coerce.number().int('validation.invalid').positive('validation.invalid').max(2_147_483_647, 'validation.invalid').optional(),
-);
-const optionsQuery = z.object({
+const optionalId = z.preprocess(blankAsAbsent, idParam.optional());
+const optionsQuery = z.strictObject({
   farmId: optionalId,
   shedId: optionalId,
-  status: z.preprocess(
-    blankAsAbsent,
-    z.coerce.number().int('validation.invalid').min(1, 'validation.invalid').max(2, 'validation.invalid').optional(),
-  ),
+  status: z.preprocess(blankAsAbsent, countParam(1, 2).optional()),
 });
 
 function fieldsOf(b: FlockAddBody): Omit<typeof flocks.$inferInsert, 'tenantId'> {

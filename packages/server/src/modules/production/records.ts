@@ -117,6 +117,9 @@ export function parseRow(
 ): { ok: true; row: ParsedRow } | { ok: false; field: string | undefined; key: string } {
   const r = dailyRowSchemas[kind].safeParse(raw);
   if (r.success) return { ok: true, row: r.data as ParsedRow };
+  // An unknown field is named first: the strict row refuses it by name, never drops it.
+  const unknown = r.error.issues.find((i) => i.code === 'unrecognized_keys');
+  if (unknown) return { ok: false, field: [...unknown.path, unknown.keys[0]].join('.'), key: 'validation.unknownField' };
   const issue = r.error.issues[0];
   const key = issue && issue.message.startsWith('validation.') ? issue.message : 'validation.invalid';
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : undefined;

@@ -39,7 +39,7 @@ import { assertKindApp, DAILY_APPS, DAILY_LIST_APPS, visibleFlock } from './acce
 /** The kind's own schema (dailyRowSchemas[kind]) checks the rest in the handler (99996). */
 const dailyRowBody = z.looseObject({ flockId: idInput });
 const dailyRowUpdateBody = z.looseObject({ id: idInput, flockId: idInput });
-const quickQuery = z.object({ farmId: idParam, day: dayInput });
+const quickQuery = z.strictObject({ farmId: idParam, day: dayInput });
 
 export const productionRoutes: ModuleRoutes = async (base, { database }) => {
   const db = database.db;
@@ -103,8 +103,9 @@ export const productionRoutes: ModuleRoutes = async (base, { database }) => {
       const scope = scopeOf(req);
       const { kind } = req.params;
       await assertKindApp(scope, [kind]);
-      const row = parseRowOrThrow(kind, req.body);
-      const existing = await visibleRecord(db, scope, kind, req.body.id);
+      const { id, ...fields } = req.body;
+      const row = parseRowOrThrow(kind, fields);
+      const existing = await visibleRecord(db, scope, kind, id);
       const flock = row.flockId === existing.flock.id ? existing.flock : await visibleFlock(db, scope, row.flockId);
       const change = await db.transaction(async (tx) => updateStored(tx, scope, kind, existing.row, row, flock));
       // The entry records what the record was and became (a corrected meter figure among them).

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, ErrorCodes } from '@farmsense/shared';
+import { AppError, countParam, ErrorCodes, idParam, plainString } from '@farmsense/shared';
 import type { Deps } from '../../deps.js';
 import type { LiveEvent } from '../../iot/live.js';
 import { readIngestStats } from '../../iot/stats.js';
@@ -52,7 +52,7 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: {
         tags: ['telemetry'],
         summary: 'Live values of the sheds (Server-Sent Events)',
-        querystring: z.object({ shedIds: idList.optional(), ticket: z.string().max(100).optional() }),
+        querystring: z.strictObject({ shedIds: idList.optional(), ticket: plainString(100).optional() }),
       },
     },
     async (req, reply) => {
@@ -103,7 +103,7 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: {
         tags: ['telemetry'],
         summary: 'Newest values of the gateways bound to a shed',
-        querystring: z.object({ shedId: z.coerce.number().int().positive() }),
+        querystring: z.strictObject({ shedId: idParam }),
       },
     },
     async (req) => {
@@ -177,12 +177,12 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
       schema: {
         tags: ['telemetry'],
         summary: 'Chart series of one sensor of one gateway, bucketed on the server',
-        querystring: z.object({
-          gatewayId: z.coerce.number().int().positive(),
+        querystring: z.strictObject({
+          gatewayId: idParam,
           key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}(\.[A-Za-z0-9_]{1,16})?$/),
-          from: z.coerce.number().int().nonnegative(),
-          to: z.coerce.number().int().positive(),
-          maxPoints: z.coerce.number().int().min(10).max(5_000).default(2_000),
+          from: countParam(0),
+          to: countParam(1),
+          maxPoints: countParam(10, 5_000).default(2_000),
         }),
       },
     },

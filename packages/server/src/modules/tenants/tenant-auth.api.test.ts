@@ -44,7 +44,7 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
     });
     const saved = await send<SystemAuthView>(ctx, 'POST', SYSTEM_AUTH, {
       token: platform,
-      body: { tenantId: t.id, accountValidYears: 2, userNum: 2, farmNum: '3', deviceNum: null, isOpenAPI: true, allowAccounts: [] },
+      body: { tenantId: t.id, accountValidYears: 2, userNum: 2, farmNum: 3, deviceNum: null, isOpenAPI: true, allowAccounts: [] },
     });
     expect(saved.code).toBe(1);
     expect(saved.data).toMatchObject({
@@ -74,7 +74,8 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
       await post({ accountValidStartDateTime: new Date(now).toISOString(), accountValidEndDateTime: new Date(now).toISOString() }),
     ).toBe(20027);
     expect(await post({ accountValidYears: 1, accountValidEndDateTime: now + DAY })).toBe(99996);
-    for (const bad of [0, -1, 1.5, 'abc']) expect(await post({ userNum: bad })).toBe(99996);
+    // Never coerced: digits as text, a boolean or a nested array are refused like junk (issue 16).
+    for (const bad of [0, -1, 1.5, 'abc', '3', true, [[3]]]) expect(await post({ userNum: bad })).toBe(99996);
     expect(await post({ accountValidStartDateTime: 'yesterday' })).toBe(99996);
     const demoAdmin = (await ctx.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, 'demo')))[0]!.id;
     expect(await post({ allowAccounts: [t.adminAccountId, demoAdmin] })).toBe(20002);

@@ -21,7 +21,8 @@ export function EditAccountDialog({ open, onClose }: { open: boolean; onClose: (
   const onOk = async (): Promise<void> => {
     const values = await form.validateFields().catch(() => null);
     if (!values) return;
-    const body = updateCurrentBody.parse(values);
+    // The form also shows the account's code and name, which the call does not take.
+    const body = updateCurrentBody.parse({ phoneNo: values.phoneNo, email: values.email });
     setSaving(true);
     try {
       await sessionApi.updateCurrent(body);

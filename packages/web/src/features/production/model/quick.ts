@@ -34,7 +34,9 @@ export function quickPlan(kind: DailyKind, r: QuickRow, edits: Record<string, un
     if (Object.keys(typed).length === 0) return null;
     body = { flockId: r.flockId, day, ...typed };
   }
-  const parsed = dailyRowSchemas[kind].safeParse(body);
+  // The row's own schema is strict: the record id travels beside the row, not in it.
+  const { id: _id, ...row } = body;
+  const parsed = dailyRowSchemas[kind].safeParse(row);
   if (!parsed.success)
     return { op: 'invalid', issues: parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), text: tk(i.message) })) };
   return { op: recorded ? 'edit' : 'add', body };

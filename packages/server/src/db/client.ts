@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { hashStoredCheckCodes } from '../lib/check-codes.js';
 import * as tables from './tables.js';
 
 /**
@@ -51,14 +52,14 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema: tables });
     await migratePg(db, { migrationsFolder: folder });
-    return {
+    return afterMigrations({
       db,
       kind: 'postgres',
       async query<T>(text: string, params: unknown[] = []) {
         return (await pool.query(text, params)).rows as T[];
       },
       close: () => pool.end(),
-    };
+    });
   }
   const dir = opts.dataDir ?? 'memory://';
   let pgDir = dir;
@@ -69,14 +70,20 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
   const client = await PGlite.create(pgDir);
   const db = drizzlePglite(client, { schema: tables }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
-  return {
+  return afterMigrations({
     db,
     kind: 'pglite',
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query(text, params)).rows as T[];
     },
     close: () => client.close(),
-  };
+  });
+}
+
+/** Data steps SQL cannot do, run after the migrations: check codes still in plain text are hashed. */
+async function afterMigrations(database: Database): Promise<Database> {
+  await hashStoredCheckCodes(database);
+  return database;
 }
 
 /** A drizzle transaction of `Db` (what `db.transaction(async (tx) => ...)` hands over). */

@@ -2,6 +2,7 @@ import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '..
 import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '../iot/flock-sync.js';
 import { zoneOffsetMs } from '../lib/farm-time.js';
 import type { Database } from './client.js';
+import { DEMO_CHECK_CODE } from './seed.js';
 
 /**
  * The demo gateways (CONTRACT §5: `fs-demo01`, `fs-demo02`, ... of tenant "Demo Agri Group") as
@@ -15,7 +16,6 @@ const DEMO_CODE = /^fs-demo\d+$/;
 export interface DemoGateway {
   id: number;
   code: string;
-  checkCode: string;
   shedType: number | null;
   farmId: number | null;
   timeZone: string;
@@ -26,13 +26,12 @@ export async function demoGateways(database: Database): Promise<DemoGateway[]> {
   const rows = await database.query<{
     id: number;
     code: string;
-    check_code: string;
     shed_type: number | null;
     farm_id: number | null;
     time_zone: string | null;
     created_at: Date | string;
   }>(
-    `SELECT g.id, g.code, g.check_code, s.shed_type, g.farm_id, f.time_zone, g.created_at
+    `SELECT g.id, g.code, s.shed_type, g.farm_id, f.time_zone, g.created_at
        FROM gateways g
        JOIN tenants t ON t.id = g.tenant_id
        LEFT JOIN sheds s ON s.id = g.shed_id
@@ -45,7 +44,6 @@ export async function demoGateways(database: Database): Promise<DemoGateway[]> {
     .map((r) => ({
       id: r.id,
       code: r.code,
-      checkCode: r.check_code,
       shedType: r.shed_type,
       farmId: r.farm_id,
       timeZone: r.time_zone ?? 'UTC',
@@ -118,7 +116,8 @@ export async function startDemoSimulator(
   });
   const runner = new SimulatorRunner({
     connection,
-    gateways: models.map((model, i) => ({ model, password: gateways[i]!.checkCode })),
+    // The registry holds only hashes: the demo gateways sign in with the demo code (CONTRACT §5).
+    gateways: models.map((model) => ({ model, password: DEMO_CHECK_CODE })),
     intervalS: opts.intervalS ?? 30,
     ...(opts.log ? { log: opts.log } : {}),
   });

@@ -194,7 +194,6 @@ async function demoGatewaysOf(db: Db): Promise<(DemoGateway & { shedId: number |
     .select({
       id: gateways.id,
       code: gateways.code,
-      checkCode: gateways.checkCode,
       shedId: gateways.shedId,
       shedName: sheds.shedName,
       shedType: sheds.shedType,

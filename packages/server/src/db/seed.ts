@@ -6,12 +6,15 @@ import { seedProduction } from './seed-production.js';
 import { accountFarms, accountRoles, accounts, farms, gateways, pens, roleApps, roles, sheds, systemAuth, tenants } from './tables.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
+/** The demo gateways' connection check code (CONTRACT §5), stored hashed like any other. */
+export const DEMO_CHECK_CODE = 'demo';
 
 /** CONTRACT §5 demo data, written once on an empty database (no accounts yet). */
 export async function seedDemo(db: Db): Promise<boolean> {
   const existing = await db.select({ id: accounts.id }).from(accounts).limit(1);
   if (existing.length > 0) return false;
   const hash = await hashPassword(DEMO_PASSWORD);
+  const demoCheckCode = await hashPassword(DEMO_CHECK_CODE);
   await db.transaction(async (tx) => {
     await tx.insert(accounts).values({
       tenantId: null,
@@ -147,7 +150,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
         deviceCategory: s.farmId === pigFarm!.id ? 201 : 200,
         model: 'FS-ENV-8',
         serialNo: `SN-DEMO-${String(i + 1).padStart(4, '0')}`,
-        checkCode: 'demo',
+        checkCode: demoCheckCode,
       })),
     );
 

@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Duplex } from 'node:stream';
-import { timingSafeEqual } from 'node:crypto';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
 import type { DeviceCache, DeviceInfo } from './devices.js';
 import { DEVICE_CODE_RE } from './devices.js';
 import type { Database } from '../db/client.js';
+import { verifyPassword } from '../lib/passwords.js';
 import type { Log } from './ingest.js';
 import { parseTopic } from './payload.js';
 import { clientIdAllowed, RefusalLog } from './refusals.js';
@@ -45,12 +45,6 @@ function authError(returnCode: number): AuthenticateError {
   return Object.assign(new Error('connection refused'), { returnCode }) as AuthenticateError;
 }
 
-function sameSecret(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 export async function startEmbeddedBroker(opts: {
   devices: DeviceCache;
   router: DeviceRouter;
@@ -71,12 +65,13 @@ export async function startEmbeddedBroker(opts: {
       const code = username ?? '';
       if (!DEVICE_CODE_RE.test(code)) return done(authError(RC_BAD_CREDENTIALS), false);
       devices.get(code).then(
-        (info) => {
+        async (info) => {
           if (!info) {
             refusals.refuse(code, null, 'unknownCode');
             return done(authError(RC_BAD_CREDENTIALS), false);
           }
-          if (!password || !sameSecret(info.checkCode, password.toString())) {
+          // The registry holds only the argon2id hash of the check code (lib/check-codes.ts).
+          if (!password || !(await verifyPassword(info.checkCode, password.toString()))) {
             refusals.refuse(code, info.id, 'checkCode');
             return done(authError(RC_BAD_CREDENTIALS), false);
           }

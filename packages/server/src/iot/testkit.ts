@@ -4,6 +4,7 @@ import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 import type { Database } from '../db/client.js';
 import { gateways } from '../db/tables.js';
+import { hashCheckCode } from '../lib/check-codes.js';
 import type { IotLink } from './link.js';
 
 /** Helpers for the device-link tests (not loaded by the server). */
@@ -28,7 +29,8 @@ export async function addGateway(
       code: g.code,
       name: `gw ${g.code}`,
       gatewayType: 101,
-      checkCode: g.checkCode ?? 'secret',
+      // Stored as the registry stores it: hashed (lib/check-codes.ts).
+      checkCode: await hashCheckCode(g.checkCode ?? 'secret'),
       enabled: g.enabled ?? true,
     })
     .returning({ id: gateways.id });

@@ -44,8 +44,6 @@ const controllerFields = {
   deviceCategory: oneOf(DEVICE_CATEGORIES),
   model: optionalText(),
   serialNo: optionalText(),
-  /** Connection check code: the MQTT password of the gateway. */
-  checkCode: requiredText(64),
   farmId: bodyId,
   shedId: bodyId.nullish(),
   /** Bus location (SPEC §3 network, port, communication point number): all three or none (200323). */
@@ -55,10 +53,22 @@ const controllerFields = {
   /** The DTU (gateway type 1000) this device reports through (200321 when it is none). */
   parentId: bodyId.nullish(),
 };
-export const controllerAddBody = z.strictObject(controllerFields);
+/**
+ * Connection check code: the MQTT password of the gateway, stored hashed. When adding, the
+ * installer may give the code the device is set to; without one the server generates it. Either
+ * way the add answer shows it once; afterwards only "regenerate" replaces it (and shows the new one).
+ */
+export const CHECK_CODE_MIN_LENGTH = 4;
+export const controllerAddBody = z.strictObject({
+  ...controllerFields,
+  checkCode: requiredText(64).pipe(z.string().min(CHECK_CODE_MIN_LENGTH, 'validation.invalid')).optional(),
+});
 export type ControllerAddBody = z.infer<typeof controllerAddBody>;
-/** An edit keeps the stored check code when none is given. */
-export const controllerUpdateBody = z.strictObject({ id: bodyId, ...controllerFields, checkCode: requiredText(64).optional() });
+/** The answer of adding a gateway and of regenerating its check code: the code in effect, shown once. */
+export interface CheckCodeAnswer {
+  checkCode: string;
+}
+export const controllerUpdateBody = z.strictObject({ id: bodyId, ...controllerFields });
 export type ControllerUpdateBody = z.infer<typeof controllerUpdateBody>;
 
 export const controllerPageBody = z.strictObject({

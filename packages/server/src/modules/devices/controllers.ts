@@ -16,6 +16,7 @@ import { farms, gatewayRefusals, gateways, gatewayStatus, networkDevices, sheds,
 import { assertDeviceLimit, type DbOrTx } from '../../lib/limits.js';
 import { gatewayCondition, visibleFarm, visibleGateway, visibleShed, type GatewayRow, type Scope } from '../../scope/index.js';
 import { lockFarm } from '../sheds/service.js';
+import { hashCheckCode, newCheckCode } from '../../lib/check-codes.js';
 import {
   assertCodeFree,
   assertNameFree,
@@ -117,9 +118,17 @@ async function shedInFarm(scope: Scope, shedId: number, farmId: number | null): 
   return (await visibleShed(scope, shedId, { farmId: farmId ?? -1 })).id;
 }
 
-export async function addController(db: Db, scope: Scope, tenantId: number, b: ControllerAddBody): Promise<{ id: number }> {
+export async function addController(
+  db: Db,
+  scope: Scope,
+  tenantId: number,
+  b: ControllerAddBody,
+): Promise<{ id: number; checkCode: string }> {
   const farm = await visibleFarm(scope, b.farmId);
   const shedId = b.shedId ? await shedInFarm(scope, b.shedId, farm.id) : null;
+  // The check code is stored hashed and answered once (lib/check-codes.ts).
+  const checkCode = b.checkCode ?? newCheckCode();
+  const stored = await hashCheckCode(checkCode);
   return db.transaction(async (tx) => {
     await assertDeviceLimit(tx, tenantId);
     await lockTenant(tx, tenantId);
@@ -142,14 +151,14 @@ export async function addController(db: Db, scope: Scope, tenantId: number, b: C
         deviceCategory: b.deviceCategory,
         model: b.model ?? null,
         serialNo: b.serialNo ?? null,
-        checkCode: b.checkCode,
+        checkCode: stored,
         ...placement(b),
         createdBy: scope.id,
         updatedBy: scope.id,
       })
       .returning({ id: gateways.id })
       .catch(uniqueTaken);
-    return { id: row!.id };
+    return { id: row!.id, checkCode };
   });
 }
 
@@ -186,7 +195,6 @@ export async function updateController(db: Db, scope: Scope, tenantId: number, b
         deviceCategory: b.deviceCategory,
         model: b.model ?? null,
         serialNo: b.serialNo ?? null,
-        ...(b.checkCode ? { checkCode: b.checkCode } : {}),
         ...placement(b),
         updatedAt: new Date(),
         updatedBy: scope.id,
@@ -194,8 +202,8 @@ export async function updateController(db: Db, scope: Scope, tenantId: number, b
       .where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)))
       .catch(uniqueTaken);
   });
-  // A new code or check code voids the credentials the live session signed in with.
-  const rekeyed = b.code !== gw.code || (b.checkCode !== undefined && b.checkCode !== gw.checkCode);
+  // A new code voids the credentials the live session signed in with.
+  const rekeyed = b.code !== gw.code;
   changed(gw.code, rekeyed ? { gatewayId: gw.id } : undefined);
   if (b.code !== gw.code) changed(b.code);
 }

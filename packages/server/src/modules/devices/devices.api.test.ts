@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type ChannelRow, type ControllerRow, type NetworkRow, type Page } from '@farmsense/shared';
 import { auditLog, gatewayChannels, gateways, gatewayStatus, systemAuth } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { verifyPassword } from '../../lib/passwords.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
 import type { IotLink } from '../../iot/link.js';
@@ -148,14 +149,18 @@ describe(`device registry (${TEST_DB})`, () => {
     );
   });
 
-  it('updates a gateway keeping the check code when none is sent (renaming onto a taken name: 20087)', async () => {
+  it('updates a gateway keeping its hashed check code, refuses a check code in an edit (renaming onto a taken name: 20087)', async () => {
     const a = await add();
     const b = await add();
     const [before] = await ctx.database.db.select().from(gateways).where(eq(gateways.id, a.id));
     const body = { id: a.id, code: before!.code, name: 'Renamed', gatewayType: 102, deviceCategory: 203, farmId: w.pigFarm };
     expect((await call(ctx, w.tok.demo, 'PUT', `${C}/update`, body)).code).toBe(1);
     const [after] = await ctx.database.db.select().from(gateways).where(eq(gateways.id, a.id));
-    expect(after).toMatchObject({ name: 'Renamed', gatewayType: 102, deviceCategory: 203, checkCode: 'check-secret' });
+    expect(after).toMatchObject({ name: 'Renamed', gatewayType: 102, deviceCategory: 203, checkCode: before!.checkCode });
+    expect(await verifyPassword(after!.checkCode, 'check-secret')).toBe(true);
+    // Only "regenerate" replaces the code: an edit naming one is refused, not half-applied.
+    const rekey = await call(ctx, w.tok.demo, 'PUT', `${C}/update`, { ...body, checkCode: 'rotated' });
+    expect([rekey.code, rekey.data]).toEqual([99996, { issues: [{ field: 'checkCode', key: 'validation.unknownField' }] }]);
     const [bRow] = await ctx.database.db.select().from(gateways).where(eq(gateways.id, b.id));
     expect((await call(ctx, w.tok.demo, 'PUT', `${C}/update`, { ...body, code: bRow!.code })).code).toBe(203339);
     // Renaming to a name the farm already has: rename failed (20087).
@@ -259,21 +264,8 @@ describe(`device registry (${TEST_DB})`, () => {
     expect((await page({ keyword: c })).list[0]).toMatchObject({ enabled: false });
     expect((await call(ctx, w.tok.demo, 'POST', `${C}/enable`, { ids: [a.id], enabled: true })).code).toBe(1);
     await attempt();
-    // A new check code applies at once too.
-    const [row] = await ctx.database.db.select().from(gateways).where(eq(gateways.id, a.id));
-    expect(
-      (
-        await call(ctx, w.tok.demo, 'PUT', `${C}/update`, {
-          id: a.id,
-          code: c,
-          name: row!.name,
-          gatewayType: 101,
-          deviceCategory: 201,
-          farmId: w.pigFarm,
-          checkCode: 'rotated',
-        })
-      ).code,
-    ).toBe(1);
+    // A regenerated check code applies at once too.
+    expect((await call(ctx, w.tok.demo, 'POST', `${C}/regenerateCheckCode`, { id: a.id })).code).toBe(1);
     await expect(attempt()).rejects.toMatchObject({ code: 4 });
   });
 

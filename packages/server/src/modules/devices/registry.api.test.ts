@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GATEWAY_TYPES, type ControllerRow, type Page } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { hashCheckCode } from '../../lib/check-codes.js';
 import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
 import type { IotLink } from '../../iot/link.js';
@@ -298,12 +299,15 @@ describe(`device registry rules (${TEST_DB})`, () => {
     expect(c2.connected).toBe(true);
     expect(
       await closedWithin(c2, async () => {
-        expect(await update(a.id, { checkCode: 'rotated-secret' })).toBe(1);
+        expect((await call(ctx, w.tok.demo, 'POST', `${C}/regenerateCheckCode`, { id: a.id })).code).toBe(1);
       }),
     ).toBeLessThan(1_000);
     await expect(connected(deviceClient(link, { username: code, password: 'rule-secret' }))).rejects.toMatchObject({ code: 4 });
     // Deleted: the session ends too.
-    await ctx.database.db.update(gateways).set({ checkCode: 'rule-secret' }).where(eq(gateways.id, a.id));
+    await ctx.database.db
+      .update(gateways)
+      .set({ checkCode: await hashCheckCode('rule-secret') })
+      .where(eq(gateways.id, a.id));
     link.devices.invalidate(code);
     const c3 = await device(code);
     expect(

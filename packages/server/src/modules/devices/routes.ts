@@ -14,6 +14,7 @@ import {
   networkPageBody,
   networkUpdateBody,
   type ChannelRow,
+  type CheckCodeAnswer,
   type ControllerCommandAnswer,
   type ControllerRow,
   type NetworkRow,
@@ -24,6 +25,7 @@ import { tenantOf } from '../../plugins/auth.js';
 import { scopeOf } from '../../scope/index.js';
 import { NO_DATA } from '../../plugins/envelope.js';
 import { listChannels, saveChannels } from './channels.js';
+import { regenerateCheckCode } from './check-code.js';
 import { controllerCommand } from './commands.js';
 import {
   type Changed,
@@ -87,14 +89,27 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
         body: controllerAddBody,
       },
     },
-    async (req): Promise<{ id: number }> => addController(db, scopeOf(req), tenantOf(req), req.body),
+    async (req): Promise<{ id: number } & CheckCodeAnswer> => addController(db, scopeOf(req), tenantOf(req), req.body),
+  );
+
+  app.post(
+    `${C}/regenerateCheckCode`,
+    {
+      config: ctl,
+      schema: {
+        tags,
+        summary: 'Replaces the check code with a new one, answered once; the live session is closed (20088 unknown gateway)',
+        body: controllerIdBody,
+      },
+    },
+    async (req): Promise<CheckCodeAnswer> => regenerateCheckCode(db, scopeOf(req), tenantOf(req), req.body.id, changed),
   );
 
   app.put(
     `${C}/update`,
     {
       config: ctl,
-      schema: { tags, summary: 'Edits a gateway; a missing check code keeps the stored one', body: controllerUpdateBody },
+      schema: { tags, summary: 'Edits a gateway (its check code is kept: regenerateCheckCode replaces it)', body: controllerUpdateBody },
     },
     async (req) => {
       await updateController(db, scopeOf(req), tenantOf(req), req.body, changed);

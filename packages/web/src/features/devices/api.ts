@@ -9,6 +9,7 @@ import {
 import type {
   ChannelItem,
   ChannelRow,
+  CheckCodeAnswer,
   ControllerAddBody,
   ControllerCommandAnswer,
   ControllerCommandOp,
@@ -56,7 +57,8 @@ const N = '/breedpigdevice/network';
 export const devicesApi = {
   page: (q: ControllerQuery, signal?: AbortSignal): Promise<Page<ControllerRow>> =>
     request(`${C}/page`, { method: 'POST', body: q, signal }),
-  add: (body: ControllerAddBody): Promise<{ id: number }> => request(`${C}/add`, { method: 'POST', body }),
+  add: (body: ControllerAddBody): Promise<{ id: number } & CheckCodeAnswer> => request(`${C}/add`, { method: 'POST', body }),
+  regenerateCheckCode: (id: number): Promise<CheckCodeAnswer> => request(`${C}/regenerateCheckCode`, { method: 'POST', body: { id } }),
   update: (body: ControllerUpdateBody): Promise<null> => request(`${C}/update`, { method: 'PUT', body }),
   remove: (id: number): Promise<null> => request(`${C}/delete/${id}`, { method: 'DELETE' }),
   bind: (body: { id: number; shedId: number }): Promise<null> => request(`${C}/bind`, { method: 'POST', body }),

@@ -33,7 +33,7 @@ export interface ControllerFormValues extends PlacementValues {
 }
 
 /** The form's values in the shape the shared schemas read (blank optional texts left out). */
-export function toControllerBody(v: Partial<ControllerFormValues>): Record<string, unknown> {
+export function toControllerBody(v: Partial<ControllerFormValues>, adding = true): Record<string, unknown> {
   return {
     code: v.code?.trim(),
     name: v.name?.trim(),
@@ -41,7 +41,8 @@ export function toControllerBody(v: Partial<ControllerFormValues>): Record<strin
     deviceCategory: v.deviceCategory,
     model: optionalText(v.model),
     serialNo: optionalText(v.serialNo),
-    checkCode: optionalText(v.checkCode),
+    // Only a new gateway takes a check code; afterwards "regenerate" replaces it.
+    ...(adding ? { checkCode: optionalText(v.checkCode) } : {}),
     farmId: v.farmId,
     shedId: v.shedId ?? null,
     networkId: v.networkId ?? null,
@@ -76,7 +77,6 @@ function initialValues(row: ControllerRow | null, farmId: number | undefined, pr
     deviceCategory: row.deviceCategory ?? undefined,
     model: row.model ?? '',
     serialNo: row.serialNo ?? '',
-    checkCode: '',
     farmId: row.farmId ?? undefined,
     shedId: row.shedId,
     networkId: row.networkId,
@@ -89,18 +89,22 @@ function initialValues(row: ControllerRow | null, farmId: number | undefined, pr
 /**
  * Add or edit a gateway: the device code rule (`fs-` + 1-16 letters or digits) and every other
  * field are checked by the shared schema as the user types. The check code is the gateway's MQTT
- * password: required when adding, never shown again; left blank on edit it stays as it is.
+ * password: given or generated when adding and shown once then; an edit keeps it (the page's
+ * "regenerate" action replaces it).
  */
 export function ControllerFormDialog({
   row,
   farmId,
   preset,
   onClose,
+  onAdded,
 }: {
   row: ControllerRow | null;
   farmId?: number;
   preset?: ControllerPreset;
   onClose: () => void;
+  /** A new gateway's check code, to be shown once. */
+  onAdded?: (shown: { name: string; code: string }) => void;
 }): ReactElement {
   const { t } = useTranslation(['devices', 'common']);
   const [form] = Form.useForm<ControllerFormValues>();
@@ -116,16 +120,17 @@ export function ControllerFormDialog({
   const rule = (field: string): ReturnType<typeof zodRule> =>
     adding
       ? zodRule(controllerAddBody, field, (v) => toControllerBody(v as Partial<ControllerFormValues>))
-      : zodRule(controllerUpdateBody, field, (v) => ({ ...toControllerBody(v as Partial<ControllerFormValues>), id: row.id }));
+      : zodRule(controllerUpdateBody, field, (v) => ({ ...toControllerBody(v as Partial<ControllerFormValues>, false), id: row.id }));
 
   const { busy, submit } = useFormSave(
     form,
     async (v: ControllerFormValues): Promise<void> => {
-      const body = toControllerBody(v);
+      const body = toControllerBody(v, adding);
       setLimitReached(false);
       if (adding) {
-        await add.mutateAsync(controllerAddBody.parse(body));
+        const added = await add.mutateAsync(controllerAddBody.parse(body));
         toast.success(t('form.added', { name: v.name.trim() }));
+        onAdded?.({ name: v.name.trim(), code: added.checkCode });
       } else {
         await update.mutateAsync(controllerUpdateBody.parse({ ...body, id: row.id }));
         toast.success(t('common:editedSuccessfully'));
@@ -203,15 +208,11 @@ export function ControllerFormDialog({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item
-          name="checkCode"
-          label={t('fields.checkCode')}
-          required={adding}
-          rules={[rule('checkCode')]}
-          extra={adding ? t('form.checkCodeHint') : t('form.checkCodeKeep')}
-        >
-          <Input.Password maxLength={64} autoComplete="new-password" />
-        </Form.Item>
+        {adding && (
+          <Form.Item name="checkCode" label={t('fields.checkCode')} rules={[rule('checkCode')]} extra={t('form.checkCodeHint')}>
+            <Input.Password maxLength={64} autoComplete="new-password" />
+          </Form.Item>
+        )}
         <Row gutter={16}>
           <Col xs={24} sm={12}>
             <Form.Item name="farmId" label={t('fields.farm')} required rules={[rule('farmId')]}>

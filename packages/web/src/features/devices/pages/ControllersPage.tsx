@@ -7,6 +7,7 @@ import {
   DeleteOutlined,
   DisconnectOutlined,
   EditOutlined,
+  KeyOutlined,
   LinkOutlined,
   PoweroffOutlined,
 } from '@ant-design/icons';
@@ -21,6 +22,7 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
 import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
 import { BindShedDialog } from '../components/BindShedDialog';
+import { CheckCodeDialog } from '../components/CheckCodeDialog';
 import { ChannelsDrawer } from '../components/ChannelsDrawer';
 import { ControllerFormDialog, type ControllerPreset } from '../components/ControllerFormDialog';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
@@ -79,6 +81,8 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
   const [formFor, setFormFor] = useState<{ row: ControllerRow | null } | null>(null);
   const [bindFor, setBindFor] = useState<ControllerRow | null>(null);
   const [channelsFor, setChannelsFor] = useState<ControllerRow | null>(null);
+  const [shownCode, setShownCode] = useState<{ name: string; code: string } | null>(null);
+  const regenerate = useDeviceMutation(devicesApi.regenerateCheckCode);
   const remove = useDeviceMutation(devicesApi.remove);
   const unbind = useDeviceMutation(devicesApi.unbind);
   const enable = useDeviceMutation(devicesApi.enable);
@@ -208,6 +212,27 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
           </Button>
           <Button
             size="small"
+            icon={<KeyOutlined />}
+            aria-label={t('actions.regenerateOf', { name: r.name })}
+            onClick={() =>
+              confirm({
+                title: t('checkCode.regenerateTitle', { name: r.name }),
+                content: t('checkCode.regenerateContent'),
+                okText: t('actions.regenerate'),
+                danger: true,
+                run: async () => {
+                  const answer = await regenerate.mutateAsync(r.id);
+                  setShownCode({ name: r.name, code: answer.checkCode });
+                  return answer;
+                },
+                done: t('checkCode.regenerated'),
+              })
+            }
+          >
+            {t('actions.regenerate')}
+          </Button>
+          <Button
+            size="small"
             icon={<ClockCircleOutlined />}
             onClick={() => void syncTime(r)}
             aria-label={t('actions.syncTimeOf', { name: r.name })}
@@ -317,10 +342,17 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
         />
       </div>
       {formFor && (
-        <ControllerFormDialog row={formFor.row} farmId={filters.farmId} preset={variant.preset} onClose={() => setFormFor(null)} />
+        <ControllerFormDialog
+          row={formFor.row}
+          farmId={filters.farmId}
+          preset={variant.preset}
+          onClose={() => setFormFor(null)}
+          onAdded={setShownCode}
+        />
       )}
       {bindFor && <BindShedDialog row={bindFor} onClose={() => setBindFor(null)} />}
       {channelsFor && <ChannelsDrawer row={channelsFor} onClose={() => setChannelsFor(null)} />}
+      {shownCode && <CheckCodeDialog name={shownCode.name} code={shownCode.code} onClose={() => setShownCode(null)} />}
     </section>
   );
 }

@@ -48,7 +48,11 @@ test.describe('device registry', () => {
     await dialog.getByLabel('Device code').fill(code);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, `Controller ${name} added`);
-    await expect(dialog).toBeHidden();
+    // The check code is shown once, then only its hash is kept.
+    const shown = page.getByRole('dialog', { name: `Check code of ${name}` });
+    await expect(shown.getByTestId('check-code')).toContainText('e2e-secret');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.getByLabel('Code or name').fill(code);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -127,7 +131,11 @@ test.describe('device registry', () => {
     await dialog.getByLabel('Port').fill('2');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, `Controller ${name} added`);
-    await expect(dialog).toBeHidden();
+    // The check code is shown once, then only its hash is kept.
+    const shown = page.getByRole('dialog', { name: `Check code of ${name}` });
+    await expect(shown.getByTestId('check-code')).toContainText('e2e-secret');
+    await shown.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
 
     await page.getByLabel('Code or name').fill(code);
     await page.getByRole('button', { name: 'Search' }).click();

@@ -387,3 +387,36 @@ export function codesForModules(modules: readonly string[]): Set<string> {
   }
   return out;
 }
+
+/**
+ * Administration: accounts and roles, farms and sheds, the device registry and firmware, alarm and
+ * push configuration, security settings and the tenant's operation log. An ordinary account
+ * (CONTRACT §5) works with its farm's screens and production entry and holds none of these; a
+ * role holding them is for the farm's manager.
+ */
+export const ADMINISTRATION_APPS: readonly string[] = [
+  'usermanagement',
+  'housemanagement',
+  'device-mng',
+  'device.upgrade',
+  'warningmanagement.warningconfiguration',
+  'pushmanagement',
+  'safe-control.settings',
+  'safe-oplog',
+];
+
+export function isAdministration(code: string): boolean {
+  return ADMINISTRATION_APPS.some((root) => code === root || code.startsWith(`${root}.`));
+}
+
+/**
+ * What a farm worker of one farm mode holds: every farm-level entry of that mode (and common
+ * ones) that is not administration. A menu group is listed only when nothing under it is
+ * administration or of the other mode, since binding a group grants everything under it.
+ */
+export function workerApps(mode: 'pig' | 'chicken'): string[] {
+  const other = mode === 'pig' ? 'chicken' : 'pig';
+  return flattenApps(FARM_APPS)
+    .filter((n) => flattenApps([n]).every((m) => m.funType !== other && !isAdministration(m.code)))
+    .map((n) => n.code);
+}

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AccountType, flattenApps, FARM_APPS } from '@farmsense/shared';
+import { AccountType, workerApps } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { seedProduction } from './seed-production.js';
@@ -154,14 +154,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       })),
     );
 
-    // A role bound to a menu group holds everything under it, so a group that also lists entries of
-    // the other mode (accurate-feeding holds the pig-only rack page) is bound entry by entry instead.
-    const modeCodes = (other: 'pig' | 'chicken'): string[] =>
-      flattenApps(FARM_APPS)
-        .filter((n) => flattenApps([n]).every((m) => m.funType !== other))
-        .map((n) => n.code);
-    const pigCodes = modeCodes('chicken');
-    const chickenCodes = modeCodes('pig');
+    // The demo's ordinary accounts are farm workers (CONTRACT §5): their farm's screens and
+    // production entry, nothing of administration (shared workerApps). A role bound to a menu
+    // group holds everything under it, so groups mixing in other entries are bound entry by entry.
+    const pigCodes = workerApps('pig');
+    const chickenCodes = workerApps('chicken');
     const [pigRole, chickenRole] = await tx
       .insert(roles)
       .values([

@@ -5,7 +5,7 @@ import { accountFarms, accountPens, accountRoles, accountSheds, accounts, applic
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, call, tokenFor } from '../../test/factories.js';
 import { encrypt, loginAs } from '../../test/login.js';
-import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
+import { adminWorld, pigManager, type AdminWorld } from '../farms/admin.fixtures.js';
 
 const ROLES = '/api/accountauth/account/getAccountRole';
 const ROLE_EDIT = '/api/accountauth/account/roleEdit';
@@ -161,19 +161,20 @@ describe(`account authorization (${TEST_DB})`, () => {
       expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
     }
     expect((await call(ctx, w.tok.platform, 'GET', '/api/breedpigaccount/account/list')).code).toBe(10009);
-    // The pig keeper manages accounts but only the pig farm, and holds no poultry rights.
+    const manager = await pigManager(ctx, w);
+    // The pig farm manager manages accounts but only the pig farm, and holds no poultry rights.
     const both = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'both-farms', farmIds: [w.pigFarm, w.poultryFarm] });
-    expect((await call(ctx, w.tok.pig, 'POST', ROLE_EDIT, { accountId: both, roleIds: [poultryRole] })).code).toBe(10009);
-    expect((await call(ctx, w.tok.pig, 'POST', ROLE_EDIT, { accountId: both, roleIds: [pigRole] })).code).toBe(1);
-    expect((await call(ctx, w.tok.pig, 'POST', FARM_AUTH, { accountId: both, farmIds: [w.poultryFarm] })).code).toBe(10007);
-    expect((await call(ctx, w.tok.pig, 'POST', FARM_AUTH, { accountId: both, farmIds: [] })).code).toBe(1);
-    // The poultry farm, outside the keeper's view, is kept.
+    expect((await call(ctx, manager, 'POST', ROLE_EDIT, { accountId: both, roleIds: [poultryRole] })).code).toBe(10009);
+    expect((await call(ctx, manager, 'POST', ROLE_EDIT, { accountId: both, roleIds: [pigRole] })).code).toBe(1);
+    expect((await call(ctx, manager, 'POST', FARM_AUTH, { accountId: both, farmIds: [w.poultryFarm] })).code).toBe(10007);
+    expect((await call(ctx, manager, 'POST', FARM_AUTH, { accountId: both, farmIds: [] })).code).toBe(1);
+    // The poultry farm, outside the manager's view, is kept.
     expect((await db.select().from(accountFarms).where(eq(accountFarms.accountId, both))).map((r) => r.farmId)).toEqual([w.poultryFarm]);
-    // Now a poultry-only account: beyond the keeper's reach (security/reach.api.test.ts).
-    expect((await call(ctx, w.tok.pig, 'POST', ROLE_EDIT, { accountId: both, roleIds: [] })).code).toBe(10009);
+    // Now a poultry-only account: beyond the manager's reach (security/reach.api.test.ts).
+    expect((await call(ctx, manager, 'POST', ROLE_EDIT, { accountId: both, roleIds: [] })).code).toBe(10009);
     const demoId = await accountId(db, 'demo');
-    expect((await call(ctx, w.tok.pig, 'POST', '/api/accountauth/account/ban', { ids: [demoId], status: 0 })).code).toBe(10009);
-    expect((await call(ctx, w.tok.pig, 'DELETE', `/api/accountauth/account/delete/${demoId}`)).code).toBe(10009);
+    expect((await call(ctx, manager, 'POST', '/api/accountauth/account/ban', { ids: [demoId], status: 0 })).code).toBe(10009);
+    expect((await call(ctx, manager, 'DELETE', `/api/accountauth/account/delete/${demoId}`)).code).toBe(10009);
     expect((await db.select({ s: accounts.status }).from(accounts).where(eq(accounts.id, demoId)))[0]!.s).toBe(1);
   });
 

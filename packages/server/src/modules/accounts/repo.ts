@@ -84,19 +84,22 @@ export async function guardReach(db: DbOrTx, scope: Scope, tenantId: number, acc
 }
 
 /**
- * Resetting a password hands the account over with all its farms, so an ordinary caller does it
- * only for an account whose farms it manages as a whole (10009 otherwise).
+ * Resetting a password hands the account over with all its farms, and changing a role changes
+ * what its holders may do on all theirs: an ordinary caller does either only for accounts whose
+ * farms it manages as a whole (10009 otherwise).
  */
 export async function guardHandOver(
   db: DbOrTx,
   scope: Scope,
   tenantId: number,
-  accountId: number,
+  accountIds: number[],
   whole: Set<number> | 'all',
 ): Promise<void> {
-  if (scope.isTenantAdmin || whole === 'all') return;
-  const farmIds = (await farmsOf(db, tenantId, [accountId])).get(accountId) ?? [];
-  if (farmIds.some((f) => !whole.has(f))) throw forbidden(scope.req);
+  if (scope.isTenantAdmin || whole === 'all' || accountIds.length === 0) return;
+  for (const [accountId, farmIds] of await farmsOf(db, tenantId, accountIds)) {
+    const beyond = farmIds.find((f) => !whole.has(f));
+    if (beyond !== undefined) throw forbidden(scope.req, { refused: 'account beyond the whole farms', id: accountId, farmId: beyond });
+  }
 }
 
 /** 30001 unless every role is one of the tenant's. */

@@ -98,7 +98,7 @@ export async function updateAccount(db: Db, keys: Keys, scope: Scope, tenantId: 
   await guardReach(db, scope, tenantId, [target.id]);
   const isAdmin = target.accountType === AccountType.TENANT_ADMIN;
   if (isAdmin && (body.accountType !== undefined || body.farmIds !== undefined)) throw new AppError(ErrorCodes.ACCOUNT_TYPE_WRONG);
-  if (body.password !== undefined) await guardHandOver(db, scope, tenantId, target.id, await scope.wholeFarms());
+  if (body.password !== undefined) await guardHandOver(db, scope, tenantId, [target.id], await scope.wholeFarms());
   const passwordHash = body.password === undefined ? undefined : await hashPassword(await initialPassword(keys, body.password));
   if (body.roleIds) await checkRoles(db, scope, tenantId, body.roleIds);
   if (body.farmIds) await assertWholeFarms(scope, body.farmIds);

@@ -40,14 +40,17 @@ import {
 import { addNetwork, deleteNetwork, pageNetwork, updateNetwork } from './network.js';
 
 /**
- * The screens that manage gateways (the connection screen lists and checks the same ones; the
- * 4008 page is the controller page cut to one model family). The running-status page embedded
+ * The screens that manage gateways (administration: add, change, bind, delete, command); the
+ * connection screen lists the same ones read-only. The 4008 page is the controller page cut to
+ * one model family. The running-status page embedded
  * in other screens reads a gateway's channels too.
  */
-export const CONTROLLER_APPS = ['device-mng.controller', 'device-mng.controller4008', 'device-connect.controller'];
+export const CONTROLLER_MANAGE_APPS = ['device-mng.controller', 'device-mng.controller4008'];
+export const CONTROLLER_APPS = [...CONTROLLER_MANAGE_APPS, 'device-connect.controller'];
 export const RUNNING_STATUS_APP = 'device-running-status.controller.iframe';
 export const CHANNEL_READ_APPS = [...CONTROLLER_APPS, RUNNING_STATUS_APP];
-export const NETWORK_APPS = ['device-mng.network', 'device-connect.network'];
+export const NETWORK_MANAGE_APPS = ['device-mng.network'];
+export const NETWORK_APPS = [...NETWORK_MANAGE_APPS, 'device-connect.network'];
 
 /**
  * Device registry: gateways/controllers with their sub-device channels, and network devices.
@@ -58,9 +61,9 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
   const db = database.db;
   const tags = ['devices'];
   const module = 'device-mng';
-  const ctl = { app: CONTROLLER_APPS, module };
-  const ctlRead = { ...ctl, readOnly: true };
-  const net = { app: NETWORK_APPS, module };
+  const ctl = { app: CONTROLLER_MANAGE_APPS, module };
+  const ctlRead = { app: CONTROLLER_APPS, module, readOnly: true };
+  const net = { app: NETWORK_MANAGE_APPS, module };
   // The broker caches registry lookups for a few seconds: forget a changed gateway at once, and
   // end the live session of one that lost its right to it (disabled, deleted, re-keyed).
   const changed: Changed = (code, kick) => {
@@ -207,7 +210,7 @@ export const deviceRoutes: ModuleRoutes = async (base, { database, iot }) => {
   app.post(
     `${N}/page`,
     {
-      config: { ...net, readOnly: true },
+      config: { app: NETWORK_APPS, module, readOnly: true },
       schema: { tags, summary: 'Network devices and switches', body: networkPageBody },
     },
     async (req): Promise<Page<NetworkRow>> => pageNetwork(db, scopeOf(req), tenantOf(req), req.body),

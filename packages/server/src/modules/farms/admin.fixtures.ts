@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { AccountType } from '@farmsense/shared';
+import { AccountType, workerApps } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { tenants } from '../../db/tables.js';
+import { accounts, tenants } from '../../db/tables.js';
 import type { TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, farmIdByName, tokenFor } from '../../test/factories.js';
 
@@ -10,6 +10,7 @@ import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, farmIdByNam
  * The world the administration tests share: the demo tenant with its accounts, and a second
  * tenant with its own administrator, farm and shed whose ids must never reach the demo tenant and
  * the other way round. `viewer` holds a role with a single viewing code (no administration).
+ * The demo's `pig` and `chicken` are farm workers (no administration); see `pigManager`.
  */
 export interface AdminWorld {
   demoTenant: number;
@@ -51,6 +52,25 @@ export async function adminWorld(ctx: TestContext): Promise<AdminWorld> {
     tok[k] = await tokenFor(db, code);
   }
   return { demoTenant, pigFarm, poultryFarm, otherTenant, otherFarm, otherShed, tok };
+}
+
+/**
+ * The pig farm's manager (account `pig-manager`, role "Pig farm manager"): the pig worker's
+ * functions plus account, role, farm and shed administration, on the pig farm only. Made on
+ * first call; answers its token.
+ */
+export async function pigManager(ctx: TestContext, w: AdminWorld): Promise<string> {
+  const db = ctx.database.db;
+  const [made] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, 'pig-manager'));
+  if (!made) {
+    const all = ['view', 'add', 'edit', 'delete'];
+    const role = await buildRole(db, w.demoTenant, 'Pig farm manager', [
+      ...workerApps('pig').map((code) => ({ code, ops: all })),
+      ...['usermanagement', 'housemanagement'].map((code) => ({ code, ops: all })),
+    ]);
+    await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'pig-manager', farmIds: [w.pigFarm], roleIds: [role] });
+  }
+  return tokenFor(db, 'pig-manager');
 }
 
 /** Row count of a table, to show a refused write left nothing behind. */

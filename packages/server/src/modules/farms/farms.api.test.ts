@@ -4,7 +4,7 @@ import type { FarmDetail, Page } from '@farmsense/shared';
 import { accountFarms, accountSheds, farms, pens, sheds, systemAuth } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildShed, call, tokenFor } from '../../test/factories.js';
-import { adminWorld, rows, type AdminWorld } from './admin.fixtures.js';
+import { adminWorld, pigManager, rows, type AdminWorld } from './admin.fixtures.js';
 
 const ADD = '/api/breedpigbuilding/farmInfo/add';
 const UPDATE = '/api/breedpigbuilding/farmInfo/update';
@@ -234,16 +234,17 @@ describe(`farms (${TEST_DB})`, () => {
       expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
     }
     expect((await call(ctx, w.tok.platform, 'GET', PAGE)).code).toBe(10009);
-    // The pig keeper's role holds house management; it manages the pig farm only.
+    // The pig farm manager's role holds house management; it manages the pig farm only.
+    const manager = await pigManager(ctx, w);
     const db = ctx.database.db;
-    expect((await call(ctx, w.tok.pig, 'GET', `${DETAIL}?id=${w.poultryFarm}`)).code).toBe(10007);
-    expect(
-      (await call(ctx, w.tok.pig, 'PUT', UPDATE, { id: w.poultryFarm, ...farm({ farmName: 'Demo Poultry Farm', type: 2 }) })).code,
-    ).toBe(10007);
-    expect((await call<Page<FarmDetail>>(ctx, w.tok.pig, 'GET', PAGE)).data.list.some((f) => f.id === w.poultryFarm)).toBe(false);
-    const made = await call<{ id: number }>(ctx, w.tok.pig, 'POST', ADD, farm({ farmName: 'Keeper Farm' }));
+    expect((await call(ctx, manager, 'GET', `${DETAIL}?id=${w.poultryFarm}`)).code).toBe(10007);
+    expect((await call(ctx, manager, 'PUT', UPDATE, { id: w.poultryFarm, ...farm({ farmName: 'Demo Poultry Farm', type: 2 }) })).code).toBe(
+      10007,
+    );
+    expect((await call<Page<FarmDetail>>(ctx, manager, 'GET', PAGE)).data.list.some((f) => f.id === w.poultryFarm)).toBe(false);
+    const made = await call<{ id: number }>(ctx, manager, 'POST', ADD, farm({ farmName: 'Keeper Farm' }));
     expect(made.code).toBe(1);
-    const pigId = await accountId(db, 'pig');
+    const pigId = await accountId(db, 'pig-manager');
     expect(
       await db
         .select()
@@ -253,7 +254,7 @@ describe(`farms (${TEST_DB})`, () => {
     // An account limited to some sheds of a farm does not edit the farm as a whole.
     const [nursery] = await db.select({ id: sheds.id }).from(sheds).where(eq(sheds.shedName, 'Nursery 1'));
     await db.insert(accountSheds).values({ accountId: pigId, shedId: nursery!.id });
-    const limited = await tokenFor(db, 'pig');
+    const limited = await tokenFor(db, 'pig-manager');
     expect((await call(ctx, limited, 'POST', TZ, { farmId: w.pigFarm, timeZone: 'UTC', timeZoneName: 'UTC' })).code).toBe(10009);
     expect((await call(ctx, limited, 'DELETE', `${DELETE}/${w.pigFarm}`)).code).toBe(10009);
     await db.delete(accountSheds).where(eq(accountSheds.accountId, pigId));

@@ -4,7 +4,7 @@ import { AccountType, type BindableApp, type Page, type RoleAppOps, type RoleRow
 import { accountRoles, applicationInfo, roleApps, roles } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { adminWorld, rows, type AdminWorld } from '../farms/admin.fixtures.js';
+import { adminWorld, pigManager, rows, type AdminWorld } from '../farms/admin.fixtures.js';
 
 const ROLE = '/api/accountauth/roleInfo';
 const PAGE = '/api/accountauth/roleInfo/page';
@@ -239,16 +239,17 @@ describe(`roles (${TEST_DB})`, () => {
       expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
     }
     expect((await call(ctx, w.tok.platform, 'GET', PAGE)).code).toBe(10009);
-    // The pig keeper's role holds role management and pig codes: no poultry or group codes to hand out.
+    const manager = await pigManager(ctx, w);
+    // The pig farm manager's role holds role management and pig codes: no poultry or group codes to hand out.
     const db = ctx.database.db;
-    const offered = flat((await call<BindableApp[]>(ctx, w.tok.pig, 'GET', APPS)).data).map((n) => n.code);
+    const offered = flat((await call<BindableApp[]>(ctx, manager, 'GET', APPS)).data).map((n) => n.code);
     expect(offered).toContain('pig.overview.shed');
     expect(offered).not.toContain('ci18.overview.shed');
     expect(offered).not.toContain('group.overview');
-    const roleId = (await call<{ id: number }>(ctx, w.tok.pig, 'POST', ROLE, { roleName: 'Made by keeper' })).data.id;
+    const roleId = (await call<{ id: number }>(ctx, manager, 'POST', ROLE, { roleName: 'Made by keeper' })).data.id;
     expect(
       (
-        await call(ctx, w.tok.pig, 'POST', BIND, {
+        await call(ctx, manager, 'POST', BIND, {
           roleId,
           applications: [{ applicationInfoId: await appId('ci18.overview.shed'), ops: ['view'] }],
         })
@@ -256,7 +257,7 @@ describe(`roles (${TEST_DB})`, () => {
     ).toBe(10009);
     expect(
       (
-        await call(ctx, w.tok.pig, 'POST', BIND, {
+        await call(ctx, manager, 'POST', BIND, {
           roleId,
           applications: [{ applicationInfoId: await appId('pig.overview.shed'), ops: ['view'] }],
         })

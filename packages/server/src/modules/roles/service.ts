@@ -19,7 +19,7 @@ import { accountRoles, roleApps, roles } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { forbidden, type Scope } from '../../scope/index.js';
 import { paramError } from '../auth/signin.js';
-import { guardReach } from '../accounts/repo.js';
+import { guardHandOver } from '../accounts/repo.js';
 import { appRowsById, bindableCodes, tenantCodes } from './bindable.js';
 
 /**
@@ -111,6 +111,7 @@ export async function addRole(db: Db, scope: Scope, tenantId: number, body: Role
 
 export async function editRole(db: Db, scope: Scope, tenantId: number, body: RoleEditBody): Promise<void> {
   const role = await findRole(db, tenantId, body.id);
+  await guardRoleChange(db, scope, tenantId, role.id);
   await assertNameFree(db, tenantId, body.roleName, body.id);
   const type = body.type ?? role.type;
   if (type !== role.type) {
@@ -131,10 +132,11 @@ export async function editRole(db: Db, scope: Scope, tenantId: number, body: Rol
 }
 
 /**
- * An ordinary role manager changes a role's rights (binding, deletion) only when it could have
- * built the role itself (every bound code is one it may bind) and it reaches every account that
- * holds the role; otherwise it would take rights it does not hold, or rights of staff of farms
- * it cannot see, away (10009).
+ * An ordinary role manager changes a role (its name, level, bindings, or deletes it) only when it
+ * could have built the role itself (every bound code is one it may bind) and it manages every
+ * farm of every account holding the role as a whole: a role's rights are its holders' rights on
+ * all their farms, so otherwise it would take rights it does not hold, or change what staff of
+ * farms it does not manage may do (10009). Roles are the tenant's: another tenant's is 30001.
  */
 async function guardRoleChange(db: Db, scope: Scope, tenantId: number, roleId: number): Promise<void> {
   if (scope.isTenantAdmin) return;
@@ -143,12 +145,14 @@ async function guardRoleChange(db: Db, scope: Scope, tenantId: number, roleId: n
     db.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, roleId)),
     bindableCodes(db, scope, tenantId),
   ]);
-  if (bound.some((b) => !allowed.has(b.code))) throw forbidden(scope.req);
-  await guardReach(
+  const foreign = bound.find((b) => !allowed.has(b.code));
+  if (foreign) throw forbidden(scope.req, { refused: 'role with a function the caller lacks', id: roleId, needed: [foreign.code] });
+  await guardHandOver(
     db,
     scope,
     tenantId,
     holders.map((h) => h.id),
+    await scope.wholeFarms(),
   );
 }
 
@@ -174,7 +178,7 @@ export async function bindApps(db: Db, scope: Scope, tenantId: number, body: Ope
     if (!row || !tenantWide.has(row.code) || row.scope !== scopeOfRoleType(role.type)) {
       throw paramError(`applications.${i}.applicationInfoId`, 'validation.invalid');
     }
-    if (!allowed.has(row.code)) throw forbidden(scope.req);
+    if (!allowed.has(row.code)) throw forbidden(scope.req, { refused: 'function the caller lacks', needed: [row.code] });
     const set = merged.get(row.code) ?? new Set<string>();
     for (const o of a.ops) set.add(o);
     merged.set(row.code, set);

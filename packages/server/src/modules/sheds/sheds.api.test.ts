@@ -4,7 +4,7 @@ import type { HierarchyFarm, PenOption, PenRow, ShedListItem } from '@farmsense/
 import { accountFarms, accountPens, accountSheds, gateways, pens, roles, sheds } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, call, tokenFor } from '../../test/factories.js';
-import { adminWorld, rows, type AdminWorld } from '../farms/admin.fixtures.js';
+import { adminWorld, pigManager, rows, type AdminWorld } from '../farms/admin.fixtures.js';
 
 const B = '/api/breedpigbuilding/shed';
 const SHED_LIST = '/api/breedpigbuilding/shedInfo/list';
@@ -255,7 +255,9 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const [nursery] = await db.select().from(sheds).where(eq(sheds.shedName, 'Nursery 1'));
     const [fattening] = await db.select().from(sheds).where(eq(sheds.shedName, 'Fattening 1'));
-    const [pigRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, 'Pig staff'));
+    // The pig farm manager's role (admin.fixtures.ts) holds shed management; the demo's Pig staff do not.
+    await pigManager(ctx, w);
+    const [pigRole] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, 'Pig farm manager'));
     const limitedId = await buildAccount(db, {
       tenantId: w.demoTenant,
       accountCode: 'limited-builder',

@@ -69,18 +69,20 @@ describe('controller form', { timeout: 40_000 }, () => {
     });
   });
 
-  it('requires the check code when adding and shows a taken code under the field', async () => {
+  it('takes a check code of at least 4 characters or none (the server then generates one), and shows a taken code under the field', async () => {
     const calls = serve({ code: 203339 });
     renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
     await screen.findByText(t('form.addTitle'), {}, SLOW);
     type('code', 'fs-taken1');
     type('name', 'Climate B');
+    type('checkCode', 'abc');
     save();
-    await waitFor(() => expect(field('checkCode').closest('.ant-form-item')!.textContent).toContain(tk('validation.required')), SLOW);
+    await waitFor(() => expect(field('checkCode').closest('.ant-form-item')!.textContent).toContain(tk('validation.invalid')), SLOW);
     expect(calls.some((c) => c.path.endsWith('/add'))).toBe(false);
-    type('checkCode', 'secret');
+    type('checkCode', '');
     save();
     await waitFor(() => expect(field('code').closest('.ant-form-item')!.textContent).toContain(tk('errors.203339')), SLOW);
+    expect(calls.find((c) => c.path.endsWith('/add'))!.body).not.toHaveProperty('checkCode');
   });
 
   it('starts a 4008 controller with its model, asks for the bus location whole and shows a taken point (203341) under it', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { curveValuesInput, dailyRowSchemas, dayInput, flockAddBody } from './schemas/production.js';
+import { dailyRowSchemas, dayInput, flockAddBody } from './schemas/production.js';
+import { curveValuesInput } from './schemas/production-curves.js';
 
 const firstKey = (r: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }): string =>
   r.error ? `${r.error.issues[0]!.path.join('.')}:${r.error.issues[0]!.message}` : 'ok';

@@ -7,7 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { hashStoredCheckCodes } from '../lib/check-codes.js';
+import { hashStoredCheckCodes } from './after-migrations.js';
 import * as tables from './tables.js';
 
 /**

@@ -1,11 +1,12 @@
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, inArray } from 'drizzle-orm';
 import { BUILTIN_CURVES, curveValueAt, dayAgeOn, FLOCK_STATUS, type BuiltinCurve } from '@farmsense/shared';
 import { kindForShedType, PROFILES, type ShedKind } from '../../../simulator/src/index.js';
 import { hashSeed, Rng } from '../../../simulator/src/random.js';
 import { dayRange, farmDay } from '../lib/farm-time.js';
 import type { Db } from './client.js';
+import { bulkInsert } from './bulk-insert.js';
 import { DEMO_SEED, demoFleet, type DemoGateway } from './demo-fleet.js';
+import { BROILER_VACCINES, COCCI, COLI, LAYER_VACCINES } from './seed-production-health.js';
 import {
   farms,
   flockEggDays,
@@ -110,84 +111,6 @@ function phi(z: number): number {
   const p = 0.3989423 * Math.exp((-z * z) / 2) * t * (0.3193815 + t * (-0.3565638 + t * (1.781478 + t * (-1.821256 + t * 1.330274))));
   return z > 0 ? 1 - p : p;
 }
-
-interface Vaccination {
-  age: number;
-  brand: string;
-  method: string;
-  disease: string;
-  implementer: string;
-}
-const BROILER_VACCINES: Vaccination[] = [
-  { age: 1, brand: 'HVT live vaccine', method: 'Subcutaneous injection', disease: "Marek's disease", implementer: 'Hatchery' },
-  {
-    age: 1,
-    brand: 'ND-IB live (LaSota + H120)',
-    method: 'Coarse spray',
-    disease: 'Newcastle disease, infectious bronchitis',
-    implementer: 'Hatchery',
-  },
-  {
-    age: 10,
-    brand: 'ND-IB live (LaSota + H120)',
-    method: 'Eye drop',
-    disease: 'Newcastle disease, infectious bronchitis',
-    implementer: 'Chen Hua',
-  },
-  { age: 14, brand: 'IBD intermediate live', method: 'Drinking water', disease: 'Infectious bursal disease', implementer: 'Chen Hua' },
-  { age: 21, brand: 'ND LaSota live', method: 'Drinking water', disease: 'Newcastle disease', implementer: 'Chen Hua' },
-];
-const LAYER_VACCINES: Vaccination[] = [
-  {
-    age: 119,
-    brand: 'ND-IB-EDS inactivated',
-    method: 'Intramuscular injection',
-    disease: 'Newcastle disease, infectious bronchitis, egg drop syndrome',
-    implementer: 'Chen Hua',
-  },
-  {
-    age: 175,
-    brand: 'ND-IB live (LaSota + H120)',
-    method: 'Drinking water',
-    disease: 'Newcastle disease, infectious bronchitis',
-    implementer: 'Chen Hua',
-  },
-  {
-    age: 231,
-    brand: 'ND-IB live (LaSota + H120)',
-    method: 'Drinking water',
-    disease: 'Newcastle disease, infectious bronchitis',
-    implementer: 'Chen Hua',
-  },
-];
-interface Course {
-  from: number;
-  to: number;
-  drug: string;
-  maker: string;
-  disease: string;
-  dose: string;
-  withdrawal: number;
-}
-/** A colibacillosis outbreak treated in the current batch; coccidiosis treatment in earlier ones. */
-const COLI: Course = {
-  from: 17,
-  to: 21,
-  drug: 'Amoxicillin soluble powder',
-  maker: 'Demo Animal Health',
-  disease: 'Colibacillosis',
-  dose: '15 mg/kg body weight',
-  withdrawal: 2,
-};
-const COCCI: Course = {
-  from: 20,
-  to: 21,
-  drug: 'Toltrazuril 2.5 % oral solution',
-  maker: 'Demo Animal Health',
-  disease: 'Coccidiosis',
-  dose: '7 mg/kg body weight',
-  withdrawal: 18,
-};
 
 async function demoGatewaysOf(db: Db): Promise<(DemoGateway & { shedId: number | null; shedName: string | null })[]> {
   const rows = await db
@@ -381,31 +304,6 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
       });
     }
   }
-}
-
-/**
- * One INSERT ... SELECT FROM unnest(column arrays) per table: a few bind parameters instead of
- * one per value, which PGlite parses several times faster than a long VALUES list (the test
- * harness seeds the demo for every API test file). Columns are those of the first row.
- */
-async function bulkInsert<T extends PgTable>(db: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
-  const first = rows[0];
-  if (!first) return;
-  const columns = getTableColumns(table) as Record<string, PgColumn>;
-  const keys = Object.keys(first);
-  const cols = keys.map((k) => columns[k]!);
-  const arrays = keys.map((k) =>
-    rows.map((r) => {
-      const v = (r as Record<string, unknown>)[k];
-      return v instanceof Date ? v.toISOString() : (v ?? null);
-    }),
-  );
-  const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
-  const unnest = sql.join(
-    cols.map((c, i) => sql`${sql.param(arrays[i])}::${sql.raw(c.getSQLType())}[]`),
-    sql`, `,
-  );
-  await db.execute(sql`INSERT INTO ${table} (${names}) SELECT * FROM unnest(${unnest})`);
 }
 
 /**

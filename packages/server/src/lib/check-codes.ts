@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { Database } from '../db/client.js';
 import { hashPassword } from './passwords.js';
 
 /**
@@ -26,24 +25,3 @@ export function isHashedCheckCode(stored: string): boolean {
 }
 
 export const hashCheckCode = hashPassword;
-
-/**
- * Start-up step: hashes the check codes a database still holds in plain text (stored before codes
- * were hashed). Each row is replaced only if it still holds the text that was read, so two
- * processes starting together do not overwrite each other. Returns how many were hashed.
- */
-export async function hashStoredCheckCodes(database: Database): Promise<number> {
-  const rows = await database.query<{ id: number; check_code: string }>(
-    `SELECT id, check_code FROM gateways WHERE check_code NOT LIKE '$argon2%'`,
-  );
-  let done = 0;
-  for (const r of rows) {
-    const stored = await hashCheckCode(r.check_code);
-    const updated = await database.query<{ id: number }>(
-      `UPDATE gateways SET check_code = $1 WHERE id = $2 AND check_code = $3 RETURNING id`,
-      [stored, r.id, r.check_code],
-    );
-    done += updated.length;
-  }
-  return done;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CURVE_INDICATORS } from '../schemas/production.js';
+import { CURVE_INDICATORS } from '../schemas/production-curves.js';
 import { BUILTIN_CURVES, curveValueAt } from './standards.js';
 import { COBB_500_2022, cumulativeFeed, ROSS_308_2022 } from './standards-broiler.js';
 

@@ -1,4 +1,4 @@
-import type { CurveIndicator } from '../schemas/production.js';
+import type { CurveIndicator } from '../schemas/production-curves.js';
 import { BROILER_CURVES } from './standards-broiler.js';
 import { LAYER_CURVES } from './standards-layer.js';
 

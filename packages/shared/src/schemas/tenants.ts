@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TENANT_MODULES } from '../permissions.js';
+import { TENANT_MODULES } from '../grants.js';
 import { blankAsAbsent, dateTimeInput } from './time.js';
 import { cipherText, countParam, idParam, isFreeText, optionalText, pageQuery, plainString, requiredText } from './common.js';
 import { isStrongPassword } from './auth.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ControllerRow, Page } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { DEMO_CHECK_CODE } from '../../db/seed.js';
-import { hashStoredCheckCodes } from '../../lib/check-codes.js';
+import { hashStoredCheckCodes } from '../../db/after-migrations.js';
 import { verifyPassword } from '../../lib/passwords.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';

@@ -5,6 +5,12 @@ import { LiveHub } from './iot/live.js';
 import { Jobs, type JobsOptions } from './jobs/queue.js';
 import type { Log } from './lib/log.js';
 
+declare module './jobs/define.js' {
+  /** A job handler's `ctx.deps` is the whole app (jobs/define.ts). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds Deps' members
+  interface JobDeps extends Deps {}
+}
+
 /**
  * Everything a module may use, handed to it at registration (`routes(app, deps)`), to its job
  * handlers (`ctx.deps`) and to its ingest subscribers (`onCommitted(batch, deps)`). Nothing is

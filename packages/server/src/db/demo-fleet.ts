@@ -2,7 +2,6 @@ import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '..
 import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '../iot/flock-sync.js';
 import { zoneOffsetMs } from '../lib/farm-time.js';
 import type { Database } from './client.js';
-import { DEMO_CHECK_CODE } from './seed.js';
 
 /**
  * The demo gateways (CONTRACT §5: `fs-demo01`, `fs-demo02`, ... of tenant "Demo Agri Group") as
@@ -11,6 +10,8 @@ import { DEMO_CHECK_CODE } from './seed.js';
  * live, so day ages, flocks and meters carry on across restarts.
  */
 export const DEMO_SEED = 20_260_101;
+/** The check code of every demo gateway (stored hashed; the simulator signs in with it). */
+export const DEMO_CHECK_CODE = 'demo';
 const DEMO_CODE = /^fs-demo\d+$/;
 
 export interface DemoGateway {

@@ -2,12 +2,13 @@ import { eq } from 'drizzle-orm';
 import { AccountType, workerApps } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
+import { DEMO_CHECK_CODE } from './demo-fleet.js';
 import { seedProduction } from './seed-production.js';
 import { accountFarms, accountRoles, accounts, farms, gateways, pens, roleApps, roles, sheds, systemAuth, tenants } from './tables.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 /** The demo gateways' connection check code (CONTRACT §5), stored hashed like any other. */
-export const DEMO_CHECK_CODE = 'demo';
+export { DEMO_CHECK_CODE };
 
 /** CONTRACT §5 demo data, written once on an empty database (no accounts yet). */
 export async function seedDemo(db: Db): Promise<boolean> {

@@ -1,5 +1,4 @@
 import type { Tx } from '../db/client.js';
-import type { Deps } from '../deps.js';
 
 /** Retry spacing: attempt n (from 1) failed, the next one waits min(maxMs, baseMs * factor^(n-1)). */
 export interface Backoff {
@@ -21,6 +20,13 @@ export interface JobOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The app's parts a handler reaches as `ctx.deps`. deps.ts fills this in (interface merging:
+ * `JobDeps extends Deps`), so the queue never imports the app that owns it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by deps.ts
+export interface JobDeps {}
+
 export interface JobContext {
   /**
    * The attempt's transaction: the job's own writes go through it and commit together with its
@@ -32,7 +38,7 @@ export interface JobContext {
   /** Aborted at the timeout and when the app stops before the attempt ends. */
   signal: AbortSignal;
   /** The app's parts (config, iot, live, jobs); reading it throws in a queue made without an app. */
-  deps: Deps;
+  deps: JobDeps;
 }
 
 /** Runs one attempt. `payload` is what was enqueued, after a JSON round trip (plain data only). */

@@ -2,10 +2,9 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Db, Tx } from '../db/client.js';
-import type { Deps } from '../deps.js';
 import { jobs } from '../db/tables.js';
 import { errorText, type Log } from '../lib/log.js';
-import { backoffDelay, defineJob, type JobContext, type JobDefinition, type JobHandler, type JobOptions } from './define.js';
+import { backoffDelay, defineJob, type JobContext, type JobDefinition, type JobDeps, type JobHandler, type JobOptions } from './define.js';
 import { claimJobs, holdLease, markDone, markFailed, markLeaseExpired, purgeDone, release, type Claimed } from './sql.js';
 
 export interface JobsOptions {
@@ -70,7 +69,7 @@ export class Jobs {
   /** A wake-up that came while the loop was not pausing (it must not be lost). */
   private woken = false;
   private lastPurge = 0;
-  private deps: Deps | null = null;
+  private deps: JobDeps | null = null;
 
   constructor(
     private readonly database: Database,
@@ -84,7 +83,7 @@ export class Jobs {
   }
 
   /** The app this queue belongs to (createDeps): handlers reach it as `ctx.deps`. */
-  provide(deps: Deps): void {
+  provide(deps: JobDeps): void {
     this.deps = deps;
   }
 
@@ -262,7 +261,7 @@ export class Jobs {
             tx,
             signal: abort.signal,
             job: { id: c.id, name: c.name, key: c.key, attempt: c.attempts, maxAttempts: c.maxAttempts },
-            get deps(): Deps {
+            get deps(): JobDeps {
               if (!deps) throw new Error('this job queue runs outside an app: no deps');
               return deps;
             },

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { accounts, apiAuth, apiCalls, systemAuth, tenants } from '../db/tables.js';
 import { withinSystemAuth } from '../modules/auth/policy.js';
 import { writeAudit } from '../plugins/audit.js';
-import type { AuthContext } from '../plugins/auth.js';
+import type { AuthContext } from '../scope/auth-context.js';
 import { closeOverTree, codesForModules } from './access.js';
 import { parseIpList } from './ip-list.js';
 

@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
-import { loadAccess, type AccessScope } from '../lib/access.js';
+import { loadAccess } from '../lib/access.js';
 import { hasApiCode, resolveApiAccess } from '../lib/api-access.js';
-import { resolveSession, type SessionAccount } from '../modules/auth/session.js';
+import { resolveSession } from '../modules/auth/session.js';
 import { logRefusal, requireFunction } from '../scope/refuse.js';
+import type { AuthContext } from '../scope/auth-context.js';
 import { attachScope } from '../scope/scope.js';
 import { writeAudit } from './audit.js';
 
-export interface AuthContext extends SessionAccount, AccessScope {
-  /** Set when the call came with an API access code instead of a session (lib/api-access.ts). */
-  via?: 'api';
-}
+export type { AuthContext };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { AccountType, AppError, ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { farms, gateways, sheds } from '../db/tables.js';
-import type { AuthContext } from '../plugins/auth.js';
+import type { AuthContext } from './auth-context.js';
 
 /**
  * The access scope of one request: who calls (tenant, account, functions) and what it may see

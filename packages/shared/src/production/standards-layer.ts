@@ -1,4 +1,4 @@
-import type { BuiltinCurve } from './standards.js';
+import type { BuiltinCurve } from './standards-types.js';
 import { pchipDaily, round, type Points } from './standards-interp.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import type { Deps } from '../../app.js';
+import type { Deps } from '../../deps.js';
 import { captchaStore } from './captcha.js';
 import type { AuthModuleContext } from './context.js';
 import { transportKeys } from './crypto.js';

@@ -9,6 +9,7 @@ export * from './schemas/auth.js';
 export * from './schemas/portal.js';
 export * from './portal/endpoints.js';
 export * from './schemas/directory.js';
+export * from './directory/endpoints.js';
 export * from './schemas/time.js';
 export * from './schemas/tenants.js';
 export * from './tenants/endpoints.js';

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, portalApi, type AnswerOf } from '@farmsense/shared';
+import { directoryApi, PAGE_SIZES, portalApi, type AnswerOf } from '@farmsense/shared';
 import { call } from './call';
 import { request } from './client';
 import type { AccountOption, AppConfig, AreaCode, Captcha, FarmInfo, LoginResult, UserInfo } from './types';
@@ -29,8 +29,7 @@ export const sessionApi = {
   getSystemAuth: (): Promise<AnswerOf<typeof portalApi.systemAuth>> => call(portalApi.systemAuth, {}),
   saveActLog: (modeCode: string): Promise<null> => call(portalApi.saveActLog, { body: { modeCode } }, { global: true }),
   // Session reference lists load in the background: a refusal must not end the session.
-  areaCode: (): Promise<AreaCode[]> => request('/breedpigaccount/account/areaCode', { global: true, quiet: true }),
-  farmList: (): Promise<FarmInfo[]> => request('/breedpigbuilding/farmInfo/list', { global: true, quiet: true }),
-  queryAllAccount: (): Promise<AccountOption[]> =>
-    request('/breedpigaccount/account/queryAllAccount', { method: 'POST', body: {}, global: true, quiet: true }),
+  areaCode: (): Promise<AreaCode[]> => call(directoryApi.areaCodes, {}, { global: true, quiet: true }),
+  farmList: (): Promise<FarmInfo[]> => call(directoryApi.farms, {}, { global: true, quiet: true }),
+  queryAllAccount: (): Promise<AccountOption[]> => call(directoryApi.accounts, {}, { global: true, quiet: true }),
 };

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { endpoint, pageOf } from '../contract.js';
+import { farmIdQuery, queryShedsBody } from '../schemas/directory.js';
+
+/** A phone calling code of the account and farm forms. */
+export const areaCode = z.object({
+  /** Calling code with the plus sign, e.g. '+86'. */
+  code: z.string(),
+  /** ISO 3166-1 alpha-2 country code; the web names it in the user's language (Intl.DisplayNames). */
+  country: z.string(),
+});
+export type AreaCode = z.infer<typeof areaCode>;
+
+/** farmInfo/list: a farm the account may see (the session's farm pickers). */
+export const farmListItem = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  farmName: z.string(),
+  type: z.number(),
+  scale: z.number().nullable(),
+  timeZone: z.string(),
+});
+export type FarmListItem = z.infer<typeof farmListItem>;
+
+export const authFarm = z.object({ farmId: z.number(), farmName: z.string(), type: z.number() });
+export type AuthFarm = z.infer<typeof authFarm>;
+
+/** queryAllAccount: an account as an option (label = name, value = id). */
+export const accountOption = z.object({ label: z.string(), value: z.number() });
+export type AccountOption = z.infer<typeof accountOption>;
+
+const shedFields = {
+  tid: z.number(),
+  shedName: z.string(),
+  shedType: z.number(),
+  areaNum: z.number(),
+  buildingNum: z.number(),
+  shedNum: z.number(),
+};
+
+export const shedListItem = z.object({ ...shedFields, farmId: z.number() });
+export type ShedListItem = z.infer<typeof shedListItem>;
+
+export const penItem = z.object({ id: z.number(), fieldColumn: z.number(), field: z.number() });
+export type PenItem = z.infer<typeof penItem>;
+
+/** A shed of the authorized tree with its pens (fieldLevel/shedInfo/authList). */
+export const authShed = z.object({ ...shedFields, pens: z.array(penItem) });
+export type AuthShed = z.infer<typeof authShed>;
+
+export const shedGateway = z.object({
+  code: z.string(),
+  name: z.string(),
+  gatewayType: z.number(),
+  deviceCategory: z.number().nullable(),
+  model: z.string().nullable(),
+});
+export type ShedGateway = z.infer<typeof shedGateway>;
+
+/** A row of querySheds (shed overview pages, shed list). */
+export const shedOverviewRow = shedListItem.extend({ farmName: z.string(), penCount: z.number(), gateways: z.array(shedGateway) });
+export type ShedOverviewRow = z.infer<typeof shedOverviewRow>;
+
+/**
+ * Pickers and lists every console needs (area codes, farms, sheds, pens, people). They need a
+ * session but no particular application code; the answers are cut to the caller's tenant, farms
+ * and sheds.
+ */
+export const directoryApi = {
+  areaCodes: endpoint({
+    method: 'GET',
+    path: '/breedpigaccount/account/areaCode',
+    summary: 'Phone calling codes for account and farm forms',
+    answer: z.array(areaCode),
+  }),
+  farms: endpoint({
+    method: 'GET',
+    path: '/breedpigbuilding/farmInfo/list',
+    summary: 'Farms the account may see',
+    answer: z.array(farmListItem),
+  }),
+  accounts: endpoint({
+    method: 'POST',
+    path: '/breedpigaccount/account/queryAllAccount',
+    summary: "The tenant's accounts as options (label = name, value = id)",
+    answer: z.array(accountOption),
+  }),
+  sheds: endpoint({
+    method: 'GET',
+    path: '/breedpigbuilding/shedInfo/list',
+    summary: 'Sheds the account may see in a farm',
+    query: farmIdQuery,
+    answer: z.array(shedListItem),
+  }),
+  authFarms: endpoint({
+    method: 'GET',
+    path: '/breedpigbuilding/fieldLevel/farmInfo/authList',
+    summary: 'Farms the account is authorized for',
+    answer: z.array(authFarm),
+  }),
+  authSheds: endpoint({
+    method: 'GET',
+    path: '/breedpigbuilding/fieldLevel/shedInfo/authList',
+    summary: 'Authorized sheds of a farm with their pens',
+    query: farmIdQuery,
+    answer: z.array(authShed),
+  }),
+  authShedList: endpoint({
+    method: 'GET',
+    path: '/breedpigbuilding/fieldLevel/shedInfo/shedInfoList',
+    summary: 'Authorized sheds of a farm (flat list)',
+    query: farmIdQuery,
+    answer: z.array(shedListItem),
+  }),
+  shedPage: endpoint({
+    method: 'POST',
+    path: '/breedpigbuilding/shed/querySheds',
+    summary: 'Paged sheds of a farm with pen count and gateways',
+    body: queryShedsBody,
+    answer: pageOf(shedOverviewRow),
+  }),
+};

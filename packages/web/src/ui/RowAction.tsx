@@ -67,3 +67,18 @@ export function DeleteAction(props: CommonActionProps): ReactElement {
   const { t } = useTranslation('common');
   return <RowAction {...props} danger icon={<DeleteOutlined />} text={t('delete')} />;
 }
+
+/** A small labelled row button (device pages); `label` names the row for assistive technology. */
+export function SmallAction({
+  icon,
+  text,
+  label,
+  onClick,
+  danger,
+}: Pick<RowActionProps, 'icon' | 'text' | 'label' | 'onClick' | 'danger'>): ReactElement {
+  return (
+    <Button size="small" danger={danger} icon={icon} onClick={onClick} aria-label={label}>
+      {text}
+    </Button>
+  );
+}

@@ -1,5 +1,5 @@
-import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Input, Select, Space, Tag, Typography } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   ApiOutlined,
@@ -12,29 +12,27 @@ import {
   PoweroffOutlined,
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { CONTROLLER_4008_CATEGORIES, CONTROLLER_4008_FAMILY, GATEWAY_TYPES, INPUT_MAX_LENGTH, type ControllerRow } from '@farmsense/shared';
+import { CONTROLLER_4008_CATEGORIES, CONTROLLER_4008_FAMILY, GATEWAY_TYPES, type ControllerRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { FilterField } from '../../../ui/FilterBar';
+import { PagedTable } from '../../../ui/PagedTable';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { SmallAction } from '../../../ui/RowAction';
+import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
 import { BindShedDialog } from '../components/BindShedDialog';
 import { CheckCodeDialog } from '../components/CheckCodeDialog';
 import { ChannelsDrawer } from '../components/ChannelsDrawer';
 import { ControllerFormDialog, type ControllerPreset } from '../components/ControllerFormDialog';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
-import '../../../ui/admin.css';
-import { PageHead, FilterActions } from '../../../ui/PageParts';
+import { PageHead } from '../../../ui/PageParts';
 
-interface Filters {
-  farmId?: number;
-  shedId?: number;
-  gatewayType?: number;
-  keyword?: string;
-}
+const FILTERS = { farmId: numberFilter, shedId: numberFilter, gatewayType: numberFilter, keyword: textFilter };
 
 /**
  * A page cut to one family: /device-mng/controller4008 lists the climate controllers (categories
@@ -72,13 +70,11 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
   const { t } = useTranslation(['devices', 'common']);
   useSessionLists();
   const farms = useAppStore((s) => s.farms);
-  const { paging, setPaging, reset } = usePaging();
-  const [draft, setDraft] = useState<Filters>({});
-  const [filters, setFilters] = useState<Filters>({});
-  const query = useMemo(() => ({ ...paging, ...filters, ...variant.filter }), [paging, filters, variant]);
-  const page = useControllerPage(query);
+  const list = useListPage(FILTERS);
+  const { draft, setDraft } = list;
+  const page = useControllerPage({ ...list.query, ...variant.filter });
   const filterSheds = useFarmSheds(draft.farmId);
-  const [formFor, setFormFor] = useState<{ row: ControllerRow | null } | null>(null);
+  const form = useRowDialog<ControllerRow>();
   const [bindFor, setBindFor] = useState<ControllerRow | null>(null);
   const [channelsFor, setChannelsFor] = useState<ControllerRow | null>(null);
   const [shownCode, setShownCode] = useState<{ name: string; code: string } | null>(null);
@@ -95,16 +91,6 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
     } catch {
       // The API client has shown the refusal (offline, disabled, refused).
     }
-  };
-
-  const search = (): void => {
-    setFilters({ ...draft, keyword: draft.keyword?.trim() || undefined });
-    reset();
-  };
-  const clear = (): void => {
-    setDraft({});
-    setFilters({});
-    reset();
   };
 
   const columns: ColumnsType<ControllerRow> = [
@@ -165,30 +151,28 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
       width: 100,
       render: (_, r) => <Tag color={r.enabled ? 'blue' : 'red'}>{r.enabled ? t('common:enabled') : t('common:disabled')}</Tag>,
     },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: 520,
-      render: (_, r) => (
-        <Space size={4} wrap className="fs-row-actions">
-          <Button
-            size="small"
+    actionsColumn<ControllerRow>(
+      t('common:actions'),
+      520,
+      (r) => (
+        <>
+          <SmallAction
             icon={<EditOutlined />}
-            onClick={() => setFormFor({ row: r })}
-            aria-label={t('actions.editOf', { name: r.name })}
-          >
-            {t('common:edit')}
-          </Button>
+            onClick={() => form.edit(r)}
+            label={t('actions.editOf', { name: r.name })}
+            text={t('common:edit')}
+          />
           {r.shedId === null ? (
-            <Button size="small" icon={<LinkOutlined />} onClick={() => setBindFor(r)} aria-label={t('actions.bindOf', { name: r.name })}>
-              {t('actions.bind')}
-            </Button>
+            <SmallAction
+              icon={<LinkOutlined />}
+              onClick={() => setBindFor(r)}
+              label={t('actions.bindOf', { name: r.name })}
+              text={t('actions.bind')}
+            />
           ) : (
-            <Button
-              size="small"
+            <SmallAction
               icon={<DisconnectOutlined />}
-              aria-label={t('actions.unbindOf', { name: r.name })}
+              label={t('actions.unbindOf', { name: r.name })}
               onClick={() =>
                 confirm({
                   title: t('unbind.title', { name: r.name }),
@@ -198,22 +182,18 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
                   done: t('unbind.done'),
                 })
               }
-            >
-              {t('actions.unbind')}
-            </Button>
+              text={t('actions.unbind')}
+            />
           )}
-          <Button
-            size="small"
+          <SmallAction
             icon={<ApiOutlined />}
             onClick={() => setChannelsFor(r)}
-            aria-label={t('actions.channelsOf', { name: r.name })}
-          >
-            {t('actions.channels')}
-          </Button>
-          <Button
-            size="small"
+            label={t('actions.channelsOf', { name: r.name })}
+            text={t('actions.channels')}
+          />
+          <SmallAction
             icon={<KeyOutlined />}
-            aria-label={t('actions.regenerateOf', { name: r.name })}
+            label={t('actions.regenerateOf', { name: r.name })}
             onClick={() =>
               confirm({
                 title: t('checkCode.regenerateTitle', { name: r.name }),
@@ -228,21 +208,17 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
                 done: t('checkCode.regenerated'),
               })
             }
-          >
-            {t('actions.regenerate')}
-          </Button>
-          <Button
-            size="small"
+            text={t('actions.regenerate')}
+          />
+          <SmallAction
             icon={<ClockCircleOutlined />}
             onClick={() => void syncTime(r)}
-            aria-label={t('actions.syncTimeOf', { name: r.name })}
-          >
-            {t('actions.syncTime')}
-          </Button>
-          <Button
-            size="small"
+            label={t('actions.syncTimeOf', { name: r.name })}
+            text={t('actions.syncTime')}
+          />
+          <SmallAction
             icon={<PoweroffOutlined />}
-            aria-label={t(r.enabled ? 'actions.disableOf' : 'actions.enableOf', { name: r.name })}
+            label={t(r.enabled ? 'actions.disableOf' : 'actions.enableOf', { name: r.name })}
             onClick={() =>
               confirm({
                 title: t(r.enabled ? 'enable.disableTitle' : 'enable.enableTitle', { name: r.name }),
@@ -253,14 +229,12 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
                 done: t('common:modifiedSuccessfully'),
               })
             }
-          >
-            {r.enabled ? t('common:disable') : t('common:enable')}
-          </Button>
-          <Button
-            size="small"
+            text={r.enabled ? t('common:disable') : t('common:enable')}
+          />
+          <SmallAction
             danger
             icon={<DeleteOutlined />}
-            aria-label={t('actions.deleteOf', { name: r.name })}
+            label={t('actions.deleteOf', { name: r.name })}
             onClick={() =>
               confirmDeletion({
                 title: t('delete.title', { name: r.name }),
@@ -268,31 +242,28 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
                 run: () => remove.mutateAsync(r.id),
               })
             }
-          >
-            {t('common:delete')}
-          </Button>
-        </Space>
+            text={t('common:delete')}
+          />
+        </>
       ),
-    },
+      { wrap: true },
+    ),
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel(variant.code)}
-        subtitle={t(variant.subtitleKey)}
-        addLabel={t('actions.add')}
-        onAdd={() => setFormFor({ row: null })}
-      />
-      <div className="fs-panel">
-        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
+    <ListPageLayout
+      head={<PageHead title={menuLabel(variant.code)} subtitle={t(variant.subtitleKey)} addLabel={t('actions.add')} onAdd={form.add} />}
+      filterLabel={t('filters.label')}
+      list={list}
+      filters={
+        <>
           <FilterField id="device-farm-filter" label={t('fields.farm')} width={200}>
             <Select<number>
               id="device-farm-filter"
               allowClear
               placeholder={t('common:all')}
               value={draft.farmId}
-              onChange={(farmId) => setDraft((d) => ({ ...d, farmId, shedId: undefined }))}
+              onChange={(farmId) => setDraft({ farmId, shedId: undefined })}
               options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
             />
           </FilterField>
@@ -303,7 +274,7 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
               disabled={!draft.farmId}
               placeholder={t('common:all')}
               value={draft.shedId}
-              onChange={(shedId) => setDraft((d) => ({ ...d, shedId }))}
+              onChange={(shedId) => setDraft({ shedId })}
               options={filterSheds.data ?? []}
             />
           </FilterField>
@@ -314,46 +285,38 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
               showSearch={{ optionFilterProp: 'label' }}
               placeholder={t('common:all')}
               value={draft.gatewayType}
-              onChange={(gatewayType) => setDraft((d) => ({ ...d, gatewayType }))}
+              onChange={(gatewayType) => setDraft({ gatewayType })}
               options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))}
             />
           </FilterField>
-          <FilterField id="device-keyword-filter" label={t('filters.keyword')} width={240}>
-            <Input
-              id="device-keyword-filter"
-              allowClear
-              maxLength={INPUT_MAX_LENGTH}
-              value={draft.keyword ?? ''}
-              onChange={(e) => setDraft((d) => ({ ...d, keyword: e.target.value }))}
-              onPressEnter={search}
-            />
-          </FilterField>
-        </FilterBar>
+          <KeywordFilter id="device-keyword-filter" label={t('filters.keyword')} width={240} list={list} field="keyword" icon={false} />
+        </>
+      }
+      table={
         <PagedTable<ControllerRow>
           label={t('table.label')}
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
+          {...list.table(page)}
           emptyText={t(variant.emptyKey)}
           scroll={{ x: variant.busColumns ? 2100 : 1700 }}
         />
-      </div>
-      {formFor && (
+      }
+    >
+      {form.open && (
         <ControllerFormDialog
-          row={formFor.row}
-          farmId={filters.farmId}
+          row={form.row}
+          farmId={list.filters.farmId}
           preset={variant.preset}
-          onClose={() => setFormFor(null)}
+          onClose={form.close}
           onAdded={setShownCode}
         />
       )}
       {bindFor && <BindShedDialog row={bindFor} onClose={() => setBindFor(null)} />}
       {channelsFor && <ChannelsDrawer row={channelsFor} onClose={() => setChannelsFor(null)} />}
       {shownCode && <CheckCodeDialog name={shownCode.name} code={shownCode.code} onClose={() => setShownCode(null)} />}
-    </section>
+    </ListPageLayout>
   );
 }
 

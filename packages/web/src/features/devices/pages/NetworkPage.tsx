@@ -1,36 +1,31 @@
-import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Input, Space, Tag, Typography } from 'antd';
+import type { ReactElement } from 'react';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INPUT_MAX_LENGTH, type NetworkRow } from '@farmsense/shared';
+import type { NetworkRow } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable } from '../../../ui/PagedTable';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { SmallAction } from '../../../ui/RowAction';
+import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useDeviceMutation, useNetworkPage } from '../api';
 import { NetworkFormDialog } from '../components/NetworkFormDialog';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
-import '../../../ui/admin.css';
-import { PageHead, FilterActions } from '../../../ui/PageParts';
+import { PageHead } from '../../../ui/PageParts';
 
 /** /device-mng/network: network devices and switches of the caller's farms. */
 export function NetworkPage(): ReactElement {
   const { t } = useTranslation(['devices', 'common']);
   const confirmDeletion = useConfirmDelete();
   useSessionLists();
-  const { paging, setPaging, reset } = usePaging();
-  const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState<string | undefined>();
-  const query = useMemo(() => ({ ...paging, ...(keyword ? { keyword } : {}) }), [paging, keyword]);
-  const page = useNetworkPage(query);
+  const list = useListPage({ keyword: textFilter });
+  const page = useNetworkPage(list.query);
   const remove = useDeviceMutation(devicesApi.networkRemove);
-  const [formFor, setFormFor] = useState<{ row: NetworkRow | null } | null>(null);
+  const form = useRowDialog<NetworkRow>();
 
-  const search = (): void => {
-    setKeyword(draft.trim() || undefined);
-    reset();
-  };
   const confirmDelete = (r: NetworkRow): void => {
     confirmDeletion({ title: t('delete.title', { name: r.name }), run: () => remove.mutateAsync(r.id) });
   };
@@ -41,81 +36,53 @@ export function NetworkPage(): ReactElement {
     { key: 'port', title: t('network.serverPort'), width: 110, align: 'right', render: (_, r) => r.serverPort },
     { key: 'mode', title: t('network.connectionMode'), width: 150, render: (_, r) => <Tag>{t(`network.modes.${r.connectionMode}`)}</Tag> },
     { key: 'farm', title: t('fields.farm'), width: 160, render: (_, r) => r.farmName ?? '—' },
-    {
-      key: 'actions',
-      title: t('common:actions'),
-      fixed: 'right',
-      width: 200,
-      render: (_, r) => (
-        <Space size={4}>
-          <Button
-            size="small"
+    actionsColumn<NetworkRow>(
+      t('common:actions'),
+      200,
+      (r) => (
+        <>
+          <SmallAction
             icon={<EditOutlined />}
-            onClick={() => setFormFor({ row: r })}
-            aria-label={t('actions.editOf', { name: r.name })}
-          >
-            {t('common:edit')}
-          </Button>
-          <Button
-            size="small"
+            text={t('common:edit')}
+            label={t('actions.editOf', { name: r.name })}
+            onClick={() => form.edit(r)}
+          />
+          <SmallAction
             danger
             icon={<DeleteOutlined />}
+            text={t('common:delete')}
+            label={t('actions.deleteOf', { name: r.name })}
             onClick={() => confirmDelete(r)}
-            aria-label={t('actions.deleteOf', { name: r.name })}
-          >
-            {t('common:delete')}
-          </Button>
-        </Space>
+          />
+        </>
       ),
-    },
+      { touch: false },
+    ),
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('device-mng.network')}
-        subtitle={t('network.subtitle')}
-        addLabel={t('network.add')}
-        onAdd={() => setFormFor({ row: null })}
-      />
-      <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={
-            <FilterActions
-              onReset={() => {
-                setDraft('');
-                setKeyword(undefined);
-                reset();
-              }}
-              onSearch={search}
-            />
-          }
-        >
-          <FilterField id="network-keyword-filter" label={t('filters.keyword')} width={260}>
-            <Input
-              id="network-keyword-filter"
-              allowClear
-              maxLength={INPUT_MAX_LENGTH}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              onPressEnter={search}
-            />
-          </FilterField>
-        </FilterBar>
+    <ListPageLayout
+      head={
+        <PageHead title={menuLabel('device-mng.network')} subtitle={t('network.subtitle')} addLabel={t('network.add')} onAdd={form.add} />
+      }
+      filterLabel={t('filters.label')}
+      list={list}
+      filters={
+        <KeywordFilter id="network-keyword-filter" label={t('filters.keyword')} width={260} list={list} field="keyword" icon={false} />
+      }
+      table={
         <PagedTable<NetworkRow>
           label={t('network.tableLabel')}
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
+          {...list.table(page)}
           emptyText={t('network.empty')}
           scroll={{ x: 1020 }}
         />
-      </div>
-      {formFor && <NetworkFormDialog row={formFor.row} onClose={() => setFormFor(null)} />}
-    </section>
+      }
+    >
+      {form.open && <NetworkFormDialog row={form.row} onClose={form.close} />}
+    </ListPageLayout>
   );
 }

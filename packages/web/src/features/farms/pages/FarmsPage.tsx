@@ -1,14 +1,14 @@
-import { useMemo, useState, type ReactElement } from 'react';
-import { Input, Tag, Tooltip, Typography } from 'antd';
+import type { ReactElement } from 'react';
+import { Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
+import type { FarmDetail } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable } from '../../../ui/PagedTable';
+import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
@@ -16,8 +16,7 @@ import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
-import '../../../ui/admin.css';
-import { PageHead, FilterActions } from '../../../ui/PageParts';
+import { PageHead } from '../../../ui/PageParts';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
 
@@ -38,24 +37,11 @@ export function FarmsPage(): ReactElement {
   const { t } = useTranslation(['farms', 'common']);
   const confirmDeletion = useConfirmDelete();
   useSessionLists();
-  const { paging, setPaging, reset } = usePaging();
-  const [draft, setDraft] = useState('');
-  const [farmName, setFarmName] = useState<string | undefined>();
-  const query = useMemo(() => ({ ...paging, ...(farmName ? { farmName } : {}) }), [paging, farmName]);
-  const page = useFarmPage(query);
+  const list = useListPage({ farmName: textFilter });
+  const page = useFarmPage(list.query);
   const remove = useDeleteFarm();
   const compact = useScreenBand() !== 'large';
-  const [formFor, setFormFor] = useState<{ farm: FarmDetail | null } | null>(null);
-
-  const search = (): void => {
-    setFarmName(draft.trim() || undefined);
-    reset();
-  };
-  const clear = (): void => {
-    setDraft('');
-    setFarmName(undefined);
-    reset();
-  };
+  const form = useRowDialog<FarmDetail>();
 
   const confirmDelete = (farm: FarmDetail): void => {
     confirmDeletion({
@@ -159,47 +145,38 @@ export function FarmsPage(): ReactElement {
     },
     actionsColumn<FarmDetail>(t('common:actions'), compact ? 124 : 230, (r) => (
       <>
-        <EditAction compact={compact} label={t('actions.editOf', { name: r.farmName })} onClick={() => setFormFor({ farm: r })} />
+        <EditAction compact={compact} label={t('actions.editOf', { name: r.farmName })} onClick={() => form.edit(r)} />
         <DeleteAction compact={compact} label={t('actions.deleteOf', { name: r.farmName })} onClick={() => confirmDelete(r)} />
       </>
     )),
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('housemanagement.houselist')}
-        subtitle={t('page.subtitle')}
-        addLabel={t('actions.add')}
-        onAdd={() => setFormFor({ farm: null })}
-      />
-      <div className="fs-panel">
-        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
-          <FilterField id="farm-name-filter" label={t('filters.farmName')} width={260}>
-            <Input
-              id="farm-name-filter"
-              allowClear
-              prefix={<SearchOutlined className="fs-muted" />}
-              maxLength={INPUT_MAX_LENGTH}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              onPressEnter={search}
-            />
-          </FilterField>
-        </FilterBar>
+    <ListPageLayout
+      head={
+        <PageHead
+          title={menuLabel('housemanagement.houselist')}
+          subtitle={t('page.subtitle')}
+          addLabel={t('actions.add')}
+          onAdd={form.add}
+        />
+      }
+      filterLabel={t('filters.label')}
+      list={list}
+      filters={<KeywordFilter id="farm-name-filter" label={t('filters.farmName')} width={260} list={list} field="farmName" />}
+      table={
         <PagedTable<FarmDetail>
           label={t('table.label')}
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
-          emptyText={farmName ? t('table.noMatch') : t('table.empty')}
+          {...list.table(page)}
+          emptyText={list.filtered ? t('table.noMatch') : t('table.empty')}
           scroll={{ x: 1440 }}
         />
-      </div>
-      {formFor && <FarmFormDialog farm={formFor.farm} onClose={() => setFormFor(null)} />}
-    </section>
+      }
+    >
+      {form.open && <FarmFormDialog farm={form.row} onClose={form.close} />}
+    </ListPageLayout>
   );
 }

@@ -1,13 +1,14 @@
-import { useMemo, useState, type ReactElement } from 'react';
-import { Input, Tag, Typography } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { SafetyOutlined, SearchOutlined } from '@ant-design/icons';
+import { SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { INPUT_MAX_LENGTH, type RoleRow } from '@farmsense/shared';
+import type { RoleRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable } from '../../../ui/PagedTable';
+import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
@@ -16,9 +17,8 @@ import { useRolePage } from '../api';
 import { PermissionDrawer } from '../components/PermissionDrawer';
 import { RoleFormDialog } from '../components/RoleFormDialog';
 import { useDeleteRole } from '../hooks/useRoleMutations';
-import '../../../ui/admin.css';
 import '../roles.css';
-import { PageHead, FilterActions } from '../../../ui/PageParts';
+import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /usermanagement/role: the tenant's roles with how many accounts hold them and how many functions
@@ -27,25 +27,12 @@ import { PageHead, FilterActions } from '../../../ui/PageParts';
 export function RolesPage(): ReactElement {
   const { t } = useTranslation(['roles', 'common']);
   const confirmDeletion = useConfirmDelete();
-  const { paging, setPaging, reset } = usePaging();
-  const [draft, setDraft] = useState('');
-  const [roleName, setRoleName] = useState<string | undefined>();
-  const query = useMemo(() => ({ ...paging, ...(roleName ? { roleName } : {}) }), [paging, roleName]);
-  const page = useRolePage(query);
+  const list = useListPage({ roleName: textFilter });
+  const page = useRolePage(list.query);
   const remove = useDeleteRole();
   const compact = useScreenBand() !== 'large';
-  const [formFor, setFormFor] = useState<{ role: RoleRow | null } | null>(null);
+  const form = useRowDialog<RoleRow>();
   const [permFor, setPermFor] = useState<RoleRow | null>(null);
-
-  const search = (): void => {
-    setRoleName(draft.trim() || undefined);
-    reset();
-  };
-  const clear = (): void => {
-    setDraft('');
-    setRoleName(undefined);
-    reset();
-  };
 
   const confirmDelete = (role: RoleRow): void => {
     confirmDeletion({
@@ -102,7 +89,7 @@ export function RolesPage(): ReactElement {
     },
     actionsColumn<RoleRow>(t('common:actions'), compact ? 250 : 370, (r) => (
       <>
-        <EditAction compact={compact} label={t('actions.editOf', { name: r.roleName })} onClick={() => setFormFor({ role: r })} />
+        <EditAction compact={compact} label={t('actions.editOf', { name: r.roleName })} onClick={() => form.edit(r)} />
         <RowAction
           compact={compact}
           keepText
@@ -118,41 +105,27 @@ export function RolesPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('usermanagement.role')}
-        subtitle={t('page.subtitle')}
-        addLabel={t('actions.add')}
-        onAdd={() => setFormFor({ role: null })}
-      />
-      <div className="fs-panel">
-        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
-          <FilterField id="role-name" label={t('filters.roleName')} width={260}>
-            <Input
-              id="role-name"
-              allowClear
-              prefix={<SearchOutlined className="fs-muted" />}
-              maxLength={INPUT_MAX_LENGTH}
-              value={draft}
-              onChange={(e) => setDraft(e.target.value)}
-              onPressEnter={search}
-            />
-          </FilterField>
-        </FilterBar>
+    <ListPageLayout
+      head={
+        <PageHead title={menuLabel('usermanagement.role')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={form.add} />
+      }
+      filterLabel={t('filters.label')}
+      list={list}
+      filters={<KeywordFilter id="role-name" label={t('filters.roleName')} width={260} list={list} field="roleName" />}
+      table={
         <PagedTable<RoleRow>
           label={t('table.label')}
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
-          emptyText={roleName ? t('table.noMatch') : t('table.empty')}
+          {...list.table(page)}
+          emptyText={list.filtered ? t('table.noMatch') : t('table.empty')}
           scroll={{ x: 1080 }}
         />
-      </div>
-      {formFor && <RoleFormDialog role={formFor.role} onClose={() => setFormFor(null)} />}
+      }
+    >
+      {form.open && <RoleFormDialog role={form.row} onClose={form.close} />}
       <PermissionDrawer role={permFor} onClose={() => setPermFor(null)} />
-    </section>
+    </ListPageLayout>
   );
 }

@@ -24,6 +24,7 @@ export * from './schemas/sheds.js';
 export * from './display.js';
 export * from './schemas/environment.js';
 export * from './schemas/devices.js';
+export * from './devices/endpoints.js';
 export * from './schemas/production.js';
 export * from './schemas/production-curves.js';
 export * from './production/standards.js';

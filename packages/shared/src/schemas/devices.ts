@@ -64,10 +64,6 @@ export const controllerAddBody = z.strictObject({
   checkCode: requiredText(64).pipe(z.string().min(CHECK_CODE_MIN_LENGTH, 'validation.invalid')).optional(),
 });
 export type ControllerAddBody = z.infer<typeof controllerAddBody>;
-/** The answer of adding a gateway and of regenerating its check code: the code in effect, shown once. */
-export interface CheckCodeAnswer {
-  checkCode: string;
-}
 export const controllerUpdateBody = z.strictObject({ id: bodyId, ...controllerFields });
 export type ControllerUpdateBody = z.infer<typeof controllerUpdateBody>;
 
@@ -97,40 +93,6 @@ export const controllerEnableBody = z.strictObject({ ids: z.array(bodyId).min(1)
 export const DEVICE_REFUSAL_REASONS = ['checkCode', 'clientId', 'disabled', 'unknownCode'] as const;
 export type DeviceRefusalReason = (typeof DEVICE_REFUSAL_REASONS)[number];
 
-/** Refused connections of a gateway: how many, and the last one. */
-export interface DeviceRefusal {
-  count: number;
-  lastReason: DeviceRefusalReason;
-  lastAt: string;
-}
-
-export interface ControllerRow {
-  id: number;
-  code: string;
-  name: string;
-  gatewayType: number;
-  deviceCategory: number | null;
-  model: string | null;
-  serialNo: string | null;
-  farmId: number | null;
-  farmName: string | null;
-  shedId: number | null;
-  shedName: string | null;
-  enabled: boolean;
-  online: boolean;
-  lastSeenAt: string | null;
-  /** The check code itself is never sent back. */
-  checkCodeSet: boolean;
-  /** Refused connections signed in with this gateway's code (null: none). */
-  refusal: DeviceRefusal | null;
-  networkId: number | null;
-  networkName: string | null;
-  port: number | null;
-  commPointNo: number | null;
-  parentId: number | null;
-  parentCode: string | null;
-}
-
 /**
  * Device-management commands (CONTRACT §4 `cmd`): `time.sync` sets the controller clock (the
  * server supplies the time and the farm's zone), `params.read` asks for the named parameters
@@ -145,10 +107,6 @@ export const controllerCommandBody = z.strictObject({
   params: z.record(z.string(), z.unknown()).default({}),
 });
 export type ControllerCommandBody = z.infer<typeof controllerCommandBody>;
-export interface ControllerCommandAnswer {
-  /** What the device answered in its ack's `data`. */
-  data: Record<string, unknown>;
-}
 
 /** Sensor kinds a channel may configure, with their CONTRACT §4 limits, and actuator kinds. */
 export const CHANNEL_KINDS = {
@@ -205,15 +163,6 @@ export const FAN_TYPE_VALUES: readonly number[] = FAN_TYPES;
 export const CURTAIN_TYPE_VALUES: readonly number[] = CURTAIN_TYPES;
 export const HEAT_TYPE_VALUES: readonly number[] = HEAT_COOL_TYPES;
 
-export interface ChannelRow {
-  key: string;
-  subDevice: number;
-  name: string | null;
-  fanType: number | null;
-  curtainType: number | null;
-  heatType: number | null;
-}
-
 export const CONNECTION_MODES = ['tcpClient', 'tcpServer', 'mqtt'] as const;
 export type ConnectionMode = (typeof CONNECTION_MODES)[number];
 
@@ -241,16 +190,6 @@ export const networkPageBody = z.strictObject({
   pageSize: z.number().int().min(1).max(1000).default(20),
 });
 export type NetworkPageBody = z.infer<typeof networkPageBody>;
-
-export interface NetworkRow {
-  id: number;
-  name: string;
-  ip: string;
-  serverPort: number;
-  connectionMode: ConnectionMode;
-  farmId: number;
-  farmName: string | null;
-}
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 /** IPv4 dotted quad or IPv6 (full, compressed, or with an embedded IPv4 tail). */

@@ -29,8 +29,9 @@ function paramsFor(op: ControllerCommandOp, given: Record<string, unknown>, time
   if (op === 'time.sync') return { ts: Date.now(), tz: timeZone };
   const keys = given.keys;
   if (!Array.isArray(keys) || keys.length === 0) throw new AppError(ErrorCodes.PARAMS_INCOMPLETE);
-  if (keys.length > MAX_KEYS || !keys.every((k) => typeof k === 'string' && PARAM_KEY.test(k))) throw new AppError(ErrorCodes.PARAM_ERROR);
-  return { keys: [...new Set(keys as string[])] };
+  if (keys.length > MAX_KEYS || !keys.every((k): k is string => typeof k === 'string' && PARAM_KEY.test(k)))
+    throw new AppError(ErrorCodes.PARAM_ERROR);
+  return { keys: [...new Set(keys)] };
 }
 
 export async function controllerCommand(

@@ -8,7 +8,6 @@ import {
   type ControllerPageBody,
   type ControllerRow,
   type ControllerUpdateBody,
-  type DeviceRefusalReason,
   type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
@@ -100,9 +99,7 @@ export async function pageControllers(db: Db, scope: Scope, tenantId: number, q:
     online: online ?? false,
     lastSeenAt: lastSeenAt ? lastSeenAt.toISOString() : null,
     checkCodeSet: g.checkCode.length > 0,
-    refusal: refusal
-      ? { count: refusal.count, lastReason: refusal.lastReason as DeviceRefusalReason, lastAt: refusal.lastAt.toISOString() }
-      : null,
+    refusal: refusal ? { count: refusal.count, lastReason: refusal.lastReason, lastAt: refusal.lastAt.toISOString() } : null,
     networkId: g.networkId,
     networkName: networkName ?? null,
     port: g.port,

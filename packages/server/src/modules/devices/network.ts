@@ -91,7 +91,7 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
     name: d.name,
     ip: d.ip,
     serverPort: d.serverPort,
-    connectionMode: d.connectionMode as NetworkRow['connectionMode'],
+    connectionMode: d.connectionMode,
     farmId: d.farmId,
     farmName,
   }));

@@ -1,5 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { farms, gateways, tenants } from '../../db/schema.js';
+import type { ConnectionMode, DeviceRefusalReason } from '@farmsense/shared';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -38,7 +39,7 @@ export const networkDevices = pgTable(
     name: text('name').notNull(),
     ip: text('ip').notNull(),
     serverPort: integer('server_port').notNull(),
-    connectionMode: text('connection_mode').notNull(),
+    connectionMode: text('connection_mode').$type<ConnectionMode>().notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -55,6 +56,6 @@ export const gatewayRefusals = pgTable('gateway_refusals', {
     .primaryKey()
     .references(() => gateways.id, { onDelete: 'cascade' }),
   count: integer('count').notNull().default(0),
-  lastReason: text('last_reason').notNull(),
+  lastReason: text('last_reason').$type<DeviceRefusalReason>().notNull(),
   lastAt: ts('last_at').notNull(),
 });

@@ -6,21 +6,23 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type {
-  ChannelItem,
-  ChannelRow,
-  CheckCodeAnswer,
-  ControllerAddBody,
-  ControllerCommandAnswer,
-  ControllerCommandOp,
-  ControllerRow,
-  ControllerUpdateBody,
-  HierarchyFarm,
-  NetworkAddBody,
-  NetworkRow,
-  Page,
+import {
+  DTU_GATEWAY_TYPE,
+  devicesApi as endpoints,
+  type ChannelItem,
+  type ChannelRow,
+  type CheckCodeAnswer,
+  type ControllerAddBody,
+  type ControllerCommandAnswer,
+  type ControllerCommandOp,
+  type ControllerRow,
+  type ControllerUpdateBody,
+  type HierarchyFarm,
+  type NetworkAddBody,
+  type NetworkRow,
+  type Page,
 } from '@farmsense/shared';
-import { DTU_GATEWAY_TYPE } from '@farmsense/shared';
+import { call } from '../../app/api/call';
 import { request } from '../../app/api/client';
 
 /**
@@ -51,31 +53,32 @@ export interface ShedOption {
   label: string;
 }
 
-const C = '/breedpigdevice/controller';
-const N = '/breedpigdevice/network';
-
 export const devicesApi = {
-  page: (q: ControllerQuery, signal?: AbortSignal): Promise<Page<ControllerRow>> =>
-    request(`${C}/page`, { method: 'POST', body: q, signal }),
-  add: (body: ControllerAddBody): Promise<{ id: number } & CheckCodeAnswer> => request(`${C}/add`, { method: 'POST', body }),
-  regenerateCheckCode: (id: number): Promise<CheckCodeAnswer> => request(`${C}/regenerateCheckCode`, { method: 'POST', body: { id } }),
-  update: (body: ControllerUpdateBody): Promise<null> => request(`${C}/update`, { method: 'PUT', body }),
-  remove: (id: number): Promise<null> => request(`${C}/delete/${id}`, { method: 'DELETE' }),
-  bind: (body: { id: number; shedId: number }): Promise<null> => request(`${C}/bind`, { method: 'POST', body }),
-  unbind: (id: number): Promise<null> => request(`${C}/unbind`, { method: 'POST', body: { id } }),
-  enable: (body: { ids: number[]; enabled: boolean }): Promise<null> => request(`${C}/enable`, { method: 'POST', body }),
-  channels: (id: number, signal?: AbortSignal): Promise<ChannelRow[]> => request(`${C}/channels`, { query: { id }, signal }),
-  channelsByCode: (code: string, signal?: AbortSignal): Promise<ChannelRow[]> => request(`${C}/channels`, { query: { code }, signal }),
-  command: (body: { id: number; op: ControllerCommandOp; params?: Record<string, unknown> }): Promise<ControllerCommandAnswer> =>
-    request(`${C}/command`, { method: 'POST', body }),
-  saveChannels: (body: { id: number; channels: ChannelItem[] }): Promise<null> => request(`${C}/channels`, { method: 'PUT', body }),
+  page: (q: ControllerQuery, signal?: AbortSignal): Promise<Page<ControllerRow>> => call(endpoints.page, { body: q }, { signal }),
+  add: (body: ControllerAddBody): Promise<{ id: number } & CheckCodeAnswer> => call(endpoints.add, { body }),
+  regenerateCheckCode: (id: number): Promise<CheckCodeAnswer> => call(endpoints.regenerateCheckCode, { body: { id } }),
+  update: (body: ControllerUpdateBody): Promise<null> => call(endpoints.update, { body }),
+  remove: (id: number): Promise<null> => call(endpoints.remove, { params: { id } }),
+  bind: (body: { id: number; shedId: number }): Promise<null> => call(endpoints.bind, { body }),
+  unbind: (id: number): Promise<null> => call(endpoints.unbind, { body: { id } }),
+  enable: (body: { ids: number[]; enabled: boolean }): Promise<null> => call(endpoints.enable, { body }),
+  channels: (id: number, signal?: AbortSignal): Promise<ChannelRow[]> => call(endpoints.channels, { query: { id } }, { signal }),
+  channelsByCode: (code: string, signal?: AbortSignal): Promise<ChannelRow[]> => call(endpoints.channels, { query: { code } }, { signal }),
+  command: ({
+    params = {},
+    ...rest
+  }: {
+    id: number;
+    op: ControllerCommandOp;
+    params?: Record<string, unknown>;
+  }): Promise<ControllerCommandAnswer> => call(endpoints.command, { body: { ...rest, params } }),
+  saveChannels: (body: { id: number; channels: ChannelItem[] }): Promise<null> => call(endpoints.saveChannels, { body }),
   sheds: (farmId: number, signal?: AbortSignal): Promise<HierarchyFarm[]> =>
     request('/breedpigbuilding/shed/qdslHierarchicalQuery', { method: 'POST', body: { farmId }, signal }),
-  networkPage: (q: NetworkQuery, signal?: AbortSignal): Promise<Page<NetworkRow>> =>
-    request(`${N}/page`, { method: 'POST', body: q, signal }),
-  networkAdd: (body: NetworkAddBody): Promise<{ id: number }> => request(`${N}/add`, { method: 'POST', body }),
-  networkUpdate: (body: NetworkAddBody & { id: number }): Promise<null> => request(`${N}/update`, { method: 'PUT', body }),
-  networkRemove: (id: number): Promise<null> => request(`${N}/delete/${id}`, { method: 'DELETE' }),
+  networkPage: (q: NetworkQuery, signal?: AbortSignal): Promise<Page<NetworkRow>> => call(endpoints.networkPage, { body: q }, { signal }),
+  networkAdd: (body: NetworkAddBody): Promise<{ id: number }> => call(endpoints.networkAdd, { body }),
+  networkUpdate: (body: NetworkAddBody & { id: number }): Promise<null> => call(endpoints.networkUpdate, { body }),
+  networkRemove: (id: number): Promise<null> => call(endpoints.networkRemove, { params: { id } }),
 };
 
 export const DEVICE_KEYS = {

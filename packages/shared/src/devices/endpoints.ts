@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { endpoint, noAnswer, pageOf } from '../contract.js';
+import {
+  CONNECTION_MODES,
+  DEVICE_REFUSAL_REASONS,
+  channelsBody,
+  channelsQuery,
+  controllerAddBody,
+  controllerBindBody,
+  controllerCommandBody,
+  controllerEnableBody,
+  controllerIdBody,
+  controllerPageBody,
+  controllerUpdateBody,
+  deviceIdParams,
+  networkAddBody,
+  networkPageBody,
+  networkUpdateBody,
+} from '../schemas/devices.js';
+
+/** Refused connections of a gateway: how many, and the last one (ISO 8601 moment). */
+export const deviceRefusal = z.object({ count: z.number(), lastReason: z.enum(DEVICE_REFUSAL_REASONS), lastAt: z.string() });
+export type DeviceRefusal = z.infer<typeof deviceRefusal>;
+
+/** A row of controller/page. */
+export const controllerRow = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  gatewayType: z.number(),
+  deviceCategory: z.number().nullable(),
+  model: z.string().nullable(),
+  serialNo: z.string().nullable(),
+  farmId: z.number().nullable(),
+  farmName: z.string().nullable(),
+  shedId: z.number().nullable(),
+  shedName: z.string().nullable(),
+  enabled: z.boolean(),
+  online: z.boolean(),
+  lastSeenAt: z.string().nullable(),
+  /** The check code itself is never sent back. */
+  checkCodeSet: z.boolean(),
+  /** Refused connections signed in with this gateway's code (null: none). */
+  refusal: deviceRefusal.nullable(),
+  networkId: z.number().nullable(),
+  networkName: z.string().nullable(),
+  port: z.number().nullable(),
+  commPointNo: z.number().nullable(),
+  parentId: z.number().nullable(),
+  parentCode: z.string().nullable(),
+});
+export type ControllerRow = z.infer<typeof controllerRow>;
+
+/** The answer of regenerating a gateway's check code (and part of adding one): the code in effect, shown once. */
+export const checkCodeAnswer = z.object({ checkCode: z.string() });
+export type CheckCodeAnswer = z.infer<typeof checkCodeAnswer>;
+
+/** What the device answered in its ack's `data`. */
+export const controllerCommandAnswer = z.object({ data: z.record(z.string(), z.unknown()) });
+export type ControllerCommandAnswer = z.infer<typeof controllerCommandAnswer>;
+
+export const channelRow = z.object({
+  key: z.string(),
+  subDevice: z.number(),
+  name: z.string().nullable(),
+  fanType: z.number().nullable(),
+  curtainType: z.number().nullable(),
+  heatType: z.number().nullable(),
+});
+export type ChannelRow = z.infer<typeof channelRow>;
+
+export const networkRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  ip: z.string(),
+  serverPort: z.number(),
+  connectionMode: z.enum(CONNECTION_MODES),
+  farmId: z.number(),
+  farmName: z.string().nullable(),
+});
+export type NetworkRow = z.infer<typeof networkRow>;
+
+const newId = z.object({ id: z.number() });
+const C = '/breedpigdevice/controller';
+const N = '/breedpigdevice/network';
+
+/**
+ * Device registry (/device-mng/controller, controller4008, network; read-only on the connection
+ * screens): gateways with their sub-device channels and commands, and network devices.
+ */
+export const devicesApi = {
+  page: endpoint({
+    method: 'POST',
+    path: `${C}/page`,
+    summary: "Gateways of the caller's farms with their online state",
+    body: controllerPageBody,
+    answer: pageOf(controllerRow),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: `${C}/add`,
+    summary: 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)',
+    body: controllerAddBody,
+    answer: newId.extend(checkCodeAnswer.shape),
+  }),
+  regenerateCheckCode: endpoint({
+    method: 'POST',
+    path: `${C}/regenerateCheckCode`,
+    summary: 'Replaces the check code with a new one, answered once; the live session is closed (20088 unknown gateway)',
+    body: controllerIdBody,
+    answer: checkCodeAnswer,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${C}/update`,
+    summary: 'Edits a gateway (its check code is kept: regenerateCheckCode replaces it)',
+    body: controllerUpdateBody,
+    answer: noAnswer,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${C}/delete/:id`,
+    summary: 'Deletes an unbound gateway with its channels (bound: 20090)',
+    params: deviceIdParams,
+    answer: noAnswer,
+  }),
+  bind: endpoint({
+    method: 'POST',
+    path: `${C}/bind`,
+    summary: 'Binds a gateway to a shed of its farm (20039 already bound, 20063 shed taken)',
+    body: controllerBindBody,
+    answer: noAnswer,
+  }),
+  unbind: endpoint({
+    method: 'POST',
+    path: `${C}/unbind`,
+    summary: 'Unbinds a gateway from its shed',
+    body: controllerIdBody,
+    answer: noAnswer,
+  }),
+  enable: endpoint({
+    method: 'POST',
+    path: `${C}/enable`,
+    summary: 'Enables or disables gateways (a disabled one is refused at CONNECT)',
+    body: controllerEnableBody,
+    answer: noAnswer,
+  }),
+  channels: endpoint({
+    method: 'GET',
+    path: `${C}/channels`,
+    summary: 'Sub-device channels of a gateway (by id or code)',
+    query: channelsQuery,
+    answer: z.array(channelRow),
+  }),
+  saveChannels: endpoint({
+    method: 'PUT',
+    path: `${C}/channels`,
+    summary: 'Replaces the channels (20008 fan, 20009 curtain, 20010 heating type; duplicate key 99996)',
+    body: channelsBody,
+    answer: noAnswer,
+  }),
+  command: endpoint({
+    method: 'POST',
+    path: `${C}/command`,
+    summary:
+      'Sends time.sync or params.read to a gateway and returns its ack data (200323 params, 20086 disabled, 203342 offline, 20048 refused)',
+    body: controllerCommandBody,
+    answer: controllerCommandAnswer,
+  }),
+  networkPage: endpoint({
+    method: 'POST',
+    path: `${N}/page`,
+    summary: 'Network devices and switches',
+    body: networkPageBody,
+    answer: pageOf(networkRow),
+  }),
+  networkAdd: endpoint({
+    method: 'POST',
+    path: `${N}/add`,
+    summary: 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)',
+    body: networkAddBody,
+    answer: newId,
+  }),
+  networkUpdate: endpoint({
+    method: 'PUT',
+    path: `${N}/update`,
+    summary: 'Edits a network device',
+    body: networkUpdateBody,
+    answer: noAnswer,
+  }),
+  networkRemove: endpoint({
+    method: 'DELETE',
+    path: `${N}/delete/:id`,
+    summary: 'Deletes a network device',
+    params: deviceIdParams,
+    answer: noAnswer,
+  }),
+};

@@ -6,7 +6,7 @@
  * renders (console routes: the antd areas chunk with session gate and shell, and the page) with
  * their static imports, and the language files it waits for before the first paint (antd and
  * dayjs locale, one i18next catalogue file per namespace; login: BOOT_NAMESPACES, a page:
- * SHELL_NAMESPACES and its feature's FEATURE_NAMESPACES).
+ * SHELL_NAMESPACES and its feature's TEXTS, features/<m>/texts.ts).
  * Each chunk is counted once per route. Dynamic imports inside the shell and the pages are not
  * counted: by convention they are what a user opens later (dialogs, exports), never what a screen
  * needs to render first; a lazy piece that renders at once must be listed here like the shell. Sizes are gzip level 9 of the files on disk, which is what the
@@ -17,11 +17,12 @@
  * Budgets: login 200 KB, any other route 500 KB; the exit code is non-zero over budget.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LOCALES } from '../packages/shared/src/constants.js';
-import { BOOT_NAMESPACES, FEATURE_NAMESPACES, SHELL_NAMESPACES } from '../packages/web/src/app/i18n/namespaces.js';
+import { BOOT_NAMESPACES, SHELL_NAMESPACES } from '../packages/web/src/app/i18n/namespaces.js';
 
 const LOGIN_BUDGET_KB = 200;
 const ROUTE_BUDGET_KB = 500;
@@ -99,10 +100,18 @@ function keyOf(src: string): string {
 
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entry) throw new Error('manifest has no entry');
-/** The console's pages are the dynamic imports of the route registry. */
-const registry = readFileSync(path.join(web, 'src/app/routes/registry.ts'), 'utf8');
-const pageSources = [...new Set([...registry.matchAll(/import\('\.\.\/\.\.\/([^']+)'\)/g)].map((m) => m[1]!))].map((rel) => {
-  const base = `src/${rel}`;
+/** The console's pages are the dynamic imports of the features' routes.ts (their PAGES). */
+const featureDir = path.join(web, 'src/features');
+const features = readdirSync(featureDir).filter((f) => existsSync(path.join(featureDir, f, 'routes.ts')));
+const pageSources = [
+  ...new Set(
+    features.flatMap((f) =>
+      [...readFileSync(path.join(featureDir, f, 'routes.ts'), 'utf8').matchAll(/import\('\.\/([^']+)'\)/g)].map(
+        (m) => `src/features/${f}/${m[1]!}`,
+      ),
+    ),
+  ),
+].map((base) => {
   const found = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(path.join(web, f)));
   if (!found) throw new Error(`cannot resolve ${base}`);
   return found;
@@ -139,6 +148,13 @@ function measure(route: string, chunks: Set<string>): Figure {
 function worstLocale(route: string, base: Set<string>, namespaces: readonly string[]): Figure {
   const each = LOCALES.map((l) => measure(route, new Set([...base, ...languageFiles(l, namespaces)])));
   return each.reduce((a, b) => (b.gz > a.gz ? b : a));
+}
+
+/** Each feature's catalogue namespaces (`TEXTS` of features/<m>/texts.ts). */
+const FEATURE_NAMESPACES: Record<string, readonly string[]> = {};
+for (const f of readdirSync(featureDir)) {
+  const file = path.join(featureDir, f, 'texts.ts');
+  if (existsSync(file)) FEATURE_NAMESPACES[f] = ((await import(pathToFileURL(file).href)) as { TEXTS: readonly string[] }).TEXTS;
 }
 
 const core = closure([entry]);

@@ -19,3 +19,8 @@ await build({
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
 cpSync(new URL('./drizzle', import.meta.url), new URL('./dist/drizzle', import.meta.url), { recursive: true });
+// The translation catalogue (shared/src/i18n/index.ts reads <locale>/<namespace>.json from disk).
+cpSync(new URL('../shared/src/i18n', import.meta.url), new URL('./dist/i18n', import.meta.url), {
+  recursive: true,
+  filter: (src) => !src.endsWith('.ts'),
+});

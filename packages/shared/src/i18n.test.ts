@@ -33,13 +33,17 @@ const show = (path: string): string => path.split('\u0000').join(' > ');
 describe('translation catalogue', () => {
   for (const ns of NAMESPACES) {
     describe(`namespace ${ns}`, () => {
-      const reference = RESOURCES['en-us'][ns];
+      const reference = RESOURCES['en-us'][ns] ?? {};
       const refLeaves = leaves(reference);
 
       for (const locale of LOCALES) {
+        it(`${locale} has the file ${locale}/${ns}.json`, () => {
+          expect(RESOURCES[locale][ns]).toBeDefined();
+        });
+
         it(`${locale} has exactly the keys of en-us`, () => {
           // Reported as missing/extra lists: a whole-catalogue diff is unreadable.
-          const own = new Set(shape(RESOURCES[locale][ns]));
+          const own = new Set(shape(RESOURCES[locale][ns] ?? {}));
           const ref = new Set(shape(reference));
           const missing = [...ref].filter((k) => !own.has(k)).map(show);
           const extra = [...own].filter((k) => !ref.has(k)).map(show);
@@ -47,12 +51,12 @@ describe('translation catalogue', () => {
         });
 
         it(`${locale} has no empty texts`, () => {
-          const empty = [...leaves(RESOURCES[locale][ns])].filter(([, v]) => v.trim() === '').map(([k]) => show(k));
+          const empty = [...leaves(RESOURCES[locale][ns] ?? {})].filter(([, v]) => v.trim() === '').map(([k]) => show(k));
           expect(empty).toEqual([]);
         });
 
         it(`${locale} uses the same {{placeholders}} as en-us`, () => {
-          const own = leaves(RESOURCES[locale][ns]);
+          const own = leaves(RESOURCES[locale][ns] ?? {});
           const differing = [...refLeaves]
             .filter(([k, v]) => own.has(k) && placeholders(own.get(k)!).join() !== placeholders(v).join())
             .map(([k]) => show(k));

@@ -2,13 +2,13 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LOCALES, type Locale } from '@farmsense/shared';
 import { catalogueBackend } from './catalogue';
-import { BOOT_NAMESPACES, FEATURE_NAMESPACES, SHELL_NAMESPACES } from './namespaces';
+import { BOOT_NAMESPACES, SHELL_NAMESPACES } from './namespaces';
 
 /**
  * One i18next instance. The catalogue files are lazy chunks of the build (catalogue.ts, served by
  * the console's own server, so it still works offline on a farm LAN): the sign-in pages load
  * BOOT_NAMESPACES of one locale, the console adds the shell's (loadConsoleNamespaces) and each
- * page its feature's (withFeatureTexts; namespaces.ts says which). A language switch
+ * page its feature's (withTexts; each feature's texts.ts says which). A language switch
  * loads every namespace in use for the new locale before it changes anything (applyLocale).
  * Locale codes stay lower-case (zh-cn, en-us) because they are also the Accept-Language values
  * the server expects.
@@ -38,9 +38,9 @@ export function loadConsoleNamespaces(): Promise<void> {
   return i18n.loadNamespaces([...SHELL_NAMESPACES]);
 }
 
-/** Resolves to `module` once the feature's namespaces are loaded too (routes/registry.ts). */
-export function withFeatureTexts<M>(feature: string, module: Promise<M>): Promise<M> {
-  return Promise.all([module, i18n.loadNamespaces([...(FEATURE_NAMESPACES[feature] ?? [])])]).then(([m]) => m);
+/** Resolves to `module` once these catalogue namespaces are loaded too (routes/pages.ts). */
+export function withTexts<M>(namespaces: readonly string[], module: Promise<M>): Promise<M> {
+  return Promise.all([module, i18n.loadNamespaces([...namespaces])]).then(([m]) => m);
 }
 
 export function isLocale(value: unknown): value is Locale {

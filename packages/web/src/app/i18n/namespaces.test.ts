@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_NAMESPACES } from './catalogue';
-import { FEATURE_NAMESPACES, SHELL_NAMESPACES } from './namespaces';
+import { SHELL_NAMESPACES } from './namespaces';
 
 /**
  * Pages load only their feature's catalogue namespaces (plus the shell's). A text from a
@@ -15,6 +15,14 @@ const SOURCES = import.meta.glob<string>(['../../features/**/*.ts', '../../featu
 });
 
 const featureOf = (file: string): string => /features\/([^/]+)\//.exec(file)![1]!;
+
+/** Each feature's `TEXTS` (features/<m>/texts.ts), by feature folder. */
+const FEATURE_NAMESPACES: Record<string, readonly string[]> = Object.fromEntries(
+  Object.entries(import.meta.glob<readonly string[]>('../../features/*/texts.ts', { import: 'TEXTS', eager: true })).map(([f, t]) => [
+    featureOf(f),
+    t,
+  ]),
+);
 const escape = (s: string): string => s.replace(/[-/\\^$*+?.()|[\]{}]/g, '\\$&');
 
 function named(text: string): Set<string> {

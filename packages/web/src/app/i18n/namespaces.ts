@@ -10,19 +10,8 @@ export const BOOT_NAMESPACES: readonly string[] = ['common', 'auth', 'shell', 'e
 /** What the console's shell translates with (menu labels, enum labels), on top of BOOT. */
 export const SHELL_NAMESPACES: readonly string[] = [...BOOT_NAMESPACES, 'menu', 'enums'];
 
-/**
- * Per feature folder: the namespaces its pages translate with, its own and those of the features
- * it imports from. A page's module and these load together (routes/registry.ts), so a page never
- * renders before its texts. namespaces.test.ts checks this list against the features' source.
+/*
+ * Per feature folder, the namespaces its pages translate with (its own and those of the features
+ * it imports from) are `TEXTS` in `features/<m>/texts.ts`; namespaces.test.ts checks them against
+ * the features' source.
  */
-export const FEATURE_NAMESPACES: Readonly<Record<string, readonly string[]>> = {
-  accounts: ['accounts'],
-  devices: ['devices', 'environment', 'records'],
-  environment: ['environment', 'records'],
-  farms: ['farms'],
-  oplog: ['oplog', 'tenants'],
-  production: ['environment', 'flocks', 'poultry', 'production', 'records'],
-  roles: ['roles'],
-  sheds: ['sheds'],
-  tenants: ['oplog', 'tenants'],
-};

@@ -1,0 +1,39 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { withTexts } from '../i18n/i18n';
+
+/**
+ * One page of the console, by application code (packages/shared/src/permissions.ts). Each
+ * feature lists its pages in `features/<m>/routes.ts` (`PAGES`); registry.ts gathers them, so a
+ * new feature registers itself by having that file. `fullscreen` pages render without the shell
+ * (e.g. a controller's running status embedded in another site).
+ */
+export interface PageEntry {
+  page: LazyExoticComponent<ComponentType>;
+  fullscreen?: boolean;
+}
+
+/** What a feature's `routes.ts` exports. */
+export type FeaturePages = Readonly<Record<string, PageEntry>>;
+
+/**
+ * A lazy page whose module loads together with its feature's catalogue namespaces (`TEXTS` of
+ * the feature's texts.ts), so it never renders before its texts. `pick` names the module's page
+ * component, or picks it (a page made per application code).
+ */
+export function featurePage<K extends string, M extends Record<K, ComponentType>>(
+  texts: readonly string[],
+  load: () => Promise<M>,
+  name: K,
+  opts?: { fullscreen?: boolean },
+): PageEntry;
+export function featurePage<M>(texts: readonly string[], load: () => Promise<M>, pick: (m: M) => ComponentType): PageEntry;
+export function featurePage<M>(
+  texts: readonly string[],
+  load: () => Promise<M>,
+  pick: string | ((m: M) => ComponentType),
+  opts: { fullscreen?: boolean } = {},
+): PageEntry {
+  // The overloads above make sure a named export is a component of the module.
+  const choose = (m: M): ComponentType => (typeof pick === 'function' ? pick(m) : (m as Record<string, ComponentType>)[pick]!);
+  return { page: lazy(() => withTexts(texts, load()).then((m) => ({ default: choose(m) }))), ...opts };
+}

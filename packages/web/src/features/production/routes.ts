@@ -1,0 +1,51 @@
+import { featurePage, type FeaturePages } from '../../app/routes/pages';
+import { TEXTS } from './texts';
+
+/** The report tabs of each poultry report group (menu codes `<group>.<tab>`). */
+const REPORT_TABS: Readonly<Record<string, readonly string[]>> = {
+  'ci18.column': ['survival', 'daily', 'weekly'],
+  'ci18.grow': ['grow-trend', 'mf-ratio-trend', 'daily', 'weekly', 'daily-mf-ratio-trend', 'weekly-mf-ratio-trend'],
+  'ci18.feed': ['trend', 'feed-daily', 'feed-weekly'],
+  'ci18.drink': ['trend', 'water-feed-ratio', 'drink-records', 'water-feed-records'],
+  'ci18.egg': ['trend', 'egg-feed-ratio', 'egg-records-daily', 'egg-records-weekly', 'egg-feed-ratio-daily', 'egg-feed-ratio-weekly'],
+  'ci18.immunel': ['health', 'inoculation', 'derug'],
+  'ci18.business': [
+    'group-daily',
+    'group-weekly',
+    'group-monthly',
+    'field-monthly',
+    'field-yearly',
+    'field-energy',
+    'field-dead-ko',
+    'field-feed-conversion-ratio',
+    'field-feed-egg-ratio',
+    'field-feed-water-ratio',
+  ],
+};
+const REPORT_CODES = Object.entries(REPORT_TABS).flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`));
+
+/** The production pages, by application code. */
+export const PAGES: FeaturePages = {
+  'ci18.group.current': featurePage(TEXTS, () => import('./pages/CurrentFlocksPage'), 'CurrentFlocksPage'),
+  'ci18.std': featurePage(TEXTS, () => import('./pages/StandardCurvesPage'), 'StandardCurvesPage'),
+  // Production data entry: flocks and one page per daily record kind.
+  'prod-data-input.flock': featurePage(TEXTS, () => import('./pages/FlockPage'), 'FlockPage'),
+  'prod-data-input.daily-column': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DailyStockPage'),
+  'prod-data-input.daily-grow': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DailyGrowPage'),
+  'prod-data-input.daily-feed': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DailyFeedPage'),
+  'prod-data-input.daily-drink': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DailyWaterPage'),
+  'prod-data-input.daily-egg': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DailyEggPage'),
+  'prod-data-input.immunel': featurePage(TEXTS, () => import('./pages/dailyPages'), 'ImmunePage'),
+  'prod-data-input.derug': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DrugPage'),
+  // Poultry production reports: one config-driven page per report code.
+  ...Object.fromEntries(
+    REPORT_CODES.map((code) => [
+      code,
+      featurePage(
+        TEXTS,
+        () => import('./pages/poultryPages'),
+        (m) => m.poultryPageFor(code),
+      ),
+    ]),
+  ),
+};

@@ -13,11 +13,10 @@ import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { envApi } from '../api';
-import { useFarmChoice } from '../hooks/useFarmChoice';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { fmtDuration, fmtTime } from '../model/format';
 import '../environment.css';
 import '../reports.css';
-import { NoFarm } from '../components/NoFarm';
 import { PageHead } from '../../../ui/PageParts';
 
 /**

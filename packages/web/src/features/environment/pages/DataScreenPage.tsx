@@ -8,7 +8,7 @@ import { TimeSeriesChart, seriesColor } from '../../../ui/charts';
 import { EmptyBlock } from '../../../ui/QueryStates';
 import { useMonitorStatistics, useTrend } from '../api';
 import { LiveBadge } from '../components/LiveBadge';
-import { useFarmChoice } from '../hooks/useFarmChoice';
+import { useFarmChoice } from '../../../app/farm';
 import { useLiveSheds } from '../hooks/useLiveSheds';
 import { useNow } from '../hooks/useNow';
 import { gasLevel, rhLevel, tempComfort, worstLevel } from '../model/comfort';

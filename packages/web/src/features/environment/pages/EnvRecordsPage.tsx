@@ -9,12 +9,11 @@ import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useFarmSheds, useRecords, type RecordsRequest } from '../api';
-import { useFarmChoice } from '../hooks/useFarmChoice';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { downloadRecords } from '../model/download';
 import { kindLabel } from '../model/format';
 import { recordColumns } from '../components/recordColumns';
 import '../environment.css';
-import { NoFarm } from '../components/NoFarm';
 import { PageHead } from '../../../ui/PageParts';
 
 /**

@@ -11,11 +11,10 @@ import { useFarmSheds, useTrend, type TrendRequest } from '../api';
 import { ShedPicker } from '../components/ShedPicker';
 import { ShedTrendCard } from '../components/ShedTrendCard';
 import { TimeRangeControl } from '../components/TimeRangeControl';
-import { useFarmChoice } from '../hooks/useFarmChoice';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import '../environment.css';
-import { NoFarm } from '../components/NoFarm';
 import { PageHead } from '../../../ui/PageParts';
 
 /**

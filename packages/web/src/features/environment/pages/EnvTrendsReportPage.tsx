@@ -12,13 +12,12 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { envApi, useFarmSheds } from '../api';
 import { ShedPicker } from '../components/ShedPicker';
 import { TimeRangeControl } from '../components/TimeRangeControl';
-import { useFarmChoice } from '../hooks/useFarmChoice';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { decimalsOf, fmtNumber, fmtTime, keyLabel, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import { shedMeanPoints } from '../model/trendSeries';
 import '../environment.css';
 import '../reports.css';
-import { NoFarm } from '../components/NoFarm';
 import { PageHead } from '../../../ui/PageParts';
 
 /**

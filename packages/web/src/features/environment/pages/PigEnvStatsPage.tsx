@@ -12,11 +12,10 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { envApi, useFarmSheds } from '../api';
 import { TimeRangeControl } from '../components/TimeRangeControl';
-import { useFarmChoice } from '../hooks/useFarmChoice';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { fmtNumber, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import '../environment.css';
-import { NoFarm } from '../components/NoFarm';
 import { PageHead } from '../../../ui/PageParts';
 
 /**

@@ -10,7 +10,7 @@ import { FarmSelect } from '../../../ui/FarmSelect';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { ControllerDrawer, type DrawerTarget } from '../components/ControllerDrawer';
 import { LiveBadge } from '../components/LiveBadge';
-import { useFarmChoice } from '../hooks/useFarmChoice';
+import { useFarmChoice } from '../../../app/farm';
 import { useLiveSheds } from '../hooks/useLiveSheds';
 import { useNow } from '../hooks/useNow';
 import { gasLevel, rhLevel, tempComfort, worstLevel } from '../model/comfort';

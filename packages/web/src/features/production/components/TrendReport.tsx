@@ -6,8 +6,7 @@ import { STANDARD_CURVE_INDICATORS, TREND_WINDOWS_DAYS, type CurveIndicator } fr
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { NoFarm } from '../../environment/components/NoFarm';
-import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { useFlockOptions, useFlockTrend, type TrendRequest } from '../reportsApi';
 import { INDICATOR_METRIC } from '../model/metrics';
 import { trendWindow } from '../model/range';

@@ -8,7 +8,7 @@ import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { useFarmChoice } from '../../../app/farm';
 import { useFlockPage, useFlockSummary, type ReportQuery } from '../flocksApi';
 import { cardFigures, FlockCard } from '../components/FlockCard';
 import { FlockDrawer } from '../components/FlockDrawer';

@@ -13,7 +13,7 @@ import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
-import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useDailyPage, useFarmSheds, useFlockOptions, useProductionMutation, type DailyRow } from '../api';
 import { DailyFormDrawer } from '../components/DailyFormDrawer';
 import { FileActions } from '../components/FileActions';

@@ -14,7 +14,7 @@ import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
-import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useFarmSheds, useFlockPage, useProductionMutation } from '../api';
 import { CloseFlockDialog } from '../components/CloseFlockDialog';
 import { FileActions } from '../components/FileActions';

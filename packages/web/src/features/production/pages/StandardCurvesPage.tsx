@@ -13,7 +13,7 @@ import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
-import { useFarmChoice } from '../../environment/hooks/useFarmChoice';
+import { useFarmChoice } from '../../../app/farm';
 import { flocksApi, useCurveMutation, useCurvePage, type CurveRow } from '../flocksApi';
 import { BuiltinCopyDialog } from '../components/BuiltinCopyDialog';
 import { CurveFormDrawer } from '../components/CurveFormDrawer';

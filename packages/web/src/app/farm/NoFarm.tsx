@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyBlock } from '../../../ui/QueryStates';
+import { EmptyBlock } from '../../ui/QueryStates';
 
 /** The account has no farm of this type: say so and whom to ask. */
 export function NoFarm({ farmType }: { farmType: number }): ReactElement {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { FarmInfo } from '../../../app/api/types';
-import { useAppStore } from '../../../app/stores/appStore';
-import { farmTypeOfMode } from '../../../app/menu/farmMode';
+import type { FarmInfo } from '../api/types';
+import { useAppStore } from '../stores/appStore';
+import { farmTypeOfMode } from '../menu/farmMode';
 
 /**
  * The farm a farm-scoped page shows: the one last chosen for that farm type (remembered across

@@ -21,6 +21,7 @@ export * from './accounts/endpoints.js';
 export * from './schemas/farms.js';
 export * from './farms/endpoints.js';
 export * from './schemas/sheds.js';
+export * from './sheds/endpoints.js';
 export * from './display.js';
 export * from './schemas/environment.js';
 export * from './schemas/devices.js';

@@ -1,5 +1,14 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { accountsApi, PAGE_SIZES, type AnswerOf, type HierarchyFarm, type InputOf, type Page, type RoleRow } from '@farmsense/shared';
+import {
+  accountsApi,
+  PAGE_SIZES,
+  shedsApi,
+  type AnswerOf,
+  type HierarchyFarm,
+  type InputOf,
+  type Page,
+  type RoleRow,
+} from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { request } from '../../app/api/client';
 
@@ -24,13 +33,12 @@ export type AuthorizationRequest = InputOf<typeof accountsApi.farmAndShedAuthori
 export type FarmGrant = AuthorizationRequest['farms'][number];
 
 /**
- * The pickers of the accounts page read the shed and role modules, whose calls are not typed
- * contracts yet (their modules move onto packages/shared endpoints separately).
+ * The pickers of the accounts page read the shed and role modules (contracts: sheds/endpoints.ts;
+ * the role list is not a typed contract yet).
  */
 export const pickerApi = {
   /** Farm -> sheds -> pens the caller may see (the authorization tree). */
-  hierarchy: (signal?: AbortSignal): Promise<HierarchyFarm[]> =>
-    request('/breedpigbuilding/shed/qdslHierarchicalQuery', { method: 'POST', body: {}, signal }),
+  hierarchy: (signal?: AbortSignal): Promise<HierarchyFarm[]> => call(shedsApi.hierarchy, { body: {} }, { signal }),
   /** Every role of the tenant for pickers (SPEC §9 role list page size). */
   roleOptions: async (signal?: AbortSignal): Promise<RoleRow[]> =>
     (await request<Page<RoleRow>>('/accountauth/roleInfo/page', { query: { pageNo: 1, pageSize: PAGE_SIZES.roleList }, signal })).list,

@@ -6,12 +6,22 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type { Page, PenRow, ShedOverviewRow } from '@farmsense/shared';
-import { request } from '../../app/api/client';
+import {
+  directoryApi,
+  shedsApi,
+  type AddFieldsBody,
+  type AnswerOf,
+  type InputOf,
+  type Page,
+  type PenRow,
+  type ShedAddBody,
+  type ShedOverviewRow,
+} from '@farmsense/shared';
+import { call } from '../../app/api/call';
 
 /**
- * Shed and pen administration calls (server: modules/sheds/routes.ts and directory's querySheds,
- * application code `housemanagement.shedlist`).
+ * Shed and pen administration (contracts: packages/shared/src/sheds/endpoints.ts and directory's
+ * querySheds; application code `housemanagement.shedlist`).
  */
 export interface ShedQuery {
   farmId: number;
@@ -19,33 +29,11 @@ export interface ShedQuery {
   pageSize: number;
 }
 
-export interface ShedFields {
-  shedName: string;
-  shedType: number;
-  areaNum: number;
-  buildingNum: number;
-  shedNum: number;
-}
-
-export interface PenFields {
-  fieldColumn: number;
-  field: number;
-  name?: string;
-}
-
-export const shedsApi = {
-  page: (q: ShedQuery, signal?: AbortSignal): Promise<Page<ShedOverviewRow>> =>
-    request('/breedpigbuilding/shed/querySheds', { method: 'POST', body: q, signal }),
-  add: (body: ShedFields & { farmId: number }): Promise<{ id: number }> => request('/breedpigbuilding/shed/add', { method: 'POST', body }),
-  update: (body: ShedFields & { id: number }): Promise<null> => request('/breedpigbuilding/shed/update', { method: 'PUT', body }),
-  remove: (id: number): Promise<null> => request(`/breedpigbuilding/shed/delete/${id}`, { method: 'DELETE' }),
-  pens: (shedId: number, signal?: AbortSignal): Promise<PenRow[]> =>
-    request('/breedpigbuilding/shed/queryFields', { method: 'POST', body: { shedId }, signal }),
-  addPens: (body: { shedId: number; startColumn: number; endColumn: number; row: number }): Promise<{ ids: number[] }> =>
-    request('/breedpigbuilding/shed/addFields', { method: 'POST', body }),
-  updatePen: (body: PenFields & { id: number }): Promise<null> => request('/breedpigbuilding/shed/updateField', { method: 'PUT', body }),
-  removePen: (id: number): Promise<null> => request(`/breedpigbuilding/shed/deleteField/${id}`, { method: 'DELETE' }),
-};
+/** Bodies are what the shared shed schemas accept. */
+export type ShedFields = Omit<ShedAddBody, 'farmId'>;
+export type PenFields = Omit<InputOf<typeof shedsApi.updatePen>['body'], 'id'>;
+/** One row of new pens (addFields): columns startColumn..endColumn in row `row`. */
+export type PenRange = AddFieldsBody;
 
 export const SHED_KEYS = {
   pages: ['sheds', 'page'] as const,
@@ -56,7 +44,7 @@ export const SHED_KEYS = {
 export function useShedPage(q: ShedQuery | null): UseQueryResult<Page<ShedOverviewRow>> {
   return useQuery({
     queryKey: SHED_KEYS.page(q ?? { farmId: 0, pageNo: 1, pageSize: 0 }),
-    queryFn: ({ signal }) => shedsApi.page(q!, signal),
+    queryFn: ({ signal }) => call(directoryApi.shedPage, { body: q! }, { signal }),
     enabled: q !== null,
     placeholderData: keepPreviousData,
   });
@@ -65,7 +53,7 @@ export function useShedPage(q: ShedQuery | null): UseQueryResult<Page<ShedOvervi
 export function usePens(shedId: number | undefined): UseQueryResult<PenRow[]> {
   return useQuery({
     queryKey: SHED_KEYS.pens(shedId ?? 0),
-    queryFn: ({ signal }) => shedsApi.pens(shedId!, signal),
+    queryFn: ({ signal }) => call(shedsApi.pens, { body: { shedId: shedId! } }, { signal }),
     enabled: shedId !== undefined,
   });
 }
@@ -86,36 +74,32 @@ function useRefresh(): () => Promise<void> {
   };
 }
 
-export function useAddShed(): UseMutationResult<{ id: number }, unknown, ShedFields & { farmId: number }> {
+export function useAddShed(): UseMutationResult<AnswerOf<typeof shedsApi.add>, unknown, ShedFields & { farmId: number }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: shedsApi.add, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: ShedFields & { farmId: number }) => call(shedsApi.add, { body }), onSuccess: refresh });
 }
 
 export function useUpdateShed(): UseMutationResult<null, unknown, ShedFields & { id: number }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: shedsApi.update, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: ShedFields & { id: number }) => call(shedsApi.update, { body }), onSuccess: refresh });
 }
 
 export function useDeleteShed(): UseMutationResult<null, unknown, number> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: shedsApi.remove, onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(shedsApi.remove, { params: { id } }), onSuccess: refresh });
 }
 
-export function useAddPens(): UseMutationResult<
-  { ids: number[] },
-  unknown,
-  { shedId: number; startColumn: number; endColumn: number; row: number }
-> {
+export function useAddPens(): UseMutationResult<AnswerOf<typeof shedsApi.addPens>, unknown, PenRange> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: shedsApi.addPens, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: PenRange) => call(shedsApi.addPens, { body }), onSuccess: refresh });
 }
 
 export function useUpdatePen(): UseMutationResult<null, unknown, PenFields & { id: number }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: shedsApi.updatePen, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: PenFields & { id: number }) => call(shedsApi.updatePen, { body }), onSuccess: refresh });
 }
 
 export function useDeletePen(): UseMutationResult<null, unknown, number> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: shedsApi.removePen, onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(shedsApi.removePen, { params: { id } }), onSuccess: refresh });
 }

@@ -7,15 +7,7 @@ import { useTranslation } from 'react-i18next';
  * The heading of a page: title (labels the page section), subtitle, the page's own toolbar actions
  * and its add button (left out when there is nothing to add to, e.g. no farm yet).
  */
-export function PageHead({
-  title,
-  subtitle,
-  addLabel,
-  onAdd,
-  addDisabled,
-  actions,
-  toolbarClassName,
-}: {
+export interface PageHeadProps {
   title: ReactNode;
   subtitle?: ReactNode;
   addLabel?: ReactNode;
@@ -24,7 +16,9 @@ export function PageHead({
   addDisabled?: boolean;
   actions?: ReactNode;
   toolbarClassName?: string;
-}): ReactElement {
+}
+
+export function PageHead({ title, subtitle, addLabel, onAdd, addDisabled, actions, toolbarClassName }: PageHeadProps): ReactElement {
   return (
     <div className="fs-page-head">
       <div>

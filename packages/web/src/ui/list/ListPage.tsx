@@ -1,45 +1,70 @@
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { isValidElement, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Input, Select } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH } from '@farmsense/shared';
 import { FilterBar, FilterField } from '../FilterBar';
-import { FilterActions } from '../PageParts';
+import { FilterActions, PageHead, type PageHeadProps } from '../PageParts';
+import { PagedTable, type PagedTableProps, type PageQuery } from '../PagedTable';
 import type { ListPageState } from './useListPage';
 import '../admin.css';
 
+/** The table of a list page: what PagedTable takes less what the list binds, and its two empty texts. */
+export type ListTableProps<T extends object> = Omit<
+  PagedTableProps<T>,
+  'page' | 'paging' | 'onPaging' | 'loading' | 'error' | 'onRetry' | 'emptyText'
+> & {
+  /** The list is empty: nothing added yet. */
+  empty: string;
+  /** The list is empty under the filters (when the page says it apart). */
+  noMatch?: string;
+};
+
 /**
- * The frame of an administration list: the page head, a panel with the filter bar (reset and
- * search at its end) above the table, and the page's dialogs and drawers after the panel.
+ * An administration list page: the page head, a panel with the filter bar (reset and search at
+ * its end) above the server-paged table bound to `list` and `page` (rows, failure with retry,
+ * pager in the address), and the page's dialogs and drawers after the panel.
  */
-export function ListPageLayout({
+export function ListPage<T extends object>({
+  list,
+  page,
   head,
   filterLabel,
-  list,
   filters,
-  table,
-  children,
+  above,
+  table: { empty, noMatch, ...table },
   className = 'fs-admin-page',
+  children,
 }: {
-  head: ReactNode;
+  list: Pick<ListPageState<object>, 'search' | 'clear' | 'filtered' | 'table'>;
+  page: PageQuery<T>;
+  /** The usual head (title, subtitle, add button), or the page's own. */
+  head: PageHeadProps | ReactElement;
   filterLabel: string;
-  list: Pick<ListPageState<object>, 'search' | 'clear'>;
   /** The fields of the filter bar. */
   filters: ReactNode;
-  /** The table, with what stands between it and the filters (a batch bar). */
-  table: ReactNode;
+  /** What stands between the filters and the table (a batch bar). */
+  above?: ReactNode;
+  table: ListTableProps<T>;
+  className?: string;
   /** Dialogs and drawers. */
   children?: ReactNode;
-  className?: string;
 }): ReactElement {
   return (
     <section className={className} aria-labelledby="page-title">
-      {head}
+      {isValidElement(head) ? head : <PageHead {...head} />}
       <div className="fs-panel">
         <FilterBar label={filterLabel} actions={<FilterActions onReset={list.clear} onSearch={list.search} />}>
           {filters}
         </FilterBar>
-        {table}
+        {above}
+        <PagedTable<T>
+          rowKey="id"
+          className="fs-admin-table"
+          {...table}
+          {...list.table(page)}
+          emptyText={list.filtered && noMatch ? noMatch : empty}
+        />
       </div>
       {children}
     </section>
@@ -85,29 +110,28 @@ export function KeywordFilter<K extends string>({
 
 const ALL = 'all';
 
-/** An enabled / disabled filter with "all" first; `labels` are the page's words for 1 and 0. */
+/** An enabled / disabled filter of the draft, "all" first; `labels` are the page's words for 1 and 0. */
 export function StatusFilter({
   id,
   label,
   width,
-  value,
-  onChange,
+  list,
   labels,
 }: {
   id: string;
   label: string;
   width: number;
-  value: 0 | 1 | undefined;
-  onChange: (v: 0 | 1 | undefined) => void;
+  list: Pick<ListPageState<{ status?: 0 | 1 }>, 'draft' | 'setDraft'>;
   labels: { enabled: string; disabled: string };
 }): ReactElement {
   const { t } = useTranslation('common');
+  const value = list.draft.status;
   return (
     <FilterField id={id} label={label} width={width}>
       <Select<string>
         id={id}
         value={value === undefined ? ALL : String(value)}
-        onChange={(v) => onChange(v === '1' ? 1 : v === '0' ? 0 : undefined)}
+        onChange={(v) => list.setDraft({ status: v === '1' ? 1 : v === '0' ? 0 : undefined })}
         options={[
           { value: ALL, label: t('all') },
           { value: '1', label: labels.enabled },
@@ -130,11 +154,10 @@ export interface RowDialog<T> {
 /** The open/close state of a list page's add/edit dialog. */
 export function useRowDialog<T>(): RowDialog<T> {
   const [state, setState] = useState<{ row: T | null } | null>(null);
-  return {
-    open: state !== null,
-    row: state?.row ?? null,
-    add: () => setState({ row: null }),
-    edit: (row) => setState({ row }),
-    close: () => setState(null),
-  };
+  // Stable, so pages may keep them in memoised columns.
+  const actions = useMemo(
+    () => ({ add: () => setState({ row: null }), edit: (row: T) => setState({ row }), close: () => setState(null) }),
+    [],
+  );
+  return { open: state !== null, row: state?.row ?? null, ...actions };
 }

@@ -19,10 +19,9 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterField } from '../../../ui/FilterBar';
-import { PagedTable } from '../../../ui/PagedTable';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { SmallAction } from '../../../ui/RowAction';
-import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
 import { BindShedDialog } from '../components/BindShedDialog';
@@ -30,7 +29,6 @@ import { CheckCodeDialog } from '../components/CheckCodeDialog';
 import { ChannelsDrawer } from '../components/ChannelsDrawer';
 import { ControllerFormDialog, type ControllerPreset } from '../components/ControllerFormDialog';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
-import { PageHead } from '../../../ui/PageParts';
 
 const FILTERS = { farmId: numberFilter, shedId: numberFilter, gatewayType: numberFilter, keyword: textFilter };
 
@@ -251,10 +249,11 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
   ];
 
   return (
-    <ListPageLayout
-      head={<PageHead title={menuLabel(variant.code)} subtitle={t(variant.subtitleKey)} addLabel={t('actions.add')} onAdd={form.add} />}
-      filterLabel={t('filters.label')}
+    <ListPage<ControllerRow>
       list={list}
+      page={page}
+      head={{ title: menuLabel(variant.code), subtitle: t(variant.subtitleKey), addLabel: t('actions.add'), onAdd: form.add }}
+      filterLabel={t('filters.label')}
       filters={
         <>
           <FilterField id="device-farm-filter" label={t('fields.farm')} width={200}>
@@ -292,17 +291,7 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
           <KeywordFilter id="device-keyword-filter" label={t('filters.keyword')} width={240} list={list} field="keyword" icon={false} />
         </>
       }
-      table={
-        <PagedTable<ControllerRow>
-          label={t('table.label')}
-          rowKey="id"
-          className="fs-admin-table"
-          columns={columns}
-          {...list.table(page)}
-          emptyText={t(variant.emptyKey)}
-          scroll={{ x: variant.busColumns ? 2100 : 1700 }}
-        />
-      }
+      table={{ label: t('table.label'), columns, empty: t(variant.emptyKey), scroll: { x: variant.busColumns ? 2100 : 1700 } }}
     >
       {form.open && (
         <ControllerFormDialog
@@ -316,7 +305,7 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
       {bindFor && <BindShedDialog row={bindFor} onClose={() => setBindFor(null)} />}
       {channelsFor && <ChannelsDrawer row={channelsFor} onClose={() => setChannelsFor(null)} />}
       {shownCode && <CheckCodeDialog name={shownCode.name} code={shownCode.code} onClose={() => setShownCode(null)} />}
-    </ListPageLayout>
+    </ListPage>
   );
 }
 

@@ -6,15 +6,13 @@ import { useTranslation } from 'react-i18next';
 import type { NetworkRow } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { PagedTable } from '../../../ui/PagedTable';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { SmallAction } from '../../../ui/RowAction';
-import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useDeviceMutation, useNetworkPage } from '../api';
 import { NetworkFormDialog } from '../components/NetworkFormDialog';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
-import { PageHead } from '../../../ui/PageParts';
 
 /** /device-mng/network: network devices and switches of the caller's farms. */
 export function NetworkPage(): ReactElement {
@@ -61,28 +59,17 @@ export function NetworkPage(): ReactElement {
   ];
 
   return (
-    <ListPageLayout
-      head={
-        <PageHead title={menuLabel('device-mng.network')} subtitle={t('network.subtitle')} addLabel={t('network.add')} onAdd={form.add} />
-      }
-      filterLabel={t('filters.label')}
+    <ListPage<NetworkRow>
       list={list}
+      page={page}
+      head={{ title: menuLabel('device-mng.network'), subtitle: t('network.subtitle'), addLabel: t('network.add'), onAdd: form.add }}
+      filterLabel={t('filters.label')}
       filters={
         <KeywordFilter id="network-keyword-filter" label={t('filters.keyword')} width={260} list={list} field="keyword" icon={false} />
       }
-      table={
-        <PagedTable<NetworkRow>
-          label={t('network.tableLabel')}
-          rowKey="id"
-          className="fs-admin-table"
-          columns={columns}
-          {...list.table(page)}
-          emptyText={t('network.empty')}
-          scroll={{ x: 1020 }}
-        />
-      }
+      table={{ label: t('network.tableLabel'), columns, empty: t('network.empty'), scroll: { x: 1020 } }}
     >
       {form.open && <NetworkFormDialog row={form.row} onClose={form.close} />}
-    </ListPageLayout>
+    </ListPage>
   );
 }

@@ -6,8 +6,7 @@ import type { FarmDetail } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
-import { PagedTable } from '../../../ui/PagedTable';
-import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
@@ -16,7 +15,6 @@ import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
-import { PageHead } from '../../../ui/PageParts';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
 
@@ -152,31 +150,15 @@ export function FarmsPage(): ReactElement {
   ];
 
   return (
-    <ListPageLayout
-      head={
-        <PageHead
-          title={menuLabel('housemanagement.houselist')}
-          subtitle={t('page.subtitle')}
-          addLabel={t('actions.add')}
-          onAdd={form.add}
-        />
-      }
-      filterLabel={t('filters.label')}
+    <ListPage<FarmDetail>
       list={list}
+      page={page}
+      head={{ title: menuLabel('housemanagement.houselist'), subtitle: t('page.subtitle'), addLabel: t('actions.add'), onAdd: form.add }}
+      filterLabel={t('filters.label')}
       filters={<KeywordFilter id="farm-name-filter" label={t('filters.farmName')} width={260} list={list} field="farmName" />}
-      table={
-        <PagedTable<FarmDetail>
-          label={t('table.label')}
-          rowKey="id"
-          className="fs-admin-table"
-          columns={columns}
-          {...list.table(page)}
-          emptyText={list.filtered ? t('table.noMatch') : t('table.empty')}
-          scroll={{ x: 1440 }}
-        />
-      }
+      table={{ label: t('table.label'), columns, empty: t('table.empty'), noMatch: t('table.noMatch'), scroll: { x: 1440 } }}
     >
       {form.open && <FarmFormDialog farm={form.row} onClose={form.close} />}
-    </ListPageLayout>
+    </ListPage>
   );
 }

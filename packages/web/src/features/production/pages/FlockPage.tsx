@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useState, type ReactElement } from 'react';
 import { Radio, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { StopOutlined } from '@ant-design/icons';
@@ -9,7 +9,9 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable } from '../../../ui/PagedTable';
+import { useRowDialog } from '../../../ui/list/ListPage';
+import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
@@ -34,13 +36,11 @@ export function FlockPage(): ReactElement {
   useSessionLists();
   const choice = useFarmChoice(2);
   const compact = useScreenBand() !== 'large';
-  const { paging, setPaging, reset } = usePaging();
-  const [shedId, setShedId] = useState<number | undefined>();
-  const [status, setStatus] = useState<1 | 2>(FLOCK_STATUS.CURRENT);
-  const query = useMemo(() => ({ ...paging, farmId: choice.farmId, shedId, status }), [paging, choice.farmId, shedId, status]);
-  const page = useFlockPage(query);
+  const list = useListPage({ shedId: numberFilter, status: oneOfFilter([FLOCK_STATUS.CURRENT, FLOCK_STATUS.CLOSED] as const) });
+  const { shedId, status = FLOCK_STATUS.CURRENT } = list.filters;
+  const page = useFlockPage({ ...list.paging, farmId: choice.farmId, shedId, status });
   const sheds = useFarmSheds(choice.farmId);
-  const [formFor, setFormFor] = useState<{ row: FlockRow | null } | null>(null);
+  const form = useRowDialog<FlockRow>();
   const [closing, setClosing] = useState<FlockRow | null>(null);
   const remove = useProductionMutation(productionApi.removeFlock);
   const label = (f: string): string => t(`records:flock.${f}`);
@@ -90,7 +90,7 @@ export function FlockPage(): ReactElement {
         {/* A closed flock is history: the server refuses its edit and its closing (20070). */}
         {r.status === FLOCK_STATUS.CURRENT && (
           <>
-            <EditAction label={t('flock.editOf', { groupNo: r.groupNo })} compact={compact} onClick={() => setFormFor({ row: r })} />
+            <EditAction label={t('flock.editOf', { groupNo: r.groupNo })} compact={compact} onClick={() => form.edit(r)} />
             <RowAction
               icon={<StopOutlined />}
               text={t('close.action')}
@@ -112,7 +112,7 @@ export function FlockPage(): ReactElement {
         title={menuLabel('prod-data-input.flock')}
         subtitle={t('flock.subtitle')}
         addLabel={t('flock.add')}
-        onAdd={() => setFormFor({ row: null })}
+        onAdd={form.add}
         actions={
           <FileActions
             kind="flock"
@@ -137,8 +137,7 @@ export function FlockPage(): ReactElement {
               placeholder={t('common:select')}
               onChange={(id) => {
                 choice.select(id);
-                setShedId(undefined);
-                reset();
+                list.apply({ shedId: undefined });
               }}
             />
           </FilterField>
@@ -150,10 +149,7 @@ export function FlockPage(): ReactElement {
               value={shedId}
               disabled={!choice.farmId}
               options={sheds.data ?? []}
-              onChange={(v) => {
-                setShedId(v);
-                reset();
-              }}
+              onChange={(v) => list.apply({ shedId: v })}
             />
           </FilterField>
           <FilterField id="prod-status" label={t('flock.statusFilter')}>
@@ -163,10 +159,7 @@ export function FlockPage(): ReactElement {
               optionType="button"
               buttonStyle="solid"
               value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as 1 | 2);
-                reset();
-              }}
+              onChange={(e) => list.apply({ status: e.target.value === FLOCK_STATUS.CLOSED ? FLOCK_STATUS.CLOSED : undefined })}
               options={[
                 { value: FLOCK_STATUS.CURRENT, label: t('flock.current') },
                 { value: FLOCK_STATUS.CLOSED, label: t('flock.history') },
@@ -179,16 +172,12 @@ export function FlockPage(): ReactElement {
           rowKey="id"
           className="fs-admin-table"
           columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
+          {...list.table(page)}
           emptyText={choice.farms.length === 0 ? t('noFarm') : t('flock.empty')}
           scroll={{ x: 1400 }}
         />
       </div>
-      {formFor && (
-        <FlockFormDrawer row={formFor.row} farms={choice.farms} farmId={choice.farmId} shedId={shedId} onClose={() => setFormFor(null)} />
-      )}
+      {form.open && <FlockFormDrawer row={form.row} farms={choice.farms} farmId={choice.farmId} shedId={shedId} onClose={form.close} />}
       {closing && <CloseFlockDialog row={closing} onClose={() => setClosing(null)} />}
     </section>
   );

@@ -6,8 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { RoleRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { PagedTable } from '../../../ui/PagedTable';
-import { KeywordFilter, ListPageLayout, useRowDialog } from '../../../ui/list/ListPage';
+import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
@@ -18,7 +17,6 @@ import { PermissionDrawer } from '../components/PermissionDrawer';
 import { RoleFormDialog } from '../components/RoleFormDialog';
 import { useDeleteRole } from '../hooks/useRoleMutations';
 import '../roles.css';
-import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /usermanagement/role: the tenant's roles with how many accounts hold them and how many functions
@@ -105,27 +103,16 @@ export function RolesPage(): ReactElement {
   ];
 
   return (
-    <ListPageLayout
-      head={
-        <PageHead title={menuLabel('usermanagement.role')} subtitle={t('page.subtitle')} addLabel={t('actions.add')} onAdd={form.add} />
-      }
-      filterLabel={t('filters.label')}
+    <ListPage<RoleRow>
       list={list}
+      page={page}
+      head={{ title: menuLabel('usermanagement.role'), subtitle: t('page.subtitle'), addLabel: t('actions.add'), onAdd: form.add }}
+      filterLabel={t('filters.label')}
       filters={<KeywordFilter id="role-name" label={t('filters.roleName')} width={260} list={list} field="roleName" />}
-      table={
-        <PagedTable<RoleRow>
-          label={t('table.label')}
-          rowKey="id"
-          className="fs-admin-table"
-          columns={columns}
-          {...list.table(page)}
-          emptyText={list.filtered ? t('table.noMatch') : t('table.empty')}
-          scroll={{ x: 1080 }}
-        />
-      }
+      table={{ label: t('table.label'), columns, empty: t('table.empty'), noMatch: t('table.noMatch'), scroll: { x: 1080 } }}
     >
       {form.open && <RoleFormDialog role={form.row} onClose={form.close} />}
       <PermissionDrawer role={permFor} onClose={() => setPermFor(null)} />
-    </ListPageLayout>
+    </ListPage>
   );
 }

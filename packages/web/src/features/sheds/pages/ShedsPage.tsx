@@ -10,7 +10,9 @@ import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel, shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
 import { PageHead } from '../../../ui/PageParts';
 import { FarmSelect } from '../../../ui/FarmSelect';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable } from '../../../ui/PagedTable';
+import { useRowDialog } from '../../../ui/list/ListPage';
+import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
@@ -34,14 +36,14 @@ export function ShedsPage(): ReactElement {
   const confirmDeletion = useConfirmDelete();
   const lists = useSessionLists();
   const farms = useAppStore((s) => s.farms);
-  const [chosen, setChosen] = useState<number | undefined>();
-  const farm = farms.find((f) => f.id === chosen) ?? farms[0];
-  const { paging, setPaging, reset } = usePaging();
+  const list = useListPage({ farmId: numberFilter });
+  const { paging } = list;
+  const farm = farms.find((f) => f.id === list.filters.farmId) ?? farms[0];
   const query = useMemo(() => (farm ? { farmId: farm.id, ...paging } : null), [farm, paging]);
   const page = useShedPage(query);
   const remove = useDeleteShed();
   const compact = useScreenBand() !== 'large';
-  const [formFor, setFormFor] = useState<{ shed: ShedOverviewRow | null } | null>(null);
+  const form = useRowDialog<ShedOverviewRow>();
   const [pensFor, setPensFor] = useState<ShedOverviewRow | null>(null);
   const canAdd = shedTypesFor(farm?.type).length > 0;
 
@@ -121,7 +123,7 @@ export function ShedsPage(): ReactElement {
           label={t('actions.pensOf', { name: s.shedName })}
           onClick={() => setPensFor(s)}
         />
-        <EditAction compact={compact} label={t('actions.editOf', { name: s.shedName })} onClick={() => setFormFor({ shed: s })} />
+        <EditAction compact={compact} label={t('actions.editOf', { name: s.shedName })} onClick={() => form.edit(s)} />
         <DeleteAction
           compact={compact}
           label={t('actions.deleteOf', { name: s.shedName })}
@@ -145,9 +147,7 @@ export function ShedsPage(): ReactElement {
           rowKey="tid"
           className="fs-admin-table"
           columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
+          {...list.table(page)}
           emptyText={t('table.empty')}
           scroll={{ x: 1170 }}
         />
@@ -162,7 +162,7 @@ export function ShedsPage(): ReactElement {
         subtitle={t('page.subtitle')}
         addLabel={t('actions.add')}
         addDisabled={!farm || !canAdd}
-        onAdd={() => setFormFor({ shed: null })}
+        onAdd={form.add}
         actions={
           <>
             <label htmlFor={FARM_FIELD_ID} className="fs-toolbar__label">
@@ -172,10 +172,7 @@ export function ShedsPage(): ReactElement {
               id={FARM_FIELD_ID}
               farms={farms}
               value={farm?.id}
-              onChange={(id) => {
-                setChosen(id);
-                reset();
-              }}
+              onChange={(farmId) => list.apply({ farmId })}
               placeholder={t('page.selectFarm')}
             />
             <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} disabled={!farm} aria-label={t('common:refresh')} />
@@ -183,7 +180,7 @@ export function ShedsPage(): ReactElement {
         }
       />
       {body}
-      {formFor && farm && <ShedFormDialog farm={farm} shed={formFor.shed} onClose={() => setFormFor(null)} />}
+      {form.open && farm && <ShedFormDialog farm={farm} shed={form.row} onClose={form.close} />}
       <PensDrawer shed={pensFor} onClose={() => setPensFor(null)} />
     </section>
   );

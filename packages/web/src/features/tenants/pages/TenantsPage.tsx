@@ -1,12 +1,13 @@
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
-import { Button, Drawer, Input, Select, Typography } from 'antd';
-import { CheckCircleOutlined, FileSearchOutlined, PlusOutlined, SearchOutlined, StopOutlined } from '@ant-design/icons';
+import { Button, Drawer, Typography } from 'antd';
+import { FileSearchOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { INPUT_MAX_LENGTH, type TenantRow } from '@farmsense/shared';
+import type { TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { KeywordFilter, ListPage, StatusFilter, useRowDialog } from '../../../ui/list/ListPage';
+import { StatusBatchBar, useRowSelection } from '../../../ui/list/selection';
+import { oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { OperationLogView } from '../../oplog/components/OperationLogView';
@@ -17,9 +18,8 @@ import { TenantFormDialog } from '../components/TenantFormDialog';
 import { tenantColumns } from '../components/tenantColumns';
 import { useTenantStatus } from '../hooks/useTenantMutations';
 import '../tenants.css';
-import { FilterActions } from '../../../ui/PageParts';
 
-type StatusFilter = 'all' | '1' | '0';
+const FILTERS = { keyword: textFilter, status: oneOfFilter([0, 1] as const) };
 
 /** The operation log drawer: the platform's own entries, or one tenant's. */
 interface LogTarget {
@@ -35,32 +35,18 @@ export function TenantsPage(): ReactElement {
   const { t } = useTranslation(['tenants', 'common']);
   const confirm = useConfirmAction();
   const band = useScreenBand();
-  const { paging, setPaging, reset } = usePaging();
-  const [keywordDraft, setKeywordDraft] = useState('');
-  const [statusDraft, setStatusDraft] = useState<StatusFilter>('all');
-  const [applied, setApplied] = useState<{ keyword?: string; status?: 0 | 1 }>({});
-  const query = useMemo(() => ({ ...paging, ...applied }), [paging, applied]);
-  const page = useTenantPage(query);
+  const list = useListPage(FILTERS);
+  const page = useTenantPage(list.query);
   const statusChange = useTenantStatus();
-  const [selected, setSelected] = useState<TenantRow[]>([]);
-  const [formFor, setFormFor] = useState<{ tenant: TenantRow | null } | null>(null);
+  const selection = useRowSelection<TenantRow>();
+  const { setSelected, rowSelection } = selection;
+  const form = useRowDialog<TenantRow>();
   const [sysFor, setSysFor] = useState<TenantRow | null>(null);
   const [apiFor, setApiFor] = useState<TenantRow | null>(null);
   const [logFor, setLogFor] = useState<LogTarget | null>(null);
 
-  const search = (): void => {
-    const keyword = keywordDraft.trim();
-    setApplied({ ...(keyword ? { keyword } : {}), ...(statusDraft === 'all' ? {} : { status: Number(statusDraft) as 0 | 1 }) });
-    reset();
-  };
-  const clear = (): void => {
-    setKeywordDraft('');
-    setStatusDraft('all');
-    setApplied({});
-    reset();
-  };
-
   const { mutateAsync: changeStatus } = statusChange;
+  const { edit } = form;
   const confirmStatus = useCallback(
     (rows: TenantRow[], status: 0 | 1): void => {
       const targets = rows.filter((r) => r.status !== status);
@@ -81,105 +67,76 @@ export function TenantsPage(): ReactElement {
         after: () => setSelected([]),
       });
     },
-    [changeStatus, confirm, t],
+    [changeStatus, confirm, t, setSelected],
   );
 
   const columns = useMemo(
     () =>
       tenantColumns(t, {
-        edit: (tenant) => setFormFor({ tenant }),
+        edit,
         systemAuth: setSysFor,
         apiAuth: setApiFor,
         setStatus: confirmStatus,
         log: (tenant) => setLogFor({ tenantId: tenant.id }),
       }),
-    [t, confirmStatus],
+    [t, confirmStatus, edit],
   );
 
   return (
-    <section className="fs-tenants" aria-labelledby="page-title">
-      <div className="fs-page-head">
-        <div>
-          <Typography.Title level={3} id="page-title" className="fs-page-head__title">
-            {menuLabel('platform.tenants')}
-          </Typography.Title>
-          <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
-        </div>
-        <div className="fs-toolbar">
-          <Button icon={<FileSearchOutlined />} onClick={() => setLogFor({})}>
-            {t('actions.platformLog')}
-          </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setFormFor({ tenant: null })}>
-            {t('actions.add')}
-          </Button>
-        </div>
-      </div>
-
-      <div className="fs-panel">
-        <FilterBar label={t('filters.label')} actions={<FilterActions onReset={clear} onSearch={search} />}>
-          <FilterField id="tenant-keyword" label={t('filters.keyword')} width={260}>
-            <Input
-              id="tenant-keyword"
-              allowClear
-              prefix={<SearchOutlined className="fs-muted" />}
-              placeholder={t('filters.keywordHint')}
-              maxLength={INPUT_MAX_LENGTH}
-              value={keywordDraft}
-              onChange={(e) => setKeywordDraft(e.target.value)}
-              onPressEnter={search}
-            />
-          </FilterField>
-          <FilterField id="tenant-status" label={t('filters.status')} width={150}>
-            <Select<StatusFilter>
-              id="tenant-status"
-              value={statusDraft}
-              onChange={setStatusDraft}
-              options={[
-                { value: 'all', label: t('common:all') },
-                { value: '1', label: t('status.enabled') },
-                { value: '0', label: t('status.disabled') },
-              ]}
-            />
-          </FilterField>
-        </FilterBar>
-
-        {selected.length > 0 && (
-          <div className="fs-batchbar" role="region" aria-label={t('batch.label')}>
-            <span className="fs-batchbar__count">{t('batch.selected', { count: selected.length })}</span>
-            <Button size="small" icon={<CheckCircleOutlined />} onClick={() => confirmStatus(selected, 1)}>
-              {t('batch.enable')}
+    <ListPage<TenantRow>
+      list={list}
+      page={page}
+      className="fs-tenants"
+      head={
+        <div className="fs-page-head">
+          <div>
+            <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+              {menuLabel('platform.tenants')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('page.subtitle')}</Typography.Text>
+          </div>
+          <div className="fs-toolbar">
+            <Button icon={<FileSearchOutlined />} onClick={() => setLogFor({})}>
+              {t('actions.platformLog')}
             </Button>
-            <Button size="small" danger icon={<StopOutlined />} onClick={() => confirmStatus(selected, 0)}>
-              {t('batch.disable')}
-            </Button>
-            <Button size="small" type="link" onClick={() => setSelected([])}>
-              {t('batch.clear')}
+            <Button type="primary" icon={<PlusOutlined />} onClick={form.add}>
+              {t('actions.add')}
             </Button>
           </div>
-        )}
-
-        <PagedTable<TenantRow>
-          label={t('table.label')}
-          rowKey="id"
-          columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
-          emptyText={applied.keyword || applied.status !== undefined ? t('table.noMatch') : t('table.empty')}
-          scroll={{ x: 1148 }}
-          rowSelection={{
-            selectedRowKeys: selected.map((r) => r.id),
-            preserveSelectedRowKeys: true,
-            // Rows chosen on other pages are not in `rows`: keep them from the previous selection.
-            onChange: (keys, rows) =>
-              setSelected((prev) => keys.flatMap((k) => rows.find((r) => r?.id === k) ?? prev.find((r) => r.id === k) ?? [])),
-            columnWidth: 48,
-            fixed: true,
-          }}
-        />
-      </div>
-
-      {formFor && <TenantFormDialog open tenant={formFor.tenant} onClose={() => setFormFor(null)} />}
+        </div>
+      }
+      filterLabel={t('filters.label')}
+      filters={
+        <>
+          <KeywordFilter
+            id="tenant-keyword"
+            label={t('filters.keyword')}
+            width={260}
+            list={list}
+            field="keyword"
+            placeholder={t('filters.keywordHint')}
+          />
+          <StatusFilter
+            id="tenant-status"
+            label={t('filters.status')}
+            width={150}
+            list={list}
+            labels={{ enabled: t('status.enabled'), disabled: t('status.disabled') }}
+          />
+        </>
+      }
+      above={<StatusBatchBar t={t} selection={selection} small onStatus={confirmStatus} />}
+      table={{
+        label: t('table.label'),
+        className: undefined,
+        columns,
+        empty: t('table.empty'),
+        noMatch: t('table.noMatch'),
+        scroll: { x: 1148 },
+        rowSelection: rowSelection({ columnWidth: 48 }),
+      }}
+    >
+      {form.open && <TenantFormDialog open tenant={form.row} onClose={form.close} />}
       <SystemAuthDialog tenant={sysFor} onClose={() => setSysFor(null)} />
       <ApiAuthDialog tenant={apiFor} onClose={() => setApiFor(null)} />
       <Drawer
@@ -193,6 +150,6 @@ export function TenantsPage(): ReactElement {
       >
         {logFor && <OperationLogView platform tenantId={logFor.tenantId} idPrefix="platform-oplog" />}
       </Drawer>
-    </section>
+    </ListPage>
   );
 }

@@ -16,6 +16,7 @@ export * from './tenants/endpoints.js';
 export * from './schemas/oplog.js';
 export * from './oplog/endpoints.js';
 export * from './schemas/roles.js';
+export * from './roles/endpoints.js';
 export * from './schemas/accounts.js';
 export * from './accounts/endpoints.js';
 export * from './schemas/farms.js';

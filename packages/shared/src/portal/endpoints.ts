@@ -7,16 +7,19 @@ import { appOperation, roleApplicationTree2Body, userDefaultModuleQuery } from '
 
 const FUN_TYPES = ['chicken', 'pig', 'common'] as const satisfies readonly FunType[];
 const APP_SCOPES = ['farm', 'group', 'platform'] as const satisfies readonly AppScope[];
+/** An application's farm kind and level (permissions.ts), as answered by the trees. */
+export const appFunType = z.enum(FUN_TYPES);
+export const appScope = z.enum(APP_SCOPES);
 
 /** A node of the permission tree an account holds; children ordered by seqNo. */
 export const appTreeNode = z.object({
   applicationInfoId: z.number(),
   applicationCode: z.string(),
-  applicationFunType: z.enum(FUN_TYPES),
+  applicationFunType: appFunType,
   seqNo: z.number(),
   path: z.string().nullable(),
   index: z.boolean(),
-  scope: z.enum(APP_SCOPES),
+  scope: appScope,
   get children(): z.ZodArray<typeof appTreeNode> {
     return z.array(appTreeNode);
   },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { AppScope, FunType } from '../permissions.js';
+import type { AppScope } from '../permissions.js';
 import { blankAsAbsent } from './time.js';
 import { idParam, optionalText, pageQuery, requiredText } from './common.js';
-import { appOperation, type AppOperation } from './portal.js';
+import { appOperation } from './portal.js';
 
 /**
  * Roles (SPEC §6, §7 "Roles and accounts"): a role has a name unique in its tenant, a type, and
@@ -55,31 +55,3 @@ export const operateAuthByAppsBody = z.strictObject({
   roleId: bodyId,
   applicationIds: z.array(z.number().int().positive()).max(2000, 'validation.invalid'),
 });
-
-export interface RoleRow {
-  id: number;
-  roleName: string;
-  type: RoleType;
-  /** Accounts holding the role. */
-  accountCount: number;
-  /** Applications bound to the role. */
-  applicationCount: number;
-  createdAt: string;
-}
-
-/** A node of applicationInfo/list: the tenant's bindable applications. */
-export interface BindableApp {
-  applicationInfoId: number;
-  code: string;
-  funType: FunType;
-  scope: AppScope;
-  seqNo: number;
-  children: BindableApp[];
-}
-
-/** Operation rights a role holds on one application (getOperateAuthByApplicationIds). */
-export interface RoleAppOps {
-  applicationInfoId: number;
-  applicationCode: string;
-  ops: AppOperation[];
-}

@@ -2,15 +2,14 @@ import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react
 import {
   accountsApi,
   PAGE_SIZES,
+  rolesApi,
   shedsApi,
   type AnswerOf,
   type HierarchyFarm,
   type InputOf,
-  type Page,
   type RoleRow,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
-import { request } from '../../app/api/client';
 
 /**
  * Account administration calls (contracts: packages/shared/src/accounts/endpoints.ts, application
@@ -32,16 +31,13 @@ export type AuthorizationRequest = InputOf<typeof accountsApi.farmAndShedAuthori
 /** One farm of farmAndShedAuthorization: no sheds and no pens = the whole farm. */
 export type FarmGrant = AuthorizationRequest['farms'][number];
 
-/**
- * The pickers of the accounts page read the shed and role modules (contracts: sheds/endpoints.ts;
- * the role list is not a typed contract yet).
- */
+/** The pickers of the accounts page read the shed and role modules (sheds/ and roles/endpoints.ts). */
 export const pickerApi = {
   /** Farm -> sheds -> pens the caller may see (the authorization tree). */
   hierarchy: (signal?: AbortSignal): Promise<HierarchyFarm[]> => call(shedsApi.hierarchy, { body: {} }, { signal }),
   /** Every role of the tenant for pickers (SPEC §9 role list page size). */
   roleOptions: async (signal?: AbortSignal): Promise<RoleRow[]> =>
-    (await request<Page<RoleRow>>('/accountauth/roleInfo/page', { query: { pageNo: 1, pageSize: PAGE_SIZES.roleList }, signal })).list,
+    (await call(rolesApi.page, { query: { pageNo: 1, pageSize: PAGE_SIZES.roleList } }, { signal })).list,
 };
 
 export const ACCOUNT_KEYS = {

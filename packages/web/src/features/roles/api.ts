@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { AppOperation, BindableApp, Page, RoleAppOps, RoleRow, RoleType } from '@farmsense/shared';
-import { request } from '../../app/api/client';
+import { rolesApi, type InputOf, type Page, type BindableApp, type RoleAppOps, type RoleRow, type RoleType } from '@farmsense/shared';
+import { call } from '../../app/api/call';
 
 /**
- * Role administration calls (server: modules/roles/routes.ts, application code
+ * Role administration (contracts: packages/shared/src/roles/endpoints.ts, application code
  * `usermanagement.role`).
  */
 export interface RoleQuery {
@@ -12,26 +12,8 @@ export interface RoleQuery {
   roleName?: string;
 }
 
-export interface RoleBinding {
-  applicationInfoId: number;
-  ops: AppOperation[];
-}
-
-export const rolesApi = {
-  page: (q: RoleQuery, signal?: AbortSignal): Promise<Page<RoleRow>> => request('/accountauth/roleInfo/page', { query: { ...q }, signal }),
-  add: (body: { roleName: string; type: RoleType }): Promise<{ id: number }> => request('/accountauth/roleInfo', { method: 'POST', body }),
-  edit: (body: { id: number; roleName: string; type: RoleType }): Promise<null> =>
-    request('/accountauth/roleInfo', { method: 'PUT', body }),
-  remove: (id: number): Promise<null> => request('/accountauth/roleInfo', { method: 'DELETE', query: { id } }),
-  /** The tenant's bindable applications as a tree, cut to one level (farm or group). */
-  applications: (type: RoleType, signal?: AbortSignal): Promise<BindableApp[]> =>
-    request('/accountauth/applicationInfo/list', { query: { type }, signal }),
-  /** Every binding of the role (no application named = all bound ones). */
-  bindings: (roleId: number, signal?: AbortSignal): Promise<RoleAppOps[]> =>
-    request('/accountauth/operateAuth/getOperateAuthByApplicationIds', { method: 'POST', body: { roleId, applicationIds: [] }, signal }),
-  bind: (roleId: number, applications: RoleBinding[]): Promise<null> =>
-    request('/accountauth/operateAuth/bind', { method: 'POST', body: { roleId, applications } }),
-};
+/** One application of operateAuth/bind with the operations granted on it. */
+export type RoleBinding = InputOf<typeof rolesApi.bind>['body']['applications'][number];
 
 export const ROLE_KEYS = {
   pages: ['roles', 'page'] as const,
@@ -41,13 +23,17 @@ export const ROLE_KEYS = {
 };
 
 export function useRolePage(q: RoleQuery): UseQueryResult<Page<RoleRow>> {
-  return useQuery({ queryKey: ROLE_KEYS.page(q), queryFn: ({ signal }) => rolesApi.page(q, signal), placeholderData: keepPreviousData });
+  return useQuery({
+    queryKey: ROLE_KEYS.page(q),
+    queryFn: ({ signal }) => call(rolesApi.page, { query: q }, { signal }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useApplications(type: RoleType | undefined): UseQueryResult<BindableApp[]> {
   return useQuery({
     queryKey: ROLE_KEYS.apps(type ?? 'farm'),
-    queryFn: ({ signal }) => rolesApi.applications(type!, signal),
+    queryFn: ({ signal }) => call(rolesApi.applications, { query: { type: type! } }, { signal }),
     enabled: type !== undefined,
     staleTime: 5 * 60_000,
   });
@@ -57,7 +43,8 @@ export function useApplications(type: RoleType | undefined): UseQueryResult<Bind
 export function useRoleBindings(roleId: number | undefined): UseQueryResult<RoleAppOps[]> {
   return useQuery({
     queryKey: ROLE_KEYS.bindings(roleId ?? 0),
-    queryFn: ({ signal }) => rolesApi.bindings(roleId!, signal),
+    // No application named: every binding of the role.
+    queryFn: ({ signal }) => call(rolesApi.opsOfApps, { body: { roleId: roleId!, applicationIds: [] } }, { signal }),
     enabled: roleId !== undefined,
     staleTime: 0,
     gcTime: 0,

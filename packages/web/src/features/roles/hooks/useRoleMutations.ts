@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import type { RoleType } from '@farmsense/shared';
-import { ROLE_KEYS, rolesApi, type RoleBinding } from '../api';
+import { rolesApi, type AnswerOf, type RoleType } from '@farmsense/shared';
+import { call } from '../../../app/api/call';
+import { ROLE_KEYS, type RoleBinding } from '../api';
 
 /**
  * The writes of the roles page. Each refreshes the role list (names, counts) and the role choices
@@ -13,22 +14,28 @@ function useRefresh(): () => Promise<void> {
   };
 }
 
-export function useAddRole(): UseMutationResult<{ id: number }, unknown, { roleName: string; type: RoleType }> {
+export function useAddRole(): UseMutationResult<AnswerOf<typeof rolesApi.add>, unknown, { roleName: string; type: RoleType }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: rolesApi.add, onSuccess: refresh });
+  return useMutation({ mutationFn: (body: { roleName: string; type: RoleType }) => call(rolesApi.add, { body }), onSuccess: refresh });
 }
 
 export function useEditRole(): UseMutationResult<null, unknown, { id: number; roleName: string; type: RoleType }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: rolesApi.edit, onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: { id: number; roleName: string; type: RoleType }) => call(rolesApi.edit, { body }),
+    onSuccess: refresh,
+  });
 }
 
 export function useDeleteRole(): UseMutationResult<null, unknown, number> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: rolesApi.remove, onSuccess: refresh });
+  return useMutation({ mutationFn: (id: number) => call(rolesApi.remove, { query: { id } }), onSuccess: refresh });
 }
 
 export function useBindRole(): UseMutationResult<null, unknown, { roleId: number; applications: RoleBinding[] }> {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: ({ roleId, applications }) => rolesApi.bind(roleId, applications), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (body: { roleId: number; applications: RoleBinding[] }) => call(rolesApi.bind, { body }),
+    onSuccess: refresh,
+  });
 }

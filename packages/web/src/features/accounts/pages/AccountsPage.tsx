@@ -1,13 +1,11 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AccountRowWithScope } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
-import { FilterField } from '../../../ui/FilterBar';
-import { KeywordFilter, ListPage, StatusFilter, useRowDialog } from '../../../ui/list/ListPage';
+import { farmOptions, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { StatusBatchBar, useRowSelection } from '../../../ui/list/selection';
 import { numberFilter, oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -35,13 +33,14 @@ export function AccountsPage(): ReactElement {
   const farms = useAppStore((s) => s.farms);
   const roles = useRoleOptions();
   const list = useListPage(FILTERS);
-  const { draft, setDraft } = list;
   const page = useAccountPage(list.query);
   const ban = useBanAccounts();
   const remove = useDeleteAccount();
   const selection = useRowSelection<AccountRowWithScope>();
   const { setSelected, rowSelection } = selection;
   const form = useRowDialog<AccountRowWithScope>();
+  const roleOptions = (roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }));
+  const statusLabels = { enabled: t('status.enabled'), disabled: t('status.disabled') };
   const [authFor, setAuthFor] = useState<AccountRowWithScope | null>(null);
 
   const confirmStatus = (rows: AccountRowWithScope[], next: 0 | 1): void => {
@@ -86,53 +85,25 @@ export function AccountsPage(): ReactElement {
     [t, selfId, compact],
   );
   return (
-    <ListPage<AccountRowWithScope>
+    <ListPage
       list={list}
       page={page}
       head={{ title: menuLabel('usermanagement.accountnumber'), subtitle: t('page.subtitle'), addLabel: t('actions.add'), onAdd: form.add }}
       filterLabel={t('filters.label')}
-      filters={
-        <>
-          <KeywordFilter
-            id="account-keyword"
-            label={t('filters.keyword')}
-            width={240}
-            list={list}
-            field="keyword"
-            placeholder={t('filters.keywordHint')}
-          />
-          <FilterField id="account-role" label={t('filters.role')} width={180}>
-            <Select<number>
-              id="account-role"
-              allowClear
-              placeholder={t('common:all')}
-              value={draft.roleId}
-              onChange={(roleId) => setDraft({ roleId })}
-              loading={roles.isPending}
-              options={(roles.data ?? []).map((r) => ({ value: r.id, label: r.roleName }))}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </FilterField>
-          <StatusFilter
-            id="account-status"
-            label={t('filters.status')}
-            width={140}
-            list={list}
-            labels={{ enabled: t('status.enabled'), disabled: t('status.disabled') }}
-          />
-          <FilterField id="account-farm" label={t('filters.farm')} width={200}>
-            <Select<number>
-              id="account-farm"
-              allowClear
-              placeholder={t('common:all')}
-              value={draft.farmId}
-              onChange={(farmId) => setDraft({ farmId })}
-              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </FilterField>
-        </>
-      }
+      filters={[
+        { text: 'keyword', id: 'account-keyword', label: t('filters.keyword'), width: 240, placeholder: t('filters.keywordHint') },
+        {
+          select: 'roleId',
+          id: 'account-role',
+          label: t('filters.role'),
+          width: 180,
+          options: roleOptions,
+          search: true,
+          loading: roles.isPending,
+        },
+        { status: statusLabels, id: 'account-status', label: t('filters.status'), width: 140 },
+        { select: 'farmId', id: 'account-farm', label: t('filters.farm'), width: 200, options: farmOptions(farms), search: true },
+      ]}
       above={<StatusBatchBar t={t} selection={selection} disableKey="batch.ban" onStatus={confirmStatus} />}
       table={{
         label: t('table.label'),

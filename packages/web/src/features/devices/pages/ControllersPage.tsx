@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Select, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import {
   ApiOutlined,
@@ -18,10 +18,9 @@ import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
-import { FilterField } from '../../../ui/FilterBar';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { SmallAction } from '../../../ui/RowAction';
-import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
+import { farmOptions, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
 import { BindShedDialog } from '../components/BindShedDialog';
@@ -73,6 +72,8 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
   const page = useControllerPage({ ...list.query, ...variant.filter });
   const filterSheds = useFarmSheds(draft.farmId);
   const form = useRowDialog<ControllerRow>();
+  const pickFarm = (farmId: number | undefined): void => setDraft({ farmId, shedId: undefined });
+  const gatewayOptions = GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }));
   const [bindFor, setBindFor] = useState<ControllerRow | null>(null);
   const [channelsFor, setChannelsFor] = useState<ControllerRow | null>(null);
   const [shownCode, setShownCode] = useState<{ name: string; code: string } | null>(null);
@@ -249,48 +250,31 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
   ];
 
   return (
-    <ListPage<ControllerRow>
+    <ListPage
       list={list}
       page={page}
       head={{ title: menuLabel(variant.code), subtitle: t(variant.subtitleKey), addLabel: t('actions.add'), onAdd: form.add }}
       filterLabel={t('filters.label')}
-      filters={
-        <>
-          <FilterField id="device-farm-filter" label={t('fields.farm')} width={200}>
-            <Select<number>
-              id="device-farm-filter"
-              allowClear
-              placeholder={t('common:all')}
-              value={draft.farmId}
-              onChange={(farmId) => setDraft({ farmId, shedId: undefined })}
-              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-            />
-          </FilterField>
-          <FilterField id="device-shed-filter" label={t('fields.shed')} width={200}>
-            <Select<number>
-              id="device-shed-filter"
-              allowClear
-              disabled={!draft.farmId}
-              placeholder={t('common:all')}
-              value={draft.shedId}
-              onChange={(shedId) => setDraft({ shedId })}
-              options={filterSheds.data ?? []}
-            />
-          </FilterField>
-          <FilterField id="device-type-filter" label={t('fields.gatewayType')} width={220}>
-            <Select<number>
-              id="device-type-filter"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('common:all')}
-              value={draft.gatewayType}
-              onChange={(gatewayType) => setDraft({ gatewayType })}
-              options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))}
-            />
-          </FilterField>
-          <KeywordFilter id="device-keyword-filter" label={t('filters.keyword')} width={240} list={list} field="keyword" icon={false} />
-        </>
-      }
+      filters={[
+        { select: 'farmId', id: 'device-farm-filter', label: t('fields.farm'), width: 200, options: farmOptions(farms), onPick: pickFarm },
+        {
+          select: 'shedId',
+          id: 'device-shed-filter',
+          label: t('fields.shed'),
+          width: 200,
+          options: filterSheds.data ?? [],
+          disabled: !draft.farmId,
+        },
+        {
+          select: 'gatewayType',
+          id: 'device-type-filter',
+          label: t('fields.gatewayType'),
+          width: 220,
+          options: gatewayOptions,
+          search: true,
+        },
+        { text: 'keyword', id: 'device-keyword-filter', label: t('filters.keyword'), width: 240, icon: false },
+      ]}
       table={{ label: t('table.label'), columns, empty: t(variant.emptyKey), scroll: { x: variant.busColumns ? 2100 : 1700 } }}
     >
       {form.open && (

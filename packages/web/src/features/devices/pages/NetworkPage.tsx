@@ -8,7 +8,7 @@ import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { SmallAction } from '../../../ui/RowAction';
-import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
+import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useDeviceMutation, useNetworkPage } from '../api';
 import { NetworkFormDialog } from '../components/NetworkFormDialog';
@@ -59,14 +59,12 @@ export function NetworkPage(): ReactElement {
   ];
 
   return (
-    <ListPage<NetworkRow>
+    <ListPage
       list={list}
       page={page}
       head={{ title: menuLabel('device-mng.network'), subtitle: t('network.subtitle'), addLabel: t('network.add'), onAdd: form.add }}
       filterLabel={t('filters.label')}
-      filters={
-        <KeywordFilter id="network-keyword-filter" label={t('filters.keyword')} width={260} list={list} field="keyword" icon={false} />
-      }
+      filters={[{ text: 'keyword', id: 'network-keyword-filter', label: t('filters.keyword'), width: 260, icon: false }]}
       table={{ label: t('network.tableLabel'), columns, empty: t('network.empty'), scroll: { x: 1020 } }}
     >
       {form.open && <NetworkFormDialog row={form.row} onClose={form.close} />}

@@ -6,7 +6,7 @@ import type { FarmDetail } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
-import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
+import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
@@ -150,12 +150,12 @@ export function FarmsPage(): ReactElement {
   ];
 
   return (
-    <ListPage<FarmDetail>
+    <ListPage
       list={list}
       page={page}
       head={{ title: menuLabel('housemanagement.houselist'), subtitle: t('page.subtitle'), addLabel: t('actions.add'), onAdd: form.add }}
       filterLabel={t('filters.label')}
-      filters={<KeywordFilter id="farm-name-filter" label={t('filters.farmName')} width={260} list={list} field="farmName" />}
+      filters={[{ text: 'farmName', id: 'farm-name-filter', label: t('filters.farmName'), width: 260 }]}
       table={{ label: t('table.label'), columns, empty: t('table.empty'), noMatch: t('table.noMatch'), scroll: { x: 1440 } }}
     >
       {form.open && <FarmFormDialog farm={form.row} onClose={form.close} />}

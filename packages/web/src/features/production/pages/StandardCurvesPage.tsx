@@ -1,14 +1,13 @@
-import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Select, Tag, Typography } from 'antd';
+import { useState, type ReactElement } from 'react';
+import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FLOCK_TYPE_CODES, type CurveIndicator } from '@farmsense/shared';
+import { FLOCK_TYPE_CODES } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { PageHead, FilterActions } from '../../../ui/PageParts';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { farmOptions, ListPage, useRowDialog } from '../../../ui/list/ListPage';
+import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
@@ -18,14 +17,9 @@ import { flocksApi, useCurveMutation, useCurvePage, type CurveRow } from '../flo
 import { BuiltinCopyDialog } from '../components/BuiltinCopyDialog';
 import { CurveFormDrawer } from '../components/CurveFormDrawer';
 import { dayRange, flockTypeLabel, indicatorLabel, INDICATOR_CODES } from '../model/flocks';
-import '../../../ui/admin.css';
 import '../flocks.css';
 
-interface Filters {
-  farmId?: number;
-  flockType?: number;
-  indicator?: CurveIndicator;
-}
+const FILTERS = { farmId: numberFilter, flockType: oneOfFilter(FLOCK_TYPE_CODES), indicator: oneOfFilter(INDICATOR_CODES) };
 
 /**
  * /ci18/std/curves: the standard curves each poultry farm measures its flocks against (one per
@@ -38,25 +32,15 @@ export function StandardCurvesPage(): ReactElement {
   useSessionLists();
   const { farms, farmId: chosenFarm } = useFarmChoice(2);
   const compact = useScreenBand() !== 'large';
-  const { paging, setPaging, reset } = usePaging();
-  const [draft, setDraft] = useState<Filters>({});
-  const [filters, setFilters] = useState<Filters>({});
-  const query = useMemo(() => ({ ...paging, ...filters }), [paging, filters]);
-  const page = useCurvePage(query);
+  const list = useListPage(FILTERS);
+  const page = useCurvePage(list.query);
   const remove = useCurveMutation(flocksApi.removeCurve);
-  const [formFor, setFormFor] = useState<{ row: CurveRow | null } | null>(null);
+  const form = useRowDialog<CurveRow>();
+  const typeOptions = FLOCK_TYPE_CODES.map((c) => ({ value: c, label: flockTypeLabel(c) }));
+  const indicatorOptions = INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }));
   const [copying, setCopying] = useState(false);
-  const defaultFarm = filters.farmId ?? chosenFarm;
+  const defaultFarm = list.filters.farmId ?? chosenFarm;
 
-  const search = (): void => {
-    setFilters(draft);
-    reset();
-  };
-  const clear = (): void => {
-    setDraft({});
-    setFilters({});
-    reset();
-  };
   const confirmDelete = (r: CurveRow): void => {
     confirmDeletion({
       title: t('curves.deleteTitle', { name: r.name }),
@@ -100,72 +84,37 @@ export function StandardCurvesPage(): ReactElement {
     { key: 'farm', title: t('fields.farm'), width: 160, render: (_, r) => r.farmName },
     actionsColumn<CurveRow>(t('common:actions'), compact ? 110 : 220, (r) => (
       <>
-        <EditAction label={t('curves.editOf', { name: r.name })} compact={compact} onClick={() => setFormFor({ row: r })} />
+        <EditAction label={t('curves.editOf', { name: r.name })} compact={compact} onClick={() => form.edit(r)} />
         <DeleteAction label={t('curves.deleteOf', { name: r.name })} compact={compact} onClick={() => confirmDelete(r)} />
       </>
     )),
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('ci18.std')}
-        subtitle={t('curves.subtitle')}
-        addLabel={t('curves.add')}
-        onAdd={() => setFormFor({ row: null })}
-        actions={
+    <ListPage
+      list={list}
+      page={page}
+      head={{
+        title: menuLabel('ci18.std'),
+        subtitle: t('curves.subtitle'),
+        addLabel: t('curves.add'),
+        onAdd: form.add,
+        actions: (
           <Button size="large" icon={<CopyOutlined />} onClick={() => setCopying(true)}>
             {t('builtins.open')}
           </Button>
-        }
-      />
-      <div className="fs-panel">
-        <FilterBar label={t('curves.filters')} actions={<FilterActions onReset={clear} onSearch={search} />}>
-          <FilterField id="curve-farm-filter" label={t('fields.farm')} width={200}>
-            <Select<number>
-              id="curve-farm-filter"
-              allowClear
-              placeholder={t('common:all')}
-              value={draft.farmId}
-              onChange={(farmId) => setDraft((d) => ({ ...d, farmId }))}
-              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-            />
-          </FilterField>
-          <FilterField id="curve-type-filter" label={t('fields.flockType')} width={180}>
-            <Select<number>
-              id="curve-type-filter"
-              allowClear
-              placeholder={t('common:all')}
-              value={draft.flockType}
-              onChange={(flockType) => setDraft((d) => ({ ...d, flockType }))}
-              options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: flockTypeLabel(c) }))}
-            />
-          </FilterField>
-          <FilterField id="curve-indicator-filter" label={t('fields.indicator')} width={260}>
-            <Select<CurveIndicator>
-              id="curve-indicator-filter"
-              allowClear
-              placeholder={t('common:all')}
-              value={draft.indicator}
-              onChange={(indicator) => setDraft((d) => ({ ...d, indicator }))}
-              options={INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }))}
-            />
-          </FilterField>
-        </FilterBar>
-        <PagedTable<CurveRow>
-          label={t('curves.table')}
-          rowKey="id"
-          className="fs-admin-table"
-          columns={columns}
-          {...pageQueryProps(page)}
-          paging={paging}
-          onPaging={setPaging}
-          emptyText={t('curves.empty')}
-          scroll={{ x: 1300 }}
-        />
-      </div>
-      {formFor && <CurveFormDrawer row={formFor.row} farmId={defaultFarm} farms={farms} onClose={() => setFormFor(null)} />}
+        ),
+      }}
+      filterLabel={t('curves.filters')}
+      filters={[
+        { select: 'farmId', id: 'curve-farm-filter', label: t('fields.farm'), width: 200, options: farmOptions(farms) },
+        { select: 'flockType', id: 'curve-type-filter', label: t('fields.flockType'), width: 180, options: typeOptions },
+        { select: 'indicator', id: 'curve-indicator-filter', label: t('fields.indicator'), width: 260, options: indicatorOptions },
+      ]}
+      table={{ label: t('curves.table'), columns, empty: t('curves.empty'), scroll: { x: 1300 } }}
+    >
+      {form.open && <CurveFormDrawer row={form.row} farmId={defaultFarm} farms={farms} onClose={form.close} />}
       {copying && <BuiltinCopyDialog farmId={defaultFarm} farms={farms} onClose={() => setCopying(false)} />}
-    </section>
+    </ListPage>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { RoleRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { KeywordFilter, ListPage, useRowDialog } from '../../../ui/list/ListPage';
+import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
@@ -103,12 +103,12 @@ export function RolesPage(): ReactElement {
   ];
 
   return (
-    <ListPage<RoleRow>
+    <ListPage
       list={list}
       page={page}
       head={{ title: menuLabel('usermanagement.role'), subtitle: t('page.subtitle'), addLabel: t('actions.add'), onAdd: form.add }}
       filterLabel={t('filters.label')}
-      filters={<KeywordFilter id="role-name" label={t('filters.roleName')} width={260} list={list} field="roleName" />}
+      filters={[{ text: 'roleName', id: 'role-name', label: t('filters.roleName'), width: 260 }]}
       table={{ label: t('table.label'), columns, empty: t('table.empty'), noMatch: t('table.noMatch'), scroll: { x: 1080 } }}
     >
       {form.open && <RoleFormDialog role={form.row} onClose={form.close} />}

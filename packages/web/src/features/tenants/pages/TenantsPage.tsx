@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { KeywordFilter, ListPage, StatusFilter, useRowDialog } from '../../../ui/list/ListPage';
+import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { StatusBatchBar, useRowSelection } from '../../../ui/list/selection';
 import { oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -83,7 +83,7 @@ export function TenantsPage(): ReactElement {
   );
 
   return (
-    <ListPage<TenantRow>
+    <ListPage
       list={list}
       page={page}
       className="fs-tenants"
@@ -106,25 +106,15 @@ export function TenantsPage(): ReactElement {
         </div>
       }
       filterLabel={t('filters.label')}
-      filters={
-        <>
-          <KeywordFilter
-            id="tenant-keyword"
-            label={t('filters.keyword')}
-            width={260}
-            list={list}
-            field="keyword"
-            placeholder={t('filters.keywordHint')}
-          />
-          <StatusFilter
-            id="tenant-status"
-            label={t('filters.status')}
-            width={150}
-            list={list}
-            labels={{ enabled: t('status.enabled'), disabled: t('status.disabled') }}
-          />
-        </>
-      }
+      filters={[
+        { text: 'keyword', id: 'tenant-keyword', label: t('filters.keyword'), width: 260, placeholder: t('filters.keywordHint') },
+        {
+          status: { enabled: t('status.enabled'), disabled: t('status.disabled') },
+          id: 'tenant-status',
+          label: t('filters.status'),
+          width: 150,
+        },
+      ]}
       above={<StatusBatchBar t={t} selection={selection} small onStatus={confirmStatus} />}
       table={{
         label: t('table.label'),

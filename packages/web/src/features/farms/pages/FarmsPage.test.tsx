@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { i18n, tk } from '../../../app/i18n/i18n';
+import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { FarmsPage } from './FarmsPage';
+
+const PATH = '/breedpigbuilding/farmInfo/page';
+const lastQuery = (calls: RecordedCall[]): Record<string, string> => calls.filter((c) => c.path === PATH).at(-1)!.query;
+
+beforeEach(async () => {
+  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
+  await i18n.changeLanguage('en-us');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('farms page', { timeout: 30_000 }, () => {
+  it('loads the search and page of a shared link, and reset or a new search starts again on page 1', async () => {
+    const calls = mockApi({ [`GET ${PATH}`]: { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<FarmsPage />, '/housemanagement/houselist?farmName=North&pageNo=2');
+    expect(await screen.findByText(tk('farms.table.noMatch'), {}, SLOW)).toBeTruthy();
+    expect(lastQuery(calls)).toEqual({ pageNo: '2', pageSize: '20', farmName: 'North' });
+    const field = screen.getByLabelText(tk('farms.filters.farmName')) as HTMLInputElement;
+    expect(field.value).toBe('North');
+
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(tk('common.reset')) }));
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ pageNo: '1', pageSize: '20' }), SLOW);
+    expect(field.value).toBe('');
+    expect(await screen.findByText(tk('farms.table.empty'), {}, SLOW)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: ' South ' } });
+    fireEvent.keyDown(field, { key: 'Enter', code: 'Enter', keyCode: 13, charCode: 13 });
+    await waitFor(() => expect(lastQuery(calls)).toEqual({ pageNo: '1', pageSize: '20', farmName: 'South' }), SLOW);
+  });
+});

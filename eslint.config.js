@@ -1,6 +1,29 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+/**
+ * Import boundaries (issue 11): a web feature imports another feature only through that
+ * feature's index.ts, the shared parts of the console (ui/, app/) never import a feature, and no
+ * import cycle anywhere.
+ */
+const WEB_FEATURES = 'packages/web/src/features';
+const dirs = (root) =>
+  readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+const throughIndex = (root) =>
+  dirs(root).map((name) => ({
+    target: dirs(root)
+      .filter((other) => other !== name)
+      .map((other) => `./${root}/${other}`),
+    from: `./${root}/${name}`,
+    except: ['./index.ts'],
+    message: `import from ${name}'s index.ts (its public surface), not from its inside`,
+  }));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'packages/server/drizzle/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
@@ -11,6 +34,32 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+    },
+  },
+  {
+    files: ['packages/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse the files an import leads to as TypeScript, so no-cycle can follow them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['packages/*/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...throughIndex(WEB_FEATURES),
+            {
+              target: ['./packages/web/src/app', './packages/web/src/ui'],
+              from: `./${WEB_FEATURES}`,
+              message: 'the shell and the shared UI do not import features (features register themselves: routes.ts)',
+            },
+          ],
+        },
       ],
     },
   },

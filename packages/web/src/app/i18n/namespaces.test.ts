@@ -40,7 +40,7 @@ const text = (feature: string): string =>
     .filter(([f]) => featureOf(f) === feature)
     .map(([, t]) => t)
     .join('\n');
-const imports = (feature: string): string[] => features.filter((f) => f !== feature && text(feature).includes(`/${f}/`));
+const imports = (feature: string): string[] => features.filter((f) => f !== feature && new RegExp(`/${escape(f)}['/]`).test(text(feature)));
 
 function needed(feature: string, seen = new Set<string>()): Set<string> {
   if (seen.has(feature)) return new Set();

@@ -7,12 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_CODE_PATTERN, type ChannelRow } from '@farmsense/shared';
 import { request } from '../../../app/api/client';
 import { enumLabel } from '../../../ui/enumLabel';
-import { useControllerDetail } from '../../environment/api';
-import { ControllerDetail } from '../../environment/components/ControllerDetail';
-import { LiveBadge } from '../../environment/components/LiveBadge';
-import type { LiveValue } from '../../environment/live/liveStore';
-import { useLiveTelemetry } from '../../environment/live/useLiveTelemetry';
-import { fmtNumber, keyLabel, prefixOf } from '../../environment/model/format';
+import {
+  ControllerDetail,
+  fmtNumber,
+  keyLabel,
+  LiveBadge,
+  prefixOf,
+  useControllerDetail,
+  useLiveTelemetry,
+  type LiveValue,
+} from '../../environment';
 import { useChannelsByCode } from '../api';
 import '../devices.css';
 

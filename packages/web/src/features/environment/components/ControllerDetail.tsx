@@ -9,6 +9,7 @@ import { useControllerDetail } from '../api';
 import { useNow } from '../hooks/useNow';
 import type { LiveValue } from '../live/liveStore';
 import { fmtAgo, fmtNumber, fmtTime, keyLabel, prefixOf } from '../model/format';
+import '../../../ui/report-page.css';
 import '../environment.css';
 
 /**

@@ -3,6 +3,7 @@ import { Tooltip } from 'antd';
 import { LoadingOutlined, WarningOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { LiveConnection } from '../live/types';
+import '../../../ui/report-page.css';
 import '../environment.css';
 
 /** Says whether the page is receiving live values, so a frozen screen never passes for a calm shed. */

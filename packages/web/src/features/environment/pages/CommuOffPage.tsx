@@ -15,6 +15,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { envApi } from '../api';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { fmtDuration, fmtTime } from '../model/format';
+import '../../../ui/report-page.css';
 import '../environment.css';
 import '../reports.css';
 import { PageHead } from '../../../ui/PageParts';

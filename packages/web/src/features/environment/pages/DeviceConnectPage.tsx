@@ -16,6 +16,7 @@ import { LiveBadge } from '../components/LiveBadge';
 import { useNow } from '../hooks/useNow';
 import { useLiveTelemetry } from '../live/useLiveTelemetry';
 import { fmtAgo, fmtDuration, fmtTime } from '../model/format';
+import '../../../ui/report-page.css';
 import '../environment.css';
 
 /**

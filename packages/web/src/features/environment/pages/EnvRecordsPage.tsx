@@ -13,6 +13,7 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { downloadRecords } from '../model/download';
 import { kindLabel } from '../model/format';
 import { recordColumns } from '../components/recordColumns';
+import '../../../ui/report-page.css';
 import '../environment.css';
 import { PageHead } from '../../../ui/PageParts';
 

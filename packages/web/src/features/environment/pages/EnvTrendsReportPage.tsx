@@ -16,6 +16,7 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { decimalsOf, fmtNumber, fmtTime, keyLabel, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import { shedMeanPoints } from '../model/trendSeries';
+import '../../../ui/report-page.css';
 import '../environment.css';
 import '../reports.css';
 import { PageHead } from '../../../ui/PageParts';

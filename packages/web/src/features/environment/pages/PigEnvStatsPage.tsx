@@ -15,6 +15,7 @@ import { TimeRangeControl } from '../components/TimeRangeControl';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { fmtNumber, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
+import '../../../ui/report-page.css';
 import '../environment.css';
 import { PageHead } from '../../../ui/PageParts';
 

@@ -7,7 +7,7 @@ import { useAppStore } from '../../../app/stores/appStore';
 import { DateRangePicker } from '../../../ui/DateRangePicker';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { pageQueryProps, PagedTable } from '../../../ui/PagedTable';
-import { useTenantChoices, useTenantOptions } from '../../tenants/api';
+import { useTenantChoices, useTenantOptions } from '../../tenants';
 import { useOplogModules, useOplogPage } from '../api';
 import { useOplogFilters } from '../hooks/useOplogFilters';
 import { DetailJson, moduleLabel, outcomeLabel } from './labels';

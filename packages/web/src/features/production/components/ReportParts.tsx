@@ -8,7 +8,7 @@ import type { ReportRow } from '../reportsApi';
 import { formatNumber, METRICS, worseBy, type MetricKey } from '../model/metrics';
 import { figure, standardOf } from '../model/series';
 import type { KpiKey } from '../model/reports';
-import '../../environment/environment.css';
+import '../../../ui/report-page.css';
 import '../reports.css';
 import { PageHead } from '../../../ui/PageParts';
 

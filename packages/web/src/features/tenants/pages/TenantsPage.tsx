@@ -10,7 +10,7 @@ import { StatusBatchBar, useRowSelection } from '../../../ui/list/selection';
 import { oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
-import { OperationLogView } from '../../oplog/components/OperationLogView';
+import { OperationLogView } from '../../oplog';
 import { useTenantPage } from '../api';
 import { ApiAuthDialog } from '../components/ApiAuthDialog';
 import { SystemAuthDialog } from '../components/SystemAuthDialog';

@@ -1,0 +1,10 @@
+/**
+ * What other features may use of the environment feature (lint: a feature imports another only
+ * through its index). The device pages show a controller's live values with these.
+ */
+export { useControllerDetail } from './api';
+export { ControllerDetail } from './components/ControllerDetail';
+export { LiveBadge } from './components/LiveBadge';
+export type { LiveValue } from './live/liveStore';
+export { useLiveTelemetry } from './live/useLiveTelemetry';
+export { fmtNumber, keyLabel, prefixOf } from './model/format';

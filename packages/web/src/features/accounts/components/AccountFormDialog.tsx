@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, Col, Divider, Form, Input, Modal, Radio, Row, Select, Switch, Tag } from 'antd';
+import { Alert, Col, Divider, Form, Input, Radio, Row, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   accountAddForm,
@@ -22,6 +22,7 @@ import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { useAddAccount, useUpdateAccount } from '../hooks/useAccountMutations';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
 import { useFormSave } from '../../../ui/useFormSave';
+import { FormDialog } from '../../../ui/FormDialog';
 
 type Gender = (typeof GENDERS)[number];
 
@@ -167,18 +168,13 @@ export function AccountFormDialog({
   }));
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: account.accountName })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
       width={760}
-      destroyOnHidden
-      mask={{ closable: false }}
       className="fs-admin-dialog"
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       {limitReached && (
         <Alert
@@ -307,6 +303,6 @@ export function AccountFormDialog({
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

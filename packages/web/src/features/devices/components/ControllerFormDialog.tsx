@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Col, Form, Input, Modal, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   controllerAddBody,
@@ -19,6 +19,7 @@ import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation, useFarmSheds } from '../api';
 import { PlacementFields, type PlacementValues } from './PlacementFields';
 import { useFormSave } from '../../../ui/useFormSave';
+import { FormDialog } from '../../../ui/FormDialog';
 
 export interface ControllerFormValues extends PlacementValues {
   code: string;
@@ -154,17 +155,12 @@ export function ControllerFormDialog({
   );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: row.name })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
       width={720}
-      destroyOnHidden
-      maskClosable={false}
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       {limitReached && <Alert type="error" showIcon title={errorMessage(ErrorCodes.DEVICE_LIMIT)} data-testid="device-limit" />}
       <Form form={form} layout="vertical" name="controller" preserve={false} initialValues={initial}>
@@ -231,6 +227,6 @@ export function ControllerFormDialog({
         </Row>
         <PlacementFields farmId={chosenFarm} gatewayType={chosenType} selfId={row?.id} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

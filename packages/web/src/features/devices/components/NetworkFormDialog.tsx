@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   CONNECTION_MODES,
@@ -16,6 +16,7 @@ import { useAppStore } from '../../../app/stores/appStore';
 import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation } from '../api';
+import { FormDialog } from '../../../ui/FormDialog';
 
 interface NetworkFormValues {
   name: string;
@@ -67,16 +68,11 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   };
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={adding ? t('network.addTitle') : t('network.editTitle', { name: row.name })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-      maskClosable={false}
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" name="network" preserve={false} initialValues={initial}>
         <Form.Item name="name" label={t('network.name')} required rules={[rule('name')]}>
@@ -131,6 +127,6 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactElement } from 'react';
-import { Alert, Col, Divider, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { Alert, Col, Divider, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -13,6 +13,7 @@ import { useAddFarm, useUpdateFarm } from '../api';
 import { zoneLongName } from '../timeZones';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { useFormSave } from '../../../ui/useFormSave';
+import { FormDialog } from '../../../ui/FormDialog';
 
 export interface FarmFormValues {
   farmName: string;
@@ -113,18 +114,13 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
   );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: farm.farmName })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
       width={760}
-      destroyOnHidden
-      mask={{ closable: false }}
       className="fs-admin-dialog"
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       {limitReached && (
         <Alert
@@ -229,6 +225,6 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Alert, DatePicker, Form, Modal } from 'antd';
+import { Alert, DatePicker, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { flockCloseBody, type FlockRow } from '@farmsense/shared';
@@ -10,6 +10,7 @@ import { reportProductionError } from '../model/errors';
 import { DAY, toDay } from '../model/kinds';
 import { useFormSave } from '../../../ui/useFormSave';
 import { useFarmToday } from './useFarmToday';
+import { FormDialog } from '../../../ui/FormDialog';
 
 /**
  * Closing a flock (depletion): the stop date, between placement and today (the server also refuses
@@ -37,18 +38,14 @@ export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () 
   );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={t('close.title', { groupNo: row.groupNo })}
-      onCancel={onClose}
-      onOk={() => void submit()}
       okText={t('close.confirm')}
       okButtonProps={{ danger: true, size: 'large' }}
       cancelButtonProps={{ size: 'large' }}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-      maskClosable={false}
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       <Alert type="warning" showIcon title={t('close.content', { groupNo: row.groupNo, shed: row.shedName })} className="fs-prod-alert" />
       <Form form={form} layout="vertical" name="closeFlock" initialValues={{ stopDate: todayDay }}>
@@ -61,6 +58,6 @@ export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () 
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Form, Input, Modal, Radio } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, INPUT_MAX_LENGTH, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -7,6 +7,7 @@ import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
 import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
 import { useFormSave } from '../../../ui/useFormSave';
+import { FormDialog } from '../../../ui/FormDialog';
 
 export interface RoleFormValues {
   roleName: string;
@@ -47,18 +48,13 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
   );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: role.roleName })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
       width={560}
-      destroyOnHidden
-      mask={{ closable: false }}
       className="fs-admin-dialog"
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -85,6 +81,6 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, INPUT_MAX_LENGTH, updateFieldBody, type PenRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -7,6 +7,7 @@ import { zodRule } from '../../../ui/zodRule';
 import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { useUpdatePen } from '../api';
 import { useFormSave } from '../../../ui/useFormSave';
+import { FormDialog } from '../../../ui/FormDialog';
 
 /** Renumbers or renames a pen: a number taken in the shed (20040) or a name taken (20083) shows on its field. */
 export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => void }): ReactElement {
@@ -28,19 +29,7 @@ export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => vo
   );
 
   return (
-    <Modal
-      open
-      title={t('pens.editTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
-      width={480}
-      destroyOnHidden
-      mask={{ closable: false }}
-      className="fs-admin-dialog"
-    >
+    <FormDialog title={t('pens.editTitle')} width={480} className="fs-admin-dialog" busy={busy} onSave={submit} onClose={onClose}>
       <Form
         form={form}
         layout="vertical"
@@ -64,6 +53,6 @@ export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => vo
           <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Col, Form, Input, InputNumber, Modal, Row, Select, Typography } from 'antd';
+import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, INPUT_MAX_LENGTH, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -9,6 +9,7 @@ import { reportSaveError } from '../../../ui/formErrors';
 import { useAddShed, useUpdateShed } from '../api';
 import { shedTypeOptions } from './shedTypes';
 import { useFormSave } from '../../../ui/useFormSave';
+import { FormDialog } from '../../../ui/FormDialog';
 
 export interface ShedFormValues {
   shedName: string;
@@ -79,18 +80,13 @@ export function ShedFormDialog({
   );
 
   return (
-    <Modal
-      open
+    <FormDialog
       title={adding ? t('form.addTitle', { farm: farm.farmName }) : t('form.editTitle', { name: shed.shedName })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
       width={620}
-      destroyOnHidden
-      mask={{ closable: false }}
       className="fs-admin-dialog"
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -138,6 +134,6 @@ export function ShedFormDialog({
           <div className="fs-muted fs-shed-preview__hint">{t('form.numbersHint')}</div>
         </div>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import { Alert, Checkbox, Col, Divider, Form, Input, Modal, Row } from 'antd';
+import { Alert, Checkbox, Col, Divider, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH, TENANT_MODULES, tenantAddForm, tenantEditBody, type TenantModule, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -9,6 +9,7 @@ import { zodRule } from '../../../ui/zodRule';
 import { useAddTenant, useEditTenant } from '../hooks/useTenantMutations';
 import { moduleOptions } from '../modules';
 import { useFormSave } from '../../../ui/useFormSave';
+import { FormDialog } from '../../../ui/FormDialog';
 
 export interface TenantFormValues {
   name: string;
@@ -104,17 +105,13 @@ export function TenantFormDialog({
   );
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: tenant.name })}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      confirmLoading={busy}
       width={640}
-      destroyOnHidden
-      maskClosable={false}
+      busy={busy}
+      onSave={submit}
+      onClose={onClose}
     >
       <Form
         form={form}
@@ -197,6 +194,6 @@ export function TenantFormDialog({
           </>
         )}
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

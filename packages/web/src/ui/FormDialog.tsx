@@ -1,0 +1,38 @@
+import type { ReactElement } from 'react';
+import { Modal, type ModalProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * The dialog of an add / edit form: "Save" runs `onSave` (useFormSave's submit: validate, send,
+ * close) with the button busy meanwhile, "Cancel" and the close button call `onClose`, a click
+ * beside it does not close it (typed values are not lost), and its fields are dropped on close.
+ */
+export function FormDialog({
+  open = true,
+  busy,
+  onSave,
+  onClose,
+  children,
+  ...rest
+}: Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> & {
+  busy: boolean;
+  onSave: () => Promise<void>;
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation('common');
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      onOk={() => void onSave()}
+      okText={t('save')}
+      cancelText={t('cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      mask={{ closable: false }}
+      {...rest}
+    >
+      {children}
+    </Modal>
+  );
+}

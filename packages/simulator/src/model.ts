@@ -21,6 +21,7 @@ import { PROFILES, profileKeys, type ShedKind, type ShedProfile } from './profil
 import { hashSeed, Rng } from './random.js';
 import { snapshot } from './readings.js';
 import { Weather } from './weather.js';
+import { DrinkingPattern, electricLoad, waterRate } from './consumption.js';
 
 /**
  * One shed and its climate controller: a lumped heat and moisture balance of the room air
@@ -113,11 +114,12 @@ export class ShedModel {
   private last: number | null = null;
   /** The link state the last step reported, so forced faults show up as events too. */
   private reportedOnline = true;
-  private readonly shapeCache = new Map<number, number>();
+  private readonly drinking: DrinkingPattern;
 
   constructor(cfg: ShedConfig) {
     this.code = cfg.code;
     this.profile = PROFILES[cfg.kind];
+    this.drinking = new DrinkingPattern(this.profile);
     this.keys = profileKeys(this.profile);
     this.head = cfg.headCount ?? this.profile.headCount;
     this.placedAt = cfg.placedAt;
@@ -346,45 +348,17 @@ export class ShedModel {
     this.elec += (h / 3600) * this.power(occ.occupied);
   }
 
-  /** Litres per second: drinking spread over the day, pad evaporation, washing of an empty house. */
+  /** Litres per second now (drinking, pads, washing): consumption.ts. */
   private waterRate(occ: Occupancy, weight: number, hour: number, padKgS: number): number {
-    let rate = padKgS > 0 ? padKgS + 0.05 : 0;
-    if (occ.occupied && occ.dayAge !== null) {
-      const daily = this.headNow() * this.profile.waterPerHead(weight, occ.dayAge);
-      rate += (daily * this.drinkShape(hour, occ.dayAge)) / this.shapeSum(occ.dayAge) / 3600;
-    } else if (occ.emptyFor !== null && occ.emptyFor < 2 && hour >= 8 && hour < 17) {
-      rate += 500 / 3600; // pressure washing
-    }
-    return rate;
+    return waterRate(this.drinking, { occ, head: this.headNow(), weight, hour, padKgS });
   }
 
   private headNow(): number {
     return this.follow?.occupied ? this.follow.head : this.head;
   }
 
-  private drinkShape(hour: number, dayAge: number): number {
-    if (this.profile.species === 'poultry') return this.profile.lux(hour, dayAge) > 0 ? 1 : 0.04;
-    const feeding = (hour >= 7 && hour < 9) || (hour >= 15 && hour < 17) ? 2 : 0;
-    return 0.5 + feeding + (hour >= 7 && hour < 19 ? 0.5 : 0);
-  }
-
-  private shapeSum(dayAge: number): number {
-    let s = this.shapeCache.get(dayAge);
-    if (s === undefined) {
-      s = 0;
-      for (let hr = 0; hr < 24; hr++) s += this.drinkShape(hr + 0.5, dayAge);
-      this.shapeCache.set(dayAge, s);
-    }
-    return s;
-  }
-
-  /** Electrical load, kW: fans (a speed-controlled fan draws ~speed^1.5), heaters, pumps, base. */
   private power(occupied: boolean): number {
-    const p = this.profile;
-    const fans = this.act.fan.reduce((s, v) => s + p.fans.kw * (v / 100) ** 1.5, 0);
-    const heaters = this.act.heater.reduce((s, v) => s + v * p.heaters.elecKw, 0);
-    const pumps = this.act.pump.reduce((s, v) => s + v * 0.55, 0);
-    return (occupied ? p.baseKw : 0.3) + fans + heaters + pumps;
+    return electricLoad(this.profile, this.act, occupied);
   }
 
   private readings(now: number): Record<string, number> {

@@ -10,19 +10,8 @@ import {
   UNSATISFIABLE_ROUTES,
 } from './allow-lists.js';
 import { changed, dataTables, fingerprint, type Scope, type TableInfo } from './data.js';
-import {
-  buildRequest,
-  leaks,
-  routeCodes,
-  securityWorld,
-  send,
-  tokenOf,
-  type Actor,
-  type Answer,
-  type Markers,
-  type RouteInfo,
-  type SecurityWorld,
-} from './world.js';
+import { routeCodes, securityWorld, type Actor, type Markers, type RouteInfo, type SecurityWorld } from './world.js';
+import { buildRequest, leaks, send, tokenOf, type Answer } from './requests.js';
 
 /**
  * The enforcement matrix (issue 3, "Enforcement"), built from the OpenAPI document so a route added

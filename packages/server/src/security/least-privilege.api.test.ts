@@ -6,7 +6,8 @@ import { loadAccess } from '../lib/access.js';
 import { tokenFor } from '../test/factories.js';
 import { TEST_DB } from '../test/harness.js';
 import { PUBLIC_ROUTES } from './allow-lists.js';
-import { buildRequest, routeCodes, securityWorld, send, type RouteInfo, type SecurityWorld } from './world.js';
+import { routeCodes, securityWorld, type RouteInfo, type SecurityWorld } from './world.js';
+import { buildRequest, send } from './requests.js';
 
 /**
  * Issue 16, defect 2: the demo's ordinary accounts `pig` and `chicken` are farm workers. The

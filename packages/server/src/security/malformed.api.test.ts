@@ -7,17 +7,8 @@ import { accounts } from '../db/tables.js';
 import { TEST_DB } from '../test/harness.js';
 import { changed, dataTables, rowCounts, type TableInfo } from './data.js';
 import { malformedBodies } from './malformed.js';
-import {
-  buildRequest,
-  routeCodes,
-  securityWorld,
-  send,
-  tokenOf,
-  type Actor,
-  type Answer,
-  type RouteInfo,
-  type SecurityWorld,
-} from './world.js';
+import { routeCodes, securityWorld, type Actor, type RouteInfo, type SecurityWorld } from './world.js';
+import { buildRequest, send, tokenOf, type Answer } from './requests.js';
 
 /**
  * Property-based fuzzing of every write route with a JSON body (issue 3, "Enforcement"): as an

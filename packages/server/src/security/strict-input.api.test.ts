@@ -6,17 +6,8 @@ import { accounts } from '../db/tables.js';
 import { TEST_DB } from '../test/harness.js';
 import { changed, dataTables, rowCounts, type TableInfo } from './data.js';
 import { badCases, type BadCase } from './strict-input.js';
-import {
-  buildRequest,
-  routeCodes,
-  securityWorld,
-  send,
-  tokenOf,
-  type Actor,
-  type Answer,
-  type RouteInfo,
-  type SecurityWorld,
-} from './world.js';
+import { routeCodes, securityWorld, type Actor, type RouteInfo, type SecurityWorld } from './world.js';
+import { buildRequest, send, tokenOf, type Answer } from './requests.js';
 
 /**
  * Strict input at every boundary (issue 16, defect 3): every route of the route table gets, in each

@@ -1,5 +1,6 @@
 import { accepts, type JsonSchema } from './json-schema.js';
-import type { BuiltRequest, RouteInfo } from './world.js';
+import type { RouteInfo } from './world.js';
+import type { BuiltRequest } from './requests.js';
 
 /**
  * The bad inputs of the strict-input fuzz test (issue 16), derived for one route from its published

@@ -6,6 +6,7 @@ export * from './grants.js';
 export * from './enums/index.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';
+export * from './auth/endpoints.js';
 export * from './schemas/portal.js';
 export * from './portal/endpoints.js';
 export * from './schemas/directory.js';

@@ -1,4 +1,4 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import {
   AppError,
@@ -22,8 +22,17 @@ import { NO_DATA } from '../plugins/envelope.js';
  * line, never a silent change of the API). OpenAPI shows the answer schema of every route.
  */
 
-/** Route options besides the contract: what the guard and the audit log read (plugins/auth.ts). */
-export type RouteConfig = Pick<FastifyContextConfig, 'app' | 'public' | 'allowPending' | 'module' | 'readOnly'>;
+/**
+ * Route options besides the contract: what the guard and the audit log read (plugins/auth.ts), and
+ * a throttle for the few routes that name one (@fastify/rate-limit, registered by the auth module).
+ */
+export type RouteConfig = Pick<FastifyContextConfig, 'app' | 'public' | 'allowPending' | 'module' | 'readOnly' | 'rateLimit'>;
+
+/** Fastify options a few routes need besides their config: a smaller body limit, a hook on the answer (sign-in audit). */
+export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'preSerialization'>;
+
+/** What a route may set: its config, and Fastify extras under `extras`. */
+export type RouteSettings = RouteConfig & { extras?: RouteExtras };
 
 export interface HandlerContext<E extends AnyEndpoint> {
   req: FastifyRequest;
@@ -65,15 +74,16 @@ const plainJson = (): ((payload: unknown) => string) => (payload) => JSON.string
 export function serve<E extends AnyEndpoint>(
   app: FastifyInstance,
   ep: E,
-  opts: RouteConfig & { tags: string[] },
+  opts: RouteSettings & { tags: string[] },
   handler: Handler<E>,
 ): void {
-  const { tags, ...config } = opts;
+  const { tags, extras, ...config } = opts;
   const answer = ep.answer;
   const json = answer !== FILE_ANSWER && answer !== STREAM_ANSWER ? (answer as z.ZodType) : null;
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
+    ...extras,
     config,
     schema: {
       tags,
@@ -105,8 +115,8 @@ export function serve<E extends AnyEndpoint>(
 /** One module's `serve` with its tags and default route options; a route may override them. */
 export function router(
   app: FastifyInstance,
-  defaults: RouteConfig & { tags: string[] },
-): <E extends AnyEndpoint>(ep: E, a: RouteConfig | Handler<E>, b?: Handler<E>) => void {
+  defaults: RouteSettings & { tags: string[] },
+): <E extends AnyEndpoint>(ep: E, a: RouteSettings | Handler<E>, b?: Handler<E>) => void {
   return (ep, a, b) => {
     const [overrides, handler] = typeof a === 'function' ? [{}, a] : [a, b!];
     serve(app, ep, { ...defaults, ...overrides }, handler);

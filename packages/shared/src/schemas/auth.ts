@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { INPUT_MAX_LENGTH } from '../constants.js';
-import type { LoginFarmType } from '../permissions.js';
 import { cipherText, countParam, idParam, optionalText, plainString, requiredText } from './common.js';
 
 /**
@@ -69,34 +68,3 @@ export const queryParamBody = z.strictObject({
   paramGroupCode: requiredText(),
 });
 export const defaultApplicationBody = z.strictObject({ applicationInfoId: idParam });
-
-/** Answers of the sign-in calls (API-FOUNDATION), for the web client. */
-export interface ConfigInfo {
-  publicKey: string;
-  captcha: boolean;
-  productVersion: string;
-}
-export interface CaptchaInfo {
-  captchaId: string;
-  image: string;
-  expiresIn: number;
-}
-export interface LoginResult {
-  token: string;
-  mustChangePassword: boolean;
-  accountType: number;
-}
-export interface UserInfo {
-  id: number;
-  accountName: string;
-  accountCode: string;
-  phoneNo: string | null;
-  email: string | null;
-  accountType: number;
-  tenantId: number | null;
-  tenantName: string | null;
-  mustChangePassword: boolean;
-  hasSecurePassword: boolean;
-  farms: { id: number; farmName: string; type: number }[];
-  loginFarmType: LoginFarmType;
-}

@@ -1,20 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { and, asc, eq } from 'drizzle-orm';
-import {
-  AppError,
-  deriveFarmType,
-  doLoginBody,
-  doLoginWithCaptchaBody,
-  ErrorCodes,
-  PRODUCT_VERSION,
-  type CaptchaInfo,
-  type ConfigInfo,
-  type LoginResult,
-  type UserInfo,
-} from '@farmsense/shared';
+import { AppError, authApi, deriveFarmType, ErrorCodes, PRODUCT_VERSION, type LoginResult, type UserInfo } from '@farmsense/shared';
+import { router } from '../../core/serve.js';
 import { accounts, farms, tenants } from '../../db/tables.js';
-import { NO_DATA } from '../../plugins/envelope.js';
 import { requireAuth } from '../../plugins/auth.js';
 import { farmCondition } from '../../scope/index.js';
 import { writeAudit } from '../../plugins/audit.js';
@@ -44,8 +32,8 @@ export function loginOutcome(code: number): 'ok' | 'failed' | 'denied' {
 }
 
 export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext): Promise<void> {
-  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db, config } = ctx;
+  const serve = router(scope, { tags: ['auth'] });
   const subjects = new WeakMap<FastifyRequest, LoginSubject>();
 
   /**
@@ -57,7 +45,9 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
     const code = req.resultCode;
     if (code === undefined || code === ErrorCodes.RATE_LIMITED) return payload;
     const subject = subjects.get(req);
-    const raw = (req.body as { username?: unknown } | undefined)?.username;
+    // The body may be one the schema refused, so it is read as unknown.
+    const body: unknown = req.body;
+    const raw = typeof body === 'object' && body !== null && 'username' in body ? body.username : undefined;
     const username = typeof raw === 'string' ? raw.trim().toLowerCase().slice(0, 50) : null;
     await writeAudit(db, req, {
       outcome: loginOutcome(code),
@@ -97,112 +87,62 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
       input,
     );
 
-  app.get(
-    '/api/getConfig',
-    {
-      config: { public: true },
-      schema: { tags: ['auth'], summary: 'Public key for password transport, captcha switch, product version' },
-    },
-    async (): Promise<ConfigInfo> => ({
-      publicKey: (await ctx.keys()).publicPem,
-      captcha: config.captcha,
-      productVersion: PRODUCT_VERSION,
-    }),
-  );
+  serve(authApi.config, { public: true }, async () => ({
+    publicKey: (await ctx.keys()).publicPem,
+    captcha: config.captcha,
+    productVersion: PRODUCT_VERSION,
+  }));
 
-  app.get(
-    '/api/ssologin/login/getCaptcha',
-    {
-      config: { public: true, rateLimit: CAPTCHA_RATE },
-      schema: { tags: ['auth'], summary: 'Draw a single-use verification code (SVG data URL)' },
-    },
-    async (): Promise<CaptchaInfo> => ctx.captchas.issue(),
-  );
+  serve(authApi.captcha, { public: true, rateLimit: CAPTCHA_RATE }, async () => ctx.captchas.issue());
 
-  app.post(
-    '/api/breedpigaccount/login/doLoginWithCaptcha',
-    {
-      config: { public: true, rateLimit: LOGIN_RATE },
-      bodyLimit: SIGN_IN_BODY_LIMIT,
-      schema: { tags: ['auth'], summary: 'Sign in with password and verification code', body: doLoginWithCaptchaBody },
-      preSerialization: auditLogin,
-    },
-    async (req): Promise<LoginResult> => {
-      // The code is spent first, so each guess at a password costs a fresh captcha.
-      await ctx.captchas.check(req.body.captchaId, req.body.captchaCode);
-      return attempt(req, req.body, true);
-    },
-  );
+  const signInRoute = { public: true, rateLimit: LOGIN_RATE, extras: { bodyLimit: SIGN_IN_BODY_LIMIT, preSerialization: auditLogin } };
+  serve(authApi.loginWithCaptcha, signInRoute, async ({ req, body }) => {
+    // The code is spent first, so each guess at a password costs a fresh captcha.
+    await ctx.captchas.check(body.captchaId, body.captchaCode);
+    return attempt(req, body, true);
+  });
+  serve(authApi.login, signInRoute, async ({ req, body }) => {
+    if (config.captcha) throw new AppError(ErrorCodes.CAPTCHA_REQUIRED);
+    return attempt(req, body, false);
+  });
 
-  app.post(
-    '/api/breedpigaccount/login/doLogin',
-    {
-      config: { public: true, rateLimit: LOGIN_RATE },
-      bodyLimit: SIGN_IN_BODY_LIMIT,
-      schema: {
-        tags: ['auth'],
-        summary: 'Sign in with password only (21005 while CAPTCHA=on, or for a name with many recent failures)',
-        body: doLoginBody,
-      },
-      preSerialization: auditLogin,
-    },
-    async (req): Promise<LoginResult> => {
-      if (config.captcha) throw new AppError(ErrorCodes.CAPTCHA_REQUIRED);
-      return attempt(req, req.body, false);
-    },
-  );
+  serve(authApi.logout, { allowPending: true }, async ({ req }) => {
+    await revokeSession(db, requireAuth(req).tokenHash);
+    return null;
+  });
 
-  app.post(
-    '/api/breedpigaccount/login/doLogout',
-    {
-      config: { allowPending: true },
-      schema: { tags: ['auth'], summary: 'Revoke the current session token' },
-    },
-    async (req) => {
-      await revokeSession(db, requireAuth(req).tokenHash);
-      return NO_DATA;
-    },
-  );
-
-  app.get(
-    '/api/breedpigaccount/login/getUserInfo',
-    {
-      config: { allowPending: true },
-      schema: { tags: ['auth'], summary: 'The signed-in account, its farms and farm mode' },
-    },
-    async (req): Promise<UserInfo> => {
-      const auth = requireAuth(req);
-      const [acc] = await db
-        .select({
-          phoneNo: accounts.phoneNo,
-          email: accounts.email,
-          secureHash: accounts.secureHash,
-          tenantName: tenants.name,
-        })
-        .from(accounts)
-        .leftJoin(tenants, eq(tenants.id, accounts.tenantId))
-        .where(eq(accounts.id, auth.id));
-      if (!acc) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
-      let farmRows: UserInfo['farms'] = [];
-      if (auth.tenantId !== null) {
-        const cols = { id: farms.id, farmName: farms.farmName, type: farms.type };
-        const where = and(eq(farms.tenantId, auth.tenantId), farmCondition(auth, farms.id));
-        farmRows = await db.select(cols).from(farms).where(where).orderBy(asc(farms.id));
-      }
-      return {
-        id: auth.id,
-        accountName: auth.accountName,
-        accountCode: auth.accountCode,
-        phoneNo: acc.phoneNo,
-        email: acc.email,
-        accountType: auth.accountType,
-        tenantId: auth.tenantId,
-        tenantName: acc.tenantName,
-        mustChangePassword: auth.mustChangePassword,
-        hasSecurePassword: acc.secureHash !== null,
-        farms: farmRows,
-        loginFarmType: deriveFarmType(auth.codes),
-      };
-    },
-  );
+  serve(authApi.userInfo, { allowPending: true }, async ({ req }): Promise<UserInfo> => {
+    const auth = requireAuth(req);
+    const [acc] = await db
+      .select({
+        phoneNo: accounts.phoneNo,
+        email: accounts.email,
+        secureHash: accounts.secureHash,
+        tenantName: tenants.name,
+      })
+      .from(accounts)
+      .leftJoin(tenants, eq(tenants.id, accounts.tenantId))
+      .where(eq(accounts.id, auth.id));
+    if (!acc) throw new AppError(ErrorCodes.TOKEN_INVALID, { httpStatus: 401 });
+    let farmRows: UserInfo['farms'] = [];
+    if (auth.tenantId !== null) {
+      const cols = { id: farms.id, farmName: farms.farmName, type: farms.type };
+      const where = and(eq(farms.tenantId, auth.tenantId), farmCondition(auth, farms.id));
+      farmRows = await db.select(cols).from(farms).where(where).orderBy(asc(farms.id));
+    }
+    return {
+      id: auth.id,
+      accountName: auth.accountName,
+      accountCode: auth.accountCode,
+      phoneNo: acc.phoneNo,
+      email: acc.email,
+      accountType: auth.accountType,
+      tenantId: auth.tenantId,
+      tenantName: acc.tenantName,
+      mustChangePassword: auth.mustChangePassword,
+      hasSecurePassword: acc.secureHash !== null,
+      farms: farmRows,
+      loginFarmType: deriveFarmType(auth.codes),
+    };
+  });
 }

@@ -1,24 +1,25 @@
-import { directoryApi, PAGE_SIZES, portalApi, type AnswerOf } from '@farmsense/shared';
+import { authApi, directoryApi, PAGE_SIZES, portalApi, type AnswerOf, type InputOf } from '@farmsense/shared';
 import { call } from './call';
-import { request } from './client';
 import type { AccountOption, AppConfig, AreaCode, Captcha, FarmInfo, LoginResult, UserInfo } from './types';
 
-/** Calls of the sign-in, session and shell (docs/API-FOUNDATION.md). Ciphertext fields are pre-encrypted. */
+/**
+ * Calls of the sign-in, session and shell (contracts: packages/shared/src/auth, portal and
+ * directory endpoints.ts). Ciphertext fields arrive here already encrypted.
+ */
 export const sessionApi = {
-  getConfig: (): Promise<AppConfig> => request('/getConfig', { global: true }),
-  getCaptcha: (): Promise<Captcha> => request('/ssologin/login/getCaptcha'),
-  doLogin: (body: { username: string; password: string }): Promise<LoginResult> =>
-    request('/breedpigaccount/login/doLogin', { method: 'POST', body, global: true }),
-  doLoginWithCaptcha: (body: { username: string; password: string; captchaId: string; captchaCode: string }): Promise<LoginResult> =>
-    request('/breedpigaccount/login/doLoginWithCaptcha', { method: 'POST', body, global: true }),
-  doLogout: (): Promise<null> => request('/breedpigaccount/login/doLogout', { method: 'POST', global: true }),
-  getUserInfo: (): Promise<UserInfo> => request('/breedpigaccount/login/getUserInfo', { global: true }),
-  updatePassword: (id: number, body: { account: string; oldPassword: string; newPassword: string }): Promise<null> =>
-    request(`/accountauth/account/updatePassword/${id}`, { method: 'PUT', body, global: true }),
-  updateSecurePassword: (body: { oldPassword?: string; newPassword: string }): Promise<null> =>
-    request('/accountauth/account/updateSecurePassword', { method: 'POST', body, global: true }),
-  updateCurrent: (body: { phoneNo: string; email?: string }): Promise<null> =>
-    request('/breedpigaccount/account/updateCurrent', { method: 'POST', body, global: true }),
+  getConfig: (): Promise<AppConfig> => call(authApi.config, {}, { global: true }),
+  getCaptcha: (): Promise<Captcha> => call(authApi.captcha, {}),
+  doLogin: (body: InputOf<typeof authApi.login>['body']): Promise<LoginResult> => call(authApi.login, { body }, { global: true }),
+  doLoginWithCaptcha: (body: InputOf<typeof authApi.loginWithCaptcha>['body']): Promise<LoginResult> =>
+    call(authApi.loginWithCaptcha, { body }, { global: true }),
+  doLogout: (): Promise<null> => call(authApi.logout, {}, { global: true }),
+  getUserInfo: (): Promise<UserInfo> => call(authApi.userInfo, {}, { global: true }),
+  updatePassword: (id: number, body: InputOf<typeof authApi.updatePassword>['body']): Promise<null> =>
+    call(authApi.updatePassword, { params: { id }, body }, { global: true }),
+  updateSecurePassword: (body: InputOf<typeof authApi.updateSecurePassword>['body']): Promise<null> =>
+    call(authApi.updateSecurePassword, { body }, { global: true }),
+  updateCurrent: (body: InputOf<typeof authApi.updateCurrent>['body']): Promise<null> =>
+    call(authApi.updateCurrent, { body }, { global: true }),
   // The shell's portal calls (contracts: packages/shared/src/portal/endpoints.ts).
   roleApplicationTree2: (wholeFarmType: 1 | 2): Promise<AnswerOf<typeof portalApi.treeByMode>> =>
     call(portalApi.treeByMode, { body: { wholeFarmType } }, { global: true }),

@@ -5,6 +5,7 @@ import {
   GROUP_APPS,
   PLATFORM_APPS,
   appByCode,
+  type AppCode,
   deriveFarmType,
   filterByMode,
   flattenApps,
@@ -203,5 +204,20 @@ describe('enumeration labels', () => {
 
   it.each(LOCALES)('%s has the same enumeration keys as en-us', (locale) => {
     expect(keysOf(RESOURCES[locale].enums).sort()).toEqual(keysOf(RESOURCES['en-us'].enums).sort());
+  });
+});
+
+describe('application codes as a type', () => {
+  it('accepts every code of the catalogue and refuses a misspelt one at the type check', () => {
+    const good: AppCode[] = [
+      'housemanagement.houselist',
+      'energy.feed.reports.farm.month',
+      'pig.env1.rh.mor',
+      'device-mng.feed.swq.column',
+    ];
+    // @ts-expect-error -- misspelt on purpose: tsc (npm run lint) fails if AppCode ever widens to string
+    const bad: AppCode = 'housemanagement.houselst';
+    expect(good.every((c) => appByCode(c))).toBe(true);
+    expect(appByCode(bad)).toBeUndefined();
   });
 });

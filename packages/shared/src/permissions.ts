@@ -13,7 +13,7 @@ export type FunType = 'chicken' | 'pig' | 'common';
 export type AppScope = 'farm' | 'group' | 'platform';
 
 export interface AppNode {
-  code: string;
+  code: AppCode;
   /** Route path; groups without a page of their own have none. */
   path?: string;
   funType: FunType;
@@ -24,13 +24,22 @@ export interface AppNode {
   children: AppNode[];
 }
 
-type Spec = [code: string, path: string | null, children?: Spec[], opts?: { fun?: FunType; hidden?: boolean }];
+type Spec = readonly [code: string, path: string | null, children?: readonly Spec[], opts?: { fun?: FunType; hidden?: boolean }];
 
-function build(specs: Spec[], fun: FunType, scope: AppScope): AppNode[] {
+/** `a/b` -> `a.b`: a tab's path segment as it stands in its application code. */
+type Dots<S extends string> = S extends `${infer A}/${infer R}` ? `${A}.${Dots<R>}` : S;
+
+/** Every application code a spec list holds, at any depth. */
+type CodesOf<T> = T extends readonly [infer C extends string, unknown, ...infer Rest]
+  ? C | (Rest extends readonly [infer K extends readonly unknown[], ...unknown[]] ? CodesOf<K[number]> : never)
+  : never;
+
+function build(specs: readonly Spec[], fun: FunType, scope: AppScope): AppNode[] {
   return specs.map(([code, path, children, opts], i) => {
     const funType = opts?.fun ?? fun;
     return {
-      code,
+      // The specs below are checked against AppCode where they are declared.
+      code: code as AppCode,
       ...(path ? { path } : {}),
       funType,
       scope,
@@ -41,15 +50,24 @@ function build(specs: Spec[], fun: FunType, scope: AppScope): AppNode[] {
   });
 }
 
-const tabs = (base: string, codeBase: string, names: string[]): Spec[] =>
-  names.map((n) => [`${codeBase}.${n.replace(/\//g, '.')}`, `${base}/${n}`]);
+/** One tab strip: `<codeBase>.<name>` at `<base>/<name>` (a `/` in a name is a `.` in its code). */
+function tabs<const B extends string, const N extends readonly string[]>(
+  base: string,
+  codeBase: B,
+  names: N,
+): { readonly [K in keyof N]: readonly [`${B}.${Dots<N[K]>}`, string] } {
+  // The mapped type above spells out what this map makes, code by code.
+  return names.map((n) => [`${codeBase}.${n.replace(/\//g, '.')}`, `${base}/${n}`] as const) as unknown as {
+    readonly [K in keyof N]: readonly [`${B}.${Dots<N[K]>}`, string];
+  };
+}
 
-const envKinds = ['temp', 'rh', 'co2', 'nh3', 'h2s', 'pa', 'light', 'wind', 'vent'];
-const pigEnvKinds = ['temp', 'rh', 'wind', 'co2', 'nh3'];
+const envKinds = ['temp', 'rh', 'co2', 'nh3', 'h2s', 'pa', 'light', 'wind', 'vent'] as const;
+const pigEnvKinds = ['temp', 'rh', 'wind', 'co2', 'nh3'] as const;
 
-const platformSpecs: Spec[] = [['platform', null, [['platform.tenants', '/platform/tenants']]]];
+const platformSpecs = [['platform', null, [['platform.tenants', '/platform/tenants']]]] as const satisfies readonly Spec[];
 
-const groupSpecs: Spec[] = [
+const groupSpecs = [
   [
     'group',
     null,
@@ -60,9 +78,9 @@ const groupSpecs: Spec[] = [
       ['d3.overview', '/d3/overview'],
     ],
   ],
-];
+] as const satisfies readonly Spec[];
 
-const farmSpecs: Spec[] = [
+const farmSpecs = [
   [
     'ci18',
     null,
@@ -77,8 +95,8 @@ const farmSpecs: Spec[] = [
         ],
       ],
       ['ci18.group.current', '/ci18/group/current'],
-      ['ci18.env', null, envKinds.map((k): Spec => [`ci18.env.${k}`, `/ci18/env/${k}`])],
-      ['ci18.envrecords', null, envKinds.map((k): Spec => [`ci18.envrecords.${k}`, `/ci18/envrecords/${k}/rec`])],
+      ['ci18.env', null, envKinds.map((k) => [`ci18.env.${k}`, `/ci18/env/${k}`] as const)],
+      ['ci18.envrecords', null, envKinds.map((k) => [`ci18.envrecords.${k}`, `/ci18/envrecords/${k}/rec`] as const)],
       ['ci18.column', null, tabs('/ci18/column', 'ci18.column', ['survival', 'daily', 'weekly'])],
       [
         'ci18.grow',
@@ -150,7 +168,7 @@ const farmSpecs: Spec[] = [
       ['pig.overview.shed', '/pig/overview/shed'],
       ['pig.databoard', null, tabs('/pig/databoard', 'pig.databoard', ['farm', 'smart', 'acc', 'ai'])],
       ['pig.data.mor.kc', '/pig/data/mor/kc'],
-      ...pigEnvKinds.map((k): Spec => [`pig.env1.${k}`, null, tabs(`/pig/env1/${k}`, `pig.env1.${k}`, ['mor', 'rec'])]),
+      ...pigEnvKinds.map((k) => [`pig.env1.${k}`, null, tabs(`/pig/env1/${k}`, `pig.env1.${k}`, ['mor', 'rec'])] as const),
       ['pig.env1.stats', '/pig/env1/stats'],
     ],
     { fun: 'pig' },
@@ -254,14 +272,17 @@ const farmSpecs: Spec[] = [
   [
     'energy',
     null,
-    ['feed', 'water', 'elec'].map((k): Spec => [
-      `energy.${k}`,
-      null,
-      [
-        [`energy.${k}.trend`, `/energy/${k}/trend`],
-        ...tabs(`/energy/${k}/reports`, `energy.${k}.reports`, ['farm/month', 'farm/year', 'shed/month', 'shed/year']),
-      ],
-    ]),
+    (['feed', 'water', 'elec'] as const).map(
+      (k) =>
+        [
+          `energy.${k}`,
+          null,
+          [
+            [`energy.${k}.trend`, `/energy/${k}/trend`],
+            ...tabs(`/energy/${k}/reports`, `energy.${k}.reports`, ['farm/month', 'farm/year', 'shed/month', 'shed/year']),
+          ],
+        ] as const,
+    ),
   ],
   [
     'elec',
@@ -324,7 +345,13 @@ const farmSpecs: Spec[] = [
       ['safe-oplog.system', '/safe-oplog/system'],
     ],
   ],
-];
+] as const satisfies readonly Spec[];
+
+/**
+ * Every application code of the catalogue, as a type: a route's `app`, a page's registry key and
+ * a grant name one of these, so a misspelt code fails the type check.
+ */
+export type AppCode = CodesOf<(typeof platformSpecs)[number]> | CodesOf<(typeof groupSpecs)[number]> | CodesOf<(typeof farmSpecs)[number]>;
 
 export const PLATFORM_APPS: AppNode[] = build(platformSpecs, 'common', 'platform');
 export const GROUP_APPS: AppNode[] = build(groupSpecs, 'common', 'group');
@@ -337,7 +364,7 @@ export function flattenApps(nodes: AppNode[] = APP_CATALOGUE): AppNode[] {
   return nodes.flatMap((n) => [n, ...flattenApps(n.children)]);
 }
 
-const byCode = new Map(flattenApps().map((n) => [n.code, n]));
+const byCode = new Map<string, AppNode>(flattenApps().map((n) => [n.code, n]));
 export function appByCode(code: string): AppNode | undefined {
   return byCode.get(code);
 }

@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { AppCode } from '@farmsense/shared';
 import { withTexts } from '../i18n/i18n';
 
 /**
@@ -12,8 +13,8 @@ export interface PageEntry {
   fullscreen?: boolean;
 }
 
-/** What a feature's `routes.ts` exports. */
-export type FeaturePages = Readonly<Record<string, PageEntry>>;
+/** What a feature's `routes.ts` exports: its pages by application code (a misspelt code fails tsc). */
+export type FeaturePages = Readonly<Partial<Record<AppCode, PageEntry>>>;
 
 /**
  * A lazy page whose module loads together with its feature's catalogue namespaces (`TEXTS` of

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AREA_CODES, type AccountRowWithScope, type RoleRow } from '@farmsense/shared';
-import { errorMessage, i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { AccountFormDialog } from './AccountFormDialog';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 /** A real key pair, so the test can check what the dialog encrypted. */
 let publicPem = '';
@@ -45,17 +45,7 @@ function serve(routes: Record<string, { status?: number; code?: number; data?: u
   });
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    areaCodes: [...AREA_CODES],
-    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ areaCodes: [...AREA_CODES], farms: [POULTRY_FARM] });
 
 function fillValid(): void {
   type('accountCode', ' EnvUser ');

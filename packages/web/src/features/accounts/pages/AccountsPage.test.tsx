@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AccountRowWithScope } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { AccountsPage } from './AccountsPage';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`accounts.${key}`, vars);
 
@@ -64,29 +64,22 @@ function row(code: string): HTMLElement {
   return screen.getByText(code).closest('tr')!;
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    userInfo: {
-      id: 11,
-      accountName: 'Demo Admin',
-      accountCode: 'demo',
-      phoneNo: null,
-      email: null,
-      accountType: 1,
-      tenantId: 1,
-      tenantName: 'Demo',
-      mustChangePassword: false,
-      hasSecurePassword: true,
-      farms: [],
-      loginFarmType: 'all',
-    },
-  });
-  await i18n.changeLanguage('en-us');
+signedInEach({
+  userInfo: {
+    id: 11,
+    accountName: 'Demo Admin',
+    accountCode: 'demo',
+    phoneNo: null,
+    email: null,
+    accountType: 1,
+    tenantId: 1,
+    tenantName: 'Demo',
+    mustChangePassword: false,
+    hasSecurePassword: true,
+    farms: [],
+    loginFarmType: 'all',
+  },
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('accounts page', { timeout: 40_000 }, () => {
   it('renders the accounts of the answer with roles, farms, status and last sign-in', async () => {

@@ -1,12 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { ControllerRow } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
+import { tk } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { CHANNEL_KEYS, toChannels, typeFieldOf } from './ChannelForm';
 import { ChannelsDrawer } from './ChannelsDrawer';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`devices.${key}`, vars);
 const row: ControllerRow = {
@@ -35,11 +35,7 @@ const row: ControllerRow = {
 };
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('channel rules', () => {
   it('lists every key within the CONTRACT §4 limits and gives each kind its type field', () => {

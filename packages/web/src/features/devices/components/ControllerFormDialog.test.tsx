@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { ControllerFormDialog } from './ControllerFormDialog';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`devices.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
@@ -32,11 +32,7 @@ function serve(addAnswer: { code?: number; data?: unknown } = { data: { id: 9 } 
   });
 }
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] as never });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] as never });
 
 describe('controller form', { timeout: 40_000 }, () => {
   it('applies the device code rule (fs- + 1-16 letters or digits) before sending anything', async () => {

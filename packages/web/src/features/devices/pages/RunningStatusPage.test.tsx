@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ChannelRow, HkqDetail } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { RunningStatusPage } from './RunningStatusPage';
+import { signedInEach } from '../../../test/session';
 
 /**
  * The embeddable running-status page: one controller by code from the address, its values and
@@ -67,11 +67,7 @@ function serve(stream: ReturnType<typeof fakeStream>): RecordedCall[] {
   return calls;
 }
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('controller running status (iframe)', { timeout: 30_000 }, () => {
   it('shows the controller named in the address with its channel states, then what the stream brings', async () => {

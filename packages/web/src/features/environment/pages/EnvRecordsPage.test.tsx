@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RecordsAnswer } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { EnvRecordsPage } from './EnvRecordsPage';
+import { PIG_FARM, signedInEach } from '../../../test/session';
 
 const SHEDS = [
   { tid: 1, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 1 },
@@ -38,16 +38,7 @@ function serve(several = false): RecordedCall[] {
   });
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    farms: [{ id: 1, farmId: 1, farmName: 'Demo Pig Farm', type: 1, scale: 3, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [PIG_FARM] });
 
 describe('environment records table', { timeout: 30_000 }, () => {
   it('has the reading time, then one column per sensor with its unit, and asks for the last 24 hours of the first shed', async () => {

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TrendAnswer, TrendBody } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { EnvTrendPage } from './EnvTrendPage';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 // Canvas drawing is not what these tests are about (jsdom has no canvas): the chart element
 // shows the option it was given, so the series can still be checked.
@@ -87,16 +87,7 @@ async function typeRange(start: string, end: string): Promise<void> {
   fireEvent.keyDown(inputs[1]!, { key: 'Enter', code: 'Enter' });
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [POULTRY_FARM] });
 
 describe('environment trend page', { timeout: 90_000 }, () => {
   it('charts the first shed for the last 24 hours, with every sensor, the outdoor temperature and the set-point', async () => {

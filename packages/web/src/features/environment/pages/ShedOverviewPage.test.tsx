@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { EnvMonitorAnswer, ShedMonitor, ShedOverviewRow } from '@farmsense/shared';
 import { i18n } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { PoultryShedOverviewPage } from './ShedOverviewPage';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 /**
  * The shed cards follow the live stream: the page loads the snapshot once, then every value
@@ -93,16 +93,7 @@ function serve(stream: ReturnType<typeof fakeStream>): { streamUrls: string[]; s
   return seen;
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [POULTRY_FARM] });
 
 describe('live shed overview', { timeout: 30_000 }, () => {
   it('shows the snapshot, then the values the stream brings, without reloading', async () => {

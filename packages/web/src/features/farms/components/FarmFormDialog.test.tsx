@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AREA_CODES } from '@farmsense/shared';
-import { errorMessage, i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { FarmFormDialog } from './FarmFormDialog';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`farms.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
@@ -20,17 +20,7 @@ async function pick(key: string, optionText: string): Promise<void> {
   fireEvent.click(within(dropdown.parentElement!).getByText(optionText, { exact: false }));
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    areaCodes: [...AREA_CODES],
-    accounts: [{ label: 'Demo Admin', value: 11 }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ areaCodes: [...AREA_CODES], accounts: [{ label: 'Demo Admin', value: 11 }] });
 
 describe('farm form', { timeout: 40_000 }, () => {
   it('requires name, type, person in charge, area code and phone; the zone and its name start filled', async () => {

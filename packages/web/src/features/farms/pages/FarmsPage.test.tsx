@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { FarmsPage } from './FarmsPage';
+import { signedInEach } from '../../../test/session';
 
 const PATH = '/breedpigbuilding/farmInfo/page';
 const lastQuery = (calls: RecordedCall[]): Record<string, string> => calls.filter((c) => c.path === PATH).at(-1)!.query;
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('farms page', { timeout: 30_000 }, () => {
   it('loads the search and page of a shared link, and reset or a new search starts again on page 1', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OperationLogRow } from '@farmsense/shared';
-import { errorMessage, i18n, menuLabel, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { errorMessage, menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { OperationLogPage } from './OperationLogPage';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`oplog.${key}`, vars);
 const PAGE = '/breedpigbuilding/operationLog/page';
@@ -60,11 +60,7 @@ function serve(): RecordedCall[] {
 
 const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', accounts: [{ label: 'Demo Admin', value: 11 }] });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ accounts: [{ label: 'Demo Admin', value: 11 }] });
 
 describe('operation log page', { timeout: 40_000 }, () => {
   it('asks for the last 24 hours and shows each entry with its outcome, code message and account', async () => {

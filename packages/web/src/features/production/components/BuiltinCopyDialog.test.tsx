@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BuiltinCurve } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { BuiltinCopyDialog } from './BuiltinCopyDialog';
+import { signedInEach } from '../../../test/session';
 
 vi.mock('../../../ui/charts/EChart', () => ({
   EChart: ({ ariaLabel, testId }: { ariaLabel: string; testId?: string }): ReactElement => (
@@ -39,11 +39,7 @@ const BUILTINS: BuiltinCurve[] = [
   },
 ];
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] });
 
 describe('built-in standards dialog', { timeout: 60_000 }, () => {
   it('shows each standard with its source first and copies it for the chosen farm and flock type', async () => {

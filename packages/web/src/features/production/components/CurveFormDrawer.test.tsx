@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import type { CurveRow } from '../flocksApi';
 import { CurveFormDrawer } from './CurveFormDrawer';
+import { signedInEach } from '../../../test/session';
 
 // jsdom has no canvas: the chart element carries the points it was given instead.
 vi.mock('../../../ui/charts/EChart', () => ({
@@ -37,11 +37,7 @@ async function choose(key: string, label: string): Promise<void> {
   fireEvent.click(await screen.findByTitle(label, {}, SLOW));
 }
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] });
 
 describe('standard curve form', { timeout: 90_000 }, () => {
   it('reads comma-separated values, previews them by day age and sends numbers', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { DailyFormDrawer } from './DailyFormDrawer';
+import { signedInEach } from '../../../test/session';
 
 const today = dayjs().format('YYYY-MM-DD');
 const daysAgo = (n: number): string => dayjs().subtract(n, 'day').format('YYYY-MM-DD');
@@ -32,11 +32,7 @@ const farm = {
 };
 const item = (label: string): string => screen.getByLabelText(label, { selector: 'input' }).closest('.ant-form-item')!.textContent ?? '';
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] as never });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] as never });
 
 describe('daily record form', { timeout: 120_000 }, () => {
   it('shows the day age of the chosen day, and a day already recorded (20078) or a removal above the birds present (20068) on its field', async () => {

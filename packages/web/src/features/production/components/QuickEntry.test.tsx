@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import type { QuickRow } from '../api';
 import { QuickEntry } from './QuickEntry';
+import { signedInEach } from '../../../test/session';
 
 const ROWS: QuickRow[] = [
   { flockId: 1, groupNo: 'G1', shedId: 11, shedName: 'House 1', dayAge: 20, present: 9800 },
@@ -24,11 +24,7 @@ const dead = (shed: string, group: string): HTMLElement => screen.getByLabelText
 const result = (flockId: number): HTMLElement =>
   within(document.querySelector(`tr[data-row-key="${flockId}"]`) as HTMLElement).getByTestId('quick-result');
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('quick entry', { timeout: 40_000 }, () => {
   it('sends the new houses together and corrections one by one, confirms the saved ones and keeps the refused ones highlighted', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
+import { tk } from '../../../app/i18n/i18n';
 import { SessionContext, type SessionValue } from '../../../app/auth/sessionContext';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { ReportPage } from '../pages/poultryPages';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 const AT = Date.UTC(2026, 10, 19, 1, 0);
 
@@ -12,16 +12,7 @@ const AT = Date.UTC(2026, 10, 19, 1, 0);
 const session = (paths: string[]): SessionValue =>
   ({ model: { chainOf: (p: string) => (paths.includes(p) ? [{ applicationCode: p }] : []) } }) as unknown as SessionValue;
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [POULTRY_FARM] });
 
 describe('vaccination records (/ci18/immunel/inoculation)', { timeout: 60_000 }, () => {
   it('lists the farm vaccinations of the last 7 days with the entry form labels', async () => {

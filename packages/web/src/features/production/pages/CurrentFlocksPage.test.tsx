@@ -1,12 +1,12 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlockRow } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { addDays, todayIn } from '../model/flocks';
 import { CurrentFlocksPage } from './CurrentFlocksPage';
+import { signedInEach } from '../../../test/session';
 
 vi.mock('../../../ui/charts/EChart', () => ({
   EChart: ({
@@ -153,11 +153,7 @@ function serve(): RecordedCall[] {
   });
 }
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] });
 
 describe('current flocks page', { timeout: 60_000 }, () => {
   it("shows each current flock as a card with day age, birds, weight against standard and today's feed and water", async () => {

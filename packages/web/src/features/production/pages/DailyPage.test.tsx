@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { DailyPage } from './DailyPage';
+import { signedInEach } from '../../../test/session';
 
 const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
 const place = { groupNo: 'G1', shedId: 11, shedName: 'House 1', farmId: 3, farmName: 'Demo Poultry Farm' };
@@ -46,11 +46,7 @@ const LIST = [
   },
 ];
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] as never });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] as never });
 
 describe('daily feed page', { timeout: 60_000 }, () => {
   it('lists the farm’s records newest first, tags metered days and shows the meter figure of a corrected one', async () => {

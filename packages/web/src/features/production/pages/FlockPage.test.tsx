@@ -1,11 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlockRow } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { todayIn } from '../model/kinds';
 import { FlockPage } from './FlockPage';
+import { signedInEach } from '../../../test/session';
 
 const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
 const ROW: FlockRow = {
@@ -37,11 +37,7 @@ const ROW: FlockRow = {
   presentMale: 0,
 };
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] as never });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] as never });
 
 describe('flock page', { timeout: 90_000 }, () => {
   it('lists the current flocks, closes one on a confirmed stop date, deletes one after confirmation, and shows history', async () => {

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import type { CurveRow } from '../flocksApi';
 import { StandardCurvesPage } from './StandardCurvesPage';
+import { signedInEach } from '../../../test/session';
 
 vi.mock('../../../ui/charts/EChart', () => ({
   EChart: ({ ariaLabel, testId }: { ariaLabel: string; testId?: string }): ReactElement => (
@@ -54,11 +54,7 @@ function serve(): RecordedCall[] {
   });
 }
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', farms: [farm] });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [farm] });
 
 describe('standard curves page', { timeout: 60_000 }, () => {
   it('lists curves with indicator and unit, flock type, day range and source, and filters by indicator', async () => {

@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { i18n, menuLabel, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import type { FlockOption, ReportRow, TrendRequest } from '../reportsApi';
 import { ReportPage } from './poultryPages';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 // jsdom has no canvas: the chart element shows the series it was given.
 vi.mock('../../../ui/charts/EChart', () => ({
@@ -56,16 +56,7 @@ function stockRow(day: string, over: Partial<ReportRow> = {}): ReportRow {
   };
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [POULTRY_FARM] });
 
 describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () => {
   it('asks for the last 7 days by flock and shows the figures with their standard, the totals and the KPIs', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { BindableApp, RoleRow } from '@farmsense/shared';
-import { i18n, menuLabel, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { PermissionDrawer } from './PermissionDrawer';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`roles.${key}`, vars);
 const app = (id: number, code: string, funType: BindableApp['funType'], children: BindableApp[] = []): BindableApp => ({
@@ -28,11 +28,7 @@ const ROLE: RoleRow = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('role permissions drawer', { timeout: 40_000 }, () => {
   it('loads the level’s functions with their kind, binds one entry with view and saves only that', async () => {

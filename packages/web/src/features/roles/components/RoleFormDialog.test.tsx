@@ -1,20 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { RoleRow } from '@farmsense/shared';
-import { errorMessage, i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { RoleFormDialog } from './RoleFormDialog';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`roles.${key}`, vars);
 const nameItem = (): string => screen.getByLabelText(t('fields.roleName')).closest('.ant-form-item')!.textContent ?? '';
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('role form', { timeout: 40_000 }, () => {
   it('requires a name, then adds a farm-level role by default', async () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { errorMessage, i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { AddPensForm } from './AddPensForm';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string): string => tk(`sheds.pens.${key}`);
 const input = (key: string): HTMLElement => screen.getByLabelText(t(key));
@@ -11,11 +11,7 @@ const itemOf = (key: string): string => input(key).closest('.ant-form-item')!.te
 const add = (): void => void fireEvent.click(screen.getByRole('button', { name: new RegExp(t('add')) }));
 const set = (key: string, v: string): void => void fireEvent.change(input(key), { target: { value: v } });
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('add pens', { timeout: 40_000 }, () => {
   it('needs both ends and refuses a start above the end before sending', async () => {

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { errorMessage, i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { ShedFormDialog } from './ShedFormDialog';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`sheds.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
@@ -11,11 +11,7 @@ const itemOf = (key: string): string => field(key).closest('.ant-form-item')!.te
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 const POULTRY = { id: 2, type: 2, farmName: 'Demo Poultry Farm' };
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('shed form', { timeout: 40_000 }, () => {
   it('requires name and type, offers the types of the farm kind and previews the SPEC label', async () => {

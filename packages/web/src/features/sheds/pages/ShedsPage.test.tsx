@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { ShedOverviewRow } from '@farmsense/shared';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
+import { useAppStore } from '../../../app/stores/appStore';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { ShedsPage } from './ShedsPage';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`sheds.${key}`, vars);
 const shed = (over: Partial<ShedOverviewRow>): ShedOverviewRow => ({
@@ -25,16 +26,7 @@ const SHEDS = [
   shed({ tid: 2, shedName: 'Spare house', shedType: 2000, areaNum: 0, buildingNum: 0, shedNum: 0, penCount: 0 }),
 ];
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach({ farms: [POULTRY_FARM] });
 
 describe('sheds page', { timeout: 40_000 }, () => {
   it('lists the sheds of the farm with the SPEC label, type, pens and gateways, and opens a shed’s pens', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TenantRow } from '@farmsense/shared';
-import { i18n, menuLabel, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { TenantFormDialog } from './TenantFormDialog';
+import { signedInEach } from '../../../test/session';
 
 /** A real key pair, so the test can check what the dialog encrypted. */
 let publicPem = '';
@@ -39,11 +39,7 @@ function serve(addAnswer: { status?: number; code?: number; data?: unknown } = {
   });
 }
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('tenant add and edit form', { timeout: 40_000 }, () => {
   it('requires the name, at least one module and the administrator fields on add, and sends nothing', async () => {

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TenantRow } from '@farmsense/shared';
-import { i18n, menuLabel, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { TenantsPage } from './TenantsPage';
+import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`tenants.${key}`, vars);
 
@@ -91,11 +91,7 @@ function row(name: string): HTMLElement {
   return screen.getByText(name).closest('tr')!;
 }
 
-beforeEach(async () => {
-  useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok' });
-  await i18n.changeLanguage('en-us');
-});
-afterEach(() => vi.unstubAllGlobals());
+signedInEach();
 
 describe('tenants page', { timeout: 40_000 }, () => {
   it('renders the tenants of the answer: modules, administrator, usage against caps, validity and status', async () => {

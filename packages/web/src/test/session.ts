@@ -1,0 +1,20 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+import type { FarmInfo } from '../app/api/types';
+import { i18n } from '../app/i18n/i18n';
+import { INITIAL_DATA, useAppStore, type AppData } from '../app/stores/appStore';
+
+/** The demo farms most component tests choose from. */
+export const PIG_FARM: FarmInfo = { id: 1, farmId: 1, farmName: 'Demo Pig Farm', type: 1, scale: 3, timeZone: 'Asia/Shanghai' };
+export const POULTRY_FARM: FarmInfo = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };
+
+/**
+ * Every test of the file starts signed in (token `tok`) in English, with `state` over the initial
+ * store (farms, accounts, the user…), and ends with the mocked API (`mockApi`) taken away.
+ */
+export function signedInEach(state: Partial<AppData> = {}): void {
+  beforeEach(async () => {
+    useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', ...state });
+    await i18n.changeLanguage('en-us');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+}

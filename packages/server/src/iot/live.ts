@@ -1,19 +1,7 @@
 import { EventEmitter } from 'node:events';
+import type { LiveReading, LiveStatus } from '@farmsense/shared';
 
-/** A telemetry message as the live stream sends it (CONTRACT §4 values, epoch-ms ts). */
-export interface LiveReading {
-  gatewayId: number;
-  shedId: number | null;
-  ts: number;
-  values: Record<string, number>;
-}
-
-export interface LiveStatus {
-  gatewayId: number;
-  shedId: number | null;
-  online: boolean;
-}
-
+/** A telemetry message or a link change as the live stream sends it (shared telemetry/endpoints.ts). */
 export type LiveEvent = { type: 'telemetry'; data: LiveReading } | { type: 'status'; data: LiveStatus };
 
 /**

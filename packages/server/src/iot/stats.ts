@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
+import type { IngestStats, IngestTotals } from '@farmsense/shared';
 import type { Database } from '../db/client.js';
 
 /** Cumulative ingest counters of this process (see the ingest_stats table for their meaning). */
@@ -18,18 +19,6 @@ export class IngestCounters {
     const { messages, points, stored, duplicates, malformed, badValues, unknownDevice, dbErrors, batches } = this;
     return { messages, points, stored, duplicates, malformed, badValues, unknownDevice, dbErrors, batches };
   }
-}
-
-export interface IngestTotals {
-  messages: number;
-  points: number;
-  stored: number;
-  duplicates: number;
-  malformed: number;
-  badValues: number;
-  unknownDevice: number;
-  dbErrors: number;
-  batches: number;
 }
 
 const COLUMNS: [keyof IngestTotals, string][] = [
@@ -88,21 +77,18 @@ export class StatsWriter {
 }
 
 /** Sums every process's counters; `nodes` lists the processes seen in the last `activeMs`. */
-export async function readIngestStats(
-  database: Database,
-  activeMs = 60_000,
-): Promise<{ totals: IngestTotals; nodes: { node: string; startedAt: string; updatedAt: string; active: boolean }[] }> {
-  const rows = await database.query<Record<string, unknown>>(
+export async function readIngestStats(database: Database, activeMs = 60_000): Promise<IngestStats> {
+  const rows = await database.query<Record<string, unknown> & { node: string; started_at: string | Date; updated_at: string | Date }>(
     `SELECT node, started_at, updated_at, ${COLUMNS.map(([, c]) => c).join(', ')} FROM ingest_stats ORDER BY updated_at DESC`,
   );
   const totals = new IngestCounters().snapshot();
   const now = Date.now();
   const nodes = rows.map((r) => {
     for (const [k, c] of COLUMNS) totals[k] += Number(r[c]);
-    const updatedAt = new Date(r.updated_at as string | Date);
+    const updatedAt = new Date(r.updated_at);
     return {
       node: String(r.node),
-      startedAt: new Date(r.started_at as string | Date).toISOString(),
+      startedAt: new Date(r.started_at).toISOString(),
       updatedAt: updatedAt.toISOString(),
       active: now - updatedAt.getTime() < activeMs,
     };

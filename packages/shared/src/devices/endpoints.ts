@@ -22,19 +22,29 @@ import {
 export const deviceRefusal = z.object({ count: z.number(), lastReason: z.enum(DEVICE_REFUSAL_REASONS), lastAt: z.string() });
 export type DeviceRefusal = z.infer<typeof deviceRefusal>;
 
+/** A gateway's model fields as the registry keeps them (also in the environment answers). */
+export const gatewayModelFields = {
+  gatewayType: z.number(),
+  deviceCategory: z.number().nullable(),
+  model: z.string().nullable(),
+  serialNo: z.string().nullable(),
+};
+
+/** Where a gateway is: its farm and shed (null while unbound). */
+export const gatewayPlaceFields = {
+  farmId: z.number().nullable(),
+  farmName: z.string().nullable(),
+  shedId: z.number().nullable(),
+  shedName: z.string().nullable(),
+};
+
 /** A row of controller/page. */
 export const controllerRow = z.object({
   id: z.number(),
   code: z.string(),
   name: z.string(),
-  gatewayType: z.number(),
-  deviceCategory: z.number().nullable(),
-  model: z.string().nullable(),
-  serialNo: z.string().nullable(),
-  farmId: z.number().nullable(),
-  farmName: z.string().nullable(),
-  shedId: z.number().nullable(),
-  shedName: z.string().nullable(),
+  ...gatewayModelFields,
+  ...gatewayPlaceFields,
   enabled: z.boolean(),
   online: z.boolean(),
   lastSeenAt: z.string().nullable(),

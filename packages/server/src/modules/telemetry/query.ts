@@ -1,3 +1,4 @@
+import type { TelemetryBucket, TelemetryTrend } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 
 /**
@@ -7,21 +8,8 @@ import type { Database } from '../../db/client.js';
  * to fit maxPoints read the daily rollup. Buckets are aligned to the epoch (hourly and daily
  * rollup buckets stay whole), so the same range always gives the same points.
  */
-export interface TrendPoint {
-  /** Bucket start, epoch ms. */
-  ts: number;
-  min: number;
-  max: number;
-  avg: number;
-  count: number;
-}
-
-export interface TrendResult {
-  source: 'raw' | 'hourly' | 'daily';
-  /** Width of one point in ms. */
-  bucketMs: number;
-  points: TrendPoint[];
-}
+export type TrendPoint = TelemetryBucket;
+export type TrendResult = TelemetryTrend;
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

@@ -1,15 +1,16 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { AppError, countParam, ErrorCodes, idParam, plainString } from '@farmsense/shared';
-import type { Deps } from '../../deps.js';
+import type { FastifyRequest } from 'fastify';
+import { AppError, ErrorCodes, telemetryApi, type LatestGateway } from '@farmsense/shared';
+import type { ModuleRoutes } from '../module.js';
 import type { LiveEvent } from '../../iot/live.js';
 import { readIngestStats } from '../../iot/stats.js';
+import { router } from '../../core/serve.js';
 import { buildScope, forbidden, refusal, requireFunction, scopeOf, visibleGateway, visibleShed, type Scope } from '../../scope/index.js';
 import { queryTrend } from './query.js';
 import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket } from './access.js';
 
 /**
- * Live environment values (DESIGN.md §3 "Live screens stay live"):
+ * Live environment values (DESIGN.md §3 "Live screens stay live"; contracts:
+ * packages/shared/src/telemetry/endpoints.ts):
  * - GET  /api/telemetry/stream?shedIds=1,2  Server-Sent Events; the session comes from the
  *   `token` header (fetch streaming) or from `ticket` (EventSource, which cannot send headers).
  *   Events: `telemetry` {gatewayId, shedId, ts, values} and `status` {gatewayId, shedId, online},
@@ -22,191 +23,122 @@ import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket } 
  */
 const KEEP_ALIVE_MS = 15_000;
 
-const idList = z
-  .string()
-  .regex(/^\d{1,9}(,\d{1,9}){0,199}$/)
-  .transform((s) => [...new Set(s.split(',').map(Number))]);
+interface LatestSqlRow {
+  id: number;
+  code: string;
+  name: string;
+  online: boolean | null;
+  since: Date | null;
+  last_seen_at: Date | null;
+  key: string | null;
+  ts: Date | null;
+  value: number | null;
+}
 
-export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+export const telemetryRoutes: ModuleRoutes = async (app, deps) => {
   const { db } = deps.database;
   const hub = deps.live;
+  const serve = router(app, { tags: ['telemetry'] });
 
-  app.post(
-    '/api/telemetry/streamTicket',
-    {
-      config: { app: ENV_VIEW_APPS, readOnly: true },
-      schema: { tags: ['telemetry'], summary: 'One-time ticket (60 s) to open the live stream with EventSource' },
-    },
-    async (req) => {
-      const scope = scopeOf(req);
-      if (scope.via === 'api') throw forbidden(req, { refused: 'stream ticket for an API access code' });
-      return { ticket: await issueTicket(db, scope.tokenHash), expiresInSec: 60 };
-    },
-  );
+  serve(telemetryApi.streamTicket, { app: ENV_VIEW_APPS, readOnly: true }, async ({ req }) => {
+    const scope = scopeOf(req);
+    if (scope.via === 'api') throw forbidden(req, { refused: 'stream ticket for an API access code' });
+    return { ticket: await issueTicket(db, scope.tokenHash), expiresInSec: 60 };
+  });
 
-  app.get(
-    '/api/telemetry/stream',
-    {
-      // Public at the guard because a ticket may stand in for the token; checked right here.
-      config: { public: true },
-      schema: {
-        tags: ['telemetry'],
-        summary: 'Live values of the sheds (Server-Sent Events)',
-        querystring: z.strictObject({ shedIds: idList.optional(), ticket: plainString(100).optional() }),
-      },
-    },
-    async (req, reply) => {
-      const q = req.query as { shedIds?: number[]; ticket?: string };
-      const scope = await streamScope(req, q.ticket);
-      const visible = await scope.sheds();
-      const hidden = q.shedIds?.find((id) => !visible.has(id));
-      if (hidden !== undefined) throw refusal(req, ErrorCodes.NO_PERMISSION, { refused: 'shed', id: hidden });
-      const sheds = q.shedIds ? new Set(q.shedIds) : new Set(visible.keys());
+  // Public at the guard because a ticket may stand in for the token; checked right here.
+  serve(telemetryApi.stream, { public: true }, async ({ req, reply, query }) => {
+    const scope = await streamScope(req, query.ticket);
+    const visible = await scope.sheds();
+    const hidden = query.shedIds?.find((id) => !visible.has(id));
+    if (hidden !== undefined) throw refusal(req, ErrorCodes.NO_PERMISSION, { refused: 'shed', id: hidden });
+    const sheds = query.shedIds ? new Set(query.shedIds) : new Set(visible.keys());
 
-      reply.hijack();
-      const out = reply.raw;
-      out.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      out.write(`event: ready\ndata: ${JSON.stringify({ shedIds: [...sheds.keys()] })}\n\n`);
-      const unsubscribe = hub.subscribe((e: LiveEvent) => {
-        if (e.data.shedId === null || !sheds.has(e.data.shedId)) return;
-        out.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
-      });
-      let checking = false;
-      const timer = setInterval(() => {
-        out.write(': keep-alive\n\n');
-        if (checking) return;
-        checking = true;
-        // A signed-out, banned or expired session stops receiving values.
-        void authBySessionHash(db, scope.tokenHash)
-          .then((still) => (still ? undefined : out.end()))
-          .catch(() => undefined)
-          .finally(() => (checking = false));
-      }, KEEP_ALIVE_MS);
-      const close = (): void => {
-        clearInterval(timer);
-        unsubscribe();
-      };
-      req.raw.on('close', close);
-      out.on('close', close);
-    },
-  );
+    reply.hijack();
+    const out = reply.raw;
+    out.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    out.write(`event: ready\ndata: ${JSON.stringify({ shedIds: [...sheds.keys()] })}\n\n`);
+    const unsubscribe = hub.subscribe((e: LiveEvent) => {
+      if (e.data.shedId === null || !sheds.has(e.data.shedId)) return;
+      out.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
+    });
+    let checking = false;
+    const timer = setInterval(() => {
+      out.write(': keep-alive\n\n');
+      if (checking) return;
+      checking = true;
+      // A signed-out, banned or expired session stops receiving values.
+      void authBySessionHash(db, scope.tokenHash)
+        .then((still) => (still ? undefined : out.end()))
+        .catch(() => undefined)
+        .finally(() => (checking = false));
+    }, KEEP_ALIVE_MS);
+    const close = (): void => {
+      clearInterval(timer);
+      unsubscribe();
+    };
+    req.raw.on('close', close);
+    out.on('close', close);
+  });
 
-  app.get(
-    '/api/telemetry/latest',
-    {
-      config: { app: ENV_VIEW_APPS },
-      schema: {
-        tags: ['telemetry'],
-        summary: 'Newest values of the gateways bound to a shed',
-        querystring: z.strictObject({ shedId: idParam }),
-      },
-    },
-    async (req) => {
-      const scope = scopeOf(req);
-      const { shedId } = req.query as { shedId: number };
-      await visibleShed(scope, shedId, { code: ErrorCodes.NO_PERMISSION });
-      const rows = await deps.database.query<{
-        id: number;
-        code: string;
-        name: string;
-        online: boolean | null;
-        since: Date | null;
-        last_seen_at: Date | null;
-        key: string | null;
-        ts: Date | null;
-        value: number | null;
-      }>(
-        `SELECT g.id, g.code, g.name, s.online, s.since, s.last_seen_at, l.key, l.ts, l.value
+  serve(telemetryApi.latest, { app: ENV_VIEW_APPS }, async ({ req, query }) => {
+    const scope = scopeOf(req);
+    const { shedId } = query;
+    await visibleShed(scope, shedId, { code: ErrorCodes.NO_PERMISSION });
+    const rows = await deps.database.query<LatestSqlRow>(
+      `SELECT g.id, g.code, g.name, s.online, s.since, s.last_seen_at, l.key, l.ts, l.value
          FROM gateways g
          LEFT JOIN gateway_status s ON s.gateway_id = g.id
          LEFT JOIN telemetry_latest l ON l.gateway_id = g.id
         WHERE g.shed_id = $1 AND g.tenant_id = $2
         ORDER BY g.id, l.key`,
-        [shedId, scope.tenantId],
-      );
-      const byGateway = new Map<
-        number,
-        {
-          gatewayId: number;
-          code: string;
-          name: string;
-          online: boolean;
-          since: number | null;
-          lastSeenAt: number | null;
-          ts: number | null;
-          values: Record<string, number>;
-          times: Record<string, number>;
-        }
-      >();
-      for (const r of rows) {
-        let g = byGateway.get(r.id);
-        if (!g) {
-          g = {
-            gatewayId: r.id,
-            code: r.code,
-            name: r.name,
-            online: r.online === true,
-            since: r.since ? new Date(r.since).getTime() : null,
-            lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at).getTime() : null,
-            ts: null,
-            values: {},
-            times: {},
-          };
-          byGateway.set(r.id, g);
-        }
-        if (r.key !== null && r.ts !== null && r.value !== null) {
-          const t = new Date(r.ts).getTime();
-          g.values[r.key] = r.value;
-          g.times[r.key] = t;
-          g.ts = Math.max(g.ts ?? 0, t);
-        }
+      [shedId, scope.tenantId],
+    );
+    const byGateway = new Map<number, LatestGateway>();
+    for (const r of rows) {
+      let g = byGateway.get(r.id);
+      if (!g) {
+        g = {
+          gatewayId: r.id,
+          code: r.code,
+          name: r.name,
+          online: r.online === true,
+          since: r.since ? new Date(r.since).getTime() : null,
+          lastSeenAt: r.last_seen_at ? new Date(r.last_seen_at).getTime() : null,
+          ts: null,
+          values: {},
+          times: {},
+        };
+        byGateway.set(r.id, g);
       }
-      return { shedId, gateways: [...byGateway.values()] };
-    },
-  );
+      if (r.key !== null && r.ts !== null && r.value !== null) {
+        const t = new Date(r.ts).getTime();
+        g.values[r.key] = r.value;
+        g.times[r.key] = t;
+        g.ts = Math.max(g.ts ?? 0, t);
+      }
+    }
+    return { shedId, gateways: [...byGateway.values()] };
+  });
 
-  app.get(
-    '/api/telemetry/trend',
-    {
-      config: { app: ENV_VIEW_APPS },
-      schema: {
-        tags: ['telemetry'],
-        summary: 'Chart series of one sensor of one gateway, bucketed on the server',
-        querystring: z.strictObject({
-          gatewayId: idParam,
-          key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,31}(\.[A-Za-z0-9_]{1,16})?$/),
-          from: countParam(0),
-          to: countParam(1),
-          maxPoints: countParam(10, 5_000).default(2_000),
-        }),
-      },
-    },
-    async (req) => {
-      const scope = scopeOf(req);
-      const q = req.query as { gatewayId: number; key: string; from: number; to: number; maxPoints: number };
-      if (q.to <= q.from) throw new AppError(ErrorCodes.END_BEFORE_START);
-      // Charts are of gateways in a shed the caller sees; anything else is refused alike.
-      const gw = await visibleGateway(scope, { id: q.gatewayId }, { code: ErrorCodes.NO_PERMISSION });
-      if (gw.shedId === null) throw refusal(req, ErrorCodes.NO_PERMISSION, { refused: 'gateway', id: q.gatewayId });
-      return queryTrend(deps.database, q.gatewayId, q.key, q.from, q.to, q.maxPoints);
-    },
-  );
+  serve(telemetryApi.trend, { app: ENV_VIEW_APPS }, async ({ req, query: q }) => {
+    const scope = scopeOf(req);
+    if (q.to <= q.from) throw new AppError(ErrorCodes.END_BEFORE_START);
+    // Charts are of gateways in a shed the caller sees; anything else is refused alike.
+    const gw = await visibleGateway(scope, { id: q.gatewayId }, { code: ErrorCodes.NO_PERMISSION });
+    if (gw.shedId === null) throw refusal(req, ErrorCodes.NO_PERMISSION, { refused: 'gateway', id: q.gatewayId });
+    return queryTrend(deps.database, q.gatewayId, q.key, q.from, q.to, q.maxPoints);
+  });
 
-  app.get(
-    '/api/telemetry/ingestStats',
-    {
-      schema: { tags: ['telemetry'], summary: 'Ingest counters summed over every worker (platform or tenant administrators)' },
-    },
-    async (req) => {
-      if (!isAdmin(scopeOf(req))) throw forbidden(req, { needed: ['administrator'] });
-      return readIngestStats(deps.database);
-    },
-  );
+  serve(telemetryApi.ingestStats, async ({ req }) => {
+    if (!isAdmin(scopeOf(req))) throw forbidden(req, { needed: ['administrator'] });
+    return readIngestStats(deps.database);
+  });
 
   /** The stream's scope: the session's (token header) or the ticket's; API access codes are refused. */
   async function streamScope(req: FastifyRequest, ticket: string | undefined): Promise<Scope> {
@@ -224,4 +156,4 @@ export async function telemetryRoutes(app: FastifyInstance, deps: Deps): Promise
     requireFunction(req, scope.functions, ENV_VIEW_APPS);
     return scope;
   }
-}
+};

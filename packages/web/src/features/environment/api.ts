@@ -1,22 +1,27 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type {
-  CommuOffRow,
-  DeviceConnectRow,
-  EnvKind,
-  EnvMonitorAnswer,
-  HkqDetail,
-  MonitorStatistics,
-  Page,
-  RecordsAnswer,
-  RunStatsRow,
-  ShedListItem,
-  TrendAnswer,
+import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import {
+  directoryApi,
+  environmentApi,
+  telemetryApi,
+  type CommuOffRow,
+  type DeviceConnectRow,
+  type EnvKind,
+  type EnvMonitorAnswer,
+  type HkqDetail,
+  type MonitorStatistics,
+  type Page,
+  type RecordsAnswer,
+  type RunStatsRow,
+  type ShedListItem,
+  type TelemetryLatest,
+  type TrendAnswer,
 } from '@farmsense/shared';
-import { request } from '../../app/api/client';
+import { call } from '../../app/api/call';
 
 /**
  * Environment calls (SPEC §7 "Devices and monitoring" and the environment screens). Times go out
- * as epoch milliseconds; every answer is typed by the shared package.
+ * as epoch milliseconds; every answer is typed by the shared contracts (environment/endpoints.ts,
+ * telemetry/endpoints.ts for the readings store and its live stream).
  */
 export interface TrendRequest {
   shedIds: number[];
@@ -49,24 +54,21 @@ export interface ConnectRequest {
 }
 
 export const envApi = {
-  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> =>
-    request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
+  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => call(directoryApi.sheds, { query: { farmId } }, { signal }),
   monitor: (farmId: number, signal?: AbortSignal): Promise<EnvMonitorAnswer> =>
-    request('/breedpigbuilding/pigFarmManagePlus/pigEnvMonitorPlus', { method: 'POST', body: { farmId }, signal }),
+    call(environmentApi.monitor, { body: { farmId } }, { signal }),
   detail: (q: { gatewayCode?: string; shedId?: number }, signal?: AbortSignal): Promise<HkqDetail> =>
-    request('/breedpigbuilding/remoteHkqController/hkqDetail', { method: 'POST', body: q, signal }),
+    call(environmentApi.detail, { body: q }, { signal }),
   statistics: (farmId: number, signal?: AbortSignal): Promise<MonitorStatistics> =>
-    request('/breedpigbuilding/api/device/statistics/monitor', { method: 'POST', body: { farmId }, signal }),
+    call(environmentApi.statistics, { body: { farmId } }, { signal }),
   connectStatus: (q: ConnectRequest, signal?: AbortSignal): Promise<Page<DeviceConnectRow>> =>
-    request('/breedpigdevice/busi/data/monitor/pageDeviceConnectStatus', { method: 'POST', body: q, signal }),
-  trend: (q: TrendRequest, signal?: AbortSignal): Promise<TrendAnswer> =>
-    request('/environment/trend', { method: 'POST', body: q, signal }),
-  records: (q: RecordsRequest, signal?: AbortSignal): Promise<RecordsAnswer> =>
-    request('/environment/records', { method: 'POST', body: q, signal }),
-  commuOff: (q: RangeRequest, signal?: AbortSignal): Promise<CommuOffRow[]> =>
-    request('/environment/commuOff', { method: 'POST', body: q, signal }),
-  runStats: (q: RangeRequest, signal?: AbortSignal): Promise<RunStatsRow[]> =>
-    request('/environment/runStats', { method: 'POST', body: q, signal }),
+    call(environmentApi.connectStatus, { body: q }, { signal }),
+  trend: (q: TrendRequest, signal?: AbortSignal): Promise<TrendAnswer> => call(environmentApi.trend, { body: q }, { signal }),
+  records: (q: RecordsRequest, signal?: AbortSignal): Promise<RecordsAnswer> => call(environmentApi.records, { body: q }, { signal }),
+  commuOff: (q: RangeRequest, signal?: AbortSignal): Promise<CommuOffRow[]> => call(environmentApi.commuOff, { body: q }, { signal }),
+  runStats: (q: RangeRequest, signal?: AbortSignal): Promise<RunStatsRow[]> => call(environmentApi.runStats, { body: q }, { signal }),
+  /** The gateways of a shed with their newest values (the stream names gateways by id only). */
+  latest: (shedId: number, signal?: AbortSignal): Promise<TelemetryLatest> => call(telemetryApi.latest, { query: { shedId } }, { signal }),
 };
 
 export const envKeys = {
@@ -130,5 +132,17 @@ export function useRecords(q: RecordsRequest | null): UseQueryResult<RecordsAnsw
     queryFn: ({ signal }) => envApi.records(q!, signal),
     enabled: !!q,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The gateways of a shed with their newest values: the stream names gateways by id, the snapshot
+ * and the detail by code, and this answer pairs them (rarely changes: kept ten minutes).
+ */
+export function shedGatewaysQuery(shedId: number) {
+  return queryOptions({
+    queryKey: ['environment', 'gatewayIds', shedId],
+    queryFn: ({ signal }) => envApi.latest(shedId, signal),
+    staleTime: 10 * 60_000,
   });
 }

@@ -2,7 +2,7 @@
  * What other features may use of the environment feature (lint: a feature imports another only
  * through its index). The device pages show a controller's live values with these.
  */
-export { useControllerDetail } from './api';
+export { shedGatewaysQuery, useControllerDetail } from './api';
 export { ControllerDetail } from './components/ControllerDetail';
 export { LiveBadge } from './components/LiveBadge';
 export type { LiveValue } from './live/liveStore';

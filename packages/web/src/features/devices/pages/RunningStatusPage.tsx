@@ -5,7 +5,6 @@ import { Result, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_CODE_PATTERN, type ChannelRow } from '@farmsense/shared';
-import { request } from '../../../app/api/client';
 import { enumLabel } from '../../../ui/enumLabel';
 import {
   ControllerDetail,
@@ -13,6 +12,7 @@ import {
   keyLabel,
   LiveBadge,
   prefixOf,
+  shedGatewaysQuery,
   useControllerDetail,
   useLiveTelemetry,
   type LiveValue,
@@ -27,11 +27,6 @@ import '../devices.css';
  * stream of its shed keeps values and link state current; the channel table says what each
  * configured sub-device channel is doing now.
  */
-interface LatestAnswer {
-  shedId: number;
-  gateways: { gatewayId: number; code: string }[];
-}
-
 const ON_OFF = new Set(['heater', 'pump', 'mist']);
 
 function stateOf(key: string, value: LiveValue | undefined, t: (k: string) => string): ReactElement {
@@ -56,12 +51,7 @@ export function RunningStatusPage(): ReactElement {
   const code = detail.data?.gatewayCode;
   const shedId = detail.data?.shedId ?? undefined;
   // The stream names gateways by id, the detail by code: the shed's latest answer pairs them.
-  const ids = useQuery({
-    queryKey: ['environment', 'gatewayIds', shedId],
-    queryFn: ({ signal }) => request<LatestAnswer>('/telemetry/latest', { query: { shedId }, signal }),
-    enabled: shedId !== undefined,
-    staleTime: 10 * 60_000,
-  });
+  const ids = useQuery({ ...shedGatewaysQuery(shedId ?? 0), enabled: shedId !== undefined });
   const gatewayId = ids.data?.gateways.find((g) => g.code === code)?.gatewayId;
   const live = useLiveTelemetry({
     shedIds: shedId !== undefined ? [shedId] : [],

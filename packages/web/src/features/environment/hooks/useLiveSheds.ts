@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import type { EnvMonitorAnswer } from '@farmsense/shared';
-import { request } from '../../../app/api/client';
-import { useEnvMonitor } from '../api';
+import { shedGatewaysQuery, useEnvMonitor } from '../api';
 import { liveOfShed, type LiveValue } from '../live/liveStore';
 import type { LiveConnection } from '../live/types';
 import { useLiveTelemetry } from '../live/useLiveTelemetry';
@@ -30,11 +29,6 @@ export interface LiveSheds {
 const MAX_STREAM_IDS = 200;
 const DEFAULT_STALE_MS = 15 * 60_000;
 
-interface LatestAnswer {
-  shedId: number;
-  gateways: { gatewayId: number; code: string }[];
-}
-
 export function useLiveSheds(farmId: number | undefined): LiveSheds {
   const monitor = useEnvMonitor(farmId);
   const sheds = monitor.data?.sheds;
@@ -50,11 +44,7 @@ export function useLiveSheds(farmId: number | undefined): LiveSheds {
     [sheds, live],
   );
   const lookups = useQueries({
-    queries: multi.map((shedId) => ({
-      queryKey: ['environment', 'gatewayIds', shedId],
-      queryFn: ({ signal }: { signal: AbortSignal }) => request<LatestAnswer>('/telemetry/latest', { query: { shedId }, signal }),
-      staleTime: 10 * 60_000,
-    })),
+    queries: multi.map((shedId) => shedGatewaysQuery(shedId)),
   });
   const lookupData = lookups.map((l) => l.data);
   const codeKey = lookupData.map((d) => d?.shedId ?? '').join(',');

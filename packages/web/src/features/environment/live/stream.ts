@@ -1,3 +1,4 @@
+import { liveReading, liveStatus, telemetryApi } from '@farmsense/shared';
 import { API_BASE } from '../../../app/api/client';
 import { appState } from '../../../app/stores/appStore';
 import { SseParser } from './sse';
@@ -32,14 +33,15 @@ const SILENCE_MS = 45_000;
 
 export function liveStreamUrl(shedIds?: readonly number[]): string {
   const q = shedIds && shedIds.length > 0 ? `?shedIds=${[...shedIds].sort((a, b) => a - b).join(',')}` : '';
-  return `${API_BASE}/telemetry/stream${q}`;
+  return `${API_BASE}${telemetryApi.stream.path}${q}`;
 }
 
-function parseJson<T>(data: string): T | null {
+/** The event's JSON, or undefined when it is not JSON (the event is then skipped). */
+function parseJson(data: string): unknown {
   try {
-    return JSON.parse(data) as T;
+    return JSON.parse(data);
   } catch {
-    return null;
+    return undefined;
   }
 }
 
@@ -106,11 +108,11 @@ export function openLiveStream(handlers: LiveHandlers, opts: LiveOptions = {}): 
             if (everLive) handlers.onResume?.();
             everLive = true;
           } else if (msg.event === 'telemetry') {
-            const r = parseJson<LiveReading>(msg.data);
-            if (r && typeof r.gatewayId === 'number' && r.values) handlers.onReading(r);
+            const r = liveReading.safeParse(parseJson(msg.data));
+            if (r.success) handlers.onReading(r.data);
           } else if (msg.event === 'status') {
-            const s = parseJson<LiveStatus>(msg.data);
-            if (s && typeof s.gatewayId === 'number') handlers.onStatus(s);
+            const s = liveStatus.safeParse(parseJson(msg.data));
+            if (s.success) handlers.onStatus(s.data);
           }
         }
       }

@@ -1,4 +1,4 @@
-import type { EnvKind } from '@farmsense/shared';
+import { environmentApi, type EnvKind } from '@farmsense/shared';
 import { downloadFile, saveBlob, type SaveFile } from '../../../ui/download';
 
 /** The name and blob helpers live with the shared download (ui/download.ts); older imports keep working. */
@@ -14,7 +14,7 @@ export interface RecordsExport {
 /** Downloads the environment records as .xlsx; resolves with the file name, or null after telling the user why not. */
 export function downloadRecords(q: RecordsExport, save: SaveFile = saveBlob): Promise<string | null> {
   return downloadFile(
-    '/environment/records/export',
+    environmentApi.recordsExport.path,
     { query: { shedId: q.shedId, kind: q.kind, startTime: q.startTime, endTime: q.endTime }, fallback: `${q.kind}-records.xlsx` },
     save,
   );

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   AccountType,
   AppError,
@@ -13,12 +13,12 @@ import type { Db } from '../../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, accounts, farms, pens, roles, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { forbidden, type Scope } from '../../scope/index.js';
+import { containsText } from '../../lib/text-search.js';
 
 /**
  * Reads of account administration. Every query names the tenant; the columns are listed one by
  * one so no password or safe-code hash can ever reach an answer.
  */
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const columns = {
   id: accounts.id,
@@ -115,10 +115,7 @@ export async function assertTenantRoles(db: DbOrTx, tenantId: number, roleIds: n
 function listWhere(db: Db, tenantId: number, q: AccountListQuery): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(accounts.tenantId, tenantId)];
   if (q.keyword) {
-    const like = `%${escapeLike(q.keyword)}%`;
-    conds.push(
-      or(ilike(accounts.accountCode, like), ilike(accounts.accountName, like), ilike(accounts.name, like), ilike(accounts.phoneNo, like)),
-    );
+    conds.push(containsText(q.keyword, accounts.accountCode, accounts.accountName, accounts.name, accounts.phoneNo));
   }
   if (q.status !== undefined) conds.push(eq(accounts.status, q.status));
   if (q.roleId !== undefined) {

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AppError,
@@ -26,6 +26,7 @@ import {
   checkParent,
   uniqueTaken,
 } from './rules.js';
+import { containsText } from '../../lib/text-search.js';
 
 /**
  * Gateways and controllers (/device-mng/controller, and the 4008 page: the same list cut to a
@@ -36,7 +37,6 @@ import {
 export type { GatewayRow };
 export type Changed = (code: string, kick?: { gatewayId?: number }) => void;
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const parents = alias(gateways, 'parents');
 
 /**
@@ -54,11 +54,8 @@ export async function pageControllers(db: Db, scope: Scope, tenantId: number, q:
   if (q.shedId) conds.push(eq(gateways.shedId, q.shedId));
   if (q.gatewayType) conds.push(eq(gateways.gatewayType, q.gatewayType));
   if (q.deviceCategories && q.deviceCategories.length > 0) conds.push(inArray(gateways.deviceCategory, q.deviceCategories));
-  if (q.modelFamily) conds.push(ilike(gateways.model, `%${escapeLike(q.modelFamily)}%`));
-  if (q.keyword) {
-    const like = `%${escapeLike(q.keyword)}%`;
-    conds.push(or(ilike(gateways.code, like), ilike(gateways.name, like)));
-  }
+  if (q.modelFamily) conds.push(containsText(q.modelFamily, gateways.model));
+  if (q.keyword) conds.push(containsText(q.keyword, gateways.code, gateways.name));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(gateways).where(where);
   const rows = await db

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -15,6 +15,7 @@ import { farms, gateways, networkDevices } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../../scope/index.js';
+import { containsText } from '../../lib/text-search.js';
 
 /**
  * Network devices and switches (/device-mng/network): IPv4 or IPv6 (200324), a port 1-65535
@@ -72,10 +73,7 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
   const conds: (SQL | undefined)[] = [eq(networkDevices.tenantId, tenantId)];
   conds.push(farmCondition(scope, networkDevices.farmId));
   if (q.farmId) conds.push(eq(networkDevices.farmId, q.farmId));
-  if (q.keyword) {
-    const like = `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conds.push(or(ilike(networkDevices.name, like), ilike(networkDevices.ip, like)));
-  }
+  if (q.keyword) conds.push(containsText(q.keyword, networkDevices.name, networkDevices.ip));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(networkDevices).where(where);
   const rows = await db

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -15,14 +15,13 @@ import { accountFarms, accounts, farms, sheds } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { assertFarmLimit, type DbOrTx } from '../../lib/limits.js';
 import { assertWholeFarms, farmCondition, visibleFarm, type Scope } from '../../scope/index.js';
+import { containsText } from '../../lib/text-search.js';
 
 /**
  * Farm administration (SPEC §3 Farm, /housemanagement/houselist). Every statement names the
  * tenant; a farm of another tenant is "not found" (10007) and never changed.
  */
 type FarmSelect = typeof farms.$inferSelect;
-
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function toDetails(db: Db, tenantId: number, rows: FarmSelect[]): Promise<FarmDetail[]> {
   if (rows.length === 0) return [];
@@ -73,7 +72,7 @@ export async function farmPage(db: Db, scope: Scope, tenantId: number, q: FarmPa
   const conds: SQL[] = [eq(farms.tenantId, tenantId)];
   const visible = farmCondition(scope, farms.id);
   if (visible) conds.push(visible);
-  if (q.farmName) conds.push(ilike(farms.farmName, `%${escapeLike(q.farmName)}%`));
+  if (q.farmName) conds.push(containsText(q.farmName, farms.farmName));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(farms).where(where);
   const rows = await db

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   APP_OPERATIONS,
   AppError,
@@ -21,12 +21,12 @@ import { forbidden, type Scope } from '../../scope/index.js';
 import { paramError } from '../auth/signin.js';
 import { guardHandOver } from '../accounts/repo.js';
 import { appRowsById, bindableCodes, tenantCodes } from './bindable.js';
+import { containsText } from '../../lib/text-search.js';
 
 /**
  * Roles of a tenant (SPEC §6): unique name (10008), type 'farm' or 'group', and operation rights
  * per application. A role of another tenant is "not found" (30001) and never changed.
  */
-const escapeLike = (s: string): string => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 const ordered = (ops: Iterable<string>): AppOperation[] => {
   const set = new Set(ops);
   return APP_OPERATIONS.filter((o) => set.has(o));
@@ -43,7 +43,7 @@ export async function findRole(db: Db, tenantId: number, roleId: number): Promis
 
 export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Promise<Page<RoleRow>> {
   const conds: SQL[] = [eq(roles.tenantId, tenantId)];
-  if (q.roleName) conds.push(ilike(roles.roleName, `%${escapeLike(q.roleName)}%`));
+  if (q.roleName) conds.push(containsText(q.roleName, roles.roleName));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(roles).where(where);
   const rows = await db

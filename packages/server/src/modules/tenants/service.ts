@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL } from 'drizzle-orm';
 import {
   AccountType,
   AppError,
@@ -22,6 +22,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { withinSystemAuth } from '../auth/policy.js';
 import { paramError } from '../auth/signin.js';
+import { containsText } from '../../lib/text-search.js';
 
 /**
  * Tenants as the platform operator manages them: the list with usage and authorization summary,
@@ -29,7 +30,6 @@ import { paramError } from '../auth/signin.js';
  * one transaction), edits and enabling / disabling (which signs the tenant's users out at once).
  */
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
-const likeText = (s: string): string => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Maps a unique constraint hit to the code of the check it backs up. */
 function duplicateError(err: unknown): AppError | null {
@@ -103,8 +103,7 @@ function summary(r: AuthCols, now: Date): TenantAuthSummary {
 export async function tenantPage(db: Db, q: TenantPageQuery): Promise<Page<TenantRow>> {
   const conds: SQL[] = [];
   if (q.keyword) {
-    const p = likeText(q.keyword);
-    conds.push(or(ilike(tenants.name, p), ilike(tenants.contact, p), ilike(tenants.phone, p))!);
+    conds.push(containsText(q.keyword, tenants.name, tenants.contact, tenants.phone));
   }
   if (q.status !== undefined) conds.push(eq(tenants.status, q.status));
   const where = conds.length > 0 ? and(...conds) : undefined;

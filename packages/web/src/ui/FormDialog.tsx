@@ -3,20 +3,19 @@ import { Modal, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The dialog of an add / edit form: "Save" runs `onSave` (useFormSave's submit: validate, send,
+ * The dialog of an add / edit form: "Save" runs `save.submit` (useFormSave: validate, send,
  * close) with the button busy meanwhile, "Cancel" and the close button call `onClose`, a click
  * beside it does not close it (typed values are not lost), and its fields are dropped on close.
  */
 export function FormDialog({
   open = true,
-  busy,
-  onSave,
+  save,
   onClose,
   children,
   ...rest
 }: Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> & {
-  busy: boolean;
-  onSave: () => Promise<void>;
+  /** useFormSave's answer: the submit "Save" runs and whether it is busy. */
+  save: { busy: boolean; submit: () => Promise<void> };
   onClose: () => void;
 }): ReactElement {
   const { t } = useTranslation('common');
@@ -24,10 +23,10 @@ export function FormDialog({
     <Modal
       open={open}
       onCancel={onClose}
-      onOk={() => void onSave()}
+      onOk={() => void save.submit()}
       okText={t('save')}
       cancelText={t('cancel')}
-      confirmLoading={busy}
+      confirmLoading={save.busy}
       destroyOnHidden
       mask={{ closable: false }}
       {...rest}

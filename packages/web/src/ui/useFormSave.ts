@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { FormInstance } from 'antd';
+import { toast } from '../app/api/toast';
+import { tk } from '../app/i18n/i18n';
 
 /**
  * The save of a form dialog or drawer. The form is validated first (an invalid form shows its
@@ -30,4 +32,30 @@ export function useFormSave<V>(
     }
   };
   return { busy, submit };
+}
+
+/**
+ * The end of an add / edit save once the body is built: editing (`edit` given: the row exists)
+ * runs it and says "Edited successfully", adding runs `add` and says `added` (e.g. "Farm A
+ * added"); then the dialog closes.
+ */
+export async function saveAddOrEdit({
+  add,
+  edit,
+  added,
+  onClose,
+}: {
+  add: () => Promise<unknown>;
+  edit: (() => Promise<unknown>) | null;
+  added: string;
+  onClose: () => void;
+}): Promise<void> {
+  if (edit) {
+    await edit();
+    toast.success(tk('common.editedSuccessfully'));
+  } else {
+    await add();
+    toast.success(added);
+  }
+  onClose();
 }

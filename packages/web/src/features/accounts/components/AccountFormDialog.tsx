@@ -112,7 +112,7 @@ export function AccountFormDialog({
           : zodRule(accountUpdateBody, field, editBody);
   }, [adding, account]);
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: AccountFormValues): Promise<void> => {
       const profile = {
@@ -172,8 +172,7 @@ export function AccountFormDialog({
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: account.accountName })}
       width={760}
       className="fs-admin-dialog"
-      busy={busy}
-      onSave={submit}
+      save={save}
       onClose={onClose}
     >
       {limitReached && (

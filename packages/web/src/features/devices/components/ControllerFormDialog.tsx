@@ -123,7 +123,7 @@ export function ControllerFormDialog({
       ? zodRule(controllerAddBody, field, (v) => toControllerBody(v as Partial<ControllerFormValues>))
       : zodRule(controllerUpdateBody, field, (v) => ({ ...toControllerBody(v as Partial<ControllerFormValues>, false), id: row.id }));
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: ControllerFormValues): Promise<void> => {
       const body = toControllerBody(v, adding);
@@ -155,13 +155,7 @@ export function ControllerFormDialog({
   );
 
   return (
-    <FormDialog
-      title={adding ? t('form.addTitle') : t('form.editTitle', { name: row.name })}
-      width={720}
-      busy={busy}
-      onSave={submit}
-      onClose={onClose}
-    >
+    <FormDialog title={adding ? t('form.addTitle') : t('form.editTitle', { name: row.name })} width={720} save={save} onClose={onClose}>
       {limitReached && <Alert type="error" showIcon title={errorMessage(ErrorCodes.DEVICE_LIMIT)} data-testid="device-limit" />}
       <Form form={form} layout="vertical" name="controller" preserve={false} initialValues={initial}>
         <Row gutter={16}>

@@ -10,13 +10,13 @@ import {
   networkAddBody,
   type NetworkRow,
 } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation } from '../api';
 import { FormDialog } from '../../../ui/FormDialog';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 
 interface NetworkFormValues {
   name: string;
@@ -34,7 +34,6 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   const farms = useAppStore((s) => s.farms);
   const add = useDeviceMutation(devicesApi.networkAdd);
   const update = useDeviceMutation(devicesApi.networkUpdate);
-  const [busy, setBusy] = useState(false);
   const [initial] = useState<NetworkFormValues>(() =>
     row
       ? { name: row.name, ip: row.ip, serverPort: row.serverPort, connectionMode: row.connectionMode, farmId: row.farmId }
@@ -42,38 +41,28 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   );
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(networkAddBody, field);
 
-  const submit = async (): Promise<void> => {
-    let v: NetworkFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body = networkAddBody.parse({ ...v, name: v.name.trim(), ip: v.ip.trim() });
-    setBusy(true);
-    try {
-      if (adding) await add.mutateAsync(body);
-      else await update.mutateAsync({ ...body, id: row.id });
-      toast.success(adding ? t('network.added', { name: body.name }) : t('common:editedSuccessfully'));
-      onClose();
-    } catch (err) {
+  const save = useFormSave(
+    form,
+    async (v: NetworkFormValues): Promise<void> => {
+      const body = networkAddBody.parse({ ...v, name: v.name.trim(), ip: v.ip.trim() });
+      await saveAddOrEdit({
+        add: () => add.mutateAsync(body),
+        edit: row && (() => update.mutateAsync({ ...body, id: row.id })),
+        added: t('network.added', { name: body.name }),
+        onClose,
+      });
+    },
+    (err) => {
       reportSaveError(form, err, {
         [ErrorCodes.IP_EXISTS]: 'ip',
         [ErrorCodes.INVALID_IP]: 'ip',
         [ErrorCodes.PORT_NOT_POSITIVE]: 'serverPort',
       });
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  );
 
   return (
-    <FormDialog
-      title={adding ? t('network.addTitle') : t('network.editTitle', { name: row.name })}
-      busy={busy}
-      onSave={submit}
-      onClose={onClose}
-    >
+    <FormDialog title={adding ? t('network.addTitle') : t('network.editTitle', { name: row.name })} save={save} onClose={onClose}>
       <Form form={form} layout="vertical" name="network" preserve={false} initialValues={initial}>
         <Form.Item name="name" label={t('network.name')} required rules={[rule('name')]}>
           <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />

@@ -2,7 +2,6 @@ import { useRef, useState, type ReactElement } from 'react';
 import { Alert, Col, Divider, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
@@ -12,7 +11,7 @@ import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { useAddFarm, useUpdateFarm } from '../api';
 import { zoneLongName } from '../timeZones';
 import { TimeZoneSelect } from './TimeZoneSelect';
-import { useFormSave } from '../../../ui/useFormSave';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 
 export interface FarmFormValues {
@@ -80,7 +79,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
     autoName.current = next;
   };
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: FarmFormValues): Promise<void> => {
       const body = {
@@ -98,14 +97,12 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
         timeZoneName: v.timeZoneName.trim(),
       };
       setLimitReached(false);
-      if (adding) {
-        await add.mutateAsync(body);
-        toast.success(t('form.added', { name: body.farmName }));
-      } else {
-        await update.mutateAsync({ ...body, id: farm.id });
-        toast.success(t('common:editedSuccessfully'));
-      }
-      onClose();
+      await saveAddOrEdit({
+        add: () => add.mutateAsync(body),
+        edit: farm && (() => update.mutateAsync({ ...body, id: farm.id })),
+        added: t('form.added', { name: body.farmName }),
+        onClose,
+      });
     },
     (err) => {
       const code = reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'farmName', [ErrorCodes.PEN_TYPE_ERROR]: 'type' });
@@ -118,8 +115,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: farm.farmName })}
       width={760}
       className="fs-admin-dialog"
-      busy={busy}
-      onSave={submit}
+      save={save}
       onClose={onClose}
     >
       {limitReached && (

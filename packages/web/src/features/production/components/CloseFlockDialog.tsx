@@ -24,7 +24,7 @@ export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () 
   const close = useProductionMutation(productionApi.closeFlock);
   const toBody = (v: Record<string, unknown>): Record<string, unknown> => ({ id: row.id, stopDate: toDay(v.stopDate as Dayjs | null) });
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: { stopDate: Dayjs | null }): Promise<void> => {
       await close.mutateAsync(flockCloseBody.parse(toBody(v)));
@@ -43,8 +43,7 @@ export function CloseFlockDialog({ row, onClose }: { row: FlockRow; onClose: () 
       okText={t('close.confirm')}
       okButtonProps={{ danger: true, size: 'large' }}
       cancelButtonProps={{ size: 'large' }}
-      busy={busy}
-      onSave={submit}
+      save={save}
       onClose={onClose}
     >
       <Alert type="warning" showIcon title={t('close.content', { groupNo: row.groupNo, shed: row.shedName })} className="fs-prod-alert" />

@@ -10,7 +10,6 @@ import {
   INPUT_MAX_LENGTH,
   type CurveIndicator,
 } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { tk } from '../../../app/i18n/i18n';
 import type { FarmInfo } from '../../../app/api/types';
 import { zodRule } from '../../../ui/zodRule';
@@ -18,7 +17,7 @@ import { reportSaveError } from '../../../ui/formErrors';
 import { flocksApi, useCurveMutation, type CurveRow } from '../flocksApi';
 import { dayRange, flockTypeLabel, indicatorLabel, indicatorUnit, INDICATOR_CODES, parseCurveValues, valuesText } from '../model/flocks';
 import { DayAgeChart } from './DayAgeChart';
-import { useFormSave } from '../../../ui/useFormSave';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 
 export interface CurveFormValues {
   farmId?: number;
@@ -100,14 +99,12 @@ export function CurveFormDrawer({
     form,
     async (v: CurveFormValues): Promise<void> => {
       const body = schema.parse(withId(v));
-      if (adding) {
-        await add.mutateAsync(body);
-        toast.success(t('curves.added', { name: body.name }));
-      } else {
-        await update.mutateAsync(body);
-        toast.success(t('common:editedSuccessfully'));
-      }
-      onClose();
+      await saveAddOrEdit({
+        add: () => add.mutateAsync(body),
+        edit: adding ? null : () => update.mutateAsync(body),
+        added: t('curves.added', { name: body.name }),
+        onClose,
+      });
     },
     (err) => {
       reportSaveError(form, err, { [ErrorCodes.STANDARD_CURVE_DUPLICATE]: 'indicator' });

@@ -12,7 +12,6 @@ import {
   flockUpdateBody,
   type FlockRow,
 } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import type { FarmInfo } from '../../../app/api/types';
 import { enumLabel } from '../../../ui/enumLabel';
 import { optionalText } from '../../../ui/formErrors';
@@ -20,7 +19,7 @@ import { zodRule } from '../../../ui/zodRule';
 import { productionApi, useFarmSheds, useGateways, useProductionMutation } from '../api';
 import { reportProductionError } from '../model/errors';
 import { DAY, toDay } from '../model/kinds';
-import { useFormSave } from '../../../ui/useFormSave';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { useFarmToday } from './useFarmToday';
 
 export interface FlockFormValues {
@@ -136,14 +135,12 @@ export function FlockFormDrawer({
   const { busy, submit } = useFormSave(
     form,
     async (v: FlockFormValues): Promise<void> => {
-      if (adding) {
-        await add.mutateAsync(flockAddBody.parse(body(v)));
-        toast.success(t('flock.added', { groupNo: v.groupNo?.trim() }));
-      } else {
-        await update.mutateAsync(flockUpdateBody.parse(body(v)));
-        toast.success(t('common:editedSuccessfully'));
-      }
-      onClose();
+      await saveAddOrEdit({
+        add: () => add.mutateAsync(flockAddBody.parse(body(v))),
+        edit: adding ? null : () => update.mutateAsync(flockUpdateBody.parse(body(v))),
+        added: t('flock.added', { groupNo: v.groupNo?.trim() }),
+        onClose,
+      });
     },
     (err) => {
       reportProductionError(form, err, 'flock');

@@ -2,11 +2,10 @@ import type { ReactElement } from 'react';
 import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, INPUT_MAX_LENGTH, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
 import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
-import { useFormSave } from '../../../ui/useFormSave';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 
 export interface RoleFormValues {
@@ -29,18 +28,16 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
   const rule = (field: string): ReturnType<typeof zodRule> =>
     adding ? zodRule(roleAddBody, field) : zodRule(roleEditBody, field, (v) => ({ ...v, id: role.id }));
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: RoleFormValues): Promise<void> => {
       const body = { roleName: v.roleName.trim(), type: v.type };
-      if (adding) {
-        await add.mutateAsync(body);
-        toast.success(t('form.added', { name: body.roleName }));
-      } else {
-        await edit.mutateAsync({ ...body, id: role.id });
-        toast.success(t('common:editedSuccessfully'));
-      }
-      onClose();
+      await saveAddOrEdit({
+        add: () => add.mutateAsync(body),
+        edit: role && (() => edit.mutateAsync({ ...body, id: role.id })),
+        added: t('form.added', { name: body.roleName }),
+        onClose,
+      });
     },
     (err) => {
       reportSaveError(form, err, { [ErrorCodes.ROLE_NAME_DUPLICATE]: 'roleName' });
@@ -52,8 +49,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: role.roleName })}
       width={560}
       className="fs-admin-dialog"
-      busy={busy}
-      onSave={submit}
+      save={save}
       onClose={onClose}
     >
       <Form

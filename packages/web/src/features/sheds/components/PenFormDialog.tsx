@@ -16,7 +16,7 @@ export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => vo
   const update = useUpdatePen();
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(updateFieldBody, field, (v) => ({ ...v, id: pen.id }));
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: { fieldColumn: number; field: number; name?: string }): Promise<void> => {
       await update.mutateAsync({ id: pen.id, fieldColumn: v.fieldColumn, field: v.field, name: optionalText(v.name) });
@@ -29,7 +29,7 @@ export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => vo
   );
 
   return (
-    <FormDialog title={t('pens.editTitle')} width={480} className="fs-admin-dialog" busy={busy} onSave={submit} onClose={onClose}>
+    <FormDialog title={t('pens.editTitle')} width={480} className="fs-admin-dialog" save={save} onClose={onClose}>
       <Form
         form={form}
         layout="vertical"

@@ -55,7 +55,7 @@ export function ShedFormDialog({
       ? zodRule(shedAddBody, field, (v) => ({ ...v, farmId: farm.id }))
       : zodRule(shedUpdateBody, field, (v) => ({ ...v, id: shed.tid }));
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: ShedFormValues): Promise<void> => {
       const body = {
@@ -84,8 +84,7 @@ export function ShedFormDialog({
       title={adding ? t('form.addTitle', { farm: farm.farmName }) : t('form.editTitle', { name: shed.shedName })}
       width={620}
       className="fs-admin-dialog"
-      busy={busy}
-      onSave={submit}
+      save={save}
       onClose={onClose}
     >
       <Form

@@ -79,7 +79,7 @@ export function TenantFormDialog({
         confirmPassword: '',
       };
 
-  const { busy, submit } = useFormSave(
+  const save = useFormSave(
     form,
     async (v: TenantFormValues): Promise<void> => {
       const fields = { name: v.name.trim(), contact: text(v.contact), phone: text(v.phone), address: text(v.address), modules: v.modules };
@@ -109,8 +109,7 @@ export function TenantFormDialog({
       open={open}
       title={adding ? t('form.addTitle') : t('form.editTitle', { name: tenant.name })}
       width={640}
-      busy={busy}
-      onSave={submit}
+      save={save}
       onClose={onClose}
     >
       <Form

@@ -12,8 +12,19 @@ import { registerStrictInput } from './plugins/strict-input.js';
 import { MODULES } from './modules/index.js';
 import type { ServerModule } from './modules/module.js';
 import { ErrorCodes, pickLocale, PRODUCT_VERSION } from '@farmsense/shared';
+import { endpoint } from '@farmsense/shared';
+import { z } from 'zod';
+import { serve } from './core/serve.js';
 
 export type { Deps } from './deps.js';
+
+/** Liveness for load balancers and monitoring: the server answers and knows its database. */
+const HEALTH = endpoint({
+  method: 'GET',
+  path: '/health',
+  summary: 'Liveness: the server answers, with the kind of database it runs on',
+  answer: z.object({ status: z.literal('ok'), db: z.enum(['pglite', 'postgres']) }),
+});
 
 export type App = FastifyInstance;
 
@@ -67,10 +78,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   registerAuth(app, deps.database.db);
   registerAudit(app, deps.database.db);
 
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['system'] } }, async () => ({
-    status: 'ok',
-    db: deps.database.kind,
-  }));
+  serve(app, HEALTH, { tags: ['system'], public: true }, async () => ({ status: 'ok' as const, db: deps.database.kind }));
 
   for (const mod of opts.modules ?? MODULES) await app.register(async (scope) => mod.routes(scope, deps));
 

@@ -68,6 +68,10 @@ function documented(answer: z.ZodType): z.ZodType {
   return z.object({ code: z.literal(ErrorCodes.SUCCESS), msg: z.string(), data: answer });
 }
 
+/** What the API reference shows for a file download and for the live event stream. */
+const FILE_DOC = z.string().meta({ format: 'binary', description: 'The file (attachment; an error is the JSON envelope)' });
+const STREAM_DOC = z.string().meta({ description: 'text/event-stream: the events of the live stream' });
+
 /** Answers are validated here, once; the serializer then only writes JSON. */
 const plainJson = (): ((payload: unknown) => string) => (payload) => JSON.stringify(payload);
 
@@ -91,9 +95,10 @@ export function serve<E extends AnyEndpoint>(
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),
-      ...(json ? { response: { 200: documented(json) } } : {}),
+      response: { 200: json ? documented(json) : answer === FILE_ANSWER ? FILE_DOC : STREAM_DOC },
     },
-    ...(json ? { serializerCompiler: plainJson } : {}),
+    // Answers are checked below (JSON) or are bytes (files, streams); a refusal is the envelope.
+    serializerCompiler: plainJson,
     handler: async (req, reply) => {
       const ctx = { req, reply, params: req.params, query: req.query, body: req.body } as HandlerContext<E>;
       const result: unknown = await handler(ctx);

@@ -6,7 +6,7 @@ import type { Page } from '@farmsense/shared';
 import { tk } from '../../app/i18n/i18n';
 import { renderWithApp } from '../../test/mockApi';
 import { PagedTable } from '../PagedTable';
-import { numberFilter, oneOfFilter, textFilter, useListPage } from './useListPage';
+import { dayFilter, numberFilter, oneOfFilter, textFilter, useListPage } from './useListPage';
 
 const SCHEMA = { keyword: textFilter, roleId: numberFilter, status: oneOfFilter([0, 1] as const) };
 
@@ -38,6 +38,8 @@ describe('useListPage', () => {
     expect(bad.current.list.filters).toEqual({});
     expect(bad.current.list.paging).toEqual({ pageNo: 1, pageSize: 20 });
     expect(bad.current.list.filtered).toBe(false);
+    expect(dayFilter.parse('2026-11-20')).toBe('2026-11-20');
+    expect(dayFilter.parse('20/11/2026')).toBeUndefined();
   });
 
   it('writes a search into the address on page 1, keeps other parameters, and the back button restores the previous search', () => {

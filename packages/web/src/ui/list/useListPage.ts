@@ -22,6 +22,9 @@ export const numberFilter: FilterCodec<number> = {
   },
 };
 
+/** A calendar day filter (`2026-11-20`). */
+export const dayFilter: FilterCodec<string> = { parse: (raw) => (/^\d{4}-\d{2}-\d{2}$/.test(raw) ? raw : undefined) };
+
 /** A filter with a fixed set of values (a status, a mode). */
 export function oneOfFilter<V extends string | number>(values: readonly V[]): FilterCodec<V> {
   return { parse: (raw) => values.find((v) => String(v) === raw) };

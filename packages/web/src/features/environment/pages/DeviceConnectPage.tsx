@@ -9,7 +9,8 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable } from '../../../ui/PagedTable';
+import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { envApi, type ConnectRequest } from '../api';
 import { ControllerDrawer, type DrawerTarget } from '../components/ControllerDrawer';
 import { LiveBadge } from '../components/LiveBadge';
@@ -26,13 +27,14 @@ import '../environment.css';
  * need reloading to show a controller going down. A row opens the controller's full state.
  */
 type OnlineFilter = 'all' | 'online' | 'offline';
+const FILTERS = { farmId: numberFilter, online: oneOfFilter(['online', 'offline'] as const) };
 
 export function DeviceConnectPage(): ReactElement {
   const { t } = useTranslation(['environment', 'shell', 'common']);
   const farms = useAppStore((s) => s.farms);
-  const [farmId, setFarmId] = useState<number | undefined>(undefined);
-  const [online, setOnline] = useState<OnlineFilter>('all');
-  const { paging, setPaging, reset } = usePaging();
+  const list = useListPage(FILTERS);
+  const { paging } = list;
+  const { farmId, online = 'all' } = list.filters;
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
   const now = useNow();
   const live = useLiveTelemetry();
@@ -177,10 +179,7 @@ export function DeviceConnectPage(): ReactElement {
               id="connect-farm"
               className="fs-farm-select"
               value={farmId ?? 'all'}
-              onChange={(v) => {
-                setFarmId(v === 'all' ? undefined : v);
-                reset();
-              }}
+              onChange={(v) => list.apply({ farmId: v === 'all' ? undefined : v })}
               options={[{ value: 'all' as const, label: t('connect.allFarms') }, ...farms.map((f) => ({ value: f.id, label: f.farmName }))]}
               popupMatchSelectWidth={false}
             />
@@ -190,10 +189,7 @@ export function DeviceConnectPage(): ReactElement {
               id="connect-online"
               aria-label={t('connect.state')}
               value={online}
-              onChange={(v) => {
-                setOnline(v);
-                reset();
-              }}
+              onChange={(v) => list.apply({ online: v === 'all' ? undefined : v })}
               options={[
                 { value: 'all', label: t('common:all') },
                 { value: 'online', label: t('common:online') },
@@ -208,7 +204,7 @@ export function DeviceConnectPage(): ReactElement {
           columns={columns}
           page={shown}
           paging={paging}
-          onPaging={setPaging}
+          onPaging={list.setPaging}
           loading={page.isFetching}
           error={page.isError ? page.error : undefined}
           onRetry={() => void page.refetch()}

@@ -1,14 +1,16 @@
-import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useState, type ReactElement, type ReactNode } from 'react';
 import { DatePicker, Segmented, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import type { DailyKind } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable } from '../../../ui/PagedTable';
+import { useRowDialog } from '../../../ui/list/ListPage';
+import { dayFilter, numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
@@ -24,11 +26,7 @@ import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds'
 import '../../../ui/admin.css';
 import '../production.css';
 
-interface Filters {
-  shedId?: number;
-  flockId?: number;
-  range?: [Dayjs, Dayjs] | null;
-}
+const FILTERS = { shedId: numberFilter, flockId: numberFilter, start: dayFilter, end: dayFilter };
 
 function cell(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -49,33 +47,17 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
   const choice = useFarmChoice(2);
   const compact = useScreenBand() !== 'large';
   const [mode, setMode] = useState<'list' | 'quick'>('list');
-  const { paging, setPaging, reset } = usePaging();
-  const [filters, setFilters] = useState<Filters>({});
-  const query = useMemo(
-    () => ({
-      ...paging,
-      farmId: choice.farmId,
-      shedId: filters.shedId,
-      flockId: filters.flockId,
-      start: filters.range?.[0].format(DAY),
-      end: filters.range?.[1].format(DAY),
-    }),
-    [paging, choice.farmId, filters],
-  );
-  const page = useDailyPage(kind, query);
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const page = useDailyPage(kind, { ...list.query, farmId: choice.farmId });
   const sheds = useFarmSheds(choice.farmId);
   const { todayDay } = useFarmToday(choice.farmId);
   const current = useFlockOptions(choice.farmId, filters.shedId, 1);
   const closed = useFlockOptions(choice.farmId, filters.shedId, 2);
-  const [formFor, setFormFor] = useState<{ row: DailyRow | null } | null>(null);
+  const form = useRowDialog<DailyRow>();
   const remove = useProductionMutation(productionApi.removeDaily);
   const label = (f: string): string => t(`records:${kind}.${f}`);
   const sheet = t(`records:sheet.${kind}`);
-
-  const change = (next: Filters): void => {
-    setFilters(next);
-    reset();
-  };
 
   const whenOf = (r: DailyRow): string => (cfg.timed ? dayjs(r.at).format(`${DAY} HH:mm`) : (r.day ?? ''));
 
@@ -133,11 +115,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
     { key: 'remark', title: label('remark'), width: 160, ellipsis: true, render: (_, r) => cell(r.remark) },
     actionsColumn<DailyRow>(t('common:actions'), compact ? 110 : 200, (r) => (
       <>
-        <EditAction
-          label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })}
-          compact={compact}
-          onClick={() => setFormFor({ row: r })}
-        />
+        <EditAction label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => form.edit(r)} />
         <DeleteAction
           label={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })}
           compact={compact}
@@ -155,8 +133,8 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
     farmId: choice.farmId,
     shedId: filters.shedId,
     flockId: filters.flockId,
-    start: query.start,
-    end: query.end,
+    start: filters.start,
+    end: filters.end,
     pageNo: 1,
     pageSize: 1000,
   };
@@ -167,7 +145,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
         title={menuLabel(cfg.code)}
         subtitle={t(`daily.subtitle.${kind}`)}
         addLabel={t('daily.add', { kind: sheet })}
-        onAdd={choice.farmId ? () => setFormFor({ row: null }) : undefined}
+        onAdd={choice.farmId ? form.add : undefined}
         actions={
           <FileActions
             kind={kind}
@@ -189,7 +167,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
               placeholder={t('common:select')}
               onChange={(id) => {
                 choice.select(id);
-                change({ range: filters.range });
+                list.apply({ shedId: undefined, flockId: undefined });
               }}
             />
           </FilterField>
@@ -202,7 +180,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
                   placeholder={t('common:all')}
                   value={filters.shedId}
                   options={sheds.data ?? []}
-                  onChange={(shedId) => change({ ...filters, shedId, flockId: undefined })}
+                  onChange={(shedId) => list.apply({ shedId, flockId: undefined })}
                 />
               </FilterField>
               <FilterField id="prod-flock" label={t('records:common.flock')} width={200}>
@@ -213,16 +191,20 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
                   placeholder={t('common:all')}
                   value={filters.flockId}
                   options={flockOptions}
-                  onChange={(flockId) => change({ ...filters, flockId })}
+                  onChange={(flockId) => list.apply({ flockId })}
                 />
               </FilterField>
               <FilterField id="prod-range" label={t('filters.days')} width={280}>
                 <DatePicker.RangePicker
                   id="prod-range"
                   format={DAY}
-                  value={filters.range ?? null}
+                  value={filters.start && filters.end ? [dayjs(filters.start), dayjs(filters.end)] : null}
                   disabledDate={(d) => d.isAfter(todayDay, 'day')}
-                  onChange={(r) => change({ ...filters, range: r && r[0] && r[1] ? [r[0], r[1]] : null })}
+                  onChange={(r) =>
+                    list.apply(
+                      r && r[0] && r[1] ? { start: r[0].format(DAY), end: r[1].format(DAY) } : { start: undefined, end: undefined },
+                    )
+                  }
                 />
               </FilterField>
             </>
@@ -250,16 +232,14 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
             rowKey="id"
             className="fs-admin-table"
             columns={columns}
-            {...pageQueryProps(page)}
-            paging={paging}
-            onPaging={setPaging}
+            {...list.table(page)}
             emptyText={choice.farms.length === 0 ? t('noFarm') : t('daily.empty')}
             scroll={{ x: 1200 }}
           />
         )}
       </div>
-      {formFor && choice.farmId && (
-        <DailyFormDrawer kind={kind} farmId={choice.farmId} row={formFor.row} flockId={filters.flockId} onClose={() => setFormFor(null)} />
+      {form.open && choice.farmId && (
+        <DailyFormDrawer kind={kind} farmId={choice.farmId} row={form.row} flockId={filters.flockId} onClose={form.close} />
       )}
     </section>
   );

@@ -1,8 +1,11 @@
-import type { ReactElement } from 'react';
-import { ChangePasswordPage } from '../auth/ChangePasswordPage';
+import { lazy, Suspense, type ReactElement } from 'react';
 import { AntdProviders } from '../providers';
 import { NotFoundPage } from '../shell/NotFoundPage';
+import { PageSpin } from '../../ui/PageSpin';
 import { SessionGate } from './SessionGate';
+
+// A route of its own (the forced password change): the console's pages do not carry its form.
+const ChangePasswordPage = lazy(() => import('../auth/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
 
 /**
  * The screens built with antd, each inside antd's providers. AppRoutes loads this module lazily:
@@ -19,7 +22,9 @@ export function ConsoleArea(): ReactElement {
 export function ChangePasswordArea(): ReactElement {
   return (
     <AntdProviders>
-      <ChangePasswordPage />
+      <Suspense fallback={<PageSpin />}>
+        <ChangePasswordPage />
+      </Suspense>
     </AntdProviders>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
 import { Avatar, Button, Dropdown, Segmented, Tag, Tooltip, Typography } from 'antd';
 import {
   EditOutlined,
@@ -21,10 +21,12 @@ import { switchFarmMode } from '../menu/farmMode';
 import { useAppStore, type WholeFarmTypeValue } from '../stores/appStore';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { BrandMark } from '../../ui/BrandMark';
-import { AuthInfoDialog } from './dialogs/AuthInfoDialog';
-import { ChangePasswordDialog } from './dialogs/ChangePasswordDialog';
-import { EditAccountDialog } from './dialogs/EditAccountDialog';
-import { SafeCodeDialog } from './dialogs/SafeCodeDialog';
+
+// The account dialogs load when first opened: every page pays for the top bar, few open these.
+const AuthInfoDialog = lazy(() => import('./dialogs/AuthInfoDialog').then((m) => ({ default: m.AuthInfoDialog })));
+const ChangePasswordDialog = lazy(() => import('./dialogs/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
+const EditAccountDialog = lazy(() => import('./dialogs/EditAccountDialog').then((m) => ({ default: m.EditAccountDialog })));
+const SafeCodeDialog = lazy(() => import('./dialogs/SafeCodeDialog').then((m) => ({ default: m.SafeCodeDialog })));
 
 type DialogName = 'account' | 'password' | 'safeCode' | 'authInfo';
 
@@ -45,9 +47,12 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
   // An account without a safe code is asked for one at startup (SPEC §2), once per signed-in tab
   // session: not again on every reload after the user chose "later".
   const [dialog, setDialog] = useState<DialogName | null>(() => (!userInfo.hasSecurePassword && !safeCodePromptSeen() ? 'safeCode' : null));
+  // A dialog stays mounted once opened, so it closes with its animation and keeps its module.
+  const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set(dialog ? [dialog] : []));
   useEffect(() => {
     if (dialog === 'safeCode') markSafeCodePrompted();
   }, [dialog]);
+  const close = (): void => setDialog(null);
 
   const title = logo?.paramValue || t('common:productTitle');
   const version = logo?.paramOther || config.data?.productVersion;
@@ -68,7 +73,9 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
       void logout();
       return;
     }
-    setDialog(key as DialogName);
+    const name = key as DialogName;
+    setDialog(name);
+    setOpened((s) => (s.has(name) ? s : new Set([...s, name])));
   };
 
   return (
@@ -117,10 +124,12 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
           </Button>
         </Dropdown>
       </div>
-      <EditAccountDialog open={dialog === 'account'} onClose={() => setDialog(null)} />
-      <ChangePasswordDialog open={dialog === 'password'} onClose={() => setDialog(null)} />
-      <SafeCodeDialog open={dialog === 'safeCode'} onClose={() => setDialog(null)} />
-      <AuthInfoDialog open={dialog === 'authInfo'} onClose={() => setDialog(null)} />
+      <Suspense fallback={null}>
+        {opened.has('account') && <EditAccountDialog open={dialog === 'account'} onClose={close} />}
+        {opened.has('password') && <ChangePasswordDialog open={dialog === 'password'} onClose={close} />}
+        {opened.has('safeCode') && <SafeCodeDialog open={dialog === 'safeCode'} onClose={close} />}
+        {opened.has('authInfo') && <AuthInfoDialog open={dialog === 'authInfo'} onClose={close} />}
+      </Suspense>
     </header>
   );
 }

@@ -4,12 +4,10 @@ import {
   DataZoomComponent,
   GridComponent,
   LegendComponent,
-  MarkLineComponent,
   TooltipComponent,
   type DataZoomComponentOption,
   type GridComponentOption,
   type LegendComponentOption,
-  type MarkLineComponentOption,
   type TooltipComponentOption,
 } from 'echarts/components';
 import { CanvasRenderer } from 'echarts/renderers';
@@ -19,18 +17,12 @@ import { CanvasRenderer } from 'echarts/renderers';
  * canvas renderer the console's charts use are registered, so the chart chunk stays a fraction
  * of the full library. A chart that needs another component registers it here, once.
  */
-echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, MarkLineComponent, CanvasRenderer]);
+echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, CanvasRenderer]);
 
 export { echarts };
 
 export type ChartOption = echarts.ComposeOption<
-  | LineSeriesOption
-  | BarSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | LegendComponentOption
-  | DataZoomComponentOption
-  | MarkLineComponentOption
+  LineSeriesOption | BarSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption | DataZoomComponentOption
 >;
 
 export type ChartInstance = echarts.ECharts;

@@ -57,20 +57,6 @@ export const curvePageBody = z.strictObject({
 });
 export const curveCopyBody = z.strictObject({ builtinId: requiredText(100), farmId: id, flockType: flockTypeInput.optional() });
 
-/** A standard curve as listed (POST curve/page); `source` and `builtinId` are set when copied from a built-in. */
-export interface CurveRow {
-  id: number;
-  farmId: number;
-  farmName: string;
-  flockType: number;
-  indicator: CurveIndicator;
-  name: string;
-  startDay: number;
-  values: number[];
-  source: string | null;
-  builtinId: string | null;
-}
-
 /** Production reports. */
 export const REPORT_PERIODS = ['day', 'week', 'month', 'year'] as const;
 export type ReportPeriod = (typeof REPORT_PERIODS)[number];

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FLOCK_SEX } from '../enums/index.js';
-import { bodyId, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
+import { bodyId, countParam, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
 import { weighingStats } from '../production/kpi.js';
-import { dateTimeInput } from './time.js';
+import { blankAsAbsent, dateTimeInput } from './time.js';
 
 /**
  * Poultry production (issue 5): flocks, daily records, immunisation and medication, standard
@@ -106,42 +106,15 @@ export const flockPageBody = z.strictObject({
 });
 export type FlockPageBody = z.infer<typeof flockPageBody>;
 
-export interface FlockRow {
-  id: number;
-  farmId: number;
-  farmName: string;
-  shedId: number;
-  shedName: string;
-  groupNo: string;
-  flockType: number;
-  sex: number;
-  breed: string | null;
-  birthDate: string;
-  layingDate: string | null;
-  startDate: string;
-  endDate: string | null;
-  stopDate: string | null;
-  origin: string | null;
-  maleCount: number;
-  femaleCount: number;
-  maleAvgWeight: number | null;
-  femaleAvgWeight: number | null;
-  deviceId: number | null;
-  deviceCode: string | null;
-  status: number;
-  remark: string | null;
-  /** Day age today in the farm's time zone (or on the stop date for closed flocks). */
-  dayAge: number;
-  /** Birds present now (placement + in - out - dead - culled). */
-  present: number;
-  presentMale: number;
-}
-
-/** A flock as the pickers list it (GET flock/options): the fields of FlockRow they need. */
-export type FlockOption = Pick<
-  FlockRow,
-  'id' | 'farmId' | 'groupNo' | 'shedId' | 'shedName' | 'flockType' | 'sex' | 'dayAge' | 'present' | 'startDate' | 'stopDate' | 'status'
->;
+/** Flock picker filters (GET flock/options); blank filters ('' from an emptied picker) count as absent. */
+const optionalIdParam = z.preprocess(blankAsAbsent, idParam.optional());
+export const flockOptionsQuery = z.strictObject({
+  farmId: optionalIdParam,
+  shedId: optionalIdParam,
+  status: z.preprocess(blankAsAbsent, countParam(1, 2).optional()),
+});
+/** A flock or standard curve in the path. */
+export const productionIdParams = z.strictObject({ id: idParam });
 
 /** Daily record kinds and the entry route of each (SPEC §2 /prod-data-input/...). */
 export const DAILY_KINDS = ['stock', 'grow', 'feed', 'water', 'egg', 'immune', 'drug'] as const;

@@ -1,5 +1,4 @@
 import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -10,7 +9,7 @@ import {
   curvePageBody,
   curveUpdateBody,
   ErrorCodes,
-  idParam,
+  standardCurvesApi,
   type BuiltinCurve,
   type CurveIndicator,
   type CurveRow,
@@ -21,7 +20,7 @@ import { farms } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, scopeOf, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
-import { NO_DATA } from '../../plugins/envelope.js';
+import { router } from '../../core/serve.js';
 import { standardCurves } from './tables.js';
 
 /**
@@ -34,7 +33,6 @@ export const CURVE_APP = 'ci18.std';
 
 type CurveAdd = z.infer<typeof curveAddBody>;
 type CurveUpdate = z.infer<typeof curveUpdateBody>;
-const idParams = z.strictObject({ id: idParam });
 
 function duplicate(): AppError {
   return new AppError(ErrorCodes.STANDARD_CURVE_DUPLICATE, { data: { field: 'indicator' } });
@@ -181,66 +179,17 @@ export async function copyBuiltin(db: Db, scope: Scope, body: z.infer<typeof cur
   );
 }
 
-export async function curveRoutes(base: FastifyInstance, db: Db): Promise<void> {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['production'];
-  const write = { app: CURVE_APP, module: 'production' };
-  const read = { ...write, readOnly: true };
+export async function curveRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  const serve = router(app, { tags: ['production'], app: CURVE_APP, module: 'production' });
+  const read = { readOnly: true };
 
-  app.post(
-    '/api/breedpigbuilding/standardCurve/page',
-    {
-      config: read,
-      schema: { tags, summary: "Paged standard curves of the caller's farms", body: curvePageBody },
-    },
-    async (req): Promise<Page<CurveRow>> => curvePage(db, scopeOf(req), req.body),
-  );
-
-  app.post(
-    '/api/breedpigbuilding/standardCurve',
-    {
-      config: write,
-      schema: { tags, summary: 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', body: curveAddBody },
-    },
-    async (req): Promise<{ id: number }> => addCurve(db, scopeOf(req), req.body),
-  );
-
-  app.put(
-    '/api/breedpigbuilding/standardCurve',
-    {
-      config: write,
-      schema: { tags, summary: 'Edits a standard curve (30001 not found, 20064 duplicate)', body: curveUpdateBody },
-    },
-    async (req): Promise<{ id: number }> => updateCurve(db, scopeOf(req), req.body),
-  );
-
-  app.delete(
-    '/api/breedpigbuilding/standardCurve/:id',
-    {
-      config: write,
-      schema: { tags, summary: 'Deletes a standard curve', params: idParams },
-    },
-    async (req) => {
-      await deleteCurve(db, scopeOf(req), req.params.id);
-      return NO_DATA;
-    },
-  );
-
-  app.get(
-    '/api/breedpigbuilding/standardCurve/builtins',
-    {
-      config: read,
-      schema: { tags, summary: 'Built-in breed standards a farm can copy' },
-    },
-    async (): Promise<readonly BuiltinCurve[]> => BUILTIN_CURVES,
-  );
-
-  app.post(
-    '/api/breedpigbuilding/standardCurve/copy',
-    {
-      config: write,
-      schema: { tags, summary: "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)", body: curveCopyBody },
-    },
-    async (req): Promise<{ id: number }> => copyBuiltin(db, scopeOf(req), req.body),
-  );
+  serve(standardCurvesApi.page, read, async ({ req, body }) => curvePage(db, scopeOf(req), body));
+  serve(standardCurvesApi.add, async ({ req, body }) => addCurve(db, scopeOf(req), body));
+  serve(standardCurvesApi.update, async ({ req, body }) => updateCurve(db, scopeOf(req), body));
+  serve(standardCurvesApi.remove, async ({ req, params }) => {
+    await deleteCurve(db, scopeOf(req), params.id);
+    return null;
+  });
+  serve(standardCurvesApi.builtins, read, async () => [...BUILTIN_CURVES]);
+  serve(standardCurvesApi.copy, async ({ req, body }) => copyBuiltin(db, scopeOf(req), body));
 }

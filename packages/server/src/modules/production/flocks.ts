@@ -1,28 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import {
-  AppError,
-  blankAsAbsent,
-  countParam,
-  ErrorCodes,
-  flockAddBody,
-  flockCloseBody,
-  flockPageBody,
-  flockUpdateBody,
-  idParam,
-  type FlockAddBody,
-  type FlockOption,
-  type FlockRow,
-  type FlockUpdateBody,
-  type Page,
-} from '@farmsense/shared';
+import { AppError, ErrorCodes, productionFlocksApi, type FlockAddBody, type FlockUpdateBody } from '@farmsense/shared';
+import { router } from '../../core/serve.js';
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { scopeOf, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
-import { NO_DATA } from '../../plugins/envelope.js';
 import { assertDevice, assertPlaceFree, flockOptions, flockPage, flockRow, todayIn } from './flock-service.js';
 import { DAY_TABLES, EVENT_TABLES } from './records.js';
 import { FLOCK_OPTION_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP, visibleFlock } from './access.js';
@@ -33,15 +16,6 @@ import { flockStockDays, flocks } from './tables.js';
  * One current flock per house and one group number per farm and house (20065); a closed flock is
  * history and no longer edited (20070).
  */
-const idParams = z.strictObject({ id: idParam });
-/** Blank filters ('' from an emptied picker) count as absent. */
-const optionalId = z.preprocess(blankAsAbsent, idParam.optional());
-const optionsQuery = z.strictObject({
-  farmId: optionalId,
-  shedId: optionalId,
-  status: z.preprocess(blankAsAbsent, countParam(1, 2).optional()),
-});
-
 function fieldsOf(b: FlockAddBody): Omit<typeof flocks.$inferInsert, 'tenantId'> {
   return {
     farmId: b.farmId,
@@ -191,75 +165,18 @@ export async function deleteFlock(db: Db, scope: Scope, id: number): Promise<voi
   await db.delete(flocks).where(and(eq(flocks.id, f.id), eq(flocks.tenantId, f.tenantId)));
 }
 
-export async function flockRoutes(base: FastifyInstance, db: Db): Promise<void> {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const tags = ['production'];
-  const write = { app: FLOCK_WRITE_APP, module: 'production' };
+export async function flockRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  const serve = router(app, { tags: ['production'], app: FLOCK_WRITE_APP, module: 'production' });
   const read = { app: FLOCK_READ_APPS, module: 'production' };
 
-  app.post(
-    '/api/breedpigbuilding/flock/page',
-    {
-      config: { ...read, readOnly: true },
-      schema: { tags, summary: 'Current (status 1) or history (status 2) flocks, with day age and birds present', body: flockPageBody },
-    },
-    async (req): Promise<Page<FlockRow>> => flockPage(db, scopeOf(req), req.body),
-  );
-
-  app.get(
-    '/api/breedpigbuilding/flock/options',
-    {
-      config: { app: FLOCK_OPTION_APPS, module: 'production' },
-      schema: { tags, summary: 'Flock picker (current flocks unless status=2)', querystring: optionsQuery },
-    },
-    async (req): Promise<FlockOption[]> => flockOptions(db, scopeOf(req), req.query),
-  );
-
-  app.get(
-    '/api/breedpigbuilding/flock/:id',
-    {
-      config: read,
-      schema: { tags, summary: 'One flock (20071 when not visible)', params: idParams },
-    },
-    async (req): Promise<FlockRow> => flockRow(db, scopeOf(req), req.params.id),
-  );
-
-  app.post(
-    '/api/breedpigbuilding/flock',
-    {
-      config: write,
-      schema: { tags, summary: 'Adds a flock (20065 group number or current flock in the house; 30004 house)', body: flockAddBody },
-    },
-    async (req): Promise<{ id: number }> => addFlock(db, scopeOf(req), req.body),
-  );
-
-  app.put(
-    '/api/breedpigbuilding/flock',
-    {
-      config: write,
-      schema: { tags, summary: 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)', body: flockUpdateBody },
-    },
-    async (req): Promise<{ id: number }> => updateFlock(db, scopeOf(req), req.body),
-  );
-
-  app.post(
-    '/api/breedpigbuilding/flock/close',
-    {
-      config: write,
-      schema: { tags, summary: 'Closes a flock (history); stop day between its last record and today (21016)', body: flockCloseBody },
-    },
-    async (req): Promise<{ id: number }> => closeFlock(db, scopeOf(req), req.body),
-  );
-
-  app.delete(
-    '/api/breedpigbuilding/flock/:id',
-    {
-      config: write,
-      schema: { tags, summary: 'Deletes a flock with its records', params: idParams },
-    },
-    async (req) => {
-      await deleteFlock(db, scopeOf(req), req.params.id);
-      return NO_DATA;
-    },
-  );
+  serve(productionFlocksApi.page, { ...read, readOnly: true }, async ({ req, body }) => flockPage(db, scopeOf(req), body));
+  serve(productionFlocksApi.options, { app: FLOCK_OPTION_APPS }, async ({ req, query }) => flockOptions(db, scopeOf(req), query));
+  serve(productionFlocksApi.get, read, async ({ req, params }) => flockRow(db, scopeOf(req), params.id));
+  serve(productionFlocksApi.add, async ({ req, body }) => addFlock(db, scopeOf(req), body));
+  serve(productionFlocksApi.update, async ({ req, body }) => updateFlock(db, scopeOf(req), body));
+  serve(productionFlocksApi.close, async ({ req, body }) => closeFlock(db, scopeOf(req), body));
+  serve(productionFlocksApi.remove, async ({ req, params }) => {
+    await deleteFlock(db, scopeOf(req), params.id);
+    return null;
+  });
 }

@@ -7,7 +7,20 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type { ControllerRow, DailyKind, FlockOption, FlockRow, Page, SaveOutcome, ShedListItem } from '@farmsense/shared';
+import {
+  directoryApi,
+  productionFlocksApi,
+  type AnswerOf,
+  type BodyOf,
+  type ControllerRow,
+  type DailyKind,
+  type FlockOption,
+  type FlockRow,
+  type Page,
+  type SaveOutcome,
+  type ShedListItem,
+} from '@farmsense/shared';
+import { call } from '../../app/api/call';
 import { request } from '../../app/api/client';
 import { FLOCK_KEYS } from './flocksApi';
 import { POULTRY_KEYS } from './reportsApi';
@@ -17,7 +30,6 @@ import { POULTRY_KEYS } from './reportsApi';
  * daily records of each kind. Bodies are what the shared schemas in
  * packages/shared/src/schemas/production.ts accept.
  */
-const F = '/breedpigbuilding/flock';
 const D = '/breedpigbuilding/flockDaily';
 
 export interface FlockQuery {
@@ -67,14 +79,16 @@ export type QuickRow = {
   present: number;
 } & Partial<Record<DailyKind, (Record<string, unknown> & { id?: number }) | null>>;
 
+type FlockWritten = AnswerOf<typeof productionFlocksApi.add>;
+
 export const productionApi = {
-  flockPage: (q: FlockQuery, signal?: AbortSignal): Promise<Page<FlockRow>> => request(`${F}/page`, { method: 'POST', body: q, signal }),
+  flockPage: (q: FlockQuery, signal?: AbortSignal): Promise<Page<FlockRow>> => call(productionFlocksApi.page, { body: q }, { signal }),
   flockOptions: (q: { farmId?: number; shedId?: number; status?: 1 | 2 }, signal?: AbortSignal): Promise<FlockOption[]> =>
-    request(`${F}/options`, { query: { ...q }, signal }),
-  addFlock: (body: unknown): Promise<{ id: number }> => request(F, { method: 'POST', body }),
-  updateFlock: (body: unknown): Promise<{ id: number }> => request(F, { method: 'PUT', body }),
-  closeFlock: (body: { id: number; stopDate: string }): Promise<{ id: number }> => request(`${F}/close`, { method: 'POST', body }),
-  removeFlock: (id: number): Promise<null> => request(`${F}/${id}`, { method: 'DELETE' }),
+    call(productionFlocksApi.options, { query: q }, { signal }),
+  addFlock: (body: BodyOf<typeof productionFlocksApi.add>): Promise<FlockWritten> => call(productionFlocksApi.add, { body }),
+  updateFlock: (body: BodyOf<typeof productionFlocksApi.update>): Promise<FlockWritten> => call(productionFlocksApi.update, { body }),
+  closeFlock: (body: BodyOf<typeof productionFlocksApi.close>): Promise<FlockWritten> => call(productionFlocksApi.close, { body }),
+  removeFlock: (id: number): Promise<null> => call(productionFlocksApi.remove, { params: { id } }),
   dailyPage: (kind: DailyKind, q: DailyQuery, signal?: AbortSignal): Promise<Page<DailyRow>> =>
     request(`${D}/${kind}/page`, { method: 'POST', body: q, signal }),
   addDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> =>
@@ -91,8 +105,7 @@ export const productionApi = {
   }): Promise<SaveOutcome> => request(`${D}/${kind}/batch`, { method: 'POST', body }),
   quick: (farmId: number, day: string, signal?: AbortSignal): Promise<QuickRow[]> =>
     request(`${D}/quick`, { query: { farmId, day }, signal }),
-  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> =>
-    request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
+  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => call(directoryApi.sheds, { query: { farmId } }, { signal }),
   /** Gateways of a farm for the flock's meter device; an account without device rights simply gets none. */
   gateways: async (farmId: number, signal?: AbortSignal): Promise<ControllerRow[]> =>
     (

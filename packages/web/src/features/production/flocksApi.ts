@@ -6,7 +6,18 @@ import {
   type UseMutationResult,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type { BuiltinCurve, CurveIndicator, CurveRow, FlockRow, Page } from '@farmsense/shared';
+import {
+  productionFlocksApi,
+  standardCurvesApi,
+  type AnswerOf,
+  type BodyOf,
+  type BuiltinCurve,
+  type CurveIndicator,
+  type CurveRow,
+  type FlockRow,
+  type Page,
+} from '@farmsense/shared';
+import { call } from '../../app/api/call';
 import { request } from '../../app/api/client';
 
 /**
@@ -82,32 +93,24 @@ export interface CurveQuery {
   pageSize: number;
 }
 
-export interface CurveBody {
-  id?: number;
-  farmId: number;
-  flockType: number;
-  indicator: CurveIndicator;
-  name: string;
-  startDay: number;
-  values: number[];
-}
+/** A curve as the form sends it (adds have no id). */
+export type CurveBody = BodyOf<typeof standardCurvesApi.add> & { id?: number };
 
-const F = '/breedpigbuilding/flock';
 const R = '/breedpigbuilding/flockReport';
-const S = '/breedpigbuilding/standardCurve';
+type Written = AnswerOf<typeof standardCurvesApi.add>;
 
 export const flocksApi = {
-  page: (q: FlockQuery, signal?: AbortSignal): Promise<Page<FlockRow>> => request(`${F}/page`, { method: 'POST', body: q, signal }),
+  page: (q: FlockQuery, signal?: AbortSignal): Promise<Page<FlockRow>> => call(productionFlocksApi.page, { body: q }, { signal }),
   summary: (q: ReportQuery, signal?: AbortSignal): Promise<ReportAnswer> => request(`${R}/summary`, { method: 'POST', body: q, signal }),
   trend: (flockId: number, signal?: AbortSignal): Promise<TrendAnswer> =>
     request(`${R}/trend`, { method: 'POST', body: { flockIds: [flockId], indicators: ['02'], period: 'day' }, signal }),
-  curves: (q: CurveQuery, signal?: AbortSignal): Promise<Page<CurveRow>> => request(`${S}/page`, { method: 'POST', body: q, signal }),
-  addCurve: (body: CurveBody): Promise<{ id: number }> => request(S, { method: 'POST', body }),
-  updateCurve: (body: CurveBody): Promise<{ id: number }> => request(S, { method: 'PUT', body }),
-  removeCurve: (id: number): Promise<null> => request(`${S}/${id}`, { method: 'DELETE' }),
-  builtins: (signal?: AbortSignal): Promise<BuiltinCurve[]> => request(`${S}/builtins`, { signal }),
-  copy: (body: { builtinId: string; farmId: number; flockType?: number }): Promise<{ id: number }> =>
-    request(`${S}/copy`, { method: 'POST', body }),
+  curves: (q: CurveQuery, signal?: AbortSignal): Promise<Page<CurveRow>> => call(standardCurvesApi.page, { body: q }, { signal }),
+  addCurve: (body: CurveBody): Promise<Written> => call(standardCurvesApi.add, { body }),
+  updateCurve: ({ id, ...body }: CurveBody): Promise<Written> =>
+    id === undefined ? Promise.reject(new Error('updateCurve needs an id')) : call(standardCurvesApi.update, { body: { id, ...body } }),
+  removeCurve: (id: number): Promise<null> => call(standardCurvesApi.remove, { params: { id } }),
+  builtins: (signal?: AbortSignal): Promise<BuiltinCurve[]> => call(standardCurvesApi.builtins, {}, { signal }),
+  copy: (body: BodyOf<typeof standardCurvesApi.copy>): Promise<Written> => call(standardCurvesApi.copy, { body }),
 };
 
 export const FLOCK_KEYS = {

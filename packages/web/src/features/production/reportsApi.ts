@@ -1,5 +1,15 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
-import type { CurveIndicator, DailyPageBody, FlockOption, Page, ReportBody, ShedListItem } from '@farmsense/shared';
+import {
+  directoryApi,
+  productionFlocksApi,
+  type CurveIndicator,
+  type DailyPageBody,
+  type FlockOption,
+  type Page,
+  type ReportBody,
+  type ShedListItem,
+} from '@farmsense/shared';
+import { call } from '../../app/api/call';
 import { request } from '../../app/api/client';
 import type { StdField } from './model/metrics';
 
@@ -101,9 +111,8 @@ const rowsOf = (a: { rows?: ReportRow[]; totals?: ReportRow | null; totalsByType
 
 export const poultryApi = {
   flockOptions: (q: { farmId: number; status: 1 | 2 }, signal?: AbortSignal): Promise<FlockOption[]> =>
-    request('/breedpigbuilding/flock/options', { query: q, signal }),
-  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> =>
-    request('/breedpigbuilding/shedInfo/list', { query: { farmId }, signal }),
+    call(productionFlocksApi.options, { query: q }, { signal }),
+  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => call(directoryApi.sheds, { query: { farmId } }, { signal }),
   summary: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
     rowsOf(await request('/breedpigbuilding/flockReport/summary', { method: 'POST', body: q, signal })),
   energy: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>

@@ -3,7 +3,7 @@ import { AppError, ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { loadAccess } from '../lib/access.js';
 import { hasApiCode, resolveApiAccess } from '../lib/api-access.js';
-import { resolveSession } from '../modules/auth/session.js';
+import { resolveSession } from '../lib/sessions.js';
 import { logRefusal, requireFunction } from '../scope/refuse.js';
 import type { AuthContext } from '../scope/auth-context.js';
 import { attachScope } from '../scope/scope.js';

@@ -1,5 +1,5 @@
 import type { AccessScope } from '../lib/access.js';
-import type { SessionAccount } from '../modules/auth/session.js';
+import type { SessionAccount } from '../lib/sessions.js';
 
 /**
  * Who is calling: the signed-in account (or API access code) with what it may reach. The auth

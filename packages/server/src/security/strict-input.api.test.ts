@@ -1,12 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@farmsense/shared';
-import { loadAccess } from '../lib/access.js';
-import { accounts } from '../db/tables.js';
 import { TEST_DB } from '../test/harness.js';
 import { changed, dataTables, rowCounts, type TableInfo } from './data.js';
 import { badCases, type BadCase } from './strict-input.js';
-import { routeCodes, securityWorld, type Actor, type RouteInfo, type SecurityWorld } from './world.js';
+import { routeActors, securityWorld, type Actor, type RouteInfo, type SecurityWorld } from './world.js';
 import { buildRequest, send, tokenOf, type Answer } from './requests.js';
 
 /**
@@ -43,20 +40,7 @@ describe(`strict input at every route (${TEST_DB})`, () => {
   beforeAll(async () => {
     w = await securityWorld();
     tables = await dataTables(w.ctx.database);
-    const db = w.ctx.database.db;
-    const codesOf = async (a: Actor): Promise<Set<string>> => {
-      const [row] = await db.select().from(accounts).where(eq(accounts.id, a.id));
-      return (await loadAccess(db, row!)).codes;
-    };
-    const candidates: [Actor, Set<string>][] = [
-      [w.actors.admin, await codesOf(w.actors.admin)],
-      [w.actors.platform, await codesOf(w.actors.platform)],
-    ];
-    actorFor = (r) => {
-      const needed = routeCodes(r.config);
-      if (needed.length === 0) return w.actors.admin;
-      return candidates.find(([, codes]) => needed.some((c) => codes.has(c)))?.[0] ?? null;
-    };
+    actorFor = await routeActors(w);
   });
   afterAll(async () => {
     await w?.ctx.close();

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { AccountType, APP_CATALOGUE, codesForModules, flattenApps } from '@farmsense/shared';
-import { closeOverTree } from '../lib/access.js';
+import { closeOverTree, loadAccess } from '../lib/access.js';
 import { accounts, applicationInfo, farms, flocks, gateways, pens, roles, sheds, standardCurves, tenants } from '../db/tables.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
@@ -274,5 +274,26 @@ export async function securityWorld(): Promise<SecurityWorld> {
       accountCodes: [],
     },
     passwords: { strong: await encrypt(ctx, 'Secure@2024x'), demo: await encrypt(ctx, DEMO_PASSWORD) },
+  };
+}
+
+/**
+ * Who calls a route in the walks over every route: the tenant administrator, or the platform
+ * operator for back-office routes; null when neither holds one of the route's codes.
+ */
+export async function routeActors(w: SecurityWorld): Promise<(r: RouteInfo) => Actor | null> {
+  const db = w.ctx.database.db;
+  const codesOf = async (a: Actor): Promise<Set<string>> => {
+    const [row] = await db.select().from(accounts).where(eq(accounts.id, a.id));
+    return (await loadAccess(db, row!)).codes;
+  };
+  const candidates: [Actor, Set<string>][] = [
+    [w.actors.admin, await codesOf(w.actors.admin)],
+    [w.actors.platform, await codesOf(w.actors.platform)],
+  ];
+  return (r) => {
+    const needed = routeCodes(r.config);
+    if (needed.length === 0) return w.actors.admin;
+    return candidates.find(([, codes]) => needed.some((c) => codes.has(c)))?.[0] ?? null;
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AccountType } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { accountFarms, accountRoles, accounts, farms, roleApps, roles, sheds, tenants } from '../db/tables.js';
-import { createSession } from '../modules/auth/session.js';
+import { createSession } from '../lib/sessions.js';
 import type { TestContext } from './harness.js';
 
 /**

@@ -17,7 +17,7 @@ import { assertUserLimit } from '../../lib/limits.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { assertWholeFarms, type Scope } from '../../scope/index.js';
 import { decryptField, type TransportKeys } from '../auth/crypto.js';
-import { revokeAccountSessions } from '../auth/session.js';
+import { revokeAccountSessions } from '../../lib/sessions.js';
 import { paramError } from '../auth/signin.js';
 import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
 import { findTarget, guardHandOver, guardReach, guardTarget } from './repo.js';

@@ -5,7 +5,7 @@ import { accounts, auditLog, sessions } from '../../db/tables.js';
 import { buildFarm, buildTenant } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { authed, encrypt, loginAs } from '../../test/login.js';
-import { hashToken } from './session.js';
+import { hashToken } from '../../lib/sessions.js';
 import {
   buildLoginAccount,
   LOGOUT,

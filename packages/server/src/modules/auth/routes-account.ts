@@ -9,7 +9,7 @@ import { writeAudit } from '../../plugins/audit.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { AuthModuleContext } from './context.js';
 import { decryptField } from './crypto.js';
-import { revokeAccountSessions } from './session.js';
+import { revokeAccountSessions } from '../../lib/sessions.js';
 import { paramError } from './signin.js';
 
 /**

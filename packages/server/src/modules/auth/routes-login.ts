@@ -7,7 +7,7 @@ import { requireAuth } from '../../plugins/auth.js';
 import { farmCondition } from '../../scope/index.js';
 import { writeAudit } from '../../plugins/audit.js';
 import type { AuthModuleContext } from './context.js';
-import { revokeSession } from './session.js';
+import { revokeSession } from '../../lib/sessions.js';
 import { signIn, type LoginSubject, type OwnerNotice, type SignInInput } from './signin.js';
 import { THROTTLE_WINDOW_MS } from './throttle-audit.js';
 

@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { decryptField, type TransportKeys } from './crypto.js';
 import { addressKey, clearAddress, readFailures, recordFailure } from './failures.js';
 import { captchaNeeded, lockRemainingSeconds, withinSystemAuth } from './policy.js';
-import { createSession } from './session.js';
+import { createSession } from '../../lib/sessions.js';
 
 /** Who a sign-in attempt was about, once the account is known (for the audit log). */
 export interface LoginSubject {

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { AccountType, APP_CATALOGUE, flattenApps, SESSION } from '@farmsense/shared';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { AccountType, APP_CATALOGUE, flattenApps } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, telemetryStreamTickets } from '../../db/tables.js';
+import { telemetryStreamTickets } from '../../db/tables.js';
 import { loadAccess } from '../../lib/access.js';
+import { liveSession } from '../../lib/sessions.js';
 import type { AuthContext } from '../../plugins/auth.js';
 
 /**
@@ -65,26 +66,9 @@ export async function redeemTicket(db: Db, ticket: string): Promise<string | nul
  * the session: an open page alone does not keep an idle session alive.
  */
 export async function authBySessionHash(db: Db, tokenHash: string): Promise<AuthContext | null> {
-  const [row] = await db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      id: accounts.id,
-      tenantId: accounts.tenantId,
-      accountCode: accounts.accountCode,
-      accountName: accounts.accountName,
-      accountType: accounts.accountType,
-      status: accounts.status,
-      mustChangePassword: accounts.mustChangePassword,
-    })
-    .from(sessions)
-    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-  if (!row || row.status !== 1) return null;
-  const now = Date.now();
-  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION.idleMinutes * 60_000) return null;
-  const { lastSeenAt: _l, expiresAt: _e, ...account } = row;
-  return { tokenHash, ...account, ...(await loadAccess(db, account)) };
+  const account = await liveSession(db, tokenHash, { touch: false });
+  if (!account || account.status !== 1) return null;
+  return { ...account, ...(await loadAccess(db, account)) };
 }
 
 /** Platform operators and tenant administrators may read the ingest counters. */

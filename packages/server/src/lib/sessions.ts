@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SESSION } from '@farmsense/shared';
-import type { Db } from '../../db/client.js';
-import { accounts, sessions } from '../../db/tables.js';
+import type { Db } from '../db/client.js';
+import { accounts, sessions } from '../db/tables.js';
 
 /**
  * Server-side sessions: a random token goes to the client, its hash to the database, so any API
@@ -43,7 +43,15 @@ export interface SessionAccount {
 
 /** The live session's account, or null when the token is unknown, revoked, idle or expired. */
 export async function resolveSession(db: Db, token: string): Promise<SessionAccount | null> {
-  const tokenHash = hashToken(token);
+  return liveSession(db, hashToken(token), { touch: true });
+}
+
+/**
+ * The account of a live session by its token hash. `touch` extends an idle session (a request
+ * does; the live stream's periodic re-check does not, so an open page alone never keeps an idle
+ * session alive).
+ */
+export async function liveSession(db: Db, tokenHash: string, opts: { touch: boolean }): Promise<SessionAccount | null> {
   const [row] = await db
     .select({
       lastSeenAt: sessions.lastSeenAt,
@@ -62,7 +70,7 @@ export async function resolveSession(db: Db, token: string): Promise<SessionAcco
   if (!row) return null;
   const now = Date.now();
   if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION.idleMinutes * 60_000) return null;
-  if (now - row.lastSeenAt.getTime() > 60_000) {
+  if (opts.touch && now - row.lastSeenAt.getTime() > 60_000) {
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })

@@ -1,30 +1,14 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AREA_CODES, type AccountRowWithScope, type RoleRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { AccountFormDialog } from './AccountFormDialog';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
+import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 
 /** A real key pair, so the test can check what the dialog encrypted. */
-let publicPem = '';
-let privateKey: CryptoKey;
-
-beforeAll(async () => {
-  const pair = await crypto.subtle.generateKey(
-    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['encrypt', 'decrypt'],
-  );
-  privateKey = pair.privateKey;
-  const der = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
-  publicPem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PUBLIC KEY-----`;
-});
-
-async function decrypt(b64: string): Promise<string> {
-  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  return new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, bytes));
-}
+const keys = rsaKeysBeforeAll();
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`accounts.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
@@ -38,7 +22,7 @@ const ROLES: RoleRow[] = [
 
 function serve(routes: Record<string, { status?: number; code?: number; data?: unknown }> = {}): RecordedCall[] {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: publicPem, captcha: false, productVersion: '0.1.0' } },
+    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
     'POST /breedpigaccount/account/add': { data: { id: 9 } },
     'PUT /accountauth/account/update': { data: null },
     ...routes,
@@ -97,7 +81,7 @@ describe('account add and edit form', { timeout: 40_000 }, () => {
       farmIds: [],
     });
     expect(body).not.toHaveProperty('confirmPassword');
-    expect(await decrypt(body.password as string)).toBe('Start2026x');
+    expect(await keys.decrypt(body.password as string)).toBe('Start2026x');
   });
 
   it('shows a taken account code under the field and keeps the user-limit message in the dialog', async () => {

@@ -3,19 +3,9 @@ import { render, screen } from '@testing-library/react';
 import { ShedCard } from './ShedCard';
 import { i18n } from '../../../app/i18n/i18n';
 import type { ShedOverviewRow } from '../../../app/api/types';
+import { CLIMATE_GATEWAY, shedRow } from '../../../test/fixtures';
 
-const base: ShedOverviewRow = {
-  tid: 1,
-  shedName: 'Broiler House 1',
-  shedType: 1001,
-  areaNum: 1,
-  buildingNum: 1,
-  shedNum: 1,
-  farmId: 2,
-  farmName: 'Demo Poultry Farm',
-  penCount: 4,
-  gateways: [{ code: 'fs-demo04', name: 'Climate 4', gatewayType: 101, deviceCategory: 200, model: 'FS-ENV-8' }],
-};
+const base: ShedOverviewRow = shedRow({ gateways: [CLIMATE_GATEWAY] });
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-us');

@@ -5,24 +5,14 @@ import { i18n } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { PoultryShedOverviewPage } from './ShedOverviewPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
+import { CLIMATE_GATEWAY, shedRow } from '../../../test/fixtures';
 
 /**
  * The shed cards follow the live stream: the page loads the snapshot once, then every value
  * the stream brings replaces the shown one without another call.
  */
 const NOW = Date.now();
-const SHED: ShedOverviewRow = {
-  tid: 4,
-  shedName: 'Broiler House 1',
-  shedType: 1001,
-  areaNum: 1,
-  buildingNum: 1,
-  shedNum: 1,
-  farmId: 2,
-  farmName: 'Demo Poultry Farm',
-  penCount: 4,
-  gateways: [{ code: 'fs-demo04', name: 'Climate 4', gatewayType: 101, deviceCategory: 200, model: 'FS-ENV-8' }],
-};
+const SHED: ShedOverviewRow = shedRow({ tid: 4, gateways: [CLIMATE_GATEWAY] });
 function monitorAt(at: number): ShedMonitor {
   const v = (key: string, value: number): { key: string; value: number; ts: number; gatewayCode: string } => ({
     key,

@@ -5,6 +5,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { FlockFormDrawer } from './FlockFormDrawer';
 import { signedInEach } from '../../../test/session';
+import { flockRow } from '../../../test/fixtures';
 
 const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
 const label = (f: string): string => tk(`records.flock.${f}`);
@@ -13,34 +14,7 @@ const item = (f: string): string => field(f).closest('.ant-form-item')!.textCont
 const type = (f: string, value: string): void => void fireEvent.change(field(f), { target: { value } });
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
-const ROW: FlockRow = {
-  id: 41,
-  farmId: 3,
-  farmName: 'Demo Poultry Farm',
-  shedId: 7,
-  shedName: 'House 1',
-  groupNo: 'G-2026-01',
-  flockType: 2,
-  sex: 3,
-  breed: 'Ross 308',
-  birthDate: '2026-10-01',
-  layingDate: null,
-  startDate: '2026-10-02',
-  endDate: null,
-  stopDate: null,
-  origin: null,
-  maleCount: 0,
-  femaleCount: 12000,
-  maleAvgWeight: null,
-  femaleAvgWeight: 42,
-  deviceId: null,
-  deviceCode: null,
-  status: 1,
-  remark: null,
-  dayAge: 51,
-  present: 11850,
-  presentMale: 0,
-};
+const ROW: FlockRow = flockRow({ groupNo: 'G-2026-01' });
 
 function serve(put: { code?: number; data?: unknown } = { data: { id: 41 } }): RecordedCall[] {
   return mockApi({

@@ -6,36 +6,10 @@ import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { todayIn } from '../model/kinds';
 import { FlockPage } from './FlockPage';
 import { signedInEach } from '../../../test/session';
+import { flockRow } from '../../../test/fixtures';
 
 const farm = { id: 3, farmId: 3, farmName: 'Demo Poultry Farm', type: 2, scale: null, timeZone: 'Asia/Shanghai' };
-const ROW: FlockRow = {
-  id: 41,
-  farmId: 3,
-  farmName: 'Demo Poultry Farm',
-  shedId: 7,
-  shedName: 'House 1',
-  groupNo: 'G41',
-  flockType: 2,
-  sex: 3,
-  breed: 'Ross 308',
-  birthDate: '2026-10-01',
-  layingDate: null,
-  startDate: '2026-10-02',
-  endDate: null,
-  stopDate: null,
-  origin: null,
-  maleCount: 0,
-  femaleCount: 12000,
-  maleAvgWeight: null,
-  femaleAvgWeight: 42,
-  deviceId: null,
-  deviceCode: null,
-  status: 1,
-  remark: null,
-  dayAge: 51,
-  present: 11850,
-  presentMale: 0,
-};
+const ROW: FlockRow = flockRow();
 
 signedInEach({ farms: [farm] as never });
 

@@ -4,6 +4,7 @@ import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { ShedFormDialog } from './ShedFormDialog';
 import { signedInEach } from '../../../test/session';
+import { shedRow } from '../../../test/fixtures';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`sheds.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
@@ -46,18 +47,7 @@ describe('shed form', { timeout: 40_000 }, () => {
 
   it('shows a duplicate place and type (20026) on the numbers', async () => {
     mockApi({ 'PUT /breedpigbuilding/shed/update': { code: 20026 } });
-    const shed = {
-      tid: 7,
-      shedName: 'Broiler House 1',
-      shedType: 1001,
-      areaNum: 1,
-      buildingNum: 1,
-      shedNum: 1,
-      farmId: 2,
-      farmName: 'Demo Poultry Farm',
-      penCount: 4,
-      gateways: [],
-    };
+    const shed = shedRow({ tid: 7 });
     renderWithApp(<ShedFormDialog farm={POULTRY} shed={shed} onClose={vi.fn()} />);
     await screen.findByText(t('form.editTitle', { name: 'Broiler House 1' }), {}, SLOW);
     save();

@@ -1,26 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { ShedOverviewRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { ShedsPage } from './ShedsPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
+import { shedRow } from '../../../test/fixtures';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`sheds.${key}`, vars);
-const shed = (over: Partial<ShedOverviewRow>): ShedOverviewRow => ({
-  tid: 1,
-  shedName: 'Broiler House 1',
-  shedType: 1001,
-  areaNum: 1,
-  buildingNum: 1,
-  shedNum: 1,
-  farmId: 2,
-  farmName: 'Demo Poultry Farm',
-  penCount: 4,
-  gateways: [],
-  ...over,
-});
+const shed = shedRow;
 const SHEDS = [
   shed({ tid: 1, gateways: [{ code: 'fs-demo04', name: 'Climate 4', gatewayType: 101, deviceCategory: 200, model: 'FS-ENV-8' }] }),
   shed({ tid: 2, shedName: 'Spare house', shedType: 2000, areaNum: 0, buildingNum: 0, shedNum: 0, penCount: 0 }),

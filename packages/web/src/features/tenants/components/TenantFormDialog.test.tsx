@@ -1,30 +1,14 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { TenantRow } from '@farmsense/shared';
 import { menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { TenantFormDialog } from './TenantFormDialog';
 import { signedInEach } from '../../../test/session';
+import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 
 /** A real key pair, so the test can check what the dialog encrypted. */
-let publicPem = '';
-let privateKey: CryptoKey;
-
-beforeAll(async () => {
-  const pair = await crypto.subtle.generateKey(
-    { name: 'RSA-OAEP', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' },
-    true,
-    ['encrypt', 'decrypt'],
-  );
-  privateKey = pair.privateKey;
-  const der = new Uint8Array(await crypto.subtle.exportKey('spki', pair.publicKey));
-  publicPem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PUBLIC KEY-----`;
-});
-
-async function decrypt(b64: string): Promise<string> {
-  const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-  return new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, privateKey, bytes));
-}
+const keys = rsaKeysBeforeAll();
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`tenants.${key}`, vars);
 const label = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
@@ -33,7 +17,7 @@ const save = (): void => void fireEvent.click(screen.getByRole('button', { name:
 
 function serve(addAnswer: { status?: number; code?: number; data?: unknown } = { data: { id: 7, adminAccountId: 70 } }): RecordedCall[] {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: publicPem, captcha: false, productVersion: '0.1.0' } },
+    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
     'POST /platform/tenant': addAnswer,
     'PUT /platform/tenant': { data: null },
   });
@@ -90,7 +74,7 @@ describe('tenant add and edit form', { timeout: 40_000 }, () => {
     expect(body).not.toHaveProperty('contact');
     expect(body).not.toHaveProperty('confirmPassword');
     expect(body.adminPassword).not.toBe('Start2026x');
-    expect(await decrypt(body.adminPassword as string)).toBe('Start2026x');
+    expect(await keys.decrypt(body.adminPassword as string)).toBe('Start2026x');
   });
 
   it('shows the field issues of a 99996 answer under their fields and stays open', async () => {

@@ -1,3 +1,4 @@
+import { lazyPart } from '../../../ui/lazyPart';
 import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountRowWithScope } from '@farmsense/shared';
@@ -10,11 +11,16 @@ import { StatusBatchBar, useRowSelection } from '../../../ui/list/selection';
 import { numberFilter, oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { useAccountPage, useRoleOptions } from '../api';
-import { AccountFormDialog } from '../components/AccountFormDialog';
-import { AuthorizeDrawer } from '../components/AuthorizeDrawer';
 import { accountColumns } from '../components/accountColumns';
 import { useBanAccounts, useDeleteAccount } from '../hooks/useAccountMutations';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
+
+// Dialogs and drawers load when opened (the list is the page's first view).
+const AccountFormDialog = lazyPart(() => import('../components/AccountFormDialog').then((m) => m.AccountFormDialog));
+const AuthorizeDrawer = lazyPart(
+  () => import('../components/AuthorizeDrawer').then((m) => m.AuthorizeDrawer),
+  (p) => p.account !== null,
+);
 
 const FILTERS = { keyword: textFilter, roleId: numberFilter, status: oneOfFilter([0, 1] as const), farmId: numberFilter };
 

@@ -1,3 +1,5 @@
+import { lazyPart } from '../../../ui/lazyPart';
+import type { ControllerPreset } from '../components/ControllerFormDialog';
 import { useState, type ReactElement } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -23,11 +25,13 @@ import { SmallAction } from '../../../ui/RowAction';
 import { farmOptions, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useControllerPage, useDeviceMutation, useFarmSheds } from '../api';
-import { BindShedDialog } from '../components/BindShedDialog';
-import { CheckCodeDialog } from '../components/CheckCodeDialog';
-import { ChannelsDrawer } from '../components/ChannelsDrawer';
-import { ControllerFormDialog, type ControllerPreset } from '../components/ControllerFormDialog';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
+
+// Dialogs and drawers load when opened (the list is the page's first view).
+const BindShedDialog = lazyPart(() => import('../components/BindShedDialog').then((m) => m.BindShedDialog));
+const CheckCodeDialog = lazyPart(() => import('../components/CheckCodeDialog').then((m) => m.CheckCodeDialog));
+const ChannelsDrawer = lazyPart(() => import('../components/ChannelsDrawer').then((m) => m.ChannelsDrawer));
+const ControllerFormDialog = lazyPart(() => import('../components/ControllerFormDialog').then((m) => m.ControllerFormDialog));
 
 const FILTERS = { farmId: numberFilter, shedId: numberFilter, gatewayType: numberFilter, keyword: textFilter };
 

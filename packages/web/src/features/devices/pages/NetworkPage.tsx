@@ -1,3 +1,4 @@
+import { lazyPart } from '../../../ui/lazyPart';
 import type { ReactElement } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -11,8 +12,10 @@ import { SmallAction } from '../../../ui/RowAction';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { devicesApi, useDeviceMutation, useNetworkPage } from '../api';
-import { NetworkFormDialog } from '../components/NetworkFormDialog';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
+
+// Dialogs and drawers load when opened (the list is the page's first view).
+const NetworkFormDialog = lazyPart(() => import('../components/NetworkFormDialog').then((m) => m.NetworkFormDialog));
 
 /** /device-mng/network: network devices and switches of the caller's farms. */
 export function NetworkPage(): ReactElement {

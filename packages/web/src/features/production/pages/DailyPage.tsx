@@ -1,3 +1,4 @@
+import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement, type ReactNode } from 'react';
 import { DatePicker, Segmented, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -17,7 +18,6 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useDailyPage, useFarmSheds, useFlockOptions, useProductionMutation, type DailyRow } from '../api';
-import { DailyFormDrawer } from '../components/DailyFormDrawer';
 import { FileActions } from '../components/FileActions';
 import { ProdPageHead } from '../components/ProdPageHead';
 import { QuickEntry } from '../components/QuickEntry';
@@ -25,6 +25,9 @@ import { useFarmToday } from '../components/useFarmToday';
 import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds';
 import '../../../ui/admin.css';
 import '../production.css';
+
+// Dialogs and drawers load when opened (the list is the page's first view).
+const DailyFormDrawer = lazyPart(() => import('../components/DailyFormDrawer').then((m) => m.DailyFormDrawer));
 
 const FILTERS = { shedId: numberFilter, flockId: numberFilter, start: dayFilter, end: dayFilter };
 

@@ -1,3 +1,4 @@
+import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement } from 'react';
 import { Radio, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -18,12 +19,14 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useFarmSheds, useFlockPage, useProductionMutation } from '../api';
-import { CloseFlockDialog } from '../components/CloseFlockDialog';
 import { FileActions } from '../components/FileActions';
-import { FlockFormDrawer } from '../components/FlockFormDrawer';
 import { ProdPageHead } from '../components/ProdPageHead';
 import '../../../ui/admin.css';
 import '../production.css';
+
+// Dialogs and drawers load when opened (the list is the page's first view).
+const CloseFlockDialog = lazyPart(() => import('../components/CloseFlockDialog').then((m) => m.CloseFlockDialog));
+const FlockFormDrawer = lazyPart(() => import('../components/FlockFormDrawer').then((m) => m.FlockFormDrawer));
 
 /**
  * /prod-data-input/flock: the flocks of a poultry farm, current or closed (history), with add,

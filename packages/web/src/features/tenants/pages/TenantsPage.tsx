@@ -10,14 +10,24 @@ import { StatusBatchBar, useRowSelection } from '../../../ui/list/selection';
 import { oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
-import { OperationLogView } from '../../oplog';
+import { lazyPart } from '../../../ui/lazyPart';
+import { PageSpin } from '../../../ui/PageSpin';
 import { useTenantPage } from '../api';
-import { ApiAuthDialog } from '../components/ApiAuthDialog';
-import { SystemAuthDialog } from '../components/SystemAuthDialog';
-import { TenantFormDialog } from '../components/TenantFormDialog';
 import { tenantColumns } from '../components/tenantColumns';
 import { useTenantStatus } from '../hooks/useTenantMutations';
 import '../tenants.css';
+
+// Dialogs and the log drawer's content load when opened (the list is the page's first view).
+const TenantFormDialog = lazyPart(() => import('../components/TenantFormDialog').then((m) => m.TenantFormDialog));
+const SystemAuthDialog = lazyPart(
+  () => import('../components/SystemAuthDialog').then((m) => m.SystemAuthDialog),
+  (p) => p.tenant !== null,
+);
+const ApiAuthDialog = lazyPart(
+  () => import('../components/ApiAuthDialog').then((m) => m.ApiAuthDialog),
+  (p) => p.tenant !== null,
+);
+const OperationLogView = lazyPart(() => import('../../oplog').then((m) => m.OperationLogView), undefined, <PageSpin />);
 
 const FILTERS = { keyword: textFilter, status: oneOfFilter([0, 1] as const) };
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roles, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { assertWholeFarms, type Scope } from '../../scope/index.js';
-import { paramError } from '../auth/signin.js';
+import { paramError } from '../../lib/param-error.js';
 import { assertRolesWithinCaller } from '../roles/bindable.js';
 import { assertTenantRoles, findTarget, guardReach, guardTarget } from './repo.js';
 

@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { tenantOf } from '../../plugins/auth.js';
 import { scopeOf } from '../../scope/index.js';
-import { transportKeys } from '../auth/crypto.js';
+import { transportKeys } from '../../lib/transport-crypto.js';
 import { authorizeFarms, authorizeFarmsAndSheds, editAccountRoles, getAccountRoles } from './authorize.js';
 import { accountPage, accountPageWithScope } from './repo.js';
 import { addAccount, banAccounts, deleteAccount, updateAccount } from './service.js';

@@ -16,9 +16,9 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { assertUserLimit } from '../../lib/limits.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { assertWholeFarms, type Scope } from '../../scope/index.js';
-import { decryptField, type TransportKeys } from '../auth/crypto.js';
+import { decryptField, type TransportKeys } from '../../lib/transport-crypto.js';
 import { revokeAccountSessions } from '../../lib/sessions.js';
-import { paramError } from '../auth/signin.js';
+import { paramError } from '../../lib/param-error.js';
 import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
 import { findTarget, guardHandOver, guardReach, guardTarget } from './repo.js';
 

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { Deps } from '../../deps.js';
 import { captchaStore } from './captcha.js';
 import type { AuthModuleContext } from './context.js';
-import { transportKeys } from './crypto.js';
+import { transportKeys } from '../../lib/transport-crypto.js';
 import { accountRoutes } from './routes-account.js';
 import { loginRoutes } from './routes-login.js';
 import { THROTTLE_WINDOW_MS, throttleAudit } from './throttle-audit.js';

@@ -8,9 +8,9 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { requireAuth } from '../../plugins/auth.js';
 import type { AuthModuleContext } from './context.js';
-import { decryptField } from './crypto.js';
+import { decryptField } from '../../lib/transport-crypto.js';
 import { revokeAccountSessions } from '../../lib/sessions.js';
-import { paramError } from './signin.js';
+import { paramError } from '../../lib/param-error.js';
 
 /**
  * Guessing a safe code from a stolen session is slowed per token (the code guards remote control

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { AccountStatus, AccountType, AppError, ErrorCodes, type LoginResult } from '@farmsense/shared';
+import { paramError } from '../../lib/param-error.js';
 import type { Db } from '../../db/client.js';
 import { accountFarms, accounts, farms, systemAuth, tenants } from '../../db/tables.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { decryptField, type TransportKeys } from './crypto.js';
+import { decryptField, type TransportKeys } from '../../lib/transport-crypto.js';
 import { addressKey, clearAddress, readFailures, recordFailure } from './failures.js';
 import { captchaNeeded, lockRemainingSeconds, withinSystemAuth } from './policy.js';
 import { createSession } from '../../lib/sessions.js';
@@ -39,11 +40,6 @@ export interface SignInContext {
   identified(subject: LoginSubject): void;
   /** Repeated failures on an existing account: its owner is to be told. */
   notifyOwner(subject: LoginSubject, notice: OwnerNotice): Promise<void>;
-}
-
-/** An issue list shaped like the schema validation errors, for checks only the server can make. */
-export function paramError(field: string, key: string): AppError {
-  return new AppError(ErrorCodes.PARAM_ERROR, { data: { issues: [{ field, key }] }, httpStatus: 400 });
 }
 
 let dummyHash: Promise<string> | null = null;

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { accounts, auditLog } from '../../db/tables.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { paramError } from '../auth/signin.js';
+import { paramError } from '../../lib/param-error.js';
 
 /**
  * Reading the audit log. A tenant's accounts see their tenant's entries and nothing else; the

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.js';
 import { accountRoles, roleApps, roles } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { forbidden, type Scope } from '../../scope/index.js';
-import { paramError } from '../auth/signin.js';
+import { paramError } from '../../lib/param-error.js';
 import { guardHandOver } from '../accounts/repo.js';
 import { appRowsById, bindableCodes, tenantCodes } from './bindable.js';
 import { containsText } from '../../lib/text-search.js';

@@ -15,7 +15,7 @@ import { codesForModules } from '../../lib/access.js';
 import { hashApiCode } from '../../lib/api-access.js';
 import { parseIpList } from '../../lib/ip-list.js';
 import { withinSystemAuth } from '../auth/policy.js';
-import { paramError } from '../auth/signin.js';
+import { paramError } from '../../lib/param-error.js';
 import { getApiAuth, getSystemAuth } from '../portal/authorization.js';
 import { revokeTenantSessions, tenantExists } from './service.js';
 

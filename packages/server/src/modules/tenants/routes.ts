@@ -2,7 +2,7 @@ import { tenantsApi } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { requireAuth } from '../../plugins/auth.js';
-import { decryptField, transportKeys } from '../auth/crypto.js';
+import { decryptField, transportKeys } from '../../lib/transport-crypto.js';
 import { apiAuthView, saveApiAuth, saveSystemAuth, systemAuthView } from './authorization.js';
 import { addTenant, editTenant, setTenantStatus, tenantOptions, tenantPage } from './service.js';
 

@@ -21,7 +21,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { withinSystemAuth } from '../auth/policy.js';
-import { paramError } from '../auth/signin.js';
+import { paramError } from '../../lib/param-error.js';
 import { containsText } from '../../lib/text-search.js';
 
 /**

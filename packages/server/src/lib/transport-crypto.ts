@@ -2,8 +2,8 @@ import { constants, createPrivateKey, generateKeyPair, privateDecrypt, type KeyO
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { AppError, ErrorCodes } from '@farmsense/shared';
-import type { Db } from '../../db/client.js';
-import { serverKeys } from '../../db/tables.js';
+import type { Db } from '../db/client.js';
+import { serverKeys } from '../db/tables.js';
 
 /**
  * Password transport (CONTRACT §3): the browser encrypts with the public key of `getConfig`

@@ -1,11 +1,12 @@
-import { lazy, Suspense, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { AntdProviders } from '../providers';
 import { NotFoundPage } from '../shell/NotFoundPage';
+import { lazyPart } from '../../ui/lazyPart';
 import { PageSpin } from '../../ui/PageSpin';
 import { SessionGate } from './SessionGate';
 
 // A route of its own (the forced password change): the console's pages do not carry its form.
-const ChangePasswordPage = lazy(() => import('../auth/ChangePasswordPage').then((m) => ({ default: m.ChangePasswordPage })));
+const ChangePasswordPage = lazyPart(() => import('../auth/ChangePasswordPage').then((m) => m.ChangePasswordPage), undefined, <PageSpin />);
 
 /**
  * The screens built with antd, each inside antd's providers. AppRoutes loads this module lazily:
@@ -22,9 +23,7 @@ export function ConsoleArea(): ReactElement {
 export function ChangePasswordArea(): ReactElement {
   return (
     <AntdProviders>
-      <Suspense fallback={<PageSpin />}>
-        <ChangePasswordPage />
-      </Suspense>
+      <ChangePasswordPage />
     </AntdProviders>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactElement } from 'react';
+import { useEffect, useState, type ReactElement } from 'react';
 import { Avatar, Button, Dropdown, Segmented, Tag, Tooltip, Typography } from 'antd';
 import {
   EditOutlined,
@@ -21,12 +21,14 @@ import { switchFarmMode } from '../menu/farmMode';
 import { useAppStore, type WholeFarmTypeValue } from '../stores/appStore';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { BrandMark } from '../../ui/BrandMark';
+import { lazyPart } from '../../ui/lazyPart';
 
 // The account dialogs load when first opened: every page pays for the top bar, few open these.
-const AuthInfoDialog = lazy(() => import('./dialogs/AuthInfoDialog').then((m) => ({ default: m.AuthInfoDialog })));
-const ChangePasswordDialog = lazy(() => import('./dialogs/ChangePasswordDialog').then((m) => ({ default: m.ChangePasswordDialog })));
-const EditAccountDialog = lazy(() => import('./dialogs/EditAccountDialog').then((m) => ({ default: m.EditAccountDialog })));
-const SafeCodeDialog = lazy(() => import('./dialogs/SafeCodeDialog').then((m) => ({ default: m.SafeCodeDialog })));
+const isOpen = (p: { open: boolean }): boolean => p.open;
+const AuthInfoDialog = lazyPart(() => import('./dialogs/AuthInfoDialog').then((m) => m.AuthInfoDialog), isOpen);
+const ChangePasswordDialog = lazyPart(() => import('./dialogs/ChangePasswordDialog').then((m) => m.ChangePasswordDialog), isOpen);
+const EditAccountDialog = lazyPart(() => import('./dialogs/EditAccountDialog').then((m) => m.EditAccountDialog), isOpen);
+const SafeCodeDialog = lazyPart(() => import('./dialogs/SafeCodeDialog').then((m) => m.SafeCodeDialog), isOpen);
 
 type DialogName = 'account' | 'password' | 'safeCode' | 'authInfo';
 
@@ -47,8 +49,6 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
   // An account without a safe code is asked for one at startup (SPEC §2), once per signed-in tab
   // session: not again on every reload after the user chose "later".
   const [dialog, setDialog] = useState<DialogName | null>(() => (!userInfo.hasSecurePassword && !safeCodePromptSeen() ? 'safeCode' : null));
-  // A dialog stays mounted once opened, so it closes with its animation and keeps its module.
-  const [opened, setOpened] = useState<ReadonlySet<DialogName>>(() => new Set(dialog ? [dialog] : []));
   useEffect(() => {
     if (dialog === 'safeCode') markSafeCodePrompted();
   }, [dialog]);
@@ -73,9 +73,7 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
       void logout();
       return;
     }
-    const name = key as DialogName;
-    setDialog(name);
-    setOpened((s) => (s.has(name) ? s : new Set([...s, name])));
+    setDialog(key as DialogName);
   };
 
   return (
@@ -124,12 +122,10 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
           </Button>
         </Dropdown>
       </div>
-      <Suspense fallback={null}>
-        {opened.has('account') && <EditAccountDialog open={dialog === 'account'} onClose={close} />}
-        {opened.has('password') && <ChangePasswordDialog open={dialog === 'password'} onClose={close} />}
-        {opened.has('safeCode') && <SafeCodeDialog open={dialog === 'safeCode'} onClose={close} />}
-        {opened.has('authInfo') && <AuthInfoDialog open={dialog === 'authInfo'} onClose={close} />}
-      </Suspense>
+      <EditAccountDialog open={dialog === 'account'} onClose={close} />
+      <ChangePasswordDialog open={dialog === 'password'} onClose={close} />
+      <SafeCodeDialog open={dialog === 'safeCode'} onClose={close} />
+      <AuthInfoDialog open={dialog === 'authInfo'} onClose={close} />
     </header>
   );
 }

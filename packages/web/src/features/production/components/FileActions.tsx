@@ -7,7 +7,10 @@ import type { DailyKind, SaveOutcome } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { invalidateProductionData } from '../api';
 import { downloadFile, uploadImport } from '../model/files';
-import { ImportReport } from './ImportReport';
+import { lazyPart } from '../../../ui/lazyPart';
+
+// The import report shows after an upload only.
+const ImportReport = lazyPart(() => import('./ImportReport').then((m) => m.ImportReport));
 
 export interface FileActionsProps {
   kind: 'flock' | DailyKind;

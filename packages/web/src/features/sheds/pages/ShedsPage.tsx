@@ -1,3 +1,4 @@
+import { lazyPart } from '../../../ui/lazyPart';
 import { useMemo, useState, type ReactElement } from 'react';
 import { Alert, Button, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,11 +20,16 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { EmptyBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useDeleteShed, useShedPage } from '../api';
-import { PensDrawer } from '../components/PensDrawer';
-import { ShedFormDialog } from '../components/ShedFormDialog';
 import { shedTypesFor } from '../components/shedTypes';
 import '../../../ui/admin.css';
 import '../sheds.css';
+
+// The shed dialog and the pens drawer load when opened (the list is the page's first view).
+const ShedFormDialog = lazyPart(() => import('../components/ShedFormDialog').then((m) => m.ShedFormDialog));
+const PensDrawer = lazyPart(
+  () => import('../components/PensDrawer').then((m) => m.PensDrawer),
+  (p) => p.shed !== null,
+);
 
 const FARM_FIELD_ID = 'shedlist-farm';
 

@@ -5,6 +5,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { RunningStatusPage } from './RunningStatusPage';
 import { signedInEach } from '../../../test/session';
+import { fakeStream } from '../../../test/liveStream';
 
 /**
  * The embeddable running-status page: one controller by code from the address, its values and
@@ -35,24 +36,6 @@ const CHANNELS: ChannelRow[] = [
   { key: 'fan.1', subDevice: 14, name: 'Tunnel fan', fanType: 2, curtainType: null, heatType: null },
   { key: 'heater.1', subDevice: 3, name: 'Brooder heater', fanType: null, curtainType: null, heatType: 1 },
 ];
-
-function fakeStream(): { response: () => Response; send: (event: string, data: unknown) => void } {
-  let ctl: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const enc = new TextEncoder();
-  return {
-    response: () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(c) {
-            ctl = c;
-            c.enqueue(enc.encode('event: ready\ndata: {"shedIds":[4]}\n\n'));
-          },
-        }),
-        { status: 200, headers: { 'content-type': 'text/event-stream' } },
-      ),
-    send: (event, data) => ctl?.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
-  };
-}
 
 function serve(stream: ReturnType<typeof fakeStream>): RecordedCall[] {
   const calls = mockApi({

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TrendAnswer, TrendBody } from '@farmsense/shared';
@@ -7,22 +6,7 @@ import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/m
 import { EnvTrendPage } from './EnvTrendPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
-// Canvas drawing is not what these tests are about (jsdom has no canvas): the chart element
-// shows the option it was given, so the series can still be checked.
-vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({
-    option,
-    ariaLabel,
-    testId,
-  }: {
-    option: { series?: { name?: string }[] };
-    ariaLabel: string;
-    testId?: string;
-  }): ReactElement => (
-    <div role="img" aria-label={ariaLabel} data-testid={testId} data-series={(option.series ?? []).map((s) => s.name).join('|')} />
-  ),
-  themedOption: (o: unknown) => o,
-}));
+vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`environment.${key}`, vars);
 const SHEDS = Array.from({ length: 8 }, (_, i) => ({

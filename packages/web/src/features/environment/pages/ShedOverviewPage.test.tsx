@@ -6,6 +6,7 @@ import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { PoultryShedOverviewPage } from './ShedOverviewPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 import { CLIMATE_GATEWAY, shedRow } from '../../../test/fixtures';
+import { fakeStream } from '../../../test/liveStream';
 
 /**
  * The shed cards follow the live stream: the page loads the snapshot once, then every value
@@ -43,25 +44,6 @@ function monitorAt(at: number): ShedMonitor {
   };
 }
 const MONITOR = monitorAt(NOW - 20_000);
-
-/** A stream the test writes to: each `send` is one SSE event. */
-function fakeStream(): { response: () => Response; send: (event: string, data: unknown) => void } {
-  let ctl: ReadableStreamDefaultController<Uint8Array> | null = null;
-  const enc = new TextEncoder();
-  return {
-    response: () =>
-      new Response(
-        new ReadableStream<Uint8Array>({
-          start(c) {
-            ctl = c;
-            c.enqueue(enc.encode('event: ready\ndata: {"shedIds":[4]}\n\n'));
-          },
-        }),
-        { status: 200, headers: { 'content-type': 'text/event-stream' } },
-      ),
-    send: (event, data) => ctl?.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)),
-  };
-}
 
 function serve(stream: ReturnType<typeof fakeStream>): { streamUrls: string[]; streamHeaders: Record<string, string>[] } {
   mockApi({

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
@@ -7,21 +6,7 @@ import type { CurveRow } from '../flocksApi';
 import { CurveFormDrawer } from './CurveFormDrawer';
 import { signedInEach } from '../../../test/session';
 
-// jsdom has no canvas: the chart element carries the points it was given instead.
-vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({
-    option,
-    ariaLabel,
-    testId,
-  }: {
-    option: { series?: { data?: unknown[] }[] };
-    ariaLabel: string;
-    testId?: string;
-  }): ReactElement => (
-    <div role="img" aria-label={ariaLabel} data-testid={testId} data-points={JSON.stringify(option.series?.[0]?.data ?? [])} />
-  ),
-  themedOption: (o: unknown) => o,
-}));
+vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlockRow } from '@farmsense/shared';
@@ -8,20 +7,7 @@ import { addDays, todayIn } from '../model/flocks';
 import { CurrentFlocksPage } from './CurrentFlocksPage';
 import { signedInEach } from '../../../test/session';
 
-vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({
-    option,
-    ariaLabel,
-    testId,
-  }: {
-    option: { series?: { name?: string }[] };
-    ariaLabel: string;
-    testId?: string;
-  }): ReactElement => (
-    <div role="img" aria-label={ariaLabel} data-testid={testId} data-series={(option.series ?? []).map((s) => s.name).join('|')} />
-  ),
-  themedOption: (o: unknown) => o,
-}));
+vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };

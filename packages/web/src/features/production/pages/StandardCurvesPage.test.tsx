@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
@@ -7,12 +6,7 @@ import type { CurveRow } from '../flocksApi';
 import { StandardCurvesPage } from './StandardCurvesPage';
 import { signedInEach } from '../../../test/session';
 
-vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ ariaLabel, testId }: { ariaLabel: string; testId?: string }): ReactElement => (
-    <div role="img" aria-label={ariaLabel} data-testid={testId} />
-  ),
-  themedOption: (o: unknown) => o,
-}));
+vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { i18n, tk } from '../../../app/i18n/i18n';
@@ -7,10 +6,7 @@ import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import type { ReportRow } from '../reportsApi';
 import { ReportPage } from './poultryPages';
 
-vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({ ariaLabel }: { ariaLabel: string }): ReactElement => <div role="img" aria-label={ariaLabel} />,
-  themedOption: (o: unknown) => o,
-}));
+vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`poultry.${key}`, vars);
 

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { menuLabel, tk } from '../../../app/i18n/i18n';
@@ -7,26 +6,7 @@ import type { FlockOption, ReportRow, TrendRequest } from '../reportsApi';
 import { ReportPage } from './poultryPages';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
-// jsdom has no canvas: the chart element shows the series it was given.
-vi.mock('../../../ui/charts/EChart', () => ({
-  EChart: ({
-    option,
-    ariaLabel,
-    testId,
-  }: {
-    option: { series?: { name?: string; lineStyle?: { type?: string } }[] };
-    ariaLabel: string;
-    testId?: string;
-  }): ReactElement => (
-    <div
-      role="img"
-      aria-label={ariaLabel}
-      data-testid={testId}
-      data-series={(option.series ?? []).map((s) => `${s.name}:${s.lineStyle?.type}`).join('|')}
-    />
-  ),
-  themedOption: (o: unknown) => o,
-}));
+vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`poultry.${key}`, vars);
 const SHEDS = [{ tid: 40, shedName: 'Broiler 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }];
@@ -89,7 +69,7 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
     const kpis = screen.getAllByTestId('report-kpi');
     expect(kpis.map((k) => k.getAttribute('data-kpi'))).toEqual(['livability', 'mortalityPer10k']);
     expect(kpis[0]!.textContent).toContain('97.40');
-    expect(screen.getByTestId('report-chart').getAttribute('data-series')).toBe(
+    expect(screen.getByTestId('report-chart').getAttribute('data-lines')).toBe(
       `Broiler 1 · B-2026-01:solid|${t('series.standard', { name: 'Broiler 1 · B-2026-01' })}:dashed`,
     );
   });
@@ -179,7 +159,7 @@ describe('poultry trend report (/ci18/grow/grow-trend)', { timeout: 60_000 }, ()
     const trendBodies = (): TrendRequest[] =>
       calls.filter((c) => c.path === '/breedpigbuilding/flockReport/trend').map((c) => c.body as TrendRequest);
     expect(trendBodies()[0]).toEqual({ flockIds: [1], indicators: ['02'], period: 'day' });
-    expect(chart.getAttribute('data-series')).toBe(`Broiler 1 · B-1:solid|${t('series.standard', { name: 'Broiler 1 · B-1' })}:dashed`);
+    expect(chart.getAttribute('data-lines')).toBe(`Broiler 1 · B-1:solid|${t('series.standard', { name: 'Broiler 1 · B-1' })}:dashed`);
     const legend = screen.getAllByTestId('report-series');
     expect(legend.map((l) => [l.getAttribute('data-kind'), l.getAttribute('data-points')])).toEqual([
       ['actual', '3'],

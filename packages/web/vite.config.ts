@@ -34,6 +34,35 @@ function precompress(): Plugin {
 }
 
 /**
+ * antd's Result imports its three status pictures (404, 403, 500: about 33 KB of SVG as code)
+ * whatever status it shows, so every page would carry them for its warning and error states.
+ * This swaps each for a stand-in that loads the real picture when a Result with that status
+ * renders (the not-found page), and shows nothing until then.
+ */
+function lazyResultPictures(): Plugin {
+  const PREFIX = '\0farmsense-result-picture:';
+  return {
+    name: 'farmsense-lazy-result-pictures',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (!importer || !/antd[\\/]es[\\/]result[\\/]index\.js$/.test(importer)) return null;
+      const m = /^\.\/(noFound|serverError|unauthorized)(?:\.js)?$/.exec(source);
+      return m ? PREFIX + path.join(path.dirname(importer), `${m[1]}.js`) : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      const file = JSON.stringify(id.slice(PREFIX.length));
+      return [
+        "import { createElement, lazy, Suspense } from 'react';",
+        `const Picture = lazy(() => import(${file}));`,
+        'export default function LazyPicture() { return createElement(Suspense, { fallback: null }, createElement(Picture)); }',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * The console is served by the API server from dist/ in production; in development Vite proxies
  * /api to a server on :8080 (set API_TARGET to point elsewhere, e.g. a server on another port).
  * Chunks follow the module graph: the sign-in page gets only the antd components it renders, and
@@ -41,7 +70,7 @@ function precompress(): Plugin {
  * measures it against the budgets). The manifest feeds that benchmark.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), lazyResultPictures(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:8080', changeOrigin: true } },

@@ -273,17 +273,8 @@ export const dailyBatchBody = z.strictObject({
 });
 export type DailyBatchBody = z.infer<typeof dailyBatchBody>;
 
-/** Outcome of a batch or an import: good rows are saved, bad rows listed (1-based row numbers). */
-export interface RowError {
-  row: number;
-  /** The field at fault, when one is. */
-  field?: string;
-  code: number;
-  /** An i18n key (validation namespace) for schema failures; msg is the translated code message. */
-  key?: string;
-  msg: string;
-}
-export interface SaveOutcome {
-  saved: number;
-  errors: RowError[];
-}
+/** Add and edit of a record: the kind's own schema (dailyRowSchemas[kind]) checks the rest in the handler (99996). */
+export const dailyRowBody = z.looseObject({ flockId: id });
+export const dailyRowUpdateBody = z.looseObject({ id, flockId: id });
+/** The quick-entry form of one day (GET flockDaily/quick). */
+export const dailyQuickQuery = z.strictObject({ farmId: idParam, day: dayInput });

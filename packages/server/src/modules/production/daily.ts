@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { type DailyKind, type Page } from '@farmsense/shared';
+import type { DailyKind, DailyRecordRow, Page, QuickRecord, QuickRow } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
 import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
@@ -28,18 +28,14 @@ export interface DailyFilter {
   pageSize?: number;
 }
 
-/** A record as the lists show it: its figures, its flock's place and, for events, `at` in ms. */
-export type DailyRowOut = Record<string, unknown> & {
-  id: number;
-  flockId: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  farmId: number;
-  farmName: string;
-  day: string;
-  dayAge: number;
-};
+/** A stored record of any kind, as the kind tables share it (the kind's figures read by name). */
+type StoredRow = Record<string, unknown> & { id: number; flockId: number; dayAge: number; updatedAt: Date };
+
+/** The meter marks of a feed or water record. */
+function meterOf(kind: DailyKind, rec: StoredRow): Pick<QuickRecord, 'measured' | 'measuredValue'> {
+  if (kind !== 'feed' && kind !== 'water') return {};
+  return { measured: rec.measured === true, measuredValue: typeof rec.measuredValue === 'number' ? rec.measuredValue : null };
+}
 
 /** The flock conditions of a filter, after checking each id it names is in view. */
 async function flockConditions(db: Db, scope: Scope, q: DailyFilter): Promise<SQL[]> {
@@ -75,23 +71,21 @@ async function fillFor(db: Db, conds: SQL[], q: DailyFilter): Promise<void> {
   );
 }
 
-function present(kind: DailyKind, r: { rec: Record<string, unknown>; place: Record<string, unknown>; day: string }): DailyRowOut {
+/** A record as the lists show it: its figures, its flock's place and, for events, `at` in ms. */
+function present(
+  kind: DailyKind,
+  r: { rec: StoredRow; place: Pick<DailyRecordRow, 'groupNo' | 'shedId' | 'shedName' | 'farmId' | 'farmName'>; day: string },
+): DailyRecordRow {
   const rec = r.rec;
-  const out: Record<string, unknown> = {
-    id: rec.id,
-    flockId: rec.flockId,
-    ...r.place,
-    day: r.day,
-    dayAge: rec.dayAge,
-  };
+  const out: DailyRecordRow = { id: rec.id, flockId: rec.flockId, ...r.place, day: r.day, dayAge: rec.dayAge, updatedAt: 0 };
   for (const f of KIND_FIELDS[kind]) out[f] = rec[f] ?? null;
-  if (kind === 'feed' || kind === 'water') {
-    out.measured = rec.measured;
-    out.measuredValue = rec.measuredValue ?? null;
+  Object.assign(out, meterOf(kind, rec));
+  if (!isDayKind(kind)) {
+    const at = rec[EVENT_TABLES[kind].atField];
+    if (at instanceof Date) out.at = at.getTime();
   }
-  if (!isDayKind(kind)) out.at = (rec[EVENT_TABLES[kind].atField] as Date).getTime();
-  out.updatedAt = (rec.updatedAt as Date).getTime();
-  return out as DailyRowOut;
+  out.updatedAt = rec.updatedAt.getTime();
+  return out;
 }
 
 const placeCols = {
@@ -103,7 +97,7 @@ const placeCols = {
 };
 
 /** Matching rows (a page of them when pageSize is given) and their count. */
-async function query(db: Db, scope: Scope, kind: DailyKind, q: DailyFilter): Promise<{ list: DailyRowOut[]; total: number }> {
+async function query(db: Db, scope: Scope, kind: DailyKind, q: DailyFilter): Promise<{ list: DailyRecordRow[]; total: number }> {
   const conds = await flockConditions(db, scope, q);
   if (kind === 'feed' || kind === 'water') await fillFor(db, conds, q);
   const t = kindTable(kind);
@@ -133,7 +127,7 @@ async function query(db: Db, scope: Scope, kind: DailyKind, q: DailyFilter): Pro
   const rows = q.pageSize ? await base.limit(q.pageSize).offset(((q.pageNo ?? 1) - 1) * q.pageSize) : await base;
   return {
     total: count?.n ?? 0,
-    list: rows.map((r) => present(kind, { rec: r.rec as unknown as Record<string, unknown>, place: r.place, day: r.day })),
+    list: rows.map((r) => present(kind, { rec: r.rec as unknown as StoredRow, place: r.place, day: r.day })),
   };
 }
 
@@ -142,29 +136,14 @@ export async function dailyPage(
   scope: Scope,
   kind: DailyKind,
   q: DailyFilter & { pageNo: number; pageSize: number },
-): Promise<Page<DailyRowOut>> {
+): Promise<Page<DailyRecordRow>> {
   const { list, total } = await query(db, scope, kind, q);
   return { list, total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
 /** Every row matching the filter (paged only when pageSize is given), newest first: the export. */
-export async function listDailyRows(db: Db, scope: Scope, kind: DailyKind, filter: DailyFilter): Promise<DailyRowOut[]> {
+export async function listDailyRows(db: Db, scope: Scope, kind: DailyKind, filter: DailyFilter): Promise<DailyRecordRow[]> {
   return (await query(db, scope, kind, filter)).list;
-}
-
-export interface QuickRow {
-  flockId: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  dayAge: number;
-  /** Birds at the start of the day (placement and the stock days before it). */
-  present: number;
-  stock?: Record<string, unknown>;
-  grow?: Record<string, unknown>;
-  feed?: Record<string, unknown>;
-  water?: Record<string, unknown>;
-  egg?: Record<string, unknown>;
 }
 
 /**
@@ -190,7 +169,7 @@ export async function quickRows(db: Db, scope: Scope, q: { farmId: number; day: 
   const ids = list.map((f) => f.id);
   await fillMeasured(db, ids, q.day, q.day);
   const counts = await presenceOf(db, list, q.day);
-  const byKind = new Map<DayKind, Map<number, Record<string, unknown>>>();
+  const byKind = new Map<DayKind, Map<number, QuickRecord>>();
   for (const kind of DAY_KINDS) {
     if (!scope.codes.has(DAILY_APP[kind]) || ids.length === 0) continue;
     const t = kindTable(kind);
@@ -202,10 +181,10 @@ export async function quickRows(db: Db, scope: Scope, q: { farmId: number; day: 
       kind,
       new Map(
         rows.map((r) => {
-          const rec = r as unknown as Record<string, unknown>;
-          const out: Record<string, unknown> = { id: rec.id, day: q.day, dayAge: rec.dayAge };
+          const rec = r as unknown as StoredRow;
+          const out: QuickRecord = { id: rec.id, day: q.day, dayAge: rec.dayAge };
           for (const f of KIND_FIELDS[kind]) out[f] = rec[f] ?? null;
-          if (kind === 'feed' || kind === 'water') Object.assign(out, { measured: rec.measured, measuredValue: rec.measuredValue ?? null });
+          Object.assign(out, meterOf(kind, rec));
           return [r.flockId, out];
         }),
       ),

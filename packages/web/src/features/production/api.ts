@@ -8,15 +8,21 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import {
+  dailyRecordsApi,
+  dailyRowBody,
+  dailyRowUpdateBody,
   directoryApi,
   productionFlocksApi,
   type AnswerOf,
   type BodyOf,
   type ControllerRow,
   type DailyKind,
+  type DailyRecordRow,
   type FlockOption,
   type FlockRow,
   type Page,
+  type QuickRecord,
+  type QuickRow,
   type SaveOutcome,
   type ShedListItem,
 } from '@farmsense/shared';
@@ -30,7 +36,6 @@ import { POULTRY_KEYS } from './reportsApi';
  * daily records of each kind. Bodies are what the shared schemas in
  * packages/shared/src/schemas/production.ts accept.
  */
-const D = '/breedpigbuilding/flockDaily';
 
 export interface FlockQuery {
   pageNo: number;
@@ -54,30 +59,15 @@ export interface DailyQuery {
 }
 
 /** A daily record as listed: the kind's fields plus where it belongs. */
-export type DailyRow = Record<string, unknown> & {
-  id: number;
-  flockId: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  farmId: number;
-  farmName: string;
-  dayAge: number;
-  day?: string;
-  at?: string | number;
-  measured?: boolean;
-  measuredValue?: number | null;
-};
+export type DailyRow = DailyRecordRow;
 
 /** One current flock of the quick-entry form with the day's existing records. */
-export type QuickRow = {
-  flockId: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  dayAge: number;
-  present: number;
-} & Partial<Record<DailyKind, (Record<string, unknown> & { id?: number }) | null>>;
+export type { QuickRow };
+
+/** The day's record of a kind on a quick-entry row (only day kinds are entered there). */
+export function quickRecordOf(r: QuickRow, kind: DailyKind): QuickRecord | undefined {
+  return kind === 'immune' || kind === 'drug' ? undefined : r[kind];
+}
 
 type FlockWritten = AnswerOf<typeof productionFlocksApi.add>;
 
@@ -90,21 +80,17 @@ export const productionApi = {
   closeFlock: (body: BodyOf<typeof productionFlocksApi.close>): Promise<FlockWritten> => call(productionFlocksApi.close, { body }),
   removeFlock: (id: number): Promise<null> => call(productionFlocksApi.remove, { params: { id } }),
   dailyPage: (kind: DailyKind, q: DailyQuery, signal?: AbortSignal): Promise<Page<DailyRow>> =>
-    request(`${D}/${kind}/page`, { method: 'POST', body: q, signal }),
-  addDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> =>
-    request(`${D}/${kind}`, { method: 'POST', body }),
-  updateDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<{ id: number }> =>
-    request(`${D}/${kind}`, { method: 'PUT', body }),
-  removeDaily: ({ kind, id }: { kind: DailyKind; id: number }): Promise<null> => request(`${D}/${kind}/${id}`, { method: 'DELETE' }),
-  batch: ({
-    kind,
-    body,
-  }: {
-    kind: DailyKind;
-    body: { farmId: number; day: string; rows: Record<string, unknown>[] };
-  }): Promise<SaveOutcome> => request(`${D}/${kind}/batch`, { method: 'POST', body }),
+    call(dailyRecordsApi.page, { params: { kind }, body: q }, { signal }),
+  /** The record's own fields are checked by its kind's schema on the form and on the server; the call checks its flock. */
+  addDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<FlockWritten> =>
+    call(dailyRecordsApi.add, { params: { kind }, body: dailyRowBody.parse(body) }),
+  updateDaily: ({ kind, body }: { kind: DailyKind; body: unknown }): Promise<FlockWritten> =>
+    call(dailyRecordsApi.update, { params: { kind }, body: dailyRowUpdateBody.parse(body) }),
+  removeDaily: ({ kind, id }: { kind: DailyKind; id: number }): Promise<null> => call(dailyRecordsApi.remove, { params: { kind, id } }),
+  batch: ({ kind, body }: { kind: DailyKind; body: BodyOf<typeof dailyRecordsApi.batch> }): Promise<SaveOutcome> =>
+    call(dailyRecordsApi.batch, { params: { kind }, body }),
   quick: (farmId: number, day: string, signal?: AbortSignal): Promise<QuickRow[]> =>
-    request(`${D}/quick`, { query: { farmId, day }, signal }),
+    call(dailyRecordsApi.quick, { query: { farmId, day } }, { signal }),
   sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => call(directoryApi.sheds, { query: { farmId } }, { signal }),
   /** Gateways of a farm for the flock's meter device; an account without device rights simply gets none. */
   gateways: async (farmId: number, signal?: AbortSignal): Promise<ControllerRow[]> =>

@@ -16,7 +16,7 @@ const ROWS: QuickRow[] = [
     shedName: 'House 3',
     dayAge: 22,
     present: 5000,
-    stock: { id: 70, dead: 4, culled: 1, transferIn: 0, transferOut: 0 },
+    stock: { id: 70, day: '2026-01-10', dayAge: 22, dead: 4, culled: 1, transferIn: 0, transferOut: 0 },
   },
   { flockId: 4, groupNo: 'G4', shedId: 14, shedName: 'House 4', dayAge: 19, present: 4000 },
 ];

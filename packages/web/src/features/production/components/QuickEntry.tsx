@@ -10,7 +10,7 @@ import { errorMessage } from '../../../app/i18n/i18n';
 import { ApiError, CancelledError } from '../../../app/api/client';
 import { FilterField } from '../../../ui/FilterBar';
 import { ErrorBlock } from '../../../ui/QueryStates';
-import { productionApi, useProductionMutation, useQuickRows, type QuickRow } from '../api';
+import { productionApi, quickRecordOf, useProductionMutation, useQuickRows, type QuickRow } from '../api';
 import { rowErrorText, rowFieldLabel } from '../model/errors';
 import { DAY, KIND_CONFIG, type KindField } from '../model/kinds';
 import { issuesOf, quickPlan, type Issue } from '../model/quick';
@@ -117,7 +117,7 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
 
   const input = (r: QuickRow, f: KindField): ReactElement => {
     const typed = values[r.flockId];
-    const shown = typed && f.name in typed ? typed[f.name] : r[kind]?.[f.name];
+    const shown = typed && f.name in typed ? typed[f.name] : quickRecordOf(r, kind)?.[f.name];
     return (
       <KindInput
         field={f}
@@ -142,7 +142,8 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
         </div>
       );
     }
-    if (r[kind]) return <Tag color="blue">{(r[kind] as { measured?: boolean }).measured ? t('daily.measured') : t('quick.recorded')}</Tag>;
+    const recorded = quickRecordOf(r, kind);
+    if (recorded) return <Tag color="blue">{recorded.measured ? t('daily.measured') : t('quick.recorded')}</Tag>;
     return <span className="fs-muted">{t('quick.new')}</span>;
   };
 

@@ -1,7 +1,7 @@
 import { dailyRowSchemas, type DailyKind } from '@farmsense/shared';
 import { ApiError } from '../../../app/api/client';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import type { QuickRow } from '../api';
+import { quickRecordOf, type QuickRow } from '../api';
 import { fieldToBody, KIND_CONFIG, kindBody } from './kinds';
 
 /** A message of a quick-entry row, on the field it is about when there is one. */
@@ -21,7 +21,7 @@ export type QuickPlan = { op: 'add' | 'edit'; body: Record<string, unknown> } | 
  */
 export function quickPlan(kind: DailyKind, r: QuickRow, edits: Record<string, unknown> | undefined, day: string): QuickPlan {
   if (!edits || Object.keys(edits).length === 0) return null;
-  const recorded = r[kind];
+  const recorded = quickRecordOf(r, kind);
   let body: Record<string, unknown>;
   if (recorded) {
     const changed = KIND_CONFIG[kind].fields.some(

@@ -4,7 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { AccountStatus, AccountType, AppError, ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { accounts, apiAuth, apiCalls, systemAuth, tenants } from '../db/tables.js';
-import { withinSystemAuth } from '../modules/auth/policy.js';
+import { withinSystemAuth } from './system-auth.js';
 import { writeAudit } from '../plugins/audit.js';
 import type { AuthContext } from '../scope/auth-context.js';
 import { closeOverTree, codesForModules } from './access.js';

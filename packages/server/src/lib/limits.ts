@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { AppError, ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { accounts, farms, gateways, systemAuth, tenants } from '../db/tables.js';
-import { withinSystemAuth } from '../modules/auth/policy.js';
+import { withinSystemAuth } from './system-auth.js';
 
 /**
  * The caps of a tenant's system authorization (SPEC §6), for the modules that add accounts, farms

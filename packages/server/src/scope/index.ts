@@ -19,3 +19,4 @@ export {
   type ShedRow,
 } from './visible.js';
 export { forbidden, refusal, requireFunction, type Refusal } from './refuse.js';
+export { assertRolesWithinCaller, farmsOf, guardHandOver, guardReach, tenantCodes } from './grants.js';

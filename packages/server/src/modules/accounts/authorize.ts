@@ -3,10 +3,9 @@ import { AccountType, AppError, ErrorCodes, type AccountRoleRef, type FarmAndShe
 import type { Db } from '../../db/client.js';
 import { accountFarms, accountPens, accountRoles, accountSheds, farms, pens, roles, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { assertWholeFarms, type Scope } from '../../scope/index.js';
+import { assertRolesWithinCaller, assertWholeFarms, guardReach, type Scope } from '../../scope/index.js';
 import { paramError } from '../../lib/param-error.js';
-import { assertRolesWithinCaller } from '../roles/bindable.js';
-import { assertTenantRoles, findTarget, guardReach, guardTarget } from './repo.js';
+import { assertTenantRoles, findTarget, guardTarget } from './repo.js';
 
 /**
  * Role assignment and farm / shed / pen authorization of accounts. A caller replaces only the part

@@ -59,49 +59,6 @@ export function guardTarget(scope: Scope, target: TargetAccount): void {
 }
 
 /** Per account, the tenant's farms it is authorized for. */
-async function farmsOf(db: DbOrTx, tenantId: number, accountIds: number[]): Promise<Map<number, number[]>> {
-  const rows = await db
-    .select({ accountId: accountFarms.accountId, farmId: accountFarms.farmId })
-    .from(accountFarms)
-    .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
-    .where(inArray(accountFarms.accountId, accountIds));
-  const out = new Map<number, number[]>();
-  for (const r of rows) out.set(r.accountId, [...(out.get(r.accountId) ?? []), r.farmId]);
-  return out;
-}
-
-/**
- * An ordinary caller changes only accounts it shares a farm with (or that have none yet): an
- * account working only on farms the caller is not authorized for belongs to those farms, so the
- * caller may not edit, ban, delete or re-role it (10009). Administrators reach every account.
- */
-export async function guardReach(db: DbOrTx, scope: Scope, tenantId: number, accountIds: number[]): Promise<void> {
-  const mine = scope.farmIds;
-  if (scope.isTenantAdmin || mine === 'all' || accountIds.length === 0) return;
-  for (const farmIds of (await farmsOf(db, tenantId, accountIds)).values()) {
-    if (!farmIds.some((f) => mine.includes(f))) throw forbidden(scope.req);
-  }
-}
-
-/**
- * Resetting a password hands the account over with all its farms, and changing a role changes
- * what its holders may do on all theirs: an ordinary caller does either only for accounts whose
- * farms it manages as a whole (10009 otherwise).
- */
-export async function guardHandOver(
-  db: DbOrTx,
-  scope: Scope,
-  tenantId: number,
-  accountIds: number[],
-  whole: Set<number> | 'all',
-): Promise<void> {
-  if (scope.isTenantAdmin || whole === 'all' || accountIds.length === 0) return;
-  for (const [accountId, farmIds] of await farmsOf(db, tenantId, accountIds)) {
-    const beyond = farmIds.find((f) => !whole.has(f));
-    if (beyond !== undefined) throw forbidden(scope.req, { refused: 'account beyond the whole farms', id: accountId, farmId: beyond });
-  }
-}
-
 /** 30001 unless every role is one of the tenant's. */
 export async function assertTenantRoles(db: DbOrTx, tenantId: number, roleIds: number[]): Promise<void> {
   if (roleIds.length === 0) return;

@@ -15,12 +15,12 @@ import { accountFarms, accounts, farms } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { assertUserLimit } from '../../lib/limits.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { assertWholeFarms, type Scope } from '../../scope/index.js';
+import { assertWholeFarms, guardHandOver, guardReach, type Scope } from '../../scope/index.js';
 import { decryptField, type TransportKeys } from '../../lib/transport-crypto.js';
 import { revokeAccountSessions } from '../../lib/sessions.js';
 import { paramError } from '../../lib/param-error.js';
 import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
-import { findTarget, guardHandOver, guardReach, guardTarget } from './repo.js';
+import { findTarget, guardTarget } from './repo.js';
 
 /**
  * Adding, editing, deleting and banning accounts of the caller's tenant (SPEC §7 "Roles and

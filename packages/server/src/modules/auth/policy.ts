@@ -56,31 +56,3 @@ export function captchaNeeded(
   if (!total.firstFailedAt || now.getTime() - total.firstFailedAt.getTime() >= policy.windowMinutes * 60_000) return false;
   return total.failedCount >= policy.captchaAfter;
 }
-
-export interface SystemAuthWindow {
-  validYears: number | null;
-  validStart: Date | null;
-  validEnd: Date | null;
-  allowAccounts: number[] | null;
-}
-
-/** The moment `years` calendar years after `start` (29 February lands on 1 March). */
-export function addYears(start: Date, years: number): Date {
-  const d = new Date(start.getTime());
-  d.setUTCFullYear(d.getUTCFullYear() + years);
-  return d;
-}
-
-/**
- * Whether an account of the tenant may sign in under its system authorization (SPEC §6: an
- * expired tenant and its sub-accounts cannot log in). No row or empty fields mean permanent.
- */
-export function withinSystemAuth(auth: SystemAuthWindow | null, tenantCreatedAt: Date, accountId: number, now: Date): boolean {
-  if (!auth) return true;
-  const t = now.getTime();
-  if (auth.validEnd && auth.validEnd.getTime() < t) return false;
-  if (auth.validStart && auth.validStart.getTime() > t) return false;
-  if (auth.validYears !== null && addYears(auth.validStart ?? tenantCreatedAt, auth.validYears).getTime() < t) return false;
-  if (auth.allowAccounts && !auth.allowAccounts.includes(accountId)) return false;
-  return true;
-}

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isStrongPassword, LOGIN_LOCK } from '@farmsense/shared';
-import {
-  addYears,
-  afterFailure,
-  afterNameFailure,
-  captchaNeeded,
-  CLEAR_FAILURES,
-  lockRemainingSeconds,
-  withinSystemAuth,
-  type FailureState,
-} from './policy.js';
+import { addYears, withinSystemAuth } from '../../lib/system-auth.js';
+import { afterFailure, afterNameFailure, captchaNeeded, CLEAR_FAILURES, lockRemainingSeconds, type FailureState } from './policy.js';
 
 const MIN = 60_000;
 const at = (ms: number): Date => new Date(Date.UTC(2025, 0, 10) + ms);

@@ -7,7 +7,8 @@ import { accountFarms, accounts, farms, systemAuth, tenants } from '../../db/tab
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { decryptField, type TransportKeys } from '../../lib/transport-crypto.js';
 import { addressKey, clearAddress, readFailures, recordFailure } from './failures.js';
-import { captchaNeeded, lockRemainingSeconds, withinSystemAuth } from './policy.js';
+import { captchaNeeded, lockRemainingSeconds } from './policy.js';
+import { withinSystemAuth } from '../../lib/system-auth.js';
 import { createSession } from '../../lib/sessions.js';
 
 /** Who a sign-in attempt was about, once the account is known (for the audit log). */

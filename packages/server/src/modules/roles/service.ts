@@ -17,10 +17,9 @@ import {
 import type { Db } from '../../db/client.js';
 import { accountRoles, roleApps, roles } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { forbidden, type Scope } from '../../scope/index.js';
+import { forbidden, guardHandOver, tenantCodes, type Scope } from '../../scope/index.js';
 import { paramError } from '../../lib/param-error.js';
-import { guardHandOver } from '../accounts/repo.js';
-import { appRowsById, bindableCodes, tenantCodes } from './bindable.js';
+import { appRowsById, bindableCodes } from './bindable.js';
 import { containsText } from '../../lib/text-search.js';
 
 /**

@@ -14,7 +14,7 @@ import { accounts, apiAuth, farms, systemAuth } from '../../db/tables.js';
 import { codesForModules } from '../../lib/access.js';
 import { hashApiCode } from '../../lib/api-access.js';
 import { parseIpList } from '../../lib/ip-list.js';
-import { withinSystemAuth } from '../auth/policy.js';
+import { withinSystemAuth } from '../../lib/system-auth.js';
 import { paramError } from '../../lib/param-error.js';
 import { getApiAuth, getSystemAuth } from '../portal/authorization.js';
 import { revokeTenantSessions, tenantExists } from './service.js';

@@ -20,7 +20,7 @@ import { accounts, farms, gateways, sessions, systemAuth, tenants } from '../../
 import type { DbOrTx } from '../../lib/limits.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { withinSystemAuth } from '../auth/policy.js';
+import { withinSystemAuth } from '../../lib/system-auth.js';
 import { paramError } from '../../lib/param-error.js';
 import { containsText } from '../../lib/text-search.js';
 

@@ -1,5 +1,5 @@
-import { useState, type ReactElement } from 'react';
-import { Button, Upload } from 'antd';
+import { useRef, useState, type ReactElement } from 'react';
+import { Button } from 'antd';
 import { DownloadOutlined, ExportOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,6 +28,9 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
   const client = useQueryClient();
   const [busy, setBusy] = useState<'template' | 'import' | 'export' | null>(null);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
+  // A plain file input behind the import button (antd's Upload and its file list are not needed
+  // for one file sent at once); cleared after each choice so the same file can be sent again.
+  const picker = useRef<HTMLInputElement>(null);
 
   const run = async (which: 'template' | 'import' | 'export', job: () => Promise<unknown>): Promise<void> => {
     setBusy(which);
@@ -61,11 +64,27 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
       >
         {t('files.template')}
       </Button>
-      <Upload accept=".xlsx" showUploadList={false} disabled={disabled || busy === 'import'} beforeUpload={(file) => (upload(file), false)}>
-        <Button size="large" icon={<UploadOutlined />} disabled={disabled} loading={busy === 'import'}>
-          {t('files.import')}
-        </Button>
-      </Upload>
+      <input
+        ref={picker}
+        type="file"
+        accept=".xlsx"
+        hidden
+        disabled={disabled || busy === 'import'}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file) upload(file);
+        }}
+      />
+      <Button
+        size="large"
+        icon={<UploadOutlined />}
+        disabled={disabled}
+        loading={busy === 'import'}
+        onClick={() => picker.current?.click()}
+      >
+        {t('files.import')}
+      </Button>
       <Button
         size="large"
         icon={<ExportOutlined />}

@@ -7,10 +7,12 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 
 /**
  * Import boundaries (issue 11): a web feature imports another feature only through that
- * feature's index.ts, the shared parts of the console (ui/, app/) never import a feature, and no
- * import cycle anywhere.
+ * feature's index.ts, a server module another module only through its index.ts (tests and their
+ * fixtures may reach inside to set up data), the shared parts (the console's app/ and ui/, the
+ * server's lib/, scope/ and core/) never import a feature or module, and no import cycle anywhere.
  */
 const WEB_FEATURES = 'packages/web/src/features';
+const SERVER_MODULES = 'packages/server/src/modules';
 const dirs = (root) =>
   readdirSync(root, { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -57,6 +59,25 @@ export default tseslint.config(
               target: ['./packages/web/src/app', './packages/web/src/ui'],
               from: `./${WEB_FEATURES}`,
               message: 'the shell and the shared UI do not import features (features register themselves: routes.ts)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...throughIndex(SERVER_MODULES),
+            {
+              target: ['./packages/server/src/lib', './packages/server/src/scope', './packages/server/src/core'],
+              from: `./${SERVER_MODULES}`,
+              message: 'the platform core does not import modules (modules build on it)',
             },
           ],
         },

@@ -14,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import { farms, gatewayRefusals, gateways, gatewayStatus, networkDevices, sheds, tenants } from '../../db/tables.js';
 import { assertDeviceLimit, type DbOrTx } from '../../lib/limits.js';
 import { gatewayCondition, visibleFarm, visibleGateway, visibleShed, type GatewayRow, type Scope } from '../../scope/index.js';
-import { lockFarm } from '../sheds/service.js';
+import { lockFarm } from '../sheds/index.js';
 import { hashCheckCode, newCheckCode } from '../../lib/check-codes.js';
 import {
   assertCodeFree,

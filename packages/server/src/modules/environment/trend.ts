@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
-import { queryTrend, type TrendResult } from '../telemetry/query.js';
+import { queryTrend, type TrendResult } from '../telemetry/index.js';
 import { compareKeys, readLatest } from './latest.js';
 import { tenantIdOf, visibleSheds, type Scope } from '../../scope/index.js';
 import { gatewaysOfSheds, type GatewayRef } from './places.js';

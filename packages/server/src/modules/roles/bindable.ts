@@ -1,7 +1,7 @@
 import { appByCode, flattenApps, type AppScope, type BindableApp, type FunType } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { tenantCodes, type Scope } from '../../scope/index.js';
-import { loadAppRows, type AppRow } from '../portal/tree.js';
+import { loadAppRows, type AppRow } from '../portal/index.js';
 
 export async function bindableCodes(db: Db, scope: Scope, tenantId: number): Promise<Set<string>> {
   const allowed = await tenantCodes(db, tenantId);

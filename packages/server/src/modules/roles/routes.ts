@@ -3,7 +3,7 @@ import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { tenantOf } from '../../plugins/auth.js';
 import { scopeOf } from '../../scope/index.js';
-import { loadAppRows } from '../portal/tree.js';
+import { loadAppRows } from '../portal/index.js';
 import { bindableCodes, bindableTree } from './bindable.js';
 import { addRole, bindApps, deleteRole, editRole, roleOps, rolePage } from './service.js';
 

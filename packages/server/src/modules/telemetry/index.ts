@@ -3,3 +3,6 @@ import { telemetryRoutes } from './routes.js';
 
 /** Live values (SSE), latest values, trends and ingest counters of the device link. */
 export const telemetryModule: ServerModule = { name: 'telemetry', routes: telemetryRoutes };
+
+/** What other modules use of telemetry: the trend query over the stored readings (environment reports). */
+export { queryTrend, type TrendResult } from './query.js';

@@ -16,7 +16,7 @@ import { hashApiCode } from '../../lib/api-access.js';
 import { parseIpList } from '../../lib/ip-list.js';
 import { withinSystemAuth } from '../../lib/system-auth.js';
 import { paramError } from '../../lib/param-error.js';
-import { getApiAuth, getSystemAuth } from '../portal/authorization.js';
+import { getApiAuth, getSystemAuth } from '../portal/index.js';
 import { revokeTenantSessions, tenantExists } from './service.js';
 
 /**

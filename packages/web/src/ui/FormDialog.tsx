@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
-import { Modal, type ModalProps } from 'antd';
+import { Alert, Modal, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../app/i18n/i18n';
 
 /**
  * The dialog of an add / edit form: "Save" runs `save.submit` (useFormSave: validate, send,
@@ -11,12 +12,15 @@ export function FormDialog({
   open = true,
   save,
   onClose,
+  limit,
   children,
   ...rest
 }: Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> & {
   /** useFormSave's answer: the submit "Save" runs and whether it is busy. */
   save: { busy: boolean; submit: () => Promise<void> };
   onClose: () => void;
+  /** A refused add because a cap is reached (the code's message and what to do), kept as a banner. */
+  limit?: { code: number; hint: string; testId: string } | null;
 }): ReactElement {
   const { t } = useTranslation('common');
   return (
@@ -31,6 +35,16 @@ export function FormDialog({
       mask={{ closable: false }}
       {...rest}
     >
+      {limit && (
+        <Alert
+          type="error"
+          showIcon
+          className="fs-dialog-note"
+          title={errorMessage(limit.code)}
+          description={limit.hint}
+          data-testid={limit.testId}
+        />
+      )}
       {children}
     </Modal>
   );

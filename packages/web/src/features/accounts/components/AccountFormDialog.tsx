@@ -14,7 +14,6 @@ import {
 } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useEncrypt } from '../../../app/auth/useEncrypt';
-import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
@@ -23,6 +22,7 @@ import { useAddAccount, useUpdateAccount } from '../hooks/useAccountMutations';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 
 type Gender = (typeof GENDERS)[number];
 
@@ -174,17 +174,8 @@ export function AccountFormDialog({
       className="fs-admin-dialog"
       save={save}
       onClose={onClose}
+      limit={limitReached ? { code: ErrorCodes.USER_LIMIT, hint: t('form.limitHint'), testId: 'user-limit' } : null}
     >
-      {limitReached && (
-        <Alert
-          type="error"
-          showIcon
-          className="fs-dialog-note"
-          title={errorMessage(ErrorCodes.USER_LIMIT)}
-          description={t('form.limitHint')}
-          data-testid="user-limit"
-        />
-      )}
       <Form form={form} layout="vertical" initialValues={initialValues(account)} requiredMark name="account" preserve={false}>
         <Row gutter={16}>
           <Col xs={24} sm={12}>
@@ -210,24 +201,13 @@ export function AccountFormDialog({
           </Form.Item>
         )}
         {withPassword && (
-          <Row gutter={16}>
-            <Col xs={24} sm={12}>
-              <Form.Item name="password" label={t('fields.password')} required rules={[rule('password')]} extra={t('form.passwordHint')}>
-                <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} sm={12}>
-              <Form.Item
-                name="confirmPassword"
-                label={t('fields.confirmPassword')}
-                required
-                dependencies={['password']}
-                rules={[rule('confirmPassword')]}
-              >
-                <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
-              </Form.Item>
-            </Col>
-          </Row>
+          <NewPasswordFields
+            name="password"
+            label={t('fields.password')}
+            confirmLabel={t('fields.confirmPassword')}
+            hint={t('form.passwordHint')}
+            rule={rule}
+          />
         )}
         <Row gutter={16}>
           <Col xs={24} sm={8}>

@@ -1,8 +1,7 @@
 import { useRef, useState, type ReactElement } from 'react';
-import { Alert, Col, Divider, Form, Input, Radio, Row, Select } from 'antd';
+import { Col, Divider, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
-import { errorMessage } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
@@ -117,17 +116,8 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
       className="fs-admin-dialog"
       save={save}
       onClose={onClose}
+      limit={limitReached ? { code: ErrorCodes.FARM_LIMIT, hint: t('form.limitHint'), testId: 'farm-limit' } : null}
     >
-      {limitReached && (
-        <Alert
-          type="error"
-          showIcon
-          className="fs-dialog-note"
-          title={errorMessage(ErrorCodes.FARM_LIMIT)}
-          description={t('form.limitHint')}
-          data-testid="farm-limit"
-        />
-      )}
       <Form form={form} layout="vertical" name="farm" preserve={false} initialValues={initial} onValuesChange={onValuesChange}>
         <Form.Item name="farmName" label={t('fields.farmName')} required rules={[rule('farmName')]}>
           <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />

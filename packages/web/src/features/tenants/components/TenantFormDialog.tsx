@@ -10,6 +10,7 @@ import { useAddTenant, useEditTenant } from '../hooks/useTenantMutations';
 import { moduleOptions } from '../modules';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
+import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 
 export interface TenantFormValues {
   name: string;
@@ -166,30 +167,13 @@ export function TenantFormDialog({
                 </Form.Item>
               </Col>
             </Row>
-            <Row gutter={16}>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="adminPassword"
-                  label={t('fields.adminPassword')}
-                  required
-                  rules={[rule('adminPassword')]}
-                  extra={t('form.passwordHint')}
-                >
-                  <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="confirmPassword"
-                  label={t('fields.confirmPassword')}
-                  required
-                  dependencies={['adminPassword']}
-                  rules={[rule('confirmPassword')]}
-                >
-                  <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
-                </Form.Item>
-              </Col>
-            </Row>
+            <NewPasswordFields
+              name="adminPassword"
+              label={t('fields.adminPassword')}
+              confirmLabel={t('fields.confirmPassword')}
+              hint={t('form.passwordHint')}
+              rule={rule}
+            />
           </>
         )}
       </Form>

@@ -31,8 +31,11 @@ export type RouteConfig = Pick<FastifyContextConfig, 'app' | 'public' | 'allowPe
 /** Fastify options a few routes need besides their config: a smaller body limit, a hook on the answer (sign-in audit). */
 export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'preSerialization'>;
 
-/** What a route may set: its config, and Fastify extras under `extras`. */
-export type RouteSettings = RouteConfig & { extras?: RouteExtras };
+/**
+ * What a route may set: its config, Fastify extras under `extras`, and the media types of a body
+ * the handler reads itself (a multipart upload), for the API reference.
+ */
+export type RouteSettings = RouteConfig & { extras?: RouteExtras; consumes?: string[] };
 
 export interface HandlerContext<E extends AnyEndpoint> {
   req: FastifyRequest;
@@ -81,7 +84,7 @@ export function serve<E extends AnyEndpoint>(
   opts: RouteSettings & { tags: string[] },
   handler: Handler<E>,
 ): void {
-  const { tags, extras, ...config } = opts;
+  const { tags, extras, consumes, ...config } = opts;
   const answer = ep.answer;
   const json = answer !== FILE_ANSWER && answer !== STREAM_ANSWER ? (answer as z.ZodType) : null;
   app.route({
@@ -92,6 +95,7 @@ export function serve<E extends AnyEndpoint>(
     schema: {
       tags,
       summary: ep.summary,
+      ...(consumes ? { consumes } : {}),
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),

@@ -278,3 +278,5 @@ export const dailyRowBody = z.looseObject({ flockId: id });
 export const dailyRowUpdateBody = z.looseObject({ id, flockId: id });
 /** The quick-entry form of one day (GET flockDaily/quick). */
 export const dailyQuickQuery = z.strictObject({ farmId: idParam, day: dayInput });
+/** The farm whose current flocks an import template lists (GET flockDaily/:kind/template). */
+export const dailyTemplateQuery = z.strictObject({ farmId: idParam });

@@ -1,8 +1,7 @@
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError, dailyKindParams, dailyPageBody, ErrorCodes, flockPageBody, idParam, type SaveOutcome } from '@farmsense/shared';
+import type { FastifyRequest } from 'fastify';
+import { AppError, ErrorCodes, idParam, productionExcelApi } from '@farmsense/shared';
+import { router, type FileAnswer } from '../../core/serve.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { writeAudit } from '../../plugins/audit.js';
 import { scopeOf } from '../../scope/index.js';
@@ -13,10 +12,10 @@ import { assertKindApp, DAILY_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP } from './a
 /**
  * Excel routes of poultry production (docs/API-PRODUCTION.md): daily templates, imports and
  * exports per kind, and the same for flocks. Uploads are multipart (`file`, plus `farmId`), at
- * most 5 MB; the multipart parser is registered in this plugin's scope only.
+ * most 5 MB; the multipart parser is registered in this plugin's scope only (contracts:
+ * packages/shared/src/production/endpoints-excel.ts).
  */
 const MAX_UPLOAD = 5 * 1024 * 1024;
-const templateQuery = z.strictObject({ farmId: idParam });
 
 interface Upload {
   file: Buffer;
@@ -60,121 +59,57 @@ function farmIdOf(fields: Record<string, string>, required: boolean): number | u
   return r.data;
 }
 
-function sendFile(reply: FastifyReply, { file, filename }: XlsxFile): FastifyReply {
-  // An ASCII fallback name for old clients, the real (translated) one in RFC 5987 form.
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header('content-type', XLSX_MIME)
-    .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`)
-    .send(file);
-}
+const xlsx = async (made: Promise<XlsxFile>): Promise<FileAnswer> => ({ ...(await made), mime: XLSX_MIME });
 
-export const productionExcelRoutes: ModuleRoutes = async (base, { database }) => {
-  await base.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1, fields: 10, parts: 12 } });
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export const productionExcelRoutes: ModuleRoutes = async (app, { database }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD, files: 1, fields: 10, parts: 12 } });
   const db = database.db;
-  const tags = ['production'];
-  const daily = { app: DAILY_APPS, module: 'production' };
-  const flock = { app: FLOCK_WRITE_APP, module: 'production' };
-  const uploadDoc = { consumes: ['multipart/form-data'] };
+  const serve = router(app, { tags: ['production'], app: DAILY_APPS, module: 'production' });
+  const flock = { app: FLOCK_WRITE_APP };
+  const uploaded = { consumes: ['multipart/form-data'] };
 
-  app.get(
-    '/api/breedpigbuilding/flockDaily/:kind/template',
-    {
-      config: daily,
-      schema: {
-        tags,
-        summary: "The kind's import template, one row per current flock of the farm (.xlsx)",
-        params: dailyKindParams,
-        querystring: templateQuery,
-      },
-    },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      await assertKindApp(scope, [req.params.kind]);
-      return sendFile(reply, await dailyTemplate(db, scope, req.params.kind, req.query.farmId, req.locale));
-    },
-  );
+  serve(productionExcelApi.dailyTemplate, async ({ req, params, query }) => {
+    const scope = scopeOf(req);
+    await assertKindApp(scope, [params.kind]);
+    return xlsx(dailyTemplate(db, scope, params.kind, query.farmId, req.locale));
+  });
 
-  app.post(
-    '/api/breedpigbuilding/flockDaily/:kind/import',
-    {
-      config: daily,
-      schema: {
-        tags,
-        ...uploadDoc,
-        params: dailyKindParams,
-        summary: 'Imports a filled template (multipart file + farmId): good rows saved, the others listed by sheet row (21017, 200315)',
-      },
-    },
-    async (req): Promise<SaveOutcome> => {
-      const scope = scopeOf(req);
-      const { kind } = req.params;
-      await assertKindApp(scope, [kind]);
-      const { file, fields } = await upload(req);
-      const farmId = farmIdOf(fields, true);
-      const outcome = await importDaily(db, scope, kind, farmId, file, req.locale);
-      await writeAudit(db, req, {
-        outcome: 'ok',
-        code: ErrorCodes.SUCCESS,
-        detail: { kind, farmId, saved: outcome.saved, errors: outcome.errors.length },
-      });
-      return outcome;
-    },
-  );
+  serve(productionExcelApi.dailyImport, uploaded, async ({ req, params: { kind } }) => {
+    const scope = scopeOf(req);
+    await assertKindApp(scope, [kind]);
+    const { file, fields } = await upload(req);
+    const farmId = farmIdOf(fields, true);
+    const outcome = await importDaily(db, scope, kind, farmId, file, req.locale);
+    await writeAudit(db, req, {
+      outcome: 'ok',
+      code: ErrorCodes.SUCCESS,
+      detail: { kind, farmId, saved: outcome.saved, errors: outcome.errors.length },
+    });
+    return outcome;
+  });
 
-  app.post(
-    '/api/breedpigbuilding/flockDaily/:kind/export',
-    {
-      config: { ...daily, readOnly: true },
-      schema: { tags, summary: 'Every row of the list the filter selects (.xlsx)', params: dailyKindParams, body: dailyPageBody },
-    },
-    async (req, reply) => {
-      const scope = scopeOf(req);
-      await assertKindApp(scope, [req.params.kind]);
-      return sendFile(reply, await exportDaily(db, scope, req.params.kind, req.body, req.locale));
-    },
-  );
+  serve(productionExcelApi.dailyExport, { readOnly: true }, async ({ req, params, body }) => {
+    const scope = scopeOf(req);
+    await assertKindApp(scope, [params.kind]);
+    return xlsx(exportDaily(db, scope, params.kind, body, req.locale));
+  });
 
-  app.get(
-    '/api/breedpigbuilding/flock/template',
-    {
-      config: flock,
-      schema: { tags, summary: 'The flock import template (.xlsx)' },
-    },
-    async (req, reply) => sendFile(reply, await flockTemplate(req.locale)),
-  );
+  serve(productionExcelApi.flockTemplate, flock, async ({ req }) => xlsx(flockTemplate(req.locale)));
 
-  app.post(
-    '/api/breedpigbuilding/flock/import',
-    {
-      config: flock,
-      schema: {
-        tags,
-        ...uploadDoc,
-        summary: 'Imports flocks (multipart file, optional farmId for rows without a farm): 20065, 20066, 20067 per row (21017, 200315)',
-      },
-    },
-    async (req): Promise<SaveOutcome> => {
-      const scope = scopeOf(req);
-      const { file, fields } = await upload(req);
-      const farmId = farmIdOf(fields, false);
-      const outcome = await importFlocks(db, scope, file, req.locale, farmId);
-      await writeAudit(db, req, {
-        outcome: 'ok',
-        code: ErrorCodes.SUCCESS,
-        detail: { farmId: farmId ?? null, saved: outcome.saved, errors: outcome.errors.length },
-      });
-      return outcome;
-    },
-  );
+  serve(productionExcelApi.flockImport, { ...flock, ...uploaded }, async ({ req }) => {
+    const scope = scopeOf(req);
+    const { file, fields } = await upload(req);
+    const farmId = farmIdOf(fields, false);
+    const outcome = await importFlocks(db, scope, file, req.locale, farmId);
+    await writeAudit(db, req, {
+      outcome: 'ok',
+      code: ErrorCodes.SUCCESS,
+      detail: { farmId: farmId ?? null, saved: outcome.saved, errors: outcome.errors.length },
+    });
+    return outcome;
+  });
 
-  app.post(
-    '/api/breedpigbuilding/flock/export',
-    {
-      config: { app: FLOCK_READ_APPS, module: 'production', readOnly: true },
-      schema: { tags, summary: 'Every flock the filter selects (.xlsx)', body: flockPageBody },
-    },
-    async (req, reply) => sendFile(reply, await exportFlocks(db, scopeOf(req), req.body, req.locale)),
+  serve(productionExcelApi.flockExport, { app: FLOCK_READ_APPS, readOnly: true }, async ({ req, body }) =>
+    xlsx(exportFlocks(db, scopeOf(req), body, req.locale)),
   );
 };

@@ -8,6 +8,7 @@ import { AccountType, type AccountRowWithScope } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
 import { EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
+import { nameColumn } from '../../../ui/list/nameColumn';
 
 /** What a row's actions open; the page owns the dialogs and confirmations. */
 export interface AccountActions {
@@ -69,22 +70,15 @@ export function accountColumns(
   actions: AccountActions,
 ): ColumnsType<AccountRowWithScope> {
   return [
-    {
+    nameColumn<AccountRowWithScope>({
       key: 'accountCode',
       title: t('table.account'),
-      fixed: 'left',
       width: 170,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <Typography.Text strong className="fs-mono-strong" ellipsis={{ tooltip: r.accountCode }}>
-            {r.accountCode}
-          </Typography.Text>
-          <Typography.Text className="fs-cell-sub" ellipsis={{ tooltip: r.accountName }}>
-            {r.accountName}
-          </Typography.Text>
-        </div>
-      ),
-    },
+      name: (r) => r.accountCode,
+      sub: (r) => r.accountName,
+      mono: true,
+      plainSub: true,
+    }),
     {
       key: 'name',
       title: t('fields.name'),

@@ -15,6 +15,7 @@ import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
+import { nameColumn } from '../../../ui/list/nameColumn';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
 
@@ -56,24 +57,7 @@ export function FarmsPage(): ReactElement {
   };
 
   const columns: ColumnsType<FarmDetail> = [
-    {
-      key: 'farmName',
-      title: t('fields.farmName'),
-      fixed: 'left',
-      width: 190,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <Typography.Text strong ellipsis={{ tooltip: r.farmName }}>
-            {r.farmName}
-          </Typography.Text>
-          {r.address && (
-            <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: r.address }}>
-              {r.address}
-            </Typography.Text>
-          )}
-        </div>
-      ),
-    },
+    nameColumn<FarmDetail>({ key: 'farmName', title: t('fields.farmName'), width: 190, name: (r) => r.farmName, sub: (r) => r.address }),
     {
       key: 'type',
       title: t('fields.type'),

@@ -15,6 +15,7 @@ import type { TFunction } from 'i18next';
 import type { TenantRow } from '@farmsense/shared';
 import { ModuleTags } from '../modules';
 import { validityState } from '../validity';
+import { nameColumn } from '../../../ui/list/nameColumn';
 
 /** What a row's actions open; the page owns the dialogs. */
 export interface TenantActions {
@@ -69,24 +70,7 @@ export function ValidityCell({ row, t }: { row: TenantRow; t: TFunction }): Reac
 
 export function tenantColumns(t: TFunction, actions: TenantActions): ColumnsType<TenantRow> {
   return [
-    {
-      key: 'name',
-      title: t('fields.name'),
-      fixed: 'left',
-      width: 160,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <Typography.Text strong ellipsis={{ tooltip: r.name }}>
-            {r.name}
-          </Typography.Text>
-          {r.address && (
-            <Typography.Text type="secondary" ellipsis={{ tooltip: r.address }} className="fs-cell-sub">
-              {r.address}
-            </Typography.Text>
-          )}
-        </div>
-      ),
-    },
+    nameColumn<TenantRow>({ key: 'name', title: t('fields.name'), width: 160, name: (r) => r.name, sub: (r) => r.address }),
     {
       key: 'contact',
       title: t('fields.contactPhone'),

@@ -107,7 +107,7 @@ function unrelatedLeaf(routeCodes: Set<string>, modules: string[]): string {
 
 export function routeCodes(config: RouteInfo['config']): string[] {
   const app = config.app;
-  return app === undefined ? [] : Array.isArray(app) ? app : [app];
+  return app === undefined ? [] : typeof app === 'string' ? [app] : [...app];
 }
 
 export async function securityWorld(): Promise<SecurityWorld> {

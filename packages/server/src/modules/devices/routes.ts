@@ -1,4 +1,4 @@
-import { devicesApi } from '@farmsense/shared';
+import { devicesApi, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { tenantOf } from '../../plugins/auth.js';
 import { scopeOf } from '../../scope/index.js';
@@ -24,12 +24,12 @@ import { addNetwork, deleteNetwork, pageNetwork, updateNetwork } from './network
  * one model family. The running-status page embedded
  * in other screens reads a gateway's channels too.
  */
-export const CONTROLLER_MANAGE_APPS = ['device-mng.controller', 'device-mng.controller4008'];
-export const CONTROLLER_APPS = [...CONTROLLER_MANAGE_APPS, 'device-connect.controller'];
-export const RUNNING_STATUS_APP = 'device-running-status.controller.iframe';
-export const CHANNEL_READ_APPS = [...CONTROLLER_APPS, RUNNING_STATUS_APP];
-export const NETWORK_MANAGE_APPS = ['device-mng.network'];
-export const NETWORK_APPS = [...NETWORK_MANAGE_APPS, 'device-connect.network'];
+export const CONTROLLER_MANAGE_APPS: AppCode[] = ['device-mng.controller', 'device-mng.controller4008'];
+export const CONTROLLER_APPS: AppCode[] = [...CONTROLLER_MANAGE_APPS, 'device-connect.controller'];
+export const RUNNING_STATUS_APP: AppCode = 'device-running-status.controller.iframe';
+export const CHANNEL_READ_APPS: AppCode[] = [...CONTROLLER_APPS, RUNNING_STATUS_APP];
+export const NETWORK_MANAGE_APPS: AppCode[] = ['device-mng.network'];
+export const NETWORK_APPS: AppCode[] = [...NETWORK_MANAGE_APPS, 'device-connect.network'];
 
 /**
  * Device registry: gateways/controllers with their sub-device channels, and network devices

@@ -1,4 +1,4 @@
-import { AREA_CODES, directoryApi } from '@farmsense/shared';
+import { AREA_CODES, directoryApi, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { tenantOf } from '../../plugins/auth.js';
@@ -7,7 +7,7 @@ import { listAccounts } from './repo.js';
 import { authFarmList, authShedTree, farmList, queryShedPage, shedList } from './service.js';
 
 /** Application codes of the pages that list sheds with their devices (shed overviews, shed list). */
-export const SHED_OVERVIEW_APPS = ['pig.overview.shed', 'ci18.overview.shed', 'housemanagement.shedlist'];
+export const SHED_OVERVIEW_APPS: AppCode[] = ['pig.overview.shed', 'ci18.overview.shed', 'housemanagement.shedlist'];
 
 /**
  * Pickers and lists every console needs (area codes, farms, sheds, pens, people; contracts:

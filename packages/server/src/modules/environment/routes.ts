@@ -1,4 +1,4 @@
-import { environmentApi } from '@farmsense/shared';
+import { environmentApi, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router, type RouteConfig } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
@@ -28,7 +28,7 @@ import { trend } from './trend.js';
  */
 export const environmentRoutes: ModuleRoutes = async (app, { database }) => {
   const serve = router(app, { tags: ['environment'] });
-  const reads = (apps: string[]): RouteConfig => ({ app: apps, readOnly: true });
+  const reads = (apps: AppCode[]): RouteConfig => ({ app: apps, readOnly: true });
 
   serve(environmentApi.monitor, reads(MONITOR_APPS), async ({ req, body }) => envMonitor(database, scopeOf(req), body));
   serve(environmentApi.detail, reads(DETAIL_APPS), async ({ req, body }) => hkqDetail(database, scopeOf(req), body));

@@ -1,4 +1,4 @@
-import { oplogApi } from '@farmsense/shared';
+import { oplogApi, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { requireAuth } from '../../plugins/auth.js';
@@ -8,7 +8,7 @@ import { operationLogModules, operationLogPage } from './service.js';
  * The operation and security log (/safe-oplog/records; contracts in packages/shared/src/oplog).
  * The platform account reaches it through its back-office code, to read the platform's own entries.
  */
-const APPS = ['safe-oplog.records', 'platform.tenants'];
+const APPS: AppCode[] = ['safe-oplog.records', 'platform.tenants'];
 
 export const oplogRoutes: ModuleRoutes = async (app, { database }) => {
   const db = database.db;

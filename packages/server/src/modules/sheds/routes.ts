@@ -1,4 +1,4 @@
-import { shedsApi } from '@farmsense/shared';
+import { shedsApi, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { tenantOf } from '../../plugins/auth.js';
@@ -6,7 +6,7 @@ import { scopeOf } from '../../scope/index.js';
 import { addPens, deletePen, hierarchy, penOptions, shedPens, updatePen } from './pens.js';
 import { addShed, deleteShed, updateShed } from './service.js';
 
-export const SHED_APP = 'housemanagement.shedlist';
+export const SHED_APP: AppCode = 'housemanagement.shedlist';
 
 /**
  * Sheds and pens (/housemanagement/shedlist; contracts: packages/shared/src/sheds/endpoints.ts).

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { AccountType, APP_CATALOGUE, flattenApps } from '@farmsense/shared';
+import { AccountType, APP_CATALOGUE, flattenApps, type AppCode } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { telemetryStreamTickets } from '../../db/tables.js';
 import { loadAccess } from '../../lib/access.js';
@@ -28,7 +28,7 @@ const ENV_PREFIXES = [
   'group.overview',
   'd3.overview',
 ];
-export const ENV_VIEW_APPS: string[] = flattenApps(APP_CATALOGUE)
+export const ENV_VIEW_APPS: AppCode[] = flattenApps(APP_CATALOGUE)
   .map((n) => n.code)
   .filter((c) => ENV_PREFIXES.some((p) => c === p || c.startsWith(`${p}.`)));
 

@@ -1,3 +1,4 @@
+import { lazyPart } from '../../../ui/lazyPart';
 import { useMemo, useState, type ReactElement } from 'react';
 import { Button, Col, Input, Row, Segmented, Statistic, Typography } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
@@ -11,10 +12,12 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useFarmChoice } from '../../../app/farm';
 import { useFlockPage, useFlockSummary, type ReportQuery } from '../flocksApi';
 import { cardFigures, FlockCard } from '../components/FlockCard';
-import { FlockDrawer } from '../components/FlockDrawer';
 import { FlockHistoryTable } from '../components/FlockHistoryTable';
 import { addDays, fmt, todayIn } from '../model/flocks';
 import '../flocks.css';
+
+// The flock drawer (with its day-age chart) loads when a flock is opened.
+const FlockDrawer = lazyPart(() => import('../components/FlockDrawer').then((m) => m.FlockDrawer));
 
 const FARM_FIELD_ID = 'flocks-farm';
 /** Every current flock of a farm fits on one screen of cards (a farm has tens of houses). */

@@ -1,3 +1,4 @@
+import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement } from 'react';
 import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -14,10 +15,12 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useFarmChoice } from '../../../app/farm';
 import { flocksApi, useCurveMutation, useCurvePage, type CurveRow } from '../flocksApi';
-import { BuiltinCopyDialog } from '../components/BuiltinCopyDialog';
-import { CurveFormDrawer } from '../components/CurveFormDrawer';
 import { dayRange, flockTypeLabel, indicatorLabel, INDICATOR_CODES } from '../model/flocks';
 import '../flocks.css';
+
+// The curve drawer and the copy dialog (both with a day-age chart) load when opened.
+const BuiltinCopyDialog = lazyPart(() => import('../components/BuiltinCopyDialog').then((m) => m.BuiltinCopyDialog));
+const CurveFormDrawer = lazyPart(() => import('../components/CurveFormDrawer').then((m) => m.CurveFormDrawer));
 
 const FILTERS = { farmId: numberFilter, flockType: oneOfFilter(FLOCK_TYPE_CODES), indicator: oneOfFilter(INDICATOR_CODES) };
 

@@ -7,7 +7,6 @@ import dayjs from 'dayjs';
 import type { DailyKind } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useRowDialog } from '../../../ui/list/ListPage';
@@ -25,6 +24,7 @@ import { useFarmToday } from '../components/useFarmToday';
 import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds';
 import '../../../ui/admin.css';
 import '../production.css';
+import { ProdFarmFilter } from '../components/ProdFarmFilter';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const DailyFormDrawer = lazyPart(() => import('../components/DailyFormDrawer').then((m) => m.DailyFormDrawer));
@@ -162,18 +162,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
       />
       <div className="fs-panel">
         <FilterBar label={t('filters.label')}>
-          <FilterField id="prod-farm" label={t('records:common.farm')} width={220}>
-            <FarmSelect
-              id="prod-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({ shedId: undefined, flockId: undefined });
-              }}
-            />
-          </FilterField>
+          <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined, flockId: undefined })} />
           {mode === 'list' && (
             <>
               <FilterField id="prod-shed" label={t('records:common.shed')} width={180}>

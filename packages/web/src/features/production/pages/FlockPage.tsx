@@ -8,7 +8,6 @@ import { FLOCK_TYPES, FLOCK_STATUS, type FlockRow } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
-import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useRowDialog } from '../../../ui/list/ListPage';
@@ -23,6 +22,7 @@ import { FileActions } from '../components/FileActions';
 import { ProdPageHead } from '../components/ProdPageHead';
 import '../../../ui/admin.css';
 import '../production.css';
+import { ProdFarmFilter } from '../components/ProdFarmFilter';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const CloseFlockDialog = lazyPart(() => import('../components/CloseFlockDialog').then((m) => m.CloseFlockDialog));
@@ -132,18 +132,7 @@ export function FlockPage(): ReactElement {
       />
       <div className="fs-panel">
         <FilterBar label={t('filters.label')}>
-          <FilterField id="prod-farm" label={t('records:common.farm')} width={220}>
-            <FarmSelect
-              id="prod-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({ shedId: undefined });
-              }}
-            />
-          </FilterField>
+          <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined })} />
           <FilterField id="prod-shed" label={t('records:common.shed')} width={200}>
             <Select<number>
               id="prod-shed"

@@ -65,6 +65,28 @@ function tabs<const B extends string, const N extends readonly string[]>(
 const envKinds = ['temp', 'rh', 'co2', 'nh3', 'h2s', 'pa', 'light', 'wind', 'vent'] as const;
 const pigEnvKinds = ['temp', 'rh', 'wind', 'co2', 'nh3'] as const;
 
+/** The poultry production reports: each report group's tabs (menu codes `<group>.<tab>`, one report page each). */
+export const POULTRY_REPORT_TABS = {
+  'ci18.column': ['survival', 'daily', 'weekly'],
+  'ci18.grow': ['grow-trend', 'mf-ratio-trend', 'daily', 'weekly', 'daily-mf-ratio-trend', 'weekly-mf-ratio-trend'],
+  'ci18.feed': ['trend', 'feed-daily', 'feed-weekly'],
+  'ci18.drink': ['trend', 'water-feed-ratio', 'drink-records', 'water-feed-records'],
+  'ci18.egg': ['trend', 'egg-feed-ratio', 'egg-records-daily', 'egg-records-weekly', 'egg-feed-ratio-daily', 'egg-feed-ratio-weekly'],
+  'ci18.immunel': ['health', 'inoculation', 'derug'],
+  'ci18.business': [
+    'group-daily',
+    'group-weekly',
+    'group-monthly',
+    'field-monthly',
+    'field-yearly',
+    'field-energy',
+    'field-dead-ko',
+    'field-feed-conversion-ratio',
+    'field-feed-egg-ratio',
+    'field-feed-water-ratio',
+  ],
+} as const;
+
 const platformSpecs = [['platform', null, [['platform.tenants', '/platform/tenants']]]] as const satisfies readonly Spec[];
 
 const groupSpecs = [
@@ -97,50 +119,13 @@ const farmSpecs = [
       ['ci18.group.current', '/ci18/group/current'],
       ['ci18.env', null, envKinds.map((k) => [`ci18.env.${k}`, `/ci18/env/${k}`] as const)],
       ['ci18.envrecords', null, envKinds.map((k) => [`ci18.envrecords.${k}`, `/ci18/envrecords/${k}/rec`] as const)],
-      ['ci18.column', null, tabs('/ci18/column', 'ci18.column', ['survival', 'daily', 'weekly'])],
-      [
-        'ci18.grow',
-        null,
-        tabs('/ci18/grow', 'ci18.grow', [
-          'grow-trend',
-          'mf-ratio-trend',
-          'daily',
-          'weekly',
-          'daily-mf-ratio-trend',
-          'weekly-mf-ratio-trend',
-        ]),
-      ],
-      ['ci18.feed', null, tabs('/ci18/feed', 'ci18.feed', ['trend', 'feed-daily', 'feed-weekly'])],
-      ['ci18.drink', null, tabs('/ci18/drink', 'ci18.drink', ['trend', 'water-feed-ratio', 'drink-records', 'water-feed-records'])],
-      [
-        'ci18.egg',
-        null,
-        tabs('/ci18/egg', 'ci18.egg', [
-          'trend',
-          'egg-feed-ratio',
-          'egg-records-daily',
-          'egg-records-weekly',
-          'egg-feed-ratio-daily',
-          'egg-feed-ratio-weekly',
-        ]),
-      ],
-      ['ci18.immunel', null, tabs('/ci18/immunel', 'ci18.immunel', ['health', 'inoculation', 'derug'])],
-      [
-        'ci18.business',
-        null,
-        tabs('/ci18/business', 'ci18.business', [
-          'group-daily',
-          'group-weekly',
-          'group-monthly',
-          'field-monthly',
-          'field-yearly',
-          'field-energy',
-          'field-dead-ko',
-          'field-feed-conversion-ratio',
-          'field-feed-egg-ratio',
-          'field-feed-water-ratio',
-        ]),
-      ],
+      ['ci18.column', null, tabs('/ci18/column', 'ci18.column', POULTRY_REPORT_TABS['ci18.column'])],
+      ['ci18.grow', null, tabs('/ci18/grow', 'ci18.grow', POULTRY_REPORT_TABS['ci18.grow'])],
+      ['ci18.feed', null, tabs('/ci18/feed', 'ci18.feed', POULTRY_REPORT_TABS['ci18.feed'])],
+      ['ci18.drink', null, tabs('/ci18/drink', 'ci18.drink', POULTRY_REPORT_TABS['ci18.drink'])],
+      ['ci18.egg', null, tabs('/ci18/egg', 'ci18.egg', POULTRY_REPORT_TABS['ci18.egg'])],
+      ['ci18.immunel', null, tabs('/ci18/immunel', 'ci18.immunel', POULTRY_REPORT_TABS['ci18.immunel'])],
+      ['ci18.business', null, tabs('/ci18/business', 'ci18.business', POULTRY_REPORT_TABS['ci18.business'])],
       ['ci18.std', '/ci18/std/curves'],
       ['remotecontrolfowl.concentrator', '/remotecontrolfowl/feed-device/concentrator'],
     ],

@@ -1,28 +1,8 @@
+import { POULTRY_REPORT_TABS } from '@farmsense/shared';
 import { featurePage, type FeaturePages } from '../../app/routes/pages';
 import { TEXTS } from './texts';
 
-/** The report tabs of each poultry report group (menu codes `<group>.<tab>`). */
-const REPORT_TABS: Readonly<Record<string, readonly string[]>> = {
-  'ci18.column': ['survival', 'daily', 'weekly'],
-  'ci18.grow': ['grow-trend', 'mf-ratio-trend', 'daily', 'weekly', 'daily-mf-ratio-trend', 'weekly-mf-ratio-trend'],
-  'ci18.feed': ['trend', 'feed-daily', 'feed-weekly'],
-  'ci18.drink': ['trend', 'water-feed-ratio', 'drink-records', 'water-feed-records'],
-  'ci18.egg': ['trend', 'egg-feed-ratio', 'egg-records-daily', 'egg-records-weekly', 'egg-feed-ratio-daily', 'egg-feed-ratio-weekly'],
-  'ci18.immunel': ['health', 'inoculation', 'derug'],
-  'ci18.business': [
-    'group-daily',
-    'group-weekly',
-    'group-monthly',
-    'field-monthly',
-    'field-yearly',
-    'field-energy',
-    'field-dead-ko',
-    'field-feed-conversion-ratio',
-    'field-feed-egg-ratio',
-    'field-feed-water-ratio',
-  ],
-};
-const REPORT_CODES = Object.entries(REPORT_TABS).flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`));
+const REPORT_CODES = Object.entries(POULTRY_REPORT_TABS).flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`));
 
 /** The production pages, by application code. */
 export const PAGES: FeaturePages = {

@@ -7,6 +7,7 @@ import { AppProviders } from '../app/providers';
 import { i18n, tk } from '../app/i18n/i18n';
 import { useAppStore } from '../app/stores/appStore';
 import { DateRangePicker, dateRangeRule, lastHours, rangeMessage, rangeProblem, type DateRange } from './DateRangePicker';
+import { typeRange } from '../test/dateRange';
 
 const SLOW = { timeout: 10_000 };
 const base = dayjs('2026-03-31T10:00:00');
@@ -64,17 +65,6 @@ function Harness({ onChange, initial }: { onChange: (r: DateRange) => void; init
       />
     </AppProviders>
   );
-}
-
-/** Types a range into the picker's two inputs and confirms it. */
-async function typeRange(start: string, end: string): Promise<void> {
-  const inputs = screen.getAllByRole('textbox');
-  fireEvent.mouseDown(inputs[0]!);
-  fireEvent.focus(inputs[0]!);
-  fireEvent.change(inputs[0]!, { target: { value: start } });
-  fireEvent.keyDown(inputs[0]!, { key: 'Enter', code: 'Enter' });
-  fireEvent.change(inputs[1]!, { target: { value: end } });
-  fireEvent.keyDown(inputs[1]!, { key: 'Enter', code: 'Enter' });
 }
 
 describe('DateRangePicker', { timeout: 30_000 }, () => {

@@ -5,6 +5,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { EnvTrendPage } from './EnvTrendPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
+import { typeRange } from '../../../test/dateRange';
 
 vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
@@ -60,16 +61,6 @@ function serve(): RecordedCall[] {
 
 const trendBodies = (calls: RecordedCall[]): TrendBody[] =>
   calls.filter((c) => c.path === '/environment/trend').map((c) => c.body as TrendBody);
-
-async function typeRange(start: string, end: string): Promise<void> {
-  const inputs = screen.getAllByRole('textbox');
-  fireEvent.mouseDown(inputs[0]!);
-  fireEvent.focus(inputs[0]!);
-  fireEvent.change(inputs[0]!, { target: { value: start } });
-  fireEvent.keyDown(inputs[0]!, { key: 'Enter', code: 'Enter' });
-  fireEvent.change(inputs[1]!, { target: { value: end } });
-  fireEvent.keyDown(inputs[1]!, { key: 'Enter', code: 'Enter' });
-}
 
 signedInEach({ farms: [POULTRY_FARM] });
 

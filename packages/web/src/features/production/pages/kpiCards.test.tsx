@@ -1,8 +1,8 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { i18n, tk } from '../../../app/i18n/i18n';
-import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
+import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 import type { ReportRow } from '../reportsApi';
 import { ReportPage } from './poultryPages';
 
@@ -32,15 +32,7 @@ function row(over: Partial<ReportRow>): ReportRow {
   };
 }
 
-beforeEach(async () => {
-  useAppStore.setState({
-    ...INITIAL_DATA,
-    locale: 'en-us',
-    token: 'tok',
-    farms: [{ id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' }],
-  });
-  await i18n.changeLanguage('en-us');
-});
+signedInEach({ farms: [POULTRY_FARM] });
 
 describe('KPI cards and definitions (/ci18/business/group-monthly)', { timeout: 60_000 }, () => {
   it('shows one group of cards per production type, EPEF "to date" while birds are in, and each figure’s definition', async () => {

@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { settleStartupLocale } from './app/i18n/firstVisit';
 import { applyLocale } from './app/i18n/locales';
-import { appState } from './app/stores/appStore';
 import './app/theme/global.css';
 
-// The stored language is known synchronously (localStorage); its texts load before the first
-// paint, so the first screen is already in it and never shows keys.
+// The language is known synchronously (the user's choice in localStorage, else the browser's
+// languages); its texts load before the first paint, so the first screen never shows keys.
 function render(): void {
   const root = document.getElementById('root');
   if (!root) return;
@@ -17,7 +17,7 @@ function render(): void {
   );
 }
 
-applyLocale(appState().locale).then(render, (err: unknown) => {
+applyLocale(settleStartupLocale()).then(render, (err: unknown) => {
   console.error('language files failed to load', err);
   render();
 });

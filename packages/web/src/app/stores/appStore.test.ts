@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { INITIAL_DATA, STORE_KEY, useAppStore } from './appStore';
+import { INITIAL_DATA, migrateStored, STORE_KEY, useAppStore } from './appStore';
 import type { UserInfo } from '../api/types';
 
 const user: UserInfo = {
@@ -51,8 +51,8 @@ describe('persisted client state', () => {
     const after = useAppStore.getState();
     expect(after.locale).toBe('ru');
     expect(after.wholeFarmType).toBe(2);
-    expect(after).toMatchObject({ ...INITIAL_DATA, locale: 'ru', wholeFarmType: 2 });
-    expect(stored()).toEqual({ ...INITIAL_DATA, locale: 'ru', wholeFarmType: 2 });
+    expect(after).toMatchObject({ ...INITIAL_DATA, locale: 'ru', localeChosen: true, wholeFarmType: 2 });
+    expect(stored()).toEqual({ ...INITIAL_DATA, locale: 'ru', localeChosen: true, wholeFarmType: 2 });
   });
 
   it('a session ended by the server only drops the token', () => {
@@ -62,5 +62,18 @@ describe('persisted client state', () => {
     s.setLastRoute('/reports/a');
     s.clearToken();
     expect(useAppStore.getState()).toMatchObject({ token: null, lastRoute: '/reports/a', userInfo: { id: 7 } });
+  });
+
+  it('a language stored before the choice was recorded (version 1) counts as chosen', () => {
+    expect(migrateStored({ locale: 'ru', token: 't' }, 1)).toMatchObject({ locale: 'ru', localeChosen: true, token: 't' });
+    expect(migrateStored({ token: 't' }, 1)).toMatchObject({ locale: INITIAL_DATA.locale, localeChosen: false });
+    expect(migrateStored({ locale: 'ru', localeChosen: false }, 2)).toMatchObject({ localeChosen: false });
+    expect(migrateStored(null, 1)).toEqual(INITIAL_DATA);
+  });
+
+  it('choosing a language records the choice', () => {
+    expect(useAppStore.getState().localeChosen).toBe(false);
+    useAppStore.getState().setLocale('vi');
+    expect(stored()).toMatchObject({ locale: 'vi', localeChosen: true });
   });
 });

@@ -14,6 +14,8 @@ export type WholeFarmTypeValue = (typeof WholeFarmType)[keyof typeof WholeFarmTy
 export interface AppData {
   token: string | null;
   locale: Locale;
+  /** The user picked `locale` (else it follows the browser's languages at each start, firstVisit.ts). */
+  localeChosen: boolean;
   loginFarmType: LoginFarmType | null;
   wholeFarmType: WholeFarmTypeValue;
   userInfo: UserInfo | null;
@@ -29,6 +31,7 @@ export interface AppData {
 
 export interface AppActions {
   setToken: (token: string | null) => void;
+  /** The user's choice of language: kept, and wins over the browser's languages afterwards. */
   setLocale: (locale: Locale) => void;
   setWholeFarmType: (type: WholeFarmTypeValue) => void;
   setUserInfo: (info: UserInfo) => void;
@@ -50,6 +53,7 @@ export const STORE_KEY = 'farmsense.app';
 export const INITIAL_DATA: AppData = {
   token: null,
   locale: DEFAULT_LOCALE,
+  localeChosen: false,
   loginFarmType: null,
   wholeFarmType: WholeFarmType.PIG,
   userInfo: null,
@@ -62,12 +66,20 @@ export const INITIAL_DATA: AppData = {
   selectedFarms: {},
 };
 
+/** Stored state of an older version, brought up to the current one. */
+export function migrateStored(persisted: unknown, version: number): AppData {
+  const stored: object = typeof persisted === 'object' && persisted !== null ? persisted : {};
+  // Version 1 had no localeChosen: a language stored then counts as the user's choice.
+  const chosen = version < 2 && 'locale' in stored;
+  return { ...INITIAL_DATA, ...stored, ...(chosen ? { localeChosen: true } : {}) };
+}
+
 export const useAppStore = create<AppStore>()(
   persist(
     (set) => ({
       ...INITIAL_DATA,
       setToken: (token) => set({ token }),
-      setLocale: (locale) => set({ locale }),
+      setLocale: (locale) => set({ locale, localeChosen: true }),
       setWholeFarmType: (wholeFarmType) => set({ wholeFarmType }),
       setUserInfo: (userInfo) => set({ userInfo, loginFarmType: userInfo.loginFarmType }),
       setSessionLists: (lists) => set(lists),
@@ -76,15 +88,18 @@ export const useAppStore = create<AppStore>()(
       setLastRoute: (lastRoute) => set({ lastRoute }),
       selectFarm: (farmType, farmId) => set((s) => ({ selectedFarms: { ...s.selectedFarms, [String(farmType)]: farmId } })),
       clearToken: () => set({ token: null }),
-      resetForLogout: () => set((s) => ({ ...INITIAL_DATA, locale: s.locale, wholeFarmType: s.wholeFarmType })),
+      resetForLogout: () =>
+        set((s) => ({ ...INITIAL_DATA, locale: s.locale, localeChosen: s.localeChosen, wholeFarmType: s.wholeFarmType })),
     }),
     {
       name: STORE_KEY,
-      version: 1,
+      version: 2,
+      migrate: (persisted, version) => migrateStored(persisted, version),
       storage: createJSONStorage(() => localStorage),
       partialize: (s): AppData => ({
         token: s.token,
         locale: s.locale,
+        localeChosen: s.localeChosen,
         loginFarmType: s.loginFarmType,
         wholeFarmType: s.wholeFarmType,
         userInfo: s.userInfo,

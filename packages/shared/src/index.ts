@@ -36,6 +36,7 @@ export * from './schemas/production-curves.js';
 export * from './production/endpoints.js';
 export * from './production/endpoints-daily.js';
 export * from './production/endpoints-excel.js';
+export * from './production/endpoints-reports.js';
 export * from './production/standards.js';
 export * from './production/age.js';
 export * as kpi from './production/kpi.js';

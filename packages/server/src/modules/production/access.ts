@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { APP_CATALOGUE, DAILY_KINDS, DAILY_KIND_ROUTE, ErrorCodes, flattenApps, type DailyKind } from '@farmsense/shared';
+import { DAILY_KINDS, DAILY_KIND_ROUTE, ErrorCodes, PRODUCTION_REPORT_SCREENS, type DailyKind } from '@farmsense/shared';
 import { farms } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -27,10 +27,7 @@ export const DAILY_READ_APPS: Partial<Record<DailyKind, string[]>> = {
 export const DAILY_LIST_APPS: string[] = [...new Set([...DAILY_APPS, ...Object.values(DAILY_READ_APPS).flat()])];
 
 /** Every production report screen (they pick flocks too). */
-const REPORT_PREFIXES = ['ci18.column.', 'ci18.grow.', 'ci18.feed.', 'ci18.drink.', 'ci18.egg.', 'ci18.immunel.', 'ci18.business.'];
-export const REPORT_SCREENS: string[] = flattenApps(APP_CATALOGUE)
-  .map((n) => n.code)
-  .filter((c) => REPORT_PREFIXES.some((p) => c.startsWith(p)));
+export const REPORT_SCREENS: string[] = PRODUCTION_REPORT_SCREENS;
 export const REPORT_APPS: string[] = [...REPORT_SCREENS, 'ci18.std'];
 export const FLOCK_READ_APPS: string[] = [FLOCK_WRITE_APP, 'ci18.group.current'];
 /** The flock picker serves the flock screens, every entry screen and every report. */

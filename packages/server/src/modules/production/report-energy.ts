@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { kpi, type ReportBody } from '@farmsense/shared';
+import { kpi, type EnergyRow, type ReportBody } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { seesFarm, seesGateway, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
@@ -14,19 +14,7 @@ import { addDays } from './days.js';
  * day before has no reading or the counter went back (a reset), as the measured daily records
  * (measured.ts) count it; the meters of a farm are added up.
  */
-export interface EnergyRow {
-  farmId: number;
-  farmName: string;
-  period: string;
-  waterL: number | null;
-  elecKwh: number | null;
-  /** Birds present on an average day of the period (bird-days / days). */
-  birds: number;
-  /** ml per bird per day over the days with a water reading. */
-  waterPerBirdMl: number | null;
-  /** kWh per 1000 birds per day over the days with an electricity reading. */
-  elecPerKBirdKwh: number | null;
-}
+export type { EnergyRow };
 
 const METERS_SQL = `
 WITH g AS (SELECT * FROM unnest($1::int[], $2::text[], $3::int[]) AS u(gid, tz, farm_id)),

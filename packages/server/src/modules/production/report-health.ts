@@ -1,4 +1,4 @@
-import { kpi, type ReportBody } from '@farmsense/shared';
+import { kpi, type HealthRow, type LastImmunization, type LastMedication, type ReportBody } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import type { Scope } from '../../scope/index.js';
 import { reportFlocks } from './report-query.js';
@@ -10,42 +10,7 @@ import { daysBetween } from './days.js';
  * the immunisations and medications given (counted by the farm's calendar day), with the last of
  * each. One statement for every flock.
  */
-export interface LastImmunization {
-  id: number;
-  /** Epoch milliseconds. */
-  at: number;
-  dayAge: number;
-  vaccineBrand: string;
-  disease: string;
-  method: string;
-}
-
-export interface LastMedication {
-  id: number;
-  at: number;
-  dayAge: number;
-  drugName: string;
-  disease: string;
-  method: string;
-}
-
-export interface HealthRow {
-  flockId: number;
-  groupNo: string;
-  farmId: number;
-  farmName: string;
-  shedId: number;
-  shedName: string;
-  /** Day age on the flock's last day in the range. */
-  dayAge: number;
-  dead: number;
-  culled: number;
-  mortalityPer10k: number | null;
-  immunizations: number;
-  medications: number;
-  lastImmunization: LastImmunization | null;
-  lastMedication: LastMedication | null;
-}
+export type { HealthRow, LastImmunization, LastMedication };
 
 const HEALTH_SQL = `
 WITH u AS (SELECT * FROM unnest($1::int[], $2::text[]) AS u(id, tz)),

@@ -1,4 +1,13 @@
-import { curveValueAt, kpi, STANDARD_CURVE_INDICATORS, type CurveIndicator, type ProductionType } from '@farmsense/shared';
+import {
+  curveValueAt,
+  kpi,
+  STANDARD_CURVE_INDICATORS,
+  type CurveIndicator,
+  type ProductionReportRow,
+  type ProductionType,
+  type ReportStd,
+  type StdName,
+} from '@farmsense/shared';
 import { curveKey, type CurveRef } from './report-query.js';
 import type { Group } from './report-rows.js';
 
@@ -30,62 +39,8 @@ import type { Group } from './report-rows.js';
  * daily figure per 10 000 while the row counts the whole period, the sum; the cumulative ones
  * (avgWeigh, fcr, eggProduceAvg) are read at the period's last day age.
  */
-export type StdName = (typeof STANDARD_CURVE_INDICATORS)[CurveIndicator];
-export type ReportStd = Partial<Record<StdName, number>>;
-
-export interface ReportRow {
-  farmId: number | null;
-  farmName: string | null;
-  /** Production type of the flock, or of every flock of a farm or totals row (null: a totals row over several). */
-  productionType: ProductionType | null;
-  flockId?: number;
-  groupNo?: string;
-  shedId?: number;
-  shedName?: string;
-  flockType?: number;
-  period: string;
-  /** Week of age (flock rows of a weekly report). */
-  week?: number;
-  dayAgeFrom: number | null;
-  dayAgeTo: number | null;
-  opening: number;
-  transferIn: number;
-  transferOut: number;
-  transferOutKg: number | null;
-  dead: number;
-  culled: number;
-  closing: number;
-  openingMale: number;
-  closingMale: number;
-  femaleMaleRatio: number | null;
-  livability: number | null;
-  survivalRate: number | null;
-  mortalityPer10k: number | null;
-  avgWeight: number | null;
-  maleAvgWeight: number | null;
-  femaleAvgWeight: number | null;
-  gain: number | null;
-  uniformity: number | null;
-  cv: number | null;
-  feedKg: number | null;
-  feedPerBird: number | null;
-  waterL: number | null;
-  waterPerBird: number | null;
-  waterFeedRatio: number | null;
-  fcr: number | null;
-  fcrMortality: number | null;
-  fcrCorrected: number | null;
-  eggCount: number | null;
-  eggWeightKg: number | null;
-  avgEggWeight: number | null;
-  layingRate: number | null;
-  eggsPerHen: number | null;
-  feedPerEgg: number | null;
-  feedEggRatio: number | null;
-  epef: number | null;
-  epefToDate: number | null;
-  std: ReportStd;
-}
+export type { ReportStd, StdName };
+export type ReportRow = ProductionReportRow;
 
 const STD_MODE: Record<CurveIndicator, 'mean' | 'sum' | 'last'> = {
   '01': 'mean',

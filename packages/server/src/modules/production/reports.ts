@@ -5,8 +5,11 @@ import {
   STANDARD_CURVE_INDICATORS,
   type CurveIndicator,
   type FlockTrendBody,
+  type FlockTrendPoint,
+  type FlockTrendSeries,
   type ProductionType,
   type ReportBody,
+  type ReportSummaryAnswer,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { tenantIdOf, type Scope } from '../../scope/index.js';
@@ -23,33 +26,9 @@ import { addDays, daysBetween } from './days.js';
  * flocks in scope, fills measured water and feed for the days shown, then runs one fact query
  * (report-query.ts) and computes rows in memory (report-rows.ts), whatever the range.
  */
-export interface SummaryAnswer {
-  rows: ReportRow[];
-  /**
-   * Every selected flock over the whole range (period 'total'). Over several production types it
-   * carries the counts and amounts only: its KPIs are in `totalsByType`.
-   */
-  totals: ReportRow;
-  /** One totals row per production type in the selection (broiler, layer, breeder, pullet order), side by side. */
-  totalsByType: ReportRow[];
-}
-
-export interface TrendPoint {
-  dayAge: number;
-  day: string;
-  /** Week of age (weekly points). */
-  week?: number;
-  actual: number | null;
-  standard: number | null;
-}
-
-export interface TrendSeries {
-  flockId: number;
-  groupNo: string;
-  shedName: string;
-  indicator: CurveIndicator;
-  points: TrendPoint[];
-}
+export type SummaryAnswer = ReportSummaryAnswer;
+export type TrendPoint = FlockTrendPoint;
+export type TrendSeries = FlockTrendSeries;
 
 /** A day report covers at most 366 days; week, month and year reports up to ten years. */
 export const MAX_DAY_RANGE = 366;

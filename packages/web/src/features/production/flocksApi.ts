@@ -8,17 +8,20 @@ import {
 } from '@tanstack/react-query';
 import {
   productionFlocksApi,
+  productionReportsApi,
   standardCurvesApi,
   type AnswerOf,
   type BodyOf,
   type BuiltinCurve,
   type CurveIndicator,
   type CurveRow,
+  type FlockTrendPoint,
   type FlockRow,
   type Page,
+  type ProductionReportRow,
+  type ReportSummaryAnswer,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
-import { request } from '../../app/api/client';
 
 /**
  * Flock and standard-curve calls (server: modules/production, docs/API-PRODUCTION.md). The read
@@ -33,33 +36,9 @@ export interface FlockQuery {
   pageSize: number;
 }
 
-/** The figures of a production report row these screens show (the server sends more). */
-export interface ReportFigures {
-  flockId?: number;
-  period: string;
-  dayAgeFrom: number | null;
-  dayAgeTo: number | null;
-  opening: number | null;
-  closing: number | null;
-  dead: number | null;
-  culled: number | null;
-  livability: number | null;
-  mortalityPer10k: number | null;
-  avgWeight: number | null;
-  feedKg: number | null;
-  waterL: number | null;
-  fcr: number | null;
-  fcrCorrected?: number | null;
-  eggCount: number | null;
-  layingRate: number | null;
-  epef: number | null;
-  std: { avgWeigh?: number | null; fcr?: number | null; elr?: number | null };
-}
-
-export interface ReportAnswer {
-  rows: ReportFigures[];
-  totals: ReportFigures | null;
-}
+/** A production report row (flock cards and drawer read its figures). */
+export type ReportFigures = ProductionReportRow;
+export type ReportAnswer = ReportSummaryAnswer;
 
 export interface ReportQuery {
   farmId?: number;
@@ -72,16 +51,8 @@ export interface ReportQuery {
   includeClosed: boolean;
 }
 
-export interface TrendPoint {
-  dayAge: number;
-  day: string;
-  actual: number | null;
-  standard: number | null;
-}
-
-export interface TrendAnswer {
-  series: { flockId: number; groupNo: string; shedName: string; indicator: CurveIndicator; points: TrendPoint[] }[];
-}
+export type TrendPoint = FlockTrendPoint;
+export type TrendAnswer = AnswerOf<typeof productionReportsApi.trend>;
 
 export type { BuiltinCurve, CurveRow };
 
@@ -96,14 +67,13 @@ export interface CurveQuery {
 /** A curve as the form sends it (adds have no id). */
 export type CurveBody = BodyOf<typeof standardCurvesApi.add> & { id?: number };
 
-const R = '/breedpigbuilding/flockReport';
 type Written = AnswerOf<typeof standardCurvesApi.add>;
 
 export const flocksApi = {
   page: (q: FlockQuery, signal?: AbortSignal): Promise<Page<FlockRow>> => call(productionFlocksApi.page, { body: q }, { signal }),
-  summary: (q: ReportQuery, signal?: AbortSignal): Promise<ReportAnswer> => request(`${R}/summary`, { method: 'POST', body: q, signal }),
+  summary: (q: ReportQuery, signal?: AbortSignal): Promise<ReportAnswer> => call(productionReportsApi.summary, { body: q }, { signal }),
   trend: (flockId: number, signal?: AbortSignal): Promise<TrendAnswer> =>
-    request(`${R}/trend`, { method: 'POST', body: { flockIds: [flockId], indicators: ['02'], period: 'day' }, signal }),
+    call(productionReportsApi.trend, { body: { flockIds: [flockId], indicators: ['02'], period: 'day' } }, { signal }),
   curves: (q: CurveQuery, signal?: AbortSignal): Promise<Page<CurveRow>> => call(standardCurvesApi.page, { body: q }, { signal }),
   addCurve: (body: CurveBody): Promise<Written> => call(standardCurvesApi.add, { body }),
   updateCurve: ({ id, ...body }: CurveBody): Promise<Written> =>

@@ -2,9 +2,13 @@ import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react
 import {
   directoryApi,
   productionFlocksApi,
+  productionReportsApi,
+  type AnswerOf,
   type CurveIndicator,
   type DailyPageBody,
   type FlockOption,
+  type FlockTrendPoint,
+  type FlockTrendSeries,
   type Page,
   type ReportBody,
   type ShedListItem,
@@ -47,25 +51,9 @@ export interface SummaryAnswer {
   totalsByType: ReportRow[];
 }
 
-export interface TrendPoint {
-  dayAge: number;
-  day?: string | null;
-  week?: number | null;
-  actual: Figure;
-  standard: Figure;
-}
-
-export interface TrendSeriesAnswer {
-  flockId: number;
-  groupNo: string;
-  shedName: string;
-  indicator: CurveIndicator;
-  points: TrendPoint[];
-}
-
-export interface TrendAnswer {
-  series: TrendSeriesAnswer[];
-}
+export type TrendPoint = FlockTrendPoint;
+export type TrendSeriesAnswer = FlockTrendSeries;
+export type TrendAnswer = AnswerOf<typeof productionReportsApi.trend>;
 
 export interface TrendRequest {
   flockIds: number[];
@@ -119,8 +107,7 @@ export const poultryApi = {
     rowsOf(await request('/breedpigbuilding/flockReport/energy', { method: 'POST', body: q, signal })),
   health: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
     rowsOf(await request('/breedpigbuilding/flockReport/health', { method: 'POST', body: q, signal })),
-  trend: (q: TrendRequest, signal?: AbortSignal): Promise<TrendAnswer> =>
-    request('/breedpigbuilding/flockReport/trend', { method: 'POST', body: q, signal }),
+  trend: (q: TrendRequest, signal?: AbortSignal): Promise<TrendAnswer> => call(productionReportsApi.trend, { body: q }, { signal }),
   records: (kind: 'immune' | 'drug', q: RecordsRequest, signal?: AbortSignal): Promise<Page<EventRecord>> =>
     request(`/breedpigbuilding/flockDaily/${kind}/page`, { method: 'POST', body: q, signal }),
 };

@@ -282,7 +282,10 @@ const farmSpecs = [
     'device-connect',
     null,
     [
-      ...tabs('/device-connect', 'device-connect', ['network', 'controller']),
+      // The network devices screen of Devices (device-mng.network), held under this code too: reachable
+      // by its link, listed once in the menu (under Devices).
+      ['device-connect.network', '/device-connect/network', [], { hidden: true }],
+      ['device-connect.controller', '/device-connect/controller'],
       // One controller's running status, embedded by other screens (full screen, no menu entry).
       ['device-running-status.controller.iframe', '/device-running-status/controller/iframe', [], { hidden: true }],
     ],

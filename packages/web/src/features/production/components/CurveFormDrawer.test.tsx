@@ -4,7 +4,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import type { CurveRow } from '../flocksApi';
 import { CurveFormDrawer } from './CurveFormDrawer';
-import { signedInEach } from '../../../test/session';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
@@ -13,7 +13,7 @@ const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${ke
 const item = (key: string): string => field(key).closest('.ant-form-item')!.textContent ?? '';
 const type = (key: string, value: string): void => void fireEvent.change(field(key), { target: { value } });
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
-const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };
+const farm = POULTRY_FARM;
 const adds = (calls: RecordedCall[]): RecordedCall[] =>
   calls.filter((c) => c.method === 'POST' && c.path === '/breedpigbuilding/standardCurve');
 

@@ -5,12 +5,12 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { addDays, todayIn } from '../model/flocks';
 import { CurrentFlocksPage } from './CurrentFlocksPage';
-import { signedInEach } from '../../../test/session';
+import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
-const farm = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };
+const farm = POULTRY_FARM;
 const today = todayIn(farm.timeZone);
 
 function flock(over: Partial<FlockRow>): FlockRow {

@@ -1,11 +1,41 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { FarmInfo } from '../app/api/types';
+import type { AppTreeNode, FarmInfo, UserInfo } from '../app/api/types';
 import { i18n } from '../app/i18n/i18n';
 import { INITIAL_DATA, useAppStore, type AppData } from '../app/stores/appStore';
 
 /** The demo farms most component tests choose from. */
 export const PIG_FARM: FarmInfo = { id: 1, farmId: 1, farmName: 'Demo Pig Farm', type: 1, scale: 3, timeZone: 'Asia/Shanghai' };
 export const POULTRY_FARM: FarmInfo = { id: 2, farmId: 2, farmName: 'Demo Poultry Farm', type: 2, scale: 6, timeZone: 'Asia/Shanghai' };
+
+/** The signed-in user of store and session tests (holds both farm modes). */
+export const DEMO_USER: UserInfo = {
+  id: 7,
+  accountName: 'Demo',
+  accountCode: 'demo',
+  phoneNo: '+86 138',
+  email: null,
+  accountType: 1,
+  tenantId: 1,
+  tenantName: 'Demo Agri',
+  mustChangePassword: false,
+  hasSecurePassword: true,
+  farms: [{ id: 1, farmName: 'Pig farm', type: 1 }],
+  loginFarmType: 'all',
+};
+
+/** One page of a permission tree as roleApplicationTree2 answers it. */
+export function treeLeaf(code: string, path: string, fun: AppTreeNode['applicationFunType']): AppTreeNode {
+  return {
+    applicationInfoId: 1,
+    applicationCode: code,
+    applicationFunType: fun,
+    seqNo: 10,
+    path,
+    index: true,
+    scope: 'farm',
+    children: [],
+  };
+}
 
 /**
  * Every test of the file starts signed in (token `tok`) in English, with `state` over the initial

@@ -9,6 +9,7 @@ import { resolveFarmMode } from '../menu/farmMode';
 import { buildMenuModel } from '../menu/menuModel';
 import { AppShell } from '../shell/AppShell';
 import { useAppStore } from '../stores/appStore';
+import { ForeignPath } from './ForeignPath';
 import { PageHost } from './PageHost';
 import { ReloadPage } from './ReloadPage';
 import { RootRedirect } from './RootRedirect';
@@ -82,7 +83,7 @@ export function SessionGate(): ReactElement {
             .map((r) => (
               <Route key={r.path} path={strip(r.path)} element={<PageHost code={r.code} />} />
             ))}
-          <Route path="*" element={<Navigate to="/404" replace />} />
+          <Route path="*" element={<ForeignPath />} />
         </Route>
       </Routes>
     </SessionContext.Provider>

@@ -1,21 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { INITIAL_DATA, migrateStored, STORE_KEY, useAppStore } from './appStore';
-import type { UserInfo } from '../api/types';
+import { DEMO_USER } from '../../test/session';
 
-const user: UserInfo = {
-  id: 7,
-  accountName: 'Demo',
-  accountCode: 'demo',
-  phoneNo: '+86 138',
-  email: null,
-  accountType: 1,
-  tenantId: 1,
-  tenantName: 'Demo Agri',
-  mustChangePassword: false,
-  hasSecurePassword: true,
-  farms: [{ id: 1, farmName: 'Pig farm', type: 1 }],
-  loginFarmType: 'all',
-};
+const user = DEMO_USER;
 
 function stored(): Record<string, unknown> {
   return JSON.parse(localStorage.getItem(STORE_KEY)!).state;

@@ -11,6 +11,7 @@ import {
   dailyRecordsApi,
   dailyRowBody,
   dailyRowUpdateBody,
+  devicesApi,
   directoryApi,
   productionFlocksApi,
   type AnswerOf,
@@ -27,7 +28,6 @@ import {
   type ShedListItem,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
-import { request } from '../../app/api/client';
 import { FLOCK_KEYS } from './flocksApi';
 import { POULTRY_KEYS } from './reportsApi';
 
@@ -94,14 +94,7 @@ export const productionApi = {
   sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => call(directoryApi.sheds, { query: { farmId } }, { signal }),
   /** Gateways of a farm for the flock's meter device; an account without device rights simply gets none. */
   gateways: async (farmId: number, signal?: AbortSignal): Promise<ControllerRow[]> =>
-    (
-      await request<Page<ControllerRow>>('/breedpigdevice/controller/page', {
-        method: 'POST',
-        body: { farmId, pageNo: 1, pageSize: 1000 },
-        signal,
-        quiet: true,
-      })
-    ).list,
+    (await call(devicesApi.page, { body: { farmId, pageNo: 1, pageSize: 1000 } }, { signal, quiet: true })).list,
 };
 
 /** Query keys: every production write refreshes everything under `production`. */

@@ -1,11 +1,14 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
+  dailyRecordsApi,
   directoryApi,
   productionFlocksApi,
   productionReportsApi,
   type AnswerOf,
+  type BodyOf,
   type CurveIndicator,
   type DailyPageBody,
+  type DailyRecordRow,
   type FlockOption,
   type FlockTrendPoint,
   type FlockTrendSeries,
@@ -14,7 +17,6 @@ import {
   type ShedListItem,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
-import { request } from '../../app/api/client';
 import type { StdField } from './model/metrics';
 
 /**
@@ -26,9 +28,14 @@ export type { FlockOption };
 
 export type Figure = number | null;
 
+/**
+ * A row of any of the three report answers the screens table (summary, energy, health: their
+ * contracts in packages/shared/src/production/endpoints-reports.ts), read figure by figure.
+ */
 export interface ReportRow {
-  farmId: number;
-  farmName: string;
+  /** Null on a totals row. */
+  farmId: number | null;
+  farmName: string | null;
   flockId?: number | null;
   groupNo?: string | null;
   shedId?: number | null;
@@ -36,7 +43,8 @@ export interface ReportRow {
   flockType?: number | null;
   /** broiler, layer, breeder or pullet; null on a totals row over several types. */
   productionType?: string | null;
-  period: string | number;
+  /** Absent on health rows (one per flock over the range). */
+  period?: string | number;
   week?: number | null;
   dayAgeFrom?: Figure;
   dayAgeTo?: Figure;
@@ -70,19 +78,8 @@ export type ReportRequest = Pick<ReportBody, 'start' | 'end' | 'period' | 'group
   flockIds?: number[];
 };
 
-export interface EventRecord {
-  id: number;
-  flockId: number;
-  groupNo: string;
-  shedId: number;
-  shedName: string;
-  farmName: string;
-  dayAge: number | null;
-  /** The farm day of the event and its time, epoch ms. */
-  day: string;
-  at: number;
-  [field: string]: unknown;
-}
+/** An immunisation or medication as listed: `at` is the moment, epoch ms. */
+export type EventRecord = DailyRecordRow;
 
 export type RecordsRequest = Pick<DailyPageBody, 'pageNo' | 'pageSize'> & {
   farmId?: number;
@@ -97,19 +94,24 @@ const rowsOf = (a: { rows?: ReportRow[]; totals?: ReportRow | null; totalsByType
   totalsByType: a?.totalsByType ?? [],
 });
 
+/** A report request as sent: closed flocks whose life overlaps the range are in, as the server's default is. */
+export function reportBodyOf(q: ReportRequest): BodyOf<typeof productionReportsApi.summary> {
+  return { includeClosed: true, ...q };
+}
+
 export const poultryApi = {
   flockOptions: (q: { farmId: number; status: 1 | 2 }, signal?: AbortSignal): Promise<FlockOption[]> =>
     call(productionFlocksApi.options, { query: q }, { signal }),
   sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => call(directoryApi.sheds, { query: { farmId } }, { signal }),
   summary: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
-    rowsOf(await request('/breedpigbuilding/flockReport/summary', { method: 'POST', body: q, signal })),
+    rowsOf(await call(productionReportsApi.summary, { body: reportBodyOf(q) }, { signal })),
   energy: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
-    rowsOf(await request('/breedpigbuilding/flockReport/energy', { method: 'POST', body: q, signal })),
+    rowsOf(await call(productionReportsApi.energy, { body: reportBodyOf(q) }, { signal })),
   health: async (q: ReportRequest, signal?: AbortSignal): Promise<SummaryAnswer> =>
-    rowsOf(await request('/breedpigbuilding/flockReport/health', { method: 'POST', body: q, signal })),
+    rowsOf(await call(productionReportsApi.health, { body: reportBodyOf(q) }, { signal })),
   trend: (q: TrendRequest, signal?: AbortSignal): Promise<TrendAnswer> => call(productionReportsApi.trend, { body: q }, { signal }),
   records: (kind: 'immune' | 'drug', q: RecordsRequest, signal?: AbortSignal): Promise<Page<EventRecord>> =>
-    request(`/breedpigbuilding/flockDaily/${kind}/page`, { method: 'POST', body: q, signal }),
+    call(dailyRecordsApi.page, { params: { kind }, body: q }, { signal }),
 };
 
 /** Every poultry report query lives under this key; production writes refresh it (production/api.ts). */

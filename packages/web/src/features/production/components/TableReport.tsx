@@ -115,7 +115,7 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
       return { key: s.key, title: title(s), render: (_: unknown, r: ReportRow) => <LastEvent event={r[s.key] as LastEventValue | null} /> };
     const text = (r: ReportRow): string =>
       s.key === 'farm'
-        ? r.farmName
+        ? (r.farmName ?? '')
         : s.key === 'shed'
           ? String(r.shedName ?? '')
           : s.key === 'groupNo'

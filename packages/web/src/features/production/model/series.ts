@@ -84,7 +84,7 @@ export function entityKey(row: ReportRow, groupBy: 'flock' | 'farm'): string {
 }
 
 export function entityName(row: ReportRow, groupBy: 'flock' | 'farm'): string {
-  return groupBy === 'flock' ? [row.shedName, row.groupNo].filter(Boolean).join(' · ') : row.farmName;
+  return groupBy === 'flock' ? [row.shedName, row.groupNo].filter(Boolean).join(' · ') : (row.farmName ?? '');
 }
 
 /** Where a row sits on the period axis: weeks of age for weekly flock rows, the period otherwise. */

@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../app/queryClient';
+import { seedSessionLists } from './session';
 
 /**
  * Component tests against a mocked API: routes answer by method and path (no query string),
@@ -45,8 +46,10 @@ export function mockApi(routes: Record<string, Answer>): RecordedCall[] {
 }
 
 export function renderWithApp(ui: ReactElement, path = '/'): RenderResult {
+  const client = createQueryClient();
+  seedSessionLists(client);
   return render(
-    <AppProviders client={createQueryClient()}>
+    <AppProviders client={client}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
     </AppProviders>,
   );

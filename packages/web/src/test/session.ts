@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import type { AppTreeNode, FarmInfo, UserInfo } from '../app/api/types';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AccountOption, AppTreeNode, AreaCode, FarmInfo, UserInfo } from '../app/api/types';
+import { QK } from '../app/auth/queries';
 import { i18n } from '../app/i18n/i18n';
 import { INITIAL_DATA, useAppStore, type AppData } from '../app/stores/appStore';
 
@@ -37,13 +39,38 @@ export function treeLeaf(code: string, path: string, fun: AppTreeNode['applicati
   };
 }
 
+/** The session's reference lists a test starts with (server data: seeded into the query cache). */
+export interface SessionLists {
+  farms?: FarmInfo[];
+  accounts?: AccountOption[];
+  areaCodes?: AreaCode[];
+}
+
+let lists: SessionLists = {};
+
+/** Changes the session lists for the rest of one test (before it renders). */
+export function withSessionLists(change: SessionLists): void {
+  lists = { ...lists, ...change };
+}
+
+/** Puts the test's session lists into a fresh query client (renderWithApp does it). */
+export function seedSessionLists(client: QueryClient): void {
+  for (const name of ['farms', 'accounts', 'areaCodes'] as const) {
+    const data = lists[name];
+    if (data) client.setQueryData([...QK.sessionLists, name], data);
+  }
+}
+
 /**
  * Every test of the file starts signed in (token `tok`) in English, with `state` over the initial
- * store (farms, accounts, the user…), and ends with the mocked API (`mockApi`) taken away.
+ * store (the user, the farm mode…) and the session lists it names (farms, accounts, area codes),
+ * and ends with the mocked API (`mockApi`) taken away.
  */
-export function signedInEach(state: Partial<AppData> = {}): void {
+export function signedInEach(state: Partial<AppData> & SessionLists = {}): void {
   beforeEach(async () => {
-    useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', ...state });
+    const { farms, accounts, areaCodes, ...store } = state;
+    lists = { farms, accounts, areaCodes };
+    useAppStore.setState({ ...INITIAL_DATA, locale: 'en-us', token: 'tok', ...store });
     await i18n.changeLanguage('en-us');
   });
   afterEach(() => vi.unstubAllGlobals());

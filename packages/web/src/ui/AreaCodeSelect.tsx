@@ -2,7 +2,7 @@ import { useMemo, type ReactElement } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AreaCode } from '@farmsense/shared';
-import { useAppStore } from '../app/stores/appStore';
+import { useAreaCodes } from '../app/auth/queries';
 
 /**
  * Options of the loaded area-code list (GET account/areaCode, kept in the session state). Some
@@ -34,7 +34,7 @@ export function AreaCodeSelect({
   placeholder?: string;
 }): ReactElement {
   const { i18n } = useTranslation();
-  const list = useAppStore((s) => s.areaCodes);
+  const list = useAreaCodes();
   const options = useMemo(() => areaCodeOptions(list, i18n.language), [list, i18n.language]);
   return (
     <Select<string>

@@ -1,7 +1,7 @@
-import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { AccountType, LOCALE_CODES, type Locale } from '@farmsense/shared';
 import { sessionApi } from '../api/sessionApi';
-import type { AppConfig, AppTreeNode, ParamRow, UserInfo } from '../api/types';
+import type { AccountOption, AppConfig, AppTreeNode, AreaCode, FarmInfo, ParamRow, UserInfo } from '../api/types';
 import { appState, useAppStore, type WholeFarmTypeValue } from '../stores/appStore';
 
 /** Query keys of the session-level server state. */
@@ -49,36 +49,69 @@ export function logoRowFor(rows: ParamRow[] | undefined, locale: Locale): ParamR
   return rows?.find((r) => wanted.includes(r.paramCode.toLowerCase()));
 }
 
+/** How long the session's reference lists stay fresh before a page that reads them refetches. */
+const LIST_STALE_MS = 5 * 60_000;
+
 /**
- * Area codes, farm list and account list into the session state. Farms and accounts belong to a
- * tenant, so the platform back office (no tenant) does not ask; one failing list does not block
- * the others.
+ * The session's reference lists (SPEC §3 "session user state"): area codes, the account's farms
+ * and the tenant's accounts, as server data in TanStack Query (keys under QK.sessionLists, which
+ * every write that changes them invalidates). Farms and accounts belong to a tenant: the platform
+ * back office gets empty lists without asking. Not while a forced password change is pending:
+ * the server refuses tenant data until then.
  */
-export async function loadSessionLists(accountType: number | undefined): Promise<true> {
-  const tenantLists = accountType !== AccountType.PLATFORM;
-  const [areaCodes, farms, accounts] = await Promise.allSettled([
-    sessionApi.areaCode(),
-    tenantLists ? sessionApi.farmList() : Promise.resolve([]),
-    tenantLists ? sessionApi.queryAllAccount() : Promise.resolve([]),
-  ]);
-  appState().setSessionLists({
-    ...(areaCodes.status === 'fulfilled' ? { areaCodes: areaCodes.value } : {}),
-    ...(farms.status === 'fulfilled' ? { farms: farms.value } : {}),
-    ...(accounts.status === 'fulfilled' ? { accounts: accounts.value } : {}),
-  });
-  return true;
+const LIST_KEYS = {
+  areaCodes: [...QK.sessionLists, 'areaCodes'] as const,
+  farms: [...QK.sessionLists, 'farms'] as const,
+  accounts: [...QK.sessionLists, 'accounts'] as const,
+};
+
+const tenantOnly =
+  <T>(accountType: number | undefined, load: () => Promise<T[]>): (() => Promise<T[]>) =>
+  () =>
+    accountType === AccountType.PLATFORM ? Promise.resolve([]) : load();
+
+function listQueries(accountType: number | undefined) {
+  return {
+    areaCodes: queryOptions({ queryKey: LIST_KEYS.areaCodes, queryFn: () => sessionApi.areaCode(), staleTime: LIST_STALE_MS }),
+    farms: queryOptions({ queryKey: LIST_KEYS.farms, queryFn: tenantOnly(accountType, sessionApi.farmList), staleTime: LIST_STALE_MS }),
+    accounts: queryOptions({
+      queryKey: LIST_KEYS.accounts,
+      queryFn: tenantOnly(accountType, sessionApi.queryAllAccount),
+      staleTime: LIST_STALE_MS,
+    }),
+  };
 }
 
-/** The background refresh of the session lists, shared by the shell and the pages that read them. */
-export function useSessionLists(): UseQueryResult<true> {
+function useListsAllowed(): { accountType: number | undefined; enabled: boolean } {
   const user = useAppStore((s) => s.userInfo);
-  return useQuery({
-    queryKey: QK.sessionLists,
-    queryFn: () => loadSessionLists(user?.accountType),
-    // Not while a forced password change is pending: the server refuses tenant data until then.
-    enabled: !!user && !user.mustChangePassword,
-    staleTime: 5 * 60_000,
-  });
+  return { accountType: user?.accountType, enabled: !!user && !user.mustChangePassword };
+}
+
+/** The farm list of the session (pickers, farm names): pending until it first arrives. */
+export function useSessionLists(): UseQueryResult<FarmInfo[]> {
+  const { accountType, enabled } = useListsAllowed();
+  return useQuery({ ...listQueries(accountType).farms, enabled });
+}
+
+const NO_FARMS: FarmInfo[] = [];
+const NO_ACCOUNTS: AccountOption[] = [];
+const NO_AREA_CODES: AreaCode[] = [];
+
+/** The account's farms (empty until loaded). */
+export function useFarms(): FarmInfo[] {
+  return useSessionLists().data ?? NO_FARMS;
+}
+
+/** The tenant's accounts as picker options (empty until loaded). */
+export function useAccountOptions(): AccountOption[] {
+  const { accountType, enabled } = useListsAllowed();
+  return useQuery({ ...listQueries(accountType).accounts, enabled }).data ?? NO_ACCOUNTS;
+}
+
+/** Telephone area codes (empty until loaded). */
+export function useAreaCodes(): AreaCode[] {
+  const { accountType, enabled } = useListsAllowed();
+  return useQuery({ ...listQueries(accountType).areaCodes, enabled }).data ?? NO_AREA_CODES;
 }
 
 /**
@@ -89,6 +122,7 @@ export async function loadSessionData(client: QueryClient): Promise<void> {
   const info = await sessionApi.getUserInfo();
   appState().setUserInfo(info);
   client.setQueryData(QK.userInfo, info);
-  await loadSessionLists(info.accountType);
-  client.setQueryData(QK.sessionLists, true);
+  // One failing list does not block the others (a page asks again for it).
+  const lists = listQueries(info.accountType);
+  await Promise.allSettled([client.fetchQuery(lists.areaCodes), client.fetchQuery(lists.farms), client.fetchQuery(lists.accounts)]);
 }

@@ -1,7 +1,9 @@
 /**
- * The farm context of the console: which farm a farm-scoped page shows (useFarmChoice, one
- * choice per farm type, remembered) and the "no farm of this kind" state (NoFarm). Every feature
- * takes them from here.
+ * The farm context of the console: the account's farms as server data (useFarms, TanStack Query),
+ * which farm a farm-scoped page shows (useFarmChoice, one choice per farm type, remembered: the
+ * only farm state kept on the client) and the "no farm of this kind" state (NoFarm). Every
+ * feature takes them from here.
  */
 export { useFarmChoice, type FarmChoice } from './useFarmChoice';
 export { NoFarm } from './NoFarm';
+export { useFarms } from '../auth/queries';

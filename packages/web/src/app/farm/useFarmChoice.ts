@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { FarmInfo } from '../api/types';
 import { useAppStore } from '../stores/appStore';
 import { farmTypeOfMode } from '../menu/farmMode';
+import { useFarms } from '../auth/queries';
 
 /**
  * The farm a farm-scoped page shows: the one last chosen for that farm type (remembered across
@@ -19,7 +20,7 @@ export interface FarmChoice {
 export function useFarmChoice(farmType?: 1 | 2): FarmChoice {
   const mode = useAppStore((s) => s.wholeFarmType);
   const type = farmType ?? farmTypeOfMode(mode);
-  const allFarms = useAppStore((s) => s.farms);
+  const allFarms = useFarms();
   const stored = useAppStore((s) => s.selectedFarms[String(type)]);
   const selectFarm = useAppStore((s) => s.selectFarm);
   const farms = useMemo(() => allFarms.filter((f) => f.type === type), [allFarms, type]);

@@ -47,8 +47,8 @@ export function SessionGate(): ReactElement {
   const farmMode = resolveFarmMode(userInfo?.loginFarmType, storedMode);
   const ready = !!userInfo && !userInfo.mustChangePassword;
   const tree = useAppTree(farmMode.wholeFarmType, ready);
-  // Area codes, farms and accounts are refreshed in the background once per page load.
-  useSessionLists();
+  // The account's farms: farm pages wait for them rather than saying "no farm" for a moment.
+  const farms = useSessionLists();
 
   const value = useMemo<SessionValue | null>(() => {
     if (!userInfo || !tree.data) return null;
@@ -64,6 +64,8 @@ export function SessionGate(): ReactElement {
   if (!value) {
     return tree.isError ? <SessionLoadError onRetry={() => void tree.refetch()} /> : <PageSpin full />;
   }
+
+  if (farms.isPending && farms.fetchStatus !== 'idle') return <PageSpin full />;
 
   const strip = (p: string): string => p.replace(/^\//, '');
   const { routes } = value.model;

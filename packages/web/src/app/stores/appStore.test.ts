@@ -24,10 +24,6 @@ describe('persisted client state', () => {
     s.setLocale('ru');
     s.setWholeFarmType(2);
     s.setUserInfo(user);
-    s.setSessionLists({
-      farms: [{ id: 1, farmId: 1, farmName: 'F', type: 1, scale: null, timeZone: 'Asia/Shanghai' }],
-      accounts: [{ label: 'A', value: 1 }],
-    });
     s.setMenuCollapsed(true);
     s.setOpenMenuKeys(['pig']);
     s.setLastRoute('/pig/overview/shed');

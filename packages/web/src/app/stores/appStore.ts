@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { DEFAULT_LOCALE, WholeFarmType, type LoginFarmType, type Locale } from '@farmsense/shared';
-import type { AccountOption, AreaCode, FarmInfo, UserInfo } from '../api/types';
+import type { UserInfo } from '../api/types';
 
 export type WholeFarmTypeValue = (typeof WholeFarmType)[keyof typeof WholeFarmType];
 
@@ -19,9 +19,6 @@ export interface AppData {
   loginFarmType: LoginFarmType | null;
   wholeFarmType: WholeFarmTypeValue;
   userInfo: UserInfo | null;
-  areaCodes: AreaCode[];
-  farms: FarmInfo[];
-  accounts: AccountOption[];
   menuCollapsed: boolean;
   openMenuKeys: string[];
   lastRoute: string | null;
@@ -35,7 +32,6 @@ export interface AppActions {
   setLocale: (locale: Locale) => void;
   setWholeFarmType: (type: WholeFarmTypeValue) => void;
   setUserInfo: (info: UserInfo) => void;
-  setSessionLists: (lists: Partial<Pick<AppData, 'areaCodes' | 'farms' | 'accounts'>>) => void;
   setMenuCollapsed: (collapsed: boolean) => void;
   setOpenMenuKeys: (keys: string[]) => void;
   setLastRoute: (route: string) => void;
@@ -57,9 +53,6 @@ export const INITIAL_DATA: AppData = {
   loginFarmType: null,
   wholeFarmType: WholeFarmType.PIG,
   userInfo: null,
-  areaCodes: [],
-  farms: [],
-  accounts: [],
   menuCollapsed: false,
   openMenuKeys: [],
   lastRoute: null,
@@ -82,7 +75,6 @@ export const useAppStore = create<AppStore>()(
       setLocale: (locale) => set({ locale, localeChosen: true }),
       setWholeFarmType: (wholeFarmType) => set({ wholeFarmType }),
       setUserInfo: (userInfo) => set({ userInfo, loginFarmType: userInfo.loginFarmType }),
-      setSessionLists: (lists) => set(lists),
       setMenuCollapsed: (menuCollapsed) => set({ menuCollapsed }),
       setOpenMenuKeys: (openMenuKeys) => set({ openMenuKeys }),
       setLastRoute: (lastRoute) => set({ lastRoute }),
@@ -103,9 +95,6 @@ export const useAppStore = create<AppStore>()(
         loginFarmType: s.loginFarmType,
         wholeFarmType: s.wholeFarmType,
         userInfo: s.userInfo,
-        areaCodes: s.areaCodes,
-        farms: s.farms,
-        accounts: s.accounts,
         menuCollapsed: s.menuCollapsed,
         openMenuKeys: s.openMenuKeys,
         lastRoute: s.lastRoute,

@@ -14,7 +14,6 @@ import {
 } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useEncrypt } from '../../../app/auth/useEncrypt';
-import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
 import { optionalText, reportSaveError } from '../../../ui/formErrors';
@@ -23,6 +22,7 @@ import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
+import { useFarms } from '../../../app/auth/queries';
 
 type Gender = (typeof GENDERS)[number];
 
@@ -92,7 +92,7 @@ export function AccountFormDialog({
   const [form] = Form.useForm<AccountFormValues>();
   const adding = account === null;
   const isAdmin = account?.accountType === AccountType.TENANT_ADMIN;
-  const farms = useAppStore((s) => s.farms);
+  const farms = useFarms();
   const encrypt = useEncrypt();
   const add = useAddAccount();
   const update = useUpdateAccount();

@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountRowWithScope } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
-import { useSessionLists } from '../../../app/auth/queries';
+import { useFarms, useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { farmOptions, ListPage, useRowDialog } from '../../../ui/list/ListPage';
@@ -36,7 +36,7 @@ export function AccountsPage(): ReactElement {
   useSessionLists();
   const selfId = useAppStore((s) => s.userInfo?.id);
   const compact = useScreenBand() !== 'large';
-  const farms = useAppStore((s) => s.farms);
+  const farms = useFarms();
   const roles = useRoleOptions();
   const list = useListPage(FILTERS);
   const page = useAccountPage(list.query);

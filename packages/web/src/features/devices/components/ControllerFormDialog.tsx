@@ -12,7 +12,6 @@ import {
 } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
-import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
 import { optionalText, reportSaveError } from '../../../ui/formErrors';
@@ -20,6 +19,7 @@ import { devicesApi, useDeviceMutation, useFarmSheds } from '../api';
 import { PlacementFields, type PlacementValues } from './PlacementFields';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
+import { useFarms } from '../../../app/auth/queries';
 
 export interface ControllerFormValues extends PlacementValues {
   code: string;
@@ -110,7 +110,7 @@ export function ControllerFormDialog({
   const { t } = useTranslation(['devices', 'common']);
   const [form] = Form.useForm<ControllerFormValues>();
   const adding = row === null;
-  const farms = useAppStore((s) => s.farms);
+  const farms = useFarms();
   const [initial] = useState(() => initialValues(row, farmId, preset));
   const chosenFarm = Form.useWatch('farmId', form) ?? initial.farmId;
   const chosenType = Form.useWatch('gatewayType', form) ?? initial.gatewayType;

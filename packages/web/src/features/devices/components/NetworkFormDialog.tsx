@@ -11,12 +11,12 @@ import {
   type NetworkRow,
 } from '@farmsense/shared';
 import { errorMessage } from '../../../app/i18n/i18n';
-import { useAppStore } from '../../../app/stores/appStore';
 import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation } from '../api';
 import { FormDialog } from '../../../ui/FormDialog';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useFarms } from '../../../app/auth/queries';
 
 interface NetworkFormValues {
   name: string;
@@ -31,7 +31,7 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   const { t } = useTranslation(['devices', 'common']);
   const [form] = Form.useForm<NetworkFormValues>();
   const adding = row === null;
-  const farms = useAppStore((s) => s.farms);
+  const farms = useFarms();
   const add = useDeviceMutation(devicesApi.networkAdd);
   const update = useDeviceMutation(devicesApi.networkUpdate);
   const [initial] = useState<NetworkFormValues>(() =>

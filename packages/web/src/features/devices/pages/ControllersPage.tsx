@@ -16,9 +16,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import { CONTROLLER_4008_CATEGORIES, CONTROLLER_4008_FAMILY, GATEWAY_TYPES, type ControllerRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
-import { useSessionLists } from '../../../app/auth/queries';
+import { useFarms, useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { SmallAction } from '../../../ui/RowAction';
@@ -70,7 +69,7 @@ export function ControllersPage({ family = 'all' }: { family?: 'all' | '4008' })
   const variant = VARIANTS[family];
   const { t } = useTranslation(['devices', 'common']);
   useSessionLists();
-  const farms = useAppStore((s) => s.farms);
+  const farms = useFarms();
   const list = useListPage(FILTERS);
   const { draft, setDraft } = list;
   const page = useControllerPage({ ...list.query, ...variant.filter });

@@ -6,7 +6,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { DeviceConnectRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable } from '../../../ui/PagedTable';
@@ -19,6 +18,7 @@ import { useLiveTelemetry } from '../live/useLiveTelemetry';
 import { fmtAgo, fmtDuration, fmtTime } from '../model/format';
 import '../../../ui/report-page.css';
 import '../environment.css';
+import { useFarms } from '../../../app/auth/queries';
 
 /**
  * /device-connect/controller: every controller the account may see with its link state, since
@@ -31,7 +31,7 @@ const FILTERS = { farmId: numberFilter, online: oneOfFilter(['online', 'offline'
 
 export function DeviceConnectPage(): ReactElement {
   const { t } = useTranslation(['environment', 'shell', 'common']);
-  const farms = useAppStore((s) => s.farms);
+  const farms = useFarms();
   const list = useListPage(FILTERS);
   const { paging } = list;
   const { farmId, online = 'all' } = list.filters;

@@ -2,7 +2,6 @@ import { useRef, useState, type ReactElement } from 'react';
 import { Col, Divider, Form, Input, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
-import { useAppStore } from '../../../app/stores/appStore';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
@@ -12,6 +11,7 @@ import { zoneLongName } from '../timeZones';
 import { TimeZoneSelect } from './TimeZoneSelect';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
+import { useAccountOptions } from '../../../app/auth/queries';
 
 export interface FarmFormValues {
   farmName: string;
@@ -60,7 +60,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
   const { t, i18n } = useTranslation(['farms', 'common']);
   const [form] = Form.useForm<FarmFormValues>();
   const adding = farm === null;
-  const accounts = useAppStore((s) => s.accounts);
+  const accounts = useAccountOptions();
   const add = useAddFarm();
   const update = useUpdateFarm();
   const [limitReached, setLimitReached] = useState(false);

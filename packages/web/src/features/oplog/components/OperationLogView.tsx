@@ -3,7 +3,6 @@ import { Button, Select } from 'antd';
 import { ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_OUTCOMES, type AuditOutcome, type OperationLogRow } from '@farmsense/shared';
-import { useAppStore } from '../../../app/stores/appStore';
 import { DateRangePicker } from '../../../ui/DateRangePicker';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { pageQueryProps, PagedTable } from '../../../ui/PagedTable';
@@ -13,6 +12,7 @@ import { useOplogFilters } from '../hooks/useOplogFilters';
 import { DetailJson, moduleLabel, outcomeLabel } from './labels';
 import { oplogColumns } from './oplogColumns';
 import '../oplog.css';
+import { useAccountOptions } from '../../../app/auth/queries';
 
 /** Value of the platform's own log in the tenant picker (tenant ids start at 1). */
 const PLATFORM_OWN = 0;
@@ -41,7 +41,7 @@ export function OperationLogView({
   const modules = useOplogModules(filters.tenantId);
   const tenants = useTenantChoices(platform);
   const tenantAccounts = useTenantOptions(platform ? filters.tenantId : undefined);
-  const sessionAccounts = useAppStore((s) => s.accounts);
+  const sessionAccounts = useAccountOptions();
   const columns = useMemo(() => oplogColumns(t), [t]);
 
   const accountOptions = platform

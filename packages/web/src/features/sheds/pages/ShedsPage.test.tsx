@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
-import { useAppStore } from '../../../app/stores/appStore';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { ShedsPage } from './ShedsPage';
-import { POULTRY_FARM, signedInEach } from '../../../test/session';
+import { POULTRY_FARM, signedInEach, withSessionLists } from '../../../test/session';
 import { shedRow } from '../../../test/fixtures';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`sheds.${key}`, vars);
@@ -47,7 +46,7 @@ describe('sheds page', { timeout: 40_000 }, () => {
   });
 
   it('says that the tenant has no farm yet', async () => {
-    useAppStore.setState({ farms: [] });
+    withSessionLists({ farms: [] });
     mockApi({ 'GET /breedpigbuilding/farmInfo/list': { data: [] } });
     renderWithApp(<ShedsPage />);
     expect(await screen.findByText(t('page.noFarm'), {}, SLOW)).toBeTruthy();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ErrorCodes } from '@farmsense/shared';
+import { AppError, ErrorCodes, type AppCode } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { loadAccess } from '../lib/access.js';
 import { hasApiCode, resolveApiAccess } from '../lib/api-access.js';
@@ -16,7 +16,7 @@ declare module 'fastify' {
     /** No session needed (login, captcha, getConfig, health). */
     public?: boolean;
     /** Application code(s) the route serves; the account must hold one of them. */
-    app?: string | string[];
+    app?: AppCode | readonly AppCode[];
     /** Allowed while the account must still change its first password. */
     allowPending?: boolean;
     /** Module name for the audit log (defaults to the URL's first segment after /api). */

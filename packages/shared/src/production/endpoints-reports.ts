@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, FILE_ANSWER } from '../contract.js';
 import { STANDARD_CURVE_INDICATORS } from '../enums/index.js';
-import { APP_CATALOGUE, flattenApps } from '../permissions.js';
+import { APP_CATALOGUE, flattenApps, type AppCode } from '../permissions.js';
 import { CURVE_INDICATORS, flockTrendBody, reportBody, type CurveIndicator } from '../schemas/production-curves.js';
 import { PRODUCTION_TYPES } from './age.js';
 
@@ -12,7 +12,7 @@ import { PRODUCTION_TYPES } from './age.js';
  */
 const REPORT_PREFIXES = ['ci18.column.', 'ci18.grow.', 'ci18.feed.', 'ci18.drink.', 'ci18.egg.', 'ci18.immunel.', 'ci18.business.'];
 /** Every production report screen (the export names the one it exports). */
-export const PRODUCTION_REPORT_SCREENS: string[] = flattenApps(APP_CATALOGUE)
+export const PRODUCTION_REPORT_SCREENS: AppCode[] = flattenApps(APP_CATALOGUE)
   .map((n) => n.code)
   .filter((c) => REPORT_PREFIXES.some((p) => c.startsWith(p)));
 

@@ -119,7 +119,7 @@ export const productionIdParams = z.strictObject({ id: idParam });
 /** Daily record kinds and the entry route of each (SPEC §2 /prod-data-input/...). */
 export const DAILY_KINDS = ['stock', 'grow', 'feed', 'water', 'egg', 'immune', 'drug'] as const;
 export type DailyKind = (typeof DAILY_KINDS)[number];
-export const DAILY_KIND_ROUTE: Record<DailyKind, string> = {
+export const DAILY_KIND_ROUTE = {
   stock: 'daily-column',
   grow: 'daily-grow',
   feed: 'daily-feed',
@@ -127,7 +127,7 @@ export const DAILY_KIND_ROUTE: Record<DailyKind, string> = {
   egg: 'daily-egg',
   immune: 'immunel',
   drug: 'derug',
-};
+} as const satisfies Record<DailyKind, string>;
 
 const dayRow = { flockId: id, day: dayInput };
 const eventRow = { flockId: id, at: dateTimeInput };

@@ -1,5 +1,5 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import { DAILY_KINDS, DAILY_KIND_ROUTE, ErrorCodes, PRODUCTION_REPORT_SCREENS, type DailyKind } from '@farmsense/shared';
+import { DAILY_KINDS, DAILY_KIND_ROUTE, ErrorCodes, PRODUCTION_REPORT_SCREENS, type AppCode, type DailyKind } from '@farmsense/shared';
 import { farms } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import type { AuthContext } from '../../plugins/auth.js';
@@ -12,26 +12,26 @@ import { flocks } from './tables.js';
  * a flock that does not exist (20071, or the code the route names), whoever owns it. Every query
  * here puts the tenant id in its WHERE clause itself.
  */
-export const FLOCK_WRITE_APP = 'prod-data-input.flock';
+export const FLOCK_WRITE_APP: AppCode = 'prod-data-input.flock';
 
 /** The entry screen of each daily kind (write and read). */
-export const DAILY_APP: Record<DailyKind, string> = Object.fromEntries(
-  DAILY_KINDS.map((k) => [k, `prod-data-input.${DAILY_KIND_ROUTE[k]}`]),
-) as Record<DailyKind, string>;
-export const DAILY_APPS: string[] = DAILY_KINDS.map((k) => DAILY_APP[k]);
+export const DAILY_APP: Record<DailyKind, AppCode> = Object.fromEntries(
+  DAILY_KINDS.map((k) => [k, `prod-data-input.${DAILY_KIND_ROUTE[k]}` as const]),
+) as Record<DailyKind, AppCode>;
+export const DAILY_APPS: AppCode[] = DAILY_KINDS.map((k) => DAILY_APP[k]);
 /** Report screens that list a kind's records read-only (vaccination and medication lists). */
-export const DAILY_READ_APPS: Partial<Record<DailyKind, string[]>> = {
+export const DAILY_READ_APPS: Partial<Record<DailyKind, AppCode[]>> = {
   immune: ['ci18.immunel.inoculation', 'ci18.immunel.health'],
   drug: ['ci18.immunel.derug', 'ci18.immunel.health'],
 };
-export const DAILY_LIST_APPS: string[] = [...new Set([...DAILY_APPS, ...Object.values(DAILY_READ_APPS).flat()])];
+export const DAILY_LIST_APPS: AppCode[] = [...new Set([...DAILY_APPS, ...Object.values(DAILY_READ_APPS).flat()])];
 
 /** Every production report screen (they pick flocks too). */
-export const REPORT_SCREENS: string[] = PRODUCTION_REPORT_SCREENS;
-export const REPORT_APPS: string[] = [...REPORT_SCREENS, 'ci18.std'];
-export const FLOCK_READ_APPS: string[] = [FLOCK_WRITE_APP, 'ci18.group.current'];
+export const REPORT_SCREENS: AppCode[] = PRODUCTION_REPORT_SCREENS;
+export const REPORT_APPS: AppCode[] = [...REPORT_SCREENS, 'ci18.std'];
+export const FLOCK_READ_APPS: AppCode[] = [FLOCK_WRITE_APP, 'ci18.group.current'];
 /** The flock picker serves the flock screens, every entry screen and every report. */
-export const FLOCK_OPTION_APPS: string[] = [...new Set([...FLOCK_READ_APPS, ...DAILY_APPS, ...REPORT_APPS])];
+export const FLOCK_OPTION_APPS: AppCode[] = [...new Set([...FLOCK_READ_APPS, ...DAILY_APPS, ...REPORT_APPS])];
 
 /**
  * 10009 unless the caller holds the kind's entry screen: the `:kind` routes admit every entry

@@ -1,4 +1,4 @@
-import { productionReportsApi } from '@farmsense/shared';
+import { productionReportsApi, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
@@ -15,7 +15,7 @@ import { REPORT_SCREENS } from './access.js';
  * and the current-flock screen, and cut every answer to the flocks of the farms and sheds the
  * caller may see.
  */
-export const REPORT_ROUTE_APPS: string[] = [...REPORT_SCREENS, 'ci18.group.current'];
+export const REPORT_ROUTE_APPS: AppCode[] = [...REPORT_SCREENS, 'ci18.group.current'];
 
 export const productionReportRoutes: ModuleRoutes = async (app, { database }) => {
   await curveRoutes(app, database.db);

@@ -1,20 +1,19 @@
 import { expect, test, type Page } from '@playwright/test';
 import { connectAsync } from 'mqtt';
-import { expectToast, prepare, signInToShell } from '../helpers';
+import { api, expectToast, prepare, signInToShell } from '../helpers';
 import { MQTT_PORT } from '../playwright.config';
 import { sel } from '../selectors';
 
 /** An option of the open antd select, by its label. */
 const option = (page: Page, label: string) => page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true });
 
-/** The session token and the pig farm id the console keeps in its persisted state. */
+/** The session token (the console's persisted state) and the demo pig farm's id (from the API). */
 async function session(page: Page): Promise<{ token: string; pigFarm: number }> {
-  return page.evaluate(() => {
-    const s = (
-      JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state: { token: string; farms: { id: number; farmName: string }[] } }
-    ).state;
-    return { token: s.token, pigFarm: s.farms.find((f) => f.farmName === 'Demo Pig Farm')!.id };
-  });
+  const token = await page.evaluate(
+    () => (JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state: { token: string } }).state.token,
+  );
+  const farms = await api<{ id: number; farmName: string }[]>(page, 'GET', '/breedpigbuilding/farmInfo/list');
+  return { token, pigFarm: farms.find((f) => f.farmName === 'Demo Pig Farm')!.id };
 }
 
 test.describe('device registry', () => {

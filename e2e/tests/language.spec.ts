@@ -31,3 +31,32 @@ test('the language switch changes every text and survives reload and logout', as
   await page.reload();
   await req;
 });
+
+test.describe('first visit', () => {
+  test.use({ locale: 'vi-VN' });
+
+  test("follows the browser's language, and a language the user picks is kept", async ({ page }) => {
+    // No prepare(): nothing stored yet, as on a farm PC opening the console for the first time.
+    await page.goto('/login/tenant');
+    const viAuth = i18n('vi', 'auth') as { submit: string };
+    await expect(page.getByRole('button', { name: viAuth.submit })).toBeVisible();
+
+    const viShell = i18n('vi', 'shell') as { actions: { language: string } };
+    await page.getByRole('button', { name: viShell.actions.language }).click();
+    await page.getByRole('menuitem', { name: 'Русский' }).click();
+    const ruAuth = i18n('ru', 'auth') as { submit: string };
+    await expect(page.getByRole('button', { name: ruAuth.submit })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: ruAuth.submit })).toBeVisible();
+  });
+});
+
+test.describe('first visit in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('an en-US browser gets the English sign-in page', async ({ page }) => {
+    await page.goto('/login/tenant');
+    const enAuth = i18n('en-us', 'auth') as { submit: string };
+    await expect(page.getByRole('button', { name: enAuth.submit })).toBeVisible();
+  });
+});

@@ -47,6 +47,17 @@ test.describe('menu by permission', () => {
     await expect(sel.shell.menu(page).getByText('Barn overview')).toHaveCount(0);
   });
 
+  test('a poultry link opened in pig mode switches the mode and shows the poultry page', async ({ page }) => {
+    await signInToShell(page, 'demo');
+    await sel.shell.farmMode(page).getByText('Pig', { exact: true }).click();
+    await expect(sel.shell.menu(page).getByRole('menuitem', { name: 'Barn overview' })).toBeVisible();
+
+    await page.goto('/ci18/overview/shed');
+    await expect(page).toHaveURL(/\/ci18\/overview\/shed$/);
+    await expect(sel.overview.cards(page).filter({ hasText: 'Broiler House 1' })).toHaveCount(1);
+    await expect(sel.shell.menu(page).getByText('Barn overview')).toHaveCount(0);
+  });
+
   test('clicking a menu entry logs the visit and navigates', async ({ page }) => {
     await signInToShell(page, 'pig');
     const logged = page.waitForRequest((r) => r.url().endsWith('/api/breedpigbuilding/breedUserActLog/saveActLog'));

@@ -4,7 +4,21 @@ import type { Db } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { DEMO_CHECK_CODE } from './demo-fleet.js';
 import { seedProduction } from './seed-production.js';
-import { accountFarms, accountRoles, accounts, farms, gateways, pens, roleApps, roles, sheds, systemAuth, tenants } from './tables.js';
+import { demoNetworkDevices } from './seed-network.js';
+import {
+  accountFarms,
+  accountRoles,
+  accounts,
+  farms,
+  gateways,
+  networkDevices,
+  pens,
+  roleApps,
+  roles,
+  sheds,
+  systemAuth,
+  tenants,
+} from './tables.js';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 /** The demo gateways' connection check code (CONTRACT §5), stored hashed like any other. */
@@ -138,6 +152,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       [1, 2, 3, 4].map((n) => ({ tenantId, shedId: s.id, fieldColumn: n, field: 1, name: null })),
     );
     await tx.insert(pens).values(penRows);
+
+    await tx.insert(networkDevices).values(demoNetworkDevices(tenantId, pigFarm!.id, poultryFarm!.id));
 
     const allSheds = [...pigSheds, ...poultrySheds];
     await tx.insert(gateways).values(

@@ -61,6 +61,27 @@ describe(`device registry (${TEST_DB})`, () => {
     await ctx?.close();
   });
 
+  it("lists the demo farms' seeded network devices, each on its farm (CONTRACT §5)", async () => {
+    const onFarm = async (farmId: number): Promise<[string, string, number, string][]> =>
+      (await call<Page<NetworkRow>>(ctx, w.tok.demo, 'POST', `${N}/page`, { farmId, pageNo: 1, pageSize: 50 })).data.list.map((r) => {
+        expect(r.farmId).toBe(farmId);
+        return [r.name, r.ip, r.serverPort, r.connectionMode];
+      });
+    expect(await onFarm(w.pigFarm)).toEqual([
+      ['DTU Area 1', '192.168.10.11', 8899, 'tcpClient'],
+      ['DTU Area 2', '192.168.10.12', 8899, 'tcpClient'],
+      ['Meter hub', '192.168.10.20', 502, 'tcpServer'],
+      ['Feeder main unit', '192.168.10.30', 1883, 'mqtt'],
+    ]);
+    expect(await onFarm(w.poultryFarm)).toEqual([
+      ['DTU Building 1', '192.168.20.11', 8899, 'tcpClient'],
+      ['DTU Building 2', '192.168.20.12', 8899, 'tcpClient'],
+      ['Meter hub', '192.168.20.20', 502, 'tcpServer'],
+    ]);
+    // Another tenant sees none of them.
+    expect((await call<Page<NetworkRow>>(ctx, w.tok.secondAdmin, 'POST', `${N}/page`, {})).data.total).toBe(0);
+  });
+
   it('refuses every route without a token (10002) and without the application (viewer)', async () => {
     const routes: [Parameters<typeof call>[2], string, unknown?][] = [
       ['POST', `${C}/page`, {}],
@@ -296,7 +317,13 @@ describe(`device registry (${TEST_DB})`, () => {
     // The same IP in another tenant is fine.
     expect((await call(ctx, w.tok.secondAdmin, 'POST', `${N}/add`, dev({ farmId: w.otherFarm }))).code).toBe(1);
     const list = (await call<Page<NetworkRow>>(ctx, w.tok.demo, 'POST', `${N}/page`, { pageNo: 1, pageSize: 50 })).data;
-    expect(list.list.map((r) => r.ip).sort()).toEqual(['192.168.1.10', 'fe80::1']);
+    // Beside the demo's seeded devices (192.168.10.x and 192.168.20.x), only the two added here.
+    expect(
+      list.list
+        .map((r) => r.ip)
+        .filter((ip) => !/^192\.168\.[12]0\./.test(ip))
+        .sort(),
+    ).toEqual(['192.168.1.10', 'fe80::1']);
     const upd = { id: a.data.id, ...dev({ name: 'Core switch', ip: '10.0.0.1', serverPort: 8080, connectionMode: 'mqtt' }) };
     expect((await call(ctx, w.tok.demo, 'PUT', `${N}/update`, upd)).code).toBe(1);
     expect((await call(ctx, w.tok.demo, 'PUT', `${N}/update`, { ...upd, ip: 'fe80::1' })).code).toBe(200326);

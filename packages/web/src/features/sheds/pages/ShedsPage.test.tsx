@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { ShedsPage } from './ShedsPage';
-import { POULTRY_FARM, signedInEach, withSessionLists } from '../../../test/session';
+import { PIG_FARM, POULTRY_FARM, signedInEach, withSessionLists } from '../../../test/session';
 import { shedRow } from '../../../test/fixtures';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`sheds.${key}`, vars);
@@ -50,5 +50,18 @@ describe('sheds page', { timeout: 40_000 }, () => {
     mockApi({ 'GET /breedpigbuilding/farmInfo/list': { data: [] } });
     renderWithApp(<ShedsPage />);
     expect(await screen.findByText(t('page.noFarm'), {}, SLOW)).toBeTruthy();
+  });
+});
+
+describe('sheds page in poultry mode', { timeout: 40_000 }, () => {
+  signedInEach({ farms: [PIG_FARM, POULTRY_FARM], wholeFarmType: 2 });
+
+  it('shows the poultry farm first and adds new houses to it, not to the first (pig) farm', async () => {
+    const calls = mockApi({ 'POST /breedpigbuilding/shed/querySheds': { data: { list: SHEDS, total: 2, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<ShedsPage />);
+    await screen.findByText('Spare house', {}, SLOW);
+    expect(calls[0]).toMatchObject({ path: '/breedpigbuilding/shed/querySheds', body: { farmId: POULTRY_FARM.id } });
+    fireEvent.click(screen.getByText(t('actions.add')).closest('button')!);
+    expect(await screen.findByText(t('form.addTitle', { farm: POULTRY_FARM.farmName }), {}, SLOW)).toBeTruthy();
   });
 });

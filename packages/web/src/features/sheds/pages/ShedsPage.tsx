@@ -5,7 +5,8 @@ import type { ColumnsType } from 'antd/es/table';
 import { AppstoreOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { renderLabel, shedLabel, type ShedOverviewRow } from '@farmsense/shared';
-import { useFarms, useSessionLists } from '../../../app/auth/queries';
+import { useSessionLists } from '../../../app/auth/queries';
+import { useFarmChoice, useFarms } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel, shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
 import { PageHead } from '../../../ui/PageParts';
@@ -43,7 +44,9 @@ export function ShedsPage(): ReactElement {
   const farms = useFarms();
   const list = useListPage({ farmId: numberFilter });
   const { paging } = list;
-  const farm = farms.find((f) => f.id === list.filters.farmId) ?? farms[0];
+  // Until a farm is picked here, the farm chosen for the current pig/poultry mode (new houses go there).
+  const choice = useFarmChoice();
+  const farm = farms.find((f) => f.id === list.filters.farmId) ?? choice.farm ?? farms[0];
   const query = useMemo(() => (farm ? { farmId: farm.id, ...paging } : null), [farm, paging]);
   const page = useShedPage(query);
   const remove = useDeleteShed();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { QueryClient } from '@tanstack/react-query';
 import type { AccountOption, AppTreeNode, AreaCode, FarmInfo, UserInfo } from '../app/api/types';
-import { QK } from '../app/auth/queries';
+import { LIST_KEYS } from '../app/auth/queries';
 import { i18n } from '../app/i18n/i18n';
 import { INITIAL_DATA, useAppStore, type AppData } from '../app/stores/appStore';
 
@@ -57,7 +57,7 @@ export function withSessionLists(change: SessionLists): void {
 export function seedSessionLists(client: QueryClient): void {
   for (const name of ['farms', 'accounts', 'areaCodes'] as const) {
     const data = lists[name];
-    if (data) client.setQueryData([...QK.sessionLists, name], data);
+    if (data) client.setQueryData(LIST_KEYS[name], data);
   }
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { AppError, ErrorCodes, type FlockOption, type FlockRow, type FlockPageBody, type Page } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
+import { containsText } from '../../lib/text-search.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { flockVisibility } from './access.js';
@@ -139,7 +140,7 @@ async function filterOf(db: Db, scope: Scope, q: FlockFilter): Promise<SQL> {
   }
   if (q.status) conds.push(eq(flocks.status, q.status));
   if (q.flockType) conds.push(eq(flocks.flockType, q.flockType));
-  if (q.keyword) conds.push(ilike(flocks.groupNo, `%${q.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (q.keyword) conds.push(containsText(q.keyword, flocks.groupNo));
   return and(...conds)!;
 }
 

@@ -59,7 +59,8 @@ const LIST_STALE_MS = 5 * 60_000;
  * back office gets empty lists without asking. Not while a forced password change is pending:
  * the server refuses tenant data until then.
  */
-const LIST_KEYS = {
+/** Query keys of the session's reference lists (tests seed them: test/session.ts). */
+export const LIST_KEYS = {
   areaCodes: [...QK.sessionLists, 'areaCodes'] as const,
   farms: [...QK.sessionLists, 'farms'] as const,
   accounts: [...QK.sessionLists, 'accounts'] as const,

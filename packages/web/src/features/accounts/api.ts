@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   accountsApi,
   PAGE_SIZES,
@@ -10,6 +10,7 @@ import {
   type RoleRow,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery } from '../../app/api/queryHooks';
 
 /**
  * Account administration calls (contracts: packages/shared/src/accounts/endpoints.ts, application
@@ -49,11 +50,7 @@ export const ACCOUNT_KEYS = {
 
 /** list2: the list with each account's farm, shed and pen authorization. */
 export function useAccountPage(q: AccountQuery): UseQueryResult<AnswerOf<typeof accountsApi.list2>> {
-  return useQuery({
-    queryKey: ACCOUNT_KEYS.page(q),
-    queryFn: ({ signal }) => call(accountsApi.list2, { query: q }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(ACCOUNT_KEYS.page(q), (signal) => call(accountsApi.list2, { query: q }, { signal }));
 }
 
 export function useRoleOptions(): UseQueryResult<RoleRow[]> {

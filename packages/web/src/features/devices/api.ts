@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import {
   DTU_GATEWAY_TYPE,
   devicesApi as endpoints,
@@ -23,6 +16,7 @@ import {
   type Page,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery, useRefreshingMutation } from '../../app/api/queryHooks';
 import { request } from '../../app/api/client';
 
 /**
@@ -89,19 +83,11 @@ export const DEVICE_KEYS = {
 };
 
 export function useControllerPage(q: ControllerQuery): UseQueryResult<Page<ControllerRow>> {
-  return useQuery({
-    queryKey: [...DEVICE_KEYS.controllers, q],
-    queryFn: ({ signal }) => devicesApi.page(q, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery([...DEVICE_KEYS.controllers, q], (signal) => devicesApi.page(q, signal));
 }
 
 export function useNetworkPage(q: NetworkQuery): UseQueryResult<Page<NetworkRow>> {
-  return useQuery({
-    queryKey: [...DEVICE_KEYS.network, q],
-    queryFn: ({ signal }) => devicesApi.networkPage(q, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery([...DEVICE_KEYS.network, q], (signal) => devicesApi.networkPage(q, signal));
 }
 
 export function useChannels(id: number): UseQueryResult<ChannelRow[]> {
@@ -157,6 +143,5 @@ export function useFarmSheds(farmId: number | undefined): UseQueryResult<ShedOpt
 
 /** Every controller write refreshes the lists (and the channels of the changed one). */
 export function useDeviceMutation<V, R>(fn: (v: V) => Promise<R>): UseMutationResult<R, unknown, V> {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ['devices'] }) });
+  return useRefreshingMutation(fn, [['devices']]);
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   directoryApi,
   environmentApi,
@@ -17,6 +17,7 @@ import {
   type TrendAnswer,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery } from '../../app/api/queryHooks';
 
 /**
  * Environment calls (SPEC §7 "Devices and monitoring" and the environment screens). Times go out
@@ -117,22 +118,14 @@ export function useControllerDetail(q: { gatewayCode?: string; shedId?: number }
 
 /** A trend; the previous chart stays on screen while a new range loads. */
 export function useTrend(q: TrendRequest | null): UseQueryResult<TrendAnswer> {
-  return useQuery({
-    queryKey: ['environment', 'trend', q],
-    queryFn: ({ signal }) => envApi.trend(q!, signal),
+  return useSteadyQuery(['environment', 'trend', q], (signal) => envApi.trend(q!, signal), {
     enabled: !!q && q.shedIds.length > 0,
-    placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 }
 
 export function useRecords(q: RecordsRequest | null): UseQueryResult<RecordsAnswer> {
-  return useQuery({
-    queryKey: ['environment', 'records', q],
-    queryFn: ({ signal }) => envApi.records(q!, signal),
-    enabled: !!q,
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(['environment', 'records', q], (signal) => envApi.records(q!, signal), { enabled: !!q });
 }
 
 /**

@@ -1,13 +1,7 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
-import { farmsApi, type AnswerOf, type FarmAddBody, type FarmDetail, type Page } from '@farmsense/shared';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { farmsApi, type FarmAddBody, type FarmDetail, type Page } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { refreshingWrites, useSteadyQuery } from '../../app/api/queryHooks';
 import { QK } from '../../app/auth/queries';
 
 /**
@@ -28,40 +22,15 @@ export const FARM_KEYS = {
 };
 
 export function useFarmPage(q: FarmQuery): UseQueryResult<Page<FarmDetail>> {
-  return useQuery({
-    queryKey: FARM_KEYS.page(q),
-    queryFn: ({ signal }) => call(farmsApi.page, { query: q }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(FARM_KEYS.page(q), (signal) => call(farmsApi.page, { query: q }, { signal }));
 }
 
 /**
  * After a farm changes, the session's farm list (every farm picker of the console) is reloaded,
  * and so are the lists that name farms (accounts, sheds).
  */
-function useRefresh(): () => Promise<void> {
-  const client = useQueryClient();
-  return async () => {
-    await Promise.all([
-      client.invalidateQueries({ queryKey: FARM_KEYS.pages }),
-      client.invalidateQueries({ queryKey: QK.sessionLists }),
-      client.invalidateQueries({ queryKey: ['accounts'] }),
-      client.invalidateQueries({ queryKey: ['sheds'] }),
-    ]);
-  };
-}
+const write = refreshingWrites([FARM_KEYS.pages, QK.sessionLists, ['accounts'], ['sheds']]);
 
-export function useAddFarm(): UseMutationResult<AnswerOf<typeof farmsApi.add>, unknown, FarmFields> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: FarmFields) => call(farmsApi.add, { body }), onSuccess: refresh });
-}
-
-export function useUpdateFarm(): UseMutationResult<null, unknown, FarmFields & { id: number }> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: FarmFields & { id: number }) => call(farmsApi.update, { body }), onSuccess: refresh });
-}
-
-export function useDeleteFarm(): UseMutationResult<null, unknown, number> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => call(farmsApi.remove, { params: { id } }), onSuccess: refresh });
-}
+export const useAddFarm = write((body: FarmFields) => call(farmsApi.add, { body }));
+export const useUpdateFarm = write((body: FarmFields & { id: number }) => call(farmsApi.update, { body }));
+export const useDeleteFarm = write((id: number) => call(farmsApi.remove, { params: { id } }));

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { oplogApi, type AnswerOf, type AuditOutcome } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery } from '../../app/api/queryHooks';
 
 /**
  * The operation and security log (server: modules/oplog/routes.ts). Read-only: the server has no
@@ -20,13 +21,8 @@ export interface OplogQuery {
 }
 
 export function useOplogPage(q: OplogQuery): UseQueryResult<AnswerOf<typeof oplogApi.page>> {
-  return useQuery({
-    queryKey: ['oplog', 'page', q],
-    queryFn: ({ signal }) => call(oplogApi.page, { body: q }, { signal }),
-    placeholderData: keepPreviousData,
-    // A log is read as it is now: no cached answer from earlier.
-    staleTime: 0,
-  });
+  // A log is read as it is now: no cached answer from earlier.
+  return useSteadyQuery(['oplog', 'page', q], (signal) => call(oplogApi.page, { body: q }, { signal }), { staleTime: 0 });
 }
 
 export function useOplogModules(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof oplogApi.modules>> {

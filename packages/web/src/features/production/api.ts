@@ -1,12 +1,4 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { useQuery, type QueryClient, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import {
   dailyRecordsApi,
   dailyRowBody,
@@ -28,6 +20,7 @@ import {
   type ShedListItem,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery, useRefreshingMutation } from '../../app/api/queryHooks';
 import { FLOCK_KEYS } from './flocksApi';
 import { POULTRY_KEYS } from './reportsApi';
 
@@ -110,11 +103,7 @@ export const PRODUCTION_KEYS = {
 };
 
 export function useFlockPage(q: FlockQuery): UseQueryResult<Page<FlockRow>> {
-  return useQuery({
-    queryKey: PRODUCTION_KEYS.flocks(q),
-    queryFn: ({ signal }) => productionApi.flockPage(q, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(PRODUCTION_KEYS.flocks(q), (signal) => productionApi.flockPage(q, signal));
 }
 
 export function useFlockOptions(farmId: number | undefined, shedId?: number, status: 1 | 2 = 1): UseQueryResult<FlockOption[]> {
@@ -126,12 +115,7 @@ export function useFlockOptions(farmId: number | undefined, shedId?: number, sta
 }
 
 export function useDailyPage(kind: DailyKind, q: DailyQuery): UseQueryResult<Page<DailyRow>> {
-  return useQuery({
-    queryKey: PRODUCTION_KEYS.daily(kind, q),
-    enabled: !!q.farmId,
-    queryFn: ({ signal }) => productionApi.dailyPage(kind, q, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(PRODUCTION_KEYS.daily(kind, q), (signal) => productionApi.dailyPage(kind, q, signal), { enabled: !!q.farmId });
 }
 
 export function useQuickRows(farmId: number | undefined, day: string): UseQueryResult<QuickRow[]> {
@@ -173,6 +157,5 @@ export async function invalidateProductionData(client: QueryClient): Promise<voi
 }
 
 export function useProductionMutation<V, R>(fn: (v: V) => Promise<R>): UseMutationResult<R, unknown, V> {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => invalidateProductionData(client) });
+  return useRefreshingMutation(fn, PRODUCTION_DEPENDENT_KEYS);
 }

@@ -1,11 +1,4 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
 import {
   productionFlocksApi,
   productionReportsApi,
@@ -22,6 +15,7 @@ import {
   type ReportSummaryAnswer,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery, useRefreshingMutation } from '../../app/api/queryHooks';
 
 /**
  * Flock and standard-curve calls (server: modules/production, docs/API-PRODUCTION.md). The read
@@ -93,12 +87,7 @@ export const FLOCK_KEYS = {
 };
 
 export function useFlockPage(q: FlockQuery, enabled = true): UseQueryResult<Page<FlockRow>> {
-  return useQuery({
-    queryKey: [...FLOCK_KEYS.flocks, q],
-    queryFn: ({ signal }) => flocksApi.page(q, signal),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
+  return useSteadyQuery([...FLOCK_KEYS.flocks, q], (signal) => flocksApi.page(q, signal), { enabled });
 }
 
 export function useFlockSummary(q: ReportQuery | null): UseQueryResult<ReportAnswer> {
@@ -110,11 +99,7 @@ export function useWeightTrend(flockId: number): UseQueryResult<TrendAnswer> {
 }
 
 export function useCurvePage(q: CurveQuery): UseQueryResult<Page<CurveRow>> {
-  return useQuery({
-    queryKey: [...FLOCK_KEYS.curves, q],
-    queryFn: ({ signal }) => flocksApi.curves(q, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery([...FLOCK_KEYS.curves, q], (signal) => flocksApi.curves(q, signal));
 }
 
 /** The built-in standards never change while the console runs. */
@@ -124,6 +109,5 @@ export function useBuiltins(): UseQueryResult<BuiltinCurve[]> {
 
 /** A curve write; every curve list is reloaded after it. */
 export function useCurveMutation<V, R>(fn: (v: V) => Promise<R>): UseMutationResult<R, unknown, V> {
-  const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: FLOCK_KEYS.curves }) });
+  return useRefreshingMutation(fn, [FLOCK_KEYS.curves]);
 }

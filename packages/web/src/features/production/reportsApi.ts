@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   dailyRecordsApi,
   directoryApi,
@@ -17,6 +17,7 @@ import {
   type ShedListItem,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery } from '../../app/api/queryHooks';
 import type { StdField } from './model/metrics';
 
 /**
@@ -143,28 +144,13 @@ export function usePoultrySheds(farmId: number | undefined): UseQueryResult<Shed
 }
 
 export function useReport(endpoint: 'summary' | 'energy' | 'health', q: ReportRequest | null): UseQueryResult<SummaryAnswer> {
-  return useQuery({
-    queryKey: ['poultry', endpoint, q],
-    queryFn: ({ signal }) => poultryApi[endpoint](q!, signal),
-    enabled: !!q,
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(['poultry', endpoint, q], (signal) => poultryApi[endpoint](q!, signal), { enabled: !!q });
 }
 
 export function useFlockTrend(q: TrendRequest | null): UseQueryResult<TrendAnswer> {
-  return useQuery({
-    queryKey: ['poultry', 'trend', q],
-    queryFn: ({ signal }) => poultryApi.trend(q!, signal),
-    enabled: !!q && q.flockIds.length > 0,
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(['poultry', 'trend', q], (signal) => poultryApi.trend(q!, signal), { enabled: !!q && q.flockIds.length > 0 });
 }
 
 export function useEventRecords(kind: 'immune' | 'drug', q: RecordsRequest | null): UseQueryResult<Page<EventRecord>> {
-  return useQuery({
-    queryKey: ['poultry', 'records', kind, q],
-    queryFn: ({ signal }) => poultryApi.records(kind, q!, signal),
-    enabled: !!q,
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(['poultry', 'records', kind, q], (signal) => poultryApi.records(kind, q!, signal), { enabled: !!q });
 }

@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { rolesApi, type InputOf, type Page, type BindableApp, type RoleAppOps, type RoleRow, type RoleType } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery } from '../../app/api/queryHooks';
 
 /**
  * Role administration (contracts: packages/shared/src/roles/endpoints.ts, application code
@@ -23,11 +24,7 @@ export const ROLE_KEYS = {
 };
 
 export function useRolePage(q: RoleQuery): UseQueryResult<Page<RoleRow>> {
-  return useQuery({
-    queryKey: ROLE_KEYS.page(q),
-    queryFn: ({ signal }) => call(rolesApi.page, { query: q }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(ROLE_KEYS.page(q), (signal) => call(rolesApi.page, { query: q }, { signal }));
 }
 
 export function useApplications(type: RoleType | undefined): UseQueryResult<BindableApp[]> {

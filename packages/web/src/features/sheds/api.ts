@@ -1,16 +1,8 @@
-import {
-  keepPreviousData,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type UseMutationResult,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   directoryApi,
   shedsApi,
   type AddFieldsBody,
-  type AnswerOf,
   type InputOf,
   type Page,
   type PenRow,
@@ -18,6 +10,7 @@ import {
   type ShedOverviewRow,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { refreshingWrites, useSteadyQuery } from '../../app/api/queryHooks';
 
 /**
  * Shed and pen administration (contracts: packages/shared/src/sheds/endpoints.ts and directory's
@@ -42,12 +35,13 @@ export const SHED_KEYS = {
 };
 
 export function useShedPage(q: ShedQuery | null): UseQueryResult<Page<ShedOverviewRow>> {
-  return useQuery({
-    queryKey: SHED_KEYS.page(q ?? { farmId: 0, pageNo: 1, pageSize: 0 }),
-    queryFn: ({ signal }) => call(directoryApi.shedPage, { body: q! }, { signal }),
-    enabled: q !== null,
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(
+    SHED_KEYS.page(q ?? { farmId: 0, pageNo: 1, pageSize: 0 }),
+    (signal) => call(directoryApi.shedPage, { body: q! }, { signal }),
+    {
+      enabled: q !== null,
+    },
+  );
 }
 
 export function usePens(shedId: number | undefined): UseQueryResult<PenRow[]> {
@@ -62,44 +56,11 @@ export function usePens(shedId: number | undefined): UseQueryResult<PenRow[]> {
  * After a write the shed list (pen counts, labels) and the pens are read again, and so are the
  * overview pages' shed lists and the account page's authorization tree, which show the same sheds.
  */
-function useRefresh(): () => Promise<void> {
-  const client = useQueryClient();
-  return async () => {
-    await Promise.all([
-      client.invalidateQueries({ queryKey: ['sheds'] }),
-      client.invalidateQueries({ queryKey: ['overview'] }),
-      client.invalidateQueries({ queryKey: ['accounts', 'hierarchy'] }),
-      client.invalidateQueries({ queryKey: ['farms', 'page'] }),
-    ]);
-  };
-}
+const write = refreshingWrites([['sheds'], ['overview'], ['accounts', 'hierarchy'], ['farms', 'page']]);
 
-export function useAddShed(): UseMutationResult<AnswerOf<typeof shedsApi.add>, unknown, ShedFields & { farmId: number }> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: ShedFields & { farmId: number }) => call(shedsApi.add, { body }), onSuccess: refresh });
-}
-
-export function useUpdateShed(): UseMutationResult<null, unknown, ShedFields & { id: number }> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: ShedFields & { id: number }) => call(shedsApi.update, { body }), onSuccess: refresh });
-}
-
-export function useDeleteShed(): UseMutationResult<null, unknown, number> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => call(shedsApi.remove, { params: { id } }), onSuccess: refresh });
-}
-
-export function useAddPens(): UseMutationResult<AnswerOf<typeof shedsApi.addPens>, unknown, PenRange> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: PenRange) => call(shedsApi.addPens, { body }), onSuccess: refresh });
-}
-
-export function useUpdatePen(): UseMutationResult<null, unknown, PenFields & { id: number }> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: PenFields & { id: number }) => call(shedsApi.updatePen, { body }), onSuccess: refresh });
-}
-
-export function useDeletePen(): UseMutationResult<null, unknown, number> {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: (id: number) => call(shedsApi.removePen, { params: { id } }), onSuccess: refresh });
-}
+export const useAddShed = write((body: ShedFields & { farmId: number }) => call(shedsApi.add, { body }));
+export const useUpdateShed = write((body: ShedFields & { id: number }) => call(shedsApi.update, { body }));
+export const useDeleteShed = write((id: number) => call(shedsApi.remove, { params: { id } }));
+export const useAddPens = write((body: PenRange) => call(shedsApi.addPens, { body }));
+export const useUpdatePen = write((body: PenFields & { id: number }) => call(shedsApi.updatePen, { body }));
+export const useDeletePen = write((id: number) => call(shedsApi.removePen, { params: { id } }));

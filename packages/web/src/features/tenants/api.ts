@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { tenantsApi, type AnswerOf, type InputOf } from '@farmsense/shared';
 import { call } from '../../app/api/call';
+import { useSteadyQuery } from '../../app/api/queryHooks';
 
 /**
  * The platform back office calls (contracts: packages/shared/src/tenants/endpoints.ts, application
@@ -30,11 +31,7 @@ export const TENANT_KEYS = {
 
 /** One page of tenants; the previous page stays on screen while the next one loads. */
 export function useTenantPage(q: TenantQuery): UseQueryResult<AnswerOf<typeof tenantsApi.page>> {
-  return useQuery({
-    queryKey: TENANT_KEYS.page(q),
-    queryFn: ({ signal }) => call(tenantsApi.page, { query: q }, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useSteadyQuery(TENANT_KEYS.page(q), (signal) => call(tenantsApi.page, { query: q }, { signal }));
 }
 
 /**
@@ -55,33 +52,33 @@ export function useTenantChoices(enabled = true): UseQueryResult<{ id: number; n
   });
 }
 
-/** The system authorization as saved (fresh on every opening: another operator may have changed it). */
-export function useSystemAuth(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof tenantsApi.systemAuth>> {
+/** A read about one tenant for its dialog (key and endpoint share the name), off while no tenant is open. */
+function useTenantRead<K extends 'systemAuth' | 'apiAuth' | 'options'>(
+  name: K,
+  tenantId: number | undefined,
+  cache: { staleTime: number; gcTime?: number },
+): UseQueryResult<AnswerOf<(typeof tenantsApi)[K]>> {
   return useQuery({
-    queryKey: TENANT_KEYS.systemAuth(tenantId ?? 0),
-    queryFn: ({ signal }) => call(tenantsApi.systemAuth, { query: { tenantId: tenantId! } }, { signal }),
+    queryKey: TENANT_KEYS[name](tenantId ?? 0),
+    // All three take the query { tenantId }; TypeScript cannot see that through the generic endpoint.
+    queryFn: ({ signal }) => call(tenantsApi[name], { query: { tenantId: tenantId! } } as InputOf<(typeof tenantsApi)[K]>, { signal }),
     enabled: tenantId !== undefined,
-    staleTime: 0,
-    gcTime: 0,
+    ...cache,
   });
 }
 
+/** The saved authorizations are read fresh on every opening: another operator may have changed them. */
+const FRESH = { staleTime: 0, gcTime: 0 };
+
+export function useSystemAuth(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof tenantsApi.systemAuth>> {
+  return useTenantRead('systemAuth', tenantId, FRESH);
+}
+
 export function useApiAuth(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof tenantsApi.apiAuth>> {
-  return useQuery({
-    queryKey: TENANT_KEYS.apiAuth(tenantId ?? 0),
-    queryFn: ({ signal }) => call(tenantsApi.apiAuth, { query: { tenantId: tenantId! } }, { signal }),
-    enabled: tenantId !== undefined,
-    staleTime: 0,
-    gcTime: 0,
-  });
+  return useTenantRead('apiAuth', tenantId, FRESH);
 }
 
 /** The tenant's accounts and farms for the authorization pickers. */
 export function useTenantOptions(tenantId: number | undefined): UseQueryResult<AnswerOf<typeof tenantsApi.options>> {
-  return useQuery({
-    queryKey: TENANT_KEYS.options(tenantId ?? 0),
-    queryFn: ({ signal }) => call(tenantsApi.options, { query: { tenantId: tenantId! } }, { signal }),
-    enabled: tenantId !== undefined,
-    staleTime: 30_000,
-  });
+  return useTenantRead('options', tenantId, { staleTime: 30_000 });
 }

@@ -46,6 +46,38 @@ export function endpoint<
   return def;
 }
 
+/** What follows the method, path and summary of a declaration: its schemas. */
+export interface EndpointParts<P, Q, B, A> {
+  params?: P;
+  query?: Q;
+  body?: B;
+  answer: A;
+}
+
+/**
+ * `endpoint()` for one method, written `get(path, summary, { query, answer })`: the declarations
+ * of the endpoints files stay one or two lines each, with the same endpoint object and types.
+ */
+export type EndpointOf<M extends HttpMethod> = <
+  A extends z.ZodType | SpecialAnswer,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  path: string,
+  summary: string,
+  parts: EndpointParts<P, Q, B, A>,
+) => Endpoint<M, P, Q, B, A>;
+
+function endpointOf<M extends HttpMethod>(method: M): EndpointOf<M> {
+  return (path, summary, parts) => endpoint({ method, path, summary, ...parts });
+}
+
+export const get = endpointOf('GET');
+export const post = endpointOf('POST');
+export const put = endpointOf('PUT');
+export const del = endpointOf('DELETE');
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the widest endpoint, for constraints only
 export type AnyEndpoint = Endpoint<HttpMethod, any, any, any, any>;
 

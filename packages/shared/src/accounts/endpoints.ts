@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import {
   accountAddBody,
   accountBanBody,
@@ -59,74 +59,40 @@ export type AccountAddResult = z.infer<typeof accountAddResult>;
 
 /** Account administration (/usermanagement/accountnumber, application code `usermanagement.accountnumber`). */
 export const accountsApi = {
-  list: endpoint({
-    method: 'GET',
-    path: '/breedpigaccount/account/list',
-    summary: 'Paged accounts of the tenant with roles and farms',
+  list: get('/breedpigaccount/account/list', 'Paged accounts of the tenant with roles and farms', {
     query: accountListQuery,
     answer: pageOf(accountRow),
   }),
-  list2: endpoint({
-    method: 'GET',
-    path: '/breedpigaccount/account/list2',
-    summary: 'Paged accounts with their farm, shed and pen authorization',
+  list2: get('/breedpigaccount/account/list2', 'Paged accounts with their farm, shed and pen authorization', {
     query: accountListQuery,
     answer: pageOf(accountRowWithScope),
   }),
-  add: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/account/add',
-    summary: 'Adds an account (code unique: 20000; user cap: 20101); it changes its password at first sign-in',
-    body: accountAddBody,
-    answer: accountAddResult,
-  }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/accountauth/account/update',
-    summary: 'Edits an account (optionally resets its password, roles, farms)',
+  add: post(
+    '/breedpigaccount/account/add',
+    'Adds an account (code unique: 20000; user cap: 20101); it changes its password at first sign-in',
+    { body: accountAddBody, answer: accountAddResult },
+  ),
+  update: put('/accountauth/account/update', 'Edits an account (optionally resets its password, roles, farms)', {
     body: accountUpdateBody,
     answer: noAnswer,
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/accountauth/account/delete/:id',
-    summary: "Deletes an account (not oneself, not the tenant's last administrator: 10005)",
+  remove: del('/accountauth/account/delete/:id', "Deletes an account (not oneself, not the tenant's last administrator: 10005)", {
     params: accountIdParams,
     answer: noAnswer,
   }),
-  ban: endpoint({
-    method: 'POST',
-    path: '/accountauth/account/ban',
-    summary: 'Bans (0) or enables (1) accounts; banned accounts are signed out at once',
+  ban: post('/accountauth/account/ban', 'Bans (0) or enables (1) accounts; banned accounts are signed out at once', {
     body: accountBanBody,
     answer: noAnswer,
   }),
-  roles: endpoint({
-    method: 'GET',
-    path: '/accountauth/account/getAccountRole',
-    summary: "An account's roles",
-    query: accountIdQuery,
-    answer: z.array(accountRoleRef),
-  }),
-  roleEdit: endpoint({
-    method: 'POST',
-    path: '/accountauth/account/roleEdit',
-    summary: "Replaces an account's roles",
-    body: accountRoleEditBody,
-    answer: noAnswer,
-  }),
-  farmAuthorize: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/account/farmAuthorize',
-    summary: "Replaces an account's authorized farms",
+  roles: get('/accountauth/account/getAccountRole', "An account's roles", { query: accountIdQuery, answer: z.array(accountRoleRef) }),
+  roleEdit: post('/accountauth/account/roleEdit', "Replaces an account's roles", { body: accountRoleEditBody, answer: noAnswer }),
+  farmAuthorize: post('/breedpigaccount/account/farmAuthorize', "Replaces an account's authorized farms", {
     body: farmAuthorizeBody,
     answer: noAnswer,
   }),
-  farmAndShedAuthorization: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/account/farmAndShedAuthorization',
-    summary: "Replaces an account's farm, shed and pen authorization",
-    body: farmAndShedAuthorizationBody,
-    answer: noAnswer,
-  }),
+  farmAndShedAuthorization: post(
+    '/breedpigaccount/account/farmAndShedAuthorization',
+    "Replaces an account's farm, shed and pen authorization",
+    { body: farmAndShedAuthorizationBody, answer: noAnswer },
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer } from '../contract.js';
+import { get, noAnswer, post, put } from '../contract.js';
 import type { LoginFarmType } from '../permissions.js';
 import {
   checkSecurePasswordBody,
@@ -47,76 +47,35 @@ export type UserInfo = z.infer<typeof userInfo>;
  * declares them as the ciphertext text they are on the wire.
  */
 export const authApi = {
-  config: endpoint({
-    method: 'GET',
-    path: '/getConfig',
-    summary: 'Public key for password transport, captcha switch, product version',
-    answer: configInfo,
-  }),
-  captcha: endpoint({
-    method: 'GET',
-    path: '/ssologin/login/getCaptcha',
-    summary: 'Draw a single-use verification code (SVG data URL)',
-    answer: captchaInfo,
-  }),
-  loginWithCaptcha: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/login/doLoginWithCaptcha',
-    summary: 'Sign in with password and verification code',
+  config: get('/getConfig', 'Public key for password transport, captcha switch, product version', { answer: configInfo }),
+  captcha: get('/ssologin/login/getCaptcha', 'Draw a single-use verification code (SVG data URL)', { answer: captchaInfo }),
+  loginWithCaptcha: post('/breedpigaccount/login/doLoginWithCaptcha', 'Sign in with password and verification code', {
     body: doLoginWithCaptchaBody,
     answer: loginResult,
   }),
-  login: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/login/doLogin',
-    summary: 'Sign in with password only (21005 while CAPTCHA=on, or for a name with many recent failures)',
-    body: doLoginBody,
-    answer: loginResult,
-  }),
-  logout: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/login/doLogout',
-    summary: 'Revoke the current session token',
-    answer: noAnswer,
-  }),
-  userInfo: endpoint({
-    method: 'GET',
-    path: '/breedpigaccount/login/getUserInfo',
-    summary: 'The signed-in account, its farms and farm mode',
-    answer: userInfo,
-  }),
-  updatePassword: endpoint({
-    method: 'PUT',
-    path: '/accountauth/account/updatePassword/:id',
-    summary: 'Change the own password (also the forced first-login change)',
+  login: post(
+    '/breedpigaccount/login/doLogin',
+    'Sign in with password only (21005 while CAPTCHA=on, or for a name with many recent failures)',
+    { body: doLoginBody, answer: loginResult },
+  ),
+  logout: post('/breedpigaccount/login/doLogout', 'Revoke the current session token', { answer: noAnswer }),
+  userInfo: get('/breedpigaccount/login/getUserInfo', 'The signed-in account, its farms and farm mode', { answer: userInfo }),
+  updatePassword: put('/accountauth/account/updatePassword/:id', 'Change the own password (also the forced first-login change)', {
     params: updatePasswordParams,
     body: updatePasswordBody,
     answer: noAnswer,
   }),
-  hasSecurePassword: endpoint({
-    method: 'POST',
-    path: '/accountauth/account/hasSecurePassword',
-    summary: 'Whether the account has set a safe code',
-    answer: z.boolean(),
-  }),
-  updateSecurePassword: endpoint({
-    method: 'POST',
-    path: '/accountauth/account/updateSecurePassword',
-    summary: 'Set or change the safe code (old code required once one exists)',
-    body: updateSecurePasswordBody,
-    answer: noAnswer,
-  }),
-  checkSecurePassword: endpoint({
-    method: 'POST',
-    path: '/accountauth/account/checkSecurePassword',
-    summary: 'Check the safe code before a remote-control action',
+  hasSecurePassword: post('/accountauth/account/hasSecurePassword', 'Whether the account has set a safe code', { answer: z.boolean() }),
+  updateSecurePassword: post(
+    '/accountauth/account/updateSecurePassword',
+    'Set or change the safe code (old code required once one exists)',
+    { body: updateSecurePasswordBody, answer: noAnswer },
+  ),
+  checkSecurePassword: post('/accountauth/account/checkSecurePassword', 'Check the safe code before a remote-control action', {
     body: checkSecurePasswordBody,
     answer: z.boolean(),
   }),
-  updateCurrent: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/account/updateCurrent',
-    summary: 'Edit the own phone number and e-mail',
+  updateCurrent: post('/breedpigaccount/account/updateCurrent', 'Edit the own phone number and e-mail', {
     body: updateCurrentBody,
     answer: noAnswer,
   }),

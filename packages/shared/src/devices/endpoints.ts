@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import {
   CONNECTION_MODES,
   DEVICE_REFUSAL_REASONS,
@@ -99,110 +99,48 @@ const N = '/breedpigdevice/network';
  * screens): gateways with their sub-device channels and commands, and network devices.
  */
 export const devicesApi = {
-  page: endpoint({
-    method: 'POST',
-    path: `${C}/page`,
-    summary: "Gateways of the caller's farms with their online state",
+  page: post(`${C}/page`, "Gateways of the caller's farms with their online state", {
     body: controllerPageBody,
     answer: pageOf(controllerRow),
   }),
-  add: endpoint({
-    method: 'POST',
-    path: `${C}/add`,
-    summary: 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)',
+  add: post(`${C}/add`, 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)', {
     body: controllerAddBody,
     answer: newId.extend(checkCodeAnswer.shape),
   }),
-  regenerateCheckCode: endpoint({
-    method: 'POST',
-    path: `${C}/regenerateCheckCode`,
-    summary: 'Replaces the check code with a new one, answered once; the live session is closed (20088 unknown gateway)',
-    body: controllerIdBody,
-    answer: checkCodeAnswer,
-  }),
-  update: endpoint({
-    method: 'PUT',
-    path: `${C}/update`,
-    summary: 'Edits a gateway (its check code is kept: regenerateCheckCode replaces it)',
+  regenerateCheckCode: post(
+    `${C}/regenerateCheckCode`,
+    'Replaces the check code with a new one, answered once; the live session is closed (20088 unknown gateway)',
+    { body: controllerIdBody, answer: checkCodeAnswer },
+  ),
+  update: put(`${C}/update`, 'Edits a gateway (its check code is kept: regenerateCheckCode replaces it)', {
     body: controllerUpdateBody,
     answer: noAnswer,
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${C}/delete/:id`,
-    summary: 'Deletes an unbound gateway with its channels (bound: 20090)',
+  remove: del(`${C}/delete/:id`, 'Deletes an unbound gateway with its channels (bound: 20090)', {
     params: deviceIdParams,
     answer: noAnswer,
   }),
-  bind: endpoint({
-    method: 'POST',
-    path: `${C}/bind`,
-    summary: 'Binds a gateway to a shed of its farm (20039 already bound, 20063 shed taken)',
+  bind: post(`${C}/bind`, 'Binds a gateway to a shed of its farm (20039 already bound, 20063 shed taken)', {
     body: controllerBindBody,
     answer: noAnswer,
   }),
-  unbind: endpoint({
-    method: 'POST',
-    path: `${C}/unbind`,
-    summary: 'Unbinds a gateway from its shed',
-    body: controllerIdBody,
-    answer: noAnswer,
-  }),
-  enable: endpoint({
-    method: 'POST',
-    path: `${C}/enable`,
-    summary: 'Enables or disables gateways (a disabled one is refused at CONNECT)',
+  unbind: post(`${C}/unbind`, 'Unbinds a gateway from its shed', { body: controllerIdBody, answer: noAnswer }),
+  enable: post(`${C}/enable`, 'Enables or disables gateways (a disabled one is refused at CONNECT)', {
     body: controllerEnableBody,
     answer: noAnswer,
   }),
-  channels: endpoint({
-    method: 'GET',
-    path: `${C}/channels`,
-    summary: 'Sub-device channels of a gateway (by id or code)',
-    query: channelsQuery,
-    answer: z.array(channelRow),
-  }),
-  saveChannels: endpoint({
-    method: 'PUT',
-    path: `${C}/channels`,
-    summary: 'Replaces the channels (20008 fan, 20009 curtain, 20010 heating type; duplicate key 99996)',
+  channels: get(`${C}/channels`, 'Sub-device channels of a gateway (by id or code)', { query: channelsQuery, answer: z.array(channelRow) }),
+  saveChannels: put(`${C}/channels`, 'Replaces the channels (20008 fan, 20009 curtain, 20010 heating type; duplicate key 99996)', {
     body: channelsBody,
     answer: noAnswer,
   }),
-  command: endpoint({
-    method: 'POST',
-    path: `${C}/command`,
-    summary:
-      'Sends time.sync or params.read to a gateway and returns its ack data (200323 params, 20086 disabled, 203342 offline, 20048 refused)',
-    body: controllerCommandBody,
-    answer: controllerCommandAnswer,
-  }),
-  networkPage: endpoint({
-    method: 'POST',
-    path: `${N}/page`,
-    summary: 'Network devices and switches',
-    body: networkPageBody,
-    answer: pageOf(networkRow),
-  }),
-  networkAdd: endpoint({
-    method: 'POST',
-    path: `${N}/add`,
-    summary: 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)',
-    body: networkAddBody,
-    answer: newId,
-  }),
-  networkUpdate: endpoint({
-    method: 'PUT',
-    path: `${N}/update`,
-    summary: 'Edits a network device',
-    body: networkUpdateBody,
-    answer: noAnswer,
-  }),
-  networkRemove: endpoint({
-    method: 'DELETE',
-    path: `${N}/delete/:id`,
-    summary: 'Deletes a network device',
-    params: deviceIdParams,
-    answer: noAnswer,
-  }),
+  command: post(
+    `${C}/command`,
+    'Sends time.sync or params.read to a gateway and returns its ack data (200323 params, 20086 disabled, 203342 offline, 20048 refused)',
+    { body: controllerCommandBody, answer: controllerCommandAnswer },
+  ),
+  networkPage: post(`${N}/page`, 'Network devices and switches', { body: networkPageBody, answer: pageOf(networkRow) }),
+  networkAdd: post(`${N}/add`, 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', { body: networkAddBody, answer: newId }),
+  networkUpdate: put(`${N}/update`, 'Edits a network device', { body: networkUpdateBody, answer: noAnswer }),
+  networkRemove: del(`${N}/delete/:id`, 'Deletes a network device', { params: deviceIdParams, answer: noAnswer }),
 };

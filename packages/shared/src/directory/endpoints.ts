@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, pageOf } from '../contract.js';
+import { get, pageOf, post } from '../contract.js';
 import { farmIdQuery, queryShedsBody } from '../schemas/directory.js';
 
 /** A phone calling code of the account and farm forms. */
@@ -67,55 +67,25 @@ export type ShedOverviewRow = z.infer<typeof shedOverviewRow>;
  * and sheds.
  */
 export const directoryApi = {
-  areaCodes: endpoint({
-    method: 'GET',
-    path: '/breedpigaccount/account/areaCode',
-    summary: 'Phone calling codes for account and farm forms',
-    answer: z.array(areaCode),
-  }),
-  farms: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/farmInfo/list',
-    summary: 'Farms the account may see',
-    answer: z.array(farmListItem),
-  }),
-  accounts: endpoint({
-    method: 'POST',
-    path: '/breedpigaccount/account/queryAllAccount',
-    summary: "The tenant's accounts as options (label = name, value = id)",
+  areaCodes: get('/breedpigaccount/account/areaCode', 'Phone calling codes for account and farm forms', { answer: z.array(areaCode) }),
+  farms: get('/breedpigbuilding/farmInfo/list', 'Farms the account may see', { answer: z.array(farmListItem) }),
+  accounts: post('/breedpigaccount/account/queryAllAccount', "The tenant's accounts as options (label = name, value = id)", {
     answer: z.array(accountOption),
   }),
-  sheds: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/shedInfo/list',
-    summary: 'Sheds the account may see in a farm',
+  sheds: get('/breedpigbuilding/shedInfo/list', 'Sheds the account may see in a farm', {
     query: farmIdQuery,
     answer: z.array(shedListItem),
   }),
-  authFarms: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/fieldLevel/farmInfo/authList',
-    summary: 'Farms the account is authorized for',
-    answer: z.array(authFarm),
-  }),
-  authSheds: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/fieldLevel/shedInfo/authList',
-    summary: 'Authorized sheds of a farm with their pens',
+  authFarms: get('/breedpigbuilding/fieldLevel/farmInfo/authList', 'Farms the account is authorized for', { answer: z.array(authFarm) }),
+  authSheds: get('/breedpigbuilding/fieldLevel/shedInfo/authList', 'Authorized sheds of a farm with their pens', {
     query: farmIdQuery,
     answer: z.array(authShed),
   }),
-  authShedList: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/fieldLevel/shedInfo/shedInfoList',
-    summary: 'Authorized sheds of a farm (flat list)',
+  authShedList: get('/breedpigbuilding/fieldLevel/shedInfo/shedInfoList', 'Authorized sheds of a farm (flat list)', {
     query: farmIdQuery,
     answer: z.array(shedListItem),
   }),
-  shedPage: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/shed/querySheds',
-    summary: 'Paged sheds of a farm with pen count and gateways',
+  shedPage: post('/breedpigbuilding/shed/querySheds', 'Paged sheds of a farm with pen count and gateways', {
     body: queryShedsBody,
     answer: pageOf(shedOverviewRow),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, FILE_ANSWER, pageOf } from '../contract.js';
+import { FILE_ANSWER, get, pageOf, post } from '../contract.js';
 import { gatewayModelFields, gatewayPlaceFields } from '../devices/endpoints.js';
 import {
   ENV_KINDS,
@@ -200,66 +200,39 @@ export type RunStatsRow = z.infer<typeof runStatsRow>;
  * telemetry contracts (telemetry/endpoints.ts).
  */
 export const environmentApi = {
-  monitor: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/pigFarmManagePlus/pigEnvMonitorPlus',
-    summary: 'Latest environment values of the sheds of a farm (shed cards, big screen)',
-    body: envMonitorBody,
-    answer: envMonitorAnswer,
-  }),
-  detail: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/remoteHkqController/hkqDetail',
-    summary: "One controller's full latest state (by gatewayCode, or the first of shedId)",
-    body: hkqDetailBody,
-    answer: hkqDetail,
-  }),
-  statistics: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/api/device/statistics/monitor',
-    summary: 'Gateways online/offline, sheds with data, readings today',
+  monitor: post(
+    '/breedpigbuilding/pigFarmManagePlus/pigEnvMonitorPlus',
+    'Latest environment values of the sheds of a farm (shed cards, big screen)',
+    { body: envMonitorBody, answer: envMonitorAnswer },
+  ),
+  detail: post(
+    '/breedpigbuilding/remoteHkqController/hkqDetail',
+    "One controller's full latest state (by gatewayCode, or the first of shedId)",
+    { body: hkqDetailBody, answer: hkqDetail },
+  ),
+  statistics: post('/breedpigbuilding/api/device/statistics/monitor', 'Gateways online/offline, sheds with data, readings today', {
     body: envFarmBody,
     answer: monitorStatistics,
   }),
-  connectStatus: endpoint({
-    method: 'POST',
-    path: '/breedpigdevice/busi/data/monitor/pageDeviceConnectStatus',
-    summary: 'Paged gateways with online state, since, last seen, outages in 7 days',
-    body: connectStatusBody,
-    answer: pageOf(deviceConnectRow),
-  }),
-  trend: endpoint({
-    method: 'POST',
-    path: '/environment/trend',
-    summary: 'Bucketed series of every sensor of a kind for up to 6 sheds',
+  connectStatus: post(
+    '/breedpigdevice/busi/data/monitor/pageDeviceConnectStatus',
+    'Paged gateways with online state, since, last seen, outages in 7 days',
+    { body: connectStatusBody, answer: pageOf(deviceConnectRow) },
+  ),
+  trend: post('/environment/trend', 'Bucketed series of every sensor of a kind for up to 6 sheds', {
     body: trendBody,
     answer: trendAnswer,
   }),
-  records: endpoint({
-    method: 'POST',
-    path: '/environment/records',
-    summary: 'Paged readings of a kind, one row per reading time',
-    body: recordsBody,
-    answer: recordsAnswer,
-  }),
-  recordsExport: endpoint({
-    method: 'GET',
-    path: '/environment/records/export',
-    summary: 'The readings of a kind as an .xlsx file (headers in the request language)',
+  records: post('/environment/records', 'Paged readings of a kind, one row per reading time', { body: recordsBody, answer: recordsAnswer }),
+  recordsExport: get('/environment/records/export', 'The readings of a kind as an .xlsx file (headers in the request language)', {
     query: recordsExportQuery,
     answer: FILE_ANSWER,
   }),
-  commuOff: endpoint({
-    method: 'POST',
-    path: '/environment/commuOff',
-    summary: 'Communication-off times and counts per gateway in a range',
+  commuOff: post('/environment/commuOff', 'Communication-off times and counts per gateway in a range', {
     body: reportRangeBody,
     answer: z.array(commuOffRow),
   }),
-  runStats: endpoint({
-    method: 'POST',
-    path: '/environment/runStats',
-    summary: 'Actuator run hours per gateway in a range (hourly rollups)',
+  runStats: post('/environment/runStats', 'Actuator run hours per gateway in a range (hourly rollups)', {
     body: reportRangeBody,
     answer: z.array(runStatsRow),
   }),

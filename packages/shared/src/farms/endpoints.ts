@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import { farmAddBody, farmDetailQuery, farmIdParams, farmPageQuery, farmTimeZoneBody, farmUpdateBody } from '../schemas/farms.js';
 
 /** farmInfo/detail and the rows of farmInfo/page. */
@@ -26,45 +26,24 @@ export type FarmDetail = z.infer<typeof farmDetailRow>;
 
 /** Farm administration (/housemanagement/houselist). The farm list of the pickers is directory's farmInfo/list. */
 export const farmsApi = {
-  page: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/farmInfo/page',
-    summary: 'Paged farms the account may see, with all their fields',
+  page: get('/breedpigbuilding/farmInfo/page', 'Paged farms the account may see, with all their fields', {
     query: farmPageQuery,
     answer: pageOf(farmDetailRow),
   }),
-  detail: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/farmInfo/detail',
-    summary: 'One farm with all its fields',
-    query: farmDetailQuery,
-    answer: farmDetailRow,
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/farmInfo/add',
-    summary: 'Adds a farm (name unique in the tenant: 10010; farm cap: 20110)',
+  detail: get('/breedpigbuilding/farmInfo/detail', 'One farm with all its fields', { query: farmDetailQuery, answer: farmDetailRow }),
+  add: post('/breedpigbuilding/farmInfo/add', 'Adds a farm (name unique in the tenant: 10010; farm cap: 20110)', {
     body: farmAddBody,
     answer: z.object({ id: z.number() }),
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/breedpigbuilding/farmInfo/update',
-    summary: 'Edits a farm (shed types must stay of the farm kind: 20023)',
+  update: put('/breedpigbuilding/farmInfo/update', 'Edits a farm (shed types must stay of the farm kind: 20023)', {
     body: farmUpdateBody,
     answer: noAnswer,
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/breedpigbuilding/farmInfo/delete/:id',
-    summary: 'Deletes a farm with its sheds, pens and authorizations',
+  remove: del('/breedpigbuilding/farmInfo/delete/:id', 'Deletes a farm with its sheds, pens and authorizations', {
     params: farmIdParams,
     answer: noAnswer,
   }),
-  timeZone: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/farmInfo/timeZone',
-    summary: "Sets the farm's time zone (IANA name) and its display name",
+  timeZone: post('/breedpigbuilding/farmInfo/timeZone', "Sets the farm's time zone (IANA name) and its display name", {
     body: farmTimeZoneBody,
     answer: noAnswer,
   }),

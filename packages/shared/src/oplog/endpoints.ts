@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, pageOf } from '../contract.js';
+import { get, pageOf, post } from '../contract.js';
 import { AUDIT_OUTCOMES, operationLogModulesQuery, operationLogPageBody } from '../schemas/oplog.js';
 
 export const operationLogRow = z.object({
@@ -25,17 +25,12 @@ export type OperationLogRow = z.infer<typeof operationLogRow>;
  * update or delete call, so PUT or DELETE on these paths answer 21008 (route not found).
  */
 export const oplogApi = {
-  page: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/operationLog/page',
-    summary: "Paged audit log of the caller's tenant (time range at most 30 days; account, module, outcome)",
-    body: operationLogPageBody,
-    answer: pageOf(operationLogRow),
-  }),
-  modules: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/operationLog/modules',
-    summary: "Module names present in the caller's audit log",
+  page: post(
+    '/breedpigbuilding/operationLog/page',
+    "Paged audit log of the caller's tenant (time range at most 30 days; account, module, outcome)",
+    { body: operationLogPageBody, answer: pageOf(operationLogRow) },
+  ),
+  modules: get('/breedpigbuilding/operationLog/modules', "Module names present in the caller's audit log", {
     query: operationLogModulesQuery,
     answer: z.array(z.string()),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { get, noAnswer, pageOf, post } from '../contract.js';
 import type { AppScope, FunType } from '../permissions.js';
 import { defaultApplicationBody, queryParamBody, saveActLogBody } from '../schemas/auth.js';
 import { API_VISIT_WAYS } from '../schemas/tenants.js';
@@ -79,74 +79,42 @@ export type ApiAuthView = z.infer<typeof apiAuthView>;
  * particular application code; each answer is cut to the caller's own codes and tenant.
  */
 export const portalApi = {
-  tree: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/applicationInfo/roleApplicationTree',
-    summary: 'Permission tree the account holds (menu and routes)',
+  tree: post('/breedpigbuilding/applicationInfo/roleApplicationTree', 'Permission tree the account holds (menu and routes)', {
     answer: z.array(appTreeNode),
   }),
-  treeByMode: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/applicationInfo/roleApplicationTree2',
-    summary: 'Permission tree cut to one farm mode (1 pig, 2 chicken)',
+  treeByMode: post('/breedpigbuilding/applicationInfo/roleApplicationTree2', 'Permission tree cut to one farm mode (1 pig, 2 chicken)', {
     body: roleApplicationTree2Body.nullish(),
     answer: z.array(appTreeNode),
   }),
-  operateAuth: endpoint({
-    method: 'POST',
-    path: '/accountauth/operateAuth/getLoginedAccountOperateAuth',
-    summary: 'Operation rights of the signed-in account per application code',
-    answer: operateAuthMap,
-  }),
-  queryParam: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/operation/queryParam',
-    summary: 'Parameters of a group (LOGO: one row per language)',
+  operateAuth: post(
+    '/accountauth/operateAuth/getLoginedAccountOperateAuth',
+    'Operation rights of the signed-in account per application code',
+    { answer: operateAuthMap },
+  ),
+  queryParam: post('/breedpigbuilding/operation/queryParam', 'Parameters of a group (LOGO: one row per language)', {
     body: queryParamBody,
     answer: pageOf(paramRow),
   }),
-  defaultApplication: endpoint({
-    method: 'GET',
-    path: '/portalmanage/defaultApplication/get',
-    summary: 'Default application of the signed-in account, or null',
+  defaultApplication: get('/portalmanage/defaultApplication/get', 'Default application of the signed-in account, or null', {
     answer: defaultApplication.nullable(),
   }),
-  setDefaultApplication: endpoint({
-    method: 'POST',
-    path: '/portalmanage/defaultApplication/set',
-    summary: 'Sets the default application (must be one the account holds)',
+  setDefaultApplication: post('/portalmanage/defaultApplication/set', 'Sets the default application (must be one the account holds)', {
     body: defaultApplicationBody,
     answer: noAnswer,
   }),
-  cancelDefaultApplication: endpoint({
-    method: 'POST',
-    path: '/portalmanage/defaultApplication/cancel',
-    summary: 'Clears the default application',
-    answer: noAnswer,
-  }),
-  userDefaultModule: endpoint({
-    method: 'GET',
-    path: '/user/defaultmodule/getUserDefaultModule',
-    summary: 'Start page of an account (itself, or one of the tenant for its administrator)',
-    query: userDefaultModuleQuery,
-    answer: userDefaultModule.nullable(),
-  }),
-  systemAuth: endpoint({
-    method: 'GET',
-    path: '/breedpigdevice/pigFarmManagePlus/getSystemAuth',
-    summary: 'System authorization of the tenant with usage',
+  cancelDefaultApplication: post('/portalmanage/defaultApplication/cancel', 'Clears the default application', { answer: noAnswer }),
+  userDefaultModule: get(
+    '/user/defaultmodule/getUserDefaultModule',
+    'Start page of an account (itself, or one of the tenant for its administrator)',
+    { query: userDefaultModuleQuery, answer: userDefaultModule.nullable() },
+  ),
+  systemAuth: get('/breedpigdevice/pigFarmManagePlus/getSystemAuth', 'System authorization of the tenant with usage', {
     answer: systemAuthView,
   }),
-  apiAuth: endpoint({
-    method: 'GET',
-    path: '/breedpigbuilding/pigFarmManagePlus/getApiAuth',
-    summary: 'API authorization of the tenant (access code masked)',
+  apiAuth: get('/breedpigbuilding/pigFarmManagePlus/getApiAuth', 'API authorization of the tenant (access code masked)', {
     answer: apiAuthView,
   }),
-  saveActLog: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/breedUserActLog/saveActLog',
-    summary: 'Logs a menu visit (modeCode = an application code the account holds)',
+  saveActLog: post('/breedpigbuilding/breedUserActLog/saveActLog', 'Logs a menu visit (modeCode = an application code the account holds)', {
     body: saveActLogBody,
     answer: noAnswer,
   }),

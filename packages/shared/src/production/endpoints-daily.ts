@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import {
   dailyBatchBody,
   dailyIdParams,
@@ -81,49 +81,31 @@ export type SaveOutcome = z.infer<typeof saveOutcome>;
 const D = '/breedpigbuilding/flockDaily';
 
 export const dailyRecordsApi = {
-  page: endpoint({
-    method: 'POST',
-    path: `${D}/:kind/page`,
-    summary: "A kind's records, newest day first (feed and water: measured days filled first)",
+  page: post(`${D}/:kind/page`, "A kind's records, newest day first (feed and water: measured days filled first)", {
     params: dailyKindParams,
     body: dailyPageBody,
     answer: pageOf(dailyRecordRow),
   }),
-  add: endpoint({
-    method: 'POST',
-    path: `${D}/:kind`,
-    summary: 'Adds a record (21016 outside the flock life, 20301/20302/20078 day exists, 20068 removals)',
+  add: post(`${D}/:kind`, 'Adds a record (21016 outside the flock life, 20301/20302/20078 day exists, 20068 removals)', {
     params: dailyKindParams,
     body: dailyRowBody,
     answer: writtenId,
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: `${D}/:kind`,
-    summary: 'Edits a record (missing: feed 20073, egg 20075, water 20077, else 30001); a measured row keeps the meter figure',
-    params: dailyKindParams,
-    body: dailyRowUpdateBody,
-    answer: writtenId,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${D}/:kind/:id`,
-    summary: 'Deletes a record (stock: 20068 when later days would remove more birds than remain)',
+  update: put(
+    `${D}/:kind`,
+    'Edits a record (missing: feed 20073, egg 20075, water 20077, else 30001); a measured row keeps the meter figure',
+    { params: dailyKindParams, body: dailyRowUpdateBody, answer: writtenId },
+  ),
+  remove: del(`${D}/:kind/:id`, 'Deletes a record (stock: 20068 when later days would remove more birds than remain)', {
     params: dailyIdParams,
     answer: noAnswer,
   }),
-  batch: endpoint({
-    method: 'POST',
-    path: `${D}/:kind/batch`,
-    summary: 'Quick entry: one day, several flocks of a farm; good rows saved, the others listed',
+  batch: post(`${D}/:kind/batch`, 'Quick entry: one day, several flocks of a farm; good rows saved, the others listed', {
     params: dailyKindParams,
     body: dailyBatchBody,
     answer: saveOutcome,
   }),
-  quick: endpoint({
-    method: 'GET',
-    path: `${D}/quick`,
-    summary: "The day's rows per current flock of the farm, for the quick-entry form",
+  quick: get(`${D}/quick`, "The day's rows per current flock of the farm, for the quick-entry form", {
     query: dailyQuickQuery,
     answer: z.array(quickRow),
   }),

@@ -1,4 +1,4 @@
-import { endpoint, FILE_ANSWER } from '../contract.js';
+import { FILE_ANSWER, get, post } from '../contract.js';
 import { dailyKindParams, dailyPageBody, dailyTemplateQuery, flockPageBody } from '../schemas/production.js';
 import { saveOutcome } from './endpoints-daily.js';
 
@@ -11,46 +11,26 @@ const D = '/breedpigbuilding/flockDaily';
 const F = '/breedpigbuilding/flock';
 
 export const productionExcelApi = {
-  dailyTemplate: endpoint({
-    method: 'GET',
-    path: `${D}/:kind/template`,
-    summary: "The kind's import template, one row per current flock of the farm (.xlsx)",
+  dailyTemplate: get(`${D}/:kind/template`, "The kind's import template, one row per current flock of the farm (.xlsx)", {
     params: dailyKindParams,
     query: dailyTemplateQuery,
     answer: FILE_ANSWER,
   }),
-  dailyImport: endpoint({
-    method: 'POST',
-    path: `${D}/:kind/import`,
-    summary: 'Imports a filled template (multipart file + farmId): good rows saved, the others listed by sheet row (21017, 200315)',
-    params: dailyKindParams,
-    answer: saveOutcome,
-  }),
-  dailyExport: endpoint({
-    method: 'POST',
-    path: `${D}/:kind/export`,
-    summary: 'Every row of the list the filter selects (.xlsx)',
+  dailyImport: post(
+    `${D}/:kind/import`,
+    'Imports a filled template (multipart file + farmId): good rows saved, the others listed by sheet row (21017, 200315)',
+    { params: dailyKindParams, answer: saveOutcome },
+  ),
+  dailyExport: post(`${D}/:kind/export`, 'Every row of the list the filter selects (.xlsx)', {
     params: dailyKindParams,
     body: dailyPageBody,
     answer: FILE_ANSWER,
   }),
-  flockTemplate: endpoint({
-    method: 'GET',
-    path: `${F}/template`,
-    summary: 'The flock import template (.xlsx)',
-    answer: FILE_ANSWER,
-  }),
-  flockImport: endpoint({
-    method: 'POST',
-    path: `${F}/import`,
-    summary: 'Imports flocks (multipart file, optional farmId for rows without a farm): 20065, 20066, 20067 per row (21017, 200315)',
-    answer: saveOutcome,
-  }),
-  flockExport: endpoint({
-    method: 'POST',
-    path: `${F}/export`,
-    summary: 'Every flock the filter selects (.xlsx)',
-    body: flockPageBody,
-    answer: FILE_ANSWER,
-  }),
+  flockTemplate: get(`${F}/template`, 'The flock import template (.xlsx)', { answer: FILE_ANSWER }),
+  flockImport: post(
+    `${F}/import`,
+    'Imports flocks (multipart file, optional farmId for rows without a farm): 20065, 20066, 20067 per row (21017, 200315)',
+    { answer: saveOutcome },
+  ),
+  flockExport: post(`${F}/export`, 'Every flock the filter selects (.xlsx)', { body: flockPageBody, answer: FILE_ANSWER }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, FILE_ANSWER } from '../contract.js';
+import { endpoint, FILE_ANSWER, post } from '../contract.js';
 import { STANDARD_CURVE_INDICATORS } from '../enums/index.js';
 import { APP_CATALOGUE, flattenApps, type AppCode } from '../permissions.js';
 import { CURVE_INDICATORS, flockTrendBody, reportBody, type CurveIndicator } from '../schemas/production-curves.js';
@@ -171,33 +171,21 @@ const trendDef = {
 } as const;
 
 export const productionReportsApi = {
-  summary: endpoint({
-    method: 'POST',
-    path: `${R}/summary`,
-    summary: 'Report rows per flock or farm and period, with totals and standards',
+  summary: post(`${R}/summary`, 'Report rows per flock or farm and period, with totals and standards', {
     body: reportBody,
     answer: reportSummaryAnswer,
   }),
   trend: endpoint({ ...trendDef, path: `${R}/trend` }),
   feedTrend: endpoint({ ...trendDef, path: `${R}/feedTrend` }),
-  energy: endpoint({
-    method: 'POST',
-    path: `${R}/energy`,
-    summary: "Farm water and electricity from the meters' daily rollups, per bird",
+  energy: post(`${R}/energy`, "Farm water and electricity from the meters' daily rollups, per bird", {
     body: reportBody,
     answer: z.object({ rows: z.array(energyRow) }),
   }),
-  health: endpoint({
-    method: 'POST',
-    path: `${R}/health`,
-    summary: 'Per flock: dead, culled, mortality, immunisations and medications in the range',
+  health: post(`${R}/health`, 'Per flock: dead, culled, mortality, immunisations and medications in the range', {
     body: reportBody,
     answer: z.object({ rows: z.array(healthRow) }),
   }),
-  export: endpoint({
-    method: 'POST',
-    path: `${R}/export`,
-    summary: "A report screen's summary rows as an .xlsx file (headers in the request language)",
+  export: post(`${R}/export`, "A report screen's summary rows as an .xlsx file (headers in the request language)", {
     body: reportExportBody,
     answer: FILE_ANSWER,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import {
   flockAddBody,
   flockCloseBody,
@@ -108,97 +108,35 @@ const S = '/breedpigbuilding/standardCurve';
 
 /** Flocks (/prod-data-input/flock, /ci18/group/current): placement to depletion in one house. */
 export const productionFlocksApi = {
-  page: endpoint({
-    method: 'POST',
-    path: `${F}/page`,
-    summary: 'Current (status 1) or history (status 2) flocks, with day age and birds present',
+  page: post(`${F}/page`, 'Current (status 1) or history (status 2) flocks, with day age and birds present', {
     body: flockPageBody,
     answer: pageOf(flockRow),
   }),
-  options: endpoint({
-    method: 'GET',
-    path: `${F}/options`,
-    summary: 'Flock picker (current flocks unless status=2)',
-    query: flockOptionsQuery,
-    answer: z.array(flockOption),
-  }),
-  get: endpoint({
-    method: 'GET',
-    path: `${F}/:id`,
-    summary: 'One flock (20071 when not visible)',
-    params: productionIdParams,
-    answer: flockRow,
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: F,
-    summary: 'Adds a flock (20065 group number or current flock in the house; 30004 house)',
-    body: flockAddBody,
-    answer: writtenId,
-  }),
-  update: endpoint({
-    method: 'PUT',
-    path: F,
-    summary: 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)',
+  options: get(`${F}/options`, 'Flock picker (current flocks unless status=2)', { query: flockOptionsQuery, answer: z.array(flockOption) }),
+  get: get(`${F}/:id`, 'One flock (20071 when not visible)', { params: productionIdParams, answer: flockRow }),
+  add: post(F, 'Adds a flock (20065 group number or current flock in the house; 30004 house)', { body: flockAddBody, answer: writtenId }),
+  update: put(F, 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)', {
     body: flockUpdateBody,
     answer: writtenId,
   }),
-  close: endpoint({
-    method: 'POST',
-    path: `${F}/close`,
-    summary: 'Closes a flock (history); stop day between its last record and today (21016)',
+  close: post(`${F}/close`, 'Closes a flock (history); stop day between its last record and today (21016)', {
     body: flockCloseBody,
     answer: writtenId,
   }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${F}/:id`,
-    summary: 'Deletes a flock with its records',
-    params: productionIdParams,
-    answer: noAnswer,
-  }),
+  remove: del(`${F}/:id`, 'Deletes a flock with its records', { params: productionIdParams, answer: noAnswer }),
 };
 
 /** Standard curves (/ci18/std/curves): a farm's targets per flock type and indicator. */
 export const standardCurvesApi = {
-  page: endpoint({
-    method: 'POST',
-    path: `${S}/page`,
-    summary: "Paged standard curves of the caller's farms",
-    body: curvePageBody,
-    answer: pageOf(curveRow),
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: S,
-    summary: 'Adds a standard curve (20064: the farm has one for that flock type and indicator)',
+  page: post(`${S}/page`, "Paged standard curves of the caller's farms", { body: curvePageBody, answer: pageOf(curveRow) }),
+  add: post(S, 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', {
     body: curveAddBody,
     answer: writtenId,
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: S,
-    summary: 'Edits a standard curve (30001 not found, 20064 duplicate)',
-    body: curveUpdateBody,
-    answer: writtenId,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: `${S}/:id`,
-    summary: 'Deletes a standard curve',
-    params: productionIdParams,
-    answer: noAnswer,
-  }),
-  builtins: endpoint({
-    method: 'GET',
-    path: `${S}/builtins`,
-    summary: 'Built-in breed standards a farm can copy',
-    answer: z.array(builtinCurve),
-  }),
-  copy: endpoint({
-    method: 'POST',
-    path: `${S}/copy`,
-    summary: "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)",
+  update: put(S, 'Edits a standard curve (30001 not found, 20064 duplicate)', { body: curveUpdateBody, answer: writtenId }),
+  remove: del(`${S}/:id`, 'Deletes a standard curve', { params: productionIdParams, answer: noAnswer }),
+  builtins: get(`${S}/builtins`, 'Built-in breed standards a farm can copy', { answer: z.array(builtinCurve) }),
+  copy: post(`${S}/copy`, "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)", {
     body: curveCopyBody,
     answer: writtenId,
   }),

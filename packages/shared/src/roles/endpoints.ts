@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import { appFunType, appScope } from '../portal/endpoints.js';
 import { appOperation } from '../schemas/portal.js';
 import {
@@ -46,60 +46,29 @@ export type RoleAppOps = z.infer<typeof roleAppOps>;
 
 /** Role administration (/usermanagement/role); the account page picks roles from the same list. */
 export const rolesApi = {
-  page: endpoint({
-    method: 'GET',
-    path: '/accountauth/roleInfo/page',
-    summary: 'Paged roles of the tenant (filter by name)',
-    query: rolePageQuery,
-    answer: pageOf(roleRow),
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: '/accountauth/roleInfo',
-    summary: 'Adds a role (name unique in the tenant: 10008)',
+  page: get('/accountauth/roleInfo/page', 'Paged roles of the tenant (filter by name)', { query: rolePageQuery, answer: pageOf(roleRow) }),
+  add: post('/accountauth/roleInfo', 'Adds a role (name unique in the tenant: 10008)', {
     body: roleAddBody,
     answer: z.object({ id: z.number() }),
   }),
-  edit: endpoint({
-    method: 'PUT',
-    path: '/accountauth/roleInfo',
-    summary: 'Renames or re-types a role',
-    body: roleEditBody,
-    answer: noAnswer,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/accountauth/roleInfo',
-    summary: 'Deletes a role; its accounts lose it',
-    query: roleIdQuery,
-    answer: noAnswer,
-  }),
-  applications: endpoint({
-    method: 'GET',
-    path: '/accountauth/applicationInfo/list',
-    summary: 'Applications the caller may bind to roles, as a tree (type cuts it to one level)',
-    query: applicationListQuery,
-    answer: z.array(bindableApp),
-  }),
-  bind: endpoint({
-    method: 'POST',
-    path: '/accountauth/operateAuth/bind',
-    summary: "Replaces a role's operation rights per application",
+  edit: put('/accountauth/roleInfo', 'Renames or re-types a role', { body: roleEditBody, answer: noAnswer }),
+  remove: del('/accountauth/roleInfo', 'Deletes a role; its accounts lose it', { query: roleIdQuery, answer: noAnswer }),
+  applications: get(
+    '/accountauth/applicationInfo/list',
+    'Applications the caller may bind to roles, as a tree (type cuts it to one level)',
+    { query: applicationListQuery, answer: z.array(bindableApp) },
+  ),
+  bind: post('/accountauth/operateAuth/bind', "Replaces a role's operation rights per application", {
     body: operateAuthBindBody,
     answer: noAnswer,
   }),
-  opsOfApp: endpoint({
-    method: 'GET',
-    path: '/accountauth/operateAuth/getOperateAuthByApplicationId',
-    summary: 'Operation rights a role has on one application',
+  opsOfApp: get('/accountauth/operateAuth/getOperateAuthByApplicationId', 'Operation rights a role has on one application', {
     query: operateAuthByAppQuery,
     answer: z.array(appOperation),
   }),
-  opsOfApps: endpoint({
-    method: 'POST',
-    path: '/accountauth/operateAuth/getOperateAuthByApplicationIds',
-    summary: 'Operation rights a role has on several applications (all bound ones when none named)',
-    body: operateAuthByAppsBody,
-    answer: z.array(roleAppOps),
-  }),
+  opsOfApps: post(
+    '/accountauth/operateAuth/getOperateAuthByApplicationIds',
+    'Operation rights a role has on several applications (all bound ones when none named)',
+    { body: operateAuthByAppsBody, answer: z.array(roleAppOps) },
+  ),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer } from '../contract.js';
+import { del, noAnswer, post, put } from '../contract.js';
 import {
   addFieldsBody,
   fieldIdParams,
@@ -53,66 +53,31 @@ export type HierarchyFarm = z.infer<typeof hierarchyFarm>;
  * (queryFields, lieHaoSelect, qdslHierarchicalQuery) only a session.
  */
 export const shedsApi = {
-  add: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/shed/add',
-    summary: 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)',
+  add: post('/breedpigbuilding/shed/add', 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)', {
     body: shedAddBody,
     answer: z.object({ id: z.number() }),
   }),
-  update: endpoint({
-    method: 'PUT',
-    path: '/breedpigbuilding/shed/update',
-    summary: 'Edits a shed',
-    body: shedUpdateBody,
-    answer: noAnswer,
-  }),
-  remove: endpoint({
-    method: 'DELETE',
-    path: '/breedpigbuilding/shed/delete/:id',
-    summary: 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)',
+  update: put('/breedpigbuilding/shed/update', 'Edits a shed', { body: shedUpdateBody, answer: noAnswer }),
+  remove: del('/breedpigbuilding/shed/delete/:id', 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)', {
     params: shedIdParams,
     answer: noAnswer,
   }),
-  pens: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/shed/queryFields',
-    summary: 'Pens of a shed the caller may see',
-    body: shedIdBody,
-    answer: z.array(penRow),
-  }),
-  addPens: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/shed/addFields',
-    summary: 'Creates pens startColumn..endColumn in one row (20043 bad range, 20040 number exists)',
-    body: addFieldsBody,
-    answer: z.object({ ids: z.array(z.number()) }),
-  }),
-  updatePen: endpoint({
-    method: 'PUT',
-    path: '/breedpigbuilding/shed/updateField',
-    summary: 'Renumbers or renames a pen (20040 number exists, 20083 name exists)',
+  pens: post('/breedpigbuilding/shed/queryFields', 'Pens of a shed the caller may see', { body: shedIdBody, answer: z.array(penRow) }),
+  addPens: post(
+    '/breedpigbuilding/shed/addFields',
+    'Creates pens startColumn..endColumn in one row (20043 bad range, 20040 number exists)',
+    { body: addFieldsBody, answer: z.object({ ids: z.array(z.number()) }) },
+  ),
+  updatePen: put('/breedpigbuilding/shed/updateField', 'Renumbers or renames a pen (20040 number exists, 20083 name exists)', {
     body: updateFieldBody,
     answer: noAnswer,
   }),
-  removePen: endpoint({
-    method: 'DELETE',
-    path: '/breedpigbuilding/shed/deleteField/:id',
-    summary: 'Deletes a pen',
-    params: fieldIdParams,
-    answer: noAnswer,
-  }),
-  hierarchy: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/shed/qdslHierarchicalQuery',
-    summary: 'Farm -> sheds -> pens tree of what the caller may see',
+  removePen: del('/breedpigbuilding/shed/deleteField/:id', 'Deletes a pen', { params: fieldIdParams, answer: noAnswer }),
+  hierarchy: post('/breedpigbuilding/shed/qdslHierarchicalQuery', 'Farm -> sheds -> pens tree of what the caller may see', {
     body: hierarchicalQueryBody.nullish(),
     answer: z.array(hierarchyFarm),
   }),
-  penOptions: endpoint({
-    method: 'POST',
-    path: '/breedpigbuilding/shed/lieHaoSelect',
-    summary: 'Pen options of a shed labelled "column-row"',
+  penOptions: post('/breedpigbuilding/shed/lieHaoSelect', 'Pen options of a shed labelled "column-row"', {
     body: shedIdBody,
     answer: z.array(penOption),
   }),

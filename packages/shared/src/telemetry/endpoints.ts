@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, STREAM_ANSWER } from '../contract.js';
+import { get, post, STREAM_ANSWER } from '../contract.js';
 import { TREND_SOURCES } from '../environment/endpoints.js';
 import { liveStreamQuery, telemetryLatestQuery, telemetryTrendQuery } from './schemas.js';
 
@@ -82,38 +82,20 @@ export type IngestStats = z.infer<typeof ingestStats>;
  * (DESIGN.md §3 "Live screens stay live").
  */
 export const telemetryApi = {
-  streamTicket: endpoint({
-    method: 'POST',
-    path: '/telemetry/streamTicket',
-    summary: 'One-time ticket (60 s) to open the live stream with EventSource',
+  streamTicket: post('/telemetry/streamTicket', 'One-time ticket (60 s) to open the live stream with EventSource', {
     answer: streamTicket,
   }),
   /** Events `ready` (liveReady), `telemetry` (liveReading), `status` (liveStatus); a keep-alive comment every 15 s. */
-  stream: endpoint({
-    method: 'GET',
-    path: '/telemetry/stream',
-    summary: 'Live values of the sheds (Server-Sent Events)',
-    query: liveStreamQuery,
-    answer: STREAM_ANSWER,
-  }),
-  latest: endpoint({
-    method: 'GET',
-    path: '/telemetry/latest',
-    summary: 'Newest values of the gateways bound to a shed',
+  stream: get('/telemetry/stream', 'Live values of the sheds (Server-Sent Events)', { query: liveStreamQuery, answer: STREAM_ANSWER }),
+  latest: get('/telemetry/latest', 'Newest values of the gateways bound to a shed', {
     query: telemetryLatestQuery,
     answer: telemetryLatest,
   }),
-  trend: endpoint({
-    method: 'GET',
-    path: '/telemetry/trend',
-    summary: 'Chart series of one sensor of one gateway, bucketed on the server',
+  trend: get('/telemetry/trend', 'Chart series of one sensor of one gateway, bucketed on the server', {
     query: telemetryTrendQuery,
     answer: telemetryTrend,
   }),
-  ingestStats: endpoint({
-    method: 'GET',
-    path: '/telemetry/ingestStats',
-    summary: 'Ingest counters summed over every worker (platform or tenant administrators)',
+  ingestStats: get('/telemetry/ingestStats', 'Ingest counters summed over every worker (platform or tenant administrators)', {
     answer: ingestStats,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { get, noAnswer, pageOf, post, put } from '../contract.js';
 import { apiAuthView, systemAuthView } from '../portal/endpoints.js';
 import {
   apiAuthBody,
@@ -70,66 +70,37 @@ export type TenantOptions = z.infer<typeof tenantOptions>;
  * Only the platform account holds the application code `platform.tenants`.
  */
 export const tenantsApi = {
-  page: endpoint({
-    method: 'GET',
-    path: '/platform/tenant/page',
-    summary: 'Paged tenants (keyword on name, contact, phone; status) with usage and authorization',
+  page: get('/platform/tenant/page', 'Paged tenants (keyword on name, contact, phone; status) with usage and authorization', {
     query: tenantPageQuery,
     answer: pageOf(tenantRow),
   }),
-  add: endpoint({
-    method: 'POST',
-    path: '/platform/tenant',
-    summary: 'Add a tenant with its administrator (RSA-encrypted initial password, changed at first sign-in)',
+  add: post('/platform/tenant', 'Add a tenant with its administrator (RSA-encrypted initial password, changed at first sign-in)', {
     body: tenantAddBody,
     answer: tenantAddResult,
   }),
-  edit: endpoint({
-    method: 'PUT',
-    path: '/platform/tenant',
-    summary: 'Edit a tenant (name, contact, phone, address, modules)',
-    body: tenantEditBody,
-    answer: noAnswer,
-  }),
-  status: endpoint({
-    method: 'POST',
-    path: '/platform/tenant/status',
-    summary: 'Enable (1) or disable (0) tenants; disabling signs their users out',
+  edit: put('/platform/tenant', 'Edit a tenant (name, contact, phone, address, modules)', { body: tenantEditBody, answer: noAnswer }),
+  status: post('/platform/tenant/status', 'Enable (1) or disable (0) tenants; disabling signs their users out', {
     body: tenantStatusBody,
     answer: z.object({ updated: z.number() }),
   }),
-  options: endpoint({
-    method: 'GET',
-    path: '/platform/tenant/options',
-    summary: 'Accounts and farms of a tenant, for the account and farm pickers of its authorizations',
+  options: get('/platform/tenant/options', 'Accounts and farms of a tenant, for the account and farm pickers of its authorizations', {
     query: tenantIdQuery,
     answer: tenantOptions,
   }),
-  systemAuth: endpoint({
-    method: 'GET',
-    path: '/platform/tenant/systemAuth',
-    summary: 'System authorization of a tenant with usage (null = permanent / unlimited)',
+  systemAuth: get('/platform/tenant/systemAuth', 'System authorization of a tenant with usage (null = permanent / unlimited)', {
     query: tenantIdQuery,
     answer: systemAuthView,
   }),
-  saveSystemAuth: endpoint({
-    method: 'POST',
-    path: '/platform/tenant/systemAuth',
-    summary: 'Save the system authorization: validity, user / farm / device caps, open API, accounts',
-    body: systemAuthBody,
-    answer: systemAuthView,
-  }),
-  apiAuth: endpoint({
-    method: 'GET',
-    path: '/platform/tenant/apiAuth',
-    summary: 'API authorization of a tenant (access code masked)',
+  saveSystemAuth: post(
+    '/platform/tenant/systemAuth',
+    'Save the system authorization: validity, user / farm / device caps, open API, accounts',
+    { body: systemAuthBody, answer: systemAuthView },
+  ),
+  apiAuth: get('/platform/tenant/apiAuth', 'API authorization of a tenant (access code masked)', {
     query: tenantIdQuery,
     answer: apiAuthView,
   }),
-  saveApiAuth: endpoint({
-    method: 'POST',
-    path: '/platform/tenant/apiAuth',
-    summary: 'Save the API authorization; regenerate=true returns a new access code once',
+  saveApiAuth: post('/platform/tenant/apiAuth', 'Save the API authorization; regenerate=true returns a new access code once', {
     body: apiAuthBody,
     answer: apiAuthSaved,
   }),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts, stamps } from './columns.js';
+import { belongsTo, extensionOf, stamps, ts } from './columns.js';
 import { tenants } from './tenants.js';
 
 // Accounts, roles and the permission catalogue they are granted from.
@@ -35,9 +35,7 @@ export const roles = pgTable(
   'roles',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
     roleName: text('role_name').notNull(),
     /** 'farm' or 'group': group-level applications are granted apart from farm-level ones. */
     type: text('type').$type<'farm' | 'group'>().notNull().default('farm'),
@@ -50,9 +48,7 @@ export const roles = pgTable(
 export const roleApps = pgTable(
   'role_apps',
   {
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: belongsTo('role_id', () => roles.id),
     appCode: text('app_code').notNull(),
     /** Operation rights on the application: view, add, edit, delete, control. */
     ops: jsonb('ops')
@@ -66,12 +62,8 @@ export const roleApps = pgTable(
 export const accountRoles = pgTable(
   'account_roles',
   {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    roleId: integer('role_id')
-      .notNull()
-      .references(() => roles.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
+    roleId: belongsTo('role_id', () => roles.id),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] })],
 );
@@ -93,8 +85,6 @@ export const applicationInfo = pgTable(
 );
 
 export const defaultApplication = pgTable('default_application', {
-  accountId: integer('account_id')
-    .primaryKey()
-    .references(() => accounts.id, { onDelete: 'cascade' }),
+  accountId: extensionOf('account_id', () => accounts.id),
   applicationInfoId: integer('application_info_id').notNull(),
 });

@@ -1,4 +1,4 @@
-import { integer, timestamp } from 'drizzle-orm/pg-core';
+import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Timestamps are timestamptz read as Date. */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -13,3 +13,10 @@ export const stamps = {
   createdBy: integer('created_by'),
   updatedBy: integer('updated_by'),
 };
+
+/** The row this one belongs to (its tenant, farm, shed, flock...): required, and deleted with it. */
+export const belongsTo = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target, { onDelete: 'cascade' });
+
+/** A one-to-one extension of another row: keyed by that row's id, and deleted with it. */
+export const extensionOf = (name: string, target: () => AnyPgColumn) =>
+  integer(name).primaryKey().references(target, { onDelete: 'cascade' });

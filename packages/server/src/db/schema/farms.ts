@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { stamps } from './columns.js';
+import { belongsTo, stamps } from './columns.js';
 import { tenants } from './tenants.js';
 import { accounts } from './accounts.js';
 
@@ -9,9 +9,7 @@ export const farms = pgTable(
   'farms',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
     farmName: text('farm_name').notNull(),
     /** 1 pig, 2 poultry, 3 cattle. */
     type: smallint('type').notNull(),
@@ -33,12 +31,8 @@ export const farms = pgTable(
 export const accountFarms = pgTable(
   'account_farms',
   {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    farmId: integer('farm_id')
-      .notNull()
-      .references(() => farms.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
+    farmId: belongsTo('farm_id', () => farms.id),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.farmId] })],
 );
@@ -47,12 +41,8 @@ export const sheds = pgTable(
   'sheds',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    farmId: integer('farm_id')
-      .notNull()
-      .references(() => farms.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
+    farmId: belongsTo('farm_id', () => farms.id),
     shedName: text('shed_name').notNull(),
     /** Poultry 1001-2000, pig 0-7 (SPEC §3). */
     shedType: integer('shed_type').notNull(),
@@ -68,12 +58,8 @@ export const sheds = pgTable(
 export const accountSheds = pgTable(
   'account_sheds',
   {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    shedId: integer('shed_id')
-      .notNull()
-      .references(() => sheds.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
+    shedId: belongsTo('shed_id', () => sheds.id),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.shedId] })],
 );
@@ -82,12 +68,8 @@ export const pens = pgTable(
   'pens',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    shedId: integer('shed_id')
-      .notNull()
-      .references(() => sheds.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
+    shedId: belongsTo('shed_id', () => sheds.id),
     /** Pen (column) number and row ("field"); 0 means blank. */
     fieldColumn: integer('field_column').notNull().default(0),
     field: integer('field').notNull().default(0),
@@ -101,12 +83,8 @@ export const pens = pgTable(
 export const accountPens = pgTable(
   'account_pens',
   {
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
-    penId: integer('pen_id')
-      .notNull()
-      .references(() => pens.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
+    penId: belongsTo('pen_id', () => pens.id),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.penId] })],
 );
@@ -116,9 +94,7 @@ export const gateways = pgTable(
   'gateways',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
     farmId: integer('farm_id').references(() => farms.id, { onDelete: 'set null' }),
     shedId: integer('shed_id').references(() => sheds.id, { onDelete: 'set null' }),
     code: text('code').notNull(),

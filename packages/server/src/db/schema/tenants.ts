@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts, stamps } from './columns.js';
+import { belongsTo, extensionOf, stamps, ts } from './columns.js';
 
 // Tenants and what the platform granted them: system and API authorization, API call counts.
 
@@ -25,9 +25,7 @@ export const tenants = pgTable(
 
 /** System authorization (SPEC §3): validity and caps; absent values mean permanent / unlimited. */
 export const systemAuth = pgTable('system_auth', {
-  tenantId: integer('tenant_id')
-    .primaryKey()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
+  tenantId: extensionOf('tenant_id', () => tenants.id),
   validYears: integer('valid_years'),
   validStart: ts('valid_start'),
   validEnd: ts('valid_end'),
@@ -43,9 +41,7 @@ export const systemAuth = pgTable('system_auth', {
 export const apiAuth = pgTable(
   'api_auth',
   {
-    tenantId: integer('tenant_id')
-      .primaryKey()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: extensionOf('tenant_id', () => tenants.id),
     validYears: integer('valid_years'),
     validStart: ts('valid_start'),
     validEnd: ts('valid_end'),
@@ -65,9 +61,7 @@ export const apiAuth = pgTable(
 export const apiCalls = pgTable(
   'api_calls',
   {
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
     day: date('day', { mode: 'string' }).notNull(),
     count: integer('count').notNull().default(0),
   },

@@ -1,6 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { ts } from '../../db/schema/columns.js';
 
 /**
  * Sign-in failures per name tried, existing or not, so that an unknown name answers exactly as a

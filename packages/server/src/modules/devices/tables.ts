@@ -1,8 +1,7 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { farms, gateways, tenants } from '../../db/schema.js';
+import { belongsTo, extensionOf, ts } from '../../db/schema/columns.js';
 import type { ConnectionMode, DeviceRefusalReason } from '@farmsense/shared';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * Sub-device channels of a gateway: which CONTRACT §4 value key (`temp.3`, `fan.2`) is which
@@ -12,9 +11,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 export const gatewayChannels = pgTable(
   'gateway_channels',
   {
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => gateways.id, { onDelete: 'cascade' }),
+    gatewayId: belongsTo('gateway_id', () => gateways.id),
     key: text('key').notNull(),
     subDevice: integer('sub_device').notNull(),
     name: text('name'),
@@ -30,12 +27,8 @@ export const networkDevices = pgTable(
   'network_devices',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    farmId: integer('farm_id')
-      .notNull()
-      .references(() => farms.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
+    farmId: belongsTo('farm_id', () => farms.id),
     name: text('name').notNull(),
     ip: text('ip').notNull(),
     serverPort: integer('server_port').notNull(),
@@ -52,9 +45,7 @@ export const networkDevices = pgTable(
  * (iot/refusals.ts); removed with its gateway.
  */
 export const gatewayRefusals = pgTable('gateway_refusals', {
-  gatewayId: integer('gateway_id')
-    .primaryKey()
-    .references(() => gateways.id, { onDelete: 'cascade' }),
+  gatewayId: extensionOf('gateway_id', () => gateways.id),
   count: integer('count').notNull().default(0),
   lastReason: text('last_reason').$type<DeviceRefusalReason>().notNull(),
   lastAt: ts('last_at').notNull(),

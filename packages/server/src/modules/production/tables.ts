@@ -1,19 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { farms, gateways, sheds, tenants } from '../../db/schema.js';
+import { belongsTo, stamps, ts } from '../../db/schema/columns.js';
 
 /**
  * Poultry production records (SPEC §3 "Flock", daily stock and daily records, medication and
@@ -22,25 +10,12 @@ import { farms, gateways, sheds, tenants } from '../../db/schema.js';
  * day 0, so Ross 308 day 0 = 44 g lines up). Daily tables hold one row per flock and day; a
  * second entry for the same day is refused with the kind's code (20078 / 20302 / 20301).
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const day = (name: string) => date(name, { mode: 'string' });
 const num = (name: string) => doublePrecision(name);
-const stamps = {
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-  createdBy: integer('created_by'),
-  updatedBy: integer('updated_by'),
-};
 const owner = {
-  tenantId: integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  farmId: integer('farm_id')
-    .notNull()
-    .references(() => farms.id, { onDelete: 'cascade' }),
-  shedId: integer('shed_id')
-    .notNull()
-    .references(() => sheds.id, { onDelete: 'cascade' }),
+  tenantId: belongsTo('tenant_id', () => tenants.id),
+  farmId: belongsTo('farm_id', () => farms.id),
+  shedId: belongsTo('shed_id', () => sheds.id),
 };
 
 /** A flock: placement to depletion in one house. status 1 = current, 2 = closed (history). */
@@ -84,12 +59,8 @@ export const flocks = pgTable(
 
 const dayKey = {
   id: serial('id').primaryKey(),
-  tenantId: integer('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  flockId: integer('flock_id')
-    .notNull()
-    .references(() => flocks.id, { onDelete: 'cascade' }),
+  tenantId: belongsTo('tenant_id', () => tenants.id),
+  flockId: belongsTo('flock_id', () => flocks.id),
   day: day('day').notNull(),
   /** Day age on `day`, stored so reports and the 20301 rule read it without the flock. */
   dayAge: integer('day_age').notNull(),
@@ -198,12 +169,8 @@ export const flockImmunizations = pgTable(
   'flock_immunizations',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    flockId: integer('flock_id')
-      .notNull()
-      .references(() => flocks.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
+    flockId: belongsTo('flock_id', () => flocks.id),
     vaccinatedAt: ts('vaccinated_at').notNull(),
     dayAge: integer('day_age').notNull(),
     vaccineBrand: text('vaccine_brand').notNull(),
@@ -223,12 +190,8 @@ export const flockMedications = pgTable(
   'flock_medications',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    flockId: integer('flock_id')
-      .notNull()
-      .references(() => flocks.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
+    flockId: belongsTo('flock_id', () => flocks.id),
     medicatedAt: ts('medicated_at').notNull(),
     dayAge: integer('day_age').notNull(),
     drugName: text('drug_name').notNull(),
@@ -252,12 +215,8 @@ export const standardCurves = pgTable(
   'standard_curves',
   {
     id: serial('id').primaryKey(),
-    tenantId: integer('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    farmId: integer('farm_id')
-      .notNull()
-      .references(() => farms.id, { onDelete: 'cascade' }),
+    tenantId: belongsTo('tenant_id', () => tenants.id),
+    farmId: belongsTo('farm_id', () => farms.id),
     flockType: smallint('flock_type').notNull(),
     /** '01'..'12' (SPEC §3 standard curve indicators). */
     indicator: text('indicator').notNull(),

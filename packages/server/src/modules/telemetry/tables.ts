@@ -1,5 +1,6 @@
-import { bigint, bigserial, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, doublePrecision, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { gateways } from '../../db/schema.js';
+import { belongsTo, extensionOf, ts } from '../../db/schema/columns.js';
 
 /**
  * Telemetry storage beside the history (DESIGN.md §3 "Telemetry like a time-series store").
@@ -13,7 +14,6 @@ import { gateways } from '../../db/schema.js';
  * a second and the rollups outlive a deleted gateway as records. Every `key` is a CONTRACT §4
  * value key such as `temp.1`; every `ts`/`bucket` is an instant (timestamptz).
  */
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** The newest reading per gateway and key (dashboards, shed cards); ingest only moves it forward. */
 export const telemetryLatest = pgTable(
@@ -28,42 +28,32 @@ export const telemetryLatest = pgTable(
 );
 
 /**
+ * The columns of a rollup table (hourly and daily): one row per gateway, key and bucket with min,
+ * max, sum and count of the readings in it.
+ */
+const rollupColumns = {
+  gatewayId: integer('gateway_id').notNull(),
+  key: text('key').notNull(),
+  bucket: ts('bucket').notNull(),
+  min: doublePrecision('min').notNull(),
+  max: doublePrecision('max').notNull(),
+  sum: doublePrecision('sum').notNull(),
+  count: integer('count').notNull(),
+};
+
+/**
  * Hourly rollup: one row per gateway, key and UTC hour (`bucket` = start of the hour) with min,
  * max, sum and count of the readings stored in that hour (avg = sum / count). Maintained by ingest
  * from the rows actually inserted, so a redelivered reading is counted once. Kept forever.
  */
-export const telemetryHourly = pgTable(
-  'telemetry_hourly',
-  {
-    gatewayId: integer('gateway_id').notNull(),
-    key: text('key').notNull(),
-    bucket: ts('bucket').notNull(),
-    min: doublePrecision('min').notNull(),
-    max: doublePrecision('max').notNull(),
-    sum: doublePrecision('sum').notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })],
-);
+export const telemetryHourly = pgTable('telemetry_hourly', rollupColumns, (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })]);
 
 /**
  * Daily rollup: like the hourly one, but `bucket` is local midnight in the time zone of the
  * gateway's farm (UTC when the gateway has no farm), so "per day" statistics match the farm's
  * calendar day. Kept forever.
  */
-export const telemetryDaily = pgTable(
-  'telemetry_daily',
-  {
-    gatewayId: integer('gateway_id').notNull(),
-    key: text('key').notNull(),
-    bucket: ts('bucket').notNull(),
-    min: doublePrecision('min').notNull(),
-    max: doublePrecision('max').notNull(),
-    sum: doublePrecision('sum').notNull(),
-    count: integer('count').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })],
-);
+export const telemetryDaily = pgTable('telemetry_daily', rollupColumns, (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })]);
 
 /**
  * Current link state per gateway: `online` since `since`; `last_seen_at` is the last message
@@ -73,9 +63,7 @@ export const telemetryDaily = pgTable(
 export const gatewayStatus = pgTable(
   'gateway_status',
   {
-    gatewayId: integer('gateway_id')
-      .primaryKey()
-      .references(() => gateways.id, { onDelete: 'cascade' }),
+    gatewayId: extensionOf('gateway_id', () => gateways.id),
     online: boolean('online').notNull(),
     since: ts('since').notNull(),
     lastSeenAt: ts('last_seen_at'),
@@ -92,9 +80,7 @@ export const gatewayStatusEvents = pgTable(
   'gateway_status_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => gateways.id, { onDelete: 'cascade' }),
+    gatewayId: belongsTo('gateway_id', () => gateways.id),
     at: ts('at').notNull(),
     online: boolean('online').notNull(),
   },

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   directoryApi,
   environmentApi,
@@ -121,6 +121,17 @@ export function useTrend(q: TrendRequest | null): UseQueryResult<TrendAnswer> {
   return useSteadyQuery(['environment', 'trend', q], (signal) => envApi.trend(q!, signal), {
     enabled: !!q && q.shedIds.length > 0,
     staleTime: 30_000,
+  });
+}
+
+/** Several trends at once (one per kind, or per group of six sheds), cached like useTrend's. */
+export function useTrends(jobs: readonly TrendRequest[]): UseQueryResult<TrendAnswer>[] {
+  return useQueries({
+    queries: jobs.map((q) => ({
+      queryKey: ['environment', 'trend', q],
+      queryFn: ({ signal }: { signal: AbortSignal }) => envApi.trend(q, signal),
+      staleTime: 30_000,
+    })),
   });
 }
 

@@ -1,14 +1,9 @@
-import { useId, type ReactElement } from 'react';
-import { Select } from 'antd';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SELECTION_LIMIT, type ShedListItem } from '@farmsense/shared';
-import { tk } from '../../../app/i18n/i18n';
+import { CappedMultiSelect } from '../../../ui/CappedMultiSelect';
 
-/**
- * Shed selection for trends: several sheds up to the SPEC §9 limit of 6. At the limit the other
- * sheds are greyed out and the rule is said under the field, rather than a seventh pick being
- * dropped silently.
- */
+/** Shed selection for trends: several sheds up to the SPEC §9 limit of 6. */
 export function ShedPicker({
   id,
   sheds,
@@ -25,34 +20,16 @@ export function ShedPicker({
   max?: number;
 }): ReactElement {
   const { t } = useTranslation('environment');
-  const noteId = useId();
-  const full = value.length >= max;
   return (
-    <div className="fs-shed-picker">
-      <Select<number[]>
-        id={id}
-        mode="multiple"
-        value={[...value]}
-        loading={loading}
-        maxCount={max}
-        maxTagCount="responsive"
-        allowClear={false}
-        showSearch={{ optionFilterProp: 'label' }}
-        placeholder={t('trend.pickShed')}
-        aria-describedby={noteId}
-        status={value.length === 0 ? 'warning' : undefined}
-        onChange={(ids) => {
-          // maxCount already stops a seventh pick in the list; this also covers keyboard and paste.
-          if (ids.length > max) return;
-          onChange(ids);
-        }}
-        options={sheds.map((s) => ({ value: s.tid, label: s.shedName, disabled: full && !value.includes(s.tid) }))}
-        popupMatchSelectWidth={false}
-        className="fs-shed-picker__select"
-      />
-      <div id={noteId} className={`fs-shed-picker__note${full ? ' fs-shed-picker__note--full' : ''}`} role={full ? 'status' : undefined}>
-        {full ? tk('validation.selectAtMost', { count: max }) : t('trend.selectedCount', { count: value.length, max })}
-      </div>
-    </div>
+    <CappedMultiSelect
+      id={id}
+      options={sheds.map((s) => ({ value: s.tid, label: s.shedName }))}
+      value={value}
+      onChange={onChange}
+      loading={loading}
+      max={max}
+      placeholder={t('trend.pickShed')}
+      countNote={t('trend.selectedCount', { count: value.length, max })}
+    />
   );
 }

@@ -1,24 +1,21 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Badge, Button, Card, Table, Tag } from 'antd';
+import { Badge, Card, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CommuOffRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { BarChart } from '../../../ui/charts';
-import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import type { DateRange } from '../../../ui/DateRangePicker';
+import { useSteadyQuery } from '../../../app/api/queryHooks';
 import { envApi } from '../api';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { GatewayTable, gatewayColumns, gatewayLabel, gatewayReportGate } from '../components/gatewayReport';
+import { ReportFrame } from '../components/ReportFrame';
+import { useFarmChoice } from '../../../app/farm';
 import { fmtDuration, fmtTime } from '../model/format';
 import '../../../ui/report-page.css';
 import '../environment.css';
 import '../reports.css';
-import { PageHead } from '../../../ui/PageParts';
 
 /**
  * Communication-off report (/reports/device-commu-off/commu-time and /off-counts): per controller
@@ -55,15 +52,11 @@ function OutageList({ row, rangeEnd }: { row: CommuOffRow; rangeEnd: number }): 
 
 export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
   const { t } = useTranslation(['environment', 'shell', 'common']);
-  const { farms, farmId, farmType, select } = useFarmChoice();
+  const farm = useFarmChoice();
+  const { farmId } = farm;
   const [range, setRange] = useState<DateRange>(() => [dayjs().subtract(7, 'day').startOf('minute'), dayjs().startOf('minute')]);
   const req = farmId === undefined ? null : { farmId, startTime: range[0].valueOf(), endTime: range[1].valueOf() };
-  const report = useQuery({
-    queryKey: ['environment', 'commuOff', req],
-    queryFn: ({ signal }) => envApi.commuOff(req!, signal),
-    enabled: !!req,
-    placeholderData: keepPreviousData,
-  });
+  const report = useSteadyQuery(['environment', 'commuOff', req], (signal) => envApi.commuOff(req!, signal), { enabled: !!req });
   const code = view === 'time' ? 'reports.device-commu-off.commu-time' : 'reports.device-commu-off.off-counts';
   const span = range[1].valueOf() - range[0].valueOf();
 
@@ -81,20 +74,9 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
     }),
     [rows],
   );
-  const label = (r: CommuOffRow): string => (r.shedName ? `${r.shedName}\n${r.gatewayCode}` : r.gatewayCode);
 
   const columns: ColumnsType<CommuOffRow> = [
-    {
-      title: t('commu.gateway'),
-      key: 'gateway',
-      render: (_, r) => (
-        <span className="fs-cell-stack">
-          <span className="fs-mono">{r.gatewayCode}</span>
-          <span className="fs-cell-sub">{r.gatewayName}</span>
-        </span>
-      ),
-    },
-    { title: t('records.shed'), key: 'shed', render: (_, r) => r.shedName ?? <span className="fs-muted">{t('connect.noShed')}</span> },
+    ...gatewayColumns<CommuOffRow>(t),
     {
       title: t('common:status'),
       key: 'online',
@@ -123,11 +105,9 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
     },
   ];
 
+  const gate = gatewayReportGate(farm.farms, farm.farmType, report, t);
   let body: ReactElement;
-  if (farms.length === 0) body = <NoFarm farmType={farmType} />;
-  else if (report.isPending) body = <LoadingBlock rows={2} />;
-  else if (report.isError && !report.data) body = <ErrorBlock title={t('report.loadFailed')} onRetry={() => void report.refetch()} />;
-  else if (rows.length === 0) body = <EmptyBlock title={t('commu.noGateways')} />;
+  if (gate) body = gate;
   else {
     body = (
       <>
@@ -151,7 +131,7 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
         </div>
         <Card size="small" className="fs-env-card" title={view === 'time' ? t('commu.chartTime') : t('commu.chartCount')}>
           <BarChart
-            categories={rows.map(label)}
+            categories={rows.map(gatewayLabel)}
             series={
               view === 'time'
                 ? [
@@ -176,53 +156,30 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
             testId="commu-chart"
           />
         </Card>
-        <Table<CommuOffRow>
-          className="fs-panel fs-report-table"
-          aria-label={menuLabel(code)}
-          rowKey="gatewayId"
-          size="middle"
+        <GatewayTable<CommuOffRow>
+          label={menuLabel(code)}
           columns={columns}
-          dataSource={rows}
+          rows={rows}
           loading={report.isFetching}
-          pagination={rows.length > 20 ? { pageSize: 20 } : false}
-          expandable={{
-            rowExpandable: (r) => r.outages.length > 0,
-            expandedRowRender: (r) => <OutageList row={r} rangeEnd={range[1].valueOf()} />,
-          }}
-          scroll={{ x: 'max-content' }}
+          hasDetails={(r) => r.outages.length > 0}
+          details={(r) => <OutageList row={r} rangeEnd={range[1].valueOf()} />}
         />
       </>
     );
   }
 
   return (
-    <section className="fs-env-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel(code)} subtitle={t(view === 'time' ? 'commu.subtitleTime' : 'commu.subtitleCount')} />
-      <div className="fs-panel fs-env-filters">
-        <FilterBar
-          label={t('report.filters')}
-          actions={
-            <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching} disabled={!req}>
-              {t('shell:actions.refresh')}
-            </Button>
-          }
-        >
-          <FilterField id={`commu-${view}-farm`} label={t('shell:overview.farm')}>
-            <FarmSelect
-              id={`commu-${view}-farm`}
-              farms={farms}
-              value={farmId}
-              onChange={select}
-              placeholder={t('shell:overview.selectFarm')}
-            />
-          </FilterField>
-          <FilterField id={`commu-${view}-range`} label={t('records.range')}>
-            <DateRangePicker id={`commu-${view}-range`} value={range} onChange={setRange} />
-          </FilterField>
-        </FilterBar>
-      </div>
+    <ReportFrame
+      title={menuLabel(code)}
+      subtitle={t(view === 'time' ? 'commu.subtitleTime' : 'commu.subtitleCount')}
+      filtersLabel={t('report.filters')}
+      idPrefix={`commu-${view}`}
+      farm={farm}
+      queries={req ? [report] : []}
+      period={{ kind: 'range', value: range, onChange: setRange }}
+    >
       {body}
-    </section>
+    </ReportFrame>
   );
 }
 

@@ -1,22 +1,20 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Col, Row } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EnvKind } from '@farmsense/shared';
 import { CancelledError } from '../../../app/api/client';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useFarmSheds, useTrend, type TrendRequest } from '../api';
+import { ReportFrame, shedReportGate } from '../components/ReportFrame';
 import { ShedPicker } from '../components/ShedPicker';
 import { ShedTrendCard } from '../components/ShedTrendCard';
-import { TimeRangeControl } from '../components/TimeRangeControl';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { useFarmChoice } from '../../../app/farm';
+import { usePickedSheds } from '../hooks/usePickedSheds';
 import { kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import '../../../ui/report-page.css';
 import '../environment.css';
-import { PageHead } from '../../../ui/PageParts';
 
 /**
  * Environment trend of one kind (/ci18/env/{kind}, /pig/env1/{kind}/mor): up to six sheds, a
@@ -28,19 +26,12 @@ export interface EnvTrendPageProps {
   farmType: 1 | 2;
 }
 
-/** Which sheds are picked, remembered per farm; the first shed until the user picks. */
-function usePickedSheds(farmId: number | undefined, available: readonly number[]): [number[], (ids: number[]) => void] {
-  const [picked, setPicked] = useState<{ farmId: number | undefined; ids: number[] } | null>(null);
-  const ids = picked && picked.farmId === farmId ? picked.ids.filter((id) => available.includes(id)) : available.slice(0, 1);
-  return [ids, (next) => setPicked({ farmId, ids: next })];
-}
-
 export function EnvTrendPage({ kind, farmType }: EnvTrendPageProps): ReactElement {
   const { t } = useTranslation(['environment', 'shell']);
-  const { farms, farmId, select } = useFarmChoice(farmType);
-  const sheds = useFarmSheds(farmId);
+  const farm = useFarmChoice(farmType);
+  const sheds = useFarmSheds(farm.farmId);
   const available = useMemo(() => (sheds.data ?? []).map((s) => s.tid), [sheds.data]);
-  const [shedIds, setShedIds] = usePickedSheds(farmId, available);
+  const [shedIds, setShedIds] = usePickedSheds(farm.farmId, available, 1);
   const [time, setTime] = useState<TimeChoice>({ mode: 'preset', preset: '24h' });
 
   // shedIds is rebuilt each render; the request changes only when its content does.
@@ -51,13 +42,12 @@ export function EnvTrendPage({ kind, farmType }: EnvTrendPageProps): ReactElemen
   );
   const trend = useTrend(req);
   const label = kindLabel(kind);
-  const ids = { farm: `trend-${kind}-farm`, sheds: `trend-${kind}-sheds`, time: `trend-${kind}-time` };
+  const shedsId = `trend-${kind}-sheds`;
 
+  const gate = shedReportGate(farm.farms, farmType, sheds.data);
   let body: ReactElement;
-  if (farms.length === 0) {
-    body = <NoFarm farmType={farmType} />;
-  } else if (sheds.data && sheds.data.length === 0) {
-    body = <EmptyBlock title={t('shell:overview.noSheds')} hint={t('shell:overview.noShedsHint')} />;
+  if (gate) {
+    body = gate;
   } else if (!req) {
     body = sheds.isPending ? <LoadingBlock rows={1} /> : <EmptyBlock title={t('trend.pickShed')} />;
   } else if (trend.isPending || (trend.isError && trend.error instanceof CancelledError && !trend.data)) {
@@ -79,35 +69,27 @@ export function EnvTrendPage({ kind, farmType }: EnvTrendPageProps): ReactElemen
   }
 
   return (
-    <section className="fs-env-page" aria-labelledby="page-title">
-      <PageHead title={t('trend.title', { kind: label })} subtitle={t('trend.subtitle')} />
-      <div className="fs-panel fs-env-filters">
-        <FilterBar
-          label={t('trend.filters')}
-          actions={
-            <Button icon={<ReloadOutlined />} onClick={() => void trend.refetch()} disabled={!req} loading={trend.isFetching}>
-              {t('shell:actions.refresh')}
-            </Button>
-          }
-        >
-          <FilterField id={ids.farm} label={t('shell:overview.farm')}>
-            <FarmSelect id={ids.farm} farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
-          </FilterField>
-          <FilterField id={ids.sheds} label={t('trend.sheds')}>
-            <ShedPicker
-              id={ids.sheds}
-              sheds={sheds.data ?? []}
-              value={shedIds}
-              onChange={setShedIds}
-              loading={sheds.isPending && farmId !== undefined}
-            />
-          </FilterField>
-          <FilterField id={ids.time} label={t('trend.time')}>
-            <TimeRangeControl id={ids.time} value={time} onChange={setTime} />
-          </FilterField>
-        </FilterBar>
-      </div>
+    <ReportFrame
+      title={t('trend.title', { kind: label })}
+      subtitle={t('trend.subtitle')}
+      filtersLabel={t('trend.filters')}
+      idPrefix={`trend-${kind}`}
+      farm={farm}
+      queries={req ? [trend] : []}
+      period={{ kind: 'time', value: time, onChange: setTime }}
+      filters={
+        <FilterField id={shedsId} label={t('trend.sheds')}>
+          <ShedPicker
+            id={shedsId}
+            sheds={sheds.data ?? []}
+            value={shedIds}
+            onChange={setShedIds}
+            loading={sheds.isPending && farm.farmId !== undefined}
+          />
+        </FilterField>
+      }
+    >
       {body}
-    </section>
+    </ReportFrame>
   );
 }

@@ -1,25 +1,23 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Card, Empty, Select } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
-import { useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { Card, Empty, Select } from 'antd';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENV_KINDS, ENV_UNITS, type EnvKind, type TrendAnswer } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { TimeSeriesChart, seriesColor, type TimeSeries } from '../../../ui/charts';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { envApi, useFarmSheds } from '../api';
+import { useFarmSheds, useTrends } from '../api';
+import { ReportFrame, shedReportGate } from '../components/ReportFrame';
 import { ShedPicker } from '../components/ShedPicker';
-import { TimeRangeControl } from '../components/TimeRangeControl';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { useFarmChoice } from '../../../app/farm';
+import { usePickedSheds } from '../hooks/usePickedSheds';
 import { decimalsOf, fmtNumber, fmtTime, keyLabel, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import { shedMeanPoints } from '../model/trendSeries';
 import '../../../ui/report-page.css';
 import '../environment.css';
 import '../reports.css';
-import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /reports/env-trends: several kinds side by side for one or several sheds (up to six). Each kind
@@ -101,11 +99,10 @@ function KindCard({ kind, result, last }: { kind: EnvKind; result: UseQueryResul
 
 export function EnvTrendsReportPage(): ReactElement {
   const { t } = useTranslation(['environment', 'shell']);
-  const { farms, farmId, farmType, select } = useFarmChoice();
-  const sheds = useFarmSheds(farmId);
+  const farm = useFarmChoice();
+  const sheds = useFarmSheds(farm.farmId);
   const available = useMemo(() => (sheds.data ?? []).map((s) => s.tid), [sheds.data]);
-  const [picked, setPicked] = useState<{ farmId: number | undefined; ids: number[] } | null>(null);
-  const shedIds = picked && picked.farmId === farmId ? picked.ids.filter((id) => available.includes(id)) : available.slice(0, 3);
+  const [shedIds, setShedIds] = usePickedSheds(farm.farmId, available, 3);
   const [kinds, setKinds] = useState<EnvKind[]>(DEFAULT_KINDS);
   const [time, setTime] = useState<TimeChoice>({ mode: 'preset', preset: '24h' });
 
@@ -114,55 +111,36 @@ export function EnvTrendsReportPage(): ReactElement {
     () => (shedKey ? kinds.map((kind) => ({ kind, shedIds: shedKey.split(',').map(Number), ...timeParams(time) })) : []),
     [kinds, shedKey, time],
   );
-  const results = useQueries({
-    queries: jobs.map((q) => ({
-      queryKey: ['environment', 'trend', q],
-      queryFn: ({ signal }: { signal: AbortSignal }) => envApi.trend(q, signal),
-      staleTime: 30_000,
-    })),
-  });
-  const fetching = results.some((r) => r.isFetching);
-  const ids = { farm: 'env-trends-farm', sheds: 'env-trends-sheds', kinds: 'env-trends-kinds', time: 'env-trends-time' };
+  const results = useTrends(jobs);
+  const ids = { sheds: 'env-trends-sheds', kinds: 'env-trends-kinds' };
 
-  let body: ReactElement;
-  if (farms.length === 0) {
-    body = <NoFarm farmType={farmType} />;
-  } else if (sheds.data && sheds.data.length === 0) {
-    body = <EmptyBlock title={t('shell:overview.noSheds')} hint={t('shell:overview.noShedsHint')} />;
-  } else if (shedIds.length === 0 || kinds.length === 0) {
-    body = sheds.isPending ? <LoadingBlock rows={1} /> : <EmptyBlock title={t('report.pickBoth')} />;
-  } else {
-    body = (
-      <div className="fs-report-stack">
-        {jobs.map((job, i) => (
-          <KindCard key={job.kind} kind={job.kind} result={results[i]!} last={i === jobs.length - 1} />
-        ))}
-      </div>
-    );
-  }
+  const picking = shedIds.length === 0 || kinds.length === 0;
+  const body = shedReportGate(farm.farms, farm.farmType, sheds.data) ?? (
+    <>
+      {picking && (sheds.isPending ? <LoadingBlock rows={1} /> : <EmptyBlock title={t('report.pickBoth')} />)}
+      {!picking && (
+        <div className="fs-report-stack">
+          {jobs.map((job, i) => (
+            <KindCard key={job.kind} kind={job.kind} result={results[i]!} last={i === jobs.length - 1} />
+          ))}
+        </div>
+      )}
+    </>
+  );
 
   return (
-    <section className="fs-env-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('reports.env-trends')} subtitle={t('report.subtitle')} />
-      <div className="fs-panel fs-env-filters">
-        <FilterBar
-          label={t('trend.filters')}
-          actions={
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => results.forEach((r) => void r.refetch())}
-              loading={fetching}
-              disabled={jobs.length === 0}
-            >
-              {t('shell:actions.refresh')}
-            </Button>
-          }
-        >
-          <FilterField id={ids.farm} label={t('shell:overview.farm')}>
-            <FarmSelect id={ids.farm} farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
-          </FilterField>
+    <ReportFrame
+      title={menuLabel('reports.env-trends')}
+      subtitle={t('report.subtitle')}
+      filtersLabel={t('trend.filters')}
+      idPrefix="env-trends"
+      farm={farm}
+      queries={results}
+      period={{ kind: 'time', value: time, onChange: setTime }}
+      filters={
+        <>
           <FilterField id={ids.sheds} label={t('trend.sheds')}>
-            <ShedPicker id={ids.sheds} sheds={sheds.data ?? []} value={shedIds} onChange={(next) => setPicked({ farmId, ids: next })} />
+            <ShedPicker id={ids.sheds} sheds={sheds.data ?? []} value={shedIds} onChange={setShedIds} />
           </FilterField>
           <FilterField id={ids.kinds} label={t('report.kinds')}>
             <Select<EnvKind[]>
@@ -176,12 +154,10 @@ export function EnvTrendsReportPage(): ReactElement {
               placeholder={t('report.pickKinds')}
             />
           </FilterField>
-          <FilterField id={ids.time} label={t('trend.time')}>
-            <TimeRangeControl id={ids.time} value={time} onChange={setTime} />
-          </FilterField>
-        </FilterBar>
-      </div>
+        </>
+      }
+    >
       {body}
-    </section>
+    </ReportFrame>
   );
 }

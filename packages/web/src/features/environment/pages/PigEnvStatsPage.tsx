@@ -1,23 +1,18 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Card, Segmented, Table } from 'antd';
+import { Card, Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
-import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ENV_UNITS, PIG_ENV_KINDS, SELECTION_LIMIT, type EnvStats, type ShedListItem } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { BarChart } from '../../../ui/charts';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { envApi, useFarmSheds } from '../api';
-import { TimeRangeControl } from '../components/TimeRangeControl';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { useFarmSheds, useTrends } from '../api';
+import { ReportFrame, shedReportGate } from '../components/ReportFrame';
+import { useFarmChoice } from '../../../app/farm';
 import { fmtNumber, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import '../../../ui/report-page.css';
 import '../environment.css';
-import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /pig/env1/stats: for every shed of a pig farm, the lowest, average and highest value of each
@@ -40,8 +35,8 @@ function chunks<T>(list: readonly T[], size: number): T[][] {
 
 export function PigEnvStatsPage(): ReactElement {
   const { t } = useTranslation(['environment', 'shell']);
-  const { farms, farmId, select } = useFarmChoice(1);
-  const sheds = useFarmSheds(farmId);
+  const farm = useFarmChoice(1);
+  const sheds = useFarmSheds(farm.farmId);
   const [time, setTime] = useState<TimeChoice>({ mode: 'preset', preset: '24h' });
   const [chartKind, setChartKind] = useState<Kind>('temp');
 
@@ -50,13 +45,7 @@ export function PigEnvStatsPage(): ReactElement {
     () => PIG_ENV_KINDS.flatMap((kind) => groups.map((g) => ({ kind, shedIds: g.map((s) => s.tid), ...timeParams(time) }))),
     [groups, time],
   );
-  const results = useQueries({
-    queries: jobs.map((q) => ({
-      queryKey: ['environment', 'trend', q],
-      queryFn: ({ signal }: { signal: AbortSignal }) => envApi.trend(q, signal),
-      staleTime: 30_000,
-    })),
-  });
+  const results = useTrends(jobs);
   const pending = results.some((r) => r.isPending);
   const failed = results.some((r) => r.isError);
   const fetching = results.some((r) => r.isFetching);
@@ -96,13 +85,11 @@ export function PigEnvStatsPage(): ReactElement {
 
   const chartRows = rows.filter((r) => r.stats[chartKind]);
   const unit = ENV_UNITS[chartKind];
-  const ids = { farm: 'pig-stats-farm', time: 'pig-stats-time' };
 
+  const gate = shedReportGate(farm.farms, 1, sheds.data);
   let body: ReactElement;
-  if (farms.length === 0) {
-    body = <NoFarm farmType={1} />;
-  } else if (sheds.data && sheds.data.length === 0) {
-    body = <EmptyBlock title={t('shell:overview.noSheds')} hint={t('shell:overview.noShedsHint')} />;
+  if (gate) {
+    body = gate;
   } else if (sheds.isPending || pending) {
     body = <LoadingBlock rows={2} label={t('trend.loading')} />;
   } else if (failed && rows.every((r) => Object.keys(r.stats).length === 0)) {
@@ -156,31 +143,16 @@ export function PigEnvStatsPage(): ReactElement {
   }
 
   return (
-    <section className="fs-env-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('pig.env1.stats')} subtitle={t('stats.subtitle')} />
-      <div className="fs-panel fs-env-filters">
-        <FilterBar
-          label={t('trend.filters')}
-          actions={
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => results.forEach((r) => void r.refetch())}
-              loading={fetching}
-              disabled={jobs.length === 0}
-            >
-              {t('shell:actions.refresh')}
-            </Button>
-          }
-        >
-          <FilterField id={ids.farm} label={t('shell:overview.farm')}>
-            <FarmSelect id={ids.farm} farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
-          </FilterField>
-          <FilterField id={ids.time} label={t('trend.time')}>
-            <TimeRangeControl id={ids.time} value={time} onChange={setTime} />
-          </FilterField>
-        </FilterBar>
-      </div>
+    <ReportFrame
+      title={menuLabel('pig.env1.stats')}
+      subtitle={t('stats.subtitle')}
+      filtersLabel={t('trend.filters')}
+      idPrefix="pig-stats"
+      farm={farm}
+      queries={results}
+      period={{ kind: 'time', value: time, onChange: setTime }}
+    >
       {body}
-    </section>
+    </ReportFrame>
   );
 }

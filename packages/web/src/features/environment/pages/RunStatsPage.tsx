@@ -1,24 +1,21 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Card, Progress, Table } from 'antd';
+import { Card, Progress, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { RunStatsActuator, RunStatsRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { BarChart } from '../../../ui/charts';
-import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import type { DateRange } from '../../../ui/DateRangePicker';
+import { useSteadyQuery } from '../../../app/api/queryHooks';
 import { envApi } from '../api';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { GatewayTable, gatewayColumns, gatewayLabel, gatewayReportGate } from '../components/gatewayReport';
+import { ReportFrame } from '../components/ReportFrame';
+import { useFarmChoice } from '../../../app/farm';
 import { keyLabel } from '../model/format';
 import '../../../ui/report-page.css';
 import '../environment.css';
 import '../reports.css';
-import { PageHead } from '../../../ui/PageParts';
 
 /**
  * /reports/device-run-stats: how long each controller's fans, heaters, pumps and misters ran in
@@ -66,31 +63,17 @@ function ActuatorList({ row, rangeHours }: { row: RunStatsRow; rangeHours: numbe
 
 export function RunStatsPage(): ReactElement {
   const { t } = useTranslation(['environment', 'shell']);
-  const { farms, farmId, farmType, select } = useFarmChoice();
+  const farm = useFarmChoice();
+  const { farmId } = farm;
   const [range, setRange] = useState<DateRange>(() => [dayjs().subtract(7, 'day').startOf('hour'), dayjs().startOf('minute')]);
   const req = farmId === undefined ? null : { farmId, startTime: range[0].valueOf(), endTime: range[1].valueOf() };
-  const report = useQuery({
-    queryKey: ['environment', 'runStats', req],
-    queryFn: ({ signal }) => envApi.runStats(req!, signal),
-    enabled: !!req,
-    placeholderData: keepPreviousData,
-  });
+  const report = useSteadyQuery(['environment', 'runStats', req], (signal) => envApi.runStats(req!, signal), { enabled: !!req });
   const rows = useMemo(() => report.data ?? [], [report.data]);
   const present = useMemo(() => PREFIXES.filter((p) => rows.some((r) => r.totals[p] !== undefined)), [rows]);
   const rangeHours = (range[1].valueOf() - range[0].valueOf()) / HOUR;
 
   const columns: ColumnsType<RunStatsRow> = [
-    {
-      title: t('commu.gateway'),
-      key: 'gateway',
-      render: (_, r) => (
-        <span className="fs-cell-stack">
-          <span className="fs-mono">{r.gatewayCode}</span>
-          <span className="fs-cell-sub">{r.gatewayName}</span>
-        </span>
-      ),
-    },
-    { title: t('records.shed'), key: 'shed', render: (_, r) => r.shedName ?? <span className="fs-muted">{t('connect.noShed')}</span> },
+    ...gatewayColumns<RunStatsRow>(t),
     ...present.map((p) => ({
       title: `${t(`run.prefix.${p}`)} (${t('report.hours')})`,
       key: p,
@@ -99,18 +82,15 @@ export function RunStatsPage(): ReactElement {
     })),
   ];
 
+  const gate = gatewayReportGate(farm.farms, farm.farmType, report, t);
   let body: ReactElement;
-  if (farms.length === 0) body = <NoFarm farmType={farmType} />;
-  else if (report.isPending) body = <LoadingBlock rows={2} />;
-  else if (report.isError && !report.data) body = <ErrorBlock title={t('report.loadFailed')} onRetry={() => void report.refetch()} />;
-  else if (rows.length === 0) body = <EmptyBlock title={t('commu.noGateways')} />;
+  if (gate) body = gate;
   else {
-    const label = (r: RunStatsRow): string => (r.shedName ? `${r.shedName}\n${r.gatewayCode}` : r.gatewayCode);
     body = (
       <>
         <Card size="small" className="fs-env-card" title={t('run.chartTitle')}>
           <BarChart
-            categories={rows.map(label)}
+            categories={rows.map(gatewayLabel)}
             series={present.map((p) => ({
               id: p,
               name: t(`run.prefix.${p}`),
@@ -123,46 +103,29 @@ export function RunStatsPage(): ReactElement {
             testId="run-chart"
           />
         </Card>
-        <Table<RunStatsRow>
-          className="fs-panel fs-report-table"
-          aria-label={menuLabel('reports.device-run-stats')}
-          rowKey="gatewayId"
-          size="middle"
+        <GatewayTable<RunStatsRow>
+          label={menuLabel('reports.device-run-stats')}
           columns={columns}
-          dataSource={rows}
+          rows={rows}
           loading={report.isFetching}
-          pagination={rows.length > 20 ? { pageSize: 20 } : false}
-          expandable={{
-            rowExpandable: (r) => r.actuators.length > 0,
-            expandedRowRender: (r) => <ActuatorList row={r} rangeHours={rangeHours} />,
-          }}
-          scroll={{ x: 'max-content' }}
+          hasDetails={(r) => r.actuators.length > 0}
+          details={(r) => <ActuatorList row={r} rangeHours={rangeHours} />}
         />
       </>
     );
   }
 
   return (
-    <section className="fs-env-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('reports.device-run-stats')} subtitle={t('run.subtitle')} />
-      <div className="fs-panel fs-env-filters">
-        <FilterBar
-          label={t('report.filters')}
-          actions={
-            <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching} disabled={!req}>
-              {t('shell:actions.refresh')}
-            </Button>
-          }
-        >
-          <FilterField id="run-farm" label={t('shell:overview.farm')}>
-            <FarmSelect id="run-farm" farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
-          </FilterField>
-          <FilterField id="run-range" label={t('records.range')}>
-            <DateRangePicker id="run-range" value={range} onChange={setRange} />
-          </FilterField>
-        </FilterBar>
-      </div>
+    <ReportFrame
+      title={menuLabel('reports.device-run-stats')}
+      subtitle={t('run.subtitle')}
+      filtersLabel={t('report.filters')}
+      idPrefix="run"
+      farm={farm}
+      queries={req ? [report] : []}
+      period={{ kind: 'range', value: range, onChange: setRange }}
+    >
       {body}
-    </section>
+    </ReportFrame>
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ne, type SQL } from 'drizzle-orm';
+import { and, count, eq, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -16,6 +16,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
+import { rowExists } from '../../lib/row-exists.js';
 
 /**
  * Network devices and switches (/device-mng/network): IPv4 or IPv6 (200324), a port 1-65535
@@ -44,24 +45,12 @@ const normalIp = (ip: string): string => ip.toLowerCase();
 
 async function assertIpFree(tx: DbOrTx, tenantId: number, ip: string, exceptId?: number): Promise<void> {
   const conds = [eq(networkDevices.tenantId, tenantId), eq(networkDevices.ip, ip)];
-  if (exceptId !== undefined) conds.push(ne(networkDevices.id, exceptId));
-  const [dup] = await tx
-    .select({ id: networkDevices.id })
-    .from(networkDevices)
-    .where(and(...conds))
-    .limit(1);
-  if (dup) throw new AppError(ErrorCodes.IP_EXISTS);
+  if (await rowExists(tx, networkDevices.id, conds, exceptId)) throw new AppError(ErrorCodes.IP_EXISTS);
 }
 
 async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
   const conds = [eq(networkDevices.tenantId, tenantId), eq(networkDevices.farmId, farmId), eq(networkDevices.name, name)];
-  if (exceptId !== undefined) conds.push(ne(networkDevices.id, exceptId));
-  const [dup] = await tx
-    .select({ id: networkDevices.id })
-    .from(networkDevices)
-    .where(and(...conds))
-    .limit(1);
-  if (dup) throw new AppError(ErrorCodes.DEVICE_NAME_DUPLICATE);
+  if (await rowExists(tx, networkDevices.id, conds, exceptId)) throw new AppError(ErrorCodes.DEVICE_NAME_DUPLICATE);
 }
 
 function ipTaken(err: unknown): never {
@@ -142,12 +131,8 @@ export async function deleteNetwork(db: Db, scope: Scope, tenantId: number, id: 
   const dev = await visibleNetwork(scope, id);
   await db.transaction(async (tx) => {
     await tx.select({ id: networkDevices.id }).from(networkDevices).where(eq(networkDevices.id, dev.id)).for('update');
-    const [wired] = await tx
-      .select({ id: gateways.id })
-      .from(gateways)
-      .where(and(eq(gateways.tenantId, tenantId), eq(gateways.networkId, dev.id)))
-      .limit(1);
-    if (wired) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
+    const wired = [eq(gateways.tenantId, tenantId), eq(gateways.networkId, dev.id)];
+    if (await rowExists(tx, gateways.id, wired)) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
     await tx.delete(networkDevices).where(eq(networkDevices.id, dev.id));
   });
 }

@@ -3,6 +3,7 @@ import { AppError, DTU_GATEWAY_TYPE, ErrorCodes } from '@farmsense/shared';
 import { gateways, networkDevices } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
+import { rowExists } from '../../lib/row-exists.js';
 
 /**
  * The registry's rules for a gateway, checked inside the write's transaction (the farm row is
@@ -28,13 +29,7 @@ export async function assertShedFree(
     eq(gateways.shedId, shedId),
     category === null ? isNull(gateways.deviceCategory) : eq(gateways.deviceCategory, category),
   ];
-  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [other] = await tx
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(...conds))
-    .limit(1);
-  if (other) throw new AppError(ErrorCodes.HOUSE_BOUND_TO_CONTROLLER);
+  if (await rowExists(tx, gateways.id, conds, exceptId)) throw new AppError(ErrorCodes.HOUSE_BOUND_TO_CONTROLLER);
 }
 
 /**
@@ -59,13 +54,8 @@ export async function assertCodeFree(tx: DbOrTx, tenantId: number, code: string,
  */
 export async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
   const conds = [eq(gateways.tenantId, tenantId), eq(gateways.farmId, farmId), eq(gateways.name, name)];
-  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(...conds))
-    .limit(1);
-  if (dup) throw new AppError(exceptId === undefined ? ErrorCodes.DEVICE_NAME_EXISTS : ErrorCodes.DEVICE_RENAME_FAILED);
+  if (await rowExists(tx, gateways.id, conds, exceptId))
+    throw new AppError(exceptId === undefined ? ErrorCodes.DEVICE_NAME_EXISTS : ErrorCodes.DEVICE_RENAME_FAILED);
 }
 
 /**
@@ -80,13 +70,7 @@ export async function assertSerialFree(
 ): Promise<void> {
   if (!serialNo) return;
   const conds = [eq(gateways.tenantId, tenantId), eq(gateways.serialNo, serialNo)];
-  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(...conds))
-    .limit(1);
-  if (dup) throw new AppError(ErrorCodes.DEVICE_EXISTS);
+  if (await rowExists(tx, gateways.id, conds, exceptId)) throw new AppError(ErrorCodes.DEVICE_EXISTS);
 }
 
 /**
@@ -113,13 +97,7 @@ export async function checkBusLocation(
   if (!net) throw new AppError(ErrorCodes.DEVICE_MISSING);
   if (net.farmId !== farmId) throw new AppError(ErrorCodes.DEVICE_LINK_FAILED);
   const conds = [eq(gateways.networkId, p.networkId!), eq(gateways.port, p.port!), eq(gateways.commPointNo, p.commPointNo!)];
-  if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
-  const [dup] = await tx
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(...conds))
-    .limit(1);
-  if (dup) throw new AppError(ErrorCodes.CONTROLLER_ID_EXISTS);
+  if (await rowExists(tx, gateways.id, conds, exceptId)) throw new AppError(ErrorCodes.CONTROLLER_ID_EXISTS);
 }
 
 /** Meter hubs (water 1004, electricity 1005): a sub-meter may hang under a main meter of its kind. */
@@ -164,12 +142,8 @@ export async function checkParent(
 
 /** 20089 while sub-devices report through this gateway (deleting it, or making it no DTU). */
 export async function assertNoSubDevices(tx: DbOrTx, tenantId: number, id: number): Promise<void> {
-  const [child] = await tx
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.parentId, id)))
-    .limit(1);
-  if (child) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
+  const children = [eq(gateways.tenantId, tenantId), eq(gateways.parentId, id)];
+  if (await rowExists(tx, gateways.id, children)) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
 }
 
 /** Unique indexes that a concurrent write of another farm can still hit, mapped to their codes. */

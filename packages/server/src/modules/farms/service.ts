@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -16,6 +16,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { assertFarmLimit, type DbOrTx } from '../../lib/limits.js';
 import { assertWholeFarms, farmCondition, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
+import { rowExists } from '../../lib/row-exists.js';
 
 /**
  * Farm administration (SPEC §3 Farm, /housemanagement/houselist). Every statement names the
@@ -102,12 +103,7 @@ async function assertTenantAccount(db: DbOrTx, tenantId: number, accountId: numb
 
 async function assertNameFree(db: DbOrTx, tenantId: number, farmName: string, exceptId?: number): Promise<void> {
   const conds = [eq(farms.tenantId, tenantId), eq(farms.farmName, farmName)];
-  if (exceptId !== undefined) conds.push(ne(farms.id, exceptId));
-  const [dup] = await db
-    .select({ id: farms.id })
-    .from(farms)
-    .where(and(...conds));
-  if (dup) throw new AppError(ErrorCodes.NAME_EXISTS);
+  if (await rowExists(db, farms.id, conds, exceptId)) throw new AppError(ErrorCodes.NAME_EXISTS);
 }
 
 /** A lost race on the unique name index answers like the check before it. */

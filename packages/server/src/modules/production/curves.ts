@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, scopeOf, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { router } from '../../core/serve.js';
 import { standardCurves } from './tables.js';
+import { rowExists } from '../../lib/row-exists.js';
 
 /**
  * Standard curves (/ci18/std/curves): a farm's targets per flock type and indicator, one curve
@@ -50,12 +51,7 @@ async function assertFree(db: DbOrTx, farmId: number, flockType: number, indicat
     eq(standardCurves.flockType, flockType),
     eq(standardCurves.indicator, indicator),
   ];
-  if (exceptId !== undefined) conds.push(ne(standardCurves.id, exceptId));
-  const [dup] = await db
-    .select({ id: standardCurves.id })
-    .from(standardCurves)
-    .where(and(...conds));
-  if (dup) throw duplicate();
+  if (await rowExists(db, standardCurves.id, conds, exceptId)) throw duplicate();
 }
 
 /** The curve when its farm is the caller's, else 30001. */

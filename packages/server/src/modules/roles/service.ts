@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   APP_OPERATIONS,
   AppError,
@@ -21,6 +21,7 @@ import { forbidden, guardHandOver, tenantCodes, type Scope } from '../../scope/i
 import { paramError } from '../../lib/param-error.js';
 import { appRowsById, bindableCodes } from './bindable.js';
 import { containsText } from '../../lib/text-search.js';
+import { rowExists } from '../../lib/row-exists.js';
 
 /**
  * Roles of a tenant (SPEC §6): unique name (10008), type 'farm' or 'group', and operation rights
@@ -82,12 +83,7 @@ export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Prom
 
 async function assertNameFree(db: Db, tenantId: number, roleName: string, exceptId?: number): Promise<void> {
   const conds = [eq(roles.tenantId, tenantId), eq(roles.roleName, roleName)];
-  if (exceptId !== undefined) conds.push(ne(roles.id, exceptId));
-  const [dup] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(...conds));
-  if (dup) throw new AppError(ErrorCodes.ROLE_NAME_DUPLICATE);
+  if (await rowExists(db, roles.id, conds, exceptId)) throw new AppError(ErrorCodes.ROLE_NAME_DUPLICATE);
 }
 
 function nameRace(err: unknown): never {

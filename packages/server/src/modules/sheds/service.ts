@@ -1,10 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { AppError, ErrorCodes, shedTypeAllowed, type ShedAddBody, type ShedUpdateBody } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountSheds, farms, gateways, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { forbidden, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { narrowBeforeShedRemoval } from './narrow.js';
+import { rowExists } from '../../lib/row-exists.js';
 
 /**
  * Sheds (houses) of a farm (/housemanagement/shedlist). A shed of another tenant, of a farm the
@@ -35,12 +36,7 @@ async function assertPlaceFree(
     eq(sheds.buildingNum, b.buildingNum),
     eq(sheds.shedNum, b.shedNum),
   ];
-  if (exceptId !== undefined) conds.push(ne(sheds.id, exceptId));
-  const [dup] = await tx
-    .select({ id: sheds.id })
-    .from(sheds)
-    .where(and(...conds));
-  if (dup) throw new AppError(ErrorCodes.DUPLICATE_HOUSE);
+  if (await rowExists(tx, sheds.id, conds, exceptId)) throw new AppError(ErrorCodes.DUPLICATE_HOUSE);
 }
 
 const fieldsOf = (b: ShedAddBody | ShedUpdateBody) => ({
@@ -87,12 +83,8 @@ export async function updateShed(db: Db, scope: Scope, tenantId: number, body: S
 export async function deleteShed(db: Db, scope: Scope, tenantId: number, shedId: number): Promise<void> {
   const shed = await visibleShed(scope, shedId);
   if (scope.penLimits.has(shed.id)) throw forbidden(scope.req, { refused: 'shed', id: shed.id });
-  const [bound] = await db
-    .select({ id: gateways.id })
-    .from(gateways)
-    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.shedId, shed.id)))
-    .limit(1);
-  if (bound) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
+  const bound = [eq(gateways.tenantId, tenantId), eq(gateways.shedId, shed.id)];
+  if (await rowExists(db, gateways.id, bound)) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
   await db.transaction(async (tx) => {
     await lockFarm(tx, tenantId, shed.farmId);
     await narrowBeforeShedRemoval(tx, tenantId, shed.farmId, shed.id);

@@ -16,16 +16,7 @@ import { assertDeviceLimit, type DbOrTx } from '../../lib/limits.js';
 import { gatewayCondition, visibleFarm, visibleGateway, visibleShed, type GatewayRow, type Scope } from '../../scope/index.js';
 import { lockFarm } from '../sheds/index.js';
 import { hashCheckCode, newCheckCode } from '../../lib/check-codes.js';
-import {
-  assertCodeFree,
-  assertNameFree,
-  assertNoSubDevices,
-  assertSerialFree,
-  assertShedFree,
-  checkBusLocation,
-  checkParent,
-  uniqueTaken,
-} from './rules.js';
+import { assertNoSubDevices, assertShedFree, checkGatewayRules, uniqueTaken } from './rules.js';
 import { containsText } from '../../lib/text-search.js';
 
 /**
@@ -127,38 +118,48 @@ export async function addController(
     await assertDeviceLimit(tx, tenantId);
     await lockTenant(tx, tenantId);
     await lockFarm(tx, tenantId, farm.id);
-    await assertCodeFree(tx, tenantId, b.code);
-    await assertNameFree(tx, tenantId, farm.id, b.name);
-    await assertSerialFree(tx, tenantId, b.serialNo);
-    if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory);
-    await checkBusLocation(tx, tenantId, farm.id, b);
-    await checkParent(tx, tenantId, farm.id, b.gatewayType, b.parentId);
+    await checkGatewayRules(tx, tenantId, farm.id, shedId, b);
     const [row] = await tx
       .insert(gateways)
-      .values({
-        tenantId,
-        farmId: farm.id,
-        shedId,
-        code: b.code,
-        name: b.name,
-        gatewayType: b.gatewayType,
-        deviceCategory: b.deviceCategory,
-        model: b.model ?? null,
-        serialNo: b.serialNo ?? null,
-        checkCode: stored,
-        ...placement(b),
-        createdBy: scope.id,
-        updatedBy: scope.id,
-      })
+      .values({ tenantId, ...fieldsOf(b, farm.id, shedId), checkCode: stored, createdBy: scope.id, updatedBy: scope.id })
       .returning({ id: gateways.id })
       .catch(uniqueTaken);
     return { id: row!.id, checkCode };
   });
 }
 
-/** The stored form of the bus location and parent (absent = none). */
-function placement(b: ControllerAddBody | ControllerUpdateBody): Pick<GatewayRow, 'networkId' | 'port' | 'commPointNo' | 'parentId'> {
-  return { networkId: b.networkId ?? null, port: b.port ?? null, commPointNo: b.commPointNo ?? null, parentId: b.parentId ?? null };
+type GatewayFields = Pick<
+  GatewayRow,
+  | 'farmId'
+  | 'shedId'
+  | 'code'
+  | 'name'
+  | 'gatewayType'
+  | 'deviceCategory'
+  | 'model'
+  | 'serialNo'
+  | 'networkId'
+  | 'port'
+  | 'commPointNo'
+  | 'parentId'
+>;
+
+/** The stored form of what an add or an update sets (absent optional values = none). */
+function fieldsOf(b: ControllerAddBody | ControllerUpdateBody, farmId: number, shedId: number | null): GatewayFields {
+  return {
+    farmId,
+    shedId,
+    code: b.code,
+    name: b.name,
+    gatewayType: b.gatewayType,
+    deviceCategory: b.deviceCategory,
+    model: b.model ?? null,
+    serialNo: b.serialNo ?? null,
+    networkId: b.networkId ?? null,
+    port: b.port ?? null,
+    commPointNo: b.commPointNo ?? null,
+    parentId: b.parentId ?? null,
+  };
 }
 
 export async function updateController(db: Db, scope: Scope, tenantId: number, b: ControllerUpdateBody, changed: Changed): Promise<void> {
@@ -168,31 +169,14 @@ export async function updateController(db: Db, scope: Scope, tenantId: number, b
   await db.transaction(async (tx) => {
     await lockTenant(tx, tenantId);
     await lockFarm(tx, tenantId, farm.id);
-    await assertCodeFree(tx, tenantId, b.code, gw.id);
-    await assertNameFree(tx, tenantId, farm.id, b.name, gw.id);
-    await assertSerialFree(tx, tenantId, b.serialNo, gw.id);
-    if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory, gw.id);
-    await checkBusLocation(tx, tenantId, farm.id, b, gw.id);
-    await checkParent(tx, tenantId, farm.id, b.gatewayType, b.parentId, gw.id);
+    await checkGatewayRules(tx, tenantId, farm.id, shedId, b, gw.id);
     // A DTU keeps its sub-devices only while it stays a DTU in their farm.
     if (gw.gatewayType === DTU_GATEWAY_TYPE && (b.gatewayType !== DTU_GATEWAY_TYPE || farm.id !== gw.farmId)) {
       await assertNoSubDevices(tx, tenantId, gw.id);
     }
     await tx
       .update(gateways)
-      .set({
-        farmId: farm.id,
-        shedId,
-        code: b.code,
-        name: b.name,
-        gatewayType: b.gatewayType,
-        deviceCategory: b.deviceCategory,
-        model: b.model ?? null,
-        serialNo: b.serialNo ?? null,
-        ...placement(b),
-        updatedAt: new Date(),
-        updatedBy: scope.id,
-      })
+      .set({ ...fieldsOf(b, farm.id, shedId), updatedAt: new Date(), updatedBy: scope.id })
       .where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)))
       .catch(uniqueTaken);
   });

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
-import { AppError, DTU_GATEWAY_TYPE, ErrorCodes } from '@farmsense/shared';
+import { AppError, DTU_GATEWAY_TYPE, ErrorCodes, type ControllerAddBody, type ControllerUpdateBody } from '@farmsense/shared';
 import { gateways, networkDevices } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
@@ -37,7 +37,7 @@ export async function assertShedFree(
  * 200320 (the device already exists) when another tenant registered it — a technician binding a
  * unit that is still on a former owner's account learns that much and nothing about that tenant.
  */
-export async function assertCodeFree(tx: DbOrTx, tenantId: number, code: string, exceptId?: number): Promise<void> {
+async function assertCodeFree(tx: DbOrTx, tenantId: number, code: string, exceptId?: number): Promise<void> {
   const conds = [eq(gateways.code, code)];
   if (exceptId !== undefined) conds.push(ne(gateways.id, exceptId));
   const [dup] = await tx
@@ -52,7 +52,7 @@ export async function assertCodeFree(tx: DbOrTx, tenantId: number, code: string,
  * A name another gateway of the farm has: 203340 when adding, 20087 (rename failed) when an
  * existing gateway is given that name.
  */
-export async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
+async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name: string, exceptId?: number): Promise<void> {
   const conds = [eq(gateways.tenantId, tenantId), eq(gateways.farmId, farmId), eq(gateways.name, name)];
   if (await rowExists(tx, gateways.id, conds, exceptId))
     throw new AppError(exceptId === undefined ? ErrorCodes.DEVICE_NAME_EXISTS : ErrorCodes.DEVICE_RENAME_FAILED);
@@ -62,12 +62,7 @@ export async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: numbe
  * 20091 when another gateway of the tenant carries the same serial number: one physical unit
  * is registered once, whatever code or farm a second registration would give it.
  */
-export async function assertSerialFree(
-  tx: DbOrTx,
-  tenantId: number,
-  serialNo: string | null | undefined,
-  exceptId?: number,
-): Promise<void> {
+async function assertSerialFree(tx: DbOrTx, tenantId: number, serialNo: string | null | undefined, exceptId?: number): Promise<void> {
   if (!serialNo) return;
   const conds = [eq(gateways.tenantId, tenantId), eq(gateways.serialNo, serialNo)];
   if (await rowExists(tx, gateways.id, conds, exceptId)) throw new AppError(ErrorCodes.DEVICE_EXISTS);
@@ -78,13 +73,7 @@ export async function assertSerialFree(
  * all (200323). The network device must be one of the tenant's (20088) in the gateway's farm
  * (20086: it cannot be linked across farms), and the point must be free on that port (203341).
  */
-export async function checkBusLocation(
-  tx: DbOrTx,
-  tenantId: number,
-  farmId: number,
-  p: GatewayPlacement,
-  exceptId?: number,
-): Promise<void> {
+async function checkBusLocation(tx: DbOrTx, tenantId: number, farmId: number, p: GatewayPlacement, exceptId?: number): Promise<void> {
   const given = [p.networkId, p.port, p.commPointNo].filter((v) => v !== null && v !== undefined).length;
   if (given === 0) return;
   if (given < 3) throw new AppError(ErrorCodes.PARAMS_INCOMPLETE);
@@ -110,7 +99,7 @@ const METER_HUB_TYPES: readonly number[] = [1004, 1005];
  * main meter must hang directly under a DTU or nothing, so the tree stays two levels deep at most
  * and free of cycles (a meter that has sub-devices of its own cannot become a sub-meter: 20089).
  */
-export async function checkParent(
+async function checkParent(
   tx: DbOrTx,
   tenantId: number,
   farmId: number,
@@ -144,6 +133,26 @@ export async function checkParent(
 export async function assertNoSubDevices(tx: DbOrTx, tenantId: number, id: number): Promise<void> {
   const children = [eq(gateways.tenantId, tenantId), eq(gateways.parentId, id)];
   if (await rowExists(tx, gateways.id, children)) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
+}
+
+/**
+ * Every rule above for a gateway written with `b` into the farm and shed (`exceptId`: the gateway
+ * being edited, which may keep its own code, name, serial number and place).
+ */
+export async function checkGatewayRules(
+  tx: DbOrTx,
+  tenantId: number,
+  farmId: number,
+  shedId: number | null,
+  b: ControllerAddBody | ControllerUpdateBody,
+  exceptId?: number,
+): Promise<void> {
+  await assertCodeFree(tx, tenantId, b.code, exceptId);
+  await assertNameFree(tx, tenantId, farmId, b.name, exceptId);
+  await assertSerialFree(tx, tenantId, b.serialNo, exceptId);
+  if (shedId !== null) await assertShedFree(tx, tenantId, shedId, b.deviceCategory, exceptId);
+  await checkBusLocation(tx, tenantId, farmId, b, exceptId);
+  await checkParent(tx, tenantId, farmId, b.gatewayType, b.parentId, exceptId);
 }
 
 /** Unique indexes that a concurrent write of another farm can still hit, mapped to their codes. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { compareKeys, linkOf, prefixOf, readLinks } from './latest.js';
 import { seesGateway, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
-import { farmGateways, farmSheds, type GatewayRef } from './places.js';
+import { farmGateways, farmSheds, gatewayCols, type GatewayRef } from './places.js';
 
 /**
  * Device reports: connection status (pageDeviceConnectStatus), communication-off times and counts
@@ -25,15 +25,7 @@ async function allVisibleGateways(database: Database, scope: Scope): Promise<Pla
   const tenantId = tenantIdOf(scope);
   const rows = await database.db
     .select({
-      id: gateways.id,
-      code: gateways.code,
-      name: gateways.name,
-      farmId: gateways.farmId,
-      shedId: gateways.shedId,
-      gatewayType: gateways.gatewayType,
-      deviceCategory: gateways.deviceCategory,
-      model: gateways.model,
-      serialNo: gateways.serialNo,
+      ...gatewayCols,
       farmName: farms.farmName,
       shedName: sheds.shedName,
       shedFarmId: sheds.farmId,

@@ -40,7 +40,8 @@ const shedCols = {
   buildingNum: sheds.buildingNum,
   shedNum: sheds.shedNum,
 };
-const gatewayCols = {
+/** The columns of a GatewayRef, for the selects that read one. */
+export const gatewayCols = {
   id: gateways.id,
   code: gateways.code,
   name: gateways.name,

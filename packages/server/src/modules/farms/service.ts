@@ -34,18 +34,11 @@ async function toDetails(db: Db, tenantId: number, rows: FarmSelect[]): Promise<
         .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, adminIds)))
     : [];
   const nameOf = new Map(admins.map((a) => [a.id, a.name]));
+  const farmIds = rows.map((r) => r.id);
   const counts = await db
     .select({ farmId: sheds.farmId, n: count() })
     .from(sheds)
-    .where(
-      and(
-        eq(sheds.tenantId, tenantId),
-        inArray(
-          sheds.farmId,
-          rows.map((r) => r.id),
-        ),
-      ),
-    )
+    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmIds)))
     .groupBy(sheds.farmId);
   const countOf = new Map(counts.map((c) => [c.farmId, c.n]));
   return rows.map((r) => ({

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { accountRoles, accounts, actLog, applicationInfo, defaultApplication, params, roleApps, roles } from '../../db/tables.js';
 import { loadAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { buildTree, firstPage, loadAppRows, type AppRow } from './tree.js';
+import { appRowCols, buildTree, firstPage, loadAppRows, type AppRow } from './tree.js';
 
 const ALL_OPS: AppOperation[] = [...APP_OPERATIONS];
 
@@ -61,16 +61,7 @@ export async function operateAuth(db: Db, auth: AuthContext): Promise<OperateAut
 
 async function savedDefault(db: Db, accountId: number, codes: ReadonlySet<string>): Promise<AppRow | null> {
   const [row] = await db
-    .select({
-      id: applicationInfo.id,
-      code: applicationInfo.code,
-      parentCode: applicationInfo.parentCode,
-      funType: applicationInfo.funType,
-      scope: applicationInfo.scope,
-      seqNo: applicationInfo.seqNo,
-      path: applicationInfo.path,
-      isIndex: applicationInfo.isIndex,
-    })
+    .select(appRowCols)
     .from(defaultApplication)
     .innerJoin(applicationInfo, eq(applicationInfo.id, defaultApplication.applicationInfoId))
     .where(eq(defaultApplication.accountId, accountId));

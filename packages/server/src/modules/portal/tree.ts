@@ -14,19 +14,20 @@ export interface AppRow {
   isIndex: boolean;
 }
 
+/** The columns of an AppRow, for the selects that read one. */
+export const appRowCols = {
+  id: applicationInfo.id,
+  code: applicationInfo.code,
+  parentCode: applicationInfo.parentCode,
+  funType: applicationInfo.funType,
+  scope: applicationInfo.scope,
+  seqNo: applicationInfo.seqNo,
+  path: applicationInfo.path,
+  isIndex: applicationInfo.isIndex,
+};
+
 export async function loadAppRows(db: Db): Promise<AppRow[]> {
-  return db
-    .select({
-      id: applicationInfo.id,
-      code: applicationInfo.code,
-      parentCode: applicationInfo.parentCode,
-      funType: applicationInfo.funType,
-      scope: applicationInfo.scope,
-      seqNo: applicationInfo.seqNo,
-      path: applicationInfo.path,
-      isIndex: applicationInfo.isIndex,
-    })
-    .from(applicationInfo);
+  return db.select(appRowCols).from(applicationInfo);
 }
 
 // Top-level seqNo values restart in each part of the catalogue, so equal numbers are ordered

@@ -3,7 +3,7 @@ import { DAILY_KINDS, DAILY_KIND_ROUTE, ErrorCodes, PRODUCTION_REPORT_SCREENS, t
 import { farms } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import type { AuthContext } from '../../plugins/auth.js';
-import { refusal, requireFunction, shedCondition, tenantIdOf, type Scope } from '../../scope/index.js';
+import { refusal, requireFunction, shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { flocks } from './tables.js';
 
 /**
@@ -48,6 +48,20 @@ export function assertKindApp(scope: Scope, kinds: DailyKind[], opts: { read?: b
 /** The conditions that keep a flock query inside the caller's tenant, farms and shed limits. */
 export function flockVisibility(scope: AuthContext): SQL {
   return and(eq(flocks.tenantId, tenantIdOf(scope)), shedCondition(scope, flocks.farmId, flocks.shedId))!;
+}
+
+/** flockVisibility narrowed to the farm and house a filter names, each checked to be in view first (10007, 30004). */
+export async function flocksInPlace(scope: Scope, q: { farmId?: number | null; shedId?: number | null }): Promise<SQL[]> {
+  const conds: SQL[] = [flockVisibility(scope)];
+  if (q.farmId) {
+    await visibleFarm(scope, q.farmId);
+    conds.push(eq(flocks.farmId, q.farmId));
+  }
+  if (q.shedId) {
+    await visibleShed(scope, q.shedId);
+    conds.push(eq(flocks.shedId, q.shedId));
+  }
+  return conds;
 }
 
 /** A flock with what the rules need: its life, counts, place and farm time zone. */

@@ -35,6 +35,20 @@ export const CURVE_APP = 'ci18.std';
 type CurveAdd = z.infer<typeof curveAddBody>;
 type CurveUpdate = z.infer<typeof curveUpdateBody>;
 
+/** What an add and an edit both write from the body. */
+function curveFields(
+  body: CurveAdd,
+): Pick<typeof standardCurves.$inferInsert, 'farmId' | 'flockType' | 'indicator' | 'name' | 'startDay' | 'values'> {
+  return {
+    farmId: body.farmId,
+    flockType: body.flockType,
+    indicator: body.indicator,
+    name: body.name,
+    startDay: body.startDay,
+    values: body.values,
+  };
+}
+
 function duplicate(): AppError {
   return new AppError(ErrorCodes.STANDARD_CURVE_DUPLICATE, { data: { field: 'indicator' } });
 }
@@ -108,12 +122,7 @@ export async function addCurve(db: Db, scope: Scope, body: CurveAdd, from?: Buil
       .insert(standardCurves)
       .values({
         tenantId,
-        farmId: body.farmId,
-        flockType: body.flockType,
-        indicator: body.indicator,
-        name: body.name,
-        startDay: body.startDay,
-        values: body.values,
+        ...curveFields(body),
         source: from?.source ?? null,
         builtinId: from?.id ?? null,
         createdBy: scope.id,
@@ -135,12 +144,7 @@ export async function updateCurve(db: Db, scope: Scope, body: CurveUpdate): Prom
     await db
       .update(standardCurves)
       .set({
-        farmId: body.farmId,
-        flockType: body.flockType,
-        indicator: body.indicator,
-        name: body.name,
-        startDay: body.startDay,
-        values: body.values,
+        ...curveFields(body),
         updatedAt: new Date(),
         updatedBy: scope.id,
       })

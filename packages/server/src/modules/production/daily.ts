@@ -2,11 +2,11 @@ import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'dri
 import type { DailyKind, DailyRecordRow, Page, QuickRecord, QuickRow } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
-import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
+import { visibleFarm, type Scope } from '../../scope/index.js';
 import { presenceOf } from './flock-service.js';
 import { fillMeasured } from './measured.js';
 import { DAY_KINDS, DAY_TABLES, EVENT_TABLES, isDayKind, KIND_FIELDS, kindTable, type DayKind } from './records.js';
-import { DAILY_APP, flockVisibility, visibleFlock } from './access.js';
+import { DAILY_APP, flocksInPlace, flockVisibility, visibleFlock } from './access.js';
 import { daysBetween } from './days.js';
 import { flocks } from './tables.js';
 
@@ -39,15 +39,7 @@ function meterOf(kind: DailyKind, rec: StoredRow): Pick<QuickRecord, 'measured' 
 
 /** The flock conditions of a filter, after checking each id it names is in view. */
 async function flockConditions(db: Db, scope: Scope, q: DailyFilter): Promise<SQL[]> {
-  const conds: SQL[] = [flockVisibility(scope)];
-  if (q.farmId) {
-    await visibleFarm(scope, q.farmId);
-    conds.push(eq(flocks.farmId, q.farmId));
-  }
-  if (q.shedId) {
-    await visibleShed(scope, q.shedId);
-    conds.push(eq(flocks.shedId, q.shedId));
-  }
+  const conds = await flocksInPlace(scope, q);
   if (q.flockId) {
     await visibleFlock(db, scope, q.flockId);
     conds.push(eq(flocks.id, q.flockId));

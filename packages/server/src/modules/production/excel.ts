@@ -258,21 +258,14 @@ async function flockPlaces(
   const farmRows = (await db.select({ id: farms.id, name: farms.farmName }).from(farms).where(eq(farms.tenantId, tenantId))).filter((r) =>
     seesFarm(scope, r.id),
   );
+  const farmIds = farmRows.map((r) => r.id);
   const shedRows =
-    farmRows.length === 0
+    farmIds.length === 0
       ? []
       : await db
           .select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName })
           .from(sheds)
-          .where(
-            and(
-              eq(sheds.tenantId, tenantId),
-              inArray(
-                sheds.farmId,
-                farmRows.map((r) => r.id),
-              ),
-            ),
-          );
+          .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmIds)));
   const farmByName = new Map(farmRows.map((r) => [headerKey(r.name), r.id]));
   // Two houses of a farm may share a name (of different types): such a name is ambiguous (AMBIGUOUS).
   const shedByName = new Map<string, number>();

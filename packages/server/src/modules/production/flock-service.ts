@@ -5,8 +5,8 @@ import { farms, gateways, sheds } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { containsText } from '../../lib/text-search.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
-import { flockVisibility } from './access.js';
+import type { Scope } from '../../scope/index.js';
+import { flocksInPlace, flockVisibility } from './access.js';
 import { daysBetween } from './days.js';
 import { flockStockDays, flocks } from './tables.js';
 
@@ -129,15 +129,7 @@ export interface FlockFilter {
 }
 
 async function filterOf(db: Db, scope: Scope, q: FlockFilter): Promise<SQL> {
-  const conds: SQL[] = [flockVisibility(scope)];
-  if (q.farmId) {
-    await visibleFarm(scope, q.farmId);
-    conds.push(eq(flocks.farmId, q.farmId));
-  }
-  if (q.shedId) {
-    await visibleShed(scope, q.shedId);
-    conds.push(eq(flocks.shedId, q.shedId));
-  }
+  const conds = await flocksInPlace(scope, q);
   if (q.status) conds.push(eq(flocks.status, q.status));
   if (q.flockType) conds.push(eq(flocks.flockType, q.flockType));
   if (q.keyword) conds.push(containsText(q.keyword, flocks.groupNo));

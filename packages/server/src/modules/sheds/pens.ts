@@ -134,37 +134,23 @@ export async function hierarchy(db: Db, scope: Scope, tenantId: number, farmId?:
       .orderBy(asc(farms.id));
   }
   if (farmRows.length === 0) return [];
+  const farmIds = farmRows.map((f) => f.id);
   const shedRows = (
     await db
       .select()
       .from(sheds)
-      .where(
-        and(
-          eq(sheds.tenantId, tenantId),
-          inArray(
-            sheds.farmId,
-            farmRows.map((f) => f.id),
-          ),
-        ),
-      )
+      .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.farmId, farmIds)))
       .orderBy(asc(sheds.areaNum), asc(sheds.buildingNum), asc(sheds.shedNum), asc(sheds.id))
   ).filter((s) => seesShed(scope, s.farmId, s.id));
+  const shedIds = shedRows.map((s) => s.id);
   const penRows =
-    shedRows.length === 0
+    shedIds.length === 0
       ? []
       : (
           await db
             .select(penColumns)
             .from(pens)
-            .where(
-              and(
-                eq(pens.tenantId, tenantId),
-                inArray(
-                  pens.shedId,
-                  shedRows.map((s) => s.id),
-                ),
-              ),
-            )
+            .where(and(eq(pens.tenantId, tenantId), inArray(pens.shedId, shedIds)))
             .orderBy(...penOrder)
         ).filter((p) => seesPen(scope, p.shedId, p.id));
   const pensOf = new Map<number, PenRow[]>();

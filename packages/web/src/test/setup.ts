@@ -2,7 +2,7 @@
  * jsdom lacks the layout APIs antd relies on (matchMedia for responsive hooks, ResizeObserver for
  * overflow measurement); without these stubs antd components throw on mount.
  */
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { DEFAULT_LOCALE, LOCALES } from '@farmsense/shared';
 import { ALL_NAMESPACES } from '../app/i18n/catalogue';
@@ -15,6 +15,9 @@ await i18n.loadLanguages([...LOCALES]);
 await i18n.changeLanguage(DEFAULT_LOCALE);
 
 const hasDom = typeof window !== 'undefined';
+
+// jsdom has no canvas: every chart renders as test/plotStub (its lines as data attributes).
+vi.mock('../ui/charts/PlotCanvas', () => import('./plotStub'));
 
 if (hasDom && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

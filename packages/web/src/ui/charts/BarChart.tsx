@@ -1,18 +1,21 @@
-import { useMemo, type ReactElement } from 'react';
-import { EChart } from './EChart';
-import type { BarSeriesOption, ChartOption } from './echarts';
-import { PALETTES, seriesColor, type ChartTheme } from './chartTheme';
+import type { CSSProperties, ReactElement } from 'react';
+import { formatDecimal } from '../../app/i18n/numbers';
+import { seriesColor, type ChartTheme } from './chartTheme';
+import './charts.css';
 
 /**
- * A category bar chart (one bar per gateway, shed, ...), grouped or stacked, with values and
- * units in the tooltip. With many categories it turns horizontal so long names stay readable.
+ * A category bar chart (one row per gateway, shed, ...), grouped or stacked, drawn as page
+ * elements rather than on a canvas: long names wrap instead of being cut, every value is
+ * written beside its bar in the reader's number format, the text is selectable and read by
+ * screen readers, and it costs no chart library. Rows run top to bottom, so fifty sheds read as
+ * easily as five.
  */
 export interface BarSeries {
   id: string;
   name: string;
   values: readonly (number | null)[];
   color?: string;
-  /** Series with the same stack key are drawn on top of each other. */
+  /** Series with the same stack key are drawn end to end in one bar. */
   stack?: string;
 }
 
@@ -20,97 +23,101 @@ export interface BarChartProps {
   categories: readonly string[];
   series: readonly BarSeries[];
   unit: string;
+  /** The value axis title; the unit in brackets when absent. */
+  valueTitle?: string;
   ariaLabel: string;
-  height?: number | string;
   theme?: ChartTheme;
   decimals?: number;
-  /** Horizontal bars; by default when there are more than 8 categories. */
-  horizontal?: boolean;
   testId?: string;
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+interface Segment {
+  series: BarSeries;
+  color: string;
+  from: number;
+  to: number;
+  value: number;
 }
 
-interface TooltipItem {
-  seriesName?: string;
-  marker?: string;
-  value?: unknown;
-  name?: string;
+/** The bars of one category: one per series, or one per stack with its series end to end. */
+function barsOf(series: readonly BarSeries[], colors: string[], index: number): Segment[][] {
+  const bars = new Map<string, Segment[]>();
+  series.forEach((s, i) => {
+    const value = s.values[index];
+    const key = s.stack ?? `__${s.id}`;
+    const bar = bars.get(key) ?? [];
+    bars.set(key, bar);
+    if (value == null || !Number.isFinite(value)) return;
+    const start = bar.filter((seg) => Math.sign(seg.value) === Math.sign(value)).reduce((sum, seg) => sum + seg.value, 0);
+    bar.push({ series: s, color: colors[i]!, from: start, to: start + value, value });
+  });
+  return [...bars.values()];
 }
 
 export function BarChart({
   categories,
   series,
   unit,
+  valueTitle,
   ariaLabel,
-  height = 300,
   theme = 'light',
   decimals = 1,
-  horizontal,
   testId,
 }: BarChartProps): ReactElement {
-  const flat = horizontal ?? categories.length > 8;
-  const option = useMemo<ChartOption>(() => {
-    const p = PALETTES[theme];
-    const categoryAxis = {
-      type: 'category' as const,
-      data: [...categories],
-      axisLabel: {
-        color: p.subtleText,
-        hideOverlap: !flat,
-        width: flat ? 160 : 150,
-        overflow: 'truncate' as const,
-        interval: 0,
-        lineHeight: 16,
-      },
-      axisLine: { lineStyle: { color: p.axisLine } },
-      axisTick: { show: false },
-    };
-    const valueAxis = {
-      type: 'value' as const,
-      name: unit,
-      nameTextStyle: { color: p.subtleText },
-      axisLabel: { color: p.subtleText },
-      splitLine: { lineStyle: { color: p.splitLine } },
-    };
-    const bars: BarSeriesOption[] = series.map((s, i) => ({
-      id: s.id,
-      name: s.name,
-      type: 'bar',
-      data: [...s.values],
-      stack: s.stack,
-      color: s.color ?? seriesColor(theme, i),
-      barMaxWidth: 36,
-      emphasis: { focus: 'series' },
-      itemStyle: { borderRadius: s.stack ? 0 : flat ? [0, 3, 3, 0] : [3, 3, 0, 0] },
-    }));
-    return {
-      grid: { left: 8, right: 24, top: series.length > 1 ? 58 : 34, bottom: 8, containLabel: true },
-      legend: series.length > 1 ? { top: 0, left: 0, textStyle: { color: p.text } } : { show: false },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        backgroundColor: p.tooltipBg,
-        borderColor: p.tooltipBorder,
-        textStyle: { color: p.tooltipText, fontSize: 12 },
-        confine: true,
-        formatter: (raw: unknown) => {
-          const items = (Array.isArray(raw) ? raw : [raw]) as TooltipItem[];
-          const rows = items.map((it) => {
-            const v = typeof it.value === 'number' ? it.value.toFixed(decimals) : '–';
-            return `${it.marker ?? ''}${escapeHtml(it.seriesName ?? '')}: <b>${v}</b> ${escapeHtml(unit)}`;
-          });
-          return `<div class="fs-chart-tip"><div class="fs-chart-tip__time">${escapeHtml((items[0]?.name ?? '').replace(/\n/g, ' · '))}</div>${rows.join('<br/>')}</div>`;
-        },
-      },
-      xAxis: flat ? valueAxis : categoryAxis,
-      yAxis: flat ? { ...categoryAxis, inverse: true } : valueAxis,
-      series: bars,
-    };
-  }, [categories, series, unit, theme, decimals, flat]);
+  const colors = series.map((s, i) => s.color ?? seriesColor(theme, i));
+  const rows = categories.map((name, i) => ({ name, bars: barsOf(series, colors, i) }));
+  const ends = rows.flatMap((r) => r.bars.flat().flatMap((s) => [s.from, s.to]));
+  const lo = Math.min(0, ...ends);
+  const hi = Math.max(0, ...ends);
+  const span = hi - lo || 1;
+  const pct = (v: number): number => ((v - lo) / span) * 100;
+  const fmt = (v: number): string => `${formatDecimal(v, decimals)}${unit ? ` ${unit}` : ''}`;
+  const segmentStyle = (seg: Segment): CSSProperties => ({
+    left: `${pct(Math.min(seg.from, seg.to))}%`,
+    width: `${Math.max(Math.abs(pct(seg.to) - pct(seg.from)), 0.4)}%`,
+    background: seg.color,
+  });
 
-  const autoHeight = flat ? Math.max(220, categories.length * 34 + 60) : height;
-  return <EChart option={option} ariaLabel={ariaLabel} height={flat ? autoHeight : height} theme={theme} testId={testId} />;
+  return (
+    <figure className={`fs-bars fs-bars--${theme}`} data-testid={testId} aria-label={ariaLabel}>
+      {series.length > 1 && (
+        <ul className="fs-bars__legend">
+          {series.map((s, i) => (
+            <li key={s.id}>
+              <i style={{ background: colors[i] }} aria-hidden="true" />
+              {s.name}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="fs-bars__axis">{valueTitle ?? (unit ? `(${unit})` : '')}</div>
+      <ol className="fs-bars__rows">
+        {rows.map((row) => (
+          <li key={row.name} className="fs-bars__row" data-testid="bar-row">
+            <span className="fs-bars__label">{row.name}</span>
+            <span className="fs-bars__cell">
+              {row.bars.map((bar, b) => {
+                const total = bar.reduce((sum, seg) => sum + seg.value, 0);
+                return (
+                  <span key={b} className="fs-bars__bar">
+                    <span className="fs-bars__track">
+                      {bar.map((seg) => (
+                        <span
+                          key={seg.series.id}
+                          className="fs-bars__seg"
+                          style={segmentStyle(seg)}
+                          title={`${seg.series.name}: ${fmt(seg.value)}`}
+                        />
+                      ))}
+                    </span>
+                    <span className="fs-bars__value">{bar.length ? fmt(total) : '–'}</span>
+                  </span>
+                );
+              })}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </figure>
+  );
 }

@@ -11,14 +11,7 @@ export interface ChartPalette {
   subtleText: string;
   axisLine: string;
   splitLine: string;
-  tooltipBg: string;
-  tooltipBorder: string;
-  tooltipText: string;
   band: string;
-  outdoor: string;
-  target: string;
-  zoomFill: string;
-  zoomHandle: string;
 }
 
 const SERIES_LIGHT = [
@@ -65,14 +58,7 @@ export const PALETTES: Record<ChartTheme, ChartPalette> = {
     subtleText: 'rgba(0, 0, 0, 0.45)',
     axisLine: '#c9d3cd',
     splitLine: '#edf1ee',
-    tooltipBg: 'rgba(255, 255, 255, 0.97)',
-    tooltipBorder: '#dbe3de',
-    tooltipText: 'rgba(0, 0, 0, 0.85)',
     band: 'rgba(31, 122, 69, 0.12)',
-    outdoor: '#8c8c8c',
-    target: '#cf1322',
-    zoomFill: 'rgba(31, 122, 69, 0.12)',
-    zoomHandle: '#1f7a45',
   },
   dark: {
     series: SERIES_DARK,
@@ -80,14 +66,7 @@ export const PALETTES: Record<ChartTheme, ChartPalette> = {
     subtleText: 'rgba(255, 255, 255, 0.5)',
     axisLine: 'rgba(255, 255, 255, 0.25)',
     splitLine: 'rgba(255, 255, 255, 0.08)',
-    tooltipBg: 'rgba(8, 24, 36, 0.94)',
-    tooltipBorder: 'rgba(95, 211, 141, 0.35)',
-    tooltipText: 'rgba(255, 255, 255, 0.9)',
     band: 'rgba(95, 211, 141, 0.16)',
-    outdoor: '#bfbfbf',
-    target: '#ff7875',
-    zoomFill: 'rgba(95, 211, 141, 0.18)',
-    zoomHandle: '#5fd38d',
   },
 };
 
@@ -95,14 +74,3 @@ export function seriesColor(theme: ChartTheme, index: number): string {
   const list = PALETTES[theme].series;
   return list[index % list.length]!;
 }
-
-/** Axis labels in numbers only, so they read the same in all five languages. */
-export const TIME_AXIS_LABELS = {
-  year: '{yyyy}',
-  month: '{yyyy}-{MM}',
-  day: '{MM}-{dd}',
-  hour: '{HH}:{mm}',
-  minute: '{HH}:{mm}',
-  second: '{HH}:{mm}:{ss}',
-  millisecond: '{HH}:{mm}:{ss}',
-} as const;

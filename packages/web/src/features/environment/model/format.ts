@@ -1,6 +1,9 @@
-import { keyUnit, type Locale } from '@farmsense/shared';
+import { keyUnit } from '@farmsense/shared';
 import dayjs from 'dayjs';
-import { hasKey, i18n, tk } from '../../../app/i18n/i18n';
+import { hasKey, tk } from '../../../app/i18n/i18n';
+import { intlLocale } from '../../../app/i18n/numbers';
+
+export { intlLocale };
 
 /**
  * How environment values are written everywhere in the console: the same decimals per kind, the
@@ -78,12 +81,6 @@ export function keyLabel(key: string): string {
 /** "Temperature 2 (°C)". */
 export function keyHeader(key: string, unit = keyUnit(key)): string {
   return unit ? `${keyLabel(key)} (${unit})` : keyLabel(key);
-}
-
-const INTL_LOCALE: Record<Locale, string> = { 'zh-cn': 'zh-CN', 'en-us': 'en-US', vi: 'vi-VN', th: 'th-TH', ru: 'ru-RU' };
-
-export function intlLocale(): string {
-  return INTL_LOCALE[i18n.language as Locale] ?? 'en-US';
 }
 
 /** "5 min ago", "3 小时前": how long before `now` the moment `ts` was. */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CommuOffRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { BarChart } from '../../../ui/charts';
+import { BarChart } from '../../../ui/charts/BarChart';
 import type { DateRange } from '../../../ui/DateRangePicker';
 import { useSteadyQuery } from '../../../app/api/queryHooks';
 import { envApi } from '../api';

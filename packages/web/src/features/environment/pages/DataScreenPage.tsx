@@ -160,7 +160,6 @@ export function DataScreenPage(): ReactElement {
                 series={chartSeries}
                 unit="°C"
                 theme="dark"
-                slider={false}
                 height={full ? 300 : 260}
                 range={range}
                 ariaLabel={t('screen.chartTitle')}

@@ -66,7 +66,6 @@ function KindCard({ kind, result, last }: { kind: EnvKind; result: UseQueryResul
         group="env-trends-report"
         decimals={decimalsOf(kind)}
         range={range}
-        slider={last}
         height={last ? 300 : 250}
         ariaLabel={t('report.chartLabel', { kind: kindLabel(kind), from: fmtTime(data.startTime), to: fmtTime(data.endTime) })}
         testId="report-chart"

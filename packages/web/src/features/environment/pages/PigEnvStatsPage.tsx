@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { ENV_UNITS, PIG_ENV_KINDS, SELECTION_LIMIT, type EnvStats, type ShedListItem } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { BarChart } from '../../../ui/charts';
+import { BarChart } from '../../../ui/charts/BarChart';
 import { ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useFarmSheds, useTrends } from '../api';
 import { ReportFrame, shedReportGate } from '../components/ReportFrame';
@@ -122,7 +122,6 @@ export function PigEnvStatsPage(): ReactElement {
             unit={unit}
             decimals={chartKind === 'co2' ? 0 : 2}
             ariaLabel={t('stats.chartLabel', { kind: kindLabel(chartKind) })}
-            height={280}
             testId="stats-chart"
           />
         </Card>

@@ -6,8 +6,6 @@ import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { BuiltinCopyDialog } from './BuiltinCopyDialog';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
-vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
-
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const farm = POULTRY_FARM;
 const BUILTINS: BuiltinCurve[] = [

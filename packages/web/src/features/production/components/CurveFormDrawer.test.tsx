@@ -6,8 +6,6 @@ import type { CurveRow } from '../flocksApi';
 import { CurveFormDrawer } from './CurveFormDrawer';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
-vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
-
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
 const item = (key: string): string => field(key).closest('.ant-form-item')!.textContent ?? '';

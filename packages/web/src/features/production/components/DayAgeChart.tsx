@@ -1,7 +1,6 @@
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EChart, PALETTES, seriesColor } from '../../../ui/charts';
-import type { ChartOption, LineSeriesOption } from '../../../ui/charts/echarts';
+import { LineChart, type ValueLine } from '../../../ui/charts';
 
 /**
  * A small line chart over day age (not time): curve previews, built-in standards and a flock's
@@ -13,6 +12,13 @@ export interface DayAgeSeries {
   /** [dayAge, value] */
   points: readonly (readonly [number, number | null])[];
   dashed?: boolean;
+}
+
+/** As many decimals as the figures have (weights in whole grams, FCR to three places), at most 3. */
+function decimalsOf(series: readonly DayAgeSeries[]): number {
+  let most = 0;
+  for (const s of series) for (const [, v] of s.points) if (v !== null) most = Math.max(most, String(v).split('.')[1]?.length ?? 0);
+  return Math.min(most, 3);
 }
 
 export function DayAgeChart({
@@ -29,53 +35,18 @@ export function DayAgeChart({
   testId?: string;
 }): ReactElement {
   const { t } = useTranslation('flocks');
-  const dayAge = t('fields.dayAge');
-  const option = useMemo<ChartOption>(() => {
-    const p = PALETTES.light;
-    const lines: LineSeriesOption[] = series.map((s, i) => ({
-      id: s.id,
-      name: s.name,
-      type: 'line',
-      data: s.points.map(([x, y]) => [x, y]) as LineSeriesOption['data'],
-      showSymbol: s.points.length <= 20,
-      symbolSize: 4,
-      connectNulls: true,
-      color: seriesColor('light', i),
-      lineStyle: { width: 1.8, type: s.dashed ? 'dashed' : 'solid' },
-    }));
-    return {
-      // The bottom margin leaves room for the x axis name, which containLabel does not count.
-      grid: { left: 8, right: 16, top: series.length > 1 ? 36 : 24, bottom: 26, containLabel: true },
-      legend: series.length > 1 ? { top: 0, left: 0, textStyle: { color: p.text } } : { show: false },
-      tooltip: {
-        trigger: 'axis',
-        confine: true,
-        backgroundColor: p.tooltipBg,
-        borderColor: p.tooltipBorder,
-        textStyle: { color: p.tooltipText, fontSize: 12 },
-        valueFormatter: (v) => (typeof v === 'number' ? `${v}${unit ? ` ${unit}` : ''}` : '–'),
-      },
-      xAxis: {
-        type: 'value',
-        name: dayAge,
-        nameLocation: 'middle',
-        nameGap: 24,
-        minInterval: 1,
-        scale: true,
-        axisLabel: { color: p.subtleText },
-        axisLine: { lineStyle: { color: p.axisLine } },
-        splitLine: { show: false },
-      },
-      yAxis: {
-        type: 'value',
-        name: unit,
-        scale: true,
-        nameTextStyle: { color: p.subtleText, align: 'left' },
-        axisLabel: { color: p.subtleText },
-        splitLine: { lineStyle: { color: p.splitLine } },
-      },
-      series: lines,
-    };
-  }, [series, unit, dayAge]);
-  return <EChart option={option} ariaLabel={ariaLabel} height={height} testId={testId} />;
+  const lines = useMemo<ValueLine[]>(() => series.map((s) => ({ id: s.id, name: s.name, points: s.points, dashed: s.dashed })), [series]);
+  return (
+    <LineChart
+      lines={lines}
+      xTitle={t('fields.dayAge')}
+      yTitle={unit ? `(${unit})` : ''}
+      unit={unit}
+      decimals={decimalsOf(series)}
+      ariaLabel={ariaLabel}
+      height={height}
+      legend={series.length > 1}
+      testId={testId}
+    />
+  );
 }

@@ -160,6 +160,7 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
             lines={chart.lines.map((l) => ({ ...l, data: l.values }))}
             categories={chart.categories.map((c) => (c.startsWith('W') ? t('period.weekOfAge', { n: Number(c.slice(1)) }) : c))}
             xName={t(`period.${period}`)}
+            yName={t(`col.${chartMetric}`)}
             unit={unit(chartMetric)}
             decimals={METRICS[chartMetric].decimals}
             ariaLabel={t('chart.aria', { figure: t(`col.${chartMetric}`) })}

@@ -77,6 +77,7 @@ export function TrendReport({ code, def }: { code: string; def: TrendDef }): Rea
         <ReportChart
           lines={lines.map((l) => ({ id: l.id, name: l.name, entity: String(l.flockId), kind: l.kind, data: l.points }))}
           xName={t(period === 'week' ? 'axis.weekAge' : 'axis.dayAge')}
+          yName={indicatorName}
           unit={unit}
           decimals={spec.decimals}
           ariaLabel={t('chart.trendAria', { indicator: indicatorName })}

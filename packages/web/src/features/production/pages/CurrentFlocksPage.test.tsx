@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlockRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
@@ -6,8 +6,6 @@ import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/m
 import { addDays, todayIn } from '../model/flocks';
 import { CurrentFlocksPage } from './CurrentFlocksPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
-
-vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`flocks.${key}`, vars);
 const farm = POULTRY_FARM;

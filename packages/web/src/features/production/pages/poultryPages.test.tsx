@@ -6,8 +6,6 @@ import type { FlockOption, ReportRow, TrendRequest } from '../reportsApi';
 import { ReportPage } from './poultryPages';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
-vi.mock('../../../ui/charts/EChart', () => import('../../../test/echartStub'));
-
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`poultry.${key}`, vars);
 const SHEDS = [{ tid: 40, shedName: 'Broiler 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }];
 

@@ -1,0 +1,27 @@
+import type { Locale } from '@farmsense/shared';
+import { i18n } from './i18n';
+
+/**
+ * Numbers as the reader writes them: one Intl formatter per console language, so a Russian or
+ * Vietnamese page shows "1 234,5" and an English one "1,234.5", never a mix of both.
+ */
+const INTL_LOCALE: Record<Locale, string> = { 'zh-cn': 'zh-CN', 'en-us': 'en-US', vi: 'vi-VN', th: 'th-TH', ru: 'ru-RU' };
+
+/** The BCP 47 tag of the console language, for Intl formatters. */
+export function intlLocale(): string {
+  return INTL_LOCALE[i18n.language as Locale] ?? 'en-US';
+}
+
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** A number with fixed decimals and grouping in the console language, or an en dash for none. */
+export function formatDecimal(value: number | null | undefined, decimals: number): string {
+  if (value == null || !Number.isFinite(value)) return '–';
+  const key = `${intlLocale()}|${decimals}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    formatters.set(key, f);
+  }
+  return f.format(value);
+}

@@ -176,6 +176,7 @@ export const ErrorCodes = {
   DECRYPT_FAILED: 21015,
   DAY_OUTSIDE_FLOCK: 21016,
   FILE_TOO_LARGE_OR_MISSING: 21017,
+  ALARM_NOT_ACTIVE: 21018,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -40,3 +40,6 @@ export * from './production/endpoints-reports.js';
 export * from './production/standards.js';
 export * from './production/age.js';
 export * as kpi from './production/kpi.js';
+export * from './alarms/logic.js';
+export * from './alarms/schemas.js';
+export * from './alarms/endpoints.js';

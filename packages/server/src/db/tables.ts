@@ -4,3 +4,4 @@ export * from '../modules/telemetry/tables.js';
 export * from '../modules/devices/tables.js';
 export * from '../modules/production/tables.js';
 export * from '../modules/auth/tables.js';
+export * from '../modules/alarms/tables.js';

@@ -11,6 +11,7 @@ import { telemetryModule } from './telemetry/index.js';
 import { environmentModule } from './environment/index.js';
 import { devicesModule } from './devices/index.js';
 import { productionModule } from './production/index.js';
+import { alarmsModule } from './alarms/index.js';
 import type { ServerModule } from './module.js';
 
 /**
@@ -31,4 +32,5 @@ export const MODULES: readonly ServerModule[] = [
   environmentModule,
   devicesModule,
   productionModule,
+  alarmsModule,
 ];

@@ -13,6 +13,9 @@ import type { Actor, DemoIds, Markers, RouteInfo, SecurityWorld, ZodLike } from 
 /** Which entity an `id` / `ids` property names, from the route's path (first match wins). */
 const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/standardCurve/i, (d) => d.pigCurve],
+  [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
+  [/\/warning\/rule/i, (d) => d.pigAlarmRule],
+  [/\/warning\/record/i, (d) => d.pigAlarm],
   [/\/flock(Daily)?\//i, (d) => d.pigFlock],
   [/\/flock$/i, (d) => d.pigFlock],
   [/\/controller\//i, (d) => d.pigGateway.id],
@@ -43,6 +46,7 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     gatewayCode: () => [d.pigGateway.code],
     flockId: () => one(d.pigFlock),
     flockIds: () => one(d.pigFlock),
+    groupId: () => one(d.pigAlarmGroup),
     // A flock needs birds (a refinement the document cannot show).
     femaleCount: () => [100],
     // Curve values are typed as text or numbers; the text must be numbers separated by commas.

@@ -2,7 +2,21 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { AccountType, APP_CATALOGUE, codesForModules, flattenApps } from '@farmsense/shared';
 import { closeOverTree, loadAccess } from '../lib/access.js';
-import { accounts, applicationInfo, farms, flocks, gateways, pens, roles, sheds, standardCurves, tenants } from '../db/tables.js';
+import {
+  accounts,
+  alarmRuleGroups,
+  alarmRules,
+  alarms,
+  applicationInfo,
+  farms,
+  flocks,
+  gateways,
+  pens,
+  roles,
+  sheds,
+  standardCurves,
+  tenants,
+} from '../db/tables.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant } from '../test/factories.js';
@@ -63,6 +77,10 @@ export interface DemoIds {
   pigFlock: number;
   /** A standard curve of the pig farm (standard curve routes). */
   pigCurve: number;
+  /** An alarm rule group, one of its rules and an alarm of the pig farm (alarm routes). */
+  pigAlarmGroup: number;
+  pigAlarmRule: number;
+  pigAlarm: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -221,6 +239,42 @@ export async function securityWorld(): Promise<SecurityWorld> {
     })
     .returning({ id: standardCurves.id });
 
+  const [alarmGroup] = await db
+    .insert(alarmRuleGroups)
+    .values({ tenantId, farmId: pigFarm, shedType: pigSheds[0]!.shedType, name: 'SEC-PIG-ALARMS' })
+    .returning({ id: alarmRuleGroups.id });
+  const [alarmRule] = await db
+    .insert(alarmRules)
+    .values({
+      tenantId,
+      farmId: pigFarm,
+      groupId: alarmGroup!.id,
+      shedType: pigSheds[0]!.shedType,
+      name: 'SEC-PIG-RULE',
+      kind: 'offline',
+      property: 'offline',
+      level: 1,
+      message: 'SEC-PIG-RULE',
+    })
+    .returning({ id: alarmRules.id });
+  const [alarm] = await db
+    .insert(alarms)
+    .values({
+      tenantId,
+      farmId: pigFarm,
+      shedId: pigSheds[0]!.id,
+      gatewayId: pigGateways[0]!.id,
+      gatewayCode: pigGateways[0]!.code,
+      ruleId: alarmRule!.id,
+      ruleName: 'SEC-PIG-RULE',
+      kind: 'offline',
+      key: 'offline',
+      level: 1,
+      message: 'SEC-PIG-RULE',
+      startedAt: new Date(),
+    })
+    .returning({ id: alarms.id });
+
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
   return {
@@ -240,6 +294,9 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigNetwork: network?.id ?? null,
       pigFlock: flock!.id,
       pigCurve: curve!.id,
+      pigAlarmGroup: alarmGroup!.id,
+      pigAlarmRule: alarmRule!.id,
+      pigAlarm: alarm!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),

@@ -1,0 +1,8 @@
+import type { ServerModule } from '../module.js';
+import { alarmRoutes } from './routes.js';
+
+/** Alarms (issue 13): rules per farm and shed type with day-age stages, and the alarm records. */
+export const alarmsModule: ServerModule = {
+  name: 'alarms',
+  routes: alarmRoutes,
+};

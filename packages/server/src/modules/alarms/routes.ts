@@ -1,0 +1,31 @@
+import { alarmsApi, type AppCode } from '@farmsense/shared';
+import { router } from '../../core/serve.js';
+import { scopeOf } from '../../scope/index.js';
+import type { ModuleRoutes } from '../module.js';
+import { addGroup, addRule, groupPage, removeGroup, removeRule, ruleDetail, rulePage, updateGroup, updateRule } from './rules.js';
+
+/** The rules screen and the alarm records screen (shared permissions.ts, warningmanagement). */
+export const RULES_APP: AppCode = 'warningmanagement.warningconfiguration';
+export const RECORDS_APP: AppCode = 'warningmanagement.warningrecord';
+
+/** Contracts: packages/shared/src/alarms/endpoints.ts. Writes are audit-logged by the audit plugin. */
+export const alarmRoutes: ModuleRoutes = async (app, deps) => {
+  const { db } = deps.database;
+  const rules = router(app, { tags: ['alarms'], app: RULES_APP, module: 'warningmanagement' });
+
+  rules(alarmsApi.groupPage, async ({ req, query }) => groupPage(db, scopeOf(req), query));
+  rules(alarmsApi.groupAdd, async ({ req, body }) => addGroup(db, scopeOf(req), body));
+  rules(alarmsApi.groupUpdate, async ({ req, body }) => updateGroup(db, scopeOf(req), body));
+  rules(alarmsApi.groupRemove, async ({ req, params }) => {
+    await removeGroup(db, scopeOf(req), params.id);
+    return null;
+  });
+  rules(alarmsApi.rulePage, async ({ req, query }) => rulePage(db, scopeOf(req), query));
+  rules(alarmsApi.ruleDetail, async ({ req, params }) => ruleDetail(db, scopeOf(req), params.id));
+  rules(alarmsApi.ruleAdd, async ({ req, body }) => addRule(db, scopeOf(req), body));
+  rules(alarmsApi.ruleUpdate, async ({ req, body }) => updateRule(db, scopeOf(req), body));
+  rules(alarmsApi.ruleRemove, async ({ req, params }) => {
+    await removeRule(db, scopeOf(req), params.id);
+    return null;
+  });
+};

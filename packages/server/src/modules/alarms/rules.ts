@@ -1,0 +1,322 @@
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import {
+  AppError,
+  ErrorCodes,
+  OFFLINE_PROPERTY,
+  shedTypeAllowed,
+  stageProblem,
+  type AlarmOperator,
+  type AlarmRuleAddBody,
+  type AlarmRulePageQuery,
+  type AlarmRuleRow,
+  type AlarmRuleUpdateBody,
+  type LimitKind,
+  type Page,
+  type RuleGroupAddBody,
+  type RuleGroupPageQuery,
+  type RuleGroupRow,
+  type RuleGroupUpdateBody,
+  type RuleKind,
+} from '@farmsense/shared';
+import type { Db, Tx } from '../../db/client.js';
+import { farms } from '../../db/tables.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
+import type { DbOrTx } from '../../lib/limits.js';
+import { farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
+import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
+
+/**
+ * Rule groups and rules (/warningmanagement/warningconfiguration). A group or rule of a farm the
+ * caller does not see is 30001, like one that does not exist. Disabling or deleting a rule (or
+ * its group) ends its active alarms: nothing watches them any more.
+ */
+type GroupRow = typeof alarmRuleGroups.$inferSelect;
+type RuleRow = typeof alarmRules.$inferSelect;
+
+const nameTaken = (): AppError => new AppError(ErrorCodes.NAME_EXISTS, { data: { field: 'name' } });
+
+async function visibleGroup(db: DbOrTx, scope: Scope, id: number): Promise<GroupRow> {
+  const [row] = await db
+    .select()
+    .from(alarmRuleGroups)
+    .where(and(eq(alarmRuleGroups.id, id), eq(alarmRuleGroups.tenantId, tenantIdOf(scope))));
+  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'alarm rule group', id });
+  return row;
+}
+
+async function visibleRule(db: DbOrTx, scope: Scope, id: number): Promise<RuleRow> {
+  const [row] = await db
+    .select()
+    .from(alarmRules)
+    .where(and(eq(alarmRules.id, id), eq(alarmRules.tenantId, tenantIdOf(scope))));
+  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'alarm rule', id });
+  return row;
+}
+
+/** Ends the active alarms of these rules (disabled or deleted) and forgets their pending breaches. */
+async function endRuleAlarms(tx: Tx, ruleIds: number[], accountId: number): Promise<void> {
+  if (ruleIds.length === 0) return;
+  const now = new Date();
+  await tx
+    .update(alarms)
+    .set({ active: false, endedAt: now, clearedBy: accountId, updatedAt: now })
+    .where(and(inArray(alarms.ruleId, ruleIds), eq(alarms.active, true)));
+  await tx.delete(alarmConditions).where(inArray(alarmConditions.ruleId, ruleIds));
+}
+
+export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Promise<Page<RuleGroupRow>> {
+  const conds: (SQL | undefined)[] = [eq(alarmRuleGroups.tenantId, tenantIdOf(scope)), farmCondition(scope, alarmRuleGroups.farmId)];
+  if (q.farmId) conds.push(eq(alarmRuleGroups.farmId, (await visibleFarm(scope, q.farmId)).id));
+  if (q.shedType !== undefined) conds.push(eq(alarmRuleGroups.shedType, q.shedType));
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(alarmRuleGroups).where(where);
+  const rows = await db
+    .select({ g: alarmRuleGroups, farmName: farms.farmName, ruleCount: count(alarmRules.id) })
+    .from(alarmRuleGroups)
+    .innerJoin(farms, eq(farms.id, alarmRuleGroups.farmId))
+    .leftJoin(alarmRules, eq(alarmRules.groupId, alarmRuleGroups.id))
+    .where(where)
+    .groupBy(alarmRuleGroups.id, farms.farmName)
+    .orderBy(asc(farms.farmName), asc(alarmRuleGroups.shedType), asc(alarmRuleGroups.name), asc(alarmRuleGroups.id))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
+  return {
+    list: rows.map(({ g, farmName, ruleCount }) => ({
+      id: g.id,
+      farmId: g.farmId,
+      farmName,
+      shedType: g.shedType,
+      name: g.name,
+      enabled: g.enabled,
+      remark: g.remark,
+      ruleCount,
+      updatedAt: g.updatedAt.getTime(),
+    })),
+    total: total?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+async function assertGroupNameFree(db: DbOrTx, farmId: number, name: string, exceptId?: number): Promise<void> {
+  const conds = [eq(alarmRuleGroups.farmId, farmId), eq(alarmRuleGroups.name, name)];
+  if (exceptId !== undefined) conds.push(ne(alarmRuleGroups.id, exceptId));
+  const [dup] = await db
+    .select({ id: alarmRuleGroups.id })
+    .from(alarmRuleGroups)
+    .where(and(...conds));
+  if (dup) throw nameTaken();
+}
+
+function raced(err: unknown): never {
+  if (uniqueViolation(err) === 'alarm_rule_groups_farm_name_uq') throw nameTaken();
+  throw err;
+}
+
+export async function addGroup(db: Db, scope: Scope, body: RuleGroupAddBody): Promise<{ id: number }> {
+  const farm = await visibleFarm(scope, body.farmId);
+  // A pig house type in a poultry farm (or the reverse) has no sheds to watch: 20023 as for sheds.
+  if (!shedTypeAllowed(farm.type, body.shedType)) throw new AppError(ErrorCodes.PEN_TYPE_ERROR, { data: { field: 'shedType' } });
+  await assertGroupNameFree(db, farm.id, body.name);
+  try {
+    const [row] = await db
+      .insert(alarmRuleGroups)
+      .values({
+        tenantId: tenantIdOf(scope),
+        farmId: farm.id,
+        shedType: body.shedType,
+        name: body.name,
+        enabled: body.enabled,
+        remark: body.remark ?? null,
+        createdBy: scope.id,
+        updatedBy: scope.id,
+      })
+      .returning({ id: alarmRuleGroups.id });
+    return { id: row!.id };
+  } catch (err) {
+    return raced(err);
+  }
+}
+
+export async function updateGroup(db: Db, scope: Scope, body: RuleGroupUpdateBody): Promise<{ id: number }> {
+  const group = await visibleGroup(db, scope, body.id);
+  await assertGroupNameFree(db, group.farmId, body.name, group.id);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(alarmRuleGroups)
+        .set({ name: body.name, enabled: body.enabled, remark: body.remark ?? null, updatedAt: new Date(), updatedBy: scope.id })
+        .where(eq(alarmRuleGroups.id, group.id));
+      if (!body.enabled) {
+        const rules = await tx.select({ id: alarmRules.id }).from(alarmRules).where(eq(alarmRules.groupId, group.id));
+        await endRuleAlarms(
+          tx,
+          rules.map((r) => r.id),
+          scope.id,
+        );
+      }
+    });
+  } catch (err) {
+    raced(err);
+  }
+  return { id: group.id };
+}
+
+export async function removeGroup(db: Db, scope: Scope, id: number): Promise<void> {
+  const group = await visibleGroup(db, scope, id);
+  await db.transaction(async (tx) => {
+    const rules = await tx.select({ id: alarmRules.id }).from(alarmRules).where(eq(alarmRules.groupId, group.id));
+    await endRuleAlarms(
+      tx,
+      rules.map((r) => r.id),
+      scope.id,
+    );
+    await tx.delete(alarmRuleGroups).where(eq(alarmRuleGroups.id, group.id));
+  });
+}
+
+/** The rule rows of the contract, stages in day order. */
+async function present(db: DbOrTx, rules: (RuleRow & { groupName: string })[]): Promise<AlarmRuleRow[]> {
+  const ids = rules.map((r) => r.id);
+  const stages =
+    ids.length === 0
+      ? []
+      : await db.select().from(alarmRuleStages).where(inArray(alarmRuleStages.ruleId, ids)).orderBy(asc(alarmRuleStages.fromDay));
+  return rules.map((r) => ({
+    id: r.id,
+    groupId: r.groupId,
+    groupName: r.groupName,
+    farmId: r.farmId,
+    shedType: r.shedType,
+    name: r.name,
+    kind: r.kind as RuleKind,
+    property: r.property,
+    operator: r.operator as AlarmOperator | null,
+    level: r.level,
+    message: r.message,
+    enabled: r.enabled,
+    durationSec: r.durationSec,
+    deadband: r.deadband,
+    noDataMinutes: r.noDataMinutes,
+    stages: stages
+      .filter((s) => s.ruleId === r.id)
+      .map((s) => ({ fromDay: s.fromDay, toDay: s.toDay, limitKind: s.limitKind as LimitKind, low: s.low, high: s.high })),
+    updatedAt: r.updatedAt.getTime(),
+  }));
+}
+
+export async function rulePage(db: Db, scope: Scope, q: AlarmRulePageQuery): Promise<Page<AlarmRuleRow>> {
+  const conds: (SQL | undefined)[] = [eq(alarmRules.tenantId, tenantIdOf(scope)), farmCondition(scope, alarmRules.farmId)];
+  if (q.farmId) conds.push(eq(alarmRules.farmId, (await visibleFarm(scope, q.farmId)).id));
+  if (q.groupId) conds.push(eq(alarmRules.groupId, (await visibleGroup(db, scope, q.groupId)).id));
+  if (q.shedType !== undefined) conds.push(eq(alarmRules.shedType, q.shedType));
+  if (q.level !== undefined) conds.push(eq(alarmRules.level, q.level));
+  if (q.kind) conds.push(eq(alarmRules.kind, q.kind));
+  const where = and(...conds);
+  const [total] = await db.select({ n: count() }).from(alarmRules).where(where);
+  const rows = await db
+    .select({ r: alarmRules, groupName: alarmRuleGroups.name })
+    .from(alarmRules)
+    .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
+    .where(where)
+    .orderBy(asc(alarmRuleGroups.name), asc(alarmRules.level), asc(alarmRules.name), asc(alarmRules.id))
+    .limit(q.pageSize)
+    .offset((q.pageNo - 1) * q.pageSize);
+  return {
+    list: await present(
+      db,
+      rows.map(({ r, groupName }) => ({ ...r, groupName })),
+    ),
+    total: total?.n ?? 0,
+    pageNo: q.pageNo,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function ruleDetail(db: Db, scope: Scope, id: number): Promise<AlarmRuleRow> {
+  const rule = await visibleRule(db, scope, id);
+  const [group] = await db.select({ name: alarmRuleGroups.name }).from(alarmRuleGroups).where(eq(alarmRuleGroups.id, rule.groupId));
+  const [row] = await present(db, [{ ...rule, groupName: group?.name ?? '' }]);
+  return row!;
+}
+
+/** The columns of a rule body, whatever its kind (fields of other kinds null). */
+function ruleColumns(body: AlarmRuleAddBody): Omit<typeof alarmRules.$inferInsert, 'tenantId' | 'farmId' | 'groupId' | 'shedType'> {
+  const base = { name: body.name, kind: body.kind, level: body.level, message: body.message, enabled: body.enabled };
+  switch (body.kind) {
+    case 'threshold':
+      return {
+        ...base,
+        property: body.property,
+        operator: body.operator,
+        durationSec: body.durationSec,
+        deadband: body.deadband,
+        noDataMinutes: null,
+      };
+    case 'noData':
+      return { ...base, property: body.property, operator: null, durationSec: 0, deadband: 0, noDataMinutes: body.noDataMinutes };
+    case 'offline':
+      return { ...base, property: OFFLINE_PROPERTY, operator: null, durationSec: body.durationSec, deadband: 0, noDataMinutes: null };
+  }
+}
+
+function checkStages(body: AlarmRuleAddBody): void {
+  if (body.kind !== 'threshold') return;
+  const problem = stageProblem(body.stages);
+  if (problem) throw new AppError(problem.code, { data: { field: 'stages', index: problem.index } });
+}
+
+async function writeStages(tx: Tx, tenantId: number, ruleId: number, body: AlarmRuleAddBody): Promise<void> {
+  await tx.delete(alarmRuleStages).where(eq(alarmRuleStages.ruleId, ruleId));
+  if (body.kind !== 'threshold') return;
+  await tx.insert(alarmRuleStages).values(body.stages.map((s) => ({ tenantId, ruleId, ...s })));
+}
+
+export async function addRule(db: Db, scope: Scope, body: AlarmRuleAddBody): Promise<{ id: number }> {
+  const group = await visibleGroup(db, scope, body.groupId);
+  checkStages(body);
+  const tenantId = tenantIdOf(scope);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(alarmRules)
+      .values({
+        tenantId,
+        farmId: group.farmId,
+        groupId: group.id,
+        shedType: group.shedType,
+        ...ruleColumns(body),
+        createdBy: scope.id,
+        updatedBy: scope.id,
+      })
+      .returning({ id: alarmRules.id });
+    await writeStages(tx, tenantId, row!.id, body);
+    return { id: row!.id };
+  });
+}
+
+/** Replaces a rule; pending breaches start over under the new limits, a disabled rule ends its alarms. */
+export async function updateRule(db: Db, scope: Scope, body: AlarmRuleUpdateBody): Promise<{ id: number }> {
+  const rule = await visibleRule(db, scope, body.id);
+  const group = await visibleGroup(db, scope, body.groupId);
+  // Moving a rule between groups keeps it in its farm: the farm is where its alarms belong.
+  if (group.farmId !== rule.farmId) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'alarm rule group', id: group.id });
+  checkStages(body);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(alarmRules)
+      .set({ groupId: group.id, shedType: group.shedType, ...ruleColumns(body), updatedAt: new Date(), updatedBy: scope.id })
+      .where(eq(alarmRules.id, rule.id));
+    await writeStages(tx, tenantIdOf(scope), rule.id, body);
+    if (!body.enabled || body.kind !== rule.kind) await endRuleAlarms(tx, [rule.id], scope.id);
+    else await tx.delete(alarmConditions).where(eq(alarmConditions.ruleId, rule.id));
+  });
+  return { id: rule.id };
+}
+
+export async function removeRule(db: Db, scope: Scope, id: number): Promise<void> {
+  const rule = await visibleRule(db, scope, id);
+  await db.transaction(async (tx) => {
+    await endRuleAlarms(tx, [rule.id], scope.id);
+    await tx.delete(alarmRules).where(eq(alarmRules.id, rule.id));
+  });
+}

@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { ALARM_OPERATORS, LIMIT_KINDS } from './logic.js';
+import {
+  alarmAckBody,
+  alarmClearBody,
+  alarmCountQuery,
+  alarmIdParams,
+  alarmPageQuery,
+  alarmRuleAddBody,
+  alarmRulePageQuery,
+  alarmRuleUpdateBody,
+  alarmShelveBody,
+  RULE_KINDS,
+  ruleGroupAddBody,
+  ruleGroupPageQuery,
+  ruleGroupUpdateBody,
+} from './schemas.js';
+
+/* Answers of the alarms module; times are epoch milliseconds. */
+
+export const ruleGroupRow = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  farmName: z.string(),
+  shedType: z.number(),
+  name: z.string(),
+  enabled: z.boolean(),
+  remark: z.string().nullable(),
+  ruleCount: z.number(),
+  updatedAt: z.number(),
+});
+export type RuleGroupRow = z.infer<typeof ruleGroupRow>;
+
+export const alarmStageRow = z.object({
+  fromDay: z.number(),
+  toDay: z.number(),
+  limitKind: z.enum(LIMIT_KINDS),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+});
+export type AlarmStageRow = z.infer<typeof alarmStageRow>;
+
+/** A rule with its stages; fields of other kinds are null (`offline` has property 'offline'). */
+export const alarmRuleRow = z.object({
+  id: z.number(),
+  groupId: z.number(),
+  groupName: z.string(),
+  farmId: z.number(),
+  shedType: z.number(),
+  name: z.string(),
+  kind: z.enum(RULE_KINDS),
+  property: z.string(),
+  operator: z.enum(ALARM_OPERATORS).nullable(),
+  level: z.number(),
+  message: z.string(),
+  enabled: z.boolean(),
+  durationSec: z.number(),
+  deadband: z.number(),
+  noDataMinutes: z.number().nullable(),
+  stages: z.array(alarmStageRow),
+  updatedAt: z.number(),
+});
+export type AlarmRuleRow = z.infer<typeof alarmRuleRow>;
+
+/**
+ * One alarm (DESIGN.md §3): `active` (in warning) and `acknowledged` are the facts, `state` is
+ * derived from them (activeUnacknowledged, activeAcknowledged, clearedUnacknowledged, cleared).
+ * `key` is the originator's value key (`temp.3`, or 'offline'); `value` the reading that raised
+ * it, `peak` the worst since; `low`/`high` the limits in force when it was raised.
+ */
+export const alarmRow = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  farmName: z.string(),
+  shedId: z.number(),
+  shedName: z.string(),
+  gatewayId: z.number(),
+  gatewayCode: z.string(),
+  ruleId: z.number().nullable(),
+  ruleName: z.string(),
+  kind: z.enum(RULE_KINDS),
+  key: z.string(),
+  level: z.number(),
+  message: z.string(),
+  active: z.boolean(),
+  acknowledged: z.boolean(),
+  state: z.enum(['activeUnacknowledged', 'activeAcknowledged', 'clearedUnacknowledged', 'cleared']),
+  startedAt: z.number(),
+  endedAt: z.number().nullable(),
+  /** Seconds in alarm: to the end, or to now while active. */
+  durationSec: z.number(),
+  value: z.number().nullable(),
+  peak: z.number().nullable(),
+  low: z.number().nullable(),
+  high: z.number().nullable(),
+  dayAge: z.number().nullable(),
+  /** Time of the reading that raised it. */
+  readingTs: z.number().nullable(),
+  ackBy: z.number().nullable(),
+  ackByName: z.string().nullable(),
+  ackAt: z.number().nullable(),
+  ackComment: z.string().nullable(),
+  /** Cleared by hand (an account) rather than by the readings. */
+  clearedBy: z.number().nullable(),
+  clearedByName: z.string().nullable(),
+  shelvedUntil: z.number().nullable(),
+});
+export type AlarmRow = z.infer<typeof alarmRow>;
+
+/** The bell: active, unacknowledged, not shelved alarms per level. */
+export const alarmCount = z.object({ total: z.number(), high: z.number(), medium: z.number(), low: z.number() });
+export type AlarmCount = z.infer<typeof alarmCount>;
+
+/**
+ * `alarm` event of the live stream (GET /telemetry/stream): an alarm was raised, cleared,
+ * acknowledged, shelved or reached a new peak; screens refetch the list and the bell count.
+ */
+export const liveAlarm = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  shedId: z.number(),
+  gatewayId: z.number(),
+  ruleId: z.number().nullable(),
+  level: z.number(),
+  key: z.string(),
+  active: z.boolean(),
+  acknowledged: z.boolean(),
+  value: z.number().nullable(),
+  peak: z.number().nullable(),
+  /** What happened. */
+  change: z.enum(['raised', 'cleared', 'acknowledged', 'shelved', 'peak']),
+  ts: z.number(),
+});
+export type LiveAlarm = z.infer<typeof liveAlarm>;
+
+/**
+ * Alarms (issue 13): rule groups and rules (/warningmanagement/warningconfiguration, app code
+ * warningmanagement.warningconfiguration) and the alarm records (/warningmanagement/warningrecord,
+ * warningmanagement.warningrecord). A rule, group or alarm the caller may not see is 30001.
+ */
+export const alarmsApi = {
+  groupPage: endpoint({
+    method: 'GET',
+    path: '/warning/ruleGroup/page',
+    summary: 'Paged rule groups of the farms the account sees',
+    query: ruleGroupPageQuery,
+    answer: pageOf(ruleGroupRow),
+  }),
+  groupAdd: endpoint({
+    method: 'POST',
+    path: '/warning/ruleGroup',
+    summary: 'Adds a rule group for a farm and shed type (10010 for a name used in the farm)',
+    body: ruleGroupAddBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  groupUpdate: endpoint({
+    method: 'PUT',
+    path: '/warning/ruleGroup',
+    summary: 'Renames, enables or disables a rule group',
+    body: ruleGroupUpdateBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  groupRemove: endpoint({
+    method: 'DELETE',
+    path: '/warning/ruleGroup/:id',
+    summary: 'Deletes a rule group with its rules (their alarms stay, as records)',
+    params: alarmIdParams,
+    answer: noAnswer,
+  }),
+  rulePage: endpoint({
+    method: 'GET',
+    path: '/warning/rule/page',
+    summary: 'Paged alarm rules with their day-age stages',
+    query: alarmRulePageQuery,
+    answer: pageOf(alarmRuleRow),
+  }),
+  ruleDetail: endpoint({
+    method: 'GET',
+    path: '/warning/rule/:id',
+    summary: 'One alarm rule with its stages',
+    params: alarmIdParams,
+    answer: alarmRuleRow,
+  }),
+  ruleAdd: endpoint({
+    method: 'POST',
+    path: '/warning/rule',
+    summary: 'Adds a rule to a group (20027 a stage from > to, 20028 overlapping stages)',
+    body: alarmRuleAddBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  ruleUpdate: endpoint({
+    method: 'PUT',
+    path: '/warning/rule',
+    summary: 'Replaces a rule and its stages (its live alarms are re-evaluated by the next readings)',
+    body: alarmRuleUpdateBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  ruleRemove: endpoint({
+    method: 'DELETE',
+    path: '/warning/rule/:id',
+    summary: 'Deletes a rule; its active alarms are cleared, the records stay',
+    params: alarmIdParams,
+    answer: noAnswer,
+  }),
+  page: endpoint({
+    method: 'GET',
+    path: '/warning/record/page',
+    summary: 'Paged alarms, newest first, filtered by farm, shed, level, property, kind, state and time',
+    query: alarmPageQuery,
+    answer: pageOf(alarmRow),
+  }),
+  count: endpoint({
+    method: 'GET',
+    path: '/warning/record/count',
+    summary: 'Active unacknowledged alarms per level (the bell), shelved ones left out',
+    query: alarmCountQuery,
+    answer: alarmCount,
+  }),
+  ack: endpoint({
+    method: 'POST',
+    path: '/warning/record/ack',
+    summary: 'Acknowledges alarms with an optional comment (already acknowledged ones are left as they were)',
+    body: alarmAckBody,
+    answer: z.object({ acknowledged: z.number() }),
+  }),
+  clear: endpoint({
+    method: 'POST',
+    path: '/warning/record/clear',
+    summary: 'Clears an active alarm by hand (the condition may raise a new one)',
+    body: alarmClearBody,
+    answer: noAnswer,
+  }),
+  shelve: endpoint({
+    method: 'POST',
+    path: '/warning/record/shelve',
+    summary: 'Shelves an alarm until a moment (at most 30 days ahead), or ends the shelving with until null',
+    body: alarmShelveBody,
+    answer: noAnswer,
+  }),
+};

@@ -1,8 +1,9 @@
 import { EventEmitter } from 'node:events';
-import type { LiveReading, LiveStatus } from '@farmsense/shared';
+import type { LiveAlarm, LiveReading, LiveStatus } from '@farmsense/shared';
 
-/** A telemetry message or a link change as the live stream sends it (shared telemetry/endpoints.ts). */
-export type LiveEvent = { type: 'telemetry'; data: LiveReading } | { type: 'status'; data: LiveStatus };
+/** A telemetry message, a link change or an alarm change as the live stream sends it (shared telemetry/ and alarms/endpoints.ts). */
+export type LiveEvent =
+  { type: 'telemetry'; data: LiveReading } | { type: 'status'; data: LiveStatus } | { type: 'alarm'; data: LiveAlarm };
 
 /**
  * In-process fan-out of live values to open SSE streams (`deps.live`, one per app). With the
@@ -28,6 +29,11 @@ export class LiveHub {
 
   publishStatus(s: LiveStatus): void {
     this.emitter.emit('event', { type: 'status', data: s } satisfies LiveEvent);
+  }
+
+  /** An alarm was raised, cleared, acknowledged, shelved or got worse (the alarms module, after its commit). */
+  publishAlarm(a: LiveAlarm): void {
+    this.emitter.emit('event', { type: 'alarm', data: a } satisfies LiveEvent);
   }
 
   /** Calls `fn` for every event until the returned function is called. */

@@ -85,7 +85,11 @@ export const telemetryApi = {
   streamTicket: post('/telemetry/streamTicket', 'One-time ticket (60 s) to open the live stream with EventSource', {
     answer: streamTicket,
   }),
-  /** Events `ready` (liveReady), `telemetry` (liveReading), `status` (liveStatus); a keep-alive comment every 15 s. */
+  /**
+   * Events `ready` (liveReady), `telemetry` (liveReading), `status` (liveStatus) and `alarm`
+   * (alarms/endpoints.ts liveAlarm, for accounts with warningmanagement.warningrecord); a
+   * keep-alive comment every 15 s.
+   */
   stream: get('/telemetry/stream', 'Live values of the sheds (Server-Sent Events)', { query: liveStreamQuery, answer: STREAM_ANSWER }),
   latest: get('/telemetry/latest', 'Newest values of the gateways bound to a shed', {
     query: telemetryLatestQuery,

@@ -1,8 +1,10 @@
 import type { ServerModule } from '../module.js';
+import { alarmEvaluator } from './ingest.js';
 import { alarmRoutes } from './routes.js';
 
 /** Alarms (issue 13): rules per farm and shed type with day-age stages, and the alarm records. */
 export const alarmsModule: ServerModule = {
   name: 'alarms',
   routes: alarmRoutes,
+  ingest: [alarmEvaluator],
 };

@@ -2,6 +2,7 @@ import { alarmsApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
+import { ackAlarms, alarmCount, alarmPage, clearAlarm, shelveAlarm } from './records.js';
 import { addGroup, addRule, groupPage, removeGroup, removeRule, ruleDetail, rulePage, updateGroup, updateRule } from './rules.js';
 
 /** The rules screen and the alarm records screen (shared permissions.ts, warningmanagement). */
@@ -26,6 +27,19 @@ export const alarmRoutes: ModuleRoutes = async (app, deps) => {
   rules(alarmsApi.ruleUpdate, async ({ req, body }) => updateRule(db, scopeOf(req), body));
   rules(alarmsApi.ruleRemove, async ({ req, params }) => {
     await removeRule(db, scopeOf(req), params.id);
+    return null;
+  });
+
+  const records = router(app, { tags: ['alarms'], app: RECORDS_APP, module: 'warningmanagement' });
+  records(alarmsApi.page, async ({ req, query }) => alarmPage(db, scopeOf(req), query));
+  records(alarmsApi.count, async ({ req, query }) => alarmCount(db, scopeOf(req), query));
+  records(alarmsApi.ack, async ({ req, body }) => ackAlarms(db, deps.live, scopeOf(req), body));
+  records(alarmsApi.clear, async ({ req, body }) => {
+    await clearAlarm(db, deps.live, scopeOf(req), body);
+    return null;
+  });
+  records(alarmsApi.shelve, async ({ req, body }) => {
+    await shelveAlarm(db, deps.live, scopeOf(req), body);
     return null;
   });
 };

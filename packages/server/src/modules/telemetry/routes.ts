@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, ErrorCodes, telemetryApi, type LatestGateway } from '@farmsense/shared';
+import { AppError, ErrorCodes, telemetryApi, type AppCode, type LatestGateway } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import type { LiveEvent } from '../../iot/live.js';
 import { readIngestStats } from '../../iot/stats.js';
@@ -13,7 +13,8 @@ import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket } 
  * packages/shared/src/telemetry/endpoints.ts):
  * - GET  /api/telemetry/stream?shedIds=1,2  Server-Sent Events; the session comes from the
  *   `token` header (fetch streaming) or from `ticket` (EventSource, which cannot send headers).
- *   Events: `telemetry` {gatewayId, shedId, ts, values} and `status` {gatewayId, shedId, online},
+ *   Events: `telemetry` {gatewayId, shedId, ts, values}, `status` {gatewayId, shedId, online} and
+ *   `alarm` (shared alarms/endpoints.ts liveAlarm, for accounts with the alarm records screen),
  *   only for sheds the account may see; a keep-alive comment every 15 s.
  * - POST /api/telemetry/streamTicket  -> { ticket } (one use, 60 s)
  * - GET  /api/telemetry/latest?shedId=  -> the shed's gateways with their newest values
@@ -22,6 +23,7 @@ import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket } 
  * - GET  /api/telemetry/ingestStats     -> ingest counters of every worker (admins)
  */
 const KEEP_ALIVE_MS = 15_000;
+const ALARM_RECORDS_APP: AppCode = 'warningmanagement.warningrecord';
 
 interface LatestSqlRow {
   id: number;
@@ -63,8 +65,11 @@ export const telemetryRoutes: ModuleRoutes = async (app, deps) => {
       'x-accel-buffering': 'no',
     });
     out.write(`event: ready\ndata: ${JSON.stringify({ shedIds: [...sheds.keys()] })}\n\n`);
+    // Alarm changes only for accounts with the alarm records screen (its application code).
+    const seesAlarms = scope.functions.has(ALARM_RECORDS_APP);
     const unsubscribe = hub.subscribe((e: LiveEvent) => {
       if (e.data.shedId === null || !sheds.has(e.data.shedId)) return;
+      if (e.type === 'alarm' && !seesAlarms) return;
       out.write(`event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`);
     });
     let checking = false;

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MqttClient } from 'mqtt';
+import { AccountType, type AlarmCount, type AlarmRow, type LiveAlarm, type Page } from '@farmsense/shared';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { addGateway, connected, deviceClient, newCode, telemetry, waitFor } from '../../iot/testkit.js';
+import { evaluateReadings } from './evaluate.js';
+
+const RECORD = '/api/warning/record';
+const MIN = 60_000;
+
+/**
+ * Readings through the embedded broker to the evaluator (ingest.onCommitted), and the alarm
+ * records screen's calls: raise once, peak, deadband, duration, acknowledge, clear, shelve, the
+ * bell, the live events, and the scope.
+ */
+describe(`alarm evaluation and records (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  const tok: Record<string, string> = {};
+  let tenant: number;
+  let farm: number;
+  let shed: number;
+  let gatewayId: number;
+  let code: string;
+  let device: MqttClient;
+  const events: LiveAlarm[] = [];
+  const t0 = Date.now() - 60 * MIN;
+
+  const alarmsOf = async (q = ''): Promise<AlarmRow[]> =>
+    (await call<Page<AlarmRow>>(ctx, tok['al-admin']!, 'GET', `${RECORD}/page?farmId=${farm}${q}`)).data.list;
+  const publish = async (ts: number, values: Record<string, number>): Promise<void> => {
+    await device.publishAsync(`fs/${code}/telemetry`, telemetry(ts, values), { qos: 1 });
+  };
+  /** Waits until the evaluator has gone over every reading up to `ts` (its progress row). */
+  const evaluated = async (ts: number): Promise<void> => {
+    await waitFor(async () => {
+      const [p] = await ctx.database.query<{ ms: number }>(
+        `SELECT extract(epoch FROM last_ts) * 1000 AS ms FROM alarm_progress WHERE gateway_id = $1`,
+        [gatewayId],
+      );
+      return p !== undefined && Number(p.ms) >= ts;
+    });
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
+    const { db } = ctx.database;
+    tenant = await buildTenant(db, 'Alarm Live', ['pig']);
+    farm = await buildFarm(db, tenant, 'Live Farm', 1);
+    shed = await buildShed(db, tenant, farm, { shedName: 'Sow House', shedType: 3 });
+    const otherFarm = await buildFarm(db, tenant, 'Live Farm Two', 1);
+    await buildAccount(db, { tenantId: tenant, accountCode: 'al-admin', accountType: AccountType.TENANT_ADMIN });
+    const rec = await buildRole(db, tenant, 'Records', [{ code: 'warningmanagement.warningrecord', ops: ['view'] }]);
+    await buildAccount(db, { tenantId: tenant, accountCode: 'al-other', farmIds: [otherFarm], roleIds: [rec] });
+    const second = await buildTenant(db, 'Alarm Elsewhere', ['pig']);
+    await buildAccount(db, { tenantId: second, accountCode: 'al-second', accountType: AccountType.TENANT_ADMIN });
+    for (const a of ['al-admin', 'al-other', 'al-second']) tok[a] = await tokenFor(db, a);
+
+    const group = await call<{ id: number }>(ctx, tok['al-admin']!, 'POST', '/api/warning/ruleGroup', {
+      farmId: farm,
+      shedType: 3,
+      name: 'Sows',
+    });
+    const rule = (over: Record<string, unknown>) =>
+      call(ctx, tok['al-admin']!, 'POST', '/api/warning/rule', { groupId: group.data.id, message: 'Check the house', ...over });
+    expect(
+      (
+        await rule({
+          name: 'Hot',
+          level: 1,
+          kind: 'threshold',
+          property: 'temp.1',
+          operator: 'gt',
+          deadband: 1,
+          stages: [{ fromDay: 0, toDay: 9999, high: 30 }],
+        })
+      ).code,
+    ).toBe(1);
+    expect(
+      (
+        await rule({
+          name: 'Humid',
+          level: 2,
+          kind: 'threshold',
+          property: 'rh',
+          operator: 'gte',
+          durationSec: 300,
+          stages: [{ fromDay: 0, toDay: 9999, high: 80 }],
+        })
+      ).code,
+    ).toBe(1);
+
+    code = newCode('al');
+    gatewayId = await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId: shed });
+    device = deviceClient(ctx.iot, { username: code, password: 'secret' });
+    await connected(device);
+    ctx.live.subscribe((e) => {
+      if (e.type === 'alarm') events.push(e.data);
+    });
+  });
+  afterAll(async () => {
+    await device?.endAsync();
+    await ctx?.close();
+  });
+
+  it('raises one alarm for a reading above the limit, even published twice; keeps the peak; clears below limit minus deadband', async () => {
+    await publish(t0, { 'temp.1': 25 });
+    await publish(t0 + MIN, { 'temp.1': 31 });
+    await publish(t0 + MIN, { 'temp.1': 31 });
+    await evaluated(t0 + MIN);
+    let list = await alarmsOf('&property=temp');
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      shedId: shed,
+      gatewayCode: code,
+      key: 'temp.1',
+      level: 1,
+      active: true,
+      acknowledged: false,
+      state: 'activeUnacknowledged',
+    });
+    expect(list[0]).toMatchObject({ value: 31, peak: 31, high: 30, readingTs: t0 + MIN, startedAt: t0 + MIN, message: 'Check the house' });
+    expect(events.map((e) => [e.change, e.id])).toEqual([['raised', list[0]!.id]]);
+
+    // The same reading evaluated again (a second process, the catch-up): still one.
+    await evaluateReadings(ctx.deps, { id: gatewayId, code, tenantId: tenant, farmId: farm, shedId: shed, timeZone: 'UTC' }, [
+      { ts: t0 + MIN, values: { 'temp.1': 31 } },
+    ]);
+    await publish(t0 + 2 * MIN, { 'temp.1': 33 });
+    // 29.5 is under the limit but inside the deadband: still in alarm.
+    await publish(t0 + 3 * MIN, { 'temp.1': 29.5 });
+    await evaluated(t0 + 3 * MIN);
+    list = await alarmsOf();
+    expect(list.map((a) => [a.active, a.peak])).toEqual([[true, 33]]);
+    await publish(t0 + 4 * MIN, { 'temp.1': 29 });
+    await evaluated(t0 + 4 * MIN);
+    list = await alarmsOf();
+    expect(list.map((a) => [a.active, a.endedAt, a.durationSec, a.state])).toEqual([[false, t0 + 4 * MIN, 180, 'clearedUnacknowledged']]);
+    expect(events.map((e) => e.change)).toEqual(['raised', 'peak', 'cleared']);
+  });
+
+  it('holds a breach for the rule duration before raising', async () => {
+    await publish(t0 + 10 * MIN, { 'rh.2': 85 });
+    await publish(t0 + 14 * MIN, { 'rh.2': 86 });
+    await evaluated(t0 + 14 * MIN);
+    expect(await alarmsOf('&property=rh')).toEqual([]);
+    await publish(t0 + 15 * MIN, { 'rh.2': 84 });
+    await evaluated(t0 + 15 * MIN);
+    const [a] = await alarmsOf('&property=rh');
+    expect(a).toMatchObject({ key: 'rh.2', level: 2, active: true, value: 84, startedAt: t0 + 15 * MIN });
+    const bell = await call<AlarmCount>(ctx, tok['al-admin']!, 'GET', `${RECORD}/count`);
+    expect(bell.data).toEqual({ total: 1, high: 0, medium: 1, low: 0 });
+  });
+
+  it('acknowledges, clears and shelves with the audit log; the bell counts what is left', async () => {
+    const [rh] = await alarmsOf('&state=active');
+    const ack = await call<{ acknowledged: number }>(ctx, tok['al-admin']!, 'POST', `${RECORD}/ack`, {
+      ids: [rh!.id],
+      comment: 'Fans checked',
+    });
+    expect(ack.data).toEqual({ acknowledged: 1 });
+    expect((await call(ctx, tok['al-admin']!, 'POST', `${RECORD}/ack`, { ids: [rh!.id] })).data).toEqual({ acknowledged: 0 });
+    const [acked] = await alarmsOf('&state=activeAcknowledged');
+    expect(acked).toMatchObject({ id: rh!.id, ackByName: 'Name of al-admin', ackComment: 'Fans checked', state: 'activeAcknowledged' });
+    expect((await call<AlarmCount>(ctx, tok['al-admin']!, 'GET', `${RECORD}/count`)).data.total).toBe(0);
+
+    const until = Date.now() + 3_600_000;
+    expect((await call(ctx, tok['al-admin']!, 'POST', `${RECORD}/shelve`, { id: rh!.id, until })).code).toBe(1);
+    expect((await alarmsOf('&shelved=true')).map((a) => [a.id, a.shelvedUntil])).toEqual([[rh!.id, until]]);
+    expect((await call(ctx, tok['al-admin']!, 'POST', `${RECORD}/shelve`, { id: rh!.id, until: Date.now() - 1000 })).code).toBe(99996);
+    expect((await call(ctx, tok['al-admin']!, 'POST', `${RECORD}/shelve`, { id: rh!.id, until: Date.now() + 31 * 86_400_000 })).code).toBe(
+      99996,
+    );
+    expect((await call(ctx, tok['al-admin']!, 'POST', `${RECORD}/shelve`, { id: rh!.id, until: null })).code).toBe(1);
+
+    expect((await call(ctx, tok['al-admin']!, 'POST', `${RECORD}/clear`, { id: rh!.id, comment: 'Sensor replaced' })).code).toBe(1);
+    expect((await call(ctx, tok['al-admin']!, 'POST', `${RECORD}/clear`, { id: rh!.id })).code).toBe(21018);
+    const [cleared] = await alarmsOf('&property=rh.2');
+    expect(cleared).toMatchObject({ active: false, acknowledged: true, state: 'cleared', clearedByName: 'Name of al-admin' });
+    expect(events.slice(-4).map((e) => e.change)).toEqual(['acknowledged', 'shelved', 'shelved', 'cleared']);
+
+    const logged = await ctx.database.query<{ action: string; outcome: string }>(
+      `SELECT action, outcome FROM audit_log WHERE action LIKE '%/warning/record/%' ORDER BY id`,
+    );
+    expect(logged.map((l) => `${l.action.replace(/^.*\/warning\/record\//, '')} ${l.outcome}`)).toEqual([
+      'ack ok',
+      'ack ok',
+      'shelve ok',
+      'shelve failed',
+      'shelve failed',
+      'shelve ok',
+      'clear ok',
+      'clear failed',
+    ]);
+  });
+
+  it('filters by state, level and time; refuses ranges over 30 days (99996) and end before start (20027)', async () => {
+    expect((await alarmsOf('&state=cleared')).length).toBe(2);
+    expect((await alarmsOf('&state=activeUnacknowledged')).length).toBe(0);
+    expect((await alarmsOf('&level=1')).map((a) => a.key)).toEqual(['temp.1']);
+    const from = new Date(t0 + 10 * MIN).toISOString();
+    const to = new Date(t0 + 20 * MIN).toISOString();
+    expect((await alarmsOf(`&startTime=${from}&endTime=${to}`)).map((a) => a.key)).toEqual(['rh.2']);
+    expect((await call(ctx, tok['al-admin']!, 'GET', `${RECORD}/page?startTime=${to}&endTime=${from}`)).code).toBe(20027);
+    const long = `startTime=${new Date(t0 - 31 * 86_400_000).toISOString()}&endTime=${to}`;
+    expect((await call(ctx, tok['al-admin']!, 'GET', `${RECORD}/page?${long}`)).code).toBe(99996);
+    expect((await call(ctx, tok['al-admin']!, 'GET', `${RECORD}/page?state=open`)).code).toBe(99996);
+  });
+
+  it("answers another farm's and another tenant's alarm with 30001, and lists none of them", async () => {
+    const [a] = await alarmsOf();
+    for (const who of ['al-other', 'al-second']) {
+      expect((await call(ctx, tok[who]!, 'POST', `${RECORD}/ack`, { ids: [a!.id] })).code).toBe(30001);
+      expect((await call(ctx, tok[who]!, 'POST', `${RECORD}/clear`, { id: a!.id })).code).toBe(30001);
+      expect((await call(ctx, tok[who]!, 'POST', `${RECORD}/shelve`, { id: a!.id, until: null })).code).toBe(30001);
+      expect((await call<Page<AlarmRow>>(ctx, tok[who]!, 'GET', `${RECORD}/page`)).data.total).toBe(0);
+      expect((await call<AlarmCount>(ctx, tok[who]!, 'GET', `${RECORD}/count`)).data.total).toBe(0);
+    }
+    expect((await call(ctx, tok['al-other']!, 'GET', `${RECORD}/page?farmId=${farm}`)).code).toBe(10007);
+    // A refused id among visible ones changes nothing.
+    expect((await call(ctx, tok['al-other']!, 'POST', `${RECORD}/ack`, { ids: [a!.id, 999999] })).code).toBe(30001);
+  });
+});

@@ -1,0 +1,305 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  breaches,
+  clears,
+  limitsOf,
+  propertyMatches,
+  severity,
+  stageFor,
+  step,
+  type AlarmOperator,
+  type ConditionState,
+  type LimitKind,
+  type Limits,
+  type LiveAlarm,
+} from '@farmsense/shared';
+import type { Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../lib/limits.js';
+import type { Deps } from '../../deps.js';
+import { sheds } from '../../db/tables.js';
+import { shedContext, type ShedContext } from './context.js';
+import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
+
+/**
+ * Threshold rules against committed readings (DESIGN.md §3). One call evaluates one gateway's
+ * readings in time order, in one transaction: the conditions (pending breach, newest reading seen)
+ * and the live alarms are read, run through the state machine (shared alarms/logic.ts), and the
+ * raises, clears, peaks, conditions and the gateway's progress are written together. A reading
+ * not newer than the newest one seen changes nothing, and the partial unique index on live alarms
+ * makes a raise that another process got to first a no-op: evaluating a reading twice (a
+ * redelivery, the catch-up job, two processes) never raises twice. Alarm events go to the live
+ * hub after the commit.
+ */
+export interface GatewayRef {
+  id: number;
+  code: string;
+  tenantId: number;
+  farmId: number | null;
+  shedId: number | null;
+  timeZone: string;
+}
+
+export interface Reading {
+  ts: number;
+  values: Readonly<Record<string, number>>;
+}
+
+interface Rule {
+  id: number;
+  name: string;
+  property: string;
+  operator: AlarmOperator;
+  level: number;
+  message: string;
+  durationSec: number;
+  deadband: number;
+  stages: { fromDay: number; toDay: number; limitKind: LimitKind; low: number | null; high: number | null }[];
+}
+
+interface Live {
+  id: number;
+  peak: number | null;
+  acknowledged: boolean;
+}
+
+interface Slot {
+  rule: Rule;
+  key: string;
+  state: ConditionState;
+  live: Live | null;
+  touched: boolean;
+}
+
+/** The enabled threshold rules (of enabled groups) of the gateway's shed, with their stages. */
+async function thresholdRules(tx: DbOrTx, gw: GatewayRef, shedId: number): Promise<Rule[]> {
+  const rows = await tx
+    .select({
+      id: alarmRules.id,
+      name: alarmRules.name,
+      property: alarmRules.property,
+      operator: alarmRules.operator,
+      level: alarmRules.level,
+      message: alarmRules.message,
+      durationSec: alarmRules.durationSec,
+      deadband: alarmRules.deadband,
+    })
+    .from(alarmRules)
+    .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
+    .innerJoin(sheds, and(eq(sheds.farmId, alarmRules.farmId), eq(sheds.shedType, alarmRules.shedType)))
+    .where(
+      and(
+        eq(sheds.id, shedId),
+        eq(alarmRules.tenantId, gw.tenantId),
+        eq(alarmRules.kind, 'threshold'),
+        eq(alarmRules.enabled, true),
+        eq(alarmRuleGroups.enabled, true),
+      ),
+    );
+  if (rows.length === 0) return [];
+  const stages = await tx
+    .select()
+    .from(alarmRuleStages)
+    .where(
+      inArray(
+        alarmRuleStages.ruleId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(alarmRuleStages.fromDay));
+  return rows.map((r) => ({
+    ...r,
+    operator: r.operator as AlarmOperator,
+    stages: stages
+      .filter((s) => s.ruleId === r.id)
+      .map((s) => ({ fromDay: s.fromDay, toDay: s.toDay, limitKind: s.limitKind as LimitKind, low: s.low, high: s.high })),
+  }));
+}
+
+/** Records that every reading of the gateway up to `ts` has been evaluated (never moves back). */
+export async function advanceProgress(tx: Tx, gatewayId: number, ts: number): Promise<void> {
+  await tx
+    .insert(alarmProgress)
+    .values({ gatewayId, lastTs: new Date(ts) })
+    .onConflictDoUpdate({
+      target: alarmProgress.gatewayId,
+      set: { lastTs: sql`greatest(${alarmProgress.lastTs}, excluded.last_ts)`, updatedAt: sql`now()` },
+    });
+}
+
+export async function evaluateReadings(deps: Deps, gw: GatewayRef, readings: readonly Reading[]): Promise<void> {
+  const { shedId, farmId } = gw;
+  if (shedId === null || farmId === null || readings.length === 0) return;
+  const ordered = [...readings].sort((a, b) => a.ts - b.ts);
+  const newest = ordered[ordered.length - 1]!.ts;
+  // Read before the transaction: on PGlite (one connection) a query beside it would wait for it.
+  const rules = await thresholdRules(deps.database.db, gw, shedId);
+  const ctx = rules.length > 0 ? await shedContext(deps.database, gw.id, shedId, gw.timeZone) : null;
+  const events: LiveAlarm[] = [];
+  await deps.database.db.transaction(async (tx) => {
+    if (ctx) await run(tx, gw, { farmId, shedId }, rules, ordered, ctx, events);
+    await advanceProgress(tx, gw.id, newest);
+  });
+  for (const e of events) deps.live.publishAlarm(e);
+}
+
+async function run(
+  tx: Tx,
+  gw: GatewayRef,
+  at: { farmId: number; shedId: number },
+  rules: Rule[],
+  readings: Reading[],
+  ctx: ShedContext,
+  events: LiveAlarm[],
+): Promise<void> {
+  const ruleIds = rules.map((r) => r.id);
+  const conds = await tx
+    .select()
+    .from(alarmConditions)
+    .where(and(eq(alarmConditions.gatewayId, gw.id), inArray(alarmConditions.ruleId, ruleIds)));
+  const lives = await tx
+    .select({ id: alarms.id, ruleId: alarms.ruleId, key: alarms.key, peak: alarms.peak, acknowledged: alarms.acknowledged })
+    .from(alarms)
+    .where(and(eq(alarms.gatewayId, gw.id), inArray(alarms.ruleId, ruleIds), eq(alarms.active, true)));
+  const slots = new Map<string, Slot>();
+  const slotOf = (rule: Rule, key: string): Slot => {
+    const id = `${rule.id}|${key}`;
+    let s = slots.get(id);
+    if (!s) {
+      const c = conds.find((x) => x.ruleId === rule.id && x.key === key);
+      const l = lives.find((x) => x.ruleId === rule.id && x.key === key);
+      s = {
+        rule,
+        key,
+        state: { pendingSince: c?.pendingSince?.getTime() ?? null, active: l !== undefined, lastTs: c?.lastTs?.getTime() ?? null },
+        live: l ? { id: l.id, peak: l.peak, acknowledged: l.acknowledged } : null,
+        touched: false,
+      };
+      slots.set(id, s);
+    }
+    return s;
+  };
+  const event = (s: Slot, change: LiveAlarm['change'], value: number | null, ts: number): void => {
+    if (!s.live) return;
+    events.push({
+      id: s.live.id,
+      farmId: at.farmId,
+      shedId: at.shedId,
+      gatewayId: gw.id,
+      ruleId: s.rule.id,
+      level: s.rule.level,
+      key: s.key,
+      active: s.state.active,
+      acknowledged: s.live.acknowledged,
+      value,
+      peak: s.live.peak,
+      change,
+      ts,
+    });
+  };
+
+  for (const reading of readings) {
+    const dayAge = ctx.dayAgeAt(reading.ts, reading.values);
+    let target: number | null | undefined;
+    for (const rule of rules) {
+      for (const [key, value] of Object.entries(reading.values)) {
+        if (!propertyMatches(rule.property, key)) continue;
+        const stage = stageFor(rule.stages, dayAge);
+        let limits: Limits | null = null;
+        if (stage) {
+          if (stage.limitKind === 'relative' && target === undefined) target = ctx.targetAt(reading.ts, dayAge, reading.values);
+          limits = limitsOf(stage, target ?? null);
+          // A relative stage on a day without a target: nothing to compare with, nothing changes.
+          if (!limits) continue;
+        }
+        const s = slotOf(rule, key);
+        // Out of every stage's ages the rule does not apply: a breach ends, an alarm clears.
+        const breach = limits !== null && breaches(rule.operator, limits, value);
+        const clear = limits === null || clears(rule.operator, limits, value, rule.deadband);
+        const r = step(s.state, { ts: reading.ts, breach, clear, durationMs: rule.durationSec * 1000 });
+        if (r.state === s.state) continue;
+        s.state = r.state;
+        s.touched = true;
+        if (r.action === 'raise' && limits) {
+          s.live = await raise(tx, gw, at, rule, key, reading.ts, value, limits, dayAge);
+          event(s, 'raised', value, reading.ts);
+        } else if (r.action === 'clear' && s.live) {
+          await tx
+            .update(alarms)
+            .set({ active: false, endedAt: new Date(reading.ts), updatedAt: new Date() })
+            .where(and(eq(alarms.id, s.live.id), eq(alarms.active, true)));
+          event(s, 'cleared', value, reading.ts);
+          s.live = null;
+        } else if (r.action === 'update' && s.live && limits && worse(rule.operator, limits, value, s.live.peak)) {
+          s.live.peak = value;
+          await tx.update(alarms).set({ peak: value, updatedAt: new Date() }).where(eq(alarms.id, s.live.id));
+          event(s, 'peak', value, reading.ts);
+        }
+      }
+    }
+  }
+  const touched = [...slots.values()].filter((s) => s.touched);
+  if (touched.length === 0) return;
+  await tx
+    .insert(alarmConditions)
+    .values(
+      touched.map((s) => ({
+        ruleId: s.rule.id,
+        gatewayId: gw.id,
+        key: s.key,
+        pendingSince: s.state.pendingSince === null ? null : new Date(s.state.pendingSince),
+        lastTs: s.state.lastTs === null ? null : new Date(s.state.lastTs),
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [alarmConditions.ruleId, alarmConditions.gatewayId, alarmConditions.key],
+      set: { pendingSince: sql`excluded.pending_since`, lastTs: sql`excluded.last_ts` },
+    });
+}
+
+function worse(op: AlarmOperator, limits: Limits, value: number, peak: number | null): boolean {
+  return peak === null || severity(op, limits, value) > severity(op, limits, peak);
+}
+
+/** Inserts the live alarm, or finds the one another evaluation raised first (the partial unique index). */
+async function raise(
+  tx: Tx,
+  gw: GatewayRef,
+  at: { farmId: number; shedId: number },
+  rule: Rule,
+  key: string,
+  ts: number,
+  value: number,
+  limits: Limits,
+  dayAge: number | null,
+): Promise<Live> {
+  const [row] = await tx
+    .insert(alarms)
+    .values({
+      tenantId: gw.tenantId,
+      farmId: at.farmId,
+      shedId: at.shedId,
+      gatewayId: gw.id,
+      gatewayCode: gw.code,
+      ruleId: rule.id,
+      ruleName: rule.name,
+      kind: 'threshold',
+      key,
+      level: rule.level,
+      message: rule.message,
+      startedAt: new Date(ts),
+      readingTs: new Date(ts),
+      value,
+      peak: value,
+      low: limits.low,
+      high: limits.high,
+      dayAge,
+    })
+    .onConflictDoNothing({ target: [alarms.ruleId, alarms.gatewayId, alarms.key], where: sql`${alarms.active}` })
+    .returning({ id: alarms.id, peak: alarms.peak, acknowledged: alarms.acknowledged });
+  if (row) return row;
+  const [existing] = await tx
+    .select({ id: alarms.id, peak: alarms.peak, acknowledged: alarms.acknowledged })
+    .from(alarms)
+    .where(and(eq(alarms.ruleId, rule.id), eq(alarms.gatewayId, gw.id), eq(alarms.key, key), eq(alarms.active, true)));
+  return existing!;
+}

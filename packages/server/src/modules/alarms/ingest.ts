@@ -1,0 +1,21 @@
+import type { IngestSubscriber } from '../module.js';
+import { evaluateReadings, type Reading } from './evaluate.js';
+
+/**
+ * Evaluates committed readings against the threshold rules of their shed (evaluate.ts). Delivery
+ * is at most once (iot/committed.ts): what a restart or an overflow loses here, the sweep job
+ * (jobs.ts) evaluates from the stored readings, starting at each gateway's recorded progress.
+ */
+export const alarmEvaluator: IngestSubscriber = {
+  name: 'alarms.evaluate',
+  async onCommitted(batch, deps) {
+    // A gateway's messages together, in commit order: one transaction per gateway and batch.
+    const byGateway = new Map<number, { device: (typeof batch.messages)[number]['device']; readings: Reading[] }>();
+    for (const m of batch.messages) {
+      const g = byGateway.get(m.device.id) ?? { device: m.device, readings: [] };
+      g.readings.push({ ts: m.ts, values: m.values });
+      byGateway.set(m.device.id, g);
+    }
+    for (const { device, readings } of byGateway.values()) await evaluateReadings(deps, device, readings);
+  },
+};

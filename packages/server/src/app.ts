@@ -103,3 +103,8 @@ export function registerModuleWork(deps: Deps, modules: readonly ServerModule[] 
     for (const sub of mod.ingest ?? []) deps.iot.ingest.onCommitted(sub.name, (batch) => sub.onCommitted(batch, deps), sub);
   }
 }
+
+/** Each module's `start` (after registerModuleWork, before the job worker runs), in list order. */
+export async function startModules(deps: Deps, modules: readonly ServerModule[] = MODULES): Promise<void> {
+  for (const mod of modules) await mod.start?.(deps);
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerModuleWork, type Deps } from './app.js';
+import { registerModuleWork, startModules, type Deps } from './app.js';
 import { seedCatalogue } from './db/catalogue.js';
 import { seedDemo } from './db/seed.js';
 import { startDemoSimulator } from './db/demo-fleet.js';
@@ -17,6 +17,7 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
   await seedCatalogue(deps.database.db);
   if (deps.config.demo) await seedDemo(deps.database.db);
   registerModuleWork(deps);
+  await startModules(deps);
   const { iot, jobs, config } = deps;
   await iot.start();
   // Demo: 60 days of history through ingest's batch statement, then the demo gateways live.

@@ -16,7 +16,8 @@ export interface IngestSubscriber extends SubscriberOptions {
 /**
  * One server module, exported as `<name>Module` from its folder's index.ts and listed once in
  * modules/index.ts. buildApp registers `routes`; start-up (startServices, createTestApp)
- * registers `jobs` with deps.jobs and `ingest` with deps.iot.ingest.
+ * registers `jobs` with deps.jobs and `ingest` with deps.iot.ingest; startServices then runs
+ * `start`.
  */
 export interface ServerModule {
   /** The folder name, the same in shared, server, web and i18n. */
@@ -24,4 +25,9 @@ export interface ServerModule {
   routes: ModuleRoutes;
   jobs?: readonly JobDefinition[];
   ingest?: readonly IngestSubscriber[];
+  /**
+   * Start-up work once its jobs are registered, before the worker runs (startServices): e.g.
+   * enqueue a periodic job's first run with a key, so every process may do it and one job exists.
+   */
+  start?: (deps: Deps) => Promise<void>;
 }

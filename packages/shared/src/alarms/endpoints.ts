@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, noAnswer, pageOf } from '../contract.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import { ALARM_OPERATORS, LIMIT_KINDS } from './logic.js';
 import {
   alarmAckBody,
@@ -140,101 +140,56 @@ export type LiveAlarm = z.infer<typeof liveAlarm>;
  * warningmanagement.warningrecord). A rule, group or alarm the caller may not see is 30001.
  */
 export const alarmsApi = {
-  groupPage: endpoint({
-    method: 'GET',
-    path: '/warning/ruleGroup/page',
-    summary: 'Paged rule groups of the farms the account sees',
+  groupPage: get('/warning/ruleGroup/page', 'Paged rule groups of the farms the account sees', {
     query: ruleGroupPageQuery,
     answer: pageOf(ruleGroupRow),
   }),
-  groupAdd: endpoint({
-    method: 'POST',
-    path: '/warning/ruleGroup',
-    summary: 'Adds a rule group for a farm and shed type (10010 for a name used in the farm)',
+  groupAdd: post('/warning/ruleGroup', 'Adds a rule group for a farm and shed type (10010 for a name used in the farm)', {
     body: ruleGroupAddBody,
     answer: z.object({ id: z.number() }),
   }),
-  groupUpdate: endpoint({
-    method: 'PUT',
-    path: '/warning/ruleGroup',
-    summary: 'Renames, enables or disables a rule group',
+  groupUpdate: put('/warning/ruleGroup', 'Renames, enables or disables a rule group', {
     body: ruleGroupUpdateBody,
     answer: z.object({ id: z.number() }),
   }),
-  groupRemove: endpoint({
-    method: 'DELETE',
-    path: '/warning/ruleGroup/:id',
-    summary: 'Deletes a rule group with its rules (their alarms stay, as records)',
+  groupRemove: del('/warning/ruleGroup/:id', 'Deletes a rule group with its rules (their alarms stay, as records)', {
     params: alarmIdParams,
     answer: noAnswer,
   }),
-  rulePage: endpoint({
-    method: 'GET',
-    path: '/warning/rule/page',
-    summary: 'Paged alarm rules with their day-age stages',
+  rulePage: get('/warning/rule/page', 'Paged alarm rules with their day-age stages', {
     query: alarmRulePageQuery,
     answer: pageOf(alarmRuleRow),
   }),
-  ruleDetail: endpoint({
-    method: 'GET',
-    path: '/warning/rule/:id',
-    summary: 'One alarm rule with its stages',
-    params: alarmIdParams,
-    answer: alarmRuleRow,
-  }),
-  ruleAdd: endpoint({
-    method: 'POST',
-    path: '/warning/rule',
-    summary: 'Adds a rule to a group (20027 a stage from > to, 20028 overlapping stages)',
+  ruleDetail: get('/warning/rule/:id', 'One alarm rule with its stages', { params: alarmIdParams, answer: alarmRuleRow }),
+  ruleAdd: post('/warning/rule', 'Adds a rule to a group (20027 a stage from > to, 20028 overlapping stages)', {
     body: alarmRuleAddBody,
     answer: z.object({ id: z.number() }),
   }),
-  ruleUpdate: endpoint({
-    method: 'PUT',
-    path: '/warning/rule',
-    summary: 'Replaces a rule and its stages (its live alarms are re-evaluated by the next readings)',
+  ruleUpdate: put('/warning/rule', 'Replaces a rule and its stages (its live alarms are re-evaluated by the next readings)', {
     body: alarmRuleUpdateBody,
     answer: z.object({ id: z.number() }),
   }),
-  ruleRemove: endpoint({
-    method: 'DELETE',
-    path: '/warning/rule/:id',
-    summary: 'Deletes a rule; its active alarms are cleared, the records stay',
+  ruleRemove: del('/warning/rule/:id', 'Deletes a rule; its active alarms are cleared, the records stay', {
     params: alarmIdParams,
     answer: noAnswer,
   }),
-  page: endpoint({
-    method: 'GET',
-    path: '/warning/record/page',
-    summary: 'Paged alarms, newest first, filtered by farm, shed, level, property, kind, state and time',
+  page: get('/warning/record/page', 'Paged alarms, newest first, filtered by farm, shed, level, property, kind, state and time', {
     query: alarmPageQuery,
     answer: pageOf(alarmRow),
   }),
-  count: endpoint({
-    method: 'GET',
-    path: '/warning/record/count',
-    summary: 'Active unacknowledged alarms per level (the bell), shelved ones left out',
+  count: get('/warning/record/count', 'Active unacknowledged alarms per level (the bell), shelved ones left out', {
     query: alarmCountQuery,
     answer: alarmCount,
   }),
-  ack: endpoint({
-    method: 'POST',
-    path: '/warning/record/ack',
-    summary: 'Acknowledges alarms with an optional comment (already acknowledged ones are left as they were)',
+  ack: post('/warning/record/ack', 'Acknowledges alarms with an optional comment (already acknowledged ones are left as they were)', {
     body: alarmAckBody,
     answer: z.object({ acknowledged: z.number() }),
   }),
-  clear: endpoint({
-    method: 'POST',
-    path: '/warning/record/clear',
-    summary: 'Clears an active alarm by hand (the condition may raise a new one)',
+  clear: post('/warning/record/clear', 'Clears an active alarm by hand (the condition may raise a new one)', {
     body: alarmClearBody,
     answer: noAnswer,
   }),
-  shelve: endpoint({
-    method: 'POST',
-    path: '/warning/record/shelve',
-    summary: 'Shelves an alarm until a moment (at most 30 days ahead), or ends the shelving with until null',
+  shelve: post('/warning/record/shelve', 'Shelves an alarm until a moment (at most 30 days ahead), or ends the shelving with until null', {
     body: alarmShelveBody,
     answer: noAnswer,
   }),

@@ -1,6 +1,8 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { dayAgeOn } from '@farmsense/shared';
-import type { Database } from '../../db/client.js';
+import { flocks, sheds, standardCurves, telemetryLatest } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
+import type { DbOrTx } from '../../lib/limits.js';
 
 /**
  * What a threshold rule needs besides the reading: the shed's day age and the day's target
@@ -15,50 +17,38 @@ import { farmDay } from '../../lib/farm-time.js';
  */
 export interface ShedContext {
   dayAgeAt(ts: number, values: Readonly<Record<string, number>>): number | null;
-  targetAt(ts: number, dayAge: number | null, values: Readonly<Record<string, number>>): number | null;
+  targetAt(dayAge: number | null, values: Readonly<Record<string, number>>): number | null;
 }
 
-interface FlockRow {
-  birth_date: string;
-  flock_type: number;
-}
-interface CurveRow {
-  start_day: number;
-  values: number[];
-}
-
-export async function shedContext(database: Database, gatewayId: number, shedId: number, timeZone: string): Promise<ShedContext> {
-  const [flock] = await database.query<FlockRow>(
-    `SELECT birth_date::text AS birth_date, flock_type FROM flocks WHERE shed_id = $1 AND status = 1 ORDER BY start_date DESC, id DESC LIMIT 1`,
-    [shedId],
-  );
-  const curve = flock
-    ? (
-        await database.query<CurveRow>(
-          `SELECT c.start_day, c.values FROM standard_curves c JOIN sheds s ON s.farm_id = c.farm_id
-            WHERE s.id = $1 AND c.flock_type = $2 AND c.indicator = '01'`,
-          [shedId, flock.flock_type],
-        )
-      )[0]
-    : undefined;
-  const latest = new Map(
-    (
-      await database.query<{ key: string; value: number }>(
-        `SELECT key, value FROM telemetry_latest WHERE gateway_id = $1 AND key IN ('dayAge.1', 'targetTemp.1')`,
-        [gatewayId],
-      )
-    ).map((r) => [r.key, r.value]),
-  );
+export async function shedContext(db: DbOrTx, gatewayId: number, shedId: number, timeZone: string): Promise<ShedContext> {
+  const [flock] = await db
+    .select({ birthDate: flocks.birthDate, flockType: flocks.flockType })
+    .from(flocks)
+    .where(and(eq(flocks.shedId, shedId), eq(flocks.status, 1)))
+    .orderBy(desc(flocks.startDate), desc(flocks.id))
+    .limit(1);
+  const [curve] = flock
+    ? await db
+        .select({ startDay: standardCurves.startDay, values: standardCurves.values })
+        .from(standardCurves)
+        .innerJoin(sheds, eq(sheds.farmId, standardCurves.farmId))
+        .where(and(eq(sheds.id, shedId), eq(standardCurves.flockType, flock.flockType), eq(standardCurves.indicator, '01')))
+    : [];
+  const latestRows = await db
+    .select({ key: telemetryLatest.key, value: telemetryLatest.value })
+    .from(telemetryLatest)
+    .where(and(eq(telemetryLatest.gatewayId, gatewayId), inArray(telemetryLatest.key, ['dayAge.1', 'targetTemp.1'])));
+  const latest = new Map(latestRows.map((r) => [r.key, r.value]));
   const own = (key: string, values: Readonly<Record<string, number>>): number | null => values[key] ?? latest.get(key) ?? null;
   return {
     dayAgeAt: (ts, values) => {
-      if (flock) return dayAgeOn(flock.birth_date, farmDay(new Date(ts), timeZone));
+      if (flock) return dayAgeOn(flock.birthDate, farmDay(new Date(ts), timeZone));
       const v = own('dayAge.1', values);
       return v === null ? null : Math.round(v);
     },
-    targetAt: (_ts, dayAge, values) => {
+    targetAt: (dayAge, values) => {
       if (curve && dayAge !== null) {
-        const v = curve.values[dayAge - curve.start_day];
+        const v = curve.values[dayAge - curve.startDay];
         if (typeof v === 'number' && Number.isFinite(v)) return v;
       }
       return own('targetTemp.1', values);

@@ -14,7 +14,6 @@ import {
   type LiveAlarm,
 } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
-import type { DbOrTx } from '../../lib/limits.js';
 import type { Deps } from '../../deps.js';
 import { sheds } from '../../db/tables.js';
 import { shedContext, type ShedContext } from './context.js';
@@ -71,7 +70,7 @@ interface Slot {
 }
 
 /** The enabled threshold rules (of enabled groups) of the gateway's shed, with their stages. */
-async function thresholdRules(tx: DbOrTx, gw: GatewayRef, shedId: number): Promise<Rule[]> {
+async function thresholdRules(tx: Tx, gw: GatewayRef, shedId: number): Promise<Rule[]> {
   const rows = await tx
     .select({
       id: alarmRules.id,
@@ -126,19 +125,27 @@ export async function advanceProgress(tx: Tx, gatewayId: number, ts: number): Pr
     });
 }
 
-export async function evaluateReadings(deps: Deps, gw: GatewayRef, readings: readonly Reading[]): Promise<void> {
+/**
+ * Evaluates one gateway's readings. Without `tx` in a transaction of its own, with the alarm
+ * events sent after its commit; a job passes its `tx` (on PGlite, one connection, a second
+ * transaction beside it would wait for it forever) and the events go out at once.
+ */
+export async function evaluateReadings(deps: Deps, gw: GatewayRef, readings: readonly Reading[], tx?: Tx): Promise<void> {
   const { shedId, farmId } = gw;
   if (shedId === null || farmId === null || readings.length === 0) return;
   const ordered = [...readings].sort((a, b) => a.ts - b.ts);
   const newest = ordered[ordered.length - 1]!.ts;
-  // Read before the transaction: on PGlite (one connection) a query beside it would wait for it.
-  const rules = await thresholdRules(deps.database.db, gw, shedId);
-  const ctx = rules.length > 0 ? await shedContext(deps.database, gw.id, shedId, gw.timeZone) : null;
   const events: LiveAlarm[] = [];
-  await deps.database.db.transaction(async (tx) => {
-    if (ctx) await run(tx, gw, { farmId, shedId }, rules, ordered, ctx, events);
-    await advanceProgress(tx, gw.id, newest);
-  });
+  const work = async (t: Tx): Promise<void> => {
+    const rules = await thresholdRules(t, gw, shedId);
+    if (rules.length > 0) {
+      const ctx = await shedContext(t, gw.id, shedId, gw.timeZone);
+      await run(t, gw, { farmId, shedId }, rules, ordered, ctx, events);
+    }
+    await advanceProgress(t, gw.id, newest);
+  };
+  if (tx) await work(tx);
+  else await deps.database.db.transaction(work);
   for (const e of events) deps.live.publishAlarm(e);
 }
 
@@ -206,7 +213,7 @@ async function run(
         const stage = stageFor(rule.stages, dayAge);
         let limits: Limits | null = null;
         if (stage) {
-          if (stage.limitKind === 'relative' && target === undefined) target = ctx.targetAt(reading.ts, dayAge, reading.values);
+          if (stage.limitKind === 'relative' && target === undefined) target = ctx.targetAt(dayAge, reading.values);
           limits = limitsOf(stage, target ?? null);
           // A relative stage on a day without a target: nothing to compare with, nothing changes.
           if (!limits) continue;

@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { farms, gateways, sheds, tenants } from '../../db/schema.js';
-import { stamps, ts } from '../../db/schema/columns.js';
+import { belongsTo, extensionOf, stamps, ts } from '../../db/schema/columns.js';
 
 /**
  * Alarm rules and alarm states (issue 13; DESIGN.md §3 "Alarm state derived from facts").
@@ -22,12 +22,8 @@ import { stamps, ts } from '../../db/schema/columns.js';
  * the farm. Alarms are facts (`active`, `acknowledged`, start, end, peak) kept as records after
  * their rule or gateway is gone, so they carry the names and limits they were raised with.
  */
-const tenantId = integer('tenant_id')
-  .notNull()
-  .references(() => tenants.id, { onDelete: 'cascade' });
-const farmId = integer('farm_id')
-  .notNull()
-  .references(() => farms.id, { onDelete: 'cascade' });
+const tenantId = belongsTo('tenant_id', () => tenants.id);
+const farmId = belongsTo('farm_id', () => farms.id);
 
 /** A farm's rules for one shed type; names are unique in the farm (10010). */
 export const alarmRuleGroups = pgTable(
@@ -56,9 +52,7 @@ export const alarmRules = pgTable(
     id: serial('id').primaryKey(),
     tenantId,
     farmId,
-    groupId: integer('group_id')
-      .notNull()
-      .references(() => alarmRuleGroups.id, { onDelete: 'cascade' }),
+    groupId: belongsTo('group_id', () => alarmRuleGroups.id),
     shedType: integer('shed_type').notNull(),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
@@ -87,9 +81,7 @@ export const alarmRuleStages = pgTable(
   {
     id: serial('id').primaryKey(),
     tenantId,
-    ruleId: integer('rule_id')
-      .notNull()
-      .references(() => alarmRules.id, { onDelete: 'cascade' }),
+    ruleId: belongsTo('rule_id', () => alarmRules.id),
     fromDay: integer('from_day').notNull(),
     toDay: integer('to_day').notNull(),
     /** 'absolute' or 'relative' (offsets from the day's target temperature). */
@@ -112,9 +104,7 @@ export const alarms = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tenantId,
     farmId,
-    shedId: integer('shed_id')
-      .notNull()
-      .references(() => sheds.id, { onDelete: 'cascade' }),
+    shedId: belongsTo('shed_id', () => sheds.id),
     gatewayId: integer('gateway_id').notNull(),
     gatewayCode: text('gateway_code').notNull(),
     ruleId: integer('rule_id').references(() => alarmRules.id, { onDelete: 'set null' }),
@@ -161,12 +151,8 @@ export const alarms = pgTable(
 export const alarmConditions = pgTable(
   'alarm_conditions',
   {
-    ruleId: integer('rule_id')
-      .notNull()
-      .references(() => alarmRules.id, { onDelete: 'cascade' }),
-    gatewayId: integer('gateway_id')
-      .notNull()
-      .references(() => gateways.id, { onDelete: 'cascade' }),
+    ruleId: belongsTo('rule_id', () => alarmRules.id),
+    gatewayId: belongsTo('gateway_id', () => gateways.id),
     key: text('key').notNull(),
     pendingSince: ts('pending_since'),
     lastTs: ts('last_ts'),
@@ -179,9 +165,7 @@ export const alarmConditions = pgTable(
  * evaluates what a process stored but did not get to (a restart, a dropped batch) from there.
  */
 export const alarmProgress = pgTable('alarm_progress', {
-  gatewayId: integer('gateway_id')
-    .primaryKey()
-    .references(() => gateways.id, { onDelete: 'cascade' }),
+  gatewayId: extensionOf('gateway_id', () => gateways.id),
   lastTs: ts('last_ts').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });

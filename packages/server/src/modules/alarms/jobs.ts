@@ -1,0 +1,92 @@
+import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { farms, gateways, sheds } from '../../db/tables.js';
+import type { Tx } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
+import { defineJob } from '../../jobs/define.js';
+import { telemetryHistory } from '../telemetry/index.js';
+import { evaluateReadings, type Reading } from './evaluate.js';
+import { alarmProgress, alarmRules } from './tables.js';
+import { watchSilence } from './watch.js';
+
+/**
+ * The durable half of alarm evaluation: one `alarms.sweep` job per minute slot (key
+ * `sweep-<slot>`, so however many processes enqueue a slot, one job exists and one worker runs it).
+ * Each run enqueues the next slot in its own transaction, then
+ * - catches up: readings stored but not evaluated (the ingest subscriber is at most once: a
+ *   restart, an overflow) from each gateway's progress, up to a grace before now so readings still
+ *   on their way through the subscriber are left to it;
+ * - runs the noData and offline rules (watch.ts).
+ * Module start enqueues the current slot (index.ts), which also restarts a chain whose job failed
+ * for good.
+ */
+export const SWEEP_EVERY_MS = 60_000;
+/** Readings younger than this are the subscriber's. */
+const GRACE_MS = 30_000;
+/** The catch-up looks back at most this far (a gateway never evaluated starts here). */
+const LOOK_BACK_MS = 24 * 3_600_000;
+/** Readings per gateway and run; the rest waits for the next run. */
+const MAX_ROWS = 20_000;
+
+const slotOf = (ms: number): number => Math.floor(ms / SWEEP_EVERY_MS);
+
+export const sweepJob = defineJob<{ slot: number }>(
+  'alarms.sweep',
+  async ({ slot }, { tx, deps }) => {
+    const now = Date.now();
+    await enqueueSweep(deps, Math.max(slot + 1, slotOf(now) + 1), tx);
+    await catchUp(deps, tx, now);
+    for (const e of await watchSilence(tx, now)) deps.live.publishAlarm(e);
+  },
+  { attempts: 3, backoff: { baseMs: 10_000 }, timeoutMs: 50_000 },
+);
+
+/** Enqueues the sweep of a minute slot (now's by default), once however often it is called. */
+export async function enqueueSweep(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.now()), tx?: Tx): Promise<void> {
+  await deps.jobs.enqueue(sweepJob, { slot }, { key: `sweep-${slot}`, runAt: new Date(slot * SWEEP_EVERY_MS), ...(tx ? { tx } : {}) });
+}
+
+/** Evaluates what the subscriber missed, for gateways in sheds that have threshold rules. */
+export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {
+  const list = await tx
+    .selectDistinct({
+      id: gateways.id,
+      code: gateways.code,
+      tenantId: gateways.tenantId,
+      farmId: gateways.farmId,
+      shedId: gateways.shedId,
+      timeZone: farms.timeZone,
+      lastTs: alarmProgress.lastTs,
+    })
+    .from(gateways)
+    .innerJoin(sheds, eq(sheds.id, gateways.shedId))
+    .innerJoin(farms, eq(farms.id, sheds.farmId))
+    .innerJoin(
+      alarmRules,
+      and(eq(alarmRules.farmId, sheds.farmId), eq(alarmRules.shedType, sheds.shedType), eq(alarmRules.kind, 'threshold')),
+    )
+    .leftJoin(alarmProgress, eq(alarmProgress.gatewayId, gateways.id))
+    .where(and(isNotNull(gateways.shedId), eq(gateways.enabled, true)))
+    .orderBy(asc(gateways.id));
+  const upTo = new Date(now - GRACE_MS);
+  for (const gw of list) {
+    const from = new Date(Math.max(gw.lastTs?.getTime() ?? 0, now - LOOK_BACK_MS));
+    const rows = await tx
+      .select({ key: telemetryHistory.key, ts: telemetryHistory.ts, value: telemetryHistory.value })
+      .from(telemetryHistory)
+      .where(and(eq(telemetryHistory.gatewayId, gw.id), gt(telemetryHistory.ts, from), lte(telemetryHistory.ts, upTo)))
+      .orderBy(asc(telemetryHistory.ts))
+      .limit(MAX_ROWS);
+    // A full page may end inside one reading time: that time waits for the next run, whole.
+    const lastTs = rows.length === MAX_ROWS ? rows[rows.length - 1]!.ts.getTime() : null;
+    const byTs = new Map<number, Record<string, number>>();
+    for (const r of rows) {
+      const t = r.ts.getTime();
+      if (t === lastTs) continue;
+      const values = byTs.get(t) ?? {};
+      values[r.key] = r.value;
+      byTs.set(t, values);
+    }
+    const readings: Reading[] = [...byTs].map(([ts, values]) => ({ ts, values }));
+    await evaluateReadings(deps, gw, readings, tx);
+  }
+}

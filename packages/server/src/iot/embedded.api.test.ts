@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import type { IotLink } from './link.js';
-import { addGateway, connected, deviceClient, newCode, RawDevice, sleep, telemetry, waitFor } from './testkit.js';
+import { addGateway, connected, deviceClient, holdLatestTable, newCode, RawDevice, sleep, telemetry, waitFor } from './testkit.js';
 
 /**
  * The embedded broker end to end: CONNECT authentication, topic confinement, acknowledge after
@@ -130,25 +129,16 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     const code = newCode();
     await addGateway(ctx.database, { tenantId, code });
     const c = await device(code);
-    let released = 0;
     // Hold the latest-value table: the batch statement cannot commit until this transaction ends.
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`LOCK TABLE telemetry_latest IN EXCLUSIVE MODE`);
-      locked();
-      await sleep(700);
-      released = Date.now();
-    });
-    await isLocked;
+    const { holder, released } = await holdLatestTable(ctx.database, 700);
     const ts = Date.UTC(2026, 0, 7, 9, 0, 0);
     await c.publishAsync(`fs/${code}/telemetry`, telemetry(ts, { 'temp.1': 18 }), { qos: 1 });
     const acked = Date.now();
     const seen = await rows(code);
     await holder;
     c.end(true);
-    expect(released).toBeGreaterThan(0);
-    expect(acked).toBeGreaterThanOrEqual(released);
+    expect(released()).toBeGreaterThan(0);
+    expect(acked).toBeGreaterThanOrEqual(released());
     expect(seen).toHaveLength(1);
   });
 

@@ -1,14 +1,26 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { connect, createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import { startIot } from './link.js';
-import { addGateway, connected, deviceClient, dropSession, newCode, quietLog, sleep, telemetry, waitFor } from './testkit.js';
+import {
+  addGateway,
+  BROKER_URL,
+  connected,
+  deviceClient,
+  dropSession,
+  newCode,
+  quietLog,
+  reachable,
+  sleep,
+  telemetry,
+  waitFor,
+} from './testkit.js';
 
 /**
  * Device identity with Mosquitto (issue 16, defects 1 and 7). Mosquitto has no hook to refuse a
@@ -18,23 +30,7 @@ import { addGateway, connected, deviceClient, dropSession, newCode, quietLog, sl
  * default (any client id goes, and the newer session throws the older one off), the second the
  * setting the README prescribes, on a Mosquitto started here with a password file.
  */
-const BROKER_URL = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
 const required = process.env.MQTT_TEST === 'required';
-
-async function reachable(url: string): Promise<boolean> {
-  const u = new URL(url);
-  return new Promise((resolve) => {
-    const s = connect({ host: u.hostname, port: Number(u.port || 1883), timeout: 1_500 }, () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.on('error', () => resolve(false));
-    s.on('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-}
 
 const brokerUp = await reachable(BROKER_URL);
 const mosquittoBinary = spawnSync('mosquitto', ['-h']).error === undefined;

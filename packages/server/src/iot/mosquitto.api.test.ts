@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
 import type { Packet } from 'mqtt';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import { startIot, type IotLink, type IotOptions } from './link.js';
 import {
   addGateway,
+  BROKER_URL,
+  holdLatestTable,
+  reachable,
   connected,
   deviceClient,
   dropSession,
@@ -26,21 +27,8 @@ import {
  * the broker's own job (password file + `pattern readwrite fs/%u/#` ACL). Every test run uses its
  * own shared-subscription group, session ids and device codes, so parallel runs do not meet.
  */
-const BROKER_URL = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
-
 /** Skipped when no broker answers (a fresh machine has none), unless MQTT_TEST=required. */
-const brokerUp = await new Promise<boolean>((resolve) => {
-  const u = new URL(BROKER_URL);
-  const s = connect({ host: u.hostname, port: Number(u.port || 1883), timeout: 1_500 }, () => {
-    s.destroy();
-    resolve(true);
-  });
-  s.on('error', () => resolve(false));
-  s.on('timeout', () => {
-    s.destroy();
-    resolve(false);
-  });
-});
+const brokerUp = await reachable(BROKER_URL);
 if (!brokerUp && process.env.MQTT_TEST === 'required') throw new Error(`MQTT_TEST=required but no broker at ${BROKER_URL}`);
 
 describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
@@ -136,21 +124,12 @@ describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
       pubackTimes.push(Date.now());
       checks.push(rows(code).then((r) => r.length));
     });
-    let released = 0;
-    let locked!: () => void;
-    const isLocked = new Promise<void>((r) => (locked = r));
-    const holder = ctx.database.db.transaction(async (tx) => {
-      await tx.execute(sql`LOCK TABLE telemetry_latest IN EXCLUSIVE MODE`);
-      locked();
-      await sleep(600);
-      released = Date.now();
-    });
-    await isLocked;
+    const { holder, released } = await holdLatestTable(ctx.database, 600);
     await c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 2), { 'temp.1': 1 }), { qos: 1 });
     await holder;
     await waitFor(() => checks.length >= 1);
     expect(await Promise.all(checks)).toEqual(checks.map(() => 1));
-    expect(pubackTimes[0]).toBeGreaterThanOrEqual(released);
+    expect(pubackTimes[0]).toBeGreaterThanOrEqual(released());
   });
 
   it('leaves what is not durable unacknowledged: the broker redelivers it to the restarted worker', async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import type { Duplex } from 'node:stream';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import mqttPacket, { type Packet } from 'mqtt-packet';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { gateways } from '../db/tables.js';
 import { hashCheckCode } from '../lib/check-codes.js';
@@ -157,4 +159,41 @@ export async function dropSession(url: string, clientId: string): Promise<void> 
   const c = mqtt.connect(url, { clientId, clean: true, reconnectPeriod: 0, protocolVersion: 4 });
   await connected(c);
   await c.endAsync();
+}
+
+/** The external broker the Mosquitto tests use (MQTT_TEST_URL, else the machine's own). */
+export const BROKER_URL = process.env.MQTT_TEST_URL ?? 'mqtt://127.0.0.1:1883';
+
+/** Whether a broker answers a TCP connect at `url` (a fresh machine has none). */
+export function reachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = connect({ host: u.hostname, port: Number(u.port || 1883), timeout: 1_500 }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/**
+ * Holds the latest-value table locked for `ms` from the moment this resolves, so an ingest batch
+ * cannot commit until then: `holder` ends with the lock, `released()` is when it let go (0 before).
+ */
+export async function holdLatestTable(database: Database, ms: number): Promise<{ holder: Promise<void>; released: () => number }> {
+  let releasedAt = 0;
+  let locked!: () => void;
+  const isLocked = new Promise<void>((r) => (locked = r));
+  const holder = database.db.transaction(async (tx) => {
+    await tx.execute(sql`LOCK TABLE telemetry_latest IN EXCLUSIVE MODE`);
+    locked();
+    await sleep(ms);
+    releasedAt = Date.now();
+  });
+  await isLocked;
+  return { holder, released: () => releasedAt };
 }

@@ -11,13 +11,18 @@ export const areaCode = z.object({
 });
 export type AreaCode = z.infer<typeof areaCode>;
 
-/** farmInfo/list: a farm the account may see (the session's farm pickers). */
-export const farmListItem = z.object({
+/** What names a farm in the farm answers: its id (also as farmId), name, kind and scale. */
+export const farmIdentity = {
   id: z.number(),
   farmId: z.number(),
   farmName: z.string(),
   type: z.number(),
   scale: z.number().nullable(),
+};
+
+/** farmInfo/list: a farm the account may see (the session's farm pickers). */
+export const farmListItem = z.object({
+  ...farmIdentity,
   timeZone: z.string(),
 });
 export type FarmListItem = z.infer<typeof farmListItem>;

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { farmIdentity } from '../directory/endpoints.js';
 import { farmAddBody, farmDetailQuery, farmIdParams, farmPageQuery, farmTimeZoneBody, farmUpdateBody } from '../schemas/farms.js';
 
 /** farmInfo/detail and the rows of farmInfo/page. */
 export const farmDetailRow = z.object({
-  id: z.number(),
-  farmId: z.number(),
-  farmName: z.string(),
-  type: z.number(),
-  scale: z.number().nullable(),
+  ...farmIdentity,
   address: z.string().nullable(),
   personInCharge: z.string().nullable(),
   contact: z.string().nullable(),

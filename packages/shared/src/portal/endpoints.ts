@@ -39,8 +39,8 @@ export type UserDefaultModule = z.infer<typeof userDefaultModule>;
 export const paramRow = z.object({ paramCode: z.string(), paramValue: z.string(), paramOther: z.string().nullable() });
 export type ParamRow = z.infer<typeof paramRow>;
 
-/** System authorization view (SPEC §6): null = permanent validity / unlimited count. */
-export const systemAuthView = z.object({
+/** Validity, caps and the open-API switch: the part of a system authorization the tenant list shows too. */
+export const systemAuthTerms = {
   accountValidYears: z.number().nullable(),
   /** ISO 8601 moments. */
   accountValidStartDateTime: z.string().nullable(),
@@ -49,6 +49,11 @@ export const systemAuthView = z.object({
   farmNum: z.number().nullable(),
   deviceNum: z.number().nullable(),
   isOpenAPI: z.boolean(),
+};
+
+/** System authorization view (SPEC §6): null = permanent validity / unlimited count. */
+export const systemAuthView = z.object({
+  ...systemAuthTerms,
   allowAccounts: z.array(z.number()).nullable(),
   permanent: z.boolean(),
   used: z.object({ users: z.number(), farms: z.number(), devices: z.number() }),

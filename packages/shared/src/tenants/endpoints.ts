@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { get, noAnswer, pageOf, post, put } from '../contract.js';
-import { apiAuthView, systemAuthView } from '../portal/endpoints.js';
+import { apiAuthView, systemAuthTerms, systemAuthView } from '../portal/endpoints.js';
 import {
   apiAuthBody,
   systemAuthBody,
@@ -13,14 +13,7 @@ import {
 
 /** Validity and caps of a tenant as the tenant list shows them (null = permanent / unlimited). */
 export const tenantAuthSummary = z.object({
-  accountValidYears: z.number().nullable(),
-  /** ISO 8601 moments. */
-  accountValidStartDateTime: z.string().nullable(),
-  accountValidEndDateTime: z.string().nullable(),
-  userNum: z.number().nullable(),
-  farmNum: z.number().nullable(),
-  deviceNum: z.number().nullable(),
-  isOpenAPI: z.boolean(),
+  ...systemAuthTerms,
   permanent: z.boolean(),
   /** Whether the tenant is inside its validity right now. */
   valid: z.boolean(),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import {
   breaches,
   clears,
@@ -16,6 +16,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { sheds } from '../../db/tables.js';
+import { telemetryHistory } from '../telemetry/index.js';
 import { shedContext, type ShedContext } from './context.js';
 import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
 
@@ -126,17 +127,57 @@ export async function advanceProgress(tx: Tx, gatewayId: number, ts: number): Pr
 }
 
 /**
- * Evaluates one gateway's readings. Without `tx` in a transaction of its own, with the alarm
- * events sent after its commit; a job passes its `tx` (on PGlite, one connection, a second
- * transaction beside it would wait for it forever) and the events go out at once.
+ * Whether readings of the gateway were stored after its progress mark and before `firstTs` (probed
+ * on one key of the first reading, one index range): those were never evaluated (a restart, a
+ * dropped batch), so newer ones must wait for the sweep to go over them first, in order.
  */
-export async function evaluateReadings(deps: Deps, gw: GatewayRef, readings: readonly Reading[], tx?: Tx): Promise<void> {
+async function gapBefore(tx: Tx, gatewayId: number, progress: Date, first: Reading): Promise<boolean> {
+  const key = Object.keys(first.values)[0];
+  if (key === undefined || progress.getTime() >= first.ts) return false;
+  const [hit] = await tx
+    .select({ ts: telemetryHistory.ts })
+    .from(telemetryHistory)
+    .where(
+      and(
+        eq(telemetryHistory.gatewayId, gatewayId),
+        eq(telemetryHistory.key, key),
+        gt(telemetryHistory.ts, progress),
+        lt(telemetryHistory.ts, new Date(first.ts)),
+      ),
+    )
+    .limit(1);
+  return hit !== undefined;
+}
+
+export interface EvaluateOptions {
+  /** The job's transaction (on PGlite, one connection, a second one beside it would wait forever). */
+  tx?: Tx;
+  /**
+   * The ingest subscriber's case: leave the readings to the sweep when unevaluated ones lie before
+   * them (`gapBefore`), so an excursion inside the gap is not skipped by the newer readings.
+   */
+  inOrder?: boolean;
+}
+
+/**
+ * Evaluates one gateway's readings, in a transaction of its own (the alarm events are sent after
+ * its commit) or in `opts.tx` (sent at once). The progress row is locked first: two evaluations of
+ * one gateway (two processes, the subscriber and the sweep) take turns.
+ */
+export async function evaluateReadings(
+  deps: Deps,
+  gw: GatewayRef,
+  readings: readonly Reading[],
+  opts: EvaluateOptions = {},
+): Promise<void> {
   const { shedId, farmId } = gw;
   if (shedId === null || farmId === null || readings.length === 0) return;
   const ordered = [...readings].sort((a, b) => a.ts - b.ts);
   const newest = ordered[ordered.length - 1]!.ts;
   const events: LiveAlarm[] = [];
   const work = async (t: Tx): Promise<void> => {
+    const [progress] = await t.select().from(alarmProgress).where(eq(alarmProgress.gatewayId, gw.id)).for('update');
+    if (opts.inOrder && progress && (await gapBefore(t, gw.id, progress.lastTs, ordered[0]!))) return;
     const rules = await thresholdRules(t, gw, shedId);
     if (rules.length > 0) {
       const ctx = await shedContext(t, gw.id, shedId, gw.timeZone);
@@ -144,7 +185,7 @@ export async function evaluateReadings(deps: Deps, gw: GatewayRef, readings: rea
     }
     await advanceProgress(t, gw.id, newest);
   };
-  if (tx) await work(tx);
+  if (opts.tx) await work(opts.tx);
   else await deps.database.db.transaction(work);
   for (const e of events) deps.live.publishAlarm(e);
 }

@@ -4,7 +4,8 @@ import { evaluateReadings, type Reading } from './evaluate.js';
 /**
  * Evaluates committed readings against the threshold rules of their shed (evaluate.ts). Delivery
  * is at most once (iot/committed.ts): what a restart or an overflow loses here, the sweep job
- * (jobs.ts) evaluates from the stored readings, starting at each gateway's recorded progress.
+ * (jobs.ts) evaluates from the stored readings, starting at each gateway's recorded progress; until
+ * it has, this subscriber leaves that gateway's newer readings to it too (`inOrder`).
  */
 export const alarmEvaluator: IngestSubscriber = {
   name: 'alarms.evaluate',
@@ -16,6 +17,6 @@ export const alarmEvaluator: IngestSubscriber = {
       g.readings.push({ ts: m.ts, values: m.values });
       byGateway.set(m.device.id, g);
     }
-    for (const { device, readings } of byGateway.values()) await evaluateReadings(deps, device, readings);
+    for (const { device, readings } of byGateway.values()) await evaluateReadings(deps, device, readings, { inOrder: true });
   },
 };

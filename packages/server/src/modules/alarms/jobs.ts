@@ -13,15 +13,14 @@ import { watchSilence } from './watch.js';
  * `sweep-<slot>`, so however many processes enqueue a slot, one job exists and one worker runs it).
  * Each run enqueues the next slot in its own transaction, then
  * - catches up: readings stored but not evaluated (the ingest subscriber is at most once: a
- *   restart, an overflow) from each gateway's progress, up to a grace before now so readings still
- *   on their way through the subscriber are left to it;
+ *   restart, an overflow) from each gateway's progress up to now; what the subscriber then gets
+ *   again is older than the progress and changes nothing, and once the gap is closed the
+ *   subscriber evaluates the gateway's new readings again (evaluate.ts `inOrder`);
  * - runs the noData and offline rules (watch.ts).
  * Module start enqueues the current slot (index.ts), which also restarts a chain whose job failed
  * for good.
  */
 export const SWEEP_EVERY_MS = 60_000;
-/** Readings younger than this are the subscriber's. */
-const GRACE_MS = 30_000;
 /** The catch-up looks back at most this far (a gateway never evaluated starts here). */
 const LOOK_BACK_MS = 24 * 3_600_000;
 /** Readings per gateway and run; the rest waits for the next run. */
@@ -67,7 +66,7 @@ export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {
     .leftJoin(alarmProgress, eq(alarmProgress.gatewayId, gateways.id))
     .where(and(isNotNull(gateways.shedId), eq(gateways.enabled, true)))
     .orderBy(asc(gateways.id));
-  const upTo = new Date(now - GRACE_MS);
+  const upTo = new Date(now);
   for (const gw of list) {
     const from = new Date(Math.max(gw.lastTs?.getTime() ?? 0, now - LOOK_BACK_MS));
     const rows = await tx
@@ -87,6 +86,6 @@ export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {
       byTs.set(t, values);
     }
     const readings: Reading[] = [...byTs].map(([ts, values]) => ({ ts, values }));
-    await evaluateReadings(deps, gw, readings, tx);
+    await evaluateReadings(deps, gw, readings, { tx });
   }
 }

@@ -4,6 +4,7 @@ import { seedCatalogue } from './db/catalogue.js';
 import { seedDemo } from './db/seed.js';
 import { startDemoSimulator } from './db/demo-fleet.js';
 import { seedHistory } from './db/seed-history.js';
+import { seedAlarmHistory } from './db/seed-alarms.js';
 
 export interface Services {
   stop: () => Promise<void>;
@@ -24,6 +25,8 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
   if (config.demo) {
     const history = await seedHistory(deps.database);
     if (history) app.log.info(history, 'demo telemetry history written');
+    // The alarms those readings raise under the demo rules, as if they had been live all along.
+    if (history) app.log.info({ readings: await seedAlarmHistory(deps) }, 'demo alarm history evaluated');
   }
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {

@@ -4,6 +4,7 @@ import type { Db } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
 import { DEMO_CHECK_CODE } from './demo-fleet.js';
 import { seedProduction } from './seed-production.js';
+import { seedAlarmRules } from './seed-alarms.js';
 import { demoNetworkDevices } from './seed-network.js';
 import {
   accountFarms,
@@ -205,5 +206,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   });
   // Flocks and daily records of the poultry farm, placed where the demo controllers' batches are.
   await seedProduction(db);
+  // Alarm rules per shed type and age stage; their history follows the readings (services.ts).
+  await seedAlarmRules(db);
   return true;
 }

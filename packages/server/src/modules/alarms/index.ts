@@ -12,3 +12,6 @@ export const alarmsModule: ServerModule = {
   // The sweep chain's first link (or a new one after its job failed for good); keyed per minute.
   start: async (deps) => enqueueSweep(deps),
 };
+
+/** What the demo seed uses: the evaluator, to turn the stored demo readings into alarm history. */
+export { evaluateReadings, type GatewayRef, type Reading } from './evaluate.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
 import type { IotLink } from '../../iot/link.js';
 import { connected, deviceClient, telemetry, waitFor } from '../../iot/testkit.js';
 
@@ -121,6 +121,44 @@ describe(`telemetry live stream and latest values (${TEST_DB})`, () => {
     s.close();
     const again = await openStream(base, `?ticket=${encodeURIComponent(t.data.ticket)}`);
     expect(again.status).toBe(401);
+  });
+
+  it('sends the alarm a published reading raises within a second, only to accounts with the alarm records screen', async () => {
+    const [where] = await ctx.database.query<{ tenant_id: number; farm_id: number; group_id: number }>(
+      `SELECT s.tenant_id, s.farm_id, g.id AS group_id FROM sheds s
+         JOIN alarm_rule_groups g ON g.farm_id = s.farm_id AND g.shed_type = s.shed_type WHERE s.id = $1`,
+      [shed['fs-demo04']],
+    );
+    const rule = {
+      groupId: where!.group_id,
+      name: 'Instant heat',
+      level: 1,
+      message: 'Hot',
+      kind: 'threshold',
+      property: 'temp.2',
+      operator: 'gt',
+    };
+    expect((await call(ctx, demo, 'POST', '/api/warning/rule', { ...rule, stages: [{ fromDay: 0, toDay: 9999, high: 40 }] })).code).toBe(1);
+    const role = await buildRole(ctx.database.db, where!.tenant_id, 'Temperature view', [{ code: 'ci18.env.temp', ops: ['view'] }]);
+    await buildAccount(ctx.database.db, {
+      tenantId: where!.tenant_id,
+      accountCode: 'temp-viewer',
+      farmIds: [where!.farm_id],
+      roleIds: [role],
+    });
+    const viewer = await tokenFor(ctx.database.db, 'temp-viewer');
+    const query = `?shedIds=${shed['fs-demo04']}`;
+    const [admin, plain] = [await openStream(base, query, { token: demo }), await openStream(base, query, { token: viewer })];
+    await waitFor(() => admin.events.find((e) => e.event === 'ready') && plain.events.find((e) => e.event === 'ready'));
+    const sent = Date.now();
+    await publish('fs-demo04', sent, { 'temp.2': 45 });
+    const alarm = await waitFor(() => admin.events.find((e) => e.event === 'alarm'));
+    expect(Date.now() - sent).toBeLessThan(1_000);
+    expect(alarm!.data).toMatchObject({ shedId: shed['fs-demo04'], key: 'temp.2', level: 1, active: true, change: 'raised', value: 45 });
+    await waitFor(() => plain.events.find((e) => e.event === 'telemetry'));
+    admin.close();
+    plain.close();
+    expect(plain.events.map((e) => e.event)).not.toContain('alarm');
   });
 
   it('answers the latest values of a shed, scoped to the account', async () => {

@@ -1,8 +1,8 @@
 import { useMemo, type ReactElement } from 'react';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AreaCode } from '@farmsense/shared';
 import { useAreaCodes } from '../app/auth/queries';
+import { SearchSelect, type FieldControlProps } from './SearchSelect';
 
 /**
  * Options of the loaded area-code list (GET account/areaCode, kept in the session state). Some
@@ -22,30 +22,9 @@ export function areaCodeOptions(list: readonly AreaCode[], locale: string): { va
   return [...byCode].map(([code, countries]) => ({ value: code, label: `${code} ${countries.join(' / ')}` }));
 }
 
-export function AreaCodeSelect({
-  id,
-  value,
-  onChange,
-  placeholder,
-}: {
-  id?: string;
-  value?: string;
-  onChange?: (v: string | undefined) => void;
-  placeholder?: string;
-}): ReactElement {
+export function AreaCodeSelect(props: FieldControlProps): ReactElement {
   const { i18n } = useTranslation();
   const list = useAreaCodes();
   const options = useMemo(() => areaCodeOptions(list, i18n.language), [list, i18n.language]);
-  return (
-    <Select<string>
-      id={id}
-      value={value}
-      onChange={(v) => onChange?.(v ?? undefined)}
-      options={options}
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={placeholder}
-      popupMatchSelectWidth={false}
-    />
-  );
+  return <SearchSelect {...props} options={options} allowClear />;
 }

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Alert, Modal, type ModalProps } from 'antd';
+import { Alert, Form, Modal, type FormInstance, type FormProps, type ModalProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../app/i18n/i18n';
 
@@ -7,12 +7,14 @@ import { errorMessage } from '../app/i18n/i18n';
  * The dialog of an add / edit form: "Save" runs `save.submit` (useFormSave: validate, send,
  * close) with the button busy meanwhile, "Cancel" and the close button call `onClose`, a click
  * beside it does not close it (typed values are not lost), and its fields are dropped on close.
+ * With `formProps` the content is that form (labels above the fields, values dropped on close).
  */
 export function FormDialog({
   open = true,
   save,
   onClose,
   limit,
+  formProps,
   children,
   ...rest
 }: Omit<ModalProps, 'onOk' | 'onCancel' | 'confirmLoading'> & {
@@ -21,6 +23,8 @@ export function FormDialog({
   onClose: () => void;
   /** A refused add because a cap is reached (the code's message and what to do), kept as a banner. */
   limit?: { code: number; hint: string; testId: string } | null;
+  /** The form the content is: at least its instance and its name (its fields' ids start with it). */
+  formProps?: FormProps & { form: FormInstance; name: string };
 }): ReactElement {
   const { t } = useTranslation('common');
   return (
@@ -45,7 +49,13 @@ export function FormDialog({
           data-testid={limit.testId}
         />
       )}
-      {children}
+      {formProps ? (
+        <Form layout="vertical" preserve={false} {...formProps}>
+          {children}
+        </Form>
+      ) : (
+        children
+      )}
     </Modal>
   );
 }

@@ -16,12 +16,8 @@ export function useFormSave<V>(
 ): { busy: boolean; submit: () => Promise<void> } {
   const [busy, setBusy] = useState(false);
   const submit = async (): Promise<void> => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
+    const values = await validValues(form);
+    if (values === null) return;
     setBusy(true);
     try {
       await save(values);
@@ -32,6 +28,15 @@ export function useFormSave<V>(
     }
   };
   return { busy, submit };
+}
+
+/** The form's values once they pass its rules; null when they do not (the messages show under the fields). */
+export async function validValues<V>(form: FormInstance<V>): Promise<V | null> {
+  try {
+    return await form.validateFields();
+  } catch {
+    return null;
+  }
 }
 
 /**

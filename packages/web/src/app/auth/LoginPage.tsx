@@ -136,11 +136,17 @@ export function LoginPage(): ReactElement {
     }
   };
 
-  const set = (field: keyof LoginValues) => (value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: check(schema, next)[field] }));
-  };
+  /** A field's input bound to its value and message; a shown message is checked again on each change. */
+  const bind = (field: keyof LoginValues): { id: string; value: string; onChange: (value: string) => void; error?: string } => ({
+    id: `login_${field}`,
+    value: values[field],
+    onChange: (value) => {
+      const next = { ...values, [field]: value };
+      setValues(next);
+      if (errors[field]) setErrors((e) => ({ ...e, [field]: check(schema, next)[field] }));
+    },
+    error: errors[field],
+  });
 
   const onSubmit = (e: FormEvent): void => {
     e.preventDefault();
@@ -155,36 +161,27 @@ export function LoginPage(): ReactElement {
       <p className="fs-auth__lead">{t('subtitle')}</p>
       <form name="login" noValidate onSubmit={onSubmit}>
         <Field
-          id="login_username"
+          {...bind('username')}
           label={t('username')}
           icon="user"
-          value={values.username}
-          onChange={set('username')}
-          error={errors.username}
           maxLength={INPUT_MAX_LENGTH}
           autoComplete="username"
           placeholder={t('usernamePlaceholder')}
         />
         <Field
-          id="login_password"
+          {...bind('password')}
           type="password"
           label={t('password')}
           icon="lock"
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
           maxLength={INPUT_MAX_LENGTH}
           autoComplete="current-password"
           placeholder={t('passwordPlaceholder')}
         />
         {withCaptcha && (
           <Field
-            id="login_captchaCode"
+            {...bind('captchaCode')}
             label={t('captcha')}
             icon="shield"
-            value={values.captchaCode}
-            onChange={set('captchaCode')}
-            error={errors.captchaCode}
             maxLength={10}
             autoComplete="off"
             placeholder={t('captchaPlaceholder')}

@@ -2,7 +2,7 @@ import { useEffect, type ReactElement } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAppTree } from '../auth/queries';
 import { useSession } from '../auth/sessionContext';
-import { NoPermissionPage } from '../shell/NoPermissionPage';
+import { NoPermissionPage } from '../shell/DeadEndPages';
 import { useAppStore } from '../stores/appStore';
 import { PageSpin } from '../../ui/PageSpin';
 import { isConsolePage, judgeForeignPath, otherFarmMode } from './foreignPathVerdict';

@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { AntdProviders } from '../providers';
-import { NotFoundPage } from '../shell/NotFoundPage';
+import { NotFoundPage } from '../shell/DeadEndPages';
 import { lazyPart } from '../../ui/lazyPart';
 import { PageSpin } from '../../ui/PageSpin';
 import { SessionGate } from './SessionGate';

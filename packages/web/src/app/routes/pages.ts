@@ -38,3 +38,13 @@ export function featurePage<M>(
   const choose = (m: M): ComponentType => (typeof pick === 'function' ? pick(m) : (m as Record<string, ComponentType>)[pick]!);
   return { page: lazy(() => withTexts(texts, load()).then((m) => ({ default: choose(m) }))), ...opts };
 }
+
+/** The pages of several codes made by one module, each picked by its code (e.g. one report page per code). */
+export function featurePagesOf<M>(
+  texts: readonly string[],
+  codes: readonly string[],
+  load: () => Promise<M>,
+  pick: (m: M, code: string) => ComponentType,
+): FeaturePages {
+  return Object.fromEntries(codes.map((code) => [code, featurePage(texts, load, (m) => pick(m, code))]));
+}

@@ -1,4 +1,4 @@
-import { featurePage, type FeaturePages } from '../../app/routes/pages';
+import { featurePage, featurePagesOf, type FeaturePages } from '../../app/routes/pages';
 import { TEXTS } from './texts';
 import { ENV_KINDS, PIG_ENV_KINDS } from '@farmsense/shared';
 
@@ -13,15 +13,11 @@ export const PAGES: FeaturePages = {
   'pig.overview.shed': featurePage(TEXTS, () => import('./pages/ShedOverviewPage'), 'PigShedOverviewPage'),
   'ci18.overview.shed': featurePage(TEXTS, () => import('./pages/ShedOverviewPage'), 'PoultryShedOverviewPage'),
   'ci18.overview.datascreen': featurePage(TEXTS, () => import('./pages/DataScreenPage'), 'DataScreenPage'),
-  ...Object.fromEntries(
-    ENV_CODES.map((code) => [
-      code,
-      featurePage(
-        TEXTS,
-        () => import('./pages/envPages'),
-        (m) => m.envPageFor(code),
-      ),
-    ]),
+  ...featurePagesOf(
+    TEXTS,
+    ENV_CODES,
+    () => import('./pages/envPages'),
+    (m, code) => m.envPageFor(code),
   ),
   'pig.env1.stats': featurePage(TEXTS, () => import('./pages/PigEnvStatsPage'), 'PigEnvStatsPage'),
   'reports.env-trends': featurePage(TEXTS, () => import('./pages/EnvTrendsReportPage'), 'EnvTrendsReportPage'),

@@ -1,5 +1,5 @@
 import { POULTRY_REPORT_TABS } from '@farmsense/shared';
-import { featurePage, type FeaturePages } from '../../app/routes/pages';
+import { featurePage, featurePagesOf, type FeaturePages } from '../../app/routes/pages';
 import { TEXTS } from './texts';
 
 const REPORT_CODES = Object.entries(POULTRY_REPORT_TABS).flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`));
@@ -18,14 +18,10 @@ export const PAGES: FeaturePages = {
   'prod-data-input.immunel': featurePage(TEXTS, () => import('./pages/dailyPages'), 'ImmunePage'),
   'prod-data-input.derug': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DrugPage'),
   // Poultry production reports: one config-driven page per report code.
-  ...Object.fromEntries(
-    REPORT_CODES.map((code) => [
-      code,
-      featurePage(
-        TEXTS,
-        () => import('./pages/poultryPages'),
-        (m) => m.poultryPageFor(code),
-      ),
-    ]),
+  ...featurePagesOf(
+    TEXTS,
+    REPORT_CODES,
+    () => import('./pages/poultryPages'),
+    (m, code) => m.poultryPageFor(code),
   ),
 };

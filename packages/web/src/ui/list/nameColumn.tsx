@@ -1,3 +1,4 @@
+import type { ReactElement, ReactNode } from 'react';
 import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 
@@ -45,4 +46,35 @@ export function nameColumn<T>({
       );
     },
   };
+}
+
+/**
+ * A cell of two lines: `main` over a smaller grey `sub` (left out when empty); `nowrap` keeps a
+ * number on one line, `tooltip` cuts a long one with the whole text on hover.
+ */
+export function StackCell({
+  main,
+  sub,
+  nowrap = false,
+  tooltip = false,
+}: {
+  main: ReactNode;
+  sub: string | null | undefined;
+  nowrap?: boolean;
+  tooltip?: boolean;
+}): ReactElement {
+  return (
+    <div className="fs-cell-stack">
+      {main}
+      {sub && (
+        <Typography.Text
+          type="secondary"
+          className={nowrap ? 'fs-cell-sub fs-nowrap' : 'fs-cell-sub'}
+          ellipsis={tooltip ? { tooltip: sub } : undefined}
+        >
+          {sub}
+        </Typography.Text>
+      )}
+    </div>
+  );
 }

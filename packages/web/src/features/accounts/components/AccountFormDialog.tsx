@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, Col, Divider, Form, Input, Radio, Row, Select, Switch, Tag } from 'antd';
+import { Alert, Col, Divider, Form, Radio, Row, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   accountAddForm,
@@ -7,7 +7,6 @@ import {
   AccountType,
   ErrorCodes,
   GENDERS,
-  INPUT_MAX_LENGTH,
   MANAGED_ACCOUNT_TYPES,
   type AccountRowWithScope,
   type RoleRow,
@@ -23,6 +22,7 @@ import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useFarms } from '../../../app/auth/queries';
+import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
 
 type Gender = (typeof GENDERS)[number];
 
@@ -175,113 +175,100 @@ export function AccountFormDialog({
       save={save}
       onClose={onClose}
       limit={limitReached ? { code: ErrorCodes.USER_LIMIT, hint: t('form.limitHint'), testId: 'user-limit' } : null}
+      formProps={{ form, initialValues: initialValues(account), requiredMark: true, name: 'account' }}
     >
-      <Form form={form} layout="vertical" initialValues={initialValues(account)} requiredMark name="account" preserve={false}>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="accountCode"
-              label={t('fields.accountCode')}
-              required={adding}
-              rules={adding ? [rule('accountCode')] : []}
-              extra={adding ? t('form.accountCodeHint') : t('form.accountCodeFixed')}
-            >
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" spellCheck={false} readOnly={!adding} disabled={!adding} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="accountName" label={t('fields.accountName')} required rules={[rule('accountName')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        {!adding && (
-          <Form.Item name="resetPassword" label={t('fields.resetPassword')} valuePropName="checked" extra={t('form.resetHint')}>
-            <Switch />
-          </Form.Item>
-        )}
-        {withPassword && (
-          <NewPasswordFields
-            name="password"
-            label={t('fields.password')}
-            confirmLabel={t('fields.confirmPassword')}
-            hint={t('form.passwordHint')}
-            rule={rule}
-          />
-        )}
-        <Row gutter={16}>
-          <Col xs={24} sm={8}>
-            <Form.Item name="areaCode" label={t('fields.areaCode')} rules={[rule('areaCode')]}>
-              <AreaCodeSelect placeholder={t('common:select')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={16}>
-            <Form.Item name="phoneNo" label={t('fields.phoneNo')} required rules={[rule('phoneNo')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="tel" inputMode="tel" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="email" label={t('fields.email')} rules={[rule('email')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="email" inputMode="email" />
+      <FieldRow>
+        <Form.Item
+          name="accountCode"
+          label={t('fields.accountCode')}
+          required={adding}
+          rules={adding ? [rule('accountCode')] : []}
+          extra={adding ? t('form.accountCodeHint') : t('form.accountCodeFixed')}
+        >
+          <TextInput autoComplete="off" spellCheck={false} readOnly={!adding} disabled={!adding} />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={10}>
-            <Form.Item name="name" label={t('fields.name')} rules={[rule('name')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="name" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={6}>
-            <Form.Item name="gender" label={t('fields.gender')} rules={[rule('gender')]}>
-              <Select allowClear placeholder={t('common:select')} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} sm={8}>
-            <Form.Item name="jobNo" label={t('fields.jobNo')} rules={[rule('jobNo')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Divider titlePlacement="start" className="fs-form-divider">
-          {t('form.accessSection')}
-        </Divider>
-        {isAdmin ? (
-          <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
-        ) : (
-          <Form.Item name="accountType" label={t('fields.accountType')} required rules={[rule('accountType')]}>
-            <Radio.Group
-              optionType="button"
-              buttonStyle="solid"
-              className="fs-big-radios"
-              options={MANAGED_ACCOUNT_TYPES.map((v) => ({ value: v, label: enumLabel('accountType', v) }))}
-            />
-          </Form.Item>
-        )}
-        <Form.Item name="roleIds" label={t('fields.roles')} rules={[rule('roleIds')]} extra={t('form.rolesHint')}>
+        <Field name="accountName" label={t('fields.accountName')} rule={rule} required />
+      </FieldRow>
+      {!adding && (
+        <Form.Item name="resetPassword" label={t('fields.resetPassword')} valuePropName="checked" extra={t('form.resetHint')}>
+          <Switch />
+        </Form.Item>
+      )}
+      {withPassword && (
+        <NewPasswordFields
+          name="password"
+          label={t('fields.password')}
+          confirmLabel={t('fields.confirmPassword')}
+          hint={t('form.passwordHint')}
+          rule={rule}
+        />
+      )}
+      <FieldRow spans={[8, 16]}>
+        <Field name="areaCode" label={t('fields.areaCode')} rule={rule}>
+          <AreaCodeSelect placeholder={t('common:select')} />
+        </Field>
+        <Field name="phoneNo" label={t('fields.phoneNo')} rule={rule} required>
+          <TextInput autoComplete="tel" inputMode="tel" />
+        </Field>
+      </FieldRow>
+      <Field name="email" label={t('fields.email')} rule={rule}>
+        <TextInput autoComplete="email" inputMode="email" />
+      </Field>
+      <Row gutter={16}>
+        <Col xs={24} sm={10}>
+          <Field name="name" label={t('fields.name')} rule={rule}>
+            <TextInput autoComplete="name" />
+          </Field>
+        </Col>
+        <Col xs={12} sm={6}>
+          <Field name="gender" label={t('fields.gender')} rule={rule}>
+            <Select allowClear placeholder={t('common:select')} options={GENDERS.map((g) => ({ value: g, label: t(`gender.${g}`) }))} />
+          </Field>
+        </Col>
+        <Col xs={12} sm={8}>
+          <Field name="jobNo" label={t('fields.jobNo')} rule={rule} />
+        </Col>
+      </Row>
+      <Divider titlePlacement="start" className="fs-form-divider">
+        {t('form.accessSection')}
+      </Divider>
+      {isAdmin ? (
+        <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
+      ) : (
+        <Field name="accountType" label={t('fields.accountType')} rule={rule} required>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            className="fs-big-radios"
+            options={MANAGED_ACCOUNT_TYPES.map((v) => ({ value: v, label: enumLabel('accountType', v) }))}
+          />
+        </Field>
+      )}
+      <Field name="roleIds" label={t('fields.roles')} rule={rule} extra={t('form.rolesHint')}>
+        <Select
+          mode="multiple"
+          allowClear
+          placeholder={t('form.noRole')}
+          options={roleOptions}
+          showSearch={{ optionFilterProp: 'title' }}
+          optionRender={(o) => (
+            <span>
+              {o.data.label} <Tag bordered={false}>{t(`roleType.${o.data.type}`)}</Tag>
+            </span>
+          )}
+        />
+      </Field>
+      {!isAdmin && (
+        <Field name="farmIds" label={t('fields.farms')} rule={rule} extra={t('form.farmsHint')}>
           <Select
             mode="multiple"
             allowClear
-            placeholder={t('form.noRole')}
-            options={roleOptions}
-            showSearch={{ optionFilterProp: 'title' }}
-            optionRender={(o) => (
-              <span>
-                {o.data.label} <Tag bordered={false}>{t(`roleType.${o.data.type}`)}</Tag>
-              </span>
-            )}
+            placeholder={t('form.noFarm')}
+            options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+            showSearch={{ optionFilterProp: 'label' }}
           />
-        </Form.Item>
-        {!isAdmin && (
-          <Form.Item name="farmIds" label={t('fields.farms')} rules={[rule('farmIds')]} extra={t('form.farmsHint')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('form.noFarm')}
-              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
-          </Form.Item>
-        )}
-      </Form>
+        </Field>
+      )}
     </FormDialog>
   );
 }

@@ -11,6 +11,7 @@ import { useScreenBand } from '../../../ui/useScreenBand';
 import { useHierarchy } from '../api';
 import { useAuthorizeAccount } from '../hooks/useAccountMutations';
 import { checkedKeysOf, extentOf, farmKey, grantsOf, penKey, shedKey } from './authTree';
+import { DrawerFooter } from '../../../ui/DrawerFooter';
 
 function treeData(farms: HierarchyFarm[]): DataNode[] {
   return farms.map((f) => ({
@@ -114,12 +115,7 @@ function AuthorizeTree({
           </ul>
         )}
       </section>
-      <div className="fs-drawer-footer">
-        <Button onClick={onClose}>{t('common:cancel')}</Button>
-        <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-          {t('common:save')}
-        </Button>
-      </div>
+      <DrawerFooter onCancel={onClose} onSave={() => void submit()} busy={save.isPending} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { AccountType, type AccountRowWithScope } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
 import { EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { nameColumn } from '../../../ui/list/nameColumn';
+import { nameColumn, StackCell } from '../../../ui/list/nameColumn';
 
 /** What a row's actions open; the page owns the dialogs and confirmations. */
 export interface AccountActions {
@@ -84,32 +84,18 @@ export function accountColumns(
       title: t('fields.name'),
       width: 130,
       render: (_, r) =>
-        r.name || r.jobNo ? (
-          <div className="fs-cell-stack">
-            <span>{r.name ?? '—'}</span>
-            {r.jobNo && (
-              <Typography.Text type="secondary" className="fs-cell-sub">
-                {r.jobNo}
-              </Typography.Text>
-            )}
-          </div>
-        ) : (
-          <span className="fs-muted">—</span>
-        ),
+        r.name || r.jobNo ? <StackCell main={<span>{r.name ?? '—'}</span>} sub={r.jobNo} /> : <span className="fs-muted">—</span>,
     },
     {
       key: 'phone',
       title: t('table.phoneEmail'),
       width: 190,
       render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span className="fs-nowrap">{r.phoneNo ? [r.areaCode, r.phoneNo].filter(Boolean).join(' ') : '—'}</span>
-          {r.email && (
-            <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: r.email }}>
-              {r.email}
-            </Typography.Text>
-          )}
-        </div>
+        <StackCell
+          main={<span className="fs-nowrap">{r.phoneNo ? [r.areaCode, r.phoneNo].filter(Boolean).join(' ') : '—'}</span>}
+          sub={r.email}
+          tooltip
+        />
       ),
     },
     {

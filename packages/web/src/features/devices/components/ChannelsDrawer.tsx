@@ -5,6 +5,7 @@ import type { ChannelRow, ControllerRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { reportSaveError } from '../../../ui/formErrors';
+import { useFormSave } from '../../../ui/useFormSave';
 import { devicesApi, useChannels, useDeviceMutation } from '../api';
 import { ChannelForm, toChannels, type ChannelFormValues } from './ChannelForm';
 
@@ -26,21 +27,15 @@ function ChannelEditor({ row, list, onClose }: { row: ControllerRow; list: Chann
   const [form] = Form.useForm<ChannelFormValues>();
   const [initial] = useState(() => toRows(list));
   const save = useDeviceMutation(devicesApi.saveChannels);
-  const submit = async (): Promise<void> => {
-    let v: ChannelFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    try {
+  const { submit } = useFormSave(
+    form,
+    async (v: ChannelFormValues): Promise<void> => {
       await save.mutateAsync({ id: row.id, channels: toChannels(v.channels ?? []) });
       toast.success(t('common:savedSuccessfully'));
       onClose();
-    } catch (err) {
-      reportSaveError(form, err);
-    }
-  };
+    },
+    (err) => reportSaveError(form, err),
+  );
   return (
     <>
       <ChannelForm form={form} initial={initial} />

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   controllerAddBody,
@@ -7,7 +7,6 @@ import {
   DEVICE_CATEGORIES,
   ErrorCodes,
   GATEWAY_TYPES,
-  INPUT_MAX_LENGTH,
   type ControllerRow,
 } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -20,6 +19,7 @@ import { PlacementFields, type PlacementValues } from './PlacementFields';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useFarms } from '../../../app/auth/queries';
+import { Field, FieldRow } from '../../../ui/FormFields';
 
 export interface ControllerFormValues extends PlacementValues {
   code: string;
@@ -158,67 +158,45 @@ export function ControllerFormDialog({
     <FormDialog title={adding ? t('form.addTitle') : t('form.editTitle', { name: row.name })} width={720} save={save} onClose={onClose}>
       {limitReached && <Alert type="error" showIcon title={errorMessage(ErrorCodes.DEVICE_LIMIT)} data-testid="device-limit" />}
       <Form form={form} layout="vertical" name="controller" preserve={false} initialValues={initial}>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="code" label={t('fields.code')} required rules={[rule('code')]} extra={t('form.codeHint')}>
-              <Input maxLength={19} autoComplete="off" spellCheck={false} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="gatewayType" label={t('fields.gatewayType')} required rules={[rule('gatewayType')]}>
-              <Select
-                showSearch={{ optionFilterProp: 'label' }}
-                options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))}
-                data-testid="controller-gateway-type"
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="deviceCategory" label={t('fields.deviceCategory')} required rules={[rule('deviceCategory')]}>
-              <Select options={DEVICE_CATEGORIES.map((v) => ({ value: v, label: enumLabel('deviceCategory', v) }))} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="model" label={t('fields.model')} rules={[rule('model')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="serialNo" label={t('fields.serialNo')} rules={[rule('serialNo')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow>
+          <Field name="code" label={t('fields.code')} rule={rule} required extra={t('form.codeHint')}>
+            <Input maxLength={19} autoComplete="off" spellCheck={false} />
+          </Field>
+          <Field name="name" label={t('fields.name')} rule={rule} required />
+        </FieldRow>
+        <FieldRow>
+          <Field name="gatewayType" label={t('fields.gatewayType')} rule={rule} required>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={GATEWAY_TYPES.map((v) => ({ value: v, label: enumLabel('gatewayType', v) }))}
+              data-testid="controller-gateway-type"
+            />
+          </Field>
+          <Field name="deviceCategory" label={t('fields.deviceCategory')} rule={rule} required>
+            <Select options={DEVICE_CATEGORIES.map((v) => ({ value: v, label: enumLabel('deviceCategory', v) }))} />
+          </Field>
+        </FieldRow>
+        <FieldRow>
+          <Field name="model" label={t('fields.model')} rule={rule} />
+          <Field name="serialNo" label={t('fields.serialNo')} rule={rule} />
+        </FieldRow>
         {adding && (
-          <Form.Item name="checkCode" label={t('fields.checkCode')} rules={[rule('checkCode')]} extra={t('form.checkCodeHint')}>
+          <Field name="checkCode" label={t('fields.checkCode')} rule={rule} extra={t('form.checkCodeHint')}>
             <Input.Password maxLength={64} autoComplete="new-password" />
-          </Form.Item>
+          </Field>
         )}
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="farmId" label={t('fields.farm')} required rules={[rule('farmId')]}>
-              <Select
-                placeholder={t('common:select')}
-                options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-                onChange={() => form.setFieldsValue({ shedId: null, networkId: null, parentId: null })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="shedId" label={t('fields.shed')} rules={[rule('shedId')]}>
-              <Select allowClear placeholder={t('form.noShed')} loading={sheds.isFetching} options={sheds.data ?? []} />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow>
+          <Field name="farmId" label={t('fields.farm')} rule={rule} required>
+            <Select
+              placeholder={t('common:select')}
+              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+              onChange={() => form.setFieldsValue({ shedId: null, networkId: null, parentId: null })}
+            />
+          </Field>
+          <Field name="shedId" label={t('fields.shed')} rule={rule}>
+            <Select allowClear placeholder={t('form.noShed')} loading={sheds.isFetching} options={sheds.data ?? []} />
+          </Field>
+        </FieldRow>
         <PlacementFields farmId={chosenFarm} gatewayType={chosenType} selfId={row?.id} />
       </Form>
     </FormDialog>

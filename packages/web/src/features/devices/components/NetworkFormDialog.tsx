@@ -1,15 +1,7 @@
 import { useState, type ReactElement } from 'react';
-import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
+import { Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  CONNECTION_MODES,
-  ErrorCodes,
-  INPUT_MAX_LENGTH,
-  isIpAddress,
-  isServerPort,
-  networkAddBody,
-  type NetworkRow,
-} from '@farmsense/shared';
+import { CONNECTION_MODES, ErrorCodes, isIpAddress, isServerPort, networkAddBody, type NetworkRow } from '@farmsense/shared';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
@@ -17,6 +9,7 @@ import { devicesApi, useDeviceMutation } from '../api';
 import { FormDialog } from '../../../ui/FormDialog';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { useFarms } from '../../../app/auth/queries';
+import { Field, FieldRow } from '../../../ui/FormFields';
 
 interface NetworkFormValues {
   name: string;
@@ -62,60 +55,53 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   );
 
   return (
-    <FormDialog title={adding ? t('network.addTitle') : t('network.editTitle', { name: row.name })} save={save} onClose={onClose}>
-      <Form form={form} layout="vertical" name="network" preserve={false} initialValues={initial}>
-        <Form.Item name="name" label={t('network.name')} required rules={[rule('name')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+    <FormDialog
+      title={adding ? t('network.addTitle') : t('network.editTitle', { name: row.name })}
+      save={save}
+      onClose={onClose}
+      formProps={{ form, name: 'network', initialValues: initial }}
+    >
+      <Field name="name" label={t('network.name')} rule={rule} required />
+      <FieldRow spans={[15, 9]}>
+        <Form.Item
+          name="ip"
+          label={t('network.ip')}
+          required
+          rules={[
+            rule('ip'),
+            {
+              validator: async (_, v: string | undefined) => {
+                if (v?.trim() && !isIpAddress(v.trim())) throw new Error(errorMessage(ErrorCodes.INVALID_IP));
+              },
+            },
+          ]}
+        >
+          <Input maxLength={45} autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={15}>
-            <Form.Item
-              name="ip"
-              label={t('network.ip')}
-              required
-              rules={[
-                rule('ip'),
-                {
-                  validator: async (_, v: string | undefined) => {
-                    if (v?.trim() && !isIpAddress(v.trim())) throw new Error(errorMessage(ErrorCodes.INVALID_IP));
-                  },
-                },
-              ]}
-            >
-              <Input maxLength={45} autoComplete="off" spellCheck={false} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={9}>
-            <Form.Item
-              name="serverPort"
-              label={t('network.serverPort')}
-              required
-              rules={[
-                rule('serverPort'),
-                {
-                  validator: async (_, v: unknown) => {
-                    if (v != null && !isServerPort(v)) throw new Error(errorMessage(ErrorCodes.PORT_NOT_POSITIVE));
-                  },
-                },
-              ]}
-            >
-              <InputNumber style={{ width: '100%' }} precision={0} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="connectionMode" label={t('network.connectionMode')} required rules={[rule('connectionMode')]}>
-              <Select options={CONNECTION_MODES.map((m) => ({ value: m, label: t(`network.modes.${m}`) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="farmId" label={t('fields.farm')} required rules={[rule('farmId')]}>
-              <Select placeholder={t('common:select')} options={farms.map((f) => ({ value: f.id, label: f.farmName }))} />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
+        <Form.Item
+          name="serverPort"
+          label={t('network.serverPort')}
+          required
+          rules={[
+            rule('serverPort'),
+            {
+              validator: async (_, v: unknown) => {
+                if (v != null && !isServerPort(v)) throw new Error(errorMessage(ErrorCodes.PORT_NOT_POSITIVE));
+              },
+            },
+          ]}
+        >
+          <InputNumber style={{ width: '100%' }} precision={0} />
+        </Form.Item>
+      </FieldRow>
+      <FieldRow>
+        <Field name="connectionMode" label={t('network.connectionMode')} rule={rule} required>
+          <Select options={CONNECTION_MODES.map((m) => ({ value: m, label: t(`network.modes.${m}`) }))} />
+        </Field>
+        <Field name="farmId" label={t('fields.farm')} rule={rule} required>
+          <Select placeholder={t('common:select')} options={farms.map((f) => ({ value: f.id, label: f.farmName }))} />
+        </Field>
+      </FieldRow>
     </FormDialog>
   );
 }

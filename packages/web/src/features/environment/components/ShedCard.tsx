@@ -1,12 +1,11 @@
 import type { KeyboardEvent, ReactElement } from 'react';
-import { Button, Card, Tag, Tooltip } from 'antd';
+import { Card, Tag, Tooltip } from 'antd';
 import {
   ClockCircleOutlined,
   DisconnectOutlined,
   FireOutlined,
   HomeOutlined,
   InfoCircleOutlined,
-  RightOutlined,
   SyncOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
@@ -19,6 +18,7 @@ import { channelOf, fmtAgo, fmtDuration, fmtNumber } from '../model/format';
 import { actuatorSummary, type ShedState } from '../model/shedState';
 import { MetricTile } from './MetricTile';
 import '../overview.css';
+import { CardOpenButton } from '../../../ui/CardOpenButton';
 
 /**
  * One shed at a glance, for the person called out at night: the temperature large and coloured
@@ -108,18 +108,7 @@ export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen }: Sh
         <span className="fs-shed-card__extra">
           {typeName ? <Tag color="green">{typeName}</Tag> : null}
           {status}
-          {onOpen && (
-            <Button
-              type="text"
-              size="small"
-              icon={<RightOutlined />}
-              aria-label={t('card.details', { name: shed.shedName })}
-              onClick={(e) => {
-                e.stopPropagation();
-                open();
-              }}
-            />
-          )}
+          {onOpen && <CardOpenButton label={t('card.details', { name: shed.shedName })} onOpen={open} />}
         </span>
       }
     >

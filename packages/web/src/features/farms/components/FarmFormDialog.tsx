@@ -1,7 +1,7 @@
 import { useRef, useState, type ReactElement } from 'react';
-import { Col, Divider, Form, Input, Radio, Row, Select } from 'antd';
+import { Divider, Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, INPUT_MAX_LENGTH, type FarmDetail } from '@farmsense/shared';
+import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, type FarmDetail } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
@@ -12,6 +12,7 @@ import { TimeZoneSelect } from './TimeZoneSelect';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useAccountOptions } from '../../../app/auth/queries';
+import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
 
 export interface FarmFormValues {
   farmName: string;
@@ -117,100 +118,73 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
       save={save}
       onClose={onClose}
       limit={limitReached ? { code: ErrorCodes.FARM_LIMIT, hint: t('form.limitHint'), testId: 'farm-limit' } : null}
+      formProps={{ form, name: 'farm', initialValues: initial, onValuesChange }}
     >
-      <Form form={form} layout="vertical" name="farm" preserve={false} initialValues={initial} onValuesChange={onValuesChange}>
-        <Form.Item name="farmName" label={t('fields.farmName')} required rules={[rule('farmName')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={14}>
-            <Form.Item name="type" label={t('fields.type')} required rules={[rule('type')]} extra={adding ? undefined : t('form.typeHint')}>
-              <Radio.Group
-                optionType="button"
-                buttonStyle="solid"
-                className="fs-big-radios"
-                options={FARM_TYPES.map((v) => ({ value: v, label: enumLabel('farmType', v) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={10}>
-            <Form.Item name="scale" label={t('fields.scale')} rules={[rule('scale')]}>
-              <Select
-                allowClear
-                placeholder={t('common:select')}
-                options={FARM_SCALES.map((v) => ({ value: v, label: enumLabel('farmScale', v) }))}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="address" label={t('fields.address')} rules={[rule('address')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="street-address" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="personInCharge" label={t('fields.personInCharge')} required rules={[rule('personInCharge')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="name" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="contact" label={t('fields.contact')} rules={[rule('contact')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} sm={9}>
-            <Form.Item name="areaCode" label={t('fields.areaCode')} required rules={[rule('areaCode')]}>
-              <AreaCodeSelect placeholder={t('common:select')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={15}>
-            <Form.Item name="phone" label={t('fields.phone')} required rules={[rule('phone')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="tel" inputMode="tel" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} sm={14}>
-            <Form.Item name="adminAccountId" label={t('fields.adminAccount')} rules={[rule('adminAccountId')]} extra={t('form.adminHint')}>
-              <Select
-                allowClear
-                placeholder={t('form.noAdmin')}
-                options={accounts.map((a) => ({ value: a.value, label: a.label }))}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={10}>
-            <Form.Item name="state" label={t('fields.state')} required rules={[rule('state')]}>
-              <Radio.Group
-                optionType="button"
-                buttonStyle="solid"
-                className="fs-big-radios"
-                options={[
-                  { value: 1, label: t('state.1') },
-                  { value: 0, label: t('state.0') },
-                ]}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Divider titlePlacement="start" className="fs-form-divider">
-          {t('form.timeSection')}
-        </Divider>
-        <Row gutter={16}>
-          <Col xs={24} sm={13}>
-            <Form.Item name="timeZone" label={t('fields.timeZone')} required rules={[rule('timeZone')]} extra={t('form.timeZoneHint')}>
-              <TimeZoneSelect placeholder={t('form.timeZonePlaceholder')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={11}>
-            <Form.Item name="timeZoneName" label={t('fields.timeZoneName')} required rules={[rule('timeZoneName')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-      </Form>
+      <Field name="farmName" label={t('fields.farmName')} rule={rule} required />
+      <FieldRow spans={[14, 10]}>
+        <Field name="type" label={t('fields.type')} rule={rule} required extra={adding ? undefined : t('form.typeHint')}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            className="fs-big-radios"
+            options={FARM_TYPES.map((v) => ({ value: v, label: enumLabel('farmType', v) }))}
+          />
+        </Field>
+        <Field name="scale" label={t('fields.scale')} rule={rule}>
+          <Select
+            allowClear
+            placeholder={t('common:select')}
+            options={FARM_SCALES.map((v) => ({ value: v, label: enumLabel('farmScale', v) }))}
+          />
+        </Field>
+      </FieldRow>
+      <Field name="address" label={t('fields.address')} rule={rule}>
+        <TextInput autoComplete="street-address" />
+      </Field>
+      <FieldRow>
+        <Field name="personInCharge" label={t('fields.personInCharge')} rule={rule} required>
+          <TextInput autoComplete="name" />
+        </Field>
+        <Field name="contact" label={t('fields.contact')} rule={rule} />
+      </FieldRow>
+      <FieldRow spans={[9, 15]}>
+        <Field name="areaCode" label={t('fields.areaCode')} rule={rule} required>
+          <AreaCodeSelect placeholder={t('common:select')} />
+        </Field>
+        <Field name="phone" label={t('fields.phone')} rule={rule} required>
+          <TextInput autoComplete="tel" inputMode="tel" />
+        </Field>
+      </FieldRow>
+      <FieldRow spans={[14, 10]}>
+        <Field name="adminAccountId" label={t('fields.adminAccount')} rule={rule} extra={t('form.adminHint')}>
+          <Select
+            allowClear
+            placeholder={t('form.noAdmin')}
+            options={accounts.map((a) => ({ value: a.value, label: a.label }))}
+            showSearch={{ optionFilterProp: 'label' }}
+          />
+        </Field>
+        <Field name="state" label={t('fields.state')} rule={rule} required>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            className="fs-big-radios"
+            options={[
+              { value: 1, label: t('state.1') },
+              { value: 0, label: t('state.0') },
+            ]}
+          />
+        </Field>
+      </FieldRow>
+      <Divider titlePlacement="start" className="fs-form-divider">
+        {t('form.timeSection')}
+      </Divider>
+      <FieldRow spans={[13, 11]}>
+        <Field name="timeZone" label={t('fields.timeZone')} rule={rule} required extra={t('form.timeZoneHint')}>
+          <TimeZoneSelect placeholder={t('form.timeZonePlaceholder')} />
+        </Field>
+        <Field name="timeZoneName" label={t('fields.timeZoneName')} rule={rule} required />
+      </FieldRow>
     </FormDialog>
   );
 }

@@ -1,15 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Typography } from 'antd';
+import { Button, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  CURVE_START_DAY_MAX,
-  curveAddBody,
-  curveUpdateBody,
-  ErrorCodes,
-  FLOCK_TYPE_CODES,
-  INPUT_MAX_LENGTH,
-  type CurveIndicator,
-} from '@farmsense/shared';
+import { CURVE_START_DAY_MAX, curveAddBody, curveUpdateBody, ErrorCodes, FLOCK_TYPE_CODES, type CurveIndicator } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import type { FarmInfo } from '../../../app/api/types';
 import { zodRule } from '../../../ui/zodRule';
@@ -18,6 +10,7 @@ import { flocksApi, useCurveMutation, type CurveRow } from '../flocksApi';
 import { dayRange, flockTypeLabel, indicatorLabel, indicatorUnit, INDICATOR_CODES, parseCurveValues, valuesText } from '../model/flocks';
 import { DayAgeChart } from './DayAgeChart';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { Field, FieldRow } from '../../../ui/FormFields';
 
 export interface CurveFormValues {
   farmId?: number;
@@ -130,33 +123,23 @@ export function CurveFormDrawer({
       }
     >
       <Form form={form} layout="vertical" name="curve" preserve={false} initialValues={initial}>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="farmId" label={t('fields.farm')} required rules={[rule('farmId')]}>
-              <Select options={farms.map((f) => ({ value: f.id, label: f.farmName }))} placeholder={t('common:select')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="flockType" label={t('fields.flockType')} required rules={[rule('flockType')]}>
-              <Select options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: flockTypeLabel(c) }))} placeholder={t('common:select')} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="indicator" label={t('fields.indicator')} required rules={[rule('indicator')]}>
-              <Select options={INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }))} placeholder={t('common:select')} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="startDay" label={t('fields.startDay')} required rules={[rule('startDay')]} extra={t('curves.startDayHint')}>
+        <FieldRow>
+          <Field name="farmId" label={t('fields.farm')} rule={rule} required>
+            <Select options={farms.map((f) => ({ value: f.id, label: f.farmName }))} placeholder={t('common:select')} />
+          </Field>
+          <Field name="flockType" label={t('fields.flockType')} rule={rule} required>
+            <Select options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: flockTypeLabel(c) }))} placeholder={t('common:select')} />
+          </Field>
+        </FieldRow>
+        <FieldRow>
+          <Field name="indicator" label={t('fields.indicator')} rule={rule} required>
+            <Select options={INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }))} placeholder={t('common:select')} />
+          </Field>
+          <Field name="name" label={t('fields.name')} rule={rule} required />
+        </FieldRow>
+        <Field name="startDay" label={t('fields.startDay')} rule={rule} required extra={t('curves.startDayHint')}>
           <InputNumber min={0} max={CURVE_START_DAY_MAX} precision={0} className="fs-input-number" />
-        </Form.Item>
+        </Field>
         <Form.Item name="values" label={t('fields.values')} required rules={[valuesRule]} extra={t('curves.valuesHint')}>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} spellCheck={false} placeholder="44, 62, 80, 99" />
         </Form.Item>

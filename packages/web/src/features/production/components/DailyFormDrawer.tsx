@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Col, DatePicker, Drawer, Form, Row, Select, Tag } from 'antd';
+import { Col, DatePicker, Drawer, Form, Row, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { dailyRowSchemas, ErrorCodes, type DailyKind } from '@farmsense/shared';
@@ -12,6 +12,8 @@ import { useFarmToday } from './useFarmToday';
 import { DAY, daysBetween, fieldToForm, KIND_CONFIG, kindBody, shiftDay, toDay } from '../model/kinds';
 import { KindInput } from './KindInput';
 import { useFormSave } from '../../../ui/useFormSave';
+import { Field } from '../../../ui/FormFields';
+import { DrawerFooter } from '../../../ui/DrawerFooter';
 
 type Values = Record<string, unknown> & { flockId?: number; day?: Dayjs | null; at?: Dayjs | null };
 
@@ -145,7 +147,7 @@ export function DailyFormDrawer({
       >
         <Row gutter={16}>
           <Col xs={24} sm={12}>
-            <Form.Item name="flockId" label={label('flockId')} required rules={[rule('flockId')]}>
+            <Field name="flockId" label={label('flockId')} rule={rule} required>
               <Select
                 size="large"
                 disabled={!adding}
@@ -154,7 +156,7 @@ export function DailyFormDrawer({
                 options={flockOptions}
                 showSearch={{ optionFilterProp: 'label' }}
               />
-            </Form.Item>
+            </Field>
           </Col>
           <Col xs={24} sm={12}>
             <Form.Item
@@ -191,14 +193,7 @@ export function DailyFormDrawer({
             </Col>
           ))}
         </Row>
-        <div className="fs-drawer-footer">
-          <Button size="large" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button size="large" type="primary" loading={busy} onClick={() => void submit()}>
-            {t('common:save')}
-          </Button>
-        </div>
+        <DrawerFooter size="large" onCancel={onClose} onSave={() => void submit()} busy={busy} />
       </Form>
     </Drawer>
   );

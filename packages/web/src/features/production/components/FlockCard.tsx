@@ -1,11 +1,12 @@
 import type { KeyboardEvent, ReactElement } from 'react';
-import { Button, Card, Tag } from 'antd';
-import { HomeOutlined, RightOutlined } from '@ant-design/icons';
+import { Card, Tag } from 'antd';
+import { HomeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlockRow } from '@farmsense/shared';
 import type { ReportFigures } from '../flocksApi';
 import { flockTypeLabel, fmt } from '../model/flocks';
 import '../flocks.css';
+import { CardOpenButton } from '../../../ui/CardOpenButton';
 
 /**
  * What a current flock's card shows besides the flock itself, taken from the production report
@@ -96,16 +97,7 @@ export function FlockCard({
       extra={
         <span className="fs-flock-card__extra">
           <Tag color="green">{flockTypeLabel(flock.flockType)}</Tag>
-          <Button
-            type="text"
-            size="small"
-            icon={<RightOutlined />}
-            aria-label={t('card.details', { groupNo: flock.groupNo })}
-            onClick={(e) => {
-              e.stopPropagation();
-              open();
-            }}
-          />
+          <CardOpenButton label={t('card.details', { groupNo: flock.groupNo })} onOpen={open} />
         </span>
       }
     >

@@ -1,12 +1,11 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Col, DatePicker, Drawer, Form, Input, InputNumber, Row, Select } from 'antd';
+import { DatePicker, Drawer, Form, Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
   FLOCK_SEX,
   FLOCK_TYPE_CODES,
   FLOCK_TYPES,
-  INPUT_MAX_LENGTH,
   REMARK_MAX_LENGTH,
   flockAddBody,
   flockUpdateBody,
@@ -21,6 +20,8 @@ import { reportProductionError } from '../model/errors';
 import { DAY, toDay } from '../model/kinds';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { useFarmToday } from './useFarmToday';
+import { FieldRow, TextInput } from '../../../ui/FormFields';
+import { DrawerFooter } from '../../../ui/DrawerFooter';
 
 export interface FlockFormValues {
   farmId?: number;
@@ -178,104 +179,56 @@ export function FlockFormDrawer({
           if (touched.length) void form.validateFields(touched).catch(() => undefined);
         }}
       >
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="farmId" label={label('farmId')} required rules={rules('farmId')}>
-              <Select
-                size="large"
-                disabled={!adding}
-                placeholder={t('common:select')}
-                options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-                onChange={() => form.setFieldsValue({ shedId: undefined, deviceId: null })}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="shedId" label={label('shedId')} required rules={rules('shedId')}>
-              <Select
-                size="large"
-                placeholder={t('common:select')}
-                loading={sheds.isFetching}
-                options={sheds.data ?? []}
-                showSearch={{ optionFilterProp: 'label' }}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="groupNo" label={label('groupNo')} required rules={rules('groupNo')}>
-              <Input size="large" maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="breed" label={label('breed')} rules={rules('breed')}>
-              <Input size="large" maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="flockType" label={label('flockType')} required rules={rules('flockType')}>
-              <Select
-                size="large"
-                options={FLOCK_TYPE_CODES.map((v) => ({ value: v, label: enumLabel('flockType', FLOCK_TYPES[v - 1]) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="sex" label={label('sex')} required rules={rules('sex')}>
-              <Select size="large" options={FLOCK_SEX.map((v) => ({ value: v, label: enumLabel('flockSex', v) }))} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            {dayPicker('birthDate', true)}
-          </Col>
-          <Col xs={24} sm={12}>
-            {dayPicker('startDate', true)}
-          </Col>
-          <Col xs={24} sm={12}>
-            {dayPicker('layingDate')}
-          </Col>
-          <Col xs={24} sm={12}>
-            {dayPicker('endDate')}
-          </Col>
-          <Col xs={24} sm={12}>
-            {count('femaleCount', true)}
-          </Col>
-          <Col xs={24} sm={12}>
-            {count('maleCount', true)}
-          </Col>
-          <Col xs={24} sm={12}>
-            {count('femaleAvgWeight', false)}
-          </Col>
-          <Col xs={24} sm={12}>
-            {count('maleAvgWeight', false)}
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="origin" label={label('origin')} rules={rules('origin')}>
-              <Input size="large" maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="deviceId" label={label('deviceId')} rules={rules('deviceId')} extra={t('flock.deviceHint')}>
-              <Select
-                size="large"
-                allowClear
-                placeholder={t('flock.noDevice')}
-                loading={gateways.isFetching}
-                options={gateways.data ?? []}
-              />
-            </Form.Item>
-          </Col>
-        </Row>
+        <FieldRow each={12}>
+          <Form.Item name="farmId" label={label('farmId')} required rules={rules('farmId')}>
+            <Select
+              size="large"
+              disabled={!adding}
+              placeholder={t('common:select')}
+              options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+              onChange={() => form.setFieldsValue({ shedId: undefined, deviceId: null })}
+            />
+          </Form.Item>
+          <Form.Item name="shedId" label={label('shedId')} required rules={rules('shedId')}>
+            <Select
+              size="large"
+              placeholder={t('common:select')}
+              loading={sheds.isFetching}
+              options={sheds.data ?? []}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+          <Form.Item name="groupNo" label={label('groupNo')} required rules={rules('groupNo')}>
+            <TextInput size="large" />
+          </Form.Item>
+          <Form.Item name="breed" label={label('breed')} rules={rules('breed')}>
+            <TextInput size="large" />
+          </Form.Item>
+          <Form.Item name="flockType" label={label('flockType')} required rules={rules('flockType')}>
+            <Select size="large" options={FLOCK_TYPE_CODES.map((v) => ({ value: v, label: enumLabel('flockType', FLOCK_TYPES[v - 1]) }))} />
+          </Form.Item>
+          <Form.Item name="sex" label={label('sex')} required rules={rules('sex')}>
+            <Select size="large" options={FLOCK_SEX.map((v) => ({ value: v, label: enumLabel('flockSex', v) }))} />
+          </Form.Item>
+          {dayPicker('birthDate', true)}
+          {dayPicker('startDate', true)}
+          {dayPicker('layingDate')}
+          {dayPicker('endDate')}
+          {count('femaleCount', true)}
+          {count('maleCount', true)}
+          {count('femaleAvgWeight', false)}
+          {count('maleAvgWeight', false)}
+          <Form.Item name="origin" label={label('origin')} rules={rules('origin')}>
+            <TextInput size="large" />
+          </Form.Item>
+          <Form.Item name="deviceId" label={label('deviceId')} rules={rules('deviceId')} extra={t('flock.deviceHint')}>
+            <Select size="large" allowClear placeholder={t('flock.noDevice')} loading={gateways.isFetching} options={gateways.data ?? []} />
+          </Form.Item>
+        </FieldRow>
         <Form.Item name="remark" label={label('remark')} rules={rules('remark')}>
           <Input.TextArea maxLength={REMARK_MAX_LENGTH} rows={2} />
         </Form.Item>
-        <div className="fs-drawer-footer">
-          <Button size="large" onClick={onClose}>
-            {t('common:cancel')}
-          </Button>
-          <Button size="large" type="primary" loading={busy} onClick={() => void submit()}>
-            {t('common:save')}
-          </Button>
-        </div>
+        <DrawerFooter size="large" onCancel={onClose} onSave={() => void submit()} busy={busy} />
       </Form>
     </Drawer>
   );

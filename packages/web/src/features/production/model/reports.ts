@@ -107,20 +107,16 @@ const DEAD: readonly MetricKey[] = ['opening', 'dead', 'culled', 'transferOut', 
 /** Flock types that lay: breeding (1) and hen (4) flocks. */
 const LAYING: readonly number[] = [1, 4];
 
-const flockTable = (
-  period: ReportPeriod,
+/** A table of the summary call grouped by flock or by farm, with its columns, chart and KPI cards. */
+const summaryTable = (
+  groupBy: 'flock' | 'farm',
+  periods: readonly ReportPeriod[],
   metrics: readonly MetricKey[],
   chart: readonly MetricKey[],
   kpis: readonly KpiKey[],
-): TableDef => ({
-  kind: 'table',
-  endpoint: 'summary',
-  periods: [period],
-  groupBy: 'flock',
-  metrics,
-  chart,
-  kpis,
-});
+): TableDef => ({ kind: 'table', endpoint: 'summary', periods, groupBy, metrics, chart, kpis });
+const flockTable = (period: ReportPeriod, metrics: readonly MetricKey[], chart: readonly MetricKey[], kpis: readonly KpiKey[]): TableDef =>
+  summaryTable('flock', [period], metrics, chart, kpis);
 /** Egg reports leave out flocks that laid nothing in the range (broilers, pullets). */
 const eggTable = (period: ReportPeriod, metrics: readonly MetricKey[], chart: readonly MetricKey[], kpis: readonly KpiKey[]): TableDef => ({
   ...flockTable(period, metrics, chart, kpis),
@@ -131,15 +127,7 @@ const farmTable = (
   metrics: readonly MetricKey[],
   chart: readonly MetricKey[],
   kpis: readonly KpiKey[],
-): TableDef => ({
-  kind: 'table',
-  endpoint: 'summary',
-  periods,
-  groupBy: 'farm',
-  metrics,
-  chart,
-  kpis,
-});
+): TableDef => summaryTable('farm', periods, metrics, chart, kpis);
 
 export const REPORTS: Readonly<Record<string, ReportDef>> = {
   'ci18.column.survival': { ...flockTable('week', STOCK, ['survivalRate'], ['livability', 'mortalityPer10k']), periods: ['week', 'day'] },

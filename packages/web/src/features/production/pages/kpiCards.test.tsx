@@ -30,19 +30,14 @@ function row(over: Partial<ReportRow>): ReportRow {
   };
 }
 
+/** A broiler flock's figures; each test adds its EPEF (to date while birds are in, else final). */
+const BROILER = { flockId: 9, groupNo: 'B-1', productionType: 'broiler', livability: 97, fcr: 1.5, fcrCorrected: 1.443 } as const;
+
 signedInEach({ farms: [POULTRY_FARM] });
 
 describe('KPI cards and definitions (/ci18/business/group-monthly)', { timeout: 60_000 }, () => {
   it('shows one group of cards per production type, EPEF "to date" while birds are in, and each figure’s definition', async () => {
-    const broiler = row({
-      flockId: 9,
-      groupNo: 'B-1',
-      productionType: 'broiler',
-      livability: 97,
-      fcr: 1.5,
-      fcrCorrected: 1.443,
-      epefToDate: 452,
-    });
+    const broiler = row({ ...BROILER, epefToDate: 452 });
     const layer = row({ flockId: 10, groupNo: 'L-1', productionType: 'layer', livability: 98, layingRate: 85.09 });
     mockApi({
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
@@ -77,15 +72,7 @@ describe('KPI cards and definitions (/ci18/business/group-monthly)', { timeout: 
   });
 
   it('keeps one row of cards when the selection holds one production type', async () => {
-    const broiler = row({
-      flockId: 9,
-      groupNo: 'B-1',
-      productionType: 'broiler',
-      livability: 97,
-      fcr: 1.5,
-      fcrCorrected: 1.443,
-      epef: 452,
-    });
+    const broiler = row({ ...BROILER, epef: 452 });
     mockApi({
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'POST /breedpigbuilding/flockReport/summary': {

@@ -22,6 +22,7 @@ import {
   type Bindings,
   type PermRow,
 } from './permissionModel';
+import { DrawerFooter } from '../../../ui/DrawerFooter';
 
 const FUN_COLOR: Record<FunType, string> = { pig: 'magenta', chicken: 'gold', common: 'default' };
 
@@ -136,12 +137,7 @@ function PermissionTable({
           onSelect: (r, on) => setBindings((b) => (on ? bind(b, r.key, index) : unbind(b, r.key))),
         }}
       />
-      <div className="fs-drawer-footer">
-        <Button onClick={onClose}>{t('common:cancel')}</Button>
-        <Button type="primary" loading={save.isPending} onClick={() => void submit()}>
-          {t('common:save')}
-        </Button>
-      </div>
+      <DrawerFooter onCancel={onClose} onSave={() => void submit()} busy={save.isPending} />
     </div>
   );
 }

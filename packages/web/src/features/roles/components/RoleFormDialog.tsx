@@ -1,12 +1,13 @@
 import type { ReactElement } from 'react';
-import { Form, Input, Radio } from 'antd';
+import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, INPUT_MAX_LENGTH, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
+import { ErrorCodes, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
 import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
 import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
+import { Field } from '../../../ui/FormFields';
 
 export interface RoleFormValues {
   roleName: string;
@@ -51,32 +52,27 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
       className="fs-admin-dialog"
       save={save}
       onClose={onClose}
+      formProps={{
+        form,
+        name: 'role',
+        initialValues: role ? { roleName: role.roleName, type: role.type } : { roleName: '', type: 'farm' },
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="role"
-        preserve={false}
-        initialValues={role ? { roleName: role.roleName, type: role.type } : { roleName: '', type: 'farm' }}
+      <Field name="roleName" label={t('fields.roleName')} rule={rule} required />
+      <Form.Item
+        name="type"
+        label={t('fields.type')}
+        required
+        rules={[rule('type')]}
+        extra={t(adding ? 'form.typeHint' : 'form.typeEditHint')}
       >
-        <Form.Item name="roleName" label={t('fields.roleName')} required rules={[rule('roleName')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-        </Form.Item>
-        <Form.Item
-          name="type"
-          label={t('fields.type')}
-          required
-          rules={[rule('type')]}
-          extra={t(adding ? 'form.typeHint' : 'form.typeEditHint')}
-        >
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            className="fs-big-radios"
-            options={ROLE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
-          />
-        </Form.Item>
-      </Form>
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          className="fs-big-radios"
+          options={ROLE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
+        />
+      </Form.Item>
     </FormDialog>
   );
 }

@@ -1,13 +1,14 @@
 import type { ReactElement } from 'react';
-import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { Col, Form, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, INPUT_MAX_LENGTH, updateFieldBody, type PenRow } from '@farmsense/shared';
+import { ErrorCodes, updateFieldBody, type PenRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { zodRule } from '../../../ui/zodRule';
 import { optionalText, reportSaveError } from '../../../ui/formErrors';
 import { useUpdatePen } from '../api';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
+import { Field } from '../../../ui/FormFields';
 
 /** Renumbers or renames a pen: a number taken in the shed (20040) or a name taken (20083) shows on its field. */
 export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => void }): ReactElement {
@@ -29,30 +30,27 @@ export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => vo
   );
 
   return (
-    <FormDialog title={t('pens.editTitle')} width={480} className="fs-admin-dialog" save={save} onClose={onClose}>
-      <Form
-        form={form}
-        layout="vertical"
-        name="pen"
-        preserve={false}
-        initialValues={{ fieldColumn: pen.fieldColumn, field: pen.field, name: pen.name ?? '' }}
-      >
-        <Row gutter={16}>
-          <Col span={12}>
-            <Form.Item name="fieldColumn" label={t('pens.column')} required rules={[rule('fieldColumn')]} extra={t('pens.zeroBlank')}>
-              <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="field" label={t('pens.row')} required rules={[rule('field')]}>
-              <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="name" label={t('pens.name')} rules={[rule('name')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-        </Form.Item>
-      </Form>
+    <FormDialog
+      title={t('pens.editTitle')}
+      width={480}
+      className="fs-admin-dialog"
+      save={save}
+      onClose={onClose}
+      formProps={{ form, name: 'pen', initialValues: { fieldColumn: pen.fieldColumn, field: pen.field, name: pen.name ?? '' } }}
+    >
+      <Row gutter={16}>
+        <Col span={12}>
+          <Field name="fieldColumn" label={t('pens.column')} rule={rule} required extra={t('pens.zeroBlank')}>
+            <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
+          </Field>
+        </Col>
+        <Col span={12}>
+          <Field name="field" label={t('pens.row')} rule={rule} required>
+            <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
+          </Field>
+        </Col>
+      </Row>
+      <Field name="name" label={t('pens.name')} rule={rule} />
     </FormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
-import { Col, Form, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Col, Form, InputNumber, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, INPUT_MAX_LENGTH, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
+import { ErrorCodes, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { translateKnown } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
@@ -10,6 +10,7 @@ import { useAddShed, useUpdateShed } from '../api';
 import { shedTypeOptions } from './shedTypes';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
+import { Field, FieldRow } from '../../../ui/FormFields';
 
 export interface ShedFormValues {
   shedName: string;
@@ -86,53 +87,42 @@ export function ShedFormDialog({
       className="fs-admin-dialog"
       save={save}
       onClose={onClose}
+      formProps={{
+        form,
+        name: 'shed',
+        initialValues: shed
+          ? {
+              shedName: shed.shedName,
+              shedType: shed.shedType,
+              areaNum: shed.areaNum,
+              buildingNum: shed.buildingNum,
+              shedNum: shed.shedNum,
+            }
+          : { shedName: '', areaNum: 0, buildingNum: 0, shedNum: 0 },
+      }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        name="shed"
-        preserve={false}
-        initialValues={
-          shed
-            ? {
-                shedName: shed.shedName,
-                shedType: shed.shedType,
-                areaNum: shed.areaNum,
-                buildingNum: shed.buildingNum,
-                shedNum: shed.shedNum,
-              }
-            : { shedName: '', areaNum: 0, buildingNum: 0, shedNum: 0 }
-        }
-      >
-        <Row gutter={16}>
-          <Col xs={24} sm={13}>
-            <Form.Item name="shedName" label={t('fields.shedName')} required rules={[rule('shedName')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
+      <FieldRow spans={[13, 11]}>
+        <Field name="shedName" label={t('fields.shedName')} rule={rule} required />
+        <Field name="shedType" label={t('fields.shedType')} rule={rule} required>
+          <Select placeholder={t('common:select')} options={shedTypeOptions(farm.type)} showSearch={{ optionFilterProp: 'label' }} />
+        </Field>
+      </FieldRow>
+      <Row gutter={16}>
+        {NUMBERS.map((n) => (
+          <Col xs={8} key={n}>
+            <Form.Item name={n} label={t(`fields.${n}`)} required rules={[rule(n)]}>
+              <InputNumber min={0} max={99999} precision={0} className="fs-number" inputMode="numeric" />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={11}>
-            <Form.Item name="shedType" label={t('fields.shedType')} required rules={[rule('shedType')]}>
-              <Select placeholder={t('common:select')} options={shedTypeOptions(farm.type)} showSearch={{ optionFilterProp: 'label' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Row gutter={16}>
-          {NUMBERS.map((n) => (
-            <Col xs={8} key={n}>
-              <Form.Item name={n} label={t(`fields.${n}`)} required rules={[rule(n)]}>
-                <InputNumber min={0} max={99999} precision={0} className="fs-number" inputMode="numeric" />
-              </Form.Item>
-            </Col>
-          ))}
-        </Row>
-        <div className="fs-shed-preview" aria-live="polite">
-          <Typography.Text type="secondary">{t('form.preview')}</Typography.Text>{' '}
-          <Typography.Text strong data-testid="shed-preview">
-            {preview}
-          </Typography.Text>
-          <div className="fs-muted fs-shed-preview__hint">{t('form.numbersHint')}</div>
-        </div>
-      </Form>
+        ))}
+      </Row>
+      <div className="fs-shed-preview" aria-live="polite">
+        <Typography.Text type="secondary">{t('form.preview')}</Typography.Text>{' '}
+        <Typography.Text strong data-testid="shed-preview">
+          {preview}
+        </Typography.Text>
+        <div className="fs-muted fs-shed-preview__hint">{t('form.numbersHint')}</div>
+      </div>
     </FormDialog>
   );
 }

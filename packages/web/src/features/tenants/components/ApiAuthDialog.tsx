@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, App, Button, Col, Form, Input, InputNumber, Modal, Radio, Row, Select, Skeleton, Space, Tag } from 'antd';
+import { Alert, App, Button, Form, Input, InputNumber, Modal, Radio, Select, Skeleton, Space, Tag } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { API_VISIT_WAYS, apiAuthBody, type ApiAuthView, type ApiVisitWay, type TenantOptions, type TenantRow } from '@farmsense/shared';
@@ -14,6 +14,8 @@ import { AccessCodeDialog } from './AccessCodeDialog';
 import { accountChoices, capOrNull, listOrNull, validityAlias, validityBody, type ValidityNames } from './authForm';
 import { functionTree, FunctionTree, treeCodes } from './FunctionTree';
 import { ValidityFields } from './ValidityFields';
+import { Field, FieldRow } from '../../../ui/FormFields';
+import { validValues } from '../../../ui/useFormSave';
 
 interface ApiAuthFormValues extends ValidityFormValues {
   apiVisitWay: ApiVisitWay;
@@ -88,12 +90,8 @@ function ApiAuthForm(props: {
   };
 
   const generate = async (): Promise<void> => {
-    let v: ApiAuthFormValues;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
+    const v = await validValues(form);
+    if (v === null) return;
     const go = async (): Promise<void> => {
       setGenerating(true);
       await send(v, true);
@@ -123,54 +121,46 @@ function ApiAuthForm(props: {
         </Button>
       </div>
       <ValidityFields idPrefix="api" rule={(w) => rule(NAMES[w])} />
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="apiVisitWay" label={t('api.visitWay')} rules={[rule('apiVisitWay')]}>
-            <Radio.Group
-              optionType="button"
-              buttonStyle="solid"
-              options={API_VISIT_WAYS.map((w) => ({ value: w, label: t(`api.way.${w}`) }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="apiVisitTimes" label={t('api.visitTimes')} extra={t('api.visitTimesHint')} rules={[rule('apiVisitTimes')]}>
-            <InputNumber min={1} precision={0} placeholder={t('auth.unlimited')} className="fs-number" />
-          </Form.Item>
-        </Col>
-      </Row>
-      <Form.Item name="ipAddress" label={t('api.ipAddress')} extra={t('api.ipAddressHint')} rules={[rule('ipAddress')]}>
+      <FieldRow>
+        <Field name="apiVisitWay" label={t('api.visitWay')} rule={rule}>
+          <Radio.Group
+            optionType="button"
+            buttonStyle="solid"
+            options={API_VISIT_WAYS.map((w) => ({ value: w, label: t(`api.way.${w}`) }))}
+          />
+        </Field>
+        <Field name="apiVisitTimes" label={t('api.visitTimes')} extra={t('api.visitTimesHint')} rule={rule}>
+          <InputNumber min={1} precision={0} placeholder={t('auth.unlimited')} className="fs-number" />
+        </Field>
+      </FieldRow>
+      <Field name="ipAddress" label={t('api.ipAddress')} extra={t('api.ipAddressHint')} rule={rule}>
         <Input.TextArea autoSize={{ minRows: 2, maxRows: 5 }} placeholder={t('api.anyAddress')} spellCheck={false} />
-      </Form.Item>
+      </Field>
       <Form.Item name="functions" label={t('api.functions')} extra={t('api.functionsHint')}>
         <FunctionTree modules={tenant.modules} />
       </Form.Item>
-      <Row gutter={16}>
-        <Col xs={24} sm={12}>
-          <Form.Item name="farms" label={t('api.farms')} extra={t('api.farmsHint')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('api.allFarms')}
-              showSearch={{ optionFilterProp: 'label' }}
-              maxTagCount="responsive"
-              options={(options?.farms ?? []).map((f) => ({ value: f.id, label: `${f.farmName} · ${enumLabel('farmType', f.type)}` }))}
-            />
-          </Form.Item>
-        </Col>
-        <Col xs={24} sm={12}>
-          <Form.Item name="allowAccounts" label={t('auth.allowAccounts')} extra={t('api.accountsHint')}>
-            <Select
-              mode="multiple"
-              allowClear
-              placeholder={t('auth.allAccounts')}
-              showSearch={{ optionFilterProp: 'label' }}
-              maxTagCount="responsive"
-              options={accountChoices(options)}
-            />
-          </Form.Item>
-        </Col>
-      </Row>
+      <FieldRow>
+        <Form.Item name="farms" label={t('api.farms')} extra={t('api.farmsHint')}>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('api.allFarms')}
+            showSearch={{ optionFilterProp: 'label' }}
+            maxTagCount="responsive"
+            options={(options?.farms ?? []).map((f) => ({ value: f.id, label: `${f.farmName} · ${enumLabel('farmType', f.type)}` }))}
+          />
+        </Form.Item>
+        <Form.Item name="allowAccounts" label={t('auth.allowAccounts')} extra={t('api.accountsHint')}>
+          <Select
+            mode="multiple"
+            allowClear
+            placeholder={t('auth.allAccounts')}
+            showSearch={{ optionFilterProp: 'label' }}
+            maxTagCount="responsive"
+            options={accountChoices(options)}
+          />
+        </Form.Item>
+      </FieldRow>
     </Form>
   );
 }

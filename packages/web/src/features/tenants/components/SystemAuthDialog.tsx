@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Col, Form, InputNumber, Modal, Row, Select, Skeleton, Switch } from 'antd';
+import { Alert, Form, InputNumber, Modal, Select, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { systemAuthBody, type SystemAuthView, type TenantOptions, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -10,6 +10,7 @@ import { useSaveSystemAuth } from '../hooks/useTenantMutations';
 import { validityToForm, type ValidityFormValues } from '../validity';
 import { accountChoices, capOrNull, listOrNull, validityAlias, validityBody, type ValidityNames } from './authForm';
 import { ValidityFields } from './ValidityFields';
+import { FieldRow } from '../../../ui/FormFields';
 
 interface SystemAuthFormValues extends ValidityFormValues {
   userNum: number | null;
@@ -87,17 +88,11 @@ function SystemAuthForm({
   return (
     <Form form={form} id={formId} layout="vertical" initialValues={initialValues} onFinish={(v) => void submit(v)} name="systemAuth">
       <ValidityFields idPrefix="sys" rule={(w) => rule(NAMES[w])} />
-      <Row gutter={16}>
-        <Col xs={24} sm={8}>
-          {cap('userNum', view.used.users)}
-        </Col>
-        <Col xs={24} sm={8}>
-          {cap('farmNum', view.used.farms)}
-        </Col>
-        <Col xs={24} sm={8}>
-          {cap('deviceNum', view.used.devices)}
-        </Col>
-      </Row>
+      <FieldRow>
+        {cap('userNum', view.used.users)}
+        {cap('farmNum', view.used.farms)}
+        {cap('deviceNum', view.used.devices)}
+      </FieldRow>
       <Form.Item name="isOpenAPI" label={t('auth.isOpenAPI')} valuePropName="checked" extra={t('auth.isOpenAPIHint')}>
         <Switch />
       </Form.Item>

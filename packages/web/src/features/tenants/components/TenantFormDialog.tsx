@@ -1,7 +1,7 @@
 import { useMemo, type ReactElement } from 'react';
-import { Alert, Checkbox, Col, Divider, Form, Input, Row } from 'antd';
+import { Alert, Checkbox, Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { INPUT_MAX_LENGTH, TENANT_MODULES, tenantAddForm, tenantEditBody, type TenantModule, type TenantRow } from '@farmsense/shared';
+import { TENANT_MODULES, tenantAddForm, tenantEditBody, type TenantModule, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useEncrypt } from '../../../app/auth/useEncrypt';
 import { reportFormError } from '../../../ui/serverIssues';
@@ -11,6 +11,7 @@ import { moduleOptions } from '../modules';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
+import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
 
 export interface TenantFormValues {
   name: string;
@@ -112,71 +113,52 @@ export function TenantFormDialog({
       width={640}
       save={save}
       onClose={onClose}
+      formProps={{ form, initialValues, requiredMark: true, className: 'fs-tenant-form', name: 'tenant' }}
     >
-      <Form
-        form={form}
-        layout="vertical"
-        initialValues={initialValues}
-        requiredMark
-        className="fs-tenant-form"
-        name="tenant"
-        preserve={false}
-      >
-        <Form.Item name="name" label={t('fields.name')} required rules={[rule('name')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="organization" />
-        </Form.Item>
-        <Row gutter={16}>
-          <Col xs={24} sm={12}>
-            <Form.Item name="contact" label={t('fields.contact')} rules={[rule('contact')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="name" />
+      <Field name="name" label={t('fields.name')} rule={rule} required>
+        <TextInput autoComplete="organization" />
+      </Field>
+      <FieldRow>
+        <Field name="contact" label={t('fields.contact')} rule={rule}>
+          <TextInput autoComplete="name" />
+        </Field>
+        <Field name="phone" label={t('fields.phone')} rule={rule}>
+          <TextInput autoComplete="tel" inputMode="tel" />
+        </Field>
+      </FieldRow>
+      <Field name="address" label={t('fields.address')} rule={rule}>
+        <TextInput autoComplete="street-address" />
+      </Field>
+      <Field name="modules" label={t('fields.modules')} rule={rule} required extra={t('form.modulesHint')}>
+        <Checkbox.Group options={moduleOptions()} />
+      </Field>
+      {adding && (
+        <>
+          <Divider titlePlacement="start" className="fs-form-divider">
+            {t('form.adminSection')}
+          </Divider>
+          <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
+          <FieldRow>
+            <Form.Item
+              name="adminAccountCode"
+              label={t('fields.adminAccountCode')}
+              required
+              rules={[rule('adminAccountCode')]}
+              extra={t('form.accountCodeHint')}
+            >
+              <TextInput autoComplete="off" spellCheck={false} />
             </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="phone" label={t('fields.phone')} rules={[rule('phone')]}>
-              <Input maxLength={INPUT_MAX_LENGTH} autoComplete="tel" inputMode="tel" />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Form.Item name="address" label={t('fields.address')} rules={[rule('address')]}>
-          <Input maxLength={INPUT_MAX_LENGTH} autoComplete="street-address" />
-        </Form.Item>
-        <Form.Item name="modules" label={t('fields.modules')} required rules={[rule('modules')]} extra={t('form.modulesHint')}>
-          <Checkbox.Group options={moduleOptions()} />
-        </Form.Item>
-        {adding && (
-          <>
-            <Divider titlePlacement="start" className="fs-form-divider">
-              {t('form.adminSection')}
-            </Divider>
-            <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
-            <Row gutter={16}>
-              <Col xs={24} sm={12}>
-                <Form.Item
-                  name="adminAccountCode"
-                  label={t('fields.adminAccountCode')}
-                  required
-                  rules={[rule('adminAccountCode')]}
-                  extra={t('form.accountCodeHint')}
-                >
-                  <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" spellCheck={false} />
-                </Form.Item>
-              </Col>
-              <Col xs={24} sm={12}>
-                <Form.Item name="adminAccountName" label={t('fields.adminAccountName')} required rules={[rule('adminAccountName')]}>
-                  <Input maxLength={INPUT_MAX_LENGTH} autoComplete="off" />
-                </Form.Item>
-              </Col>
-            </Row>
-            <NewPasswordFields
-              name="adminPassword"
-              label={t('fields.adminPassword')}
-              confirmLabel={t('fields.confirmPassword')}
-              hint={t('form.passwordHint')}
-              rule={rule}
-            />
-          </>
-        )}
-      </Form>
+            <Field name="adminAccountName" label={t('fields.adminAccountName')} rule={rule} required />
+          </FieldRow>
+          <NewPasswordFields
+            name="adminPassword"
+            label={t('fields.adminPassword')}
+            confirmLabel={t('fields.confirmPassword')}
+            hint={t('form.passwordHint')}
+            rule={rule}
+          />
+        </>
+      )}
     </FormDialog>
   );
 }

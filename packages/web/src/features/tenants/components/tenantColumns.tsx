@@ -15,7 +15,7 @@ import type { TFunction } from 'i18next';
 import type { TenantRow } from '@farmsense/shared';
 import { ModuleTags } from '../modules';
 import { validityState } from '../validity';
-import { nameColumn } from '../../../ui/list/nameColumn';
+import { nameColumn, StackCell } from '../../../ui/list/nameColumn';
 
 /** What a row's actions open; the page owns the dialogs. */
 export interface TenantActions {
@@ -75,33 +75,14 @@ export function tenantColumns(t: TFunction, actions: TenantActions): ColumnsType
       key: 'contact',
       title: t('fields.contactPhone'),
       width: 120,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>{r.contact ?? '—'}</span>
-          {r.phone && (
-            <Typography.Text type="secondary" className="fs-cell-sub fs-nowrap">
-              {r.phone}
-            </Typography.Text>
-          )}
-        </div>
-      ),
+      render: (_, r) => <StackCell main={<span>{r.contact ?? '—'}</span>} sub={r.phone} nowrap />,
     },
     { key: 'modules', title: t('fields.modules'), width: 150, render: (_, r) => <ModuleTags modules={r.modules} /> },
     {
       key: 'admin',
       title: t('fields.admin'),
       width: 120,
-      render: (_, r) =>
-        r.adminAccountCode ? (
-          <div className="fs-cell-stack">
-            <span>{r.adminAccountName}</span>
-            <Typography.Text type="secondary" className="fs-cell-sub">
-              {r.adminAccountCode}
-            </Typography.Text>
-          </div>
-        ) : (
-          '—'
-        ),
+      render: (_, r) => (r.adminAccountCode ? <StackCell main={<span>{r.adminAccountName}</span>} sub={r.adminAccountCode} /> : '—'),
     },
     {
       key: 'usage',

@@ -1,9 +1,8 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { MAX_DAY_AGE, type AlarmStageInput } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { alarmRuleGroups, alarmRules, alarmRuleStages, farms, gateways, sheds, tenants } from './tables.js';
-import { evaluateReadings } from '../modules/alarms/index.js';
-import { telemetryHistory } from '../modules/telemetry/index.js';
+import { evaluateReadings, storedReadings } from '../modules/alarms/index.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -250,29 +249,11 @@ export async function seedAlarmHistory(deps: Deps): Promise<number> {
     if (gw.shedId === null) continue;
     let after = new Date(0);
     for (;;) {
-      const rows = await db
-        .select({ key: telemetryHistory.key, ts: telemetryHistory.ts, value: telemetryHistory.value })
-        .from(telemetryHistory)
-        .where(and(eq(telemetryHistory.gatewayId, gw.id), gt(telemetryHistory.ts, after)))
-        .orderBy(asc(telemetryHistory.ts))
-        .limit(20_000);
-      if (rows.length === 0) break;
-      // A page may end inside one reading time: that time is read again, whole, by the next page.
-      const last = rows.length === 20_000 ? rows[rows.length - 1]!.ts.getTime() : null;
-      const byTs = new Map<number, Record<string, number>>();
-      for (const r of rows) {
-        const t = r.ts.getTime();
-        if (t === last) continue;
-        byTs.set(t, { ...byTs.get(t), [r.key]: r.value });
-      }
-      if (byTs.size === 0) break;
-      await evaluateReadings(
-        deps,
-        gw,
-        [...byTs].map(([ts, values]) => ({ ts, values })),
-      );
-      n += byTs.size;
-      after = new Date(Math.max(...byTs.keys()));
+      const readings = await storedReadings(db, gw.id, after, null);
+      if (readings.length === 0) break;
+      await evaluateReadings(deps, gw, readings);
+      n += readings.length;
+      after = new Date(readings[readings.length - 1]!.ts);
     }
   }
   return n;

@@ -13,5 +13,6 @@ export const alarmsModule: ServerModule = {
   start: async (deps) => enqueueSweep(deps),
 };
 
-/** What the demo seed uses: the evaluator, to turn the stored demo readings into alarm history. */
+/** What the demo seed uses: the evaluator over the stored demo readings, to make the alarm history. */
 export { evaluateReadings, type GatewayRef, type Reading } from './evaluate.js';
+export { storedReadings } from './stored.js';

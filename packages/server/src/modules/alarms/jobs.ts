@@ -1,10 +1,10 @@
-import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { defineJob } from '../../jobs/define.js';
-import { telemetryHistory } from '../telemetry/index.js';
-import { evaluateReadings, type Reading } from './evaluate.js';
+import { evaluateReadings } from './evaluate.js';
+import { storedReadings } from './stored.js';
 import { alarmProgress, alarmRules } from './tables.js';
 import { watchSilence } from './watch.js';
 
@@ -69,23 +69,8 @@ export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {
   const upTo = new Date(now);
   for (const gw of list) {
     const from = new Date(Math.max(gw.lastTs?.getTime() ?? 0, now - LOOK_BACK_MS));
-    const rows = await tx
-      .select({ key: telemetryHistory.key, ts: telemetryHistory.ts, value: telemetryHistory.value })
-      .from(telemetryHistory)
-      .where(and(eq(telemetryHistory.gatewayId, gw.id), gt(telemetryHistory.ts, from), lte(telemetryHistory.ts, upTo)))
-      .orderBy(asc(telemetryHistory.ts))
-      .limit(MAX_ROWS);
-    // A full page may end inside one reading time: that time waits for the next run, whole.
-    const lastTs = rows.length === MAX_ROWS ? rows[rows.length - 1]!.ts.getTime() : null;
-    const byTs = new Map<number, Record<string, number>>();
-    for (const r of rows) {
-      const t = r.ts.getTime();
-      if (t === lastTs) continue;
-      const values = byTs.get(t) ?? {};
-      values[r.key] = r.value;
-      byTs.set(t, values);
-    }
-    const readings: Reading[] = [...byTs].map(([ts, values]) => ({ ts, values }));
+    const readings = await storedReadings(tx, gw.id, from, upTo, MAX_ROWS);
+    if (readings.length === 0) continue;
     await evaluateReadings(deps, gw, readings, { tx });
   }
 }

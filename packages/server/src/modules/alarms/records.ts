@@ -9,7 +9,6 @@ import {
   type AlarmPageQuery,
   type AlarmRow,
   type AlarmShelveBody,
-  type LiveAlarm,
   type Page,
   type RuleKind,
 } from '@farmsense/shared';
@@ -18,6 +17,7 @@ import { accounts, farms, sheds } from '../../db/tables.js';
 import type { LiveHub } from '../../iot/live.js';
 import { paramError } from '../../lib/param-error.js';
 import { refusal, seesShed, shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
+import { alarmEvent } from './stored.js';
 import { alarms } from './tables.js';
 
 /**
@@ -160,24 +160,6 @@ export async function alarmCount(db: Db, scope: Scope, q: { farmId?: number | un
   return { total: of(1) + of(2) + of(3), high: of(1), medium: of(2), low: of(3) };
 }
 
-function liveOf(a: AlarmRecord, change: LiveAlarm['change']): LiveAlarm {
-  return {
-    id: a.id,
-    farmId: a.farmId,
-    shedId: a.shedId,
-    gatewayId: a.gatewayId,
-    ruleId: a.ruleId,
-    level: a.level,
-    key: a.key,
-    active: a.active,
-    acknowledged: a.acknowledged,
-    value: a.value,
-    peak: a.peak,
-    change,
-    ts: Date.now(),
-  };
-}
-
 /** Acknowledges the alarms not yet acknowledged; every id must be one the caller sees (else 30001, nothing changes). */
 export async function ackAlarms(db: Db, live: LiveHub, scope: Scope, body: AlarmAckBody): Promise<{ acknowledged: number }> {
   const ids = [...new Set(body.ids)];
@@ -188,7 +170,7 @@ export async function ackAlarms(db: Db, live: LiveHub, scope: Scope, body: Alarm
     .set({ acknowledged: true, ackBy: scope.id, ackAt: now, ackComment: body.comment ?? null, updatedAt: now })
     .where(and(inArray(alarms.id, ids), eq(alarms.tenantId, tenantIdOf(scope)), eq(alarms.acknowledged, false)))
     .returning();
-  for (const a of changed) live.publishAlarm(liveOf(a, 'acknowledged'));
+  for (const a of changed) live.publishAlarm(alarmEvent(a, 'acknowledged'));
   return { acknowledged: changed.length };
 }
 
@@ -202,7 +184,7 @@ export async function clearAlarm(db: Db, live: LiveHub, scope: Scope, body: Alar
     .where(and(eq(alarms.id, alarm.id), eq(alarms.active, true)))
     .returning();
   if (!row) throw new AppError(ErrorCodes.ALARM_NOT_ACTIVE);
-  live.publishAlarm(liveOf(row, 'cleared'));
+  live.publishAlarm(alarmEvent(row, 'cleared'));
 }
 
 /** Shelves an alarm (maintenance) until a future moment at most 30 days ahead; null ends it. */
@@ -217,5 +199,5 @@ export async function shelveAlarm(db: Db, live: LiveHub, scope: Scope, body: Ala
     .set({ shelvedUntil: body.until, shelvedBy: body.until ? scope.id : null, updatedAt: new Date() })
     .where(eq(alarms.id, alarm.id))
     .returning();
-  live.publishAlarm(liveOf(row!, 'shelved'));
+  live.publishAlarm(alarmEvent(row!, 'shelved'));
 }

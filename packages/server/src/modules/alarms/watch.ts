@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { propertyMatches, type LiveAlarm } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import { gateways, gatewayStatus, sheds, telemetryLatest } from '../../db/tables.js';
+import { alarmEvent } from './stored.js';
 import { alarmRuleGroups, alarmRules, alarms } from './tables.js';
 
 /**
@@ -98,24 +99,6 @@ export async function watchSilence(tx: Tx, now: number): Promise<LiveAlarm[]> {
   return events;
 }
 
-function eventOf(a: typeof alarms.$inferSelect, change: LiveAlarm['change']): LiveAlarm {
-  return {
-    id: a.id,
-    farmId: a.farmId,
-    shedId: a.shedId,
-    gatewayId: a.gatewayId,
-    ruleId: a.ruleId,
-    level: a.level,
-    key: a.key,
-    active: a.active,
-    acknowledged: a.acknowledged,
-    value: a.value,
-    peak: a.peak,
-    change,
-    ts: Date.now(),
-  };
-}
-
 async function raiseSilence(tx: Tx, { w, key, at }: Finding): Promise<LiveAlarm | null> {
   const [row] = await tx
     .insert(alarms)
@@ -135,7 +118,7 @@ async function raiseSilence(tx: Tx, { w, key, at }: Finding): Promise<LiveAlarm 
     })
     .onConflictDoNothing({ target: [alarms.ruleId, alarms.gatewayId, alarms.key], where: sql`${alarms.active}` })
     .returning();
-  return row ? eventOf(row, 'raised') : null;
+  return row ? alarmEvent(row, 'raised') : null;
 }
 
 async function clearSilence(tx: Tx, { w, key, at }: Finding): Promise<LiveAlarm | null> {
@@ -144,5 +127,5 @@ async function clearSilence(tx: Tx, { w, key, at }: Finding): Promise<LiveAlarm 
     .set({ active: false, endedAt: sql`greatest(${alarms.startedAt}, ${new Date(at).toISOString()}::timestamptz)`, updatedAt: new Date() })
     .where(and(eq(alarms.ruleId, w.ruleId), eq(alarms.gatewayId, w.gatewayId), eq(alarms.key, key), eq(alarms.active, true)))
     .returning();
-  return row ? eventOf(row, 'cleared') : null;
+  return row ? alarmEvent(row, 'cleared') : null;
 }

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { AppError, ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { accounts, farms, gateways, systemAuth, tenants } from '../db/tables.js';
-import { withinSystemAuth } from './system-auth.js';
+import { withinSystemAuth, type SystemAuthWindow } from './system-auth.js';
 
 /**
  * The caps of a tenant's system authorization (SPEC §6), for the modules that add accounts, farms
@@ -52,17 +52,34 @@ export async function assertDeviceLimit(db: DbOrTx, tenantId: number, adding = 1
  * authorization is a sign-in matter and is not checked here.
  */
 export async function assertWithinValidity(db: DbOrTx, tenantId: number, now: Date = new Date()): Promise<void> {
+  const tenant = await tenantWindow(db, tenantId);
+  if (!tenant) throw new AppError(ErrorCodes.AUTH_OUTSIDE_VALIDITY);
+  const window = tenant.window && { ...tenant.window, allowAccounts: null };
+  if (!withinSystemAuth(window, tenant.createdAt, 0, now)) throw new AppError(ErrorCodes.AUTH_OUTSIDE_VALIDITY);
+}
+
+/** A tenant's status and creation time with its system authorization window (null: none, permanent); undefined when no such tenant. */
+export async function tenantWindow(
+  db: DbOrTx,
+  tenantId: number,
+): Promise<{ status: number; createdAt: Date; window: SystemAuthWindow | null } | undefined> {
   const [row] = await db
     .select({
+      status: tenants.status,
       createdAt: tenants.createdAt,
+      authTenant: systemAuth.tenantId,
       validYears: systemAuth.validYears,
       validStart: systemAuth.validStart,
       validEnd: systemAuth.validEnd,
+      allowAccounts: systemAuth.allowAccounts,
     })
     .from(tenants)
     .leftJoin(systemAuth, eq(systemAuth.tenantId, tenants.id))
     .where(eq(tenants.id, tenantId));
-  if (!row) throw new AppError(ErrorCodes.AUTH_OUTSIDE_VALIDITY);
-  const window = { validYears: row.validYears, validStart: row.validStart, validEnd: row.validEnd, allowAccounts: null };
-  if (!withinSystemAuth(window, row.createdAt, 0, now)) throw new AppError(ErrorCodes.AUTH_OUTSIDE_VALIDITY);
+  if (!row) return undefined;
+  const window =
+    row.authTenant === null
+      ? null
+      : { validYears: row.validYears, validStart: row.validStart, validEnd: row.validEnd, allowAccounts: row.allowAccounts ?? null };
+  return { status: row.status, createdAt: row.createdAt, window };
 }

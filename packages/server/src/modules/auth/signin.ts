@@ -3,12 +3,13 @@ import { and, eq } from 'drizzle-orm';
 import { AccountStatus, AccountType, AppError, ErrorCodes, type LoginResult } from '@farmsense/shared';
 import { paramError } from '../../lib/param-error.js';
 import type { Db } from '../../db/client.js';
-import { accountFarms, accounts, farms, systemAuth, tenants } from '../../db/tables.js';
+import { accountFarms, accounts, farms } from '../../db/tables.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { decryptField, type TransportKeys } from '../../lib/transport-crypto.js';
 import { addressKey, clearAddress, readFailures, recordFailure } from './failures.js';
 import { captchaNeeded, lockRemainingSeconds } from './policy.js';
 import { withinSystemAuth } from '../../lib/system-auth.js';
+import { tenantWindow } from '../../lib/limits.js';
 import { createSession } from '../../lib/sessions.js';
 
 /** Who a sign-in attempt was about, once the account is known (for the audit log). */
@@ -55,25 +56,9 @@ function lockedError(seconds: number): AppError {
 
 /** 21010 when the tenant is disabled, 20109 outside its system authorization. */
 async function checkTenant(db: Db, tenantId: number, accountId: number, now: Date): Promise<void> {
-  const [row] = await db
-    .select({
-      status: tenants.status,
-      createdAt: tenants.createdAt,
-      authTenant: systemAuth.tenantId,
-      validYears: systemAuth.validYears,
-      validStart: systemAuth.validStart,
-      validEnd: systemAuth.validEnd,
-      allowAccounts: systemAuth.allowAccounts,
-    })
-    .from(tenants)
-    .leftJoin(systemAuth, eq(systemAuth.tenantId, tenants.id))
-    .where(eq(tenants.id, tenantId));
-  if (!row || row.status !== 1) throw new AppError(ErrorCodes.TENANT_EXPIRED);
-  const window =
-    row.authTenant === null
-      ? null
-      : { validYears: row.validYears, validStart: row.validStart, validEnd: row.validEnd, allowAccounts: row.allowAccounts ?? null };
-  if (!withinSystemAuth(window, row.createdAt, accountId, now)) throw new AppError(ErrorCodes.AUTH_OUTSIDE_VALIDITY);
+  const tenant = await tenantWindow(db, tenantId);
+  if (!tenant || tenant.status !== 1) throw new AppError(ErrorCodes.TENANT_EXPIRED);
+  if (!withinSystemAuth(tenant.window, tenant.createdAt, accountId, now)) throw new AppError(ErrorCodes.AUTH_OUTSIDE_VALIDITY);
 }
 
 async function hasFarm(db: Db, accountId: number, tenantId: number): Promise<boolean> {

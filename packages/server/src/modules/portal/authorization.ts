@@ -10,6 +10,19 @@ import { accounts, apiAuth, farms, gateways, systemAuth } from '../../db/tables.
  */
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
+/** A stored validity (system or API authorization; no row = none) as the views show it. */
+function validityOf(row: { validYears: number | null; validStart: Date | null; validEnd: Date | null } | undefined): {
+  years: number | null;
+  start: string | null;
+  end: string | null;
+  permanent: boolean;
+} {
+  const years = row?.validYears ?? null;
+  const start = row?.validStart ?? null;
+  const end = row?.validEnd ?? null;
+  return { years, start: iso(start), end: iso(end), permanent: years === null && start === null && end === null };
+}
+
 async function countWhere(db: Db, table: typeof accounts | typeof farms | typeof gateways, tenantId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(eq(table.tenantId, tenantId));
   return row?.n ?? 0;
@@ -22,19 +35,17 @@ export async function getSystemAuth(db: Db, tenantId: number): Promise<SystemAut
     countWhere(db, farms, tenantId),
     countWhere(db, gateways, tenantId),
   ]);
-  const validYears = row?.validYears ?? null;
-  const validStart = row?.validStart ?? null;
-  const validEnd = row?.validEnd ?? null;
+  const valid = validityOf(row);
   return {
-    accountValidYears: validYears,
-    accountValidStartDateTime: iso(validStart),
-    accountValidEndDateTime: iso(validEnd),
+    accountValidYears: valid.years,
+    accountValidStartDateTime: valid.start,
+    accountValidEndDateTime: valid.end,
     userNum: row?.userNum ?? null,
     farmNum: row?.farmNum ?? null,
     deviceNum: row?.deviceNum ?? null,
     isOpenAPI: row?.isOpenApi ?? false,
     allowAccounts: row?.allowAccounts ?? null,
-    permanent: validYears === null && validStart === null && validEnd === null,
+    permanent: valid.permanent,
     used: { users, farms: farmCount, devices },
   };
 }
@@ -42,13 +53,11 @@ export async function getSystemAuth(db: Db, tenantId: number): Promise<SystemAut
 export async function getApiAuth(db: Db, tenantId: number): Promise<ApiAuthView> {
   const [row] = await db.select().from(apiAuth).where(eq(apiAuth.tenantId, tenantId));
   const [sys] = await db.select({ isOpenApi: systemAuth.isOpenApi }).from(systemAuth).where(eq(systemAuth.tenantId, tenantId));
-  const validYears = row?.validYears ?? null;
-  const validStart = row?.validStart ?? null;
-  const validEnd = row?.validEnd ?? null;
+  const valid = validityOf(row);
   return {
-    apiValidYears: validYears,
-    apiValidStartDateTime: iso(validStart),
-    apiValidEndDateTime: iso(validEnd),
+    apiValidYears: valid.years,
+    apiValidStartDateTime: valid.start,
+    apiValidEndDateTime: valid.end,
     apiVisitWay: row?.visitWay ?? null,
     ipAddress: row?.ipAddress ?? null,
     // Only a hash is stored, and even that stays on the server: the view says whether a code is set.
@@ -58,6 +67,6 @@ export async function getApiAuth(db: Db, tenantId: number): Promise<ApiAuthView>
     functions: row?.functions ?? null,
     farms: row?.farms ?? null,
     isOpenAPI: sys?.isOpenApi ?? false,
-    permanent: validYears === null && validStart === null && validEnd === null,
+    permanent: valid.permanent,
   };
 }

@@ -178,15 +178,7 @@ export async function addTenant(db: Db, operatorId: number, body: TenantAddBody,
       if (taken) throw new AppError(ErrorCodes.ACCOUNT_EXISTS);
       const [tenant] = await tx
         .insert(tenants)
-        .values({
-          name: body.name,
-          contact: body.contact ?? null,
-          phone: body.phone ?? null,
-          address: body.address ?? null,
-          modules: body.modules,
-          createdBy: operatorId,
-          updatedBy: operatorId,
-        })
+        .values({ ...tenantFields(body), createdBy: operatorId, updatedBy: operatorId })
         .returning({ id: tenants.id });
       const tenantId = tenant!.id;
       // No validity and no caps: permanent and unlimited until the operator sets them.
@@ -211,21 +203,26 @@ export async function addTenant(db: Db, operatorId: number, body: TenantAddBody,
   }
 }
 
+/** What an add and an edit both write from the body. */
+function tenantFields(
+  body: TenantAddBody | TenantEditBody,
+): Pick<typeof tenants.$inferInsert, 'name' | 'contact' | 'phone' | 'address' | 'modules'> {
+  return {
+    name: body.name,
+    contact: body.contact ?? null,
+    phone: body.phone ?? null,
+    address: body.address ?? null,
+    modules: body.modules,
+  };
+}
+
 export async function editTenant(db: Db, operatorId: number, body: TenantEditBody): Promise<void> {
   await tenantExists(db, body.id);
   if (await nameTaken(db, body.name, body.id)) throw new AppError(ErrorCodes.NAME_EXISTS);
   try {
     await db
       .update(tenants)
-      .set({
-        name: body.name,
-        contact: body.contact ?? null,
-        phone: body.phone ?? null,
-        address: body.address ?? null,
-        modules: body.modules,
-        updatedAt: new Date(),
-        updatedBy: operatorId,
-      })
+      .set({ ...tenantFields(body), updatedAt: new Date(), updatedBy: operatorId })
       .where(eq(tenants.id, body.id));
   } catch (err) {
     throw duplicateError(err) ?? err;

@@ -6,6 +6,7 @@ import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js'
 import { accountId, buildAccount, call, tokenFor } from '../../test/factories.js';
 import { encrypt, loginAs } from '../../test/login.js';
 import { adminWorld, rows, type AdminWorld } from '../farms/admin.fixtures.js';
+import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const LIST = '/api/breedpigaccount/account/list';
 const ADD = '/api/breedpigaccount/account/add';
@@ -44,7 +45,7 @@ describe(`accounts (${TEST_DB})`, () => {
 
   it('refuses every route without a token (10002)', async () => {
     // Bodies pass the schemas (validation runs before the session check).
-    const routes: [Parameters<typeof call>[2], string, unknown?][] = [
+    const routes: RouteCall[] = [
       ['GET', LIST],
       ['GET', '/api/breedpigaccount/account/list2'],
       ['POST', ADD, await newAccount()],
@@ -56,7 +57,7 @@ describe(`accounts (${TEST_DB})`, () => {
       ['POST', '/api/breedpigaccount/account/farmAuthorize', { accountId: 1, farmIds: [] }],
       ['POST', '/api/breedpigaccount/account/farmAndShedAuthorization', { accountId: 1, farms: [] }],
     ];
-    for (const [method, url, body] of routes) expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
+    await expectEveryRoute(ctx, null, routes, 10002);
   });
 
   it('pages the tenant accounts with roles and farms, never a password hash', async () => {

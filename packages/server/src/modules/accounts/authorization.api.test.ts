@@ -6,6 +6,7 @@ import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js'
 import { accountId, buildAccount, call, tokenFor } from '../../test/factories.js';
 import { encrypt, loginAs } from '../../test/login.js';
 import { adminWorld, pigManager, type AdminWorld } from '../farms/admin.fixtures.js';
+import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const ROLES = '/api/accountauth/account/getAccountRole';
 const ROLE_EDIT = '/api/accountauth/account/roleEdit';
@@ -151,15 +152,13 @@ describe(`account authorization (${TEST_DB})`, () => {
   it('needs the account application (10009); ordinary managers stay within their own farms and rights', async () => {
     const db = ctx.database.db;
     const target = await accountId(db, 'chicken');
-    for (const [method, url, body] of [
+    const viewerRoutes: RouteCall[] = [
       ['GET', '/api/breedpigaccount/account/list'],
       ['GET', `${ROLES}?accountId=${target}`],
       ['POST', FARM_AUTH, { accountId: target, farmIds: [] }],
       ['POST', '/api/accountauth/account/ban', { ids: [target], status: 0 }],
-    ] as const) {
-      const res = await call(ctx, w.tok.viewer, method, url, body);
-      expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
-    }
+    ];
+    await expectEveryRoute(ctx, w.tok.viewer, viewerRoutes, 10009, 403);
     expect((await call(ctx, w.tok.platform, 'GET', '/api/breedpigaccount/account/list')).code).toBe(10009);
     const manager = await pigManager(ctx, w);
     // The pig farm manager manages accounts but only the pig farm, and holds no poultry rights.

@@ -13,6 +13,7 @@ import {
 import { accountSheds, accounts, gateways, pens, roles, sheds, tenants } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildFarm, buildShed, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';
+import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const AREA = '/api/breedpigaccount/account/areaCode';
 const FARMS = '/api/breedpigbuilding/farmInfo/list';
@@ -71,7 +72,7 @@ describe(`directory (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
-    const routes: ['GET' | 'POST', string, unknown?][] = [
+    const routes: RouteCall[] = [
       ['GET', AREA],
       ['GET', FARMS],
       ['POST', ACCOUNTS],
@@ -81,10 +82,7 @@ describe(`directory (${TEST_DB})`, () => {
       ['GET', `${AUTH_SHED_LIST}?farmId=1`],
       ['POST', QUERY_SHEDS, { farmId: 1, pageNo: 1, pageSize: 10 }],
     ];
-    for (const [method, url, body] of routes) {
-      const res = await call(ctx, null, method, url, body);
-      expect([url, res.status, res.code]).toEqual([url, 401, 10002]);
-    }
+    await expectEveryRoute(ctx, null, routes, 10002, 401);
   });
 
   it('lists the phone calling codes', async () => {

@@ -5,6 +5,7 @@ import { accountFarms, accountSheds, farms, pens, sheds, systemAuth } from '../.
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildShed, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, pigManager, rows, type AdminWorld } from './admin.fixtures.js';
+import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const ADD = '/api/breedpigbuilding/farmInfo/add';
 const UPDATE = '/api/breedpigbuilding/farmInfo/update';
@@ -40,7 +41,7 @@ describe(`farms (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
-    const routes: [Parameters<typeof call>[2], string, unknown?][] = [
+    const routes: RouteCall[] = [
       ['POST', ADD, farm()],
       ['PUT', UPDATE, { id: 1, ...farm() }],
       ['DELETE', `${DELETE}/1`],
@@ -48,7 +49,7 @@ describe(`farms (${TEST_DB})`, () => {
       ['GET', PAGE],
       ['POST', TZ, { farmId: 1, timeZone: 'UTC', timeZoneName: 'UTC' }],
     ];
-    for (const [method, url, body] of routes) expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
+    await expectEveryRoute(ctx, null, routes, 10002);
   });
 
   it('adds a farm with every SPEC §3 field and shows it in detail, page and list', async () => {
@@ -225,14 +226,12 @@ describe(`farms (${TEST_DB})`, () => {
   });
 
   it('needs the farm list application (10009) and keeps ordinary accounts to their farms', async () => {
-    for (const [method, url, body] of [
+    const viewerRoutes: RouteCall[] = [
       ['GET', `${DETAIL}?id=${w.pigFarm}`],
       ['POST', ADD, farm({ farmName: 'V' })],
       ['GET', PAGE],
-    ] as const) {
-      const res = await call(ctx, w.tok.viewer, method, url, body);
-      expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
-    }
+    ];
+    await expectEveryRoute(ctx, w.tok.viewer, viewerRoutes, 10009, 403);
     expect((await call(ctx, w.tok.platform, 'GET', PAGE)).code).toBe(10009);
     // The pig farm manager's role holds house management; it manages the pig farm only.
     const manager = await pigManager(ctx, w);

@@ -4,6 +4,7 @@ import { AccountType, APP_OPERATIONS, type AppTreeNode, type OperateAuthMap } fr
 import { accounts, actLog, apiAuth, applicationInfo, auditLog, farms, gateways, systemAuth, tenants } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const TREE = '/api/breedpigbuilding/applicationInfo/roleApplicationTree';
 const TREE2 = '/api/breedpigbuilding/applicationInfo/roleApplicationTree2';
@@ -40,7 +41,7 @@ describe(`portal (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
-    const routes: ['GET' | 'POST', string, unknown?][] = [
+    const routes: RouteCall[] = [
       ['POST', TREE],
       ['POST', TREE2, {}],
       ['POST', OPS],
@@ -53,10 +54,7 @@ describe(`portal (${TEST_DB})`, () => {
       ['GET', API_AUTH],
       ['POST', ACT_LOG, { modeCode: 'pig' }],
     ];
-    for (const [method, url, body] of routes) {
-      const res = await call(ctx, null, method, url, body);
-      expect([url, res.status, res.code]).toEqual([url, 401, 10002]);
-    }
+    await expectEveryRoute(ctx, null, routes, 10002, 401);
   });
 
   it('gives the tenant administrator the pig, chicken and group trees with catalogue ids', async () => {

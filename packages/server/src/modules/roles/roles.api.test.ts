@@ -5,6 +5,7 @@ import { accountRoles, applicationInfo, roleApps, roles } from '../../db/tables.
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, pigManager, rows, type AdminWorld } from '../farms/admin.fixtures.js';
+import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const ROLE = '/api/accountauth/roleInfo';
 const PAGE = '/api/accountauth/roleInfo/page';
@@ -31,7 +32,7 @@ describe(`roles (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
-    const routes: [Parameters<typeof call>[2], string, unknown?][] = [
+    const routes: RouteCall[] = [
       ['GET', PAGE],
       ['POST', ROLE, { roleName: 'x' }],
       ['PUT', ROLE, { id: 1, roleName: 'x' }],
@@ -41,7 +42,7 @@ describe(`roles (${TEST_DB})`, () => {
       ['GET', `${BY_APP}?applicationId=1&roleId=1`],
       ['POST', BY_APPS, { roleId: 1, applicationIds: [] }],
     ];
-    for (const [method, url, body] of routes) expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
+    await expectEveryRoute(ctx, null, routes, 10002);
   });
 
   it('pages the tenant roles with account and application counts, filtered by name', async () => {
@@ -230,14 +231,12 @@ describe(`roles (${TEST_DB})`, () => {
   });
 
   it('needs the role application (10009); ordinary managers bind only what they hold', async () => {
-    for (const [method, url, body] of [
+    const viewerRoutes: RouteCall[] = [
       ['GET', PAGE],
       ['POST', ROLE, { roleName: 'Nope' }],
       ['GET', APPS],
-    ] as const) {
-      const res = await call(ctx, w.tok.viewer, method, url, body);
-      expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
-    }
+    ];
+    await expectEveryRoute(ctx, w.tok.viewer, viewerRoutes, 10009, 403);
     expect((await call(ctx, w.tok.platform, 'GET', PAGE)).code).toBe(10009);
     const manager = await pigManager(ctx, w);
     // The pig farm manager's role holds role management and pig codes: no poultry or group codes to hand out.

@@ -5,6 +5,7 @@ import { accountFarms, accountPens, accountSheds, gateways, pens, roles, sheds }
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, pigManager, rows, type AdminWorld } from '../farms/admin.fixtures.js';
+import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const B = '/api/breedpigbuilding/shed';
 const SHED_LIST = '/api/breedpigbuilding/shedInfo/list';
@@ -29,7 +30,7 @@ describe(`sheds and pens (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
-    const routes: [Parameters<typeof call>[2], string, unknown?][] = [
+    const routes: RouteCall[] = [
       ['POST', `${B}/add`, shed()],
       ['PUT', `${B}/update`, { id: 1, ...shed() }],
       ['DELETE', `${B}/delete/1`],
@@ -40,7 +41,7 @@ describe(`sheds and pens (${TEST_DB})`, () => {
       ['POST', `${B}/qdslHierarchicalQuery`, {}],
       ['POST', `${B}/lieHaoSelect`, { shedId: 1 }],
     ];
-    for (const [method, url, body] of routes) expect([url, (await call(ctx, null, method, url, body)).code]).toEqual([url, 10002]);
+    await expectEveryRoute(ctx, null, routes, 10002);
   });
 
   it('adds and edits sheds with types of the farm kind (20023) and unique places (20026)', async () => {
@@ -323,14 +324,12 @@ describe(`sheds and pens (${TEST_DB})`, () => {
   });
 
   it('needs the shed list application for writes (10009); pickers follow the caller scope', async () => {
-    for (const [method, url, body] of [
+    const writes: RouteCall[] = [
       ['POST', `${B}/add`, shed()],
       ['POST', `${B}/addFields`, { shedId: 1, startColumn: 1, endColumn: 1 }],
       ['DELETE', `${B}/delete/1`],
-    ] as const) {
-      const res = await call(ctx, w.tok.viewer, method, url, body);
-      expect([url, res.status, res.code]).toEqual([url, 403, 10009]);
-    }
+    ];
+    await expectEveryRoute(ctx, w.tok.viewer, writes, 10009, 403);
     const tree = (await call<HierarchyFarm[]>(ctx, w.tok.viewer, 'POST', `${B}/qdslHierarchicalQuery`, {})).data;
     expect(tree.map((f) => f.farmName)).toEqual(['Demo Pig Farm']);
     expect((await call(ctx, w.tok.chicken, 'POST', `${B}/queryFields`, { shedId: tree[0]!.sheds[0]!.tid })).code).toBe(30004);

@@ -3,14 +3,13 @@ import { Alert, Button, Form, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { passwordChangeSchema } from './passwordSchema';
 import { toast } from '../api/toast';
 import { appState } from '../stores/appStore';
 import { PageSpin } from '../../ui/PageSpin';
 import { reportFormError } from '../../ui/serverIssues';
 import { AuthLayout } from './AuthLayout';
 import { logout } from './logout';
-import { PasswordFields } from './PasswordFields';
+import { PasswordChangeFields } from './PasswordFields';
 import { loadSessionData, useUserInfo } from './queries';
 import { usePasswordChange } from './usePasswordChange';
 
@@ -54,15 +53,7 @@ export function ChangePasswordPage(): ReactElement {
       </Typography.Title>
       <Alert type="warning" showIcon title={t('forced.hint')} className="fs-dialog-note" />
       <Form<Values> form={form} name="forcedPassword" layout="vertical" size="large" onFinish={(v) => void onFinish(v)}>
-        <PasswordFields
-          schema={passwordChangeSchema}
-          labels={{
-            old: t('shell:changePassword.oldPassword'),
-            new: t('shell:changePassword.newPassword'),
-            confirm: t('shell:changePassword.confirmPassword'),
-            newHint: t('shell:changePassword.rule'),
-          }}
-        />
+        <PasswordChangeFields />
         <Button type="primary" htmlType="submit" block loading={saving} className="fs-auth__submit">
           {t('forced.submit')}
         </Button>

@@ -1,8 +1,10 @@
 import type { ReactElement } from 'react';
 import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { INPUT_MAX_LENGTH } from '@farmsense/shared';
 import { zodRule } from '../../ui/zodRule';
+import { passwordChangeSchema } from './passwordSchema';
 
 export interface PasswordFieldLabels {
   old?: string;
@@ -36,5 +38,21 @@ export function PasswordFields({ schema, labels }: { schema: ZodType; labels: Pa
         <Input.Password maxLength={INPUT_MAX_LENGTH} autoComplete="new-password" />
       </Form.Item>
     </>
+  );
+}
+
+/** The fields of a password change (top bar dialog, forced change after sign-in): old, new with its rule, confirmation. */
+export function PasswordChangeFields(): ReactElement {
+  const { t } = useTranslation('shell');
+  return (
+    <PasswordFields
+      schema={passwordChangeSchema}
+      labels={{
+        old: t('changePassword.oldPassword'),
+        new: t('changePassword.newPassword'),
+        confirm: t('changePassword.confirmPassword'),
+        newHint: t('changePassword.rule'),
+      }}
+    />
   );
 }

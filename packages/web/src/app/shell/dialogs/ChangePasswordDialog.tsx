@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { passwordChangeSchema } from '../../auth/passwordSchema';
 import { toast } from '../../api/toast';
-import { PasswordFields } from '../../auth/PasswordFields';
+import { PasswordChangeFields } from '../../auth/PasswordFields';
 import { useSession } from '../../auth/sessionContext';
 import { usePasswordChange } from '../../auth/usePasswordChange';
 import { AccountDialog } from './AccountDialog';
@@ -29,15 +28,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
 
   return (
     <AccountDialog open={open} onClose={onClose} title={t('changePassword.title')} form={form} name="changePassword" save={save}>
-      <PasswordFields
-        schema={passwordChangeSchema}
-        labels={{
-          old: t('changePassword.oldPassword'),
-          new: t('changePassword.newPassword'),
-          confirm: t('changePassword.confirmPassword'),
-          newHint: t('changePassword.rule'),
-        }}
-      />
+      <PasswordChangeFields />
     </AccountDialog>
   );
 }

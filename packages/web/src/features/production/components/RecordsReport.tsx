@@ -1,11 +1,9 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Select } from 'antd';
+import { Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { EmptyBlock } from '../../../ui/QueryStates';
@@ -80,27 +78,15 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
   return (
     <ReportFrame
       code={code}
+      farm={{ farms, farmId, select }}
+      onFarmChange={() => {
+        setShedId(undefined);
+        reset();
+      }}
+      refresh={{ query: list, enabled: !!req }}
       subtitle={t(`subtitle.${def.record}`)}
-      actions={
-        <Button icon={<ReloadOutlined />} onClick={() => void list.refetch()} loading={list.isFetching} disabled={!req}>
-          {t('shell:actions.refresh')}
-        </Button>
-      }
       filters={
         <>
-          <FilterField id={id('farm')} label={t('shell:overview.farm')}>
-            <FarmSelect
-              id={id('farm')}
-              farms={farms}
-              value={farmId}
-              onChange={(f) => {
-                setShedId(undefined);
-                reset();
-                select(f);
-              }}
-              placeholder={t('shell:overview.selectFarm')}
-            />
-          </FilterField>
           <FilterField id={id('shed')} label={t('filters.shed')}>
             <Select<number>
               id={id('shed')}

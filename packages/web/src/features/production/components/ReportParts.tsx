@@ -1,9 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Tooltip } from 'antd';
-import { InfoCircleOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FilterBar } from '../../../ui/FilterBar';
+import type { FarmChoice } from '../../../app/farm';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import type { ReportRow } from '../reportsApi';
 import { formatNumber, METRICS, worseBy, type MetricKey } from '../model/metrics';
 import { figure, standardOf } from '../model/series';
@@ -12,26 +15,66 @@ import '../../../ui/report-page.css';
 import '../reports.css';
 import { PageHead } from '../../../ui/PageParts';
 
-/** The frame every poultry report shares: title from the menu, subtitle, filters, body. */
+/**
+ * The frame every poultry report shares: title from the menu, subtitle, filters (the farm first,
+ * `{code}-farm`), "Refresh" of the report's query (off until it can ask) before the page's own
+ * actions, body.
+ */
 export function ReportFrame({
   code,
   subtitle,
+  farm,
+  onFarmChange,
+  refresh,
   filters,
   actions,
   children,
 }: {
   code: string;
   subtitle: string;
+  farm: Pick<FarmChoice, 'farms' | 'farmId' | 'select'>;
+  /** What a change of farm resets first (the picked sheds, the page). */
+  onFarmChange?: () => void;
+  refresh: { query: Pick<UseQueryResult, 'refetch' | 'isFetching'>; enabled: boolean };
+  /** The report's own filters, after the farm. */
   filters: ReactNode;
   actions?: ReactNode;
   children: ReactNode;
 }): ReactElement {
-  const { t } = useTranslation('poultry');
+  const { t } = useTranslation(['poultry', 'shell']);
+  const farmId = `${code}-farm`;
   return (
     <section className="fs-env-page fs-poultry-page" aria-labelledby="page-title" data-report={code}>
       <PageHead title={menuLabel(code)} subtitle={subtitle} />
       <div className="fs-panel fs-env-filters">
-        <FilterBar label={t('filters.label')} actions={actions}>
+        <FilterBar
+          label={t('filters.label')}
+          actions={
+            <>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={() => void refresh.query.refetch()}
+                loading={refresh.query.isFetching}
+                disabled={!refresh.enabled}
+              >
+                {t('shell:actions.refresh')}
+              </Button>
+              {actions}
+            </>
+          }
+        >
+          <FilterField id={farmId} label={t('shell:overview.farm')}>
+            <FarmSelect
+              id={farmId}
+              farms={farm.farms}
+              value={farm.farmId}
+              onChange={(f) => {
+                onFarmChange?.();
+                farm.select(f);
+              }}
+              placeholder={t('shell:overview.selectFarm')}
+            />
+          </FilterField>
           {filters}
         </FilterBar>
       </div>

@@ -1,13 +1,12 @@
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Segmented, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { FLOCK_TYPE_CODES, FLOCK_TYPES, type ReportPeriod } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
-import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterField } from '../../../ui/FilterBar';
 import { PAGE_SIZE_OPTIONS } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
@@ -212,37 +211,23 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
   return (
     <ReportFrame
       code={code}
+      farm={{ farms, farmId, select }}
+      onFarmChange={() => setShedIds([])}
+      refresh={{ query: report, enabled: !!req }}
       subtitle={t(`subtitle.${def.endpoint === 'summary' ? def.groupBy : def.endpoint}`)}
       actions={
-        <>
-          <Button icon={<ReloadOutlined />} onClick={() => void report.refetch()} loading={report.isFetching} disabled={!req}>
-            {t('shell:actions.refresh')}
-          </Button>
-          <Button
-            type="primary"
-            icon={<DownloadOutlined />}
-            onClick={() => void onExport()}
-            loading={exporting}
-            disabled={!req || rows.length === 0}
-          >
-            {t('export')}
-          </Button>
-        </>
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          onClick={() => void onExport()}
+          loading={exporting}
+          disabled={!req || rows.length === 0}
+        >
+          {t('export')}
+        </Button>
       }
       filters={
         <>
-          <FilterField id={id('farm')} label={t('shell:overview.farm')}>
-            <FarmSelect
-              id={id('farm')}
-              farms={farms}
-              value={farmId}
-              onChange={(f) => {
-                setShedIds([]);
-                select(f);
-              }}
-              placeholder={t('shell:overview.selectFarm')}
-            />
-          </FilterField>
           {def.groupBy === 'flock' && (
             <FilterField id={id('sheds')} label={t('filters.sheds')}>
               <Select<number[]>

@@ -1,9 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Segmented, Select } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STANDARD_CURVE_INDICATORS, TREND_WINDOWS_DAYS, type CurveIndicator } from '@farmsense/shared';
-import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
@@ -93,17 +91,11 @@ export function TrendReport({ code, def }: { code: string; def: TrendDef }): Rea
   return (
     <ReportFrame
       code={code}
+      farm={{ farms, farmId, select }}
+      refresh={{ query: trend, enabled: !!req }}
       subtitle={t('subtitle.trend')}
-      actions={
-        <Button icon={<ReloadOutlined />} onClick={() => void trend.refetch()} loading={trend.isFetching} disabled={!req}>
-          {t('shell:actions.refresh')}
-        </Button>
-      }
       filters={
         <>
-          <FilterField id={id('farm')} label={t('shell:overview.farm')}>
-            <FarmSelect id={id('farm')} farms={farms} value={farmId} onChange={select} placeholder={t('shell:overview.selectFarm')} />
-          </FilterField>
           <FilterField id={id('flocks')} label={t('filters.flocks')}>
             <FlockPicker
               id={id('flocks')}

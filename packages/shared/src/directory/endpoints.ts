@@ -34,7 +34,8 @@ export type AuthFarm = z.infer<typeof authFarm>;
 export const accountOption = z.object({ label: z.string(), value: z.number() });
 export type AccountOption = z.infer<typeof accountOption>;
 
-const shedFields = {
+/** A shed as the lists and the hierarchy show it (`tid` = its id). */
+export const shedFields = {
   tid: z.number(),
   shedName: z.string(),
   shedType: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { del, noAnswer, post, put } from '../contract.js';
+import { shedFields } from '../directory/endpoints.js';
 import {
   addFieldsBody,
   fieldIdParams,
@@ -32,15 +33,7 @@ export const penOption = z.object({
 });
 export type PenOption = z.infer<typeof penOption>;
 
-export const hierarchyShed = z.object({
-  tid: z.number(),
-  shedName: z.string(),
-  shedType: z.number(),
-  areaNum: z.number(),
-  buildingNum: z.number(),
-  shedNum: z.number(),
-  pens: z.array(penRow),
-});
+export const hierarchyShed = z.object({ ...shedFields, pens: z.array(penRow) });
 export type HierarchyShed = z.infer<typeof hierarchyShed>;
 
 /** qdslHierarchicalQuery: farm -> sheds -> pens the caller may see. */

@@ -249,4 +249,18 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
     // A refused id among visible ones changes nothing.
     expect((await call(ctx, tok['al-other']!, 'POST', `${RECORD}/ack`, { ids: [a!.id, 999999] })).code).toBe(30001);
   });
+  it('ends the live alarms of a deleted rule and tells open screens', async () => {
+    await publish(t0 + 30 * MIN, { 'temp.1': 36 });
+    await evaluated(t0 + 30 * MIN);
+    const [live] = await alarmsOf('&state=active&property=temp.1');
+    expect(live).toMatchObject({ value: 36, active: true });
+    const rules = await call<Page<{ id: number; name: string }>>(ctx, tok['al-admin']!, 'GET', `/api/warning/rule/page?farmId=${farm}`);
+    const hot = rules.data.list.find((r) => r.name === 'Hot')!;
+    events.splice(0);
+    expect((await call(ctx, tok['al-admin']!, 'DELETE', `/api/warning/rule/${hot.id}`)).code).toBe(1);
+    expect(events.map((e) => [e.id, e.change, e.active])).toEqual([[live!.id, 'cleared', false]]);
+    const [ended] = (await alarmsOf('&property=temp.1')).filter((a) => a.id === live!.id);
+    // The record stays, with its rule's name and who ended it.
+    expect(ended).toMatchObject({ active: false, ruleId: null, ruleName: 'Hot', clearedByName: 'Name of al-admin' });
+  });
 });

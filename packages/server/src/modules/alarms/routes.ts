@@ -16,17 +16,17 @@ export const alarmRoutes: ModuleRoutes = async (app, deps) => {
 
   rules(alarmsApi.groupPage, async ({ req, query }) => groupPage(db, scopeOf(req), query));
   rules(alarmsApi.groupAdd, async ({ req, body }) => addGroup(db, scopeOf(req), body));
-  rules(alarmsApi.groupUpdate, async ({ req, body }) => updateGroup(db, scopeOf(req), body));
+  rules(alarmsApi.groupUpdate, async ({ req, body }) => updateGroup(db, deps.live, scopeOf(req), body));
   rules(alarmsApi.groupRemove, async ({ req, params }) => {
-    await removeGroup(db, scopeOf(req), params.id);
+    await removeGroup(db, deps.live, scopeOf(req), params.id);
     return null;
   });
   rules(alarmsApi.rulePage, async ({ req, query }) => rulePage(db, scopeOf(req), query));
   rules(alarmsApi.ruleDetail, async ({ req, params }) => ruleDetail(db, scopeOf(req), params.id));
   rules(alarmsApi.ruleAdd, async ({ req, body }) => addRule(db, scopeOf(req), body));
-  rules(alarmsApi.ruleUpdate, async ({ req, body }) => updateRule(db, scopeOf(req), body));
+  rules(alarmsApi.ruleUpdate, async ({ req, body }) => updateRule(db, deps.live, scopeOf(req), body));
   rules(alarmsApi.ruleRemove, async ({ req, params }) => {
-    await removeRule(db, scopeOf(req), params.id);
+    await removeRule(db, deps.live, scopeOf(req), params.id);
     return null;
   });
 

@@ -23,6 +23,8 @@ import { farms } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
+import type { LiveHub } from '../../iot/live.js';
+import { alarmEvent } from './stored.js';
 import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
 
 /**
@@ -32,6 +34,7 @@ import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms }
  */
 type GroupRow = typeof alarmRuleGroups.$inferSelect;
 type RuleRow = typeof alarmRules.$inferSelect;
+type AlarmRecord = typeof alarms.$inferSelect;
 
 const nameTaken = (): AppError => new AppError(ErrorCodes.NAME_EXISTS, { data: { field: 'name' } });
 
@@ -53,15 +56,22 @@ async function visibleRule(db: DbOrTx, scope: Scope, id: number): Promise<RuleRo
   return row;
 }
 
-/** Ends the active alarms of these rules (disabled or deleted) and forgets their pending breaches. */
-async function endRuleAlarms(tx: Tx, ruleIds: number[], accountId: number): Promise<void> {
-  if (ruleIds.length === 0) return;
+/** Ends the active alarms of these rules (disabled or deleted) and forgets their pending breaches; returns the ended ones. */
+async function endRuleAlarms(tx: Tx, ruleIds: number[], accountId: number): Promise<AlarmRecord[]> {
+  if (ruleIds.length === 0) return [];
   const now = new Date();
-  await tx
+  const ended = await tx
     .update(alarms)
     .set({ active: false, endedAt: now, clearedBy: accountId, updatedAt: now })
-    .where(and(inArray(alarms.ruleId, ruleIds), eq(alarms.active, true)));
+    .where(and(inArray(alarms.ruleId, ruleIds), eq(alarms.active, true)))
+    .returning();
   await tx.delete(alarmConditions).where(inArray(alarmConditions.ruleId, ruleIds));
+  return ended;
+}
+
+/** Open screens learn of the alarms a rule change ended (after the commit). */
+function announce(live: LiveHub, ended: AlarmRecord[]): void {
+  for (const a of ended) live.publishAlarm(alarmEvent(a, 'cleared'));
 }
 
 export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Promise<Page<RuleGroupRow>> {
@@ -138,41 +148,42 @@ export async function addGroup(db: Db, scope: Scope, body: RuleGroupAddBody): Pr
   }
 }
 
-export async function updateGroup(db: Db, scope: Scope, body: RuleGroupUpdateBody): Promise<{ id: number }> {
+/** Ends the active alarms of a group's rules. */
+async function endGroupAlarms(tx: Tx, groupId: number, accountId: number): Promise<AlarmRecord[]> {
+  const rules = await tx.select({ id: alarmRules.id }).from(alarmRules).where(eq(alarmRules.groupId, groupId));
+  return endRuleAlarms(
+    tx,
+    rules.map((r) => r.id),
+    accountId,
+  );
+}
+
+export async function updateGroup(db: Db, live: LiveHub, scope: Scope, body: RuleGroupUpdateBody): Promise<{ id: number }> {
   const group = await visibleGroup(db, scope, body.id);
   await assertGroupNameFree(db, group.farmId, body.name, group.id);
   try {
-    await db.transaction(async (tx) => {
+    const ended = await db.transaction(async (tx) => {
       await tx
         .update(alarmRuleGroups)
         .set({ name: body.name, enabled: body.enabled, remark: body.remark ?? null, updatedAt: new Date(), updatedBy: scope.id })
         .where(eq(alarmRuleGroups.id, group.id));
-      if (!body.enabled) {
-        const rules = await tx.select({ id: alarmRules.id }).from(alarmRules).where(eq(alarmRules.groupId, group.id));
-        await endRuleAlarms(
-          tx,
-          rules.map((r) => r.id),
-          scope.id,
-        );
-      }
+      return body.enabled ? [] : endGroupAlarms(tx, group.id, scope.id);
     });
+    announce(live, ended);
   } catch (err) {
     raced(err);
   }
   return { id: group.id };
 }
 
-export async function removeGroup(db: Db, scope: Scope, id: number): Promise<void> {
+export async function removeGroup(db: Db, live: LiveHub, scope: Scope, id: number): Promise<void> {
   const group = await visibleGroup(db, scope, id);
-  await db.transaction(async (tx) => {
-    const rules = await tx.select({ id: alarmRules.id }).from(alarmRules).where(eq(alarmRules.groupId, group.id));
-    await endRuleAlarms(
-      tx,
-      rules.map((r) => r.id),
-      scope.id,
-    );
+  const ended = await db.transaction(async (tx) => {
+    const alarmsEnded = await endGroupAlarms(tx, group.id, scope.id);
     await tx.delete(alarmRuleGroups).where(eq(alarmRuleGroups.id, group.id));
+    return alarmsEnded;
   });
+  announce(live, ended);
 }
 
 /** The rule rows of the contract, stages in day order. */
@@ -295,28 +306,32 @@ export async function addRule(db: Db, scope: Scope, body: AlarmRuleAddBody): Pro
 }
 
 /** Replaces a rule; pending breaches start over under the new limits, a disabled rule ends its alarms. */
-export async function updateRule(db: Db, scope: Scope, body: AlarmRuleUpdateBody): Promise<{ id: number }> {
+export async function updateRule(db: Db, live: LiveHub, scope: Scope, body: AlarmRuleUpdateBody): Promise<{ id: number }> {
   const rule = await visibleRule(db, scope, body.id);
   const group = await visibleGroup(db, scope, body.groupId);
   // Moving a rule between groups keeps it in its farm: the farm is where its alarms belong.
   if (group.farmId !== rule.farmId) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'alarm rule group', id: group.id });
   checkStages(body);
-  await db.transaction(async (tx) => {
+  const ended = await db.transaction(async (tx) => {
     await tx
       .update(alarmRules)
       .set({ groupId: group.id, shedType: group.shedType, ...ruleColumns(body), updatedAt: new Date(), updatedBy: scope.id })
       .where(eq(alarmRules.id, rule.id));
     await writeStages(tx, tenantIdOf(scope), rule.id, body);
-    if (!body.enabled || body.kind !== rule.kind) await endRuleAlarms(tx, [rule.id], scope.id);
-    else await tx.delete(alarmConditions).where(eq(alarmConditions.ruleId, rule.id));
+    if (!body.enabled || body.kind !== rule.kind) return endRuleAlarms(tx, [rule.id], scope.id);
+    await tx.delete(alarmConditions).where(eq(alarmConditions.ruleId, rule.id));
+    return [];
   });
+  announce(live, ended);
   return { id: rule.id };
 }
 
-export async function removeRule(db: Db, scope: Scope, id: number): Promise<void> {
+export async function removeRule(db: Db, live: LiveHub, scope: Scope, id: number): Promise<void> {
   const rule = await visibleRule(db, scope, id);
-  await db.transaction(async (tx) => {
-    await endRuleAlarms(tx, [rule.id], scope.id);
+  const ended = await db.transaction(async (tx) => {
+    const alarmsEnded = await endRuleAlarms(tx, [rule.id], scope.id);
     await tx.delete(alarmRules).where(eq(alarmRules.id, rule.id));
+    return alarmsEnded;
   });
+  announce(live, ended);
 }

@@ -25,6 +25,7 @@ export * from './farms/endpoints.js';
 export * from './schemas/sheds.js';
 export * from './sheds/endpoints.js';
 export * from './display.js';
+export * from './numbers.js';
 export * from './schemas/environment.js';
 export * from './environment/endpoints.js';
 export * from './telemetry/schemas.js';

@@ -94,6 +94,14 @@ export const countParam = (min = 0, max = Number.MAX_SAFE_INTEGER) =>
 /** A request object: unknown fields are refused by name, never dropped silently. */
 export const strictObject = z.strictObject;
 
+/**
+ * The message of a number field: empty is "required"; typed text that is not a number (the form's
+ * number field hands it on as NaN) or a string in a JSON body is "enter a number".
+ */
+export const NUMBER_ERROR = {
+  error: (issue: { input?: unknown }): string => (issue.input == null ? 'validation.required' : 'validation.number'),
+};
+
 export const pageQuery = z.strictObject({
   pageNo: countParam(1).default(1),
   pageSize: countParam(1, 100000).default(20),

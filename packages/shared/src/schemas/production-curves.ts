@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { STANDARD_CURVE_INDICATORS } from '../enums/index.js';
-import { requiredText } from './common.js';
+import { NUMBER_ERROR, requiredText } from './common.js';
 import { CURVE_START_DAY_MAX, dayInput, flockTypeInput, idInput as id } from './production.js';
 
 /** Production schemas, second part: standard curves and report requests (flocks and daily records: production.ts). */
@@ -39,7 +39,7 @@ const curveFields = {
   indicator: z.enum(CURVE_INDICATORS as [CurveIndicator, ...CurveIndicator[]], { error: 'validation.invalid' }),
   name: requiredText(),
   startDay: z
-    .number()
+    .number(NUMBER_ERROR)
     .int('validation.integer')
     .min(0, 'validation.nonNegative')
     .max(CURVE_START_DAY_MAX, 'validation.tooLarge')

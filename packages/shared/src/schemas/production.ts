@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FLOCK_SEX } from '../enums/index.js';
-import { bodyId, countParam, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
+import { NUMBER_ERROR, bodyId, countParam, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
 import { weighingStats } from '../production/kpi.js';
 import { blankAsAbsent, dateTimeInput } from './time.js';
 
@@ -19,13 +19,9 @@ export const CURVE_START_DAY_MAX = 2000;
 /** A row id in a JSON body (schemas/common.ts). */
 export const idInput = bodyId;
 const id = idInput;
-const count = z
-  .number({ error: 'validation.required' })
-  .int('validation.integer')
-  .min(0, 'validation.nonNegative')
-  .max(10_000_000, 'validation.tooLarge');
-const amount = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100_000_000, 'validation.tooLarge');
-const percent = z.number({ error: 'validation.required' }).min(0, 'validation.nonNegative').max(100, 'validation.percent');
+const count = z.number(NUMBER_ERROR).int('validation.integer').min(0, 'validation.nonNegative').max(10_000_000, 'validation.tooLarge');
+const amount = z.number(NUMBER_ERROR).min(0, 'validation.nonNegative').max(100_000_000, 'validation.tooLarge');
+const percent = z.number(NUMBER_ERROR).min(0, 'validation.nonNegative').max(100, 'validation.percent');
 
 /** A calendar day, 'YYYY-MM-DD', that exists. */
 export const dayInput = z

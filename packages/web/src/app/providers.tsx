@@ -1,5 +1,5 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider, message } from 'antd';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST } from '@farmsense/shared';
 import { bindToasts } from './api/toast';
@@ -9,14 +9,17 @@ import { useAppStore } from './stores/appStore';
 import { THEME } from './theme/theme';
 import { useScreenBand } from '../ui/useScreenBand';
 
-/** Routes the API client's toasts through antd's App context so they use the theme. */
-function ToastBinder(): null {
-  const { message } = AntApp.useApp();
+/**
+ * Routes the API client's toasts through antd's message hook so they use the theme. Only the
+ * message part of antd: the app wrapper would also bring modal and notification into every page.
+ */
+function Toasts(): ReactElement {
+  const [api, holder] = message.useMessage({ top: TOAST.top, duration: TOAST.durationSeconds, maxCount: TOAST.maxCount });
   useEffect(() => {
-    bindToasts(message);
+    bindToasts(api);
     return () => bindToasts(null);
-  }, [message]);
-  return null;
+  }, [api]);
+  return holder;
 }
 
 /**
@@ -27,6 +30,17 @@ function ToastBinder(): null {
 export function AntdProviders({ children }: { children: ReactNode }): ReactElement {
   const locale = useAppStore((s) => s.locale);
   const band = useScreenBand();
+  // Confirmations open through Modal's static confirm (ui/useConfirmAction), loaded when first
+  // needed; this gives them the console's theme and language.
+  useEffect(() => {
+    ConfigProvider.config({
+      holderRender: (children) => (
+        <ConfigProvider theme={THEME} locale={antdLocale(locale)} button={{ autoInsertSpace: false }}>
+          {children}
+        </ConfigProvider>
+      ),
+    });
+  }, [locale]);
   return (
     // No auto space inside two-character Chinese button labels: accessible names stay the plain words.
     <ConfigProvider
@@ -35,10 +49,8 @@ export function AntdProviders({ children }: { children: ReactNode }): ReactEleme
       componentSize={band === 'small' ? 'large' : 'middle'}
       button={{ autoInsertSpace: false }}
     >
-      <AntApp message={{ top: TOAST.top, duration: TOAST.durationSeconds, maxCount: TOAST.maxCount }}>
-        <ToastBinder />
-        {children}
-      </AntApp>
+      <Toasts />
+      {children}
     </ConfigProvider>
   );
 }

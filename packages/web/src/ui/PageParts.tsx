@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -22,10 +22,10 @@ export function PageHead({ title, subtitle, addLabel, onAdd, addDisabled, action
   return (
     <div className="fs-page-head">
       <div>
-        <Typography.Title level={3} id="page-title" className="fs-page-head__title">
+        <h3 id="page-title" className="fs-heading fs-page-head__title">
           {title}
-        </Typography.Title>
-        {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
+        </h3>
+        {subtitle && <span className="fs-muted">{subtitle}</span>}
       </div>
       {(actions || onAdd) && (
         <div className={toolbarClassName ? `fs-toolbar ${toolbarClassName}` : 'fs-toolbar'}>

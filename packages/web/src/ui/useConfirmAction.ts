@@ -1,5 +1,4 @@
 import { useCallback, type ReactNode } from 'react';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../app/api/toast';
 
@@ -28,29 +27,31 @@ export type ConfirmedDelete<R> = Omit<ConfirmedAction<R>, 'okText' | 'danger' | 
  * The returned function is stable, so pages may keep it in memoised columns.
  */
 export function useConfirmAction(): <R>(action: ConfirmedAction<R>) => void {
-  const { modal } = App.useApp();
   const { t } = useTranslation('common');
   return useCallback(
     <R>({ title, content, okText, danger = false, large = false, run, done, after }: ConfirmedAction<R>): void => {
-      modal.confirm({
-        title,
-        content,
-        okText,
-        okButtonProps: large ? { danger, size: 'large' } : { danger },
-        cancelButtonProps: large ? { size: 'large' } : undefined,
-        cancelText: t('cancel'),
-        onOk: async () => {
-          try {
-            const result = await run();
-            toast.success(typeof done === 'function' ? done(result) : done);
-            after?.();
-          } catch {
-            // The API client has shown the reason.
-          }
-        },
-      });
+      // The dialog's code loads when a page first asks (theme and language: app/providers).
+      void import('antd/es/modal').then(({ default: Modal }) =>
+        Modal.confirm({
+          title,
+          content,
+          okText,
+          okButtonProps: large ? { danger, size: 'large' } : { danger },
+          cancelButtonProps: large ? { size: 'large' } : undefined,
+          cancelText: t('cancel'),
+          onOk: async () => {
+            try {
+              const result = await run();
+              toast.success(typeof done === 'function' ? done(result) : done);
+              after?.();
+            } catch {
+              // The API client has shown the reason.
+            }
+          },
+        }),
+      );
     },
-    [modal, t],
+    [t],
   );
 }
 

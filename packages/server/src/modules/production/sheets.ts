@@ -1,4 +1,4 @@
-import { AppError, ErrorCodes, FLOCK_SEX, FLOCK_TYPES, LOCALES, type DailyKind, type Locale } from '@farmsense/shared';
+import { AppError, ErrorCodes, FLOCK_SEX, FLOCK_TYPES, LOCALES, parseLocaleNumber, type DailyKind, type Locale } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import { readXlsx, XlsxReadError, type Cell } from '../../lib/xlsx.js';
 
@@ -220,12 +220,14 @@ function dateOf(v: Cell): Date | null {
   return d.getUTCDate() === Number(m[3]) && d.getUTCMonth() === Number(m[2]) - 1 ? d : null;
 }
 
+/** Cells typed as text are read like the console reads a typed number ("12,5" is 12.5, never 125). */
+const SHEET_SEPARATORS = { decimal: '.', group: ',' };
+
 function numberOf(v: Cell): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v !== 'string') return null;
-  const s = v.trim().replace(/[,，\s]/g, '');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i.test(s)) return null;
-  return Number(s);
+  const n = parseLocaleNumber(v.replace(/，/g, ','), SHEET_SEPARATORS);
+  return n === null || Number.isNaN(n) ? null : n;
 }
 
 export function isBlank(v: Cell | undefined): boolean {

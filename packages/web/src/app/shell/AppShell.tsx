@@ -1,19 +1,26 @@
 import { Suspense, useEffect, useState, type ReactElement } from 'react';
-import { Drawer, Layout } from 'antd';
+import { Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { useSession } from '../auth/sessionContext';
 import { menuLabel } from '../i18n/i18n';
 import { ErrorBoundary } from '../routes/ErrorBoundary';
 import { useAppStore } from '../stores/appStore';
+import { lazyPart } from '../../ui/lazyPart';
 import { PageSpin } from '../../ui/PageSpin';
 import { useScreenBand } from '../../ui/useScreenBand';
 import { SideMenu } from './SideMenu';
 import { TabStrip } from './TabStrip';
 import { TopBar } from './TopBar';
 
+const MenuDrawer = lazyPart(
+  () => import('./MenuDrawer').then((m) => m.MenuDrawer),
+  (p) => p.open,
+);
+
 /**
- * The console frame (SPEC §2): top bar, collapsible left menu (a drawer on small screens), the
+ * The console frame (SPEC §2): top bar, collapsible left menu (a drawer on small screens, loaded
+ * when first opened), the
  * optional third-level tab strip and the content area.
  */
 export function AppShell(): ReactElement {
@@ -57,19 +64,7 @@ export function AppShell(): ReactElement {
             </nav>
           </Layout.Sider>
         )}
-        {hasMenu && small && (
-          <Drawer
-            placement="left"
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            size={280}
-            title={t('actions.mainMenu')}
-            className="fs-menu-drawer"
-            closable={{ 'aria-label': t('actions.close') }}
-          >
-            <SideMenu collapsed={false} onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
-        )}
+        {hasMenu && small && <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />}
         <Layout.Content className="fs-content" id="main-content">
           <TabStrip />
           <div className="fs-page">

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Empty, Typography } from 'antd';
+import { Empty } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
@@ -12,8 +12,8 @@ export function NoFunctions(): ReactElement {
         image={<SafetyCertificateOutlined className="fs-empty-icon" />}
         description={
           <div className="fs-empty-text">
-            <Typography.Title level={4}>{t('noFunctions.title')}</Typography.Title>
-            <Typography.Paragraph type="secondary">{t('noFunctions.text')}</Typography.Paragraph>
+            <h4 className="fs-heading">{t('noFunctions.title')}</h4>
+            <p className="fs-muted">{t('noFunctions.text')}</p>
           </div>
         }
       />

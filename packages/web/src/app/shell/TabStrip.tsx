@@ -1,25 +1,31 @@
 import type { ReactElement } from 'react';
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { useSession } from '../auth/sessionContext';
 import { menuLabel } from '../i18n/i18n';
 
-/** SPEC §2 third-level tab strip: the sibling pages of the current one under its second-level entry. */
+/**
+ * SPEC §2 third-level tab strip: the sibling pages of the current one under its second-level
+ * entry, as links (each tab is a page: open in a new tab, copy the address). The current one
+ * carries aria-current="page". On a narrow screen the strip scrolls sideways.
+ */
 export function TabStrip(): ReactElement | null {
   useTranslation('menu');
   const { model } = useSession();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const tabs = model.tabsOf(pathname);
   if (tabs.length === 0) return null;
   return (
     <nav className="fs-tabstrip" aria-label={menuLabel(model.chainOf(pathname).at(-2)?.applicationCode ?? '')}>
-      <Tabs
-        activeKey={pathname}
-        onChange={(key) => void navigate(key)}
-        items={tabs.map((tab) => ({ key: tab.path, label: menuLabel(tab.code) }))}
-      />
+      <ul className="fs-tabstrip__list">
+        {tabs.map((tab) => (
+          <li key={tab.path}>
+            <NavLink end to={tab.path} className="fs-tabstrip__tab">
+              {menuLabel(tab.code)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement } from 'react';
-import { Avatar, Button, Dropdown, Segmented, Tag, Tooltip, Typography } from 'antd';
+import { Button, Dropdown, Segmented, Tooltip } from 'antd';
 import {
   EditOutlined,
   KeyOutlined,
@@ -86,13 +86,13 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
         )}
         <BrandMark />
         <div className="fs-topbar__title">
-          <Typography.Text strong className="fs-topbar__name" ellipsis data-testid="product-title">
+          <strong className="fs-topbar__name" title={title} data-testid="product-title">
             {title}
-          </Typography.Text>
+          </strong>
           {version && !small && (
-            <Tag className="fs-topbar__version" data-testid="product-version">
+            <span className="fs-topbar__version" data-testid="product-version">
               {t('version', { version })}
-            </Tag>
+            </span>
           )}
         </div>
         {farmMode.switchable && (
@@ -117,7 +117,9 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
         <LanguageSwitch compact={small} />
         <Dropdown trigger={['click']} menu={{ items: accountItems, onClick: ({ key }) => onAccountAction(key) }}>
           <Button type="text" className="fs-topbar-btn fs-account-btn" aria-label={t('actions.accountMenu')}>
-            <Avatar size={28} icon={<UserOutlined />} className="fs-avatar" />
+            <span className="fs-avatar" aria-hidden="true">
+              <UserOutlined />
+            </span>
             {!small && <span className="fs-account-btn__name">{userInfo.accountName}</span>}
           </Button>
         </Dropdown>

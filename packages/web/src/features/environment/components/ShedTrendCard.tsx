@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Card, Empty, Table } from 'antd';
+import { Button, Empty, Table } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Panel } from '../../../ui/Panel';
 import { useTranslation } from 'react-i18next';
 import type { EnvStats, TrendAnswer, TrendSeries, TrendShed } from '@farmsense/shared';
 import { TimeSeriesChart } from '../../../ui/charts';
@@ -85,9 +86,8 @@ export function ShedTrendCard({
   const resolution = answer.source === 'raw' ? t('trend.sourceRaw') : t('trend.sourceBucket', { size: fmtDuration(answer.bucketMs) });
 
   return (
-    <Card
+    <Panel
       className="fs-trend-card"
-      size="small"
       role="region"
       aria-label={shed.shedName}
       data-testid="trend-shed"
@@ -134,6 +134,6 @@ export function ShedTrendCard({
       ) : (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trend.noData', { kind })} className="fs-trend-card__empty" />
       )}
-    </Card>
+    </Panel>
   );
 }

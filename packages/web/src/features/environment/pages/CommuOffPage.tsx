@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Badge, Card, Table, Tag } from 'antd';
+import { Badge, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Panel } from '../../../ui/Panel';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CommuOffRow } from '@farmsense/shared';
@@ -129,7 +130,7 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
             <b className={totals.offline > 0 ? 'fs-text-bad' : undefined}>{totals.offline}</b>
           </div>
         </div>
-        <Card size="small" className="fs-env-card" title={view === 'time' ? t('commu.chartTime') : t('commu.chartCount')}>
+        <Panel className="fs-env-card" title={view === 'time' ? t('commu.chartTime') : t('commu.chartCount')}>
           <BarChart
             categories={rows.map(gatewayLabel)}
             series={
@@ -155,7 +156,7 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
             ariaLabel={view === 'time' ? t('commu.chartTime') : t('commu.chartCount')}
             testId="commu-chart"
           />
-        </Card>
+        </Panel>
         <GatewayTable<CommuOffRow>
           label={menuLabel(code)}
           columns={columns}

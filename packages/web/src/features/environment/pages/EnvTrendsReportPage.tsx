@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Card, Empty, Select } from 'antd';
+import { Empty, Select } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { Panel } from '../../../ui/Panel';
 import { useTranslation } from 'react-i18next';
 import { ENV_KINDS, ENV_UNITS, type EnvKind, type TrendAnswer } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
@@ -73,8 +74,7 @@ function KindCard({ kind, result, last }: { kind: EnvKind; result: UseQueryResul
     );
   } else content = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trend.noData', { kind: kindLabel(kind) })} />;
   return (
-    <Card
-      size="small"
+    <Panel
       className="fs-env-card"
       title={`${kindLabel(kind)} (${unit})`}
       data-testid="report-kind"
@@ -92,7 +92,7 @@ function KindCard({ kind, result, last }: { kind: EnvKind; result: UseQueryResul
       }
     >
       {content}
-    </Card>
+    </Panel>
   );
 }
 

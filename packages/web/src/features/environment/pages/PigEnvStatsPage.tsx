@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Card, Segmented, Table } from 'antd';
+import { Segmented, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Panel } from '../../../ui/Panel';
 import { useTranslation } from 'react-i18next';
 import { ENV_UNITS, PIG_ENV_KINDS, SELECTION_LIMIT, type EnvStats, type ShedListItem } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
@@ -97,8 +98,7 @@ export function PigEnvStatsPage(): ReactElement {
   } else {
     body = (
       <>
-        <Card
-          size="small"
+        <Panel
           className="fs-env-card"
           title={t('stats.chartTitle')}
           extra={
@@ -124,7 +124,7 @@ export function PigEnvStatsPage(): ReactElement {
             ariaLabel={t('stats.chartLabel', { kind: kindLabel(chartKind) })}
             testId="stats-chart"
           />
-        </Card>
+        </Panel>
         <Table<StatsRow>
           className="fs-panel fs-stats-table"
           aria-label={t('stats.table')}

@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Card, Progress, Table } from 'antd';
+import { Progress, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
+import { Panel } from '../../../ui/Panel';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { RunStatsActuator, RunStatsRow } from '@farmsense/shared';
@@ -88,7 +89,7 @@ export function RunStatsPage(): ReactElement {
   else {
     body = (
       <>
-        <Card size="small" className="fs-env-card" title={t('run.chartTitle')}>
+        <Panel className="fs-env-card" title={t('run.chartTitle')}>
           <BarChart
             categories={rows.map(gatewayLabel)}
             series={present.map((p) => ({
@@ -102,7 +103,7 @@ export function RunStatsPage(): ReactElement {
             ariaLabel={t('run.chartTitle')}
             testId="run-chart"
           />
-        </Card>
+        </Panel>
         <GatewayTable<RunStatsRow>
           label={menuLabel('reports.device-run-stats')}
           columns={columns}

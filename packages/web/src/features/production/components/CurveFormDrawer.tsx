@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Drawer, Form, Input, InputNumber, Select, Space, Typography } from 'antd';
+import { Button, Drawer, Form, Input, Select, Space, Typography } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
-import { CURVE_START_DAY_MAX, curveAddBody, curveUpdateBody, ErrorCodes, FLOCK_TYPE_CODES, type CurveIndicator } from '@farmsense/shared';
+import { curveAddBody, curveUpdateBody, ErrorCodes, FLOCK_TYPE_CODES, type CurveIndicator } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import type { FarmInfo } from '../../../app/api/types';
 import { zodRule } from '../../../ui/zodRule';
@@ -138,7 +139,7 @@ export function CurveFormDrawer({
           <Field name="name" label={t('fields.name')} rule={rule} required />
         </FieldRow>
         <Field name="startDay" label={t('fields.startDay')} rule={rule} required extra={t('curves.startDayHint')}>
-          <InputNumber min={0} max={CURVE_START_DAY_MAX} precision={0} className="fs-input-number" />
+          <NumberInput integer className="fs-input-number" />
         </Field>
         <Form.Item name="values" label={t('fields.values')} required rules={[valuesRule]} extra={t('curves.valuesHint')}>
           <Input.TextArea autoSize={{ minRows: 3, maxRows: 8 }} spellCheck={false} placeholder="44, 62, 80, 99" />

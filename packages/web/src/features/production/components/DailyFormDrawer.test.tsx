@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { tk } from '../../../app/i18n/i18n';
+import { i18n, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { DailyFormDrawer } from './DailyFormDrawer';
 import { signedInEach } from '../../../test/session';
@@ -80,5 +80,33 @@ describe('daily record form', { timeout: 120_000 }, () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), SLOW);
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ flockId: 5, day: daysAgo(3), feedKg: 120.5 });
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
+  });
+
+  it('reads "12,5" on a Russian page as 12.5 kg, and keeps "lots" and "-5" on the field with an error instead of sending them', async () => {
+    await i18n.changeLanguage('ru');
+    try {
+      const calls = mockApi({
+        'GET /breedpigbuilding/flock/options': (c) => ({ data: c.query.status === '2' ? [] : [OPTION] }),
+        'POST /breedpigbuilding/flockDaily/feed': { data: { id: 9 } },
+      });
+      renderWithApp(<DailyFormDrawer kind="feed" farmId={3} row={null} flockId={5} onClose={vi.fn()} />);
+      await waitFor(() => expect(screen.getByTestId('day-age').textContent).toContain('30'), SLOW);
+      const feed = screen.getByLabelText(tk('records.feed.feedKg'));
+      const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
+      fireEvent.change(feed, { target: { value: 'lots' } });
+      save();
+      await waitFor(() => expect(item(tk('records.feed.feedKg'))).toContain(tk('validation.number')), SLOW);
+      expect((feed as HTMLInputElement).value).toBe('lots');
+      fireEvent.change(feed, { target: { value: '-5' } });
+      save();
+      await waitFor(() => expect(item(tk('records.feed.feedKg'))).toContain(tk('validation.nonNegative')), SLOW);
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
+      fireEvent.change(feed, { target: { value: '12,5' } });
+      save();
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), SLOW);
+      expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ flockId: 5, feedKg: 12.5 });
+    } finally {
+      await i18n.changeLanguage('en-us');
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { DatePicker, Drawer, Form, Input, InputNumber, Select } from 'antd';
+import { DatePicker, Drawer, Form, Input, Select } from 'antd';
+import { NumberInput } from '../../../ui/NumberInput';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import {
@@ -155,7 +156,7 @@ export function FlockFormDrawer({
   );
   const count = (field: keyof FlockFormValues, isInt: boolean): ReactElement => (
     <Form.Item name={field} label={label(field)} rules={rules(field)}>
-      <InputNumber size="large" className="fs-prod-wide" min={0} precision={isInt ? 0 : 2} />
+      <NumberInput size="large" className="fs-prod-wide" integer={isInt} />
     </Form.Item>
   );
 

@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
-import { DatePicker, Input, InputNumber } from 'antd';
+import { DatePicker, Input } from 'antd';
 import { INPUT_MAX_LENGTH } from '@farmsense/shared';
+import { NumberInput } from '../../../ui/NumberInput';
 import { DAY, type KindField } from '../model/kinds';
 
 /** The input of one record field: whole numbers for counts, decimals for weights and volumes. */
@@ -47,13 +48,11 @@ export function KindInput({
     );
   }
   return (
-    <InputNumber
+    <NumberInput
       {...common}
       className="fs-prod-wide"
-      min={0}
-      precision={field.type === 'int' ? 0 : undefined}
-      inputMode={field.type === 'int' ? 'numeric' : 'decimal'}
-      value={(rest.value as number | null | undefined) ?? null}
+      integer={field.type === 'int'}
+      value={typeof rest.value === 'number' ? rest.value : null}
       onChange={(v) => rest.onChange?.(v)}
     />
   );

@@ -1,6 +1,6 @@
 import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { DatePicker, Segmented, Select, Tag, Typography } from 'antd';
+import { DatePicker, Segmented, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -87,9 +87,7 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
           )}
         </span>
         {!r.measured && r.measuredValue != null && (
-          <Typography.Text type="secondary" className="fs-cell-sub">
-            {t('daily.meterValue', { value: r.measuredValue })}
-          </Typography.Text>
+          <span className="fs-muted fs-cell-sub">{t('daily.meterValue', { value: r.measuredValue })}</span>
         )}
       </span>
     );

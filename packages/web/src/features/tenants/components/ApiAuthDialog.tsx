@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, App, Button, Form, Input, InputNumber, Modal, Radio, Select, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Skeleton, Space, Tag } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { API_VISIT_WAYS, apiAuthBody, type ApiAuthView, type ApiVisitWay, type TenantOptions, type TenantRow } from '@farmsense/shared';
@@ -58,7 +58,6 @@ function ApiAuthForm(props: {
 }): ReactElement {
   const { tenant, view, options, formId, onSaved, setBusy } = props;
   const { t } = useTranslation(['tenants', 'common']);
-  const { modal } = App.useApp();
   const [form] = Form.useForm<ApiAuthFormValues>();
   const save = useSaveApiAuth();
   const [generating, setGenerating] = useState(false);
@@ -98,7 +97,7 @@ function ApiAuthForm(props: {
       setGenerating(false);
     };
     if (!view.apiAuthCode) return go();
-    modal.confirm({
+    Modal.confirm({
       title: t('code.replaceTitle'),
       content: t('code.replaceText'),
       okText: t('code.generate'),

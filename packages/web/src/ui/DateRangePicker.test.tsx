@@ -70,6 +70,14 @@ function Harness({ onChange, initial }: { onChange: (r: DateRange) => void; init
 describe('DateRangePicker', { timeout: 30_000 }, () => {
   const initial: DateRange = [dayjs('2026-03-01T00:00'), dayjs('2026-03-02T00:00')];
 
+  it('states the rule beside the picker before it is broken, and names it as the picker’s description', () => {
+    render(<Harness initial={initial} onChange={vi.fn()} />);
+    const rule = screen.getByTestId('range-rule');
+    expect(rule.textContent).toBe(tk('validation.rangeMaxDays', { days: 30 }));
+    const [start] = screen.getAllByRole('textbox');
+    expect(start!.closest('[aria-describedby]')?.getAttribute('aria-describedby') ?? start!.getAttribute('aria-describedby')).toBe(rule.id);
+  });
+
   it('refuses a range longer than 30 days: the previous range stays and the shared message shows', async () => {
     const onChange = vi.fn();
     render(<Harness initial={initial} onChange={onChange} />);
@@ -112,6 +120,7 @@ describe('DateRangePicker', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.getByTitle('2026-04-05').className).toContain('ant-picker-cell-disabled'));
     expect(screen.getByTitle('2026-03-30').className).not.toContain('ant-picker-cell-disabled');
-    expect(screen.getByText(tk('validation.rangeMaxDays', { days: 30 }))).toBeTruthy();
+    // In the calendar's footer, and beside the picker.
+    expect(screen.getAllByText(tk('validation.rangeMaxDays', { days: 30 }))).toHaveLength(2);
   });
 });

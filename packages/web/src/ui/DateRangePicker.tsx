@@ -8,7 +8,8 @@ import './ui.css';
 
 /**
  * A time-range picker for queries with the SPEC §9 rule "query range at most 30 days" (SPEC §5).
- * The calendar greys out days beyond the limit once a first day is picked, and a range that still
+ * The rule is written under the picker and in the calendar's footer; the calendar greys out days
+ * beyond the limit once a first day is picked, and a range that still
  * breaks the rule (typed in, or a time past the limit) is refused: the picker keeps the previous
  * range and says why with the shared `validation.rangeMaxDays` message. The server checks the
  * same rule (99996 on endTime), so a refused range never reaches it.
@@ -83,6 +84,8 @@ export function DateRangePicker({
   const { t } = useTranslation(['enums', 'common']);
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
+  const hintId = useId();
+  const rule = tk('validation.rangeMaxDays', { days: maxDays });
 
   const presets = PRESET_HOURS.filter(([, hours]) => hours <= maxDays * 24).map(([key, hours]) => ({
     label: t(`queryPreset.${key}`, { ns: 'enums' }),
@@ -120,14 +123,19 @@ export function DateRangePicker({
         status={error ? 'error' : undefined}
         aria-label={ariaLabel}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? errorId : hintId}
         needConfirm
         // The rule is stated where the days are chosen, not only once it is broken.
-        renderExtraFooter={() => <span className="fs-range__rule">{tk('validation.rangeMaxDays', { days: maxDays })}</span>}
+        renderExtraFooter={() => <span className="fs-range__rule">{rule}</span>}
       />
-      {error && (
+      {/* The rule stands beside the picker too, before anyone breaks it (issue 17). */}
+      {error ? (
         <div id={errorId} role="alert" className="fs-range__error">
           {error}
+        </div>
+      ) : (
+        <div id={hintId} className="fs-range__hint" data-testid="range-rule">
+          {rule}
         </div>
       )}
     </div>

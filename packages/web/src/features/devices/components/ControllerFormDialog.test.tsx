@@ -8,6 +8,7 @@ import { signedInEach } from '../../../test/session';
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`devices.${key}`, vars);
 const field = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
 const type = (key: string, value: string): void => void fireEvent.change(field(key), { target: { value } });
+const fill = (values: Record<string, string>): void => Object.entries(values).forEach(([key, value]) => type(key, value));
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 const farm = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'UTC' };
 
@@ -32,15 +33,19 @@ function serve(addAnswer: { code?: number; data?: unknown } = { data: { id: 9 } 
   });
 }
 
+/** Opens the add dialog on farm 5. */
+async function openAdd(): Promise<void> {
+  renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
+  await screen.findByText(t('form.addTitle'), {}, SLOW);
+}
+
 signedInEach({ farms: [farm] as never });
 
 describe('controller form', { timeout: 40_000 }, () => {
   it('applies the device code rule (fs- + 1-16 letters or digits) before sending anything', async () => {
     const calls = serve();
-    renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
-    await screen.findByText(t('form.addTitle'), {}, SLOW);
-    type('name', 'Climate A');
-    type('checkCode', 'secret');
+    await openAdd();
+    fill({ name: 'Climate A', checkCode: 'secret' });
     for (const bad of ['fs-', 'fs-a_b', 'gw-123', 'fs-12345678901234567']) {
       type('code', bad);
       save();
@@ -67,11 +72,8 @@ describe('controller form', { timeout: 40_000 }, () => {
 
   it('takes a check code of at least 4 characters or none (the server then generates one), and shows a taken code under the field', async () => {
     const calls = serve({ code: 203339 });
-    renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
-    await screen.findByText(t('form.addTitle'), {}, SLOW);
-    type('code', 'fs-taken1');
-    type('name', 'Climate B');
-    type('checkCode', 'abc');
+    await openAdd();
+    fill({ code: 'fs-taken1', name: 'Climate B', checkCode: 'abc' });
     save();
     await waitFor(() => expect(field('checkCode').closest('.ant-form-item')!.textContent).toContain(tk('validation.invalid')), SLOW);
     expect(calls.some((c) => c.path.endsWith('/add'))).toBe(false);
@@ -86,10 +88,7 @@ describe('controller form', { timeout: 40_000 }, () => {
     renderWithApp(<ControllerFormDialog row={null} farmId={5} preset={{ model: 'FS-4008', deviceCategory: 201 }} onClose={vi.fn()} />);
     await screen.findByText(t('form.addTitle'), {}, SLOW);
     expect((field('model') as HTMLInputElement).value).toBe('FS-4008');
-    type('code', 'fs-c4008a');
-    type('name', 'Climate 4008');
-    type('checkCode', 'secret');
-    type('commPointNo', '3');
+    fill({ code: 'fs-c4008a', name: 'Climate 4008', checkCode: 'secret', commPointNo: '3' });
     save();
     await waitFor(() => expect(field('port').closest('.ant-form-item')!.textContent).toContain(t('form.placementIncomplete')), SLOW);
     expect(calls.some((c) => c.path.endsWith('/add'))).toBe(false);
@@ -109,8 +108,7 @@ describe('controller form', { timeout: 40_000 }, () => {
 
   it('offers every gateway type, the extended 1000-1024 ones by name', async () => {
     serve();
-    renderWithApp(<ControllerFormDialog row={null} farmId={5} onClose={vi.fn()} />);
-    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    await openAdd();
     fireEvent.mouseDown(field('gatewayType'));
     fireEvent.change(field('gatewayType'), { target: { value: 'DTU' } });
     expect(await screen.findByTitle(tk('enums.gatewayType.1000'), {}, SLOW)).toBeTruthy();

@@ -57,6 +57,20 @@ function serve(): RecordedCall[] {
   });
 }
 
+/** Serves the calls, opens the temperature trend of the poultry farm and waits for its first chart. */
+async function openTempTrend(): Promise<RecordedCall[]> {
+  const calls = serve();
+  renderWithApp(<EnvTrendPage kind="temp" farmType={2} />);
+  await screen.findByTestId('trend-chart', {}, SLOW);
+  return calls;
+}
+
+/** Picks an entry of the time control's list by its title. */
+async function pickTime(title: string): Promise<void> {
+  fireEvent.mouseDown(screen.getByLabelText(t('trend.time')));
+  fireEvent.click(await screen.findByTitle(title, {}, SLOW));
+}
+
 const trendBodies = (calls: RecordedCall[]): TrendBody[] =>
   calls.filter((c) => c.path === '/environment/trend').map((c) => c.body as TrendBody);
 
@@ -79,21 +93,15 @@ describe('environment trend page', { timeout: 90_000 }, () => {
   });
 
   it('sends the chosen preset as is and lets the server resolve it', async () => {
-    const calls = serve();
-    renderWithApp(<EnvTrendPage kind="temp" farmType={2} />);
-    await screen.findByTestId('trend-chart', {}, SLOW);
-    fireEvent.mouseDown(screen.getByLabelText(t('trend.time')));
-    fireEvent.click(await screen.findByTitle(tk('enums.queryPreset.7d'), {}, SLOW));
+    const calls = await openTempTrend();
+    await pickTime(tk('enums.queryPreset.7d'));
     await waitFor(() => expect(trendBodies(calls).at(-1)).toEqual({ shedIds: [40], kind: 'temp', preset: '7d' }), SLOW);
-    fireEvent.mouseDown(screen.getByLabelText(t('trend.time')));
-    fireEvent.click(await screen.findByTitle(tk('enums.queryPreset.latestDay'), {}, SLOW));
+    await pickTime(tk('enums.queryPreset.latestDay'));
     await waitFor(() => expect(trendBodies(calls).at(-1)).toEqual({ shedIds: [40], kind: 'temp', preset: 'latestDay' }), SLOW);
   });
 
   it('takes at most 6 sheds: the others are greyed out and the rule is said', async () => {
-    const calls = serve();
-    renderWithApp(<EnvTrendPage kind="temp" farmType={2} />);
-    await screen.findByTestId('trend-chart', {}, SLOW);
+    const calls = await openTempTrend();
     fireEvent.mouseDown(screen.getByLabelText(t('trend.sheds')));
     for (const n of [2, 3, 4, 5, 6]) fireEvent.click(await screen.findByTitle(`House ${n}`, {}, SLOW));
     await waitFor(() => expect(trendBodies(calls).at(-1)!.shedIds).toEqual([40, 41, 42, 43, 44, 45]), SLOW);
@@ -107,11 +115,8 @@ describe('environment trend page', { timeout: 90_000 }, () => {
   });
 
   it('applies the 30-day rule to a custom range before anything is asked', async () => {
-    const calls = serve();
-    renderWithApp(<EnvTrendPage kind="temp" farmType={2} />);
-    await screen.findByTestId('trend-chart', {}, SLOW);
-    fireEvent.mouseDown(screen.getByLabelText(t('trend.time')));
-    fireEvent.click(await screen.findByTitle(t('trend.custom'), {}, SLOW));
+    const calls = await openTempTrend();
+    await pickTime(t('trend.custom'));
     // Switching to a custom range starts from the last 7 days, sent as explicit times.
     await waitFor(() => expect(trendBodies(calls).at(-1)).toHaveProperty('startTime'), SLOW);
     const custom = trendBodies(calls).at(-1)!;

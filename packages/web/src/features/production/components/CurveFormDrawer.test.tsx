@@ -20,6 +20,14 @@ async function choose(key: string, label: string): Promise<void> {
   fireEvent.click(await screen.findByTitle(label, {}, SLOW));
 }
 
+/** Opens the add drawer and picks a feeding flock's average weight, the curve the refusal tests write. */
+async function openNewWeightCurve(onClose: () => void): Promise<void> {
+  renderWithApp(<CurveFormDrawer row={null} farmId={2} farms={[farm]} onClose={onClose} />);
+  await screen.findByText(t('curves.addTitle'), {}, SLOW);
+  await choose('flockType', tk('enums.flockType.feeding'));
+  await choose('indicator', 'Average weight (g)');
+}
+
 signedInEach({ farms: [farm] });
 
 describe('standard curve form', { timeout: 90_000 }, () => {
@@ -56,10 +64,7 @@ describe('standard curve form', { timeout: 90_000 }, () => {
 
   it('says so under the field when a value is not a number, and sends nothing', async () => {
     const calls = mockApi({ 'POST /breedpigbuilding/standardCurve': { data: { id: 11 } } });
-    renderWithApp(<CurveFormDrawer row={null} farmId={2} farms={[farm]} onClose={vi.fn()} />);
-    await screen.findByText(t('curves.addTitle'), {}, SLOW);
-    await choose('flockType', tk('enums.flockType.feeding'));
-    await choose('indicator', 'Average weight (g)');
+    await openNewWeightCurve(vi.fn());
     type('name', 'Broken');
     type('values', '44, 62, abc');
     await waitFor(() => expect(item('values')).toContain(tk('validation.curveValues')), SLOW);
@@ -72,10 +77,7 @@ describe('standard curve form', { timeout: 90_000 }, () => {
 
   it('shows a duplicate curve (20064) under the indicator', async () => {
     mockApi({ 'POST /breedpigbuilding/standardCurve': { code: 20064 } });
-    renderWithApp(<CurveFormDrawer row={null} farmId={2} farms={[farm]} onClose={vi.fn()} />);
-    await screen.findByText(t('curves.addTitle'), {}, SLOW);
-    await choose('flockType', tk('enums.flockType.feeding'));
-    await choose('indicator', 'Average weight (g)');
+    await openNewWeightCurve(vi.fn());
     type('name', 'Second weight curve');
     type('values', '44, 62');
     save();

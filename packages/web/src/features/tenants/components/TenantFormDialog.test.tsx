@@ -13,6 +13,7 @@ const keys = rsaKeysBeforeAll();
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`tenants.${key}`, vars);
 const label = (key: string): HTMLElement => screen.getByLabelText(t(`fields.${key}`));
 const type = (key: string, value: string): void => void fireEvent.change(label(key), { target: { value } });
+const fill = (values: Record<string, string>): void => Object.entries(values).forEach(([key, value]) => type(key, value));
 const save = (): void => void fireEvent.click(screen.getByRole('button', { name: tk('common.save') }));
 
 function serve(addAnswer: { status?: number; code?: number; data?: unknown } = { data: { id: 7, adminAccountId: 70 } }): RecordedCall[] {
@@ -23,13 +24,26 @@ function serve(addAnswer: { status?: number; code?: number; data?: unknown } = {
   });
 }
 
+/** Opens the add dialog. */
+async function openAdd(onClose: () => void): Promise<void> {
+  renderWithApp(<TenantFormDialog open tenant={null} onClose={onClose} />);
+  await screen.findByText(t('form.addTitle'), {}, SLOW);
+}
+
+/** Types the administrator of a new tenant: code, name, password and its confirmation. */
+function typeAdmin(code: string, name: string, password: string, confirm: string): void {
+  type('adminAccountCode', code);
+  type('adminAccountName', name);
+  type('adminPassword', password);
+  type('confirmPassword', confirm);
+}
+
 signedInEach();
 
 describe('tenant add and edit form', { timeout: 40_000 }, () => {
   it('requires the name, at least one module and the administrator fields on add, and sends nothing', async () => {
     const calls = serve();
-    renderWithApp(<TenantFormDialog open tenant={null} onClose={vi.fn()} />);
-    await screen.findByText(t('form.addTitle'), {}, SLOW);
+    await openAdd(vi.fn());
     save();
     await waitFor(() => expect(screen.getAllByText(tk('validation.required')).length).toBe(5), SLOW);
     expect(screen.getByText(tk('validation.selectAtLeastOne'))).toBeTruthy();
@@ -43,14 +57,9 @@ describe('tenant add and edit form', { timeout: 40_000 }, () => {
   it('applies the password rule and the confirmation before encrypting and sending the tenant', async () => {
     const calls = serve();
     const onClose = vi.fn();
-    renderWithApp(<TenantFormDialog open tenant={null} onClose={onClose} />);
-    await screen.findByText(t('form.addTitle'), {}, SLOW);
-    type('name', '  Green Valley  ');
-    type('phone', '+86 139 0000 0000');
-    type('adminAccountCode', 'gvadmin');
-    type('adminAccountName', 'Wang Fang');
-    type('adminPassword', 'onlyletters');
-    type('confirmPassword', 'onlyletterz');
+    await openAdd(onClose);
+    fill({ name: '  Green Valley  ', phone: '+86 139 0000 0000' });
+    typeAdmin('gvadmin', 'Wang Fang', 'onlyletters', 'onlyletterz');
     fireEvent.click(screen.getByLabelText(menuLabel('pig')));
     fireEvent.click(screen.getByLabelText(menuLabel('group')));
     save();
@@ -58,8 +67,7 @@ describe('tenant add and edit form', { timeout: 40_000 }, () => {
     expect(screen.getByText(tk('validation.passwordsDiffer'))).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    type('adminPassword', 'Start2026x');
-    type('confirmPassword', 'Start2026x');
+    fill({ adminPassword: 'Start2026x', confirmPassword: 'Start2026x' });
     save();
     await waitFor(() => expect(onClose).toHaveBeenCalled(), SLOW);
     const post = calls.find((c) => c.method === 'POST' && c.path === '/platform/tenant')!;
@@ -80,14 +88,9 @@ describe('tenant add and edit form', { timeout: 40_000 }, () => {
   it('shows the field issues of a 99996 answer under their fields and stays open', async () => {
     serve({ status: 400, code: 99996, data: { issues: [{ field: 'phone', key: 'validation.phone' }] } });
     const onClose = vi.fn();
-    renderWithApp(<TenantFormDialog open tenant={null} onClose={onClose} />);
-    await screen.findByText(t('form.addTitle'), {}, SLOW);
-    type('name', 'Phone Co');
-    type('phone', '+86 139 0000');
-    type('adminAccountCode', 'phoneadm');
-    type('adminAccountName', 'Li');
-    type('adminPassword', 'Start2026x');
-    type('confirmPassword', 'Start2026x');
+    await openAdd(onClose);
+    fill({ name: 'Phone Co', phone: '+86 139 0000' });
+    typeAdmin('phoneadm', 'Li', 'Start2026x', 'Start2026x');
     fireEvent.click(screen.getByLabelText(menuLabel('ci18')));
     save();
     await waitFor(() => expect(label('phone').closest('.ant-form-item')!.textContent).toContain(tk('validation.phone')), SLOW);

@@ -48,6 +48,14 @@ export function zoneOffsetMs(instant: number, timeZone: string): number {
   return asUtc - (instant - (((instant % 1000) + 1000) % 1000));
 }
 
+/**
+ * An instant as the wall-clock time the zone shows, held as a Date read in UTC: what a
+ * spreadsheet date cell (which has no zone) must hold to show the farm's local time.
+ */
+export function wallDate(instant: number, timeZone: string): Date {
+  return new Date(instant + zoneOffsetMs(instant, timeZone));
+}
+
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** The YYYY-MM-DD calendar day an instant falls on in the zone. */

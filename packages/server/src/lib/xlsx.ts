@@ -24,6 +24,25 @@ export interface SheetSpec {
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const DATE_TIME = 'yyyy-mm-dd hh:mm:ss';
 
+/**
+ * A time column's header naming the zone(s) its wall-clock times are in: "Time (Asia/Shanghai)".
+ * The label comes translated; the IANA names stay as they are in every language.
+ */
+export function zonedHeader(label: string, zones: string[]): string {
+  return `${label} (${zones.join(', ')})`;
+}
+
+const ZONE_NAME = String.raw`[A-Za-z][\w+-]*(?:/[\w+-]+)*`;
+const ZONE_SUFFIX = new RegExp(String.raw`\s*[(（]${ZONE_NAME}(?:\s*,\s*${ZONE_NAME})*[)）]$`);
+
+/**
+ * A header without a trailing zone suffix (`zonedHeader`), so an exported sheet imports again.
+ * Units look alike ("Feed (kg)"): callers try the header as written first.
+ */
+export function withoutZone(header: string): string {
+  return header.replace(ZONE_SUFFIX, '');
+}
+
 /** Text without the control characters XML 1.0 cannot hold (tab, newline and CR stay). */
 function clean(s: string): string {
   // eslint-disable-next-line no-control-regex

@@ -69,3 +69,20 @@ export function serialToText(serial: string | number): string {
   const ms = Math.round((Number(serial) - 25569) * 86_400_000);
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
+
+/**
+ * The number format a cell of the first sheet shows (its style's format code), or null for a
+ * cell with none: a real date cell is a number whose format writes a date ('yyyy-mm-dd hh:mm').
+ */
+export function cellFormat(xlsx: Buffer, ref: string): string | null {
+  const files = unzip(xlsx);
+  const sheet = files.get('xl/worksheets/sheet1.xml')?.toString('utf8') ?? '';
+  const styles = files.get('xl/styles.xml')?.toString('utf8') ?? '';
+  const cell = new RegExp(`<c r="${ref}"([^>]*)>`).exec(sheet);
+  if (!cell || /\bt="/.test(cell[1]!)) return null;
+  const style = Number(/\bs="(\d+)"/.exec(cell[1]!)?.[1] ?? 0);
+  const xfs = [...(/<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)?.[1]?.matchAll(/<xf\b([^>]*)>/g) ?? [])];
+  const fmtId = /numFmtId="(\d+)"/.exec(xfs[style]?.[1] ?? '')?.[1];
+  if (!fmtId) return null;
+  return decode(new RegExp(`<numFmt numFmtId="${fmtId}" formatCode="([^"]*)"`).exec(styles)?.[1] ?? '') || null;
+}

@@ -3,7 +3,7 @@ import type { RecordsAnswer } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { readSheet, serialToText } from '../../test/xlsx-reader.js';
+import { cellFormat, readSheet, serialToText } from '../../test/xlsx-reader.js';
 import { series, shedId, storeReadings } from './environment.fixtures.js';
 import { AccountType } from '@farmsense/shared';
 import { eq } from 'drizzle-orm';
@@ -137,20 +137,21 @@ describe(`environment records and export (${TEST_DB})`, () => {
       `attachment; filename="Broiler House 1-Temperature-2026-09-01_2026-09-01.xlsx"; filename*=UTF-8''${encodeURIComponent('Broiler House 1-Temperature-2026-09-01_2026-09-01.xlsx')}`,
     );
     const rows = readSheet(en.rawPayload);
-    expect(rows[0]).toEqual(['Time', 'Temperature 1 (°C)', 'Temperature 2 (°C)', 'Outdoor temperature (°C)']);
+    expect(rows[0]).toEqual(['Time (Asia/Shanghai)', 'Temperature 1 (°C)', 'Temperature 2 (°C)', 'Outdoor temperature (°C)']);
     expect(rows).toHaveLength(13);
-    // Oldest first, at the farm's wall-clock time (UTC+8).
+    // Oldest first, at the farm's wall-clock time (UTC+8), in date cells (a serial with a date format).
+    expect(cellFormat(en.rawPayload, 'A2')).toBe('yyyy-mm-dd hh:mm:ss');
     expect([serialToText(rows[1]![0]!), ...rows[1]!.slice(1)]).toEqual(['2026-09-01 08:00:00', '20', '30', '8.5']);
     expect([serialToText(rows[12]![0]!), ...rows[12]!.slice(1)]).toEqual(['2026-09-01 09:50:00', '', '41', '8.5']);
 
     const zh = await ctx.app.inject({ method: 'GET', url, headers: { token: tok.chicken!, 'accept-language': 'zh-CN' } });
-    expect(readSheet(zh.rawPayload)[0]).toEqual(['时间', '温度1 (°C)', '温度2 (°C)', '室外温度 (°C)']);
+    expect(readSheet(zh.rawPayload)[0]).toEqual(['时间 (Asia/Shanghai)', '温度1 (°C)', '温度2 (°C)', '室外温度 (°C)']);
     const ru = await ctx.app.inject({
       method: 'GET',
       url: url.replace('kind=temp', 'kind=vent'),
       headers: { token: tok.chicken!, 'accept-language': 'ru' },
     });
-    expect(readSheet(ru.rawPayload)[0]).toEqual(['Время', 'Вентилятор 1 (%)']);
+    expect(readSheet(ru.rawPayload)[0]).toEqual(['Время (Asia/Shanghai)', 'Вентилятор 1 (%)']);
 
     const multi = await ctx.app.inject({
       method: 'GET',

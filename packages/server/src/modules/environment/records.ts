@@ -14,8 +14,8 @@ import {
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
-import { zoneOffsetMs } from '../../lib/farm-time.js';
-import { writeXlsx, type Cell } from '../../lib/xlsx.js';
+import { wallDate } from '../../lib/farm-time.js';
+import { writeXlsx, zonedHeader, type Cell } from '../../lib/xlsx.js';
 import { compareKeys, prefixOf, readLatest } from './latest.js';
 import { tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
 import { gatewaysOfSheds, type ShedRef } from './places.js';
@@ -153,16 +153,19 @@ export async function exportRecords(
   }
   const rows = await readRows(database, s, { limit: MAX_EXPORT_ROWS, offset: 0, newestFirst: false });
   const several = s.columns.some((c) => c.field !== c.key);
-  // Times in the farm's local wall-clock time (a spreadsheet date has no zone).
-  const local = (ts: number): Date => new Date(ts + zoneOffsetMs(ts, s.shed.timeZone));
+  // Times in the farm's local wall-clock time (a spreadsheet date has no zone); the header names the zone.
+  const local = (ts: number): Date => wallDate(ts, s.shed.timeZone);
   const body: Cell[][] = rows.map((r) => [local(r.ts), ...s.columns.map((c) => r.values[c.field] ?? null)]);
-  const header = [translate(locale, 'environment.export.time'), ...s.columns.map((c) => headerOf(locale, c, several))];
+  const header = [
+    zonedHeader(translate(locale, 'environment.export.time'), [s.shed.timeZone]),
+    ...s.columns.map((c) => headerOf(locale, c, several)),
+  ];
   const kindName = translate(locale, `environment.kind.${q.kind}`);
   const file = await writeXlsx({
     name: kindName,
     header,
     rows: body,
-    widths: [21, ...s.columns.map((c) => Math.max(14, headerOf(locale, c, several).length + 2))],
+    widths: [Math.max(21, header[0]!.length + 2), ...s.columns.map((c) => Math.max(14, headerOf(locale, c, several).length + 2))],
   });
   const day = (ms: number): string => local(ms).toISOString().slice(0, 10);
   return { file, filename: `${s.shed.shedName}-${kindName}-${day(s.from)}_${day(s.to)}.xlsx` };

@@ -8,6 +8,7 @@ import { farmDay } from '../../lib/farm-time.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import { buildAccount, buildRole, buildShed, call, tokenFor } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { cellFormat } from '../../test/xlsx-reader.js';
 import { addDays } from './days.js';
 import { headerKey, SHEETS, templateColumns, type SheetKind } from './sheets.js';
 import { flockImmunizations } from './tables.js';
@@ -263,8 +264,25 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     const [row] = await ctx.database.db.select().from(flockImmunizations).where(eq(flockImmunizations.vaccineBrand, 'Brand'));
     // Asia/Shanghai is UTC+8.
     expect(row!.vaccinatedAt.toISOString()).toBe(`${addDays(today, -1)}T00:30:00.000Z`);
-    const { rows } = await download('POST', `${BASE}/flockDaily/immune/export`, admin, 'en-us', { farmId });
+    const { res, rows } = await download('POST', `${BASE}/flockDaily/immune/export`, admin, 'en-us', { farmId });
+    // The farm's wall-clock time in a date cell, under a header naming the zone.
+    expect(rows[0]![3]).toBe(`${translate('en-us', 'records.immune.at')} (Asia/Shanghai)`);
     expect(ours(rows.slice(1), 1)[0]!.slice(1, 4)).toEqual(['Excel House 1', 'B-01', new Date(`${addDays(today, -1)}T08:30:00Z`)]);
+    const at = rows.findIndex((r) => r[1] === 'Excel House 1') + 1;
+    expect(cellFormat(res.rawPayload, `D${at}`)).toBe('yyyy-mm-dd hh:mm');
+    // Tenant-wide (no farm chosen): the zones of the farms in the sheet; Russian labels keep the zone name.
+    const all = await download('POST', `${BASE}/flockDaily/immune/export`, admin, 'ru', {});
+    expect(all.rows[0]![3]).toBe(`${translate('ru', 'records.immune.at')} (Asia/Shanghai)`);
+    // The template names the zone too, and a sheet under the exported headers imports again.
+    const tpl = await download('GET', `${BASE}/flockDaily/drug/template?farmId=${farmId}`, admin, 'zh-cn');
+    expect(tpl.rows[0]![2]).toBe(`${translate('zh-cn', 'records.drug.at')} (Asia/Shanghai)`);
+    const again = rows[0]!.map((h, i) => ({ h: String(h), v: ours(rows.slice(1), 1)[0]![i] ?? null }));
+    const header = again.map((x) => x.h);
+    const copied = again.map((x) => (x.h === en('immune', ['vaccineBrand'])[0] ? 'Brand 2' : (x.v as Cell)));
+    const back = await importFile('immune', await writeXlsx({ name: 'x', header, rows: [copied] }));
+    expect(back.data).toEqual({ saved: 1, errors: [] });
+    const [copy] = await ctx.database.db.select().from(flockImmunizations).where(eq(flockImmunizations.vaccineBrand, 'Brand 2'));
+    expect(copy!.vaccinatedAt.toISOString()).toBe(`${addDays(today, -1)}T00:30:00.000Z`);
   });
 
   it('refuses a file that is not a workbook or not the template (200315), and a missing or oversized file (21017)', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -14,7 +14,7 @@ import {
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
-import { farmDay, zoneOffsetMs } from '../../lib/farm-time.js';
+import { farmDay, wallDate, zoneOffsetMs } from '../../lib/farm-time.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import { seesFarm, seesShed, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { listDailyRows } from './daily.js';
@@ -53,23 +53,26 @@ function instantIn(wall: Date, timeZone: string): number {
   return wall.getTime() - zoneOffsetMs(guess, timeZone);
 }
 
-/** An instant as the wall-clock time the zone shows, for a date cell. */
-function wallIn(ms: number, timeZone: string): Date {
-  return new Date(ms + zoneOffsetMs(ms, timeZone));
-}
-
 const dayCell = (day: unknown): Cell => (typeof day === 'string' && day ? new Date(`${day}T00:00:00Z`) : null);
 
 function dateFormats(columns: SheetColumn[]): (string | undefined)[] {
   return columns.map((c) => (c.type === 'day' ? 'yyyy-mm-dd' : c.type === 'datetime' ? 'yyyy-mm-dd hh:mm' : undefined));
 }
 
-async function sheetFile(kind: SheetKind, locale: Locale, columns: SheetColumn[], rows: Cell[][], name: string): Promise<XlsxFile> {
+/** `zones`: the zones the sheet's date-time cells are written in, named in their headers. */
+async function sheetFile(
+  kind: SheetKind,
+  locale: Locale,
+  columns: SheetColumn[],
+  rows: Cell[][],
+  name: string,
+  zones: string[] = [],
+): Promise<XlsxFile> {
   const file = await writeXlsx({
     name: translate(locale, `records.sheet.${kind}`),
-    header: columns.map((c) => headerOf(locale, c)),
+    header: columns.map((c) => headerOf(locale, c, zones)),
     rows,
-    widths: columns.map((c) => widthOf(locale, c)),
+    widths: columns.map((c) => widthOf(locale, c, zones)),
     dateFormats: dateFormats(columns),
   });
   return { file, filename: `${name}.xlsx` };
@@ -100,7 +103,7 @@ export async function dailyTemplate(db: Db, scope: Scope, kind: DailyKind, farmI
   const now = Date.now();
   const today = farmDay(new Date(now), farm.timeZone);
   // Events are stamped with the farm's current wall-clock time, to the minute.
-  const at = new Date(Math.floor(wallIn(now, farm.timeZone).getTime() / 60_000) * 60_000);
+  const at = new Date(Math.floor(wallDate(now, farm.timeZone).getTime() / 60_000) * 60_000);
   const list = await flockList(db, scope, { farmId, status: 1 });
   const rows = list.map((fl) =>
     columns.map((c): Cell => {
@@ -112,7 +115,7 @@ export async function dailyTemplate(db: Db, scope: Scope, kind: DailyKind, farmI
     }),
   );
   const sheet = translate(locale, `records.sheet.${kind}`);
-  return sheetFile(kind, locale, columns, rows, `${farm.farmName}-${sheet}-${today}`);
+  return sheetFile(kind, locale, columns, rows, `${farm.farmName}-${sheet}-${today}`, [farm.timeZone]);
 }
 
 /** The keys that only say which flock and when: a row with nothing else is a template row left blank. */
@@ -192,7 +195,11 @@ function importCodes(kind: DailyKind): { noFlock: number; unreadable: number } {
   };
 }
 
-/** Every row of the list the filter selects, in the list's order (newest first). */
+/**
+ * Every row of the list the filter selects, in the list's order (newest first). Event times are
+ * each row's farm wall-clock time; the header names the zones of the farms in the sheet (the
+ * chosen farm's, or the caller's first farm's for an empty tenant-wide sheet; UTC without one).
+ */
 export async function exportDaily(db: Db, scope: Scope, kind: DailyKind, body: DailyPageBody, locale: Locale): Promise<XlsxFile> {
   const { pageNo: _pageNo, pageSize: _pageSize, ...filter } = body;
   const list = await listDailyRows(db, scope, kind, filter);
@@ -201,12 +208,24 @@ export async function exportDaily(db: Db, scope: Scope, kind: DailyKind, body: D
   const rows = list.map((r) =>
     columns.map((c): Cell => {
       const v = r[c.key];
-      if (c.key === 'at') return typeof v === 'number' ? wallIn(v, zones.get(r.farmId) ?? 'UTC') : null;
+      if (c.key === 'at') return typeof v === 'number' ? wallDate(v, zones.get(r.farmId) ?? 'UTC') : null;
       return exportCell(c, v, locale);
     }),
   );
   const zone = body.farmId ? (zones.get(body.farmId) ?? (await visibleFarm(scope, body.farmId)).timeZone) : 'UTC';
-  return sheetFile(kind, locale, columns, rows, `${translate(locale, `records.sheet.${kind}`)}-${farmDay(new Date(), zone)}`);
+  const rowZones = [...new Set(list.map((r) => zones.get(r.farmId) ?? 'UTC'))].sort();
+  const named = rowZones.length > 0 ? rowZones : [body.farmId ? zone : await firstFarmZone(db, scope)];
+  return sheetFile(kind, locale, columns, rows, `${translate(locale, `records.sheet.${kind}`)}-${farmDay(new Date(), zone)}`, named);
+}
+
+/** The zone of the caller's first farm (lowest id it sees), or UTC when it sees none. */
+async function firstFarmZone(db: Db, scope: Scope): Promise<string> {
+  const rows = await db
+    .select({ id: farms.id, timeZone: farms.timeZone })
+    .from(farms)
+    .where(eq(farms.tenantId, tenantIdOf(scope)))
+    .orderBy(asc(farms.id));
+  return rows.find((r) => seesFarm(scope, r.id))?.timeZone ?? 'UTC';
 }
 
 function exportCell(c: SheetColumn, v: unknown, locale: Locale): Cell {

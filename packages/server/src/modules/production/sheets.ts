@@ -1,6 +1,6 @@
 import { AppError, ErrorCodes, FLOCK_SEX, FLOCK_TYPES, LOCALES, parseLocaleNumber, type DailyKind, type Locale } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
-import { readXlsx, XlsxReadError, type Cell } from '../../lib/xlsx.js';
+import { readXlsx, withoutZone, XlsxReadError, zonedHeader, type Cell } from '../../lib/xlsx.js';
 
 /**
  * The spreadsheet columns of each production list (the flock list and the seven daily kinds), in
@@ -152,12 +152,15 @@ export function headerKey(text: string): string {
   return text.normalize('NFKC').toLowerCase().replace(/\s+/g, '');
 }
 
-export function headerOf(locale: Locale, c: SheetColumn): string {
-  return translate(locale, c.label);
+/** The header in the reader's language; a date-time column names the `zones` its times are in. */
+export function headerOf(locale: Locale, c: SheetColumn, zones: string[] = []): string {
+  const label = translate(locale, c.label);
+  return c.type === 'datetime' && zones.length > 0 ? zonedHeader(label, zones) : label;
 }
 
-export function widthOf(locale: Locale, c: SheetColumn): number {
-  return c.width ?? Math.min(40, Math.max(12, headerOf(locale, c).length + 4));
+export function widthOf(locale: Locale, c: SheetColumn, zones: string[] = []): number {
+  const fit = Math.min(40, Math.max(12, headerOf(locale, c, zones).length + 4));
+  return c.width ? Math.max(c.width, c.type === 'datetime' ? fit : 0) : fit;
 }
 
 /** Every text that names a column of the kind: its label in each language and its key. */
@@ -295,7 +298,9 @@ export async function readImport(kind: SheetKind, file: Buffer): Promise<{ colum
       at.push(null);
       continue;
     }
-    const c = index.get(headerKey(String(h)));
+    // A date-time header of an export or template names its zone: "Time (Asia/Shanghai)".
+    const zoned = index.get(headerKey(withoutZone(String(h))));
+    const c = index.get(headerKey(String(h))) ?? (zoned?.type === 'datetime' ? zoned : undefined);
     if (!c || seen.has(c.key)) throw new AppError(ErrorCodes.EXCEL_TEMPLATE_PARSE);
     seen.add(c.key);
     at.push(c);

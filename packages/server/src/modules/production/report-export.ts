@@ -120,13 +120,28 @@ function headerOf(locale: Locale, c: Column): string {
   return unit ? `${label} (${translate(locale, `poultry.unit.${unit}`)})` : label;
 }
 
+/** A calendar day or month period as a date cell; a week of age, a year or the totals label stay as written. */
+function periodCell(period: string): Cell {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(period)) return new Date(`${period}T00:00:00Z`);
+  if (/^\d{4}-\d{2}$/.test(period)) return new Date(`${period}-01T00:00:00Z`);
+  return period;
+}
+
 function cellOf(row: ReportRow, c: Column): Cell {
+  if (c === 'period') return periodCell(row.period);
   // One day-age column: the day age, or "from-to" for a longer period.
   if (c === 'dayAgeFrom') return row.dayAgeFrom === row.dayAgeTo ? row.dayAgeFrom : `${row.dayAgeFrom}-${row.dayAgeTo}`;
   const v = c.startsWith('std.') ? row.std[c.slice(4) as StdName] : row[c as keyof ReportRow];
   if (v === undefined || v === null) return null;
   if (typeof v === 'number') return round3(v);
   return typeof v === 'string' ? v : null;
+}
+
+/** A sheet's headers and rows, and the index of its period column if it has one. */
+interface Sheet {
+  header: string[];
+  cells: Cell[][];
+  periodAt?: number;
 }
 
 /** Screens not built on the summary: field energy (meters) and flock health (records). */
@@ -136,12 +151,7 @@ const col = (locale: Locale, key: string, unit?: string): string => {
 };
 const num = (v: number | null): Cell => (v === null ? null : round3(v));
 
-async function energySheet(
-  database: Database,
-  scope: Scope,
-  body: ReportBody,
-  locale: Locale,
-): Promise<{ header: string[]; cells: Cell[][] }> {
+async function energySheet(database: Database, scope: Scope, body: ReportBody, locale: Locale): Promise<Sheet> {
   const { rows } = await energy(database, scope, { ...body, groupBy: 'farm' });
   const header = [
     col(locale, 'farm'),
@@ -154,22 +164,17 @@ async function energySheet(
   ];
   const cells = rows.map((r: EnergyRow): Cell[] => [
     r.farmName,
-    r.period,
+    periodCell(r.period),
     num(r.waterL),
     num(r.elecKwh),
     num(r.birds),
     num(r.waterPerBirdMl),
     num(r.elecPerKBirdKwh),
   ]);
-  return { header, cells };
+  return { header, cells, periodAt: 1 };
 }
 
-async function healthSheet(
-  database: Database,
-  scope: Scope,
-  body: ReportBody,
-  locale: Locale,
-): Promise<{ header: string[]; cells: Cell[][] }> {
+async function healthSheet(database: Database, scope: Scope, body: ReportBody, locale: Locale): Promise<Sheet> {
   const { rows } = await health(database, scope, body);
   const header = [
     col(locale, 'farm'),
@@ -200,19 +205,14 @@ async function healthSheet(
   return { header, cells };
 }
 
-async function summarySheet(
-  database: Database,
-  scope: Scope,
-  body: ReportBody & { report: string },
-  locale: Locale,
-): Promise<{ header: string[]; cells: Cell[][] }> {
+async function summarySheet(database: Database, scope: Scope, body: ReportBody & { report: string }, locale: Locale): Promise<Sheet> {
   const { rows, totals } = await summary(database, scope, body);
   const columns = columnsOf(body.report);
   const header = columns.map((c) => headerOf(locale, c));
   const cells: Cell[][] = [...rows, { ...totals, period: translate(locale, 'poultry.totals') }].map((r) =>
     columns.map((c) => cellOf(r, c)),
   );
-  return { header, cells };
+  return { header, cells, periodAt: columns.indexOf('period') };
 }
 
 export async function exportReport(
@@ -221,13 +221,21 @@ export async function exportReport(
   body: ReportBody & { report: string },
   locale: Locale,
 ): Promise<{ file: Buffer; filename: string }> {
-  const { header, cells } =
+  const { header, cells, periodAt } =
     body.report === 'ci18.business.field-energy'
       ? await energySheet(database, scope, body, locale)
       : body.report === 'ci18.immunel.health'
         ? await healthSheet(database, scope, body, locale)
         : await summarySheet(database, scope, body, locale);
   const title = translate(locale, `menu.${body.report}`);
-  const file = await writeXlsx({ name: title, header, rows: cells, widths: header.map((h) => Math.min(40, Math.max(10, h.length + 4))) });
+  // Day and week periods show their day, month periods their month.
+  const format = body.period === 'month' ? 'yyyy-mm' : 'yyyy-mm-dd';
+  const file = await writeXlsx({
+    name: title,
+    header,
+    rows: cells,
+    widths: header.map((h, i) => Math.min(40, Math.max(i === periodAt ? 12 : 10, h.length + 4))),
+    dateFormats: header.map((_, i) => (i === periodAt ? format : undefined)),
+  });
   return { file, filename: `${title}-${body.start}_${body.end}.xlsx` };
 }

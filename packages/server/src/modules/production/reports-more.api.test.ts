@@ -175,7 +175,8 @@ describe(`production trends, energy, health and exports (${TEST_DB})`, () => {
     expect(sheet[0]).toContain('Livability (%)');
     // 3 days of A, 3 of B, then the totals row.
     expect(sheet).toHaveLength(1 + 6 + 1);
-    expect(sheet[1]!.slice(0, 7)).toEqual(['Report Farm', 'House 1', 'A-01', '2026-03-01', 0, 1000, 0]);
+    // The period is a real date cell.
+    expect(sheet[1]!.slice(0, 7)).toEqual(['Report Farm', 'House 1', 'A-01', new Date('2026-03-01T00:00:00Z'), 0, 1000, 0]);
     expect(sheet[7]!.slice(3, 6)).toEqual(['Total', '0-183', 1500]);
     const bad = await call(ctx, tok['rep-admin']!, 'POST', `${R}/export`, { farmId: farm, ...range, report: 'nope' });
     expect(bad.code).toBe(99996);
@@ -202,6 +203,8 @@ describe(`production trends, energy, health and exports (${TEST_DB})`, () => {
     expect(energySheet[0]!.slice(0, 4)).toEqual(['Farm', 'Period', 'Water (L)', 'Electricity (kWh)']);
     expect(energySheet.length).toBeGreaterThan(1);
     expect(energySheet[1]![0]).toBe('Report Farm');
+    // A month period is a date cell on the month's first day.
+    expect((energySheet[1]![1] as Date).toISOString()).toMatch(/^\d{4}-\d{2}-01T00:00:00\.000Z$/);
   });
 
   it('refuses what the caller may not see, ranges over the limit, and callers without a report screen', async () => {

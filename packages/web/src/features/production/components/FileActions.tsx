@@ -22,17 +22,41 @@ export interface FileActionsProps {
   disabled?: boolean;
 }
 
+type FileJob = 'template' | 'import' | 'export';
+
+/** One of the file buttons: large, off with the list, busy while its own job runs. */
+function FileButton({
+  which,
+  icon,
+  busy,
+  disabled,
+  onClick,
+}: {
+  which: FileJob;
+  icon: ReactElement;
+  busy: FileJob | null;
+  disabled?: boolean;
+  onClick: () => void;
+}): ReactElement {
+  const { t } = useTranslation('production');
+  return (
+    <Button size="large" icon={icon} disabled={disabled} loading={busy === which} onClick={onClick}>
+      {t(`files.${which}`)}
+    </Button>
+  );
+}
+
 /** Template download, import (with its per-row report) and export of a production list. */
 export function FileActions({ kind, stem, template, importer, exporter, disabled }: FileActionsProps): ReactElement {
   const { t } = useTranslation('production');
   const client = useQueryClient();
-  const [busy, setBusy] = useState<'template' | 'import' | 'export' | null>(null);
+  const [busy, setBusy] = useState<FileJob | null>(null);
   const [outcome, setOutcome] = useState<SaveOutcome | null>(null);
   // A plain file input behind the import button (antd's Upload and its file list are not needed
   // for one file sent at once); cleared after each choice so the same file can be sent again.
   const picker = useRef<HTMLInputElement>(null);
 
-  const run = async (which: 'template' | 'import' | 'export', job: () => Promise<unknown>): Promise<void> => {
+  const run = async (which: FileJob, job: () => Promise<unknown>): Promise<void> => {
     setBusy(which);
     try {
       await job();
@@ -40,6 +64,11 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
       setBusy(null);
     }
   };
+
+  const downloadTemplate = (): void =>
+    void run('template', () => downloadFile(template.path, { query: template.query, fallback: `${stem}-template.xlsx` }));
+  const exportList = (): void =>
+    void run('export', () => downloadFile(exporter.path, { method: 'POST', body: exporter.body, fallback: `${stem}.xlsx` }));
 
   const upload = (file: File): void => {
     void run('import', async () => {
@@ -53,17 +82,7 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
 
   return (
     <>
-      <Button
-        size="large"
-        icon={<DownloadOutlined />}
-        disabled={disabled}
-        loading={busy === 'template'}
-        onClick={() =>
-          void run('template', () => downloadFile(template.path, { query: template.query, fallback: `${stem}-template.xlsx` }))
-        }
-      >
-        {t('files.template')}
-      </Button>
+      <FileButton which="template" icon={<DownloadOutlined />} busy={busy} disabled={disabled} onClick={downloadTemplate} />
       <input
         ref={picker}
         type="file"
@@ -76,26 +95,8 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
           if (file) upload(file);
         }}
       />
-      <Button
-        size="large"
-        icon={<UploadOutlined />}
-        disabled={disabled}
-        loading={busy === 'import'}
-        onClick={() => picker.current?.click()}
-      >
-        {t('files.import')}
-      </Button>
-      <Button
-        size="large"
-        icon={<ExportOutlined />}
-        disabled={disabled}
-        loading={busy === 'export'}
-        onClick={() =>
-          void run('export', () => downloadFile(exporter.path, { method: 'POST', body: exporter.body, fallback: `${stem}.xlsx` }))
-        }
-      >
-        {t('files.export')}
-      </Button>
+      <FileButton which="import" icon={<UploadOutlined />} busy={busy} disabled={disabled} onClick={() => picker.current?.click()} />
+      <FileButton which="export" icon={<ExportOutlined />} busy={busy} disabled={disabled} onClick={exportList} />
       {outcome && <ImportReport kind={kind} outcome={outcome} onClose={() => setOutcome(null)} />}
     </>
   );

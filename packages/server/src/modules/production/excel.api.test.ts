@@ -273,6 +273,10 @@ describe(`production Excel templates, imports and exports (${TEST_DB})`, () => {
     // Tenant-wide (no farm chosen): the zones of the farms in the sheet; Russian labels keep the zone name.
     const all = await download('POST', `${BASE}/flockDaily/immune/export`, admin, 'ru', {});
     expect(all.rows[0]![3]).toBe(`${translate('ru', 'records.immune.at')} (Asia/Shanghai)`);
+    // An empty tenant-wide sheet names the caller's first farm's zone (the demo farms are all in Shanghai), not UTC.
+    const none = await download('POST', `${BASE}/flockDaily/drug/export`, admin, 'en-us', { start: '2000-01-01', end: '2000-01-02' });
+    expect(none.rows).toHaveLength(1);
+    expect(none.rows[0]![3]).toBe(`${translate('en-us', 'records.drug.at')} (Asia/Shanghai)`);
     // The template names the zone too, and a sheet under the exported headers imports again.
     const tpl = await download('GET', `${BASE}/flockDaily/drug/template?farmId=${farmId}`, admin, 'zh-cn');
     expect(tpl.rows[0]![2]).toBe(`${translate('zh-cn', 'records.drug.at')} (Asia/Shanghai)`);

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -39,7 +39,7 @@ test.beforeAll(async ({ browser }) => {
   await signInToShell(admin, 'demo');
   const farms = await api<{ id: number; farmName: string }[]>(admin, 'GET', '/breedpigbuilding/farmInfo/list');
   const farmId = farms.find((f) => f.farmName === FARM)!.id;
-  for (const kind of ['Barn', 'Import']) {
+  for (const kind of ['Barn', 'Import', 'Russian']) {
     const name = `E2E ${kind} ${Math.random().toString(36).slice(2, 7)}`;
     const shed = await api<{ id: number }>(admin, 'POST', '/breedpigbuilding/shed/add', {
       farmId,
@@ -218,4 +218,50 @@ test('the stock template filled with a good and a bad row imports the good one a
   await expect(prodSel.rows(page)).toHaveCount(1);
   await expect(prodSel.rows(page).first()).toContainText(farmDay(-1));
   await expect(prodSel.rows(page).first().getByRole('cell').nth(4)).toHaveText('2');
+});
+
+/** A Russian text of the console's catalogue: ruText('records', 'feed', 'feedKg'). */
+const ruText = (ns: string, ...keys: string[]): string =>
+  String(
+    keys.reduce<unknown>(
+      (o, k) => (o as Record<string, unknown>)[k],
+      JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../packages/shared/src/i18n/ru/${ns}.json`), 'utf8')),
+    ),
+  );
+
+test('a keeper working in Russian types "12,5" kg of feed and 12.5 kg is stored (not 125)', async ({ page }) => {
+  test.setTimeout(120_000);
+  const house = houses[2]!;
+  const groupNo = `E2E-RU-${Math.random().toString(36).slice(2, 7)}`;
+  const flock = await api<{ id: number }>(page, 'POST', '/breedpigbuilding/flock', {
+    farmId: house.farmId,
+    shedId: house.shedId,
+    groupNo,
+    flockType: 2,
+    sex: 3,
+    birthDate: farmDay(-10),
+    startDate: farmDay(-9),
+    femaleCount: 5000,
+  });
+  // The console in Russian, as the user's own choice.
+  await page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state?: Record<string, unknown> };
+    localStorage.setItem('farmsense.app', JSON.stringify({ ...stored, state: { ...stored.state, locale: 'ru', localeChosen: true } }));
+  });
+  await page.goto('/prod-data-input/daily-feed');
+  await prodSel.add(page, ruText('production', 'daily', 'add').replace('{{kind}}', ruText('records', 'sheet', 'feed'))).click();
+  await choose(page, ruText('records', 'feed', 'flockId'), `${house.name} · ${groupNo}`);
+  await prodSel.field(page, ruText('records', 'feed', 'feedKg')).fill('12,5');
+  await prodSel
+    .drawer(page)
+    .getByRole('button', { name: ruText('common', 'save') })
+    .click();
+  await expect(prodSel.drawer(page)).toBeHidden();
+  const stored = await api<{ list: { flockId: number; feedKg: number }[] }>(page, 'POST', '/breedpigbuilding/flockDaily/feed/page', {
+    farmId: house.farmId,
+    flockId: flock.id,
+  });
+  expect(stored.list.map((r) => r.feedKg)).toEqual([12.5]);
+  // And the list writes it back the Russian way.
+  await expect(prodSel.rows(page).filter({ hasText: groupNo })).toContainText('12,5');
 });

@@ -16,6 +16,7 @@ import { DAY, KIND_CONFIG, type KindField } from '../model/kinds';
 import { issuesOf, quickPlan, type Issue } from '../model/quick';
 import { KindInput } from './KindInput';
 import { useFarmToday } from './useFarmToday';
+import { formatDecimal } from '../../../app/i18n/numbers';
 
 type RowState = { state: 'saved' } | { state: 'error'; issues: Issue[] };
 
@@ -151,7 +152,7 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
     { key: 'shed', title: t('records:common.shed'), width: 130, fixed: 'left', render: (_, r) => r.shedName },
     { key: 'group', title: t('records:common.groupNo'), width: 110, render: (_, r) => r.groupNo },
     { key: 'dayAge', title: t('records:common.dayAge'), width: 90, align: 'right', render: (_, r) => r.dayAge },
-    { key: 'present', title: t('records:flock.present'), width: 110, align: 'right', render: (_, r) => r.present.toLocaleString() },
+    { key: 'present', title: t('records:flock.present'), width: 110, align: 'right', render: (_, r) => formatDecimal(r.present, 0) },
     ...fields.map((f) => ({
       key: f.name,
       title: label(f.name),

@@ -1,6 +1,7 @@
 import { curveValuesInput, FLOCK_TYPES, type CurveIndicator } from '@farmsense/shared';
 import { hasKey, tk } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
+import { formatDecimal } from '../../../app/i18n/numbers';
 
 /**
  * Labels and small calculations the flock and standard-curve screens share. Flock types are
@@ -71,9 +72,7 @@ export { shiftDay as addDays, todayIn } from './kinds';
 
 /** A figure with fixed decimals, or a dash when there is none. */
 export function fmt(v: number | null | undefined, decimals = 0): string {
-  return typeof v === 'number' && Number.isFinite(v)
-    ? v.toLocaleString(undefined, { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
-    : '—';
+  return typeof v === 'number' && Number.isFinite(v) ? formatDecimal(v, decimals) : '—';
 }
 
 /** The indicator codes in catalogue order. */

@@ -7,4 +7,4 @@ export { ControllerDetail } from './components/ControllerDetail';
 export { LiveBadge } from './components/LiveBadge';
 export type { LiveValue } from './live/liveStore';
 export { useLiveTelemetry } from './live/useLiveTelemetry';
-export { fmtNumber, keyLabel, prefixOf } from './model/format';
+export { fmtDuration, fmtNumber, fmtTime, keyLabel, prefixOf } from './model/format';

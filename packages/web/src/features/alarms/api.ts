@@ -1,0 +1,64 @@
+import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import { alarmsApi, directoryApi, type AlarmCount, type AlarmRow, type AlarmStateFilter, type Page } from '@farmsense/shared';
+import { call } from '../../app/api/call';
+import { useRefreshingMutation, useSteadyQuery } from '../../app/api/queryHooks';
+
+/** Query keys of the alarms feature: a write marks everything under ALL stale (the list and the bell count). */
+export const ALARM_KEYS = {
+  all: ['alarms'] as const,
+  page: (q: AlarmListQuery) => ['alarms', 'page', q] as const,
+  count: (farmId: number | undefined) => ['alarms', 'count', farmId ?? null] as const,
+  sheds: (farmId: number) => ['alarms', 'sheds', farmId] as const,
+};
+
+/** The alarm list request (server: alarmPageQuery); times are epoch milliseconds. */
+export interface AlarmListQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  shedId?: number;
+  level?: number;
+  state?: AlarmStateFilter;
+  startTime?: number;
+  endTime?: number;
+}
+
+export function useAlarmPage(q: AlarmListQuery, enabled: boolean): UseQueryResult<Page<AlarmRow>> {
+  // Alarms change by themselves (raised, released): a list is read as it is now.
+  return useSteadyQuery(ALARM_KEYS.page(q), (signal) => call(alarmsApi.page, { query: q }, { signal }), { enabled, staleTime: 0 });
+}
+
+/** Active, unacknowledged, not shelved alarms per level (the bell's figures). */
+export function useAlarmCount(farmId: number | undefined): UseQueryResult<AlarmCount> {
+  return useQuery({
+    queryKey: ALARM_KEYS.count(farmId),
+    queryFn: ({ signal }) => call(alarmsApi.count, { query: { farmId } }, { signal }),
+  });
+}
+
+/** The sheds of a farm for the shed filter. */
+export function useAlarmSheds(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
+  return useQuery({
+    queryKey: ALARM_KEYS.sheds(farmId ?? 0),
+    enabled: !!farmId,
+    queryFn: async ({ signal }) =>
+      (await call(directoryApi.sheds, { query: { farmId: farmId! } }, { signal })).map((s) => ({ value: s.tid, label: s.shedName })),
+  });
+}
+
+type AckBody = { ids: number[]; comment?: string };
+type ClearBody = { id: number; comment?: string };
+type ShelveBody = { id: number; until: number | null };
+
+/** Acknowledge, release, shelve: each reloads the list and the count once it succeeded. */
+export function useAlarmWrites(): {
+  ack: UseMutationResult<unknown, unknown, AckBody>;
+  clear: UseMutationResult<unknown, unknown, ClearBody>;
+  shelve: UseMutationResult<unknown, unknown, ShelveBody>;
+} {
+  return {
+    ack: useRefreshingMutation((body: AckBody) => call(alarmsApi.ack, { body }), [ALARM_KEYS.all]),
+    clear: useRefreshingMutation((body: ClearBody) => call(alarmsApi.clear, { body }), [ALARM_KEYS.all]),
+    shelve: useRefreshingMutation((body: ShelveBody) => call(alarmsApi.shelve, { body }), [ALARM_KEYS.all]),
+  };
+}

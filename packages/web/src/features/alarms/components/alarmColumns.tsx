@@ -1,0 +1,134 @@
+import type { ReactElement } from 'react';
+import { Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
+import { OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
+import { fmtDuration, fmtNumber, fmtTime, keyLabel } from '../../environment';
+
+/** Level colours: high red, medium orange, low blue (the bell uses the same). */
+const LEVEL_COLOURS: Readonly<Record<number, string>> = { 1: 'red', 2: 'orange', 3: 'blue' };
+const STATE_COLOURS: Readonly<Record<AlarmRow['state'], string>> = {
+  activeUnacknowledged: 'error',
+  activeAcknowledged: 'warning',
+  clearedUnacknowledged: 'processing',
+  cleared: 'default',
+};
+
+/** The sensor or device state an alarm is about: "Temperature 2", or the offline state's name. */
+function propertyLabel(t: TFunction, key: string): string {
+  return key === OFFLINE_PROPERTY ? t('property.offline') : keyLabel(key);
+}
+
+const sub = (text: string): ReactElement => (
+  <Typography.Text type="secondary" className="fs-cell-sub">
+    {text}
+  </Typography.Text>
+);
+
+/** The columns of the alarm records, before the actions column (the page adds it). */
+export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
+  return [
+    {
+      key: 'level',
+      title: t('records.columns.level'),
+      width: 90,
+      render: (_, r) => (
+        <Tag color={LEVEL_COLOURS[r.level]} data-testid="alarm-level" data-level={r.level}>
+          {t(`levels.${r.level}`)}
+        </Tag>
+      ),
+    },
+    {
+      key: 'shed',
+      title: t('records.columns.shed'),
+      width: 140,
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <span>{r.shedName}</span>
+          {sub(r.farmName)}
+        </div>
+      ),
+    },
+    { key: 'property', title: t('records.columns.property'), width: 140, render: (_, r) => propertyLabel(t, r.key) },
+    {
+      key: 'rule',
+      title: t('records.columns.rule'),
+      width: 180,
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <span>{r.ruleName}</span>
+          <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: r.message }}>
+            {r.message}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      key: 'state',
+      title: t('records.columns.state'),
+      width: 170,
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <span>
+            <Tag color={STATE_COLOURS[r.state]} data-testid="alarm-state">
+              {t(`states.${r.state}`)}
+            </Tag>
+          </span>
+          {r.shelvedUntil !== null && r.shelvedUntil > now && sub(t('records.shelvedUntil', { time: fmtTime(r.shelvedUntil) }))}
+          {r.clearedByName && sub(t('records.clearedBy', { name: r.clearedByName }))}
+        </div>
+      ),
+    },
+    {
+      key: 'start',
+      title: t('records.columns.start'),
+      width: 150,
+      render: (_, r) => <span className="fs-nowrap">{fmtTime(r.startedAt, true)}</span>,
+    },
+    {
+      key: 'end',
+      title: t('records.columns.end'),
+      width: 160,
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <span className="fs-nowrap">{r.endedAt === null ? t('records.stillActive') : fmtTime(r.endedAt, true)}</span>
+          {sub(t('records.lasted', { duration: fmtDuration(r.durationSec * 1000) }))}
+        </div>
+      ),
+    },
+    {
+      key: 'value',
+      title: t('records.columns.value'),
+      width: 160,
+      render: (_, r) =>
+        r.kind === 'offline' ? (
+          <span className="fs-muted">–</span>
+        ) : (
+          <div className="fs-cell-stack">
+            <span>
+              {fmtNumber(r.value, r.key)}
+              {r.peak !== null && r.peak !== r.value && <> · {t('records.peak', { value: fmtNumber(r.peak, r.key) })}</>}
+            </span>
+            {(r.low !== null || r.high !== null) &&
+              sub(t('records.limits', { low: fmtNumber(r.low, r.key), high: fmtNumber(r.high, r.key) }))}
+          </div>
+        ),
+    },
+    {
+      key: 'ack',
+      title: t('records.columns.ack'),
+      width: 180,
+      render: (_, r) =>
+        r.acknowledged ? (
+          <div className="fs-cell-stack" data-testid="alarm-ack">
+            <span>
+              {r.ackByName ?? '–'} · {fmtTime(r.ackAt)}
+            </span>
+            {r.ackComment && sub(r.ackComment)}
+          </div>
+        ) : (
+          <span className="fs-muted">{t('records.notAcked')}</span>
+        ),
+    },
+  ];
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AlarmRow } from '@farmsense/shared';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { PIG_FARM, signedInEach } from '../../../test/session';
+import { AlarmRecordsPage } from './AlarmRecordsPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`alarms.${key}`, vars);
+const PAGE = '/warning/record/page';
+const COUNT = '/warning/record/count';
+const ACK = '/warning/record/ack';
+
+const alarm = (over: Partial<AlarmRow>): AlarmRow => ({
+  id: 1,
+  farmId: 1,
+  farmName: 'Demo Pig Farm',
+  shedId: 7,
+  shedName: 'Shed A',
+  gatewayId: 3,
+  gatewayCode: 'GW-3',
+  ruleId: 4,
+  ruleName: 'Too hot',
+  kind: 'threshold',
+  key: 'temp.2',
+  level: 1,
+  message: 'Check the fans',
+  active: true,
+  acknowledged: false,
+  state: 'activeUnacknowledged',
+  startedAt: Date.parse('2026-03-01T08:00:00Z'),
+  endedAt: null,
+  durationSec: 600,
+  value: 31.24,
+  peak: 33.5,
+  low: null,
+  high: 30,
+  dayAge: 20,
+  readingTs: Date.parse('2026-03-01T08:00:00Z'),
+  ackBy: null,
+  ackByName: null,
+  ackAt: null,
+  ackComment: null,
+  clearedBy: null,
+  clearedByName: null,
+  shelvedUntil: null,
+  ...over,
+});
+
+const ROWS: AlarmRow[] = [
+  alarm({ id: 5 }),
+  alarm({
+    id: 4,
+    level: 3,
+    key: 'offline',
+    kind: 'offline',
+    ruleName: 'Controller down',
+    active: false,
+    acknowledged: true,
+    state: 'cleared',
+    endedAt: Date.parse('2026-03-01T09:00:00Z'),
+    value: null,
+    peak: null,
+    high: null,
+    ackBy: 11,
+    ackByName: 'Demo Admin',
+    ackAt: Date.parse('2026-03-01T08:30:00Z'),
+    ackComment: 'power cut',
+  }),
+];
+
+function serve(): RecordedCall[] {
+  return mockApi({
+    [`GET ${PAGE}`]: (call) => {
+      const level = call.query.level;
+      const list = level ? ROWS.filter((r) => String(r.level) === level) : ROWS;
+      return { data: { list, total: list.length, pageNo: 1, pageSize: 20 } };
+    },
+    [`GET ${COUNT}`]: { data: { total: 1, high: 1, medium: 0, low: 0 } },
+    'GET /breedpigbuilding/shedInfo/list': {
+      data: [{ tid: 7, shedName: 'Shed A', shedType: 1, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 1 }],
+    },
+    [`POST ${ACK}`]: { data: { acknowledged: 1 } },
+  });
+}
+
+const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
+const pageCalls = (calls: RecordedCall[]): RecordedCall[] => calls.filter((c) => c.path === PAGE);
+
+signedInEach({ farms: [PIG_FARM] });
+
+describe('alarm records page', { timeout: 40_000 }, () => {
+  it("asks for the farm's alarms of the last 7 days and shows level, sensor, value, limits and acknowledgement", async () => {
+    const calls = serve();
+    renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
+    await screen.findByText('Controller down', {}, SLOW);
+    const q = pageCalls(calls).at(-1)!.query;
+    expect(q).toMatchObject({ farmId: '1', pageNo: '1', pageSize: '20' });
+    expect(Math.abs(Date.now() - 7 * 86_400_000 - Number(q.startTime))).toBeLessThan(60_000);
+    expect(q).not.toHaveProperty('endTime');
+    expect(q).not.toHaveProperty('level');
+
+    expect(within(row(5)).getByTestId('alarm-level').textContent).toBe(t('levels.1'));
+    expect(within(row(5)).getByText(tk('environment.key.temp', { n: '2' }))).toBeTruthy();
+    expect(within(row(5)).getByText(t('states.activeUnacknowledged'))).toBeTruthy();
+    expect(within(row(5)).getByText(t('records.limits', { low: '–', high: '30.0' }))).toBeTruthy();
+    expect(row(5).textContent).toContain(t('records.peak', { value: '33.5' }));
+    expect(within(row(5)).getByText(t('records.stillActive'))).toBeTruthy();
+
+    expect(within(row(4)).getByText(t('property.offline'))).toBeTruthy();
+    expect(within(row(4)).getByTestId('alarm-ack').textContent).toContain('Demo Admin');
+    expect(within(row(4)).getByText('power cut')).toBeTruthy();
+    // A released, acknowledged alarm has nothing left to do.
+    expect(within(row(4)).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByTestId('alarm-counts').textContent).toContain(`${t('levels.1')} 1`);
+  });
+
+  it('filters by level from page 1, in the address', async () => {
+    const calls = serve();
+    renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord?pageNo=2');
+    await screen.findByText('Controller down', {}, SLOW);
+    expect(pageCalls(calls).at(-1)!.query.pageNo).toBe('2');
+    fireEvent.mouseDown(screen.getByLabelText(t('records.level')));
+    fireEvent.click(await screen.findByTitle(t('levels.3'), {}, SLOW));
+    await waitFor(() => expect(pageCalls(calls).at(-1)!.query).toMatchObject({ level: '3', pageNo: '1' }), SLOW);
+    await waitFor(() => expect(document.querySelector('tr[data-row-key="5"]')).toBeNull(), SLOW);
+    expect(row(4)).toBeTruthy();
+  });
+
+  it('acknowledges an alarm with a comment, then reloads the list and the count', async () => {
+    const calls = serve();
+    renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
+    await screen.findByText('Controller down', {}, SLOW);
+    const before = { page: pageCalls(calls).length, count: calls.filter((c) => c.path === COUNT).length };
+    fireEvent.click(within(row(5)).getByRole('button', { name: t('records.ackOf', { rule: 'Too hot', shed: 'Shed A' }) }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.change(within(dialog).getByLabelText(t('records.comment')), { target: { value: '  fans checked ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: t('records.actions.ack') }));
+    await waitFor(() => expect(calls.find((c) => c.path === ACK)?.body).toEqual({ ids: [5], comment: 'fans checked' }), SLOW);
+    await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(before.page), SLOW);
+    expect(calls.filter((c) => c.path === COUNT).length).toBeGreaterThan(before.count);
+    expect(await screen.findByText(t('records.acknowledged'), {}, SLOW)).toBeTruthy();
+  });
+});

@@ -1,0 +1,245 @@
+import { useMemo, useState, type ReactElement } from 'react';
+import { Button, Select, Tag } from 'antd';
+import {
+  CheckOutlined,
+  ClockCircleOutlined,
+  PauseCircleOutlined,
+  PlayCircleOutlined,
+  ReloadOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { ALARM_LEVELS, ALARM_STATES, type AlarmRow } from '@farmsense/shared';
+import { toast } from '../../../app/api/toast';
+import { useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { lazyPart } from '../../../ui/lazyPart';
+import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { RowAction } from '../../../ui/RowAction';
+import { useAlarmCount, useAlarmPage, useAlarmSheds, useAlarmWrites, type AlarmListQuery } from '../api';
+import { alarmColumns } from '../components/alarmColumns';
+import type { CommentAction } from '../components/CommentDialog';
+import '../../../ui/admin.css';
+
+// The dialogs load when first opened (the list is the page's first view).
+const CommentDialog = lazyPart(
+  () => import('../components/CommentDialog').then((m) => m.CommentDialog),
+  (p) => p.target !== null,
+);
+const ShelveDialog = lazyPart(
+  () => import('../components/ShelveDialog').then((m) => m.ShelveDialog),
+  (p) => p.row !== null,
+);
+
+const FILTERS = {
+  shedId: numberFilter,
+  level: oneOfFilter(ALARM_LEVELS),
+  state: oneOfFilter(ALARM_STATES),
+  start: numberFilter,
+  end: numberFilter,
+};
+/** Without a chosen range the list shows the alarms started in the last 7 days, up to now. */
+const DEFAULT_HOURS = 168;
+
+/**
+ * /warningmanagement/warningrecord: the alarms of a farm, newest first, filtered by shed, level,
+ * state and start time (at most 30 days, in the address with the page); each row can be
+ * acknowledged with a comment, released while active, and shelved until a moment or unshelved.
+ * Every write reloads the list and the count of alarms waiting.
+ */
+export function AlarmRecordsPage(): ReactElement {
+  const { t } = useTranslation(['alarms', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  // Fixed when the page opens, so the default query stays the same while the page is shown.
+  const [opened] = useState(() => Date.now());
+  const [comment, setComment] = useState<{ action: CommentAction; row: AlarmRow } | null>(null);
+  const [shelving, setShelving] = useState<AlarmRow | null>(null);
+  const { shelve } = useAlarmWrites();
+  const sheds = useAlarmSheds(choice.farmId);
+  const count = useAlarmCount(choice.farmId);
+
+  const fixedRange = filters.start !== undefined && filters.end !== undefined;
+  const range: DateRange = fixedRange ? [dayjs(filters.start), dayjs(filters.end)] : lastHours(DEFAULT_HOURS, dayjs(opened));
+  const query: AlarmListQuery = {
+    pageNo: list.paging.pageNo,
+    pageSize: list.paging.pageSize,
+    farmId: choice.farmId,
+    shedId: filters.shedId,
+    level: filters.level,
+    state: filters.state,
+    startTime: range[0].valueOf(),
+    // Open-ended by default: alarms raised after the page opened still show on a reload.
+    endTime: fixedRange ? filters.end : undefined,
+  };
+  const page = useAlarmPage(query, choice.farmId !== undefined);
+
+  const unshelveAsync = shelve.mutateAsync;
+  const loadedAt = page.dataUpdatedAt;
+  const columns = useMemo(() => {
+    // Shelving is judged as of the loaded list (each write reloads it).
+    const now = loadedAt;
+    const unshelve = (r: AlarmRow): void => {
+      // A refusal was told by the API client; the row stays as it was.
+      unshelveAsync({ id: r.id, until: null }).then(
+        () => toast.success(t('records.unshelved')),
+        () => undefined,
+      );
+    };
+    const named = (key: string, r: AlarmRow): string => t(key, { rule: r.ruleName, shed: r.shedName });
+    return [
+      ...alarmColumns(t, now),
+      actionsColumn<AlarmRow>(
+        t('common:actions'),
+        240,
+        (r) => (
+          <>
+            {!r.acknowledged && (
+              <RowAction
+                compact={false}
+                primary
+                icon={<CheckOutlined />}
+                text={t('records.actions.ack')}
+                label={named('records.ackOf', r)}
+                onClick={() => setComment({ action: 'ack', row: r })}
+              />
+            )}
+            {r.active && (
+              <RowAction
+                compact={false}
+                icon={<UndoOutlined />}
+                text={t('records.actions.clear')}
+                label={named('records.clearOf', r)}
+                onClick={() => setComment({ action: 'clear', row: r })}
+              />
+            )}
+            {r.shelvedUntil !== null && r.shelvedUntil > now ? (
+              <RowAction
+                compact={false}
+                icon={<PlayCircleOutlined />}
+                text={t('records.actions.unshelve')}
+                label={named('records.unshelveOf', r)}
+                onClick={() => unshelve(r)}
+              />
+            ) : (
+              r.active && (
+                <RowAction
+                  compact={false}
+                  icon={<PauseCircleOutlined />}
+                  text={t('records.actions.shelve')}
+                  label={named('records.shelveOf', r)}
+                  onClick={() => setShelving(r)}
+                />
+              )
+            )}
+          </>
+        ),
+        { wrap: true },
+      ),
+    ];
+  }, [t, loadedAt, unshelveAsync]);
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead
+        title={menuLabel('warningmanagement.warningrecord')}
+        subtitle={t('records.subtitle')}
+        actions={
+          count.data && (
+            <span aria-label={t('records.counts')} data-testid="alarm-counts">
+              <ClockCircleOutlined /> {t('records.counts')}:{' '}
+              {ALARM_LEVELS.map((l) => (
+                <Tag key={l} color={l === 1 ? 'red' : l === 2 ? 'orange' : 'blue'}>
+                  {t(`levels.${l}`)} {count.data[l === 1 ? 'high' : l === 2 ? 'medium' : 'low']}
+                </Tag>
+              ))}
+            </span>
+          )
+        }
+      />
+      <div className="fs-panel">
+        <FilterBar
+          label={t('records.filters')}
+          actions={
+            <>
+              <Button icon={<UndoOutlined />} onClick={list.clear}>
+                {t('common:reset')}
+              </Button>
+              <Button type="primary" icon={<ReloadOutlined />} loading={page.isFetching} onClick={() => void page.refetch()}>
+                {t('common:refresh')}
+              </Button>
+            </>
+          }
+        >
+          <FilterField id="alarm-farm" label={t('records.farm')} width={200}>
+            <FarmSelect
+              id="alarm-farm"
+              farms={choice.farms}
+              value={choice.farmId}
+              placeholder={t('common:select')}
+              onChange={(id) => {
+                choice.select(id);
+                list.apply({ shedId: undefined });
+              }}
+            />
+          </FilterField>
+          <FilterField id="alarm-shed" label={t('records.shed')} width={160}>
+            <Select<number>
+              id="alarm-shed"
+              allowClear
+              placeholder={t('records.allSheds')}
+              value={filters.shedId}
+              onChange={(v) => list.apply({ shedId: v ?? undefined })}
+              loading={sheds.isPending && choice.farmId !== undefined}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={sheds.data ?? []}
+            />
+          </FilterField>
+          <FilterField id="alarm-level" label={t('records.level')} width={120}>
+            <Select<number>
+              id="alarm-level"
+              allowClear
+              placeholder={t('common:all')}
+              value={filters.level}
+              onChange={(v) => list.apply({ level: (v ?? undefined) as (typeof ALARM_LEVELS)[number] | undefined })}
+              options={ALARM_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) }))}
+            />
+          </FilterField>
+          <FilterField id="alarm-state" label={t('records.state')} width={220}>
+            <Select<string>
+              id="alarm-state"
+              allowClear
+              placeholder={t('common:all')}
+              value={filters.state}
+              onChange={(v) => list.apply({ state: ALARM_STATES.find((s) => s === v) })}
+              options={ALARM_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+            />
+          </FilterField>
+          <FilterField id="alarm-range" label={t('records.time')}>
+            <DateRangePicker id="alarm-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+          </FilterField>
+        </FilterBar>
+        <PagedTable<AlarmRow>
+          label={t('records.table')}
+          rowKey="id"
+          className="fs-admin-table"
+          size="middle"
+          columns={columns}
+          {...list.table(page)}
+          emptyText={t('records.empty')}
+          scroll={{ x: 1600 }}
+        />
+      </div>
+      <CommentDialog target={comment} onClose={() => setComment(null)} />
+      <ShelveDialog row={shelving} onClose={() => setShelving(null)} />
+    </section>
+  );
+}

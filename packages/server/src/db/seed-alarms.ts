@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { MAX_DAY_AGE, type AlarmStageInput } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { alarmRuleGroups, alarmRules, alarmRuleStages, farms, gateways, sheds, tenants } from './tables.js';
-import { evaluateReadings, storedReadings } from '../modules/alarms/index.js';
+import { evaluateReadings, gatewayRefColumns, storedReadings } from '../modules/alarms/index.js';
 import type { Deps } from '../deps.js';
 
 /**
@@ -231,14 +231,7 @@ export async function seedAlarmRules(db: Db): Promise<boolean> {
 export async function seedAlarmHistory(deps: Deps): Promise<number> {
   const { db } = deps.database;
   const list = await db
-    .select({
-      id: gateways.id,
-      code: gateways.code,
-      tenantId: gateways.tenantId,
-      farmId: gateways.farmId,
-      shedId: gateways.shedId,
-      timeZone: farms.timeZone,
-    })
+    .select(gatewayRefColumns)
     .from(gateways)
     .innerJoin(tenants, eq(tenants.id, gateways.tenantId))
     .innerJoin(farms, eq(farms.id, gateways.farmId))

@@ -15,7 +15,7 @@ import {
 } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { sheds } from '../../db/tables.js';
+import { farms, gateways, sheds } from '../../db/tables.js';
 import { telemetryHistory } from '../telemetry/index.js';
 import { shedContext, type ShedContext } from './context.js';
 import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
@@ -38,6 +38,16 @@ export interface GatewayRef {
   shedId: number | null;
   timeZone: string;
 }
+
+/** The columns of a `GatewayRef`, for a select from gateways joined with their farm. */
+export const gatewayRefColumns = {
+  id: gateways.id,
+  code: gateways.code,
+  tenantId: gateways.tenantId,
+  farmId: gateways.farmId,
+  shedId: gateways.shedId,
+  timeZone: farms.timeZone,
+};
 
 export interface Reading {
   ts: number;

@@ -14,5 +14,5 @@ export const alarmsModule: ServerModule = {
 };
 
 /** What the demo seed uses: the evaluator over the stored demo readings, to make the alarm history. */
-export { evaluateReadings, type GatewayRef, type Reading } from './evaluate.js';
+export { evaluateReadings, gatewayRefColumns, type GatewayRef, type Reading } from './evaluate.js';
 export { storedReadings } from './stored.js';

@@ -3,7 +3,7 @@ import { farms, gateways, sheds } from '../../db/tables.js';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { defineJob } from '../../jobs/define.js';
-import { evaluateReadings } from './evaluate.js';
+import { evaluateReadings, gatewayRefColumns } from './evaluate.js';
 import { storedReadings } from './stored.js';
 import { alarmProgress, alarmRules } from './tables.js';
 import { watchSilence } from './watch.js';
@@ -47,15 +47,7 @@ export async function enqueueSweep(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.
 /** Evaluates what the subscriber missed, for gateways in sheds that have threshold rules. */
 export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {
   const list = await tx
-    .selectDistinct({
-      id: gateways.id,
-      code: gateways.code,
-      tenantId: gateways.tenantId,
-      farmId: gateways.farmId,
-      shedId: gateways.shedId,
-      timeZone: farms.timeZone,
-      lastTs: alarmProgress.lastTs,
-    })
+    .selectDistinct({ ...gatewayRefColumns, lastTs: alarmProgress.lastTs })
     .from(gateways)
     .innerJoin(sheds, eq(sheds.id, gateways.shedId))
     .innerJoin(farms, eq(farms.id, sheds.farmId))

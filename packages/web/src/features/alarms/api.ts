@@ -3,11 +3,14 @@ import { alarmsApi, directoryApi, type AlarmCount, type AlarmRow, type AlarmStat
 import { call } from '../../app/api/call';
 import { useRefreshingMutation, useSteadyQuery } from '../../app/api/queryHooks';
 
-/** Query keys of the alarms feature: a write marks everything under ALL stale (the list and the bell count). */
+/**
+ * Query keys of the alarms feature: a write or an alarm event marks everything under `records`
+ * stale (the lists and the bell count), not the shed lists.
+ */
 export const ALARM_KEYS = {
-  all: ['alarms'] as const,
-  page: (q: AlarmListQuery) => ['alarms', 'page', q] as const,
-  count: (farmId: number | undefined) => ['alarms', 'count', farmId ?? null] as const,
+  records: ['alarms', 'records'] as const,
+  page: (q: AlarmListQuery) => ['alarms', 'records', 'page', q] as const,
+  count: (farmId: number | undefined) => ['alarms', 'records', 'count', farmId ?? null] as const,
   sheds: (farmId: number) => ['alarms', 'sheds', farmId] as const,
 };
 
@@ -57,8 +60,8 @@ export function useAlarmWrites(): {
   shelve: UseMutationResult<unknown, unknown, ShelveBody>;
 } {
   return {
-    ack: useRefreshingMutation((body: AckBody) => call(alarmsApi.ack, { body }), [ALARM_KEYS.all]),
-    clear: useRefreshingMutation((body: ClearBody) => call(alarmsApi.clear, { body }), [ALARM_KEYS.all]),
-    shelve: useRefreshingMutation((body: ShelveBody) => call(alarmsApi.shelve, { body }), [ALARM_KEYS.all]),
+    ack: useRefreshingMutation((body: AckBody) => call(alarmsApi.ack, { body }), [ALARM_KEYS.records]),
+    clear: useRefreshingMutation((body: ClearBody) => call(alarmsApi.clear, { body }), [ALARM_KEYS.records]),
+    shelve: useRefreshingMutation((body: ShelveBody) => call(alarmsApi.shelve, { body }), [ALARM_KEYS.records]),
   };
 }

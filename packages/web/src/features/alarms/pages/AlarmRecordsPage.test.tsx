@@ -1,8 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AlarmRow } from '@farmsense/shared';
+import type { AlarmRow, LiveAlarm } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { fakeStream } from '../../../test/liveStream';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { AlarmRecordsPage } from './AlarmRecordsPage';
 
@@ -10,6 +11,8 @@ const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`alarm
 const PAGE = '/warning/record/page';
 const COUNT = '/warning/record/count';
 const ACK = '/warning/record/ack';
+const CLEAR = '/warning/record/clear';
+const SHELVE = '/warning/record/shelve';
 
 const alarm = (over: Partial<AlarmRow>): AlarmRow => ({
   id: 1,
@@ -69,8 +72,9 @@ const ROWS: AlarmRow[] = [
   }),
 ];
 
-function serve(): RecordedCall[] {
-  return mockApi({
+/** The alarm calls, and the live stream the page opens (its events are sent with `stream.send`). */
+function serve(stream = fakeStream()): RecordedCall[] {
+  const calls = mockApi({
     [`GET ${PAGE}`]: (call) => {
       const level = call.query.level;
       const list = level ? ROWS.filter((r) => String(r.level) === level) : ROWS;
@@ -81,7 +85,14 @@ function serve(): RecordedCall[] {
       data: [{ tid: 7, shedName: 'Shed A', shedType: 1, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 1 }],
     },
     [`POST ${ACK}`]: { data: { acknowledged: 1 } },
+    [`POST ${CLEAR}`]: {},
+    [`POST ${SHELVE}`]: {},
   });
+  const inner = globalThis.fetch;
+  vi.stubGlobal('fetch', (input: string, init?: RequestInit) =>
+    String(input).startsWith('/api/telemetry/stream') ? Promise.resolve(stream.response()) : inner(input, init),
+  );
+  return calls;
 }
 
 const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
@@ -140,5 +151,51 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(before.page), SLOW);
     expect(calls.filter((c) => c.path === COUNT).length).toBeGreaterThan(before.count);
     expect(await screen.findByText(t('records.acknowledged'), {}, SLOW)).toBeTruthy();
+  });
+
+  it('releases an active alarm, and shelves it until a moment', async () => {
+    const calls = serve();
+    renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
+    await screen.findByText('Controller down', {}, SLOW);
+    fireEvent.click(within(row(5)).getByRole('button', { name: t('records.clearOf', { rule: 'Too hot', shed: 'Shed A' }) }));
+    let dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.click(within(dialog).getByRole('button', { name: t('records.actions.clear') }));
+    await waitFor(() => expect(calls.find((c) => c.path === CLEAR)?.body).toEqual({ id: 5 }), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+
+    fireEvent.click(within(row(5)).getByRole('button', { name: t('records.shelveOf', { rule: 'Too hot', shed: 'Shed A' }) }));
+    dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.click(within(dialog).getByRole('button', { name: t('records.actions.shelve') }));
+    await waitFor(() => expect(calls.find((c) => c.path === SHELVE)).toBeTruthy(), SLOW);
+    const { id, until } = calls.find((c) => c.path === SHELVE)!.body as { id: number; until: number };
+    expect(id).toBe(5);
+    // The dialog proposes a day from now.
+    expect(Math.abs(until - Date.now() - 86_400_000)).toBeLessThan(60_000);
+  });
+
+  it('reloads the list and the count when the live stream tells of an alarm', async () => {
+    const stream = fakeStream();
+    const calls = serve(stream);
+    renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
+    await screen.findByText('Controller down', {}, SLOW);
+    const before = { page: pageCalls(calls).length, count: calls.filter((c) => c.path === COUNT).length };
+    const event: LiveAlarm = {
+      id: 6,
+      farmId: 1,
+      shedId: 7,
+      gatewayId: 3,
+      ruleId: 4,
+      level: 1,
+      key: 'temp.2',
+      active: true,
+      acknowledged: false,
+      value: 31,
+      peak: 31,
+      change: 'raised',
+      ts: Date.now(),
+    };
+    stream.send('alarm', event);
+    await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(before.page), SLOW);
+    expect(calls.filter((c) => c.path === COUNT).length).toBeGreaterThan(before.count);
   });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { Button, Select, Tag } from 'antd';
 import {
   CheckOutlined,
@@ -8,6 +8,7 @@ import {
   ReloadOutlined,
   UndoOutlined,
 } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { ALARM_LEVELS, ALARM_STATES, type AlarmRow } from '@farmsense/shared';
@@ -23,7 +24,8 @@ import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useList
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { RowAction } from '../../../ui/RowAction';
-import { useAlarmCount, useAlarmPage, useAlarmSheds, useAlarmWrites, type AlarmListQuery } from '../api';
+import { useAlarmEvents } from '../../environment';
+import { ALARM_KEYS, useAlarmCount, useAlarmPage, useAlarmSheds, useAlarmWrites, type AlarmListQuery } from '../api';
 import { alarmColumns } from '../components/alarmColumns';
 import type { CommentAction } from '../components/CommentDialog';
 import '../../../ui/admin.css';
@@ -52,7 +54,8 @@ const DEFAULT_HOURS = 168;
  * /warningmanagement/warningrecord: the alarms of a farm, newest first, filtered by shed, level,
  * state and start time (at most 30 days, in the address with the page); each row can be
  * acknowledged with a comment, released while active, and shelved until a moment or unshelved.
- * Every write reloads the list and the count of alarms waiting.
+ * Every write, and every alarm event of the live stream, reloads the list and the count of alarms
+ * waiting.
  */
 export function AlarmRecordsPage(): ReactElement {
   const { t } = useTranslation(['alarms', 'common']);
@@ -66,6 +69,10 @@ export function AlarmRecordsPage(): ReactElement {
   const { shelve } = useAlarmWrites();
   const sheds = useAlarmSheds(choice.farmId);
   const count = useAlarmCount(choice.farmId);
+  const client = useQueryClient();
+  // Raised, released, acknowledged elsewhere: the list and the count follow the live stream.
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: ALARM_KEYS.records }), [client]);
+  useAlarmEvents(reload);
 
   const fixedRange = filters.start !== undefined && filters.end !== undefined;
   const range: DateRange = fixedRange ? [dayjs(filters.start), dayjs(filters.end)] : lastHours(DEFAULT_HOURS, dayjs(opened));

@@ -1,4 +1,4 @@
-import { liveReading, liveStatus, telemetryApi } from '@farmsense/shared';
+import { liveAlarm, liveReading, liveStatus, telemetryApi, type LiveAlarm } from '@farmsense/shared';
 import { API_BASE } from '../../../app/api/client';
 import { appState } from '../../../app/stores/appStore';
 import { SseParser } from './sse';
@@ -17,6 +17,8 @@ export interface LiveHandlers {
   onConnection: (c: LiveConnection) => void;
   /** The stream is back after a loss: values may have been missed, reload the snapshot. */
   onResume?: () => void;
+  /** An alarm was raised, released, acknowledged, shelved or peaked (pages of alarms reload). */
+  onAlarm?: (a: LiveAlarm) => void;
 }
 
 export interface LiveOptions {
@@ -113,6 +115,9 @@ export function openLiveStream(handlers: LiveHandlers, opts: LiveOptions = {}): 
           } else if (msg.event === 'status') {
             const s = liveStatus.safeParse(parseJson(msg.data));
             if (s.success) handlers.onStatus(s.data);
+          } else if (msg.event === 'alarm') {
+            const a = liveAlarm.safeParse(parseJson(msg.data));
+            if (a.success) handlers.onAlarm?.(a.data);
           }
         }
       }

@@ -1,9 +1,11 @@
 /**
  * The farm context of the console: the account's farms as server data (useFarms, TanStack Query),
  * which farm a farm-scoped page shows (useFarmChoice, one choice per farm type, remembered: the
- * only farm state kept on the client) and the "no farm of this kind" state (NoFarm). Every
+ * only farm state kept on the client), the sheds of a farm as select options (useShedOptions)
+ * and the "no farm of this kind" state (NoFarm). Every
  * feature takes them from here.
  */
 export { useFarmChoice, type FarmChoice } from './useFarmChoice';
 export { NoFarm } from './NoFarm';
+export { useShedOptions, type ShedOption } from './useShedOptions';
 export { useFarms } from '../auth/queries';

@@ -1,5 +1,5 @@
 import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import { alarmsApi, directoryApi, type AlarmCount, type AlarmRow, type AlarmStateFilter, type Page } from '@farmsense/shared';
+import { alarmsApi, type AlarmCount, type AlarmRow, type AlarmStateFilter, type Page } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useRefreshingMutation, useSteadyQuery } from '../../app/api/queryHooks';
 
@@ -11,7 +11,6 @@ export const ALARM_KEYS = {
   records: ['alarms', 'records'] as const,
   page: (q: AlarmListQuery) => ['alarms', 'records', 'page', q] as const,
   count: (farmId: number | undefined) => ['alarms', 'records', 'count', farmId ?? null] as const,
-  sheds: (farmId: number) => ['alarms', 'sheds', farmId] as const,
 };
 
 /** The alarm list request (server: alarmPageQuery); times are epoch milliseconds. */
@@ -36,16 +35,6 @@ export function useAlarmCount(farmId: number | undefined): UseQueryResult<AlarmC
   return useQuery({
     queryKey: ALARM_KEYS.count(farmId),
     queryFn: ({ signal }) => call(alarmsApi.count, { query: { farmId } }, { signal }),
-  });
-}
-
-/** The sheds of a farm for the shed filter. */
-export function useAlarmSheds(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
-  return useQuery({
-    queryKey: ALARM_KEYS.sheds(farmId ?? 0),
-    enabled: !!farmId,
-    queryFn: async ({ signal }) =>
-      (await call(directoryApi.sheds, { query: { farmId: farmId! } }, { signal })).map((s) => ({ value: s.tid, label: s.shedName })),
   });
 }
 

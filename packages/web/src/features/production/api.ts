@@ -4,7 +4,6 @@ import {
   dailyRowBody,
   dailyRowUpdateBody,
   devicesApi,
-  directoryApi,
   productionFlocksApi,
   type AnswerOf,
   type BodyOf,
@@ -17,7 +16,6 @@ import {
   type QuickRecord,
   type QuickRow,
   type SaveOutcome,
-  type ShedListItem,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useSteadyQuery, useRefreshingMutation } from '../../app/api/queryHooks';
@@ -84,7 +82,6 @@ export const productionApi = {
     call(dailyRecordsApi.batch, { params: { kind }, body }),
   quick: (farmId: number, day: string, signal?: AbortSignal): Promise<QuickRow[]> =>
     call(dailyRecordsApi.quick, { query: { farmId, day } }, { signal }),
-  sheds: (farmId: number, signal?: AbortSignal): Promise<ShedListItem[]> => call(directoryApi.sheds, { query: { farmId } }, { signal }),
   /** Gateways of a farm for the flock's meter device; an account without device rights simply gets none. */
   gateways: async (farmId: number, signal?: AbortSignal): Promise<ControllerRow[]> =>
     (await call(devicesApi.page, { body: { farmId, pageNo: 1, pageSize: 1000 } }, { signal, quiet: true })).list,
@@ -98,7 +95,6 @@ export const PRODUCTION_KEYS = {
     ['production', 'options', farmId, shedId, status] as const,
   daily: (kind: DailyKind, q: DailyQuery) => ['production', 'daily', kind, q] as const,
   quick: (farmId: number, day: string) => ['production', 'quick', farmId, day] as const,
-  sheds: (farmId: number) => ['production', 'sheds', farmId] as const,
   gateways: (farmId: number) => ['production', 'gateways', farmId] as const,
 };
 
@@ -126,14 +122,8 @@ export function useQuickRows(farmId: number | undefined, day: string): UseQueryR
   });
 }
 
-/** The houses of a farm as select options. */
-export function useFarmSheds(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
-  return useQuery({
-    queryKey: PRODUCTION_KEYS.sheds(farmId ?? 0),
-    enabled: !!farmId,
-    queryFn: async ({ signal }) => (await productionApi.sheds(farmId!, signal)).map((s) => ({ value: s.tid, label: s.shedName })),
-  });
-}
+/** The houses of a farm as select options (the console's one shed-option query). */
+export { useShedOptions as useFarmSheds } from '../../app/farm';
 
 export function useGateways(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
   return useQuery({

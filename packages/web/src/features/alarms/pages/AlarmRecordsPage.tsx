@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { ALARM_LEVELS, ALARM_STATES, type AlarmRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
-import { useFarmChoice } from '../../../app/farm';
+import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
@@ -25,7 +25,7 @@ import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { RowAction } from '../../../ui/RowAction';
 import { useAlarmEvents } from '../../environment';
-import { ALARM_KEYS, useAlarmCount, useAlarmPage, useAlarmSheds, useAlarmWrites, type AlarmListQuery } from '../api';
+import { ALARM_KEYS, useAlarmCount, useAlarmPage, useAlarmWrites, type AlarmListQuery } from '../api';
 import { alarmColumns } from '../components/alarmColumns';
 import type { CommentAction } from '../components/CommentDialog';
 import '../../../ui/admin.css';
@@ -67,7 +67,7 @@ export function AlarmRecordsPage(): ReactElement {
   const [comment, setComment] = useState<{ action: CommentAction; row: AlarmRow } | null>(null);
   const [shelving, setShelving] = useState<AlarmRow | null>(null);
   const { shelve } = useAlarmWrites();
-  const sheds = useAlarmSheds(choice.farmId);
+  const sheds = useShedOptions(choice.farmId);
   const count = useAlarmCount(choice.farmId);
   const client = useQueryClient();
   // Raised, released, acknowledged elsewhere: the list and the count follow the live stream.

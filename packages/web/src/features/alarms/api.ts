@@ -1,7 +1,18 @@
 import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
-import { alarmsApi, type AlarmCount, type AlarmRow, type AlarmStateFilter, type Page } from '@farmsense/shared';
+import {
+  alarmsApi,
+  type AlarmCount,
+  type AlarmRow,
+  type AlarmRuleAddBody,
+  type AlarmRuleRow,
+  type AlarmStateFilter,
+  type Page,
+  type RuleGroupAddBody,
+  type RuleGroupRow,
+  type RuleGroupUpdateBody,
+} from '@farmsense/shared';
 import { call } from '../../app/api/call';
-import { useRefreshingMutation, useSteadyQuery } from '../../app/api/queryHooks';
+import { refreshingWrites, useRefreshingMutation, useSteadyQuery } from '../../app/api/queryHooks';
 
 /**
  * Query keys of the alarms feature: a write or an alarm event marks everything under `records`
@@ -11,7 +22,40 @@ export const ALARM_KEYS = {
   records: ['alarms', 'records'] as const,
   page: (q: AlarmListQuery) => ['alarms', 'records', 'page', q] as const,
   count: (farmId: number | undefined) => ['alarms', 'records', 'count', farmId ?? null] as const,
+  /** Rule groups and rules: a write to either reloads both (a group lists its rule count). */
+  config: ['alarms', 'config'] as const,
+  groups: (q: RuleGroupQuery) => ['alarms', 'config', 'groups', q] as const,
+  rules: (q: RuleQuery) => ['alarms', 'config', 'rules', q] as const,
 };
+
+export interface RuleGroupQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  shedType?: number;
+}
+
+export interface RuleQuery {
+  pageNo: number;
+  pageSize: number;
+  groupId?: number;
+}
+
+export function useRuleGroupPage(q: RuleGroupQuery, enabled: boolean): UseQueryResult<Page<RuleGroupRow>> {
+  return useSteadyQuery(ALARM_KEYS.groups(q), (signal) => call(alarmsApi.groupPage, { query: q }, { signal }), { enabled });
+}
+
+export function useRulePage(q: RuleQuery, enabled: boolean): UseQueryResult<Page<AlarmRuleRow>> {
+  return useSteadyQuery(ALARM_KEYS.rules(q), (signal) => call(alarmsApi.rulePage, { query: q }, { signal }), { enabled });
+}
+
+const configWrite = refreshingWrites([ALARM_KEYS.config]);
+export const useAddRuleGroup = configWrite((body: RuleGroupAddBody) => call(alarmsApi.groupAdd, { body }));
+export const useUpdateRuleGroup = configWrite((body: RuleGroupUpdateBody) => call(alarmsApi.groupUpdate, { body }));
+export const useDeleteRuleGroup = configWrite((id: number) => call(alarmsApi.groupRemove, { params: { id } }));
+export const useAddRule = configWrite((body: AlarmRuleAddBody) => call(alarmsApi.ruleAdd, { body }));
+export const useUpdateRule = configWrite((body: AlarmRuleAddBody & { id: number }) => call(alarmsApi.ruleUpdate, { body }));
+export const useDeleteRule = configWrite((id: number) => call(alarmsApi.ruleRemove, { params: { id } }));
 
 /** The alarm list request (server: alarmPageQuery); times are epoch milliseconds. */
 export interface AlarmListQuery {

@@ -6,7 +6,7 @@ import { OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
 import { fmtDuration, fmtNumber, fmtTime, keyLabel } from '../../environment';
 
 /** Level colours: high red, medium orange, low blue (the bell uses the same). */
-const LEVEL_COLOURS: Readonly<Record<number, string>> = { 1: 'red', 2: 'orange', 3: 'blue' };
+export const LEVEL_COLOURS: Readonly<Record<number, string>> = { 1: 'red', 2: 'orange', 3: 'blue' };
 const STATE_COLOURS: Readonly<Record<AlarmRow['state'], string>> = {
   activeUnacknowledged: 'error',
   activeAcknowledged: 'warning',

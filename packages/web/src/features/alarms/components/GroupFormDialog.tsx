@@ -1,0 +1,87 @@
+import { useState, type ReactElement } from 'react';
+import { Form, Input, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCodes, ruleGroupAddBody, ruleGroupUpdateBody, type RuleGroupRow } from '@farmsense/shared';
+import { FormDialog } from '../../../ui/FormDialog';
+import { Field, FieldRow } from '../../../ui/FormFields';
+import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { zodRule } from '../../../ui/zodRule';
+import { useAddRuleGroup, useUpdateRuleGroup } from '../api';
+
+interface GroupFormValues {
+  shedType?: number;
+  name: string;
+  enabled: boolean;
+  remark?: string;
+}
+
+/**
+ * Add a rule group for the chosen farm and a shed type, or rename, enable or disable one (its
+ * farm and shed type stay: the server keeps them fixed). A name used in the farm (10010) shows
+ * under the name.
+ */
+export function GroupFormDialog({
+  farmId,
+  group,
+  shedTypes,
+  onClose,
+}: {
+  farmId: number;
+  group: RuleGroupRow | null;
+  shedTypes: { value: number; label: string }[];
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation(['alarms', 'common']);
+  const [form] = Form.useForm<GroupFormValues>();
+  const [initial] = useState<GroupFormValues>(() =>
+    group
+      ? { shedType: group.shedType, name: group.name, enabled: group.enabled, remark: group.remark ?? '' }
+      : { shedType: undefined, name: '', enabled: true, remark: '' },
+  );
+  const add = useAddRuleGroup();
+  const update = useUpdateRuleGroup();
+  const toBody = (v: Record<string, unknown>): Record<string, unknown> => ({ ...v, remark: optionalText(v.remark as string | undefined) });
+  const rule = (field: string): ReturnType<typeof zodRule> =>
+    group
+      ? zodRule(ruleGroupUpdateBody, field, (v) => ({ ...toBody(v), shedType: undefined, id: group.id }))
+      : zodRule(ruleGroupAddBody, field, (v) => ({ ...toBody(v), farmId }));
+
+  const save = useFormSave(
+    form,
+    async (v: GroupFormValues): Promise<void> => {
+      const common = { name: v.name.trim(), enabled: v.enabled, remark: optionalText(v.remark) };
+      await saveAddOrEdit({
+        add: () => add.mutateAsync({ ...common, farmId, shedType: v.shedType! }),
+        edit: group && (() => update.mutateAsync({ ...common, id: group.id })),
+        added: t('groups.added', { name: common.name }),
+        onClose,
+      });
+    },
+    (err) => reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'name' }),
+  );
+
+  return (
+    <FormDialog
+      title={group ? t('groups.editTitle', { name: group.name }) : t('groups.addTitle')}
+      width={560}
+      className="fs-admin-dialog"
+      save={save}
+      onClose={onClose}
+      formProps={{ form, name: 'ruleGroup', initialValues: initial }}
+    >
+      <FieldRow spans={[16, 8]}>
+        <Field name="shedType" label={t('groups.fields.shedType')} rule={rule} required>
+          <Select disabled={group !== null} placeholder={t('common:select')} options={shedTypes} />
+        </Field>
+        <Form.Item name="enabled" label={t('groups.fields.enabled')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+      </FieldRow>
+      <Field name="name" label={t('groups.fields.name')} rule={rule} required />
+      <Field name="remark" label={t('groups.fields.remark')} rule={rule}>
+        <Input.TextArea rows={2} maxLength={200} />
+      </Field>
+    </FormDialog>
+  );
+}

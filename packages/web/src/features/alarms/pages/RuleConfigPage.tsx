@@ -1,0 +1,198 @@
+import { useMemo, type ReactElement } from 'react';
+import { Button, Select, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { PIG_SHED_TYPES, POULTRY_SHED_TYPES, type AlarmRuleRow, type RuleGroupRow } from '@farmsense/shared';
+import { useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { shedTypeLabel } from '../../../ui/enumLabel';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { lazyPart } from '../../../ui/lazyPart';
+import { useRowDialog } from '../../../ui/list/ListPage';
+import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { DeleteAction, EditAction } from '../../../ui/RowAction';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { useDeleteRule, useDeleteRuleGroup, useRuleGroupPage, useRulePage } from '../api';
+import { ruleColumns } from '../components/ruleColumns';
+import '../../../ui/admin.css';
+import '../alarms.css';
+
+// The forms load when first opened.
+const GroupFormDialog = lazyPart(() => import('../components/GroupFormDialog').then((m) => m.GroupFormDialog));
+const RuleFormDialog = lazyPart(() => import('../components/RuleFormDialog').then((m) => m.RuleFormDialog));
+
+const FILTERS = { shedType: numberFilter, groupId: numberFilter };
+/** A farm has a handful of groups (one or a few per shed type): they are listed at once. */
+const GROUPS_AT_ONCE = 200;
+
+/**
+ * /warningmanagement/warningconfiguration: the rule groups of a farm (per shed type) on the left,
+ * the chosen group's rules with their day-age stages on the right; add, edit and delete both.
+ * The shed type and the chosen group are in the address with the rules' page.
+ */
+export function RuleConfigPage(): ReactElement {
+  const { t } = useTranslation(['alarms', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const confirmDelete = useConfirmDelete();
+  const groupForm = useRowDialog<RuleGroupRow>();
+  const ruleForm = useRowDialog<AlarmRuleRow>();
+  const removeGroup = useDeleteRuleGroup();
+  const removeRule = useDeleteRule();
+  const farmType = choice.farm?.type;
+  const shedTypes = useMemo(
+    () =>
+      (farmType === 1 ? PIG_SHED_TYPES : farmType === 2 ? POULTRY_SHED_TYPES : []).map((v) => ({
+        value: v as number,
+        label: shedTypeLabel(v) || String(v),
+      })),
+    [farmType],
+  );
+
+  const groups = useRuleGroupPage(
+    { pageNo: 1, pageSize: GROUPS_AT_ONCE, farmId: choice.farmId, shedType: filters.shedType },
+    choice.farmId !== undefined,
+  );
+  const groupRows = groups.data?.list ?? [];
+  // The chosen group, or the first one listed.
+  const group = groupRows.find((g) => g.id === filters.groupId) ?? groupRows[0] ?? null;
+  const rules = useRulePage({ pageNo: list.paging.pageNo, pageSize: list.paging.pageSize, groupId: group?.id }, group !== null);
+
+  const groupColumns: ColumnsType<RuleGroupRow> = [
+    {
+      key: 'name',
+      title: t('groups.columns.name'),
+      render: (_, g) => (
+        <div className="fs-cell-stack">
+          <span>
+            {g.name} {!g.enabled && <Tag>{t('common:disabled')}</Tag>}
+          </span>
+          <Typography.Text type="secondary" className="fs-cell-sub">
+            {shedTypeLabel(g.shedType)} · {t('groups.ruleCount', { count: g.ruleCount })}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    actionsColumn<RuleGroupRow>(t('common:actions'), 96, (g) => (
+      <>
+        <EditAction compact label={t('groups.editOf', { name: g.name })} onClick={() => groupForm.edit(g)} />
+        <DeleteAction
+          compact
+          label={t('groups.deleteOf', { name: g.name })}
+          onClick={() =>
+            confirmDelete({
+              title: t('groups.deleteTitle', { name: g.name }),
+              content: t('groups.deleteWarning', { count: g.ruleCount }),
+              run: () => removeGroup.mutateAsync(g.id),
+              after: () => list.apply({ groupId: undefined }),
+            })
+          }
+        />
+      </>
+    )),
+  ];
+
+  const columns = [
+    ...ruleColumns(t),
+    actionsColumn<AlarmRuleRow>(t('common:actions'), 200, (r) => (
+      <>
+        <EditAction compact={false} label={t('rules.editOf', { name: r.name })} onClick={() => ruleForm.edit(r)} />
+        <DeleteAction
+          compact={false}
+          label={t('rules.deleteOf', { name: r.name })}
+          onClick={() =>
+            confirmDelete({
+              title: t('rules.deleteTitle', { name: r.name }),
+              content: t('rules.deleteWarning'),
+              run: () => removeRule.mutateAsync(r.id),
+            })
+          }
+        />
+      </>
+    )),
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('warningmanagement.warningconfiguration')} subtitle={t('config.subtitle')} />
+      <div className="fs-panel">
+        <FilterBar label={t('config.filters')}>
+          <FilterField id="rule-farm" label={t('records.farm')} width={200}>
+            <FarmSelect
+              id="rule-farm"
+              farms={choice.farms}
+              value={choice.farmId}
+              placeholder={t('common:select')}
+              onChange={(id) => {
+                choice.select(id);
+                list.apply({ groupId: undefined, shedType: undefined });
+              }}
+            />
+          </FilterField>
+          <FilterField id="rule-shed-type" label={t('groups.fields.shedType')} width={180}>
+            <Select<number>
+              id="rule-shed-type"
+              allowClear
+              placeholder={t('common:all')}
+              value={filters.shedType}
+              onChange={(v) => list.apply({ shedType: v ?? undefined, groupId: undefined })}
+              options={shedTypes}
+            />
+          </FilterField>
+        </FilterBar>
+        <div className="fs-alarm-config">
+          <div className="fs-alarm-config__groups">
+            <div className="fs-alarm-config__head">
+              <h4 className="fs-heading">{t('groups.title')}</h4>
+              <Button icon={<PlusOutlined />} disabled={choice.farmId === undefined} onClick={groupForm.add}>
+                {t('groups.add')}
+              </Button>
+            </div>
+            <Table<RuleGroupRow>
+              aria-label={t('groups.title')}
+              rowKey="id"
+              size="small"
+              pagination={false}
+              loading={groups.isPending && choice.farmId !== undefined}
+              dataSource={groupRows}
+              columns={groupColumns}
+              locale={{ emptyText: t('groups.empty') }}
+              rowClassName={(g) => (g.id === group?.id ? 'fs-row-chosen' : '')}
+              onRow={(g) => ({ onClick: () => list.apply({ groupId: g.id }), 'aria-selected': g.id === group?.id })}
+            />
+          </div>
+          <div className="fs-alarm-config__rules">
+            <div className="fs-alarm-config__head">
+              <h4 className="fs-heading" data-testid="rules-title">
+                {group ? t('rules.titleOf', { name: group.name }) : t('rules.title')}
+              </h4>
+              <Button type="primary" icon={<PlusOutlined />} disabled={group === null} onClick={ruleForm.add}>
+                {t('rules.add')}
+              </Button>
+            </div>
+            <PagedTable<AlarmRuleRow>
+              label={t('rules.title')}
+              rowKey="id"
+              className="fs-admin-table"
+              size="middle"
+              columns={columns}
+              {...list.table(rules)}
+              emptyText={group ? t('rules.empty') : t('rules.noGroup')}
+              scroll={{ x: 1100 }}
+            />
+          </div>
+        </div>
+      </div>
+      {groupForm.open && choice.farmId !== undefined && (
+        <GroupFormDialog farmId={choice.farmId} group={groupForm.row} shedTypes={shedTypes} onClose={groupForm.close} />
+      )}
+      {ruleForm.open && group && <RuleFormDialog group={group} rule={ruleForm.row} onClose={ruleForm.close} />}
+    </section>
+  );
+}

@@ -44,3 +44,5 @@ export * as kpi from './production/kpi.js';
 export * from './alarms/logic.js';
 export * from './alarms/schemas.js';
 export * from './alarms/endpoints.js';
+export * from './alarms/push-schemas.js';
+export * from './alarms/push-endpoints.js';

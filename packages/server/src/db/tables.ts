@@ -5,3 +5,4 @@ export * from '../modules/devices/tables.js';
 export * from '../modules/production/tables.js';
 export * from '../modules/auth/tables.js';
 export * from '../modules/alarms/tables.js';
+export * from '../modules/alarms/push/tables.js';

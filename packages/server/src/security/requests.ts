@@ -16,6 +16,8 @@ const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
   [/\/warning\/rule/i, (d) => d.pigAlarmRule],
   [/\/warning\/record/i, (d) => d.pigAlarm],
+  [/\/warning\/push\/strategy/i, (d) => d.pigPushStrategy],
+  [/\/warning\/push\/phone/i, (d) => d.pigPhoneConfig],
   [/\/flock(Daily)?\//i, (d) => d.pigFlock],
   [/\/flock$/i, (d) => d.pigFlock],
   [/\/controller\//i, (d) => d.pigGateway.id],
@@ -47,6 +49,16 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     flockId: () => one(d.pigFlock),
     flockIds: () => one(d.pigFlock),
     groupId: () => one(d.pigAlarmGroup),
+    // Push: a person of the pig farm, an address list, numbers with distinct priorities (SPEC §5).
+    accountIds: () => one(d.pigAccount),
+    extraEmails: () => ['duty@example.com'],
+    callers: () => [[{ name: 'Line', number: '13900000001', priority: 1 }]],
+    callees: () => [
+      [
+        { name: 'First', number: '13900000002', priority: 2 },
+        { name: 'Second', number: '13900000003', priority: 1 },
+      ],
+    ],
     // A flock needs birds (a refinement the document cannot show).
     femaleCount: () => [100],
     // Curve values are typed as text or numbers; the text must be numbers separated by commas.

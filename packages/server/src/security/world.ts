@@ -12,6 +12,8 @@ import {
   flocks,
   gateways,
   pens,
+  pushPhoneConfigs,
+  pushStrategies,
   roles,
   sheds,
   standardCurves,
@@ -81,6 +83,9 @@ export interface DemoIds {
   pigAlarmGroup: number;
   pigAlarmRule: number;
   pigAlarm: number;
+  /** The pig farm's push strategy and phone notification configuration (push routes). */
+  pigPushStrategy: number;
+  pigPhoneConfig: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -275,6 +280,38 @@ export async function securityWorld(): Promise<SecurityWorld> {
     })
     .returning({ id: alarms.id });
 
+  const pigAccount = accountRows.find((a) => a.accountCode === 'pig')!.id;
+  const [pushStrategy] = await db
+    .insert(pushStrategies)
+    .values({
+      tenantId,
+      farmId: pigFarm,
+      name: 'SEC-PIG-PUSH',
+      levels: [1],
+      kinds: ['offline'],
+      properties: [],
+      accountIds: [pigAccount],
+      extraEmails: [],
+      language: 'en-us',
+      methods: ['email'],
+      intervalMinutes: 10,
+      sendDelaySec: 0,
+    })
+    .returning({ id: pushStrategies.id });
+  const contact = (n: number) => ({ name: `SEC-${n}`, number: `1390000000${n}`, priority: n });
+  const [phoneConfig] = await db
+    .insert(pushPhoneConfigs)
+    .values({
+      tenantId,
+      farmId: pigFarm,
+      callers: [contact(1)],
+      callees: [contact(3), contact(2)],
+      templateContent: 'SEC-PIG-PHONE',
+      language: 'en-us',
+      intervalMinutes: 10,
+    })
+    .returning({ id: pushPhoneConfigs.id });
+
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
   return {
@@ -288,7 +325,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigShed: pigSheds[0]!.id,
       pigPen: pen!.id,
       pigGateway: { id: pigGateways[0]!.id, code: pigGateways[0]!.code },
-      pigAccount: accountRows.find((a) => a.accountCode === 'pig')!.id,
+      pigAccount,
       pigRole: pigRole!.id,
       appId: app!.id,
       pigNetwork: network?.id ?? null,
@@ -297,6 +334,8 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigAlarmGroup: alarmGroup!.id,
       pigAlarmRule: alarmRule!.id,
       pigAlarm: alarm!.id,
+      pigPushStrategy: pushStrategy!.id,
+      pigPhoneConfig: phoneConfig!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),
@@ -316,6 +355,8 @@ export async function securityWorld(): Promise<SecurityWorld> {
         ...(network ? ['Pig Farm Switch'] : []),
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
+        'SEC-PIG-PUSH',
+        'SEC-PIG-PHONE',
       ],
       accountCodes: accountRows.map((a) => a.accountCode),
     },
@@ -327,6 +368,8 @@ export async function securityWorld(): Promise<SecurityWorld> {
         ...(network ? ['Pig Farm Switch'] : []),
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
+        'SEC-PIG-PUSH',
+        'SEC-PIG-PHONE',
       ],
       accountCodes: [],
     },

@@ -2,6 +2,7 @@ import { alarmsApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
+import { pushRoutes } from './push/routes.js';
 import { ackAlarms, alarmCount, alarmPage, clearAlarm, shelveAlarm } from './records.js';
 import { addGroup, addRule, groupPage, removeGroup, removeRule, ruleDetail, rulePage, updateGroup, updateRule } from './rules.js';
 
@@ -42,4 +43,6 @@ export const alarmRoutes: ModuleRoutes = async (app, deps) => {
     await shelveAlarm(db, deps.live, scopeOf(req), body);
     return null;
   });
+
+  await pushRoutes(app, deps);
 };

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { LOCALES } from '../constants.js';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import {
+  phoneConfigAddBody,
+  phoneConfigUpdateBody,
+  PUSH_METHODS,
+  pushConfigPageQuery,
+  pushIdParams,
+  pushStrategyAddBody,
+  pushStrategyUpdateBody,
+} from './push-schemas.js';
+import { RULE_KINDS } from './schemas.js';
+
+/** Answers of the push configuration; times are epoch milliseconds. Provider secrets never appear. */
+
+/** A person of a strategy, with what the messages use from the profile (null when not filled in). */
+export const pushPerson = z.object({ id: z.number(), name: z.string(), email: z.string().nullable(), phoneNo: z.string().nullable() });
+export type PushPerson = z.infer<typeof pushPerson>;
+
+export const pushStrategyRow = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  farmName: z.string(),
+  name: z.string(),
+  levels: z.array(z.number()),
+  kinds: z.array(z.enum(RULE_KINDS)),
+  properties: z.array(z.string()),
+  people: z.array(pushPerson),
+  extraEmails: z.array(z.string()),
+  language: z.enum(LOCALES),
+  methods: z.array(z.enum(PUSH_METHODS)),
+  intervalMinutes: z.number(),
+  sendDelaySec: z.number(),
+  enabled: z.boolean(),
+  updatedAt: z.number(),
+});
+export type PushStrategyRow = z.infer<typeof pushStrategyRow>;
+
+export const phoneContactRow = z.object({ name: z.string(), number: z.string(), priority: z.number() });
+export const phoneConfigRow = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  farmName: z.string(),
+  /** Highest priority first. */
+  callers: z.array(phoneContactRow),
+  callees: z.array(phoneContactRow),
+  templateId: z.string().nullable(),
+  templateContent: z.string(),
+  language: z.enum(LOCALES),
+  intervalMinutes: z.number(),
+  enabled: z.boolean(),
+  updatedAt: z.number(),
+});
+export type PhoneConfigRow = z.infer<typeof phoneConfigRow>;
+
+/**
+ * Push configuration (issue 13, /pushmanagement/pushpolicyconfiguration, app code
+ * pushmanagement.pushpolicyconfiguration): one push strategy and one phone notification
+ * configuration per farm (20029 for a second). A farm the caller does not see is 10007; a
+ * strategy or configuration of one is 30001.
+ */
+export const pushConfigApi = {
+  strategyPage: get('/warning/push/strategy/page', 'Paged push strategies of the farms the account sees', {
+    query: pushConfigPageQuery,
+    answer: pageOf(pushStrategyRow),
+  }),
+  strategyDetail: get('/warning/push/strategy/:id', 'One push strategy', { params: pushIdParams, answer: pushStrategyRow }),
+  strategyAdd: post('/warning/push/strategy', "Adds a farm's push strategy (20029 when the farm has one)", {
+    body: pushStrategyAddBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  strategyUpdate: put('/warning/push/strategy', 'Replaces a push strategy (its farm stays)', {
+    body: pushStrategyUpdateBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  strategyRemove: del('/warning/push/strategy/:id', 'Deletes a push strategy; messages already planned are not sent', {
+    params: pushIdParams,
+    answer: noAnswer,
+  }),
+  phonePage: get('/warning/push/phone/page', 'Paged phone notification configurations of the farms the account sees', {
+    query: pushConfigPageQuery,
+    answer: pageOf(phoneConfigRow),
+  }),
+  phoneDetail: get('/warning/push/phone/:id', 'One phone notification configuration', { params: pushIdParams, answer: phoneConfigRow }),
+  phoneAdd: post('/warning/push/phone', "Adds a farm's phone notification configuration (20029 when the farm has one)", {
+    body: phoneConfigAddBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  phoneUpdate: put('/warning/push/phone', 'Replaces a phone notification configuration (its farm stays)', {
+    body: phoneConfigUpdateBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  phoneRemove: del('/warning/push/phone/:id', 'Deletes a phone notification configuration', { params: pushIdParams, answer: noAnswer }),
+};

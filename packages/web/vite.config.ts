@@ -34,30 +34,104 @@ function precompress(): Plugin {
 }
 
 /**
- * antd's Result imports its three status pictures (404, 403, 500: about 33 KB of SVG as code)
- * whatever status it shows, so every page would carry them for its warning and error states.
- * This swaps each for a stand-in that loads the real picture when a Result with that status
- * renders (the not-found page), and shows nothing until then.
+ * Swaps an import inside antd for a stand-in component that loads the real module when it first
+ * renders, for pieces most screens never render but antd imports whatever the props:
+ * - Result's three status pictures (404, 403, 500: about 33 KB of SVG as code), imported whatever
+ *   status it shows, so every page would carry them for its warning and error states (only the
+ *   not-found page renders one); nothing shows until the picture loads;
+ * - Table's column filter dropdown (with its search Input, Tree and rc-tree about 15 KB gzipped),
+ *   which renders only for a column with `filters` (the console's tables have none); until it
+ *   loads, the column shows its title. `flattenKeys`, the one helper Table takes from that file,
+ *   is antd's own 8 lines restated here.
+ * Each rule: the importer (a file of antd/es), the import it swaps, the real file it loads, and
+ * what the stand-in adds.
  */
-function lazyResultPictures(): Plugin {
-  const PREFIX = '\0farmsense-result-picture:';
+interface StandIn {
+  importer: RegExp;
+  source: RegExp;
+  file: (dir: string, m: RegExpExecArray) => string;
+  /** Renders the element's children while the real component loads (else nothing). */
+  childrenMeanwhile?: boolean;
+  /** Further exports of the swapped file, as source. */
+  extra?: string;
+}
+const LAZY_STAND_INS: StandIn[] = [
+  {
+    importer: /antd[\\/]es[\\/]result[\\/]index\.js$/,
+    source: /^\.\/(noFound|serverError|unauthorized)(?:\.js)?$/,
+    file: (dir, m) => path.join(dir, `${m[1]}.js`),
+  },
+  {
+    importer: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useFilter[\\/]index\.js$/,
+    source: /^\.\/FilterDropdown$/,
+    file: (dir) => path.join(dir, 'FilterDropdown.js'),
+    childrenMeanwhile: true,
+    extra: [
+      'export function flattenKeys(filters) {',
+      '  let keys = [];',
+      '  (filters || []).forEach(({ value, children }) => {',
+      '    keys.push(value);',
+      '    if (children) keys = [...keys, ...flattenKeys(children)];',
+      '  });',
+      '  return keys;',
+      '}',
+    ].join('\n'),
+  },
+];
+
+function lazyStandIns(): Plugin {
+  const PREFIX = '\0farmsense-lazy-stand-in:';
+  const ruleOf = new Map<string, StandIn>();
   return {
-    name: 'farmsense-lazy-result-pictures',
+    name: 'farmsense-lazy-stand-ins',
     apply: 'build',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (!importer || !/antd[\\/]es[\\/]result[\\/]index\.js$/.test(importer)) return null;
-      const m = /^\.\/(noFound|serverError|unauthorized)(?:\.js)?$/.exec(source);
-      return m ? PREFIX + path.join(path.dirname(importer), `${m[1]}.js`) : null;
+      if (!importer) return null;
+      for (const rule of LAZY_STAND_INS) {
+        if (!rule.importer.test(importer)) continue;
+        const m = rule.source.exec(source);
+        if (!m) continue;
+        const file = rule.file(path.dirname(importer), m);
+        ruleOf.set(file, rule);
+        return PREFIX + file;
+      }
+      return null;
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const file = JSON.stringify(id.slice(PREFIX.length));
+      const file = id.slice(PREFIX.length);
+      const rule = ruleOf.get(file);
+      const fallback = rule?.childrenMeanwhile ? 'props.children ?? null' : 'null';
       return [
         "import { createElement, lazy, Suspense } from 'react';",
-        `const Picture = lazy(() => import(${file}));`,
-        'export default function LazyPicture() { return createElement(Suspense, { fallback: null }, createElement(Picture)); }',
+        `const Real = lazy(() => import(${JSON.stringify(file)}));`,
+        `export default function LazyStandIn(props) { return createElement(Suspense, { fallback: ${fallback} }, createElement(Real, props)); }`,
+        rule?.extra ?? '',
       ].join('\n');
+    },
+  };
+}
+
+/**
+ * Table's row selection takes four helpers from rc-tree's index, which also holds the Tree
+ * component (a class with statics the bundler cannot drop): this imports the helpers from their
+ * own files, so a table does not carry a tree it never renders.
+ */
+function narrowTreeHelpers(): Plugin {
+  const FROM = "import { arrAdd, arrDel, conductCheck, convertDataToEntities } from '@rc-component/tree';";
+  const TO = [
+    "import { arrAdd, arrDel } from '@rc-component/tree/es/util';",
+    "import { conductCheck } from '@rc-component/tree/es/utils/conductUtil';",
+    "import { convertDataToEntities } from '@rc-component/tree/es/utils/treeUtil';",
+  ].join('\n');
+  return {
+    name: 'farmsense-narrow-tree-helpers',
+    apply: 'build',
+    transform(code, id) {
+      if (!/antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/.test(id)) return null;
+      if (!code.includes(FROM)) throw new Error(`${id}: the rc-tree import changed; update narrowTreeHelpers`);
+      return { code: code.replace(FROM, TO), map: null };
     },
   };
 }
@@ -70,7 +144,7 @@ function lazyResultPictures(): Plugin {
  * measures it against the budgets). The manifest feeds that benchmark.
  */
 export default defineConfig({
-  plugins: [react(), lazyResultPictures(), precompress()],
+  plugins: [react(), lazyStandIns(), narrowTreeHelpers(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:8080', changeOrigin: true } },

@@ -1,25 +1,44 @@
 import { useEffect, type ReactElement, type ReactNode } from 'react';
-import { ConfigProvider, message } from 'antd';
+import { ConfigProvider } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST } from '@farmsense/shared';
-import { bindToasts } from './api/toast';
+import { bindToasts, type ToastApi } from './api/toast';
 import { antdLocale } from './i18n/locales';
 import { queryClient as defaultClient } from './queryClient';
 import { useAppStore } from './stores/appStore';
 import { THEME } from './theme/theme';
 import { useScreenBand } from '../ui/useScreenBand';
 
+let antdMessage: Promise<MessageInstance> | null = null;
+
 /**
- * Routes the API client's toasts through antd's message hook so they use the theme. Only the
- * message part of antd: the app wrapper would also bring modal and notification into every page.
+ * antd's message toasts, loaded with the first toast (most screens show none before the user acts):
+ * its static API renders through the holder ConfigProvider.config sets below, so toasts follow
+ * the theme and language like the confirmations.
  */
-function Toasts(): ReactElement {
-  const [api, holder] = message.useMessage({ top: TOAST.top, duration: TOAST.durationSeconds, maxCount: TOAST.maxCount });
+function loadMessage(): Promise<MessageInstance> {
+  antdMessage ??= import('antd/es/message').then(({ default: message }) => {
+    message.config({ top: TOAST.top, duration: TOAST.durationSeconds, maxCount: TOAST.maxCount });
+    return message;
+  });
+  return antdMessage;
+}
+
+const ANTD_TOASTS: ToastApi = {
+  success: (text) => void loadMessage().then((m) => m.success(text)),
+  error: (text) => void loadMessage().then((m) => m.error(text)),
+  warning: (text) => void loadMessage().then((m) => m.warning(text)),
+  info: (text) => void loadMessage().then((m) => m.info(text)),
+};
+
+/** Routes the API client's toasts through antd's message while antd screens are shown. */
+function Toasts(): null {
   useEffect(() => {
-    bindToasts(api);
+    bindToasts(ANTD_TOASTS);
     return () => bindToasts(null);
-  }, [api]);
-  return holder;
+  }, []);
+  return null;
 }
 
 /**

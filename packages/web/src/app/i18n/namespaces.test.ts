@@ -60,6 +60,12 @@ describe('catalogue namespaces per feature', () => {
     expect(missing).toEqual([]);
   });
 
+  // An extra namespace costs every page of the feature a language file on its first visit.
+  it.each(features)('%s loads no namespace its pages do not translate with', (feature) => {
+    const need = needed(feature);
+    expect(FEATURE_NAMESPACES[feature]!.filter((ns) => !need.has(ns))).toEqual([]);
+  });
+
   it('names only namespaces the catalogue has', () => {
     for (const list of [SHELL_NAMESPACES, ...Object.values(FEATURE_NAMESPACES)])
       for (const ns of list) expect(ALL_NAMESPACES).toContain(ns);

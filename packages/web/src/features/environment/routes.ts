@@ -1,23 +1,24 @@
 import { featurePage, featurePagesOf, type FeaturePages } from '../../app/routes/pages';
+import { envCodes } from './pages/envPages';
 import { TEXTS } from './texts';
-import { ENV_KINDS, PIG_ENV_KINDS } from '@farmsense/shared';
-
-/** One trend page and one records page per kind, for poultry (ci18) and pig (pig.env1). */
-const ENV_CODES = [
-  ...ENV_KINDS.flatMap((k) => [`ci18.env.${k}`, `ci18.envrecords.${k}`]),
-  ...PIG_ENV_KINDS.flatMap((k) => [`pig.env1.${k}.mor`, `pig.env1.${k}.rec`]),
-];
 
 /** The environment pages, by application code. */
 export const PAGES: FeaturePages = {
   'pig.overview.shed': featurePage(TEXTS, () => import('./pages/ShedOverviewPage'), 'PigShedOverviewPage'),
   'ci18.overview.shed': featurePage(TEXTS, () => import('./pages/ShedOverviewPage'), 'PoultryShedOverviewPage'),
   'ci18.overview.datascreen': featurePage(TEXTS, () => import('./pages/DataScreenPage'), 'DataScreenPage'),
+  // One trend page and one records page per kind, for poultry (ci18) and pig (pig.env1).
   ...featurePagesOf(
     TEXTS,
-    ENV_CODES,
-    () => import('./pages/envPages'),
-    (m, code) => m.envPageFor(code),
+    envCodes('trend'),
+    () => import('./pages/EnvTrendPage'),
+    (m, code) => m.envTrendPageFor(code),
+  ),
+  ...featurePagesOf(
+    TEXTS,
+    envCodes('records'),
+    () => import('./pages/EnvRecordsPage'),
+    (m, code) => m.envRecordsPageFor(code),
   ),
   'pig.env1.stats': featurePage(TEXTS, () => import('./pages/PigEnvStatsPage'), 'PigEnvStatsPage'),
   'reports.env-trends': featurePage(TEXTS, () => import('./pages/EnvTrendsReportPage'), 'EnvTrendsReportPage'),

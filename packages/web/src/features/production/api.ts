@@ -3,11 +3,9 @@ import {
   dailyRecordsApi,
   dailyRowBody,
   dailyRowUpdateBody,
-  devicesApi,
   productionFlocksApi,
   type AnswerOf,
   type BodyOf,
-  type ControllerRow,
   type DailyKind,
   type DailyRecordRow,
   type FlockOption,
@@ -82,9 +80,6 @@ export const productionApi = {
     call(dailyRecordsApi.batch, { params: { kind }, body }),
   quick: (farmId: number, day: string, signal?: AbortSignal): Promise<QuickRow[]> =>
     call(dailyRecordsApi.quick, { query: { farmId, day } }, { signal }),
-  /** Gateways of a farm for the flock's meter device; an account without device rights simply gets none. */
-  gateways: async (farmId: number, signal?: AbortSignal): Promise<ControllerRow[]> =>
-    (await call(devicesApi.page, { body: { farmId, pageNo: 1, pageSize: 1000 } }, { signal, quiet: true })).list,
 };
 
 /** Query keys: every production write refreshes everything under `production`. */
@@ -124,16 +119,6 @@ export function useQuickRows(farmId: number | undefined, day: string): UseQueryR
 
 /** The houses of a farm as select options (the console's one shed-option query). */
 export { useShedOptions as useFarmSheds } from '../../app/farm';
-
-export function useGateways(farmId: number | undefined): UseQueryResult<{ value: number; label: string }[]> {
-  return useQuery({
-    queryKey: PRODUCTION_KEYS.gateways(farmId ?? 0),
-    enabled: !!farmId,
-    retry: false,
-    queryFn: async ({ signal }) =>
-      (await productionApi.gateways(farmId!, signal)).map((g) => ({ value: g.id, label: `${g.name} (${g.code})` })),
-  });
-}
 
 /**
  * What a production write can change: the entry screens, the poultry reports and the flock cards,

@@ -1,11 +1,12 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Empty, Table } from 'antd';
+import { Button, Empty } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { Panel } from '../../../ui/Panel';
 import { useTranslation } from 'react-i18next';
-import type { EnvStats, TrendAnswer, TrendSeries, TrendShed } from '@farmsense/shared';
+import type { EnvStats, TrendAnswer, TrendShed } from '@farmsense/shared';
 import { TimeSeriesChart } from '../../../ui/charts';
-import { decimalsOf, fmtDuration, fmtNumber, fmtTime, keyLabel, kindLabel } from '../model/format';
+import { decimalsOf, fmtDuration, fmtNumber, fmtTime, kindLabel } from '../model/format';
+import { lazyPart } from '../../../ui/lazyPart';
 import { shedChartData } from '../model/trendSeries';
 
 /**
@@ -44,27 +45,8 @@ export function StatsStrip({
   );
 }
 
-function SensorTable({ series, kind, unit }: { series: readonly TrendSeries[]; kind: string; unit: string }): ReactElement {
-  const { t } = useTranslation('environment');
-  const several = new Set(series.map((s) => s.gatewayCode)).size > 1;
-  const num = (v: number | undefined): string => fmtNumber(v, kind);
-  return (
-    <Table<TrendSeries>
-      size="small"
-      className="fs-sensor-table"
-      rowKey={(s) => `${s.gatewayCode}|${s.key}`}
-      pagination={false}
-      dataSource={[...series]}
-      columns={[
-        { title: t('trend.sensor'), key: 'sensor', render: (_, s) => (several ? `${s.gatewayCode} ${keyLabel(s.key)}` : keyLabel(s.key)) },
-        { title: `${t('trend.min')} (${unit})`, key: 'min', align: 'right', render: (_, s) => num(s.stats?.min) },
-        { title: `${t('trend.avg')} (${unit})`, key: 'avg', align: 'right', render: (_, s) => num(s.stats?.avg) },
-        { title: `${t('trend.max')} (${unit})`, key: 'max', align: 'right', render: (_, s) => num(s.stats?.max) },
-        { title: t('trend.count'), key: 'count', align: 'right', render: (_, s) => s.stats?.count ?? 0 },
-      ]}
-    />
-  );
-}
+// The per-sensor table opens on demand (the button under the chart): the trend page does not carry antd's Table.
+const SensorTable = lazyPart(() => import('./SensorTable').then((m) => m.SensorTable));
 
 export function ShedTrendCard({
   shed,

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ComponentType, type ReactElement } from 'react';
 import { Button, Select } from 'antd';
 import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { downloadRecords } from '../model/download';
 import { kindLabel } from '../model/format';
 import { recordColumns } from '../components/recordColumns';
+import { envPageFor } from './envPages';
 import '../../../ui/report-page.css';
 import '../environment.css';
 import { PageHead } from '../../../ui/PageParts';
@@ -141,4 +142,9 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
       )}
     </section>
   );
+}
+
+/** The records page of an environment code (routes.ts). */
+export function envRecordsPageFor(code: string): ComponentType {
+  return envPageFor(code, 'records', EnvRecordsPage);
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type ComponentType, type ReactElement } from 'react';
 import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { EnvKind } from '@farmsense/shared';
@@ -13,6 +13,7 @@ import { useFarmChoice } from '../../../app/farm';
 import { usePickedSheds } from '../hooks/usePickedSheds';
 import { kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
+import { envPageFor } from './envPages';
 import '../../../ui/report-page.css';
 import '../environment.css';
 
@@ -92,4 +93,9 @@ export function EnvTrendPage({ kind, farmType }: EnvTrendPageProps): ReactElemen
       {body}
     </ReportFrame>
   );
+}
+
+/** The trend page of an environment code (routes.ts). */
+export function envTrendPageFor(code: string): ComponentType {
+  return envPageFor(code, 'trend', EnvTrendPage);
 }

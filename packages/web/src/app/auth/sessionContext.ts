@@ -17,3 +17,14 @@ export function useSession(): SessionValue {
   if (!value) throw new Error('useSession outside the authorized area');
   return value;
 }
+
+/**
+ * The address of a page the account holds in the current farm mode, or null: a widget of one
+ * feature shown elsewhere (the top bar's alarm bell, the alarm colour of the shed cards) asks
+ * before calling an endpoint of that page's application code, which would be refused (10009)
+ * otherwise. Outside the authorized area (a page rendered alone) nothing is held.
+ */
+export function useHeldPath(code: string): string | null {
+  const value = useContext(SessionContext);
+  return value?.model.routes.find((r) => r.code === code)?.path ?? null;
+}

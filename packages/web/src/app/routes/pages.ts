@@ -48,3 +48,22 @@ export function featurePagesOf<M>(
 ): FeaturePages {
   return Object.fromEntries(codes.map((code) => [code, featurePage(texts, load, (m) => pick(m, code))]));
 }
+
+/**
+ * A part of the top bar a feature adds (the alarm bell), shown when the account holds `code`;
+ * it receives that page's address. Features list theirs in `routes.ts` (`export const TOP_BAR`),
+ * gathered by registry.ts like the pages; the part's code and texts load lazily, after the shell.
+ */
+export interface TopBarWidget {
+  code: AppCode;
+  part: LazyExoticComponent<ComponentType<{ path: string }>>;
+}
+
+export function topBarWidget<K extends string, M extends Record<K, ComponentType<{ path: string }>>>(
+  code: AppCode,
+  texts: readonly string[],
+  load: () => Promise<M>,
+  name: K,
+): TopBarWidget {
+  return { code, part: lazy(() => withTexts(texts, load()).then((m) => ({ default: m[name] }))) };
+}

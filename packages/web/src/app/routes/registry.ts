@@ -1,4 +1,4 @@
-import type { FeaturePages, PageEntry } from './pages';
+import type { FeaturePages, PageEntry, TopBarWidget } from './pages';
 
 export type { PageEntry } from './pages';
 
@@ -19,3 +19,10 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = Object.assign
 
 /** The feature folders that registered pages (for tests). */
 export const ROUTE_FEATURES: readonly string[] = Object.keys(FEATURE_ROUTES).map((f) => /features\/([^/]+)\//.exec(f)![1]!);
+
+/** The top-bar parts features add (`export const TOP_BAR` in their routes.ts), in feature order. */
+const FEATURE_WIDGETS = import.meta.glob<readonly TopBarWidget[] | undefined>('../../features/*/routes.ts', {
+  import: 'TOP_BAR',
+  eager: true,
+});
+export const TOP_BAR_WIDGETS: readonly TopBarWidget[] = Object.values(FEATURE_WIDGETS).flatMap((w) => w ?? []);

@@ -22,6 +22,7 @@ import { useAppStore, type WholeFarmTypeValue } from '../stores/appStore';
 import { LanguageSwitch } from '../../ui/LanguageSwitch';
 import { BrandMark } from '../../ui/BrandMark';
 import { lazyPart } from '../../ui/lazyPart';
+import { TopBarWidgets } from './TopBarWidgets';
 
 // The account dialogs load when first opened: every page pays for the top bar, few open these.
 const isOpen = (p: { open: boolean }): boolean => p.open;
@@ -114,6 +115,7 @@ export function TopBar({ small, menuCollapsed, hasMenu, onToggleMenu }: TopBarPr
             {t('welcome', { name: userInfo.accountName })}
           </span>
         )}
+        <TopBarWidgets />
         <LanguageSwitch compact={small} />
         <Dropdown trigger={['click']} menu={{ items: accountItems, onClick: ({ key }) => onAccountAction(key) }}>
           <Button type="text" className="fs-topbar-btn fs-account-btn" aria-label={t('actions.accountMenu')}>

@@ -1,6 +1,7 @@
 import type { KeyboardEvent, ReactElement } from 'react';
 import { Card, Tag, Tooltip } from 'antd';
 import {
+  AlertOutlined,
   ClockCircleOutlined,
   DisconnectOutlined,
   FireOutlined,
@@ -12,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { renderLabel, shedLabel } from '@farmsense/shared';
 import type { ShedOverviewRow } from '../../../app/api/types';
+import type { ShedAlarm } from '../hooks/useShedAlarms';
 import { shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
 import { gasLevel, rhLevel, tempComfort, worstLevel, type Level, type Species } from '../model/comfort';
 import { channelOf, fmtAgo, fmtDuration, fmtNumber } from '../model/format';
@@ -35,7 +37,12 @@ export interface ShedCardProps {
   now: number;
   staleAfterMs: number;
   onOpen?: (shed: ShedOverviewRow) => void;
+  /** The shed's active alarms: the card takes the colour of the most urgent level while there are any. */
+  alarm?: ShedAlarm;
 }
+
+/** The alarm level colours of the alarm records: high red, medium orange, low blue. */
+const ALARM_TAG: Readonly<Record<number, string>> = { 1: 'red', 2: 'orange', 3: 'blue' };
 
 /** A sensor well above the shed average (a hot corner, a heater blowing on it) is marked. */
 const HOT_SPOT_DEGREES = 1.5;
@@ -43,7 +50,7 @@ function hotSensor(value: number, avg: number, count: number): boolean {
   return count > 1 && value - avg >= HOT_SPOT_DEGREES;
 }
 
-export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen }: ShedCardProps): ReactElement {
+export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen, alarm }: ShedCardProps): ReactElement {
   const { t } = useTranslation(['environment', 'shell']);
   const typeName = shedTypeLabel(shed.shedType);
   const label = renderLabel(shedLabel(shed), translateKnown);
@@ -85,12 +92,13 @@ export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen }: Sh
 
   return (
     <Card
-      className={`fs-shed-card fs-shed-card--${overall}${!online && state ? ' fs-shed-card--offline' : ''}${onOpen ? ' fs-shed-card--clickable' : ''}`}
+      className={`fs-shed-card fs-shed-card--${overall}${!online && state ? ' fs-shed-card--offline' : ''}${onOpen ? ' fs-shed-card--clickable' : ''}${alarm ? ` fs-shed-card--alarm-${alarm.level}` : ''}`}
       size="small"
       role="article"
       aria-labelledby={titleId}
       data-testid="shed-card"
       data-level={overall}
+      data-alarm-level={alarm?.level}
       tabIndex={onOpen ? 0 : undefined}
       onClick={onOpen ? open : undefined}
       onKeyDown={onOpen ? onKey : undefined}
@@ -106,6 +114,11 @@ export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen }: Sh
       }
       extra={
         <span className="fs-shed-card__extra">
+          {alarm && (
+            <Tag color={ALARM_TAG[alarm.level]} icon={<AlertOutlined />} data-testid="shed-alarms">
+              {t('card.alarms', { level: t(`card.alarmLevel.${alarm.level}`), n: alarm.count })}
+            </Tag>
+          )}
           {typeName ? <Tag color="green">{typeName}</Tag> : null}
           {status}
           {onOpen && <CardOpenButton label={t('card.details', { name: shed.shedName })} onOpen={open} />}

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import type { EnvMonitorAnswer } from '@farmsense/shared';
+import type { EnvMonitorAnswer, LiveAlarm } from '@farmsense/shared';
 import { shedGatewaysQuery, useEnvMonitor } from '../api';
 import { liveOfShed, type LiveValue } from '../live/liveStore';
 import type { LiveConnection } from '../live/types';
@@ -29,14 +29,18 @@ export interface LiveSheds {
 const MAX_STREAM_IDS = 200;
 const DEFAULT_STALE_MS = 15 * 60_000;
 
-export function useLiveSheds(farmId: number | undefined): LiveSheds {
+export function useLiveSheds(farmId: number | undefined, onAlarm?: (a?: LiveAlarm) => void): LiveSheds {
   const monitor = useEnvMonitor(farmId);
   const sheds = monitor.data?.sheds;
   const shedIds = useMemo(() => sheds?.map((s) => s.shedId) ?? [], [sheds]);
   const live = useLiveTelemetry({
     shedIds: shedIds.length <= MAX_STREAM_IDS ? shedIds : undefined,
     enabled: !!sheds && shedIds.length > 0,
-    onResume: () => void monitor.refetch(),
+    onResume: () => {
+      void monitor.refetch();
+      onAlarm?.();
+    },
+    onAlarm,
   });
 
   const multi = useMemo(

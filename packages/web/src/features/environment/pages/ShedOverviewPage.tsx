@@ -12,6 +12,7 @@ import { ControllerDrawer, type DrawerTarget } from '../components/ControllerDra
 import { LiveBadge } from '../components/LiveBadge';
 import { useFarmChoice } from '../../../app/farm';
 import { useLiveSheds } from '../hooks/useLiveSheds';
+import { useShedAlarms } from '../hooks/useShedAlarms';
 import { useNow } from '../hooks/useNow';
 import { gasLevel, rhLevel, tempComfort, worstLevel } from '../model/comfort';
 import { useSheds } from '../overviewApi';
@@ -30,7 +31,8 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
   const { farms, farmId, select } = useFarmChoice(farmType);
   const lists = useSessionLists();
   const sheds = useSheds(farmId);
-  const live = useLiveSheds(farmId);
+  const alarms = useShedAlarms(farmId);
+  const live = useLiveSheds(farmId, alarms.onAlarm);
   const now = live.serverNow(useNow(5_000));
   const [search, setSearch] = useState('');
   const [drawer, setDrawer] = useState<DrawerTarget | null>(null);
@@ -97,6 +99,7 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
               species={species}
               now={now}
               staleAfterMs={live.staleAfterMs}
+              alarm={alarms.byShed.get(shed.tid)}
               onOpen={shed.gateways.length > 0 ? openShed : undefined}
             />
           </Col>

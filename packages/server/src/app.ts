@@ -1,4 +1,6 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,7 +9,7 @@ import { registerAudit } from './plugins/audit.js';
 import { registerAuth } from './plugins/auth.js';
 import { registerEnvelope, sendError } from './plugins/envelope.js';
 import { registerSecurityHeaders } from './plugins/headers.js';
-import { registerStatic, webDist } from './plugins/static.js';
+import { consoleFallback, registerStatic, webDist } from './plugins/static.js';
 import { registerStrictInput } from './plugins/strict-input.js';
 import { MODULES } from './modules/index.js';
 import type { ServerModule } from './modules/module.js';
@@ -58,6 +60,15 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   registerEnvelope(app);
   await registerSecurityHeaders(app);
+  // Answers over 1 KB go out compressed (a day's trend or a shed list is mostly repeated keys).
+  // Brotli at quality 4 costs about what gzip does and packs tighter; Node's default (11) would
+  // spend more CPU than the bytes are worth. The console's files are compressed at build time.
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -75,7 +86,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   // Before the guard: raw input is refused before a session is looked up (sign-in included).
   registerStrictInput(app);
-  registerAuth(app, deps.database.db);
+  registerAuth(app, deps.database.db, deps.sessions);
   registerAudit(app, deps.database.db);
 
   serve(app, HEALTH, { tags: ['system'], public: true }, async () => ({ status: 'ok' as const, db: deps.database.kind }));
@@ -84,11 +95,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   const dist = webDist();
   if (dist) await registerStatic(app, dist);
-  // The console is a single-page app: any non-API GET that is not a file gets index.html.
-  app.setNotFoundHandler((req, reply) => {
-    if (dist && req.method === 'GET' && !req.url.startsWith('/api')) return reply.type('text/html').sendFile('index.html');
-    return sendError(req, reply, ErrorCodes.ROUTE_NOT_FOUND, null, 404);
-  });
+  app.setNotFoundHandler(consoleFallback(dist, (req, reply) => sendError(req, reply, ErrorCodes.ROUTE_NOT_FOUND, null, 404)));
   return app;
 }
 

@@ -4,6 +4,7 @@ import { createIot, type IotLink, type IotOptions } from './iot/link.js';
 import { LiveHub } from './iot/live.js';
 import { Jobs, type JobsOptions } from './jobs/queue.js';
 import type { Log } from './lib/log.js';
+import { SessionCache } from './scope/session-cache.js';
 
 declare module './jobs/define.js' {
   /** A job handler's `ctx.deps` is the whole app (jobs/define.ts). */
@@ -26,6 +27,8 @@ export interface Deps {
   live: LiveHub;
   /** Durable jobs: `enqueue(job, payload, { runAt, key, tx })`. */
   jobs: Jobs;
+  /** Signed-in accounts and their access by token, kept between requests (scope/session-cache.ts). */
+  sessions: SessionCache;
 }
 
 export interface DepsOptions {
@@ -42,7 +45,8 @@ export function createDeps(base: { config: Config; database: Database }, opts: D
   const live = new LiveHub();
   const iot = createIot({ ...base, live }, opts.log, opts.iot);
   const jobs = new Jobs(base.database, { log: opts.log, ...opts.jobs });
-  const deps: Deps = { config: base.config, database: base.database, iot, live, jobs };
+  const sessions = new SessionCache(base.database, { log: opts.log });
+  const deps: Deps = { config: base.config, database: base.database, iot, live, jobs, sessions };
   jobs.provide(deps);
   return deps;
 }

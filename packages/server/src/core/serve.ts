@@ -26,7 +26,10 @@ import { NO_DATA } from '../plugins/envelope.js';
  * Route options besides the contract: what the guard and the audit log read (plugins/auth.ts), and
  * a throttle for the few routes that name one (@fastify/rate-limit, registered by the auth module).
  */
-export type RouteConfig = Pick<FastifyContextConfig, 'app' | 'public' | 'allowPending' | 'module' | 'readOnly' | 'rateLimit'>;
+export type RouteConfig = Pick<
+  FastifyContextConfig,
+  'app' | 'public' | 'allowPending' | 'module' | 'readOnly' | 'keepsAccess' | 'rateLimit'
+>;
 
 /** Fastify options a few routes need besides their config: a smaller body limit, a hook on the answer (sign-in audit). */
 export type RouteExtras = Pick<RouteOptions, 'bodyLimit' | 'preSerialization'>;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-post
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { hashStoredCheckCodes } from './after-migrations.js';
+import { listenPg } from './notify.js';
 import * as tables from './tables.js';
 
 /**
@@ -22,6 +23,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Raw SQL with positional parameters, for bulk paths that the query builder does not fit. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Listens on a PostgreSQL notification channel (db/notify.ts): `onMessage` for each NOTIFY,
+   * `onGap` when the listening connection was lost and came back (notifications may be missed).
+   * Resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onGap?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -58,6 +65,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       async query<T>(text: string, params: unknown[] = []) {
         return (await pool.query(text, params)).rows as T[];
       },
+      listen: (channel, onMessage, onGap) => listenPg(opts.databaseUrl!, channel, onMessage, onGap),
       close: () => pool.end(),
     });
   }
@@ -75,6 +83,13 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     kind: 'pglite',
     async query<T>(text: string, params: unknown[] = []) {
       return (await client.query(text, params)).rows as T[];
+    },
+    // One process holds the embedded store: its notifications never leave it, none is missed.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     close: () => client.close(),
   });

@@ -46,12 +46,14 @@ export async function resolveSession(db: Db, token: string): Promise<SessionAcco
   return liveSession(db, hashToken(token), { touch: true });
 }
 
-/**
- * The account of a live session by its token hash. `touch` extends an idle session (a request
- * does; the live stream's periodic re-check does not, so an open page alone never keeps an idle
- * session alive).
- */
-export async function liveSession(db: Db, tokenHash: string, opts: { touch: boolean }): Promise<SessionAccount | null> {
+/** A session as stored, with its times: what the session cache (scope/session-cache.ts) keeps. */
+export interface StoredSession extends SessionAccount {
+  lastSeenAt: number;
+  expiresAt: number;
+}
+
+/** The unrevoked session of a token hash with its account, whatever its age (null: none). */
+export async function storedSession(db: Db, tokenHash: string): Promise<StoredSession | null> {
   const [row] = await db
     .select({
       lastSeenAt: sessions.lastSeenAt,
@@ -68,16 +70,39 @@ export async function liveSession(db: Db, tokenHash: string, opts: { touch: bool
     .innerJoin(accounts, eq(accounts.id, sessions.accountId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   if (!row) return null;
+  return { ...row, tokenHash, lastSeenAt: row.lastSeenAt.getTime(), expiresAt: row.expiresAt.getTime() };
+}
+
+/** Whether a stored session is still live at `now`: neither past its absolute end nor idle too long. */
+export function sessionLive(s: { lastSeenAt: number; expiresAt: number }, now: number): boolean {
+  return s.expiresAt > now && now - s.lastSeenAt <= SESSION.idleMinutes * 60_000;
+}
+
+/** Whether a request at `now` should move the session's last-seen time (at most once a minute). */
+export function touchDue(s: { lastSeenAt: number }, now: number): boolean {
+  return now - s.lastSeenAt > 60_000;
+}
+
+/** Records activity on a session at `now` (keeps it from going idle). */
+export async function touchSession(db: Db, tokenHash: string, now: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.tokenHash, tokenHash));
+}
+
+/**
+ * The account of a live session by its token hash. `touch` extends an idle session (a request
+ * does; the live stream's periodic re-check does not, so an open page alone never keeps an idle
+ * session alive).
+ */
+export async function liveSession(db: Db, tokenHash: string, opts: { touch: boolean }): Promise<SessionAccount | null> {
+  const row = await storedSession(db, tokenHash);
   const now = Date.now();
-  if (row.expiresAt.getTime() <= now || now - row.lastSeenAt.getTime() > SESSION.idleMinutes * 60_000) return null;
-  if (opts.touch && now - row.lastSeenAt.getTime() > 60_000) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.tokenHash, tokenHash));
-  }
+  if (!row || !sessionLive(row, now)) return null;
+  if (opts.touch && touchDue(row, now)) await touchSession(db, tokenHash, now);
   const { lastSeenAt: _l, expiresAt: _e, ...account } = row;
-  return { tokenHash, ...account };
+  return account;
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {

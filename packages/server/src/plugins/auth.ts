@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCodes, type AppCode } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
-import { loadAccess } from '../lib/access.js';
 import { hasApiCode, resolveApiAccess } from '../lib/api-access.js';
-import { resolveSession } from '../lib/sessions.js';
 import { logRefusal, requireFunction } from '../scope/refuse.js';
 import type { AuthContext } from '../scope/auth-context.js';
 import { attachScope } from '../scope/scope.js';
+import type { SessionCache } from '../scope/session-cache.js';
 import { writeAudit } from './audit.js';
 
 export type { AuthContext };
@@ -23,6 +22,11 @@ declare module 'fastify' {
     module?: string;
     /** A POST that only reads (queries with a body): not logged as a write. */
     readOnly?: boolean;
+    /**
+     * A frequent write that cannot change a session or a right (a page-visit log): the session
+     * cache is kept. Every other successful write makes all servers read sessions again.
+     */
+    keepsAccess?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -47,7 +51,7 @@ export function tenantOf(req: FastifyRequest): number {
  * loads the account's codes and farm scope, builds the request's access scope (src/scope), and refuses (10009, logged) a route whose application
  * code the account does not hold: a hidden menu entry is not a security control.
  */
-export function registerAuth(app: FastifyInstance, db: Db): void {
+export function registerAuth(app: FastifyInstance, db: Db, sessions: SessionCache): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('scope', null);
   app.decorateRequest('refusal', null);
@@ -58,10 +62,7 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
     const tokenHeader = req.headers.token;
     const token = Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader;
     if (token && token.length <= 200) {
-      const account = await resolveSession(db, token);
-      if (account && account.status === 1) {
-        req.auth = { ...account, ...(await loadAccess(db, account)) };
-      }
+      req.auth = await sessions.resolve(token);
     }
     if (req.auth) attachScope(db, req, req.auth);
     if (cfg.public) return;
@@ -84,4 +85,15 @@ export function registerAuth(app: FastifyInstance, db: Db): void {
       }
     }
   });
+  // A write that went through may have changed a session or a right (ban, password, roles, farms,
+  // logout): every server forgets what it kept before the caller gets the answer, so the caller's
+  // next request, wherever it lands, sees the change.
+  app.addHook('onSend', async (req, _reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return payload;
+    const cfg = req.routeOptions.config;
+    if (!req.routeOptions.url?.startsWith('/api') || cfg?.public || cfg?.readOnly || cfg?.keepsAccess) return payload;
+    if (req.resultCode === ErrorCodes.SUCCESS) await sessions.invalidate();
+    return payload;
+  });
+  app.addHook('onClose', async () => sessions.close());
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** Where the built console is: packages/web/dist, next to this package. */
@@ -33,4 +33,19 @@ export async function registerStatic(app: FastifyInstance, dist: string): Promis
     cacheControl: false,
     setHeaders: (reply, file) => void reply.header('cache-control', cacheControlFor(file)),
   });
+}
+
+type NotFound = (req: FastifyRequest, reply: FastifyReply) => FastifyReply | Promise<FastifyReply>;
+
+/**
+ * The not-found handler: the console is a single-page app, so any non-API GET or HEAD that is not
+ * a file gets index.html (a monitor's HEAD /login answers like the page); the rest is `otherwise`.
+ */
+export function consoleFallback(dist: string | null, otherwise: NotFound): NotFound {
+  return (req, reply) => {
+    if (dist && (req.method === 'GET' || req.method === 'HEAD') && !req.url.startsWith('/api')) {
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return otherwise(req, reply);
+  };
 }

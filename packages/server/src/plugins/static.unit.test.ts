@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerStatic } from './static.js';
+import { consoleFallback, registerStatic } from './static.js';
 
 /** A console build in miniature: index.html and one hashed asset with its .br and .gz. */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'fs-static-'));
@@ -19,7 +19,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'assets/index-AbC123.js.gz'), gzipSync(script));
   app = Fastify();
   await registerStatic(app, dir);
-  app.setNotFoundHandler((_req, reply) => reply.type('text/html').sendFile('index.html'));
+  app.setNotFoundHandler(consoleFallback(dir, (_req, reply) => reply.code(404).send({ code: 99404 })));
   await app.ready();
 });
 
@@ -55,5 +55,14 @@ describe('console static files', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<title>console</title>');
     }
+  });
+
+  it('answers HEAD on console routes like GET, and leaves API paths and other methods to the 404', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
+    expect((await app.inject({ method: 'POST', url: '/login' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/api/nothing' })).statusCode).toBe(404);
   });
 });

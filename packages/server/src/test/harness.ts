@@ -22,6 +22,8 @@ import { quietLog } from '../lib/log.js';
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's URL (null on PGlite): a second app can open the same one. */
+  databaseUrl: string | null;
   config: Config;
   deps: Deps;
   iot: IotLink;
@@ -38,6 +40,8 @@ export interface TestAppOptions {
   iot?: IotOptions;
   /** Job queue options; `start` runs the worker loop (else jobs run when the test calls `jobs.runDue()`). */
   jobs?: Omit<JobsOptions, 'log'> & { start?: boolean };
+  /** PostgreSQL only: a second server on the first app's database (no seed; the first app drops it). */
+  sameDatabaseAs?: TestContext;
 }
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -65,16 +69,25 @@ async function freshPostgres(): Promise<{ url: string; drop: () => Promise<void>
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestContext> {
   let drop: (() => Promise<void>) | null = null;
   let database: Database;
-  if (TEST_DB === 'postgres') {
+  let databaseUrl: string | null = null;
+  const shared = opts.sameDatabaseAs?.databaseUrl ?? null;
+  if (opts.sameDatabaseAs && !shared) throw new Error('sameDatabaseAs needs PostgreSQL');
+  if (shared) {
+    databaseUrl = shared;
+    database = await openDatabase({ databaseUrl, poolSize: 4 });
+  } else if (TEST_DB === 'postgres') {
     const fresh = await freshPostgres();
+    databaseUrl = fresh.url;
     drop = fresh.drop;
     database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
   } else {
     database = await openDatabase({ dataDir: 'memory://' });
   }
   const config = loadConfig({ CAPTCHA: 'off', DEMO: '0', SIMULATOR: '0', MQTT_PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
-  await seedCatalogue(database.db);
-  if (opts.demo !== false) await seedDemo(database.db);
+  if (!shared) {
+    await seedCatalogue(database.db);
+    if (opts.demo !== false) await seedDemo(database.db);
+  }
   const { start: startJobs, ...jobOpts } = opts.jobs ?? {};
   const deps = createDeps({ config, database }, { log: quietLog, iot: { tcpPort: null, ...opts.iot }, jobs: { pollMs: 50, ...jobOpts } });
   const app = await buildApp(deps, opts.onRoute ? { onRoute: opts.onRoute } : {});
@@ -85,6 +98,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
   return {
     app,
     database,
+    databaseUrl,
     config,
     deps,
     iot: deps.iot,

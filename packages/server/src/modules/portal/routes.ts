@@ -45,7 +45,7 @@ export const portalRoutes: ModuleRoutes = async (app, { database }) => {
   serve(portalApi.userDefaultModule, async ({ req, query }) => userDefaultModule(db, requireAuth(req), query.userAccount));
   serve(portalApi.systemAuth, async ({ req }) => getSystemAuth(db, tenantOf(req)));
   serve(portalApi.apiAuth, async ({ req }) => getApiAuth(db, tenantOf(req)));
-  serve(portalApi.saveActLog, async ({ req, body }) => {
+  serve(portalApi.saveActLog, { keepsAccess: true }, async ({ req, body }) => {
     await saveActLog(db, requireAuth(req), body.modeCode);
     return null;
   });

@@ -3,6 +3,11 @@ import { z } from 'zod';
 /** CONTRACT §2: the environment, validated once at start-up. */
 const flag = z.enum(['0', '1', 'true', 'false', 'on', 'off']).transform((v) => v === '1' || v === 'true' || v === 'on');
 
+const httpUrl = z
+  .string()
+  .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, 'must be an http:// or https:// address')
+  .refine((v) => URL.canParse(v), 'must be an http:// or https:// address');
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -28,6 +33,14 @@ const schema = z.object({
   TRUST_PROXY: flag.default(false),
   /** Days of raw telemetry history to keep (whole months are dropped); 0 = keep forever. Rollups stay. */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(0).max(36500).default(0),
+  /** Alarm push (issue 13): a failed send is retried this often (SPEC §9: 4 minutes), up to PUSH_MAX_ATTEMPTS. */
+  PUSH_RETRY_MINUTES: z.coerce.number().int().min(1).max(1440).default(4),
+  PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /** Where people open the console: the base of the acknowledge links in messages (default http://localhost:PORT). */
+  PUBLIC_URL: httpUrl.optional(),
+  /** SMS and voice by a generic webhook: a JSON POST per message or call. */
+  SMS_WEBHOOK_URL: httpUrl.optional(),
+  VOICE_WEBHOOK_URL: httpUrl.optional(),
 });
 
 export interface Config {
@@ -46,6 +59,16 @@ export interface Config {
   trustProxy: boolean;
   /** 0 = keep raw telemetry forever. */
   telemetryRetentionDays: number;
+  push: PushConfig;
+}
+
+export interface PushConfig {
+  retryMinutes: number;
+  maxAttempts: number;
+  /** No trailing slash. */
+  publicUrl: string;
+  smsWebhookUrl?: string;
+  voiceWebhookUrl?: string;
 }
 
 export class ConfigError extends Error {}
@@ -75,5 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     trustProxy: c.TRUST_PROXY,
     telemetryRetentionDays: c.TELEMETRY_RETENTION_DAYS,
+    push: {
+      retryMinutes: c.PUSH_RETRY_MINUTES,
+      maxAttempts: c.PUSH_MAX_ATTEMPTS,
+      publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+      ...(c.SMS_WEBHOOK_URL ? { smsWebhookUrl: c.SMS_WEBHOOK_URL } : {}),
+      ...(c.VOICE_WEBHOOK_URL ? { voiceWebhookUrl: c.VOICE_WEBHOOK_URL } : {}),
+    },
   };
 }

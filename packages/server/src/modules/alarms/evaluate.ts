@@ -18,6 +18,7 @@ import type { Deps } from '../../deps.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { telemetryHistory } from '../telemetry/index.js';
 import { shedContext, type ShedContext } from './context.js';
+import { planPush } from './push/plan.js';
 import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
 
 /**
@@ -192,6 +193,11 @@ export async function evaluateReadings(
     if (rules.length > 0) {
       const ctx = await shedContext(t, gw.id, shedId, gw.timeZone);
       await run(t, gw, { farmId, shedId }, rules, ordered, ctx, events);
+      await planPush(
+        t,
+        deps,
+        events.filter((e) => e.change === 'raised').map((e) => e.id),
+      );
     }
     await advanceProgress(t, gw.id, newest);
   };

@@ -1,6 +1,8 @@
 import type { ServerModule } from '../module.js';
 import { alarmEvaluator } from './ingest.js';
 import { enqueueSweep, sweepJob } from './jobs.js';
+import { roundJob } from './push/round.js';
+import { sendJob } from './push/send.js';
 import { alarmRoutes } from './routes.js';
 
 /** Alarms (issue 13): rules per farm and shed type with day-age stages, and the alarm records. */
@@ -8,7 +10,7 @@ export const alarmsModule: ServerModule = {
   name: 'alarms',
   routes: alarmRoutes,
   ingest: [alarmEvaluator],
-  jobs: [sweepJob],
+  jobs: [sweepJob, roundJob, sendJob],
   // The sweep chain's first link (or a new one after its job failed for good); keyed per minute.
   start: async (deps) => enqueueSweep(deps),
 };

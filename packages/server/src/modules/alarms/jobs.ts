@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { defineJob } from '../../jobs/define.js';
 import { evaluateReadings, gatewayRefColumns } from './evaluate.js';
+import { planPush } from './push/plan.js';
 import { storedReadings } from './stored.js';
 import { alarmProgress, alarmRules } from './tables.js';
 import { watchSilence } from './watch.js';
@@ -34,7 +35,13 @@ export const sweepJob = defineJob<{ slot: number }>(
     const now = Date.now();
     await enqueueSweep(deps, Math.max(slot + 1, slotOf(now) + 1), tx);
     await catchUp(deps, tx, now);
-    for (const e of await watchSilence(tx, now)) deps.live.publishAlarm(e);
+    const events = await watchSilence(tx, now);
+    await planPush(
+      tx,
+      deps,
+      events.filter((e) => e.change === 'raised').map((e) => e.id),
+    );
+    for (const e of events) deps.live.publishAlarm(e);
   },
   { attempts: 3, backoff: { baseMs: 10_000 }, timeoutMs: 50_000 },
 );

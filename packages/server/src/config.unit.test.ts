@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('push configuration variables', () => {
+  it('defaults: retry every 4 minutes (SPEC §9), 10 attempts, links on http://localhost:PORT, no providers', () => {
+    expect(loadConfig({}).push).toEqual({ retryMinutes: 4, maxAttempts: 10, publicUrl: 'http://localhost:8080' });
+    expect(loadConfig({ PORT: '9000' }).push.publicUrl).toBe('http://localhost:9000');
+  });
+
+  it('reads the variables, the public address without its trailing slash', () => {
+    const push = loadConfig({
+      PUSH_RETRY_MINUTES: '2',
+      PUSH_MAX_ATTEMPTS: '5',
+      PUBLIC_URL: 'https://farm.example.com/',
+      SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
+      VOICE_WEBHOOK_URL: 'https://voice.example.com/call',
+    }).push;
+    expect(push).toEqual({
+      retryMinutes: 2,
+      maxAttempts: 5,
+      publicUrl: 'https://farm.example.com',
+      smsWebhookUrl: 'http://127.0.0.1:9/sms',
+      voiceWebhookUrl: 'https://voice.example.com/call',
+    });
+  });
+
+  it('stops on a malformed value with one line naming the variable', () => {
+    for (const [name, value] of [
+      ['PUSH_RETRY_MINUTES', '0'],
+      ['PUSH_RETRY_MINUTES', 'soon'],
+      ['PUSH_MAX_ATTEMPTS', '1.5'],
+      ['PUBLIC_URL', 'farm.example.com'],
+      ['SMS_WEBHOOK_URL', 'ftp://x'],
+      ['VOICE_WEBHOOK_URL', 'http://'],
+    ]) {
+      expect(() => loadConfig({ [name!]: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import type { PushMethod } from '@farmsense/shared';
+import type { PushConfig } from '../../../config.js';
+
+/**
+ * Channels: what carries a message of a method to its provider. Each send names the message
+ * (`key`, the same on every attempt) so a provider that saw it already can drop the repeat: the
+ * outbox is at least once (a worker may die after the provider took the message and before its
+ * commit), the key makes it once at the provider.
+ */
+export interface OutgoingMessage {
+  /** `push-<message id>`: the idempotency key of every attempt. */
+  key: string;
+  method: PushMethod;
+  to: string;
+  toName: string | null;
+  /** The number a call or SMS comes from (the phone configuration's first caller), if any. */
+  from: string | null;
+  subject: string;
+  text: string;
+  language: string;
+  /** The one-time acknowledge address (link, or the keypress callback of a call). */
+  ackUrl: string;
+}
+
+export interface Sent {
+  channel: string;
+  providerId: string | null;
+}
+
+export interface Channel {
+  readonly name: string;
+  send(m: OutgoingMessage, signal: AbortSignal): Promise<Sent>;
+}
+
+/** A send that did not go through; `code` is what the lists show (`http.503`, `network`, `smtp.550`). */
+export class PushSendError extends Error {
+  constructor(readonly code: string) {
+    super(`push send failed: ${code}`);
+  }
+}
+
+/** No provider configured: the message stays in the local outbox (the push lists show it). */
+export const outboxChannel: Channel = {
+  name: 'outbox',
+  send: async () => ({ channel: 'outbox', providerId: null }),
+};
+
+/** One request's time limit: a provider that hangs is a failed attempt, retried later. */
+const REQUEST_MS = 15_000;
+
+/** POST as JSON, or form-encoded when `form` (Twilio); 2xx is sent, anything else a coded failure. */
+export async function postTo(
+  url: string,
+  payload: Record<string, string>,
+  opts: { signal: AbortSignal; key: string; form?: boolean; auth?: string },
+): Promise<unknown> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: {
+        'content-type': opts.form ? 'application/x-www-form-urlencoded' : 'application/json',
+        'idempotency-key': opts.key,
+        ...(opts.auth ? { authorization: opts.auth } : {}),
+      },
+      body: opts.form ? new URLSearchParams(payload).toString() : JSON.stringify(payload),
+      signal: AbortSignal.any([opts.signal, AbortSignal.timeout(REQUEST_MS)]),
+    });
+  } catch (err) {
+    if (opts.signal.aborted) throw err;
+    throw new PushSendError(err instanceof Error && err.name === 'TimeoutError' ? 'timeout' : 'network');
+  }
+  const text = await res.text().catch(() => '');
+  if (!res.ok) throw new PushSendError(`http.${res.status}`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** The generic webhook: one JSON POST per message to SMS_WEBHOOK_URL or VOICE_WEBHOOK_URL. */
+export function webhookChannel(url: string): Channel {
+  return {
+    name: 'webhook',
+    async send(m, signal) {
+      const answer = await postTo(
+        url,
+        {
+          id: m.key,
+          method: m.method,
+          to: m.to,
+          from: m.from ?? '',
+          text: m.text,
+          language: m.language,
+          ackUrl: m.ackUrl,
+        },
+        { signal, key: m.key },
+      );
+      const id = answer && typeof answer === 'object' && 'id' in answer ? String((answer as { id: unknown }).id) : null;
+      return { channel: 'webhook', providerId: id };
+    },
+  };
+}
+
+/** The channel of a method under this configuration (the outbox when none is set). */
+export function channelFor(config: PushConfig, method: PushMethod): Channel {
+  if (method === 'sms' && config.smsWebhookUrl) return webhookChannel(config.smsWebhookUrl);
+  if (method === 'voice' && config.voiceWebhookUrl) return webhookChannel(config.voiceWebhookUrl);
+  return outboxChannel;
+}

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   AccountType,
   AppError,
@@ -14,6 +14,7 @@ import { accountFarms, accountPens, accountRoles, accountSheds, accounts, farms,
 import type { DbOrTx } from '../../lib/limits.js';
 import { forbidden, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Reads of account administration. Every query names the tenant; the columns are listed one by
@@ -98,14 +99,8 @@ export async function accountPage(
   if (q.farmId !== undefined && seen !== 'all' && !seen.includes(q.farmId)) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
   const visible = (farmId: number): boolean => seen === 'all' || seen.includes(farmId);
   const where = listWhere(db, tenantId, q);
-  const [total] = await db.select({ n: count() }).from(accounts).where(where);
-  const rows = await db
-    .select(columns)
-    .from(accounts)
-    .where(where)
-    .orderBy(asc(accounts.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, accounts, where);
+  const rows = await onePage(db.select(columns).from(accounts).where(where).orderBy(asc(accounts.id)).$dynamic(), q);
   const ids = rows.map((r) => r.id);
   const [roleRows, farmRows] =
     ids.length === 0
@@ -131,7 +126,7 @@ export async function accountPage(
     roles: roleRows.filter((x) => x.accountId === r.id).map(({ accountId: _a, ...role }) => role),
     farms: farmRows.filter((x) => x.accountId === r.id && visible(x.id)).map(({ accountId: _a, ...farm }) => farm),
   }));
-  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageAnswer(q, total, list);
 }
 
 /** Per account, the authorized farms with their shed and pen limits. */

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   AppError,
@@ -18,6 +18,7 @@ import { lockFarm } from '../sheds/index.js';
 import { hashCheckCode, newCheckCode } from '../../lib/check-codes.js';
 import { assertNoSubDevices, assertShedFree, checkGatewayRules, uniqueTaken } from './rules.js';
 import { containsText } from '../../lib/text-search.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Gateways and controllers (/device-mng/controller, and the 4008 page: the same list cut to a
@@ -48,29 +49,31 @@ export async function pageControllers(db: Db, scope: Scope, tenantId: number, q:
   if (q.modelFamily) conds.push(containsText(q.modelFamily, gateways.model));
   if (q.keyword) conds.push(containsText(q.keyword, gateways.code, gateways.name));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(gateways).where(where);
-  const rows = await db
-    .select({
-      g: gateways,
-      farmName: farms.farmName,
-      shedName: sheds.shedName,
-      online: gatewayStatus.online,
-      lastSeenAt: gatewayStatus.lastSeenAt,
-      networkName: networkDevices.name,
-      parentCode: parents.code,
-      refusal: gatewayRefusals,
-    })
-    .from(gateways)
-    .leftJoin(farms, eq(farms.id, gateways.farmId))
-    .leftJoin(sheds, eq(sheds.id, gateways.shedId))
-    .leftJoin(networkDevices, and(eq(networkDevices.id, gateways.networkId), eq(networkDevices.tenantId, tenantId)))
-    .leftJoin(parents, and(eq(parents.id, gateways.parentId), eq(parents.tenantId, tenantId)))
-    .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
-    .leftJoin(gatewayRefusals, eq(gatewayRefusals.gatewayId, gateways.id))
-    .where(where)
-    .orderBy(gateways.id)
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, gateways, where);
+  const rows = await onePage(
+    db
+      .select({
+        g: gateways,
+        farmName: farms.farmName,
+        shedName: sheds.shedName,
+        online: gatewayStatus.online,
+        lastSeenAt: gatewayStatus.lastSeenAt,
+        networkName: networkDevices.name,
+        parentCode: parents.code,
+        refusal: gatewayRefusals,
+      })
+      .from(gateways)
+      .leftJoin(farms, eq(farms.id, gateways.farmId))
+      .leftJoin(sheds, eq(sheds.id, gateways.shedId))
+      .leftJoin(networkDevices, and(eq(networkDevices.id, gateways.networkId), eq(networkDevices.tenantId, tenantId)))
+      .leftJoin(parents, and(eq(parents.id, gateways.parentId), eq(parents.tenantId, tenantId)))
+      .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
+      .leftJoin(gatewayRefusals, eq(gatewayRefusals.gatewayId, gateways.id))
+      .where(where)
+      .orderBy(gateways.id)
+      .$dynamic(),
+    q,
+  );
   const list = rows.map(({ g, farmName, shedName, online, lastSeenAt, networkName, parentCode, refusal }): ControllerRow => ({
     id: g.id,
     code: g.code,
@@ -95,7 +98,7 @@ export async function pageControllers(db: Db, scope: Scope, tenantId: number, q:
     parentId: g.parentId,
     parentCode: parentCode ?? null,
   }));
-  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageAnswer(q, total, list);
 }
 
 /** The shed to bind to must be visible to the caller and belong to the gateway's farm (30004). */

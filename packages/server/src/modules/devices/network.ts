@@ -1,4 +1,4 @@
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Network devices and switches (/device-mng/network): IPv4 or IPv6 (200324), a port 1-65535
@@ -64,15 +65,17 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
   if (q.farmId) conds.push(eq(networkDevices.farmId, q.farmId));
   if (q.keyword) conds.push(containsText(q.keyword, networkDevices.name, networkDevices.ip));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(networkDevices).where(where);
-  const rows = await db
-    .select({ d: networkDevices, farmName: farms.farmName })
-    .from(networkDevices)
-    .leftJoin(farms, eq(farms.id, networkDevices.farmId))
-    .where(where)
-    .orderBy(networkDevices.id)
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, networkDevices, where);
+  const rows = await onePage(
+    db
+      .select({ d: networkDevices, farmName: farms.farmName })
+      .from(networkDevices)
+      .leftJoin(farms, eq(farms.id, networkDevices.farmId))
+      .where(where)
+      .orderBy(networkDevices.id)
+      .$dynamic(),
+    q,
+  );
   const list = rows.map(({ d, farmName }): NetworkRow => ({
     id: d.id,
     name: d.name,
@@ -82,7 +85,7 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
     farmId: d.farmId,
     farmName,
   }));
-  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageAnswer(q, total, list);
 }
 
 export async function addNetwork(db: Db, scope: Scope, tenantId: number, b: NetworkAddBody): Promise<{ id: number }> {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
 import { farmCondition, seesPen, visibleFarm, type Scope } from '../../scope/index.js';
 import { countSheds, gatewaysByShed, listFarms, listSheds, penCounts, pensByShed, toFarmItem, withPens } from './repo.js';
+import { pageAnswer } from '../../lib/paging.js';
 
 /**
  * The caller's view of farms and sheds (src/scope): its tenant, its authorized farms, and within a
@@ -55,10 +56,9 @@ export async function queryShedPage(
   const [total, list] = await Promise.all([countSheds(db, tenantId, q.farmId, limit), listSheds(db, tenantId, q.farmId, limit, q)]);
   const ids = list.map((s) => s.tid);
   const [counts, gws] = await Promise.all([penCounts(db, tenantId, ids), gatewaysByShed(db, tenantId, ids)]);
-  return {
-    list: list.map((s) => ({ ...s, farmName: farm.farmName, penCount: counts.get(s.tid) ?? 0, gateways: gws.get(s.tid) ?? [] })),
+  return pageAnswer(
+    q,
     total,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+    list.map((s) => ({ ...s, farmName: farm.farmName, penCount: counts.get(s.tid) ?? 0, gateways: gws.get(s.tid) ?? [] })),
+  );
 }

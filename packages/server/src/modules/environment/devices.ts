@@ -6,6 +6,7 @@ import { farms, gateways, sheds } from '../../db/tables.js';
 import { compareKeys, linkOf, prefixOf, readLinks } from './latest.js';
 import { seesGateway, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { farmGateways, farmSheds, gatewayCols, type GatewayRef } from './places.js';
+import { pageAnswer } from '../../lib/paging.js';
 
 /**
  * Device reports: connection status (pageDeviceConnectStatus), communication-off times and counts
@@ -78,8 +79,10 @@ export async function connectStatusPage(database: Database, scope: Scope, q: Con
     page.map((g) => g.id),
     Date.now() - 7 * DAY,
   );
-  return {
-    list: page.map((g) => {
+  return pageAnswer(
+    q,
+    list.length,
+    page.map((g) => {
       const l = linkOf(links, g.id);
       return {
         gatewayId: g.id,
@@ -96,10 +99,7 @@ export async function connectStatusPage(database: Database, scope: Scope, q: Con
         offCount7d: counts.get(g.id) ?? 0,
       };
     }),
-    total: list.length,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }
 
 /** The farm's visible gateways with shed names, and the checked range (20027 when reversed). */

@@ -17,6 +17,7 @@ import { assertFarmLimit, type DbOrTx } from '../../lib/limits.js';
 import { assertWholeFarms, farmCondition, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Farm administration (SPEC §3 Farm, /housemanagement/houselist). Every statement names the
@@ -68,15 +69,9 @@ export async function farmPage(db: Db, scope: Scope, tenantId: number, q: FarmPa
   if (visible) conds.push(visible);
   if (q.farmName) conds.push(containsText(q.farmName, farms.farmName));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(farms).where(where);
-  const rows = await db
-    .select()
-    .from(farms)
-    .where(where)
-    .orderBy(asc(farms.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { list: await toDetails(db, tenantId, rows), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const total = await countRows(db, farms, where);
+  const rows = await onePage(db.select().from(farms).where(where).orderBy(asc(farms.id)).$dynamic(), q);
+  return pageAnswer(q, total, await toDetails(db, tenantId, rows));
 }
 
 export async function farmDetail(db: Db, scope: Scope, tenantId: number, farmId: number): Promise<FarmDetail> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, auditLog } from '../../db/tables.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paramError } from '../../lib/param-error.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Reading the audit log. A tenant's accounts see their tenant's entries and nothing else; the
@@ -44,36 +45,38 @@ export async function operationLogPage(db: Db, auth: AuthContext, q: OperationLo
   if (q.module !== undefined) conds.push(eq(auditLog.module, q.module));
   if (q.outcome !== undefined) conds.push(eq(auditLog.outcome, q.outcome));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const rows = await db
-    .select({
-      id: auditLog.id,
-      at: auditLog.at,
-      tenantId: auditLog.tenantId,
-      accountId: auditLog.accountId,
-      accountCode: auditLog.accountCode,
-      accountName: accounts.accountName,
-      ip: auditLog.ip,
-      method: auditLog.method,
-      action: auditLog.action,
-      module: auditLog.module,
-      outcome: auditLog.outcome,
-      code: auditLog.code,
-      detail: auditLog.detail,
-    })
-    .from(auditLog)
-    .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
-    .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, auditLog, where);
+  const rows = await onePage(
+    db
+      .select({
+        id: auditLog.id,
+        at: auditLog.at,
+        tenantId: auditLog.tenantId,
+        accountId: auditLog.accountId,
+        accountCode: auditLog.accountCode,
+        accountName: accounts.accountName,
+        ip: auditLog.ip,
+        method: auditLog.method,
+        action: auditLog.action,
+        module: auditLog.module,
+        outcome: auditLog.outcome,
+        code: auditLog.code,
+        detail: auditLog.detail,
+      })
+      .from(auditLog)
+      .leftJoin(accounts, eq(accounts.id, auditLog.accountId))
+      .where(where)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .$dynamic(),
+    q,
+  );
   const list = rows.map((r): OperationLogRow => ({
     ...r,
     at: r.at.toISOString(),
     accountName: r.accountName ?? null,
     outcome: r.outcome as AuditOutcome,
   }));
-  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageAnswer(q, total, list);
 }
 
 /** The module names present in the caller's log, for the filter. */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   AccountType,
   AppError,
@@ -16,6 +16,7 @@ import { accountRoles, accounts, actLog, applicationInfo, defaultApplication, pa
 import { loadAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { appRowCols, buildTree, firstPage, loadAppRows, type AppRow } from './tree.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 const ALL_OPS: AppOperation[] = [...APP_OPERATIONS];
 
@@ -122,13 +123,15 @@ export async function saveActLog(db: Db, auth: AuthContext, modeCode: string): P
 
 export async function queryParam(db: Db, q: { pageNo: number; pageSize: number; paramGroupCode: string }): Promise<Page<ParamRow>> {
   const where = eq(params.paramGroupCode, q.paramGroupCode);
-  const [total] = await db.select({ n: count() }).from(params).where(where);
-  const list = await db
-    .select({ paramCode: params.paramCode, paramValue: params.paramValue, paramOther: params.paramOther })
-    .from(params)
-    .where(where)
-    .orderBy(asc(params.seqNo), asc(params.paramCode))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const total = await countRows(db, params, where);
+  const list = await onePage(
+    db
+      .select({ paramCode: params.paramCode, paramValue: params.paramValue, paramOther: params.paramOther })
+      .from(params)
+      .where(where)
+      .orderBy(asc(params.seqNo), asc(params.paramCode))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(q, total, list);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -23,6 +23,7 @@ import { farmCondition, refusal, scopeOf, seesFarm, tenantIdOf, visibleFarm, typ
 import { router } from '../../core/serve.js';
 import { standardCurves } from './tables.js';
 import { rowExists } from '../../lib/row-exists.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Standard curves (/ci18/std/curves): a farm's targets per flock type and indicator, one curve
@@ -85,32 +86,33 @@ export async function curvePage(db: Db, scope: Scope, q: z.infer<typeof curvePag
   if (q.flockType) conds.push(eq(standardCurves.flockType, q.flockType));
   if (q.indicator) conds.push(eq(standardCurves.indicator, q.indicator));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(standardCurves).where(where);
-  const rows = await db
-    .select({
-      id: standardCurves.id,
-      farmId: standardCurves.farmId,
-      farmName: farms.farmName,
-      flockType: standardCurves.flockType,
-      indicator: standardCurves.indicator,
-      name: standardCurves.name,
-      startDay: standardCurves.startDay,
-      values: standardCurves.values,
-      source: standardCurves.source,
-      builtinId: standardCurves.builtinId,
-    })
-    .from(standardCurves)
-    .innerJoin(farms, eq(farms.id, standardCurves.farmId))
-    .where(where)
-    .orderBy(asc(farms.farmName), asc(standardCurves.flockType), asc(standardCurves.indicator), asc(standardCurves.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return {
-    list: rows.map((r) => ({ ...r, indicator: r.indicator as CurveIndicator })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  const total = await countRows(db, standardCurves, where);
+  const rows = await onePage(
+    db
+      .select({
+        id: standardCurves.id,
+        farmId: standardCurves.farmId,
+        farmName: farms.farmName,
+        flockType: standardCurves.flockType,
+        indicator: standardCurves.indicator,
+        name: standardCurves.name,
+        startDay: standardCurves.startDay,
+        values: standardCurves.values,
+        source: standardCurves.source,
+        builtinId: standardCurves.builtinId,
+      })
+      .from(standardCurves)
+      .innerJoin(farms, eq(farms.id, standardCurves.farmId))
+      .where(where)
+      .orderBy(asc(farms.farmName), asc(standardCurves.flockType), asc(standardCurves.indicator), asc(standardCurves.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(
+    q,
+    total,
+    rows.map((r) => ({ ...r, indicator: r.indicator as CurveIndicator })),
+  );
 }
 
 export async function addCurve(db: Db, scope: Scope, body: CurveAdd, from?: BuiltinCurve): Promise<{ id: number }> {

@@ -9,6 +9,7 @@ import { DAY_KINDS, DAY_TABLES, EVENT_TABLES, isDayKind, KIND_FIELDS, kindTable,
 import { DAILY_APP, flocksInPlace, flockVisibility, visibleFlock } from './access.js';
 import { daysBetween } from './days.js';
 import { flocks } from './tables.js';
+import { pageAnswer } from '../../lib/paging.js';
 
 /**
  * Reading daily records: the entry screens' lists (newest day first), every matching row for the
@@ -130,7 +131,7 @@ export async function dailyPage(
   q: DailyFilter & { pageNo: number; pageSize: number },
 ): Promise<Page<DailyRecordRow>> {
   const { list, total } = await query(db, scope, kind, q);
-  return { list, total, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageAnswer(q, total, list);
 }
 
 /** Every row matching the filter (paged only when pageSize is given), newest first: the export. */

@@ -9,6 +9,7 @@ import type { Scope } from '../../scope/index.js';
 import { flocksInPlace, flockVisibility } from './access.js';
 import { daysBetween } from './days.js';
 import { flockStockDays, flocks } from './tables.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Flock reads shared by the flock routes, the entry screens and other helpers: birds present
@@ -138,15 +139,9 @@ async function filterOf(db: Db, scope: Scope, q: FlockFilter): Promise<SQL> {
 
 export async function flockPage(db: Db, scope: Scope, q: FlockPageBody): Promise<Page<FlockRow>> {
   const where = await filterOf(db, scope, q);
-  const [count] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(flocks)
-    .where(where);
-  const rows = await baseQuery(db, where)
-    .orderBy(desc(flocks.startDate), desc(flocks.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { list: await present(db, rows), total: count?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const total = await countRows(db, flocks, where);
+  const rows = await onePage(baseQuery(db, where).orderBy(desc(flocks.startDate), desc(flocks.id)).$dynamic(), q);
+  return pageAnswer(q, total, await present(db, rows));
 }
 
 /** Every flock matching the filter, in house order (pickers, templates, exports). */

@@ -22,6 +22,7 @@ import { paramError } from '../../lib/param-error.js';
 import { appRowsById, bindableCodes } from './bindable.js';
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Roles of a tenant (SPEC §6): unique name (10008), type 'farm' or 'group', and operation rights
@@ -45,14 +46,8 @@ export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Prom
   const conds: SQL[] = [eq(roles.tenantId, tenantId)];
   if (q.roleName) conds.push(containsText(q.roleName, roles.roleName));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(roles).where(where);
-  const rows = await db
-    .select()
-    .from(roles)
-    .where(where)
-    .orderBy(asc(roles.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, roles, where);
+  const rows = await onePage(db.select().from(roles).where(where).orderBy(asc(roles.id)).$dynamic(), q);
   const ids = rows.map((r) => r.id);
   const [accs, apps] = ids.length
     ? await Promise.all([
@@ -66,8 +61,10 @@ export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Prom
     : [[], []];
   const accCount = new Map(accs.map((r) => [r.id, r.n]));
   const appCount = new Map(apps.map((r) => [r.id, r.n]));
-  return {
-    list: rows.map((r) => ({
+  return pageAnswer(
+    q,
+    total,
+    rows.map((r) => ({
       id: r.id,
       roleName: r.roleName,
       type: r.type,
@@ -75,10 +72,7 @@ export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Prom
       applicationCount: appCount.get(r.id) ?? 0,
       createdAt: r.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }
 
 async function assertNameFree(db: Db, tenantId: number, roleName: string, exceptId?: number): Promise<void> {

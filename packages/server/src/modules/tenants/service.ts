@@ -23,6 +23,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { withinSystemAuth } from '../../lib/system-auth.js';
 import { paramError } from '../../lib/param-error.js';
 import { containsText } from '../../lib/text-search.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Tenants as the platform operator manages them: the list with usage and authorization summary,
@@ -107,31 +108,33 @@ export async function tenantPage(db: Db, q: TenantPageQuery): Promise<Page<Tenan
   }
   if (q.status !== undefined) conds.push(eq(tenants.status, q.status));
   const where = conds.length > 0 ? and(...conds) : undefined;
-  const [total] = await db.select({ n: count() }).from(tenants).where(where);
-  const rows = await db
-    .select({
-      id: tenants.id,
-      name: tenants.name,
-      contact: tenants.contact,
-      phone: tenants.phone,
-      address: tenants.address,
-      modules: tenants.modules,
-      status: tenants.status,
-      createdAt: tenants.createdAt,
-      validYears: systemAuth.validYears,
-      validStart: systemAuth.validStart,
-      validEnd: systemAuth.validEnd,
-      userNum: systemAuth.userNum,
-      farmNum: systemAuth.farmNum,
-      deviceNum: systemAuth.deviceNum,
-      isOpenApi: systemAuth.isOpenApi,
-    })
-    .from(tenants)
-    .leftJoin(systemAuth, eq(systemAuth.tenantId, tenants.id))
-    .where(where)
-    .orderBy(desc(tenants.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, tenants, where);
+  const rows = await onePage(
+    db
+      .select({
+        id: tenants.id,
+        name: tenants.name,
+        contact: tenants.contact,
+        phone: tenants.phone,
+        address: tenants.address,
+        modules: tenants.modules,
+        status: tenants.status,
+        createdAt: tenants.createdAt,
+        validYears: systemAuth.validYears,
+        validStart: systemAuth.validStart,
+        validEnd: systemAuth.validEnd,
+        userNum: systemAuth.userNum,
+        farmNum: systemAuth.farmNum,
+        deviceNum: systemAuth.deviceNum,
+        isOpenApi: systemAuth.isOpenApi,
+      })
+      .from(tenants)
+      .leftJoin(systemAuth, eq(systemAuth.tenantId, tenants.id))
+      .where(where)
+      .orderBy(desc(tenants.id))
+      .$dynamic(),
+    q,
+  );
   const ids = rows.map((r) => r.id);
   const [users, farmCounts, devices, admins] =
     ids.length === 0
@@ -158,7 +161,7 @@ export async function tenantPage(db: Db, q: TenantPageQuery): Promise<Page<Tenan
       createdAt: r.createdAt.toISOString(),
     };
   });
-  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageAnswer(q, total, list);
 }
 
 /**

@@ -40,25 +40,23 @@ export const requiredText = (max = INPUT_MAX_LENGTH) =>
     .min(1, 'validation.required')
     .max(max, 'validation.maxLength');
 
-/** Blank input counts as absent ('' and spaces become undefined, so a following check skips it). */
-export const optionalText = (max = INPUT_MAX_LENGTH) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .refine(isPlainText, 'validation.invalidCharacters')
-    .trim()
-    .max(max, 'validation.maxLength')
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
+/** Optional text checked by `allowed`: blank input counts as absent ('' and spaces become undefined, so a following check skips it). */
+const optionalChecked =
+  (allowed: (s: string) => boolean) =>
+  (max = INPUT_MAX_LENGTH) =>
+    z
+      .string({ error: 'validation.invalid' })
+      .refine(allowed, 'validation.invalidCharacters')
+      .trim()
+      .max(max, 'validation.maxLength')
+      .optional()
+      .transform((v) => (v === '' ? undefined : v));
+
+/** Plain text (names, codes): no control characters; optional. */
+export const optionalText = optionalChecked(isPlainText);
 
 /** Free text (remarks, notes): tabs and line breaks allowed, other controls refused; optional. */
-export const optionalFreeText = (max = INPUT_MAX_LENGTH) =>
-  z
-    .string({ error: 'validation.invalid' })
-    .refine(isFreeText, 'validation.invalidCharacters')
-    .trim()
-    .max(max, 'validation.maxLength')
-    .optional()
-    .transform((v) => (v === '' ? undefined : v));
+export const optionalFreeText = optionalChecked(isFreeText);
 
 /** A password or safe code as base64 RSA-OAEP ciphertext (CONTRACT §3). */
 export const cipherText = z

@@ -44,5 +44,6 @@ export * as kpi from './production/kpi.js';
 export * from './alarms/logic.js';
 export * from './alarms/schemas.js';
 export * from './alarms/endpoints.js';
+export * from './alarms/reports.js';
 export * from './alarms/push-schemas.js';
 export * from './alarms/push-endpoints.js';

@@ -38,6 +38,13 @@ const schema = z.object({
   PUSH_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Where people open the console: the base of the acknowledge links in messages (default http://localhost:PORT). */
   PUBLIC_URL: httpUrl.optional(),
+  /** Alarm e-mail: smtp://user:password@host:port (smtps:// for TLS from the start); unset keeps them in the local outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, 'must start with smtp:// or smtps://')
+    .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'must start with smtp:// or smtps://')
+    .optional(),
+  SMTP_FROM: z.string().min(3).max(200).default('FarmSense <alarms@farmsense.local>'),
   /** SMS and voice by a generic webhook: a JSON POST per message or call. */
   SMS_WEBHOOK_URL: httpUrl.optional(),
   VOICE_WEBHOOK_URL: httpUrl.optional(),
@@ -67,6 +74,8 @@ export interface PushConfig {
   maxAttempts: number;
   /** No trailing slash. */
   publicUrl: string;
+  smtpUrl?: string;
+  smtpFrom: string;
   smsWebhookUrl?: string;
   voiceWebhookUrl?: string;
 }
@@ -102,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMinutes: c.PUSH_RETRY_MINUTES,
       maxAttempts: c.PUSH_MAX_ATTEMPTS,
       publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
+      ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}),
+      smtpFrom: c.SMTP_FROM,
       ...(c.SMS_WEBHOOK_URL ? { smsWebhookUrl: c.SMS_WEBHOOK_URL } : {}),
       ...(c.VOICE_WEBHOOK_URL ? { voiceWebhookUrl: c.VOICE_WEBHOOK_URL } : {}),
     },

@@ -3,7 +3,12 @@ import { ConfigError, loadConfig } from './config.js';
 
 describe('push configuration variables', () => {
   it('defaults: retry every 4 minutes (SPEC §9), 10 attempts, links on http://localhost:PORT, no providers', () => {
-    expect(loadConfig({}).push).toEqual({ retryMinutes: 4, maxAttempts: 10, publicUrl: 'http://localhost:8080' });
+    expect(loadConfig({}).push).toEqual({
+      retryMinutes: 4,
+      maxAttempts: 10,
+      publicUrl: 'http://localhost:8080',
+      smtpFrom: 'FarmSense <alarms@farmsense.local>',
+    });
     expect(loadConfig({ PORT: '9000' }).push.publicUrl).toBe('http://localhost:9000');
   });
 
@@ -14,6 +19,8 @@ describe('push configuration variables', () => {
       PUBLIC_URL: 'https://farm.example.com/',
       SMS_WEBHOOK_URL: 'http://127.0.0.1:9/sms',
       VOICE_WEBHOOK_URL: 'https://voice.example.com/call',
+      SMTP_URL: 'smtp://alarms:s%40cret@mail.example.com:2525',
+      SMTP_FROM: 'Farm <farm@example.com>',
     }).push;
     expect(push).toEqual({
       retryMinutes: 2,
@@ -21,6 +28,8 @@ describe('push configuration variables', () => {
       publicUrl: 'https://farm.example.com',
       smsWebhookUrl: 'http://127.0.0.1:9/sms',
       voiceWebhookUrl: 'https://voice.example.com/call',
+      smtpUrl: 'smtp://alarms:s%40cret@mail.example.com:2525',
+      smtpFrom: 'Farm <farm@example.com>',
     });
   });
 
@@ -32,6 +41,8 @@ describe('push configuration variables', () => {
       ['PUBLIC_URL', 'farm.example.com'],
       ['SMS_WEBHOOK_URL', 'ftp://x'],
       ['VOICE_WEBHOOK_URL', 'http://'],
+      ['SMTP_URL', 'mail.example.com'],
+      ['SMTP_URL', 'smtp://'],
     ]) {
       expect(() => loadConfig({ [name!]: value })).toThrow(ConfigError);
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));

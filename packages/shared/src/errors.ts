@@ -177,6 +177,10 @@ export const ErrorCodes = {
   DAY_OUTSIDE_FLOCK: 21016,
   FILE_TOO_LARGE_OR_MISSING: 21017,
   ALARM_NOT_ACTIVE: 21018,
+  /** An alarm message's acknowledge link that is not one, or has expired. */
+  PUSH_LINK_INVALID: 21019,
+  /** An acknowledge link that was used already (each works once). */
+  PUSH_LINK_USED: 21020,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -12,6 +12,8 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/breedpigaccount/login/doLogin',
   'POST /api/breedpigaccount/login/doLoginWithCaptcha',
   'GET /api/health',
+  // The one-time acknowledge link of an alarm message: the token is the credential (alarms/push).
+  'GET /api/warning/push/ack/{token}',
 ]);
 /** The Swagger UI and document (/api/docs/*) are public too; they are not part of the document itself. */
 export const DOCS_PREFIX = '/api/docs';

@@ -52,6 +52,8 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     // Push: a person of the pig farm, an address list, numbers with distinct priorities (SPEC §5).
     accountIds: () => one(d.pigAccount),
     extraEmails: () => ['duty@example.com'],
+    // An acknowledge link's token: well formed, matching nothing (21019).
+    token: () => ['A'.repeat(43)],
     callers: () => [[{ name: 'Line', number: '13900000001', priority: 1 }]],
     callees: () => [
       [

@@ -93,3 +93,28 @@ export const pushConfigApi = {
   }),
   phoneRemove: del('/warning/push/phone/:id', 'Deletes a phone notification configuration', { params: pushIdParams, answer: noAnswer }),
 };
+
+/** The token of an acknowledge link: base64url of 32 bytes. */
+export const pushAckParams = z.strictObject({
+  token: z.string({ error: 'validation.invalid' }).regex(/^[A-Za-z0-9_-]{43}$/, 'validation.invalid'),
+});
+export const pushAckAnswer = z.object({
+  /** Alarms this acknowledged (0 when someone had acknowledged them all already). */
+  acknowledged: z.number(),
+  farmName: z.string(),
+  shedName: z.string(),
+  /** The recipient the link was sent to. */
+  via: z.string(),
+});
+export type PushAckAnswer = z.infer<typeof pushAckAnswer>;
+
+/**
+ * The one-time acknowledge link of an alarm message (no session: the token is the credential;
+ * rate-limited). 21019 for a link that is not one or has expired, 21020 for one used already.
+ */
+export const pushAckApi = {
+  ack: get('/warning/push/ack/:token', "Acknowledges a message's alarms from its one-time link", {
+    params: pushAckParams,
+    answer: pushAckAnswer,
+  }),
+};

@@ -1,3 +1,4 @@
+import nodemailer, { type Transporter } from 'nodemailer';
 import type { PushMethod } from '@farmsense/shared';
 import type { PushConfig } from '../../../config.js';
 
@@ -34,7 +35,11 @@ export interface Channel {
 
 /** A send that did not go through; `code` is what the lists show (`http.503`, `network`, `smtp.550`). */
 export class PushSendError extends Error {
-  constructor(readonly code: string) {
+  /** `permanent`: the provider refused the message itself (SMTP 5xx): retrying cannot help. */
+  constructor(
+    readonly code: string,
+    readonly permanent = false,
+  ) {
     super(`push send failed: ${code}`);
   }
 }
@@ -103,8 +108,59 @@ export function webhookChannel(url: string): Channel {
   };
 }
 
+/** One SMTP transport (a connection pool of its own) per address, shared by the app's sends. */
+const transports = new Map<string, Transporter>();
+function transportFor(url: string): Transporter {
+  let t = transports.get(url);
+  if (!t) {
+    const u = new URL(url);
+    t = nodemailer.createTransport({
+      host: u.hostname,
+      port: Number(u.port) || (u.protocol === 'smtps:' ? 465 : 587),
+      secure: u.protocol === 'smtps:',
+      ...(u.username ? { auth: { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) } } : {}),
+      connectionTimeout: REQUEST_MS,
+      greetingTimeout: REQUEST_MS,
+      socketTimeout: REQUEST_MS,
+    });
+    transports.set(url, t);
+  }
+  return t;
+}
+
+/** An SMTP error as a code: the server's reply (`smtp.550`, final when 5xx), or the connection's. */
+function smtpError(err: unknown): PushSendError {
+  const e = err as { responseCode?: unknown; code?: unknown };
+  if (typeof e.responseCode === 'number') return new PushSendError(`smtp.${e.responseCode}`, e.responseCode >= 500);
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (['ECONNECTION', 'ESOCKET', 'ETIMEDOUT', 'EDNS', 'ECONNREFUSED'].includes(code)) return new PushSendError('network');
+  return new PushSendError(code ? `smtp.${code.toLowerCase()}` : 'smtp.error');
+}
+
+/** E-mail through nodemailer to SMTP_URL; the Message-ID is the message's key, the same on every attempt. */
+export function emailChannel(url: string, from: string): Channel {
+  return {
+    name: 'smtp',
+    async send(m) {
+      try {
+        const info = (await transportFor(url).sendMail({
+          from,
+          to: m.toName ? { name: m.toName, address: m.to } : m.to,
+          subject: m.subject,
+          text: m.text,
+          messageId: `<${m.key}@farmsense>`,
+        })) as { messageId?: string };
+        return { channel: 'smtp', providerId: info.messageId ?? null };
+      } catch (err) {
+        throw smtpError(err);
+      }
+    },
+  };
+}
+
 /** The channel of a method under this configuration (the outbox when none is set). */
 export function channelFor(config: PushConfig, method: PushMethod): Channel {
+  if (method === 'email' && config.smtpUrl) return emailChannel(config.smtpUrl, config.smtpFrom);
   if (method === 'sms' && config.smsWebhookUrl) return webhookChannel(config.smsWebhookUrl);
   if (method === 'voice' && config.voiceWebhookUrl) return webhookChannel(config.voiceWebhookUrl);
   return outboxChannel;

@@ -1,7 +1,10 @@
-import { pushConfigApi, type AppCode } from '@farmsense/shared';
+import rateLimit from '@fastify/rate-limit';
+import { pushAckApi, pushConfigApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../../core/serve.js';
+import { writeAudit } from '../../../plugins/audit.js';
 import { scopeOf } from '../../../scope/index.js';
 import type { ModuleRoutes } from '../../module.js';
+import { acknowledgeByToken } from './ack.js';
 import {
   addPhone,
   addStrategy,
@@ -17,6 +20,9 @@ import {
 
 /** The push policy screen (shared permissions.ts, pushmanagement). */
 export const PUSH_POLICY_APP: AppCode = 'pushmanagement.pushpolicyconfiguration';
+
+/** Guessing at tokens (32 random bytes) is hopeless; the throttle keeps it from being a load. */
+export const ACK_RATE = { max: 30, timeWindow: 60_000 } as const;
 
 /** Contracts: packages/shared/src/alarms/push-endpoints.ts. Writes are audit-logged by the audit plugin. */
 export const pushRoutes: ModuleRoutes = async (app, deps) => {
@@ -37,5 +43,23 @@ export const pushRoutes: ModuleRoutes = async (app, deps) => {
   policy(pushConfigApi.phoneRemove, async ({ req, params }) => {
     await removePhone(db, scopeOf(req), params.id);
     return null;
+  });
+
+  // The acknowledge link: no session (the one-time token is the credential), its own throttle,
+  // and an audit entry naming the recipient the link was sent to.
+  await app.register(async (pub) => {
+    await pub.register(rateLimit, { global: false, hook: 'preValidation' });
+    const open = router(pub, { tags: ['alarms'], public: true, module: 'pushmanagement', rateLimit: ACK_RATE });
+    open(pushAckApi.ack, async ({ req, params }) => {
+      const done = await acknowledgeByToken(db, params.token);
+      await writeAudit(db, req, {
+        outcome: 'ok',
+        action: 'alarms.push.ack',
+        detail: { via: done.answer.via, messageId: done.audit.messageId, alarmIds: done.audit.alarmIds },
+        account: { id: done.audit.accountId, tenantId: done.audit.tenantId, accountCode: null },
+      });
+      for (const e of done.events) deps.live.publishAlarm(e);
+      return done.answer;
+    });
   });
 };

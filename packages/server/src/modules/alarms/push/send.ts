@@ -64,7 +64,7 @@ async function sendAttempt(tx: Tx, deps: JobDeps, messageId: number, attempt: nu
   } catch (err) {
     // Anything but a provider's refusal (a stop, a bug) is the job's to retry: nothing is recorded.
     if (!(err instanceof PushSendError)) throw err;
-    const final = attempt >= config.maxAttempts;
+    const final = err.permanent || attempt >= config.maxAttempts;
     const next = new Date(now.getTime() + config.retryMinutes * 60_000);
     await tx
       .update(pushMessages)

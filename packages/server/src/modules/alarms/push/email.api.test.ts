@@ -1,0 +1,174 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { eq } from 'drizzle-orm';
+import { AccountType, type AlarmRow, type Page } from '@farmsense/shared';
+import { accounts, auditLog } from '../../../db/tables.js';
+import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.js';
+import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
+import { addGateway, newCode } from '../../../iot/testkit.js';
+import { evaluateReadings, type GatewayRef } from '../evaluate.js';
+import { pushAckTokens, pushMessages } from './tables.js';
+
+interface Captured {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** The text part of a captured mail: headers dropped, quoted-printable undone. */
+function bodyOf(raw: string): string {
+  const body = raw.slice(raw.indexOf('\r\n\r\n') + 4);
+  const qp = /content-transfer-encoding:\s*quoted-printable/i.test(raw);
+  const text = qp ? body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))) : body;
+  return Buffer.from(text, 'latin1').toString('utf8');
+}
+
+/**
+ * E-mail through nodemailer to an SMTP server on loopback (smtp-server, port 0): the mail in the
+ * strategy's language, its one-time acknowledge link followed from the captured text, the audit
+ * entry, and the link's refusals (used, unknown, malformed, expired, throttled).
+ */
+describe(`push e-mail and acknowledge link (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let smtp: SMTPServer;
+  const mails: Captured[] = [];
+  let admin: string;
+  let keeper: number;
+  let g: GatewayRef;
+  let ackPath = '';
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(address, _session, cb) {
+        if (address.address.startsWith('bounce@')) {
+          const err = Object.assign(new Error('no such mailbox'), { responseCode: 550 });
+          cb(err);
+          return;
+        }
+        cb();
+      },
+      onData(stream, session, cb) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          mails.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('latin1'),
+          });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
+    const port = (smtp.server.address() as AddressInfo).port;
+    ctx = await createTestApp({
+      demo: false,
+      env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Farm Alarms <alarms@farm.test>', PUBLIC_URL: 'https://farm.test/' },
+    });
+    const { db } = ctx.database;
+    const tenant = await buildTenant(db, 'Mail Agri', ['pig']);
+    const farm = await buildFarm(db, tenant, 'Mail Farm', 1);
+    await buildAccount(db, { tenantId: tenant, accountCode: 'ml-admin', accountType: AccountType.TENANT_ADMIN });
+    admin = await tokenFor(db, 'ml-admin');
+    keeper = await buildAccount(db, { tenantId: tenant, accountCode: 'ml-keeper', farmIds: [farm] });
+    await db.update(accounts).set({ email: 'keeper@farm.test' }).where(eq(accounts.id, keeper));
+    const shedId = await buildShed(db, tenant, farm, { shedName: 'Сарай 1', shedType: 3 });
+    const code = newCode();
+    g = {
+      id: await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId }),
+      code,
+      tenantId: tenant,
+      farmId: farm,
+      shedId,
+      timeZone: 'UTC',
+    };
+    const group = await call<{ id: number }>(ctx, admin, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 3, name: 'Sows' });
+    const rule = await call(ctx, admin, 'POST', '/api/warning/rule', {
+      groupId: group.data.id,
+      name: 'Жарко',
+      message: 'Проверьте вентиляцию',
+      level: 1,
+      kind: 'threshold',
+      property: 'temp',
+      operator: 'gt',
+      stages: [{ fromDay: 0, toDay: 9999, high: 30 }],
+    });
+    expect(rule.code).toBe(1);
+    const strategy = await call(ctx, admin, 'POST', '/api/warning/push/strategy', {
+      farmId: farm,
+      name: 'Почта',
+      levels: [1],
+      kinds: ['threshold'],
+      accountIds: [keeper],
+      extraEmails: 'bounce@farm.test',
+      language: 'ru',
+      methods: ['email'],
+      intervalMinutes: 30,
+      sendDelaySec: 0,
+    });
+    expect(strategy.code).toBe(1);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
+  });
+
+  it('mails the alarm in the strategy language; the link acknowledges it once, in the name of the recipient, audit-logged', async () => {
+    await evaluateReadings(ctx.deps, g, [{ ts: Date.now() - 1000, values: { 'temp.1': 38.5 } }]);
+    await ctx.jobs.runDue();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.to).toEqual(['keeper@farm.test']);
+    expect(mail!.from).toBe('alarms@farm.test');
+    const text = bodyOf(mail!.raw);
+    expect(text).toContain('[Высокий] Жарко: Проверьте вентиляцию (temp.1 38.5)');
+    const link = /Подтвердить без входа: (\S+)/.exec(text)![1]!;
+    expect(link).toMatch(/^https:\/\/farm\.test\/api\/warning\/push\/ack\/[\w-]{43}$/);
+    expect(mail!.raw).toMatch(/^Message-ID: <push-\d+@farmsense>/im);
+
+    // The stored message keeps no usable link, and the token only as its hash.
+    const sent = await ctx.database.db.select().from(pushMessages).where(eq(pushMessages.recipient, 'keeper@farm.test'));
+    expect([sent[0]!.status, sent[0]!.channel, sent[0]!.body.includes(link)]).toEqual(['success', 'smtp', false]);
+    const token = link.split('/').pop()!;
+    const tokens = await ctx.database.db.select().from(pushAckTokens);
+    expect(tokens.some((t) => t.tokenHash.includes(token))).toBe(false);
+
+    const path = new URL(link).pathname;
+    ackPath = path;
+    const first = await ctx.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'ru' } });
+    expect(first.json()).toMatchObject({
+      code: 1,
+      data: { acknowledged: 1, shedName: 'Сарай 1', via: 'Name of ml-keeper (keeper@farm.test)' },
+    });
+    const records = await call<Page<AlarmRow>>(ctx, admin, 'GET', `/api/warning/record/page?shedId=${g.shedId}`);
+    expect(records.data.list[0]).toMatchObject({ acknowledged: true, ackBy: keeper, ackComment: 'Name of ml-keeper (keeper@farm.test)' });
+    const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'alarms.push.ack'));
+    expect(audit.map((a) => [a.accountId, a.outcome])).toEqual([[keeper, 'ok']]);
+
+    const again = await ctx.app.inject({ method: 'GET', url: path });
+    expect(again.json().code).toBe(21020);
+  });
+
+  it('refuses an unknown, malformed or expired token, and throttles guessing', async () => {
+    const unknown = await ctx.app.inject({ method: 'GET', url: `/api/warning/push/ack/${'A'.repeat(43)}` });
+    expect(unknown.json().code).toBe(21019);
+    const malformed = await ctx.app.inject({ method: 'GET', url: '/api/warning/push/ack/short' });
+    expect(malformed.json().code).toBe(99996);
+    // The used link, unused again but past its expiry: not valid.
+    await ctx.database.db.update(pushAckTokens).set({ expiresAt: new Date(Date.now() - 1000), usedAt: null });
+    expect((await ctx.app.inject({ method: 'GET', url: ackPath })).json().code).toBe(21019);
+    const codes: number[] = [];
+    for (let i = 0; i < 32; i++)
+      codes.push((await ctx.app.inject({ method: 'GET', url: `/api/warning/push/ack/${'B'.repeat(43)}` })).json().code);
+    expect(codes).toContain(21011);
+  });
+
+  it('a mailbox the server refuses (550) is a failure at once, with its code', async () => {
+    const [bounced] = await ctx.database.db.select().from(pushMessages).where(eq(pushMessages.recipient, 'bounce@farm.test'));
+    expect([bounced!.status, bounced!.attempts, bounced!.lastError]).toEqual(['failure', 1, 'smtp.550']);
+  });
+});

@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
-import { queryTrend, type TrendResult } from '../telemetry/index.js';
+import { queryTrends, seriesId, type TrendResult } from '../telemetry/index.js';
 import { compareKeys, readLatest } from './latest.js';
 import { tenantIdOf, visibleSheds, type Scope } from '../../scope/index.js';
 import { gatewaysOfSheds, type GatewayRef } from './places.js';
@@ -78,7 +78,7 @@ function toSeries(gw: GatewayRef, key: string, r: TrendResult): TrendSeries {
     gatewayCode: gw.code,
     key,
     unit: keyUnit(key),
-    points: r.points.map((p) => [p.ts, round(p.avg), p.min, p.max]),
+    points: r.points.map((p) => [p.ts, round(p.avg), round(p.min), round(p.max)]),
     stats: mergeStats(r.points.map((p) => ({ min: p.min, max: p.max, avg: p.avg, count: p.count }))),
   };
 }
@@ -96,14 +96,9 @@ export async function trend(database: Database, scope: Scope, body: TrendBody): 
     gws.map((g) => g.id),
     prefixes,
   );
-  const jobs = keys
-    .sort((a, b) => a.gatewayId - b.gatewayId || compareKeys(a.key, b.key))
-    .map(async (k) => ({
-      gatewayId: k.gatewayId,
-      key: k.key,
-      result: await queryTrend(database, k.gatewayId, k.key, from, to, MAX_TREND_POINTS),
-    }));
-  const results = await Promise.all(jobs);
+  keys.sort((a, b) => a.gatewayId - b.gatewayId || compareKeys(a.key, b.key));
+  const answer = await queryTrends(database, keys, from, to, MAX_TREND_POINTS);
+  const results = keys.map((k) => ({ gatewayId: k.gatewayId, key: k.key, result: answer.get(seriesId(k.gatewayId, k.key))! }));
   const byId = new Map(gws.map((g) => [g.id, g]));
 
   const sheds: TrendShed[] = shedList.map((s) => {

@@ -5,6 +5,6 @@ import { telemetryRoutes } from './routes.js';
 export const telemetryModule: ServerModule = { name: 'telemetry', routes: telemetryRoutes };
 
 /** What other modules use of telemetry: the trend query over the stored readings (environment reports). */
-export { queryTrend, type TrendResult } from './query.js';
+export { queryTrend, queryTrends, seriesId, type SeriesRef, type TrendResult } from './query.js';
 /** The stored readings' typed handle: the alarms sweep evaluates from it what its subscriber missed. */
 export { telemetry as telemetryHistory } from './history.js';

@@ -54,31 +54,90 @@ export async function queryRawBuckets(
   return toPoints(rows);
 }
 
-async function queryRollup(
-  database: Database,
-  table: 'telemetry_hourly' | 'telemetry_daily',
-  gatewayId: number,
-  key: string,
-  from: number,
-  to: number,
-  bucketMs: number,
-): Promise<TrendPoint[]> {
-  const rows = await database.query<Row>(
-    `SELECT (extract(epoch FROM bt) * 1000)::float8 AS b, min, max, avg, count FROM (
-       SELECT date_bin($5 * interval '1 millisecond', bucket, 'epoch') AS bt,
-              min(min) AS min, max(max) AS max, sum(sum) / sum(count) AS avg, sum(count)::int8 AS count
-         FROM ${table}
-        WHERE gateway_id = $1 AND key = $2 AND bucket >= to_timestamp($3 / 1000.0) AND bucket < to_timestamp($4 / 1000.0)
-        GROUP BY 1) q ORDER BY bt`,
-    [gatewayId, key, from, to, bucketMs],
-  );
-  return toPoints(rows);
+/** The sensors of one chart: (gateway, key) pairs read together in one statement. */
+export interface SeriesRef {
+  gatewayId: number;
+  key: string;
 }
 
+/** Identity of a series in the answer of queryTrends. */
+export function seriesId(gatewayId: number, key: string): string {
+  return `${gatewayId} ${key}`;
+}
+
+interface SeriesRow extends Row {
+  g: number;
+  k: string;
+}
+
+/** Where a range is read from and in which buckets (queryTrends; also what tests check). */
+export function trendPlan(from: number, to: number, maxPoints: number): { source: TrendResult['source']; bucketMs: number; from: number } {
+  const points = Math.max(1, Math.floor(maxPoints));
+  const span = Math.max(0, to - from);
+  // At least a second per bucket; devices report every few seconds at most.
+  if (span <= RAW_MAX_SPAN_MS) return { source: 'raw', bucketMs: widthFor(span, points, 1_000), from };
+  // Rollup buckets are whole hours: include the hour that contains `from`.
+  if (span / HOUR <= points * 24) return { source: 'hourly', bucketMs: widthFor(span, points, HOUR), from: Math.floor(from / HOUR) * HOUR };
+  return { source: 'daily', bucketMs: widthFor(span, points, DAY), from: from - DAY };
+}
+
+const RAW_SQL = `
+SELECT u.g, u.k, (extract(epoch FROM date_bin($5 * interval '1 millisecond', t.ts, 'epoch')) * 1000)::float8 AS b,
+       min(t.value) AS min, max(t.value) AS max, avg(t.value) AS avg, count(*) AS count
+  FROM unnest($1::int[], $2::text[]) AS u(g, k)
+  JOIN telemetry t ON t.gateway_id = u.g AND t.key = u.k
+ WHERE t.ts >= to_timestamp($3 / 1000.0) AND t.ts < to_timestamp($4 / 1000.0)
+ GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+
+const rollupSql = (table: 'telemetry_hourly' | 'telemetry_daily'): string => `
+SELECT u.g, u.k, (extract(epoch FROM date_bin($5 * interval '1 millisecond', r.bucket, 'epoch')) * 1000)::float8 AS b,
+       min(r.min) AS min, max(r.max) AS max, sum(r.sum) / sum(r.count) AS avg, sum(r.count)::int8 AS count
+  FROM unnest($1::int[], $2::text[]) AS u(g, k)
+  JOIN ${table} r ON r.gateway_id = u.g AND r.key = u.k
+ WHERE r.bucket >= to_timestamp($3 / 1000.0) AND r.bucket < to_timestamp($4 / 1000.0)
+ GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+
+const SQL_OF: Record<TrendResult['source'], string> = {
+  raw: RAW_SQL,
+  hourly: rollupSql('telemetry_hourly'),
+  daily: rollupSql('telemetry_daily'),
+};
+
 /**
- * min/max/avg/count of one sensor (`key` such as `temp.1`) of one gateway over [from, to),
- * in at most ~maxPoints buckets. Callers check that the account may see the gateway's shed.
+ * min/max/avg/count of several sensors over [from, to), each in at most ~maxPoints buckets, in
+ * one statement (a chart of six sheds has a dozen series: one round trip, not a dozen). The
+ * answer has an entry for every series asked for (seriesId), empty where nothing was stored.
+ * Callers check that the account may see the gateways' sheds.
  */
+export async function queryTrends(
+  database: Database,
+  series: readonly SeriesRef[],
+  from: Date | number,
+  to: Date | number,
+  maxPoints = 2_000,
+): Promise<Map<string, TrendResult>> {
+  const f = typeof from === 'number' ? from : from.getTime();
+  const t = typeof to === 'number' ? to : to.getTime();
+  const out = new Map<string, TrendResult>();
+  if (t <= f) {
+    for (const s of series) out.set(seriesId(s.gatewayId, s.key), { source: 'raw', bucketMs: MINUTE, points: [] });
+    return out;
+  }
+  const plan = trendPlan(f, t, maxPoints);
+  for (const s of series) out.set(seriesId(s.gatewayId, s.key), { source: plan.source, bucketMs: plan.bucketMs, points: [] });
+  if (series.length === 0) return out;
+  const rows = await database.query<SeriesRow>(SQL_OF[plan.source], [
+    series.map((s) => s.gatewayId),
+    series.map((s) => s.key),
+    plan.from,
+    t,
+    plan.bucketMs,
+  ]);
+  for (const r of rows) out.get(seriesId(r.g, r.k))?.points.push(toPoints([r])[0]!);
+  return out;
+}
+
+/** queryTrends for one sensor (`key` such as `temp.1`) of one gateway. */
 export async function queryTrend(
   database: Database,
   gatewayId: number,
@@ -87,25 +146,6 @@ export async function queryTrend(
   to: Date | number,
   maxPoints = 2_000,
 ): Promise<TrendResult> {
-  const f = typeof from === 'number' ? from : from.getTime();
-  const t = typeof to === 'number' ? to : to.getTime();
-  const points = Math.max(1, Math.floor(maxPoints));
-  const span = Math.max(0, t - f);
-  if (span === 0) return { source: 'raw', bucketMs: MINUTE, points: [] };
-  if (span <= RAW_MAX_SPAN_MS) {
-    // At least a second per bucket; devices report every few seconds at most.
-    const bucketMs = widthFor(span, points, 1_000);
-    return { source: 'raw', bucketMs, points: await queryRawBuckets(database, gatewayId, key, f, t, bucketMs) };
-  }
-  if (span / HOUR <= points * 24) {
-    // Rollup buckets are whole hours: include the hour that contains `from`.
-    const bucketMs = widthFor(span, points, HOUR);
-    return {
-      source: 'hourly',
-      bucketMs,
-      points: await queryRollup(database, 'telemetry_hourly', gatewayId, key, Math.floor(f / HOUR) * HOUR, t, bucketMs),
-    };
-  }
-  const bucketMs = widthFor(span, points, DAY);
-  return { source: 'daily', bucketMs, points: await queryRollup(database, 'telemetry_daily', gatewayId, key, f - DAY, t, bucketMs) };
+  const answer = await queryTrends(database, [{ gatewayId, key }], from, to, maxPoints);
+  return answer.get(seriesId(gatewayId, key))!;
 }

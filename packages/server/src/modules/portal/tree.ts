@@ -26,8 +26,21 @@ export const appRowCols = {
   isIndex: applicationInfo.isIndex,
 };
 
-export async function loadAppRows(db: Db): Promise<AppRow[]> {
-  return db.select(appRowCols).from(applicationInfo);
+const loaded = new WeakMap<Db, Promise<AppRow[]>>();
+
+/**
+ * The application catalogue's rows. The catalogue is written only at start-up (db/catalogue.ts,
+ * from the shared APP_CATALOGUE, before the server takes requests), so it is read once per
+ * database and kept: the menu tree every console loads costs no query.
+ */
+export function loadAppRows(db: Db): Promise<AppRow[]> {
+  let rows = loaded.get(db);
+  if (!rows) {
+    rows = db.select(appRowCols).from(applicationInfo);
+    rows.catch(() => loaded.delete(db));
+    loaded.set(db, rows);
+  }
+  return rows;
 }
 
 // Top-level seqNo values restart in each part of the catalogue, so equal numbers are ordered

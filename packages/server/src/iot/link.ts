@@ -13,6 +13,7 @@ import { parseTelemetry } from './payload.js';
 import { DeviceRouter, parseStatus } from './router.js';
 import { StatsWriter } from './stats.js';
 import { StatusTracker, type StatusChange } from './status.js';
+import { FINE_ROLLUP_DAYS } from './store.js';
 
 /**
  * The device link of one server process: the broker (embedded aedes, or the external one at
@@ -184,6 +185,8 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
       const dropped = await ingest.partitions.dropBefore(Date.now() - config.telemetryRetentionDays * DAY_MS);
       if (dropped.length > 0) log.info({ dropped }, 'telemetry retention dropped old months');
     }
+    // Charts read the 5-minute rollup only for recent ranges (telemetry/query.ts).
+    await database.query(`DELETE FROM telemetry_5min WHERE bucket < now() - make_interval(days => $1)`, [FINE_ROLLUP_DAYS]);
     // Rows of processes gone for a month only clutter the stats answer.
     await database.query(`DELETE FROM ingest_stats WHERE updated_at < now() - interval '30 days'`);
   };

@@ -2,8 +2,8 @@ import type { Database } from '../db/client.js';
 
 /**
  * The one statement that stores a batch of readings (DESIGN.md §3): the rows go into the
- * partitioned history with ON CONFLICT DO NOTHING, and the latest-value table and the hourly and
- * daily rollups are updated in the same statement from the rows it actually inserted (RETURNING),
+ * partitioned history with ON CONFLICT DO NOTHING, and the latest-value table and the 5-minute,
+ * hourly and daily rollups are updated in the same statement from the rows it actually inserted (RETURNING),
  * so a QoS 1 redelivery is neither stored nor counted twice. One statement is one transaction:
  * either all of it is durable or none of it is.
  *
@@ -12,6 +12,9 @@ import type { Database } from '../db/client.js';
  * Inputs are ordered by (gateway, key, bucket) so concurrent writers lock rollup rows in the
  * same order.
  */
+/** How long the 5-minute rollup is kept (link.ts housekeeping deletes older buckets; charts read it for recent ranges). */
+export const FINE_ROLLUP_DAYS = 35;
+
 const STORE_CTE = `
 WITH ins AS (
   INSERT INTO telemetry (gateway_id, key, ts, value)
@@ -25,6 +28,13 @@ WITH ins AS (
   INSERT INTO telemetry_latest AS l (gateway_id, key, ts, value)
   SELECT DISTINCT ON (gateway_id, key) gateway_id, key, ts, value FROM ins ORDER BY gateway_id, key, ts DESC
   ON CONFLICT (gateway_id, key) DO UPDATE SET ts = excluded.ts, value = excluded.value WHERE l.ts < excluded.ts
+), fm AS (
+  INSERT INTO telemetry_5min AS f (gateway_id, key, bucket, min, max, sum, count)
+  SELECT gateway_id, key, date_bin('5 minutes', ts, TIMESTAMPTZ 'epoch'), min(value), max(value), sum(value), count(*)
+    FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (gateway_id, key, bucket) DO UPDATE SET
+    min = least(f.min, excluded.min), max = greatest(f.max, excluded.max),
+    sum = f.sum + excluded.sum, count = f.count + excluded.count
 ), hr AS (
   INSERT INTO telemetry_hourly AS h (gateway_id, key, bucket, min, max, sum, count)
   SELECT gateway_id, key, date_trunc('hour', ts, 'UTC'), min(value), max(value), sum(value), count(*)

@@ -133,7 +133,7 @@ export const trendShed = z.object({
 export type TrendShed = z.infer<typeof trendShed>;
 
 /** Where trend buckets come from: the raw history, or the hourly / daily rollups. */
-export const TREND_SOURCES = ['raw', 'hourly', 'daily'] as const;
+export const TREND_SOURCES = ['raw', '5min', 'hourly', 'daily'] as const;
 
 export const trendAnswer = z.object({
   kind: z.enum(ENV_KINDS),

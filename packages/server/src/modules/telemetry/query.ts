@@ -1,12 +1,15 @@
 import type { TelemetryBucket, TelemetryTrend } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
+import { FINE_ROLLUP_DAYS } from '../../iot/store.js';
 
 /**
  * Chart queries over telemetry, bucketed on the server (DESIGN.md §2) so a chart never receives
- * more than ~maxPoints points. Ranges up to 7 days read the raw history; longer ones read the
- * hourly rollup (a year is ~8,760 rows instead of 525,600), and ranges too long for whole hours
- * to fit maxPoints read the daily rollup. Buckets are aligned to the epoch (hourly and daily
- * rollup buckets stay whole), so the same range always gives the same points.
+ * more than ~maxPoints points. Ranges shorter than a day read the raw history; a day or more
+ * reads a rollup, never raw rows (a controller reporting every 10 s writes 8,640 rows a day per
+ * sensor): the 5-minute rollup while buckets shorter than an hour fit maxPoints and it still holds the range
+ * (FINE_ROLLUP_DAYS), else the hourly one (a year is ~8,760 rows instead of 525,600), and ranges
+ * too long for whole hours to fit maxPoints read the daily rollup. Buckets are aligned to the
+ * epoch (rollup buckets stay whole), so the same range always gives the same points.
  */
 export type TrendPoint = TelemetryBucket;
 export type TrendResult = TelemetryTrend;
@@ -14,7 +17,9 @@ export type TrendResult = TelemetryTrend;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
-export const RAW_MAX_SPAN_MS = 7 * DAY;
+const FIVE_MINUTES = 5 * MINUTE;
+/** Ranges shorter than this read the raw history. */
+export const RAW_MAX_SPAN_MS = DAY;
 
 /** Smallest width >= span / maxPoints that is a multiple of `unit`. */
 function widthFor(spanMs: number, maxPoints: number, unit: number): number {
@@ -71,11 +76,21 @@ interface SeriesRow extends Row {
 }
 
 /** Where a range is read from and in which buckets (queryTrends; also what tests check). */
-export function trendPlan(from: number, to: number, maxPoints: number): { source: TrendResult['source']; bucketMs: number; from: number } {
+export function trendPlan(
+  from: number,
+  to: number,
+  maxPoints: number,
+  now = Date.now(),
+): { source: TrendResult['source']; bucketMs: number; from: number } {
   const points = Math.max(1, Math.floor(maxPoints));
   const span = Math.max(0, to - from);
   // At least a second per bucket; devices report every few seconds at most.
-  if (span <= RAW_MAX_SPAN_MS) return { source: 'raw', bucketMs: widthFor(span, points, 1_000), from };
+  if (span < RAW_MAX_SPAN_MS) return { source: 'raw', bucketMs: widthFor(span, points, 1_000), from };
+  // A day from 6 days ago still has its 5-minute buckets (kept a day less than the rule, so a
+  // range starting at the edge is never half purged).
+  const fineFrom = Math.floor(from / FIVE_MINUTES) * FIVE_MINUTES;
+  const fineWidth = widthFor(span, points, FIVE_MINUTES);
+  if (fineWidth < HOUR && fineFrom >= now - (FINE_ROLLUP_DAYS - 1) * DAY) return { source: '5min', bucketMs: fineWidth, from: fineFrom };
   // Rollup buckets are whole hours: include the hour that contains `from`.
   if (span / HOUR <= points * 24) return { source: 'hourly', bucketMs: widthFor(span, points, HOUR), from: Math.floor(from / HOUR) * HOUR };
   return { source: 'daily', bucketMs: widthFor(span, points, DAY), from: from - DAY };
@@ -89,7 +104,7 @@ SELECT u.g, u.k, (extract(epoch FROM date_bin($5 * interval '1 millisecond', t.t
  WHERE t.ts >= to_timestamp($3 / 1000.0) AND t.ts < to_timestamp($4 / 1000.0)
  GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
 
-const rollupSql = (table: 'telemetry_hourly' | 'telemetry_daily'): string => `
+const rollupSql = (table: 'telemetry_5min' | 'telemetry_hourly' | 'telemetry_daily'): string => `
 SELECT u.g, u.k, (extract(epoch FROM date_bin($5 * interval '1 millisecond', r.bucket, 'epoch')) * 1000)::float8 AS b,
        min(r.min) AS min, max(r.max) AS max, sum(r.sum) / sum(r.count) AS avg, sum(r.count)::int8 AS count
   FROM unnest($1::int[], $2::text[]) AS u(g, k)
@@ -99,6 +114,7 @@ SELECT u.g, u.k, (extract(epoch FROM date_bin($5 * interval '1 millisecond', r.b
 
 const SQL_OF: Record<TrendResult['source'], string> = {
   raw: RAW_SQL,
+  '5min': rollupSql('telemetry_5min'),
   hourly: rollupSql('telemetry_hourly'),
   daily: rollupSql('telemetry_daily'),
 };

@@ -97,9 +97,46 @@ describe(`telemetry storage (${TEST_DB})`, () => {
     expect(trend.points.map((p) => [p.ts, p.min, p.max, p.count])).toEqual(raw.map((p) => [p.ts, p.min, p.max, p.count]));
     trend.points.forEach((p, i) => expect(p.avg).toBeCloseTo(raw[i]!.avg, 9));
 
-    const week = await queryTrend(ctx.database, gw, 'temp.2', from, from + 2 * 24 * HOUR, 2_000);
-    expect(week.source).toBe('raw');
-    expect(week.points.length).toBeLessThanOrEqual(2_000);
-    expect(week.points.reduce((s, p) => s + p.count, 0)).toBe(2 * 24 * 60);
+    // Two days long ago: the 5-minute rollup no longer holds them, the hourly one does.
+    const old = await queryTrend(ctx.database, gw, 'temp.2', from, from + 2 * 24 * HOUR, 2_000);
+    expect(old.source).toBe('hourly');
+    expect(old.points.reduce((s, p) => s + p.count, 0)).toBe(2 * 24 * 60);
+  });
+
+  it('answers recent day-long trends from the 5-minute rollup and shorter ones from the raw history', async () => {
+    const to = Math.floor(Date.now() / HOUR) * HOUR;
+    const from = to - 2 * 24 * HOUR;
+    const count = 2 * 24 * 60 * 6; // every 10 s, as a controller reports
+    const batch = series(gw, 'nh3.1', from, count, 10_000, (i) => 8 + (i % 13) * 0.25);
+    await partitions.ensure([monthKey(from), monthKey(to)]);
+    for (let i = 0; i < count; i += 10_000) {
+      const part = emptyBatch();
+      part.gatewayIds = batch.gatewayIds.slice(i, i + 10_000);
+      part.keys = batch.keys.slice(i, i + 10_000);
+      part.ts = batch.ts.slice(i, i + 10_000);
+      part.values = batch.values.slice(i, i + 10_000);
+      part.zones = batch.zones;
+      await storeBatch(ctx.database, part);
+    }
+    const day = await queryTrend(ctx.database, gw, 'nh3.1', to - 24 * HOUR, to, 2_000);
+    expect(day).toMatchObject({ source: '5min', bucketMs: 5 * 60_000 });
+    expect(day.points).toHaveLength(288);
+    const raw = await queryRawBuckets(ctx.database, gw, 'nh3.1', to - 24 * HOUR, to, day.bucketMs);
+    expect(day.points.map((p) => [p.ts, p.min, p.max, p.count])).toEqual(raw.map((p) => [p.ts, p.min, p.max, p.count]));
+    day.points.forEach((p, i) => expect(p.avg).toBeCloseTo(raw[i]!.avg, 9));
+    // Two days in 500 points: 10-minute buckets of the same rollup.
+    const two = await queryTrend(ctx.database, gw, 'nh3.1', from, to, 500);
+    expect(two).toMatchObject({ source: '5min', bucketMs: 10 * 60_000 });
+    expect(two.points.reduce((s, p) => s + p.count, 0)).toBe(count);
+    const half = await queryTrend(ctx.database, gw, 'nh3.1', to - 12 * HOUR, to, 2_000);
+    expect(half.source).toBe('raw');
+    expect(half.points.reduce((s, p) => s + p.count, 0)).toBe(12 * 360);
+
+    // Housekeeping keeps the 5-minute rollup for FINE_ROLLUP_DAYS only; the hourly one stays.
+    const fiveMin = `SELECT count(*)::int AS n FROM telemetry_5min WHERE key = 'temp.2'`;
+    expect((await ctx.database.query<{ n: number }>(fiveMin))[0]!.n).toBeGreaterThan(0);
+    await ctx.iot.housekeeping();
+    expect((await ctx.database.query<{ n: number }>(fiveMin))[0]!.n).toBe(0);
+    expect((await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry_5min WHERE key = 'nh3.1'`))[0]!.n).toBe(288 * 2);
   });
 });

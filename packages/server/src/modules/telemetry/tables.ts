@@ -42,6 +42,14 @@ const rollupColumns = {
 };
 
 /**
+ * Five-minute rollup: like the hourly one with 5-minute buckets (aligned to the epoch). Charts of a
+ * day up to about a week read it (288 points a day) instead of the raw history, whose rows a busy
+ * controller writes every few seconds. Kept FINE_ROLLUP_DAYS (iot/link.ts housekeeping); longer
+ * ranges read the hourly rollup.
+ */
+export const telemetry5min = pgTable('telemetry_5min', rollupColumns, (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })]);
+
+/**
  * Hourly rollup: one row per gateway, key and UTC hour (`bucket` = start of the hour) with min,
  * max, sum and count of the readings stored in that hour (avg = sum / count). Maintained by ingest
  * from the rows actually inserted, so a redelivered reading is counted once. Kept forever.

@@ -137,6 +137,8 @@ describe(`telemetry storage (${TEST_DB})`, () => {
     expect((await ctx.database.query<{ n: number }>(fiveMin))[0]!.n).toBeGreaterThan(0);
     await ctx.iot.housekeeping();
     expect((await ctx.database.query<{ n: number }>(fiveMin))[0]!.n).toBe(0);
-    expect((await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry_5min WHERE key = 'nh3.1'`))[0]!.n).toBe(288 * 2);
+    expect((await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM telemetry_5min WHERE key = 'nh3.1'`))[0]!.n).toBe(
+      288 * 2,
+    );
   });
 });

@@ -1,0 +1,123 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Select } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { ALARM_LEVELS, RULE_KINDS, type AlarmRow } from '@farmsense/shared';
+import { useFarmChoice, useShedOptions } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { FilterField } from '../../../ui/FilterBar';
+import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { Panel } from '../../../ui/Panel';
+import { ReportFrame } from '../../environment';
+import { alarmColumns } from '../components/alarmColumns';
+import { downloadHistory, useAlarmHistory, type HistoryQuery } from '../reportsApi';
+import '../../../ui/admin.css';
+
+const FILTERS = {
+  shedId: numberFilter,
+  level: oneOfFilter(ALARM_LEVELS),
+  kind: oneOfFilter(RULE_KINDS),
+  start: numberFilter,
+  end: numberFilter,
+};
+
+/**
+ * /reports/env-alerts-his: the alarm history of a farm over a range (at most 30 days), filtered by
+ * shed, level and type, newest first, with its Excel file (times in the farm's time zone). The
+ * filters, range and page are in the address.
+ */
+export function AlarmHistoryPage(): ReactElement {
+  const { t } = useTranslation(['alarms', 'environment']);
+  const farm = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const sheds = useShedOptions(farm.farmId);
+  // Fixed when the page opens, so the default query stays the same while the page is shown.
+  const [opened] = useState(() => dayjs());
+  const [busy, setBusy] = useState(false);
+  const range: DateRange =
+    filters.start !== undefined && filters.end !== undefined ? [dayjs(filters.start), dayjs(filters.end)] : lastHours(168, opened);
+  const filterQuery: Omit<HistoryQuery, 'pageNo' | 'pageSize'> = {
+    farmId: farm.farmId,
+    shedId: filters.shedId,
+    level: filters.level,
+    kind: filters.kind,
+    startTime: range[0].valueOf(),
+    endTime: range[1].valueOf(),
+  };
+  const page = useAlarmHistory({ ...filterQuery, pageNo: list.paging.pageNo, pageSize: list.paging.pageSize }, farm.farmId !== undefined);
+  const download = (): void => {
+    setBusy(true);
+    void downloadHistory(filterQuery).finally(() => setBusy(false));
+  };
+
+  return (
+    <ReportFrame
+      title={menuLabel('reports.env-alerts-his')}
+      subtitle={t('reports.history.subtitle')}
+      filtersLabel={t('environment:report.filters')}
+      idPrefix="alarm-history"
+      farm={{ ...farm, select: (id) => (farm.select(id), list.apply({ shedId: undefined })) }}
+      queries={farm.farmId === undefined ? [] : [page]}
+      filters={
+        <>
+          <FilterField id="alarm-history-shed" label={t('records.shed')} width={170}>
+            <Select<number>
+              id="alarm-history-shed"
+              allowClear
+              placeholder={t('records.allSheds')}
+              value={filters.shedId}
+              onChange={(v) => list.apply({ shedId: v ?? undefined })}
+              options={sheds.data ?? []}
+            />
+          </FilterField>
+          <FilterField id="alarm-history-level" label={t('records.level')} width={120}>
+            <Select<number>
+              id="alarm-history-level"
+              allowClear
+              placeholder={t('reports.all')}
+              value={filters.level}
+              onChange={(v) => list.apply({ level: ALARM_LEVELS.find((l) => l === v) })}
+              options={ALARM_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) }))}
+            />
+          </FilterField>
+          <FilterField id="alarm-history-kind" label={t('reports.columns.kind')} width={150}>
+            <Select<string>
+              id="alarm-history-kind"
+              allowClear
+              placeholder={t('reports.all')}
+              value={filters.kind}
+              onChange={(v) => list.apply({ kind: RULE_KINDS.find((k) => k === v) })}
+              options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+            />
+          </FilterField>
+        </>
+      }
+      period={{ kind: 'range', value: range, onChange: ([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() }) }}
+    >
+      <Panel
+        className="fs-env-card"
+        title={t('reports.history.table')}
+        extra={
+          <Button icon={<DownloadOutlined />} loading={busy} disabled={farm.farmId === undefined} onClick={download}>
+            {t('reports.export')}
+          </Button>
+        }
+      >
+        <PagedTable<AlarmRow>
+          label={t('reports.history.table')}
+          rowKey="id"
+          className="fs-admin-table"
+          size="middle"
+          columns={alarmColumns(t, page.dataUpdatedAt)}
+          {...list.table(page)}
+          emptyText={t('records.empty')}
+          scroll={{ x: 1400 }}
+        />
+      </Panel>
+    </ReportFrame>
+  );
+}

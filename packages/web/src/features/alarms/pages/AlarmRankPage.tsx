@@ -1,0 +1,176 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Select, Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import dayjs from 'dayjs';
+import type { AlarmRankGateway, AlarmRankRule } from '@farmsense/shared';
+import { useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { BarChart } from '../../../ui/charts';
+import type { DateRange } from '../../../ui/DateRangePicker';
+import { FilterField } from '../../../ui/FilterBar';
+import { Panel } from '../../../ui/Panel';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { fmtDuration, fmtTime, ReportFrame } from '../../environment';
+import { downloadRank, useAlarmRank } from '../reportsApi';
+import { LEVEL_SERIES } from '../components/ReportFigures';
+import '../alarms.css';
+
+const TOPS = [10, 20, 50, 100] as const;
+
+type Ranked = AlarmRankGateway | AlarmRankRule;
+
+const placeColumn = <T extends Ranked>(): ColumnsType<T>[number] => ({ key: 'rank', title: '#', width: 48, render: (_, _x, i) => i + 1 });
+
+/** The figures of a ranked gateway or rule: alarms per level and in all, time in alarm, MTTA, last alarm. */
+function figureColumns<T extends Ranked>(t: TFunction): ColumnsType<T> {
+  return [
+    ...LEVEL_SERIES.map((l) => ({
+      key: l.field,
+      title: t(`levels.${l.level}`),
+      align: 'right' as const,
+      render: (_: unknown, x: T) => x[l.field],
+    })),
+    {
+      key: 'count',
+      title: t('reports.columns.count'),
+      align: 'right',
+      render: (_, x) => <strong data-testid="rank-count">{x.count}</strong>,
+    },
+    { key: 'time', title: t('reports.columns.alarmTime'), align: 'right', render: (_, x) => fmtDuration(x.alarmSec * 1000) },
+    {
+      key: 'mtta',
+      title: t('reports.columns.mtta'),
+      align: 'right',
+      render: (_, x) => (x.mttaSec === null ? '–' : fmtDuration(x.mttaSec * 1000)),
+    },
+    { key: 'last', title: t('reports.columns.lastAt'), render: (_, x) => <span className="fs-nowrap">{fmtTime(x.lastAt, true)}</span> },
+  ];
+}
+
+/**
+ * /reports/device-alerts-rank: the "bad actors" of a farm in a range (at most 30 days): the
+ * gateways and the rules that raised the most alarms, with their time in alarm and mean time to
+ * acknowledge, each table with its Excel file. An alarm engineer tunes limits from here.
+ */
+export function AlarmRankPage(): ReactElement {
+  const { t } = useTranslation(['alarms', 'environment']);
+  const farm = useFarmChoice();
+  const [range, setRange] = useState<DateRange>(() => [dayjs().subtract(7, 'day').startOf('day'), dayjs().startOf('minute')]);
+  const [top, setTop] = useState<number>(20);
+  const [busy, setBusy] = useState<'gateway' | 'rule' | null>(null);
+  const span = farm.farmId === undefined ? null : { farmId: farm.farmId, startTime: range[0].valueOf(), endTime: range[1].valueOf() };
+  const report = useAlarmRank(span && { ...span, top });
+  const r = report.data;
+
+  const download = (by: 'gateway' | 'rule'): void => {
+    if (!span) return;
+    setBusy(by);
+    void downloadRank(span, by).finally(() => setBusy(null));
+  };
+  const gatewayColumns: ColumnsType<AlarmRankGateway> = [
+    placeColumn(),
+    { key: 'gateway', title: t('reports.columns.gateway'), render: (_, g) => g.gatewayCode },
+    { key: 'shed', title: t('reports.columns.shed'), render: (_, g) => g.shedName },
+    ...figureColumns<AlarmRankGateway>(t),
+  ];
+  const ruleColumns: ColumnsType<AlarmRankRule> = [
+    placeColumn(),
+    { key: 'rule', title: t('reports.columns.rule'), render: (_, x) => x.ruleName },
+    { key: 'kind', title: t('reports.columns.kind'), render: (_, x) => t(`kinds.${x.kind}`) },
+    { key: 'gateways', title: t('reports.columns.gateways'), align: 'right', render: (_, x) => x.gateways },
+    ...figureColumns<AlarmRankRule>(t),
+  ];
+
+  const chart = (rows: readonly Ranked[], names: string[], title: string, testId: string): ReactElement =>
+    rows.length === 0 ? (
+      <EmptyBlock title={t('reports.none')} />
+    ) : (
+      <BarChart
+        categories={names}
+        series={LEVEL_SERIES.map((l) => ({
+          id: l.field,
+          name: t(`levels.${l.level}`),
+          values: rows.map((x) => x[l.field]),
+          color: l.color,
+          stack: 'n',
+        }))}
+        unit={t('reports.alarms')}
+        decimals={0}
+        ariaLabel={title}
+        testId={testId}
+      />
+    );
+  const exportButton = (by: 'gateway' | 'rule'): ReactElement => (
+    <Button icon={<DownloadOutlined />} loading={busy === by} disabled={!r} onClick={() => download(by)}>
+      {t(by === 'gateway' ? 'reports.rank.exportGateways' : 'reports.rank.exportRules')}
+    </Button>
+  );
+
+  let body: ReactElement;
+  if (!span) body = <EmptyBlock title={t('reports.noFarm')} />;
+  else if (report.isPending) body = <LoadingBlock rows={3} />;
+  else if (report.isError || !r) body = <ErrorBlock title={t('reports.loadFailed')} onRetry={() => void report.refetch()} />;
+  else {
+    body = (
+      <>
+        <p className="fs-muted" data-testid="rank-total">
+          {t('reports.rank.total', { n: r.total })}
+        </p>
+        <Panel className="fs-env-card" title={t('reports.rank.gateways')} extra={exportButton('gateway')}>
+          {chart(
+            r.gateways,
+            r.gateways.map((g) => `${g.gatewayCode} · ${g.shedName}`),
+            t('reports.rank.gateways'),
+            'rank-gateway-chart',
+          )}
+          <Table<AlarmRankGateway>
+            rowKey="gatewayId"
+            size="small"
+            pagination={false}
+            columns={gatewayColumns}
+            dataSource={r.gateways}
+            data-testid="rank-gateways"
+          />
+        </Panel>
+        <Panel className="fs-env-card" title={t('reports.rank.rules')} extra={exportButton('rule')}>
+          {chart(
+            r.rules,
+            r.rules.map((x) => x.ruleName),
+            t('reports.rank.rules'),
+            'rank-rule-chart',
+          )}
+          <Table<AlarmRankRule>
+            rowKey={(x) => `${x.ruleId ?? 'deleted'}-${x.ruleName}-${x.kind}`}
+            size="small"
+            pagination={false}
+            columns={ruleColumns}
+            dataSource={r.rules}
+            data-testid="rank-rules"
+          />
+        </Panel>
+      </>
+    );
+  }
+
+  return (
+    <ReportFrame
+      title={menuLabel('reports.device-alerts-rank')}
+      subtitle={t('reports.rank.subtitle')}
+      filtersLabel={t('environment:report.filters')}
+      idPrefix="alarm-rank"
+      farm={farm}
+      queries={span ? [report] : []}
+      filters={
+        <FilterField id="alarm-rank-top" label={t('reports.rank.top')} width={120}>
+          <Select<number> id="alarm-rank-top" value={top} onChange={setTop} options={TOPS.map((n) => ({ value: n, label: String(n) }))} />
+        </FilterField>
+      }
+      period={{ kind: 'range', value: range, onChange: setRange }}
+    >
+      {body}
+    </ReportFrame>
+  );
+}

@@ -8,7 +8,10 @@ export type { PageEntry } from './pages';
  * only when the account's permission tree holds its code AND it is listed; the path comes from
  * the tree. The page modules themselves stay lazy chunks: only the small routes files load here.
  */
-const FEATURE_ROUTES = import.meta.glob<FeaturePages>('../../features/*/routes.ts', { import: 'PAGES', eager: true });
+const FEATURE_MODULES = import.meta.glob<{ PAGES: FeaturePages; TOP_BAR?: readonly TopBarWidget[] }>('../../features/*/routes.ts', {
+  eager: true,
+});
+const FEATURE_ROUTES: Record<string, FeaturePages> = Object.fromEntries(Object.entries(FEATURE_MODULES).map(([f, m]) => [f, m.PAGES]));
 
 /** Application codes registered by more than one feature (registry.test.ts expects none). */
 export const DOUBLE_CODES: readonly string[] = Object.values(FEATURE_ROUTES)
@@ -20,9 +23,9 @@ export const ROUTE_REGISTRY: Readonly<Record<string, PageEntry>> = Object.assign
 /** The feature folders that registered pages (for tests). */
 export const ROUTE_FEATURES: readonly string[] = Object.keys(FEATURE_ROUTES).map((f) => /features\/([^/]+)\//.exec(f)![1]!);
 
-/** The top-bar parts features add (`export const TOP_BAR` in their routes.ts), in feature order. */
-const FEATURE_WIDGETS = import.meta.glob<readonly TopBarWidget[] | undefined>('../../features/*/routes.ts', {
-  import: 'TOP_BAR',
-  eager: true,
-});
-export const TOP_BAR_WIDGETS: readonly TopBarWidget[] = Object.values(FEATURE_WIDGETS).flatMap((w) => w ?? []);
+/**
+ * The top-bar parts features add (`export const TOP_BAR` in their routes.ts, optional), in
+ * feature order. Read from the whole module: a named glob import of an export most features lack
+ * fails the production build.
+ */
+export const TOP_BAR_WIDGETS: readonly TopBarWidget[] = Object.values(FEATURE_MODULES).flatMap((m) => m.TOP_BAR ?? []);

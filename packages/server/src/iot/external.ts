@@ -23,8 +23,19 @@ export interface ExternalLink {
   ingestClient: MqttClient;
   liveClient: MqttClient;
   publish(topic: string, payload: string): Promise<void>;
+  /**
+   * Leaves the shared group before a graceful stop: unsubscribes, so the broker sends the
+   * devices' messages to the other servers from now on, then goes on taking what it had already
+   * queued for this session until none has come for a moment (or `graceMs` is over) and every
+   * PUBACK is out. Without it a stopped server's persistent session stays in the group and the
+   * broker keeps queueing its share there, for nobody.
+   */
+  leave(graceMs: number): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long no message may arrive before a leaving server counts its session drained. */
+const LEAVE_QUIET_MS = 300;
 
 type SendPacket = (packet: Packet, cb?: (err?: Error) => void, cbStorePut?: () => void, noStore?: boolean) => void;
 
@@ -85,8 +96,17 @@ export async function startExternalLink(opts: {
     };
   }
 
+  let lastMessageAt = 0;
+  let inProgress = 0;
+  let left = false;
   ingestClient.handleMessage = (packet: IPublishPacket, done: (err?: Error) => void): void => {
+    lastMessageAt = Date.now();
+    inProgress++;
     const work = handleIngest(packet);
+    const settled = (): void => {
+      inProgress--;
+    };
+    work.then(settled, settled);
     if (deferAcks && packet.qos > 0 && packet.messageId !== undefined) {
       durable.set(packet.messageId, work);
       done();
@@ -140,6 +160,7 @@ export async function startExternalLink(opts: {
     if (topic && !staleStatus(packet, topic.channel)) opts.onLive(topic.code, topic.channel, payload);
   });
 
+  const shareTopics = [`$share/${group}/fs/+/telemetry`, `$share/${group}/fs/+/status`];
   for (const [name, c] of [
     ['ingest', ingestClient],
     ['live', liveClient],
@@ -149,8 +170,8 @@ export async function startExternalLink(opts: {
   }
 
   await Promise.all([
-    subscribeOnConnect(ingestClient, [`$share/${group}/fs/+/telemetry`, `$share/${group}/fs/+/status`], 1, log),
-    subscribeOnConnect(liveClient, ['fs/+/telemetry', 'fs/+/status', 'fs/+/ack'], 0, log),
+    subscribeOnConnect(ingestClient, shareTopics, 1, log, () => !left),
+    subscribeOnConnect(liveClient, ['fs/+/telemetry', 'fs/+/status', 'fs/+/ack'], 0, log, () => true),
   ]).catch(async (err: unknown) => {
     ingestClient.end(true);
     liveClient.end(true);
@@ -164,6 +185,22 @@ export async function startExternalLink(opts: {
       new Promise((resolve, reject) => {
         ingestClient.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve()));
       }),
+    async leave(graceMs) {
+      if (left) return;
+      left = true;
+      const deadline = Date.now() + graceMs;
+      await ingestClient
+        .unsubscribeAsync(shareTopics)
+        .catch((err: unknown) => log.warn({ err: String(err) }, 'leaving the shared group failed'));
+      lastMessageAt = Math.max(lastMessageAt, Date.now());
+      while (Date.now() < deadline && (Date.now() - lastMessageAt < LEAVE_QUIET_MS || inProgress > 0)) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      // The last PUBACKs go out in order behind the writes; what is not durable by the deadline
+      // is left to ingest.stop (unacknowledged: the broker redelivers it to the session later).
+      const rest = Math.max(0, deadline - Date.now());
+      await Promise.race([ackChain, new Promise((r) => setTimeout(r, rest).unref())]);
+    },
     async close() {
       closing = true;
       await Promise.all([ingestClient.endAsync(), liveClient.endAsync()]);
@@ -186,7 +223,7 @@ function staleStatus(packet: IPublishPacket, channel: string): boolean {
  * Subscribes on the first connect and again after any reconnect whose session the broker lost;
  * resolves after the first SUBACK, rejects if the first connection or subscription fails.
  */
-function subscribeOnConnect(client: MqttClient, topics: string[], qos: 0 | 1, log: Log): Promise<void> {
+function subscribeOnConnect(client: MqttClient, topics: string[], qos: 0 | 1, log: Log, wanted: () => boolean): Promise<void> {
   const subscribe = (): Promise<void> =>
     new Promise((resolve, reject) => {
       client.subscribe(topics, { qos }, (err, granted) => {
@@ -203,7 +240,7 @@ function subscribeOnConnect(client: MqttClient, topics: string[], qos: 0 | 1, lo
     };
     client.once('error', fail);
     client.on('connect', (connack) => {
-      if (!first && connack.sessionPresent) return;
+      if (!first && (connack.sessionPresent || !wanted())) return;
       const wasFirst = first;
       first = false;
       client.off('error', fail);

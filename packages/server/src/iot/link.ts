@@ -243,9 +243,13 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
       }
       state = 'stopped';
       if (daily) clearInterval(daily);
-      // Write what was accepted (new messages are refused, so never acknowledged), which sends
-      // the last PUBACKs, then close the connections and record the counters.
-      await ingest.stop(graceMs);
+      // On an external broker, leave the shared group first and take what the broker had queued
+      // for this session (scale-down loses nothing); then write what was accepted (new messages
+      // are refused, so never acknowledged), which sends the last PUBACKs, then close the
+      // connections and record the counters.
+      const started = Date.now();
+      if (ext) await ext.leave(graceMs ?? 5_000);
+      await ingest.stop(graceMs === undefined ? undefined : Math.max(0, graceMs - (Date.now() - started)));
       if (broker) await broker.close();
       if (ext) await ext.close();
       commands.close();

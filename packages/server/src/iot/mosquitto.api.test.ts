@@ -189,6 +189,34 @@ describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
     expect(link.ingest.counters.dbErrors).toBeGreaterThan(0);
   });
 
+  it('loses nothing when one of two servers stops for a scale-down: it leaves the group, then drains', { timeout: 60_000 }, async () => {
+    const shareGroup = `t${run}scale`;
+    const a = await start(ctx.database, { shareGroup, clientId: `fs-test-${run}-scale-a` });
+    const b = await start(ctx.database, { shareGroup, clientId: `fs-test-${run}-scale-b` });
+    const code = newCode('m');
+    await addGateway(ctx.database, { tenantId, code });
+    const c = await device(code);
+    const total = 400;
+    const sent: Promise<unknown>[] = [];
+    let stopped: Promise<void> | null = null;
+    for (let i = 0; i < total; i++) {
+      sent.push(c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 5) + i * 1_000, { 'temp.1': i }), { qos: 1 }));
+      if (i === total / 4) {
+        // Both took a share before the stop.
+        await waitFor(() => a.ingest.counters.messages > 0 && b.ingest.counters.messages > 0, 10_000);
+        links.splice(links.indexOf(a), 1);
+        stopped = a.stop();
+      }
+      await sleep(5);
+    }
+    await Promise.all(sent);
+    await stopped;
+    // Everything the broker accepted is stored: what came after the stop went to the other server,
+    // nothing waits in the stopped server's session.
+    await waitFor(async () => (await rows(code)).length === total, 20_000);
+    expect(b.ingest.counters.messages).toBeGreaterThan(total / 2);
+  });
+
   it('records online and the last will from the status topic', async () => {
     await start();
     const code = newCode('m');

@@ -3,7 +3,8 @@
  * first visit (cold cache) to the sign-in route and to every page of the console, measured from
  * the built assets. The module graph comes from Vite's manifest (packages/web/dist/.vite/
  * manifest.json): a route costs the entry chunk and its static imports, the lazy chunks the route
- * renders (console routes: the antd areas chunk with session gate and shell, and the page) with
+ * renders (console routes: the antd areas chunk with session gate and shell, the top-bar widgets
+ * features register, and the page) with
  * their static imports, and the language files it waits for before the first paint (antd and
  * dayjs locale, one i18next catalogue file per namespace; login: BOOT_NAMESPACES, a page:
  * SHELL_NAMESPACES and its feature's TEXTS, features/<m>/texts.ts).
@@ -100,22 +101,32 @@ function keyOf(src: string): string {
 
 const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
 if (!entry) throw new Error('manifest has no entry');
-/** The console's pages are the dynamic imports of the features' routes.ts (their PAGES). */
+/**
+ * The console's pages are the dynamic imports of the features' routes.ts (their PAGES); the
+ * top-bar widgets there (TOP_BAR, `topBarWidget(...)`) render with the shell on every console
+ * page of an account holding their code, so they count with the shell, their feature's texts too.
+ */
 const featureDir = path.join(web, 'src/features');
 const features = readdirSync(featureDir).filter((f) => existsSync(path.join(featureDir, f, 'routes.ts')));
-const pageSources = [
-  ...new Set(
-    features.flatMap((f) =>
-      [...readFileSync(path.join(featureDir, f, 'routes.ts'), 'utf8').matchAll(/import\('\.\/([^']+)'\)/g)].map(
-        (m) => `src/features/${f}/${m[1]!}`,
-      ),
-    ),
-  ),
-].map((base) => {
+const resolveSource = (base: string): string => {
   const found = ['.tsx', '.ts'].map((ext) => base + ext).find((f) => existsSync(path.join(web, f)));
   if (!found) throw new Error(`cannot resolve ${base}`);
   return found;
-});
+};
+const routeFiles = features.map((f) => ({ feature: f, text: readFileSync(path.join(featureDir, f, 'routes.ts'), 'utf8') }));
+const widgets = routeFiles.flatMap(({ feature, text }) =>
+  [...text.matchAll(/topBarWidget\(\s*'[^']+',\s*\w+,\s*\(\) => import\('\.\/([^']+)'\)/g)].map((m) => ({
+    feature,
+    src: resolveSource(`src/features/${feature}/${m[1]!}`),
+  })),
+);
+const pageSources = [
+  ...new Set(
+    routeFiles.flatMap(({ feature, text }) =>
+      [...text.matchAll(/import\('\.\/([^']+)'\)/g)].map((m) => resolveSource(`src/features/${feature}/${m[1]!}`)),
+    ),
+  ),
+].filter((src) => !widgets.some((w) => w.src === src));
 const LOGIN = ['src/app/auth/LoginPage.tsx'];
 const SHELL = ['src/app/routes/antdAreas.tsx'];
 const lazyKeys = (srcs: string[]): string[] => srcs.filter((s) => Object.values(manifest).some((c) => c.src === s)).map(keyOf);
@@ -159,10 +170,10 @@ for (const f of readdirSync(featureDir)) {
 
 const core = closure([entry]);
 const login = worstLocale('login', closure(lazyKeys(LOGIN), new Set(core)), BOOT_NAMESPACES);
-const shell = closure(lazyKeys(SHELL), new Set(core));
+const shell = closure([...lazyKeys(SHELL), ...widgets.map((w) => keyOf(w.src))], new Set(core));
 const routes = pageSources.map((src) => {
   const feature = /^src\/features\/([^/]+)\//.exec(src)?.[1] ?? '';
-  const namespaces = [...SHELL_NAMESPACES, ...(FEATURE_NAMESPACES[feature] ?? [])];
+  const namespaces = [...SHELL_NAMESPACES, ...[feature, ...widgets.map((w) => w.feature)].flatMap((f) => FEATURE_NAMESPACES[f] ?? [])];
   return worstLocale(src.replace(/^src\/features\//, '').replace(/\.tsx?$/, ''), closure([keyOf(src)], new Set(shell)), namespaces);
 });
 routes.sort((a, b) => b.gz - a.gz);

@@ -1,5 +1,7 @@
 import { Children, forwardRef, type ReactElement, type ReactNode } from 'react';
-import { Col, Form, Input, Row, type FormRule, type InputProps, type InputRef } from 'antd';
+import { Col, Form, Row, type FormRule, type InputProps, type InputRef } from 'antd';
+// antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
+import Input from 'antd/es/input/Input';
 import { INPUT_MAX_LENGTH } from '@farmsense/shared';
 
 /**

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Input } from 'antd';
+// antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
+import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
 import { formatForInput, parseLocaleNumber, separatorsOf } from '@farmsense/shared';
 import { intlLocale } from '../app/i18n/numbers';

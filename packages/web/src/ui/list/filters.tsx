@@ -1,5 +1,7 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
+// antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
+import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH } from '@farmsense/shared';

@@ -1,5 +1,7 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Col, Input, Row, Statistic, Typography } from 'antd';
+import { Button, Col, Row, Statistic, Typography } from 'antd';
+// antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
+import Input from 'antd/es/input/Input';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CancelledError } from '../../../app/api/client';

@@ -1,5 +1,8 @@
 import type { ReactElement } from 'react';
-import { DatePicker, Input } from 'antd';
+import { DatePicker } from 'antd';
+// antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
+import Input from 'antd/es/input/Input';
+import TextArea from 'antd/es/input/TextArea';
 import { INPUT_MAX_LENGTH } from '@farmsense/shared';
 import { NumberInput } from '../../../ui/NumberInput';
 import { DAY, type KindField } from '../model/kinds';
@@ -29,7 +32,7 @@ export function KindInput({
   if (field.type === 'text') {
     const max = field.max ?? INPUT_MAX_LENGTH;
     return max > INPUT_MAX_LENGTH ? (
-      <Input.TextArea
+      <TextArea
         id={id}
         aria-label={rest['aria-label']}
         rows={2}

@@ -1,6 +1,8 @@
 import { lazyPart } from '../../../ui/lazyPart';
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Col, Input, Row, Segmented, Statistic, Typography } from 'antd';
+import { Button, Col, Row, Segmented, Statistic, Typography } from 'antd';
+// antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
+import Input from 'antd/es/input/Input';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlockRow } from '@farmsense/shared';

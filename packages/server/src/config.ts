@@ -48,6 +48,16 @@ const schema = z.object({
   /** SMS and voice by a generic webhook: a JSON POST per message or call. */
   SMS_WEBHOOK_URL: httpUrl.optional(),
   VOICE_WEBHOOK_URL: httpUrl.optional(),
+  /** SMS and voice through Twilio's REST API (when no webhook is set for the method). */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/, 'must be AC followed by 32 hexadecimal digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be 32 hexadecimal digits')
+    .optional(),
+  TWILIO_API_URL: httpUrl.default('https://api.twilio.com'),
 });
 
 export interface Config {
@@ -78,6 +88,8 @@ export interface PushConfig {
   smtpFrom: string;
   smsWebhookUrl?: string;
   voiceWebhookUrl?: string;
+  /** Both or neither (start-up refuses one without the other). */
+  twilio?: { accountSid: string; authToken: string; apiUrl: string };
 }
 
 export class ConfigError extends Error {}
@@ -92,6 +104,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
   }
   const c = parsed.data;
+  if (!c.TWILIO_ACCOUNT_SID !== !c.TWILIO_AUTH_TOKEN) {
+    const name = c.TWILIO_ACCOUNT_SID ? 'TWILIO_AUTH_TOKEN' : 'TWILIO_ACCOUNT_SID';
+    throw new ConfigError(
+      `Invalid configuration: ${name} is needed with ${c.TWILIO_ACCOUNT_SID ? 'TWILIO_ACCOUNT_SID' : 'TWILIO_AUTH_TOKEN'}`,
+    );
+  }
   const demo = c.DEMO ?? !c.DATABASE_URL;
   return {
     port: c.PORT,
@@ -115,6 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpFrom: c.SMTP_FROM,
       ...(c.SMS_WEBHOOK_URL ? { smsWebhookUrl: c.SMS_WEBHOOK_URL } : {}),
       ...(c.VOICE_WEBHOOK_URL ? { voiceWebhookUrl: c.VOICE_WEBHOOK_URL } : {}),
+      ...(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN
+        ? { twilio: { accountSid: c.TWILIO_ACCOUNT_SID, authToken: c.TWILIO_AUTH_TOKEN, apiUrl: c.TWILIO_API_URL.replace(/\/+$/, '') } }
+        : {}),
     },
   };
 }

@@ -43,9 +43,23 @@ describe('push configuration variables', () => {
       ['VOICE_WEBHOOK_URL', 'http://'],
       ['SMTP_URL', 'mail.example.com'],
       ['SMTP_URL', 'smtp://'],
+      ['TWILIO_ACCOUNT_SID', 'SK123'],
+      ['TWILIO_API_URL', 'api.twilio.com'],
     ]) {
       expect(() => loadConfig({ [name!]: value })).toThrow(ConfigError);
       expect(() => loadConfig({ [name!]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
     }
+  });
+
+  it('takes Twilio with both its account SID and token, never one alone', () => {
+    const sid = `AC${'0'.repeat(32)}`;
+    const token = 'f'.repeat(32);
+    expect(loadConfig({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: token }).push.twilio).toEqual({
+      accountSid: sid,
+      authToken: token,
+      apiUrl: 'https://api.twilio.com',
+    });
+    expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid })).toThrow(/^Invalid configuration: TWILIO_AUTH_TOKEN is needed/);
+    expect(() => loadConfig({ TWILIO_AUTH_TOKEN: token })).toThrow(/^Invalid configuration: TWILIO_ACCOUNT_SID is needed/);
   });
 });

@@ -117,4 +117,13 @@ export const pushAckApi = {
     params: pushAckParams,
     answer: pushAckAnswer,
   }),
+  /**
+   * A voice provider's keypress callback for one call (the call's own token in the path). The
+   * provider's form or JSON fields are its own; only `Digits` (Twilio) or `digits` is read, and 1
+   * acknowledges; any other key is 99996 and leaves the link unused.
+   */
+  voiceKey: post('/warning/push/voice/:token', 'Keypress callback of an alarm call (1 acknowledges)', {
+    params: pushAckParams,
+    answer: pushAckAnswer,
+  }),
 };

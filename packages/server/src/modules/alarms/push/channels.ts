@@ -19,8 +19,10 @@ export interface OutgoingMessage {
   subject: string;
   text: string;
   language: string;
-  /** The one-time acknowledge address (link, or the keypress callback of a call). */
+  /** The one-time acknowledge link. */
   ackUrl: string;
+  /** Where a provider posts the keypress of a call (`Digits` / `digits` = 1 acknowledges). */
+  callbackUrl: string;
 }
 
 export interface Sent {
@@ -99,11 +101,47 @@ export function webhookChannel(url: string): Channel {
           text: m.text,
           language: m.language,
           ackUrl: m.ackUrl,
+          ...(m.method === 'voice' ? { callbackUrl: m.callbackUrl } : {}),
         },
         { signal, key: m.key },
       );
       const id = answer && typeof answer === 'object' && 'id' in answer ? String((answer as { id: unknown }).id) : null;
       return { channel: 'webhook', providerId: id };
+    },
+  };
+}
+
+const SAY_LANGUAGE: Record<string, string> = { 'zh-cn': 'zh-CN', 'en-us': 'en-US', vi: 'vi-VN', th: 'th-TH', ru: 'ru-RU' };
+const xml = (s: string): string => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Twilio's REST API: an SMS is Messages.json, a call Calls.json whose TwiML says the text and
+ * gathers one key, posted to the message's callback (the call's own token); form-encoded, basic
+ * auth with the account SID and token. The number it comes from is the phone configuration's
+ * first caller.
+ */
+export function twilioChannel(cfg: { accountSid: string; authToken: string; apiUrl: string }): Channel {
+  const auth = `Basic ${Buffer.from(`${cfg.accountSid}:${cfg.authToken}`).toString('base64')}`;
+  const base = `${cfg.apiUrl}/2010-04-01/Accounts/${cfg.accountSid}`;
+  return {
+    name: 'twilio',
+    async send(m, signal) {
+      if (!m.from) throw new PushSendError('noCaller', true);
+      const lang = SAY_LANGUAGE[m.language] ?? 'en-US';
+      const answer =
+        m.method === 'voice'
+          ? await postTo(
+              `${base}/Calls.json`,
+              {
+                To: m.to,
+                From: m.from,
+                Twiml: `<Response><Gather numDigits="1" method="POST" action="${xml(m.callbackUrl)}"><Say language="${lang}">${xml(m.text)}</Say></Gather></Response>`,
+              },
+              { signal, key: m.key, form: true, auth },
+            )
+          : await postTo(`${base}/Messages.json`, { To: m.to, From: m.from, Body: m.text }, { signal, key: m.key, form: true, auth });
+      const sid = answer && typeof answer === 'object' && 'sid' in answer ? String((answer as { sid: unknown }).sid) : null;
+      return { channel: 'twilio', providerId: sid };
     },
   };
 }
@@ -163,5 +201,6 @@ export function channelFor(config: PushConfig, method: PushMethod): Channel {
   if (method === 'email' && config.smtpUrl) return emailChannel(config.smtpUrl, config.smtpFrom);
   if (method === 'sms' && config.smsWebhookUrl) return webhookChannel(config.smsWebhookUrl);
   if (method === 'voice' && config.voiceWebhookUrl) return webhookChannel(config.voiceWebhookUrl);
+  if (method !== 'email' && config.twilio) return twilioChannel(config.twilio);
   return outboxChannel;
 }

@@ -1,6 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { pushAckApi, pushConfigApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../../core/serve.js';
+import { paramError } from '../../../lib/param-error.js';
 import { writeAudit } from '../../../plugins/audit.js';
 import { scopeOf } from '../../../scope/index.js';
 import type { ModuleRoutes } from '../../module.js';
@@ -20,6 +23,9 @@ import {
 
 /** The push policy screen (shared permissions.ts, pushmanagement). */
 export const PUSH_POLICY_APP: AppCode = 'pushmanagement.pushpolicyconfiguration';
+
+/** What is read of a provider's callback: the key pressed (Twilio `Digits`, webhook `digits`). */
+const keypress = z.object({ Digits: z.string().max(16).optional(), digits: z.string().max(16).optional() });
 
 /** Guessing at tokens (32 random bytes) is hopeless; the throttle keeps it from being a load. */
 export const ACK_RATE = { max: 30, timeWindow: 60_000 } as const;
@@ -49,17 +55,28 @@ export const pushRoutes: ModuleRoutes = async (app, deps) => {
   // and an audit entry naming the recipient the link was sent to.
   await app.register(async (pub) => {
     await pub.register(rateLimit, { global: false, hook: 'preValidation' });
+    // Voice providers post their callbacks form-encoded (Twilio); only this scope reads that.
+    pub.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
     const open = router(pub, { tags: ['alarms'], public: true, module: 'pushmanagement', rateLimit: ACK_RATE });
-    open(pushAckApi.ack, async ({ req, params }) => {
-      const done = await acknowledgeByToken(db, params.token);
+    const acknowledge = async (req: FastifyRequest, token: string, how: 'link' | 'keypress') => {
+      const done = await acknowledgeByToken(db, token);
       await writeAudit(db, req, {
         outcome: 'ok',
         action: 'alarms.push.ack',
-        detail: { via: done.answer.via, messageId: done.audit.messageId, alarmIds: done.audit.alarmIds },
+        detail: { how, via: done.answer.via, messageId: done.audit.messageId, alarmIds: done.audit.alarmIds },
         account: { id: done.audit.accountId, tenantId: done.audit.tenantId, accountCode: null },
       });
       for (const e of done.events) deps.live.publishAlarm(e);
       return done.answer;
+    };
+    open(pushAckApi.ack, async ({ req, params }) => acknowledge(req, params.token, 'link'));
+    open(pushAckApi.voiceKey, async ({ req, params }) => {
+      const pressed = keypress.safeParse(req.body ?? {});
+      const digits = pressed.success ? (pressed.data.Digits ?? pressed.data.digits) : undefined;
+      if (digits !== '1') throw paramError('Digits', 'validation.invalid');
+      return acknowledge(req, params.token, 'keypress');
     });
   });
 };

@@ -4,7 +4,7 @@ import type { Tx } from '../../../db/client.js';
 import { defineJob, type JobDeps } from '../../../jobs/define.js';
 import { channelFor, PushSendError } from './channels.js';
 import { ACK_LINK } from './message.js';
-import { ackToken, ackUrl, pushSecret } from './tokens.js';
+import { ackToken, ackUrl, pushSecret, voiceCallbackUrl } from './tokens.js';
 import { pushMessages, pushPhoneConfigs } from './tables.js';
 
 /**
@@ -31,7 +31,8 @@ async function sendAttempt(tx: Tx, deps: JobDeps, messageId: number, attempt: nu
     m.method === 'email'
       ? []
       : await tx.select({ callers: pushPhoneConfigs.callers }).from(pushPhoneConfigs).where(eq(pushPhoneConfigs.farmId, m.farmId));
-  const link = ackUrl(config.publicUrl, ackToken(await pushSecret(tx), m.id));
+  const token = ackToken(await pushSecret(tx), m.id);
+  const link = ackUrl(config.publicUrl, token);
   const now = new Date();
   try {
     const sent = await channel.send(
@@ -45,6 +46,7 @@ async function sendAttempt(tx: Tx, deps: JobDeps, messageId: number, attempt: nu
         text: m.body.replaceAll(ACK_LINK, link),
         language: m.language,
         ackUrl: link,
+        callbackUrl: voiceCallbackUrl(config.publicUrl, token),
       },
       signal,
     );

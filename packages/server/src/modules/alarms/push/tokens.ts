@@ -36,3 +36,8 @@ export function tokenHash(token: string): string {
 export function ackUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/api/warning/push/ack/${token}`;
 }
+
+/** The keypress callback of a call: the call's own token (the message's), posted by the provider. */
+export function voiceCallbackUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/api/warning/push/voice/${token}`;
+}

@@ -6,7 +6,6 @@
 export { shedGatewaysQuery, useControllerDetail } from './api';
 export { ControllerDetail } from './components/ControllerDetail';
 export { LiveBadge } from './components/LiveBadge';
-export { ReportFrame, type ReportPeriod } from './components/ReportFrame';
 export type { LiveValue } from './live/liveStore';
 export { useAlarmEvents } from './live/useAlarmEvents';
 export { useLiveTelemetry } from './live/useLiveTelemetry';

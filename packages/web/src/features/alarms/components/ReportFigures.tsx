@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlarmAnalysis } from '@farmsense/shared';
-import { fmtDuration } from '../../environment';
+import { hoursText, minutesText } from './ReportPage';
 
 /** The level series of the report charts, in the alarm tags' colours. */
 export const LEVEL_SERIES = [
@@ -17,8 +17,8 @@ export function ReportFigures({ figures: a }: { figures: AlarmAnalysis }): React
     { id: 'count', label: t('reports.alarms'), value: a.count },
     ...LEVEL_SERIES.map((l) => ({ id: l.field, label: t(`levels.${l.level}`), value: a[l.field] })),
     { id: 'acknowledged', label: t('reports.acknowledged'), value: a.acknowledged },
-    { id: 'alarmTime', label: t('reports.columns.alarmTime'), value: fmtDuration(a.alarmSec * 1000) },
-    { id: 'mtta', label: t('reports.columns.mtta'), value: a.mttaSec === null ? '–' : fmtDuration(a.mttaSec * 1000) },
+    { id: 'alarmTime', label: t('reports.columns.alarmTime'), value: hoursText(a.alarmSec) },
+    { id: 'mtta', label: t('reports.columns.mtta'), value: minutesText(a.mttaSec) },
   ];
   return (
     <ul className="fs-alarm-figures" aria-label={t('reports.figures')}>

@@ -11,10 +11,9 @@ import { BarChart } from '../../../ui/charts';
 import { FilterField } from '../../../ui/FilterBar';
 import { Panel } from '../../../ui/Panel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { fmtDuration, ReportFrame } from '../../environment';
 import { useAlarmAnalysis } from '../reportsApi';
 import { LEVEL_SERIES, ReportFigures } from '../components/ReportFigures';
-import '../alarms.css';
+import { hoursText, minutesText, ReportPage } from '../components/ReportPage';
 
 type ShedFigures = AlarmAnalysis['sheds'][number];
 
@@ -40,7 +39,7 @@ const PICKER = { day: 'date', week: 'week', month: 'month' } as const;
  * how long the sheds were in alarm and how long staff took to acknowledge.
  */
 export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactElement {
-  const { t } = useTranslation(['alarms', 'environment']);
+  const { t } = useTranslation('alarms');
   const farm = useFarmChoice();
   const [day, setDay] = useState<Dayjs>(() => dayjs());
   const [shedId, setShedId] = useState<number | undefined>();
@@ -59,12 +58,12 @@ export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactEle
       render: (_: unknown, s: ShedFigures) => s[l.field],
     })),
     { key: 'count', title: t('reports.columns.count'), align: 'right', render: (_, s) => <strong>{s.count}</strong> },
-    { key: 'time', title: t('reports.columns.alarmTime'), align: 'right', render: (_, s) => fmtDuration(s.alarmSec * 1000) },
+    { key: 'time', title: t('reports.columns.alarmTime'), align: 'right', render: (_, s) => hoursText(s.alarmSec) },
     {
       key: 'mtta',
       title: t('reports.columns.mtta'),
       align: 'right',
-      render: (_, s) => (s.mttaSec === null ? '–' : fmtDuration(s.mttaSec * 1000)),
+      render: (_, s) => minutesText(s.mttaSec),
     },
   ];
 
@@ -143,10 +142,9 @@ export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactEle
   }
 
   return (
-    <ReportFrame
+    <ReportPage
       title={menuLabel(`reports.env-alerts-analysis.${period}`)}
       subtitle={t('reports.analysis.subtitle')}
-      filtersLabel={t('environment:report.filters')}
       idPrefix="alarm-analysis"
       farm={{ ...farm, select: (id) => (farm.select(id), setShedId(undefined)) }}
       queries={q ? [report] : []}
@@ -162,10 +160,10 @@ export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactEle
           />
         </FilterField>
       }
-      period={{ kind: 'day', picker: PICKER[period], label: t(`reports.analysis.pick.${period}`), value: day, onChange: setDay }}
+      span={{ kind: 'day', picker: PICKER[period], label: t(`reports.analysis.pick.${period}`), value: day, onChange: setDay }}
     >
       {body}
-    </ReportFrame>
+    </ReportPage>
   );
 }
 

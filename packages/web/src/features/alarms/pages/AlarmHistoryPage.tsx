@@ -11,7 +11,7 @@ import { FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { Panel } from '../../../ui/Panel';
-import { ReportFrame } from '../../environment';
+import { ReportPage } from '../components/ReportPage';
 import { alarmColumns } from '../components/alarmColumns';
 import { downloadHistory, useAlarmHistory, type HistoryQuery } from '../reportsApi';
 import '../../../ui/admin.css';
@@ -30,7 +30,7 @@ const FILTERS = {
  * filters, range and page are in the address.
  */
 export function AlarmHistoryPage(): ReactElement {
-  const { t } = useTranslation(['alarms', 'environment']);
+  const { t } = useTranslation('alarms');
   const farm = useFarmChoice();
   const list = useListPage(FILTERS);
   const { filters } = list;
@@ -55,10 +55,9 @@ export function AlarmHistoryPage(): ReactElement {
   };
 
   return (
-    <ReportFrame
+    <ReportPage
       title={menuLabel('reports.env-alerts-his')}
       subtitle={t('reports.history.subtitle')}
-      filtersLabel={t('environment:report.filters')}
       idPrefix="alarm-history"
       farm={{ ...farm, select: (id) => (farm.select(id), list.apply({ shedId: undefined })) }}
       queries={farm.farmId === undefined ? [] : [page]}
@@ -96,7 +95,7 @@ export function AlarmHistoryPage(): ReactElement {
           </FilterField>
         </>
       }
-      period={{ kind: 'range', value: range, onChange: ([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() }) }}
+      span={{ kind: 'range', value: range, onChange: ([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() }) }}
     >
       <Panel
         className="fs-env-card"
@@ -118,6 +117,6 @@ export function AlarmHistoryPage(): ReactElement {
           scroll={{ x: 1400 }}
         />
       </Panel>
-    </ReportFrame>
+    </ReportPage>
   );
 }

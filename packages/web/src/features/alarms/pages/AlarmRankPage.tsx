@@ -13,10 +13,9 @@ import type { DateRange } from '../../../ui/DateRangePicker';
 import { FilterField } from '../../../ui/FilterBar';
 import { Panel } from '../../../ui/Panel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { fmtDuration, fmtTime, ReportFrame } from '../../environment';
 import { downloadRank, useAlarmRank } from '../reportsApi';
 import { LEVEL_SERIES } from '../components/ReportFigures';
-import '../alarms.css';
+import { hoursText, minutesText, ReportPage } from '../components/ReportPage';
 
 const TOPS = [10, 20, 50, 100] as const;
 
@@ -39,14 +38,18 @@ function figureColumns<T extends Ranked>(t: TFunction): ColumnsType<T> {
       align: 'right',
       render: (_, x) => <strong data-testid="rank-count">{x.count}</strong>,
     },
-    { key: 'time', title: t('reports.columns.alarmTime'), align: 'right', render: (_, x) => fmtDuration(x.alarmSec * 1000) },
+    { key: 'time', title: t('reports.columns.alarmTime'), align: 'right', render: (_, x) => hoursText(x.alarmSec) },
     {
       key: 'mtta',
       title: t('reports.columns.mtta'),
       align: 'right',
-      render: (_, x) => (x.mttaSec === null ? '–' : fmtDuration(x.mttaSec * 1000)),
+      render: (_, x) => minutesText(x.mttaSec),
     },
-    { key: 'last', title: t('reports.columns.lastAt'), render: (_, x) => <span className="fs-nowrap">{fmtTime(x.lastAt, true)}</span> },
+    {
+      key: 'last',
+      title: t('reports.columns.lastAt'),
+      render: (_, x) => <span className="fs-nowrap">{dayjs(x.lastAt).format('YYYY-MM-DD HH:mm')}</span>,
+    },
   ];
 }
 
@@ -56,7 +59,7 @@ function figureColumns<T extends Ranked>(t: TFunction): ColumnsType<T> {
  * acknowledge, each table with its Excel file. An alarm engineer tunes limits from here.
  */
 export function AlarmRankPage(): ReactElement {
-  const { t } = useTranslation(['alarms', 'environment']);
+  const { t } = useTranslation('alarms');
   const farm = useFarmChoice();
   const [range, setRange] = useState<DateRange>(() => [dayjs().subtract(7, 'day').startOf('day'), dayjs().startOf('minute')]);
   const [top, setTop] = useState<number>(20);
@@ -156,10 +159,9 @@ export function AlarmRankPage(): ReactElement {
   }
 
   return (
-    <ReportFrame
+    <ReportPage
       title={menuLabel('reports.device-alerts-rank')}
       subtitle={t('reports.rank.subtitle')}
-      filtersLabel={t('environment:report.filters')}
       idPrefix="alarm-rank"
       farm={farm}
       queries={span ? [report] : []}
@@ -168,9 +170,9 @@ export function AlarmRankPage(): ReactElement {
           <Select<number> id="alarm-rank-top" value={top} onChange={setTop} options={TOPS.map((n) => ({ value: n, label: String(n) }))} />
         </FilterField>
       }
-      period={{ kind: 'range', value: range, onChange: setRange }}
+      span={{ kind: 'range', value: range, onChange: setRange }}
     >
       {body}
-    </ReportFrame>
+    </ReportPage>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button, DatePicker } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -21,27 +20,11 @@ import { TimeRangeControl } from './TimeRangeControl';
  */
 export type ReportPeriod =
   | { kind: 'time'; value: TimeChoice; onChange: (next: TimeChoice) => void }
-  | { kind: 'range'; value: DateRange; onChange: (next: DateRange) => void }
-  /** One day, week or month (`{idPrefix}-day`), labelled by the page. */
-  | { kind: 'day'; picker: 'date' | 'week' | 'month'; label: string; value: Dayjs; onChange: (next: Dayjs) => void };
+  | { kind: 'range'; value: DateRange; onChange: (next: DateRange) => void };
 
 function PeriodField({ idPrefix, period }: { idPrefix: string; period: ReportPeriod }): ReactElement {
   const { t } = useTranslation('environment');
   const id = `${idPrefix}-${period.kind}`;
-  if (period.kind === 'day') {
-    return (
-      <FilterField id={id} label={period.label}>
-        <DatePicker
-          id={id}
-          picker={period.picker}
-          allowClear={false}
-          value={period.value}
-          disabledDate={(d) => d.isAfter(dayjs(), 'day')}
-          onChange={(d: Dayjs | null) => d && period.onChange(d)}
-        />
-      </FilterField>
-    );
-  }
   return (
     <FilterField id={id} label={period.kind === 'time' ? t('trend.time') : t('records.range')}>
       {period.kind === 'time' ? (

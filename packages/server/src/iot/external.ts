@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient, type Packet } from 'mqtt';
+import mqtt, { type IClientOptions, type IPublishPacket, type MqttClient } from 'mqtt';
 import type { DeviceCache } from './devices.js';
 import type { Log } from './ingest.js';
 import { parseTopic } from './payload.js';
+import { takeMessages } from './session.js';
 import type { DeviceRouter } from './router.js';
 
 /**
@@ -28,16 +29,20 @@ export interface ExternalLink {
    * devices' messages to the other servers from now on, then goes on taking what it had already
    * queued for this session until none has come for a moment (or `graceMs` is over) and every
    * PUBACK is out. Without it a stopped server's persistent session stays in the group and the
-   * broker keeps queueing its share there, for nobody.
+   * broker keeps queueing its share there, for nobody. True when the session was drained.
    */
-  leave(graceMs: number): Promise<void>;
+  leave(graceMs: number): Promise<boolean>;
+  /** Subscribes to the shared group again (after another server adopted this live session by mistake). */
+  rejoin(): Promise<void>;
+  /** Handles one message of the devices as the ingest session does (also for an adopted session). */
+  take(packet: IPublishPacket): Promise<void>;
+  /** The group's topics at QoS 1 (an adopter unsubscribes a dead session from them). */
+  shareTopics: string[];
+  /** This server's persistent session id and its shared group. */
+  clientId: string;
+  shareGroup: string;
   close(): Promise<void>;
 }
-
-/** How long no message may arrive before a leaving server counts its session drained. */
-const LEAVE_QUIET_MS = 300;
-
-type SendPacket = (packet: Packet, cb?: (err?: Error) => void, cbStorePut?: () => void, noStore?: boolean) => void;
 
 export async function startExternalLink(opts: {
   url: string;
@@ -63,60 +68,8 @@ export async function startExternalLink(opts: {
     clean: false,
   });
 
-  // mqtt.js handles incoming packets one at a time and sends the PUBACK when handleMessage calls
-  // back. Waiting there for the commit would allow one message per database round trip, so
-  // handleMessage returns at once and the PUBACK itself is held until the message is durable,
-  // sent in arrival order. (If the client's internals ever change, fall back to waiting.)
-  const durable = new Map<number, Promise<void>>();
-  let ackChain: Promise<void> = Promise.resolve();
-  const internals = ingestClient as unknown as { _sendPacket?: SendPacket };
-  const originalSend = internals._sendPacket?.bind(ingestClient);
-  const deferAcks = typeof originalSend === 'function';
-  if (originalSend) {
-    internals._sendPacket = (packet, cb, cbStorePut, noStore) => {
-      const id = packet.cmd === 'puback' ? packet.messageId : undefined;
-      const pending = id === undefined ? undefined : durable.get(id);
-      if (id === undefined || !pending) return originalSend(packet, cb, cbStorePut, noStore);
-      durable.delete(id);
-      // Settle eagerly (a rejection must not wait unobserved behind earlier acks), send in order.
-      const ok = pending.then(
-        () => true,
-        () => false,
-      );
-      ackChain = ackChain.then(async () => {
-        // Not durable (stopping): no PUBACK, the broker redelivers to the session later.
-        if (!(await ok)) return;
-        try {
-          originalSend(packet, undefined, cbStorePut, noStore);
-        } catch {
-          // Connection gone: the broker redelivers the message to the session.
-        }
-      });
-      cb?.();
-    };
-  }
-
-  let lastMessageAt = 0;
-  let inProgress = 0;
+  const session = takeMessages(ingestClient, (packet) => handleIngest(packet));
   let left = false;
-  ingestClient.handleMessage = (packet: IPublishPacket, done: (err?: Error) => void): void => {
-    lastMessageAt = Date.now();
-    inProgress++;
-    const work = handleIngest(packet);
-    const settled = (): void => {
-      inProgress--;
-    };
-    work.then(settled, settled);
-    if (deferAcks && packet.qos > 0 && packet.messageId !== undefined) {
-      durable.set(packet.messageId, work);
-      done();
-    } else {
-      work.then(
-        () => done(),
-        (err: unknown) => done(err instanceof Error ? err : new Error(String(err))),
-      );
-    }
-  };
 
   let closing = false;
   /**
@@ -185,21 +138,22 @@ export async function startExternalLink(opts: {
       new Promise((resolve, reject) => {
         ingestClient.publish(topic, payload, { qos: 1 }, (err) => (err ? reject(err) : resolve()));
       }),
-    async leave(graceMs) {
+    take: handleIngest,
+    shareTopics,
+    clientId: opts.clientId,
+    shareGroup: group,
+    async rejoin() {
       if (left) return;
+      await ingestClient.subscribeAsync(shareTopics, { qos: 1 });
+    },
+    async leave(graceMs) {
+      if (left) return true;
       left = true;
       const deadline = Date.now() + graceMs;
       await ingestClient
         .unsubscribeAsync(shareTopics)
         .catch((err: unknown) => log.warn({ err: String(err) }, 'leaving the shared group failed'));
-      lastMessageAt = Math.max(lastMessageAt, Date.now());
-      while (Date.now() < deadline && (Date.now() - lastMessageAt < LEAVE_QUIET_MS || inProgress > 0)) {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      // The last PUBACKs go out in order behind the writes; what is not durable by the deadline
-      // is left to ingest.stop (unacknowledged: the broker redelivers it to the session later).
-      const rest = Math.max(0, deadline - Date.now());
-      await Promise.race([ackChain, new Promise((r) => setTimeout(r, rest).unref())]);
+      return session.drained(deadline);
     },
     async close() {
       closing = true;

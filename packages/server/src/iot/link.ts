@@ -14,6 +14,7 @@ import { DeviceRouter, parseStatus } from './router.js';
 import { StatsWriter } from './stats.js';
 import { StatusTracker, type StatusChange } from './status.js';
 import { FINE_ROLLUP_DAYS } from './store.js';
+import { SessionKeeper } from './adopt.js';
 
 /**
  * The device link of one server process: the broker (embedded aedes, or the external one at
@@ -70,6 +71,9 @@ export interface IotOptions {
   /** External mode: shared-subscription group and persistent session id. */
   shareGroup?: string;
   clientId?: string;
+  /** External mode: heartbeat of this server's session, and the age at which another's counts as dead (iot/adopt.ts). */
+  sessionHeartbeatMs?: number;
+  sessionStaleMs?: number;
   lanes?: number;
   maxRows?: number;
   lingerMs?: number;
@@ -122,6 +126,7 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
 
   let broker: EmbeddedBroker | null = null;
   let ext: ExternalLink | null = null;
+  let keeper: SessionKeeper | null = null;
   let daily: NodeJS.Timeout | null = null;
   let state: 'new' | 'starting' | 'running' | 'stopped' = 'new';
 
@@ -145,6 +150,20 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
         });
         const e = ext;
         sendRaw = (topic, payload) => e.publish(topic, payload);
+        keeper = new SessionKeeper({
+          url: config.mqttUrl,
+          clientId: e.clientId,
+          shareGroup: e.shareGroup,
+          node: stats.node,
+          database,
+          log,
+          take: (packet) => e.take(packet),
+          shareTopics: e.shareTopics,
+          rejoin: () => e.rejoin(),
+          heartbeatMs: opts.sessionHeartbeatMs,
+          staleMs: opts.sessionStaleMs,
+        });
+        await keeper.start();
       } else {
         const tcpPort = opts.tcpPort === undefined ? (config.mqttPort > 0 ? config.mqttPort : undefined) : (opts.tcpPort ?? undefined);
         broker = await startEmbeddedBroker({ devices, router, log, tcpPort, host: config.host, database });
@@ -152,6 +171,8 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
         sendRaw = (topic, payload) => b.publish(topic, payload);
       }
     } catch (err) {
+      await keeper?.stop(false);
+      await ext?.close().catch(() => undefined);
       await Promise.all([status.stop(), stats.stop(), ingest.stop(0)]);
       throw err;
     }
@@ -248,7 +269,10 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
       // are refused, so never acknowledged), which sends the last PUBACKs, then close the
       // connections and record the counters.
       const started = Date.now();
-      if (ext) await ext.leave(graceMs ?? 5_000);
+      if (ext) {
+        const drained = await ext.leave(graceMs ?? 5_000);
+        await keeper?.stop(drained);
+      }
       await ingest.stop(graceMs === undefined ? undefined : Math.max(0, graceMs - (Date.now() - started)));
       if (broker) await broker.close();
       if (ext) await ext.close();

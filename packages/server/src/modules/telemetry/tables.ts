@@ -140,3 +140,18 @@ export const telemetryStreamTickets = pgTable(
   },
   (t) => [index('telemetry_stream_tickets_exp_idx').on(t.expiresAt)],
 );
+
+/**
+ * The persistent broker sessions of the ingest servers behind an external broker (iot/adopt.ts):
+ * each server writes a heartbeat for its session id; a session whose server stopped beating
+ * (killed, machine lost) is adopted by a live server of the same shared group, which takes what
+ * the broker had queued there and leaves the group in its name. A server that stops gracefully
+ * drains its own session and deletes its row.
+ */
+export const ingestSessions = pgTable('ingest_sessions', {
+  clientId: text('client_id').primaryKey(),
+  shareGroup: text('share_group').notNull(),
+  /** The process holding the session now: its owner, or the server adopting it. */
+  node: text('node').notNull(),
+  heartbeatAt: ts('heartbeat_at').notNull(),
+});

@@ -104,7 +104,8 @@ if (!entry) throw new Error('manifest has no entry');
 /**
  * The console's pages are the dynamic imports of the features' routes.ts (their PAGES); the
  * top-bar widgets there (TOP_BAR, `topBarWidget(...)`) render with the shell on every console
- * page of an account holding their code, so they count with the shell, their feature's texts too.
+ * page of an account holding their code, so they count with the shell, with the texts they load
+ * (their feature's TEXTS, or the list of texts.ts they name, e.g. the alarm bell's BELL_TEXTS).
  */
 const featureDir = path.join(web, 'src/features');
 const features = readdirSync(featureDir).filter((f) => existsSync(path.join(featureDir, f, 'routes.ts')));
@@ -115,9 +116,11 @@ const resolveSource = (base: string): string => {
 };
 const routeFiles = features.map((f) => ({ feature: f, text: readFileSync(path.join(featureDir, f, 'routes.ts'), 'utf8') }));
 const widgets = routeFiles.flatMap(({ feature, text }) =>
-  [...text.matchAll(/topBarWidget\(\s*'[^']+',\s*\w+,\s*\(\) => import\('\.\/([^']+)'\)/g)].map((m) => ({
+  [...text.matchAll(/topBarWidget\(\s*'[^']+',\s*(\w+),\s*\(\) => import\('\.\/([^']+)'\)/g)].map((m) => ({
     feature,
-    src: resolveSource(`src/features/${feature}/${m[1]!}`),
+    /** The texts.ts export the widget loads its namespaces by (the feature's TEXTS, or a list of its own). */
+    texts: m[1]!,
+    src: resolveSource(`src/features/${feature}/${m[2]!}`),
   })),
 );
 const pageSources = [
@@ -161,19 +164,23 @@ function worstLocale(route: string, base: Set<string>, namespaces: readonly stri
   return each.reduce((a, b) => (b.gz > a.gz ? b : a));
 }
 
-/** Each feature's catalogue namespaces (`TEXTS` of features/<m>/texts.ts). */
+/** Each feature's catalogue namespaces (`TEXTS` of features/<m>/texts.ts), and every list texts.ts exports. */
 const FEATURE_NAMESPACES: Record<string, readonly string[]> = {};
+const TEXT_LISTS: Record<string, Record<string, readonly string[]>> = {};
 for (const f of readdirSync(featureDir)) {
   const file = path.join(featureDir, f, 'texts.ts');
-  if (existsSync(file)) FEATURE_NAMESPACES[f] = ((await import(pathToFileURL(file).href)) as { TEXTS: readonly string[] }).TEXTS;
+  if (!existsSync(file)) continue;
+  TEXT_LISTS[f] = (await import(pathToFileURL(file).href)) as Record<string, readonly string[]>;
+  FEATURE_NAMESPACES[f] = TEXT_LISTS[f]!.TEXTS!;
 }
+const widgetNamespaces = widgets.flatMap((w) => TEXT_LISTS[w.feature]?.[w.texts] ?? FEATURE_NAMESPACES[w.feature] ?? []);
 
 const core = closure([entry]);
 const login = worstLocale('login', closure(lazyKeys(LOGIN), new Set(core)), BOOT_NAMESPACES);
 const shell = closure([...lazyKeys(SHELL), ...widgets.map((w) => keyOf(w.src))], new Set(core));
 const routes = pageSources.map((src) => {
   const feature = /^src\/features\/([^/]+)\//.exec(src)?.[1] ?? '';
-  const namespaces = [...SHELL_NAMESPACES, ...[feature, ...widgets.map((w) => w.feature)].flatMap((f) => FEATURE_NAMESPACES[f] ?? [])];
+  const namespaces = [...new Set([...SHELL_NAMESPACES, ...(FEATURE_NAMESPACES[feature] ?? []), ...widgetNamespaces])];
   return worstLocale(src.replace(/^src\/features\//, '').replace(/\.tsx?$/, ''), closure([keyOf(src)], new Set(shell)), namespaces);
 });
 routes.sort((a, b) => b.gz - a.gz);

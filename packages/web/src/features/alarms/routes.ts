@@ -1,5 +1,5 @@
 import { featurePage, featurePagesOf, topBarWidget, type FeaturePages, type TopBarWidget } from '../../app/routes/pages';
-import { TEXTS } from './texts';
+import { BELL_TEXTS, TEXTS } from './texts';
 
 /** The alarms pages, by application code (the catalogue has no iframe variant of the records). */
 export const PAGES: FeaturePages = {
@@ -18,5 +18,5 @@ export const PAGES: FeaturePages = {
 
 /** The alarm bell in the top bar, for accounts that hold the alarm records (it links there). */
 export const TOP_BAR: readonly TopBarWidget[] = [
-  topBarWidget('warningmanagement.warningrecord', TEXTS, () => import('./components/AlarmBell'), 'AlarmBell'),
+  topBarWidget('warningmanagement.warningrecord', BELL_TEXTS, () => import('./components/AlarmBell'), 'AlarmBell'),
 ];

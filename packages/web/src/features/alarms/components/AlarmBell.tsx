@@ -1,5 +1,5 @@
 import { useCallback, type ReactElement } from 'react';
-import { Badge, Button, Tooltip } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { ALARM_LEVELS } from '@farmsense/shared';
 import { useAlarmEvents } from '../../environment';
 import { ALARM_KEYS, useAlarmCount } from '../api';
+import './bell.css';
 
 const LEVEL_FIELD = { 1: 'high', 2: 'medium', 3: 'low' } as const;
 /** The badge takes the colour of the most urgent level waiting (the alarm tags' colours). */
@@ -18,7 +19,8 @@ const LEVEL_BADGE = { 1: '#f5222d', 2: '#fa8c16', 3: '#1677ff' } as const;
  * those. Registered in routes.ts (`TOP_BAR`), shown when the account holds the records page.
  */
 export function AlarmBell({ path }: { path: string }): ReactElement {
-  const { t } = useTranslation('alarms');
+  // Its texts are the shell's (loaded with every page): the bell costs each page no catalogue of its own.
+  const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const count = useAlarmCount(undefined);
   const client = useQueryClient();
@@ -28,10 +30,10 @@ export function AlarmBell({ path }: { path: string }): ReactElement {
   const data = count.data;
   const total = data?.total ?? 0;
   const worst = ALARM_LEVELS.find((l) => (data?.[LEVEL_FIELD[l]] ?? 0) > 0);
-  const perLevel = ALARM_LEVELS.map((l) => `${t(`levels.${l}`)} ${data?.[LEVEL_FIELD[l]] ?? 0}`).join(' · ');
-  const label = data ? t('bell.label', { n: total, levels: perLevel }) : t('bell.title');
+  const perLevel = ALARM_LEVELS.map((l) => `${t(`alarmBell.levels.${l}`)} ${data?.[LEVEL_FIELD[l]] ?? 0}`).join(' · ');
+  const label = data ? t('alarmBell.label', { n: total, levels: perLevel }) : t('alarmBell.title');
   return (
-    <Tooltip title={data ? `${t('bell.title')}: ${perLevel}` : t('bell.title')}>
+    <Tooltip title={data ? `${t('alarmBell.title')}: ${perLevel}` : t('alarmBell.title')}>
       <Button
         type="text"
         className="fs-topbar-btn"
@@ -41,9 +43,14 @@ export function AlarmBell({ path }: { path: string }): ReactElement {
         data-level={worst ?? ''}
         onClick={() => void navigate(`${path}?state=activeUnacknowledged`)}
       >
-        <Badge count={total} size="small" overflowCount={99} color={worst ? LEVEL_BADGE[worst] : undefined}>
+        <span className="fs-alarm-bell">
           <BellOutlined />
-        </Badge>
+          {total > 0 && (
+            <span className="fs-alarm-bell__count" style={{ background: LEVEL_BADGE[worst ?? 3] }} aria-hidden>
+              {total > 99 ? '99+' : total}
+            </span>
+          )}
+        </span>
       </Button>
     </Tooltip>
   );

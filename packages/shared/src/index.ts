@@ -47,3 +47,4 @@ export * from './alarms/endpoints.js';
 export * from './alarms/reports.js';
 export * from './alarms/push-schemas.js';
 export * from './alarms/push-endpoints.js';
+export * from './alarms/push-lists.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { AccountType } from '@farmsense/shared';
+import { AccountType, type Page, type PushMessageRow } from '@farmsense/shared';
 import { accounts } from '../../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
+import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
 import { addGateway, newCode } from '../../../iot/testkit.js';
 import { evaluateReadings, type GatewayRef } from '../evaluate.js';
 import { enqueueSweep } from '../jobs.js';
@@ -22,6 +22,7 @@ describe(`push outbox (${TEST_DB})`, () => {
   let ctx: TestContext;
   let provider: FakeProvider;
   let admin: string;
+  let mailReader: string;
   let tenant: number;
   let farm: number;
   const gw: Record<string, GatewayRef> = {};
@@ -43,6 +44,9 @@ describe(`push outbox (${TEST_DB})`, () => {
     farm = await buildFarm(db, tenant, 'Push Live Farm', 1);
     await buildAccount(db, { tenantId: tenant, accountCode: 'po-admin', accountType: AccountType.TENANT_ADMIN });
     admin = await tokenFor(db, 'po-admin');
+    const role = await buildRole(db, tenant, 'Mail list', [{ code: 'pushmanagement.pushlist', ops: ['view'] }]);
+    await buildAccount(db, { tenantId: tenant, accountCode: 'po-mail', farmIds: [farm], roleIds: [role] });
+    mailReader = await tokenFor(db, 'po-mail');
     const people: number[] = [];
     for (const n of [1, 2]) {
       const id = await buildAccount(db, { tenantId: tenant, accountCode: `po-keeper${n}`, farmIds: [farm] });
@@ -211,5 +215,44 @@ describe(`push outbox (${TEST_DB})`, () => {
     const key = `push-${sms[0]!.id}`;
     expect(provider.requests.filter((r) => r.key === key)).toHaveLength(2);
     expect(provider.delivered.has(key)).toBe(true);
+  });
+
+  it('lists e-mails and phone pushes with status, attempts, last error and times; filters and their refusals', async () => {
+    const mails = await call<Page<PushMessageRow>>(ctx, mailReader, 'GET', `/api/warning/push/record/email?farmId=${farm}&pageSize=100`);
+    expect(mails.code).toBe(1);
+    expect(mails.data.list.every((m) => m.method === 'email')).toBe(true);
+    const first = mails.data.list.find((m) => m.shedName === 'House A' && m.round === 1 && m.recipient === 'keeper1@example.com')!;
+    expect(first).toMatchObject({
+      status: 'success',
+      channel: 'outbox',
+      attempts: 1,
+      lastError: null,
+      outcome: 'acknowledged',
+      farmName: 'Push Live Farm',
+    });
+    expect(first.body).not.toContain('/ack/');
+    const sms = await call<Page<PushMessageRow>>(
+      ctx,
+      admin,
+      'GET',
+      `/api/warning/push/record/phone?method=sms&recipient=0002&shedId=${gw.a!.shedId}`,
+    );
+    expect(sms.data.list.map((m) => [m.recipient, m.status, m.attempts, m.lastError])).toEqual([['13900000002', 'success', 3, null]]);
+    const gaveUp = await call<Page<PushMessageRow>>(ctx, admin, 'GET', `/api/warning/push/record/email?shedId=${gw.b!.shedId}&pageSize=1`);
+    expect([gaveUp.data.list[0]!.outcome, gaveUp.data.total]).toEqual(['gaveUp', 11]);
+    const none = await call<Page<PushMessageRow>>(ctx, admin, 'GET', '/api/warning/push/record/phone?status=failure');
+    expect(none.data.total).toBe(0);
+    const wide = await call(ctx, admin, 'GET', '/api/warning/push/record/email?startTime=2026-01-01 00:00:00&endTime=2026-03-01 00:00:00');
+    expect([wide.code, (wide.data as { issues: unknown }).issues]).toEqual([99996, [{ field: 'endTime', key: 'validation.rangeMaxDays' }]]);
+    const reversed = await call(
+      ctx,
+      admin,
+      'GET',
+      '/api/warning/push/record/email?startTime=2026-03-02 00:00:00&endTime=2026-03-01 00:00:00',
+    );
+    expect(reversed.code).toBe(20027);
+    expect((await call(ctx, admin, 'GET', '/api/warning/push/record/phone?method=fax')).code).toBe(99996);
+    // The e-mail list's function does not open the phone list.
+    expect((await call(ctx, mailReader, 'GET', '/api/warning/push/record/phone')).code).toBe(10009);
   });
 });

@@ -1,13 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pushAckApi, pushConfigApi, type AppCode } from '@farmsense/shared';
+import { pushAckApi, pushConfigApi, pushListApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../../core/serve.js';
 import { paramError } from '../../../lib/param-error.js';
 import { writeAudit } from '../../../plugins/audit.js';
 import { scopeOf } from '../../../scope/index.js';
 import type { ModuleRoutes } from '../../module.js';
 import { acknowledgeByToken } from './ack.js';
+import { emailPage, phoneMessagePage } from './lists.js';
 import {
   addPhone,
   addStrategy,
@@ -23,6 +24,8 @@ import {
 
 /** The push policy screen (shared permissions.ts, pushmanagement). */
 export const PUSH_POLICY_APP: AppCode = 'pushmanagement.pushpolicyconfiguration';
+export const PUSH_EMAIL_APP: AppCode = 'pushmanagement.pushlist';
+export const PUSH_PHONE_APP: AppCode = 'pushmanagement.pushlist-phone';
 
 /** What is read of a provider's callback: the key pressed (Twilio `Digits`, webhook `digits`). */
 const keypress = z.object({ Digits: z.string().max(16).optional(), digits: z.string().max(16).optional() });
@@ -50,6 +53,11 @@ export const pushRoutes: ModuleRoutes = async (app, deps) => {
     await removePhone(db, scopeOf(req), params.id);
     return null;
   });
+
+  const emails = router(app, { tags: ['alarms'], app: PUSH_EMAIL_APP, module: 'pushmanagement' });
+  emails(pushListApi.emailPage, async ({ req, query }) => emailPage(db, scopeOf(req), query));
+  const phones = router(app, { tags: ['alarms'], app: PUSH_PHONE_APP, module: 'pushmanagement' });
+  phones(pushListApi.phonePage, async ({ req, query }) => phoneMessagePage(db, scopeOf(req), query));
 
   // The acknowledge link: no session (the one-time token is the credential), its own throttle,
   // and an audit entry naming the recipient the link was sent to.

@@ -55,12 +55,17 @@ export interface FileAnswer {
   mime: string;
 }
 
-/** What a handler returns: the answer's data, a file, or nothing for a stream it wrote itself. */
+/**
+ * What a handler returns: the answer's data, a file, or nothing for a stream it wrote itself or
+ * for an endpoint that answers no data (`noAnswer`: the envelope's data is null).
+ */
 export type HandlerResult<E extends AnyEndpoint> = E['answer'] extends typeof FILE_ANSWER
   ? FileAnswer
   : E['answer'] extends typeof STREAM_ANSWER
     ? void
-    : AnswerOf<E>;
+    : [AnswerOf<E>] extends [null]
+      ? void | null
+      : AnswerOf<E>;
 
 export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -114,7 +119,8 @@ export function serve<E extends AnyEndpoint>(
         const f = result as FileAnswer;
         return reply.header('content-type', f.mime).header('content-disposition', attachment(f.filename)).send(f.file);
       }
-      const checked = json!.safeParse(result);
+      // A command endpoint's handler ends with its write and returns nothing: its data is null.
+      const checked = json!.safeParse(result === undefined && json instanceof z.ZodNull ? null : result);
       if (!checked.success) {
         req.log.error({ url: ep.path, issues: checked.error.issues.slice(0, 5) }, 'answer does not match its contract');
         throw new AppError(ErrorCodes.SERVICE_ERROR, { httpStatus: 500 });

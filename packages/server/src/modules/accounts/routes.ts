@@ -20,29 +20,11 @@ export const accountRoutes: ModuleRoutes = async (app, { database }) => {
   serve(accountsApi.list, async ({ req, query }) => accountPage(db, tenantOf(req), query, scopeOf(req).farmIds));
   serve(accountsApi.list2, async ({ req, query }) => accountPageWithScope(db, tenantOf(req), query, scopeOf(req).farmIds));
   serve(accountsApi.add, async ({ req, body }) => addAccount(db, keys, scopeOf(req), tenantOf(req), body));
-  serve(accountsApi.update, async ({ req, body }) => {
-    await updateAccount(db, keys, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
-  serve(accountsApi.remove, async ({ req, params }) => {
-    await deleteAccount(db, scopeOf(req), tenantOf(req), params.id);
-    return null;
-  });
-  serve(accountsApi.ban, async ({ req, body }) => {
-    await banAccounts(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
+  serve(accountsApi.update, async ({ req, body }) => updateAccount(db, keys, scopeOf(req), tenantOf(req), body));
+  serve(accountsApi.remove, async ({ req, params }) => deleteAccount(db, scopeOf(req), tenantOf(req), params.id));
+  serve(accountsApi.ban, async ({ req, body }) => banAccounts(db, scopeOf(req), tenantOf(req), body));
   serve(accountsApi.roles, async ({ req, query }) => getAccountRoles(db, tenantOf(req), query.accountId));
-  serve(accountsApi.roleEdit, async ({ req, body }) => {
-    await editAccountRoles(db, scopeOf(req), tenantOf(req), body.accountId, body.roleIds);
-    return null;
-  });
-  serve(accountsApi.farmAuthorize, async ({ req, body }) => {
-    await authorizeFarms(db, scopeOf(req), tenantOf(req), body.accountId, body.farmIds);
-    return null;
-  });
-  serve(accountsApi.farmAndShedAuthorization, async ({ req, body }) => {
-    await authorizeFarmsAndSheds(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
+  serve(accountsApi.roleEdit, async ({ req, body }) => editAccountRoles(db, scopeOf(req), tenantOf(req), body.accountId, body.roleIds));
+  serve(accountsApi.farmAuthorize, async ({ req, body }) => authorizeFarms(db, scopeOf(req), tenantOf(req), body.accountId, body.farmIds));
+  serve(accountsApi.farmAndShedAuthorization, async ({ req, body }) => authorizeFarmsAndSheds(db, scopeOf(req), tenantOf(req), body));
 };

@@ -106,10 +106,7 @@ export async function loginRoutes(scope: FastifyInstance, ctx: AuthModuleContext
     return attempt(req, body, false);
   });
 
-  serve(authApi.logout, { allowPending: true }, async ({ req }) => {
-    await revokeSession(db, requireAuth(req).tokenHash);
-    return null;
-  });
+  serve(authApi.logout, { allowPending: true }, async ({ req }) => revokeSession(db, requireAuth(req).tokenHash));
 
   serve(authApi.userInfo, { allowPending: true }, async ({ req }): Promise<UserInfo> => {
     const auth = requireAuth(req);

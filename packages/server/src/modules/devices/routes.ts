@@ -52,45 +52,21 @@ export const deviceRoutes: ModuleRoutes = async (app, { database, iot }) => {
   serve(devicesApi.page, ctlRead, async ({ req, body }) => pageControllers(db, scopeOf(req), tenantOf(req), body));
   serve(devicesApi.add, async ({ req, body }) => addController(db, scopeOf(req), tenantOf(req), body));
   serve(devicesApi.regenerateCheckCode, async ({ req, body }) => regenerateCheckCode(db, scopeOf(req), tenantOf(req), body.id, changed));
-  serve(devicesApi.update, async ({ req, body }) => {
-    await updateController(db, scopeOf(req), tenantOf(req), body, changed);
-    return null;
-  });
-  serve(devicesApi.remove, async ({ req, params }) => {
-    await deleteController(db, scopeOf(req), tenantOf(req), params.id, changed);
-    return null;
-  });
-  serve(devicesApi.bind, async ({ req, body }) => {
-    await bindController(db, scopeOf(req), tenantOf(req), body.id, body.shedId, changed);
-    return null;
-  });
-  serve(devicesApi.unbind, async ({ req, body }) => {
-    await unbindController(db, scopeOf(req), tenantOf(req), body.id, changed);
-    return null;
-  });
-  serve(devicesApi.enable, async ({ req, body }) => {
-    await enableControllers(db, scopeOf(req), tenantOf(req), body.ids, body.enabled, changed);
-    return null;
-  });
+  serve(devicesApi.update, async ({ req, body }) => updateController(db, scopeOf(req), tenantOf(req), body, changed));
+  serve(devicesApi.remove, async ({ req, params }) => deleteController(db, scopeOf(req), tenantOf(req), params.id, changed));
+  serve(devicesApi.bind, async ({ req, body }) => bindController(db, scopeOf(req), tenantOf(req), body.id, body.shedId, changed));
+  serve(devicesApi.unbind, async ({ req, body }) => unbindController(db, scopeOf(req), tenantOf(req), body.id, changed));
+  serve(devicesApi.enable, async ({ req, body }) => enableControllers(db, scopeOf(req), tenantOf(req), body.ids, body.enabled, changed));
   serve(devicesApi.channels, { app: CHANNEL_READ_APPS, module, readOnly: true }, async ({ req, query }) =>
     listChannels(db, scopeOf(req), tenantOf(req), query),
   );
-  serve(devicesApi.saveChannels, async ({ req, body }) => {
-    await saveChannels(db, scopeOf(req), tenantOf(req), body.id, body.channels);
-    return null;
-  });
+  serve(devicesApi.saveChannels, async ({ req, body }) => saveChannels(db, scopeOf(req), tenantOf(req), body.id, body.channels));
   serve(devicesApi.command, async ({ req, body }) => controllerCommand(database, iot, scopeOf(req), tenantOf(req), body));
 
   serve(devicesApi.networkPage, { app: NETWORK_APPS, module, readOnly: true }, async ({ req, body }) =>
     pageNetwork(db, scopeOf(req), tenantOf(req), body),
   );
   serve(devicesApi.networkAdd, net, async ({ req, body }) => addNetwork(db, scopeOf(req), tenantOf(req), body));
-  serve(devicesApi.networkUpdate, net, async ({ req, body }) => {
-    await updateNetwork(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
-  serve(devicesApi.networkRemove, net, async ({ req, params }) => {
-    await deleteNetwork(db, scopeOf(req), tenantOf(req), params.id);
-    return null;
-  });
+  serve(devicesApi.networkUpdate, net, async ({ req, body }) => updateNetwork(db, scopeOf(req), tenantOf(req), body));
+  serve(devicesApi.networkRemove, net, async ({ req, params }) => deleteNetwork(db, scopeOf(req), tenantOf(req), params.id));
 };

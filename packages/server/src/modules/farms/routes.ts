@@ -16,16 +16,7 @@ export const farmRoutes: ModuleRoutes = async (app, { database }) => {
   serve(farmsApi.page, async ({ req, query }) => farmPage(db, scopeOf(req), tenantOf(req), query));
   serve(farmsApi.detail, async ({ req, query }) => farmDetail(db, scopeOf(req), tenantOf(req), query.id));
   serve(farmsApi.add, async ({ req, body }) => addFarm(db, scopeOf(req), tenantOf(req), body));
-  serve(farmsApi.update, async ({ req, body }) => {
-    await updateFarm(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
-  serve(farmsApi.remove, async ({ req, params }) => {
-    await deleteFarm(db, scopeOf(req), tenantOf(req), params.id);
-    return null;
-  });
-  serve(farmsApi.timeZone, async ({ req, body }) => {
-    await setTimeZone(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
+  serve(farmsApi.update, async ({ req, body }) => updateFarm(db, scopeOf(req), tenantOf(req), body));
+  serve(farmsApi.remove, async ({ req, params }) => deleteFarm(db, scopeOf(req), tenantOf(req), params.id));
+  serve(farmsApi.timeZone, async ({ req, body }) => setTimeZone(db, scopeOf(req), tenantOf(req), body));
 };

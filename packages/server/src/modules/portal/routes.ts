@@ -34,19 +34,10 @@ export const portalRoutes: ModuleRoutes = async (app, { database }) => {
   // Language options and product title are shown on the forced password change screen too.
   serve(portalApi.queryParam, { readOnly: true, allowPending: true }, async ({ body }) => queryParam(db, body));
   serve(portalApi.defaultApplication, async ({ req }) => getDefaultApplication(db, requireAuth(req)));
-  serve(portalApi.setDefaultApplication, async ({ req, body }) => {
-    await setDefaultApplication(db, requireAuth(req), body.applicationInfoId);
-    return null;
-  });
-  serve(portalApi.cancelDefaultApplication, async ({ req }) => {
-    await cancelDefaultApplication(db, requireAuth(req));
-    return null;
-  });
+  serve(portalApi.setDefaultApplication, async ({ req, body }) => setDefaultApplication(db, requireAuth(req), body.applicationInfoId));
+  serve(portalApi.cancelDefaultApplication, async ({ req }) => cancelDefaultApplication(db, requireAuth(req)));
   serve(portalApi.userDefaultModule, async ({ req, query }) => userDefaultModule(db, requireAuth(req), query.userAccount));
   serve(portalApi.systemAuth, async ({ req }) => getSystemAuth(db, tenantOf(req)));
   serve(portalApi.apiAuth, async ({ req }) => getApiAuth(db, tenantOf(req)));
-  serve(portalApi.saveActLog, { keepsAccess: true }, async ({ req, body }) => {
-    await saveActLog(db, requireAuth(req), body.modeCode);
-    return null;
-  });
+  serve(portalApi.saveActLog, { keepsAccess: true }, async ({ req, body }) => saveActLog(db, requireAuth(req), body.modeCode));
 };

@@ -188,10 +188,7 @@ export async function curveRoutes(app: FastifyInstance, db: Db): Promise<void> {
   serve(standardCurvesApi.page, read, async ({ req, body }) => curvePage(db, scopeOf(req), body));
   serve(standardCurvesApi.add, async ({ req, body }) => addCurve(db, scopeOf(req), body));
   serve(standardCurvesApi.update, async ({ req, body }) => updateCurve(db, scopeOf(req), body));
-  serve(standardCurvesApi.remove, async ({ req, params }) => {
-    await deleteCurve(db, scopeOf(req), params.id);
-    return null;
-  });
+  serve(standardCurvesApi.remove, async ({ req, params }) => deleteCurve(db, scopeOf(req), params.id));
   serve(standardCurvesApi.builtins, read, async () => [...BUILTIN_CURVES]);
   serve(standardCurvesApi.copy, async ({ req, body }) => copyBuiltin(db, scopeOf(req), body));
 }

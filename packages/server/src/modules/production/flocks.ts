@@ -175,8 +175,5 @@ export async function flockRoutes(app: FastifyInstance, db: Db): Promise<void> {
   serve(productionFlocksApi.add, async ({ req, body }) => addFlock(db, scopeOf(req), body));
   serve(productionFlocksApi.update, async ({ req, body }) => updateFlock(db, scopeOf(req), body));
   serve(productionFlocksApi.close, async ({ req, body }) => closeFlock(db, scopeOf(req), body));
-  serve(productionFlocksApi.remove, async ({ req, params }) => {
-    await deleteFlock(db, scopeOf(req), params.id);
-    return null;
-  });
+  serve(productionFlocksApi.remove, async ({ req, params }) => deleteFlock(db, scopeOf(req), params.id));
 }

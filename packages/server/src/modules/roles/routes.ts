@@ -18,22 +18,13 @@ export const roleRoutes: ModuleRoutes = async (app, { database }) => {
 
   serve(rolesApi.page, { app: [ROLE_APP, ACCOUNT_APP] }, async ({ req, query }) => rolePage(db, tenantOf(req), query));
   serve(rolesApi.add, async ({ req, body }) => addRole(db, scopeOf(req), tenantOf(req), body));
-  serve(rolesApi.edit, async ({ req, body }) => {
-    await editRole(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
-  serve(rolesApi.remove, async ({ req, query }) => {
-    await deleteRole(db, scopeOf(req), tenantOf(req), query.id);
-    return null;
-  });
+  serve(rolesApi.edit, async ({ req, body }) => editRole(db, scopeOf(req), tenantOf(req), body));
+  serve(rolesApi.remove, async ({ req, query }) => deleteRole(db, scopeOf(req), tenantOf(req), query.id));
   serve(rolesApi.applications, async ({ req, query }) => {
     const codes = await bindableCodes(db, scopeOf(req), tenantOf(req));
     return bindableTree(await loadAppRows(db), codes, query.type ? scopeOfRoleType(query.type) : undefined);
   });
-  serve(rolesApi.bind, async ({ req, body }) => {
-    await bindApps(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
+  serve(rolesApi.bind, async ({ req, body }) => bindApps(db, scopeOf(req), tenantOf(req), body));
   serve(rolesApi.opsOfApp, async ({ req, query }) => {
     const [one] = await roleOps(db, tenantOf(req), query.roleId, [query.applicationId]);
     if (!one) throw new AppError(ErrorCodes.DATA_NOT_FOUND);

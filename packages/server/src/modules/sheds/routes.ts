@@ -22,24 +22,12 @@ export const shedRoutes: ModuleRoutes = async (app, { database }) => {
   const picker = { readOnly: true };
 
   serve(shedsApi.add, admin, async ({ req, body }) => addShed(db, scopeOf(req), tenantOf(req), body));
-  serve(shedsApi.update, admin, async ({ req, body }) => {
-    await updateShed(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
-  serve(shedsApi.remove, admin, async ({ req, params }) => {
-    await deleteShed(db, scopeOf(req), tenantOf(req), params.id);
-    return null;
-  });
+  serve(shedsApi.update, admin, async ({ req, body }) => updateShed(db, scopeOf(req), tenantOf(req), body));
+  serve(shedsApi.remove, admin, async ({ req, params }) => deleteShed(db, scopeOf(req), tenantOf(req), params.id));
   serve(shedsApi.pens, picker, async ({ req, body }) => shedPens(db, scopeOf(req), tenantOf(req), body.shedId));
   serve(shedsApi.addPens, admin, async ({ req, body }) => addPens(db, scopeOf(req), tenantOf(req), body));
-  serve(shedsApi.updatePen, admin, async ({ req, body }) => {
-    await updatePen(db, scopeOf(req), tenantOf(req), body);
-    return null;
-  });
-  serve(shedsApi.removePen, admin, async ({ req, params }) => {
-    await deletePen(db, scopeOf(req), tenantOf(req), params.id);
-    return null;
-  });
+  serve(shedsApi.updatePen, admin, async ({ req, body }) => updatePen(db, scopeOf(req), tenantOf(req), body));
+  serve(shedsApi.removePen, admin, async ({ req, params }) => deletePen(db, scopeOf(req), tenantOf(req), params.id));
   serve(shedsApi.hierarchy, picker, async ({ req, body }) => hierarchy(db, scopeOf(req), tenantOf(req), body?.farmId));
   serve(shedsApi.penOptions, picker, async ({ req, body }) => penOptions(db, scopeOf(req), tenantOf(req), body.shedId));
 };

@@ -25,10 +25,7 @@ export const tenantRoutes: ModuleRoutes = async (app, { database }) => {
     const plain = decryptField(await keys(), body.adminPassword);
     return addTenant(db, auth.id, body, plain);
   });
-  serve(tenantsApi.edit, async ({ req, body }) => {
-    await editTenant(db, requireAuth(req).id, body);
-    return null;
-  });
+  serve(tenantsApi.edit, async ({ req, body }) => editTenant(db, requireAuth(req).id, body));
   serve(tenantsApi.status, async ({ req, body }) => setTenantStatus(db, requireAuth(req).id, body));
   serve(tenantsApi.options, async ({ query }) => tenantOptions(db, query.tenantId));
   serve(tenantsApi.systemAuth, async ({ query }) => systemAuthView(db, query.tenantId));

@@ -13,19 +13,6 @@ export type EnvKind = (typeof ENV_KINDS)[number];
 /** The kinds of the pig environment pages (/pig/env1/{kind}). */
 export const PIG_ENV_KINDS = ['temp', 'rh', 'wind', 'co2', 'nh3'] as const;
 
-/** Unit of each kind as shown beside its values (SPEC: ppm, Pa, °C, %, lux, m/s). */
-export const ENV_UNITS: Record<EnvKind, string> = {
-  temp: '°C',
-  rh: '%',
-  co2: 'ppm',
-  nh3: 'ppm',
-  h2s: 'ppm',
-  pa: 'Pa',
-  light: 'lux',
-  wind: 'm/s',
-  vent: '%',
-};
-
 /** Value-key prefixes that make up a kind; ventilation is the fans, inlets and curtains. */
 export const ENV_KIND_PREFIXES: Record<EnvKind, readonly string[]> = {
   temp: ['temp'],
@@ -64,8 +51,12 @@ export const KEY_UNITS: Record<string, string> = {
   mist: '',
   dayAge: 'd',
 };
+/** Unit of each kind as shown beside its values (SPEC: ppm, Pa, °C, %, lux, m/s): the unit of its sensors. */
+export const ENV_UNITS = Object.fromEntries(ENV_KINDS.map((k) => [k, KEY_UNITS[ENV_KIND_PREFIXES[k][0]!]!])) as Record<EnvKind, string>;
 /** Actuator prefixes: their states are shown as running / open, and counted in run statistics. */
 export const ACTUATOR_PREFIXES = ['fan', 'heater', 'window', 'curtain', 'pump', 'mist'] as const;
+/** Prefixes that are not environment sensors (actuators, meters, day age, set point): a shed's sensor readings are the others. */
+export const NON_SENSOR_PREFIXES: readonly string[] = [...ACTUATOR_PREFIXES, 'water', 'elec', 'feed', 'weight', 'dayAge', 'targetTemp'];
 
 export function keyUnit(key: string): string {
   return KEY_UNITS[key.split('.')[0] ?? ''] ?? '';

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   ACTUATOR_PREFIXES,
+  NON_SENSOR_PREFIXES,
   keyUnit,
   type EnvMonitorAnswer,
   type EnvMonitorBody,
@@ -33,7 +34,7 @@ import { controllerOf, farmGateways, farmSheds, type GatewayRef } from './places
  * the farm's counts (statistics/monitor). A sensor whose newest value is more than 15 minutes
  * older than its gateway's newest reading has stopped reporting and is left out of the cards.
  */
-const NOT_SENSORS = new Set<string>([...ACTUATOR_PREFIXES, 'water', 'elec', 'feed', 'weight', 'dayAge', 'targetTemp']);
+const NOT_SENSORS = new Set(NON_SENSOR_PREFIXES);
 const METERS = new Set(['water', 'elec', 'feed', 'weight']);
 
 function kv(r: LatestRow, codeOf: Map<number, string>): EnvValue {

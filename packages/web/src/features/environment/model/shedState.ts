@@ -1,4 +1,4 @@
-import type { ShedMonitor } from '@farmsense/shared';
+import { ACTUATOR_PREFIXES, NON_SENSOR_PREFIXES, type ShedMonitor } from '@farmsense/shared';
 import type { GatewayLive } from '../live/liveStore';
 import { prefixOf } from './format';
 
@@ -43,21 +43,8 @@ export interface ShedState {
   hasData: boolean;
 }
 
-const NOT_SENSORS = new Set([
-  'fan',
-  'heater',
-  'window',
-  'curtain',
-  'pump',
-  'mist',
-  'water',
-  'elec',
-  'feed',
-  'weight',
-  'dayAge',
-  'targetTemp',
-]);
-const ACTUATORS = new Set(['fan', 'heater', 'window', 'curtain', 'pump', 'mist']);
+const NOT_SENSORS = new Set(NON_SENSOR_PREFIXES);
+const ACTUATORS = new Set<string>(ACTUATOR_PREFIXES);
 
 function round(v: number): number {
   return Math.round(v * 1000) / 1000;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { buildTenant } from '../test/factories.js';
 import type { IotLink } from './link.js';
+import { readIngestStats, StatsWriter } from './stats.js';
 import { addGateway, connected, deviceClient, holdLatestTable, newCode, RawDevice, sleep, telemetry, waitFor } from './testkit.js';
 
 /**
@@ -140,6 +141,28 @@ describe(`device link on the embedded broker (${TEST_DB})`, () => {
     expect(released()).toBeGreaterThan(0);
     expect(acked).toBeGreaterThanOrEqual(released());
     expect(seen).toHaveLength(1);
+  });
+
+  it('sees when it falls behind: readings waiting to be stored, and how long they waited, in ingestStats', async () => {
+    const code = newCode();
+    await addGateway(ctx.database, { tenantId, code });
+    const c = await device(code);
+    const { holder } = await holdLatestTable(ctx.database, 700);
+    const sent = c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 0, 8, 9), { 'temp.1': 18 }), { qos: 1 });
+    await waitFor(() => link.ingest.pending() === 1);
+    await sent;
+    await holder;
+    c.end(true);
+    expect(link.ingest.pending()).toBe(0);
+    expect(link.ingest.counters.lagMs).toBeGreaterThanOrEqual(500);
+    // The stats flush reports the gauges, then starts the lag period again.
+    const writer = new StatsWriter(ctx.database, link.ingest.counters, `lag-test-${code}`, () => 4);
+    await writer.flush();
+    expect(link.ingest.counters.lagMs).toBe(0);
+    const stats = await readIngestStats(ctx.database);
+    expect(stats.lagMs).toBeGreaterThanOrEqual(500);
+    expect(stats.nodes.find((n) => n.node === `lag-test-${code}`)).toMatchObject({ active: true, pending: 4 });
+    expect(stats.pending).toBeGreaterThanOrEqual(4);
   });
 
   it('keeps rollups exact (min, max, avg, count) and moves latest only forward', async () => {

@@ -40,9 +40,14 @@ interface Lane {
   messages: StoredMessage[];
   waiters: Waiter[];
   timer: NodeJS.Timeout | null;
+  /** When the oldest message of the filling batch arrived (null: the batch is empty). */
+  oldestAt: number | null;
   /** The running drain, if any. */
   writing: Promise<void> | null;
 }
+
+/** Readings waiting longer than this from arrival to commit are reported in the log. */
+export const LAG_WARN_MS = 5_000;
 
 export class IngestStoppedError extends Error {
   constructor() {
@@ -68,6 +73,8 @@ export class Ingest {
   private readonly lingerMs: number;
   private stopping = false;
   private stopDeadline = Infinity;
+  /** Messages of the batches being written now. */
+  private inFlight = 0;
   private lastLog = new Map<string, { at: number; suppressed: number }>();
 
   constructor(
@@ -83,6 +90,7 @@ export class Ingest {
       messages: [],
       waiters: [],
       timer: null,
+      oldestAt: null,
       writing: null,
     }));
   }
@@ -112,6 +120,7 @@ export class Ingest {
     if (this.stopping) return Promise.reject(new IngestStoppedError());
     this.counters.points += t.keys.length;
     const lane = this.lanes[device.id % this.lanes.length]!;
+    lane.oldestAt ??= Date.now();
     const b = lane.batch;
     for (let i = 0; i < t.keys.length; i++) {
       b.gatewayIds.push(device.id);
@@ -191,18 +200,21 @@ export class Ingest {
 
   private async drainLoop(lane: Lane): Promise<void> {
     while (lane.waiters.length > 0) {
-      const { batch, messages, waiters } = lane;
+      const { batch, messages, waiters, oldestAt } = lane;
       lane.batch = emptyBatch();
       lane.messages = [];
       lane.waiters = [];
+      lane.oldestAt = null;
       // Which rows were new is asked only when someone listens for them.
-      const report = await this.writeWithRetry(batch, this.committed.size > 0);
+      this.inFlight += waiters.length;
+      const report = await this.writeWithRetry(batch, this.committed.size > 0).finally(() => (this.inFlight -= waiters.length));
       if (!report) {
         const err = new IngestStoppedError();
         for (const w of waiters) w.reject(err);
         continue;
       }
       for (const w of waiters) w.resolve();
+      this.noteLag(oldestAt === null ? 0 : Date.now() - oldestAt);
       try {
         this.opts.onStored?.(messages);
       } catch (err) {
@@ -234,6 +246,29 @@ export class Ingest {
         // A partition dropped by another process makes the cached list wrong: read it again.
         await this.partitions.refresh().catch(() => undefined);
       }
+    }
+  }
+
+  /** Messages received and not yet durable (each holds an unacknowledged broker delivery). */
+  pending(): number {
+    let n = 0;
+    for (const lane of this.lanes) n += lane.waiters.length;
+    return n + this.inFlight;
+  }
+
+  /**
+   * A committed batch waited `lagMs` from its oldest message's arrival: kept as the gauge the
+   * stats flush reports, and said in the log when readings wait longer than LAG_WARN_MS (the
+   * database does not keep up: the broker's queue for this server is growing).
+   */
+  private noteLag(lagMs: number): void {
+    if (lagMs > this.counters.lagMs) this.counters.lagMs = lagMs;
+    if (lagMs > LAG_WARN_MS) {
+      this.logLimited(
+        'lag',
+        { lagMs, pending: this.pending() },
+        'ingest is falling behind: readings wait this long before they are stored',
+      );
     }
   }
 

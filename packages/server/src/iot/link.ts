@@ -118,7 +118,7 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
         },
   });
   const status = new StatusTracker(database, log, { timeoutMs: opts.heartbeatTimeoutMs, onChange: publishStatus });
-  const stats = new StatsWriter(database, ingest.counters);
+  const stats = new StatsWriter(database, ingest.counters, undefined, () => ingest.pending());
 
   let sendRaw: (topic: string, payload: string) => Promise<void> = () => Promise.reject(new Error('the device link is not running'));
   const commands = new Commands((topic, payload) => sendRaw(topic, payload));

@@ -14,6 +14,8 @@ export class IngestCounters {
   unknownDevice = 0;
   dbErrors = 0;
   batches = 0;
+  /** Gauge, not a total: the longest receipt-to-commit wait since the last stats flush (ms). */
+  lagMs = 0;
 
   snapshot(): IngestTotals {
     const { messages, points, stored, duplicates, malformed, badValues, unknownDevice, dbErrors, batches } = this;
@@ -50,6 +52,8 @@ export class StatsWriter {
     private readonly database: Database,
     private readonly counters: IngestCounters,
     readonly node: string = nodeId(),
+    /** Messages received and not yet durable now (Ingest.pending). */
+    private readonly pending: () => number = () => 0,
   ) {}
 
   start(everyMs = 5_000): void {
@@ -66,32 +70,54 @@ export class StatsWriter {
   async flush(): Promise<void> {
     const snap = this.counters.snapshot();
     const cols = COLUMNS.map(([, c]) => c);
-    const params: unknown[] = [this.node, this.startedAt.toISOString(), ...COLUMNS.map(([k]) => snap[k])];
+    const lagMs = this.counters.lagMs;
+    const params: unknown[] = [
+      this.node,
+      this.startedAt.toISOString(),
+      Math.min(lagMs, 2 ** 31 - 1),
+      this.pending(),
+      ...COLUMNS.map(([k]) => snap[k]),
+    ];
     await this.database.query(
-      `INSERT INTO ingest_stats (node, started_at, updated_at, ${cols.join(', ')})
-       VALUES ($1, $2, now(), ${cols.map((_, i) => `$${i + 3}`).join(', ')})
-       ON CONFLICT (node) DO UPDATE SET updated_at = now(), ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+      `INSERT INTO ingest_stats (node, started_at, updated_at, lag_ms, pending, ${cols.join(', ')})
+       VALUES ($1, $2, now(), $3, $4, ${cols.map((_, i) => `$${i + 5}`).join(', ')})
+       ON CONFLICT (node) DO UPDATE SET updated_at = now(), lag_ms = excluded.lag_ms, pending = excluded.pending,
+         ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`,
       params,
     );
+    // The gauge starts again for the next period (a failed write keeps it for the next try).
+    if (this.counters.lagMs === lagMs) this.counters.lagMs = 0;
   }
 }
 
 /** Sums every process's counters; `nodes` lists the processes seen in the last `activeMs`. */
 export async function readIngestStats(database: Database, activeMs = 60_000): Promise<IngestStats> {
-  const rows = await database.query<Record<string, unknown> & { node: string; started_at: string | Date; updated_at: string | Date }>(
-    `SELECT node, started_at, updated_at, ${COLUMNS.map(([, c]) => c).join(', ')} FROM ingest_stats ORDER BY updated_at DESC`,
+  const rows = await database.query<
+    Record<string, unknown> & { node: string; started_at: string | Date; updated_at: string | Date; lag_ms: number; pending: number }
+  >(
+    `SELECT node, started_at, updated_at, lag_ms, pending, ${COLUMNS.map(([, c]) => c).join(', ')} FROM ingest_stats ORDER BY updated_at DESC`,
   );
   const totals = new IngestCounters().snapshot();
   const now = Date.now();
+  let lagMs = 0;
+  let pending = 0;
   const nodes = rows.map((r) => {
     for (const [k, c] of COLUMNS) totals[k] += Number(r[c]);
     const updatedAt = new Date(r.updated_at);
+    const active = now - updatedAt.getTime() < activeMs;
+    // Gauges of processes gone are stale: only the active ones say how far behind ingest is.
+    if (active) {
+      lagMs = Math.max(lagMs, Number(r.lag_ms));
+      pending += Number(r.pending);
+    }
     return {
       node: String(r.node),
       startedAt: new Date(r.started_at).toISOString(),
       updatedAt: updatedAt.toISOString(),
-      active: now - updatedAt.getTime() < activeMs,
+      active,
+      lagMs: Number(r.lag_ms),
+      pending: Number(r.pending),
     };
   });
-  return { totals, nodes };
+  return { totals, lagMs, pending, nodes };
 }

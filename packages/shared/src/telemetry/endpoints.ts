@@ -71,8 +71,21 @@ export type IngestTotals = z.infer<typeof ingestTotals>;
 
 export const ingestStats = z.object({
   totals: ingestTotals,
+  /** How far behind ingest is: the longest wait from a reading's arrival to its commit in the last flush period of any active server (ms). */
+  lagMs: z.number(),
+  /** Messages received by the active servers and not yet durable (unacknowledged to the broker). */
+  pending: z.number(),
   /** The server processes seen; `active` when one wrote its counters in the last minute. */
-  nodes: z.array(z.object({ node: z.string(), startedAt: z.string(), updatedAt: z.string(), active: z.boolean() })),
+  nodes: z.array(
+    z.object({
+      node: z.string(),
+      startedAt: z.string(),
+      updatedAt: z.string(),
+      active: z.boolean(),
+      lagMs: z.number(),
+      pending: z.number(),
+    }),
+  ),
 });
 export type IngestStats = z.infer<typeof ingestStats>;
 

@@ -119,6 +119,10 @@ export const ingestStats = pgTable('ingest_stats', {
   /** Batches whose write failed and was retried. */
   dbErrors: counter('db_errors'),
   batches: counter('batches'),
+  /** Gauge: the longest wait from receipt to commit of a reading since the previous flush (ms). */
+  lagMs: integer('lag_ms').notNull().default(0),
+  /** Gauge: messages received and not yet durable at the flush (unacknowledged to the broker). */
+  pending: integer('pending').notNull().default(0),
 });
 
 /** A non-negative 64-bit counter read as a JS number (counters stay far below 2^53). */

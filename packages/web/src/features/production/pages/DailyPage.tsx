@@ -19,7 +19,6 @@ import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useDailyPage, useFarmSheds, useFlockOptions, useProductionMutation, type DailyRow } from '../api';
 import { FileActions } from '../components/FileActions';
 import { ProdPageHead } from '../components/ProdPageHead';
-import { QuickEntry } from '../components/QuickEntry';
 import { useFarmToday } from '../components/useFarmToday';
 import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds';
 import '../../../ui/admin.css';
@@ -29,6 +28,8 @@ import { intlLocale } from '../../../app/i18n/numbers';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const DailyFormDrawer = lazyPart(() => import('../components/DailyFormDrawer').then((m) => m.DailyFormDrawer));
+// The quick-entry grid too: the page opens on the list, the grid is the other mode.
+const QuickEntry = lazyPart(() => import('../components/QuickEntry').then((m) => m.QuickEntry));
 
 const FILTERS = { shedId: numberFilter, flockId: numberFilter, start: dayFilter, end: dayFilter };
 

@@ -41,6 +41,8 @@ export interface ExternalLink {
   /** This server's persistent session id and its shared group. */
   clientId: string;
   shareGroup: string;
+  /** Reads every device's telemetry on the live connection (true) or stops (false): on while this process has open live streams. */
+  watchTelemetry(on: boolean): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,8 @@ export async function startExternalLink(opts: {
   shareGroup?: string;
   /** Stable id of this worker's persistent session (the same after a restart). */
   clientId: string;
+  /** Whether live streams are open at start (every device's telemetry is read while they are). */
+  watching?: boolean;
 }): Promise<ExternalLink> {
   const { devices, router, log } = opts;
   const group = opts.shareGroup ?? 'ingest';
@@ -114,6 +118,9 @@ export async function startExternalLink(opts: {
   });
 
   const shareTopics = [`$share/${group}/fs/+/telemetry`, `$share/${group}/fs/+/status`];
+  // Status and command acks are few and every process needs them; the telemetry of every device
+  // only while this process has open live streams (opts.watching at start, then watchTelemetry).
+  let watching = opts.watching ?? false;
   for (const [name, c] of [
     ['ingest', ingestClient],
     ['live', liveClient],
@@ -123,8 +130,20 @@ export async function startExternalLink(opts: {
   }
 
   await Promise.all([
-    subscribeOnConnect(ingestClient, shareTopics, 1, log, () => !left),
-    subscribeOnConnect(liveClient, ['fs/+/telemetry', 'fs/+/status', 'fs/+/ack'], 0, log, () => true),
+    subscribeOnConnect(
+      ingestClient,
+      () => shareTopics,
+      1,
+      log,
+      () => !left,
+    ),
+    subscribeOnConnect(
+      liveClient,
+      () => (watching ? [...LIVE_TOPICS, LIVE_TELEMETRY] : LIVE_TOPICS),
+      0,
+      log,
+      () => true,
+    ),
   ]).catch(async (err: unknown) => {
     ingestClient.end(true);
     liveClient.end(true);
@@ -142,6 +161,17 @@ export async function startExternalLink(opts: {
     shareTopics,
     clientId: opts.clientId,
     shareGroup: group,
+    async watchTelemetry(on) {
+      if (on === watching) return;
+      watching = on;
+      try {
+        if (on) await liveClient.subscribeAsync(LIVE_TELEMETRY, { qos: 0 });
+        else await liveClient.unsubscribeAsync(LIVE_TELEMETRY);
+      } catch (err) {
+        // Not connected: the next connect subscribes as `watching` then says.
+        log.warn({ err: String(err), watching: on }, 'live telemetry subscription not changed');
+      }
+    },
     async rejoin() {
       if (left) return;
       await ingestClient.subscribeAsync(shareTopics, { qos: 1 });
@@ -177,9 +207,13 @@ function staleStatus(packet: IPublishPacket, channel: string): boolean {
  * Subscribes on the first connect and again after any reconnect whose session the broker lost;
  * resolves after the first SUBACK, rejects if the first connection or subscription fails.
  */
-function subscribeOnConnect(client: MqttClient, topics: string[], qos: 0 | 1, log: Log, wanted: () => boolean): Promise<void> {
+const LIVE_TOPICS = ['fs/+/status', 'fs/+/ack'];
+const LIVE_TELEMETRY = 'fs/+/telemetry';
+
+function subscribeOnConnect(client: MqttClient, topicsNow: () => string[], qos: 0 | 1, log: Log, wanted: () => boolean): Promise<void> {
   const subscribe = (): Promise<void> =>
     new Promise((resolve, reject) => {
+      const topics = topicsNow();
       client.subscribe(topics, { qos }, (err, granted) => {
         if (err) return reject(err);
         const refused = (granted ?? []).find((g) => g.qos === 128);
@@ -200,7 +234,7 @@ function subscribeOnConnect(client: MqttClient, topics: string[], qos: 0 | 1, lo
       client.off('error', fail);
       subscribe().then(
         () => (wasFirst ? resolve() : undefined),
-        (err: unknown) => (wasFirst ? reject(err as Error) : log.warn({ topics, err: String(err) }, 'resubscribe failed')),
+        (err: unknown) => (wasFirst ? reject(err as Error) : log.warn({ topics: topicsNow(), err: String(err) }, 'resubscribe failed')),
       );
     });
   });

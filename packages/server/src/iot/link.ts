@@ -127,6 +127,7 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
   let broker: EmbeddedBroker | null = null;
   let ext: ExternalLink | null = null;
   let keeper: SessionKeeper | null = null;
+  let stopWatching: (() => void) | null = null;
   let daily: NodeJS.Timeout | null = null;
   let state: 'new' | 'starting' | 'running' | 'stopped' = 'new';
 
@@ -147,8 +148,10 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
           onUnknownDevice: (code) => ingest.countUnknownDevice(code),
           onLookupError: () => ingest.counters.dbErrors++,
           onLive: (code, channel, payload) => void relayLive(code, channel, payload),
+          watching: hub.listeners > 0,
         });
         const e = ext;
+        stopWatching = hub.onWatching((w) => void e.watchTelemetry(w));
         sendRaw = (topic, payload) => e.publish(topic, payload);
         keeper = new SessionKeeper({
           url: config.mqttUrl,
@@ -269,6 +272,7 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
       // are refused, so never acknowledged), which sends the last PUBACKs, then close the
       // connections and record the counters.
       const started = Date.now();
+      stopWatching?.();
       if (ext) {
         const drained = await ext.leave(graceMs ?? 5_000);
         await keeper?.stop(drained);

@@ -8,8 +8,9 @@ export type LiveEvent =
 /**
  * In-process fan-out of live values to open SSE streams (`deps.live`, one per app). With the
  * embedded broker the ingest of this process feeds it after each commit; with MQTT_URL every API
- * process feeds it from its own plain (non-shared) subscription, so a page sees a device
- * whichever process it talks to.
+ * process with an open stream feeds it from its own plain (non-shared) subscription, so a page
+ * sees a device whichever process it talks to, and a process nobody watches parses no telemetry
+ * beyond its share of ingest.
  */
 export class LiveHub {
   private readonly emitter = new EventEmitter();
@@ -39,7 +40,23 @@ export class LiveHub {
   /** Calls `fn` for every event until the returned function is called. */
   subscribe(fn: (e: LiveEvent) => void): () => void {
     this.emitter.on('event', fn);
-    return () => this.emitter.off('event', fn);
+    if (this.listeners === 1) this.emitter.emit('watching', true);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.emitter.off('event', fn);
+      if (this.listeners === 0) this.emitter.emit('watching', false);
+    };
+  }
+
+  /**
+   * Tells `fn` when this process gets its first open live stream (true) and loses its last
+   * (false), so the device link reads every device's telemetry only while someone watches.
+   */
+  onWatching(fn: (watching: boolean) => void): () => void {
+    this.emitter.on('watching', fn);
+    return () => this.emitter.off('watching', fn);
   }
 
   get listeners(): number {

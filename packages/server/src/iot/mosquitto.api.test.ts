@@ -217,6 +217,51 @@ describe.skipIf(!brokerUp)(`device link through Mosquitto (${TEST_DB})`, () => {
     expect(b.ingest.counters.messages).toBeGreaterThan(total / 2);
   });
 
+  it('reads every device on its live connection only while a live stream is open here', { timeout: 30_000 }, async () => {
+    const link = await start();
+    const code = newCode('m');
+    await addGateway(ctx.database, { tenantId, code });
+    const c = await device(code);
+    let heard = 0;
+    link.external!.liveClient.on('message', (topic) => {
+      if (topic === `fs/${code}/telemetry`) heard++;
+    });
+    const stored = async (): Promise<number> => (await rows(code)).length;
+    const publish = (i: number): Promise<unknown> =>
+      c.publishAsync(`fs/${code}/telemetry`, telemetry(Date.UTC(2026, 3, 7) + i * 1_000, { 'temp.1': i }), { qos: 1 });
+
+    // Nobody watches on this server: ingest stores its share, the live connection hears nothing.
+    await publish(0);
+    await waitFor(async () => (await stored()) === 1);
+    await sleep(200);
+    expect(heard).toBe(0);
+
+    // A live stream opens: the readings reach it.
+    const seen: number[] = [];
+    const unsubscribe = link.hub.subscribe((e) => {
+      if (e.type === 'telemetry' && e.data.values['temp.1'] !== undefined) seen.push(e.data.values['temp.1']);
+    });
+    let i = 1;
+    await waitFor(
+      async () => {
+        await publish(i++);
+        return seen.length > 0;
+      },
+      10_000,
+      100,
+    );
+    expect(heard).toBeGreaterThan(0);
+
+    // The last stream closes: the live connection stops reading telemetry again.
+    unsubscribe();
+    await sleep(300);
+    const before = heard;
+    await publish(i++);
+    await waitFor(async () => (await stored()) === i);
+    await sleep(200);
+    expect(heard).toBe(before);
+  });
+
   it('records online and the last will from the status topic', async () => {
     await start();
     const code = newCode('m');

@@ -13,8 +13,10 @@ import type { DeviceRouter } from './router.js';
  *   shared subscription group `$share/<group>/fs/+/telemetry` and `.../status` at QoS 1, so
  *   several processes split the devices' load and unacknowledged messages survive a restart.
  *   The PUBACK for a message is held back until its batch is durable.
- * - live: a plain QoS 0 subscription to every device topic, so each API process sees every
- *   reading for its SSE clients and every ack for the commands it sent.
+ * - live: a plain QoS 0 subscription to every device's status and acks (each process needs the
+ *   acks of the commands it sent), and to every device's telemetry only while this process has
+ *   open live streams (watchTelemetry), so a process nobody watches parses no more than its
+ *   share of ingest.
  *
  * The external broker authenticates devices and confines them to `fs/{code}/` itself (ops'
  * ACL job: Mosquitto's password file + pattern ACL `pattern readwrite fs/%u/#`); here a

@@ -5,6 +5,7 @@ import { seedDemo } from './db/seed.js';
 import { startDemoSimulator } from './db/demo-fleet.js';
 import { seedHistory } from './db/seed-history.js';
 import { seedAlarmHistory } from './db/seed-alarms.js';
+import { seedPushHistory } from './db/seed-push.js';
 
 export interface Services {
   stop: () => Promise<void>;
@@ -27,6 +28,8 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
     if (history) app.log.info(history, 'demo telemetry history written');
     // The alarms those readings raise under the demo rules, as if they had been live all along.
     if (history) app.log.info({ readings: await seedAlarmHistory(deps) }, 'demo alarm history evaluated');
+    // What the farms' push strategies sent about those alarms (the local outbox, no provider set).
+    if (history) app.log.info({ messages: await seedPushHistory(deps.database.db) }, 'demo push history written');
   }
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {

@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { DEMO_CHECK_CODE } from './demo-fleet.js';
 import { seedProduction } from './seed-production.js';
 import { seedAlarmRules } from './seed-alarms.js';
+import { seedPushConfig } from './seed-push.js';
 import { demoNetworkDevices } from './seed-network.js';
 import {
   accountFarms,
@@ -208,5 +209,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedProduction(db);
   // Alarm rules per shed type and age stage; their history follows the readings (services.ts).
   await seedAlarmRules(db);
+  // A push strategy and phone configuration per farm; their outbox history follows the alarms (services.ts).
+  await seedPushConfig(db);
   return true;
 }

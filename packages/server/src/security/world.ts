@@ -281,36 +281,9 @@ export async function securityWorld(): Promise<SecurityWorld> {
     .returning({ id: alarms.id });
 
   const pigAccount = accountRows.find((a) => a.accountCode === 'pig')!.id;
-  const [pushStrategy] = await db
-    .insert(pushStrategies)
-    .values({
-      tenantId,
-      farmId: pigFarm,
-      name: 'SEC-PIG-PUSH',
-      levels: [1],
-      kinds: ['offline'],
-      properties: [],
-      accountIds: [pigAccount],
-      extraEmails: [],
-      language: 'en-us',
-      methods: ['email'],
-      intervalMinutes: 10,
-      sendDelaySec: 0,
-    })
-    .returning({ id: pushStrategies.id });
-  const contact = (n: number) => ({ name: `SEC-${n}`, number: `1390000000${n}`, priority: n });
-  const [phoneConfig] = await db
-    .insert(pushPhoneConfigs)
-    .values({
-      tenantId,
-      farmId: pigFarm,
-      callers: [contact(1)],
-      callees: [contact(3), contact(2)],
-      templateContent: 'SEC-PIG-PHONE',
-      language: 'en-us',
-      intervalMinutes: 10,
-    })
-    .returning({ id: pushPhoneConfigs.id });
+  // The demo's push strategy and phone configuration of the pig farm (db/seed-push.ts).
+  const [pushStrategy] = await db.select({ id: pushStrategies.id }).from(pushStrategies).where(eq(pushStrategies.farmId, pigFarm));
+  const [phoneConfig] = await db.select({ id: pushPhoneConfigs.id }).from(pushPhoneConfigs).where(eq(pushPhoneConfigs.farmId, pigFarm));
 
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
@@ -355,8 +328,6 @@ export async function securityWorld(): Promise<SecurityWorld> {
         ...(network ? ['Pig Farm Switch'] : []),
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
-        'SEC-PIG-PUSH',
-        'SEC-PIG-PHONE',
       ],
       accountCodes: accountRows.map((a) => a.accountCode),
     },
@@ -368,8 +339,6 @@ export async function securityWorld(): Promise<SecurityWorld> {
         ...(network ? ['Pig Farm Switch'] : []),
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
-        'SEC-PIG-PUSH',
-        'SEC-PIG-PHONE',
       ],
       accountCodes: [],
     },

@@ -18,3 +18,7 @@ export const alarmsModule: ServerModule = {
 /** What the demo seed uses: the evaluator over the stored demo readings, to make the alarm history. */
 export { evaluateReadings, gatewayRefColumns, type GatewayRef, type Reading } from './evaluate.js';
 export { storedReadings } from './stored.js';
+/** What the demo seed uses to write the outbox its push strategies would have written (db/seed-push.ts). */
+export { farmPeople } from './push/config.js';
+export { renderMessage } from './push/message.js';
+export { REPEAT_ROUNDS, roundTargets } from './push/round.js';

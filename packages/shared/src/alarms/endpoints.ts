@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { alarmCountEndpoint } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS } from './logic.js';
 import {
   alarmAckBody,
   alarmClearBody,
-  alarmCountQuery,
   alarmIdParams,
   alarmPageQuery,
   alarmRuleAddBody,
@@ -108,31 +108,7 @@ export const alarmRow = z.object({
 });
 export type AlarmRow = z.infer<typeof alarmRow>;
 
-/** The bell: active, unacknowledged, not shelved alarms per level. */
-export const alarmCount = z.object({ total: z.number(), high: z.number(), medium: z.number(), low: z.number() });
-export type AlarmCount = z.infer<typeof alarmCount>;
-
-/**
- * `alarm` event of the live stream (GET /telemetry/stream): an alarm was raised, cleared,
- * acknowledged, shelved or reached a new peak; screens refetch the list and the bell count.
- */
-export const liveAlarm = z.object({
-  id: z.number(),
-  farmId: z.number(),
-  shedId: z.number(),
-  gatewayId: z.number(),
-  ruleId: z.number().nullable(),
-  level: z.number(),
-  key: z.string(),
-  active: z.boolean(),
-  acknowledged: z.boolean(),
-  value: z.number().nullable(),
-  peak: z.number().nullable(),
-  /** What happened. */
-  change: z.enum(['raised', 'cleared', 'acknowledged', 'shelved', 'peak']),
-  ts: z.number(),
-});
-export type LiveAlarm = z.infer<typeof liveAlarm>;
+export { alarmCount, alarmCountEndpoint, liveAlarm, type AlarmCount, type LiveAlarm } from './count.js';
 
 /**
  * Alarms (issue 13): rule groups and rules (/warningmanagement/warningconfiguration, app code
@@ -177,10 +153,7 @@ export const alarmsApi = {
     query: alarmPageQuery,
     answer: pageOf(alarmRow),
   }),
-  count: get('/warning/record/count', 'Active unacknowledged alarms per level (the bell), shelved ones left out', {
-    query: alarmCountQuery,
-    answer: alarmCount,
-  }),
+  count: alarmCountEndpoint,
   ack: post('/warning/record/ack', 'Acknowledges alarms with an optional comment (already acknowledged ones are left as they were)', {
     body: alarmAckBody,
     answer: z.object({ acknowledged: z.number() }),

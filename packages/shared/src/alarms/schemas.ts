@@ -4,6 +4,7 @@ import { PIG_SHED_TYPES, POULTRY_SHED_TYPES } from '../enums/index.js';
 import { bodyId, countParam, idParam, isFreeText, optionalFreeText, pageQuery, requiredText } from '../schemas/common.js';
 import { CHANNEL_KINDS } from '../schemas/devices.js';
 import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { ALARM_LEVELS } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
 
 /**
@@ -18,9 +19,7 @@ import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
  * the form may run the same check.
  */
 
-/** Level: 1 high, 2 medium, 3 low (SPEC §3 "Warning: level high, medium, low"). */
-export const ALARM_LEVELS = [1, 2, 3] as const;
-export type AlarmLevel = (typeof ALARM_LEVELS)[number];
+export { ALARM_LEVELS, alarmCountQuery, type AlarmLevel } from './count.js';
 export const RULE_KINDS = ['threshold', 'noData', 'offline'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
@@ -238,8 +237,6 @@ export const alarmPageQuery = pageQuery
     }
   });
 export type AlarmPageQuery = z.infer<typeof alarmPageQuery>;
-
-export const alarmCountQuery = z.strictObject({ farmId: optionalId });
 
 const comment = optionalFreeText(200);
 export const alarmAckBody = z.strictObject({

@@ -1,26 +1,12 @@
 import { z } from 'zod';
-import { get, post, STREAM_ANSWER } from '../contract.js';
+import { get, post } from '../contract.js';
 import { TREND_SOURCES } from '../environment/endpoints.js';
-import { liveStreamQuery, telemetryLatestQuery, telemetryTrendQuery } from './schemas.js';
+import { liveStreamEndpoint } from './live.js';
+import { telemetryLatestQuery, telemetryTrendQuery } from './schemas.js';
 
 /* Answers of the telemetry calls; times are epoch milliseconds. */
 
-/** `telemetry` event of the live stream: a gateway's reading (CONTRACT §4 values). */
-export const liveReading = z.object({
-  gatewayId: z.number(),
-  shedId: z.number().nullable(),
-  ts: z.number(),
-  values: z.record(z.string(), z.number()),
-});
-export type LiveReading = z.infer<typeof liveReading>;
-
-/** `status` event of the live stream: a gateway's link went up or down. */
-export const liveStatus = z.object({ gatewayId: z.number(), shedId: z.number().nullable(), online: z.boolean() });
-export type LiveStatus = z.infer<typeof liveStatus>;
-
-/** `ready` event of the live stream: the sheds it carries. */
-export const liveReady = z.object({ shedIds: z.array(z.number()) });
-export type LiveReady = z.infer<typeof liveReady>;
+export { liveReady, liveReading, liveStatus, liveStreamEndpoint, type LiveReady, type LiveReading, type LiveStatus } from './live.js';
 
 export const streamTicket = z.object({ ticket: z.string(), expiresInSec: z.number() });
 export type StreamTicket = z.infer<typeof streamTicket>;
@@ -103,7 +89,7 @@ export const telemetryApi = {
    * (alarms/endpoints.ts liveAlarm, for accounts with warningmanagement.warningrecord); a
    * keep-alive comment every 15 s.
    */
-  stream: get('/telemetry/stream', 'Live values of the sheds (Server-Sent Events)', { query: liveStreamQuery, answer: STREAM_ANSWER }),
+  stream: liveStreamEndpoint,
   latest: get('/telemetry/latest', 'Newest values of the gateways bound to a shed', {
     query: telemetryLatestQuery,
     answer: telemetryLatest,

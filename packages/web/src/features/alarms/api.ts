@@ -1,7 +1,6 @@
-import { useQuery, type UseMutationResult, type UseQueryResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import {
   alarmsApi,
-  type AlarmCount,
   type AlarmRow,
   type AlarmRuleAddBody,
   type AlarmRuleRow,
@@ -13,20 +12,9 @@ import {
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { refreshingWrites, useRefreshingMutation, useSteadyQuery } from '../../app/api/queryHooks';
+import { ALARM_KEYS } from './countApi';
 
-/**
- * Query keys of the alarms feature: a write or an alarm event marks everything under `records`
- * stale (the lists and the bell count), not the shed lists.
- */
-export const ALARM_KEYS = {
-  records: ['alarms', 'records'] as const,
-  page: (q: AlarmListQuery) => ['alarms', 'records', 'page', q] as const,
-  count: (farmId: number | undefined) => ['alarms', 'records', 'count', farmId ?? null] as const,
-  /** Rule groups and rules: a write to either reloads both (a group lists its rule count). */
-  config: ['alarms', 'config'] as const,
-  groups: (q: RuleGroupQuery) => ['alarms', 'config', 'groups', q] as const,
-  rules: (q: RuleQuery) => ['alarms', 'config', 'rules', q] as const,
-};
+export { ALARM_KEYS, useAlarmCount } from './countApi';
 
 export interface RuleGroupQuery {
   pageNo: number;
@@ -72,14 +60,6 @@ export interface AlarmListQuery {
 export function useAlarmPage(q: AlarmListQuery, enabled: boolean): UseQueryResult<Page<AlarmRow>> {
   // Alarms change by themselves (raised, released): a list is read as it is now.
   return useSteadyQuery(ALARM_KEYS.page(q), (signal) => call(alarmsApi.page, { query: q }, { signal }), { enabled, staleTime: 0 });
-}
-
-/** Active, unacknowledged, not shelved alarms per level (the bell's figures). */
-export function useAlarmCount(farmId: number | undefined): UseQueryResult<AlarmCount> {
-  return useQuery({
-    queryKey: ALARM_KEYS.count(farmId),
-    queryFn: ({ signal }) => call(alarmsApi.count, { query: { farmId } }, { signal }),
-  });
 }
 
 type AckBody = { ids: number[]; comment?: string };

@@ -1,2 +1,2 @@
 /** What other features may use of the alarms feature: the count of alarms waiting (the shell's bell). */
-export { ALARM_KEYS, useAlarmCount } from './api';
+export { ALARM_KEYS, useAlarmCount } from './countApi';

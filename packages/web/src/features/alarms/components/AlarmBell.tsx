@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ALARM_LEVELS } from '@farmsense/shared';
 import { useAlarmEvents } from '../../environment';
-import { ALARM_KEYS, useAlarmCount } from '../api';
+import { ALARM_KEYS, useAlarmCount } from '../countApi';
 import './bell.css';
 
 const LEVEL_FIELD = { 1: 'high', 2: 'medium', 3: 'low' } as const;

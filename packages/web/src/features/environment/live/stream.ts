@@ -1,4 +1,4 @@
-import { liveAlarm, liveReading, liveStatus, telemetryApi, type LiveAlarm } from '@farmsense/shared';
+import { liveAlarm, liveReading, liveStatus, liveStreamEndpoint, type LiveAlarm } from '@farmsense/shared';
 import { API_BASE } from '../../../app/api/client';
 import { appState } from '../../../app/stores/appStore';
 import { SseParser } from './sse';
@@ -35,7 +35,7 @@ const SILENCE_MS = 45_000;
 
 export function liveStreamUrl(shedIds?: readonly number[]): string {
   const q = shedIds && shedIds.length > 0 ? `?shedIds=${[...shedIds].sort((a, b) => a - b).join(',')}` : '';
-  return `${API_BASE}${telemetryApi.stream.path}${q}`;
+  return `${API_BASE}${liveStreamEndpoint.path}${q}`;
 }
 
 /** The event's JSON, or undefined when it is not JSON (the event is then skipped). */

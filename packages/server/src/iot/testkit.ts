@@ -181,6 +181,16 @@ export function reachable(url: string): Promise<boolean> {
 }
 
 /**
+ * Whether the test broker answers; with MQTT_TEST=required (CI) a missing broker fails the run
+ * instead of skipping the tests that need it.
+ */
+export async function brokerAvailable(url = BROKER_URL): Promise<boolean> {
+  const up = await reachable(url);
+  if (!up && process.env.MQTT_TEST === 'required') throw new Error(`MQTT_TEST=required but no broker at ${url}`);
+  return up;
+}
+
+/**
  * Holds the latest-value table locked for `ms` from the moment this resolves, so an ingest batch
  * cannot commit until then: `holder` ends with the lock, `released()` is when it let go (0 before).
  */

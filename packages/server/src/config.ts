@@ -94,6 +94,17 @@ export interface PushConfig {
 
 export class ConfigError extends Error {}
 
+/**
+ * A value as the start-up error line may show it: secrets never reach a log. Variables named as
+ * tokens, secrets or passwords are hidden whole; in a URL the password is masked.
+ */
+export function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined) return 'undefined';
+  if (/TOKEN|SECRET|PASSWORD|KEY/.test(name)) return '"(hidden)"';
+  const masked = value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@\s]*):[^@\s]*@/i, '$1:***@');
+  return JSON.stringify(masked);
+}
+
 /** Reads the environment; throws ConfigError with one line naming the bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(Object.keys(schema.shape).flatMap((k) => (env[k] !== undefined && env[k] !== '' ? [[k, env[k]]] : [])));
@@ -101,7 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name])}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${name}=${shownValue(name, env[name])}: ${issue.message}`);
   }
   const c = parsed.data;
   if (!c.TWILIO_ACCOUNT_SID !== !c.TWILIO_AUTH_TOKEN) {

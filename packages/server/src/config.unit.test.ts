@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, shownValue } from './config.js';
 
 describe('push configuration variables', () => {
   it('defaults: retry every 4 minutes (SPEC §9), 10 attempts, links on http://localhost:PORT, no providers', () => {
@@ -61,5 +61,15 @@ describe('push configuration variables', () => {
     });
     expect(() => loadConfig({ TWILIO_ACCOUNT_SID: sid })).toThrow(/^Invalid configuration: TWILIO_AUTH_TOKEN is needed/);
     expect(() => loadConfig({ TWILIO_AUTH_TOKEN: token })).toThrow(/^Invalid configuration: TWILIO_ACCOUNT_SID is needed/);
+  });
+
+  it('never shows a secret in the start-up error line', () => {
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@' })).toThrow(/^Invalid configuration: SMTP_URL="smtp:\/\/mailer:\*\*\*@"/);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://mailer:s3cret@' })).not.toThrow(/s3cret/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://app:hunter2@db/x' })).not.toThrow(/hunter2/);
+    expect(() => loadConfig({ TWILIO_AUTH_TOKEN: 'tok-123', TWILIO_ACCOUNT_SID: 'AC1' })).not.toThrow(/tok-123/);
+    expect(shownValue('TWILIO_AUTH_TOKEN', 'abc')).toBe('"(hidden)"');
+    expect(shownValue('MQTT_URL', 'mqtt://farm:pw@broker:1883')).toBe('"mqtt://farm:***@broker:1883"');
+    expect(shownValue('PORT', 'eighty')).toBe('"eighty"');
   });
 });

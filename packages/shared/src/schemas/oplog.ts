@@ -23,7 +23,12 @@ export const operationLogPageBody = z.strictObject({
   accountCode: z.preprocess(blankAsAbsent, plainString().trim().min(1).optional()),
   /** Platform account only: whose log to read (absent: the platform's own entries). */
   tenantId: optionalId,
+  /** Page visits (module `visit`) are left out unless asked for here or by `module: 'visit'`. */
+  visits: z.boolean({ error: 'validation.invalid' }).optional(),
 });
+
+/** The audit module of menu visits (saveActLog): apart from the writes in the operation log. */
+export const VISIT_MODULE = 'visit';
 export type OperationLogPageBody = z.infer<typeof operationLogPageBody>;
 
 export const operationLogModulesQuery = z.strictObject({ tenantId: optionalId });

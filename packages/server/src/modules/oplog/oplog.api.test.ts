@@ -140,6 +140,20 @@ describe(`operation log (${TEST_DB})`, () => {
     expect((await page(demo, { startTime: 'last week' })).code).toBe(99996);
   });
 
+  it('keeps page visits apart: left out by default, listed when asked for, with the page in the detail', async () => {
+    const visit = await send(ctx, 'POST', '/api/breedpigbuilding/breedUserActLog/saveActLog', {
+      token: demo,
+      body: { modeCode: 'housemanagement.shedlist' },
+    });
+    expect(visit.code).toBe(1);
+    expect((await page(demo)).data.list.some((r) => r.module === 'visit')).toBe(false);
+    const visits = (await page(demo, { visits: true })).data.list.filter((r) => r.module === 'visit');
+    expect(visits).toHaveLength(1);
+    expect(visits[0]).toMatchObject({ action: 'visit', outcome: 'ok', detail: { modeCode: 'housemanagement.shedlist' } });
+    expect((await page(demo, { module: 'visit' })).data.list.map((r) => r.action)).toEqual(['visit']);
+    expect((await page(demo, { visits: 'yes' })).code).toBe(99996);
+  });
+
   it('applies the 30-day rule: end before start is 20027, a longer range 99996 (validation.rangeMaxDays)', async () => {
     expect((await page(demo, { startTime: now, endTime: now - DAY })).code).toBe(20027);
     const long = await send<{ issues: { field: string; key: string }[] }>(ctx, 'POST', PAGE, {

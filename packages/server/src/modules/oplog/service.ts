@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
   QUERY_RANGE_MAX_DAYS,
+  VISIT_MODULE,
   type AuditOutcome,
   type OperationLogPageBody,
   type OperationLogRow,
@@ -43,6 +44,7 @@ export async function operationLogPage(db: Db, auth: AuthContext, q: OperationLo
   if (q.accountId !== undefined) conds.push(eq(auditLog.accountId, q.accountId));
   if (q.accountCode !== undefined) conds.push(eq(auditLog.accountCode, q.accountCode.toLowerCase()));
   if (q.module !== undefined) conds.push(eq(auditLog.module, q.module));
+  else if (!q.visits) conds.push(ne(auditLog.module, VISIT_MODULE));
   if (q.outcome !== undefined) conds.push(eq(auditLog.outcome, q.outcome));
   const where = and(...conds);
   const total = await countRows(db, auditLog, where);

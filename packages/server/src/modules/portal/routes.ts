@@ -1,4 +1,5 @@
-import { portalApi } from '@farmsense/shared';
+import { ErrorCodes, portalApi, VISIT_MODULE } from '@farmsense/shared';
+import { writeAudit } from '../../plugins/audit.js';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
 import { requireAuth, tenantOf } from '../../plugins/auth.js';
@@ -39,5 +40,10 @@ export const portalRoutes: ModuleRoutes = async (app, { database }) => {
   serve(portalApi.userDefaultModule, async ({ req, query }) => userDefaultModule(db, requireAuth(req), query.userAccount));
   serve(portalApi.systemAuth, async ({ req }) => getSystemAuth(db, tenantOf(req)));
   serve(portalApi.apiAuth, async ({ req }) => getApiAuth(db, tenantOf(req)));
-  serve(portalApi.saveActLog, { keepsAccess: true }, async ({ req, body }) => saveActLog(db, requireAuth(req), body.modeCode));
+  // A page visit is logged as such (module `visit`, the page in the detail), so the operation log
+  // can keep visits apart from the writes that change something.
+  serve(portalApi.saveActLog, { keepsAccess: true, module: VISIT_MODULE }, async ({ req, body }) => {
+    await saveActLog(db, requireAuth(req), body.modeCode);
+    await writeAudit(db, req, { outcome: 'ok', code: ErrorCodes.SUCCESS, action: VISIT_MODULE, detail: { modeCode: body.modeCode } });
+  });
 };

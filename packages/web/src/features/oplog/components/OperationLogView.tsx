@@ -125,6 +125,15 @@ export function OperationLogView({
           }))}
         />
       </FilterField>
+      <label className="fs-oplog__visits">
+        <input
+          type="checkbox"
+          data-testid="oplog-visits"
+          checked={filters.visits === true}
+          onChange={(e) => state.set('visits', e.target.checked || undefined)}
+        />
+        {t('filters.visits')}
+      </label>
     </FilterBar>
   );
 

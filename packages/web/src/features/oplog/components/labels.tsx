@@ -16,6 +16,12 @@ export function moduleLabel(module: string | null): string {
   return menu !== module ? menu : module;
 }
 
+/** The menu entry a page-visit entry names (its detail holds the application code). */
+export function visitedPage(detail: unknown): string {
+  const code = detail && typeof detail === 'object' && 'modeCode' in detail ? String(detail.modeCode) : '';
+  return code ? menuLabel(code) : '—';
+}
+
 /** Sign-in entries carry the action `login`; other entries the route they called. */
 export function actionLabel(action: string): string {
   return hasKey(`oplog.actions.${action}`) ? tk(`oplog.actions.${action}`) : action;

@@ -2,8 +2,8 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
-import type { OperationLogRow } from '@farmsense/shared';
-import { actionLabel, CodeCell, moduleLabel, OutcomeTag } from './labels';
+import { VISIT_MODULE, type OperationLogRow } from '@farmsense/shared';
+import { actionLabel, CodeCell, moduleLabel, OutcomeTag, visitedPage } from './labels';
 
 /** Moments are shown in the browser's time zone, to the second; the column title names the zone. */
 export const LOG_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -80,8 +80,10 @@ export function oplogColumns(t: TFunction): ColumnsType<OperationLogRow> {
       title: t('columns.action'),
       dataIndex: 'action',
       width: 190,
-      render: (a: string) =>
-        actionLabel(a) !== a ? (
+      render: (a: string, row: OperationLogRow) =>
+        row.module === VISIT_MODULE ? (
+          <span>{t('actions.visit', { page: visitedPage(row.detail) })}</span>
+        ) : actionLabel(a) !== a ? (
           <span>{actionLabel(a)}</span>
         ) : (
           <Typography.Text className="fs-mono" ellipsis={{ tooltip: a }}>

@@ -16,6 +16,8 @@ export interface OplogFilters {
   module?: string;
   outcome?: AuditOutcome;
   tenantId?: number;
+  /** Page visits shown beside the writes (off by default: they would flood the log). */
+  visits?: boolean;
 }
 
 export interface OplogFilterState {
@@ -89,6 +91,7 @@ export function useOplogFilters(tenantId?: number): OplogFilterState {
       module: filters.module,
       outcome: filters.outcome,
       tenantId: filters.tenantId,
+      visits: filters.visits,
     }),
     [filters, paging],
   );

@@ -47,11 +47,14 @@ const ROWS: OperationLogRow[] = [
   }),
 ];
 
+const VISIT = entry({ id: 4, action: 'visit', module: 'visit', detail: { modeCode: 'housemanagement.shedlist' } });
+
 function serve(): RecordedCall[] {
   return mockApi({
     [`POST ${PAGE}`]: (call) => {
-      const outcome = (call.body as { outcome?: string }).outcome;
-      const list = outcome ? ROWS.filter((r) => r.outcome === outcome) : ROWS;
+      const { outcome, visits } = call.body as { outcome?: string; visits?: boolean };
+      const rows = visits ? [VISIT, ...ROWS] : ROWS;
+      const list = outcome ? rows.filter((r) => r.outcome === outcome) : rows;
       return { data: { list, total: list.length, pageNo: 1, pageSize: 20 } };
     },
     'GET /breedpigbuilding/operationLog/modules': { data: ['breedpigaccount', 'usermanagement'] },
@@ -114,5 +117,16 @@ describe('operation log page', { timeout: 40_000 }, () => {
     fireEvent.mouseDown(screen.getByLabelText(t('filters.account')));
     fireEvent.click(await screen.findByTitle('Demo Admin', {}, SLOW));
     await waitFor(() => expect(calls.at(-1)!.body).toMatchObject({ pageNo: 1, outcome: 'denied', accountId: 11 }), SLOW);
+  });
+
+  it('leaves page visits out until asked for, then names the page each visit opened', async () => {
+    const calls = serve();
+    renderWithApp(<OperationLogPage />);
+    await screen.findByText(errorMessage(10009), {}, SLOW);
+    expect(calls.filter((c) => c.path === PAGE).at(-1)!.body).not.toHaveProperty('visits');
+    fireEvent.click(screen.getByTestId('oplog-visits'));
+    await waitFor(() => expect(calls.filter((c) => c.path === PAGE).at(-1)!.body).toMatchObject({ visits: true, pageNo: 1 }), SLOW);
+    await waitFor(() => expect(row(4)).toBeTruthy(), SLOW);
+    expect(within(row(4)).getByText(t('actions.visit', { page: menuLabel('housemanagement.shedlist') }))).toBeTruthy();
   });
 });

@@ -74,7 +74,7 @@ export async function logOut(page: Page): Promise<void> {
 }
 
 /** Calls the API with the signed-in session (test setup only: what is under test goes through the screens). */
-export async function api<T>(page: Page, method: 'GET' | 'POST', url: string, data?: unknown): Promise<T> {
+export async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', url: string, data?: unknown): Promise<T> {
   const token = await page.evaluate(
     () => (JSON.parse(localStorage.getItem('farmsense.app') ?? '{}') as { state?: { token?: string } }).state?.token ?? '',
   );

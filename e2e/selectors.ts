@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Every selector the browser tests use, in one place (see packages/web/src/test/selectors.md).
@@ -261,4 +261,20 @@ export const prodSel = {
   quickSave: (p: Page) => p.getByRole('button', { name: 'Save all' }),
   quickResult: (p: Page, flockId: number | string) => p.locator(`tr[data-row-key="${flockId}"]`).getByTestId('quick-result'),
   quickRow: (p: Page, groupNo: string) => p.getByTestId('quick-entry').locator('tr.ant-table-row').filter({ hasText: groupNo }),
+};
+
+/** Alarms (issue 13, namespace `alarms`): the top-bar bell, a shed card in alarm, /warningmanagement/warningrecord. */
+export const alarmSel = {
+  /** `data-count` = active, unacknowledged, not shelved alarms; a click opens the records list. */
+  bell: (p: Page) => p.getByTestId('alarm-bell'),
+  /** The card's `data-alarm-level` (1 high, 2 medium, 3 low; absent without an active alarm). */
+  card: (p: Page, shed: string) => p.getByRole('article', { name: shed }),
+  rows: (p: Page) => p.locator('tr[data-row-key]'),
+  row: (p: Page, rule: string) => p.locator('tr[data-row-key]').filter({ hasText: rule }),
+  ack: (p: Page, rule: string, shed: string) => p.getByRole('button', { name: `Acknowledge alarm ${rule} in ${shed}` }),
+  /** The acknowledge dialog: optional comment, then `Acknowledge`. */
+  comment: (p: Page) => p.getByRole('dialog').getByLabel('Comment (optional)'),
+  confirm: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }),
+  /** Row cells: `alarm-level` (`data-level`), `alarm-state`, `alarm-ack` (`<account> · YYYY-MM-DD HH:mm`, then the comment). */
+  cell: (row: Locator, testId: 'alarm-level' | 'alarm-state' | 'alarm-ack') => row.getByTestId(testId),
 };

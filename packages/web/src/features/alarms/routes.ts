@@ -13,6 +13,7 @@ export const PAGES: FeaturePages = {
     (m, code) =>
       code.endsWith('.day') ? m.AlarmAnalysisDayPage : code.endsWith('.week') ? m.AlarmAnalysisWeekPage : m.AlarmAnalysisMonthPage,
   ),
+  'pushmanagement.pushpolicyconfiguration': featurePage(TEXTS, () => import('./pages/PushConfigPage'), 'PushConfigPage'),
   'reports.device-alerts-rank': featurePage(TEXTS, () => import('./pages/AlarmRankPage'), 'AlarmRankPage'),
 };
 

@@ -1,0 +1,225 @@
+import type { ReactElement } from 'react';
+import { Button, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { byPriority, type PhoneConfigRow, type PushStrategyRow } from '@farmsense/shared';
+import { useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { actionsColumn } from '../../../ui/actionsColumn';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { lazyPart } from '../../../ui/lazyPart';
+import { useRowDialog } from '../../../ui/list/ListPage';
+import { PageHead } from '../../../ui/PageParts';
+import { DeleteAction, EditAction } from '../../../ui/RowAction';
+import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { useDeletePhoneConfig, useDeleteStrategy, useFarmPhoneConfig, useFarmStrategy } from '../pushApi';
+import '../../../ui/admin.css';
+import '../alarms.css';
+
+// The forms load when first opened.
+const StrategyFormDialog = lazyPart(() => import('../components/StrategyFormDialog').then((m) => m.StrategyFormDialog));
+const PhoneFormDialog = lazyPart(() => import('../components/PhoneFormDialog').then((m) => m.PhoneFormDialog));
+
+const contacts = (list: PhoneConfigRow['callers']): ReactElement => (
+  <div className="fs-cell-stack">
+    {byPriority(list).map((c) => (
+      <span key={`${c.priority}-${c.number}`}>
+        {c.name} {c.number} <Tag>P{c.priority}</Tag>
+      </span>
+    ))}
+  </div>
+);
+
+/**
+ * /pushmanagement/pushpolicyconfiguration: for the chosen farm, its push strategy (who is told of
+ * which alarms, how and how often) and its phone notification configuration (the numbers calls
+ * come from and go to). A farm has at most one of each, so each is a table of one row with add,
+ * edit and delete (confirmed); the add button waits until the farm's one is deleted.
+ */
+export function PushConfigPage(): ReactElement {
+  const { t } = useTranslation(['alarms', 'common', 'shell']);
+  const choice = useFarmChoice();
+  const farmId = choice.farmId;
+  const confirmDelete = useConfirmDelete();
+  const strategyForm = useRowDialog<PushStrategyRow>();
+  const phoneForm = useRowDialog<PhoneConfigRow>();
+  const strategy = useFarmStrategy(farmId);
+  const phone = useFarmPhoneConfig(farmId);
+  const removeStrategy = useDeleteStrategy();
+  const removePhone = useDeletePhoneConfig();
+  const strategies = farmId === undefined ? [] : (strategy.data?.list ?? []);
+  const phones = farmId === undefined ? [] : (phone.data?.list ?? []);
+  const enabledTag = (on: boolean): ReactElement => (
+    <Tag color={on ? 'green' : 'default'}>{on ? t('common:enabled') : t('common:disabled')}</Tag>
+  );
+
+  const strategyColumns: ColumnsType<PushStrategyRow> = [
+    {
+      key: 'name',
+      title: t('pushConfig.strategy.fields.name'),
+      render: (_, r) => (
+        <>
+          {r.name} {enabledTag(r.enabled)}
+        </>
+      ),
+    },
+    {
+      key: 'levels',
+      title: t('pushConfig.strategy.fields.levels'),
+      render: (_, r) => r.levels.map((l) => <Tag key={l}>{t(`levels.${l}`)}</Tag>),
+    },
+    {
+      key: 'kinds',
+      title: t('pushConfig.strategy.fields.kinds'),
+      render: (_, r) => r.kinds.map((k) => <Tag key={k}>{t(`kinds.${k}`)}</Tag>),
+    },
+    {
+      key: 'methods',
+      title: t('pushConfig.strategy.fields.methods'),
+      render: (_, r) => r.methods.map((m) => <Tag key={m}>{t(`push.methods.${m}`)}</Tag>),
+    },
+    {
+      key: 'people',
+      title: t('pushConfig.strategy.fields.people'),
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          {r.people.map((p) => (
+            <span key={p.id}>{p.name}</span>
+          ))}
+          {r.extraEmails.map((e) => (
+            <span key={e}>{e}</span>
+          ))}
+        </div>
+      ),
+    },
+    { key: 'language', title: t('pushConfig.fields.language'), render: (_, r) => t(`shell:languageNames.${r.language}`) },
+    {
+      key: 'timing',
+      title: t('pushConfig.strategy.timing'),
+      render: (_, r) => t('pushConfig.strategy.timingOf', { interval: r.intervalMinutes, delay: r.sendDelaySec }),
+    },
+    actionsColumn<PushStrategyRow>(t('common:actions'), 180, (r) => (
+      <>
+        <EditAction compact={false} label={t('pushConfig.strategy.editOf', { name: r.name })} onClick={() => strategyForm.edit(r)} />
+        <DeleteAction
+          compact={false}
+          label={t('pushConfig.strategy.deleteOf', { name: r.name })}
+          onClick={() =>
+            confirmDelete({
+              title: t('pushConfig.strategy.deleteTitle', { name: r.name }),
+              content: t('pushConfig.strategy.deleteWarning'),
+              run: () => removeStrategy.mutateAsync(r.id),
+            })
+          }
+        />
+      </>
+    )),
+  ];
+
+  const phoneColumns: ColumnsType<PhoneConfigRow> = [
+    { key: 'callers', title: t('pushConfig.phone.fields.callers'), render: (_, r) => contacts(r.callers) },
+    { key: 'callees', title: t('pushConfig.phone.fields.callees'), render: (_, r) => contacts(r.callees) },
+    {
+      key: 'template',
+      title: t('pushConfig.phone.fields.templateContent'),
+      render: (_, r) => (
+        <div className="fs-cell-stack">
+          <span>{r.templateContent}</span>
+          {r.templateId && <span className="fs-cell-sub">{r.templateId}</span>}
+        </div>
+      ),
+    },
+    { key: 'language', title: t('pushConfig.fields.language'), render: (_, r) => t(`shell:languageNames.${r.language}`) },
+    {
+      key: 'interval',
+      title: t('pushConfig.fields.intervalMinutes'),
+      render: (_, r) => (
+        <>
+          {r.intervalMinutes} {enabledTag(r.enabled)}
+        </>
+      ),
+    },
+    actionsColumn<PhoneConfigRow>(t('common:actions'), 180, (r) => (
+      <>
+        <EditAction compact={false} label={t('pushConfig.phone.editOf', { farm: r.farmName })} onClick={() => phoneForm.edit(r)} />
+        <DeleteAction
+          compact={false}
+          label={t('pushConfig.phone.deleteOf', { farm: r.farmName })}
+          onClick={() =>
+            confirmDelete({
+              title: t('pushConfig.phone.deleteTitle', { farm: r.farmName }),
+              content: t('pushConfig.phone.deleteWarning'),
+              run: () => removePhone.mutateAsync(r.id),
+            })
+          }
+        />
+      </>
+    )),
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('pushmanagement.pushpolicyconfiguration')} subtitle={t('pushConfig.subtitle')} />
+      <div className="fs-panel">
+        <FilterBar label={t('pushConfig.filters')}>
+          <FilterField id="push-farm" label={t('records.farm')} width={200}>
+            <FarmSelect
+              id="push-farm"
+              farms={choice.farms}
+              value={farmId}
+              placeholder={t('common:select')}
+              onChange={(id) => choice.select(id)}
+            />
+          </FilterField>
+        </FilterBar>
+        <div className="fs-alarm-config__head">
+          <h4 className="fs-heading">{t('pushConfig.strategy.title')}</h4>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={farmId === undefined || strategies.length > 0}
+            onClick={strategyForm.add}
+          >
+            {t('pushConfig.strategy.add')}
+          </Button>
+        </div>
+        <Table<PushStrategyRow>
+          aria-label={t('pushConfig.strategy.title')}
+          rowKey="id"
+          size="middle"
+          className="fs-admin-table"
+          pagination={false}
+          loading={strategy.isPending && farmId !== undefined}
+          dataSource={strategies}
+          columns={strategyColumns}
+          locale={{ emptyText: t('pushConfig.strategy.empty') }}
+          scroll={{ x: 1100 }}
+        />
+        <div className="fs-alarm-config__head">
+          <h4 className="fs-heading">{t('pushConfig.phone.title')}</h4>
+          <Button type="primary" icon={<PlusOutlined />} disabled={farmId === undefined || phones.length > 0} onClick={phoneForm.add}>
+            {t('pushConfig.phone.add')}
+          </Button>
+        </div>
+        <Table<PhoneConfigRow>
+          aria-label={t('pushConfig.phone.title')}
+          rowKey="id"
+          size="middle"
+          className="fs-admin-table"
+          pagination={false}
+          loading={phone.isPending && farmId !== undefined}
+          dataSource={phones}
+          columns={phoneColumns}
+          locale={{ emptyText: t('pushConfig.phone.empty') }}
+          scroll={{ x: 1000 }}
+        />
+      </div>
+      {strategyForm.open && farmId !== undefined && (
+        <StrategyFormDialog farmId={farmId} row={strategyForm.row} onClose={strategyForm.close} />
+      )}
+      {phoneForm.open && farmId !== undefined && <PhoneFormDialog farmId={farmId} row={phoneForm.row} onClose={phoneForm.close} />}
+    </section>
+  );
+}

@@ -14,6 +14,12 @@ export const PAGES: FeaturePages = {
       code.endsWith('.day') ? m.AlarmAnalysisDayPage : code.endsWith('.week') ? m.AlarmAnalysisWeekPage : m.AlarmAnalysisMonthPage,
   ),
   'pushmanagement.pushpolicyconfiguration': featurePage(TEXTS, () => import('./pages/PushConfigPage'), 'PushConfigPage'),
+  ...featurePagesOf(
+    TEXTS,
+    ['pushmanagement.pushlist', 'pushmanagement.pushlist-phone'],
+    () => import('./pages/PushListPage'),
+    (m, code) => (code.endsWith('-phone') ? m.PushPhoneListPage : m.PushEmailListPage),
+  ),
   'reports.device-alerts-rank': featurePage(TEXTS, () => import('./pages/AlarmRankPage'), 'AlarmRankPage'),
 };
 

@@ -62,7 +62,8 @@ const PRESET_HOURS: readonly (readonly [key: string, hours: number])[] = [
 ];
 
 export interface DateRangePickerProps {
-  value: DateRange;
+  /** Null shows no range (a list that is not limited in time until one is chosen). */
+  value: DateRange | null;
   onChange: (range: DateRange) => void;
   maxDays?: number;
   /** Queries look back; the future is greyed out unless a page asks for it. */

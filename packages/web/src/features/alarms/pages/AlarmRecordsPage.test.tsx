@@ -138,6 +138,32 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     expect(row(4)).toBeTruthy();
   });
 
+  it("lists the bell's active unacknowledged alarms whatever their age, until a range is chosen", async () => {
+    const calls = serve();
+    renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord?state=activeUnacknowledged');
+    await screen.findByText('Controller down', {}, SLOW);
+    const q = pageCalls(calls).at(-1)!.query;
+    expect(q).toMatchObject({ farmId: '1', state: 'activeUnacknowledged' });
+    expect(q).not.toHaveProperty('startTime');
+    expect(q).not.toHaveProperty('endTime');
+    expect((document.getElementById('alarm-range') as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps an explicit range with an active state, and the default range for other states', async () => {
+    const calls = serve();
+    const start = Date.parse('2026-03-01T00:00:00Z');
+    const end = Date.parse('2026-03-05T00:00:00Z');
+    const { unmount } = renderWithApp(<AlarmRecordsPage />, `/warningmanagement/warningrecord?state=active&start=${start}&end=${end}`);
+    await screen.findByText('Controller down', {}, SLOW);
+    expect(pageCalls(calls).at(-1)!.query).toMatchObject({ state: 'active', startTime: String(start), endTime: String(end) });
+    unmount();
+    renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord?state=cleared');
+    await screen.findByText('Controller down', {}, SLOW);
+    const q = pageCalls(calls).at(-1)!.query;
+    expect(q.state).toBe('cleared');
+    expect(Math.abs(Date.now() - 7 * 86_400_000 - Number(q.startTime))).toBeLessThan(60_000);
+  });
+
   it('acknowledges an alarm with a comment, then reloads the list and the count', async () => {
     const calls = serve();
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');

@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { ALARM_LEVELS, ALARM_STATES, type AlarmRow } from '@farmsense/shared';
+import { ALARM_LEVELS, ALARM_STATES, type AlarmRow, type AlarmStateFilter } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
@@ -49,10 +49,17 @@ const FILTERS = {
 };
 /** Without a chosen range the list shows the alarms started in the last 7 days, up to now. */
 const DEFAULT_HOURS = 168;
+/**
+ * States of alarms still active: without a chosen range these list every such alarm, however long
+ * ago it started, so the bell's count (all active unacknowledged alarms) and its link agree. They
+ * are few by nature; the 30-day rule is for explicit ranges.
+ */
+const ACTIVE_STATES: ReadonlySet<AlarmStateFilter> = new Set(['active', 'activeUnacknowledged', 'activeAcknowledged']);
 
 /**
  * /warningmanagement/warningrecord: the alarms of a farm, newest first, filtered by shed, level,
- * state and start time (at most 30 days, in the address with the page); each row can be
+ * state and start time (at most 30 days, in the address with the page; an active state without a
+ * range, as the bell links to, lists those alarms whatever their age); each row can be
  * acknowledged with a comment, released while active, and shelved until a moment or unshelved.
  * Every write, and every alarm event of the live stream, reloads the list and the count of alarms
  * waiting.
@@ -75,7 +82,12 @@ export function AlarmRecordsPage(): ReactElement {
   useAlarmEvents(reload);
 
   const fixedRange = filters.start !== undefined && filters.end !== undefined;
-  const range: DateRange = fixedRange ? [dayjs(filters.start), dayjs(filters.end)] : lastHours(DEFAULT_HOURS, dayjs(opened));
+  const sinceEver = !fixedRange && filters.state !== undefined && ACTIVE_STATES.has(filters.state);
+  const range: DateRange | null = fixedRange
+    ? [dayjs(filters.start), dayjs(filters.end)]
+    : sinceEver
+      ? null
+      : lastHours(DEFAULT_HOURS, dayjs(opened));
   const query: AlarmListQuery = {
     pageNo: list.paging.pageNo,
     pageSize: list.paging.pageSize,
@@ -83,7 +95,7 @@ export function AlarmRecordsPage(): ReactElement {
     shedId: filters.shedId,
     level: filters.level,
     state: filters.state,
-    startTime: range[0].valueOf(),
+    startTime: range?.[0].valueOf(),
     // Open-ended by default: alarms raised after the page opened still show on a reload.
     endTime: fixedRange ? filters.end : undefined,
   };

@@ -44,6 +44,6 @@ export const portalRoutes: ModuleRoutes = async (app, { database }) => {
   // can keep visits apart from the writes that change something.
   serve(portalApi.saveActLog, { keepsAccess: true, module: VISIT_MODULE }, async ({ req, body }) => {
     await saveActLog(db, requireAuth(req), body.modeCode);
-    await writeAudit(db, req, { outcome: 'ok', code: ErrorCodes.SUCCESS, action: VISIT_MODULE, detail: { modeCode: body.modeCode } });
+    await writeAudit(db, req, { outcome: 'ok', code: ErrorCodes.SUCCESS, detail: { modeCode: body.modeCode } });
   });
 };

@@ -47,7 +47,12 @@ const ROWS: OperationLogRow[] = [
   }),
 ];
 
-const VISIT = entry({ id: 4, action: 'visit', module: 'visit', detail: { modeCode: 'housemanagement.shedlist' } });
+const VISIT = entry({
+  id: 4,
+  action: '/api/breedpigbuilding/breedUserActLog/saveActLog',
+  module: 'visit',
+  detail: { modeCode: 'housemanagement.shedlist' },
+});
 
 function serve(): RecordedCall[] {
   return mockApi({

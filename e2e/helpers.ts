@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { CAPTCHA_CODE } from './playwright.config';
 import { sel } from './selectors';
 
@@ -82,4 +82,18 @@ export async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', url:
   const env = (await res.json()) as { code: number; data: T };
   expect(env.code, `${method} ${url}`).toBe(1);
   return env.data;
+}
+
+/**
+ * Picks an option of an antd select and checks that it took: a click that lands while the
+ * dropdown is still opening (a loaded machine) is lost without a trace, so the pick is tried
+ * again until the select shows the label.
+ */
+export async function chooseOption(page: Page, field: Locator, label: string): Promise<void> {
+  const select = field.locator('xpath=ancestor::*[contains(concat(" ", @class, " "), " ant-select ")][1]');
+  await expect(async () => {
+    if (!(await page.locator('.ant-select-dropdown:visible').count())) await field.click();
+    await page.locator('.ant-select-dropdown:visible').getByTitle(label, { exact: true }).click({ timeout: 5_000 });
+    await expect(select).toContainText(label, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }

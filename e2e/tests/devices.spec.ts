@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { connectAsync } from 'mqtt';
-import { api, expectToast, prepare, signInToShell } from '../helpers';
+import { api, chooseOption, expectToast, prepare, signInToShell } from '../helpers';
 import { MQTT_PORT } from '../playwright.config';
 import { sel } from '../selectors';
 
@@ -40,8 +40,7 @@ test.describe('device registry', () => {
     await dialog.getByLabel('Device code').fill('fs-bad_code');
     await dialog.getByLabel('Device name').fill(name);
     await dialog.getByLabel('Connection check code').fill('e2e-secret');
-    await dialog.getByLabel('Farm').click();
-    await option(page, 'Demo Pig Farm').click();
+    await chooseOption(page, dialog.getByLabel('Farm'), 'Demo Pig Farm');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Starts with fs- followed by 1 to 16 letters or digits')).toBeVisible();
     await dialog.getByLabel('Device code').fill(code);
@@ -120,8 +119,7 @@ test.describe('device registry', () => {
     await dialog.getByLabel('Device code').fill(code);
     await dialog.getByLabel('Device name').fill(name);
     await dialog.getByLabel('Connection check code').fill('e2e-secret');
-    await dialog.getByLabel('Farm').click();
-    await option(page, 'Demo Pig Farm').click();
+    await chooseOption(page, dialog.getByLabel('Farm'), 'Demo Pig Farm');
     await dialog.getByLabel('Communication point number').fill('7');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog.getByText('Give network device, port and communication point number together').first()).toBeVisible();

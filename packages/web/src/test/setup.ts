@@ -2,7 +2,7 @@
  * jsdom lacks the layout APIs antd relies on (matchMedia for responsive hooks, ResizeObserver for
  * overflow measurement); without these stubs antd components throw on mount.
  */
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { DEFAULT_LOCALE, LOCALES } from '@farmsense/shared';
 import { ALL_NAMESPACES } from '../app/i18n/catalogue';
@@ -55,4 +55,17 @@ afterEach(() => {
   if (!hasDom) return;
   cleanup();
   localStorage.clear();
+});
+
+// A confirmation (useConfirmAction: antd's Modal.confirm) renders in a React root of its own,
+// outside the tree cleanup() unmounts; its closing animation would then run after the test file
+// ended and the window was gone ("window is not defined" from React's scheduler). Close what is
+// left and let React finish while the window still exists.
+afterAll(async () => {
+  if (!hasDom) return;
+  if (document.querySelector('.ant-modal-root')) {
+    const { default: Modal } = await import('antd/es/modal');
+    Modal.destroyAll();
+  }
+  await new Promise((r) => setTimeout(r, 50));
 });

@@ -57,15 +57,16 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// A confirmation (useConfirmAction: antd's Modal.confirm) renders in a React root of its own,
-// outside the tree cleanup() unmounts; its closing animation would then run after the test file
-// ended and the window was gone ("window is not defined" from React's scheduler). Close what is
-// left and let React finish while the window still exists.
+// Toasts (antd's static message, loaded with the first one) and confirmations (Modal.confirm,
+// loaded when first asked for) render in React roots of their own, outside the tree cleanup()
+// unmounts, and live on timers (a toast stays 2 s). Left alone they would finish after the test
+// file ended and the window was gone ("window is not defined" from React's scheduler, or a lazy
+// import landing after teardown). Before each file ends: load both (finishing an import a toast
+// started), close everything they show, and let React finish while the window still exists.
 afterAll(async () => {
   if (!hasDom) return;
-  if (document.querySelector('.ant-modal-root')) {
-    const { default: Modal } = await import('antd/es/modal');
-    Modal.destroyAll();
-  }
-  await new Promise((r) => setTimeout(r, 50));
+  const [{ default: message }, { default: Modal }] = await Promise.all([import('antd/es/message'), import('antd/es/modal')]);
+  message.destroy();
+  Modal.destroyAll();
+  await new Promise((r) => setTimeout(r, 100));
 });

@@ -16,15 +16,14 @@
  * Run: npm run bench -- api          (env: BENCH_API_STORES=pglite,postgres; BENCH_PG_URL)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { constants, publicEncrypt, randomBytes } from 'node:crypto';
+import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { freshPg } from './fresh-pg.js';
 
 const root = path.resolve(import.meta.dirname, '..');
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const STORES = (process.env.BENCH_API_STORES ?? 'pglite,postgres').split(',').filter(Boolean);
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -122,25 +121,6 @@ async function load(base: string, req: { method?: 'GET' | 'POST'; path: string; 
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-  };
-}
-
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `fs_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
   };
 }
 

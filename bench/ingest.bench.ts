@@ -15,15 +15,13 @@
  * batch holds about one message per gateway, the steady state of a real farm, where every reading
  * also costs its own latest/hourly/daily upsert: expect a much lower ratio there.
  */
-import { randomBytes } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import pg from 'pg';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase, type Database } from '../packages/server/src/db/client.js';
 import { startIot } from '../packages/server/src/iot/link.js';
 import { Partitions, monthKey } from '../packages/server/src/iot/partitions.js';
+import { freshPg } from './fresh-pg.js';
 
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 40);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 750);
 const VALUES = Number(process.env.BENCH_VALUES ?? 40);
@@ -71,25 +69,6 @@ function payload(g: number, m: number): string {
   const values: Record<string, number> = {};
   for (let k = 0; k < KEYS.length; k++) values[KEYS[k]!] = valueOf(g, k, m);
   return JSON.stringify({ ts: tsOf(m), seq: m, values });
-}
-
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `fs_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
 }
 
 async function seedGateways(database: Database, n: number): Promise<string[]> {

@@ -8,8 +8,6 @@
  *
  * Run: npm run bench -- trend   (env: BENCH_PG_URL)
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { buildApp } from '../packages/server/src/app.js';
 import { createDeps } from '../packages/server/src/deps.js';
 import { quietLog } from '../packages/server/src/lib/log.js';
@@ -21,30 +19,11 @@ import { Partitions, monthKey } from '../packages/server/src/iot/partitions.js';
 import { emptyBatch, storeBatch } from '../packages/server/src/iot/store.js';
 import { queryRawBuckets, queryTrend, type TrendResult } from '../packages/server/src/modules/telemetry/query.js';
 import { tokenFor } from '../packages/server/src/test/factories.js';
+import { freshPg } from './fresh-pg.js';
 
-const PG_URL = process.env.BENCH_PG_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MINUTES = 365 * 24 * 60;
 const RUNS = 60;
 const RAW_RUNS = 15;
-
-async function freshPg(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `fs_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(PG_URL);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 async function writeYear(database: Database, gatewayId: number, from: number): Promise<void> {
   const partitions = new Partitions(database);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CODE_PATTERN, SENSOR_LIMITS } from '../constants.js';
 import { CLIMATE_SUB_DEVICES, CURTAIN_TYPES, DEVICE_CATEGORIES, FAN_TYPES, GATEWAY_TYPES, HEAT_COOL_TYPES } from '../enums/index.js';
-import { idParam, isPlainText, optionalText, requiredText } from './common.js';
+import { idParam, isPlainText, NUMBER_ERROR, optionalText, requiredText } from './common.js';
 
 /**
  * Device registry (SPEC §3 Controller, Gateway, Network device; §5 device code, IP/port rules).
@@ -175,7 +175,7 @@ const networkFields = {
     .trim()
     .min(1, 'validation.required')
     .max(45, 'validation.maxLength'),
-  serverPort: z.number({ error: 'validation.required' }),
+  serverPort: z.number(NUMBER_ERROR),
   connectionMode: z.enum(CONNECTION_MODES, { error: 'validation.invalid' }),
   farmId: bodyId,
 };

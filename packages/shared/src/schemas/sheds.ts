@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES } from '../enums/index.js';
-import { idParam, optionalText, requiredText } from './common.js';
+import { idParam, NUMBER_ERROR, optionalText, requiredText } from './common.js';
 
 /**
  * Sheds (houses) and pens (SPEC §3 Shed, §5 pen rules). Shed types follow the farm: poultry
@@ -51,18 +51,21 @@ export function penRangeValid(start: number, end: number): boolean {
 
 export const addFieldsBody = z.strictObject({
   shedId: bodyId,
-  startColumn: z.number({ error: 'validation.required' }).int('validation.integer'),
-  endColumn: z.number({ error: 'validation.required' }).int('validation.integer'),
+  startColumn: z.number(NUMBER_ERROR).int('validation.integer'),
+  endColumn: z.number(NUMBER_ERROR).int('validation.integer'),
   /** The row (field) every new pen gets; 0 = no row. */
   row: placeNumber.default(0),
 });
 export type AddFieldsBody = z.infer<typeof addFieldsBody>;
 
 /** The add-pens form in the browser, with the range rule as a field message. */
-export const addFieldsForm = addFieldsBody.refine((v) => penRangeValid(v.startColumn, v.endColumn), {
-  path: ['endColumn'],
-  message: 'validation.endBeforeStart',
-});
+const penNumber = z.number(NUMBER_ERROR).int('validation.integer').min(1, 'validation.positiveInteger');
+export const addFieldsForm = addFieldsBody
+  .extend({ startColumn: penNumber, endColumn: penNumber })
+  .refine((v) => penRangeValid(v.startColumn, v.endColumn), {
+    path: ['endColumn'],
+    message: 'validation.endBeforeStart',
+  });
 
 export const updateFieldBody = z.strictObject({
   id: bodyId,

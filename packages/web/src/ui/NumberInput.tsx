@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, useState, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 // antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,11 @@ export interface NumberInputProps {
   placeholder?: string;
   className?: string;
   disabled?: boolean;
+  /** A unit after the number ("years", "kg"). */
+  suffix?: ReactNode;
+  style?: CSSProperties;
   'aria-label'?: string;
+  'data-testid'?: string;
 }
 
 export function NumberInput({ value, onChange, integer = false, ...rest }: NumberInputProps): ReactElement {

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONNECTION_MODES, ErrorCodes, isIpAddress, isServerPort, networkAddBody, type NetworkRow } from '@farmsense/shared';
 import { errorMessage } from '../../../app/i18n/i18n';
@@ -10,6 +10,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { useFarms } from '../../../app/auth/queries';
 import { Field, FieldRow } from '../../../ui/FormFields';
+import { NumberInput } from '../../../ui/NumberInput';
 
 interface NetworkFormValues {
   name: string;
@@ -91,7 +92,7 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
             },
           ]}
         >
-          <InputNumber style={{ width: '100%' }} precision={0} />
+          <NumberInput integer style={{ width: '100%' }} />
         </Form.Item>
       </FieldRow>
       <FieldRow>

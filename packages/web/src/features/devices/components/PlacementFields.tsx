@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
-import { Col, Form, InputNumber, Row, Select, type FormRule } from 'antd';
+import { Col, Form, Row, Select, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COMM_POINT_MAX, DTU_GATEWAY_TYPE } from '@farmsense/shared';
 import { useDtuOptions, useNetworkOptions } from '../api';
+import { NumberInput } from '../../../ui/NumberInput';
 
 /**
  * Where a gateway sits (SPEC §3 Controller: network, port, communication point number; Gateway:
@@ -17,6 +18,7 @@ export interface PlacementValues {
   parentId?: number | null;
 }
 
+const PORT_MAX = 65535;
 const PLACEMENT = ['networkId', 'port', 'commPointNo'] as const;
 const isSet = (v: unknown): boolean => v !== null && v !== undefined;
 
@@ -31,6 +33,16 @@ export function PlacementFields({ farmId, gatewayType, selfId }: { farmId?: numb
         const v = getFieldsValue(PLACEMENT as unknown as string[]) as PlacementValues;
         const given = PLACEMENT.filter((f) => isSet(v[f])).length;
         if (given > 0 && given < PLACEMENT.length && !isSet(v[field])) throw new Error(t('form.placementIncomplete'));
+      },
+    });
+  // A station or port outside its range is named on the field (the server refuses it too).
+  const within =
+    (max: number): FormRule =>
+    () => ({
+      validator: async (_: unknown, v: unknown): Promise<void> => {
+        if (!isSet(v)) return;
+        if (typeof v !== 'number' || !Number.isInteger(v) || v < 1) throw new Error(t('validation:positiveInteger'));
+        if (v > max) throw new Error(t('validation:tooLarge'));
       },
     });
   return (
@@ -48,13 +60,23 @@ export function PlacementFields({ farmId, gatewayType, selfId }: { farmId?: numb
           </Form.Item>
         </Col>
         <Col xs={12} sm={7}>
-          <Form.Item name="port" label={t('fields.port')} rules={[whole('port')]} dependencies={['networkId', 'commPointNo']}>
-            <InputNumber min={1} max={65535} precision={0} style={{ width: '100%' }} data-testid="controller-port" />
+          <Form.Item
+            name="port"
+            label={t('fields.port')}
+            rules={[whole('port'), within(PORT_MAX)]}
+            dependencies={['networkId', 'commPointNo']}
+          >
+            <NumberInput integer style={{ width: '100%' }} data-testid="controller-port" />
           </Form.Item>
         </Col>
         <Col xs={12} sm={7}>
-          <Form.Item name="commPointNo" label={t('fields.commPointNo')} rules={[whole('commPointNo')]} dependencies={['networkId', 'port']}>
-            <InputNumber min={1} max={COMM_POINT_MAX} precision={0} style={{ width: '100%' }} data-testid="controller-comm-point" />
+          <Form.Item
+            name="commPointNo"
+            label={t('fields.commPointNo')}
+            rules={[whole('commPointNo'), within(COMM_POINT_MAX)]}
+            dependencies={['networkId', 'port']}
+          >
+            <NumberInput integer style={{ width: '100%' }} data-testid="controller-comm-point" />
           </Form.Item>
         </Col>
       </Row>

@@ -27,6 +27,19 @@ describe('add pens', { timeout: 40_000 }, () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('keeps "lots" and "-5" on their fields with an error and sends nothing (no silent clamping)', async () => {
+    const calls = mockApi({});
+    renderWithApp(<AddPensForm shedId={7} />);
+    set('startColumn', 'lots');
+    set('endColumn', '-5');
+    add();
+    await waitFor(() => expect(itemOf('startColumn')).toContain(tk('validation.number')), SLOW);
+    expect(itemOf('endColumn')).toContain(tk('validation.positiveInteger'));
+    expect((input('startColumn') as HTMLInputElement).value).toBe('lots');
+    expect((input('endColumn') as HTMLInputElement).value).toBe('-5');
+    expect(calls).toHaveLength(0);
+  });
+
   it('sends the range in its row, and shows a taken number (20040) on the range', async () => {
     const calls = mockApi({ 'POST /breedpigbuilding/shed/addFields': { code: 20040 } });
     renderWithApp(<AddPensForm shedId={7} />);

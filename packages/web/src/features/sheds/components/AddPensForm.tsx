@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Form, InputNumber } from 'antd';
+import { Button, Form } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { addFieldsForm, ErrorCodes, PEN_BATCH_MAX } from '@farmsense/shared';
@@ -7,6 +7,7 @@ import { toast } from '../../../app/api/toast';
 import { zodRule } from '../../../ui/zodRule';
 import { reportSaveError } from '../../../ui/formErrors';
 import { useAddPens } from '../api';
+import { NumberInput } from '../../../ui/NumberInput';
 
 export interface AddPensValues {
   startColumn: number | null;
@@ -55,13 +56,13 @@ export function AddPensForm({ shedId }: { shedId: number }): ReactElement {
     >
       <div className="fs-add-pens__fields">
         <Form.Item name="startColumn" label={t('pens.startColumn')} required rules={[rule('startColumn')]}>
-          <InputNumber min={1} precision={0} className="fs-number" inputMode="numeric" />
+          <NumberInput integer />
         </Form.Item>
         <Form.Item name="endColumn" label={t('pens.endColumn')} required dependencies={['startColumn']} rules={[rule('endColumn')]}>
-          <InputNumber min={1} precision={0} className="fs-number" inputMode="numeric" />
+          <NumberInput integer />
         </Form.Item>
         <Form.Item name="row" label={t('pens.row')} rules={[rule('row')]}>
-          <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
+          <NumberInput integer />
         </Form.Item>
         <Form.Item label=" " colon={false}>
           <Button type="primary" htmlType="submit" icon={<PlusOutlined />} loading={busy}>

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Col, Form, InputNumber, Row } from 'antd';
+import { Col, Form, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, updateFieldBody, type PenRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -9,6 +9,7 @@ import { useUpdatePen } from '../api';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field } from '../../../ui/FormFields';
+import { NumberInput } from '../../../ui/NumberInput';
 
 /** Renumbers or renames a pen: a number taken in the shed (20040) or a name taken (20083) shows on its field. */
 export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => void }): ReactElement {
@@ -41,12 +42,12 @@ export function PenFormDialog({ pen, onClose }: { pen: PenRow; onClose: () => vo
       <Row gutter={16}>
         <Col span={12}>
           <Field name="fieldColumn" label={t('pens.column')} rule={rule} required extra={t('pens.zeroBlank')}>
-            <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
+            <NumberInput integer />
           </Field>
         </Col>
         <Col span={12}>
           <Field name="field" label={t('pens.row')} rule={rule} required>
-            <InputNumber min={0} precision={0} className="fs-number" inputMode="numeric" />
+            <NumberInput integer />
           </Field>
         </Col>
       </Row>

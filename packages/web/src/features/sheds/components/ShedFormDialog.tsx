@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Col, Form, InputNumber, Row, Select, Typography } from 'antd';
+import { Col, Form, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -11,6 +11,7 @@ import { shedTypeOptions } from './shedTypes';
 import { useFormSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
+import { NumberInput } from '../../../ui/NumberInput';
 
 export interface ShedFormValues {
   shedName: string;
@@ -111,7 +112,7 @@ export function ShedFormDialog({
         {NUMBERS.map((n) => (
           <Col xs={8} key={n}>
             <Form.Item name={n} label={t(`fields.${n}`)} required rules={[rule(n)]}>
-              <InputNumber min={0} max={99999} precision={0} className="fs-number" inputMode="numeric" />
+              <NumberInput integer />
             </Form.Item>
           </Col>
         ))}

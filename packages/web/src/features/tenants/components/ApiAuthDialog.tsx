@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Modal, Radio, Select, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Select, Skeleton, Space, Tag } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { API_VISIT_WAYS, apiAuthBody, type ApiAuthView, type ApiVisitWay, type TenantOptions, type TenantRow } from '@farmsense/shared';
@@ -16,6 +16,7 @@ import { functionTree, FunctionTree, treeCodes } from './FunctionTree';
 import { ValidityFields } from './ValidityFields';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { validValues } from '../../../ui/useFormSave';
+import { NumberInput } from '../../../ui/NumberInput';
 
 interface ApiAuthFormValues extends ValidityFormValues {
   apiVisitWay: ApiVisitWay;
@@ -129,7 +130,7 @@ function ApiAuthForm(props: {
           />
         </Field>
         <Field name="apiVisitTimes" label={t('api.visitTimes')} extra={t('api.visitTimesHint')} rule={rule}>
-          <InputNumber min={1} precision={0} placeholder={t('auth.unlimited')} className="fs-number" />
+          <NumberInput integer placeholder={t('auth.unlimited')} />
         </Field>
       </FieldRow>
       <Field name="ipAddress" label={t('api.ipAddress')} extra={t('api.ipAddressHint')} rule={rule}>

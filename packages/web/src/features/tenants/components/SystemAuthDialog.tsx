@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Form, InputNumber, Modal, Select, Skeleton, Switch } from 'antd';
+import { Alert, Form, Modal, Select, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { systemAuthBody, type SystemAuthView, type TenantOptions, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -11,6 +11,7 @@ import { validityToForm, type ValidityFormValues } from '../validity';
 import { accountChoices, capOrNull, listOrNull, validityAlias, validityBody, type ValidityNames } from './authForm';
 import { ValidityFields } from './ValidityFields';
 import { FieldRow } from '../../../ui/FormFields';
+import { NumberInput } from '../../../ui/NumberInput';
 
 interface SystemAuthFormValues extends ValidityFormValues {
   userNum: number | null;
@@ -81,7 +82,7 @@ function SystemAuthForm({
 
   const cap = (name: 'userNum' | 'farmNum' | 'deviceNum', used: number): ReactElement => (
     <Form.Item name={name} label={t(`auth.${name}`)} extra={t('auth.inUse', { count: used })} rules={[rule(name)]}>
-      <InputNumber min={1} precision={0} placeholder={t('auth.unlimited')} className="fs-number" />
+      <NumberInput integer placeholder={t('auth.unlimited')} />
     </Form.Item>
   );
 

@@ -1,8 +1,9 @@
 import type { ReactElement } from 'react';
-import { Col, DatePicker, Form, InputNumber, Radio, Row, type FormRule } from 'antd';
+import { Col, DatePicker, Form, Radio, Row, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../app/i18n/i18n';
 import type { ValidityMode } from '../validity';
+import { NumberInput } from '../../../ui/NumberInput';
 
 /**
  * The validity of an authorization: permanent, a number of years (counted from a day, or from
@@ -35,14 +36,7 @@ export function ValidityFields({
               <Row gutter={16}>
                 <Col xs={24} sm={12}>
                   <Form.Item name="validYears" label={t('auth.years')} required rules={[required, rule('years')]}>
-                    <InputNumber
-                      id={`${idPrefix}-years`}
-                      min={1}
-                      max={100}
-                      precision={0}
-                      suffix={t('auth.yearsUnit')}
-                      className="fs-number"
-                    />
+                    <NumberInput integer id={`${idPrefix}-years`} suffix={t('auth.yearsUnit')} />
                   </Form.Item>
                 </Col>
                 <Col xs={24} sm={12}>

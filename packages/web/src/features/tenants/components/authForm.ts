@@ -18,7 +18,7 @@ export function listOrNull<T>(v: T[] | null | undefined): T[] | null {
   return v && v.length > 0 ? v : null;
 }
 
-/** A cap from an InputNumber: empty (null) is unlimited. */
+/** A cap from a number field: empty (null) is unlimited. */
 export function capOrNull(v: number | null | undefined): number | null {
   return v === undefined || v === null ? null : v;
 }

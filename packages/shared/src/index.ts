@@ -48,3 +48,4 @@ export * from './alarms/reports.js';
 export * from './alarms/push-schemas.js';
 export * from './alarms/push-endpoints.js';
 export * from './alarms/push-lists.js';
+export * from './control/endpoints.js';

@@ -6,3 +6,4 @@ export * from '../modules/production/tables.js';
 export * from '../modules/auth/tables.js';
 export * from '../modules/alarms/tables.js';
 export * from '../modules/alarms/push/tables.js';
+export * from '../modules/control/tables.js';

@@ -1,0 +1,58 @@
+/**
+ * Remote control (issue 14): the rules both sides share. A remote action is confirmed with the
+ * account's security code or an authorization code; a setting is sent to the shed's climate
+ * controller as a durable command and counts as applied only once the controller acknowledges it.
+ */
+
+/** Wrong codes per account: this many inside the window lock remote actions for `lockMinutes`. */
+export const CONTROL_CODE_LOCK = Object.freeze({ maxFailures: 5, windowMinutes: 15, lockMinutes: 15 });
+
+/** A command not acknowledged within this time is expired (it is re-sent on reconnect until then). */
+export const COMMAND_EXPIRY_SECONDS = 60;
+
+/** Setting groups a controller takes as one command, each with its page (application code). */
+export const SETTING_GROUPS = ['tempDayAge'] as const;
+export type SettingGroup = (typeof SETTING_GROUPS)[number];
+
+/** The operation (CONTRACT §4 `op`) a group's command carries. */
+export const SETTING_OPS: Readonly<Record<SettingGroup, string>> = { tempDayAge: 'setTempCurve' };
+
+/** pending: sent or waiting for the device; synced: acknowledged; failed: refused by it; expired: no answer in time. */
+export const COMMAND_STATUSES = ['pending', 'synced', 'failed', 'expired'] as const;
+export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+
+/** How a remote action was confirmed (the code itself is never stored). */
+export const CODE_KINDS = ['security', 'authorization'] as const;
+export type CodeKind = (typeof CODE_KINDS)[number];
+
+export const OPTION_ACTIONS = ['apply', 'restore'] as const;
+export type OptionAction = (typeof OPTION_ACTIONS)[number];
+
+/** Day-age temperature curve (SPEC §2 /remote-control/env-control/temp-dayage). */
+export const CURVE_LIMITS = Object.freeze({
+  maxPoints: 10,
+  minDay: -7,
+  maxDay: 999,
+  minTarget: 0,
+  maxTarget: 45,
+  maxOffset: 15,
+  minRh: 20,
+  maxRh: 95,
+});
+
+/** Authorization codes: validity in minutes (at most 7 days) and the houses one code may cover. */
+export const AUTH_CODE_LIMITS = Object.freeze({ minMinutes: 1, maxMinutes: 10_080, maxSheds: 200, length: 8 });
+
+/** Houses one batch apply may target. */
+export const MAX_BATCH_SHEDS = 200;
+
+/** Index of the first point whose day is not above the one before, else -1. */
+export function firstNonIncreasingDay(days: readonly number[]): number {
+  for (let i = 1; i < days.length; i++) if (days[i]! <= days[i - 1]!) return i;
+  return -1;
+}
+
+/** The status shown for a setting group: that of its newest version, none when never set. */
+export function groupStatus(versions: readonly { status: CommandStatus }[]): CommandStatus | null {
+  return versions[0]?.status ?? null;
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
+import { AUTH_CODE_LIMITS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
+
+/**
+ * Requests of the remote-control module (issue 14). Every remote action carries exactly one of
+ * `securePassword` (the account's security code) and `authCode` (an authorization code), both as
+ * RSA-OAEP ciphertext (CONTRACT §3); neither or both is 'validation.controlCode'.
+ */
+
+const codeFields = { securePassword: cipherText.optional(), authCode: cipherText.optional() };
+
+function oneCode(v: { securePassword?: string | undefined; authCode?: string | undefined }, ctx: z.RefinementCtx): void {
+  if ((v.securePassword === undefined) === (v.authCode === undefined))
+    ctx.addIssue({ code: 'custom', message: 'validation.controlCode', path: ['securePassword'] });
+}
+
+const num = (min: number, max: number) =>
+  z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
+
+export const curvePoint = strictObject({
+  day: z.number(NUMBER_ERROR).int('validation.integer').min(CURVE_LIMITS.minDay, 'validation.invalid').max(CURVE_LIMITS.maxDay, 'validation.tooLarge'),
+  target: num(CURVE_LIMITS.minTarget, CURVE_LIMITS.maxTarget),
+  heatOffset: num(0, CURVE_LIMITS.maxOffset),
+  coolOffset: num(0, CURVE_LIMITS.maxOffset),
+  tunnelOffset: num(0, CURVE_LIMITS.maxOffset),
+});
+export type CurvePoint = z.infer<typeof curvePoint>;
+
+/** The day-age temperature curve: 1 to 10 points, days strictly increasing, and the RH target. */
+export const tempDayAgePayload = strictObject({
+  points: z
+    .array(curvePoint, { error: 'validation.required' })
+    .min(1, 'validation.selectAtLeastOne')
+    .max(CURVE_LIMITS.maxPoints, 'validation.tooMany')
+    .superRefine((points, ctx) => {
+      const i = firstNonIncreasingDay(points.map((p) => p.day));
+      if (i >= 0) ctx.addIssue({ code: 'custom', message: 'validation.daysIncreasing', path: [i, 'day'] });
+    }),
+  rhTarget: num(CURVE_LIMITS.minRh, CURVE_LIMITS.maxRh),
+});
+export type TempDayAgePayload = z.infer<typeof tempDayAgePayload>;
+
+const shedIds = z
+  .array(bodyId, { error: 'validation.required' })
+  .min(1, 'validation.selectAtLeastOne')
+  .max(MAX_BATCH_SHEDS, 'validation.tooMany')
+  .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
+
+/** Applies one group's settings to several houses (each gets its own version and command). */
+export const settingApplyBody = z
+  .discriminatedUnion('group', [
+    strictObject({
+      group: z.literal('tempDayAge'),
+      shedIds,
+      payload: tempDayAgePayload,
+      /** The user confirmed set points far from the breed's comfort curve (logged). */
+      confirmOffComfort: z.boolean().optional(),
+      ...codeFields,
+    }),
+  ])
+  .superRefine(oneCode);
+export type SettingApplyBody = z.infer<typeof settingApplyBody>;
+
+export const settingGroup = z.enum(SETTING_GROUPS, { error: 'validation.invalid' });
+
+export const settingStateQuery = strictObject({ shedId: idParam, group: settingGroup });
+export type SettingStateQuery = z.infer<typeof settingStateQuery>;
+
+/** Puts an earlier version back: it becomes the newest version and is sent again. */
+export const settingRestoreBody = strictObject({
+  shedId: bodyId,
+  group: settingGroup,
+  version: z.number(NUMBER_ERROR).int('validation.integer').positive('validation.invalid').max(2_147_483_647, 'validation.invalid'),
+  ...codeFields,
+}).superRefine(oneCode);
+export type SettingRestoreBody = z.infer<typeof settingRestoreBody>;
+
+export const authCodeGenerateBody = strictObject({
+  validMinutes: z
+    .number(NUMBER_ERROR)
+    .int('validation.integer')
+    .min(AUTH_CODE_LIMITS.minMinutes, 'validation.positiveInteger')
+    .max(AUTH_CODE_LIMITS.maxMinutes, 'validation.tooLarge'),
+  shedIds: z
+    .array(bodyId, { error: 'validation.required' })
+    .min(1, 'validation.selectAtLeastOne')
+    .max(AUTH_CODE_LIMITS.maxSheds, 'validation.tooMany')
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid'),
+  /** The setting groups it allows; absent = every remote action on those houses. */
+  actions: z.array(settingGroup).min(1, 'validation.selectAtLeastOne').optional(),
+  remark: optionalText(),
+});
+export type AuthCodeGenerateBody = z.infer<typeof authCodeGenerateBody>;
+
+export const authCodePageQuery = pageQuery;
+export type AuthCodePageQuery = z.infer<typeof authCodePageQuery>;
+
+export const authCodeEnableBody = strictObject({ id: bodyId, enabled: z.boolean({ error: 'validation.required' }) });
+export type AuthCodeEnableBody = z.infer<typeof authCodeEnableBody>;
+
+export const optionLogPageQuery = pageQuery.extend({
+  shedId: idParam.optional(),
+  group: settingGroup.optional(),
+  authCodeId: idParam.optional(),
+});
+export type OptionLogPageQuery = z.infer<typeof optionLogPageQuery>;

@@ -21,10 +21,14 @@ interface Pending {
  * the `fs/{code}/ack` carrying the same id. The acks reach the process that sent the command:
  * through the embedded broker's publish hook, or its plain subscription to `fs/+/ack`.
  */
+/** Hears every well-formed ack from a device, whoever sent the command (durable commands: modules/control). */
+export type AckListener = (code: string, ack: CommandAck) => void;
+
 export class Commands {
   private readonly pending = new Map<string, Pending>();
+  private readonly listeners = new Set<AckListener>();
 
-  constructor(private readonly publish: (topic: string, payload: string) => Promise<void>) {}
+  constructor(private readonly publishRaw: (topic: string, payload: string) => Promise<void>) {}
 
   /** Resolves with the device's ack; throws DEVICE_OFFLINE (203342) when none comes in time. */
   async send(code: string, op: string, params: Record<string, unknown> = {}, timeoutMs = 10_000): Promise<CommandAck> {
@@ -37,7 +41,7 @@ export class Commands {
       this.pending.set(id, { code, resolve, reject, timer });
     });
     try {
-      await this.publish(`fs/${code}/cmd`, JSON.stringify({ id, op, params }));
+      await this.publishRaw(`fs/${code}/cmd`, JSON.stringify({ id, op, params }));
     } catch {
       const p = this.pending.get(id);
       if (p) clearTimeout(p.timer);
@@ -47,7 +51,21 @@ export class Commands {
     return answer;
   }
 
-  /** An ack from device `code`; ignored unless it answers a command sent to that device. */
+  /**
+   * Publishes a command whose id the caller chose and keeps (a durable command row) without
+   * waiting: its ack reaches the `listen` listeners of whichever process receives it.
+   */
+  async publish(code: string, id: string, op: string, params: Record<string, unknown>): Promise<void> {
+    await this.publishRaw(`fs/${code}/cmd`, JSON.stringify({ id, op, params }));
+  }
+
+  /** Adds a listener for every ack; returns its removal. */
+  listen(listener: AckListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** An ack from device `code`: to its waiting `send` (same device only), and to every listener. */
   onAck(code: string, payload: Buffer | string): void {
     let doc: unknown;
     try {
@@ -58,16 +76,18 @@ export class Commands {
     if (!doc || typeof doc !== 'object') return;
     const { id, ok, msg, data } = doc as Partial<CommandAck>;
     if (typeof id !== 'string') return;
-    const p = this.pending.get(id);
-    if (!p || p.code !== code) return;
-    clearTimeout(p.timer);
-    this.pending.delete(id);
-    p.resolve({
+    const ack: CommandAck = {
       id,
       ok: ok === true,
       msg: typeof msg === 'string' ? msg : '',
       data: data && typeof data === 'object' ? (data as Record<string, unknown>) : {},
-    });
+    };
+    for (const l of this.listeners) l(code, ack);
+    const p = this.pending.get(id);
+    if (!p || p.code !== code) return;
+    clearTimeout(p.timer);
+    this.pending.delete(id);
+    p.resolve(ack);
   }
 
   /** Stops waiting for every command (shutdown): they fail as unanswered. */

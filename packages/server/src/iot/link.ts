@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
-import { Commands, type CommandAck } from './commands.js';
+import { Commands, type AckListener, type CommandAck } from './commands.js';
 import { DeviceCache } from './devices.js';
 import { startExternalLink, type ExternalLink } from './external.js';
 import type { Log } from '../lib/log.js';
@@ -52,6 +52,15 @@ export interface IotLink {
   kick(code: string, gatewayId?: number): Promise<number>;
   /** Sends `{id, op, params}` to `fs/{code}/cmd` and resolves with the device's ack (rejects when not running). */
   sendCommand(code: string, op: string, params?: Record<string, unknown>, timeoutMs?: number): Promise<CommandAck>;
+  /**
+   * Publishes `{id, op, params}` to `fs/{code}/cmd` without waiting (rejects when not running);
+   * the ack goes to `onAck` listeners of the process that receives it.
+   */
+  publishCommand(code: string, id: string, op: string, params: Record<string, unknown>): Promise<void>;
+  /** Every ack a device sends to this process; returns the removal. */
+  onAck(listener: AckListener): () => void;
+  /** Gateways this process saw come online (status topic or first message after offline); returns the removal. */
+  onOnline(listener: (gatewayId: number) => void): () => void;
   /** Runs the partition/retention housekeeping now (it also runs daily). */
   housekeeping(): Promise<void>;
   /** Connects: ingest, status, stats, the broker or the external link, daily housekeeping. Once. */
@@ -101,7 +110,9 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
   const hub = deps.live ?? new LiveHub();
   const devices = new DeviceCache(database);
   const external = Boolean(config.mqttUrl);
+  const onlineListeners = new Set<(gatewayId: number) => void>();
   const publishStatus = (changes: StatusChange[]): void => {
+    for (const c of changes) if (c.online) for (const l of onlineListeners) l(c.gatewayId);
     for (const c of changes)
       hub.publishStatus({ gatewayId: c.gatewayId, shedId: devices.known(c.gatewayId)?.shedId ?? null, online: c.online });
   };
@@ -248,6 +259,12 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
       return closed;
     },
     sendCommand: (code, op, params = {}, timeoutMs) => commands.send(code, op, params, timeoutMs),
+    publishCommand: (code, id, op, params) => commands.publish(code, id, op, params),
+    onAck: (listener) => commands.listen(listener),
+    onOnline(listener) {
+      onlineListeners.add(listener);
+      return () => onlineListeners.delete(listener);
+    },
     housekeeping,
     async start() {
       if (state !== 'new') throw new Error(`the device link cannot start: it is ${state}`);

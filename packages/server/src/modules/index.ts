@@ -12,6 +12,7 @@ import { environmentModule } from './environment/index.js';
 import { devicesModule } from './devices/index.js';
 import { productionModule } from './production/index.js';
 import { alarmsModule } from './alarms/index.js';
+import { controlModule } from './control/index.js';
 import type { ServerModule } from './module.js';
 
 /**
@@ -33,4 +34,5 @@ export const MODULES: readonly ServerModule[] = [
   devicesModule,
   productionModule,
   alarmsModule,
+  controlModule,
 ];

@@ -24,3 +24,6 @@ export async function authModule(app: FastifyInstance, deps: Deps): Promise<void
   await loginRoutes(app, ctx);
   await accountRoutes(app, ctx);
 }
+
+/** The failure-lock rules, also used by remote control's code throttle (modules/control/verify.ts). */
+export { afterFailure, CLEAR_FAILURES, lockRemainingSeconds, type FailureState } from './policy.js';

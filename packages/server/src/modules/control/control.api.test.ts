@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplyAnswer, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import { waitFor } from '../../iot/testkit.js';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { call } from '../../test/factories.js';
+import { APPLY, buildWorld, curve, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+
+/**
+ * Durable commands through the embedded broker: a save is a version sent to the controller and
+ * settled by its ack (synced, failed), expired when nobody answers, re-sent when an offline
+ * controller comes back, and found in the option log with who, from what, to what and how.
+ */
+describe(`remote control commands (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let w: ControlWorld;
+  let devices: FakeController[] = [];
+
+  const apply = async (shedIds: number[], target: number): Promise<ApplyAnswer> => {
+    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
+      group: 'tempDayAge',
+      shedIds,
+      payload: curve(target),
+      securePassword: await securityCode(ctx),
+    });
+    expect(r.code).toBe(1);
+    return r.data;
+  };
+  const state = async (shedId: number): Promise<SettingStateAnswer> =>
+    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=tempDayAge`)).data;
+  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
+    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
+    w = await buildWorld(ctx, 'cmd');
+  });
+  afterAll(async () => {
+    for (const d of devices) await d.client.endAsync();
+    await ctx?.close();
+  });
+
+  it('sends a saved curve to an online controller: pending, then synced on its ack; a second ack changes nothing', async () => {
+    const dev = await FakeController.connect(ctx, w.gateways[0]!.code);
+    devices.push(dev);
+    await online(ctx, w.gateways[0]!.id);
+    dev.mode = 'twice';
+    const { results } = await apply([w.sheds[0]!], 24);
+    expect(results).toEqual([
+      expect.objectContaining({ shedId: w.sheds[0], shedName: 'House A', code: 1, version: 1, status: 'pending', online: true }),
+    ]);
+    await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
+    expect(dev.commands[0]).toMatchObject({ id: results[0]!.commandId, op: 'setTempCurve', params: { version: 1, rhTarget: 60 } });
+    const s = await state(w.sheds[0]!);
+    expect(s).toMatchObject({ desiredVersion: 1, reportedVersion: 1, status: 'synced', online: true, reported: curve(24) });
+    const first = s.versions[0]!;
+    expect(first).toMatchObject({ attempts: 1, ackMsg: 'ok', createdByName: 'Name of ct-cmd-admin' });
+    // The second ack arrived too (mode 'twice'): the row keeps its first answer.
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await state(w.sheds[0]!)).versions[0]!.ackedAt).toBe(first.ackedAt);
+  });
+
+  it('records a refusal as failed with the device message; the reported version stays the last synced', async () => {
+    devices[0]!.mode = 'refuse';
+    const { results } = await apply([w.sheds[0]!], 20);
+    expect(results[0]!.version).toBe(2);
+    await waitFor(async () => (await statusOf(w.sheds[0]!, 2)) === 'failed');
+    const s = await state(w.sheds[0]!);
+    expect(s).toMatchObject({ desiredVersion: 2, reportedVersion: 1, status: 'failed' });
+    expect(s.versions[0]!.ackMsg).toBe('outOfRange');
+    devices[0]!.mode = 'ok';
+  });
+
+  it('expires a command nobody answers once its time is up', async () => {
+    devices[0]!.mode = 'silent';
+    const { results } = await apply([w.sheds[0]!], 21);
+    const id = results[0]!.commandId!;
+    await waitFor(() => devices[0]!.commands.some((c) => c.id === id));
+    expect(await statusOf(w.sheds[0]!, 3)).toBe('pending');
+    // Let its 60 s pass: the row's expiry and its job's run time are moved to now.
+    await ctx.database.query(`UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [`expire-${id}`]);
+    await ctx.jobs.runDue();
+    expect(await statusOf(w.sheds[0]!, 3)).toBe('expired');
+    devices[0]!.mode = 'ok';
+  });
+
+  it('keeps a save for an offline controller pending and sends it when the controller is back', async () => {
+    const { results } = await apply([w.sheds[1]!], 22);
+    expect(results[0]).toMatchObject({ code: 1, version: 1, status: 'pending', online: false });
+    expect((await state(w.sheds[1]!)).versions[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    const dev = await FakeController.connect(ctx, w.gateways[1]!.code);
+    devices.push(dev);
+    await waitFor(async () => (await statusOf(w.sheds[1]!, 1)) === 'synced');
+    expect(dev.commands.map((c) => c.id)).toEqual([results[0]!.commandId]);
+  });
+
+  it('applies one curve to several houses with a result per house, and supersedes an older pending version', async () => {
+    devices[1]!.mode = 'silent';
+    const older = await apply([w.sheds[1]!], 23);
+    devices[1]!.mode = 'ok';
+    const { results } = await apply(w.sheds, 25);
+    expect(results.map((r) => [r.shedId, r.code, r.status])).toEqual([
+      [w.sheds[0], 1, 'pending'],
+      [w.sheds[1], 1, 'pending'],
+    ]);
+    for (const r of results) await waitFor(async () => (await statusOf(r.shedId, r.version!)) === 'synced');
+    expect(await statusOf(w.sheds[1]!, older.results[0]!.version!)).toBe('expired');
+  });
+
+  it('restores an earlier version as a new one, and logs every change with who, from, to, code kind and answer', async () => {
+    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
+      shedId: w.sheds[0],
+      group: 'tempDayAge',
+      version: 1,
+      securePassword: await securityCode(ctx),
+    });
+    expect(r.code).toBe(1);
+    const version = r.data.results[0]!.version!;
+    await waitFor(async () => (await statusOf(w.sheds[0]!, version)) === 'synced');
+    expect((await state(w.sheds[0]!)).reported).toEqual(curve(24));
+    const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}`);
+    expect(logs.code).toBe(1);
+    const top = logs.data.list[0]!;
+    expect(top).toMatchObject({ action: 'restore', version, codeKind: 'security', authCodeId: null, status: 'synced', accountName: 'Name of ct-cmd-admin' });
+    expect(top.toValue).toEqual(curve(24));
+    expect(top.fromValue).toEqual(curve(25));
+    const firstLog = logs.data.list.at(-1)!;
+    expect(firstLog).toMatchObject({ action: 'apply', version: 1, fromValue: null });
+    const safe = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `/api/safeoplog/records/page?shedId=${w.sheds[0]}`);
+    expect(safe.data.total).toBe(logs.data.total);
+    expect((await call(ctx, w.token, 'POST', RESTORE, { shedId: w.sheds[0], group: 'tempDayAge', version: 99, securePassword: await securityCode(ctx) })).code).toBe(30001);
+  });
+
+  it("refuses another tenant's house (30004), never settles a command from another device, and lists nothing of another tenant", async () => {
+    const r = await call(ctx, w.token, 'POST', APPLY, {
+      group: 'tempDayAge',
+      shedIds: [w.sheds[0], w.otherShed],
+      payload: curve(24),
+      securePassword: await securityCode(ctx),
+    });
+    expect(r.code).toBe(30004);
+    expect((await call(ctx, w.token, 'GET', `${STATE}?shedId=${w.otherShed}&group=tempDayAge`)).code).toBe(30004);
+    expect((await call(ctx, w.otherToken, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=tempDayAge`)).code).toBe(30004);
+    expect((await call<Page<OptionLogRow>>(ctx, w.otherToken, 'GET', LOGS)).data.total).toBe(0);
+    // A pending command acknowledged by another tenant's device stays pending.
+    devices[0]!.mode = 'silent';
+    const { results } = await apply([w.sheds[0]!], 26);
+    const intruder = await FakeController.connect(ctx, w.otherGateway.code);
+    devices.push(intruder);
+    await intruder.client.publishAsync(
+      `fs/${w.otherGateway.code}/ack`,
+      JSON.stringify({ id: results[0]!.commandId, ok: true, msg: 'ok', data: {} }),
+      { qos: 1 },
+    );
+    await new Promise((res) => setTimeout(res, 300));
+    expect(await statusOf(w.sheds[0]!, results[0]!.version!)).toBe('pending');
+  });
+});

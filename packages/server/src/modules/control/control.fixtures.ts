@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import type { MqttClient } from 'mqtt';
+import { AccountType } from '@farmsense/shared';
+import { accounts } from '../../db/tables.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { addGateway, connected, deviceClient, newCode, waitFor } from '../../iot/testkit.js';
+import type { TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildShed, buildTenant, tokenFor } from '../../test/factories.js';
+import { encrypt } from '../../test/login.js';
+
+/** Test setup of the control module: a tenant with two houses and their controllers, and device clients. */
+export const SAFE_CODE = '246810';
+export const APPLY = '/api/remotecontrol/setting/apply';
+export const STATE = '/api/remotecontrol/setting/state';
+export const RESTORE = '/api/remotecontrol/setting/restore';
+export const LOGS = '/api/remotecontrol/optionLog/page';
+export const CODES = '/api/safecontrol/authCode';
+
+export const curve = (target = 24) => ({
+  points: [
+    { day: -2, target: target + 6, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 },
+    { day: 1, target: target + 4, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 },
+    { day: 21, target, heatOffset: 1, coolOffset: 2, tunnelOffset: 4 },
+  ],
+  rhTarget: 60,
+});
+
+export interface ControlWorld {
+  tenant: number;
+  farm: number;
+  sheds: number[];
+  gateways: { id: number; code: string }[];
+  token: string;
+  otherToken: string;
+  otherShed: number;
+  otherGateway: { id: number; code: string };
+}
+
+export async function buildWorld(ctx: TestContext, name: string): Promise<ControlWorld> {
+  const { db } = ctx.database;
+  const tenant = await buildTenant(db, `Control ${name}`, ['pig']);
+  const farm = await buildFarm(db, tenant, `Control Farm ${name}`, 1);
+  const sheds = [await buildShed(db, tenant, farm, { shedName: 'House A' }), await buildShed(db, tenant, farm, { shedName: 'House B' })];
+  const gateways = [];
+  for (const shedId of sheds) {
+    const code = newCode('ct');
+    gateways.push({ id: await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId }), code });
+  }
+  const admin = `ct-${name}-admin`;
+  const accountId = await buildAccount(db, { tenantId: tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
+  await db.update(accounts).set({ secureHash: await hashPassword(SAFE_CODE) }).where(eq(accounts.id, accountId));
+  const other = await buildTenant(db, `Control Other ${name}`, ['pig']);
+  const otherFarm = await buildFarm(db, other, `Other Farm ${name}`, 1);
+  const otherShed = await buildShed(db, other, otherFarm, { shedName: 'Elsewhere' });
+  const otherCode = newCode('ot');
+  const otherGateway = { id: await addGateway(ctx.database, { tenantId: other, code: otherCode, farmId: otherFarm, shedId: otherShed }), code: otherCode };
+  await buildAccount(db, { tenantId: other, accountCode: `ct-${name}-other`, accountType: AccountType.TENANT_ADMIN });
+  return { tenant, farm, sheds, gateways, token: await tokenFor(db, admin), otherToken: await tokenFor(db, `ct-${name}-other`), otherShed, otherGateway };
+}
+
+export type AckMode = 'ok' | 'refuse' | 'silent' | 'twice';
+
+/** A controller that records its commands and answers them as `mode` says. */
+export class FakeController {
+  readonly commands: { id: string; op: string; params: Record<string, unknown> }[] = [];
+  mode: AckMode = 'ok';
+  private constructor(
+    readonly client: MqttClient,
+    readonly code: string,
+  ) {}
+
+  static async connect(ctx: TestContext, code: string): Promise<FakeController> {
+    const client = deviceClient(ctx.iot, { username: code, password: 'secret' });
+    await connected(client);
+    const c = new FakeController(client, code);
+    client.on('message', (_topic, payload) => void c.answer(payload));
+    await client.subscribeAsync(`fs/${code}/cmd`, { qos: 1 });
+    await client.publishAsync(`fs/${code}/status`, 'online', { qos: 1, retain: true });
+    return c;
+  }
+
+  private async answer(payload: Buffer): Promise<void> {
+    const cmd = JSON.parse(payload.toString()) as { id: string; op: string; params: Record<string, unknown> };
+    this.commands.push(cmd);
+    if (this.mode === 'silent') return;
+    const ack = JSON.stringify({ id: cmd.id, ok: this.mode !== 'refuse', msg: this.mode === 'refuse' ? 'outOfRange' : 'ok', data: {} });
+    await this.client.publishAsync(`fs/${this.code}/ack`, ack, { qos: 1 });
+    if (this.mode === 'twice') await this.client.publishAsync(`fs/${this.code}/ack`, ack, { qos: 1 });
+  }
+
+  async close(): Promise<void> {
+    await this.client.publishAsync(`fs/${this.code}/status`, 'offline', { qos: 1, retain: true });
+    await this.client.endAsync();
+  }
+}
+
+/** Waits until the gateway is recorded online (so a save sends at once). */
+export async function online(ctx: TestContext, gatewayId: number, want = true): Promise<void> {
+  await waitFor(async () => {
+    const [s] = await ctx.database.query<{ online: boolean }>('SELECT online FROM gateway_status WHERE gateway_id = $1', [gatewayId]);
+    return (s?.online ?? false) === want;
+  });
+}
+
+export const securityCode = (ctx: TestContext, code = SAFE_CODE): Promise<string> => encrypt(ctx, code);

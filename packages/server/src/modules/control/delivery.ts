@@ -1,0 +1,103 @@
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { controlCommands, gateways, gatewayStatus } from '../../db/tables.js';
+import type { CommandAck } from '../../iot/commands.js';
+import type { IotLink } from '../../iot/link.js';
+import { defineJob } from '../../jobs/index.js';
+import { errorText, type Log } from '../../lib/log.js';
+
+/**
+ * Durable commands (control_commands): each version of a setting group is one row, sent to the
+ * house's controller as `{id, op, params}` and settled by the controller's ack, whichever server
+ * process receives it (the row is found by id). Until it expires a pending row is sent again each
+ * time its gateway comes online; the expiry job then marks what nobody answered `expired`. A
+ * device that is offline when the user saves gets the row pending (shown as "applies when back
+ * online"), never a silent loss.
+ */
+
+type Row = typeof controlCommands.$inferSelect;
+
+/** Whether the gateway is online now (gateway_status, kept by every ingest process). */
+export async function isOnline(db: Db, gatewayId: number): Promise<boolean> {
+  const [s] = await db.select({ online: gatewayStatus.online }).from(gatewayStatus).where(eq(gatewayStatus.gatewayId, gatewayId));
+  return s?.online === true;
+}
+
+/** Publishes the row's command and counts the attempt; false when the link could not take it. */
+export async function publishRow(db: Db, iot: IotLink, row: Pick<Row, 'id' | 'op' | 'payload' | 'version'>, code: string): Promise<boolean> {
+  if (!iot.running) return false;
+  try {
+    const params = { version: row.version, ...(row.payload as Record<string, unknown>) };
+    await iot.publishCommand(code, row.id, row.op, params);
+  } catch {
+    return false;
+  }
+  await db
+    .update(controlCommands)
+    .set({ attempts: sql`${controlCommands.attempts} + 1`, lastSentAt: new Date() })
+    .where(eq(controlCommands.id, row.id));
+  return true;
+}
+
+/**
+ * Settles a row from the device's ack: synced when it applied it, failed with its message when it
+ * refused. Repeated acks change nothing; an ack after the expiry still records what the device
+ * did (it applied the setting late). The ack must come from the row's own gateway.
+ */
+export async function settleAck(db: Db, code: string, ack: CommandAck): Promise<boolean> {
+  const rows = await db
+    .update(controlCommands)
+    .set({ status: ack.ok ? 'synced' : 'failed', ackMsg: ack.msg.slice(0, 200), ackedAt: new Date() })
+    .where(
+      and(
+        eq(controlCommands.id, ack.id),
+        inArray(controlCommands.status, ['pending', 'expired']),
+        inArray(controlCommands.gatewayId, db.select({ id: gateways.id }).from(gateways).where(eq(gateways.code, code))),
+      ),
+    )
+    .returning({ id: controlCommands.id });
+  return rows.length > 0;
+}
+
+/** A gateway came online: send its newest unexpired pending command of each group again. */
+export async function resendPending(db: Db, iot: IotLink, gatewayId: number): Promise<number> {
+  const [gw] = await db.select({ code: gateways.code, enabled: gateways.enabled }).from(gateways).where(eq(gateways.id, gatewayId));
+  if (!gw?.enabled) return 0;
+  const rows = await db
+    .select()
+    .from(controlCommands)
+    .where(and(eq(controlCommands.gatewayId, gatewayId), eq(controlCommands.status, 'pending'), gt(controlCommands.expiresAt, new Date())))
+    .orderBy(desc(controlCommands.version));
+  const seen = new Set<string>();
+  let sent = 0;
+  for (const row of rows) {
+    const key = `${row.shedId}:${row.grp}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (await publishRow(db, iot, row, gw.code)) sent++;
+  }
+  return sent;
+}
+
+/** Marks the command expired when it is still pending at its expiry (enqueued with the row). */
+export const expireJob = defineJob<{ id: string }>(
+  'control.expire',
+  async ({ id }, { tx }) => {
+    await tx
+      .update(controlCommands)
+      .set({ status: 'expired' })
+      .where(and(eq(controlCommands.id, id), eq(controlCommands.status, 'pending'), sql`${controlCommands.expiresAt} <= now()`));
+  },
+  { attempts: 5, backoff: { baseMs: 5_000, factor: 2 }, timeoutMs: 10_000 },
+);
+
+/** Wires acks and reconnects of this process's device link to the rows; returns the removal. */
+export function watchDevices(db: Db, iot: IotLink, log: Log): () => void {
+  const warn = (what: string) => (err: unknown) => log.warn({ err: errorText(err) }, what);
+  const offAck = iot.onAck((code, ack) => void settleAck(db, code, ack).catch(warn('control ack not recorded')));
+  const offOnline = iot.onOnline((gatewayId) => void resendPending(db, iot, gatewayId).catch(warn('control re-send failed')));
+  return () => {
+    offAck();
+    offOnline();
+  };
+}

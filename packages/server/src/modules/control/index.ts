@@ -1,0 +1,14 @@
+import type { ServerModule } from '../module.js';
+import { expireJob } from './delivery.js';
+import { controlRoutes } from './routes.js';
+
+/**
+ * Remote control (issue 14): settings sent to a house's climate controller as durable, versioned
+ * commands confirmed by the device, each confirmed by the user's security code or an
+ * authorization code, and the option log of who changed what.
+ */
+export const controlModule: ServerModule = {
+  name: 'control',
+  routes: controlRoutes,
+  jobs: [expireJob],
+};

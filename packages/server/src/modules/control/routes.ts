@@ -1,0 +1,77 @@
+import { authCodeApi, controlApi, type AppCode, type SettingGroup } from '@farmsense/shared';
+import { router } from '../../core/serve.js';
+import { transportKeys } from '../../lib/transport-crypto.js';
+import { requireFunction, scopeOf, type Scope } from '../../scope/index.js';
+import type { ModuleRoutes } from '../module.js';
+import { authCodePage, countUse, enableAuthCode, generateAuthCode } from './auth-codes.js';
+import { watchDevices } from './delivery.js';
+import { optionLogPage } from './option-logs.js';
+import { applySetting, settingState, versionPayload } from './settings.js';
+import { confirmAction, type CodeFields, type Confirmation } from './verify.js';
+
+/** The page (application code) of each setting group: the right to change it (shared permissions.ts). */
+export const GROUP_APPS = {
+  tempDayAge: 'remote-control.env-control.temp-dayage',
+} as const satisfies Record<SettingGroup, AppCode>;
+export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
+export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';
+export const SAFE_RECORDS_APP: AppCode = 'safe-oplog.records';
+
+/** Contracts: packages/shared/src/control/endpoints.ts. Writes are audit-logged by the audit plugin (never the codes). */
+export const controlRoutes: ModuleRoutes = async (app, deps) => {
+  const { db } = deps.database;
+  const keys = transportKeys(db);
+  // Acks and reconnects of this process's device link settle and re-send the durable commands.
+  const unwatch = watchDevices(db, deps.iot, app.log);
+  app.addHook('onClose', async () => unwatch());
+
+  /** The group's own right, then the code; a use of an authorization code is counted. */
+  const confirmed = (scope: Scope, group: SettingGroup, shedIds: readonly number[], fields: CodeFields) => async (): Promise<Confirmation> => {
+    const c = await confirmAction(db, keys, scope, fields, { shedIds, group });
+    if (c.authCodeId !== null) await countUse(db, c.authCodeId);
+    return c;
+  };
+  const settings = router(app, { tags: ['control'], app: Object.values(GROUP_APPS), module: 'remote-control' });
+  settings(controlApi.apply, async ({ req, body }) => {
+    const scope = scopeOf(req);
+    requireFunction(scope.req, scope.functions, [GROUP_APPS[body.group]]);
+    const { securePassword, authCode, shedIds, group, payload, confirmOffComfort } = body;
+    return applySetting(
+      deps,
+      scope,
+      shedIds,
+      { group, payload, action: 'apply', confirmedOffComfort: confirmOffComfort === true },
+      confirmed(scope, group, shedIds, { securePassword, authCode }),
+    );
+  });
+  settings(controlApi.state, async ({ req, query }) => {
+    const scope = scopeOf(req);
+    requireFunction(scope.req, scope.functions, [GROUP_APPS[query.group]]);
+    return settingState(db, scope, query);
+  });
+  settings(controlApi.restore, async ({ req, body }) => {
+    const scope = scopeOf(req);
+    requireFunction(scope.req, scope.functions, [GROUP_APPS[body.group]]);
+    const payload = await versionPayload(db, scope, body.shedId, body.group, body.version);
+    const { securePassword, authCode } = body;
+    return applySetting(
+      deps,
+      scope,
+      [body.shedId],
+      { group: body.group, payload, action: 'restore', confirmedOffComfort: false },
+      confirmed(scope, body.group, [body.shedId], { securePassword, authCode }),
+    );
+  });
+
+  const logs = router(app, { tags: ['control'], module: 'remote-control' });
+  logs(controlApi.optionLogs, { app: OPTION_LOG_APP }, async ({ req, query }) => optionLogPage(db, scopeOf(req), query));
+  logs(controlApi.safeRecords, { app: SAFE_RECORDS_APP }, async ({ req, query }) => optionLogPage(db, scopeOf(req), query));
+
+  const codes = router(app, { tags: ['control'], app: SAFE_SETTINGS_APP, module: 'safe-control' });
+  codes(authCodeApi.generate, async ({ req, body }) => generateAuthCode(db, scopeOf(req), body));
+  codes(authCodeApi.page, async ({ req, query }) => authCodePage(db, scopeOf(req), query));
+  codes(authCodeApi.enable, async ({ req, body }) => {
+    await enableAuthCode(db, scopeOf(req), body);
+    return null;
+  });
+};

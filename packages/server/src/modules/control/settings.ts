@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, max } from 'drizzle-orm';
+import {
+  COMMAND_EXPIRY_SECONDS,
+  COMMAND_STATUSES,
+  ErrorCodes,
+  SETTING_OPS,
+  type ApplyAnswer,
+  type ApplyResultRow,
+  type CommandStatus,
+  type OptionAction,
+  type SettingGroup,
+  type SettingStateAnswer,
+  type SettingStateQuery,
+} from '@farmsense/shared';
+import type { Db } from '../../db/client.js';
+import { accounts, controlCommands, controlOptionLogs, gateways } from '../../db/tables.js';
+import type { Deps } from '../../deps.js';
+import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
+import { expireJob, isOnline, publishRow } from './delivery.js';
+import type { Confirmation } from './verify.js';
+
+/** The climate controller gateway type (enums.gatewayType.101): the device that takes the settings. */
+export const CONTROLLER_TYPE = 101;
+
+/** The house's enabled climate controller (the oldest when several), or null. */
+export async function shedController(db: Db, shedId: number): Promise<{ id: number; code: string } | null> {
+  const [gw] = await db
+    .select({ id: gateways.id, code: gateways.code })
+    .from(gateways)
+    .where(and(eq(gateways.shedId, shedId), eq(gateways.gatewayType, CONTROLLER_TYPE), eq(gateways.enabled, true)))
+    .orderBy(asc(gateways.id))
+    .limit(1);
+  return gw ?? null;
+}
+
+export interface NewVersion {
+  group: SettingGroup;
+  payload: Record<string, unknown>;
+  action: OptionAction;
+  confirmation: Confirmation;
+  confirmedOffComfort: boolean;
+}
+
+/**
+ * One house's new version: supersedes (expires) its older pending versions, writes the command
+ * row, the option log entry and the expiry job in one transaction, then sends the command when
+ * the controller is online. Two saves at once get different versions (the unique index; retried).
+ */
+async function newVersion(deps: Deps, scope: Scope, shed: ShedRow, v: NewVersion): Promise<ApplyResultRow> {
+  const { db } = deps.database;
+  const base = { shedId: shed.id, shedName: shed.shedName };
+  const gw = await shedController(db, shed.id);
+  if (!gw) return { ...base, code: ErrorCodes.CONTROLLER_NOT_FOUND, version: null, commandId: null, status: null, online: false };
+  const id = randomUUID();
+  const op = SETTING_OPS[v.group];
+  const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
+  let version = 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      version = await db.transaction(async (tx) => {
+        const [prev] = await tx
+          .select({ version: controlCommands.version, payload: controlCommands.payload })
+          .from(controlCommands)
+          .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group)))
+          .orderBy(desc(controlCommands.version))
+          .limit(1);
+        const next = (prev?.version ?? 0) + 1;
+        await tx
+          .update(controlCommands)
+          .set({ status: 'expired' })
+          .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group), eq(controlCommands.status, 'pending')));
+        await tx.insert(controlCommands).values({
+          id,
+          tenantId: shed.tenantId,
+          farmId: shed.farmId,
+          shedId: shed.id,
+          gatewayId: gw.id,
+          grp: v.group,
+          version: next,
+          op,
+          payload: v.payload,
+          expiresAt,
+          createdBy: scope.id,
+        });
+        await tx.insert(controlOptionLogs).values({
+          tenantId: shed.tenantId,
+          farmId: shed.farmId,
+          shedId: shed.id,
+          grp: v.group,
+          action: v.action,
+          version: next,
+          fromValue: prev?.payload ?? null,
+          toValue: v.payload,
+          codeKind: v.confirmation.kind,
+          authCodeId: v.confirmation.authCodeId,
+          confirmedOffComfort: v.confirmedOffComfort,
+          commandId: id,
+          accountId: scope.id,
+          accountName: scope.accountName,
+        });
+        await deps.jobs.enqueue(expireJob, { id }, { runAt: expiresAt, key: `expire-${id}`, tx });
+        return next;
+      });
+      break;
+    } catch (err) {
+      // Another save of the same house and group took this version number: take the next one.
+      if (attempt >= 2 || !String((err as { code?: unknown }).code ?? '').startsWith('23505')) throw err;
+    }
+  }
+  const online = await isOnline(db, gw.id);
+  if (online) await publishRow(db, deps.iot, { id, op, payload: v.payload, version }, gw.code);
+  return { ...base, code: 1, version, commandId: id, status: 'pending', online };
+}
+
+/** A (batch) apply: every house must be visible (30004); each then gets its own result. */
+export async function applySetting(
+  deps: Deps,
+  scope: Scope,
+  shedIds: readonly number[],
+  v: Omit<NewVersion, 'confirmation'>,
+  /** Checked after the houses, so a code is never tried against houses the account cannot see. */
+  confirm: () => Promise<Confirmation>,
+): Promise<ApplyAnswer> {
+  const sheds = await visibleSheds(scope, shedIds);
+  const confirmation = await confirm();
+  const results: ApplyResultRow[] = [];
+  for (const shed of sheds) results.push(await newVersion(deps, scope, shed, { ...v, confirmation }));
+  return { results };
+}
+
+/** The payload of an earlier version of the house's group, else 30001. */
+export async function versionPayload(db: Db, scope: Scope, shedId: number, group: SettingGroup, version: number): Promise<Record<string, unknown>> {
+  await visibleShed(scope, shedId);
+  const [row] = await db
+    .select({ payload: controlCommands.payload })
+    .from(controlCommands)
+    .where(and(eq(controlCommands.shedId, shedId), eq(controlCommands.grp, group), eq(controlCommands.version, version)));
+  if (!row) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'settingVersion', shedId, version });
+  return row.payload as Record<string, unknown>;
+}
+
+/** The row's status (the table's check constraint allows only these). */
+export const statusOf = (s: string): CommandStatus => COMMAND_STATUSES.find((x) => x === s) ?? 'failed';
+
+const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
+
+export async function settingState(db: Db, scope: Scope, q: SettingStateQuery): Promise<SettingStateAnswer> {
+  await visibleShed(scope, q.shedId);
+  const gw = await shedController(db, q.shedId);
+  const where = and(eq(controlCommands.shedId, q.shedId), eq(controlCommands.grp, q.group));
+  const rows = await db
+    .select({ c: controlCommands, createdByName: accounts.accountName })
+    .from(controlCommands)
+    .leftJoin(accounts, eq(accounts.id, controlCommands.createdBy))
+    .where(where)
+    .orderBy(desc(controlCommands.version))
+    .limit(20);
+  const [reported] = await db
+    .select({ version: max(controlCommands.version) })
+    .from(controlCommands)
+    .where(and(where, eq(controlCommands.status, 'synced')));
+  const reportedVersion = reported?.version ?? null;
+  const [reportedRow] =
+    reportedVersion === null
+      ? []
+      : await db
+          .select({ payload: controlCommands.payload })
+          .from(controlCommands)
+          .where(and(where, eq(controlCommands.version, reportedVersion)));
+  const newest = rows[0]?.c;
+  return {
+    shedId: q.shedId,
+    group: q.group,
+    gatewayId: gw?.id ?? null,
+    online: gw ? await isOnline(db, gw.id) : false,
+    desiredVersion: newest?.version ?? null,
+    reportedVersion,
+    status: newest ? statusOf(newest.status) : null,
+    reported: reportedRow?.payload ?? null,
+    versions: rows.map(({ c, createdByName }) => ({
+      version: c.version,
+      status: statusOf(c.status),
+      payload: c.payload,
+      commandId: c.id,
+      attempts: c.attempts,
+      ackMsg: c.ackMsg,
+      ackedAt: ms(c.ackedAt),
+      expiresAt: c.expiresAt.getTime(),
+      createdAt: c.createdAt.getTime(),
+      createdByName: createdByName ?? null,
+    })),
+  };
+}

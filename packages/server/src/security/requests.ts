@@ -13,6 +13,7 @@ import type { Actor, DemoIds, Markers, RouteInfo, SecurityWorld, ZodLike } from 
 /** Which entity an `id` / `ids` property names, from the route's path (first match wins). */
 const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/standardCurve/i, (d) => d.pigCurve],
+  [/\/authCode\//i, (d) => d.pigAuthCode],
   [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
   [/\/warning\/rule/i, (d) => d.pigAlarmRule],
   [/\/warning\/record/i, (d) => d.pigAlarm],

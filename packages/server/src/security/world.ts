@@ -8,6 +8,7 @@ import {
   alarmRules,
   alarms,
   applicationInfo,
+  controlAuthCodes,
   farms,
   flocks,
   gateways,
@@ -86,6 +87,8 @@ export interface DemoIds {
   /** The pig farm's push strategy and phone notification configuration (push routes). */
   pigPushStrategy: number;
   pigPhoneConfig: number;
+  /** An authorization code of the pig farm's first house (remote control). */
+  pigAuthCode: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -244,6 +247,12 @@ export async function securityWorld(): Promise<SecurityWorld> {
     })
     .returning({ id: standardCurves.id });
 
+  // An authorization code of the pig farm's first house (its hash only: the value is never used).
+  const [authCode] = await db
+    .insert(controlAuthCodes)
+    .values({ tenantId, codeHash: 'sec-auth-code', shedIds: [pigSheds[0]!.id], validMinutes: 60, expiresAt: new Date(Date.now() + 3_600_000) })
+    .returning({ id: controlAuthCodes.id });
+
   const [alarmGroup] = await db
     .insert(alarmRuleGroups)
     .values({ tenantId, farmId: pigFarm, shedType: pigSheds[0]!.shedType, name: 'SEC-PIG-ALARMS' })
@@ -309,6 +318,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigAlarm: alarm!.id,
       pigPushStrategy: pushStrategy!.id,
       pigPhoneConfig: phoneConfig!.id,
+      pigAuthCode: authCode!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),

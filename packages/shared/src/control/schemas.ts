@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
-import { AUTH_CODE_LIMITS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
+import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
 
 /**
- * Requests of the remote-control module (issue 14). Every remote action carries exactly one of
- * `securePassword` (the account's security code) and `authCode` (an authorization code), both as
- * RSA-OAEP ciphertext (CONTRACT §3); neither or both is 'validation.controlCode'.
+ * Requests of the remote-control module (issue 14). Every remote action carries its confirmation:
+ * `codeKind` says whether `code` is the account's security code or an authorization code, sent
+ * as RSA-OAEP ciphertext (CONTRACT §3).
  */
-
-const codeFields = { securePassword: cipherText.optional(), authCode: cipherText.optional() };
-
-function oneCode(v: { securePassword?: string | undefined; authCode?: string | undefined }, ctx: z.RefinementCtx): void {
-  if ((v.securePassword === undefined) === (v.authCode === undefined))
-    ctx.addIssue({ code: 'custom', message: 'validation.controlCode', path: ['securePassword'] });
-}
+const codeFields = { codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }), code: cipherText };
 
 const num = (min: number, max: number) =>
   z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
@@ -48,18 +42,16 @@ const shedIds = z
   .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
 
 /** Applies one group's settings to several houses (each gets its own version and command). */
-export const settingApplyBody = z
-  .discriminatedUnion('group', [
-    strictObject({
-      group: z.literal('tempDayAge'),
-      shedIds,
-      payload: tempDayAgePayload,
-      /** The user confirmed set points far from the breed's comfort curve (logged). */
-      confirmOffComfort: z.boolean().optional(),
-      ...codeFields,
-    }),
-  ])
-  .superRefine(oneCode);
+export const settingApplyBody = z.discriminatedUnion('group', [
+  strictObject({
+    group: z.literal('tempDayAge'),
+    shedIds,
+    payload: tempDayAgePayload,
+    /** The user confirmed set points far from the breed's comfort curve (logged). */
+    confirmOffComfort: z.boolean().optional(),
+    ...codeFields,
+  }),
+]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 
 export const settingGroup = z.enum(SETTING_GROUPS, { error: 'validation.invalid' });
@@ -73,7 +65,7 @@ export const settingRestoreBody = strictObject({
   group: settingGroup,
   version: z.number(NUMBER_ERROR).int('validation.integer').positive('validation.invalid').max(2_147_483_647, 'validation.invalid'),
   ...codeFields,
-}).superRefine(oneCode);
+});
 export type SettingRestoreBody = z.infer<typeof settingRestoreBody>;
 
 export const authCodeGenerateBody = strictObject({

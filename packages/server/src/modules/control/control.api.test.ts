@@ -20,7 +20,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
       group: 'tempDayAge',
       shedIds,
       payload: curve(target),
-      securePassword: await securityCode(ctx),
+      codeKind: 'security', code: await securityCode(ctx),
     });
     expect(r.code).toBe(1);
     return r.data;
@@ -112,7 +112,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
       shedId: w.sheds[0],
       group: 'tempDayAge',
       version: 1,
-      securePassword: await securityCode(ctx),
+      codeKind: 'security', code: await securityCode(ctx),
     });
     expect(r.code).toBe(1);
     const version = r.data.results[0]!.version!;
@@ -128,7 +128,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
     expect(firstLog).toMatchObject({ action: 'apply', version: 1, fromValue: null });
     const safe = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `/api/safeoplog/records/page?shedId=${w.sheds[0]}`);
     expect(safe.data.total).toBe(logs.data.total);
-    expect((await call(ctx, w.token, 'POST', RESTORE, { shedId: w.sheds[0], group: 'tempDayAge', version: 99, securePassword: await securityCode(ctx) })).code).toBe(30001);
+    expect((await call(ctx, w.token, 'POST', RESTORE, { shedId: w.sheds[0], group: 'tempDayAge', version: 99, codeKind: 'security', code: await securityCode(ctx) })).code).toBe(30001);
   });
 
   it("refuses another tenant's house (30004), never settles a command from another device, and lists nothing of another tenant", async () => {
@@ -136,7 +136,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
       group: 'tempDayAge',
       shedIds: [w.sheds[0], w.otherShed],
       payload: curve(24),
-      securePassword: await securityCode(ctx),
+      codeKind: 'security', code: await securityCode(ctx),
     });
     expect(r.code).toBe(30004);
     expect((await call(ctx, w.token, 'GET', `${STATE}?shedId=${w.otherShed}&group=tempDayAge`)).code).toBe(30004);

@@ -35,13 +35,13 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
   settings(controlApi.apply, async ({ req, body }) => {
     const scope = scopeOf(req);
     requireFunction(scope.req, scope.functions, [GROUP_APPS[body.group]]);
-    const { securePassword, authCode, shedIds, group, payload, confirmOffComfort } = body;
+    const { codeKind, code, shedIds, group, payload, confirmOffComfort } = body;
     return applySetting(
       deps,
       scope,
       shedIds,
       { group, payload, action: 'apply', confirmedOffComfort: confirmOffComfort === true },
-      confirmed(scope, group, shedIds, { securePassword, authCode }),
+      confirmed(scope, group, shedIds, { codeKind, code }),
     );
   });
   settings(controlApi.state, async ({ req, query }) => {
@@ -53,13 +53,13 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
     const scope = scopeOf(req);
     requireFunction(scope.req, scope.functions, [GROUP_APPS[body.group]]);
     const payload = await versionPayload(db, scope, body.shedId, body.group, body.version);
-    const { securePassword, authCode } = body;
+    const { codeKind, code } = body;
     return applySetting(
       deps,
       scope,
       [body.shedId],
       { group: body.group, payload, action: 'restore', confirmedOffComfort: false },
-      confirmed(scope, body.group, [body.shedId], { securePassword, authCode }),
+      confirmed(scope, body.group, [body.shedId], { codeKind, code }),
     );
   });
 

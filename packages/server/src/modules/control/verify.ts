@@ -27,8 +27,8 @@ export interface Confirmation {
 }
 
 export interface CodeFields {
-  securePassword?: string | undefined;
-  authCode?: string | undefined;
+  codeKind: CodeKind;
+  code: string;
 }
 
 /** Authorization codes are stored as this hash only (tenant-bound: one tenant's code is nothing elsewhere). */
@@ -80,8 +80,8 @@ export async function confirmAction(
     throw refusal(scope.req, ErrorCodes.SAFE_CODE_WRONG, { refused: 'controlCode', ...detail });
   };
 
-  if (fields.securePassword !== undefined) {
-    const plain = readCipher(await keys(), fields.securePassword);
+  if (fields.codeKind === 'security') {
+    const plain = readCipher(await keys(), fields.code);
     const [acc] = await db.select({ secureHash: accounts.secureHash }).from(accounts).where(eq(accounts.id, scope.id));
     if (!acc?.secureHash) throw new AppError(ErrorCodes.SAFE_CODE_NOT_SET);
     if (!plain || !(await verifyPassword(acc.secureHash, plain))) return wrong({ kind: 'security' });
@@ -89,7 +89,7 @@ export async function confirmAction(
     return { kind: 'security', authCodeId: null };
   }
 
-  const plain = readCipher(await keys(), fields.authCode ?? '');
+  const plain = readCipher(await keys(), fields.code);
   const [code] = plain
     ? await db
         .select()

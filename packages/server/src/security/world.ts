@@ -250,7 +250,13 @@ export async function securityWorld(): Promise<SecurityWorld> {
   // An authorization code of the pig farm's first house (its hash only: the value is never used).
   const [authCode] = await db
     .insert(controlAuthCodes)
-    .values({ tenantId, codeHash: 'sec-auth-code', shedIds: [pigSheds[0]!.id], validMinutes: 60, expiresAt: new Date(Date.now() + 3_600_000) })
+    .values({
+      tenantId,
+      codeHash: 'sec-auth-code',
+      shedIds: [pigSheds[0]!.id],
+      validMinutes: 60,
+      expiresAt: new Date(Date.now() + 3_600_000),
+    })
     .returning({ id: controlAuthCodes.id });
 
   const [alarmGroup] = await db

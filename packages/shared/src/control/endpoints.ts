@@ -123,7 +123,10 @@ export const controlApi = {
     body: settingRestoreBody,
     answer: applyAnswer,
   }),
-  optionLogs: get('/remotecontrol/optionLog/page', 'Remote-control option log', { query: optionLogPageQuery, answer: pageOf(optionLogRow) }),
+  optionLogs: get('/remotecontrol/optionLog/page', 'Remote-control option log', {
+    query: optionLogPageQuery,
+    answer: pageOf(optionLogRow),
+  }),
   safeRecords: get('/safeoplog/records/page', 'Safe operation records (remote actions and their codes)', {
     query: optionLogPageQuery,
     answer: pageOf(optionLogRow),
@@ -131,7 +134,10 @@ export const controlApi = {
 };
 
 export const authCodeApi = {
-  generate: post('/safecontrol/authCode/generate', 'Generate an authorization code', { body: authCodeGenerateBody, answer: authCodeGenerated }),
+  generate: post('/safecontrol/authCode/generate', 'Generate an authorization code', {
+    body: authCodeGenerateBody,
+    answer: authCodeGenerated,
+  }),
   page: get('/safecontrol/authCode/page', 'Authorization codes with their uses', { query: authCodePageQuery, answer: pageOf(authCodeRow) }),
   enable: post('/safecontrol/authCode/enable', 'Enable or disable an authorization code', { body: authCodeEnableBody, answer: noAnswer }),
 };

@@ -9,11 +9,14 @@ import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_
  */
 const codeFields = { codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }), code: cipherText };
 
-const num = (min: number, max: number) =>
-  z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
+const num = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
 
 export const curvePoint = strictObject({
-  day: z.number(NUMBER_ERROR).int('validation.integer').min(CURVE_LIMITS.minDay, 'validation.invalid').max(CURVE_LIMITS.maxDay, 'validation.tooLarge'),
+  day: z
+    .number(NUMBER_ERROR)
+    .int('validation.integer')
+    .min(CURVE_LIMITS.minDay, 'validation.invalid')
+    .max(CURVE_LIMITS.maxDay, 'validation.tooLarge'),
   target: num(CURVE_LIMITS.minTarget, CURVE_LIMITS.maxTarget),
   heatOffset: num(0, CURVE_LIMITS.maxOffset),
   coolOffset: num(0, CURVE_LIMITS.maxOffset),

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, CONTROL_CODE_LOCK, type ApplyAnswer, type AuthCodeGenerated, type AuthCodeRow, type OptionLogRow, type Page } from '@farmsense/shared';
+import {
+  AccountType,
+  CONTROL_CODE_LOCK,
+  type ApplyAnswer,
+  type AuthCodeGenerated,
+  type AuthCodeRow,
+  type OptionLogRow,
+  type Page,
+} from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
@@ -36,7 +44,14 @@ describe(`remote control codes (${TEST_DB})`, () => {
     expect(r.code).toBe(1);
     expect(r.data.results[0]).toMatchObject({ code: 1, status: 'pending', online: false });
     const row = (await codes()).find((c) => c.id === g.data.id)!;
-    expect(row).toMatchObject({ shedIds: [w.sheds[0]], shedNames: ['House A'], actions: ['tempDayAge'], enabled: true, expired: false, uses: 1 });
+    expect(row).toMatchObject({
+      shedIds: [w.sheds[0]],
+      shedNames: ['House A'],
+      actions: ['tempDayAge'],
+      enabled: true,
+      expired: false,
+      uses: 1,
+    });
     expect(JSON.stringify(row)).not.toContain(g.data.code);
     const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?authCodeId=${g.data.id}`);
     expect(logs.data.list).toEqual([expect.objectContaining({ codeKind: 'authorization', authCodeId: g.data.id })]);
@@ -112,17 +127,57 @@ describe(`remote control codes (${TEST_DB})`, () => {
       { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [] }, codeKind: 'security', code },
       { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [p.points[1], p.points[0]] }, codeKind: 'security', code },
       { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [p.points[0], p.points[0]] }, codeKind: 'security', code },
-      { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: Array.from({ length: 11 }, (_, i) => ({ ...p.points[0]!, day: i })) }, codeKind: 'security', code },
+      {
+        group: 'tempDayAge',
+        shedIds: [w.sheds[0]],
+        payload: { ...p, points: Array.from({ length: 11 }, (_, i) => ({ ...p.points[0]!, day: i })) },
+        codeKind: 'security',
+        code,
+      },
       { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [{ ...p.points[0]!, day: -8 }] }, codeKind: 'security', code },
-      { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [{ ...p.points[0]!, day: 1000 }] }, codeKind: 'security', code },
-      { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [{ ...p.points[0]!, day: 1.5 }] }, codeKind: 'security', code },
-      { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [{ ...p.points[0]!, target: '24' }] }, codeKind: 'security', code },
-      { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [{ ...p.points[0]!, heatOffset: -1 }] }, codeKind: 'security', code },
-      { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, points: [{ ...p.points[0]!, target: 60 }] }, codeKind: 'security', code },
+      {
+        group: 'tempDayAge',
+        shedIds: [w.sheds[0]],
+        payload: { ...p, points: [{ ...p.points[0]!, day: 1000 }] },
+        codeKind: 'security',
+        code,
+      },
+      {
+        group: 'tempDayAge',
+        shedIds: [w.sheds[0]],
+        payload: { ...p, points: [{ ...p.points[0]!, day: 1.5 }] },
+        codeKind: 'security',
+        code,
+      },
+      {
+        group: 'tempDayAge',
+        shedIds: [w.sheds[0]],
+        payload: { ...p, points: [{ ...p.points[0]!, target: '24' }] },
+        codeKind: 'security',
+        code,
+      },
+      {
+        group: 'tempDayAge',
+        shedIds: [w.sheds[0]],
+        payload: { ...p, points: [{ ...p.points[0]!, heatOffset: -1 }] },
+        codeKind: 'security',
+        code,
+      },
+      {
+        group: 'tempDayAge',
+        shedIds: [w.sheds[0]],
+        payload: { ...p, points: [{ ...p.points[0]!, target: 60 }] },
+        codeKind: 'security',
+        code,
+      },
       { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { ...p, rhTarget: 100 }, codeKind: 'security', code },
       { group: 'tempDayAge', shedIds: [w.sheds[0]], payload: { points: p.points }, codeKind: 'security', code },
     ];
-    for (const body of bad) expect([JSON.stringify(body).slice(0, 120), (await call(ctx, w.token, 'POST', APPLY, body)).code]).toEqual([JSON.stringify(body).slice(0, 120), 99996]);
+    for (const body of bad)
+      expect([JSON.stringify(body).slice(0, 120), (await call(ctx, w.token, 'POST', APPLY, body)).code]).toEqual([
+        JSON.stringify(body).slice(0, 120),
+        99996,
+      ]);
     const badGen: unknown[] = [
       { validMinutes: 0, shedIds: [w.sheds[0]] },
       { validMinutes: 10_081, shedIds: [w.sheds[0]] },

@@ -3,7 +3,18 @@ import type { ApplyAnswer, OptionLogRow, Page, SettingStateAnswer } from '@farms
 import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, curve, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  APPLY,
+  buildWorld,
+  curve,
+  FakeController,
+  LOGS,
+  online,
+  RESTORE,
+  securityCode,
+  STATE,
+  type ControlWorld,
+} from './control.fixtures.js';
 
 /**
  * Durable commands through the embedded broker: a save is a version sent to the controller and
@@ -13,14 +24,15 @@ import { APPLY, buildWorld, curve, FakeController, LOGS, online, RESTORE, securi
 describe(`remote control commands (${TEST_DB})`, () => {
   let ctx: TestContext;
   let w: ControlWorld;
-  let devices: FakeController[] = [];
+  const devices: FakeController[] = [];
 
   const apply = async (shedIds: number[], target: number): Promise<ApplyAnswer> => {
     const r = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
       group: 'tempDayAge',
       shedIds,
       payload: curve(target),
-      codeKind: 'security', code: await securityCode(ctx),
+      codeKind: 'security',
+      code: await securityCode(ctx),
     });
     expect(r.code).toBe(1);
     return r.data;
@@ -78,7 +90,9 @@ describe(`remote control commands (${TEST_DB})`, () => {
     expect(await statusOf(w.sheds[0]!, 3)).toBe('pending');
     // Let its 60 s pass: the row's expiry and its job's run time are moved to now.
     await ctx.database.query(`UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
-    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [`expire-${id}`]);
+    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [
+      `expire-${id}`,
+    ]);
     await ctx.jobs.runDue();
     expect(await statusOf(w.sheds[0]!, 3)).toBe('expired');
     devices[0]!.mode = 'ok';
@@ -107,12 +121,18 @@ describe(`remote control commands (${TEST_DB})`, () => {
     expect(await statusOf(w.sheds[1]!, older.results[0]!.version!)).toBe('expired');
   });
 
+  it('gives two saves of one house at the same time two versions', async () => {
+    const [a, b] = await Promise.all([apply([w.sheds[1]!], 27), apply([w.sheds[1]!], 28)]);
+    expect(new Set([a.results[0]!.version, b.results[0]!.version]).size).toBe(2);
+  });
+
   it('restores an earlier version as a new one, and logs every change with who, from, to, code kind and answer', async () => {
     const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
       shedId: w.sheds[0],
       group: 'tempDayAge',
       version: 1,
-      codeKind: 'security', code: await securityCode(ctx),
+      codeKind: 'security',
+      code: await securityCode(ctx),
     });
     expect(r.code).toBe(1);
     const version = r.data.results[0]!.version!;
@@ -121,14 +141,31 @@ describe(`remote control commands (${TEST_DB})`, () => {
     const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}`);
     expect(logs.code).toBe(1);
     const top = logs.data.list[0]!;
-    expect(top).toMatchObject({ action: 'restore', version, codeKind: 'security', authCodeId: null, status: 'synced', accountName: 'Name of ct-cmd-admin' });
+    expect(top).toMatchObject({
+      action: 'restore',
+      version,
+      codeKind: 'security',
+      authCodeId: null,
+      status: 'synced',
+      accountName: 'Name of ct-cmd-admin',
+    });
     expect(top.toValue).toEqual(curve(24));
     expect(top.fromValue).toEqual(curve(25));
     const firstLog = logs.data.list.at(-1)!;
     expect(firstLog).toMatchObject({ action: 'apply', version: 1, fromValue: null });
     const safe = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `/api/safeoplog/records/page?shedId=${w.sheds[0]}`);
     expect(safe.data.total).toBe(logs.data.total);
-    expect((await call(ctx, w.token, 'POST', RESTORE, { shedId: w.sheds[0], group: 'tempDayAge', version: 99, codeKind: 'security', code: await securityCode(ctx) })).code).toBe(30001);
+    expect(
+      (
+        await call(ctx, w.token, 'POST', RESTORE, {
+          shedId: w.sheds[0],
+          group: 'tempDayAge',
+          version: 99,
+          codeKind: 'security',
+          code: await securityCode(ctx),
+        })
+      ).code,
+    ).toBe(30001);
   });
 
   it("refuses another tenant's house (30004), never settles a command from another device, and lists nothing of another tenant", async () => {
@@ -136,7 +173,8 @@ describe(`remote control commands (${TEST_DB})`, () => {
       group: 'tempDayAge',
       shedIds: [w.sheds[0], w.otherShed],
       payload: curve(24),
-      codeKind: 'security', code: await securityCode(ctx),
+      codeKind: 'security',
+      code: await securityCode(ctx),
     });
     expect(r.code).toBe(30004);
     expect((await call(ctx, w.token, 'GET', `${STATE}?shedId=${w.otherShed}&group=tempDayAge`)).code).toBe(30004);

@@ -48,14 +48,29 @@ export async function buildWorld(ctx: TestContext, name: string): Promise<Contro
   }
   const admin = `ct-${name}-admin`;
   const accountId = await buildAccount(db, { tenantId: tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
-  await db.update(accounts).set({ secureHash: await hashPassword(SAFE_CODE) }).where(eq(accounts.id, accountId));
+  await db
+    .update(accounts)
+    .set({ secureHash: await hashPassword(SAFE_CODE) })
+    .where(eq(accounts.id, accountId));
   const other = await buildTenant(db, `Control Other ${name}`, ['pig']);
   const otherFarm = await buildFarm(db, other, `Other Farm ${name}`, 1);
   const otherShed = await buildShed(db, other, otherFarm, { shedName: 'Elsewhere' });
   const otherCode = newCode('ot');
-  const otherGateway = { id: await addGateway(ctx.database, { tenantId: other, code: otherCode, farmId: otherFarm, shedId: otherShed }), code: otherCode };
+  const otherGateway = {
+    id: await addGateway(ctx.database, { tenantId: other, code: otherCode, farmId: otherFarm, shedId: otherShed }),
+    code: otherCode,
+  };
   await buildAccount(db, { tenantId: other, accountCode: `ct-${name}-other`, accountType: AccountType.TENANT_ADMIN });
-  return { tenant, farm, sheds, gateways, token: await tokenFor(db, admin), otherToken: await tokenFor(db, `ct-${name}-other`), otherShed, otherGateway };
+  return {
+    tenant,
+    farm,
+    sheds,
+    gateways,
+    token: await tokenFor(db, admin),
+    otherToken: await tokenFor(db, `ct-${name}-other`),
+    otherShed,
+    otherGateway,
+  };
 }
 
 export type AckMode = 'ok' | 'refuse' | 'silent' | 'twice';

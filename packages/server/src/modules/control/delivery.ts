@@ -24,7 +24,12 @@ export async function isOnline(db: Db, gatewayId: number): Promise<boolean> {
 }
 
 /** Publishes the row's command and counts the attempt; false when the link could not take it. */
-export async function publishRow(db: Db, iot: IotLink, row: Pick<Row, 'id' | 'op' | 'payload' | 'version'>, code: string): Promise<boolean> {
+export async function publishRow(
+  db: Db,
+  iot: IotLink,
+  row: Pick<Row, 'id' | 'op' | 'payload' | 'version'>,
+  code: string,
+): Promise<boolean> {
   if (!iot.running) return false;
   try {
     const params = { version: row.version, ...(row.payload as Record<string, unknown>) };

@@ -26,11 +26,12 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
   app.addHook('onClose', async () => unwatch());
 
   /** The group's own right, then the code; a use of an authorization code is counted. */
-  const confirmed = (scope: Scope, group: SettingGroup, shedIds: readonly number[], fields: CodeFields) => async (): Promise<Confirmation> => {
-    const c = await confirmAction(db, keys, scope, fields, { shedIds, group });
-    if (c.authCodeId !== null) await countUse(db, c.authCodeId);
-    return c;
-  };
+  const confirmed =
+    (scope: Scope, group: SettingGroup, shedIds: readonly number[], fields: CodeFields) => async (): Promise<Confirmation> => {
+      const c = await confirmAction(db, keys, scope, fields, { shedIds, group });
+      if (c.authCodeId !== null) await countUse(db, c.authCodeId);
+      return c;
+    };
   const settings = router(app, { tags: ['control'], app: Object.values(GROUP_APPS), module: 'remote-control' });
   settings(controlApi.apply, async ({ req, body }) => {
     const scope = scopeOf(req);

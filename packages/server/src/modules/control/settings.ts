@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { accounts, controlCommands, controlOptionLogs, gateways } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
+import { uniqueViolation } from '../../lib/db-errors.js';
 import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
 import { expireJob, isOnline, publishRow } from './delivery.js';
 import type { Confirmation } from './verify.js';
@@ -55,62 +56,66 @@ async function newVersion(deps: Deps, scope: Scope, shed: ShedRow, v: NewVersion
   const id = randomUUID();
   const op = SETTING_OPS[v.group];
   const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
-  let version = 0;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      version = await db.transaction(async (tx) => {
-        const [prev] = await tx
-          .select({ version: controlCommands.version, payload: controlCommands.payload })
-          .from(controlCommands)
-          .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group)))
-          .orderBy(desc(controlCommands.version))
-          .limit(1);
-        const next = (prev?.version ?? 0) + 1;
-        await tx
-          .update(controlCommands)
-          .set({ status: 'expired' })
-          .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group), eq(controlCommands.status, 'pending')));
-        await tx.insert(controlCommands).values({
-          id,
-          tenantId: shed.tenantId,
-          farmId: shed.farmId,
-          shedId: shed.id,
-          gatewayId: gw.id,
-          grp: v.group,
-          version: next,
-          op,
-          payload: v.payload,
-          expiresAt,
-          createdBy: scope.id,
-        });
-        await tx.insert(controlOptionLogs).values({
-          tenantId: shed.tenantId,
-          farmId: shed.farmId,
-          shedId: shed.id,
-          grp: v.group,
-          action: v.action,
-          version: next,
-          fromValue: prev?.payload ?? null,
-          toValue: v.payload,
-          codeKind: v.confirmation.kind,
-          authCodeId: v.confirmation.authCodeId,
-          confirmedOffComfort: v.confirmedOffComfort,
-          commandId: id,
-          accountId: scope.id,
-          accountName: scope.accountName,
-        });
-        await deps.jobs.enqueue(expireJob, { id }, { runAt: expiresAt, key: `expire-${id}`, tx });
-        return next;
+  const version = await withRetry(() =>
+    db.transaction(async (tx) => {
+      const [prev] = await tx
+        .select({ version: controlCommands.version, payload: controlCommands.payload })
+        .from(controlCommands)
+        .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group)))
+        .orderBy(desc(controlCommands.version))
+        .limit(1);
+      const next = (prev?.version ?? 0) + 1;
+      await tx
+        .update(controlCommands)
+        .set({ status: 'expired' })
+        .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group), eq(controlCommands.status, 'pending')));
+      await tx.insert(controlCommands).values({
+        id,
+        tenantId: shed.tenantId,
+        farmId: shed.farmId,
+        shedId: shed.id,
+        gatewayId: gw.id,
+        grp: v.group,
+        version: next,
+        op,
+        payload: v.payload,
+        expiresAt,
+        createdBy: scope.id,
       });
-      break;
-    } catch (err) {
-      // Another save of the same house and group took this version number: take the next one.
-      if (attempt >= 2 || !String((err as { code?: unknown }).code ?? '').startsWith('23505')) throw err;
-    }
-  }
+      await tx.insert(controlOptionLogs).values({
+        tenantId: shed.tenantId,
+        farmId: shed.farmId,
+        shedId: shed.id,
+        grp: v.group,
+        action: v.action,
+        version: next,
+        fromValue: prev?.payload ?? null,
+        toValue: v.payload,
+        codeKind: v.confirmation.kind,
+        authCodeId: v.confirmation.authCodeId,
+        confirmedOffComfort: v.confirmedOffComfort,
+        commandId: id,
+        accountId: scope.id,
+        accountName: scope.accountName,
+      });
+      await deps.jobs.enqueue(expireJob, { id }, { runAt: expiresAt, key: `expire-${id}`, tx });
+      return next;
+    }),
+  );
   const online = await isOnline(db, gw.id);
   if (online) await publishRow(db, deps.iot, { id, op, payload: v.payload, version }, gw.code);
   return { ...base, code: 1, version, commandId: id, status: 'pending', online };
+}
+
+/** Another save of the same house and group took this version number (unique index): take the next one. */
+async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= 2 || uniqueViolation(err) !== 'control_commands_version_uq') throw err;
+    }
+  }
 }
 
 /** A (batch) apply: every house must be visible (30004); each then gets its own result. */
@@ -130,7 +135,13 @@ export async function applySetting(
 }
 
 /** The payload of an earlier version of the house's group, else 30001. */
-export async function versionPayload(db: Db, scope: Scope, shedId: number, group: SettingGroup, version: number): Promise<Record<string, unknown>> {
+export async function versionPayload(
+  db: Db,
+  scope: Scope,
+  shedId: number,
+  group: SettingGroup,
+  version: number,
+): Promise<Record<string, unknown>> {
   await visibleShed(scope, shedId);
   const [row] = await db
     .select({ payload: controlCommands.payload })

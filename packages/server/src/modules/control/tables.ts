@@ -37,7 +37,9 @@ export const controlCommands = pgTable(
   },
   (t) => [
     uniqueIndex('control_commands_version_uq').on(t.shedId, t.grp, t.version),
-    index('control_commands_pending_idx').on(t.gatewayId).where(sql`${t.status} = 'pending'`),
+    index('control_commands_pending_idx')
+      .on(t.gatewayId)
+      .where(sql`${t.status} = 'pending'`),
     check('control_commands_status_ck', sql`${t.status} IN ('pending', 'synced', 'failed', 'expired')`),
   ],
 );
@@ -63,7 +65,10 @@ export const controlAuthCodes = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     updatedBy: integer('updated_by'),
   },
-  (t) => [uniqueIndex('control_auth_codes_hash_uq').on(t.tenantId, t.codeHash), index('control_auth_codes_tenant_idx').on(t.tenantId, t.id)],
+  (t) => [
+    uniqueIndex('control_auth_codes_hash_uq').on(t.tenantId, t.codeHash),
+    index('control_auth_codes_tenant_idx').on(t.tenantId, t.id),
+  ],
 );
 
 /** Wrong security or authorization codes per account (the lock of CONTROL_CODE_LOCK). */

@@ -97,7 +97,8 @@ export async function confirmAction(
         .where(and(eq(controlAuthCodes.tenantId, tenantId), eq(controlAuthCodes.codeHash, authCodeHash(tenantId, plain))))
     : [];
   if (!code || !code.enabled) return wrong({ kind: 'authorization', id: code?.id ?? null });
-  if (code.expiresAt.getTime() <= now.getTime()) throw refusal(scope.req, ErrorCodes.SAFE_CODE_EXPIRED, { refused: 'authCode', id: code.id });
+  if (code.expiresAt.getTime() <= now.getTime())
+    throw refusal(scope.req, ErrorCodes.SAFE_CODE_EXPIRED, { refused: 'authCode', id: code.id });
   const covered = new Set(code.shedIds);
   const outside = target.shedIds.filter((id) => !covered.has(id));
   if (outside.length > 0 || (code.actions !== null && !code.actions.includes(target.group)))

@@ -55,7 +55,13 @@ export function GenerateCodeDialog({ onClose }: { onClose: () => void }): ReactE
 
   if (made)
     return (
-      <FormDialog open title={t('codes.generated')} save={{ busy: false, submit: async () => onClose() }} onClose={onClose} okText={t('common:close')}>
+      <FormDialog
+        open
+        title={t('codes.generated')}
+        save={{ busy: false, submit: async () => onClose() }}
+        onClose={onClose}
+        okText={t('common:close')}
+      >
         <Alert type="success" showIcon title={t('codes.copyOnce')} className="fs-dialog-note" />
         <Typography.Title level={3} copyable data-testid="generated-code">
           {made.code}
@@ -85,7 +91,12 @@ export function GenerateCodeDialog({ onClose }: { onClose: () => void }): ReactE
         />
       </Form.Item>
       <Form.Item name="shedIds" label={t('codes.sheds')} required rules={[rule('shedIds')]}>
-        <Select mode="multiple" options={sheds.data ?? []} loading={sheds.isPending && choice.farmId !== undefined} optionFilterProp="label" />
+        <Select
+          mode="multiple"
+          options={sheds.data ?? []}
+          loading={sheds.isPending && choice.farmId !== undefined}
+          optionFilterProp="label"
+        />
       </Form.Item>
       <Form.Item name="validMinutes" label={t('codes.validMinutes')} required rules={[rule('validMinutes')]}>
         <NumberInput integer />

@@ -49,3 +49,7 @@ export * from './alarms/push-schemas.js';
 export * from './alarms/push-endpoints.js';
 export * from './alarms/push-lists.js';
 export * from './control/endpoints.js';
+export * from './silos/detect.js';
+export * from './silos/forecast.js';
+export * from './silos/schemas.js';
+export * from './silos/endpoints.js';

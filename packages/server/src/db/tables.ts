@@ -7,3 +7,4 @@ export * from '../modules/auth/tables.js';
 export * from '../modules/alarms/tables.js';
 export * from '../modules/alarms/push/tables.js';
 export * from '../modules/control/tables.js';
+export * from '../modules/silos/tables.js';

@@ -13,6 +13,7 @@ import { devicesModule } from './devices/index.js';
 import { productionModule } from './production/index.js';
 import { alarmsModule } from './alarms/index.js';
 import { controlModule } from './control/index.js';
+import { silosModule } from './silos/index.js';
 import type { ServerModule } from './module.js';
 
 /**
@@ -35,4 +36,5 @@ export const MODULES: readonly ServerModule[] = [
   productionModule,
   alarmsModule,
   controlModule,
+  silosModule,
 ];

@@ -19,6 +19,7 @@ const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/warning\/record/i, (d) => d.pigAlarm],
   [/\/warning\/push\/strategy/i, (d) => d.pigPushStrategy],
   [/\/warning\/push\/phone/i, (d) => d.pigPhoneConfig],
+  [/\/breedWeightFodder\/silo/i, (d) => d.pigSilo],
   [/\/flock(Daily)?\//i, (d) => d.pigFlock],
   [/\/flock$/i, (d) => d.pigFlock],
   [/\/controller\//i, (d) => d.pigGateway.id],

@@ -17,6 +17,8 @@ import {
   pushStrategies,
   roles,
   sheds,
+  siloSheds,
+  silos,
   standardCurves,
   tenants,
 } from '../db/tables.js';
@@ -89,6 +91,8 @@ export interface DemoIds {
   pigPhoneConfig: number;
   /** An authorization code of the pig farm's first house (remote control). */
   pigAuthCode: number;
+  /** A silo feeding the pig farm's first shed (silo routes). */
+  pigSilo: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -259,6 +263,12 @@ export async function securityWorld(): Promise<SecurityWorld> {
     })
     .returning({ id: controlAuthCodes.id });
 
+  const [silo] = await db
+    .insert(silos)
+    .values({ tenantId, farmId: pigFarm, name: 'SEC-PIG-SILO', capacityKg: 10_000 })
+    .returning({ id: silos.id });
+  await db.insert(siloSheds).values({ siloId: silo!.id, shedId: pigSheds[0]!.id });
+
   const [alarmGroup] = await db
     .insert(alarmRuleGroups)
     .values({ tenantId, farmId: pigFarm, shedType: pigSheds[0]!.shedType, name: 'SEC-PIG-ALARMS' })
@@ -325,6 +335,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigPushStrategy: pushStrategy!.id,
       pigPhoneConfig: phoneConfig!.id,
       pigAuthCode: authCode!.id,
+      pigSilo: silo!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),
@@ -344,6 +355,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
         ...(network ? ['Pig Farm Switch'] : []),
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
+        'SEC-PIG-SILO',
       ],
       accountCodes: accountRows.map((a) => a.accountCode),
     },
@@ -355,6 +367,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
         ...(network ? ['Pig Farm Switch'] : []),
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
+        'SEC-PIG-SILO',
       ],
       accountCodes: [],
     },

@@ -19,7 +19,10 @@ function noise(seed: number, sigma: number): () => number {
 }
 
 /** Runs readings (one a minute from t0) through the detector; the events and the last state. */
-function run(weights: readonly number[], state: TrackState = EMPTY_TRACK): { events: SiloEvent[]; state: TrackState; last: ReturnType<typeof stepSilo> } {
+function run(
+  weights: readonly number[],
+  state: TrackState = EMPTY_TRACK,
+): { events: SiloEvent[]; state: TrackState; last: ReturnType<typeof stepSilo> } {
   const events: SiloEvent[] = [];
   let last = stepSilo(state, 0, weights[0]!, P);
   events.push(...last.events);

@@ -64,9 +64,7 @@ export interface TrackState {
 
 export const EMPTY_TRACK: TrackState = { recent: [], lastTs: null, refKg: null, refTs: null, rising: null, rateKgH: null };
 
-export type SiloEvent =
-  | { kind: 'delivery'; startTs: number; ts: number; kg: number }
-  | { kind: 'consumption'; ts: number; kg: number };
+export type SiloEvent = { kind: 'delivery'; startTs: number; ts: number; kg: number } | { kind: 'consumption'; ts: number; kg: number };
 
 export interface StepResult {
   state: TrackState;

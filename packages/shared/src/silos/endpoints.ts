@@ -118,7 +118,7 @@ export const silosApi = {
     answer: noAnswer,
   }),
   unbindScale: post(`${BASE}/unbindScale`, 'Unbinds the scale of a silo (its records stay)', { body: siloIdBody, answer: noAnswer }),
-  status: get(`${BASE}/status`, "Each silo of a farm (or of one house) with its weight, level, states and empty-by forecast", {
+  status: get(`${BASE}/status`, 'Each silo of a farm (or of one house) with its weight, level, states and empty-by forecast', {
     query: siloFarmQuery,
     answer: z.array(siloStatusRow),
   }),

@@ -22,7 +22,11 @@ const capacityKg = z
   .positive('validation.positiveInteger')
   .max(SILO_CAPACITY_MAX, 'validation.tooLarge');
 const pct = z.number({ error: 'validation.percent' }).min(0, 'validation.percent').max(100, 'validation.percent');
-const leadDays = z.number({ error: 'validation.integer' }).int('validation.integer').min(0, 'validation.nonNegative').max(60, 'validation.tooLarge');
+const leadDays = z
+  .number({ error: 'validation.integer' })
+  .int('validation.integer')
+  .min(0, 'validation.nonNegative')
+  .max(60, 'validation.tooLarge');
 const shedIds = z
   .array(bodyId, { error: 'validation.required' })
   .min(1, 'validation.required')

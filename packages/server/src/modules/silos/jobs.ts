@@ -25,10 +25,7 @@ const slotOf = (ms: number): number => Math.floor(ms / CATCHUP_EVERY_MS);
 export const siloWeigher: IngestSubscriber = {
   name: 'silos.weigh',
   async onCommitted(batch, deps) {
-    const weighing = await weighingGateways(
-      deps.database.db,
-      [...new Set(batch.messages.map((m) => m.device.id))],
-    );
+    const weighing = await weighingGateways(deps.database.db, [...new Set(batch.messages.map((m) => m.device.id))]);
     if (weighing.size === 0) return;
     const byGateway = new Map<number, Reading[]>();
     for (const m of batch.messages) {
@@ -53,7 +50,11 @@ export const catchUpJob = defineJob<{ slot: number }>(
 
 /** Enqueues the catch-up of a slot (now's by default), once however often it is called. */
 export async function enqueueCatchUp(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.now()), tx?: Tx): Promise<void> {
-  await deps.jobs.enqueue(catchUpJob, { slot }, { key: `catchup-${slot}`, runAt: new Date(slot * CATCHUP_EVERY_MS), ...(tx ? { tx } : {}) });
+  await deps.jobs.enqueue(
+    catchUpJob,
+    { slot },
+    { key: `catchup-${slot}`, runAt: new Date(slot * CATCHUP_EVERY_MS), ...(tx ? { tx } : {}) },
+  );
 }
 
 /** A channel's stored readings after `after`, up to `upTo`, oldest first. */

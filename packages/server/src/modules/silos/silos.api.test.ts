@@ -59,7 +59,9 @@ describe(`silos and their bindings (${TEST_DB})`, () => {
   it('adds silos feeding houses of their farm, lists them, refuses a used name and a house of another farm', async () => {
     const one = await add({ farmId: farm, name: 'Silo 1', capacityKg: 12_000, shedIds: [shedA, shedB] });
     expect(one.code).toBe(1);
-    expect((await add({ farmId: farm, name: 'Silo 2', capacityKg: 8_000, shedIds: [shedB], emptyPct: 15, fullPct: 90, leadDays: 2 })).code).toBe(1);
+    expect(
+      (await add({ farmId: farm, name: 'Silo 2', capacityKg: 8_000, shedIds: [shedB], emptyPct: 15, fullPct: 90, leadDays: 2 })).code,
+    ).toBe(1);
     expect((await add({ farmId: farm, name: 'Silo 1', capacityKg: 5_000, shedIds: [shedA] })).code).toBe(10010);
     expect((await add({ farmId: farm, name: 'Silo 3', capacityKg: 5_000, shedIds: [otherShed] })).code).toBe(30004);
     // The same name in another farm is another silo.
@@ -67,7 +69,9 @@ describe(`silos and their bindings (${TEST_DB})`, () => {
 
     const list = (await page(`farmId=${farm}`)).data;
     expect(list.total).toBe(2);
-    expect(list.list.map((s) => [s.name, s.capacityKg, s.emptyPct, s.fullPct, s.leadDays, s.sheds.map((h) => h.shedName), s.gatewayId])).toEqual([
+    expect(
+      list.list.map((s) => [s.name, s.capacityKg, s.emptyPct, s.fullPct, s.leadDays, s.sheds.map((h) => h.shedName), s.gatewayId]),
+    ).toEqual([
       ['Silo 1', 12_000, 10, 95, 3, ['Finisher A', 'Finisher B'], null],
       ['Silo 2', 8_000, 15, 90, 2, ['Finisher B'], null],
     ]);
@@ -136,7 +140,9 @@ describe(`silos and their bindings (${TEST_DB})`, () => {
     const row = (await page(`farmId=${farm}`)).data.list.find((s) => s.id === id)!;
     expect([row.name, row.capacityKg, row.leadDays, row.sheds.map((h) => h.id)]).toEqual(['Silo 9b', 4_000, 5, [shedB]]);
     expect((await call(ctx, tok['si-admin']!, 'PUT', SILO, { id, name: 'Silo 1', capacityKg: 4_000, shedIds: [shedB] })).code).toBe(10010);
-    expect((await call(ctx, tok['si-admin']!, 'PUT', SILO, { id, name: 'Silo 9c', capacityKg: 4_000, shedIds: [otherShed] })).code).toBe(30004);
+    expect((await call(ctx, tok['si-admin']!, 'PUT', SILO, { id, name: 'Silo 9c', capacityKg: 4_000, shedIds: [otherShed] })).code).toBe(
+      30004,
+    );
     expect((await call(ctx, tok['si-admin']!, 'DELETE', `${SILO}/${id}`)).code).toBe(1);
     expect((await call(ctx, tok['si-admin']!, 'DELETE', `${SILO}/${id}`)).code).toBe(30001);
   });
@@ -145,7 +151,9 @@ describe(`silos and their bindings (${TEST_DB})`, () => {
     const [s1] = (await page(`farmId=${farm}`)).data.list;
     expect((await call(ctx, tok['si-second']!, 'DELETE', `${SILO}/${s1!.id}`)).code).toBe(30001);
     expect((await call(ctx, tok['si-second']!, 'POST', `${SILO}/unbindScale`, { id: s1!.id })).code).toBe(30001);
-    expect((await call(ctx, tok['si-farm2']!, 'PUT', SILO, { id: s1!.id, name: 'Mine', capacityKg: 1000, shedIds: [otherShed] })).code).toBe(30001);
+    expect(
+      (await call(ctx, tok['si-farm2']!, 'PUT', SILO, { id: s1!.id, name: 'Mine', capacityKg: 1000, shedIds: [otherShed] })).code,
+    ).toBe(30001);
     expect((await page(`farmId=${farm}`, 'si-farm2')).code).toBe(10007);
     expect((await page('', 'si-farm2')).data.list.map((s) => s.farmId)).toEqual([otherFarm]);
     expect((await page('', 'si-second')).data.total).toBe(0);

@@ -16,7 +16,17 @@ import { farms, gateways, sheds } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
-import { farmCondition, gatewayCondition, refusal, seesFarm, tenantIdOf, visibleFarm, visibleGateway, visibleSheds, type Scope } from '../../scope/index.js';
+import {
+  farmCondition,
+  gatewayCondition,
+  refusal,
+  seesFarm,
+  tenantIdOf,
+  visibleFarm,
+  visibleGateway,
+  visibleSheds,
+  type Scope,
+} from '../../scope/index.js';
 import { siloSheds, siloState, silos } from './tables.js';
 
 /**

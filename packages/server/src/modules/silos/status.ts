@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, min, type SQL } from 'drizzle-orm';
 import {
   emptyForecast,
   ErrorCodes,
@@ -40,7 +40,7 @@ export async function siloStatus(db: Db, scope: Scope, q: SiloFarmQuery, now = D
   if (records.length === 0) return [];
   const ids = records.map((r) => r.id);
   const today = farmDay(new Date(now), farm.timeZone);
-  const [rows, states, days, lastDeliveries] = await Promise.all([
+  const [rows, states, days, lastDeliveries, firstDays] = await Promise.all([
     siloRows(db, records),
     db.select().from(siloState).where(inArray(siloState.siloId, ids)),
     db
@@ -53,15 +53,25 @@ export async function siloStatus(db: Db, scope: Scope, q: SiloFarmQuery, now = D
       .from(siloDeliveries)
       .where(inArray(siloDeliveries.siloId, ids))
       .orderBy(siloDeliveries.siloId, desc(siloDeliveries.ts)),
+    db
+      .select({ siloId: siloDaily.siloId, day: min(siloDaily.day) })
+      .from(siloDaily)
+      .where(inArray(siloDaily.siloId, ids))
+      .groupBy(siloDaily.siloId),
   ]);
+  const firstDay = new Map(firstDays.map((f) => [f.siloId, f.day]));
   const stateOf = new Map(states.map((s) => [s.siloId, s]));
   const deliveryOf = new Map(lastDeliveries.map((d) => [d.siloId, d]));
   return rows.map((row) => {
     const s = stateOf.get(row.id);
     const mine = days.filter((d) => d.siloId === row.id);
-    // Whole days only: every day before today, a day without a row drew nothing.
+    // Whole days only: every day before today but the silo's first (weighed from some hour on);
+    // a day without a row drew nothing.
     const daily: number[] = [];
-    for (let n = FORECAST_DAYS; n >= 1; n--) daily.push(mine.find((d) => d.day === daysBefore(today, n))?.consumedKg ?? 0);
+    for (let n = FORECAST_DAYS; n >= 1; n--) {
+      const day = daysBefore(today, n);
+      daily.push(day === firstDay.get(row.id) ? 0 : (mine.find((d) => d.day === day)?.consumedKg ?? 0));
+    }
     const d = deliveryOf.get(row.id);
     return {
       ...row,
@@ -79,7 +89,11 @@ export async function siloStatus(db: Db, scope: Scope, q: SiloFarmQuery, now = D
 }
 
 /** The silos a records query covers: one silo of the farm, or all the farm's silos the caller sees. */
-async function recordSilos(db: Db, scope: Scope, q: SiloRecordsQuery): Promise<{ ids: number[]; names: Map<number, string>; timeZone: string }> {
+async function recordSilos(
+  db: Db,
+  scope: Scope,
+  q: SiloRecordsQuery,
+): Promise<{ ids: number[]; names: Map<number, string>; timeZone: string }> {
   const farm = await visibleFarm(scope, q.farmId);
   if (q.siloId !== undefined) {
     const silo = await visibleSilo(db, scope, q.siloId);
@@ -101,7 +115,10 @@ export async function deliveryPage(db: Db, scope: Scope, q: SiloRecordsQuery): P
   if (q.end) conds.push(lt(siloDeliveries.ts, q.end));
   const where = and(...conds);
   const total = await countRows(db, siloDeliveries, where);
-  const rows = await onePage(db.select().from(siloDeliveries).where(where).orderBy(desc(siloDeliveries.ts), desc(siloDeliveries.id)).$dynamic(), q);
+  const rows = await onePage(
+    db.select().from(siloDeliveries).where(where).orderBy(desc(siloDeliveries.ts), desc(siloDeliveries.id)).$dynamic(),
+    q,
+  );
   return pageAnswer(
     q,
     total,

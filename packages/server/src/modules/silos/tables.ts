@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import type { SiloAction, SiloLevel, SiloWeightState, TrackState } from '@farmsense/shared';
 import { farms, gateways, sheds, tenants } from '../../db/schema.js';
 import { belongsTo, extensionOf, stamps, ts } from '../../db/schema/columns.js';
@@ -31,7 +45,9 @@ export const silos = pgTable(
   },
   (t) => [
     uniqueIndex('silos_farm_name_uq').on(t.farmId, t.name),
-    uniqueIndex('silos_scale_uq').on(t.gatewayId, t.channel).where(sql`${t.gatewayId} IS NOT NULL`),
+    uniqueIndex('silos_scale_uq')
+      .on(t.gatewayId, t.channel)
+      .where(sql`${t.gatewayId} IS NOT NULL`),
     check('silos_capacity_ck', sql`${t.capacityKg} > 0`),
   ],
 );

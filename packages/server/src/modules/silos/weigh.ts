@@ -41,7 +41,13 @@ export async function weighReadings(db: Db, gatewayId: number, readings: readonl
     const key = `weight.${silo.channel}`;
     const mine = readings.filter((r) => typeof r.values[key] === 'number' && Number.isFinite(r.values[key]));
     if (mine.length === 0) continue;
-    const run = (t: Tx): Promise<void> => weighSilo(t, silo, timeZone, mine.map((r) => ({ ts: r.ts, kg: r.values[key]! })));
+    const run = (t: Tx): Promise<void> =>
+      weighSilo(
+        t,
+        silo,
+        timeZone,
+        mine.map((r) => ({ ts: r.ts, kg: r.values[key]! })),
+      );
     if (tx) await run(tx);
     else await db.transaction(run);
   }

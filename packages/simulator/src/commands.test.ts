@@ -64,6 +64,32 @@ describe('controller commands', () => {
     expect(state.data).toMatchObject({ manual: [], dayAge: 1 });
   });
 
+  it('follows a day-age curve set by the platform: a lower target lowers the house temperature', () => {
+    const low = broiler();
+    const usual = broiler();
+    low.warmUp(now, 2);
+    usual.warmUp(now, 2);
+    const points = [
+      { day: -1, target: 30, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 },
+      { day: 5, target: 22, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 },
+      { day: 30, target: 18, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 },
+    ];
+    const ack = applyCommand(low, { id: 'c', op: 'setTempCurve', params: { version: 3, points, rhTarget: 60 } }, now);
+    expect(ack).toMatchObject({ ok: true, data: { version: 3, targetTemp: expect.closeTo(21.5, 0) } });
+    let a = 0;
+    let b = 0;
+    for (let i = 1; i <= 120; i++) {
+      a = low.step(60, now + i * 60_000).values['temp.1']!;
+      b = usual.step(60, now + i * 60_000).values['temp.1']!;
+    }
+    expect(low.step(60, now + 121 * 60_000).values['targetTemp.1']).toBeCloseTo(21.5, 0);
+    expect(a).toBeLessThan(b - 3);
+    const bad = (p: unknown): string => applyCommand(low, { id: 'x', op: 'setTempCurve', params: { points: p } }, now).msg;
+    expect(bad([])).toBe('badParams');
+    expect(bad([points[1], points[0]])).toBe('badParams');
+    expect(bad([{ day: 1, target: 60 }])).toBe('outOfRange');
+  });
+
   it('refuses unknown operations, missing devices and values out of range', () => {
     const m = broiler();
     expect(applyCommand(m, { id: '1', op: 'selfDestruct' }, now)).toEqual({ id: '1', ok: false, msg: 'unknownOp', data: {} });

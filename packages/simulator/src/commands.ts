@@ -10,6 +10,7 @@ import type { ShedModel } from './model.js';
  *   setHeater / setPump {index, value: 0 | 1 | null}
  *   setTargetTemp {value: °C | null}                                 null = back to the day curve
  *   setDayAge {value: day}                                           new batch or corrected age
+ *   setTempCurve {version, points: [{day, target, ...}], rhTarget}   day-age set-point curve (remote control)
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -52,6 +53,20 @@ function numberOrNull(v: unknown): number | null | undefined {
   return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
 }
 
+/** `[{day, target}]` with days strictly increasing, as `[day, target]` pairs; null when malformed. */
+function curveOf(points: unknown): [number, number][] | null {
+  if (!Array.isArray(points) || points.length === 0 || points.length > 10) return null;
+  const curve: [number, number][] = [];
+  for (const p of points as unknown[]) {
+    if (!p || typeof p !== 'object') return null;
+    const { day, target } = p as Record<string, unknown>;
+    if (typeof day !== 'number' || !Number.isInteger(day) || typeof target !== 'number' || !Number.isFinite(target)) return null;
+    if (curve.length > 0 && day <= curve[curve.length - 1]![0]) return null;
+    curve.push([day, target]);
+  }
+  return curve;
+}
+
 export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
   const params = cmd.params ?? {};
   const fail = (msg: string): Ack => ({ id: cmd.id, ok: false, msg, data: {} });
@@ -81,6 +96,13 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 1000) return fail('badParams');
       model.setDayAge(value, now);
       return done({ dayAge: model.occupancy(now).dayAge });
+    }
+    case 'setTempCurve': {
+      const curve = curveOf(params.points);
+      if (curve === null) return fail('badParams');
+      if (curve.some(([, t]) => t < 5 || t > 40)) return fail('outOfRange');
+      model.setCurve(curve);
+      return done({ version: params.version ?? null, targetTemp: model.targetAt(now) });
     }
     case 'setAuto':
       model.releaseAll();

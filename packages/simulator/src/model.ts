@@ -1,5 +1,5 @@
 import { ACTUATOR_KINDS, control, emptyActuators, fanFraction, type ActuatorKind, type Actuators } from './controller.js';
-import { interpolate } from './curves.js';
+import { interpolate, type Curve } from './curves.js';
 import { DEFAULT_FAULTS, Faults, type FaultOptions } from './faults.js';
 import {
   AIR_KG_PER_M3,
@@ -109,6 +109,8 @@ export class ShedModel {
   private act: Actuators;
   private readonly manual = new Map<string, number>();
   private targetOverride: number | null = null;
+  /** The day-age curve the platform set (remote control); null = the profile's own. */
+  private curve: Curve | null = null;
   private water: number;
   private elec: number;
   private last: number | null = null;
@@ -149,8 +151,9 @@ export class ShedModel {
     if (this.targetOverride !== null) return this.targetOverride;
     const occ = this.occupancy(now);
     // The set-point curve is read at the day age the controller shows (placement day = day 0).
-    if (occ.occupied) return interpolate(this.profile.target, occ.age);
-    return occ.preheat ? interpolate(this.profile.target, 0) : null;
+    const curve = this.curve ?? this.profile.target;
+    if (occ.occupied) return interpolate(curve, occ.age);
+    return occ.preheat ? interpolate(curve, 0) : null;
   }
 
   step(dt: number, now: number): StepResult {
@@ -227,6 +230,12 @@ export class ShedModel {
 
   setTarget(value: number | null): void {
     this.targetOverride = value;
+  }
+
+  /** A day-age set-point curve (remote control `setTempCurve`); it also ends a fixed target. */
+  setCurve(curve: Curve | null): void {
+    this.curve = curve;
+    this.targetOverride = null;
   }
 
   /**

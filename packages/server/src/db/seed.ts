@@ -6,6 +6,7 @@ import { DEMO_CHECK_CODE } from './demo-fleet.js';
 import { seedProduction } from './seed-production.js';
 import { seedAlarmRules } from './seed-alarms.js';
 import { seedPushConfig } from './seed-push.js';
+import { seedControl } from './seed-control.js';
 import { demoNetworkDevices } from './seed-network.js';
 import {
   accountFarms,
@@ -211,5 +212,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedAlarmRules(db);
   // A push strategy and phone configuration per farm; their outbox history follows the alarms (services.ts).
   await seedPushConfig(db);
+  // Each demo controller's day-age curve, acknowledged (remote control).
+  await seedControl(db);
   return true;
 }

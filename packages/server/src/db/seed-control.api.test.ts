@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import { kindForShedType, PROFILES } from '../../../simulator/src/index.js';
+import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { call, tokenFor } from '../test/factories.js';
+
+/** CONTRACT §5 demo remote control: every demo controller's curve is the simulator's, acknowledged and logged. */
+describe(`demo remote control (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let token: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    token = await tokenFor(ctx.database.db, 'demo');
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('gives every demo controller its simulated house curve as synced version 1, in the option log', async () => {
+    const gws = await ctx.database.query<{ shed_id: number; shed_type: number }>(
+      `SELECT g.shed_id, s.shed_type FROM gateways g JOIN sheds s ON s.id = g.shed_id WHERE g.code LIKE 'fs-demo%' ORDER BY g.code`,
+    );
+    expect(gws.length).toBeGreaterThan(3);
+    for (const [i, g] of gws.entries()) {
+      const s = await call<SettingStateAnswer>(ctx, token, 'GET', `/api/remotecontrol/setting/state?shedId=${g.shed_id}&group=tempDayAge`);
+      expect(s.code).toBe(1);
+      expect(s.data).toMatchObject({ desiredVersion: 1, reportedVersion: 1, status: 'synced' });
+      const points = (s.data.reported as { points: { day: number; target: number }[] }).points;
+      expect(points.map((p) => [p.day, p.target])).toEqual(PROFILES[kindForShedType(g.shed_type, i)].target.map(([d, v]) => [d, v]));
+    }
+    const logs = await call<Page<OptionLogRow>>(ctx, token, 'GET', '/api/remotecontrol/optionLog/page?pageSize=100');
+    expect(logs.data.total).toBe(gws.length);
+    expect(logs.data.list[0]).toMatchObject({ action: 'apply', codeKind: 'security', accountName: expect.any(String), status: 'synced' });
+  });
+});

@@ -181,6 +181,8 @@ export const ErrorCodes = {
   PUSH_LINK_INVALID: 21019,
   /** An acknowledge link that was used already (each works once). */
   PUSH_LINK_USED: 21020,
+  /** A remote set point too far from the breed's comfort curve, sent without the user's confirmation. */
+  OFF_COMFORT_UNCONFIRMED: 21030,
 } as const;
 
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

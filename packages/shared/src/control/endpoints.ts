@@ -61,6 +61,10 @@ export const settingStateAnswer = z.object({
   reported: z.unknown(),
   /** Newest first, at most 20. */
   versions: z.array(settingVersionRow),
+  /** The house's current flock's day age today (null: no current flock). */
+  dayAge: z.number().nullable(),
+  /** The breed's comfort curve (the farm's target-temperature standard for the flock's type), null without one. */
+  comfort: z.object({ startDay: z.number(), values: z.array(z.number().nullable()) }).nullable(),
 });
 export type SettingStateAnswer = z.infer<typeof settingStateAnswer>;
 

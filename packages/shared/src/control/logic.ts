@@ -56,3 +56,30 @@ export function firstNonIncreasingDay(days: readonly number[]): number {
 export function groupStatus(versions: readonly { status: CommandStatus }[]): CommandStatus | null {
   return versions[0]?.status ?? null;
 }
+
+/**
+ * How far (°C) a curve's set point may be from the breed's comfort curve (the farm's standard
+ * curve of indicator '01' for the house's flock type) before the user must confirm it.
+ */
+export const COMFORT_MARGIN_C = 3;
+
+/** The comfort value at `day` from a standard curve (`values[i]` is day `startDay + i`), else null. */
+export function comfortAt(curve: { startDay: number; values: readonly (number | null)[] } | null, day: number): number | null {
+  if (!curve) return null;
+  const v = curve.values[day - curve.startDay];
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+
+/** The days of `points` whose target is more than `margin` from the comfort curve (none without one). */
+export function offComfortDays(
+  points: readonly { day: number; target: number }[],
+  curve: { startDay: number; values: readonly (number | null)[] } | null,
+  margin: number = COMFORT_MARGIN_C,
+): number[] {
+  return points
+    .filter((p) => {
+      const c = comfortAt(curve, p.day);
+      return c !== null && Math.abs(p.target - c) > margin;
+    })
+    .map((p) => p.day);
+}

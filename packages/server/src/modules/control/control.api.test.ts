@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyAnswer, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import { eq } from 'drizzle-orm';
+import { flocks, standardCurves } from '../../db/tables.js';
 import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
@@ -166,6 +168,58 @@ describe(`remote control commands (${TEST_DB})`, () => {
         })
       ).code,
     ).toBe(30001);
+  });
+
+  it('holds back set points far from the comfort curve until the user confirms them, and shows the curve and day age', async () => {
+    const { db } = ctx.database;
+    const birth = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    await db
+      .insert(flocks)
+      .values({
+        tenantId: w.tenant,
+        farmId: w.farm,
+        shedId: w.sheds[0]!,
+        groupNo: 'B1',
+        flockType: 1,
+        sex: 1,
+        birthDate: birth,
+        startDate: birth,
+        status: 1,
+      });
+    await db
+      .insert(standardCurves)
+      .values({
+        tenantId: w.tenant,
+        farmId: w.farm,
+        flockType: 1,
+        indicator: '01',
+        name: 'Comfort',
+        startDay: 0,
+        values: Array.from({ length: 60 }, (_, d) => 34 - d / 4),
+      });
+    const far = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
+      group: 'tempDayAge',
+      shedIds: [w.sheds[0]],
+      payload: curve(10),
+      codeKind: 'security',
+      code: await securityCode(ctx),
+    });
+    expect(far.data.results[0]).toMatchObject({ code: 21030, version: null });
+    const s = await state(w.sheds[0]!);
+    expect(s.dayAge).toBeGreaterThanOrEqual(9);
+    expect(s.comfort).toMatchObject({ startDay: 0 });
+    const confirmed = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
+      group: 'tempDayAge',
+      shedIds: [w.sheds[0]],
+      payload: curve(10),
+      confirmOffComfort: true,
+      codeKind: 'security',
+      code: await securityCode(ctx),
+    });
+    expect(confirmed.data.results[0]).toMatchObject({ code: 1 });
+    const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}`);
+    expect(logs.data.list[0]).toMatchObject({ confirmedOffComfort: true, version: confirmed.data.results[0]!.version });
+    await db.delete(flocks).where(eq(flocks.shedId, w.sheds[0]!));
   });
 
   it("refuses another tenant's house (30004), never settles a command from another device, and lists nothing of another tenant", async () => {

@@ -3,6 +3,8 @@ import { and, asc, desc, eq, max } from 'drizzle-orm';
 import {
   COMMAND_EXPIRY_SECONDS,
   COMMAND_STATUSES,
+  offComfortDays,
+  tempDayAgePayload,
   ErrorCodes,
   SETTING_OPS,
   type ApplyAnswer,
@@ -18,6 +20,7 @@ import { accounts, controlCommands, controlOptionLogs, gateways } from '../../db
 import type { Deps } from '../../deps.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
+import { shedComfort } from './comfort.js';
 import { expireJob, isOnline, publishRow } from './delivery.js';
 import type { Confirmation } from './verify.js';
 
@@ -53,6 +56,13 @@ async function newVersion(deps: Deps, scope: Scope, shed: ShedRow, v: NewVersion
   const base = { shedId: shed.id, shedName: shed.shedName };
   const gw = await shedController(db, shed.id);
   if (!gw) return { ...base, code: ErrorCodes.CONTROLLER_NOT_FOUND, version: null, commandId: null, status: null, online: false };
+  // Set points far from the breed's comfort curve go out only once the user confirmed them (logged).
+  if (v.group === 'tempDayAge' && !v.confirmedOffComfort) {
+    const { comfort } = await shedComfort(db, shed.id, shed.timeZone);
+    const parsed = tempDayAgePayload.safeParse(v.payload);
+    if (parsed.success && offComfortDays(parsed.data.points, comfort).length > 0)
+      return { ...base, code: ErrorCodes.OFF_COMFORT_UNCONFIRMED, version: null, commandId: null, status: null, online: false };
+  }
   const id = randomUUID();
   const op = SETTING_OPS[v.group];
   const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
@@ -157,8 +167,9 @@ export const statusOf = (s: string): CommandStatus => COMMAND_STATUSES.find((x) 
 const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
 
 export async function settingState(db: Db, scope: Scope, q: SettingStateQuery): Promise<SettingStateAnswer> {
-  await visibleShed(scope, q.shedId);
+  const shed = await visibleShed(scope, q.shedId);
   const gw = await shedController(db, q.shedId);
+  const { dayAge, comfort } = await shedComfort(db, q.shedId, shed.timeZone);
   const where = and(eq(controlCommands.shedId, q.shedId), eq(controlCommands.grp, q.group));
   const rows = await db
     .select({ c: controlCommands, createdByName: accounts.accountName })
@@ -189,6 +200,8 @@ export async function settingState(db: Db, scope: Scope, q: SettingStateQuery): 
     reportedVersion,
     status: newest ? statusOf(newest.status) : null,
     reported: reportedRow?.payload ?? null,
+    dayAge,
+    comfort,
     versions: rows.map(({ c, createdByName }) => ({
       version: c.version,
       status: statusOf(c.status),

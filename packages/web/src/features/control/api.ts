@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   authCodeApi,
   controlApi,
@@ -28,13 +28,17 @@ export function useAuthCodes(q: { pageNo: number; pageSize: number }): UseQueryR
   return useSteadyQuery(CONTROL_KEYS.codes(q), (signal) => call(authCodeApi.page, { query: q }, { signal }));
 }
 
+/** How often a house's setting group is read again while its newest version waits for the controller. */
+export const PENDING_POLL_MS = 2_000;
+
 /** A house's setting group; polled while a version waits for the controller's answer. */
 export function useSettingState(shedId: number | undefined, group: SettingGroup): UseQueryResult<SettingStateAnswer> {
-  return useSteadyQuery(
-    CONTROL_KEYS.state(shedId ?? 0, group),
-    (signal) => call(controlApi.state, { query: { shedId: shedId!, group } }, { signal }),
-    { enabled: shedId !== undefined },
-  );
+  return useQuery({
+    queryKey: CONTROL_KEYS.state(shedId ?? 0, group),
+    queryFn: ({ signal }) => call(controlApi.state, { query: { shedId: shedId!, group } }, { signal }),
+    enabled: shedId !== undefined,
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? PENDING_POLL_MS : false),
+  });
 }
 
 export function useOptionLogs(q: OptionLogPageQuery): UseQueryResult<Page<OptionLogRow>> {

@@ -3,5 +3,6 @@ import { TEXTS } from './texts';
 
 /** The remote-control pages, by application code. */
 export const PAGES: FeaturePages = {
+  'remote-control.env-control.temp-dayage': featurePage(TEXTS, () => import('./pages/TempDayAgePage'), 'TempDayAgePage'),
   'safe-control.settings': featurePage(TEXTS, () => import('./pages/SafeSettingsPage'), 'SafeSettingsPage'),
 };

@@ -173,30 +173,26 @@ describe(`remote control commands (${TEST_DB})`, () => {
   it('holds back set points far from the comfort curve until the user confirms them, and shows the curve and day age', async () => {
     const { db } = ctx.database;
     const birth = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
-    await db
-      .insert(flocks)
-      .values({
-        tenantId: w.tenant,
-        farmId: w.farm,
-        shedId: w.sheds[0]!,
-        groupNo: 'B1',
-        flockType: 1,
-        sex: 1,
-        birthDate: birth,
-        startDate: birth,
-        status: 1,
-      });
-    await db
-      .insert(standardCurves)
-      .values({
-        tenantId: w.tenant,
-        farmId: w.farm,
-        flockType: 1,
-        indicator: '01',
-        name: 'Comfort',
-        startDay: 0,
-        values: Array.from({ length: 60 }, (_, d) => 34 - d / 4),
-      });
+    await db.insert(flocks).values({
+      tenantId: w.tenant,
+      farmId: w.farm,
+      shedId: w.sheds[0]!,
+      groupNo: 'B1',
+      flockType: 1,
+      sex: 1,
+      birthDate: birth,
+      startDate: birth,
+      status: 1,
+    });
+    await db.insert(standardCurves).values({
+      tenantId: w.tenant,
+      farmId: w.farm,
+      flockType: 1,
+      indicator: '01',
+      name: 'Comfort',
+      startDay: 0,
+      values: Array.from({ length: 60 }, (_, d) => 34 - d / 4),
+    });
     const far = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
       group: 'tempDayAge',
       shedIds: [w.sheds[0]],

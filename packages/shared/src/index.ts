@@ -53,3 +53,4 @@ export * from './silos/detect.js';
 export * from './silos/forecast.js';
 export * from './silos/schemas.js';
 export * from './silos/endpoints.js';
+export * from './feeding/endpoints.js';

@@ -8,3 +8,4 @@ export * from '../modules/alarms/tables.js';
 export * from '../modules/alarms/push/tables.js';
 export * from '../modules/control/tables.js';
 export * from '../modules/silos/tables.js';
+export * from '../modules/feeding/tables.js';

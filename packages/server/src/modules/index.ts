@@ -14,6 +14,7 @@ import { productionModule } from './production/index.js';
 import { alarmsModule } from './alarms/index.js';
 import { controlModule } from './control/index.js';
 import { silosModule } from './silos/index.js';
+import { feedingModule } from './feeding/index.js';
 import type { ServerModule } from './module.js';
 
 /**
@@ -37,4 +38,5 @@ export const MODULES: readonly ServerModule[] = [
   alarmsModule,
   controlModule,
   silosModule,
+  feedingModule,
 ];

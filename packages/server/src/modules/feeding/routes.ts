@@ -1,0 +1,31 @@
+import { feedingFeedApi, type AppCode } from '@farmsense/shared';
+import { router } from '../../core/serve.js';
+import { scopeOf } from '../../scope/index.js';
+import type { ModuleRoutes } from '../module.js';
+import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
+
+/** The feed catalogue's two tabs and the plan screen (shared permissions.ts, accurate-feeding). */
+export const FEED_TYPE_APP: AppCode = 'accurate-feeding.info.type';
+export const FEED_INFO_APP: AppCode = 'accurate-feeding.info.info';
+export const PLAN_APP: AppCode = 'accurate-feeding.plan';
+
+/** Contracts: packages/shared/src/feeding/endpoints.ts. Writes are audit-logged by the audit plugin. */
+export const feedingRoutes: ModuleRoutes = async (app, deps) => {
+  const { db } = deps.database;
+  const serve = router(app, { tags: ['feeding'], app: FEED_TYPE_APP, module: 'accurate-feeding' });
+
+  serve(feedingFeedApi.typePage, async ({ req, query }) => typePage(db, scopeOf(req), query));
+  // The feed info form picks a type.
+  serve(feedingFeedApi.typeList, { app: [FEED_TYPE_APP, FEED_INFO_APP] }, async ({ req }) => typeList(db, scopeOf(req)));
+  serve(feedingFeedApi.typeAdd, async ({ req, body }) => addType(db, scopeOf(req), body));
+  serve(feedingFeedApi.typeUpdate, async ({ req, body }) => updateType(db, scopeOf(req), body));
+  serve(feedingFeedApi.typeRemove, async ({ req, params }) => removeType(db, scopeOf(req), params.id));
+
+  const info = { app: FEED_INFO_APP };
+  serve(feedingFeedApi.infoPage, info, async ({ req, query }) => infoPage(db, scopeOf(req), query));
+  // The plan form picks a feed per stage.
+  serve(feedingFeedApi.infoList, { app: [FEED_INFO_APP, PLAN_APP] }, async ({ req, query }) => infoList(db, scopeOf(req), query));
+  serve(feedingFeedApi.infoAdd, info, async ({ req, body }) => addInfo(db, scopeOf(req), body));
+  serve(feedingFeedApi.infoUpdate, info, async ({ req, body }) => updateInfo(db, scopeOf(req), body));
+  serve(feedingFeedApi.infoRemove, info, async ({ req, params }) => removeInfo(db, scopeOf(req), params.id));
+};

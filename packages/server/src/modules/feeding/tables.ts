@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, doublePrecision, index, integer, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { farms, gateways, pens, sheds, tenants } from '../../db/schema.js';
+import { belongsTo, stamps, ts } from '../../db/schema/columns.js';
+
+/**
+ * The feeding module's tables (issue 15). Feed types and feed info are the tenant's catalogue
+ * (shared feeding/schemas.ts states the rules); names and batches are unique in the tenant, held by
+ * unique indexes so a racing second insert answers the same code as the check before it.
+ */
+const tenantId = belongsTo('tenant_id', () => tenants.id);
+
+export const feedTypes = pgTable(
+  'feed_types',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    name: text('name').notNull(),
+    remark: text('remark'),
+    ...stamps,
+  },
+  (t) => [uniqueIndex('feed_types_tenant_name_uq').on(t.tenantId, t.name)],
+);
+
+/** One feed as bought. Its type cannot go while it exists (restrict: 20036 first). */
+export const feedInfos = pgTable(
+  'feed_infos',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => feedTypes.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    batch: text('batch').notNull(),
+    formulaRatio: text('formula_ratio'),
+    weight: doublePrecision('weight').notNull(),
+    unit: text('unit').notNull(),
+    price: doublePrecision('price'),
+    priceUnit: text('price_unit'),
+    /** A farm type: 1 pig, 2 poultry, 3 cattle. */
+    animalType: smallint('animal_type').notNull(),
+    remark: text('remark'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('feed_infos_tenant_name_uq').on(t.tenantId, t.name),
+    uniqueIndex('feed_infos_tenant_batch_uq').on(t.tenantId, t.batch),
+    index('feed_infos_type_idx').on(t.typeId),
+    check('feed_infos_unit_ck', sql`${t.unit} IN ('g', 'kg')`),
+    check('feed_infos_weight_ck', sql`${t.weight} > 0`),
+  ],
+);
+
+/**
+ * A feeding plan (SPEC §3, §5 "Feeding plans"): a farm's ration for one house (and some of its
+ * pens, or all when none are listed) by day age, in continuous stages cut at the split points,
+ * fed in meal periods. Names are unique in the farm (20092). `dispatch_mode` immediate sends on
+ * dispatch, timed at `dispatch_at` (a durable job); `dispatch_status` follows its feeders' rows.
+ */
+export const feedingPlans = pgTable(
+  'feeding_plans',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    farmId: belongsTo('farm_id', () => farms.id),
+    shedId: belongsTo('shed_id', () => sheds.id),
+    name: text('name').notNull(),
+    totalDays: integer('total_days').notNull(),
+    splitPoints: integer('split_points').array().notNull(),
+    dispatchMode: text('dispatch_mode').notNull(),
+    dispatchAt: ts('dispatch_at'),
+    dispatchStatus: text('dispatch_status').notNull().default('draft'),
+    /** A daily step above the limit was confirmed by the user (kept for the record). */
+    stepConfirmed: boolean('step_confirmed').notNull().default(false),
+    remark: text('remark'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('feeding_plans_farm_name_uq').on(t.farmId, t.name),
+    index('feeding_plans_shed_idx').on(t.shedId),
+    check('feeding_plans_mode_ck', sql`${t.dispatchMode} IN ('immediate', 'timed')`),
+    check('feeding_plans_status_ck', sql`${t.dispatchStatus} IN ('draft', 'scheduled', 'dispatching', 'dispatched', 'partial', 'failed')`),
+  ],
+);
+
+/** A stage: days `start_day`..`end_day` (continuous over the plan), one feed, a daily amount in g per head. */
+export const feedingPlanStages = pgTable(
+  'feeding_plan_stages',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    planId: belongsTo('plan_id', () => feedingPlans.id),
+    seq: smallint('seq').notNull(),
+    startDay: integer('start_day').notNull(),
+    endDay: integer('end_day').notNull(),
+    feedId: integer('feed_id')
+      .notNull()
+      .references(() => feedInfos.id, { onDelete: 'restrict' }),
+    dailyAmount: doublePrecision('daily_amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('feeding_plan_stages_seq_uq').on(t.planId, t.seq),
+    index('feeding_plan_stages_feed_idx').on(t.feedId),
+    check('feeding_plan_stages_days_ck', sql`${t.startDay} <= ${t.endDay}`),
+  ],
+);
+
+/** A meal period: minutes of the day, start before end, its share of the daily amount in percent. */
+export const feedingPlanMeals = pgTable(
+  'feeding_plan_meals',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    planId: belongsTo('plan_id', () => feedingPlans.id),
+    seq: smallint('seq').notNull(),
+    startMinute: smallint('start_minute').notNull(),
+    endMinute: smallint('end_minute').notNull(),
+    share: doublePrecision('share').notNull(),
+  },
+  (t) => [
+    uniqueIndex('feeding_plan_meals_seq_uq').on(t.planId, t.seq),
+    check('feeding_plan_meals_time_ck', sql`${t.startMinute} < ${t.endMinute}`),
+  ],
+);
+
+/** The pens a plan feeds; none listed means every pen of its house. */
+export const feedingPlanPens = pgTable(
+  'feeding_plan_pens',
+  {
+    planId: belongsTo('plan_id', () => feedingPlans.id),
+    penId: belongsTo('pen_id', () => pens.id),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.penId] })],
+);
+
+/**
+ * One feeder's copy of a plan dispatch: `status` notSent, sending or sent; `result` the outcome
+ * code (1 confirmed, or the error code it failed with), null while none. One row per plan and
+ * feeder: a new dispatch resets it.
+ */
+export const feedingDispatches = pgTable(
+  'feeding_dispatches',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    planId: belongsTo('plan_id', () => feedingPlans.id),
+    gatewayId: belongsTo('gateway_id', () => gateways.id),
+    status: text('status').notNull().default('notSent'),
+    result: integer('result'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: ts('sent_at'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('feeding_dispatches_plan_gateway_uq').on(t.planId, t.gatewayId),
+    check('feeding_dispatches_status_ck', sql`${t.status} IN ('notSent', 'sending', 'sent')`),
+  ],
+);

@@ -7,6 +7,7 @@ import { seedProduction } from './seed-production.js';
 import { seedAlarmRules } from './seed-alarms.js';
 import { seedPushConfig } from './seed-push.js';
 import { seedControl } from './seed-control.js';
+import { seedFeeds } from './seed-feeding.js';
 import { demoNetworkDevices } from './seed-network.js';
 import {
   accountFarms,
@@ -214,5 +215,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedPushConfig(db);
   // Each demo controller's day-age curve, acknowledged (remote control).
   await seedControl(db);
+  // The feed catalogue of both farms (issue 15).
+  await seedFeeds(db);
   return true;
 }

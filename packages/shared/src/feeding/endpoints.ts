@@ -55,7 +55,10 @@ export type FeedOption = z.infer<typeof feedOption>;
  * names no feeding calls; these live under /feeding. A type or feed of another tenant is 30001.
  */
 export const feedingFeedApi = {
-  typePage: get('/feeding/feedType/page', 'Paged feed types of the tenant, by name', { query: feedTypePageQuery, answer: pageOf(feedTypeRow) }),
+  typePage: get('/feeding/feedType/page', 'Paged feed types of the tenant, by name', {
+    query: feedTypePageQuery,
+    answer: pageOf(feedTypeRow),
+  }),
   typeList: get('/feeding/feedType/list', 'Every feed type of the tenant, by name (the pickers)', {
     answer: z.array(z.object({ id: z.number(), name: z.string() })),
   }),
@@ -63,7 +66,10 @@ export const feedingFeedApi = {
     body: feedTypeAddBody,
     answer: z.object({ id: z.number() }),
   }),
-  typeUpdate: put('/feeding/feedType', 'Renames a feed type (20034 for a name used in the tenant)', { body: feedTypeUpdateBody, answer: noAnswer }),
+  typeUpdate: put('/feeding/feedType', 'Renames a feed type (20034 for a name used in the tenant)', {
+    body: feedTypeUpdateBody,
+    answer: noAnswer,
+  }),
   typeRemove: del('/feeding/feedType/:id', 'Deletes a feed type without feed info (20036 when some feed is of this type)', {
     params: feedIdParams,
     answer: noAnswer,

@@ -36,9 +36,9 @@ const price = z
   .default(null);
 
 export const feedTypeAddBody = strictObject({ name: requiredText(), remark: optionalText(200) });
-export type FeedTypeAddBody = z.input<typeof feedTypeAddBody>;
+export type FeedTypeAddBody = z.infer<typeof feedTypeAddBody>;
 export const feedTypeUpdateBody = feedTypeAddBody.extend({ id: bodyId });
-export type FeedTypeUpdateBody = z.input<typeof feedTypeUpdateBody>;
+export type FeedTypeUpdateBody = z.infer<typeof feedTypeUpdateBody>;
 
 export const feedTypePageQuery = pageQuery.extend({ name: z.preprocess(blankAsAbsent, optionalText()) });
 export type FeedTypePageQuery = z.infer<typeof feedTypePageQuery>;
@@ -57,9 +57,9 @@ export const feedInfoAddBody = strictObject({
   animalType,
   remark: optionalText(200),
 });
-export type FeedInfoAddBody = z.input<typeof feedInfoAddBody>;
+export type FeedInfoAddBody = z.infer<typeof feedInfoAddBody>;
 export const feedInfoUpdateBody = feedInfoAddBody.extend({ id: bodyId });
-export type FeedInfoUpdateBody = z.input<typeof feedInfoUpdateBody>;
+export type FeedInfoUpdateBody = z.infer<typeof feedInfoUpdateBody>;
 
 export const feedInfoPageQuery = pageQuery.extend({
   name: z.preprocess(blankAsAbsent, optionalText()),

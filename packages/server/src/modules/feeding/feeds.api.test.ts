@@ -91,7 +91,15 @@ describe(`feed types and feed info (${TEST_DB})`, () => {
 
     const page = await call<Page<FeedInfoRow>>(ctx, tok['fd-admin']!, 'GET', `${INFO}/page?animalType=1&name=L-1`);
     expect(page.data.list).toEqual([
-      expect.objectContaining({ name: 'Lactation 18 %', batch: 'L-1', typeName: 'Sow feed', unit: 'g', weight: 25000, price: null, planUses: 0 }),
+      expect.objectContaining({
+        name: 'Lactation 18 %',
+        batch: 'L-1',
+        typeName: 'Sow feed',
+        unit: 'g',
+        weight: 25000,
+        price: null,
+        planUses: 0,
+      }),
     ]);
     expect((await call(ctx, tok['fd-admin']!, 'PUT', INFO, { ...sowFeed(type!.id, { batch: 'L-1' }), id: add.data.id })).code).toBe(20035);
     expect((await call(ctx, tok['fd-admin']!, 'PUT', INFO, { ...sowFeed(type!.id, { price: 130 }), id: add.data.id })).code).toBe(1);
@@ -114,9 +122,19 @@ describe(`feed types and feed info (${TEST_DB})`, () => {
     const shed = await buildShed(db, tenant, farm, { shedName: 'Gestation 1', shedType: 1 });
     const [plan] = await db
       .insert(feedingPlans)
-      .values({ tenantId: tenant, farmId: farm, shedId: shed, name: 'Gestation', totalDays: 114, splitPoints: [1, 114], dispatchMode: 'immediate' })
+      .values({
+        tenantId: tenant,
+        farmId: farm,
+        shedId: shed,
+        name: 'Gestation',
+        totalDays: 114,
+        splitPoints: [1, 114],
+        dispatchMode: 'immediate',
+      })
       .returning({ id: feedingPlans.id });
-    await db.insert(feedingPlanStages).values({ tenantId: tenant, planId: plan!.id, seq: 1, startDay: 1, endDay: 114, feedId: feeds[0]!.id, dailyAmount: 2500 });
+    await db
+      .insert(feedingPlanStages)
+      .values({ tenantId: tenant, planId: plan!.id, seq: 1, startDay: 1, endDay: 114, feedId: feeds[0]!.id, dailyAmount: 2500 });
     expect((await call<Page<FeedInfoRow>>(ctx, tok['fd-admin']!, 'GET', `${INFO}/page`)).data.list[0]!.planUses).toBe(1);
     const used = await call(ctx, tok['fd-admin']!, 'DELETE', `${INFO}/${feeds[0]!.id}`);
     expect([used.code, used.data]).toEqual([20036, { planStages: 1 }]);

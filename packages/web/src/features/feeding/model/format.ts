@@ -1,0 +1,6 @@
+import { intlLocale } from '../../../app/i18n/numbers';
+
+/** A weight, amount or price as the reader writes numbers, with up to `decimals` places and no trailing zeros. */
+export function formatAmount(value: number, decimals = 3): string {
+  return value.toLocaleString(intlLocale(), { maximumFractionDigits: decimals });
+}

@@ -1,0 +1,8 @@
+import { featurePage, type FeaturePages } from '../../app/routes/pages';
+import { TEXTS } from './texts';
+
+/** The precision feeding pages, by application code. */
+export const PAGES: FeaturePages = {
+  'accurate-feeding.info.type': featurePage(TEXTS, () => import('./pages/FeedTypesPage'), 'FeedTypesPage'),
+  'accurate-feeding.info.info': featurePage(TEXTS, () => import('./pages/FeedInfoPage'), 'FeedInfoPage'),
+};

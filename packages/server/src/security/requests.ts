@@ -14,6 +14,8 @@ import type { Actor, DemoIds, Markers, RouteInfo, SecurityWorld, ZodLike } from 
 const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/standardCurve/i, (d) => d.pigCurve],
   [/\/authCode\//i, (d) => d.pigAuthCode],
+  [/\/feeding\/feedType/i, (d) => d.pigFeedType],
+  [/\/feeding\/feedInfo/i, (d) => d.pigFeed],
   [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
   [/\/warning\/rule/i, (d) => d.pigAlarmRule],
   [/\/warning\/record/i, (d) => d.pigAlarm],
@@ -51,6 +53,8 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     flockId: () => one(d.pigFlock),
     flockIds: () => one(d.pigFlock),
     groupId: () => one(d.pigAlarmGroup),
+    typeId: () => one(d.pigFeedType),
+    feedId: () => one(d.pigFeed),
     // Push: a person of the pig farm, an address list, numbers with distinct priorities (SPEC §5).
     accountIds: () => one(d.pigAccount),
     extraEmails: () => ['duty@example.com'],

@@ -10,6 +10,7 @@ import {
   applicationInfo,
   controlAuthCodes,
   farms,
+  feedInfos,
   flocks,
   gateways,
   pens,
@@ -93,6 +94,9 @@ export interface DemoIds {
   pigAuthCode: number;
   /** A silo feeding the pig farm's first shed (silo routes). */
   pigSilo: number;
+  /** A pig feed of the demo catalogue and its type (feeding routes; the catalogue is the tenant's). */
+  pigFeedType: number;
+  pigFeed: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -310,6 +314,14 @@ export async function securityWorld(): Promise<SecurityWorld> {
   const [pushStrategy] = await db.select({ id: pushStrategies.id }).from(pushStrategies).where(eq(pushStrategies.farmId, pigFarm));
   const [phoneConfig] = await db.select({ id: pushPhoneConfigs.id }).from(pushPhoneConfigs).where(eq(pushPhoneConfigs.farmId, pigFarm));
 
+  // The demo's feed catalogue (db/seed-feeding.ts): a pig feed and its type.
+  const [pigFeed] = await db
+    .select({ id: feedInfos.id, typeId: feedInfos.typeId })
+    .from(feedInfos)
+    .where(and(eq(feedInfos.tenantId, tenantId), eq(feedInfos.animalType, 1)))
+    .orderBy(feedInfos.id)
+    .limit(1);
+
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
   return {
@@ -336,6 +348,8 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigPhoneConfig: phoneConfig!.id,
       pigAuthCode: authCode!.id,
       pigSilo: silo!.id,
+      pigFeedType: pigFeed!.typeId,
+      pigFeed: pigFeed!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),

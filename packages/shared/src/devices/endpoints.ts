@@ -87,6 +87,9 @@ export const networkRow = z.object({
   connectionMode: z.enum(CONNECTION_MODES),
   farmId: z.number(),
   farmName: z.string().nullable(),
+  /** Controllers wired to it (their bus location), and how many of them are online now. */
+  gateways: z.number(),
+  gatewaysOnline: z.number(),
 });
 export type NetworkRow = z.infer<typeof networkRow>;
 

@@ -339,6 +339,8 @@ describe(`device registry (${TEST_DB})`, () => {
         connectionMode: 'mqtt',
         farmId: w.pigFarm,
         farmName: 'Demo Pig Farm',
+        gateways: 0,
+        gatewaysOnline: 0,
       },
     ]);
     expect((await call(ctx, w.tok.demo, 'DELETE', `${N}/delete/${a.data.id}`)).code).toBe(1);

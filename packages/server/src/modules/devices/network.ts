@@ -1,4 +1,4 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -11,7 +11,7 @@ import {
   type Page,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { farms, gateways, networkDevices } from '../../db/tables.js';
+import { farms, gateways, gatewayStatus, networkDevices } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../../scope/index.js';
@@ -76,6 +76,21 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
       .$dynamic(),
     q,
   );
+  // A network device's status is that of the controllers wired to it: one query for the page.
+  const ids = rows.map((r) => r.d.id);
+  const wired = ids.length
+    ? await db
+        .select({
+          networkId: gateways.networkId,
+          total: count(),
+          online: sql<number>`count(*) filter (where ${gatewayStatus.online})`.mapWith(Number),
+        })
+        .from(gateways)
+        .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
+        .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.networkId, ids)))
+        .groupBy(gateways.networkId)
+    : [];
+  const byNetwork = new Map(wired.map((w) => [w.networkId, w]));
   const list = rows.map(({ d, farmName }): NetworkRow => ({
     id: d.id,
     name: d.name,
@@ -84,6 +99,8 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
     connectionMode: d.connectionMode,
     farmId: d.farmId,
     farmName,
+    gateways: byNetwork.get(d.id)?.total ?? 0,
+    gatewaysOnline: byNetwork.get(d.id)?.online ?? 0,
   }));
   return pageAnswer(q, total, list);
 }

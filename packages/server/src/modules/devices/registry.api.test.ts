@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GATEWAY_TYPES, type ControllerRow, type Page } from '@farmsense/shared';
+import { GATEWAY_TYPES, type ControllerRow, type NetworkRow, type Page } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { hashCheckCode } from '../../lib/check-codes.js';
@@ -132,6 +132,10 @@ describe(`device registry rules (${TEST_DB})`, () => {
     expect(list.every((r) => r.model?.includes('4008') && [200, 201].includes(r.deviceCategory!))).toBe(true);
     expect(list.find((r) => r.id === a.id)).toMatchObject({ networkId: net, port: 1, commPointNo: 3 });
     expect(list.find((r) => r.id === a.id)?.networkName).toMatch(/^Serial server/);
+    // Its status counts the controllers wired to it (none has connected yet); the other has none.
+    const nets = (await call<Page<NetworkRow>>(ctx, w.tok.demo, 'POST', `${N}/page`, { pageSize: 100 })).data.list;
+    expect(nets.find((r) => r.id === net)).toMatchObject({ gateways: 3, gatewaysOnline: 0 });
+    expect(nets.find((r) => r.id === netOther)).toMatchObject({ gateways: 0, gatewaysOnline: 0 });
     // A network device with controllers wired to it stays (20089).
     expect((await call(ctx, w.tok.demo, 'DELETE', `${N}/delete/${net}`)).code).toBe(20089);
   });

@@ -37,6 +37,23 @@ export function NetworkPage(): ReactElement {
     { key: 'port', title: t('network.serverPort'), width: 110, align: 'right', render: (_, r) => r.serverPort },
     { key: 'mode', title: t('network.connectionMode'), width: 150, render: (_, r) => <Tag>{t(`network.modes.${r.connectionMode}`)}</Tag> },
     { key: 'farm', title: t('fields.farm'), width: 160, render: (_, r) => r.farmName ?? '—' },
+    {
+      key: 'status',
+      title: t('network.status'),
+      width: 170,
+      // What is wired to it answers for it: all online, some down, or nothing wired yet.
+      render: (_, r) =>
+        r.gateways === 0 ? (
+          <Tag>{t('network.statusNone')}</Tag>
+        ) : (
+          <Tag
+            color={r.gatewaysOnline === r.gateways ? 'success' : r.gatewaysOnline === 0 ? 'error' : 'warning'}
+            data-testid="network-status"
+          >
+            {t('network.statusCount', { online: r.gatewaysOnline, total: r.gateways })}
+          </Tag>
+        ),
+    },
     actionsColumn<NetworkRow>(
       t('common:actions'),
       200,

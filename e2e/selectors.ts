@@ -278,3 +278,12 @@ export const alarmSel = {
   /** Row cells: `alarm-level` (`data-level`), `alarm-state`, `alarm-ack` (`<account> · YYYY-MM-DD HH:mm`, then the comment). */
   cell: (row: Locator, testId: 'alarm-level' | 'alarm-state' | 'alarm-ack') => row.getByTestId(testId),
 };
+
+/** Silos (issue 15): the status page's cards, one per silo (role article, named by the silo). */
+export const siloSel = {
+  card: (p: Page, silo: string) => p.getByRole('article', { name: silo }),
+  /** "Empty in 3-4 days", with the reorder tag inside when the soonest day is within the lead time. */
+  forecast: (card: Locator) => card.getByTestId('silo-forecast'),
+  reorder: (card: Locator) => card.getByTestId('silo-reorder'),
+  weight: (card: Locator) => card.getByTestId('silo-weight'),
+};

@@ -6,6 +6,7 @@ import { startDemoSimulator } from './db/demo-fleet.js';
 import { seedHistory } from './db/seed-history.js';
 import { seedAlarmHistory } from './db/seed-alarms.js';
 import { seedPushHistory } from './db/seed-push.js';
+import { seedDemoSilos } from './db/seed-silos.js';
 
 export interface Services {
   stop: () => Promise<void>;
@@ -30,6 +31,9 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
     if (history) app.log.info({ readings: await seedAlarmHistory(deps) }, 'demo alarm history evaluated');
     // What the farms' push strategies sent about those alarms (the local outbox, no provider set).
     if (history) app.log.info({ messages: await seedPushHistory(deps.database.db) }, 'demo push history written');
+    // The demo silos on weighers of their own, with 30 days of load-cell readings weighed (once).
+    const siloReadings = await seedDemoSilos(deps.database);
+    if (siloReadings > 0) app.log.info({ readings: siloReadings }, 'demo silo history weighed');
   }
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {

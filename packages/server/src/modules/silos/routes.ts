@@ -16,8 +16,8 @@ export const siloRoutes: ModuleRoutes = async (app, deps) => {
   const { db } = deps.database;
   const serve = router(app, { tags: ['silos'], module: 'weight' });
 
-  // The silo list is the bind page's and the feed binding page's.
-  serve(silosApi.page, { app: [BIND_APP, BIND_FEED_APP] }, async ({ req, query }) => siloPage(db, scopeOf(req), query));
+  // The silo list is the bind pages' table and the records page's silo picker.
+  serve(silosApi.page, { app: [BIND_APP, BIND_FEED_APP, RECORDS_APP] }, async ({ req, query }) => siloPage(db, scopeOf(req), query));
   serve(silosApi.add, { app: BIND_APP }, async ({ req, body }) => addSilo(db, scopeOf(req), body));
   serve(silosApi.update, { app: BIND_APP }, async ({ req, body }) => updateSilo(db, scopeOf(req), body));
   serve(silosApi.remove, { app: BIND_APP }, async ({ req, params }) => {

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SiloStatusRow } from '@farmsense/shared';
+import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { call, farmIdByName, tokenFor } from '../test/factories.js';
+import { seedDemoSilos } from './seed-silos.js';
+
+/**
+ * Demo silos: two per demo farm on a weigher of their own, 30 days of load-cell readings weighed
+ * by the module, so the status, records and report screens have deliveries every few days, a
+ * consumption per day and a forecast; a second start adds nothing.
+ */
+describe(`demo silos and their history (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('stores and weighs 30 days of readings: deliveries every few days, every day consumed, once', async () => {
+    expect(await seedDemoSilos(ctx.database)).toBeGreaterThan(4 * 30 * 144 - 10);
+    const perSilo = await q<{ name: string; deliveries: number; days: number; consumed: number }>(
+      `SELECT s.name, (SELECT count(*)::int FROM silo_deliveries d WHERE d.silo_id = s.id) AS deliveries,
+              count(y.day)::int AS days, coalesce(sum(y.consumed_kg), 0)::float8 AS consumed
+         FROM silos s LEFT JOIN silo_daily y ON y.silo_id = s.id GROUP BY s.id, s.name ORDER BY s.id`,
+    );
+    expect(perSilo).toHaveLength(4);
+    for (const s of perSilo) {
+      expect(s.deliveries).toBeGreaterThanOrEqual(3);
+      expect(s.days).toBeGreaterThanOrEqual(30);
+      // Some 1.3 to 2.6 t a day over 30 days.
+      expect(s.consumed / 30).toBeGreaterThan(1_000);
+      expect(s.consumed / 30).toBeLessThan(3_000);
+    }
+    // A knock on the silo is never a delivery: each one is a truck's 6 t or more.
+    const [small] = await q<{ n: number }>(`SELECT count(*)::int AS n FROM silo_deliveries WHERE kg < 5000`);
+    expect(small!.n).toBe(0);
+    expect(await seedDemoSilos(ctx.database)).toBe(0);
+  });
+
+  it('gives every demo silo a state and a forecast on the status screen', async () => {
+    const token = await tokenFor(ctx.database.db, 'demo');
+    const farm = await farmIdByName(ctx.database.db, 'Demo Pig Farm');
+    const res = await call<SiloStatusRow[]>(ctx, token, 'GET', `/api/breedpigbuilding/breedWeightFodder/silo/status?farmId=${farm}`);
+    expect(res.data.map((s) => s.name)).toEqual(['Silo A', 'Silo B']);
+    for (const s of res.data) {
+      expect(s.weightKg).toBeGreaterThan(0);
+      expect(s.forecast).not.toBeNull();
+      expect(s.forecast!.soonestDays).toBeLessThanOrEqual(s.forecast!.latestDays);
+      expect(s.lastDelivery).not.toBeNull();
+    }
+  });
+});

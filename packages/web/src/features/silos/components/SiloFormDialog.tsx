@@ -1,0 +1,107 @@
+import { useState, type ReactElement } from 'react';
+import { Form, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCodes, siloAddBody, siloUpdateBody, type SiloRow } from '@farmsense/shared';
+import { useShedOptions } from '../../../app/farm';
+import { FormDialog } from '../../../ui/FormDialog';
+import { Field, FieldRow } from '../../../ui/FormFields';
+import { NumberInput } from '../../../ui/NumberInput';
+import { reportSaveError } from '../../../ui/formErrors';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { zodRule } from '../../../ui/zodRule';
+import { useAddSilo, useUpdateSilo } from '../api';
+
+interface SiloFormValues {
+  name: string;
+  shedIds: number[];
+  capacityKg: number | null;
+  emptyPct: number | null;
+  fullPct: number | null;
+  leadDays: number | null;
+}
+
+/**
+ * Add a silo to the chosen farm or change one: its name (unique in the farm, 10010 under the
+ * field), the houses it feeds, what it holds, the empty and full alarm shares and how many days
+ * ahead to warn for a reorder. The rules are the shared schema's (empty below full, whole kg).
+ */
+export function SiloFormDialog({ farmId, silo, onClose }: { farmId: number; silo: SiloRow | null; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['silos', 'common']);
+  const [form] = Form.useForm<SiloFormValues>();
+  const sheds = useShedOptions(farmId);
+  const [initial] = useState<SiloFormValues>(() =>
+    silo
+      ? {
+          name: silo.name,
+          shedIds: silo.sheds.map((s) => s.id),
+          capacityKg: silo.capacityKg,
+          emptyPct: silo.emptyPct,
+          fullPct: silo.fullPct,
+          leadDays: silo.leadDays,
+        }
+      : { name: '', shedIds: [], capacityKg: null, emptyPct: 10, fullPct: 95, leadDays: 3 },
+  );
+  const add = useAddSilo();
+  const update = useUpdateSilo();
+  const rule = (field: string): ReturnType<typeof zodRule> =>
+    silo ? zodRule(siloUpdateBody, field, (v) => ({ ...v, id: silo.id })) : zodRule(siloAddBody, field, (v) => ({ ...v, farmId }));
+
+  const save = useFormSave(
+    form,
+    async (v: SiloFormValues): Promise<void> => {
+      const body = {
+        name: v.name.trim(),
+        shedIds: v.shedIds,
+        capacityKg: v.capacityKg!,
+        emptyPct: v.emptyPct!,
+        fullPct: v.fullPct!,
+        leadDays: v.leadDays!,
+      };
+      await saveAddOrEdit({
+        add: () => add.mutateAsync({ ...body, farmId }),
+        edit: silo && (() => update.mutateAsync({ ...body, id: silo.id })),
+        added: t('bind.added', { name: body.name }),
+        onClose,
+      });
+    },
+    (err) => reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'name', [ErrorCodes.HOUSE_NOT_FOUND]: 'shedIds' }),
+  );
+
+  return (
+    <FormDialog
+      title={silo ? t('bind.editTitle', { name: silo.name }) : t('bind.addTitle')}
+      width={600}
+      className="fs-admin-dialog"
+      save={save}
+      onClose={onClose}
+      formProps={{ form, name: 'silo', initialValues: initial }}
+    >
+      <FieldRow spans={[14, 10]}>
+        <Field name="name" label={t('fields.name')} rule={rule} required />
+        <Field name="capacityKg" label={t('fields.capacityKg')} rule={rule} required>
+          <NumberInput integer suffix="kg" />
+        </Field>
+      </FieldRow>
+      <Field name="shedIds" label={t('fields.sheds')} rule={rule} required>
+        <Select
+          mode="multiple"
+          placeholder={t('common:select')}
+          loading={sheds.isPending}
+          options={sheds.data ?? []}
+          optionFilterProp="label"
+        />
+      </Field>
+      <FieldRow each={8}>
+        <Field name="emptyPct" label={t('fields.emptyPct')} rule={rule} required>
+          <NumberInput suffix="%" />
+        </Field>
+        <Field name="fullPct" label={t('fields.fullPct')} rule={rule} required>
+          <NumberInput suffix="%" />
+        </Field>
+        <Field name="leadDays" label={t('fields.leadDays')} rule={rule} required>
+          <NumberInput integer />
+        </Field>
+      </FieldRow>
+    </FormDialog>
+  );
+}

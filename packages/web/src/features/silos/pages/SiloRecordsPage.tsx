@@ -1,0 +1,143 @@
+import { useState, type ReactElement } from 'react';
+import { Segmented, Select } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { SiloDailyRow, SiloDeliveryRow } from '@farmsense/shared';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { useDaily, useDeliveries, useSiloPage, type SiloRecordsQuery } from '../api';
+import { fmtKg, fmtTime } from '../model/forecast';
+import '../../../ui/admin.css';
+
+const VIEWS = ['deliveries', 'daily'] as const;
+const FILTERS = { view: oneOfFilter(VIEWS), siloId: numberFilter, start: numberFilter, end: numberFilter };
+/** Without a chosen range the records of the last 30 days show. */
+const DEFAULT_HOURS = 30 * 24;
+
+/**
+ * /weight/records: what the load cells told of a farm's silos (or one silo) in a time range: the
+ * deliveries found (start, end of the rise, kg) or, per silo and day, the feed drawn, the feed
+ * delivered and the weight at the day's end. View, silo and range are in the address.
+ */
+export function SiloRecordsPage(): ReactElement {
+  const { t } = useTranslation(['silos', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const view = filters.view ?? 'deliveries';
+  const [opened] = useState(() => Date.now());
+  const range: DateRange =
+    filters.start !== undefined && filters.end !== undefined
+      ? [dayjs(filters.start), dayjs(filters.end)]
+      : lastHours(DEFAULT_HOURS, dayjs(opened));
+  const silos = useSiloPage({ pageNo: 1, pageSize: 1000, farmId: choice.farmId }, choice.farmId !== undefined);
+  const query: SiloRecordsQuery = {
+    pageNo: list.paging.pageNo,
+    pageSize: list.paging.pageSize,
+    farmId: choice.farmId ?? 0,
+    siloId: filters.siloId,
+    start: range[0].valueOf(),
+    end: range[1].valueOf(),
+  };
+  const ready = choice.farmId !== undefined;
+  const deliveries = useDeliveries(query, ready && view === 'deliveries');
+  const daily = useDaily(query, ready && view === 'daily');
+
+  const kg = (v: number): string => t('units.kg', { value: fmtKg(v) });
+  const deliveryColumns: ColumnsType<SiloDeliveryRow> = [
+    { key: 'silo', title: t('fields.name'), width: 160, render: (_, r) => r.siloName },
+    { key: 'start', title: t('records.startedAt'), width: 170, render: (_, r) => fmtTime(r.startedAt) },
+    { key: 'end', title: t('records.endedAt'), width: 170, render: (_, r) => fmtTime(r.ts) },
+    { key: 'kg', title: t('records.deliveredKg'), width: 140, align: 'right', render: (_, r) => kg(r.kg) },
+  ];
+  const dailyColumns: ColumnsType<SiloDailyRow> = [
+    { key: 'day', title: t('records.day'), width: 130, render: (_, r) => r.day },
+    { key: 'silo', title: t('fields.name'), width: 160, render: (_, r) => r.siloName },
+    { key: 'consumed', title: t('records.consumedKg'), width: 140, align: 'right', render: (_, r) => kg(r.consumedKg) },
+    {
+      key: 'delivered',
+      title: t('records.deliveredKg'),
+      width: 160,
+      align: 'right',
+      render: (_, r) => (r.deliveries === 0 ? '—' : t('records.deliveredCount', { kg: kg(r.deliveredKg), count: r.deliveries })),
+    },
+    {
+      key: 'closing',
+      title: t('records.closingKg'),
+      width: 140,
+      align: 'right',
+      render: (_, r) => (r.closingKg === null ? '—' : kg(r.closingKg)),
+    },
+  ];
+  if (!ready) return <NoFarm farmType={choice.farmType} />;
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('weight.records')} subtitle={t('records.subtitle')} />
+      <div className="fs-panel">
+        <FilterBar label={t('filters')}>
+          <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
+            <FarmSelect
+              id="silo-farm"
+              farms={choice.farms}
+              value={choice.farmId}
+              placeholder={t('common:select')}
+              onChange={(id) => {
+                choice.select(id);
+                list.apply({ siloId: undefined });
+              }}
+            />
+          </FilterField>
+          <FilterField id="silo-pick" label={t('fields.silo')} width={180}>
+            <Select<number>
+              id="silo-pick"
+              allowClear
+              placeholder={t('common:all')}
+              value={filters.siloId}
+              loading={silos.isPending}
+              options={(silos.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))}
+              onChange={(v) => list.apply({ siloId: v })}
+            />
+          </FilterField>
+          <FilterField id="silo-range" label={t('records.range')}>
+            <DateRangePicker id="silo-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+          </FilterField>
+          <FilterField id="silo-view" label={t('records.view')}>
+            <Segmented<(typeof VIEWS)[number]>
+              id="silo-view"
+              value={view}
+              options={VIEWS.map((v) => ({ value: v, label: t(`records.views.${v}`) }))}
+              onChange={(v) => list.apply({ view: v })}
+            />
+          </FilterField>
+        </FilterBar>
+        {view === 'deliveries' ? (
+          <PagedTable<SiloDeliveryRow>
+            label={t('records.views.deliveries')}
+            rowKey="id"
+            className="fs-admin-table"
+            columns={deliveryColumns}
+            {...list.table(deliveries)}
+            emptyText={t('records.noDeliveries')}
+          />
+        ) : (
+          <PagedTable<SiloDailyRow>
+            label={t('records.views.daily')}
+            rowKey={(r) => `${r.siloId}-${r.day}`}
+            className="fs-admin-table"
+            columns={dailyColumns}
+            {...list.table(daily)}
+            emptyText={t('records.noDays')}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ReactElement } from 'react';
+import { Button, Select } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PageHead } from '../../../ui/PageParts';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { useSiloStatus } from '../api';
+import { SiloCard } from '../components/SiloCard';
+import '../../../ui/admin.css';
+import '../silos.css';
+
+/** The status page reads the silos again every minute (a scale reports every few minutes). */
+const REFRESH_MS = 60_000;
+const FILTERS = { shedId: numberFilter };
+
+/**
+ * /weight/status: a card per silo of the farm (or feeding one house) with its weight and fill,
+ * level, weight and loading states, the empty-by forecast ("empty in 3-4 days") with the reorder
+ * warning, today's consumption and the last delivery.
+ */
+export function SiloStatusPage(): ReactElement {
+  const { t } = useTranslation(['silos', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const sheds = useShedOptions(choice.farmId);
+  const status = useSiloStatus(choice.farmId, REFRESH_MS, list.filters.shedId);
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('weight.status')} subtitle={t('status.subtitle')} />
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters')}
+          actions={
+            <Button icon={<ReloadOutlined />} loading={status.isFetching} onClick={() => void status.refetch()}>
+              {t('common:refresh')}
+            </Button>
+          }
+        >
+          <FilterField id="silo-farm" label={t('fields.farm')} width={220}>
+            <FarmSelect
+              id="silo-farm"
+              farms={choice.farms}
+              value={choice.farmId}
+              placeholder={t('common:select')}
+              onChange={(id) => {
+                choice.select(id);
+                list.apply({ shedId: undefined });
+              }}
+            />
+          </FilterField>
+          <FilterField id="silo-shed" label={t('fields.shed')} width={200}>
+            <Select<number>
+              id="silo-shed"
+              allowClear
+              placeholder={t('common:all')}
+              value={list.filters.shedId}
+              options={sheds.data ?? []}
+              onChange={(v) => list.apply({ shedId: v })}
+            />
+          </FilterField>
+        </FilterBar>
+        {status.isPending ? (
+          <LoadingBlock />
+        ) : status.isError ? (
+          <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />
+        ) : status.data.length === 0 ? (
+          <EmptyBlock title={t('status.empty')} hint={t('status.emptyHint')} />
+        ) : (
+          <div className="fs-silo-grid">
+            {status.data.map((s) => (
+              <SiloCard key={s.id} silo={s} />
+            ))}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+import { featurePage, type FeaturePages } from '../../app/routes/pages';
+import { TEXTS } from './texts';
+
+/** The weighing pages (a hidden menu group, SPEC §2 /weight/*), by application code. */
+export const PAGES: FeaturePages = {
+  'weight.bind': featurePage(TEXTS, () => import('./pages/SiloBindPage'), 'SiloBindPage'),
+  'weight.status': featurePage(TEXTS, () => import('./pages/SiloStatusPage'), 'SiloStatusPage'),
+  'weight.monitoring': featurePage(TEXTS, () => import('./pages/SiloMonitoringPage'), 'SiloMonitoringPage'),
+  'weight.records': featurePage(TEXTS, () => import('./pages/SiloRecordsPage'), 'SiloRecordsPage'),
+};

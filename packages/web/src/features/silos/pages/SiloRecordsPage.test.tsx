@@ -56,10 +56,10 @@ describe('silo records page', { timeout: 40_000 }, () => {
     expect(q).toMatchObject({ farmId: '1', pageNo: '1' });
     expect(Math.abs(Date.now() - 30 * 86_400_000 - Number(q.start))).toBeLessThan(60_000);
 
-    fireEvent.click(screen.getByText(t('records.views.daily')));
+    fireEvent.click(screen.getByText(t('history.views.daily')));
     await screen.findByText('2026-03-01', {}, SLOW);
     expect(screen.getByText(t('units.kg', { value: fmtKg(1480) }))).toBeTruthy();
-    expect(screen.getByText(t('records.deliveredCount', { kg: t('units.kg', { value: fmtKg(6012) }), count: 1 }))).toBeTruthy();
+    expect(screen.getByText(t('history.deliveredCount', { kg: t('units.kg', { value: fmtKg(6012) }), count: 1 }))).toBeTruthy();
     await waitFor(() => expect(last(calls, `${SILO}/daily`)?.query).toMatchObject({ farmId: '1' }), SLOW);
   });
 });

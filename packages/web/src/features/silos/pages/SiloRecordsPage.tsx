@@ -53,24 +53,24 @@ export function SiloRecordsPage(): ReactElement {
   const kg = (v: number): string => t('units.kg', { value: fmtKg(v) });
   const deliveryColumns: ColumnsType<SiloDeliveryRow> = [
     { key: 'silo', title: t('fields.name'), width: 160, render: (_, r) => r.siloName },
-    { key: 'start', title: t('records.startedAt'), width: 170, render: (_, r) => fmtTime(r.startedAt) },
-    { key: 'end', title: t('records.endedAt'), width: 170, render: (_, r) => fmtTime(r.ts) },
-    { key: 'kg', title: t('records.deliveredKg'), width: 140, align: 'right', render: (_, r) => kg(r.kg) },
+    { key: 'start', title: t('history.startedAt'), width: 170, render: (_, r) => fmtTime(r.startedAt) },
+    { key: 'end', title: t('history.endedAt'), width: 170, render: (_, r) => fmtTime(r.ts) },
+    { key: 'kg', title: t('history.deliveredKg'), width: 140, align: 'right', render: (_, r) => kg(r.kg) },
   ];
   const dailyColumns: ColumnsType<SiloDailyRow> = [
-    { key: 'day', title: t('records.day'), width: 130, render: (_, r) => r.day },
+    { key: 'day', title: t('history.day'), width: 130, render: (_, r) => r.day },
     { key: 'silo', title: t('fields.name'), width: 160, render: (_, r) => r.siloName },
-    { key: 'consumed', title: t('records.consumedKg'), width: 140, align: 'right', render: (_, r) => kg(r.consumedKg) },
+    { key: 'consumed', title: t('history.consumedKg'), width: 140, align: 'right', render: (_, r) => kg(r.consumedKg) },
     {
       key: 'delivered',
-      title: t('records.deliveredKg'),
+      title: t('history.deliveredKg'),
       width: 160,
       align: 'right',
-      render: (_, r) => (r.deliveries === 0 ? '—' : t('records.deliveredCount', { kg: kg(r.deliveredKg), count: r.deliveries })),
+      render: (_, r) => (r.deliveries === 0 ? '—' : t('history.deliveredCount', { kg: kg(r.deliveredKg), count: r.deliveries })),
     },
     {
       key: 'closing',
-      title: t('records.closingKg'),
+      title: t('history.closingKg'),
       width: 140,
       align: 'right',
       render: (_, r) => (r.closingKg === null ? '—' : kg(r.closingKg)),
@@ -80,7 +80,7 @@ export function SiloRecordsPage(): ReactElement {
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('weight.records')} subtitle={t('records.subtitle')} />
+      <PageHead title={menuLabel('weight.records')} subtitle={t('history.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('filters')}>
           <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
@@ -106,35 +106,35 @@ export function SiloRecordsPage(): ReactElement {
               onChange={(v) => list.apply({ siloId: v })}
             />
           </FilterField>
-          <FilterField id="silo-range" label={t('records.range')}>
+          <FilterField id="silo-range" label={t('history.range')}>
             <DateRangePicker id="silo-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
           </FilterField>
-          <FilterField id="silo-view" label={t('records.view')}>
+          <FilterField id="silo-view" label={t('history.view')}>
             <Segmented<(typeof VIEWS)[number]>
               id="silo-view"
               value={view}
-              options={VIEWS.map((v) => ({ value: v, label: t(`records.views.${v}`) }))}
+              options={VIEWS.map((v) => ({ value: v, label: t(`history.views.${v}`) }))}
               onChange={(v) => list.apply({ view: v })}
             />
           </FilterField>
         </FilterBar>
         {view === 'deliveries' ? (
           <PagedTable<SiloDeliveryRow>
-            label={t('records.views.deliveries')}
+            label={t('history.views.deliveries')}
             rowKey="id"
             className="fs-admin-table"
             columns={deliveryColumns}
             {...list.table(deliveries)}
-            emptyText={t('records.noDeliveries')}
+            emptyText={t('history.noDeliveries')}
           />
         ) : (
           <PagedTable<SiloDailyRow>
-            label={t('records.views.daily')}
+            label={t('history.views.daily')}
             rowKey={(r) => `${r.siloId}-${r.day}`}
             className="fs-admin-table"
             columns={dailyColumns}
             {...list.table(daily)}
-            emptyText={t('records.noDays')}
+            emptyText={t('history.noDays')}
           />
         )}
       </div>

@@ -54,3 +54,4 @@ export * from './silos/forecast.js';
 export * from './silos/schemas.js';
 export * from './silos/endpoints.js';
 export * from './feeding/endpoints.js';
+export * from './feeding/plan-endpoints.js';

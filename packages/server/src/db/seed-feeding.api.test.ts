@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
-import { seedFeeds } from './seed-feeding.js';
+import { planIssues, stagesFromSplitPoints } from '@farmsense/shared';
+import { seedFeedingPlans, seedFeeds } from './seed-feeding.js';
 
 /** Demo feeding: the feed catalogue of the demo tenant matches its farms (pig and poultry), once. */
 describe(`demo feeding (${TEST_DB})`, () => {
@@ -27,5 +28,33 @@ describe(`demo feeding (${TEST_DB})`, () => {
     );
     expect(farmTypes.map((f) => f.type)).toEqual(rows.map((r) => r.animal_type));
     expect(await seedFeeds(ctx.database.db)).toBe(false);
+  });
+
+  it('seeds a plan per demo house kind that keeps every SPEC §5 rule, with feeds of its farm, once', async () => {
+    const plans = await q<{
+      name: string;
+      total_days: number;
+      split_points: number[];
+      farm_type: number;
+      feed_types: number[];
+      meals: number;
+    }>(
+      `SELECT p.name, p.total_days, p.split_points, f.type AS farm_type,
+              array(SELECT DISTINCT i.animal_type::int FROM feeding_plan_stages s JOIN feed_infos i ON i.id = s.feed_id WHERE s.plan_id = p.id) AS feed_types,
+              (SELECT count(*)::int FROM feeding_plan_meals m WHERE m.plan_id = p.id) AS meals
+         FROM feeding_plans p JOIN farms f ON f.id = p.farm_id ORDER BY p.name`,
+    );
+    expect(plans.map((p) => p.name)).toEqual(['Broiler 42 days', 'Grow-finish', 'Lactating sows', 'Weaned piglets']);
+    for (const p of plans) {
+      expect(p.feed_types).toEqual([p.farm_type]);
+      const meals = await q<{ startMinute: number; endMinute: number; share: number }>(
+        `SELECT m.start_minute AS "startMinute", m.end_minute AS "endMinute", m.share FROM feeding_plan_meals m JOIN feeding_plans p ON p.id = m.plan_id WHERE p.name = $1 ORDER BY m.seq`,
+        [p.name],
+      );
+      expect(
+        planIssues({ totalDays: p.total_days, splitPoints: p.split_points, stages: stagesFromSplitPoints(p.split_points), meals }),
+      ).toEqual([]);
+    }
+    expect(await seedFeedingPlans(ctx.database.db)).toBe(false);
   });
 });

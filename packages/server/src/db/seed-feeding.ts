@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { rationSteps, stagesFromSplitPoints } from '@farmsense/shared';
 import type { Db } from './client.js';
-import { feedInfos, feedTypes, tenants } from './tables.js';
+import { feedInfos, feedingPlanMeals, feedingPlans, feedingPlanStages, feedTypes, sheds, tenants } from './tables.js';
 
 /**
  * CONTRACT §5 demo feed catalogue (issue 15) for the demo tenant: the feeds its two farms use,
@@ -146,6 +147,143 @@ export async function seedFeeds(db: Db): Promise<boolean> {
         .values({ tenantId: tenant.id, name: c.type, remark: c.remark })
         .returning({ id: feedTypes.id });
       await tx.insert(feedInfos).values(c.feeds.map((f) => ({ tenantId: tenant.id, typeId: type!.id, ...f, priceUnit: 'CNY/bag' })));
+    }
+  });
+  return true;
+}
+
+interface PlanSeed {
+  shed: string;
+  name: string;
+  totalDays: number;
+  splitPoints: number[];
+  /** Feed name and g per head per day, one per stage. */
+  stages: [string, number][];
+  /** HH from, HH to, share. */
+  meals: [number, number, number][];
+  maxStep: number;
+}
+
+/** Plans per demo house: sows by lactation day, piglets and finishers by days in the house, broilers by age. */
+const PLANS: PlanSeed[] = [
+  {
+    shed: 'Farrowing 1',
+    name: 'Lactating sows',
+    totalDays: 28,
+    splitPoints: [1, 3, 4, 10, 11, 28],
+    stages: [
+      ['Sow lactation 18 %', 3000],
+      ['Sow lactation 18 %', 4000],
+      ['Sow lactation 18 %', 5000],
+    ],
+    meals: [
+      [6, 7, 30],
+      [10, 11, 20],
+      [14, 15, 20],
+      [18, 19, 30],
+    ],
+    maxStep: 1000,
+  },
+  {
+    shed: 'Nursery 1',
+    name: 'Weaned piglets',
+    totalDays: 42,
+    splitPoints: [1, 14, 15, 42],
+    stages: [
+      ['Nursery 20 %', 300],
+      ['Nursery 20 %', 700],
+    ],
+    meals: [
+      [6, 7, 25],
+      [11, 12, 25],
+      [15, 16, 25],
+      [19, 20, 25],
+    ],
+    maxStep: 1000,
+  },
+  {
+    shed: 'Fattening 1',
+    name: 'Grow-finish',
+    totalDays: 110,
+    splitPoints: [1, 50, 51, 110],
+    stages: [
+      ['Grower 17 %', 1800],
+      ['Finisher 15 %', 2600],
+    ],
+    meals: [
+      [7, 8, 50],
+      [17, 18, 50],
+    ],
+    maxStep: 1000,
+  },
+  {
+    shed: 'Broiler House 1',
+    name: 'Broiler 42 days',
+    totalDays: 42,
+    splitPoints: [1, 10, 11, 24, 25, 42],
+    stages: [
+      ['Broiler starter 22 %', 30],
+      ['Broiler grower 20 %', 95],
+      ['Broiler finisher 18 %', 165],
+    ],
+    meals: [
+      [5, 6, 25],
+      [10, 11, 25],
+      [15, 16, 25],
+      [20, 21, 25],
+    ],
+    // Broilers double their intake within days: the steps were confirmed when the plan was made.
+    maxStep: 20,
+  },
+];
+
+/** The demo feeding plans (drafts: the demo houses have no feeders yet); false when some exist. */
+export async function seedFeedingPlans(db: Db): Promise<boolean> {
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
+  if (!tenant) return false;
+  const [existing] = await db.select({ id: feedingPlans.id }).from(feedingPlans).where(eq(feedingPlans.tenantId, tenant.id)).limit(1);
+  if (existing) return false;
+  const houses = await db
+    .select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName })
+    .from(sheds)
+    .where(eq(sheds.tenantId, tenant.id));
+  const feeds = await db.select({ id: feedInfos.id, name: feedInfos.name }).from(feedInfos).where(eq(feedInfos.tenantId, tenant.id));
+  await db.transaction(async (tx) => {
+    for (const p of PLANS) {
+      const house = houses.find((h) => h.name === p.shed);
+      if (!house) continue;
+      const stages = stagesFromSplitPoints(p.splitPoints).map((s, i) => ({
+        ...s,
+        feedId: feeds.find((f) => f.name === p.stages[i]![0])!.id,
+        dailyAmount: p.stages[i]![1],
+      }));
+      const [plan] = await tx
+        .insert(feedingPlans)
+        .values({
+          tenantId: tenant.id,
+          farmId: house.farmId,
+          shedId: house.id,
+          name: p.name,
+          totalDays: p.totalDays,
+          splitPoints: p.splitPoints,
+          maxStep: p.maxStep,
+          stepConfirmed: rationSteps(stages, p.maxStep).length > 0,
+          dispatchMode: 'immediate',
+        })
+        .returning({ id: feedingPlans.id });
+      await tx.insert(feedingPlanStages).values(stages.map((s, i) => ({ tenantId: tenant.id, planId: plan!.id, seq: i + 1, ...s })));
+      await tx
+        .insert(feedingPlanMeals)
+        .values(
+          p.meals.map(([from, to, share], i) => ({
+            tenantId: tenant.id,
+            planId: plan!.id,
+            seq: i + 1,
+            startMinute: from * 60,
+            endMinute: to * 60,
+            share,
+          })),
+        );
     }
   });
   return true;

@@ -7,7 +7,7 @@ import { seedProduction } from './seed-production.js';
 import { seedAlarmRules } from './seed-alarms.js';
 import { seedPushConfig } from './seed-push.js';
 import { seedControl } from './seed-control.js';
-import { seedFeeds } from './seed-feeding.js';
+import { seedFeedingPlans, seedFeeds } from './seed-feeding.js';
 import { demoNetworkDevices } from './seed-network.js';
 import {
   accountFarms,
@@ -217,5 +217,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedControl(db);
   // The feed catalogue of both farms (issue 15).
   await seedFeeds(db);
+  await seedFeedingPlans(db);
   return true;
 }

@@ -16,6 +16,7 @@ const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/authCode\//i, (d) => d.pigAuthCode],
   [/\/feeding\/feedType/i, (d) => d.pigFeedType],
   [/\/feeding\/feedInfo/i, (d) => d.pigFeed],
+  [/\/feeding\/plan/i, (d) => d.pigPlan],
   [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
   [/\/warning\/rule/i, (d) => d.pigAlarmRule],
   [/\/warning\/record/i, (d) => d.pigAlarm],

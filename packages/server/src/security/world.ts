@@ -11,6 +11,7 @@ import {
   controlAuthCodes,
   farms,
   feedInfos,
+  feedingPlans,
   flocks,
   gateways,
   pens,
@@ -97,6 +98,8 @@ export interface DemoIds {
   /** A pig feed of the demo catalogue and its type (feeding routes; the catalogue is the tenant's). */
   pigFeedType: number;
   pigFeed: number;
+  /** A feeding plan of the pig farm (db/seed-feeding.ts). */
+  pigPlan: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */
@@ -321,6 +324,12 @@ export async function securityWorld(): Promise<SecurityWorld> {
     .where(and(eq(feedInfos.tenantId, tenantId), eq(feedInfos.animalType, 1)))
     .orderBy(feedInfos.id)
     .limit(1);
+  const [pigPlan] = await db
+    .select({ id: feedingPlans.id })
+    .from(feedingPlans)
+    .where(eq(feedingPlans.farmId, pigFarm))
+    .orderBy(feedingPlans.id)
+    .limit(1);
 
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
@@ -350,6 +359,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigSilo: silo!.id,
       pigFeedType: pigFeed!.typeId,
       pigFeed: pigFeed!.id,
+      pigPlan: pigPlan!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),

@@ -1,8 +1,10 @@
-import { feedingFeedApi, type AppCode } from '@farmsense/shared';
+import { feedingFeedApi, feedingPlanApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
+import { dispatchPlan, feederRows } from './dispatch.js';
 import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
+import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
 
 /** The feed catalogue's two tabs and the plan screen (shared permissions.ts, accurate-feeding). */
 export const FEED_TYPE_APP: AppCode = 'accurate-feeding.info.type';
@@ -28,4 +30,13 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
   serve(feedingFeedApi.infoAdd, info, async ({ req, body }) => addInfo(db, scopeOf(req), body));
   serve(feedingFeedApi.infoUpdate, info, async ({ req, body }) => updateInfo(db, scopeOf(req), body));
   serve(feedingFeedApi.infoRemove, info, async ({ req, params }) => removeInfo(db, scopeOf(req), params.id));
+
+  const plan = { app: PLAN_APP };
+  serve(feedingPlanApi.page, plan, async ({ req, query }) => planPage(db, scopeOf(req), query));
+  serve(feedingPlanApi.detail, plan, async ({ req, params }) => planDetail(db, scopeOf(req), params.id));
+  serve(feedingPlanApi.add, plan, async ({ req, body }) => addPlan(db, scopeOf(req), body));
+  serve(feedingPlanApi.update, plan, async ({ req, body }) => updatePlan(db, scopeOf(req), body));
+  serve(feedingPlanApi.remove, plan, async ({ req, params }) => removePlan(db, scopeOf(req), params.id));
+  serve(feedingPlanApi.dispatch, plan, async ({ req, body }) => dispatchPlan(db, deps, scopeOf(req), body.id));
+  serve(feedingPlanApi.feeders, plan, async ({ req, params }) => feederRows(db, scopeOf(req), params.id));
 };

@@ -83,6 +83,8 @@ export const feedingPlans = pgTable(
     dispatchMode: text('dispatch_mode').notNull(),
     dispatchAt: ts('dispatch_at'),
     dispatchStatus: text('dispatch_status').notNull().default('draft'),
+    /** The largest day-to-day ration change (g per head) without confirmation. */
+    maxStep: doublePrecision('max_step').notNull().default(1000),
     /** A daily step above the limit was confirmed by the user (kept for the record). */
     stepConfirmed: boolean('step_confirmed').notNull().default(false),
     remark: text('remark'),

@@ -1,6 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import {
+  directoryApi,
   feedingFeedApi,
+  feedingPlanApi,
+  type DispatchStatus,
+  type PlanAddBody,
+  type PlanRow,
   type FeedInfoAddBody,
   type FeedInfoRow,
   type FeedOption,
@@ -66,3 +72,37 @@ export const useDeleteFeedType = feedWrite((id: number) => call(feedingFeedApi.t
 export const useAddFeedInfo = feedWrite((body: FeedInfoAddBody) => call(feedingFeedApi.infoAdd, { body }));
 export const useUpdateFeedInfo = feedWrite((body: FeedInfoAddBody & { id: number }) => call(feedingFeedApi.infoUpdate, { body }));
 export const useDeleteFeedInfo = feedWrite((id: number) => call(feedingFeedApi.infoRemove, { params: { id } }));
+
+/** The plan list request (shared planPageQuery). */
+export interface PlanQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  shedId?: number;
+  name?: string;
+  dispatchStatus?: DispatchStatus;
+}
+
+const PLAN_KEYS = {
+  plans: ['feeding', 'plans'] as const,
+  page: (q: PlanQuery) => ['feeding', 'plans', 'page', q] as const,
+};
+
+export function usePlanPage(q: PlanQuery, enabled: boolean): UseQueryResult<Page<PlanRow>> {
+  // Dispatch states change by themselves (feeders confirm): a list is read as it is now.
+  return useSteadyQuery(PLAN_KEYS.page(q), (signal) => call(feedingPlanApi.page, { query: q }, { signal }), { enabled, staleTime: 0 });
+}
+
+/** The pens of a house as options (the plan's targets), from the authorized tree of the farm. */
+export function usePlanPens(farmId: number, shedId: number | undefined): { value: number; label: string }[] {
+  const { t } = useTranslation('feeding');
+  const tree = useSteadyQuery(['sheds', 'authList', farmId], (signal) => call(directoryApi.authSheds, { query: { farmId } }, { signal }));
+  const shed = tree.data?.find((s) => s.tid === shedId);
+  return (shed?.pens ?? []).map((p) => ({ value: p.id, label: t('plan.penLabel', { column: p.fieldColumn, row: p.field }) }));
+}
+
+const planWrite = refreshingWrites([PLAN_KEYS.plans, FEEDING_KEYS.feeds]);
+export const useAddPlan = planWrite((body: PlanAddBody) => call(feedingPlanApi.add, { body }));
+export const useUpdatePlan = planWrite((body: PlanAddBody & { id: number }) => call(feedingPlanApi.update, { body }));
+export const useDeletePlan = planWrite((id: number) => call(feedingPlanApi.remove, { params: { id } }));
+export const useDispatchPlan = planWrite((id: number) => call(feedingPlanApi.dispatch, { body: { id } }));

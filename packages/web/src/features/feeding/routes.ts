@@ -4,5 +4,6 @@ import { TEXTS } from './texts';
 /** The precision feeding pages, by application code. */
 export const PAGES: FeaturePages = {
   'accurate-feeding.info.type': featurePage(TEXTS, () => import('./pages/FeedTypesPage'), 'FeedTypesPage'),
+  'accurate-feeding.plan': featurePage(TEXTS, () => import('./pages/PlanPage'), 'PlanPage'),
   'accurate-feeding.info.info': featurePage(TEXTS, () => import('./pages/FeedInfoPage'), 'FeedInfoPage'),
 };

@@ -1,0 +1,1 @@
+ALTER TABLE "feeding_plans" ADD COLUMN "max_step" double precision DEFAULT 1000 NOT NULL;

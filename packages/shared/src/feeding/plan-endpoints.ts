@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import {
+  DISPATCH_MODES,
+  DISPATCH_STATUSES,
+  FEEDER_DISPATCH_STATUSES,
+  planAddBody,
+  planDispatchBody,
+  planIdParams,
+  planPageQuery,
+  planUpdateBody,
+} from './plan-schemas.js';
+
+export * from './plan-rules.js';
+export * from './plan-schemas.js';
+
+/* Answers of the feeding plans; times are epoch milliseconds. */
+
+export const planStageRow = z.object({
+  startDay: z.number(),
+  endDay: z.number(),
+  feedId: z.number(),
+  feedName: z.string(),
+  feedBatch: z.string(),
+  dailyAmount: z.number(),
+});
+export const planMealRow = z.object({ startMinute: z.number(), endMinute: z.number(), share: z.number() });
+
+/** The feeders' answers to the last dispatch, counted. */
+export const dispatchCounts = z.object({
+  feeders: z.number(),
+  notSent: z.number(),
+  sending: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+});
+
+export const planRow = z.object({
+  id: z.number(),
+  farmId: z.number(),
+  farmName: z.string(),
+  shedId: z.number(),
+  shedName: z.string(),
+  penIds: z.array(z.number()),
+  name: z.string(),
+  totalDays: z.number(),
+  splitPoints: z.array(z.number()),
+  stages: z.array(planStageRow),
+  meals: z.array(planMealRow),
+  maxStep: z.number(),
+  /** Stages (by index) whose ration changes by more than `maxStep` from the stage before, as confirmed. */
+  steps: z.array(z.object({ index: z.number(), step: z.number() })),
+  dispatchMode: z.enum(DISPATCH_MODES),
+  dispatchAt: z.number().nullable(),
+  dispatchStatus: z.enum(DISPATCH_STATUSES),
+  dispatch: dispatchCounts,
+  remark: z.string().nullable(),
+  updatedAt: z.number(),
+});
+export type PlanRow = z.infer<typeof planRow>;
+
+export const feederDispatchRow = z.object({
+  gatewayId: z.number(),
+  gatewayCode: z.string(),
+  gatewayName: z.string(),
+  status: z.enum(FEEDER_DISPATCH_STATUSES),
+  /** 1 confirmed, an error code when it failed, null while no answer. */
+  result: z.number().nullable(),
+  attempts: z.number(),
+  sentAt: z.number().nullable(),
+  updatedAt: z.number(),
+});
+export type FeederDispatchRow = z.infer<typeof feederDispatchRow>;
+
+/**
+ * Feeding plans (/accurate-feeding/plan and its plan dialog, app code accurate-feeding.plan). A
+ * plan of a house the caller does not see, or of nobody, is 20095; a pen not of the plan's house
+ * 20094; a name used in the farm 20092; a first split point other than day 1 203333; a ration step
+ * above the limit without `confirmStep` is a field issue on `confirmStep` (99996).
+ */
+export const feedingPlanApi = {
+  page: get('/feeding/plan/page', 'Paged feeding plans of the houses the account sees, with their stages, meals and dispatch counts', {
+    query: planPageQuery,
+    answer: pageOf(planRow),
+  }),
+  detail: get('/feeding/plan/:id', 'One feeding plan with its stages, meals, pens and dispatch counts', {
+    params: planIdParams,
+    answer: planRow,
+  }),
+  add: post('/feeding/plan', 'Adds a feeding plan (SPEC §5 rules; 20092 a name used in the farm)', {
+    body: planAddBody,
+    answer: z.object({ id: z.number() }),
+  }),
+  update: put('/feeding/plan', 'Replaces a feeding plan; a scheduled or finished dispatch goes back to draft', {
+    body: planUpdateBody,
+    answer: noAnswer,
+  }),
+  remove: del('/feeding/plan/:id', 'Deletes a feeding plan with its dispatch records', { params: planIdParams, answer: noAnswer }),
+  dispatch: post(
+    '/feeding/plan/dispatch',
+    "Dispatches a plan to its house's feeders now (immediate) or at its time (timed, a durable job); 20047 when the house has no feeder",
+    {
+      body: planDispatchBody,
+      answer: z.object({ dispatchStatus: z.enum(DISPATCH_STATUSES) }),
+    },
+  ),
+  feeders: get('/feeding/plan/feeders/:id', "Each feeder's copy of the plan's last dispatch: not sent, sending or sent, and its result", {
+    params: planIdParams,
+    answer: z.array(feederDispatchRow),
+  }),
+};

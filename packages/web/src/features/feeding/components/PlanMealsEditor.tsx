@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import { Button, Form } from 'antd';
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { MEAL_PERIODS_MAX } from '@farmsense/shared';
+import { TextInput } from '../../../ui/FormFields';
+import { NumberInput } from '../../../ui/NumberInput';
+import { planListRule, planRule } from '../model/planForm';
+
+/** The meal periods: start and end (HH:MM) and share in percent; at most 10, shares exactly 100 % (shared rules). */
+export function PlanMealsEditor({ farmId }: { farmId: number }): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const form = Form.useFormInstance();
+  return (
+    <Form.List name="meals" rules={[planListRule(form, farmId, 'meals')]}>
+      {(fields, { add, remove }, { errors }) => (
+        <div className="fs-feeding-rows" aria-label={t('plan.meals')}>
+          {fields.map((f, i) => (
+            <div key={f.key} className="fs-feeding-row" data-testid="plan-meal">
+              <span className="fs-feeding-row__days">{t('plan.mealN', { n: i + 1 })}</span>
+              <Form.Item name={[f.name, 'start']} label={t('plan.fields.mealStart')} rules={[planRule(farmId, ['meals', f.name, 'start'])]}>
+                <TextInput placeholder="06:00" />
+              </Form.Item>
+              <Form.Item name={[f.name, 'end']} label={t('plan.fields.mealEnd')} rules={[planRule(farmId, ['meals', f.name, 'end'])]}>
+                <TextInput placeholder="07:00" />
+              </Form.Item>
+              <Form.Item name={[f.name, 'share']} label={t('plan.fields.mealShare')} rules={[planRule(farmId, ['meals', f.name, 'share'])]}>
+                <NumberInput />
+              </Form.Item>
+              <Button
+                type="text"
+                icon={<DeleteOutlined />}
+                aria-label={t('plan.removeMeal', { n: i + 1 })}
+                onClick={() => remove(f.name)}
+              />
+            </div>
+          ))}
+          <Button
+            icon={<PlusOutlined />}
+            disabled={fields.length >= MEAL_PERIODS_MAX}
+            onClick={() => add({ start: '', end: '', share: null })}
+          >
+            {t('plan.addMeal')}
+          </Button>
+          <Form.ErrorList errors={errors} />
+        </div>
+      )}
+    </Form.List>
+  );
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { PlanRow } from '@farmsense/shared';
+import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { signedInEach } from '../../../test/session';
+import { PlanPage } from './PlanPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+const PAGE = '/feeding/plan/page';
+const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+
+const plan: PlanRow = {
+  id: 9,
+  farmId: 5,
+  farmName: 'Demo Pig Farm',
+  shedId: 51,
+  shedName: 'Farrowing 1',
+  penIds: [],
+  name: 'Lactating sows',
+  totalDays: 28,
+  splitPoints: [1, 7, 8, 28],
+  stages: [
+    { startDay: 1, endDay: 7, feedId: 3, feedName: 'Sow lactation 18 %', feedBatch: 'SL-1', dailyAmount: 3000 },
+    { startDay: 8, endDay: 28, feedId: 3, feedName: 'Sow lactation 18 %', feedBatch: 'SL-1', dailyAmount: 6500 },
+  ],
+  meals: [
+    { startMinute: 360, endMinute: 420, share: 50 },
+    { startMinute: 1020, endMinute: 1080, share: 50 },
+  ],
+  maxStep: 1000,
+  steps: [{ index: 1, step: 3500 }],
+  dispatchMode: 'immediate',
+  dispatchAt: null,
+  dispatchStatus: 'dispatching',
+  dispatch: { feeders: 4, notSent: 1, sending: 0, sent: 2, failed: 1 },
+  remark: null,
+  updatedAt: 0,
+};
+
+signedInEach({ farms: [FARM] });
+
+describe('feeding plan page', { timeout: 60_000 }, () => {
+  it('lists plans of the chosen farm with stages, meals and dispatch counts, and dispatches one', async () => {
+    const calls = mockApi({
+      [`GET ${PAGE}`]: { data: { list: [plan], total: 1, pageNo: 1, pageSize: 20 } },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+      'POST /feeding/plan/dispatch': { data: { dispatchStatus: 'dispatching' } },
+    });
+    renderWithApp(<PlanPage />, '/accurate-feeding/plan');
+    expect(await screen.findByText('Lactating sows', {}, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === PAGE)!.query).toMatchObject({ farmId: '5' });
+    expect(screen.getByText(t('plan.counts', { sent: 2, pending: 1, failed: 1 }))).toBeTruthy();
+    expect(screen.getByText(t('plan.stepTag'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: t('plan.dispatchOf', { name: 'Lactating sows' }) }));
+    const confirm = (await screen.findByText(t('plan.dispatchTitle', { name: 'Lactating sows' }), {}, SLOW)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    fireEvent.click(within(confirm).getByRole('button', { name: t('plan.dispatchAction') }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ id: 9 }), SLOW);
+  });
+
+  it('checks the plan dialog with the shared rules: stages generated from even split points, meal shares of 100 %', async () => {
+    const calls = mockApi({
+      [`GET ${PAGE}`]: { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
+      'GET /breedpigbuilding/shedInfo/list': {
+        data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }],
+      },
+      'GET /breedpigbuilding/fieldLevel/shedInfo/authList': { data: [] },
+      'GET /feeding/feedInfo/list': { data: [{ id: 3, name: 'Sow lactation 18 %', batch: 'SL-1', typeName: 'Sow feed', animalType: 1 }] },
+      'POST /feeding/plan': { code: 20092, data: { field: 'name' } },
+    });
+    renderWithApp(<PlanPage />, '/accurate-feeding/plan');
+    expect(await screen.findByText(t('plan.empty'), {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('plan.add')) }));
+    const dialog = (await screen.findByText(t('plan.addTitle'), { selector: '.ant-modal-title' }, SLOW)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
+    fireEvent.change(field(t('plan.fields.name')), { target: { value: 'Lactating sows' } });
+    fireEvent.mouseDown(field(t('plan.fields.shed')));
+    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
+    fireEvent.change(field(t('plan.fields.totalDays')), { target: { value: '28' } });
+    fireEvent.change(field(t('plan.fields.splitPoints')), { target: { value: '1, 7, 8' } });
+    fireEvent.click(within(dialog).getByTestId('generate-stages'));
+    expect(await within(dialog).findByText(tk('validation.splitPointsEven'), {}, SLOW)).toBeTruthy();
+    fireEvent.change(field(t('plan.fields.splitPoints')), { target: { value: '1, 7, 8, 28' } });
+    fireEvent.click(within(dialog).getByTestId('generate-stages'));
+    await waitFor(() => expect(within(dialog).getAllByTestId('plan-stage')).toHaveLength(2), SLOW);
+    const stages = within(dialog).getAllByTestId('plan-stage');
+    for (const [i, amount] of ['3000', '3600'].entries()) {
+      fireEvent.mouseDown(within(stages[i]!).getByLabelText(t('plan.fields.feed')));
+      const boxes = await screen.findAllByRole('listbox', {}, SLOW);
+      fireEvent.click(within(boxes.at(-1)!.parentElement!).getByText('Sow lactation 18 % · SL-1'));
+      fireEvent.change(within(stages[i]!).getByLabelText(t('plan.fields.dailyAmount')), { target: { value: amount } });
+    }
+    const meal = within(dialog).getByTestId('plan-meal');
+    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealStart')), { target: { value: '06:00' } });
+    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealEnd')), { target: { value: '07:00' } });
+    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealShare')), { target: { value: '90' } });
+    const save = (): void => void fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+    save();
+    expect(await within(dialog).findByText(tk('validation.mealSharesTotal'), {}, SLOW)).toBeTruthy();
+    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealShare')), { target: { value: '100' } });
+    save();
+    await waitFor(() => expect(within(dialog).getByText(errorMessage(20092))).toBeTruthy(), SLOW);
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      farmId: 5,
+      shedId: 51,
+      penIds: [],
+      name: 'Lactating sows',
+      totalDays: 28,
+      splitPoints: [1, 7, 8, 28],
+      stages: [
+        { startDay: 1, endDay: 7, feedId: 3, dailyAmount: 3000 },
+        { startDay: 8, endDay: 28, feedId: 3, dailyAmount: 3600 },
+      ],
+      meals: [{ startMinute: 360, endMinute: 420, share: 100 }],
+      maxStep: null,
+      confirmStep: false,
+      dispatchMode: 'immediate',
+    });
+  });
+});

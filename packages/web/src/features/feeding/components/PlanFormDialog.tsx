@@ -53,7 +53,9 @@ export function PlanFormDialog({
 
   const save = useFormSave(
     form,
-    async (v): Promise<void> => {
+    async (): Promise<void> => {
+      // Every value, also those the form holds without a field (the generated stages' days).
+      const v = form.getFieldsValue(true) as PlanValues & { confirmStep?: boolean };
       const body = planAddBody.parse(planBody(v, farmId, v.confirmStep === true));
       await saveAddOrEdit({
         add: () => add.mutateAsync(body),

@@ -5,6 +5,8 @@ import {
   minuteOf,
   minuteText,
   planAddBody,
+  planIssues,
+  type MealPeriod,
   splitPointIssues,
   stagesFromSplitPoints,
   type DispatchMode,
@@ -111,11 +113,33 @@ export function planListRule(
   return { validator: () => planCheck(form.getFieldsValue(true) as PlanValues, farmId, [name]) };
 }
 
+/**
+ * The schema's issues, and the plan rules run on their own: the schema runs its rules only once
+ * every field has a value of its type, and the form shows them as soon as their fields are filled.
+ */
 async function planCheck(values: PlanValues, farmId: number, name: readonly (string | number)[]): Promise<void> {
-  const result = planAddBody.safeParse(planBody(values, farmId, true));
-  if (result.success) return;
+  const body = planBody(values, farmId, true) as {
+    totalDays?: number;
+    splitPoints: number[];
+    stages: { startDay: number; endDay: number }[];
+    meals: { startMinute: number; endMinute: number; share?: number }[];
+  };
+  const result = planAddBody.safeParse(body);
+  const issues: { path: readonly PropertyKey[]; message: string }[] = result.success ? [] : [...result.error.issues];
+  const mealsFilled = body.meals.every((m) =>
+    [m.startMinute, m.endMinute, m.share].every((v) => typeof v === 'number' && !Number.isNaN(v)),
+  );
+  if (body.totalDays && !body.splitPoints.some(Number.isNaN)) {
+    const rules = planIssues({
+      totalDays: body.totalDays,
+      splitPoints: body.splitPoints,
+      stages: body.stages,
+      meals: mealsFilled ? (body.meals as MealPeriod[]) : [],
+    });
+    issues.push(...rules.filter((i) => mealsFilled || i.path[0] !== 'meals'));
+  }
   const here = name.join('.');
-  const issue = result.error.issues.find((i) => formPath(i.path) === here);
+  const issue = issues.find((i) => formPath(i.path) === here);
   if (issue) throw new Error(tk(issue.message));
 }
 

@@ -53,10 +53,9 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
     expect(screen.getByText(t('plan.counts', { sent: 2, pending: 1, failed: 1 }))).toBeTruthy();
     expect(screen.getByText(t('plan.stepTag'))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('plan.dispatchOf', { name: 'Lactating sows' }) }));
-    const confirm = (await screen.findByText(t('plan.dispatchTitle', { name: 'Lactating sows' }), {}, SLOW)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
-    fireEvent.click(within(confirm).getByRole('button', { name: t('plan.dispatchAction') }));
+    // The confirmation's title also stands in its accessible name: take the last match.
+    await screen.findAllByText(t('plan.dispatchTitle', { name: 'Lactating sows' }), {}, SLOW);
+    fireEvent.click((await screen.findAllByRole('button', { name: t('plan.dispatchAction') }, SLOW)).at(-1)!);
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ id: 9 }), SLOW);
   });
 

@@ -272,18 +272,16 @@ export async function seedFeedingPlans(db: Db): Promise<boolean> {
         })
         .returning({ id: feedingPlans.id });
       await tx.insert(feedingPlanStages).values(stages.map((s, i) => ({ tenantId: tenant.id, planId: plan!.id, seq: i + 1, ...s })));
-      await tx
-        .insert(feedingPlanMeals)
-        .values(
-          p.meals.map(([from, to, share], i) => ({
-            tenantId: tenant.id,
-            planId: plan!.id,
-            seq: i + 1,
-            startMinute: from * 60,
-            endMinute: to * 60,
-            share,
-          })),
-        );
+      await tx.insert(feedingPlanMeals).values(
+        p.meals.map(([from, to, share], i) => ({
+          tenantId: tenant.id,
+          planId: plan!.id,
+          seq: i + 1,
+          startMinute: from * 60,
+          endMinute: to * 60,
+          share,
+        })),
+      );
     }
   });
   return true;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { AppError, ErrorCodes, type DispatchStatus, type FeederDispatchRow, type FeederDispatchStatus } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { gateways } from '../../db/tables.js';

@@ -55,6 +55,12 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     flockIds: () => one(d.pigFlock),
     groupId: () => one(d.pigAlarmGroup),
     typeId: () => one(d.pigFeedType),
+    // A feeding plan that keeps the SPEC §5 rules the document cannot show: one stage, one meal of 100 %.
+    totalDays: () => [60],
+    splitPoints: () => [[1, 60]],
+    stages: () => [[{ startDay: 1, endDay: 60, feedId: d.pigFeed, dailyAmount: 2000 }]],
+    meals: () => [[{ startMinute: 360, endMinute: 420, share: 100 }]],
+    dispatchMode: () => ['immediate'],
     feedId: () => one(d.pigFeed),
     // Push: a person of the pig farm, an address list, numbers with distinct priorities (SPEC §5).
     accountIds: () => one(d.pigAccount),

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { OptionLogRow } from '@farmsense/shared';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { PIG_FARM, signedInEach } from '../../../test/session';
+import { OptionLogsPage, SafeRecordsPage } from './OptionLogsPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
+const curve = (target: number) => ({ points: [{ day: 1, target, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 }], rhTarget: 60 });
+const ROW: OptionLogRow = {
+  id: 5,
+  farmId: 1,
+  farmName: 'Demo Pig Farm',
+  shedId: 7,
+  shedName: 'House 1',
+  group: 'tempDayAge',
+  action: 'apply',
+  fromValue: curve(30),
+  toValue: curve(28),
+  version: 2,
+  codeKind: 'authorization',
+  authCodeId: 3,
+  confirmedOffComfort: true,
+  accountId: 9,
+  accountName: 'Demo Admin',
+  status: 'failed',
+  ackMsg: 'outOfRange',
+  ackedAt: Date.now(),
+  createdAt: Date.now(),
+};
+
+signedInEach({ farms: [PIG_FARM] });
+
+describe('option log', { timeout: 40_000 }, () => {
+  it('lists who changed what from which value to which, how it was confirmed and what the controller answered', async () => {
+    const calls = mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [ROW], total: 1, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<OptionLogsPage />, '/remote-control/option-logs');
+    const row = await screen.findByText('Demo Admin', {}, SLOW);
+    const tr = row.closest('tr')!;
+    expect(within(tr).getByText(/1: 30°C/)).toBeTruthy();
+    expect(within(tr).getByText(/1: 28°C/)).toBeTruthy();
+    expect(within(tr).getByText(t('codeDialog.authorization'))).toBeTruthy();
+    expect(within(tr).getByText(t('logs.offComfort'))).toBeTruthy();
+    expect(within(tr).getByText(t('status.failed'))).toBeTruthy();
+    expect(within(tr).getByText(`${t('groups.tempDayAge')} v2`)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/safeoplog/records/page')).toBe(false);
+  });
+
+  it('shows the same records under the safe operation log', async () => {
+    const calls = mockApi({ 'GET /safeoplog/records/page': { data: { list: [ROW], total: 1, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<SafeRecordsPage />, '/safe-oplog/records');
+    await screen.findByText('Demo Admin', {}, SLOW);
+    expect(calls.some((c) => c.path === '/remotecontrol/optionLog/page')).toBe(false);
+  });
+});

@@ -1,0 +1,83 @@
+import type { ReactElement } from 'react';
+import { Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { useOptionLogs, useSafeRecords } from '../api';
+import { StatusTag } from '../components/SyncState';
+import '../../../ui/admin.css';
+
+/** A curve in a few words: its points as "day: target °C" and the RH target. */
+function curveText(value: unknown, rhLabel: string): string {
+  const p = tempDayAgePayload.safeParse(value);
+  if (!p.success) return '';
+  return `${p.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${rhLabel} ${p.data.rhTarget}`;
+}
+
+/**
+ * The option log (/remote-control/option-logs) and the safe operation records
+ * (/safe-oplog/records): every remote change, newest first, with who made it, from which value to
+ * which, how it was confirmed (never the code), and the controller's answer.
+ */
+function OptionLogList({ safe }: { safe: boolean }): ReactElement {
+  const { t } = useTranslation('control');
+  const { paging, setPaging } = usePaging();
+  const logs = useOptionLogs(paging, !safe);
+  const records = useSafeRecords(paging, safe);
+  const page = safe ? records : logs;
+  const columns: TableColumnsType<OptionLogRow> = [
+    { title: t('logs.at'), key: 'at', width: 170, render: (_, r) => new Date(r.createdAt).toLocaleString() },
+    { title: t('logs.house'), key: 'house', render: (_, r) => `${r.farmName ?? ''} / ${r.shedName ?? ''}` },
+    { title: t('logs.setting'), key: 'setting', render: (_, r) => `${t(`groups.${r.group}`)} v${r.version}` },
+    { title: t('logs.action'), key: 'action', render: (_, r) => t(`logs.actions.${r.action}`) },
+    { title: t('logs.from'), key: 'from', render: (_, r) => curveText(r.fromValue, t('curve.fields.rhTarget')) },
+    { title: t('logs.to'), key: 'to', render: (_, r) => curveText(r.toValue, t('curve.fields.rhTarget')) },
+    {
+      title: t('logs.code'),
+      key: 'code',
+      render: (_, r) => (
+        <>
+          {t(`codeDialog.${r.codeKind}`)}
+          {r.confirmedOffComfort && <Tag color="orange">{t('logs.offComfort')}</Tag>}
+        </>
+      ),
+    },
+    { title: t('logs.account'), dataIndex: 'accountName' },
+    {
+      title: t('logs.answer'),
+      key: 'answer',
+      render: (_, r) => (
+        <>
+          <StatusTag status={r.status} online /> {r.ackMsg ?? ''}
+        </>
+      ),
+    },
+  ];
+  const code = safe ? 'safe-oplog.records' : 'remote-control.option-logs';
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel(code)} subtitle={t('logs.subtitle')} />
+      <div className="fs-panel">
+        <PagedTable<OptionLogRow>
+          rowKey="id"
+          label={t('logs.table')}
+          columns={columns}
+          paging={paging}
+          onPaging={setPaging}
+          emptyText={t('logs.empty')}
+          {...pageQueryProps(page)}
+        />
+      </div>
+    </section>
+  );
+}
+
+export function OptionLogsPage(): ReactElement {
+  return <OptionLogList safe={false} />;
+}
+
+export function SafeRecordsPage(): ReactElement {
+  return <OptionLogList safe />;
+}

@@ -287,3 +287,16 @@ export const siloSel = {
   reorder: (card: Locator) => card.getByTestId('silo-reorder'),
   weight: (card: Locator) => card.getByTestId('silo-weight'),
 };
+
+/** Remote control (issue 14): the day-age curve page, the control code dialog and the option log. */
+export const controlSel = {
+  shed: (p: Page) => p.locator('#curve-shed'),
+  target: (p: Page, row: number) => p.getByLabel(`Target (°C) ${row}`, { exact: true }),
+  apply: (p: Page) => p.getByRole('button', { name: 'Apply curve' }),
+  code: (p: Page) => p.getByRole('dialog').getByLabel('Code', { exact: true }),
+  confirm: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Confirm and send' }),
+  results: (p: Page) => p.getByRole('list', { name: 'Result per house' }),
+  /** The house's status line: the newest version's status, "Desired version n, acknowledged version m". */
+  status: (p: Page) => p.getByTestId('group-status'),
+  logRow: (p: Page, account: string) => p.locator('tr[data-row-key]').filter({ hasText: account }).first(),
+};

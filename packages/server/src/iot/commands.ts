@@ -27,6 +27,7 @@ export type AckListener = (code: string, ack: CommandAck) => void;
 export class Commands {
   private readonly pending = new Map<string, Pending>();
   private readonly listeners = new Set<AckListener>();
+  private readonly onlineListeners = new Set<(gatewayId: number) => void>();
 
   constructor(private readonly publishRaw: (topic: string, payload: string) => Promise<void>) {}
 
@@ -63,6 +64,20 @@ export class Commands {
   listen(listener: AckListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Adds a listener for gateways that came online or said so; returns its removal. */
+  listenOnline(listener: (gatewayId: number) => void): () => void {
+    this.onlineListeners.add(listener);
+    return () => this.onlineListeners.delete(listener);
+  }
+
+  /**
+   * A gateway is online: its state turned online, or it published `online` on its status topic
+   * (also when it was still recorded online: a quick reconnect). Durable commands re-send to it.
+   */
+  announceOnline(gatewayId: number): void {
+    for (const l of this.onlineListeners) l(gatewayId);
   }
 
   /** An ack from device `code`: to its waiting `send` (same device only), and to every listener. */

@@ -110,9 +110,11 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
   const hub = deps.live ?? new LiveHub();
   const devices = new DeviceCache(database);
   const external = Boolean(config.mqttUrl);
-  const onlineListeners = new Set<(gatewayId: number) => void>();
+  // Made before the status tracker, whose online transitions it announces (durable commands).
+  let sendRaw: (topic: string, payload: string) => Promise<void> = () => Promise.reject(new Error('the device link is not running'));
+  const commands = new Commands((topic, payload) => sendRaw(topic, payload));
   const publishStatus = (changes: StatusChange[]): void => {
-    for (const c of changes) if (c.online) for (const l of onlineListeners) l(c.gatewayId);
+    for (const c of changes) if (c.online) commands.announceOnline(c.gatewayId);
     for (const c of changes)
       hub.publishStatus({ gatewayId: c.gatewayId, shedId: devices.known(c.gatewayId)?.shedId ?? null, online: c.online });
   };
@@ -131,8 +133,6 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
   const status = new StatusTracker(database, log, { timeoutMs: opts.heartbeatTimeoutMs, onChange: publishStatus });
   const stats = new StatsWriter(database, ingest.counters, undefined, () => ingest.pending());
 
-  let sendRaw: (topic: string, payload: string) => Promise<void> = () => Promise.reject(new Error('the device link is not running'));
-  const commands = new Commands((topic, payload) => sendRaw(topic, payload));
   const router = new DeviceRouter(ingest, status, commands, log);
 
   let broker: EmbeddedBroker | null = null;
@@ -261,10 +261,7 @@ export function createIot(deps: IotDeps, log: Log, opts: IotOptions = {}): IotLi
     sendCommand: (code, op, params = {}, timeoutMs) => commands.send(code, op, params, timeoutMs),
     publishCommand: (code, id, op, params) => commands.publish(code, id, op, params),
     onAck: (listener) => commands.listen(listener),
-    onOnline(listener) {
-      onlineListeners.add(listener);
-      return () => onlineListeners.delete(listener);
-    },
+    onOnline: (listener) => commands.listenOnline(listener),
     housekeeping,
     async start() {
       if (state !== 'new') throw new Error(`the device link cannot start: it is ${state}`);

@@ -31,6 +31,7 @@ export class DeviceRouter {
           // The heartbeat and the next message repair the state; refusing would drop the link.
           this.log.warn({ code: device.code, err: err instanceof Error ? err.message : String(err) }, 'status not recorded');
         }
+        if (state === 'online') this.commands.announceOnline(device.id);
         return;
       }
       case 'ack':

@@ -100,6 +100,17 @@ describe(`remote control commands (${TEST_DB})`, () => {
     devices[0]!.mode = 'ok';
   });
 
+  it('sends a pending command again when its controller says online without having been offline (a quick reconnect)', async () => {
+    devices[0]!.mode = 'silent';
+    const { results } = await apply([w.sheds[0]!], 19);
+    const id = results[0]!.commandId!;
+    await waitFor(() => devices[0]!.commands.some((c) => c.id === id));
+    devices[0]!.mode = 'ok';
+    await devices[0]!.client.publishAsync(`fs/${devices[0]!.code}/status`, 'online', { qos: 1 });
+    await waitFor(async () => (await statusOf(w.sheds[0]!, results[0]!.version!)) === 'synced');
+    expect(devices[0]!.commands.filter((c) => c.id === id).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('keeps a save for an offline controller pending and sends it when the controller is back', async () => {
     const { results } = await apply([w.sheds[1]!], 22);
     expect(results[0]).toMatchObject({ code: 1, version: 1, status: 'pending', online: false });
@@ -107,7 +118,8 @@ describe(`remote control commands (${TEST_DB})`, () => {
     const dev = await FakeController.connect(ctx, w.gateways[1]!.code);
     devices.push(dev);
     await waitFor(async () => (await statusOf(w.sheds[1]!, 1)) === 'synced');
-    expect(dev.commands.map((c) => c.id)).toEqual([results[0]!.commandId]);
+    // Sent on the transition to online and again for the status message: the same command, acked once.
+    expect([...new Set(dev.commands.map((c) => c.id))]).toEqual([results[0]!.commandId]);
   });
 
   it('applies one curve to several houses with a result per house, and supersedes an older pending version', async () => {

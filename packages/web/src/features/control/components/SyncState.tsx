@@ -37,7 +37,7 @@ export function SyncState({ state, onRestore }: { state: SettingStateAnswer; onR
   ];
   return (
     <div className="fs-panel">
-      <p>
+      <p data-testid="group-status">
         {state.status && <StatusTag status={state.status} online={state.online} />}{' '}
         {t('versions.summary', { desired: state.desiredVersion ?? '-', reported: state.reportedVersion ?? '-' })}{' '}
         {!state.online && <Tag>{t('curve.offline')}</Tag>}

@@ -41,13 +41,8 @@ export function useSettingState(shedId: number | undefined, group: SettingGroup)
   });
 }
 
-export function useOptionLogs(q: OptionLogPageQuery, enabled = true): UseQueryResult<Page<OptionLogRow>> {
-  return useSteadyQuery(CONTROL_KEYS.logs(q), (signal) => call(controlApi.optionLogs, { query: q }, { signal }), { enabled });
-}
-
-/** The same records under /safe-oplog/records (its own application code). */
-export function useSafeRecords(q: OptionLogPageQuery, enabled = true): UseQueryResult<Page<OptionLogRow>> {
-  return useSteadyQuery([...CONTROL_KEYS.logs(q), 'safe'], (signal) => call(controlApi.safeRecords, { query: q }, { signal }), { enabled });
+export function useOptionLogs(q: OptionLogPageQuery): UseQueryResult<Page<OptionLogRow>> {
+  return useSteadyQuery(CONTROL_KEYS.logs(q), (signal) => call(controlApi.optionLogs, { query: q }, { signal }));
 }
 
 const write = refreshingWrites([CONTROL_KEYS.all]);

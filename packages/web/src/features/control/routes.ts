@@ -5,6 +5,5 @@ import { TEXTS } from './texts';
 export const PAGES: FeaturePages = {
   'remote-control.env-control.temp-dayage': featurePage(TEXTS, () => import('./pages/TempDayAgePage'), 'TempDayAgePage'),
   'remote-control.option-logs': featurePage(TEXTS, () => import('./pages/OptionLogsPage'), 'OptionLogsPage'),
-  'safe-oplog.records': featurePage(TEXTS, () => import('./pages/OptionLogsPage'), 'SafeRecordsPage'),
   'safe-control.settings': featurePage(TEXTS, () => import('./pages/SafeSettingsPage'), 'SafeSettingsPage'),
 };

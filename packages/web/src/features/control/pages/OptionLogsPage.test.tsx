@@ -4,7 +4,7 @@ import type { OptionLogRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { PIG_FARM, signedInEach } from '../../../test/session';
-import { OptionLogsPage, SafeRecordsPage } from './OptionLogsPage';
+import { OptionLogsPage } from './OptionLogsPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
 const curve = (target: number) => ({ points: [{ day: 1, target, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 }], rhTarget: 60 });
@@ -34,7 +34,7 @@ signedInEach({ farms: [PIG_FARM] });
 
 describe('option log', { timeout: 40_000 }, () => {
   it('lists who changed what from which value to which, how it was confirmed and what the controller answered', async () => {
-    const calls = mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [ROW], total: 1, pageNo: 1, pageSize: 20 } } });
+    mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [ROW], total: 1, pageNo: 1, pageSize: 20 } } });
     renderWithApp(<OptionLogsPage />, '/remote-control/option-logs');
     const row = await screen.findByText('Demo Admin', {}, SLOW);
     const tr = row.closest('tr')!;
@@ -44,13 +44,5 @@ describe('option log', { timeout: 40_000 }, () => {
     expect(within(tr).getByText(t('logs.offComfort'))).toBeTruthy();
     expect(within(tr).getByText(t('status.failed'))).toBeTruthy();
     expect(within(tr).getByText(`${t('groups.tempDayAge')} v2`)).toBeTruthy();
-    expect(calls.some((c) => c.path === '/safeoplog/records/page')).toBe(false);
-  });
-
-  it('shows the same records under the safe operation log', async () => {
-    const calls = mockApi({ 'GET /safeoplog/records/page': { data: { list: [ROW], total: 1, pageNo: 1, pageSize: 20 } } });
-    renderWithApp(<SafeRecordsPage />, '/safe-oplog/records');
-    await screen.findByText('Demo Admin', {}, SLOW);
-    expect(calls.some((c) => c.path === '/remotecontrol/optionLog/page')).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import { tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
-import { useOptionLogs, useSafeRecords } from '../api';
+import { useOptionLogs } from '../api';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
 
@@ -17,16 +17,13 @@ function curveText(value: unknown, rhLabel: string): string {
 }
 
 /**
- * The option log (/remote-control/option-logs) and the safe operation records
- * (/safe-oplog/records): every remote change, newest first, with who made it, from which value to
+ * The option log (/remote-control/option-logs): every remote change, newest first, with who made it, from which value to
  * which, how it was confirmed (never the code), and the controller's answer.
  */
-function OptionLogList({ safe }: { safe: boolean }): ReactElement {
+export function OptionLogsPage(): ReactElement {
   const { t } = useTranslation('control');
   const { paging, setPaging } = usePaging();
-  const logs = useOptionLogs(paging, !safe);
-  const records = useSafeRecords(paging, safe);
-  const page = safe ? records : logs;
+  const page = useOptionLogs(paging);
   const columns: TableColumnsType<OptionLogRow> = [
     { title: t('logs.at'), key: 'at', width: 170, render: (_, r) => new Date(r.createdAt).toLocaleString() },
     { title: t('logs.house'), key: 'house', render: (_, r) => `${r.farmName ?? ''} / ${r.shedName ?? ''}` },
@@ -55,7 +52,7 @@ function OptionLogList({ safe }: { safe: boolean }): ReactElement {
       ),
     },
   ];
-  const code = safe ? 'safe-oplog.records' : 'remote-control.option-logs';
+  const code = 'remote-control.option-logs';
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel(code)} subtitle={t('logs.subtitle')} />
@@ -72,12 +69,4 @@ function OptionLogList({ safe }: { safe: boolean }): ReactElement {
       </div>
     </section>
   );
-}
-
-export function OptionLogsPage(): ReactElement {
-  return <OptionLogList safe={false} />;
-}
-
-export function SafeRecordsPage(): ReactElement {
-  return <OptionLogList safe />;
 }

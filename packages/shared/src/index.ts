@@ -53,5 +53,6 @@ export * from './silos/detect.js';
 export * from './silos/forecast.js';
 export * from './silos/schemas.js';
 export * from './silos/endpoints.js';
+export * from './silos/reports.js';
 export * from './feeding/endpoints.js';
 export * from './feeding/plan-endpoints.js';

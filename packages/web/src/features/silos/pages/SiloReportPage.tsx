@@ -1,0 +1,137 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Select, Table } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { SILO_REPORT_YEARS, type SiloReportPeriod, type SiloReportRow } from '@farmsense/shared';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PageHead } from '../../../ui/PageParts';
+import { ErrorBlock } from '../../../ui/QueryStates';
+import { fmtKg } from '../model/forecast';
+import { downloadSiloReport, useSiloReport } from '../reportsApi';
+import '../../../ui/admin.css';
+
+const CODE = { day: 'weight.ddreports', month: 'weight.mmreports', year: 'weight.yyreports' } as const;
+
+/**
+ * /weight/ddreports, /weight/mmreports, /weight/yyreports: per silo of the farm and per day of a
+ * month, month of a year or year of the last ten, the feed drawn and delivered and the weight at
+ * the period's end, with the Excel file of the same.
+ */
+function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement {
+  const { t } = useTranslation(['silos', 'common']);
+  const choice = useFarmChoice();
+  const now = new Date();
+  const [year, setYear] = useState(now.getFullYear());
+  const [month, setMonth] = useState(now.getMonth() + 1);
+  const [busy, setBusy] = useState(false);
+  const ask = {
+    farmId: choice.farmId ?? 0,
+    period,
+    ...(period === 'year' ? {} : { year }),
+    ...(period === 'day' ? { month } : {}),
+  };
+  const report = useSiloReport(ask, choice.farmId !== undefined);
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+
+  const kg = (v: number | null): string => (v === null ? '—' : t('units.kg', { value: fmtKg(v) }));
+  const columns: ColumnsType<SiloReportRow> = [
+    { key: 'bucket', title: t(`report.bucket.${period}`), width: 120, render: (_, r) => r.bucket },
+    { key: 'silo', title: t('report.silo'), width: 140, render: (_, r) => r.siloName },
+    { key: 'consumed', title: t('report.consumedKg'), width: 140, align: 'right', render: (_, r) => kg(r.consumedKg) },
+    { key: 'delivered', title: t('report.deliveredKg'), width: 140, align: 'right', render: (_, r) => kg(r.deliveredKg) },
+    { key: 'deliveries', title: t('report.deliveries'), width: 110, align: 'right', render: (_, r) => r.deliveries },
+    { key: 'closing', title: t('report.closingKg'), width: 160, align: 'right', render: (_, r) => kg(r.closingKg) },
+  ];
+  const years = Array.from({ length: SILO_REPORT_YEARS }, (_, i) => now.getFullYear() - i);
+  const total = (report.data ?? []).reduce((a, r) => ({ consumed: a.consumed + r.consumedKg, delivered: a.delivered + r.deliveredKg }), {
+    consumed: 0,
+    delivered: 0,
+  });
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel(CODE[period])} subtitle={t(`report.subtitle.${period}`)} />
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters')}
+          actions={
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy}
+              onClick={() => {
+                setBusy(true);
+                void downloadSiloReport(ask).finally(() => setBusy(false));
+              }}
+            >
+              {t('report.export')}
+            </Button>
+          }
+        >
+          <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
+            <FarmSelect
+              id="silo-farm"
+              farms={choice.farms}
+              value={choice.farmId}
+              placeholder={t('common:select')}
+              onChange={choice.select}
+            />
+          </FilterField>
+          {period !== 'year' && (
+            <FilterField id="silo-year" label={t('report.year')} width={120}>
+              <Select<number> id="silo-year" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: String(y) }))} />
+            </FilterField>
+          )}
+          {period === 'day' && (
+            <FilterField id="silo-month" label={t('report.month')} width={110}>
+              <Select<number>
+                id="silo-month"
+                value={month}
+                onChange={setMonth}
+                options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+              />
+            </FilterField>
+          )}
+        </FilterBar>
+        {report.isError ? (
+          <ErrorBlock title={t('report.failed')} onRetry={() => void report.refetch()} />
+        ) : (
+          <>
+            <p className="fs-muted" data-testid="silo-report-total">
+              {t('report.total', { consumed: kg(total.consumed), delivered: kg(total.delivered) })}
+            </p>
+            <Table<SiloReportRow>
+              rowKey={(r) => `${r.bucket}-${r.siloId}`}
+              className="fs-admin-table"
+              aria-label={menuLabel(CODE[period])}
+              loading={report.isPending}
+              dataSource={report.data ?? []}
+              columns={columns}
+              pagination={false}
+              locale={{ emptyText: t('report.empty') }}
+              scroll={{ x: 900 }}
+            />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** /weight/ddreports: the days of a month. */
+export function SiloDailyReportPage(): ReactElement {
+  return <SiloReportPage period="day" />;
+}
+
+/** /weight/mmreports: the months of a year. */
+export function SiloMonthlyReportPage(): ReactElement {
+  return <SiloReportPage period="month" />;
+}
+
+/** /weight/yyreports: the last ten years. */
+export function SiloYearlyReportPage(): ReactElement {
+  return <SiloReportPage period="year" />;
+}

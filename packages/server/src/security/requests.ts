@@ -74,6 +74,9 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
         { name: 'Second', number: '13900000003', priority: 1 },
       ],
     ],
+    // The silo reports need the year (day and month reports) and month (day report) their period names.
+    year: () => [new Date().getFullYear()],
+    month: () => [1],
     // A flock needs birds (a refinement the document cannot show).
     femaleCount: () => [100],
     // Curve values are typed as text or numbers; the text must be numbers separated by commas.

@@ -129,7 +129,7 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     // Every id-like property goes out, so optional filters carry the ids under test as well; so
     // does a time range, which some reads need unless a preset names one.
     include: (name) =>
-      ['id', 'ids', 'gatewayCode', 'userAccount', 'startTime', 'endTime', 'femaleCount'].includes(name) ||
+      ['id', 'ids', 'gatewayCode', 'userAccount', 'startTime', 'endTime', 'femaleCount', 'year', 'month'].includes(name) ||
       (/(Id|Ids)$/.test(name) && name in named),
   };
 }

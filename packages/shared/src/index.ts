@@ -56,3 +56,4 @@ export * from './silos/endpoints.js';
 export * from './silos/reports.js';
 export * from './feeding/endpoints.js';
 export * from './feeding/plan-endpoints.js';
+export * from './feeding/standard-endpoints.js';

@@ -8,6 +8,7 @@ import { seedAlarmRules } from './seed-alarms.js';
 import { seedPushConfig } from './seed-push.js';
 import { seedControl } from './seed-control.js';
 import { seedFeedingPlans, seedFeeds } from './seed-feeding.js';
+import { seedFeedingStandards } from './seed-feeding-standards.js';
 import { demoNetworkDevices } from './seed-network.js';
 import {
   accountFarms,
@@ -217,6 +218,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedControl(db);
   // The feed catalogue of both farms (issue 15).
   await seedFeeds(db);
+  await seedFeedingStandards(db);
   await seedFeedingPlans(db);
   return true;
 }

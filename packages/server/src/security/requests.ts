@@ -17,6 +17,7 @@ const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/feeding\/feedType/i, (d) => d.pigFeedType],
   [/\/feeding\/feedInfo/i, (d) => d.pigFeed],
   [/\/feeding\/plan/i, (d) => d.pigPlan],
+  [/\/feeding\/standard/i, (d) => d.pigStandard],
   [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
   [/\/warning\/rule/i, (d) => d.pigAlarmRule],
   [/\/warning\/record/i, (d) => d.pigAlarm],
@@ -62,6 +63,9 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     meals: () => [[{ startMinute: 360, endMinute: 420, share: 100 }]],
     dispatchMode: () => ['immediate'],
     feedId: () => one(d.pigFeed),
+    // A feeding standard that keeps its rules: one age row with its bounds in order, one adjustment.
+    ages: () => [[{ startDay: 1, endDay: 114, minAmount: 1800, dailyAmount: 2200, maxAmount: 2800 }]],
+    adjustments: () => [[{ factor: 'parity', from: 1, to: 1, percent: 5 }]],
     // Push: a person of the pig farm, an address list, numbers with distinct priorities (SPEC §5).
     accountIds: () => one(d.pigAccount),
     extraEmails: () => ['duty@example.com'],

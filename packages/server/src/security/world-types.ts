@@ -72,6 +72,8 @@ export interface DemoIds {
   pigFeed: number;
   /** A feeding plan of the pig farm (db/seed-feeding.ts). */
   pigPlan: number;
+  /** A feeding standard of the demo tenant (db/seed-feeding-standards.ts). */
+  pigStandard: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */

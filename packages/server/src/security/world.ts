@@ -11,6 +11,7 @@ import {
   farms,
   feedInfos,
   feedingPlans,
+  feedingStandards,
   flocks,
   gateways,
   pens,
@@ -241,6 +242,13 @@ export async function securityWorld(): Promise<SecurityWorld> {
     .orderBy(feedingPlans.id)
     .limit(1);
 
+  const [pigStandard] = await db
+    .select({ id: feedingStandards.id })
+    .from(feedingStandards)
+    .where(eq(feedingStandards.tenantId, tenantId))
+    .orderBy(feedingStandards.id)
+    .limit(1);
+
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
   return {
@@ -270,6 +278,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigFeedType: pigFeed!.typeId,
       pigFeed: pigFeed!.id,
       pigPlan: pigPlan!.id,
+      pigStandard: pigStandard!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),

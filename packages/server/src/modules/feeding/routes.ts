@@ -1,15 +1,18 @@
-import { feedingFeedApi, feedingPlanApi, type AppCode } from '@farmsense/shared';
+import { feedingFeedApi, feedingPlanApi, feedingStandardApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
 import { dispatchPlan, feederRows } from './dispatch.js';
 import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
+import { addStandard, removeStandard, standardList, standardPage, updateStandard } from './standards.js';
 
 /** The feed catalogue's two tabs and the plan screen (shared permissions.ts, accurate-feeding). */
 export const FEED_TYPE_APP: AppCode = 'accurate-feeding.info.type';
 export const FEED_INFO_APP: AppCode = 'accurate-feeding.info.info';
 export const PLAN_APP: AppCode = 'accurate-feeding.plan';
+/** The feeding standards (/std/mgn). */
+export const STANDARD_APP: AppCode = 'std.mgn';
 
 /** Contracts: packages/shared/src/feeding/endpoints.ts. Writes are audit-logged by the audit plugin. */
 export const feedingRoutes: ModuleRoutes = async (app, deps) => {
@@ -39,4 +42,12 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
   serve(feedingPlanApi.remove, plan, async ({ req, params }) => removePlan(db, scopeOf(req), params.id));
   serve(feedingPlanApi.dispatch, plan, async ({ req, body }) => dispatchPlan(db, deps, scopeOf(req), body.id));
   serve(feedingPlanApi.feeders, plan, async ({ req, params }) => feederRows(db, scopeOf(req), params.id));
+
+  const std = { app: STANDARD_APP };
+  serve(feedingStandardApi.page, std, async ({ req, query }) => standardPage(db, scopeOf(req), query));
+  // The plan form picks the standard a plan keeps to.
+  serve(feedingStandardApi.list, { app: [STANDARD_APP, PLAN_APP] }, async ({ req }) => standardList(db, scopeOf(req)));
+  serve(feedingStandardApi.add, std, async ({ req, body }) => addStandard(db, scopeOf(req), body));
+  serve(feedingStandardApi.update, std, async ({ req, body }) => updateStandard(db, scopeOf(req), body));
+  serve(feedingStandardApi.remove, std, async ({ req, params }) => removeStandard(db, scopeOf(req), params.id));
 };

@@ -65,6 +65,73 @@ export const feedInfos = pgTable(
 );
 
 /**
+ * A feeding standard (/std/mgn): the daily amount by day age for one pen feeding type and breed
+ * (shared feeding/standard-rules.ts). Names are unique in the tenant (10010); a standard a plan
+ * follows cannot be deleted (restrict: 20036 first).
+ */
+export const feedingStandards = pgTable(
+  'feeding_standards',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    name: text('name').notNull(),
+    penFeedingType: text('pen_feeding_type').notNull(),
+    breed: text('breed').notNull(),
+    /** Percent above the maximum a feeder may give on demand. */
+    excessRatio: doublePrecision('excess_ratio').notNull().default(0),
+    remark: text('remark'),
+    ...stamps,
+  },
+  (t) => [
+    uniqueIndex('feeding_standards_tenant_name_uq').on(t.tenantId, t.name),
+    check('feeding_standards_type_ck', sql`${t.penFeedingType} IN ('pregnant', 'careful', 'breastfeed', 'wean', 'nonpregnant', 'empty')`),
+  ],
+);
+
+/** A standard's age row: days `start_day`..`end_day`, minimum <= standard <= maximum, g per head per day. */
+export const feedingStandardAges = pgTable(
+  'feeding_standard_ages',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    standardId: belongsTo('standard_id', () => feedingStandards.id),
+    seq: smallint('seq').notNull(),
+    startDay: integer('start_day').notNull(),
+    endDay: integer('end_day').notNull(),
+    minAmount: doublePrecision('min_amount').notNull(),
+    dailyAmount: doublePrecision('daily_amount').notNull(),
+    maxAmount: doublePrecision('max_amount').notNull(),
+  },
+  (t) => [
+    uniqueIndex('feeding_standard_ages_seq_uq').on(t.standardId, t.seq),
+    check('feeding_standard_ages_days_ck', sql`${t.startDay} <= ${t.endDay}`),
+    check('feeding_standard_ages_amount_ck', sql`${t.minAmount} <= ${t.dailyAmount} AND ${t.dailyAmount} <= ${t.maxAmount}`),
+  ],
+);
+
+/** A standard's adjustment: `percent` added to the amount when the animal's `factor` is within `from`..`to`. */
+export const feedingStandardAdjustments = pgTable(
+  'feeding_standard_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    tenantId,
+    standardId: belongsTo('standard_id', () => feedingStandards.id),
+    seq: smallint('seq').notNull(),
+    factor: text('factor').notNull(),
+    from: doublePrecision('value_from').notNull(),
+    to: doublePrecision('value_to').notNull(),
+    percent: doublePrecision('percent').notNull(),
+  },
+  (t) => [
+    uniqueIndex('feeding_standard_adjustments_seq_uq').on(t.standardId, t.seq),
+    check(
+      'feeding_standard_adjustments_factor_ck',
+      sql`${t.factor} IN ('parity', 'season', 'litterSize', 'bodyCondition', 'backFat', 'leftoverGrade')`,
+    ),
+  ],
+);
+
+/**
  * A feeding plan (SPEC §3, §5 "Feeding plans"): a farm's ration for one house (and some of its
  * pens, or all when none are listed) by day age, in continuous stages cut at the split points,
  * fed in meal periods. Names are unique in the farm (20092). `dispatch_mode` immediate sends on
@@ -87,12 +154,15 @@ export const feedingPlans = pgTable(
     maxStep: doublePrecision('max_step').notNull().default(1000),
     /** A daily step above the limit was confirmed by the user (kept for the record). */
     stepConfirmed: boolean('step_confirmed').notNull().default(false),
+    /** The feeding standard the plan keeps to: a stage below its minimum is flagged. */
+    standardId: integer('standard_id').references(() => feedingStandards.id, { onDelete: 'restrict' }),
     remark: text('remark'),
     ...stamps,
   },
   (t) => [
     uniqueIndex('feeding_plans_farm_name_uq').on(t.farmId, t.name),
     index('feeding_plans_shed_idx').on(t.shedId),
+    index('feeding_plans_standard_idx').on(t.standardId),
     check('feeding_plans_mode_ck', sql`${t.dispatchMode} IN ('immediate', 'timed')`),
     check('feeding_plans_status_ck', sql`${t.dispatchStatus} IN ('draft', 'scheduled', 'dispatching', 'dispatched', 'partial', 'failed')`),
   ],

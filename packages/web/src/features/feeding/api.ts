@@ -4,6 +4,7 @@ import {
   directoryApi,
   feedingFeedApi,
   feedingPlanApi,
+  feedingStandardApi,
   type DispatchStatus,
   type PlanAddBody,
   type PlanRow,
@@ -13,6 +14,10 @@ import {
   type FeedTypeAddBody,
   type FeedTypeRow,
   type Page,
+  type PenFeedingType,
+  type StandardAddBody,
+  type StandardOption,
+  type StandardRow,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { refreshingWrites, useSteadyQuery } from '../../app/api/queryHooks';
@@ -106,3 +111,32 @@ export const useAddPlan = planWrite((body: PlanAddBody) => call(feedingPlanApi.a
 export const useUpdatePlan = planWrite((body: PlanAddBody & { id: number }) => call(feedingPlanApi.update, { body }));
 export const useDeletePlan = planWrite((id: number) => call(feedingPlanApi.remove, { params: { id } }));
 export const useDispatchPlan = planWrite((id: number) => call(feedingPlanApi.dispatch, { body: { id } }));
+
+/** The feeding standard list request (shared standardPageQuery). */
+export interface StandardQuery {
+  pageNo: number;
+  pageSize: number;
+  name?: string;
+  penFeedingType?: PenFeedingType;
+}
+
+const STANDARD_KEYS = {
+  standards: ['feeding', 'standards'] as const,
+  page: (q: StandardQuery) => ['feeding', 'standards', 'page', q] as const,
+  list: ['feeding', 'standards', 'list'] as const,
+};
+
+export function useStandardPage(q: StandardQuery): UseQueryResult<Page<StandardRow>> {
+  return useSteadyQuery(STANDARD_KEYS.page(q), (signal) => call(feedingStandardApi.page, { query: q }, { signal }));
+}
+
+/** The standards a plan may keep to. */
+export function useStandardOptions(enabled = true): UseQueryResult<StandardOption[]> {
+  return useSteadyQuery(STANDARD_KEYS.list, (signal) => call(feedingStandardApi.list, {}, { signal }), { enabled });
+}
+
+/** A standard written: its lists reload, and the plans (their below-minimum flags follow the standard). */
+const standardWrite = refreshingWrites([STANDARD_KEYS.standards, PLAN_KEYS.plans]);
+export const useAddStandard = standardWrite((body: StandardAddBody) => call(feedingStandardApi.add, { body }));
+export const useUpdateStandard = standardWrite((body: StandardAddBody & { id: number }) => call(feedingStandardApi.update, { body }));
+export const useDeleteStandard = standardWrite((id: number) => call(feedingStandardApi.remove, { params: { id } }));

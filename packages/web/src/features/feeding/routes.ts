@@ -6,4 +6,5 @@ export const PAGES: FeaturePages = {
   'accurate-feeding.info.type': featurePage(TEXTS, () => import('./pages/FeedTypesPage'), 'FeedTypesPage'),
   'accurate-feeding.plan': featurePage(TEXTS, () => import('./pages/PlanPage'), 'PlanPage'),
   'accurate-feeding.info.info': featurePage(TEXTS, () => import('./pages/FeedInfoPage'), 'FeedInfoPage'),
+  'std.mgn': featurePage(TEXTS, () => import('./pages/StandardsPage'), 'StandardsPage'),
 };

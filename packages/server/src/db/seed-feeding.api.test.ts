@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
-import { planIssues, stagesFromSplitPoints } from '@farmsense/shared';
+import {
+  planIssues,
+  stagesFromSplitPoints,
+  standardAdjustmentIssues,
+  standardAgeIssues,
+  type StandardAdjustment,
+  type StandardAge,
+} from '@farmsense/shared';
 import { seedFeedingPlans, seedFeeds } from './seed-feeding.js';
+import { seedFeedingStandards } from './seed-feeding-standards.js';
 
 /** Demo feeding: the feed catalogue of the demo tenant matches its farms (pig and poultry), once. */
 describe(`demo feeding (${TEST_DB})`, () => {
@@ -56,5 +64,27 @@ describe(`demo feeding (${TEST_DB})`, () => {
       ).toEqual([]);
     }
     expect(await seedFeedingPlans(ctx.database.db)).toBe(false);
+  });
+
+  it('seeds sow and nursery feeding standards that keep their rules, once', async () => {
+    const standards = await q<{ id: number; name: string; pen_feeding_type: string }>(
+      `SELECT s.id, s.name, s.pen_feeding_type FROM feeding_standards s JOIN tenants n ON n.id = s.tenant_id
+        WHERE n.name = 'Demo Agri Group' ORDER BY s.name`,
+    );
+    expect(standards.map((s) => s.pen_feeding_type)).toEqual(['pregnant', 'breastfeed', 'wean']);
+    for (const s of standards) {
+      const ages = await q<StandardAge>(
+        `SELECT start_day AS "startDay", end_day AS "endDay", min_amount AS "minAmount", daily_amount AS "dailyAmount", max_amount AS "maxAmount"
+           FROM feeding_standard_ages WHERE standard_id = $1 ORDER BY seq`,
+        [s.id],
+      );
+      const adjustments = await q<StandardAdjustment>(
+        `SELECT factor, value_from AS "from", value_to AS "to", percent FROM feeding_standard_adjustments WHERE standard_id = $1 ORDER BY seq`,
+        [s.id],
+      );
+      expect(ages.length).toBeGreaterThan(0);
+      expect([...standardAgeIssues(ages), ...standardAdjustmentIssues(adjustments)]).toEqual([]);
+    }
+    expect(await seedFeedingStandards(ctx.database.db)).toBe(false);
   });
 });

@@ -44,7 +44,7 @@ const STANDARDS: StandardSeed[] = [
     ages: [
       { startDay: 1, endDay: 3, minAmount: 2500, dailyAmount: 3000, maxAmount: 3500 },
       { startDay: 4, endDay: 10, minAmount: 3500, dailyAmount: 4500, maxAmount: 5500 },
-      { startDay: 11, endDay: 28, minAmount: 5000, dailyAmount: 6500, maxAmount: 7500 },
+      { startDay: 11, endDay: 28, minAmount: 5500, dailyAmount: 6500, maxAmount: 7500 },
     ],
     adjustments: [
       { factor: 'parity', from: 1, to: 1, percent: -10 },

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import {
+  belowMinimum,
   planIssues,
   stagesFromSplitPoints,
   standardAdjustmentIssues,
   standardAgeIssues,
+  standardMinimum,
   type StandardAdjustment,
   type StandardAge,
 } from '@farmsense/shared';
@@ -85,6 +87,18 @@ describe(`demo feeding (${TEST_DB})`, () => {
       expect(ages.length).toBeGreaterThan(0);
       expect([...standardAgeIssues(ages), ...standardAdjustmentIssues(adjustments)]).toEqual([]);
     }
+    // The demo lactation plan feeds 5 kg from day 11, below its standard's 5.5 kg: the plan screen shows the flag.
+    const [plan] = await q<{ id: number; standard_id: number }>(`SELECT id, standard_id FROM feeding_plans WHERE name = 'Lactating sows'`);
+    const stages = await q<{ startDay: number; endDay: number; dailyAmount: number }>(
+      `SELECT start_day AS "startDay", end_day AS "endDay", daily_amount AS "dailyAmount" FROM feeding_plan_stages WHERE plan_id = $1 ORDER BY seq`,
+      [plan!.id],
+    );
+    const ages = await q<StandardAge>(
+      `SELECT start_day AS "startDay", end_day AS "endDay", min_amount AS "minAmount", daily_amount AS "dailyAmount", max_amount AS "maxAmount"
+         FROM feeding_standard_ages WHERE standard_id = $1 ORDER BY seq`,
+      [plan!.standard_id],
+    );
+    expect(belowMinimum(stages, standardMinimum(ages))).toEqual([{ index: 2, day: 11, minimum: 5500 }]);
     expect(await seedFeedingStandards(ctx.database.db)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { rationSteps, stagesFromSplitPoints } from '@farmsense/shared';
 import type { Db } from './client.js';
-import { feedInfos, feedingPlanMeals, feedingPlans, feedingPlanStages, feedTypes, sheds, tenants } from './tables.js';
+import { feedInfos, feedingPlanMeals, feedingPlans, feedingPlanStages, feedingStandards, feedTypes, sheds, tenants } from './tables.js';
 
 /**
  * CONTRACT §5 demo feed catalogue (issue 15) for the demo tenant: the feeds its two farms use,
@@ -162,6 +162,8 @@ interface PlanSeed {
   /** HH from, HH to, share. */
   meals: [number, number, number][];
   maxStep: number;
+  /** The feeding standard it keeps to (db/seed-feeding-standards.ts), by name. */
+  standard?: string;
 }
 
 /** Plans per demo house: sows by lactation day, piglets and finishers by days in the house, broilers by age. */
@@ -183,6 +185,8 @@ const PLANS: PlanSeed[] = [
       [18, 19, 30],
     ],
     maxStep: 1000,
+    // 5 kg from day 11 is below the standard's 5.5 kg minimum of late lactation: the plan screen flags it.
+    standard: 'Lactation · Landrace x Large White',
   },
   {
     shed: 'Nursery 1',
@@ -200,6 +204,7 @@ const PLANS: PlanSeed[] = [
       [19, 20, 25],
     ],
     maxStep: 1000,
+    standard: 'Nursery · Duroc cross',
   },
   {
     shed: 'Fattening 1',
@@ -248,6 +253,10 @@ export async function seedFeedingPlans(db: Db): Promise<boolean> {
     .from(sheds)
     .where(eq(sheds.tenantId, tenant.id));
   const feeds = await db.select({ id: feedInfos.id, name: feedInfos.name }).from(feedInfos).where(eq(feedInfos.tenantId, tenant.id));
+  const standards = await db
+    .select({ id: feedingStandards.id, name: feedingStandards.name })
+    .from(feedingStandards)
+    .where(eq(feedingStandards.tenantId, tenant.id));
   await db.transaction(async (tx) => {
     for (const p of PLANS) {
       const house = houses.find((h) => h.name === p.shed);
@@ -268,6 +277,7 @@ export async function seedFeedingPlans(db: Db): Promise<boolean> {
           splitPoints: p.splitPoints,
           maxStep: p.maxStep,
           stepConfirmed: rationSteps(stages, p.maxStep).length > 0,
+          standardId: standards.find((s) => s.name === p.standard)?.id ?? null,
           dispatchMode: 'immediate',
         })
         .returning({ id: feedingPlans.id });

@@ -63,6 +63,7 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     meals: () => [[{ startMinute: 360, endMinute: 420, share: 100 }]],
     dispatchMode: () => ['immediate'],
     feedId: () => one(d.pigFeed),
+    standardId: () => one(d.pigStandard),
     // A feeding standard that keeps its rules: one age row with its bounds in order, one adjustment.
     ages: () => [[{ startDay: 1, endDay: 114, minAmount: 1800, dailyAmount: 2200, maxAmount: 2800 }]],
     adjustments: () => [[{ factor: 'parity', from: 1, to: 1, percent: 5 }]],

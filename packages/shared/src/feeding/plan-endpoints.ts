@@ -50,6 +50,11 @@ export const planRow = z.object({
   maxStep: z.number(),
   /** Stages (by index) whose ration changes by more than `maxStep` from the stage before, as confirmed. */
   steps: z.array(z.object({ index: z.number(), step: z.number() })),
+  /** The feeding standard the plan keeps to, and its name. */
+  standardId: z.number().nullable(),
+  standardName: z.string().nullable(),
+  /** Stages (by index) that feed below the standard's minimum, with the first such day and that minimum (g per head). */
+  belowMinimum: z.array(z.object({ index: z.number(), day: z.number(), minimum: z.number() })),
   dispatchMode: z.enum(DISPATCH_MODES),
   dispatchAt: z.number().nullable(),
   dispatchStatus: z.enum(DISPATCH_STATUSES),
@@ -76,7 +81,9 @@ export type FeederDispatchRow = z.infer<typeof feederDispatchRow>;
  * Feeding plans (/accurate-feeding/plan and its plan dialog, app code accurate-feeding.plan). A
  * plan of a house the caller does not see, or of nobody, is 20095; a pen not of the plan's house
  * 20094; a name used in the farm 20092; a first split point other than day 1 203333; a ration step
- * above the limit without `confirmStep` is a field issue on `confirmStep` (99996).
+ * above the limit without `confirmStep` is a field issue on `confirmStep` (99996); a feeding
+ * standard not of the tenant 30001. A plan below its standard's minimum is saved and flagged
+ * (`belowMinimum`), not refused.
  */
 export const feedingPlanApi = {
   page: get('/feeding/plan/page', 'Paged feeding plans of the houses the account sees, with their stages, meals and dispatch counts', {

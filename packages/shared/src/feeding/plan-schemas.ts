@@ -66,6 +66,8 @@ const planFields = strictObject({
     .max(20_000, 'validation.tooLarge')
     .nullable()
     .default(null),
+  /** The feeding standard the plan keeps to (a stage below its minimum is flagged); none when null. */
+  standardId: bodyId.nullable().default(null),
   /** The user confirmed the ration steps above `maxStep`. */
   confirmStep: z.boolean({ error: 'validation.invalid' }).default(false),
   dispatchMode: z.enum(DISPATCH_MODES, { error: 'validation.required' }),

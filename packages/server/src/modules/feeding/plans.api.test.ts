@@ -188,6 +188,46 @@ describe(`feeding plans (${TEST_DB})`, () => {
     expect((await post({ ...jump, name: 'Wide limit', maxStep: 4000 })).code).toBe(1);
   });
 
+  it("flags the stages below the minimum of the plan's feeding standard, follows edits of the standard; another tenant's standard is 30001", async () => {
+    // Gestation standard: days 1-30 at least 2300 g, 31-84 at least 1800 g, 85-114 at least 3300 g.
+    const standard = {
+      name: 'Gestation standard',
+      penFeedingType: 'pregnant',
+      breed: 'Landrace x Large White',
+      excessRatio: 0,
+      ages: [
+        { startDay: 1, endDay: 30, minAmount: 2300, dailyAmount: 2600, maxAmount: 3200 },
+        { startDay: 31, endDay: 84, minAmount: 1800, dailyAmount: 2200, maxAmount: 2800 },
+        { startDay: 85, endDay: 114, minAmount: 3300, dailyAmount: 3500, maxAmount: 4000 },
+      ],
+    };
+    const std = await call<{ id: number }>(ctx, tok['pl-admin']!, 'POST', '/api/feeding/standard', standard);
+    expect(std.code).toBe(1);
+    // 2200 g on days 1-30 is below 2300 g (from day 1), 3200 g on days 85-114 below 3300 g (from day 85): saved and flagged.
+    const add = await post(sows({ name: 'Below standard', standardId: std.data.id }));
+    expect(add.code).toBe(1);
+    const row = (await call<PlanRow>(ctx, tok['pl-admin']!, 'GET', `${PLAN}/${add.data.id}`)).data;
+    expect([row.standardId, row.standardName, row.belowMinimum]).toEqual([
+      std.data.id,
+      'Gestation standard',
+      [
+        { index: 0, day: 1, minimum: 2300 },
+        { index: 2, day: 85, minimum: 3300 },
+      ],
+    ]);
+    // The standard lowered: the flags follow it. A plan without a standard has none.
+    const lowered = { ...standard, id: std.data.id, ages: standard.ages.map((a) => ({ ...a, minAmount: 1800 })) };
+    expect((await call(ctx, tok['pl-admin']!, 'PUT', '/api/feeding/standard', lowered)).code).toBe(1);
+    expect((await call<PlanRow>(ctx, tok['pl-admin']!, 'GET', `${PLAN}/${add.data.id}`)).data.belowMinimum).toEqual([]);
+    const page = await call<Page<PlanRow>>(ctx, tok['pl-admin']!, 'GET', `${PLAN}/page?name=Gestation sows`);
+    expect(page.data.list.map((p) => [p.standardId, p.belowMinimum])).toEqual([[null, []]]);
+    // The plan keeps the standard: it cannot be deleted while the plan follows it.
+    expect((await call(ctx, tok['pl-admin']!, 'DELETE', `/api/feeding/standard/${std.data.id}`)).code).toBe(20036);
+    const other = await call<{ id: number }>(ctx, tok['pl-second']!, 'POST', '/api/feeding/standard', standard);
+    expect((await post(sows({ name: 'Foreign standard', standardId: other.data.id }))).code).toBe(30001);
+    expect((await call(ctx, tok['pl-admin']!, 'DELETE', `${PLAN}/${add.data.id}`)).code).toBe(1);
+  });
+
   it('keeps plans to the houses and pens the account sees: 20094 a pen of another house, 20095 a plan not its own', async () => {
     expect((await post(sows({ name: 'Q1', penIds: [otherPen] }))).code).toBe(20094);
     expect((await post(sows({ name: 'Q2', shedId: otherFarmShed }))).code).toBe(30004);

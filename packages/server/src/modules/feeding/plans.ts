@@ -1,11 +1,13 @@
 import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   AppError,
+  belowMinimum,
   DEFAULT_MAX_STEP_G,
   ErrorCodes,
   FIRST_SPLIT_CODE,
   rationSteps,
   splitPointIssues,
+  standardMinimum,
   type DispatchMode,
   type DispatchStatus,
   type Page,
@@ -23,6 +25,7 @@ import { containsText } from '../../lib/text-search.js';
 import { refusal, shedCondition, tenantIdOf, visibleFarm, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
 import { dispatchCountsOf, visiblePlan } from './plan-access.js';
 import { visibleFeed } from './feeds.js';
+import { standardsOf, visibleStandard } from './standards.js';
 import { feedInfos, feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
 
 /**
@@ -39,7 +42,8 @@ const nameTaken = (): AppError => new AppError(ErrorCodes.PLAN_NAME_EXISTS, { da
 async function present(db: DbOrTx, rows: { p: PlanRecord; farmName: string; shedName: string }[]): Promise<PlanRow[]> {
   const ids = rows.map((r) => r.p.id);
   if (ids.length === 0) return [];
-  const [stages, meals, pens, counts] = await Promise.all([
+  const standardIds = rows.flatMap((r) => (r.p.standardId === null ? [] : [r.p.standardId]));
+  const [stages, meals, pens, counts, standards] = await Promise.all([
     db
       .select({ s: feedingPlanStages, feedName: feedInfos.name, feedBatch: feedInfos.batch })
       .from(feedingPlanStages)
@@ -49,9 +53,11 @@ async function present(db: DbOrTx, rows: { p: PlanRecord; farmName: string; shed
     db.select().from(feedingPlanMeals).where(inArray(feedingPlanMeals.planId, ids)).orderBy(asc(feedingPlanMeals.seq)),
     db.select().from(feedingPlanPens).where(inArray(feedingPlanPens.planId, ids)).orderBy(asc(feedingPlanPens.penId)),
     dispatchCountsOf(db, ids),
+    standardsOf(db, standardIds),
   ]);
   return rows.map(({ p, farmName, shedName }) => {
     const own = stages.filter((s) => s.s.planId === p.id);
+    const standard = p.standardId === null ? undefined : standards.get(p.standardId);
     return {
       id: p.id,
       farmId: p.farmId,
@@ -76,6 +82,14 @@ async function present(db: DbOrTx, rows: { p: PlanRecord; farmName: string; shed
         own.map((s) => s.s),
         p.maxStep,
       ),
+      standardId: p.standardId,
+      standardName: standard?.name ?? null,
+      belowMinimum: standard
+        ? belowMinimum(
+            own.map((s) => s.s),
+            standardMinimum(standard.ages),
+          )
+        : [],
       // The check constraints keep these to the contract's values.
       dispatchMode: p.dispatchMode as DispatchMode,
       dispatchAt: p.dispatchAt?.getTime() ?? null,
@@ -140,6 +154,8 @@ async function checkTargets(db: DbOrTx, scope: Scope, body: PlanAddBody): Promis
       throw paramError(`stages.${i}.feedId`, 'validation.invalid');
     }
   }
+  // The standard is the tenant's (30001 otherwise); a plan below its minimum is flagged, not refused.
+  if (body.standardId !== null) await visibleStandard(db, scope, body.standardId);
   const maxStep = body.maxStep ?? DEFAULT_MAX_STEP_G[farm.type] ?? 1000;
   if (!body.confirmStep && rationSteps(body.stages, maxStep).length > 0) {
     throw paramError('confirmStep', 'validation.rationStepConfirm');
@@ -166,6 +182,7 @@ function planValues(body: PlanAddBody, maxStep: number) {
     splitPoints: body.splitPoints,
     maxStep,
     stepConfirmed: body.confirmStep,
+    standardId: body.standardId,
     dispatchMode: body.dispatchMode,
     dispatchAt: body.dispatchMode === 'timed' ? (body.dispatchAt ?? null) : null,
     remark: body.remark ?? null,

@@ -60,6 +60,19 @@ export async function standardAgesOf(db: DbOrTx, ids: readonly number[]): Promis
   return out;
 }
 
+/** The name and age rows of standards, by id (the plans' below-minimum flags). */
+export async function standardsOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, { name: string; ages: StandardRow['ages'] }>> {
+  const out = new Map<number, { name: string; ages: StandardRow['ages'] }>();
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return out;
+  const [rows, ages] = await Promise.all([
+    db.select({ id: feedingStandards.id, name: feedingStandards.name }).from(feedingStandards).where(inArray(feedingStandards.id, unique)),
+    standardAgesOf(db, unique),
+  ]);
+  for (const r of rows) out.set(r.id, { name: r.name, ages: ages.get(r.id) ?? [] });
+  return out;
+}
+
 async function present(db: DbOrTx, rows: StandardRecord[]): Promise<StandardRow[]> {
   const ids = rows.map((r) => r.id);
   if (ids.length === 0) return [];

@@ -9,7 +9,7 @@ import { reportSaveError } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { tk } from '../../../app/i18n/i18n';
-import { useAddPlan, useFeedOptions, usePlanPens, useUpdatePlan } from '../api';
+import { useAddPlan, useFeedOptions, usePlanPens, useStandardOptions, useUpdatePlan } from '../api';
 import { formatAmount } from '../model/format';
 import { initialPlanValues, planBody, planRule, stepLimit, type PlanValues } from '../model/planForm';
 import { PlanMealsEditor } from './PlanMealsEditor';
@@ -18,7 +18,8 @@ import { PlanStagesEditor } from './PlanStagesEditor';
 /**
  * The plan dialog (/accurate-feeding/plan_dialog): target house and pens of the chosen farm, name,
  * ages and stages with feed and daily amount, meal periods, the day-to-day step limit, dispatch
- * mode and time. A ration step above the limit needs the confirmation box ticked (the server
+ * mode and time, and the feeding standard it keeps to (stages below its minimum are flagged on
+ * the plan list). A ration step above the limit needs the confirmation box ticked (the server
  * refuses it otherwise). 20092 shows under the name, 203333 under the split points.
  */
 export function PlanFormDialog({
@@ -37,6 +38,7 @@ export function PlanFormDialog({
   const [initial] = useState(() => ({ ...initialPlanValues(plan), confirmStep: false }));
   const sheds = useShedOptions(farmId);
   const feeds = useFeedOptions(farmType);
+  const standards = useStandardOptions();
   const shedId = Form.useWatch('shedId', form);
   const pens = usePlanPens(farmId, shedId);
   const mode = Form.useWatch('dispatchMode', form);
@@ -92,6 +94,14 @@ export function PlanFormDialog({
           <Select mode="multiple" placeholder={t('plan.allPens')} options={pens} disabled={!shedId} />
         </Form.Item>
       </FieldRow>
+      <Form.Item name="standardId" label={t('plan.fields.standard')} extra={t('plan.standardHint')}>
+        <Select
+          allowClear
+          placeholder={t('plan.noStandard')}
+          loading={standards.isPending}
+          options={(standards.data ?? []).map((s) => ({ value: s.id, label: `${s.name} · ${s.breed}` }))}
+        />
+      </Form.Item>
       <Divider>{t('plan.stages')}</Divider>
       <PlanStagesEditor form={form} farmId={farmId} feeds={feeds.data ?? []} />
       <FieldRow spans={[8, 16]}>

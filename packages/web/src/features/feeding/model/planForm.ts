@@ -40,6 +40,7 @@ export interface PlanValues {
   stages: StageValues[];
   meals: MealValues[];
   maxStep?: number | null;
+  standardId?: number | null;
   dispatchMode: DispatchMode;
   dispatchAt?: Dayjs | null;
   remark?: string;
@@ -84,6 +85,7 @@ export function planBody(v: PlanValues, farmId: number, confirmStep: boolean): R
       share: m.share ?? undefined,
     })),
     maxStep: v.maxStep ?? null,
+    standardId: v.standardId ?? null,
     confirmStep,
     dispatchMode: v.dispatchMode,
     ...(v.dispatchMode === 'timed' && v.dispatchAt ? { dispatchAt: v.dispatchAt.valueOf() } : {}),
@@ -163,6 +165,7 @@ export function initialPlanValues(plan: PlanRow | null): PlanValues {
     stages: plan.stages.map((s) => ({ startDay: s.startDay, endDay: s.endDay, feedId: s.feedId, dailyAmount: s.dailyAmount })),
     meals: plan.meals.map((m) => ({ start: minuteText(m.startMinute), end: minuteText(m.endMinute), share: m.share })),
     maxStep: plan.maxStep,
+    standardId: plan.standardId,
     dispatchMode: plan.dispatchMode,
     dispatchAt: plan.dispatchAt === null ? null : dayjs(plan.dispatchAt),
     remark: plan.remark ?? '',

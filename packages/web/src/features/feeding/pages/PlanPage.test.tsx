@@ -30,6 +30,10 @@ const plan: PlanRow = {
   ],
   maxStep: 1000,
   steps: [{ index: 1, step: 3500 }],
+  // The lactation standard asks at least 3.5 kg from day 4: 3 kg to day 7 is below it.
+  standardId: 4,
+  standardName: 'Lactation · LW',
+  belowMinimum: [{ index: 0, day: 4, minimum: 3500 }],
   dispatchMode: 'immediate',
   dispatchAt: null,
   dispatchStatus: 'dispatching',
@@ -52,6 +56,11 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path === PAGE)!.query).toMatchObject({ farmId: '5' });
     expect(screen.getByText(t('plan.counts', { sent: 2, pending: 1, failed: 1 }))).toBeTruthy();
     expect(screen.getByText(t('plan.stepTag'))).toBeTruthy();
+    const below = screen.getByTestId('plan-below-minimum');
+    expect(below.textContent).toBe(t('plan.belowTag'));
+    const why = t('plan.belowOf', { standard: 'Lactation · LW', minimum: '3,500', day: 4 });
+    expect(below.getAttribute('title')).toBe(why);
+    expect(screen.getByText(why)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('plan.dispatchOf', { name: 'Lactating sows' }) }));
     // The confirmation's title also stands in its accessible name: take the last match.
     await screen.findAllByText(t('plan.dispatchTitle', { name: 'Lactating sows' }), {}, SLOW);
@@ -67,6 +76,7 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
       },
       'GET /breedpigbuilding/fieldLevel/shedInfo/authList': { data: [] },
       'GET /feeding/feedInfo/list': { data: [{ id: 3, name: 'Sow lactation 18 %', batch: 'SL-1', typeName: 'Sow feed', animalType: 1 }] },
+      'GET /feeding/standard/list': { data: [{ id: 4, name: 'Lactation · LW', penFeedingType: 'breastfeed', breed: 'LW' }] },
       'POST /feeding/plan': { code: 20092, data: { field: 'name' } },
     });
     renderWithApp(<PlanPage />, '/accurate-feeding/plan');
@@ -79,6 +89,8 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
     fireEvent.change(field(t('plan.fields.name')), { target: { value: 'Lactating sows' } });
     fireEvent.mouseDown(field(t('plan.fields.shed')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
+    fireEvent.mouseDown(field(t('plan.fields.standard')));
+    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Lactation · LW · LW'));
     fireEvent.change(field(t('plan.fields.totalDays')), { target: { value: '28' } });
     fireEvent.change(field(t('plan.fields.splitPoints')), { target: { value: '1, 7, 8' } });
     fireEvent.click(within(dialog).getByTestId('generate-stages'));
@@ -116,6 +128,7 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
       ],
       meals: [{ startMinute: 360, endMinute: 420, share: 100 }],
       maxStep: null,
+      standardId: 4,
       confirmStep: false,
       dispatchMode: 'immediate',
     });

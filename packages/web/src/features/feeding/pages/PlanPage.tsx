@@ -31,7 +31,8 @@ const STATUS_COLOR: Record<string, string> = {
 /**
  * /accurate-feeding/plan: the feeding plans of the chosen farm's houses, each with its stages
  * (feed and daily amount per age range), meals, target and dispatch state (how many feeders
- * confirmed, wait or failed); add and edit in the plan dialog, dispatch (now, or scheduled at the
+ * confirmed, wait or failed) and, for a plan that keeps to a feeding standard, the stages that
+ * feed below its minimum; add and edit in the plan dialog, dispatch (now, or scheduled at the
  * plan's time), delete.
  */
 export function PlanPage(): ReactElement {
@@ -72,8 +73,29 @@ export function PlanPage(): ReactElement {
             <span key={i}>
               {t('plan.stageLine', { start: s.startDay, end: s.endDay, feed: s.feedName, amount: formatAmount(s.dailyAmount) })}
               {r.steps.some((x) => x.index === i) && <Tag color="orange">{t('plan.stepTag')}</Tag>}
+              {r.belowMinimum
+                .filter((x) => x.index === i)
+                .map((x) => (
+                  <Tag
+                    key="below"
+                    color="red"
+                    data-testid="plan-below-minimum"
+                    title={t('plan.belowOf', { standard: r.standardName, minimum: formatAmount(x.minimum), day: x.day })}
+                  >
+                    {t('plan.belowTag')}
+                  </Tag>
+                ))}
             </span>
           ))}
+          {r.standardName !== null && (
+            <Typography.Text type={r.belowMinimum.length > 0 ? 'danger' : 'secondary'} className="fs-cell-sub">
+              {r.belowMinimum.length > 0
+                ? r.belowMinimum
+                    .map((x) => t('plan.belowOf', { standard: r.standardName, minimum: formatAmount(x.minimum), day: x.day }))
+                    .join(' · ')
+                : t('plan.keepsStandard', { standard: r.standardName })}
+            </Typography.Text>
+          )}
         </div>
       ),
     },

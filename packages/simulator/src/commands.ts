@@ -1,5 +1,6 @@
 import type { ActuatorKind } from './controller.js';
 import type { ShedModel } from './model.js';
+import { parseHeaters } from './settings.js';
 
 /**
  * Commands a climate controller obeys (CONTRACT §4 `fs/{code}/cmd`). The answer is what the
@@ -11,6 +12,7 @@ import type { ShedModel } from './model.js';
  *   setTargetTemp {value: °C | null}                                 null = back to the day curve
  *   setDayAge {value: day}                                           new batch or corrected age
  *   setTempCurve {version, points: [{day, target, ...}], rhTarget}   day-age set-point curve (remote control)
+ *   setHeaterParams {version, heaters: [{index, enabled, onBelow, offBelow}]}   heater points (settings.ts)
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -103,6 +105,12 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       if (curve.some(([, t]) => t < 5 || t > 40)) return fail('outOfRange');
       model.setCurve(curve);
       return done({ version: params.version ?? null, targetTemp: model.targetAt(now) });
+    }
+    case 'setHeaterParams': {
+      const heaters = parseHeaters(params.heaters, model.profile.heaters.count);
+      if (typeof heaters === 'string') return fail(heaters);
+      model.settings = { ...model.settings, heaters: new Map(heaters.map((h) => [h.index, h])) };
+      return done({ version: params.version ?? null, heaters: heaters.length });
     }
     case 'setAuto':
       model.releaseAll();

@@ -1,5 +1,6 @@
 import { clamp, slew } from './physics.js';
 import type { ShedProfile } from './profiles.js';
+import { defaultHeater, heaterNext, NO_SETTINGS, type ClimateSettings } from './settings.js';
 
 /**
  * The climate controller of one shed, as barn climate computers work: minimum ventilation for air
@@ -58,7 +59,13 @@ export function fanFraction(a: Actuators): number {
   return a.fan.reduce((s, v) => s + v, 0) / (100 * a.fan.length);
 }
 
-export function control(p: ShedProfile, prev: Actuators, input: ControlInput, manual: ReadonlyMap<string, number>): Actuators {
+export function control(
+  p: ShedProfile,
+  prev: Actuators,
+  input: ControlInput,
+  manual: ReadonlyMap<string, number>,
+  settings: ClimateSettings = NO_SETTINGS,
+): Actuators {
   const next: Actuators = {
     fan: [...prev.fan],
     heater: [...prev.heater],
@@ -83,11 +90,10 @@ export function control(p: ShedProfile, prev: Actuators, input: ControlInput, ma
   }
   if (p.fans.count > 0) next.fan[0] = Math.round(clamp(demand - stages, 0.1, 1) * 100);
 
-  // Heaters switch in stages 0.7 K apart, each with 0.8 K of hysteresis.
+  // Heaters switch by the points the platform set (remote control), else in the controller's own
+  // stages 0.7 K apart, each with 0.8 K of hysteresis.
   for (let i = 0; i < p.heaters.count; i++) {
-    const onBelow = -(0.5 + 0.7 * i);
-    const on = prev.heater[i] === 1;
-    next.heater[i] = on ? (e < onBelow + 0.8 ? 1 : 0) : e < onBelow ? 1 : 0;
+    next.heater[i] = heaterNext(settings.heaters.get(i + 1) ?? defaultHeater(i), prev.heater[i] === 1, e);
   }
 
   for (let i = 0; i < p.pumps; i++) {

@@ -1,5 +1,6 @@
 import { ACTUATOR_KINDS, control, emptyActuators, fanFraction, type ActuatorKind, type Actuators } from './controller.js';
 import { interpolate, type Curve } from './curves.js';
+import { NO_SETTINGS, type ClimateSettings } from './settings.js';
 import { DEFAULT_FAULTS, Faults, type FaultOptions } from './faults.js';
 import {
   AIR_KG_PER_M3,
@@ -111,6 +112,8 @@ export class ShedModel {
   private targetOverride: number | null = null;
   /** The day-age curve the platform set (remote control); null = the profile's own. */
   private curve: Curve | null = null;
+  /** The heater points the platform set (remote control `setHeaterParams`, settings.ts). */
+  settings: ClimateSettings = NO_SETTINGS;
   private water: number;
   private elec: number;
   private last: number | null = null;
@@ -313,18 +316,8 @@ export class ShedModel {
     const qSens = metabolic * p.sensibleHeat;
     const target = this.targetAt(t);
     const cap = p.fans.count * p.fans.m3s;
-    this.act = control(
-      p,
-      this.act,
-      {
-        temp: this.temp,
-        target,
-        outTemp: air.temp,
-        minVent: (biomass * p.minVent) / 3600 / cap,
-        dt: h,
-      },
-      this.manual,
-    );
+    const input = { temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h };
+    this.act = control(p, this.act, input, this.manual, this.settings);
 
     const curtainOpen = p.curtains > 0 ? this.act.curtain.reduce((s, v) => s + v, 0) / (100 * p.curtains) : 0;
     this.airflow = fanFraction(this.act) * cap + curtainOpen * 0.1 * cap + 0.02 * cap;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
+import { heaterPayloadShape } from './heater.js';
 import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
 
 /**
@@ -54,6 +55,8 @@ export const settingApplyBody = z.discriminatedUnion('group', [
     confirmOffComfort: z.boolean().optional(),
     ...codeFields,
   }),
+  /** Heater limits: the contract reads their types; their rules (heater.ts) answer 20053 per field. */
+  strictObject({ group: z.literal('heater'), shedIds, payload: heaterPayloadShape, ...codeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 

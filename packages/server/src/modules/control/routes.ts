@@ -1,4 +1,4 @@
-import { authCodeApi, controlApi, type AppCode, type SettingGroup } from '@farmsense/shared';
+import { AppError, authCodeApi, controlApi, ErrorCodes, heaterIssues, type AppCode, type SettingGroup } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { transportKeys } from '../../lib/transport-crypto.js';
 import { requireFunction, scopeOf, type Scope } from '../../scope/index.js';
@@ -12,6 +12,7 @@ import { confirmAction, type CodeFields, type Confirmation } from './verify.js';
 /** The page (application code) of each setting group: the right to change it (shared permissions.ts). */
 export const GROUP_APPS = {
   tempDayAge: 'remote-control.env-control.temp-dayage',
+  heater: 'remote-control.env-control.heater',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';
@@ -36,12 +37,18 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
   settings(controlApi.apply, async ({ req, body }) => {
     const scope = scopeOf(req);
     requireFunction(scope.req, scope.functions, [GROUP_APPS[body.group]]);
-    const { codeKind, code, shedIds, group, payload, confirmOffComfort } = body;
+    // Heater limits that would harm the animals or the equipment: 20053, per field, before any code is tried.
+    if (body.group === 'heater') {
+      const issues = heaterIssues(body.payload);
+      if (issues.length > 0) throw new AppError(ErrorCodes.HEATER_PARAM_WRONG, { data: { issues } });
+    }
+    const { codeKind, code, shedIds, group, payload } = body;
+    const confirmOffComfort = body.group === 'tempDayAge' && body.confirmOffComfort === true;
     return applySetting(
       deps,
       scope,
       shedIds,
-      { group, payload, action: 'apply', confirmedOffComfort: confirmOffComfort === true },
+      { group, payload, action: 'apply', confirmedOffComfort: confirmOffComfort },
       confirmed(scope, group, shedIds, { codeKind, code }),
     );
   });

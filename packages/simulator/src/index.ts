@@ -6,5 +6,6 @@ export { SimulatorRunner, type Connection, type RunnerGateway, type RunnerOption
 export { applyCommand, parseCommand, type Ack, type Command } from './commands.js';
 export { PROFILES, SHED_KINDS, profileKeys, type ShedKind, type ShedProfile } from './profiles.js';
 export { DEFAULT_FAULTS, type FaultOptions } from './faults.js';
+export { defaultHeater, type HeaterParams } from './settings.js';
 export { Weather, type WeatherOptions } from './weather.js';
 export { BROILER_TARGET, BROILER_RH, interpolate } from './curves.js';

@@ -57,11 +57,12 @@ describe('heater points set by the platform', () => {
     const off = coldBroiler();
     const warm = coldBroiler();
     for (const m of [usual, off, warm]) m.warmUp(now, 2);
-    const heaters = (enabled: boolean, onBelow: number, offBelow: number) =>
-      [1, 2].map((index) => ({ index, enabled, onBelow, offBelow }));
+    const heaters = (enabled: boolean, onBelow: number, offBelow: number) => [1, 2].map((index) => ({ index, enabled, onBelow, offBelow }));
     const ack = applyCommand(off, { id: 'h1', op: 'setHeaterParams', params: { version: 4, heaters: heaters(false, 2, 1) } }, now);
     expect(ack).toEqual({ id: 'h1', ok: true, msg: 'ok', data: { version: 4, heaters: 2 } });
-    expect(applyCommand(warm, { id: 'h2', op: 'setHeaterParams', params: { version: 1, heaters: heaters(true, 0.2, -2) } }, now).ok).toBe(true);
+    expect(applyCommand(warm, { id: 'h2', op: 'setHeaterParams', params: { version: 1, heaters: heaters(true, 0.2, -2) } }, now).ok).toBe(
+      true,
+    );
     const [u, o, w] = [meanError(usual), meanError(off), meanError(warm)];
     expect(o).toBeLessThan(u - 1);
     expect(w).toBeGreaterThan(u + 0.5);

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
-import { SETTING_OPS, tempDayAgePayload, type TempDayAgePayload } from '@farmsense/shared';
-import { kindForShedType, PROFILES } from '../../../simulator/src/index.js';
+import {
+  heaterPayload,
+  SETTING_OPS,
+  tempDayAgePayload,
+  type HeaterPayload,
+  type SettingGroup,
+  type TempDayAgePayload,
+} from '@farmsense/shared';
+import { defaultHeater, kindForShedType, PROFILES } from '../../../simulator/src/index.js';
 import type { Db } from './client.js';
 import { accounts, controlCommands, controlOptionLogs, gateways, sheds, tenants } from './tables.js';
 
 /**
  * CONTRACT §5 demo remote control (issue 14): every demo climate controller has its day-age
- * temperature curve as version 1, acknowledged, set by the demo administrator. The curve is the
- * one the simulator runs for that house (its profile's set points, in the same fleet order as
- * db/demo-fleet.ts), so the screen's curve and the simulated house agree from the first visit.
+ * temperature curve and its heater points as version 1, acknowledged, set by the demo
+ * administrator. They are what the simulator runs for that house (its profile's set points and its
+ * controller's own heating stages, in the same fleet order as db/demo-fleet.ts), so the screens
+ * and the simulated house agree from the first visit.
  */
 const DEMO_TENANT = 'Demo Agri Group';
 
@@ -17,6 +25,20 @@ export function demoCurve(kind: keyof typeof PROFILES): TempDayAgePayload {
   return tempDayAgePayload.parse({
     points: PROFILES[kind].target.map(([day, target]) => ({ day, target, heatOffset: 1, coolOffset: 2, tunnelOffset: 5 })),
     rhTarget: 65,
+  });
+}
+
+/** The simulated controller's own heating stages of a house kind; null for a house without heaters. */
+export function demoHeaters(kind: keyof typeof PROFILES): HeaterPayload | null {
+  const count = PROFILES[kind].heaters.count;
+  if (count === 0) return null;
+  const round = (v: number): number => Math.round(v * 10) / 10;
+  return heaterPayload.parse({
+    heaters: Array.from({ length: count }, (_, i) => defaultHeater(i)).map((h) => ({
+      ...h,
+      onBelow: round(h.onBelow),
+      offBelow: round(h.offBelow),
+    })),
   });
 }
 
@@ -34,42 +56,55 @@ export async function seedControl(db: Db): Promise<void> {
     .where(and(eq(gateways.tenantId, tenant.id), eq(gateways.gatewayType, 101), like(gateways.code, 'fs-demo%')))
     .orderBy(asc(gateways.code));
   for (const [i, g] of rows.entries()) {
-    const payload = demoCurve(kindForShedType(g.shedType, i));
-    const id = randomUUID();
+    const kind = kindForShedType(g.shedType, i);
     const at = g.createdAt;
-    await db.insert(controlCommands).values({
-      id,
-      tenantId: tenant.id,
-      farmId: g.farmId,
-      shedId: g.shedId!,
-      gatewayId: g.id,
-      grp: 'tempDayAge',
-      version: 1,
-      op: SETTING_OPS.tempDayAge,
-      payload,
-      status: 'synced',
-      expiresAt: new Date(at.getTime() + 60_000),
-      attempts: 1,
-      lastSentAt: at,
-      ackMsg: 'ok',
-      ackedAt: new Date(at.getTime() + 1_000),
-      createdAt: at,
-      createdBy: admin?.id ?? null,
-    });
-    await db.insert(controlOptionLogs).values({
-      tenantId: tenant.id,
-      farmId: g.farmId,
-      shedId: g.shedId!,
-      grp: 'tempDayAge',
-      action: 'apply',
-      version: 1,
-      fromValue: null,
-      toValue: payload,
-      codeKind: 'security',
-      commandId: id,
-      accountId: admin?.id ?? null,
-      accountName: admin?.name ?? null,
-      createdAt: at,
-    });
+    const by = { id: admin?.id ?? null, name: admin?.name ?? null };
+    const row = { tenantId: tenant.id, farmId: g.farmId, shedId: g.shedId!, gatewayId: g.id };
+    await syncedVersion(db, row, 'tempDayAge', demoCurve(kind), at, by);
+    const heaters = demoHeaters(kind);
+    if (heaters) await syncedVersion(db, row, 'heater', heaters, new Date(at.getTime() + 2_000), by);
   }
+}
+
+/** Version 1 of a house's setting group, acknowledged, with its option-log entry. */
+async function syncedVersion(
+  db: Db,
+  row: { tenantId: number; farmId: number; shedId: number; gatewayId: number },
+  grp: SettingGroup,
+  payload: Record<string, unknown>,
+  at: Date,
+  by: { id: number | null; name: string | null },
+): Promise<void> {
+  const id = randomUUID();
+  await db.insert(controlCommands).values({
+    id,
+    ...row,
+    grp,
+    version: 1,
+    op: SETTING_OPS[grp],
+    payload,
+    status: 'synced',
+    expiresAt: new Date(at.getTime() + 60_000),
+    attempts: 1,
+    lastSentAt: at,
+    ackMsg: 'ok',
+    ackedAt: new Date(at.getTime() + 1_000),
+    createdAt: at,
+    createdBy: by.id,
+  });
+  await db.insert(controlOptionLogs).values({
+    tenantId: row.tenantId,
+    farmId: row.farmId,
+    shedId: row.shedId,
+    grp,
+    action: 'apply',
+    version: 1,
+    fromValue: null,
+    toValue: payload,
+    codeKind: 'security',
+    commandId: id,
+    accountId: by.id,
+    accountName: by.name,
+    createdAt: at,
+  });
 }

@@ -18,11 +18,16 @@ describe('heater rules (20053)', () => {
   it('accepts the limits themselves and names every refused field', () => {
     expect(heaterPayload.safeParse({ heaters: [heater(1, 10, -3), heater(16, 0.1, 0)] }).success).toBe(true);
     expect(heaterIssues({ heaters: [heater(1, 2, 1)] })).toEqual([]);
-    expect(heaterIssues({ heaters: [heater(1, 2, 2)] })).toEqual([{ field: 'payload.heaters.0.offBelow', key: 'validation.heaterOffBelowOn' }]);
+    expect(heaterIssues({ heaters: [heater(1, 2, 2)] })).toEqual([
+      { field: 'payload.heaters.0.offBelow', key: 'validation.heaterOffBelowOn' },
+    ]);
     expect(heaterIssues({ heaters: [heater(1, 10.5, 1)] })).toEqual([{ field: 'payload.heaters.0.onBelow', key: 'validation.tooLarge' }]);
     expect(heaterIssues({ heaters: [heater(1, 2, -3.5)] })).toEqual([{ field: 'payload.heaters.0.offBelow', key: 'validation.invalid' }]);
     expect(heaterIssues({ heaters: [heater(1, -1, -2)] })).toEqual([{ field: 'payload.heaters.0.onBelow', key: 'validation.invalid' }]);
-    expect(heaterIssues({ heaters: [heater(0, 2, 1)] })[0]).toEqual({ field: 'payload.heaters.0.index', key: 'validation.positiveInteger' });
+    expect(heaterIssues({ heaters: [heater(0, 2, 1)] })[0]).toEqual({
+      field: 'payload.heaters.0.index',
+      key: 'validation.positiveInteger',
+    });
     expect(heaterIssues({ heaters: [heater(1.5, 2, 1)] })[0]!.key).toBe('validation.integer');
     expect(heaterIssues({ heaters: [heater(17, 2, 1)] })[0]!.key).toBe('validation.tooLarge');
     expect(heaterIssues({ heaters: [heater(2, 2, 1), heater(2, 3, 1)] })).toEqual([

@@ -26,7 +26,13 @@ describe(`remote control: heaters (${TEST_DB})`, () => {
   let dev: FakeController;
 
   const applyHeaters = async (shedIds: number[], payload: unknown, token = w.token) =>
-    call<ApplyAnswer>(ctx, token, 'POST', APPLY, { group: 'heater', shedIds, payload, codeKind: 'security', code: await securityCode(ctx) });
+    call<ApplyAnswer>(ctx, token, 'POST', APPLY, {
+      group: 'heater',
+      shedIds,
+      payload,
+      codeKind: 'security',
+      code: await securityCode(ctx),
+    });
   const state = async (shedId: number): Promise<SettingStateAnswer> =>
     (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=heater`)).data;
   const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
@@ -51,11 +57,17 @@ describe(`remote control: heaters (${TEST_DB})`, () => {
       [w.sheds[1], 1, 1, 'pending', false],
     ]);
     await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
-    expect(dev.commands[0]).toMatchObject({ id: r.data.results[0]!.commandId, op: 'setHeaterParams', params: { version: 1, ...heaters(2, 0.5) } });
+    expect(dev.commands[0]).toMatchObject({
+      id: r.data.results[0]!.commandId,
+      op: 'setHeaterParams',
+      params: { version: 1, ...heaters(2, 0.5) },
+    });
     expect(await state(w.sheds[0]!)).toMatchObject({ group: 'heater', desiredVersion: 1, reportedVersion: 1, reported: heaters(2, 0.5) });
     expect(await state(w.sheds[1]!)).toMatchObject({ desiredVersion: 1, reportedVersion: null, status: 'pending', online: false });
     // The curve group of the same house is untouched.
-    expect((await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=tempDayAge`)).data.desiredVersion).toBeNull();
+    expect(
+      (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=tempDayAge`)).data.desiredVersion,
+    ).toBeNull();
   });
 
   it('refuses off at or above on, values out of range and repeated heaters with 20053 per field, and keeps nothing', async () => {

@@ -4,6 +4,7 @@ import { TEXTS } from './texts';
 /** The remote-control pages, by application code. */
 export const PAGES: FeaturePages = {
   'remote-control.env-control.temp-dayage': featurePage(TEXTS, () => import('./pages/TempDayAgePage'), 'TempDayAgePage'),
+  'remote-control.env-control.heater': featurePage(TEXTS, () => import('./pages/HeaterPage'), 'HeaterPage'),
   'remote-control.option-logs': featurePage(TEXTS, () => import('./pages/OptionLogsPage'), 'OptionLogsPage'),
   'safe-control.settings': featurePage(TEXTS, () => import('./pages/SafeSettingsPage'), 'SafeSettingsPage'),
 };

@@ -1,7 +1,8 @@
 import type { ReactElement } from 'react';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
+import { heaterPayload, tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
+import type { TFunction } from 'i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
@@ -9,11 +10,19 @@ import { useOptionLogs } from '../api';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
 
-/** A curve in a few words: its points as "day: target °C" and the RH target. */
-function curveText(value: unknown, rhLabel: string): string {
-  const p = tempDayAgePayload.safeParse(value);
-  if (!p.success) return '';
-  return `${p.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${rhLabel} ${p.data.rhTarget}`;
+/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters' on and off points. */
+function settingText(value: unknown, t: TFunction): string {
+  const c = tempDayAgePayload.safeParse(value);
+  if (c.success)
+    return `${c.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${t('curve.fields.rhTarget')} ${c.data.rhTarget}`;
+  const h = heaterPayload.safeParse(value);
+  if (h.success)
+    return h.data.heaters
+      .map((x) =>
+        x.enabled ? t('heater.summary', { index: x.index, on: x.onBelow, off: x.offBelow }) : t('heater.disabled', { index: x.index }),
+      )
+      .join('; ');
+  return '';
 }
 
 /**
@@ -29,8 +38,8 @@ export function OptionLogsPage(): ReactElement {
     { title: t('logs.house'), key: 'house', render: (_, r) => `${r.farmName ?? ''} / ${r.shedName ?? ''}` },
     { title: t('logs.setting'), key: 'setting', render: (_, r) => `${t(`groups.${r.group}`)} v${r.version}` },
     { title: t('logs.action'), key: 'action', render: (_, r) => t(`logs.actions.${r.action}`) },
-    { title: t('logs.from'), key: 'from', render: (_, r) => curveText(r.fromValue, t('curve.fields.rhTarget')) },
-    { title: t('logs.to'), key: 'to', render: (_, r) => curveText(r.toValue, t('curve.fields.rhTarget')) },
+    { title: t('logs.from'), key: 'from', render: (_, r) => settingText(r.fromValue, t) },
+    { title: t('logs.to'), key: 'to', render: (_, r) => settingText(r.toValue, t) },
     {
       title: t('logs.code'),
       key: 'code',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HeaterPayload, SettingStateAnswer } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { HeaterPage } from './HeaterPage';
@@ -46,7 +46,7 @@ const STATE_ANSWER: SettingStateAnswer = {
   comfort: null,
 };
 
-function serve(apply: unknown): RecordedCall[] {
+function serve(apply: Answer): RecordedCall[] {
   return mockApi({
     'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
     'GET /breedpigbuilding/shedInfo/list': {

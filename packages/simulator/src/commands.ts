@@ -1,6 +1,6 @@
 import type { ActuatorKind } from './controller.js';
 import type { ShedModel } from './model.js';
-import { parseHeaters } from './settings.js';
+import { parseFanStages, parseHeaters } from './settings.js';
 
 /**
  * Commands a climate controller obeys (CONTRACT §4 `fs/{code}/cmd`). The answer is what the
@@ -13,6 +13,7 @@ import { parseHeaters } from './settings.js';
  *   setDayAge {value: day}                                           new batch or corrected age
  *   setTempCurve {version, points: [{day, target, ...}], rhTarget}   day-age set-point curve (remote control)
  *   setHeaterParams {version, heaters: [{index, enabled, onBelow, offBelow}]}   heater points (settings.ts)
+ *   setFanStages {version, stages: [{fan, onAbove, offAbove, runSeconds, stopSeconds}]}   fan stages (settings.ts)
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -111,6 +112,12 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       if (typeof heaters === 'string') return fail(heaters);
       model.settings = { ...model.settings, heaters: new Map(heaters.map((h) => [h.index, h])) };
       return done({ version: params.version ?? null, heaters: heaters.length });
+    }
+    case 'setFanStages': {
+      const stages = parseFanStages(params.stages, model.profile.fans.count);
+      if (typeof stages === 'string') return fail(stages);
+      model.settings = { ...model.settings, fans: new Map(stages.map((st) => [st.fan, st])), engaged: new Set() };
+      return done({ version: params.version ?? null, stages: stages.length });
     }
     case 'setAuto':
       model.releaseAll();

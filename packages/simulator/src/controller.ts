@@ -1,6 +1,6 @@
 import { clamp, slew } from './physics.js';
 import type { ShedProfile } from './profiles.js';
-import { defaultHeater, heaterNext, NO_SETTINGS, type ClimateSettings } from './settings.js';
+import { defaultHeater, fanStageNext, heaterNext, NO_SETTINGS, type ClimateSettings } from './settings.js';
 
 /**
  * The climate controller of one shed, as barn climate computers work: minimum ventilation for air
@@ -34,6 +34,8 @@ export interface ControlInput {
   minVent: number;
   /** Seconds since the previous control step (actuator travel). */
   dt: number;
+  /** Time in seconds, for fan stages running in cycles (remote control settings). */
+  clock?: number;
 }
 
 /** Degrees above the set-point over which ventilation goes from minimum to full. */
@@ -89,6 +91,14 @@ export function control(
     if (next.fan[i] === 100) stages += 1;
   }
   if (p.fans.count > 0) next.fan[0] = Math.round(clamp(demand - stages, 0.1, 1) * 100);
+  // Fans in stages the platform set run by their own points and cycle instead.
+  for (const [n, s] of settings.fans) {
+    if (n > p.fans.count) continue;
+    const r = fanStageNext(s, settings.engaged.has(n), e, input.clock ?? 0);
+    if (r.engaged) settings.engaged.add(n);
+    else settings.engaged.delete(n);
+    next.fan[n - 1] = r.value;
+  }
 
   // Heaters switch by the points the platform set (remote control), else in the controller's own
   // stages 0.7 K apart, each with 0.8 K of hysteresis.

@@ -316,7 +316,7 @@ export class ShedModel {
     const qSens = metabolic * p.sensibleHeat;
     const target = this.targetAt(t);
     const cap = p.fans.count * p.fans.m3s;
-    const input = { temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h };
+    const input = { temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h, clock: t / 1000 };
     this.act = control(p, this.act, input, this.manual, this.settings);
 
     const curtainOpen = p.curtains > 0 ? this.act.curtain.reduce((s, v) => s + v, 0) / (100 * p.curtains) : 0;

@@ -5,6 +5,9 @@
  *   setHeaterParams {version, heaters: [{index, enabled, onBelow, offBelow}]}
  *     heater `index` switches on once the house is `onBelow` °C under the set point and off once
  *     it is only `offBelow` °C under it (offBelow < onBelow); a disabled heater stays off.
+ *   setFanStages {version, stages: [{fan, onAbove, offAbove, runSeconds, stopSeconds}]}
+ *     fan `fan` runs once the house is `onAbove` °C over the set point until it is only `offAbove`
+ *     over it, in cycles of `runSeconds` on and `stopSeconds` off (0: continuously).
  */
 export interface HeaterParams {
   index: number;
@@ -13,12 +16,54 @@ export interface HeaterParams {
   offBelow: number;
 }
 
+export interface FanStageParams {
+  fan: number;
+  onAbove: number;
+  offAbove: number;
+  runSeconds: number;
+  stopSeconds: number;
+}
+
 export interface ClimateSettings {
   /** By heater number (from 1); a heater not listed keeps the controller's own stage. */
   heaters: ReadonlyMap<number, HeaterParams>;
+  /** By fan number (from 1); a fan not listed keeps the controller's own ventilation. */
+  fans: ReadonlyMap<number, FanStageParams>;
+  /** Fan stages switched in (between their on and off points), whether or not resting in their cycle. */
+  engaged: Set<number>;
 }
 
-export const NO_SETTINGS: ClimateSettings = { heaters: new Map() };
+export const NO_SETTINGS: ClimateSettings = { heaters: new Map(), fans: new Map(), engaged: new Set() };
+
+/**
+ * A staged fan's speed: switched in above its on point, out below its off point (held between),
+ * and while in, running the first `runSeconds` of every `runSeconds + stopSeconds` of `clock` (s).
+ */
+export function fanStageNext(s: FanStageParams, wasEngaged: boolean, e: number, clock: number): { engaged: boolean; value: 0 | 100 } {
+  const engaged = wasEngaged ? e > s.offAbove : e > s.onAbove;
+  if (!engaged) return { engaged, value: 0 };
+  const period = s.runSeconds + s.stopSeconds;
+  return { engaged, value: s.stopSeconds === 0 || clock % period < s.runSeconds ? 100 : 0 };
+}
+
+/** The stage list of a `setFanStages` command; a word saying why not when it cannot be taken. */
+export function parseFanStages(raw: unknown, count: number): FanStageParams[] | 'badParams' | 'outOfRange' | 'noSuchDevice' {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 16) return 'badParams';
+  const out: FanStageParams[] = [];
+  for (const st of raw as unknown[]) {
+    if (!st || typeof st !== 'object') return 'badParams';
+    const { fan, onAbove, offAbove, runSeconds, stopSeconds } = st as Record<string, unknown>;
+    const nums = [fan, onAbove, offAbove, runSeconds, stopSeconds];
+    if (!nums.every((v) => typeof v === 'number' && Number.isFinite(v))) return 'badParams';
+    const [f, on, off, run, stop] = nums as number[];
+    if (!Number.isInteger(f) || off! >= on! || on! > 15 || off! < -5) return 'outOfRange';
+    if (run! < 10 || run! > 3600 || run! % 10 !== 0 || stop! < 0 || stop! > 3600 || stop! % 10 !== 0) return 'outOfRange';
+    if (out.length > 0 && on! <= out[out.length - 1]!.onAbove) return 'outOfRange';
+    if (f! < 1 || f! > count || out.some((o) => o.fan === f)) return 'noSuchDevice';
+    out.push({ fan: f!, onAbove: on!, offAbove: off!, runSeconds: run!, stopSeconds: stop! });
+  }
+  return out;
+}
 
 /** The controller's own stages: heater i (from 0) on 0.5 + 0.7 i K under the set point, 0.8 K of hysteresis. */
 export function defaultHeater(i: number): HeaterParams {

@@ -11,6 +11,7 @@ import {
   settingStateQuery,
 } from './schemas.js';
 
+export * from './fans.js';
 export * from './heater.js';
 export * from './logic.js';
 export * from './schemas.js';

@@ -11,11 +11,15 @@ export const CONTROL_CODE_LOCK = Object.freeze({ maxFailures: 5, windowMinutes: 
 export const COMMAND_EXPIRY_SECONDS = 60;
 
 /** Setting groups a controller takes as one command, each with its page (application code). */
-export const SETTING_GROUPS = ['tempDayAge', 'heater'] as const;
+export const SETTING_GROUPS = ['tempDayAge', 'heater', 'fixedWind'] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 /** The operation (CONTRACT §4 `op`) a group's command carries. */
-export const SETTING_OPS: Readonly<Record<SettingGroup, string>> = { tempDayAge: 'setTempCurve', heater: 'setHeaterParams' };
+export const SETTING_OPS: Readonly<Record<SettingGroup, string>> = {
+  tempDayAge: 'setTempCurve',
+  heater: 'setHeaterParams',
+  fixedWind: 'setFanStages',
+};
 
 /** pending: sent or waiting for the device; synced: acknowledged; failed: refused by it; expired: no answer in time. */
 export const COMMAND_STATUSES = ['pending', 'synced', 'failed', 'expired'] as const;

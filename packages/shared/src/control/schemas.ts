@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
+import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
 import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
 
@@ -57,6 +58,8 @@ export const settingApplyBody = z.discriminatedUnion('group', [
   }),
   /** Heater limits: the contract reads their types; their rules (heater.ts) answer 20053 per field. */
   strictObject({ group: z.literal('heater'), shedIds, payload: heaterPayloadShape, ...codeFields }),
+  /** Fixed-speed fan stages (fans.ts): refused with 99996 per field, the SPEC having no code of its own. */
+  strictObject({ group: z.literal('fixedWind'), shedIds, payload: fixedWindPayload, ...codeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 

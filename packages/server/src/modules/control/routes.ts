@@ -13,6 +13,7 @@ import { confirmAction, type CodeFields, type Confirmation } from './verify.js';
 export const GROUP_APPS = {
   tempDayAge: 'remote-control.env-control.temp-dayage',
   heater: 'remote-control.env-control.heater',
+  fixedWind: 'remote-control.env-control.fixed-wind',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplyAnswer, FixedWindPayload, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import { waitFor } from '../../iot/testkit.js';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { call } from '../../test/factories.js';
+import { APPLY, buildWorld, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+
+const stage = (fan: number, onAbove: number, offAbove = onAbove - 0.5, runSeconds = 60, stopSeconds = 0) => ({
+  fan,
+  onAbove,
+  offAbove,
+  runSeconds,
+  stopSeconds,
+});
+const stages = (first: number): FixedWindPayload => ({ stages: [stage(2, first), stage(3, first + 1, first + 0.5, 120, 60)] });
+
+/**
+ * Fixed-speed fan stages (SPEC §2 /remote-control/env-control/fixed-wind) through the real HTTP
+ * layer and the embedded broker: applied per house, sent as `setFanStages` with the version,
+ * synced by the ack, restored and logged; stages that do not increase, off at or above on and
+ * cycles not in multiples of 10 s are refused with 99996 per field (the SPEC has no code of its own).
+ */
+describe(`remote control: fixed-speed fan stages (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let w: ControlWorld;
+  let dev: FakeController;
+
+  const applyStages = async (shedIds: number[], payload: unknown, token = w.token) =>
+    call<ApplyAnswer>(ctx, token, 'POST', APPLY, {
+      group: 'fixedWind',
+      shedIds,
+      payload,
+      codeKind: 'security',
+      code: await securityCode(ctx),
+    });
+  const state = async (shedId: number): Promise<SettingStateAnswer> =>
+    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=fixedWind`)).data;
+  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
+    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
+    w = await buildWorld(ctx, 'fan');
+    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
+    await online(ctx, w.gateways[0]!.id);
+  });
+  afterAll(async () => {
+    await dev?.client.endAsync();
+    await ctx?.close();
+  });
+
+  it('applies fan stages to two houses with a result per house; the online controller acks the version', async () => {
+    const r = await applyStages(w.sheds, stages(1));
+    expect(r.code).toBe(1);
+    expect(r.data.results.map((x) => [x.shedId, x.code, x.version, x.status, x.online])).toEqual([
+      [w.sheds[0], 1, 1, 'pending', true],
+      [w.sheds[1], 1, 1, 'pending', false],
+    ]);
+    await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
+    expect(dev.commands[0]).toMatchObject({ op: 'setFanStages', params: { version: 1, ...stages(1) } });
+    expect(await state(w.sheds[0]!)).toMatchObject({ group: 'fixedWind', desiredVersion: 1, reportedVersion: 1, reported: stages(1) });
+  });
+
+  it('refuses stages not increasing, off at or above on, cycles not in multiples of 10 s, with 99996 per field', async () => {
+    const cases: [unknown, string, string][] = [
+      [{ stages: [stage(2, 2), stage(3, 2)] }, 'payload.stages.1.onAbove', 'validation.stagesIncreasing'],
+      [{ stages: [stage(2, 2, 2)] }, 'payload.stages.0.offAbove', 'validation.fanOffBelowOn'],
+      [{ stages: [stage(2, 2, 3)] }, 'payload.stages.0.offAbove', 'validation.fanOffBelowOn'],
+      [{ stages: [stage(2, 2, 1, 45)] }, 'payload.stages.0.runSeconds', 'validation.multipleOf10'],
+      [{ stages: [stage(2, 2, 1, 60, 5)] }, 'payload.stages.0.stopSeconds', 'validation.multipleOf10'],
+      [{ stages: [stage(2, 1), stage(2, 2)] }, 'payload.stages.1.fan', 'validation.fanRepeated'],
+      [{ stages: [stage(2, 20, 1)] }, 'payload.stages.0.onAbove', 'validation.tooLarge'],
+    ];
+    for (const [payload, field, key] of cases) {
+      const r = await applyStages([w.sheds[0]!], payload);
+      expect(r.code, field).toBe(99996);
+      expect(r.data).toEqual({ issues: [{ field, key }] });
+    }
+    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+  });
+
+  it("refuses another tenant's house (30004)", async () => {
+    expect((await applyStages([w.sheds[0]!, w.otherShed], stages(1))).code).toBe(30004);
+    expect((await applyStages([w.sheds[0]!], stages(1), w.otherToken)).code).toBe(30004);
+    expect((await call(ctx, w.otherToken, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=fixedWind`)).code).toBe(30004);
+  });
+
+  it('restores version 1 as a new version and logs every change', async () => {
+    expect((await applyStages([w.sheds[0]!], stages(2))).data.results[0]!.version).toBe(2);
+    await waitFor(async () => (await statusOf(w.sheds[0]!, 2)) === 'synced');
+    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
+      shedId: w.sheds[0],
+      group: 'fixedWind',
+      version: 1,
+      codeKind: 'security',
+      code: await securityCode(ctx),
+    });
+    expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
+    await waitFor(async () => (await statusOf(w.sheds[0]!, 3)) === 'synced');
+    expect((await state(w.sheds[0]!)).reported).toEqual(stages(1));
+    const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}&group=fixedWind`);
+    expect(logs.data.list.map((l) => [l.action, l.version, l.status])).toEqual([
+      ['restore', 3, 'synced'],
+      ['apply', 2, 'synced'],
+      ['apply', 1, 'synced'],
+    ]);
+    expect(logs.data.list[0]).toMatchObject({ group: 'fixedWind', fromValue: stages(2), toValue: stages(1) });
+  });
+});

@@ -5,6 +5,7 @@ import { TEXTS } from './texts';
 export const PAGES: FeaturePages = {
   'remote-control.env-control.temp-dayage': featurePage(TEXTS, () => import('./pages/TempDayAgePage'), 'TempDayAgePage'),
   'remote-control.env-control.heater': featurePage(TEXTS, () => import('./pages/HeaterPage'), 'HeaterPage'),
+  'remote-control.env-control.fixed-wind': featurePage(TEXTS, () => import('./pages/FixedWindPage'), 'FixedWindPage'),
   'remote-control.option-logs': featurePage(TEXTS, () => import('./pages/OptionLogsPage'), 'OptionLogsPage'),
   'safe-control.settings': featurePage(TEXTS, () => import('./pages/SafeSettingsPage'), 'SafeSettingsPage'),
 };

@@ -1,23 +1,12 @@
 import type { ReactElement } from 'react';
-import { Button, Checkbox, Form, Space, type FormRule } from 'antd';
+import { Button, Checkbox, Form, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { HEATER_LIMITS, heaterPayload, type HeaterSetting } from '@farmsense/shared';
-import { tk } from '../../../app/i18n/i18n';
+import { HEATER_LIMITS, heaterPayload } from '@farmsense/shared';
 import { NumberInput } from '../../../ui/NumberInput';
+import { listFieldRule } from './listRule';
 
 const NUMBERS = ['index', 'onBelow', 'offBelow'] as const;
-
-/** A field of heater `row`, checked by the shared rules (the server answers 20053 by the same ones). */
-const rule =
-  (row: number, field: keyof HeaterSetting): FormRule =>
-  ({ getFieldsValue }) => ({
-    validator: async (): Promise<void> => {
-      const r = heaterPayload.safeParse(getFieldsValue(true));
-      const issue = r.error?.issues.find((i) => i.path[0] === 'heaters' && i.path[1] === row && i.path[2] === field);
-      if (issue) throw new Error(tk(issue.message));
-    },
-  });
 
 /** The next heater number not in the list. */
 const nextIndex = (rows: readonly { index?: number | null }[]): number => {
@@ -44,7 +33,7 @@ export function HeaterEditor(): ReactElement {
                   name={[f.name, name]}
                   label={i === 0 ? t(`heater.${name}`) : undefined}
                   required
-                  rules={[rule(f.name, name)]}
+                  rules={[listFieldRule(heaterPayload, 'heaters', f.name, name)]}
                   dependencies={name === 'offBelow' ? [['heaters', f.name, 'onBelow']] : undefined}
                 >
                   <NumberInput integer={name === 'index'} aria-label={`${t(`heater.${name}`)} ${i + 1}`} />

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { heaterPayload, tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
+import { fixedWindPayload, heaterPayload, tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
 import type { TFunction } from 'i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
@@ -10,7 +10,7 @@ import { useOptionLogs } from '../api';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
 
-/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters' on and off points. */
+/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters' and fan stages' points. */
 function settingText(value: unknown, t: TFunction): string {
   const c = tempDayAgePayload.safeParse(value);
   if (c.success)
@@ -20,6 +20,13 @@ function settingText(value: unknown, t: TFunction): string {
     return h.data.heaters
       .map((x) =>
         x.enabled ? t('heater.summary', { index: x.index, on: x.onBelow, off: x.offBelow }) : t('heater.disabled', { index: x.index }),
+      )
+      .join('; ');
+  const f = fixedWindPayload.safeParse(value);
+  if (f.success)
+    return f.data.stages
+      .map((s, i) =>
+        t('fixedWind.summary', { n: i + 1, fan: s.fan, on: s.onAbove, off: s.offAbove, run: s.runSeconds, stop: s.stopSeconds }),
       )
       .join('; ');
   return '';

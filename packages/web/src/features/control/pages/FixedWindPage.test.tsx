@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FixedWindPayload, SettingStateAnswer } from '@farmsense/shared';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { PIG_FARM, signedInEach } from '../../../test/session';
+import { FixedWindPage } from './FixedWindPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
+const keys = rsaKeysBeforeAll();
+const APPLY = '/remotecontrol/setting/apply';
+
+const stages = (first: number): FixedWindPayload => ({
+  stages: [
+    { fan: 2, onAbove: first, offAbove: first - 0.5, runSeconds: 60, stopSeconds: 0 },
+    { fan: 3, onAbove: first + 1, offAbove: first + 0.5, runSeconds: 120, stopSeconds: 60 },
+  ],
+});
+const STATE: SettingStateAnswer = {
+  shedId: 7,
+  group: 'fixedWind',
+  gatewayId: 4,
+  online: false,
+  desiredVersion: 1,
+  reportedVersion: 1,
+  status: 'synced',
+  reported: stages(1),
+  versions: [
+    {
+      version: 1,
+      status: 'synced',
+      payload: stages(1),
+      commandId: 'c1',
+      attempts: 1,
+      ackMsg: 'ok',
+      ackedAt: Date.now(),
+      expiresAt: Date.now() + 60_000,
+      createdAt: Date.now() - 60_000,
+      createdByName: 'Admin',
+    },
+  ],
+  dayAge: null,
+  comfort: null,
+};
+
+signedInEach({ farms: [PIG_FARM] });
+
+describe('fixed-speed fan stages page', { timeout: 40_000 }, () => {
+  it('refuses stages not increasing and cycles not in multiples of 10 s per field, then applies with the code', async () => {
+    const calls = mockApi({
+      'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
+      'GET /breedpigbuilding/shedInfo/list': {
+        data: [{ tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
+      },
+      'GET /remotecontrol/setting/state': { data: STATE },
+      [`POST ${APPLY}`]: {
+        data: { results: [{ shedId: 7, shedName: 'House 1', code: 1, version: 2, commandId: 'c2', status: 'pending', online: false }] },
+      },
+    });
+    renderWithApp(<FixedWindPage />, '/remote-control/env-control/fixed-wind');
+    const on2 = await screen.findByLabelText(`${t('fixedWind.onAbove')} 2`, {}, SLOW);
+    await waitFor(() => expect((on2 as HTMLInputElement).value).toBe('2'));
+    const reported = await screen.findByTestId('reported', {}, SLOW);
+    expect(await within(reported).findByText(t('fixedWind.summary', { n: 2, fan: 3, on: 2, off: 1.5, run: 120, stop: 60 }))).toBeTruthy();
+    // Stage 2 on at stage 1's point, stage 1 resting 25 s: each refused under its own field.
+    fireEvent.change(on2, { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText(`${t('fixedWind.stopSeconds')} 1`), { target: { value: '25' } });
+    fireEvent.click(screen.getByRole('button', { name: t('fixedWind.apply') }));
+    await within(screen.getByTestId('stage-row-1')).findByText(tk('validation.stagesIncreasing'), {}, SLOW);
+    await within(screen.getByTestId('stage-row-0')).findByText(tk('validation.multipleOf10'), {}, SLOW);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.change(on2, { target: { value: '3' } });
+    fireEvent.change(screen.getByLabelText(`${t('fixedWind.stopSeconds')} 1`), { target: { value: '30' } });
+    fireEvent.click(screen.getByRole('button', { name: t('fixedWind.apply') }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
+    expect(within(results).getByText(t('curve.whenOnline'))).toBeTruthy();
+    const sent = calls.find((c) => c.path === APPLY)!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ group: 'fixedWind', shedIds: [7], codeKind: 'security' });
+    expect(sent.payload).toEqual({
+      stages: [
+        { fan: 2, onAbove: 1, offAbove: 0.5, runSeconds: 60, stopSeconds: 30 },
+        { fan: 3, onAbove: 3, offAbove: 1.5, runSeconds: 120, stopSeconds: 60 },
+      ],
+    });
+  });
+});

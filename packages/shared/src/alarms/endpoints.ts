@@ -66,8 +66,8 @@ export type AlarmRuleRow = z.infer<typeof alarmRuleRow>;
 /**
  * One alarm (DESIGN.md §3): `active` (in warning) and `acknowledged` are the facts, `state` is
  * derived from them (activeUnacknowledged, activeAcknowledged, clearedUnacknowledged, cleared).
- * `key` is the originator's value key (`temp.3`, or 'offline'); `value` the reading that raised
- * it, `peak` the worst since; `low`/`high` the limits in force when it was raised.
+ * `key` is the originator's value key (`temp.3`, 'offline', or `command.<setting group>` with the
+ * failed command's version as `value`); `value` the reading that raised it, `peak` the worst since; `low`/`high` the limits in force when it was raised.
  */
 export const alarmRow = z.object({
   id: z.number(),

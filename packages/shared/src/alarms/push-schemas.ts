@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../constants.js';
 import { bodyId, idParam, isFreeText, optionalText, pageQuery, requiredText } from '../schemas/common.js';
 import { blankAsAbsent } from '../schemas/time.js';
-import { ALARM_KEY_KINDS, ALARM_LEVELS, OFFLINE_PROPERTY, RULE_KINDS } from './schemas.js';
+import { ALARM_KEY_KINDS, ALARM_LEVELS, COMMAND_PROPERTY, OFFLINE_PROPERTY, RULE_KINDS } from './schemas.js';
 
 /**
  * Push requests (issue 13; SPEC §3 "Push strategy", "Notification configuration", §5 phone rule,
@@ -70,12 +70,12 @@ const kinds = z
   .array(z.enum(RULE_KINDS, { error: 'validation.invalid' }), { error: 'validation.required' })
   .min(1, 'validation.selectAtLeastOne')
   .max(RULE_KINDS.length, 'validation.tooMany');
-/** Value kinds (`temp`, `rh`, ...) or 'offline'; none means every property. */
+/** Value kinds (`temp`, `rh`, ...), 'offline' or 'command'; none means every property. */
 const properties = z
   .array(
     z
       .string({ error: 'validation.invalid' })
-      .refine((p) => p === OFFLINE_PROPERTY || Object.hasOwn(ALARM_KEY_KINDS, p), 'validation.invalid'),
+      .refine((p) => p === OFFLINE_PROPERTY || p === COMMAND_PROPERTY || Object.hasOwn(ALARM_KEY_KINDS, p), 'validation.invalid'),
     { error: 'validation.invalid' },
   )
   .max(Object.keys(ALARM_KEY_KINDS).length + 1, 'validation.tooMany')

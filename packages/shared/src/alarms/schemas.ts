@@ -14,13 +14,16 @@ import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
  * - `threshold`: a telemetry value against limits per day-age stage, held for `durationSec`
  *   before raising, cleared once back inside by `deadband`;
  * - `noData`: no reading of the property for `noDataMinutes`;
- * - `offline`: the gateway offline (device state) for `durationSec`.
+ * - `offline`: the gateway offline (device state) for `durationSec`;
+ * - `commandFailed`: a remote-control command to the house's controller ended failed (refused)
+ *   or expired (no ack); one alarm per setting group (key `command.<group>`, value the version),
+ *   cleared when a later command of that group is synced.
  * Stage ranges are checked by the server (20027 from > to, 20028 overlap; `stageProblem`), so
  * the form may run the same check.
  */
 
 export { ALARM_LEVELS, alarmCountQuery, type AlarmLevel } from './count.js';
-export const RULE_KINDS = ['threshold', 'noData', 'offline'] as const;
+export const RULE_KINDS = ['threshold', 'noData', 'offline', 'commandFailed'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 /** The value kinds of CONTRACT §4 a rule may watch, with the highest `n` of `<kind>.<n>`. */
@@ -37,6 +40,8 @@ export const ALARM_KEY_KINDS: Readonly<Record<string, number>> = {
 export const RELATIVE_KINDS: readonly string[] = ['temp', 'outTemp'];
 /** The device-state property of an `offline` rule. */
 export const OFFLINE_PROPERTY = 'offline';
+/** The device-state property of a `commandFailed` rule; its alarms' keys are `command.<group>`. */
+export const COMMAND_PROPERTY = 'command';
 
 /** `temp.3` (one sensor) or `temp` (every sensor of the kind, each its own originator). */
 export function alarmPropertyValid(p: string): boolean {
@@ -129,6 +134,7 @@ const noDataRule = z.strictObject({
     .max(1440, 'validation.tooLarge'),
 });
 const offlineRule = z.strictObject({ ...common, kind: z.literal('offline'), durationSec: seconds.default(0) });
+const commandFailedRule = z.strictObject({ ...common, kind: z.literal('commandFailed') });
 
 type ThresholdRule = z.infer<typeof thresholdRule>;
 
@@ -152,13 +158,20 @@ function checkThreshold(r: ThresholdRule, ctx: z.RefinementCtx): void {
 
 const withId = { id: bodyId };
 // Offline first: the security suite's generated bodies take the first kind, the one without limits.
-export const alarmRuleAddBody = z.discriminatedUnion('kind', [offlineRule, noDataRule, thresholdRule.superRefine(checkThreshold)], {
-  error: 'validation.invalid',
-});
+export const alarmRuleAddBody = z.discriminatedUnion(
+  'kind',
+  [offlineRule, noDataRule, commandFailedRule, thresholdRule.superRefine(checkThreshold)],
+  { error: 'validation.invalid' },
+);
 export type AlarmRuleAddBody = z.infer<typeof alarmRuleAddBody>;
 export const alarmRuleUpdateBody = z.discriminatedUnion(
   'kind',
-  [offlineRule.extend(withId), noDataRule.extend(withId), thresholdRule.extend(withId).superRefine(checkThreshold)],
+  [
+    offlineRule.extend(withId),
+    noDataRule.extend(withId),
+    commandFailedRule.extend(withId),
+    thresholdRule.extend(withId).superRefine(checkThreshold),
+  ],
   { error: 'validation.invalid' },
 );
 export type AlarmRuleUpdateBody = z.infer<typeof alarmRuleUpdateBody>;
@@ -219,8 +232,8 @@ export const alarmPageQuery = pageQuery
     farmId: optionalId,
     shedId: optionalId,
     level: optionalOf(queryNumber(ALARM_LEVELS)),
-    /** A rule property: `temp` matches every temperature key, `temp.2` one, `offline` the device state. */
-    property: optionalOf(property.or(z.literal(OFFLINE_PROPERTY))),
+    /** A rule property: `temp` matches every temperature key, `temp.2` one, `offline` and `command` the device states. */
+    property: optionalOf(property.or(z.literal(OFFLINE_PROPERTY)).or(z.literal(COMMAND_PROPERTY))),
     kind: optionalOf(z.enum(RULE_KINDS, { error: 'validation.invalid' })),
     state: optionalOf(z.enum(ALARM_STATES, { error: 'validation.invalid' })),
     shelved: optionalOf(z.enum(['true', 'false'], { error: 'validation.invalid' }).transform((v) => v === 'true')),

@@ -1,4 +1,6 @@
+import { onCommandSettled } from '../control/index.js';
 import type { ServerModule } from '../module.js';
+import { commandAlarms } from './commands.js';
 import { alarmEvaluator } from './ingest.js';
 import { enqueueSweep, sweepJob } from './jobs.js';
 import { roundJob } from './push/round.js';
@@ -14,6 +16,9 @@ export const alarmsModule: ServerModule = {
   // The sweep chain's first link (or a new one after its job failed for good); keyed per minute.
   start: async (deps) => enqueueSweep(deps),
 };
+
+// The "command failed" rules hear every settled remote-control command, in every process and app.
+onCommandSettled(commandAlarms);
 
 /** What the demo seed uses: the evaluator over the stored demo readings, to make the alarm history. */
 export { evaluateReadings, gatewayRefColumns, type GatewayRef, type Reading } from './evaluate.js';

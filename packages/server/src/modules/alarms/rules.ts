@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
+  COMMAND_PROPERTY,
   OFFLINE_PROPERTY,
   shedTypeAllowed,
   stageProblem,
@@ -268,6 +269,8 @@ function ruleColumns(body: AlarmRuleAddBody): Omit<typeof alarmRules.$inferInser
       return { ...base, property: body.property, operator: null, durationSec: 0, deadband: 0, noDataMinutes: body.noDataMinutes };
     case 'offline':
       return { ...base, property: OFFLINE_PROPERTY, operator: null, durationSec: body.durationSec, deadband: 0, noDataMinutes: null };
+    case 'commandFailed':
+      return { ...base, property: COMMAND_PROPERTY, operator: null, durationSec: 0, deadband: 0, noDataMinutes: null };
   }
 }
 

@@ -43,7 +43,8 @@ export const alarmRuleGroups = pgTable(
 
 /**
  * A rule (shared alarms/schemas.ts): kind threshold (property, operator, stages, duration,
- * deadband), noData (property, no_data_minutes) or offline (property 'offline', duration).
+ * deadband), noData (property, no_data_minutes), offline (property 'offline', duration) or
+ * commandFailed (property 'command').
  * `farm_id` and `shed_type` repeat the group's, so the evaluator finds a shed's rules in one index.
  */
 export const alarmRules = pgTable(
@@ -70,7 +71,7 @@ export const alarmRules = pgTable(
   (t) => [
     index('alarm_rules_farm_type_idx').on(t.farmId, t.shedType),
     index('alarm_rules_group_idx').on(t.groupId),
-    check('alarm_rules_kind_ck', sql`${t.kind} IN ('threshold', 'noData', 'offline')`),
+    check('alarm_rules_kind_ck', sql`${t.kind} IN ('threshold', 'noData', 'offline', 'commandFailed')`),
     check('alarm_rules_level_ck', sql`${t.level} IN (1, 2, 3)`),
   ],
 );
@@ -110,7 +111,7 @@ export const alarms = pgTable(
     ruleId: integer('rule_id').references(() => alarmRules.id, { onDelete: 'set null' }),
     ruleName: text('rule_name').notNull(),
     kind: text('kind').notNull(),
-    /** The originator's value key (`temp.3`), or 'offline'. */
+    /** The originator's value key (`temp.3`), 'offline', or `command.<setting group>` (value: the version). */
     key: text('key').notNull(),
     level: smallint('level').notNull(),
     message: text('message').notNull(),

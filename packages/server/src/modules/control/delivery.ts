@@ -1,10 +1,12 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { Deps } from '../../deps.js';
 import { controlCommands, gateways, gatewayStatus } from '../../db/tables.js';
 import type { CommandAck } from '../../iot/commands.js';
 import type { IotLink } from '../../iot/link.js';
 import { defineJob } from '../../jobs/index.js';
 import { errorText, type Log } from '../../lib/log.js';
+import { commandSettled, type SettledCommand } from './settled.js';
 
 /**
  * Durable commands (control_commands): each version of a setting group is one row, sent to the
@@ -44,23 +46,49 @@ export async function publishRow(
   return true;
 }
 
+const settledColumns = {
+  id: controlCommands.id,
+  tenantId: controlCommands.tenantId,
+  farmId: controlCommands.farmId,
+  shedId: controlCommands.shedId,
+  gatewayId: controlCommands.gatewayId,
+  group: controlCommands.grp,
+  version: controlCommands.version,
+  status: controlCommands.status,
+};
+
+type SettledRow = Omit<SettledCommand, 'status' | 'at'> & { status: string };
+
+/** Tells the listeners (settled.ts) of the rows just settled, in the same transaction. */
+async function announce(tx: Tx, deps: Deps, rows: SettledRow[], at: Date): Promise<(() => void)[]> {
+  const after: (() => void)[] = [];
+  for (const r of rows) after.push(...(await commandSettled(tx, deps, { ...r, status: r.status as SettledCommand['status'], at })));
+  return after;
+}
+
 /**
  * Settles a row from the device's ack: synced when it applied it, failed with its message when it
  * refused. Repeated acks change nothing; an ack after the expiry still records what the device
  * did (it applied the setting late). The ack must come from the row's own gateway.
  */
-export async function settleAck(db: Db, code: string, ack: CommandAck): Promise<boolean> {
-  const rows = await db
-    .update(controlCommands)
-    .set({ status: ack.ok ? 'synced' : 'failed', ackMsg: ack.msg.slice(0, 200), ackedAt: new Date() })
-    .where(
-      and(
-        eq(controlCommands.id, ack.id),
-        inArray(controlCommands.status, ['pending', 'expired']),
-        inArray(controlCommands.gatewayId, db.select({ id: gateways.id }).from(gateways).where(eq(gateways.code, code))),
-      ),
-    )
-    .returning({ id: controlCommands.id });
+export async function settleAck(deps: Deps, code: string, ack: CommandAck): Promise<boolean> {
+  const { db } = deps.database;
+  const at = new Date();
+  const { rows, after } = await db.transaction(async (tx) => {
+    const settled = await tx
+      .update(controlCommands)
+      .set({ status: ack.ok ? 'synced' : 'failed', ackMsg: ack.msg.slice(0, 200), ackedAt: at })
+      .where(
+        and(
+          eq(controlCommands.id, ack.id),
+          inArray(controlCommands.status, ['pending', 'expired']),
+          inArray(controlCommands.gatewayId, tx.select({ id: gateways.id }).from(gateways).where(eq(gateways.code, code))),
+        ),
+      )
+      .returning(settledColumns);
+    return { rows: settled, after: await announce(tx, deps, settled, at) };
+  });
+  for (const f of after) f();
   return rows.length > 0;
 }
 
@@ -87,19 +115,24 @@ export async function resendPending(db: Db, iot: IotLink, gatewayId: number): Pr
 /** Marks the command expired when it is still pending at its expiry (enqueued with the row). */
 export const expireJob = defineJob<{ id: string }>(
   'control.expire',
-  async ({ id }, { tx }) => {
-    await tx
+  async ({ id }, { tx, deps }) => {
+    const rows = await tx
       .update(controlCommands)
       .set({ status: 'expired' })
-      .where(and(eq(controlCommands.id, id), eq(controlCommands.status, 'pending'), sql`${controlCommands.expiresAt} <= now()`));
+      .where(and(eq(controlCommands.id, id), eq(controlCommands.status, 'pending'), sql`${controlCommands.expiresAt} <= now()`))
+      .returning(settledColumns);
+    // The job's transaction commits after this handler: what the listeners send goes out now.
+    for (const f of await announce(tx, deps, rows, new Date())) f();
   },
   { attempts: 5, backoff: { baseMs: 5_000, factor: 2 }, timeoutMs: 10_000 },
 );
 
 /** Wires acks and reconnects of this process's device link to the rows; returns the removal. */
-export function watchDevices(db: Db, iot: IotLink, log: Log): () => void {
+export function watchDevices(deps: Deps, log: Log): () => void {
+  const { iot } = deps;
+  const db = deps.database.db;
   const warn = (what: string) => (err: unknown) => log.warn({ err: errorText(err) }, what);
-  const offAck = iot.onAck((code, ack) => void settleAck(db, code, ack).catch(warn('control ack not recorded')));
+  const offAck = iot.onAck((code, ack) => void settleAck(deps, code, ack).catch(warn('control ack not recorded')));
   const offOnline = iot.onOnline((gatewayId) => void resendPending(db, iot, gatewayId).catch(warn('control re-send failed')));
   return () => {
     offAck();

@@ -12,3 +12,6 @@ export const controlModule: ServerModule = {
   routes: controlRoutes,
   jobs: [expireJob],
 };
+
+/** Settled commands for other modules (the alarms module's "command failed" rule). */
+export { onCommandSettled, type CommandSettledListener, type SettledCommand } from './settled.js';

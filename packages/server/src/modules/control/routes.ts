@@ -24,7 +24,7 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
   const { db } = deps.database;
   const keys = transportKeys(db);
   // Acks and reconnects of this process's device link settle and re-send the durable commands.
-  const unwatch = watchDevices(db, deps.iot, app.log);
+  const unwatch = watchDevices(deps, app.log);
   app.addHook('onClose', async () => unwatch());
 
   /** The group's own right, then the code; a use of an authorization code is counted. */

@@ -1,5 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { alarmReportsApi, type AlarmAnalysis, type AlarmPeriod, type AlarmRank, type AlarmRow, type Page } from '@farmsense/shared';
+import {
+  alarmReportsApi,
+  type AlarmAnalysis,
+  type AlarmPeriod,
+  type AlarmRank,
+  type AlarmRow,
+  type Page,
+  type RuleKind,
+} from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
 import { downloadFile } from '../../ui/download';
@@ -15,7 +23,7 @@ export interface HistoryQuery {
   farmId?: number;
   shedId?: number;
   level?: number;
-  kind?: 'threshold' | 'noData' | 'offline';
+  kind?: RuleKind;
   startTime: number;
   endTime: number;
 }

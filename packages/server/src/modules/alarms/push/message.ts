@@ -45,6 +45,14 @@ export function suppressOffline(list: readonly AlarmRecord[]): { shown: AlarmRec
   return { shown, hidden };
 }
 
+/** The originator's key as staff read it: the device states by name, a value key as it is. */
+function keyText(lang: Locale, key: string): string {
+  if (key === 'offline') return translate(lang, 'alarms.property.offline');
+  if (key.startsWith('command.'))
+    return translate(lang, 'alarms.property.commandOf', { group: translate(lang, `control.groups.${key.slice(8)}`) });
+  return key;
+}
+
 function line(lang: Locale, a: AlarmRecord, place: MessagePlace, hidden: Map<number, number>): string {
   const t = (key: string, vars: Record<string, string | number> = {}): string => translate(lang, `alarms.push.message.${key}`, vars);
   const level = translate(lang, `alarms.levels.${a.level}`);
@@ -56,7 +64,7 @@ function line(lang: Locale, a: AlarmRecord, place: MessagePlace, hidden: Map<num
     level,
     rule: a.ruleName,
     message: a.message,
-    key: a.key === 'offline' ? translate(lang, 'alarms.property.offline') : a.key,
+    key: keyText(lang, a.key),
     value: a.peak ?? a.value ?? '',
   });
   return a.active ? text : `${text} ${t('released')}`;

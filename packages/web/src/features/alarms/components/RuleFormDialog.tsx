@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Divider, Form, Input, Radio, Select, Switch, type FormRule } from 'antd';
+import { Alert, Divider, Form, Input, Radio, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ALARM_KEY_KINDS,
@@ -31,7 +31,7 @@ const samePath = (a: readonly PropertyKey[], b: readonly PropertyKey[]): boolean
 
 /**
  * Add or edit a rule of a group: what it watches (a telemetry value of any kind of CONTRACT §4,
- * one sensor or each of the kind, or the device's offline state), when it fires (operator and
+ * one sensor or each of the kind, or the device states offline and command failed), when it fires (operator and
  * the limits of each day-age stage, held for a duration, released past a deadband; or no data for
  * N minutes), its level and the message staff read. Every field is checked by the shared schema,
  * the stage ranges by the shared `stageProblem` as the user types.
@@ -116,7 +116,8 @@ export function RuleFormDialog({
       <Field name="kind" label={t('rules.fields.kind')} rule={fieldRule} required>
         <Radio.Group optionType="button" buttonStyle="solid" options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
       </Field>
-      {kind !== 'offline' && (
+      {kind === 'commandFailed' && <Alert type="info" showIcon className="fs-dialog-note" title={t('rules.commandFailedHint')} />}
+      {(kind === 'threshold' || kind === 'noData') && (
         <FieldRow spans={[12, 12]}>
           <Field name="valueKind" label={t('rules.fields.property')} rule={fieldRule} required>
             <Select
@@ -142,6 +143,8 @@ export function RuleFormDialog({
           <Field name="noDataMinutes" label={t('rules.fields.noDataMinutes')} rule={fieldRule} required>
             <NumberInput integer />
           </Field>
+        ) : kind === 'commandFailed' ? (
+          <span />
         ) : (
           <Field name="durationSec" label={t('rules.fields.durationSec')} rule={fieldRule} extra={t('rules.fields.durationHint')}>
             <NumberInput integer />

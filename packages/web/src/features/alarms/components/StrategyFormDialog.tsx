@@ -6,6 +6,7 @@ import {
   ALARM_LEVELS,
   ErrorCodes,
   LOCALES,
+  COMMAND_PROPERTY,
   OFFLINE_PROPERTY,
   parseEmailList,
   PUSH_METHODS,
@@ -40,7 +41,7 @@ interface StrategyFormValues {
   enabled: boolean;
 }
 
-const PROPERTIES = [...Object.keys(ALARM_KEY_KINDS), OFFLINE_PROPERTY];
+const PROPERTIES = [...Object.keys(ALARM_KEY_KINDS), OFFLINE_PROPERTY, COMMAND_PROPERTY];
 
 function initialValues(row: PushStrategyRow | null, locale: Locale): StrategyFormValues {
   if (!row) {
@@ -163,7 +164,12 @@ export function StrategyFormDialog({
           showSearch={{ optionFilterProp: 'label' }}
           options={PROPERTIES.map((k) => ({
             value: k,
-            label: k === OFFLINE_PROPERTY ? t('kinds.offline') : `${keyLabel(k).trim()} (${k})`,
+            label:
+              k === OFFLINE_PROPERTY
+                ? t('kinds.offline')
+                : k === COMMAND_PROPERTY
+                  ? t('kinds.commandFailed')
+                  : `${keyLabel(k).trim()} (${k})`,
           }))}
         />
       </Field>

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
+import { COMMAND_PROPERTY, OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
 import { fmtDuration, fmtNumber, fmtTime, keyLabel } from '../../environment';
 
 /** Level colours: high red, medium orange, low blue (the bell uses the same). */
@@ -14,9 +14,16 @@ const STATE_COLOURS: Readonly<Record<AlarmRow['state'], string>> = {
   cleared: 'default',
 };
 
-/** The sensor or device state an alarm is about: "Temperature 2", or the offline state's name. */
+/**
+ * The sensor or device state an alarm is about: "Temperature 2", the offline state's name, or the
+ * failed command's setting group ("Command failed: day-age temperature curve").
+ */
 function propertyLabel(t: TFunction, key: string): string {
-  return key === OFFLINE_PROPERTY ? t('property.offline') : keyLabel(key);
+  if (key === OFFLINE_PROPERTY) return t('property.offline');
+  if (key.startsWith(`${COMMAND_PROPERTY}.`)) {
+    return t('property.commandOf', { group: t(`control:groups.${key.slice(COMMAND_PROPERTY.length + 1)}`) });
+  }
+  return keyLabel(key);
 }
 
 const sub = (text: string): ReactElement => (
@@ -103,6 +110,8 @@ export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
       render: (_, r) =>
         r.kind === 'offline' ? (
           <span className="fs-muted">–</span>
+        ) : r.kind === 'commandFailed' ? (
+          <span>{t('records.commandVersion', { version: r.value ?? '–' })}</span>
         ) : (
           <div className="fs-cell-stack">
             <span>

@@ -1,13 +1,14 @@
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { OFFLINE_PROPERTY, type AlarmRuleRow, type AlarmStageRow } from '@farmsense/shared';
+import { COMMAND_PROPERTY, OFFLINE_PROPERTY, type AlarmRuleRow, type AlarmStageRow } from '@farmsense/shared';
 import { fmtDuration, fmtNumber, keyLabel } from '../../environment';
 import { LEVEL_COLOURS } from './alarmColumns';
 
 /** "Temperature 3", or "Every Temperature sensor" for a rule on the kind. */
 export function rulePropertyLabel(t: TFunction, property: string): string {
   if (property === OFFLINE_PROPERTY) return t('property.offline');
+  if (property === COMMAND_PROPERTY) return t('property.command');
   return property.includes('.') ? keyLabel(property) : t('property.anyOf', { kind: keyLabel(property).trim() });
 }
 
@@ -71,6 +72,7 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
       render: (_, r) => {
         if (r.kind === 'noData') return t('rules.noDataFor', { minutes: r.noDataMinutes ?? 0 });
         if (r.kind === 'offline') return t('kinds.offline');
+        if (r.kind === 'commandFailed') return t('rules.commandFailedWhen');
         return (
           <div className="fs-cell-stack" data-testid="rule-stages">
             <span>{r.operator && t(`operators.${r.operator}`)}</span>
@@ -89,7 +91,9 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
       width: 180,
       render: (_, r) => (
         <div className="fs-cell-stack">
-          {r.kind !== 'noData' && <span>{t('rules.heldFor', { duration: fmtDuration(r.durationSec * 1000) })}</span>}
+          {(r.kind === 'threshold' || r.kind === 'offline') && (
+            <span>{t('rules.heldFor', { duration: fmtDuration(r.durationSec * 1000) })}</span>
+          )}
           {r.kind === 'threshold' && (
             <Typography.Text type="secondary" className="fs-cell-sub">
               {t('rules.deadbandOf', { value: fmtNumber(r.deadband, r.property) })}

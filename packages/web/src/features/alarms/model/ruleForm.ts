@@ -1,5 +1,6 @@
 import {
   ALARM_KEY_KINDS,
+  COMMAND_PROPERTY,
   OFFLINE_PROPERTY,
   stageProblem,
   type AlarmOperator,
@@ -75,7 +76,8 @@ export function initialRule(rule: AlarmRuleRow | null): RuleFormValues {
       stages: [{ ...NEW_STAGE }],
     };
   }
-  const [valueKind, sensor] = rule.property === OFFLINE_PROPERTY ? [undefined, undefined] : rule.property.split('.');
+  const deviceState = rule.property === OFFLINE_PROPERTY || rule.property === COMMAND_PROPERTY;
+  const [valueKind, sensor] = deviceState ? [undefined, undefined] : rule.property.split('.');
   return {
     name: rule.name,
     kind: rule.kind,
@@ -103,6 +105,8 @@ export function ruleInput(v: RuleFormValues, groupId: number): Record<string, un
   switch (v.kind) {
     case 'offline':
       return { ...common, kind: 'offline', durationSec: num(v.durationSec) };
+    case 'commandFailed':
+      return { ...common, kind: 'commandFailed' };
     case 'noData':
       return { ...common, kind: 'noData', property, noDataMinutes: num(v.noDataMinutes) };
     default:

@@ -154,6 +154,28 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
     expect(within(within(dialog).getAllByTestId('stage-row')[0]!).getByTestId('stage-problem')).toBe(problem);
   });
 
+  it('offers the command-failed device state: no property, limits or duration, and saves the kind alone', async () => {
+    const calls = serve();
+    renderWithApp(<RuleConfigPage />, '/warningmanagement/warningconfiguration');
+    const dialog = await openAddForm();
+    expect(within(dialog).getByLabelText(t('rules.fields.property'))).toBeTruthy();
+    fireEvent.click(within(dialog).getByText(t('kinds.commandFailed')));
+    expect(await within(dialog).findByText(t('rules.commandFailedHint'), {}, SLOW)).toBeTruthy();
+    expect(within(dialog).queryByLabelText(t('rules.fields.property'))).toBeNull();
+    expect(within(dialog).queryByLabelText(t('rules.fields.durationSec'))).toBeNull();
+    expect(within(dialog).queryByText(t('rules.stagesTitle'))).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+    await waitFor(() => expect(calls.find((c) => c.path === RULE && c.method === 'POST')).toBeTruthy(), SLOW);
+    expect(calls.find((c) => c.path === RULE && c.method === 'POST')!.body).toEqual({
+      groupId: 1,
+      name: 'Cold nights',
+      level: 1,
+      message: 'Close the inlets',
+      enabled: true,
+      kind: 'commandFailed',
+    });
+  });
+
   it('deletes a rule after a confirmation', async () => {
     const calls = serve();
     renderWithApp(<RuleConfigPage />, '/warningmanagement/warningconfiguration');

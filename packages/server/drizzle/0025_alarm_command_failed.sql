@@ -1,0 +1,2 @@
+ALTER TABLE "alarm_rules" DROP CONSTRAINT "alarm_rules_kind_ck";--> statement-breakpoint
+ALTER TABLE "alarm_rules" ADD CONSTRAINT "alarm_rules_kind_ck" CHECK ("alarm_rules"."kind" IN ('threshold', 'noData', 'offline', 'commandFailed'));

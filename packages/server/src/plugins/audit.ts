@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
 import { auditLog } from '../db/tables.js';
+import './audit-note.js';
 
 export interface AuditEntry {
   outcome: 'ok' | 'failed' | 'denied';
@@ -68,7 +69,9 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
     if (req.audited || !req.auth) return payload;
     const code = req.resultCode ?? ErrorCodes.SERVICE_ERROR;
     const outcome = code === ErrorCodes.SUCCESS ? 'ok' : code === ErrorCodes.NO_PERMISSION ? 'denied' : 'failed';
-    await writeAudit(db, req, { outcome, code });
+    // What the write did (plugins/audit-note.ts), kept only when it was done.
+    const detail = outcome === 'ok' ? req.auditNote : undefined;
+    await writeAudit(db, req, { outcome, code, detail });
     return payload;
   });
 }

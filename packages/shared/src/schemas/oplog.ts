@@ -33,3 +33,28 @@ export type OperationLogPageBody = z.infer<typeof operationLogPageBody>;
 
 export const operationLogModulesQuery = z.strictObject({ tenantId: optionalId });
 export type OperationLogModulesQuery = z.infer<typeof operationLogModulesQuery>;
+
+/**
+ * What an entry of a write says it did (its `detail`, written by the server's audit helper): the
+ * operation, the kind and name of the object, and for an edit the changed fields with their values
+ * before and after. Codes and values only: the console phrases it in the reader's language.
+ */
+export const AUDIT_OPS = ['add', 'edit', 'delete'] as const;
+export type AuditOp = (typeof AUDIT_OPS)[number];
+export const AUDIT_KINDS = ['shed', 'farm', 'account', 'role', 'device'] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+export type AuditValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
+export interface AuditChange {
+  field: string;
+  before: AuditValue;
+  after: AuditValue;
+}
+export interface AuditNote {
+  op: AuditOp;
+  kind: AuditKind;
+  name: string | null;
+  changes?: AuditChange[];
+}
+
+/** Fields never written to the log, by name (passwords, check and safe codes, tokens, secrets). */
+export const AUDIT_SECRET_FIELD = /password|passwd|pwd|checkcode|safecode|token|secret|salt|hash/i;

@@ -45,9 +45,9 @@ export interface TargetAccount {
 }
 
 /** The tenant's account, else 20002 (also for ids of other tenants and the platform). */
-export async function findTarget(db: DbOrTx, tenantId: number, accountId: number): Promise<TargetAccount> {
+export async function findTarget(db: DbOrTx, tenantId: number, accountId: number): Promise<typeof accounts.$inferSelect> {
   const [row] = await db
-    .select({ id: accounts.id, accountType: accounts.accountType, status: accounts.status })
+    .select()
     .from(accounts)
     .where(and(eq(accounts.id, accountId), eq(accounts.tenantId, tenantId)));
   if (!row) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);

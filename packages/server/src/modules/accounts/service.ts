@@ -21,6 +21,7 @@ import { revokeAccountSessions } from '../../lib/sessions.js';
 import { paramError } from '../../lib/param-error.js';
 import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
 import { findTarget, guardTarget } from './repo.js';
+import { audit } from '../../plugins/audit-note.js';
 
 /**
  * Adding, editing, deleting and banning accounts of the caller's tenant (SPEC §7 "Roles and
@@ -80,6 +81,7 @@ export async function addAccount(db: Db, keys: Keys, scope: Scope, tenantId: num
       const id = row!.id;
       await replaceRoles(tx, id, body.roleIds);
       if (body.farmIds.length > 0) await tx.insert(accountFarms).values(body.farmIds.map((farmId) => ({ accountId: id, farmId })));
+      audit.add(scope.req, 'account', body.accountCode);
       return { id };
     });
   } catch (err) {
@@ -118,6 +120,8 @@ export async function updateAccount(db: Db, keys: Keys, scope: Scope, tenantId: 
     if (body.farmIds) await replaceFarms(tx, tenantId, target.id, whole, body.farmIds);
   });
   if (passwordHash !== undefined) await revokeAccountSessions(db, target.id, target.id === scope.id ? scope.tokenHash : undefined);
+  const after = { ...profile(body), ...(body.accountType !== undefined ? { accountType: body.accountType } : {}) };
+  audit.edit(scope.req, 'account', target.accountCode, audit.changes(target, after));
 }
 
 async function enabledAdminsBesides(db: Db, tenantId: number, ids: number[]): Promise<number> {
@@ -152,6 +156,7 @@ export async function deleteAccount(db: Db, scope: Scope, tenantId: number, acco
       .where(and(eq(farms.tenantId, tenantId), eq(farms.adminAccountId, target.id)));
     await tx.delete(accounts).where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
   });
+  audit.delete(scope.req, 'account', target.accountCode);
 }
 
 /**

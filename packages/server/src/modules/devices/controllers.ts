@@ -19,6 +19,7 @@ import { hashCheckCode, newCheckCode } from '../../lib/check-codes.js';
 import { assertNoSubDevices, assertShedFree, checkGatewayRules, uniqueTaken } from './rules.js';
 import { containsText } from '../../lib/text-search.js';
 import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { audit } from '../../plugins/audit-note.js';
 
 /**
  * Gateways and controllers (/device-mng/controller, and the 4008 page: the same list cut to a
@@ -127,6 +128,7 @@ export async function addController(
       .values({ tenantId, ...fieldsOf(b, farm.id, shedId), checkCode: stored, createdBy: scope.id, updatedBy: scope.id })
       .returning({ id: gateways.id })
       .catch(uniqueTaken);
+    audit.add(scope.req, 'device', b.name);
     return { id: row!.id, checkCode };
   });
 }
@@ -187,6 +189,7 @@ export async function updateController(db: Db, scope: Scope, tenantId: number, b
   const rekeyed = b.code !== gw.code;
   changed(gw.code, rekeyed ? { gatewayId: gw.id } : undefined);
   if (b.code !== gw.code) changed(b.code);
+  audit.edit(scope.req, 'device', gw.name, audit.changes(gw, fieldsOf(b, farm.id, shedId)));
 }
 
 /**
@@ -202,6 +205,7 @@ export async function deleteController(db: Db, scope: Scope, tenantId: number, i
     await tx.delete(gateways).where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)));
   });
   changed(gw.code, {});
+  audit.delete(scope.req, 'device', gw.name);
 }
 
 /** Binds to a shed of its farm: 20039 when the gateway is bound already, 20063 when the shed has one of its category. */

@@ -18,6 +18,7 @@ import { assertWholeFarms, farmCondition, visibleFarm, type Scope } from '../../
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
 import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { audit } from '../../plugins/audit-note.js';
 
 /**
  * Farm administration (SPEC §3 Farm, /housemanagement/houselist). Every statement names the
@@ -141,6 +142,7 @@ export async function addFarm(db: Db, scope: Scope, tenantId: number, body: Farm
           .values([...grantees].map((accountId) => ({ accountId, farmId })))
           .onConflictDoNothing();
       }
+      audit.add(scope.req, 'farm', body.farmName);
       return { id: farmId };
     });
   } catch (err) {
@@ -174,18 +176,22 @@ export async function updateFarm(db: Db, scope: Scope, tenantId: number, body: F
   } catch (err) {
     nameRace(err);
   }
+  audit.edit(scope.req, 'farm', current.farmName, audit.changes(current, fieldsOf(body)));
 }
 
 /** Deletes the farm; its sheds, pens and authorizations go with it (foreign keys cascade). */
 export async function deleteFarm(db: Db, scope: Scope, tenantId: number, farmId: number): Promise<void> {
-  await visibleFarm(scope, farmId);
+  const farm = await visibleFarm(scope, farmId);
   await assertWholeFarms(scope, [farmId]);
   await db.delete(farms).where(and(eq(farms.id, farmId), eq(farms.tenantId, tenantId)));
+  audit.delete(scope.req, 'farm', farm.farmName);
 }
 
 export async function setTimeZone(db: Db, scope: Scope, tenantId: number, body: FarmTimeZoneBody): Promise<void> {
-  await visibleFarm(scope, body.farmId);
+  const farm = await visibleFarm(scope, body.farmId);
   await assertWholeFarms(scope, [body.farmId]);
+  const after = { timeZone: body.timeZone, timeZoneName: body.timeZoneName };
+  audit.edit(scope.req, 'farm', farm.farmName, audit.changes(farm, after));
   await db
     .update(farms)
     .set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, updatedAt: new Date(), updatedBy: scope.id })

@@ -23,6 +23,7 @@ import { appRowsById, bindableCodes } from './bindable.js';
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
 import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { audit } from '../../plugins/audit-note.js';
 
 /**
  * Roles of a tenant (SPEC §6): unique name (10008), type 'farm' or 'group', and operation rights
@@ -33,9 +34,9 @@ const ordered = (ops: Iterable<string>): AppOperation[] => {
   return APP_OPERATIONS.filter((o) => set.has(o));
 };
 
-export async function findRole(db: Db, tenantId: number, roleId: number): Promise<{ id: number; type: RoleType }> {
+export async function findRole(db: Db, tenantId: number, roleId: number): Promise<{ id: number; type: RoleType; roleName: string }> {
   const [row] = await db
-    .select({ id: roles.id, type: roles.type })
+    .select({ id: roles.id, type: roles.type, roleName: roles.roleName })
     .from(roles)
     .where(and(eq(roles.id, roleId), eq(roles.tenantId, tenantId)));
   if (!row) throw new AppError(ErrorCodes.DATA_NOT_FOUND);
@@ -92,6 +93,7 @@ export async function addRole(db: Db, scope: Scope, tenantId: number, body: Role
       .insert(roles)
       .values({ tenantId, roleName: body.roleName, type: body.type, createdBy: scope.id, updatedBy: scope.id })
       .returning({ id: roles.id });
+    audit.add(scope.req, 'role', body.roleName);
     return { id: row!.id };
   } catch (err) {
     return nameRace(err);
@@ -118,6 +120,7 @@ export async function editRole(db: Db, scope: Scope, tenantId: number, body: Rol
   } catch (err) {
     nameRace(err);
   }
+  audit.edit(scope.req, 'role', role.roleName, audit.changes(role, { roleName: body.roleName, type }));
 }
 
 /**
@@ -150,6 +153,7 @@ export async function deleteRole(db: Db, scope: Scope, tenantId: number, roleId:
   const role = await findRole(db, tenantId, roleId);
   await guardRoleChange(db, scope, tenantId, role.id);
   await db.delete(roles).where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
+  audit.delete(scope.req, 'role', role.roleName);
 }
 
 /**

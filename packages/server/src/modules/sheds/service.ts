@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { forbidden, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { narrowBeforeShedRemoval } from './narrow.js';
 import { rowExists } from '../../lib/row-exists.js';
+import { audit } from '../../plugins/audit-note.js';
 
 /**
  * Sheds (houses) of a farm (/housemanagement/shedlist). A shed of another tenant, of a farm the
@@ -59,6 +60,7 @@ export async function addShed(db: Db, scope: Scope, tenantId: number, body: Shed
       .values({ tenantId, farmId: farm.id, ...fieldsOf(body), createdBy: scope.id, updatedBy: scope.id })
       .returning({ id: sheds.id });
     if (scope.shedLimits.has(farm.id)) await tx.insert(accountSheds).values({ accountId: scope.id, shedId: row!.id });
+    audit.add(scope.req, 'shed', body.shedName);
     return { id: row!.id };
   });
 }
@@ -74,6 +76,7 @@ export async function updateShed(db: Db, scope: Scope, tenantId: number, body: S
       .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: scope.id })
       .where(and(eq(sheds.id, shed.id), eq(sheds.tenantId, tenantId)));
   });
+  audit.edit(scope.req, 'shed', shed.shedName, audit.changes(shed, fieldsOf(body)));
 }
 
 /**
@@ -90,4 +93,5 @@ export async function deleteShed(db: Db, scope: Scope, tenantId: number, shedId:
     await narrowBeforeShedRemoval(tx, tenantId, shed.farmId, shed.id);
     await tx.delete(sheds).where(and(eq(sheds.id, shed.id), eq(sheds.tenantId, tenantId)));
   });
+  audit.delete(scope.req, 'shed', shed.shedName);
 }

@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditNote, OperationLogRow, Page } from '@farmsense/shared';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { call } from '../../test/factories.js';
+import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
+
+const B = '/api/breedpigbuilding/shed';
+const PAGE = '/api/breedpigbuilding/operationLog/page';
+
+/** Writes say what they did: the audit entry of an edit carries the changed fields, before and after. */
+describe(`operation log: what a write changed (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let w: AdminWorld;
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    w = await adminWorld(ctx);
+  });
+  afterAll(async () => ctx?.close());
+
+  const notes = async (): Promise<AuditNote[]> => {
+    const res = await call<Page<OperationLogRow>>(ctx, w.tok.demo, 'POST', PAGE, { pageNo: 1, pageSize: 100 });
+    expect(res.code).toBe(1);
+    return res.data.list.flatMap((r) => (r.detail && typeof r.detail === 'object' && 'op' in r.detail ? [r.detail as AuditNote] : []));
+  };
+
+  it('stores the changed fields of a shed edit with their values before and after, and nothing unchanged', async () => {
+    const shed = { farmId: w.pigFarm, shedName: 'House 3', shedType: 0, areaNum: 7, buildingNum: 1, shedNum: 3 };
+    const add = await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${B}/add`, shed);
+    expect(add.code).toBe(1);
+    const { farmId: _farm, ...rest } = shed;
+    const upd = await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { ...rest, id: add.data.id, shedName: 'House 3B', shedNum: 4 });
+    expect(upd.code).toBe(1);
+    // A refused edit (duplicate place) records no change.
+    const again = await call(ctx, w.tok.demo, 'POST', `${B}/add`, { ...shed, shedName: 'Other', shedNum: 9 });
+    expect(again.code).toBe(1);
+    const dup = await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { ...rest, id: again.data.id, shedName: 'Other', shedNum: 4 });
+    expect(dup.code).toBe(20026);
+    expect((await call(ctx, w.tok.demo, 'DELETE', `${B}/delete/${again.data.id}`)).code).toBe(1);
+    const log = await notes();
+    expect(log).toContainEqual({ op: 'add', kind: 'shed', name: 'House 3' });
+    const edits = log.filter((n) => n.op === 'edit' && n.kind === 'shed');
+    expect(edits).toEqual([
+      {
+        op: 'edit',
+        kind: 'shed',
+        name: 'House 3',
+        changes: [
+          { field: 'shedName', before: 'House 3', after: 'House 3B' },
+          { field: 'shedNum', before: 3, after: 4 },
+        ],
+      },
+    ]);
+    expect(log).toContainEqual({ op: 'delete', kind: 'shed', name: 'Other' });
+  });
+
+  it('records an edit of a role in the same shape (only what changed)', async () => {
+    const role = await call<{ id: number }>(ctx, w.tok.demo, 'POST', '/api/accountauth/roleInfo', { roleName: 'Night shift' });
+    expect(role.code).toBe(1);
+    const edit = await call(ctx, w.tok.demo, 'PUT', '/api/accountauth/roleInfo', { id: role.data.id, roleName: 'Night crew' });
+    expect(edit.code).toBe(1);
+    const log = await notes();
+    expect(log).toContainEqual({
+      op: 'edit',
+      kind: 'role',
+      name: 'Night shift',
+      changes: [{ field: 'roleName', before: 'Night shift', after: 'Night crew' }],
+    });
+  });
+});

@@ -2,8 +2,9 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
-import { VISIT_MODULE, type OperationLogRow } from '@farmsense/shared';
-import { actionLabel, CodeCell, moduleLabel, OutcomeTag, visitedPage } from './labels';
+import type { OperationLogRow } from '@farmsense/shared';
+import { CodeCell, moduleLabel, OutcomeTag } from './labels';
+import { entrySentence } from './sentence';
 
 /** Moments are shown in the browser's time zone, to the second; the column title names the zone. */
 export const LOG_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -79,17 +80,12 @@ export function oplogColumns(t: TFunction): ColumnsType<OperationLogRow> {
       key: 'action',
       title: t('columns.action'),
       dataIndex: 'action',
-      width: 190,
-      render: (a: string, row: OperationLogRow) =>
-        row.module === VISIT_MODULE ? (
-          <span>{t('actions.visit', { page: visitedPage(row.detail) })}</span>
-        ) : actionLabel(a) !== a ? (
-          <span>{actionLabel(a)}</span>
-        ) : (
-          <Typography.Text className="fs-mono" ellipsis={{ tooltip: a }}>
-            {a}
-          </Typography.Text>
-        ),
+      width: 320,
+      render: (_: string, row: OperationLogRow) => (
+        <Typography.Text ellipsis={{ tooltip: true }} data-testid="oplog-sentence">
+          {entrySentence(row)}
+        </Typography.Text>
+      ),
     },
     { key: 'module', title: t('columns.module'), dataIndex: 'module', width: 140, render: (m: string | null) => moduleLabel(m) },
     {

@@ -1,0 +1,93 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LOCALE, LOCALES, type OperationLogRow } from '@farmsense/shared';
+import { i18n, tk } from '../../../app/i18n/i18n';
+import { entrySentence, fieldLabel } from './sentence';
+import { moduleLabel } from './labels';
+
+afterEach(() => i18n.changeLanguage(DEFAULT_LOCALE));
+
+const row = (over: Partial<OperationLogRow>): OperationLogRow => ({
+  id: 1,
+  at: '2026-03-01T08:00:00.000Z',
+  tenantId: 1,
+  accountId: 11,
+  accountCode: 'demo',
+  accountName: 'Demo Admin',
+  ip: '10.0.0.5',
+  method: 'PUT',
+  action: '/api/breedpigbuilding/shed/update',
+  module: 'housemanagement',
+  outcome: 'ok',
+  code: 1,
+  detail: null,
+  ...over,
+});
+
+const EDIT = row({
+  detail: {
+    op: 'edit',
+    kind: 'shed',
+    name: 'House 3',
+    changes: [
+      { field: 'shedNum', before: 3, after: 4 },
+      { field: 'shedType', before: 0, after: 1 },
+    ],
+  },
+});
+const DELETE = row({ method: 'DELETE', detail: { op: 'delete', kind: 'account', name: 'li.wei' } });
+const ADD = row({ method: 'POST', detail: { op: 'add', kind: 'farm', name: 'North' } });
+const FARM_EDIT = row({
+  detail: { op: 'edit', kind: 'farm', name: 'North', changes: [{ field: 'address', before: null, after: '1234.5 Road' }] },
+});
+const NUMBER = row({ detail: { op: 'edit', kind: 'device', name: 'DTU 1', changes: [{ field: 'port', before: 1234.5, after: 2 }] } });
+
+describe('operation log sentences', () => {
+  it('reads each action as a sentence in English, with translated field labels and values', async () => {
+    await i18n.changeLanguage('en-us');
+    expect(entrySentence(EDIT)).toBe('Edited shed House 3: shed number 3 → 4; house type Boar → Gestation');
+    expect(entrySentence(DELETE)).toBe('Deleted account li.wei');
+    expect(entrySentence(ADD)).toBe('Added farm North');
+    expect(entrySentence(FARM_EDIT)).toBe('Edited farm North: address empty → 1234.5 Road');
+    expect(entrySentence(NUMBER)).toBe('Edited device DTU 1: port 1,234.5 → 2');
+    expect(entrySentence(row({ method: 'POST', detail: null }))).toBe(`Made a change in ${moduleLabel('housemanagement')}`);
+  });
+
+  it('reads the same entries in Russian, numbers with the Russian formatter', async () => {
+    await i18n.changeLanguage('ru');
+    expect(entrySentence(EDIT)).toBe(
+      `Изменено: корпус House 3: номер корпуса 3 → 4; тип корпуса ${tk('enums.pigShedType.0')} → ${tk('enums.pigShedType.1')}`,
+    );
+    expect(entrySentence(DELETE)).toBe('Удалено: учётная запись li.wei');
+    expect(entrySentence(NUMBER)).toMatch(/^Изменено: устройство DTU 1: порт 1\s234,5 → 2$/);
+  });
+
+  it('falls back to a translated generic sentence, never a raw API path', async () => {
+    for (const locale of LOCALES) {
+      await i18n.changeLanguage(locale);
+      const plain = entrySentence(row({ detail: { something: 'else' } }));
+      expect(plain).toBe(tk('oplog.sentence.generic', { module: moduleLabel('housemanagement') }));
+      expect(plain).not.toContain('/api');
+      // A failed edit did nothing: it is not phrased as done.
+      expect(entrySentence({ ...EDIT, outcome: 'failed' })).not.toContain('House 3');
+      expect(entrySentence(row({ detail: { op: 'edit', kind: 'shed', name: 'H', changes: [{ field: 'mystery', before: 1, after: 2 }] } }))).toContain(
+        tk('oplog.sentence.otherField'),
+      );
+    }
+  });
+
+  it('has a label for every field the server records, in every locale', async () => {
+    const recorded: Record<string, string[]> = {
+      shed: ['shedName', 'shedType', 'areaNum', 'buildingNum', 'shedNum'],
+      farm: ['farmName', 'type', 'scale', 'address', 'personInCharge', 'contact', 'areaCode', 'phone', 'adminAccountId', 'state', 'timeZone', 'timeZoneName'],
+      account: ['accountName', 'phoneNo', 'email', 'name', 'gender', 'jobNo', 'areaCode', 'accountType'],
+      role: ['roleName', 'type'],
+      device: ['farmId', 'shedId', 'code', 'name', 'gatewayType', 'deviceCategory', 'model', 'serialNo', 'networkId', 'port', 'commPointNo', 'parentId'],
+    };
+    for (const locale of LOCALES) {
+      await i18n.changeLanguage(locale);
+      for (const [kind, fields] of Object.entries(recorded)) {
+        for (const f of fields) expect([locale, kind, f, fieldLabel(kind, f) === tk('oplog.sentence.otherField')]).toEqual([locale, kind, f, false]);
+      }
+    }
+  });
+});

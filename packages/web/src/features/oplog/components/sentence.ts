@@ -1,0 +1,82 @@
+import { AUDIT_KINDS, AUDIT_OPS, VISIT_MODULE, type AuditChange, type AuditNote, type AuditValue, type OperationLogRow } from '@farmsense/shared';
+import { hasKey, tk } from '../../../app/i18n/i18n';
+import { formatDecimal } from '../../../app/i18n/numbers';
+import { actionLabel, moduleLabel, visitedPage } from './labels';
+
+/**
+ * Each log entry as one sentence in the reader's language, phrased here from the codes and values
+ * the server stores (plugins/audit-note.ts): "Edited shed House 3: shed number 3 → 4". Field
+ * labels are `oplog.fields.<kind>.<field>`; values that are codes (types, levels, states) read
+ * through their enum labels, numbers through the locale's formatter. An entry the page cannot
+ * phrase reads as a generic sentence naming its module, never as a raw API path.
+ */
+
+/** The entry's detail when it is a note of what a write did (else null). */
+export function auditNote(detail: unknown): AuditNote | null {
+  if (!detail || typeof detail !== 'object') return null;
+  const d = detail as Partial<AuditNote>;
+  if (!AUDIT_OPS.includes(d.op as AuditNote['op']) || !AUDIT_KINDS.includes(d.kind as AuditNote['kind'])) return null;
+  return { op: d.op!, kind: d.kind!, name: typeof d.name === 'string' ? d.name : null, changes: Array.isArray(d.changes) ? d.changes : [] };
+}
+
+/** Where a field's coded values find their labels: `<namespace>.<group>.<value>`. */
+const VALUE_LABELS: Record<string, (v: AuditValue) => string> = {
+  'shed.shedType': (v) => (Number(v) >= 1000 ? `enums.poultryShedType.${v}` : `enums.pigShedType.${v}`),
+  'farm.type': (v) => `enums.farmType.${v}`,
+  'farm.scale': (v) => `enums.farmScale.${v}`,
+  'farm.state': (v) => `oplog.values.state.${v}`,
+  'account.accountType': (v) => `enums.accountType.${v}`,
+  'account.gender': (v) => `oplog.values.gender.${v}`,
+  'role.type': (v) => `oplog.values.roleType.${v}`,
+  'device.gatewayType': (v) => `enums.gatewayType.${v}`,
+  'device.deviceCategory': (v) => `enums.deviceCategory.${v}`,
+};
+
+function decimalsOf(n: number): number {
+  const s = String(n);
+  const dot = s.indexOf('.');
+  return dot < 0 || s.includes('e') ? 0 : Math.min(s.length - dot - 1, 6);
+}
+
+/** A value as the reader writes it. */
+export function formatValue(kind: string, field: string, v: AuditValue): string {
+  if (v === null || v === '') return tk('oplog.values.empty');
+  if (Array.isArray(v)) return v.map((x) => formatValue(kind, field, x)).join(', ');
+  const label = VALUE_LABELS[`${kind}.${field}`];
+  if (label && hasKey(label(v as string | number))) return tk(label(v as string | number));
+  if (typeof v === 'boolean') return tk(v ? 'oplog.values.yes' : 'oplog.values.no');
+  if (typeof v === 'number') return formatDecimal(v, decimalsOf(v));
+  return String(v);
+}
+
+export function fieldLabel(kind: string, field: string): string {
+  const key = `oplog.fields.${kind}.${field}`;
+  return hasKey(key) ? tk(key) : tk('oplog.sentence.otherField');
+}
+
+function changeText(kind: string, c: AuditChange): string {
+  return tk('oplog.sentence.change', {
+    field: fieldLabel(kind, c.field),
+    before: formatValue(kind, c.field, c.before),
+    after: formatValue(kind, c.field, c.after),
+  });
+}
+
+/** The sentence of a note: "Added farm North", "Edited shed House 3: shed number 3 → 4". */
+export function noteSentence(n: AuditNote): string {
+  const vars = { kind: tk(`oplog.kinds.${n.kind}`), name: n.name ?? tk('oplog.sentence.unnamed') };
+  if (n.op !== 'edit') return tk(`oplog.sentence.${n.op}`, vars);
+  const changes = n.changes ?? [];
+  if (changes.length === 0) return tk('oplog.sentence.editNothing', vars);
+  return tk('oplog.sentence.edit', { ...vars, changes: changes.map((c) => changeText(n.kind, c)).join(tk('oplog.sentence.separator')) });
+}
+
+/** What the entry did, as a sentence in the reader's language. */
+export function entrySentence(row: OperationLogRow): string {
+  if (row.module === VISIT_MODULE) return tk('oplog.actions.visit', { page: visitedPage(row.detail) });
+  const note = row.outcome === 'ok' ? auditNote(row.detail) : null;
+  if (note) return noteSentence(note);
+  const label = actionLabel(row.action);
+  if (label !== row.action) return label;
+  return tk('oplog.sentence.generic', { module: row.module ? moduleLabel(row.module) : tk('oplog.sentence.unknownModule') });
+}

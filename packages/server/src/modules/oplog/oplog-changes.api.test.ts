@@ -32,7 +32,7 @@ describe(`operation log: what a write changed (${TEST_DB})`, () => {
     const upd = await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { ...rest, id: add.data.id, shedName: 'House 3B', shedNum: 4 });
     expect(upd.code).toBe(1);
     // A refused edit (duplicate place) records no change.
-    const again = await call(ctx, w.tok.demo, 'POST', `${B}/add`, { ...shed, shedName: 'Other', shedNum: 9 });
+    const again = await call<{ id: number }>(ctx, w.tok.demo, 'POST', `${B}/add`, { ...shed, shedName: 'Other', shedNum: 9 });
     expect(again.code).toBe(1);
     const dup = await call(ctx, w.tok.demo, 'PUT', `${B}/update`, { ...rest, id: again.data.id, shedName: 'Other', shedNum: 4 });
     expect(dup.code).toBe(20026);

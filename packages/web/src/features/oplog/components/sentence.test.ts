@@ -69,24 +69,51 @@ describe('operation log sentences', () => {
       expect(plain).not.toContain('/api');
       // A failed edit did nothing: it is not phrased as done.
       expect(entrySentence({ ...EDIT, outcome: 'failed' })).not.toContain('House 3');
-      expect(entrySentence(row({ detail: { op: 'edit', kind: 'shed', name: 'H', changes: [{ field: 'mystery', before: 1, after: 2 }] } }))).toContain(
-        tk('oplog.sentence.otherField'),
-      );
+      expect(
+        entrySentence(row({ detail: { op: 'edit', kind: 'shed', name: 'H', changes: [{ field: 'mystery', before: 1, after: 2 }] } })),
+      ).toContain(tk('oplog.sentence.otherField'));
     }
   });
 
   it('has a label for every field the server records, in every locale', async () => {
     const recorded: Record<string, string[]> = {
       shed: ['shedName', 'shedType', 'areaNum', 'buildingNum', 'shedNum'],
-      farm: ['farmName', 'type', 'scale', 'address', 'personInCharge', 'contact', 'areaCode', 'phone', 'adminAccountId', 'state', 'timeZone', 'timeZoneName'],
+      farm: [
+        'farmName',
+        'type',
+        'scale',
+        'address',
+        'personInCharge',
+        'contact',
+        'areaCode',
+        'phone',
+        'adminAccountId',
+        'state',
+        'timeZone',
+        'timeZoneName',
+      ],
       account: ['accountName', 'phoneNo', 'email', 'name', 'gender', 'jobNo', 'areaCode', 'accountType'],
       role: ['roleName', 'type'],
-      device: ['farmId', 'shedId', 'code', 'name', 'gatewayType', 'deviceCategory', 'model', 'serialNo', 'networkId', 'port', 'commPointNo', 'parentId'],
+      device: [
+        'farmId',
+        'shedId',
+        'code',
+        'name',
+        'gatewayType',
+        'deviceCategory',
+        'model',
+        'serialNo',
+        'networkId',
+        'port',
+        'commPointNo',
+        'parentId',
+      ],
     };
     for (const locale of LOCALES) {
       await i18n.changeLanguage(locale);
       for (const [kind, fields] of Object.entries(recorded)) {
-        for (const f of fields) expect([locale, kind, f, fieldLabel(kind, f) === tk('oplog.sentence.otherField')]).toEqual([locale, kind, f, false]);
+        for (const f of fields)
+          expect([locale, kind, f, fieldLabel(kind, f) === tk('oplog.sentence.otherField')]).toEqual([locale, kind, f, false]);
       }
     }
   });

@@ -1,4 +1,12 @@
-import { AUDIT_KINDS, AUDIT_OPS, VISIT_MODULE, type AuditChange, type AuditNote, type AuditValue, type OperationLogRow } from '@farmsense/shared';
+import {
+  AUDIT_KINDS,
+  AUDIT_OPS,
+  VISIT_MODULE,
+  type AuditChange,
+  type AuditNote,
+  type AuditValue,
+  type OperationLogRow,
+} from '@farmsense/shared';
 import { hasKey, tk } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { actionLabel, moduleLabel, visitedPage } from './labels';

@@ -92,9 +92,7 @@ describe('operation log page', { timeout: 40_000 }, () => {
     expect(within(row(2)).getByText(menuLabel('usermanagement'))).toBeTruthy();
     // An entry without a note of what it did reads as a generic sentence, not its API path.
     expect(within(row(2)).queryByText('/api/accountauth/roleInfo')).toBeNull();
-    expect(within(row(2)).getByTestId('oplog-sentence').textContent).toBe(
-      t('sentence.generic', { module: menuLabel('usermanagement') }),
-    );
+    expect(within(row(2)).getByTestId('oplog-sentence').textContent).toBe(t('sentence.generic', { module: menuLabel('usermanagement') }));
 
     expect(within(row(1)).getByText('ghost')).toBeTruthy();
     expect(within(row(1)).getByText(t('columns.unknownAccount'))).toBeTruthy();

@@ -4,6 +4,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { TOAST } from '@farmsense/shared';
 import { bindToasts, type ToastApi } from './api/toast';
+import { lazyParts } from './lazyParts';
 import { antdLocale } from './i18n/locales';
 import { queryClient as defaultClient } from './queryClient';
 import { useAppStore } from './stores/appStore';
@@ -22,6 +23,7 @@ function loadMessage(): Promise<MessageInstance> {
     message.config({ top: TOAST.top, duration: TOAST.durationSeconds, maxCount: TOAST.maxCount });
     return message;
   });
+  lazyParts.message = antdMessage;
   return antdMessage;
 }
 

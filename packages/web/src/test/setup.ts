@@ -7,6 +7,7 @@ import { cleanup } from '@testing-library/react';
 import { DEFAULT_LOCALE, LOCALES } from '@farmsense/shared';
 import { ALL_NAMESPACES } from '../app/i18n/catalogue';
 import { i18n } from '../app/i18n/i18n';
+import { lazyParts } from '../app/lazyParts';
 
 // The browser loads catalogue files on demand; tests get them all up front, so a component
 // renders its texts at once whatever language a test switches to.
@@ -61,12 +62,20 @@ afterEach(() => {
 // loaded when first asked for) render in React roots of their own, outside the tree cleanup()
 // unmounts, and live on timers (a toast stays 2 s). Left alone they would finish after the test
 // file ended and the window was gone ("window is not defined" from React's scheduler, or a lazy
-// import landing after teardown). Before each file ends: load both (finishing an import a toast
-// started), close everything they show, and let React finish while the window still exists.
+// import landing after teardown). Before each file ends: finish the imports the file started
+// (app/lazyParts records them), close everything they show, and let React finish while the window
+// still exists. A file that showed neither starts nothing here: loading them only to close them
+// scheduled React work of its own, which outlived the file under load.
 afterAll(async () => {
-  if (!hasDom) return;
-  const [{ default: message }, { default: Modal }] = await Promise.all([import('antd/es/message'), import('antd/es/modal')]);
-  message.destroy();
-  Modal.destroyAll();
+  if (!hasDom || (!lazyParts.message && !lazyParts.modal)) return;
+  if (lazyParts.message) {
+    await lazyParts.message;
+    const { default: message } = await import('antd/es/message');
+    message.destroy();
+  }
+  if (lazyParts.modal) {
+    const { default: Modal } = (await lazyParts.modal) as typeof import('antd/es/modal');
+    Modal.destroyAll();
+  }
   await new Promise((r) => setTimeout(r, 100));
 });

@@ -1,6 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../app/api/toast';
+import { lazyParts } from '../app/lazyParts';
 
 /** An action the user confirms first (delete, ban, unbind…), then is told it is done. */
 export interface ConfirmedAction<R> {
@@ -31,7 +32,9 @@ export function useConfirmAction(): <R>(action: ConfirmedAction<R>) => void {
   return useCallback(
     <R>({ title, content, okText, danger = false, large = false, run, done, after }: ConfirmedAction<R>): void => {
       // The dialog's code loads when a page first asks (theme and language: app/providers).
-      void import('antd/es/modal').then(({ default: Modal }) =>
+      const modal = import('antd/es/modal');
+      lazyParts.modal = modal;
+      void modal.then(({ default: Modal }) =>
         Modal.confirm({
           title,
           content,

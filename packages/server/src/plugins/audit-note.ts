@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AUDIT_SECRET_FIELD, type AuditChange, type AuditKind, type AuditNote, type AuditValue } from '@farmsense/shared';
+import { AUDIT_SECRET_FIELD, type AuditChange, type AuditEvent, type AuditKind, type AuditNote, type AuditValue } from '@farmsense/shared';
 
 /**
  * The one audit helper every module uses to say what a write did. A service calls
@@ -53,7 +53,8 @@ function note(req: FastifyRequest | null, n: AuditNote): void {
 export const audit = {
   changes,
   add: (req: FastifyRequest | null, kind: AuditKind, name: string | null): void => note(req, { op: 'add', kind, name }),
-  edit: (req: FastifyRequest | null, kind: AuditKind, name: string | null, changed: AuditChange[]): void =>
-    note(req, { op: 'edit', kind, name, changes: changed }),
+  /** `events`: what happened without a value to show (a password reset). */
+  edit: (req: FastifyRequest | null, kind: AuditKind, name: string | null, changed: AuditChange[], events: AuditEvent[] = []): void =>
+    note(req, { op: 'edit', kind, name, changes: changed, ...(events.length > 0 ? { events } : {}) }),
   delete: (req: FastifyRequest | null, kind: AuditKind, name: string | null): void => note(req, { op: 'delete', kind, name }),
 };

@@ -49,11 +49,15 @@ export interface AuditChange {
   before: AuditValue;
   after: AuditValue;
 }
+/** What a write did that has no value to show (a password reset says only that it happened). */
+export const AUDIT_EVENTS = ['passwordReset'] as const;
+export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 export interface AuditNote {
   op: AuditOp;
   kind: AuditKind;
   name: string | null;
   changes?: AuditChange[];
+  events?: AuditEvent[];
 }
 
 /** Fields never written to the log, by name (passwords, check and safe codes, tokens, secrets). */

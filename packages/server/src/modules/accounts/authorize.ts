@@ -6,12 +6,29 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { assertRolesWithinCaller, assertWholeFarms, guardReach, type Scope } from '../../scope/index.js';
 import { paramError } from '../../lib/param-error.js';
 import { assertTenantRoles, findTarget, guardTarget } from './repo.js';
+import { audit } from '../../plugins/audit-note.js';
 
 /**
  * Role assignment and farm / shed / pen authorization of accounts. A caller replaces only the part
  * it manages: an administrator the whole authorization, an ordinary account the farms it sees as
  * a whole; what the account holds elsewhere is kept.
  */
+/** The names of the account's roles and farms, sorted: what the log shows of a role or farm change. */
+export async function heldNames(db: DbOrTx, tenantId: number, accountId: number): Promise<{ roles: string[]; farms: string[] }> {
+  const roleRows = await db
+    .select({ n: roles.roleName })
+    .from(accountRoles)
+    .innerJoin(roles, and(eq(roles.id, accountRoles.roleId), eq(roles.tenantId, tenantId)))
+    .where(eq(accountRoles.accountId, accountId));
+  const farmRows = await db
+    .select({ n: farms.farmName })
+    .from(accountFarms)
+    .innerJoin(farms, and(eq(farms.id, accountFarms.farmId), eq(farms.tenantId, tenantId)))
+    .where(eq(accountFarms.accountId, accountId));
+  const sorted = (rows: { n: string }[]) => rows.map((r) => r.n).sort((a, b) => a.localeCompare(b));
+  return { roles: sorted(roleRows), farms: sorted(farmRows) };
+}
+
 export async function checkRoles(db: Db, scope: Scope, tenantId: number, roleIds: number[]): Promise<void> {
   await assertTenantRoles(db, tenantId, roleIds);
   await assertRolesWithinCaller(db, scope, tenantId, roleIds);
@@ -90,7 +107,9 @@ export async function editAccountRoles(db: Db, scope: Scope, tenantId: number, a
   guardTarget(scope, target);
   await guardReach(db, scope, tenantId, [target.id]);
   await checkRoles(db, scope, tenantId, roleIds);
+  const before = await heldNames(db, tenantId, target.id);
   await db.transaction((tx) => replaceRoles(tx, target.id, roleIds));
+  audit.edit(scope.req, 'account', target.accountCode, audit.changes(before, await heldNames(db, tenantId, target.id), ['roles']));
 }
 
 export async function authorizeFarms(db: Db, scope: Scope, tenantId: number, accountId: number, farmIds: number[]): Promise<void> {
@@ -99,7 +118,9 @@ export async function authorizeFarms(db: Db, scope: Scope, tenantId: number, acc
   assertAuthorizable(target);
   await assertWholeFarms(scope, farmIds);
   const whole = await scope.wholeFarms();
+  const before = await heldNames(db, tenantId, target.id);
   await db.transaction((tx) => replaceFarms(tx, tenantId, target.id, whole, farmIds));
+  audit.edit(scope.req, 'account', target.accountCode, audit.changes(before, await heldNames(db, tenantId, target.id), ['farms']));
 }
 
 /**
@@ -154,6 +175,7 @@ export async function authorizeFarmsAndSheds(db: Db, scope: Scope, tenantId: num
   });
 
   const whole = await scope.wholeFarms();
+  const before = await heldNames(db, tenantId, target.id);
   await db.transaction(async (tx) => {
     const managed = await managedOf(tx, tenantId, target.id, whole);
     await clearFarms(tx, tenantId, target.id, [...new Set([...managed, ...farmIds])]);
@@ -164,4 +186,5 @@ export async function authorizeFarmsAndSheds(db: Db, scope: Scope, tenantId: num
     const penRows = grants.flatMap((g) => g.penIds.map((penId) => ({ accountId: target.id, penId })));
     if (penRows.length > 0) await tx.insert(accountPens).values(penRows).onConflictDoNothing();
   });
+  audit.edit(scope.req, 'account', target.accountCode, audit.changes(before, await heldNames(db, tenantId, target.id), ['farms']));
 }

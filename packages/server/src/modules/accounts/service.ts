@@ -19,7 +19,7 @@ import { assertWholeFarms, guardHandOver, guardReach, type Scope } from '../../s
 import { decryptField, type TransportKeys } from '../../lib/transport-crypto.js';
 import { revokeAccountSessions } from '../../lib/sessions.js';
 import { paramError } from '../../lib/param-error.js';
-import { checkRoles, replaceFarms, replaceRoles } from './authorize.js';
+import { checkRoles, heldNames, replaceFarms, replaceRoles } from './authorize.js';
 import { findTarget, guardTarget } from './repo.js';
 import { audit } from '../../plugins/audit-note.js';
 
@@ -105,6 +105,7 @@ export async function updateAccount(db: Db, keys: Keys, scope: Scope, tenantId: 
   if (body.roleIds) await checkRoles(db, scope, tenantId, body.roleIds);
   if (body.farmIds) await assertWholeFarms(scope, body.farmIds);
   const whole = body.farmIds ? await scope.wholeFarms() : 'all';
+  const held = await heldNames(db, tenantId, target.id);
   await db.transaction(async (tx) => {
     await tx
       .update(accounts)
@@ -121,7 +122,9 @@ export async function updateAccount(db: Db, keys: Keys, scope: Scope, tenantId: 
   });
   if (passwordHash !== undefined) await revokeAccountSessions(db, target.id, target.id === scope.id ? scope.tokenHash : undefined);
   const after = { ...profile(body), ...(body.accountType !== undefined ? { accountType: body.accountType } : {}) };
-  audit.edit(scope.req, 'account', target.accountCode, audit.changes(target, after));
+  const lists = body.roleIds || body.farmIds ? audit.changes(held, await heldNames(db, tenantId, target.id)) : [];
+  const events = passwordHash !== undefined ? (['passwordReset'] as const) : [];
+  audit.edit(scope.req, 'account', target.accountCode, [...audit.changes(target, after), ...lists], [...events]);
 }
 
 async function enabledAdminsBesides(db: Db, tenantId: number, ids: number[]): Promise<number> {
@@ -166,7 +169,7 @@ export async function deleteAccount(db: Db, scope: Scope, tenantId: number, acco
  */
 export async function banAccounts(db: Db, scope: Scope, tenantId: number, body: AccountBanBody): Promise<void> {
   const rows = await db
-    .select({ id: accounts.id, accountType: accounts.accountType, status: accounts.status })
+    .select({ id: accounts.id, accountCode: accounts.accountCode, accountType: accounts.accountType, status: accounts.status })
     .from(accounts)
     .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
   if (rows.length !== body.ids.length) throw new AppError(ErrorCodes.ACCOUNT_NOT_FOUND);
@@ -184,4 +187,9 @@ export async function banAccounts(db: Db, scope: Scope, tenantId: number, body: 
   if (body.status === AccountStatus.DISABLED) {
     for (const id of body.ids) await revokeAccountSessions(db, id);
   }
+  // One entry for the call: the accounts whose status it changed, by code.
+  const moved = rows.filter((r) => r.status !== body.status).map((r) => r.accountCode);
+  const name = (moved.length > 0 ? moved : rows.map((r) => r.accountCode)).join(', ');
+  const before = moved.length > 0 ? 1 - body.status : body.status;
+  audit.edit(scope.req, 'account', name, audit.changes({ status: before }, { status: body.status }));
 }

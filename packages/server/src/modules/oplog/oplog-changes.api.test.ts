@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditNote, OperationLogRow, Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { call } from '../../test/factories.js';
+import { buildAccount, buildRole, call } from '../../test/factories.js';
+import { encrypt } from '../../test/login.js';
 import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
 
 const B = '/api/breedpigbuilding/shed';
@@ -66,5 +67,43 @@ describe(`operation log: what a write changed (${TEST_DB})`, () => {
       name: 'Night shift',
       changes: [{ field: 'roleName', before: 'Night shift', after: 'Night crew' }],
     });
+  });
+
+  it('says who was banned and enabled, that a password was reset (no value), and role and farm lists by name', async () => {
+    const db = ctx.database.db;
+    const night = await buildRole(db, w.demoTenant, 'Night watch', []);
+    const day = await buildRole(db, w.demoTenant, 'Day watch', []);
+    const id = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'keeper9', accountType: 3, farmIds: [w.pigFarm], roleIds: [night] });
+    expect((await call(ctx, w.tok.demo, 'POST', '/api/accountauth/account/ban', { ids: [id], status: 0 })).code).toBe(1);
+    expect((await call(ctx, w.tok.demo, 'POST', '/api/accountauth/account/ban', { ids: [id], status: 1 })).code).toBe(1);
+    const reset = { id, accountName: 'Keeper Nine', phoneNo: '13900000009', password: await encrypt(ctx, 'Reset@2025') };
+    expect((await call(ctx, w.tok.demo, 'PUT', '/api/accountauth/account/update', reset)).code).toBe(1);
+    const roles = { accountId: id, roleIds: [night, day] };
+    expect((await call(ctx, w.tok.demo, 'POST', '/api/accountauth/account/roleEdit', roles)).code).toBe(1);
+    const farms = { accountId: id, farmIds: [w.pigFarm, w.poultryFarm] };
+    expect((await call(ctx, w.tok.demo, 'POST', '/api/breedpigaccount/account/farmAuthorize', farms)).code).toBe(1);
+    const mine = (await notes()).filter((n) => n.kind === 'account' && n.name === 'keeper9');
+    expect(mine).toEqual([
+      {
+        op: 'edit',
+        kind: 'account',
+        name: 'keeper9',
+        changes: [{ field: 'farms', before: ['Demo Pig Farm'], after: ['Demo Pig Farm', 'Demo Poultry Farm'] }],
+      },
+      { op: 'edit', kind: 'account', name: 'keeper9', changes: [{ field: 'roles', before: ['Night watch'], after: ['Day watch', 'Night watch'] }] },
+      {
+        op: 'edit',
+        kind: 'account',
+        name: 'keeper9',
+        changes: [
+          { field: 'accountName', before: 'Name of keeper9', after: 'Keeper Nine' },
+          { field: 'phoneNo', before: null, after: '13900000009' },
+        ],
+        events: ['passwordReset'],
+      },
+      { op: 'edit', kind: 'account', name: 'keeper9', changes: [{ field: 'status', before: 0, after: 1 }] },
+      { op: 'edit', kind: 'account', name: 'keeper9', changes: [{ field: 'status', before: 1, after: 0 }] },
+    ]);
+    expect(JSON.stringify(mine)).not.toMatch(/Reset@2025|argon/);
   });
 });

@@ -41,6 +41,18 @@ const FARM_EDIT = row({
 });
 const NUMBER = row({ detail: { op: 'edit', kind: 'device', name: 'DTU 1', changes: [{ field: 'port', before: 1234.5, after: 2 }] } });
 
+const BAN = row({ detail: { op: 'edit', kind: 'account', name: 'pig, chicken', changes: [{ field: 'status', before: 1, after: 0 }] } });
+const RESET = row({
+  detail: {
+    op: 'edit',
+    kind: 'account',
+    name: 'li.wei',
+    changes: [{ field: 'roles', before: ['Night watch'], after: ['Day watch', 'Night watch'] }],
+    events: ['passwordReset'],
+  },
+});
+const RESET_ONLY = row({ detail: { op: 'edit', kind: 'account', name: 'li.wei', changes: [], events: ['passwordReset', 'unknown'] } });
+
 describe('operation log sentences', () => {
   it('reads each action as a sentence in English, with translated field labels and values', async () => {
     await i18n.changeLanguage('en-us');
@@ -50,6 +62,16 @@ describe('operation log sentences', () => {
     expect(entrySentence(FARM_EDIT)).toBe('Edited farm North: address empty → 1234.5 Road');
     expect(entrySentence(NUMBER)).toBe('Edited device DTU 1: port 1,234.5 → 2');
     expect(entrySentence(row({ method: 'POST', detail: null }))).toBe(`Made a change in ${moduleLabel('housemanagement')}`);
+  });
+
+  it('reads bans, password resets (without a value) and role lists by name', async () => {
+    await i18n.changeLanguage('en-us');
+    expect(entrySentence(BAN)).toBe('Edited account pig, chicken: status enabled → disabled');
+    expect(entrySentence(RESET)).toBe('Edited account li.wei: roles Night watch → Day watch, Night watch; password was reset');
+    expect(entrySentence(RESET_ONLY)).toBe('Edited account li.wei: password was reset');
+    await i18n.changeLanguage('ru');
+    expect(entrySentence(BAN)).toBe('Изменено: учётная запись pig, chicken: статус включена → отключена');
+    expect(entrySentence(RESET_ONLY)).toBe('Изменено: учётная запись li.wei: пароль сброшен');
   });
 
   it('reads the same entries in Russian, numbers with the Russian formatter', async () => {
@@ -92,7 +114,7 @@ describe('operation log sentences', () => {
         'timeZone',
         'timeZoneName',
       ],
-      account: ['accountName', 'phoneNo', 'email', 'name', 'gender', 'jobNo', 'areaCode', 'accountType'],
+      account: ['accountName', 'phoneNo', 'email', 'name', 'gender', 'jobNo', 'areaCode', 'accountType', 'status', 'roles', 'farms'],
       role: ['roleName', 'type'],
       device: [
         'farmId',

@@ -1,4 +1,5 @@
 import {
+  AUDIT_EVENTS,
   AUDIT_KINDS,
   AUDIT_OPS,
   VISIT_MODULE,
@@ -24,7 +25,14 @@ export function auditNote(detail: unknown): AuditNote | null {
   if (!detail || typeof detail !== 'object') return null;
   const d = detail as Partial<AuditNote>;
   if (!AUDIT_OPS.includes(d.op as AuditNote['op']) || !AUDIT_KINDS.includes(d.kind as AuditNote['kind'])) return null;
-  return { op: d.op!, kind: d.kind!, name: typeof d.name === 'string' ? d.name : null, changes: Array.isArray(d.changes) ? d.changes : [] };
+  const events = Array.isArray(d.events) ? d.events.filter((e) => AUDIT_EVENTS.includes(e)) : [];
+  return {
+    op: d.op!,
+    kind: d.kind!,
+    name: typeof d.name === 'string' ? d.name : null,
+    changes: Array.isArray(d.changes) ? d.changes : [],
+    events,
+  };
 }
 
 /** Where a field's coded values find their labels: `<namespace>.<group>.<value>`. */
@@ -35,6 +43,7 @@ const VALUE_LABELS: Record<string, (v: AuditValue) => string> = {
   'farm.state': (v) => `oplog.values.state.${v}`,
   'account.accountType': (v) => `enums.accountType.${v}`,
   'account.gender': (v) => `oplog.values.gender.${v}`,
+  'account.status': (v) => `oplog.values.state.${v}`,
   'role.type': (v) => `oplog.values.roleType.${v}`,
   'device.gatewayType': (v) => `enums.gatewayType.${v}`,
   'device.deviceCategory': (v) => `enums.deviceCategory.${v}`,
@@ -74,9 +83,9 @@ function changeText(kind: string, c: AuditChange): string {
 export function noteSentence(n: AuditNote): string {
   const vars = { kind: tk(`oplog.kinds.${n.kind}`), name: n.name ?? tk('oplog.sentence.unnamed') };
   if (n.op !== 'edit') return tk(`oplog.sentence.${n.op}`, vars);
-  const changes = n.changes ?? [];
-  if (changes.length === 0) return tk('oplog.sentence.editNothing', vars);
-  return tk('oplog.sentence.edit', { ...vars, changes: changes.map((c) => changeText(n.kind, c)).join(tk('oplog.sentence.separator')) });
+  const parts = [...(n.changes ?? []).map((c) => changeText(n.kind, c)), ...(n.events ?? []).map((e) => tk(`oplog.events.${e}`))];
+  if (parts.length === 0) return tk('oplog.sentence.editNothing', vars);
+  return tk('oplog.sentence.edit', { ...vars, changes: parts.join(tk('oplog.sentence.separator')) });
 }
 
 /** What the entry did, as a sentence in the reader's language. */

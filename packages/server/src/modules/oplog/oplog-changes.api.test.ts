@@ -73,7 +73,13 @@ describe(`operation log: what a write changed (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const night = await buildRole(db, w.demoTenant, 'Night watch', []);
     const day = await buildRole(db, w.demoTenant, 'Day watch', []);
-    const id = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'keeper9', accountType: 3, farmIds: [w.pigFarm], roleIds: [night] });
+    const id = await buildAccount(db, {
+      tenantId: w.demoTenant,
+      accountCode: 'keeper9',
+      accountType: 3,
+      farmIds: [w.pigFarm],
+      roleIds: [night],
+    });
     expect((await call(ctx, w.tok.demo, 'POST', '/api/accountauth/account/ban', { ids: [id], status: 0 })).code).toBe(1);
     expect((await call(ctx, w.tok.demo, 'POST', '/api/accountauth/account/ban', { ids: [id], status: 1 })).code).toBe(1);
     const reset = { id, accountName: 'Keeper Nine', phoneNo: '13900000009', password: await encrypt(ctx, 'Reset@2025') };
@@ -90,7 +96,12 @@ describe(`operation log: what a write changed (${TEST_DB})`, () => {
         name: 'keeper9',
         changes: [{ field: 'farms', before: ['Demo Pig Farm'], after: ['Demo Pig Farm', 'Demo Poultry Farm'] }],
       },
-      { op: 'edit', kind: 'account', name: 'keeper9', changes: [{ field: 'roles', before: ['Night watch'], after: ['Day watch', 'Night watch'] }] },
+      {
+        op: 'edit',
+        kind: 'account',
+        name: 'keeper9',
+        changes: [{ field: 'roles', before: ['Night watch'], after: ['Day watch', 'Night watch'] }],
+      },
       {
         op: 'edit',
         kind: 'account',

@@ -42,6 +42,7 @@ export * from './production/standards.js';
 export * from './production/age.js';
 export * as kpi from './production/kpi.js';
 export * from './alarms/logic.js';
+export * from './alarms/rate.js';
 export * from './alarms/schemas.js';
 export * from './alarms/endpoints.js';
 export * from './alarms/reports.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
 import { alarmCountEndpoint } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS } from './logic.js';
+import { RATE_DIRECTIONS } from './rate.js';
 import {
   alarmAckBody,
   alarmClearBody,
@@ -58,6 +59,10 @@ export const alarmRuleRow = z.object({
   durationSec: z.number(),
   deadband: z.number(),
   noDataMinutes: z.number().nullable(),
+  /** Rate of change: the direction, the change allowed and the window it is measured over. */
+  direction: z.enum(RATE_DIRECTIONS).nullable(),
+  rateAmount: z.number().nullable(),
+  windowMinutes: z.number().nullable(),
   stages: z.array(alarmStageRow),
   updatedAt: z.number(),
 });

@@ -6,6 +6,7 @@ import { CHANNEL_KINDS } from '../schemas/devices.js';
 import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
 import { ALARM_LEVELS } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
+import { MAX_RATE_WINDOW_MINUTES, RATE_DIRECTIONS } from './rate.js';
 
 /**
  * Requests of the alarms module (issue 13; SPEC §3 "Warning model and rule", §5, codes 20027,
@@ -15,6 +16,9 @@ import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
  *   before raising, cleared once back inside by `deadband`;
  * - `noData`: no reading of the property for `noDataMinutes`;
  * - `offline`: the gateway offline (device state) for `durationSec`;
+ * - `rateOfChange`: a telemetry value that changes by more than `rateAmount` within
+ *   `windowMinutes` (rising, falling or either; rate.ts), held for `durationSec`, cleared once the
+ *   change is back under the amount by `deadband`;
  * - `commandFailed`: a remote-control command to the house's controller ended failed (refused)
  *   or expired (no ack); one alarm per setting group (key `command.<group>`, value the version),
  *   cleared when a later command of that group is synced.
@@ -23,7 +27,7 @@ import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
  */
 
 export { ALARM_LEVELS, alarmCountQuery, type AlarmLevel } from './count.js';
-export const RULE_KINDS = ['threshold', 'noData', 'offline', 'commandFailed'] as const;
+export const RULE_KINDS = ['threshold', 'noData', 'offline', 'commandFailed', 'rateOfChange'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
 
 /** The value kinds of CONTRACT §4 a rule may watch, with the highest `n` of `<kind>.<n>`. */
@@ -114,6 +118,7 @@ const common = {
   message,
   enabled: z.boolean({ error: 'validation.invalid' }).default(true),
 };
+const deadband = z.number({ error: 'validation.number' }).min(0, 'validation.nonNegative').max(1e6, 'validation.tooLarge').default(0);
 const thresholdRule = z.strictObject({
   ...common,
   kind: z.literal('threshold'),
@@ -121,7 +126,7 @@ const thresholdRule = z.strictObject({
   operator: z.enum(ALARM_OPERATORS, { error: 'validation.invalid' }),
   stages: z.array(alarmStage, { error: 'validation.required' }).min(1, 'validation.required').max(MAX_STAGES, 'validation.tooMany'),
   durationSec: seconds.default(0),
-  deadband: z.number({ error: 'validation.number' }).min(0, 'validation.nonNegative').max(1e6, 'validation.tooLarge').default(0),
+  deadband,
 });
 const noDataRule = z.strictObject({
   ...common,
@@ -135,6 +140,26 @@ const noDataRule = z.strictObject({
 });
 const offlineRule = z.strictObject({ ...common, kind: z.literal('offline'), durationSec: seconds.default(0) });
 const commandFailedRule = z.strictObject({ ...common, kind: z.literal('commandFailed') });
+const rateOfChangeRule = z.strictObject({
+  ...common,
+  kind: z.literal('rateOfChange'),
+  property,
+  direction: z.enum(RATE_DIRECTIONS, { error: 'validation.invalid' }),
+  rateAmount: z.number({ error: 'validation.number' }).gt(0, 'validation.positive').max(1e6, 'validation.tooLarge'),
+  windowMinutes: z
+    .number({ error: 'validation.integer' })
+    .int('validation.integer')
+    .min(1, 'validation.positiveInteger')
+    .max(MAX_RATE_WINDOW_MINUTES, 'validation.tooLarge'),
+  durationSec: seconds.default(0),
+  deadband,
+});
+
+/** A deadband as large as the amount would never let the alarm clear. */
+function checkRate(r: { rateAmount: number; deadband: number }, ctx: z.RefinementCtx): void {
+  if (r.rateAmount > 0 && r.deadband >= r.rateAmount)
+    ctx.addIssue({ code: 'custom', message: 'validation.deadbandBelowAmount', path: ['deadband'] });
+}
 
 type ThresholdRule = z.infer<typeof thresholdRule>;
 
@@ -160,7 +185,7 @@ const withId = { id: bodyId };
 // Offline first: the security suite's generated bodies take the first kind, the one without limits.
 export const alarmRuleAddBody = z.discriminatedUnion(
   'kind',
-  [offlineRule, noDataRule, commandFailedRule, thresholdRule.superRefine(checkThreshold)],
+  [offlineRule, noDataRule, commandFailedRule, thresholdRule.superRefine(checkThreshold), rateOfChangeRule.superRefine(checkRate)],
   { error: 'validation.invalid' },
 );
 export type AlarmRuleAddBody = z.infer<typeof alarmRuleAddBody>;
@@ -171,6 +196,7 @@ export const alarmRuleUpdateBody = z.discriminatedUnion(
     noDataRule.extend(withId),
     commandFailedRule.extend(withId),
     thresholdRule.extend(withId).superRefine(checkThreshold),
+    rateOfChangeRule.extend(withId).superRefine(checkRate),
   ],
   { error: 'validation.invalid' },
 );

@@ -1,28 +1,25 @@
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import {
-  breaches,
-  clears,
-  limitsOf,
   propertyMatches,
-  severity,
-  stageFor,
   step,
   type AlarmOperator,
   type ConditionState,
   type LimitKind,
   type Limits,
   type LiveAlarm,
+  type RateDirection,
 } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { telemetryHistory } from '../telemetry/index.js';
 import { shedContext, type ShedContext } from './context.js';
+import { judge, RateWindows, type ReadingFacts, type Rule } from './judge.js';
 import { planPush } from './push/plan.js';
 import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
 
 /**
- * Threshold rules against committed readings (DESIGN.md §3). One call evaluates one gateway's
+ * Limit and rate-of-change rules against committed readings (DESIGN.md §3; judge.ts). One call evaluates one gateway's
  * readings in time order, in one transaction: the conditions (pending breach, newest reading seen)
  * and the live alarms are read, run through the state machine (shared alarms/logic.ts), and the
  * raises, clears, peaks, conditions and the gateway's progress are written together. A reading
@@ -55,18 +52,6 @@ export interface Reading {
   values: Readonly<Record<string, number>>;
 }
 
-interface Rule {
-  id: number;
-  name: string;
-  property: string;
-  operator: AlarmOperator;
-  level: number;
-  message: string;
-  durationSec: number;
-  deadband: number;
-  stages: { fromDay: number; toDay: number; limitKind: LimitKind; low: number | null; high: number | null }[];
-}
-
 interface Live {
   id: number;
   peak: number | null;
@@ -81,18 +66,22 @@ interface Slot {
   touched: boolean;
 }
 
-/** The enabled threshold rules (of enabled groups) of the gateway's shed, with their stages. */
+/** The enabled limit and rate-of-change rules (of enabled groups) of the gateway's shed, with their stages. */
 async function thresholdRules(tx: Tx, gw: GatewayRef, shedId: number): Promise<Rule[]> {
   const rows = await tx
     .select({
       id: alarmRules.id,
       name: alarmRules.name,
+      kind: alarmRules.kind,
       property: alarmRules.property,
       operator: alarmRules.operator,
       level: alarmRules.level,
       message: alarmRules.message,
       durationSec: alarmRules.durationSec,
       deadband: alarmRules.deadband,
+      direction: alarmRules.rateDirection,
+      rateAmount: alarmRules.rateAmount,
+      windowMinutes: alarmRules.windowMinutes,
     })
     .from(alarmRules)
     .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
@@ -101,7 +90,7 @@ async function thresholdRules(tx: Tx, gw: GatewayRef, shedId: number): Promise<R
       and(
         eq(sheds.id, shedId),
         eq(alarmRules.tenantId, gw.tenantId),
-        eq(alarmRules.kind, 'threshold'),
+        inArray(alarmRules.kind, ['threshold', 'rateOfChange']),
         eq(alarmRules.enabled, true),
         eq(alarmRuleGroups.enabled, true),
       ),
@@ -119,7 +108,11 @@ async function thresholdRules(tx: Tx, gw: GatewayRef, shedId: number): Promise<R
     .orderBy(asc(alarmRuleStages.fromDay));
   return rows.map((r) => ({
     ...r,
+    kind: r.kind as Rule['kind'],
     operator: r.operator as AlarmOperator,
+    direction: (r.direction ?? 'either') as RateDirection,
+    rateAmount: r.rateAmount ?? 0,
+    windowMinutes: r.windowMinutes ?? 0,
     stages: stages
       .filter((s) => s.ruleId === r.id)
       .map((s) => ({ fromDay: s.fromDay, toDay: s.toDay, limitKind: s.limitKind as LimitKind, low: s.low, high: s.high })),
@@ -261,42 +254,34 @@ async function run(
     });
   };
 
+  const keys = [...new Set(readings.flatMap((r) => Object.keys(r.values)))];
+  const windows = await RateWindows.load(tx, gw.id, rules, keys, readings[0]!.ts, readings[readings.length - 1]!.ts);
   for (const reading of readings) {
-    const dayAge = ctx.dayAgeAt(reading.ts, reading.values);
-    let target: number | null | undefined;
+    const at: ReadingFacts = { ts: reading.ts, values: reading.values, dayAge: ctx.dayAgeAt(reading.ts, reading.values) };
     for (const rule of rules) {
       for (const [key, value] of Object.entries(reading.values)) {
         if (!propertyMatches(rule.property, key)) continue;
-        const stage = stageFor(rule.stages, dayAge);
-        let limits: Limits | null = null;
-        if (stage) {
-          if (stage.limitKind === 'relative' && target === undefined) target = ctx.targetAt(dayAge, reading.values);
-          limits = limitsOf(stage, target ?? null);
-          // A relative stage on a day without a target: nothing to compare with, nothing changes.
-          if (!limits) continue;
-        }
+        const j = judge(rule, key, value, at, ctx, windows);
+        if (!j) continue;
         const s = slotOf(rule, key);
-        // Out of every stage's ages the rule does not apply: a breach ends, an alarm clears.
-        const breach = limits !== null && breaches(rule.operator, limits, value);
-        const clear = limits === null || clears(rule.operator, limits, value, rule.deadband);
-        const r = step(s.state, { ts: reading.ts, breach, clear, durationMs: rule.durationSec * 1000 });
+        const r = step(s.state, { ts: reading.ts, breach: j.breach, clear: j.clear, durationMs: rule.durationSec * 1000 });
         if (r.state === s.state) continue;
         s.state = r.state;
         s.touched = true;
-        if (r.action === 'raise' && limits) {
-          s.live = await raise(tx, gw, at, rule, key, reading.ts, value, limits, dayAge);
-          event(s, 'raised', value, reading.ts);
+        if (r.action === 'raise') {
+          s.live = await raise(tx, gw, at, rule, key, j.shown, j.limits);
+          event(s, 'raised', j.shown, reading.ts);
         } else if (r.action === 'clear' && s.live) {
           await tx
             .update(alarms)
             .set({ active: false, endedAt: new Date(reading.ts), updatedAt: new Date() })
             .where(and(eq(alarms.id, s.live.id), eq(alarms.active, true)));
-          event(s, 'cleared', value, reading.ts);
+          event(s, 'cleared', j.shown, reading.ts);
           s.live = null;
-        } else if (r.action === 'update' && s.live && limits && worse(rule.operator, limits, value, s.live.peak)) {
-          s.live.peak = value;
-          await tx.update(alarms).set({ peak: value, updatedAt: new Date() }).where(eq(alarms.id, s.live.id));
-          event(s, 'peak', value, reading.ts);
+        } else if (r.action === 'update' && s.live && (s.live.peak === null || j.severity(j.shown) > j.severity(s.live.peak))) {
+          s.live.peak = j.shown;
+          await tx.update(alarms).set({ peak: j.shown, updatedAt: new Date() }).where(eq(alarms.id, s.live.id));
+          event(s, 'peak', j.shown, reading.ts);
         }
       }
     }
@@ -320,33 +305,20 @@ async function run(
     });
 }
 
-function worse(op: AlarmOperator, limits: Limits, value: number, peak: number | null): boolean {
-  return peak === null || severity(op, limits, value) > severity(op, limits, peak);
-}
-
 /** Inserts the live alarm, or finds the one another evaluation raised first (the partial unique index). */
-async function raise(
-  tx: Tx,
-  gw: GatewayRef,
-  at: { farmId: number; shedId: number },
-  rule: Rule,
-  key: string,
-  ts: number,
-  value: number,
-  limits: Limits,
-  dayAge: number | null,
-): Promise<Live> {
+async function raise(tx: Tx, gw: GatewayRef, reading: ReadingFacts, rule: Rule, key: string, value: number, limits: Limits): Promise<Live> {
+  const ts = reading.ts;
   const [row] = await tx
     .insert(alarms)
     .values({
       tenantId: gw.tenantId,
-      farmId: at.farmId,
-      shedId: at.shedId,
+      farmId: gw.farmId!,
+      shedId: gw.shedId!,
       gatewayId: gw.id,
       gatewayCode: gw.code,
       ruleId: rule.id,
       ruleName: rule.name,
-      kind: 'threshold',
+      kind: rule.kind,
       key,
       level: rule.level,
       message: rule.message,
@@ -356,7 +328,7 @@ async function raise(
       peak: value,
       low: limits.low,
       high: limits.high,
-      dayAge,
+      dayAge: reading.dayAge,
     })
     .onConflictDoNothing({ target: [alarms.ruleId, alarms.gatewayId, alarms.key], where: sql`${alarms.active}` })
     .returning({ id: alarms.id, peak: alarms.peak, acknowledged: alarms.acknowledged });

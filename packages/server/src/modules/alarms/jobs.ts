@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
@@ -51,7 +51,7 @@ export async function enqueueSweep(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.
   await deps.jobs.enqueue(sweepJob, { slot }, { key: `sweep-${slot}`, runAt: new Date(slot * SWEEP_EVERY_MS), ...(tx ? { tx } : {}) });
 }
 
-/** Evaluates what the subscriber missed, for gateways in sheds that have threshold rules. */
+/** Evaluates what the subscriber missed, for gateways in sheds that have limit or rate-of-change rules. */
 export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {
   const list = await tx
     .selectDistinct({ ...gatewayRefColumns, lastTs: alarmProgress.lastTs })
@@ -60,7 +60,11 @@ export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {
     .innerJoin(farms, eq(farms.id, sheds.farmId))
     .innerJoin(
       alarmRules,
-      and(eq(alarmRules.farmId, sheds.farmId), eq(alarmRules.shedType, sheds.shedType), eq(alarmRules.kind, 'threshold')),
+      and(
+        eq(alarmRules.farmId, sheds.farmId),
+        eq(alarmRules.shedType, sheds.shedType),
+        inArray(alarmRules.kind, ['threshold', 'rateOfChange']),
+      ),
     )
     .leftJoin(alarmProgress, eq(alarmProgress.gatewayId, gateways.id))
     .where(and(isNotNull(gateways.shedId), eq(gateways.enabled, true)))

@@ -13,6 +13,7 @@ import {
   type AlarmRuleUpdateBody,
   type LimitKind,
   type Page,
+  type RateDirection,
   type RuleGroupAddBody,
   type RuleGroupPageQuery,
   type RuleGroupRow,
@@ -210,6 +211,9 @@ async function present(db: DbOrTx, rules: (RuleRow & { groupName: string })[]): 
     durationSec: r.durationSec,
     deadband: r.deadband,
     noDataMinutes: r.noDataMinutes,
+    direction: r.rateDirection as RateDirection | null,
+    rateAmount: r.rateAmount,
+    windowMinutes: r.windowMinutes,
     stages: stages
       .filter((s) => s.ruleId === r.id)
       .map((s) => ({ fromDay: s.fromDay, toDay: s.toDay, limitKind: s.limitKind as LimitKind, low: s.low, high: s.high })),
@@ -254,7 +258,16 @@ export async function ruleDetail(db: Db, scope: Scope, id: number): Promise<Alar
 
 /** The columns of a rule body, whatever its kind (fields of other kinds null). */
 function ruleColumns(body: AlarmRuleAddBody): Omit<typeof alarmRules.$inferInsert, 'tenantId' | 'farmId' | 'groupId' | 'shedType'> {
-  const base = { name: body.name, kind: body.kind, level: body.level, message: body.message, enabled: body.enabled };
+  const base = {
+    name: body.name,
+    kind: body.kind,
+    level: body.level,
+    message: body.message,
+    enabled: body.enabled,
+    rateDirection: null,
+    rateAmount: null,
+    windowMinutes: null,
+  };
   switch (body.kind) {
     case 'threshold':
       return {
@@ -269,6 +282,18 @@ function ruleColumns(body: AlarmRuleAddBody): Omit<typeof alarmRules.$inferInser
       return { ...base, property: body.property, operator: null, durationSec: 0, deadband: 0, noDataMinutes: body.noDataMinutes };
     case 'offline':
       return { ...base, property: OFFLINE_PROPERTY, operator: null, durationSec: body.durationSec, deadband: 0, noDataMinutes: null };
+    case 'rateOfChange':
+      return {
+        ...base,
+        property: body.property,
+        operator: null,
+        durationSec: body.durationSec,
+        deadband: body.deadband,
+        noDataMinutes: null,
+        rateDirection: body.direction,
+        rateAmount: body.rateAmount,
+        windowMinutes: body.windowMinutes,
+      };
     case 'commandFailed':
       return { ...base, property: COMMAND_PROPERTY, operator: null, durationSec: 0, deadband: 0, noDataMinutes: null };
   }

@@ -44,7 +44,7 @@ export const alarmRuleGroups = pgTable(
 /**
  * A rule (shared alarms/schemas.ts): kind threshold (property, operator, stages, duration,
  * deadband), noData (property, no_data_minutes), offline (property 'offline', duration) or
- * commandFailed (property 'command').
+ * commandFailed (property 'command') or rateOfChange (property, rate_*, window_minutes, duration, deadband).
  * `farm_id` and `shed_type` repeat the group's, so the evaluator finds a shed's rules in one index.
  */
 export const alarmRules = pgTable(
@@ -66,12 +66,16 @@ export const alarmRules = pgTable(
     durationSec: integer('duration_sec').notNull().default(0),
     deadband: doublePrecision('deadband').notNull().default(0),
     noDataMinutes: integer('no_data_minutes'),
+    /** rateOfChange: 'rising' | 'falling' | 'either', the change allowed, the window it is measured over. */
+    rateDirection: text('rate_direction'),
+    rateAmount: doublePrecision('rate_amount'),
+    windowMinutes: integer('window_minutes'),
     ...stamps,
   },
   (t) => [
     index('alarm_rules_farm_type_idx').on(t.farmId, t.shedType),
     index('alarm_rules_group_idx').on(t.groupId),
-    check('alarm_rules_kind_ck', sql`${t.kind} IN ('threshold', 'noData', 'offline', 'commandFailed')`),
+    check('alarm_rules_kind_ck', sql`${t.kind} IN ('threshold', 'noData', 'offline', 'commandFailed', 'rateOfChange')`),
     check('alarm_rules_level_ck', sql`${t.level} IN (1, 2, 3)`),
   ],
 );

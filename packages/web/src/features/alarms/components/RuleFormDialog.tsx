@@ -6,6 +6,7 @@ import {
   ALARM_LEVELS,
   ALARM_MESSAGE_MAX,
   ALARM_OPERATORS,
+  RATE_DIRECTIONS,
   alarmRuleAddBody,
   ErrorCodes,
   RULE_KINDS,
@@ -117,7 +118,7 @@ export function RuleFormDialog({
         <Radio.Group optionType="button" buttonStyle="solid" options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
       </Field>
       {kind === 'commandFailed' && <Alert type="info" showIcon className="fs-dialog-note" title={t('rules.commandFailedHint')} />}
-      {(kind === 'threshold' || kind === 'noData') && (
+      {(kind === 'threshold' || kind === 'noData' || kind === 'rateOfChange') && (
         <FieldRow spans={[12, 12]}>
           <Field name="valueKind" label={t('rules.fields.property')} rule={fieldRule} required>
             <Select
@@ -150,7 +151,7 @@ export function RuleFormDialog({
             <NumberInput integer />
           </Field>
         )}
-        {kind === 'threshold' ? (
+        {kind === 'threshold' || kind === 'rateOfChange' ? (
           <Field name="deadband" label={t('rules.fields.deadband')} rule={fieldRule} extra={t('rules.fields.deadbandHint')}>
             <NumberInput />
           </Field>
@@ -161,6 +162,19 @@ export function RuleFormDialog({
       <Field name="message" label={t('rules.fields.message')} rule={fieldRule} required>
         <Input.TextArea rows={2} maxLength={ALARM_MESSAGE_MAX} showCount />
       </Field>
+      {kind === 'rateOfChange' && (
+        <FieldRow spans={[8, 8, 8]}>
+          <Field name="direction" label={t('rules.fields.direction')} rule={fieldRule} required>
+            <Select options={RATE_DIRECTIONS.map((d) => ({ value: d, label: t(`directions.${d}`) }))} />
+          </Field>
+          <Field name="rateAmount" label={t('rules.fields.rateAmount')} rule={fieldRule} extra={t('rules.fields.rateAmountHint')} required>
+            <NumberInput />
+          </Field>
+          <Field name="windowMinutes" label={t('rules.fields.windowMinutes')} rule={fieldRule} required>
+            <NumberInput integer />
+          </Field>
+        </FieldRow>
+      )}
       {kind === 'threshold' && (
         <>
           <Divider titlePlacement="start" className="fs-form-divider">

@@ -112,6 +112,11 @@ export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
           <span className="fs-muted">–</span>
         ) : r.kind === 'commandFailed' ? (
           <span>{t('records.commandVersion', { version: r.value ?? '–' })}</span>
+        ) : r.kind === 'rateOfChange' ? (
+          <div className="fs-cell-stack">
+            <span>{t('records.rateChange', { value: fmtNumber(r.peak ?? r.value, r.key) })}</span>
+            {sub(t('records.rateAllowed', { amount: fmtNumber(r.high, r.key) }))}
+          </div>
         ) : (
           <div className="fs-cell-stack">
             <span>

@@ -73,6 +73,13 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
         if (r.kind === 'noData') return t('rules.noDataFor', { minutes: r.noDataMinutes ?? 0 });
         if (r.kind === 'offline') return t('kinds.offline');
         if (r.kind === 'commandFailed') return t('rules.commandFailedWhen');
+        if (r.kind === 'rateOfChange') {
+          return t('rules.rateWhen', {
+            direction: t(`directions.${r.direction ?? 'either'}`),
+            amount: fmtNumber(r.rateAmount, r.property),
+            minutes: r.windowMinutes ?? 0,
+          });
+        }
         return (
           <div className="fs-cell-stack" data-testid="rule-stages">
             <span>{r.operator && t(`operators.${r.operator}`)}</span>
@@ -91,10 +98,10 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
       width: 180,
       render: (_, r) => (
         <div className="fs-cell-stack">
-          {(r.kind === 'threshold' || r.kind === 'offline') && (
+          {r.kind !== 'noData' && r.kind !== 'commandFailed' && (
             <span>{t('rules.heldFor', { duration: fmtDuration(r.durationSec * 1000) })}</span>
           )}
-          {r.kind === 'threshold' && (
+          {(r.kind === 'threshold' || r.kind === 'rateOfChange') && (
             <Typography.Text type="secondary" className="fs-cell-sub">
               {t('rules.deadbandOf', { value: fmtNumber(r.deadband, r.property) })}
             </Typography.Text>

@@ -46,6 +46,46 @@ describe('the rule form values as a request', () => {
     expect(result.error!.issues[0]!.path).toEqual(['stages', 0, 'high']);
   });
 
+  it('reads a rate-of-change rule back and sends it as the shared schema takes it', () => {
+    const v = initialRule({
+      id: 3,
+      groupId: 2,
+      groupName: 'G',
+      farmId: 1,
+      shedType: 1,
+      name: 'Drop',
+      kind: 'rateOfChange',
+      property: 'temp.2',
+      operator: null,
+      level: 1,
+      message: 'm',
+      enabled: true,
+      durationSec: 120,
+      deadband: 0.5,
+      noDataMinutes: null,
+      direction: 'falling',
+      rateAmount: 4,
+      windowMinutes: 30,
+      stages: [],
+      updatedAt: 0,
+    });
+    expect(v).toMatchObject({ valueKind: 'temp', sensor: 2, direction: 'falling', rateAmount: 4, windowMinutes: 30 });
+    expect(alarmRuleAddBody.parse(ruleInput(v, 2))).toEqual({
+      groupId: 2,
+      name: 'Drop',
+      level: 1,
+      message: 'm',
+      enabled: true,
+      kind: 'rateOfChange',
+      property: 'temp.2',
+      direction: 'falling',
+      rateAmount: 4,
+      windowMinutes: 30,
+      durationSec: 120,
+      deadband: 0.5,
+    });
+  });
+
   it('reads a stored rule back into the form', () => {
     const v = initialRule({
       id: 1,
@@ -63,6 +103,9 @@ describe('the rule form values as a request', () => {
       durationSec: 300,
       deadband: 0.5,
       noDataMinutes: null,
+      direction: null,
+      rateAmount: null,
+      windowMinutes: null,
       stages: [{ fromDay: 0, toDay: 20, limitKind: 'relative', low: -3, high: null }],
       updatedAt: 0,
     });

@@ -6,6 +6,7 @@ import {
   type AlarmOperator,
   type AlarmRuleRow,
   type LimitKind,
+  type RateDirection,
   type RuleKind,
 } from '@farmsense/shared';
 
@@ -36,6 +37,9 @@ export interface RuleFormValues {
   durationSec: number | null;
   deadband: number | null;
   noDataMinutes: number | null;
+  direction: RateDirection;
+  rateAmount: number | null;
+  windowMinutes: number | null;
   stages: StageValues[];
 }
 
@@ -73,6 +77,9 @@ export function initialRule(rule: AlarmRuleRow | null): RuleFormValues {
       durationSec: 0,
       deadband: 0,
       noDataMinutes: 10,
+      direction: 'rising',
+      rateAmount: null,
+      windowMinutes: 10,
       stages: [{ ...NEW_STAGE }],
     };
   }
@@ -90,6 +97,9 @@ export function initialRule(rule: AlarmRuleRow | null): RuleFormValues {
     durationSec: rule.durationSec,
     deadband: rule.deadband,
     noDataMinutes: rule.noDataMinutes ?? 10,
+    direction: rule.direction ?? 'rising',
+    rateAmount: rule.rateAmount,
+    windowMinutes: rule.windowMinutes ?? 10,
     stages: rule.stages.length > 0 ? rule.stages.map((s) => ({ ...s })) : [{ ...NEW_STAGE }],
   };
 }
@@ -107,6 +117,17 @@ export function ruleInput(v: RuleFormValues, groupId: number): Record<string, un
       return { ...common, kind: 'offline', durationSec: num(v.durationSec) };
     case 'commandFailed':
       return { ...common, kind: 'commandFailed' };
+    case 'rateOfChange':
+      return {
+        ...common,
+        kind: 'rateOfChange',
+        property,
+        direction: v.direction,
+        rateAmount: num(v.rateAmount),
+        windowMinutes: num(v.windowMinutes),
+        durationSec: num(v.durationSec),
+        deadband: num(v.deadband),
+      };
     case 'noData':
       return { ...common, kind: 'noData', property, noDataMinutes: num(v.noDataMinutes) };
     default:

@@ -40,6 +40,9 @@ const HOT: AlarmRuleRow = {
   durationSec: 300,
   deadband: 0.5,
   noDataMinutes: null,
+  direction: null,
+  rateAmount: null,
+  windowMinutes: null,
   stages: [
     { fromDay: 0, toDay: 20, limitKind: 'absolute', low: null, high: 32 },
     { fromDay: 21, toDay: 9999, limitKind: 'relative', low: null, high: 3 },
@@ -173,6 +176,41 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
       message: 'Close the inlets',
       enabled: true,
       kind: 'commandFailed',
+    });
+  });
+
+  it('offers the rate of change with its direction, amount and window, checked as typed, and saves them', async () => {
+    const calls = serve();
+    renderWithApp(<RuleConfigPage />, '/warningmanagement/warningconfiguration');
+    const dialog = await openAddForm();
+    fireEvent.click(within(dialog).getByText(t('kinds.rateOfChange')));
+    const amount = await within(dialog).findByLabelText(t('rules.fields.rateAmount'), {}, SLOW);
+    expect(within(dialog).getByText(t('directions.rising'))).toBeTruthy();
+    type(amount, '0');
+    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+    expect(await within(dialog).findByText(tk('validation.positive'), {}, SLOW)).toBeTruthy();
+    type(amount, '2,5');
+    type(within(dialog).getByLabelText(t('rules.fields.deadband')), '3');
+    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+    expect(await within(dialog).findByText(tk('validation.deadbandBelowAmount'), {}, SLOW)).toBeTruthy();
+    expect(calls.some((c) => c.path === RULE && c.method === 'POST')).toBe(false);
+    type(within(dialog).getByLabelText(t('rules.fields.deadband')), '0,5');
+    type(within(dialog).getByLabelText(t('rules.fields.windowMinutes')), '15');
+    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+    await waitFor(() => expect(calls.find((c) => c.path === RULE && c.method === 'POST')).toBeTruthy(), SLOW);
+    expect(calls.find((c) => c.path === RULE && c.method === 'POST')!.body).toEqual({
+      groupId: 1,
+      name: 'Cold nights',
+      level: 1,
+      message: 'Close the inlets',
+      enabled: true,
+      kind: 'rateOfChange',
+      property: 'temp',
+      direction: 'rising',
+      rateAmount: 2.5,
+      windowMinutes: 15,
+      durationSec: 0,
+      deadband: 0.5,
     });
   });
 

@@ -228,12 +228,22 @@ export async function bindController(
     await tx.update(gateways).set({ shedId, updatedAt: new Date(), updatedBy: scope.id }).where(eq(gateways.id, gw.id));
   });
   changed(gw.code);
+  audit.edit(scope.req, 'device', gw.name, [{ field: 'shed', before: null, after: await shedName(db, shedId) }]);
+}
+
+/** A shed's name, for the log (null for none). */
+async function shedName(db: Db, shedId: number | null): Promise<string | null> {
+  if (shedId === null) return null;
+  const [s] = await db.select({ n: sheds.shedName }).from(sheds).where(eq(sheds.id, shedId));
+  return s?.n ?? null;
 }
 
 export async function unbindController(db: Db, scope: Scope, tenantId: number, id: number, changed: Changed): Promise<void> {
   const gw = await visibleGateway(scope, { id: id });
+  const was = await shedName(db, gw.shedId);
   await db.update(gateways).set({ shedId: null, updatedAt: new Date(), updatedBy: scope.id }).where(eq(gateways.id, gw.id));
   changed(gw.code);
+  audit.edit(scope.req, 'device', gw.name, audit.changes({ shed: was }, { shed: null }));
 }
 
 /** Enables or disables several gateways; a disabled one loses its live session and is refused at its next CONNECT. */
@@ -252,4 +262,8 @@ export async function enableControllers(
     .set({ enabled, updatedAt: new Date(), updatedBy: scope.id })
     .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.id, unique)));
   for (const r of rows) changed(r.code, enabled ? undefined : { gatewayId: r.id });
+  // One entry for the call: the gateways it switched, by name.
+  const moved = rows.filter((r) => r.enabled !== enabled);
+  const name = (moved.length > 0 ? moved : rows).map((r) => r.name).join(', ');
+  audit.edit(scope.req, 'device', name, audit.changes({ enabled: moved.length > 0 ? !enabled : enabled }, { enabled }));
 }

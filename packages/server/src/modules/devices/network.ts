@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
+import { audit } from '../../plugins/audit-note.js';
 import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
@@ -123,6 +124,7 @@ export async function addNetwork(db: Db, scope: Scope, tenantId: number, b: Netw
     })
     .returning({ id: networkDevices.id })
     .catch(ipTaken);
+  audit.add(scope.req, 'network', b.name);
   return { id: row!.id };
 }
 
@@ -145,6 +147,10 @@ export async function updateNetwork(db: Db, scope: Scope, tenantId: number, b: N
     })
     .where(eq(networkDevices.id, dev.id))
     .catch(ipTaken);
+  // The farm by name, not id.
+  const was = { ...dev, farm: dev.farmId === farm.id ? farm.farmName : (await visibleFarm(scope, dev.farmId)).farmName };
+  const now = { name: b.name, ip, serverPort: b.serverPort, connectionMode: b.connectionMode, farm: farm.farmName };
+  audit.edit(scope.req, 'network', dev.name, audit.changes(was, now));
 }
 
 export async function deleteNetwork(db: Db, scope: Scope, tenantId: number, id: number): Promise<void> {
@@ -155,4 +161,5 @@ export async function deleteNetwork(db: Db, scope: Scope, tenantId: number, id: 
     if (await rowExists(tx, gateways.id, wired)) throw new AppError(ErrorCodes.DEVICE_HAS_SUB_DEVICES);
     await tx.delete(networkDevices).where(eq(networkDevices.id, dev.id));
   });
+  audit.delete(scope.req, 'network', dev.name);
 }

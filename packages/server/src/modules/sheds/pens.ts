@@ -16,6 +16,13 @@ import { accountPens, farms, pens, sheds } from '../../db/tables.js';
 import { farmCondition, seesPen, seesShed, visibleFarm, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
 import { narrowBeforePenRemoval } from './narrow.js';
 import { lockFarm } from './service.js';
+import { audit } from '../../plugins/audit-note.js';
+
+/** A pen as the log names it: its shed, then its name or row-column. */
+async function penLabel(db: Db, shedId: number, p: { name: string | null; field: number; fieldColumn: number }): Promise<string> {
+  const [s] = await db.select({ n: sheds.shedName }).from(sheds).where(eq(sheds.id, shedId));
+  return `${s?.n ?? ''} ${p.name ?? `${p.field}-${p.fieldColumn}`}`.trim();
+}
 
 /**
  * Pens (columns) of a shed: numbered by column (fieldColumn) and row (field). The caller sees the
@@ -79,6 +86,8 @@ export async function addPens(db: Db, scope: Scope, tenantId: number, body: AddF
     const ids = rows.map((r) => r.id);
     // A caller limited to some pens of this shed is given the new ones, so it sees what it made.
     if (scope.penLimits.has(shed.id)) await tx.insert(accountPens).values(ids.map((penId) => ({ accountId: scope.id, penId })));
+    const span = body.startColumn === body.endColumn ? `${body.startColumn}` : `${body.startColumn}…${body.endColumn}`;
+    audit.add(scope.req, 'pen', `${shed.shedName} ${body.row}-${span}`);
     return { ids };
   });
 }
@@ -108,6 +117,8 @@ export async function updatePen(db: Db, scope: Scope, tenantId: number, body: Up
       .set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, updatedAt: new Date(), updatedBy: scope.id })
       .where(and(eq(pens.id, pen.id), eq(pens.tenantId, tenantId)));
   });
+  const after = { field: body.field, fieldColumn: body.fieldColumn, name: body.name ?? null };
+  audit.edit(scope.req, 'pen', await penLabel(db, pen.shedId, pen), audit.changes(pen, after));
 }
 
 export async function deletePen(db: Db, scope: Scope, tenantId: number, penId: number): Promise<void> {
@@ -117,6 +128,7 @@ export async function deletePen(db: Db, scope: Scope, tenantId: number, penId: n
     await narrowBeforePenRemoval(tx, tenantId, pen.farmId, pen.shedId, [pen.id]);
     await tx.delete(pens).where(and(eq(pens.id, pen.id), eq(pens.tenantId, tenantId)));
   });
+  audit.delete(scope.req, 'pen', await penLabel(db, pen.shedId, pen));
 }
 
 /** Farm -> sheds -> pens the caller may see, for pickers; one farm when farmId is given. */

@@ -53,6 +53,21 @@ const RESET = row({
 });
 const RESET_ONLY = row({ detail: { op: 'edit', kind: 'account', name: 'li.wei', changes: [], events: ['passwordReset', 'unknown'] } });
 
+const NETWORK = row({
+  detail: {
+    op: 'edit',
+    kind: 'network',
+    name: 'Switch 1',
+    changes: [
+      { field: 'connectionMode', before: 'tcpClient', after: 'mqtt' },
+      { field: 'farm', before: 'North', after: 'South' },
+    ],
+  },
+});
+const BIND = row({ detail: { op: 'edit', kind: 'device', name: 'DTU 1', changes: [{ field: 'shed', before: null, after: 'House 3' }] } });
+const SWITCH = row({ detail: { op: 'edit', kind: 'device', name: 'DTU 1', changes: [{ field: 'enabled', before: true, after: false }] } });
+const PEN = row({ detail: { op: 'edit', kind: 'pen', name: 'House 3 1-1', changes: [{ field: 'fieldColumn', before: 1, after: 7 }] } });
+
 describe('operation log sentences', () => {
   it('reads each action as a sentence in English, with translated field labels and values', async () => {
     await i18n.changeLanguage('en-us');
@@ -72,6 +87,19 @@ describe('operation log sentences', () => {
     await i18n.changeLanguage('ru');
     expect(entrySentence(BAN)).toBe('Изменено: учётная запись pig, chicken: статус включена → отключена');
     expect(entrySentence(RESET_ONLY)).toBe('Изменено: учётная запись li.wei: пароль сброшен');
+  });
+
+  it('reads pens, network devices (modes by their labels) and gateway binding and switching', async () => {
+    await i18n.changeLanguage('en-us');
+    expect(entrySentence(NETWORK)).toBe('Edited network device Switch 1: connection mode TCP client → MQTT; farm North → South');
+    expect(entrySentence(BIND)).toBe('Edited device DTU 1: shed empty → House 3');
+    expect(entrySentence(SWITCH)).toBe('Edited device DTU 1: status enabled → disabled');
+    expect(entrySentence(PEN)).toBe('Edited pen House 3 1-1: column 1 → 7');
+    expect(entrySentence(row({ detail: { op: 'add', kind: 'pen', name: 'House 3 1-1…3' } }))).toBe('Added pen House 3 1-1…3');
+    await i18n.changeLanguage('zh-cn');
+    expect(entrySentence(NETWORK)).toBe(
+      `修改网络设备 Switch 1：连接方式 ${tk('devices.network.modes.tcpClient')} → MQTT；养殖场 North → South`,
+    );
   });
 
   it('reads the same entries in Russian, numbers with the Russian formatter', async () => {
@@ -129,7 +157,11 @@ describe('operation log sentences', () => {
         'port',
         'commPointNo',
         'parentId',
+        'shed',
+        'enabled',
       ],
+      pen: ['field', 'fieldColumn', 'name'],
+      network: ['name', 'ip', 'serverPort', 'connectionMode', 'farm'],
     };
     for (const locale of LOCALES) {
       await i18n.changeLanguage(locale);

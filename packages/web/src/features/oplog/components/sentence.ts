@@ -47,6 +47,8 @@ const VALUE_LABELS: Record<string, (v: AuditValue) => string> = {
   'role.type': (v) => `oplog.values.roleType.${v}`,
   'device.gatewayType': (v) => `enums.gatewayType.${v}`,
   'device.deviceCategory': (v) => `enums.deviceCategory.${v}`,
+  'device.enabled': (v) => `oplog.values.state.${v === true ? 1 : 0}`,
+  'network.connectionMode': (v) => `devices.network.modes.${v}`,
 };
 
 function decimalsOf(n: number): number {

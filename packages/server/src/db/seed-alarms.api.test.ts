@@ -24,7 +24,10 @@ describe(`demo alarm rules and history (${TEST_DB})`, () => {
         GROUP BY g.shed_type ORDER BY g.shed_type`,
     );
     expect(groups.map((g) => g.shed_type)).toEqual([2, 3, 4, 1001, 1002]);
-    expect(groups.find((g) => g.shed_type === 1001)).toMatchObject({ rules: 7 });
+    // Broilers: 4 own rules (hot by week of age, off the target, humidity, rising fast) and the 5 common ones.
+    expect(groups.find((g) => g.shed_type === 1001)).toMatchObject({ rules: 9 });
+    const kinds = await q<{ kind: string }>(`SELECT DISTINCT kind FROM alarm_rules ORDER BY kind`);
+    expect(kinds.map((k) => k.kind)).toEqual(['commandFailed', 'noData', 'offline', 'rateOfChange', 'threshold']);
     expect(await seedAlarmRules(ctx.database.db)).toBe(false);
   });
 

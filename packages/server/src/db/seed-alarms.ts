@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { MAX_DAY_AGE, type AlarmStageInput } from '@farmsense/shared';
+import { COMMAND_PROPERTY, MAX_DAY_AGE, OFFLINE_PROPERTY, type AlarmStageInput } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { alarmRuleGroups, alarmRules, alarmRuleStages, farms, gateways, sheds, tenants } from './tables.js';
 import { evaluateReadings, gatewayRefColumns, storedReadings } from '../modules/alarms/index.js';
@@ -8,8 +8,9 @@ import type { Deps } from '../deps.js';
 /**
  * CONTRACT §5 demo alarm rules (issue 13) for the demo tenant: one group per farm and shed type
  * in use, with rules per day-age stage (broilers by week of age and against the day's target,
- * piglets warmer than finishers), gas and humidity limits held for minutes, a silent thermometer
- * and the controller offline. The alarm history is not invented: `seedAlarmHistory` runs the
+ * piglets warmer than finishers), gas and humidity limits held for minutes, a silent thermometer,
+ * the controller offline, a remote setting the controller did not apply, and (broilers) a
+ * temperature rising fast. The alarm history is not invented: `seedAlarmHistory` runs the
  * evaluator over the stored demo readings (db/seed-history.ts), so every alarm matches a chart.
  */
 const DEMO_TENANT = 'Demo Agri Group';
@@ -19,8 +20,9 @@ interface RuleSeed {
   name: string;
   level: 1 | 2 | 3;
   message: string;
-  kind: 'threshold' | 'noData' | 'offline';
+  kind: 'threshold' | 'noData' | 'offline' | 'commandFailed' | 'rateOfChange';
   property?: string;
+  rate?: { direction: 'rising' | 'falling' | 'either'; amount: number; windowMinutes: number };
   operator?: 'gt' | 'gte' | 'lt' | 'lte' | 'outside';
   stages?: Stage[];
   durationSec?: number;
@@ -61,6 +63,7 @@ const common: RuleSeed[] = [
     noDataMinutes: 15,
   },
   { name: 'Controller offline', level: 1, message: 'The house controller is offline.', kind: 'offline', durationSec: 300 },
+  { name: 'Setting not applied', level: 2, message: 'The controller refused or did not confirm a remote setting.', kind: 'commandFailed' },
 ];
 
 /** Rules by shed type (SPEC §3 codes: pig 2 farrowing, 3 nursery, 4 fattening; poultry 1001 broiler, 1002 layer). */
@@ -145,6 +148,16 @@ const RULES: Record<number, RuleSeed[]> = {
       durationSec: 900,
       deadband: 3,
     },
+    {
+      name: 'Temperature rising fast',
+      level: 2,
+      message: 'Temperature up more than 3 °C within 15 minutes: check heaters and ventilation.',
+      kind: 'rateOfChange',
+      property: 'temp.1',
+      rate: { direction: 'rising', amount: 3, windowMinutes: 15 },
+      durationSec: 0,
+      deadband: 0.5,
+    },
   ],
   1002: [
     {
@@ -195,13 +208,16 @@ export async function seedAlarmRules(db: Db): Promise<boolean> {
             shedType: t.shedType,
             name: r.name,
             kind: r.kind,
-            property: r.property ?? 'offline',
+            property: r.property ?? (r.kind === 'commandFailed' ? COMMAND_PROPERTY : OFFLINE_PROPERTY),
             operator: r.operator ?? null,
             level: r.level,
             message: r.message,
             durationSec: r.durationSec ?? 0,
             deadband: r.deadband ?? 0,
             noDataMinutes: r.noDataMinutes ?? null,
+            rateDirection: r.rate?.direction ?? null,
+            rateAmount: r.rate?.amount ?? null,
+            windowMinutes: r.rate?.windowMinutes ?? null,
           })
           .returning({ id: alarmRules.id });
         if (r.stages?.length) {

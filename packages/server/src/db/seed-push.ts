@@ -65,7 +65,7 @@ export async function seedPushConfig(db: Db): Promise<boolean> {
       farmId: farm.id,
       name: 'Night watch',
       levels: [1, 2],
-      kinds: ['threshold', 'noData', 'offline'],
+      kinds: ['threshold', 'noData', 'offline', 'commandFailed', 'rateOfChange'],
       properties: [],
       accountIds: ids,
       extraEmails: ['duty@example.com'],

@@ -1,6 +1,6 @@
 import type { ActuatorKind } from './controller.js';
 import type { ShedModel } from './model.js';
-import { parseFanStages, parseHeaters } from './settings.js';
+import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
 
 /**
  * Commands a climate controller obeys (CONTRACT §4 `fs/{code}/cmd`). The answer is what the
@@ -14,6 +14,7 @@ import { parseFanStages, parseHeaters } from './settings.js';
  *   setTempCurve {version, points: [{day, target, ...}], rhTarget}   day-age set-point curve (remote control)
  *   setHeaterParams {version, heaters: [{index, enabled, onBelow, offBelow}]}   heater points (settings.ts)
  *   setFanStages {version, stages: [{fan, onAbove, offAbove, runSeconds, stopSeconds}]}   fan stages (settings.ts)
+ *   setPumps {version, pumps: [{pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds}]}   pads and mist (settings.ts)
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -118,6 +119,12 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       if (typeof stages === 'string') return fail(stages);
       model.settings = { ...model.settings, fans: new Map(stages.map((st) => [st.fan, st])), engaged: new Set() };
       return done({ version: params.version ?? null, stages: stages.length });
+    }
+    case 'setPumps': {
+      const pumps = parsePumps(params.pumps, model.profile.pumps);
+      if (typeof pumps === 'string') return fail(pumps);
+      model.settings = { ...model.settings, pumps: new Map(pumps.map((x) => [x.pump, x])), pumpsEngaged: new Set() };
+      return done({ version: params.version ?? null, pumps: pumps.length });
     }
     case 'setAuto':
       model.releaseAll();

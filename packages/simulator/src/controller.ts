@@ -1,6 +1,6 @@
 import { clamp, slew } from './physics.js';
 import type { ShedProfile } from './profiles.js';
-import { defaultHeater, fanStageNext, heaterNext, NO_SETTINGS, type ClimateSettings } from './settings.js';
+import { defaultHeater, fanStageNext, heaterNext, NO_SETTINGS, pumpNext, type ClimateSettings } from './settings.js';
 
 /**
  * The climate controller of one shed, as barn climate computers work: minimum ventilation for air
@@ -36,6 +36,8 @@ export interface ControlInput {
   dt: number;
   /** Time in seconds, for fan stages running in cycles (remote control settings). */
   clock?: number;
+  /** Room humidity, % RH, for pumps with a humidity limit (remote control settings). */
+  rh?: number;
 }
 
 /** Degrees above the set-point over which ventilation goes from minimum to full. */
@@ -107,13 +109,23 @@ export function control(
   }
 
   for (let i = 0; i < p.pumps; i++) {
+    // Pumps the platform set (pads or mist) run by their own points, humidity limit and cycle.
+    const set = settings.pumps?.get(i + 1);
+    if (set) {
+      const engaged = settings.pumpsEngaged ?? new Set<number>();
+      const r = pumpNext(set, engaged.has(i + 1), e, input.rh ?? 0, input.clock ?? 0);
+      if (r.engaged) engaged.add(i + 1);
+      else engaged.delete(i + 1);
+      next.pump[i] = r.value;
+      continue;
+    }
     const on = prev.pump[i] === 1;
     next.pump[i] = on ? (e > 2 && input.outTemp > 22 ? 1 : 0) : e > 3 && input.outTemp > 24 ? 1 : 0;
   }
   for (let i = 0; i < p.curtains; i++) {
     // The tunnel curtain opens for tunnel ventilation when the house is well above set-point.
     const tunnel = occupied && e > 2.5 ? clamp((e - 2.5) * 35, 0, 100) : 0;
-    const want = next.pump.some((v) => v === 1) ? 100 : tunnel;
+    const want = next.pump.some((v, k) => v === 1 && settings.pumps?.get(k + 1)?.kind !== 'mist') ? 100 : tunnel;
     next.curtain[i] = Math.round(slew(prev.curtain[i]!, want, CURTAIN_SPEED * input.dt));
   }
 

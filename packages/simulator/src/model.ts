@@ -1,6 +1,6 @@
 import { ACTUATOR_KINDS, control, emptyActuators, fanFraction, type ActuatorKind, type Actuators } from './controller.js';
 import { interpolate, type Curve } from './curves.js';
-import { NO_SETTINGS, type ClimateSettings } from './settings.js';
+import { NO_SETTINGS, pumpEffects, type ClimateSettings } from './settings.js';
 import { DEFAULT_FAULTS, Faults, type FaultOptions } from './faults.js';
 import {
   AIR_KG_PER_M3,
@@ -316,12 +316,13 @@ export class ShedModel {
     const qSens = metabolic * p.sensibleHeat;
     const target = this.targetAt(t);
     const cap = p.fans.count * p.fans.m3s;
-    const input = { temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h, clock: t / 1000 };
+    const rh = relativeHumidity(this.temp, this.x);
+    const input = { temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h, clock: t / 1000, rh };
     this.act = control(p, this.act, input, this.manual, this.settings);
 
     const curtainOpen = p.curtains > 0 ? this.act.curtain.reduce((s, v) => s + v, 0) / (100 * p.curtains) : 0;
     this.airflow = fanFraction(this.act) * cap + curtainOpen * 0.1 * cap + 0.02 * cap;
-    const padsOn = this.act.pump.some((v) => v === 1);
+    const { padsOn, mistKgS } = pumpEffects(this.act.pump, this.settings, cap, rh);
     const xOut = humidityRatio(air.temp, air.rh);
     const tIn = padsOn ? air.temp - 0.75 * (air.temp - wetBulb(air.temp, air.rh)) : air.temp;
     const xIn = xOut + ((air.temp - tIn) * 1.005) / LATENT_KJ_PER_KG;
@@ -332,13 +333,13 @@ export class ShedModel {
 
     // Room air: exact first-order step, stable for any step length.
     const g = AIR_KW_PER_M3S_K * this.airflow;
-    const tEq = (qSens + qHeat + qSolar + qElec + g * tIn + p.ua * air.temp) / (g + p.ua);
+    const tEq = (qSens - mistKgS * LATENT_KJ_PER_KG + qHeat + qSolar + qElec + g * tIn + p.ua * air.temp) / (g + p.ua);
     this.temp = lag(this.temp, tEq, h, p.capacity / (g + p.ua));
 
     const tauAir = p.volume / this.airflow;
     // Latent heat of the animals plus evaporation from litter, slurry and drinkers (+25 %).
     const moisture = ((qTotal - qSens) * 1.25) / LATENT_KJ_PER_KG;
-    const xEq = xIn + moisture / (AIR_KG_PER_M3 * this.airflow);
+    const xEq = xIn + (moisture + mistKgS) / (AIR_KG_PER_M3 * this.airflow);
     this.x = Math.min(lag(this.x, xEq, h, tauAir), humidityRatio(this.temp, 99));
     const co2Prod = (CO2_M3H_PER_KW_ANIMAL * qTotal) / 3600 + (p.heaters.directFired ? (CO2_M3_PER_KWH_GAS * qHeat) / 3600 : 0);
     this.co2 = lag(this.co2, OUTDOOR_CO2_PPM + (co2Prod / this.airflow) * 1e6, h, tauAir);
@@ -346,7 +347,7 @@ export class ShedModel {
     this.nh3 = lag(this.nh3, (biomass * p.nh3Rate * litter) / this.airflow / NH3_MG_PER_PPM, h, tauAir);
     this.h2s = lag(this.h2s, (biomass * p.h2sRate) / this.airflow / H2S_MG_PER_PPM, h, tauAir);
 
-    this.water += h * this.waterRate(occ, weight, hour, padsOn ? AIR_KG_PER_M3 * this.airflow * (xIn - xOut) : 0);
+    this.water += h * this.waterRate(occ, weight, hour, (padsOn ? AIR_KG_PER_M3 * this.airflow * (xIn - xOut) : 0) + mistKgS);
     this.elec += (h / 3600) * this.power(occ.occupied);
   }
 

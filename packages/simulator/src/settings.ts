@@ -8,6 +8,9 @@
  *   setFanStages {version, stages: [{fan, onAbove, offAbove, runSeconds, stopSeconds}]}
  *     fan `fan` runs once the house is `onAbove` °C over the set point until it is only `offAbove`
  *     over it, in cycles of `runSeconds` on and `stopSeconds` off (0: continuously).
+ *   setPumps {version, pumps: [{pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds}]}
+ *     pump `pump` (a cooling pad's or a mist's) runs like a fan stage, but never while the house's
+ *     humidity is over `rhLimit` % RH; a pump not in automatic use (`auto` false) stays off.
  */
 export interface HeaterParams {
   index: number;
@@ -31,9 +34,63 @@ export interface ClimateSettings {
   fans: ReadonlyMap<number, FanStageParams>;
   /** Fan stages switched in (between their on and off points), whether or not resting in their cycle. */
   engaged: Set<number>;
+  /** By pump number (from 1); a pump not listed keeps the controller's own pad rule. */
+  pumps?: ReadonlyMap<number, PumpParams>;
+  /** Pumps switched in (between their on and off points), whether or not resting in their cycle. */
+  pumpsEngaged?: Set<number>;
 }
 
 export const NO_SETTINGS: ClimateSettings = { heaters: new Map(), fans: new Map(), engaged: new Set() };
+
+export interface PumpParams {
+  pump: number;
+  kind: 'pad' | 'mist';
+  auto: boolean;
+  onAbove: number;
+  offAbove: number;
+  rhLimit: number;
+  runSeconds: number;
+  stopSeconds: number;
+}
+
+/** A pump next: off when not automatic or the house is over its humidity limit, else as a fan stage (on/off points, cycle). */
+export function pumpNext(s: PumpParams, wasEngaged: boolean, e: number, rh: number, clock: number): { engaged: boolean; value: 0 | 1 } {
+  if (!s.auto || rh > s.rhLimit) return { engaged: false, value: 0 };
+  const r = fanStageNext(s, wasEngaged, e, clock);
+  return { engaged: r.engaged, value: r.value === 100 ? 1 : 0 };
+}
+
+/** Water a running mist evaporates, kg/s per m³/s of the house's fan capacity (about 200 l/h in a broiler house). */
+export const MIST_KG_S_PER_M3S = 0.0007;
+
+/** What the running pumps do: whether pads wet the incoming air, and how much water mist evaporates in the house (kg/s). */
+export function pumpEffects(pump: readonly number[], settings: ClimateSettings, cap: number, rh: number): { padsOn: boolean; mistKgS: number } {
+  const mist = (i: number): boolean => settings.pumps?.get(i + 1)?.kind === 'mist';
+  const padsOn = pump.some((v, i) => v === 1 && !mist(i));
+  const misting = pump.filter((v, i) => v === 1 && mist(i)).length;
+  // Fine droplets evaporate less the more humid the air already is (none at saturation).
+  const evaporates = Math.min(1, Math.max(0, (100 - rh) / 50));
+  return { padsOn, mistKgS: misting * MIST_KG_S_PER_M3S * cap * evaporates };
+}
+
+/** The pump list of a `setPumps` command; a word saying why not when it cannot be taken. */
+export function parsePumps(raw: unknown, count: number): PumpParams[] | 'badParams' | 'outOfRange' | 'noSuchDevice' {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > 16) return 'badParams';
+  const out: PumpParams[] = [];
+  for (const x of raw as unknown[]) {
+    if (!x || typeof x !== 'object') return 'badParams';
+    const { pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds } = x as Record<string, unknown>;
+    const nums = [pump, onAbove, offAbove, rhLimit, runSeconds, stopSeconds];
+    if (!nums.every((v) => typeof v === 'number' && Number.isFinite(v))) return 'badParams';
+    if ((kind !== 'pad' && kind !== 'mist') || typeof auto !== 'boolean') return 'badParams';
+    const [n, on, off, rh, run, stop] = nums as number[];
+    if (!Number.isInteger(n) || off! >= on! || on! > 15 || off! < -5 || rh! < 0 || rh! > 100) return 'outOfRange';
+    if (run! < 10 || run! > 3600 || run! % 10 !== 0 || stop! < 0 || stop! > 3600 || stop! % 10 !== 0) return 'outOfRange';
+    if (n! < 1 || n! > count || out.some((o) => o.pump === n)) return 'noSuchDevice';
+    out.push({ pump: n!, kind, auto, onAbove: on!, offAbove: off!, rhLimit: rh!, runSeconds: run!, stopSeconds: stop! });
+  }
+  return out;
+}
 
 /**
  * A staged fan's speed: switched in above its on point, out below its off point (held between),

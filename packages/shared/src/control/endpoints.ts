@@ -14,6 +14,7 @@ import {
 export * from './fans.js';
 export * from './heater.js';
 export * from './logic.js';
+export * from './pumps.js';
 export * from './schemas.js';
 
 /* Answers of the remote-control module; times are epoch milliseconds. */

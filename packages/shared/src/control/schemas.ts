@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
 import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
+import { pumpsPayload } from './pumps.js';
 import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
 
 /**
@@ -60,6 +61,8 @@ export const settingApplyBody = z.discriminatedUnion('group', [
   strictObject({ group: z.literal('heater'), shedIds, payload: heaterPayloadShape, ...codeFields }),
   /** Fixed-speed fan stages (fans.ts): refused with 99996 per field, the SPEC having no code of its own. */
   strictObject({ group: z.literal('fixedWind'), shedIds, payload: fixedWindPayload, ...codeFields }),
+  /** Cooling pad and mist pumps (pumps.ts): refused with 99996 per field, the SPEC having no code of its own. */
+  strictObject({ group: z.literal('pumps'), shedIds, payload: pumpsPayload, ...codeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 

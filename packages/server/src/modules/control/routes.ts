@@ -14,6 +14,7 @@ export const GROUP_APPS = {
   tempDayAge: 'remote-control.env-control.temp-dayage',
   heater: 'remote-control.env-control.heater',
   fixedWind: 'remote-control.env-control.fixed-wind',
+  pumps: 'remote-control.env-control.pumps',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';

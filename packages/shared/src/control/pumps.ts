@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
+import { firstStageOffNotBelowOn } from './fans.js';
+import { firstRepeatedIndex } from './heater.js';
+
+/**
+ * Cooling pad and mist pumps of a house (SPEC §2 /remote-control/env-control/pumps; climate
+ * sub-devices 16 water pump and 17 mist). Like the fan stages, each pump works against the set
+ * point: in automatic use it runs once the house is `onAbove` °C over the set point and stops again
+ * once it has cooled to `offAbove` °C over it (negative: under it), never while the house's
+ * humidity is over `rhLimit` % RH (wet litter, heat stress), and while on it runs `runSeconds`
+ * then rests `stopSeconds` (0: continuously), both multiples of 10 s as the controller counts them.
+ * A pump not in automatic use is never switched on by the controller. The SPEC has no code of its
+ * own for pumps: refusals are the generic 99996, per field.
+ */
+export const PUMP_KINDS = ['pad', 'mist'] as const;
+export type PumpKind = (typeof PUMP_KINDS)[number];
+
+export const PUMP_LIMITS = Object.freeze({
+  maxPumps: 16,
+  minOnAbove: 0,
+  maxOnAbove: 15,
+  minOffAbove: -5,
+  maxOffAbove: 15,
+  maxRhLimit: 100,
+  cycleStepSeconds: 10,
+  maxCycleSeconds: 3600,
+});
+
+const inRange = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
+const cycle = (min: number) =>
+  z
+    .number(NUMBER_ERROR)
+    .int('validation.integer')
+    .min(min, 'validation.invalid')
+    .max(PUMP_LIMITS.maxCycleSeconds, 'validation.tooLarge')
+    .multipleOf(PUMP_LIMITS.cycleStepSeconds, 'validation.multipleOf10');
+
+export const pumpSetting = strictObject({
+  pump: z.number(NUMBER_ERROR).int('validation.integer').min(1, 'validation.positiveInteger').max(PUMP_LIMITS.maxPumps, 'validation.tooLarge'),
+  kind: z.enum(PUMP_KINDS, { error: 'validation.required' }),
+  auto: z.boolean({ error: 'validation.required' }),
+  onAbove: inRange(PUMP_LIMITS.minOnAbove, PUMP_LIMITS.maxOnAbove),
+  offAbove: inRange(PUMP_LIMITS.minOffAbove, PUMP_LIMITS.maxOffAbove),
+  rhLimit: inRange(0, PUMP_LIMITS.maxRhLimit),
+  runSeconds: cycle(PUMP_LIMITS.cycleStepSeconds),
+  stopSeconds: cycle(0),
+});
+export type PumpSetting = z.infer<typeof pumpSetting>;
+
+/** The pumps of a house: 1 to 16, numbers unique, off below on. */
+export const pumpsPayload = strictObject({
+  pumps: z
+    .array(pumpSetting, { error: 'validation.required' })
+    .min(1, 'validation.selectAtLeastOne')
+    .max(PUMP_LIMITS.maxPumps, 'validation.tooMany')
+    .superRefine((pumps, ctx) => {
+      const dup = firstRepeatedIndex(pumps.map((p) => p.pump));
+      if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.pumpRepeated', path: [dup, 'pump'] });
+      const off = firstStageOffNotBelowOn(pumps);
+      if (off >= 0) ctx.addIssue({ code: 'custom', message: 'validation.fanOffBelowOn', path: [off, 'offAbove'] });
+    }),
+});
+export type PumpsPayload = z.infer<typeof pumpsPayload>;

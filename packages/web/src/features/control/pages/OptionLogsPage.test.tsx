@@ -45,4 +45,16 @@ describe('option log', { timeout: 40_000 }, () => {
     expect(within(tr).getByText(t('status.failed'))).toBeTruthy();
     expect(within(tr).getByText(`${t('groups.tempDayAge')} v2`)).toBeTruthy();
   });
+
+  it('says a pump change in words: kind, points, humidity limit and cycle, or not automatic', async () => {
+    const pad = { pump: 1, kind: 'pad' as const, auto: true, onAbove: 3, offAbove: 2, rhLimit: 85, runSeconds: 60, stopSeconds: 0 };
+    const row: OptionLogRow = { ...ROW, group: 'pumps', fromValue: { pumps: [pad] }, toValue: { pumps: [{ ...pad, auto: false }] } };
+    mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [row], total: 1, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<OptionLogsPage />, '/remote-control/option-logs');
+    const tr = (await screen.findByText('Demo Admin', {}, SLOW)).closest('tr')!;
+    const kind = t('pumps.kinds.pad');
+    expect(within(tr).getByText(t('pumps.summary', { kind, pump: 1, on: 3, off: 2, rh: 85, run: 60, stop: 0 }))).toBeTruthy();
+    expect(within(tr).getByText(t('pumps.manual', { kind, pump: 1 }))).toBeTruthy();
+    expect(within(tr).getByText(`${t('groups.pumps')} v2`)).toBeTruthy();
+  });
 });

@@ -1,16 +1,17 @@
 import type { ReactElement } from 'react';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixedWindPayload, heaterPayload, tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
+import { fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
 import type { TFunction } from 'i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { useOptionLogs } from '../api';
+import { pumpText } from '../components/pumpText';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
 
-/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters' and fan stages' points. */
+/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points. */
 function settingText(value: unknown, t: TFunction): string {
   const c = tempDayAgePayload.safeParse(value);
   if (c.success)
@@ -29,6 +30,8 @@ function settingText(value: unknown, t: TFunction): string {
         t('fixedWind.summary', { n: i + 1, fan: s.fan, on: s.onAbove, off: s.offAbove, run: s.runSeconds, stop: s.stopSeconds }),
       )
       .join('; ');
+  const p = pumpsPayload.safeParse(value);
+  if (p.success) return p.data.pumps.map((x) => pumpText(x, t)).join('; ');
   return '';
 }
 

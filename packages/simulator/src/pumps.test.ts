@@ -84,7 +84,8 @@ describe('cooling pad and mist pumps set by the platform', () => {
     const mist = hotBroiler();
     const dry = hotBroiler();
     for (const m of [off, pad, mist, dry]) m.warmUp(now, 2);
-    const set = (m: ShedModel, id: string, p: PumpParams) => applyCommand(m, { id, op: 'setPumps', params: { version: 3, pumps: [p] } }, now);
+    const set = (m: ShedModel, id: string, p: PumpParams) =>
+      applyCommand(m, { id, op: 'setPumps', params: { version: 3, pumps: [p] } }, now);
     expect(set(off, 'p1', pump({ auto: false }))).toEqual({ id: 'p1', ok: true, msg: 'ok', data: { version: 3, pumps: 1 } });
     expect(set(pad, 'p2', pump({ onAbove: 0.5, offAbove: 0, stopSeconds: 0 })).ok).toBe(true);
     expect(set(mist, 'p3', pump({ kind: 'mist', onAbove: 0.5, offAbove: 0, stopSeconds: 0 })).ok).toBe(true);

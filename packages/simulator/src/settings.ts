@@ -64,7 +64,12 @@ export function pumpNext(s: PumpParams, wasEngaged: boolean, e: number, rh: numb
 export const MIST_KG_S_PER_M3S = 0.0007;
 
 /** What the running pumps do: whether pads wet the incoming air, and how much water mist evaporates in the house (kg/s). */
-export function pumpEffects(pump: readonly number[], settings: ClimateSettings, cap: number, rh: number): { padsOn: boolean; mistKgS: number } {
+export function pumpEffects(
+  pump: readonly number[],
+  settings: ClimateSettings,
+  cap: number,
+  rh: number,
+): { padsOn: boolean; mistKgS: number } {
   const mist = (i: number): boolean => settings.pumps?.get(i + 1)?.kind === 'mist';
   const padsOn = pump.some((v, i) => v === 1 && !mist(i));
   const misting = pump.filter((v, i) => v === 1 && mist(i)).length;
@@ -96,7 +101,12 @@ export function parsePumps(raw: unknown, count: number): PumpParams[] | 'badPara
  * A staged fan's speed: switched in above its on point, out below its off point (held between),
  * and while in, running the first `runSeconds` of every `runSeconds + stopSeconds` of `clock` (s).
  */
-export function fanStageNext(s: FanStageParams, wasEngaged: boolean, e: number, clock: number): { engaged: boolean; value: 0 | 100 } {
+export function fanStageNext(
+  s: Omit<FanStageParams, 'fan'>,
+  wasEngaged: boolean,
+  e: number,
+  clock: number,
+): { engaged: boolean; value: 0 | 100 } {
   const engaged = wasEngaged ? e > s.offAbove : e > s.onAbove;
   if (!engaged) return { engaged, value: 0 };
   const period = s.runSeconds + s.stopSeconds;

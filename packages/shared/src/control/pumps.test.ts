@@ -17,9 +17,9 @@ const issues = (pumps: unknown): { path: string; message: string }[] =>
 
 describe('cooling pad and mist pump rules', () => {
   it('accepts the limits themselves, a pad and a mist in any order of on points, cycles in multiples of 10 s', () => {
-    expect(issues([pump(1, 0, -5, { rhLimit: 0, runSeconds: 10 }), pump(2, 15, 14.9, { kind: 'mist', rhLimit: 100, stopSeconds: 3600 })])).toEqual(
-      [],
-    );
+    expect(
+      issues([pump(1, 0, -5, { rhLimit: 0, runSeconds: 10 }), pump(2, 15, 14.9, { kind: 'mist', rhLimit: 100, stopSeconds: 3600 })]),
+    ).toEqual([]);
     // Unlike fan stages, a mist may come on before the pad (pumps are not stages).
     expect(issues([pump(1, 3, 2), pump(2, 1, 0.5, { kind: 'mist', auto: false, runSeconds: 120, stopSeconds: 300 })])).toEqual([]);
   });

@@ -37,7 +37,11 @@ const cycle = (min: number) =>
     .multipleOf(PUMP_LIMITS.cycleStepSeconds, 'validation.multipleOf10');
 
 export const pumpSetting = strictObject({
-  pump: z.number(NUMBER_ERROR).int('validation.integer').min(1, 'validation.positiveInteger').max(PUMP_LIMITS.maxPumps, 'validation.tooLarge'),
+  pump: z
+    .number(NUMBER_ERROR)
+    .int('validation.integer')
+    .min(1, 'validation.positiveInteger')
+    .max(PUMP_LIMITS.maxPumps, 'validation.tooLarge'),
   kind: z.enum(PUMP_KINDS, { error: 'validation.required' }),
   auto: z.boolean({ error: 'validation.required' }),
   onAbove: inRange(PUMP_LIMITS.minOnAbove, PUMP_LIMITS.maxOnAbove),

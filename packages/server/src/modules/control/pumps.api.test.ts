@@ -16,7 +16,9 @@ const pump = (n: number, onAbove: number, more: Partial<PumpSetting> = {}): Pump
   stopSeconds: 0,
   ...more,
 });
-const pumps = (first: number): PumpsPayload => ({ pumps: [pump(1, first), pump(2, first + 1, { kind: 'mist', rhLimit: 75, stopSeconds: 120 })] });
+const pumps = (first: number): PumpsPayload => ({
+  pumps: [pump(1, first), pump(2, first + 1, { kind: 'mist', rhLimit: 75, stopSeconds: 120 })],
+});
 
 /**
  * Cooling pad and mist pumps (SPEC §2 /remote-control/env-control/pumps) through the real HTTP

@@ -29,10 +29,20 @@ export function PumpEditor(): ReactElement {
           <p className="fs-dialog-note">{t('pumps.hint')}</p>
           {fields.map((f, i) => (
             <Space key={f.key} align="start" wrap role="row" data-testid={`pump-row-${i}`}>
-              <Form.Item name={[f.name, 'pump']} label={label('pump', i)} required rules={[listFieldRule(pumpsPayload, 'pumps', f.name, 'pump')]}>
+              <Form.Item
+                name={[f.name, 'pump']}
+                label={label('pump', i)}
+                required
+                rules={[listFieldRule(pumpsPayload, 'pumps', f.name, 'pump')]}
+              >
                 <NumberInput integer aria-label={`${t('pumps.pump')} ${i + 1}`} />
               </Form.Item>
-              <Form.Item name={[f.name, 'kind']} label={label('kind', i)} required rules={[listFieldRule(pumpsPayload, 'pumps', f.name, 'kind')]}>
+              <Form.Item
+                name={[f.name, 'kind']}
+                label={label('kind', i)}
+                required
+                rules={[listFieldRule(pumpsPayload, 'pumps', f.name, 'kind')]}
+              >
                 <Select
                   aria-label={`${t('pumps.kind')} ${i + 1}`}
                   style={{ minWidth: 140 }}

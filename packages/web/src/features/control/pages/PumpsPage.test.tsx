@@ -64,9 +64,7 @@ describe('cooling pad and mist pumps page', { timeout: 40_000 }, () => {
     const reported = await screen.findByTestId('reported', {}, SLOW);
     const pad = t('pumps.kinds.pad');
     const mist = t('pumps.kinds.mist');
-    expect(
-      within(reported).getByText(t('pumps.summary', { kind: pad, pump: 1, on: 3, off: 2, rh: 85, run: 60, stop: 0 })),
-    ).toBeTruthy();
+    expect(within(reported).getByText(t('pumps.summary', { kind: pad, pump: 1, on: 3, off: 2, rh: 85, run: 60, stop: 0 }))).toBeTruthy();
     expect(within(reported).getByText(t('pumps.manual', { kind: mist, pump: 2 }))).toBeTruthy();
     expect((screen.getByLabelText(`${t('pumps.auto')} 2`) as HTMLInputElement).checked).toBe(false);
     // Humidity limit over 100 %, pump 2 off above its on point, rest of 25 s: each refused under its own field.

@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedInfos, feedingPlanStages, feedTypes } from './tables.js';
+import { audit } from '../../plugins/audit-note.js';
 
 /**
  * Feed types and feed info: the tenant's catalogue (shared feeding/schemas.ts). A type or feed of
@@ -108,6 +109,7 @@ export async function addType(db: Db, scope: Scope, body: FeedTypeBody): Promise
       .insert(feedTypes)
       .values({ tenantId: tenantIdOf(scope), name: body.name, remark: body.remark ?? null, createdBy: scope.id, updatedBy: scope.id })
       .returning({ id: feedTypes.id });
+    audit.add(scope.req, 'feedType', body.name);
     return { id: row!.id };
   } catch (err) {
     return raced(err);
@@ -125,6 +127,7 @@ export async function updateType(db: Db, scope: Scope, body: FeedTypeBody & { id
   } catch (err) {
     raced(err);
   }
+  audit.edit(scope.req, 'feedType', type.name, audit.changes(type, { name: body.name, remark: body.remark ?? null }));
 }
 
 export async function removeType(db: Db, scope: Scope, id: number): Promise<void> {
@@ -133,6 +136,7 @@ export async function removeType(db: Db, scope: Scope, id: number): Promise<void
     const [used] = await tx.select({ n: count() }).from(feedInfos).where(eq(feedInfos.typeId, type.id));
     if ((used?.n ?? 0) > 0) throw new AppError(ErrorCodes.FEED_RECORD_IN_USE, { data: { feedInfos: used!.n } });
     await tx.delete(feedTypes).where(eq(feedTypes.id, type.id));
+    audit.delete(scope.req, 'feedType', type.name);
   });
 }
 
@@ -228,6 +232,7 @@ export async function addInfo(db: Db, scope: Scope, body: FeedInfoBody): Promise
       .insert(feedInfos)
       .values({ tenantId: tenantIdOf(scope), ...infoValues(body), createdBy: scope.id, updatedBy: scope.id })
       .returning({ id: feedInfos.id });
+    audit.add(scope.req, 'feed', body.name);
     return { id: row!.id };
   } catch (err) {
     return raced(err);
@@ -236,7 +241,7 @@ export async function addInfo(db: Db, scope: Scope, body: FeedInfoBody): Promise
 
 export async function updateInfo(db: Db, scope: Scope, body: FeedInfoBody & { id: number }): Promise<void> {
   const feed = await visibleFeed(db, scope, body.id);
-  await visibleType(db, scope, body.typeId);
+  const type = await visibleType(db, scope, body.typeId);
   await assertInfoFree(db, scope, body, feed.id);
   try {
     await db
@@ -246,6 +251,10 @@ export async function updateInfo(db: Db, scope: Scope, body: FeedInfoBody & { id
   } catch (err) {
     raced(err);
   }
+  // The feed type by name, not id.
+  const { typeId: _typeId, ...values } = infoValues(body);
+  const wasType = feed.typeId === type.id ? type.name : (await visibleType(db, scope, feed.typeId)).name;
+  audit.edit(scope.req, 'feed', feed.name, audit.changes({ ...feed, type: wasType }, { ...values, type: type.name }));
 }
 
 export async function removeInfo(db: Db, scope: Scope, id: number): Promise<void> {
@@ -254,5 +263,6 @@ export async function removeInfo(db: Db, scope: Scope, id: number): Promise<void
     const [used] = await tx.select({ n: count() }).from(feedingPlanStages).where(eq(feedingPlanStages.feedId, feed.id));
     if ((used?.n ?? 0) > 0) throw new AppError(ErrorCodes.FEED_RECORD_IN_USE, { data: { planStages: used!.n } });
     await tx.delete(feedInfos).where(eq(feedInfos.id, feed.id));
+    audit.delete(scope.req, 'feed', feed.name);
   });
 }

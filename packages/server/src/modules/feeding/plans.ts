@@ -26,6 +26,7 @@ import { refusal, shedCondition, tenantIdOf, visibleFarm, visiblePen, visibleShe
 import { dispatchCountsOf, visiblePlan } from './plan-access.js';
 import { visibleFeed } from './feeds.js';
 import { standardsOf, visibleStandard } from './standards.js';
+import { audit } from '../../plugins/audit-note.js';
 import { feedInfos, feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
 
 /**
@@ -211,6 +212,7 @@ export async function addPlan(db: Db, scope: Scope, body: PlanAddBody): Promise<
         .values({ tenantId, ...planValues(body, maxStep), createdBy: scope.id, updatedBy: scope.id })
         .returning({ id: feedingPlans.id });
       await writeParts(tx, tenantId, row!.id, body);
+      audit.add(scope.req, 'feedingPlan', body.name);
       return { id: row!.id };
     });
   } catch (err) {
@@ -239,9 +241,13 @@ export async function updatePlan(db: Db, scope: Scope, body: PlanUpdateBody): Pr
   } catch (err) {
     raced(err);
   }
+  // The plan's own values; its stages, meals and pens are replaced as a whole.
+  const fields = ['name', 'totalDays', 'splitPoints', 'dispatchMode', 'dispatchAt', 'remark'] as const;
+  audit.edit(scope.req, 'feedingPlan', plan.name, audit.changes(plan, planValues(body, maxStep), fields));
 }
 
 export async function removePlan(db: Db, scope: Scope, id: number): Promise<void> {
   const plan = await visiblePlan(db, scope, id);
   await db.delete(feedingPlans).where(eq(feedingPlans.id, plan.id));
+  audit.delete(scope.req, 'feedingPlan', plan.name);
 }

@@ -117,4 +117,37 @@ describe(`operation log: what a write changed (${TEST_DB})`, () => {
     ]);
     expect(JSON.stringify(mine)).not.toMatch(/Reset@2025|argon/);
   });
+
+  it('records feed types and feeds, the type by name and the animal type as its code', async () => {
+    const T = '/api/feeding/feedType';
+    const I = '/api/feeding/feedInfo';
+    const sow = await call<{ id: number }>(ctx, w.tok.demo, 'POST', T, { name: 'Log sow feed' });
+    const creep = await call<{ id: number }>(ctx, w.tok.demo, 'POST', T, { name: 'Log creep feed' });
+    expect([sow.code, creep.code]).toEqual([1, 1]);
+    const feed = { typeId: sow.data.id, name: 'Log gestation', batch: 'L-1', weight: 40, unit: 'kg', animalType: 1 };
+    const info = await call<{ id: number }>(ctx, w.tok.demo, 'POST', I, feed);
+    expect(info.code).toBe(1);
+    const edit = { ...feed, id: info.data.id, typeId: creep.data.id, weight: 50, animalType: 2 };
+    expect((await call(ctx, w.tok.demo, 'PUT', I, edit)).code).toBe(1);
+    expect((await call(ctx, w.tok.demo, 'DELETE', `${I}/${info.data.id}`)).code).toBe(1);
+    expect((await call(ctx, w.tok.demo, 'DELETE', `${T}/${sow.data.id}`)).code).toBe(1);
+    const log = (await notes()).filter((n) => n.kind === 'feed' || n.kind === 'feedType').reverse();
+    expect(log).toEqual([
+      { op: 'add', kind: 'feedType', name: 'Log sow feed' },
+      { op: 'add', kind: 'feedType', name: 'Log creep feed' },
+      { op: 'add', kind: 'feed', name: 'Log gestation' },
+      {
+        op: 'edit',
+        kind: 'feed',
+        name: 'Log gestation',
+        changes: [
+          { field: 'weight', before: 40, after: 50 },
+          { field: 'animalType', before: 1, after: 2 },
+          { field: 'type', before: 'Log sow feed', after: 'Log creep feed' },
+        ],
+      },
+      { op: 'delete', kind: 'feed', name: 'Log gestation' },
+      { op: 'delete', kind: 'feedType', name: 'Log sow feed' },
+    ]);
+  });
 });

@@ -68,6 +68,21 @@ const BIND = row({ detail: { op: 'edit', kind: 'device', name: 'DTU 1', changes:
 const SWITCH = row({ detail: { op: 'edit', kind: 'device', name: 'DTU 1', changes: [{ field: 'enabled', before: true, after: false }] } });
 const PEN = row({ detail: { op: 'edit', kind: 'pen', name: 'House 3 1-1', changes: [{ field: 'fieldColumn', before: 1, after: 7 }] } });
 
+const FEED = row({
+  detail: {
+    op: 'edit',
+    kind: 'feed',
+    name: 'Gestation',
+    changes: [
+      { field: 'animalType', before: 1, after: 2 },
+      { field: 'type', before: 'Sow feed', after: 'Creep feed' },
+    ],
+  },
+});
+const PLAN = row({
+  detail: { op: 'edit', kind: 'feedingPlan', name: 'Sows', changes: [{ field: 'dispatchMode', before: 'immediate', after: 'timed' }] },
+});
+
 describe('operation log sentences', () => {
   it('reads each action as a sentence in English, with translated field labels and values', async () => {
     await i18n.changeLanguage('en-us');
@@ -96,6 +111,9 @@ describe('operation log sentences', () => {
     expect(entrySentence(SWITCH)).toBe('Edited device DTU 1: status enabled → disabled');
     expect(entrySentence(PEN)).toBe('Edited pen House 3 1-1: column 1 → 7');
     expect(entrySentence(row({ detail: { op: 'add', kind: 'pen', name: 'House 3 1-1…3' } }))).toBe('Added pen House 3 1-1…3');
+    expect(entrySentence(FEED)).toBe('Edited feed Gestation: animal type Pig farm → Poultry farm; feed type Sow feed → Creep feed');
+    expect(entrySentence(PLAN)).toBe('Edited feeding plan Sows: dispatch mode Immediate → Timed');
+    expect(entrySentence(row({ detail: { op: 'delete', kind: 'feedType', name: 'Sow feed' } }))).toBe('Deleted feed type Sow feed');
     await i18n.changeLanguage('zh-cn');
     expect(entrySentence(NETWORK)).toBe(
       `修改网络设备 Switch 1：连接方式 ${tk('devices.network.modes.tcpClient')} → MQTT；养殖场 North → South`,
@@ -162,6 +180,9 @@ describe('operation log sentences', () => {
       ],
       pen: ['field', 'fieldColumn', 'name'],
       network: ['name', 'ip', 'serverPort', 'connectionMode', 'farm'],
+      feedType: ['name', 'remark'],
+      feed: ['name', 'type', 'batch', 'formulaRatio', 'weight', 'unit', 'price', 'priceUnit', 'animalType', 'remark'],
+      feedingPlan: ['name', 'totalDays', 'splitPoints', 'dispatchMode', 'dispatchAt', 'remark'],
     };
     for (const locale of LOCALES) {
       await i18n.changeLanguage(locale);

@@ -49,6 +49,8 @@ const VALUE_LABELS: Record<string, (v: AuditValue) => string> = {
   'device.deviceCategory': (v) => `enums.deviceCategory.${v}`,
   'device.enabled': (v) => `oplog.values.state.${v === true ? 1 : 0}`,
   'network.connectionMode': (v) => `devices.network.modes.${v}`,
+  'feed.animalType': (v) => `enums.farmType.${v}`,
+  'feedingPlan.dispatchMode': (v) => `feeding.plan.modes.${v}`,
 };
 
 function decimalsOf(n: number): number {

@@ -57,4 +57,7 @@ export const audit = {
   edit: (req: FastifyRequest | null, kind: AuditKind, name: string | null, changed: AuditChange[], events: AuditEvent[] = []): void =>
     note(req, { op: 'edit', kind, name, changes: changed, ...(events.length > 0 ? { events } : {}) }),
   delete: (req: FastifyRequest | null, kind: AuditKind, name: string | null): void => note(req, { op: 'delete', kind, name }),
+  /** Settings sent to devices (remote control): `changed` names the group, from the old value to the new. */
+  apply: (req: FastifyRequest | null, kind: AuditKind, name: string | null, changed: AuditChange[]): void =>
+    note(req, { op: 'apply', kind, name, changes: changed }),
 };

@@ -39,9 +39,9 @@ export type OperationLogModulesQuery = z.infer<typeof operationLogModulesQuery>;
  * operation, the kind and name of the object, and for an edit the changed fields with their values
  * before and after. Codes and values only: the console phrases it in the reader's language.
  */
-export const AUDIT_OPS = ['add', 'edit', 'delete'] as const;
+export const AUDIT_OPS = ['add', 'edit', 'delete', 'apply'] as const;
 export type AuditOp = (typeof AUDIT_OPS)[number];
-export const AUDIT_KINDS = ['shed', 'farm', 'account', 'role', 'device', 'pen', 'network', 'feedType', 'feed', 'feedingPlan'] as const;
+export const AUDIT_KINDS = ['shed', 'farm', 'account', 'role', 'device', 'pen', 'network', 'feedType', 'feed', 'feedingPlan', 'setting'] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export type AuditValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
 export interface AuditChange {

@@ -22,6 +22,7 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
 import { shedComfort } from './comfort.js';
 import { expireJob, isOnline, publishRow } from './delivery.js';
+import { audit } from '../../plugins/audit-note.js';
 import type { Confirmation } from './verify.js';
 
 /** The climate controller gateway type (enums.gatewayType.101): the device that takes the settings. */
@@ -51,7 +52,13 @@ export interface NewVersion {
  * row, the option log entry and the expiry job in one transaction, then sends the command when
  * the controller is online. Two saves at once get different versions (the unique index; retried).
  */
-async function newVersion(deps: Deps, scope: Scope, shed: ShedRow, v: NewVersion): Promise<ApplyResultRow> {
+async function newVersion(
+  deps: Deps,
+  scope: Scope,
+  shed: ShedRow,
+  v: NewVersion,
+  applied: { from: unknown }[] = [],
+): Promise<ApplyResultRow> {
   const { db } = deps.database;
   const base = { shedId: shed.id, shedName: shed.shedName };
   const gw = await shedController(db, shed.id);
@@ -66,6 +73,7 @@ async function newVersion(deps: Deps, scope: Scope, shed: ShedRow, v: NewVersion
   const id = randomUUID();
   const op = SETTING_OPS[v.group];
   const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
+  let from: unknown = null;
   const version = await withRetry(() =>
     db.transaction(async (tx) => {
       const [prev] = await tx
@@ -75,6 +83,7 @@ async function newVersion(deps: Deps, scope: Scope, shed: ShedRow, v: NewVersion
         .orderBy(desc(controlCommands.version))
         .limit(1);
       const next = (prev?.version ?? 0) + 1;
+      from = prev?.payload ?? null;
       await tx
         .update(controlCommands)
         .set({ status: 'expired' })
@@ -112,6 +121,7 @@ async function newVersion(deps: Deps, scope: Scope, shed: ShedRow, v: NewVersion
       return next;
     }),
   );
+  applied.push({ from });
   const online = await isOnline(db, gw.id);
   if (online) await publishRow(db, deps.iot, { id, op, payload: v.payload, version }, gw.code);
   return { ...base, code: 1, version, commandId: id, status: 'pending', online };
@@ -140,7 +150,17 @@ export async function applySetting(
   const sheds = await visibleSheds(scope, shedIds);
   const confirmation = await confirm();
   const results: ApplyResultRow[] = [];
-  for (const shed of sheds) results.push(await newVersion(deps, scope, shed, { ...v, confirmation }));
+  // The log's note: the houses that took a version, the group from each old value to the new (same old values once).
+  const names: string[] = [];
+  const changes = new Map<string, ReturnType<typeof audit.changes>[number]>();
+  for (const shed of sheds) {
+    const applied: { from: unknown }[] = [];
+    results.push(await newVersion(deps, scope, shed, { ...v, confirmation }, applied));
+    if (applied.length === 0) continue;
+    names.push(shed.shedName);
+    for (const c of audit.changes({ [v.group]: applied[0]!.from }, { [v.group]: v.payload })) changes.set(JSON.stringify(c.before), c);
+  }
+  if (names.length > 0) audit.apply(scope.req, 'setting', names.join(', '), [...changes.values()]);
   return { results };
 }
 

@@ -1,39 +1,14 @@
 import type { ReactElement } from 'react';
 import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload, type OptionLogRow } from '@farmsense/shared';
-import type { TFunction } from 'i18next';
+import type { OptionLogRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { useOptionLogs } from '../api';
-import { pumpText } from '../components/pumpText';
+import { settingText } from '../components/settingText';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
-
-/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points. */
-function settingText(value: unknown, t: TFunction): string {
-  const c = tempDayAgePayload.safeParse(value);
-  if (c.success)
-    return `${c.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${t('curve.fields.rhTarget')} ${c.data.rhTarget}`;
-  const h = heaterPayload.safeParse(value);
-  if (h.success)
-    return h.data.heaters
-      .map((x) =>
-        x.enabled ? t('heater.summary', { index: x.index, on: x.onBelow, off: x.offBelow }) : t('heater.disabled', { index: x.index }),
-      )
-      .join('; ');
-  const f = fixedWindPayload.safeParse(value);
-  if (f.success)
-    return f.data.stages
-      .map((s, i) =>
-        t('fixedWind.summary', { n: i + 1, fan: s.fan, on: s.onAbove, off: s.offAbove, run: s.runSeconds, stop: s.stopSeconds }),
-      )
-      .join('; ');
-  const p = pumpsPayload.safeParse(value);
-  if (p.success) return p.data.pumps.map((x) => pumpText(x, t)).join('; ');
-  return '';
-}
 
 /**
  * The option log (/remote-control/option-logs): every remote change, newest first, with who made it, from which value to

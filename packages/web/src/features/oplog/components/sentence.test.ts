@@ -83,6 +83,11 @@ const PLAN = row({
   detail: { op: 'edit', kind: 'feedingPlan', name: 'Sows', changes: [{ field: 'dispatchMode', before: 'immediate', after: 'timed' }] },
 });
 
+const heat = (on: number): string => JSON.stringify({ heaters: [{ index: 1, enabled: true, onBelow: on, offBelow: 0.5 }] });
+const APPLIED = row({
+  detail: { op: 'apply', kind: 'setting', name: 'House 3', changes: [{ field: 'heater', before: heat(2), after: heat(3) }] },
+});
+
 describe('operation log sentences', () => {
   it('reads each action as a sentence in English, with translated field labels and values', async () => {
     await i18n.changeLanguage('en-us');
@@ -114,6 +119,11 @@ describe('operation log sentences', () => {
     expect(entrySentence(FEED)).toBe('Edited feed Gestation: animal type Pig farm → Poultry farm; feed type Sow feed → Creep feed');
     expect(entrySentence(PLAN)).toBe('Edited feeding plan Sows: dispatch mode Immediate → Timed');
     expect(entrySentence(row({ detail: { op: 'delete', kind: 'feedType', name: 'Sow feed' } }))).toBe('Deleted feed type Sow feed');
+    const heater = (on: number) => tk('control.heater.summary', { index: 1, on, off: 0.5 });
+    expect(entrySentence(APPLIED)).toBe(`Applied Heaters to House 3: ${heater(2)} → ${heater(3)}`);
+    expect(entrySentence(row({ detail: { op: 'apply', kind: 'setting', name: 'House 3', changes: [] } }))).toBe(
+      'Applied settings to House 3 (unchanged)',
+    );
     await i18n.changeLanguage('zh-cn');
     expect(entrySentence(NETWORK)).toBe(
       `修改网络设备 Switch 1：连接方式 ${tk('devices.network.modes.tcpClient')} → MQTT；养殖场 North → South`,

@@ -8,7 +8,8 @@ import {
   type AuditValue,
   type OperationLogRow,
 } from '@farmsense/shared';
-import { hasKey, tk } from '../../../app/i18n/i18n';
+import { hasKey, i18n, tk } from '../../../app/i18n/i18n';
+import { settingText } from '../../control/components/settingText';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { actionLabel, moduleLabel, visitedPage } from './labels';
 
@@ -59,10 +60,20 @@ function decimalsOf(n: number): number {
   return dot < 0 || s.includes('e') ? 0 : Math.min(s.length - dot - 1, 6);
 }
 
+/** A remote-control setting (stored as JSON) in the option log's words. */
+function settingValue(json: string): string {
+  try {
+    return settingText(JSON.parse(json), i18n.getFixedT(null, 'control')) || json;
+  } catch {
+    return json;
+  }
+}
+
 /** A value as the reader writes it. */
 export function formatValue(kind: string, field: string, v: AuditValue): string {
   if (v === null || v === '') return tk('oplog.values.empty');
   if (Array.isArray(v)) return v.map((x) => formatValue(kind, field, x)).join(', ');
+  if (kind === 'setting' && typeof v === 'string') return settingValue(v);
   const label = VALUE_LABELS[`${kind}.${field}`];
   if (label && hasKey(label(v as string | number))) return tk(label(v as string | number));
   if (typeof v === 'boolean') return tk(v ? 'oplog.values.yes' : 'oplog.values.no');
@@ -71,7 +82,8 @@ export function formatValue(kind: string, field: string, v: AuditValue): string 
 }
 
 export function fieldLabel(kind: string, field: string): string {
-  const key = `oplog.fields.${kind}.${field}`;
+  // A remote-control setting's field is its group, labelled as on the control pages.
+  const key = kind === 'setting' ? `control.groups.${field}` : `oplog.fields.${kind}.${field}`;
   return hasKey(key) ? tk(key) : tk('oplog.sentence.otherField');
 }
 
@@ -86,6 +98,16 @@ function changeText(kind: string, c: AuditChange): string {
 /** The sentence of a note: "Added farm North", "Edited shed House 3: shed number 3 → 4". */
 export function noteSentence(n: AuditNote): string {
   const vars = { kind: tk(`oplog.kinds.${n.kind}`), name: n.name ?? tk('oplog.sentence.unnamed') };
+  if (n.op === 'apply') {
+    // One group per apply: "Applied Heaters to House 3: old → new".
+    const changes = n.changes ?? [];
+    if (changes.length === 0) return tk('oplog.sentence.applySame', vars);
+    const fromTo = changes.map((c) =>
+      tk('oplog.sentence.fromTo', { before: formatValue(n.kind, c.field, c.before), after: formatValue(n.kind, c.field, c.after) }),
+    );
+    const group = fieldLabel(n.kind, changes[0]!.field);
+    return tk('oplog.sentence.apply', { group, name: vars.name, changes: fromTo.join(tk('oplog.sentence.separator')) });
+  }
   if (n.op !== 'edit') return tk(`oplog.sentence.${n.op}`, vars);
   const parts = [...(n.changes ?? []).map((c) => changeText(n.kind, c)), ...(n.events ?? []).map((e) => tk(`oplog.events.${e}`))];
   if (parts.length === 0) return tk('oplog.sentence.editNothing', vars);

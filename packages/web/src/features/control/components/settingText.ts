@@ -1,0 +1,27 @@
+import type { TFunction } from 'i18next';
+import { fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload } from '@farmsense/shared';
+import { pumpText } from './pumpText';
+
+/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points. */
+export function settingText(value: unknown, t: TFunction): string {
+  const c = tempDayAgePayload.safeParse(value);
+  if (c.success)
+    return `${c.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${t('curve.fields.rhTarget')} ${c.data.rhTarget}`;
+  const h = heaterPayload.safeParse(value);
+  if (h.success)
+    return h.data.heaters
+      .map((x) =>
+        x.enabled ? t('heater.summary', { index: x.index, on: x.onBelow, off: x.offBelow }) : t('heater.disabled', { index: x.index }),
+      )
+      .join('; ');
+  const f = fixedWindPayload.safeParse(value);
+  if (f.success)
+    return f.data.stages
+      .map((s, i) =>
+        t('fixedWind.summary', { n: i + 1, fan: s.fan, on: s.onAbove, off: s.offAbove, run: s.runSeconds, stop: s.stopSeconds }),
+      )
+      .join('; ');
+  const p = pumpsPayload.safeParse(value);
+  if (p.success) return p.data.pumps.map((x) => pumpText(x, t)).join('; ');
+  return '';
+}

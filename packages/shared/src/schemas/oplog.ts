@@ -41,7 +41,19 @@ export type OperationLogModulesQuery = z.infer<typeof operationLogModulesQuery>;
  */
 export const AUDIT_OPS = ['add', 'edit', 'delete', 'apply'] as const;
 export type AuditOp = (typeof AUDIT_OPS)[number];
-export const AUDIT_KINDS = ['shed', 'farm', 'account', 'role', 'device', 'pen', 'network', 'feedType', 'feed', 'feedingPlan', 'setting'] as const;
+export const AUDIT_KINDS = [
+  'shed',
+  'farm',
+  'account',
+  'role',
+  'device',
+  'pen',
+  'network',
+  'feedType',
+  'feed',
+  'feedingPlan',
+  'setting',
+] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 export type AuditValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
 export interface AuditChange {

@@ -9,7 +9,7 @@ import {
   type OperationLogRow,
 } from '@farmsense/shared';
 import { hasKey, i18n, tk } from '../../../app/i18n/i18n';
-import { settingText } from '../../control/components/settingText';
+import { settingText } from '../../control';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { actionLabel, moduleLabel, visitedPage } from './labels';
 

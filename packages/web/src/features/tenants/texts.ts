@@ -3,4 +3,4 @@
  * it imports from. They load together with a page (app/routes/pages.ts); namespaces.test.ts checks
  * the list against the source. Kept free of imports (the web benchmark reads it).
  */
-export const TEXTS: readonly string[] = ['oplog', 'tenants'];
+export const TEXTS: readonly string[] = ['oplog', 'tenants', 'control', 'devices', 'feeding'];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
-import { firstRepeatedIndex } from './heater.js';
+import { firstRepeatedIndex, inRange } from './heater.js';
 import { firstNonIncreasingDay } from './logic.js';
 
 /**
@@ -23,8 +23,8 @@ export const FAN_STAGE_LIMITS = Object.freeze({
   maxCycleSeconds: 3600,
 });
 
-const inRange = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
-const cycle = (min: number) =>
+/** Run or rest seconds as the controller counts them: whole multiples of 10 s, at most an hour. */
+export const cycleSeconds = (min: number) =>
   z
     .number(NUMBER_ERROR)
     .int('validation.integer')
@@ -40,8 +40,8 @@ export const fanStage = strictObject({
     .max(FAN_STAGE_LIMITS.maxFan, 'validation.tooLarge'),
   onAbove: inRange(FAN_STAGE_LIMITS.minOnAbove, FAN_STAGE_LIMITS.maxOnAbove),
   offAbove: inRange(FAN_STAGE_LIMITS.minOffAbove, FAN_STAGE_LIMITS.maxOffAbove),
-  runSeconds: cycle(FAN_STAGE_LIMITS.cycleStepSeconds),
-  stopSeconds: cycle(0),
+  runSeconds: cycleSeconds(FAN_STAGE_LIMITS.cycleStepSeconds),
+  stopSeconds: cycleSeconds(0),
 });
 export type FanStage = z.infer<typeof fanStage>;
 

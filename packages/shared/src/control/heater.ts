@@ -22,7 +22,8 @@ export const heaterPayloadShape = strictObject({
   heaters: z.array(heaterShape, { error: 'validation.required' }).max(HEATER_LIMITS.maxHeaters, 'validation.tooMany'),
 });
 
-const inRange = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
+/** A number from min to max (the setting groups' degrees and percentages), coded per bound. */
+export const inRange = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
 
 export const heaterSetting = strictObject({
   index: z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
-import { firstStageOffNotBelowOn } from './fans.js';
-import { firstRepeatedIndex } from './heater.js';
+import { cycleSeconds, firstStageOffNotBelowOn } from './fans.js';
+import { firstRepeatedIndex, inRange } from './heater.js';
 
 /**
  * Cooling pad and mist pumps of a house (SPEC §2 /remote-control/env-control/pumps; climate
@@ -27,15 +27,6 @@ export const PUMP_LIMITS = Object.freeze({
   maxCycleSeconds: 3600,
 });
 
-const inRange = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
-const cycle = (min: number) =>
-  z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(min, 'validation.invalid')
-    .max(PUMP_LIMITS.maxCycleSeconds, 'validation.tooLarge')
-    .multipleOf(PUMP_LIMITS.cycleStepSeconds, 'validation.multipleOf10');
-
 export const pumpSetting = strictObject({
   pump: z
     .number(NUMBER_ERROR)
@@ -47,8 +38,8 @@ export const pumpSetting = strictObject({
   onAbove: inRange(PUMP_LIMITS.minOnAbove, PUMP_LIMITS.maxOnAbove),
   offAbove: inRange(PUMP_LIMITS.minOffAbove, PUMP_LIMITS.maxOffAbove),
   rhLimit: inRange(0, PUMP_LIMITS.maxRhLimit),
-  runSeconds: cycle(PUMP_LIMITS.cycleStepSeconds),
-  stopSeconds: cycle(0),
+  runSeconds: cycleSeconds(PUMP_LIMITS.cycleStepSeconds),
+  stopSeconds: cycleSeconds(0),
 });
 export type PumpSetting = z.infer<typeof pumpSetting>;
 

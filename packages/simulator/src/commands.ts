@@ -1,6 +1,7 @@
 import type { ActuatorKind } from './controller.js';
 import type { ShedModel } from './model.js';
 import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
+import { parseDynamicWind } from './ventilation.js';
 
 /**
  * Commands a climate controller obeys (CONTRACT §4 `fs/{code}/cmd`). The answer is what the
@@ -15,6 +16,7 @@ import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
  *   setHeaterParams {version, heaters: [{index, enabled, onBelow, offBelow}]}   heater points (settings.ts)
  *   setFanStages {version, stages: [{fan, onAbove, offAbove, runSeconds, stopSeconds}]}   fan stages (settings.ts)
  *   setPumps {version, pumps: [{pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds}]}   pads and mist (settings.ts)
+ *   setDynamicWind {version, minSpeed, maxSpeed, mode, dayAge, co2}   variable fans, minimum ventilation (ventilation.ts)
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -125,6 +127,12 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       if (typeof pumps === 'string') return fail(pumps);
       model.settings = { ...model.settings, pumps: new Map(pumps.map((x) => [x.pump, x])), pumpsEngaged: new Set() };
       return done({ version: params.version ?? null, pumps: pumps.length });
+    }
+    case 'setDynamicWind': {
+      const dynamic = parseDynamicWind(params);
+      if (typeof dynamic === 'string') return fail(dynamic);
+      model.settings = { ...model.settings, dynamic };
+      return done({ version: params.version ?? null, mode: dynamic.mode });
     }
     case 'setAuto':
       model.releaseAll();

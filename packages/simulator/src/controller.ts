@@ -1,6 +1,7 @@
 import { clamp, slew } from './physics.js';
 import type { ShedProfile } from './profiles.js';
 import { defaultHeater, fanStageNext, heaterNext, NO_SETTINGS, pumpNext, type ClimateSettings } from './settings.js';
+import { setMinVent, variableSpeed } from './ventilation.js';
 
 /**
  * The climate controller of one shed, as barn climate computers work: minimum ventilation for air
@@ -38,6 +39,9 @@ export interface ControlInput {
   clock?: number;
   /** Room humidity, % RH, for pumps with a humidity limit (remote control settings). */
   rh?: number;
+  /** Room CO2, ppm, and the flock's day age, for a minimum ventilation the platform set. */
+  co2?: number;
+  dayAge?: number | null;
 }
 
 /** Degrees above the set-point over which ventilation goes from minimum to full. */
@@ -82,7 +86,8 @@ export function control(
 
   // Ventilation demand in fan units: air quality first, then heat removal above the set-point.
   const occupied = input.target !== null;
-  const minVent = occupied ? clamp(input.minVent, 0.02, 1) : 0.02;
+  // A minimum ventilation the platform set (by day age or CO2) replaces the controller's own.
+  const minVent = setMinVent(settings.dynamic, input.dayAge, input.co2) ?? (occupied ? clamp(input.minVent, 0.02, 1) : 0.02);
   const tempVent = occupied ? clamp((e - 0.3) / VENT_BAND, 0, 1) : clamp((input.temp - 25) / VENT_BAND, 0, 1);
   const demand = Math.max(minVent, tempVent) * p.fans.count;
   let stages = 0;
@@ -92,7 +97,7 @@ export function control(
     next.fan[i] = demand > threshold ? 100 : 0;
     if (next.fan[i] === 100) stages += 1;
   }
-  if (p.fans.count > 0) next.fan[0] = Math.round(clamp(demand - stages, 0.1, 1) * 100);
+  if (p.fans.count > 0) next.fan[0] = variableSpeed(settings.dynamic, demand - stages);
   // Fans in stages the platform set run by their own points and cycle instead.
   for (const [n, s] of settings.fans) {
     if (n > p.fans.count) continue;

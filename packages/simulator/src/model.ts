@@ -317,7 +317,8 @@ export class ShedModel {
     const target = this.targetAt(t);
     const cap = p.fans.count * p.fans.m3s;
     const rh = relativeHumidity(this.temp, this.x);
-    const input = { temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h, clock: t / 1000, rh };
+    const room = { rh, co2: this.co2, dayAge: occ.dayAge, clock: t / 1000 };
+    const input = { temp: this.temp, target, outTemp: air.temp, minVent: (biomass * p.minVent) / 3600 / cap, dt: h, ...room };
     this.act = control(p, this.act, input, this.manual, this.settings);
 
     const curtainOpen = p.curtains > 0 ? this.act.curtain.reduce((s, v) => s + v, 0) / (100 * p.curtains) : 0;

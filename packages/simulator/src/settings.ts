@@ -1,3 +1,5 @@
+import type { DynamicWind } from './ventilation.js';
+
 /**
  * Settings the platform sets on the controller by remote control (besides the day-age curve):
  * the heaters' switching points. Without them the controller uses its own heating stages.
@@ -38,6 +40,8 @@ export interface ClimateSettings {
   pumps?: ReadonlyMap<number, PumpParams>;
   /** Pumps switched in (between their on and off points), whether or not resting in their cycle. */
   pumpsEngaged?: Set<number>;
+  /** The variable-speed fan's range and the minimum ventilation (ventilation.ts); none: the controller's own. */
+  dynamic?: DynamicWind;
 }
 
 export const NO_SETTINGS: ClimateSettings = { heaters: new Map(), fans: new Map(), engaged: new Set() };

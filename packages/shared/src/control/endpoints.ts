@@ -16,6 +16,7 @@ export * from './heater.js';
 export * from './logic.js';
 export * from './pumps.js';
 export * from './schemas.js';
+export * from './ventilation.js';
 
 /* Answers of the remote-control module; times are epoch milliseconds. */
 

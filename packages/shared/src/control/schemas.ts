@@ -3,6 +3,7 @@ import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, str
 import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
 import { pumpsPayload } from './pumps.js';
+import { dynamicWindPayload } from './ventilation.js';
 import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
 
 /**
@@ -63,6 +64,8 @@ export const settingApplyBody = z.discriminatedUnion('group', [
   strictObject({ group: z.literal('fixedWind'), shedIds, payload: fixedWindPayload, ...codeFields }),
   /** Cooling pad and mist pumps (pumps.ts): refused with 99996 per field, the SPEC having no code of its own. */
   strictObject({ group: z.literal('pumps'), shedIds, payload: pumpsPayload, ...codeFields }),
+  /** Variable-speed fans and minimum ventilation (ventilation.ts): 99996 per field, the SPEC having no code of its own. */
+  strictObject({ group: z.literal('dynamicWind'), shedIds, payload: dynamicWindPayload, ...codeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 

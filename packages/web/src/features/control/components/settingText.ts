@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
-import { fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload } from '@farmsense/shared';
+import { dynamicWindPayload, fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload } from '@farmsense/shared';
+import { dynamicWindText } from './dynamicWindText';
 import { pumpText } from './pumpText';
 
-/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points. */
+/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points; variable fans. */
 export function settingText(value: unknown, t: TFunction): string {
   const c = tempDayAgePayload.safeParse(value);
   if (c.success)
@@ -23,5 +24,7 @@ export function settingText(value: unknown, t: TFunction): string {
       .join('; ');
   const p = pumpsPayload.safeParse(value);
   if (p.success) return p.data.pumps.map((x) => pumpText(x, t)).join('; ');
+  const d = dynamicWindPayload.safeParse(value);
+  if (d.success) return dynamicWindText(d.data, t);
   return '';
 }

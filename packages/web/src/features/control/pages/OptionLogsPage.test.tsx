@@ -57,4 +57,22 @@ describe('option log', { timeout: 40_000 }, () => {
     expect(within(tr).getByText(t('pumps.manual', { kind, pump: 1 }))).toBeTruthy();
     expect(within(tr).getByText(`${t('groups.pumps')} v2`)).toBeTruthy();
   });
+
+  it('says a variable fan change in words: speed range and minimum ventilation by day age or by CO2', async () => {
+    const byDay = {
+      minSpeed: 20,
+      maxSpeed: 90,
+      mode: 'dayAge' as const,
+      dayAge: [{ day: 0, percent: 5 }],
+      co2: [{ ppm: 2500, percent: 30 }],
+    };
+    const row: OptionLogRow = { ...ROW, group: 'dynamicWind', fromValue: byDay, toValue: { ...byDay, mode: 'co2' } };
+    mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [row], total: 1, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<OptionLogsPage />, '/remote-control/option-logs');
+    const tr = (await screen.findByText('Demo Admin', {}, SLOW)).closest('tr')!;
+    const speeds = t('dynamicWind.speedSummary', { min: 20, max: 90 });
+    expect(within(tr).getByText(`${speeds}; ${t('dynamicWind.daySummary', { points: '0: 5 %' })}`)).toBeTruthy();
+    expect(within(tr).getByText(`${speeds}; ${t('dynamicWind.co2Summary', { points: '2500 ppm: 30 %' })}`)).toBeTruthy();
+    expect(within(tr).getByText(`${t('groups.dynamicWind')} v2`)).toBeTruthy();
+  });
 });

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DynamicWindPayload, SettingStateAnswer } from '@farmsense/shared';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { PIG_FARM, signedInEach } from '../../../test/session';
+import { DynamicWindPage } from './DynamicWindPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
+const keys = rsaKeysBeforeAll();
+const APPLY = '/remotecontrol/setting/apply';
+
+const WIND: DynamicWindPayload = {
+  minSpeed: 20,
+  maxSpeed: 90,
+  mode: 'dayAge',
+  dayAge: [
+    { day: 0, percent: 5 },
+    { day: 21, percent: 15 },
+  ],
+  co2: [{ ppm: 2500, percent: 30 }],
+};
+const STATE: SettingStateAnswer = {
+  shedId: 7,
+  group: 'dynamicWind',
+  gatewayId: 4,
+  online: false,
+  desiredVersion: 1,
+  reportedVersion: 1,
+  status: 'synced',
+  reported: WIND,
+  versions: [
+    {
+      version: 1,
+      status: 'synced',
+      payload: WIND,
+      commandId: 'c1',
+      attempts: 1,
+      ackMsg: 'ok',
+      ackedAt: Date.now(),
+      expiresAt: Date.now() + 60_000,
+      createdAt: Date.now() - 60_000,
+      createdByName: 'Admin',
+    },
+  ],
+  dayAge: null,
+  comfort: null,
+};
+
+signedInEach({ farms: [PIG_FARM] });
+
+describe('variable-speed fans page', { timeout: 40_000 }, () => {
+  it('shows the acknowledged fans in words, refuses bad fields each under its own, then applies with the code', async () => {
+    const calls = mockApi({
+      'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
+      'GET /breedpigbuilding/shedInfo/list': {
+        data: [{ tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
+      },
+      'GET /remotecontrol/setting/state': { data: STATE },
+      [`POST ${APPLY}`]: {
+        data: { results: [{ shedId: 7, shedName: 'House 1', code: 1, version: 2, commandId: 'c2', status: 'pending', online: false }] },
+      },
+    });
+    renderWithApp(<DynamicWindPage />, '/remote-control/env-control/dynamic-wind');
+    const pct1 = await screen.findByLabelText(`${t('dynamicWind.modes.dayAge')}: ${t('dynamicWind.percent')} 1`, {}, SLOW);
+    await waitFor(() => expect((pct1 as HTMLInputElement).value).toBe('5'));
+    const reported = await screen.findByTestId('reported', {}, SLOW);
+    const speeds = t('dynamicWind.speedSummary', { min: 20, max: 90 });
+    const points = t('dynamicWind.daySummary', { points: '0: 5 %, 21: 15 %' });
+    expect(within(reported).getByText(`${speeds}; ${points}`)).toBeTruthy();
+    // Minimum ventilation over 100 %, day 2 not after day 1, max speed under min: each refused under its own field.
+    const dayRow = (i: number) => screen.getByTestId(`dayAge-row-${i}`);
+    fireEvent.change(within(dayRow(0)).getByLabelText(`${t('dynamicWind.modes.dayAge')}: ${t('dynamicWind.percent')} 1`), {
+      target: { value: '120' },
+    });
+    fireEvent.change(within(dayRow(1)).getByLabelText(`${t('dynamicWind.modes.dayAge')}: ${t('dynamicWind.day')} 2`), {
+      target: { value: '0' },
+    });
+    fireEvent.change(screen.getByLabelText(t('dynamicWind.maxSpeed')), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: t('dynamicWind.apply') }));
+    expect(await within(dayRow(0)).findByText(tk('validation.tooLarge', { max: 100 }), {}, SLOW)).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.change(within(dayRow(0)).getByLabelText(`${t('dynamicWind.modes.dayAge')}: ${t('dynamicWind.percent')} 1`), {
+      target: { value: '8' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: t('dynamicWind.apply') }));
+    await within(dayRow(1)).findByText(tk('validation.daysIncreasing'), {}, SLOW);
+    await screen.findByText(tk('validation.maxBelowMin'), {}, SLOW);
+    fireEvent.change(within(dayRow(1)).getByLabelText(`${t('dynamicWind.modes.dayAge')}: ${t('dynamicWind.day')} 2`), {
+      target: { value: '28' },
+    });
+    fireEvent.change(screen.getByLabelText(t('dynamicWind.maxSpeed')), { target: { value: '95' } });
+    fireEvent.click(screen.getByRole('button', { name: t('dynamicWind.apply') }));
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
+    expect(within(results).getByText(t('curve.whenOnline'))).toBeTruthy();
+    const sent = calls.find((c) => c.path === APPLY)!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ group: 'dynamicWind', shedIds: [7], codeKind: 'security' });
+    expect(sent.payload).toEqual({
+      ...WIND,
+      maxSpeed: 95,
+      dayAge: [
+        { day: 0, percent: 8 },
+        { day: 28, percent: 15 },
+      ],
+    });
+  });
+});

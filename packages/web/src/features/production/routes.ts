@@ -1,8 +1,10 @@
 import { POULTRY_REPORT_TABS } from '@farmsense/shared';
 import { featurePage, featurePagesOf, type FeaturePages } from '../../app/routes/pages';
+import { reportKind, type ReportKind } from './model/reportKinds';
 import { TEXTS } from './texts';
 
 const REPORT_CODES = Object.entries(POULTRY_REPORT_TABS).flatMap(([group, tabs]) => tabs.map((tab) => `${group}.${tab}`));
+const codesOf = (kind: ReportKind): string[] => REPORT_CODES.filter((code) => reportKind(code) === kind);
 
 /** The production pages, by application code. */
 export const PAGES: FeaturePages = {
@@ -17,11 +19,23 @@ export const PAGES: FeaturePages = {
   'prod-data-input.daily-egg': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DailyEggPage'),
   'prod-data-input.immunel': featurePage(TEXTS, () => import('./pages/dailyPages'), 'ImmunePage'),
   'prod-data-input.derug': featurePage(TEXTS, () => import('./pages/dailyPages'), 'DrugPage'),
-  // Poultry production reports: one config-driven page per report code.
+  // Poultry production reports: one config-driven page per report code, one module per kind.
   ...featurePagesOf(
     TEXTS,
-    REPORT_CODES,
-    () => import('./pages/poultryPages'),
-    (m, code) => m.poultryPageFor(code),
+    codesOf('table'),
+    () => import('./pages/poultryTablePages'),
+    (m, code) => m.tablePageFor(code),
+  ),
+  ...featurePagesOf(
+    TEXTS,
+    codesOf('trend'),
+    () => import('./pages/poultryTrendPages'),
+    (m, code) => m.trendPageFor(code),
+  ),
+  ...featurePagesOf(
+    TEXTS,
+    codesOf('records'),
+    () => import('./pages/poultryRecordsPages'),
+    (m, code) => m.recordsPageFor(code),
   ),
 };

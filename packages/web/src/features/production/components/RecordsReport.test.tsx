@@ -3,7 +3,9 @@ import { screen } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { SessionContext, type SessionValue } from '../../../app/auth/sessionContext';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { ReportPage } from '../pages/poultryPages';
+import { recordsPageFor } from '../pages/poultryRecordsPages';
+
+const InoculationPage = recordsPageFor('ci18.immunel.inoculation');
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 const AT = Date.UTC(2026, 10, 19, 1, 0);
@@ -46,7 +48,7 @@ describe('vaccination records (/ci18/immunel/inoculation)', { timeout: 60_000 },
     });
     renderWithApp(
       <SessionContext.Provider value={session(['/ci18/immunel/inoculation'])}>
-        <ReportPage code="ci18.immunel.inoculation" />
+        <InoculationPage />
       </SessionContext.Provider>,
     );
     expect(await screen.findByText('ND-IB live', {}, SLOW)).toBeTruthy();

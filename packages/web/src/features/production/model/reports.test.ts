@@ -4,6 +4,7 @@ import { APP_CATALOGUE, flattenApps } from '@farmsense/shared';
 import type { ReportRow, TrendAnswer } from '../reportsApi';
 import { METRICS, worseBy } from './metrics';
 import { dayRangeProblem, resolveRange, defaultRange, trendWindow } from './range';
+import { reportKind } from './reportKinds';
 import { POULTRY_REPORT_CODES, REPORTS, type TableDef } from './reports';
 import { chartModel, columnSpecs, pointCount, totalsOf, trendLines, withFigure } from './series';
 
@@ -17,6 +18,10 @@ describe('poultry report definitions', () => {
       .filter((c) => prefixes.some((p) => c.startsWith(p)));
     expect([...POULTRY_REPORT_CODES].sort()).toEqual([...catalogue].sort());
     expect(POULTRY_REPORT_CODES).toHaveLength(35);
+  });
+
+  it('give the route registry each report kind as its definition does', () => {
+    for (const code of POULTRY_REPORT_CODES) expect([code, reportKind(code)]).toEqual([code, REPORTS[code]!.kind]);
   });
 
   it('only name figures the catalogue knows, and chart figures that are also columns', () => {

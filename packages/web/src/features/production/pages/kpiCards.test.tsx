@@ -1,10 +1,11 @@
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 import type { ReportRow } from '../reportsApi';
-import { ReportPage } from './poultryPages';
+import { tablePageFor } from './poultryTablePages';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`poultry.${key}`, vars);
 
@@ -46,7 +47,7 @@ describe('KPI cards and definitions (/ci18/business/group-monthly)', { timeout: 
         data: { rows: [broiler, layer], totals: row({ period: 'total', productionType: null }), totalsByType: [broiler, layer] },
       },
     });
-    renderWithApp(<ReportPage code="ci18.business.group-monthly" />);
+    renderWithApp(createElement(tablePageFor('ci18.business.group-monthly')));
     const groups = await screen.findByRole('group', { name: t('type.title') }, SLOW);
     const broilers = within(groups).getByRole('list', { name: t('type.broiler') });
     const layers = within(groups).getByRole('list', { name: t('type.layer') });
@@ -79,7 +80,7 @@ describe('KPI cards and definitions (/ci18/business/group-monthly)', { timeout: 
         data: { rows: [broiler], totals: { ...broiler, period: 'total' }, totalsByType: [broiler] },
       },
     });
-    renderWithApp(<ReportPage code="ci18.business.group-monthly" />);
+    renderWithApp(createElement(tablePageFor('ci18.business.group-monthly')));
     const list = await screen.findByRole('list', { name: t('kpi.label') }, SLOW);
     expect(
       within(list)

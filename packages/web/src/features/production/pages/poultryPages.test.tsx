@@ -1,9 +1,11 @@
+import { createElement, type ReactElement } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import type { FlockOption, ReportRow, TrendRequest } from '../reportsApi';
-import { ReportPage } from './poultryPages';
+import { tablePageFor } from './poultryTablePages';
+import { trendPageFor } from './poultryTrendPages';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`poultry.${key}`, vars);
@@ -36,6 +38,9 @@ function stockRow(day: string, over: Partial<ReportRow> = {}): ReportRow {
 
 signedInEach({ farms: [POULTRY_FARM] });
 
+/** The page the route registry shows for a report code (each kind from its own module). */
+const reportPage = (code: string): ReactElement => createElement(code.endsWith('trend') ? trendPageFor(code) : tablePageFor(code));
+
 describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () => {
   it('asks for the last 7 days by flock and shows the figures with their standard, the totals and the KPIs', async () => {
     const calls = mockApi({
@@ -47,7 +52,7 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
         },
       },
     });
-    renderWithApp(<ReportPage code="ci18.column.daily" />);
+    renderWithApp(reportPage('ci18.column.daily'));
     const table = await screen.findByRole('table', {}, SLOW);
     const body = calls.find((c) => c.path === '/breedpigbuilding/flockReport/summary')!.body as Record<string, unknown>;
     expect(body).toMatchObject({ farmId: 2, period: 'day', groupBy: 'flock' });
@@ -78,7 +83,7 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
       'GET /breedpigbuilding/shedInfo/list': { data: SHEDS },
       'POST /breedpigbuilding/flockReport/summary': () => ({ data: { rows, totals: rows[0] ?? null } }),
     });
-    renderWithApp(<ReportPage code="ci18.column.daily" />);
+    renderWithApp(reportPage('ci18.column.daily'));
     expect(await screen.findByText(t('empty.noData'), {}, SLOW)).toBeTruthy();
     expect(screen.getByText(t('empty.noDataHint'))).toBeTruthy();
 
@@ -152,7 +157,7 @@ describe('poultry trend report (/ci18/grow/grow-trend)', { timeout: 60_000 }, ()
         };
       },
     });
-    renderWithApp(<ReportPage code="ci18.grow.grow-trend" />);
+    renderWithApp(reportPage('ci18.grow.grow-trend'));
     const chart = await screen.findByTestId('trend-chart', {}, SLOW);
     const trendBodies = (): TrendRequest[] =>
       calls.filter((c) => c.path === '/breedpigbuilding/flockReport/trend').map((c) => c.body as TrendRequest);
@@ -179,7 +184,7 @@ describe('poultry trend report (/ci18/grow/grow-trend)', { timeout: 60_000 }, ()
 
   it('tells the user to add a flock when the farm has none', async () => {
     mockApi({ 'GET /breedpigbuilding/flock/options': { data: [] } });
-    renderWithApp(<ReportPage code="ci18.feed.trend" />);
+    renderWithApp(reportPage('ci18.feed.trend'));
     expect(await screen.findByText(t('empty.noFlocks'), {}, SLOW)).toBeTruthy();
     expect(screen.getByText(t('empty.noFlocksHint'))).toBeTruthy();
   });

@@ -1,6 +1,7 @@
 import type { ActuatorKind } from './controller.js';
 import type { ShedModel } from './model.js';
 import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
+import { openingKey, parseOpenings } from './openings.js';
 import { parseDynamicWind } from './ventilation.js';
 
 /**
@@ -17,6 +18,7 @@ import { parseDynamicWind } from './ventilation.js';
  *   setFanStages {version, stages: [{fan, onAbove, offAbove, runSeconds, stopSeconds}]}   fan stages (settings.ts)
  *   setPumps {version, pumps: [{pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds}]}   pads and mist (settings.ts)
  *   setDynamicWind {version, minSpeed, maxSpeed, mode, dayAge, co2}   variable fans, minimum ventilation (ventilation.ts)
+ *   setOpenings {version, openings: [{kind, index, control, ...}]}   inlets and curtains (openings.ts)
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -133,6 +135,12 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       if (typeof dynamic === 'string') return fail(dynamic);
       model.settings = { ...model.settings, dynamic };
       return done({ version: params.version ?? null, mode: dynamic.mode });
+    }
+    case 'setOpenings': {
+      const openings = parseOpenings(params.openings, model.profile);
+      if (typeof openings === 'string') return fail(openings);
+      model.settings = { ...model.settings, openings: new Map(openings.map((o) => [openingKey(o), o])) };
+      return done({ version: params.version ?? null, openings: openings.length });
     }
     case 'setAuto':
       model.releaseAll();

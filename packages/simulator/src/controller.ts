@@ -1,6 +1,7 @@
 import { clamp, slew } from './physics.js';
 import type { ShedProfile } from './profiles.js';
 import { defaultHeater, fanStageNext, heaterNext, NO_SETTINGS, pumpNext, type ClimateSettings } from './settings.js';
+import { openingNext } from './openings.js';
 import { setMinVent, variableSpeed } from './ventilation.js';
 
 /**
@@ -59,6 +60,11 @@ export function emptyActuators(p: ShedProfile): Actuators {
     curtain: new Array<number>(p.curtains).fill(0),
     pump: new Array<number>(p.pumps).fill(0),
   };
+}
+
+/** Share of the inlets open, 0-1 (0.6 for a house without inlets). */
+export function inletShare(a: Actuators): number {
+  return a.window.length > 0 ? a.window.reduce((s, v) => s + v, 0) / (100 * a.window.length) : 0.6;
 }
 
 /** Share of the fan capacity the fans deliver, 0-1. */
@@ -134,10 +140,22 @@ export function control(
     next.curtain[i] = Math.round(slew(prev.curtain[i]!, want, CURTAIN_SPEED * input.dt));
   }
 
+  // Curtains the platform set (by pressure or temperature) follow their own rule.
+  const room = { e, fanShare: fanFraction(next), inletShare: inletShare(prev), dt: input.dt };
+  for (let i = 0; i < p.curtains; i++) {
+    const set = settings.openings?.get(`curtain.${i + 1}`);
+    if (set) next.curtain[i] = openingNext(set, prev.curtain[i]!, { ...room, speed: CURTAIN_SPEED });
+  }
   applyManual(next, manual, ['fan', 'heater', 'pump', 'curtain']);
-  // Inlets follow the fans actually running (manual ones included) to keep the pressure.
-  const want = 15 + 85 * fanFraction(next);
-  for (let i = 0; i < p.windows; i++) next.window[i] = Math.round(slew(prev.window[i]!, want, INLET_SPEED * input.dt));
+  // Inlets follow the fans actually running (manual ones included) to keep the pressure, or the platform's rule.
+  room.fanShare = fanFraction(next);
+  const want = 15 + 85 * room.fanShare;
+  for (let i = 0; i < p.windows; i++) {
+    const set = settings.openings?.get(`window.${i + 1}`);
+    next.window[i] = set
+      ? openingNext(set, prev.window[i]!, { ...room, speed: INLET_SPEED })
+      : Math.round(slew(prev.window[i]!, want, INLET_SPEED * input.dt));
+  }
   applyManual(next, manual, ['window']);
   return next;
 }

@@ -1,5 +1,6 @@
 import type { Actuators } from './controller.js';
-import { fanFraction } from './controller.js';
+import { fanFraction, inletShare } from './controller.js';
+import { pressureOf } from './openings.js';
 import { clamp, round } from './physics.js';
 import type { ShedProfile } from './profiles.js';
 import type { Rng } from './random.js';
@@ -29,10 +30,7 @@ export interface SnapshotInput {
 
 /** Static pressure, Pa: rises with fan airflow against the inlet opening. */
 export function staticPressure(act: Actuators): number {
-  const f = fanFraction(act);
-  if (f < 0.001) return 1;
-  const inlet = act.window.length > 0 ? act.window.reduce((s, v) => s + v, 0) / (100 * act.window.length) : 0.6;
-  return clamp(6 + 22 * (f / Math.max(inlet, 0.05)) ** 1.5, 0, 90);
+  return pressureOf(fanFraction(act), inletShare(act));
 }
 
 export function snapshot(s: SnapshotInput): Record<string, number> {

@@ -1,3 +1,4 @@
+import type { OpeningParams } from './openings.js';
 import type { DynamicWind } from './ventilation.js';
 
 /**
@@ -42,6 +43,8 @@ export interface ClimateSettings {
   pumpsEngaged?: Set<number>;
   /** The variable-speed fan's range and the minimum ventilation (ventilation.ts); none: the controller's own. */
   dynamic?: DynamicWind;
+  /** Inlets and curtains by actuator key (`window.1`, `curtain.1`; openings.ts); none: the controller's own. */
+  openings?: ReadonlyMap<string, OpeningParams>;
 }
 
 export const NO_SETTINGS: ClimateSettings = { heaters: new Map(), fans: new Map(), engaged: new Set() };

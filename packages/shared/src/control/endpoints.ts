@@ -14,6 +14,7 @@ import {
 export * from './fans.js';
 export * from './heater.js';
 export * from './logic.js';
+export * from './openings.js';
 export * from './pumps.js';
 export * from './schemas.js';
 export * from './ventilation.js';

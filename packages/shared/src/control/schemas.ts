@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
 import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
+import { windowPayload } from './openings.js';
 import { pumpsPayload } from './pumps.js';
 import { dynamicWindPayload } from './ventilation.js';
 import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
@@ -66,6 +67,8 @@ export const settingApplyBody = z.discriminatedUnion('group', [
   strictObject({ group: z.literal('pumps'), shedIds, payload: pumpsPayload, ...codeFields }),
   /** Variable-speed fans and minimum ventilation (ventilation.ts): 99996 per field, the SPEC having no code of its own. */
   strictObject({ group: z.literal('dynamicWind'), shedIds, payload: dynamicWindPayload, ...codeFields }),
+  /** Inlets and curtains (openings.ts): 99996 per field, the SPEC having no code of its own. */
+  strictObject({ group: z.literal('window'), shedIds, payload: windowPayload, ...codeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 

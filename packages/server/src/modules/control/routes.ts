@@ -16,6 +16,7 @@ export const GROUP_APPS = {
   fixedWind: 'remote-control.env-control.fixed-wind',
   pumps: 'remote-control.env-control.pumps',
   dynamicWind: 'remote-control.env-control.dynamic-wind',
+  window: 'remote-control.env-control.window',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';

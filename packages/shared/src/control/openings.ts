@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
+import { inRange } from './heater.js';
+
+/**
+ * Inlets and curtains of a house (SPEC §2 /remote-control/env-control/window; climate sub-devices
+ * 8 side-wall small window, 7 roof small window and 9 sliding curtain). Each opening is driven by
+ * the static pressure (`control` 'pressure': it opens further while the house's pressure is over
+ * `pressureTarget` Pa by more than `pressureBand`, closes while under it by more than the band,
+ * and holds within it) or by the temperature (`control` 'temperature': closed to `minOpen` until
+ * the house is `openFrom` °C over the set point, fully open (`maxOpen`) from `fullyOpen` °C over it,
+ * in a straight line between; negative values are under the set point). It never goes below
+ * `minOpen` nor above `maxOpen` %. Open-from must be below fully-open for an opening driven by the
+ * temperature, and the maximum may not be below the minimum. The SPEC has no code of its own for
+ * these limits (20009 is a wrong curtain type): refusals are the generic 99996, per field.
+ */
+export const OPENING_KINDS = ['side', 'roof', 'curtain'] as const;
+export type OpeningKind = (typeof OPENING_KINDS)[number];
+export const OPENING_CONTROLS = ['pressure', 'temperature'] as const;
+export type OpeningControl = (typeof OPENING_CONTROLS)[number];
+
+export const OPENING_LIMITS = Object.freeze({
+  maxOpenings: 16,
+  maxIndex: 16,
+  maxPressure: 80,
+  maxBand: 20,
+  minAbove: -5,
+  maxAbove: 15,
+  maxPercent: 100,
+});
+
+export const openingSetting = strictObject({
+  kind: z.enum(OPENING_KINDS, { error: 'validation.required' }),
+  index: z
+    .number(NUMBER_ERROR)
+    .int('validation.integer')
+    .min(1, 'validation.positiveInteger')
+    .max(OPENING_LIMITS.maxIndex, 'validation.tooLarge'),
+  control: z.enum(OPENING_CONTROLS, { error: 'validation.required' }),
+  pressureTarget: inRange(0, OPENING_LIMITS.maxPressure),
+  pressureBand: inRange(0, OPENING_LIMITS.maxBand),
+  openFrom: inRange(OPENING_LIMITS.minAbove, OPENING_LIMITS.maxAbove),
+  fullyOpen: inRange(OPENING_LIMITS.minAbove, OPENING_LIMITS.maxAbove),
+  minOpen: inRange(0, OPENING_LIMITS.maxPercent),
+  maxOpen: inRange(0, OPENING_LIMITS.maxPercent),
+});
+export type OpeningSetting = z.infer<typeof openingSetting>;
+
+/** The inlets and curtains of a house: 1 to 16, each kind and number once, open-from below fully-open, max not below min. */
+export const windowPayload = strictObject({
+  openings: z
+    .array(openingSetting, { error: 'validation.required' })
+    .min(1, 'validation.selectAtLeastOne')
+    .max(OPENING_LIMITS.maxOpenings, 'validation.tooMany')
+    .superRefine((openings, ctx) => {
+      const keys = openings.map((o) => `${o.kind}.${o.index}`);
+      const dup = keys.findIndex((k, i) => keys.indexOf(k) < i);
+      if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.openingRepeated', path: [dup, 'index'] });
+      const temp = openings.findIndex((o) => o.control === 'temperature' && o.fullyOpen <= o.openFrom);
+      if (temp >= 0) ctx.addIssue({ code: 'custom', message: 'validation.openFromBelowFully', path: [temp, 'fullyOpen'] });
+      const range = openings.findIndex((o) => o.maxOpen < o.minOpen);
+      if (range >= 0) ctx.addIssue({ code: 'custom', message: 'validation.maxBelowMin', path: [range, 'maxOpen'] });
+    }),
+});
+export type WindowPayload = z.infer<typeof windowPayload>;
+
+/** The opening (%) a temperature-driven opening wants at `e` °C over the set point. */
+export function openingAtTemperature(o: Pick<OpeningSetting, 'openFrom' | 'fullyOpen' | 'minOpen' | 'maxOpen'>, e: number): number {
+  const share = Math.min(1, Math.max(0, (e - o.openFrom) / (o.fullyOpen - o.openFrom)));
+  return o.minOpen + (o.maxOpen - o.minOpen) * share;
+}

@@ -8,6 +8,7 @@ export const PAGES: FeaturePages = {
   'remote-control.env-control.fixed-wind': featurePage(TEXTS, () => import('./pages/FixedWindPage'), 'FixedWindPage'),
   'remote-control.env-control.pumps': featurePage(TEXTS, () => import('./pages/PumpsPage'), 'PumpsPage'),
   'remote-control.env-control.dynamic-wind': featurePage(TEXTS, () => import('./pages/DynamicWindPage'), 'DynamicWindPage'),
+  'remote-control.env-control.window': featurePage(TEXTS, () => import('./pages/WindowPage'), 'WindowPage'),
   'remote-control.option-logs': featurePage(TEXTS, () => import('./pages/OptionLogsPage'), 'OptionLogsPage'),
   'safe-control.settings': featurePage(TEXTS, () => import('./pages/SafeSettingsPage'), 'SafeSettingsPage'),
 };

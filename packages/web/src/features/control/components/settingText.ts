@@ -1,9 +1,10 @@
 import type { TFunction } from 'i18next';
-import { dynamicWindPayload, fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload } from '@farmsense/shared';
+import { dynamicWindPayload, fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload, windowPayload } from '@farmsense/shared';
 import { dynamicWindText } from './dynamicWindText';
+import { openingText } from './openingText';
 import { pumpText } from './pumpText';
 
-/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points; variable fans. */
+/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points; variable fans; inlets and curtains. */
 export function settingText(value: unknown, t: TFunction): string {
   const c = tempDayAgePayload.safeParse(value);
   if (c.success)
@@ -26,5 +27,7 @@ export function settingText(value: unknown, t: TFunction): string {
   if (p.success) return p.data.pumps.map((x) => pumpText(x, t)).join('; ');
   const d = dynamicWindPayload.safeParse(value);
   if (d.success) return dynamicWindText(d.data, t);
+  const w = windowPayload.safeParse(value);
+  if (w.success) return w.data.openings.map((o) => openingText(o, t)).join('; ');
   return '';
 }

@@ -64,7 +64,7 @@ describe('variable-speed fans page', { timeout: 40_000 }, () => {
     });
     renderWithApp(<DynamicWindPage />, '/remote-control/env-control/dynamic-wind');
     const pct1 = await screen.findByLabelText(`${t('dynamicWind.modes.dayAge')}: ${t('dynamicWind.percent')} 1`, {}, SLOW);
-    await waitFor(() => expect((pct1 as HTMLInputElement).value).toBe('5'));
+    await waitFor(() => expect((pct1 as HTMLInputElement).value).toBe('5'), SLOW);
     const reported = await screen.findByTestId('reported', {}, SLOW);
     const speeds = t('dynamicWind.speedSummary', { min: 20, max: 90 });
     const points = t('dynamicWind.daySummary', { points: '0: 5 %, 21: 15 %' });

@@ -75,4 +75,22 @@ describe('option log', { timeout: 40_000 }, () => {
     expect(within(tr).getByText(`${speeds}; ${t('dynamicWind.co2Summary', { points: '2500 ppm: 30 %' })}`)).toBeTruthy();
     expect(within(tr).getByText(`${t('groups.dynamicWind')} v2`)).toBeTruthy();
   });
+
+  it('says an inlet or curtain change in words: pressure target and band, or temperature line, and opening range', async () => {
+    const side = { kind: 'side' as const, index: 1, control: 'pressure' as const, pressureTarget: 20, pressureBand: 2 };
+    const inlet = { ...side, openFrom: 1, fullyOpen: 4, minOpen: 10, maxOpen: 90 };
+    const row: OptionLogRow = {
+      ...ROW,
+      group: 'window',
+      fromValue: { openings: [inlet] },
+      toValue: { openings: [{ ...inlet, control: 'temperature' }] },
+    };
+    mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [row], total: 1, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<OptionLogsPage />, '/remote-control/option-logs');
+    const tr = (await screen.findByText('Demo Admin', {}, SLOW)).closest('tr')!;
+    const common = { kind: t('window.kinds.side'), index: 1, min: 10, max: 90 };
+    expect(within(tr).getByText(t('window.pressureSummary', { ...common, pa: 20, band: 2 }))).toBeTruthy();
+    expect(within(tr).getByText(t('window.temperatureSummary', { ...common, from: 1, full: 4 }))).toBeTruthy();
+    expect(within(tr).getByText(`${t('groups.window')} v2`)).toBeTruthy();
+  });
 });

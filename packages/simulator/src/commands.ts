@@ -3,6 +3,7 @@ import type { ShedModel } from './model.js';
 import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
 import { openingKey, parseOpenings } from './openings.js';
 import { parseDynamicWind } from './ventilation.js';
+import { parseWarn, WARN_OPS } from './warn.js';
 
 /**
  * Commands a climate controller obeys (CONTRACT §4 `fs/{code}/cmd`). The answer is what the
@@ -19,6 +20,7 @@ import { parseDynamicWind } from './ventilation.js';
  *   setPumps {version, pumps: [{pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds}]}   pads and mist (settings.ts)
  *   setDynamicWind {version, minSpeed, maxSpeed, mode, dayAge, co2}   variable fans, minimum ventilation (ventilation.ts)
  *   setOpenings {version, openings: [{kind, index, control, ...}]}   inlets and curtains (openings.ts)
+ *   setRhAlarm / setPressureAlarm / setNh3Alarm / setAlarmButton {version, enabled, low?, high?, delaySeconds}   own alarm limits (warn.ts)
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -142,12 +144,22 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       model.settings = { ...model.settings, openings: new Map(openings.map((o) => [openingKey(o), o])) };
       return done({ version: params.version ?? null, openings: openings.length });
     }
+    case 'setRhAlarm':
+    case 'setPressureAlarm':
+    case 'setNh3Alarm':
+    case 'setAlarmButton': {
+      const limits = parseWarn(cmd.op, params);
+      if (typeof limits === 'string') return fail(limits);
+      model.settings = { ...model.settings, warn: new Map([...(model.settings.warn ?? []), [cmd.op, limits]]) };
+      return done({ version: params.version ?? null, ...limits });
+    }
     case 'setAuto':
       model.releaseAll();
       return done({ manual: [] });
     case 'getState': {
       const s = model.inspect(now);
-      return done({ actuators: s.actuators, manual: model.manualKeys(), targetTemp: s.target, dayAge: s.occupancy.dayAge });
+      const alarmLimits = Object.fromEntries([...(model.settings.warn ?? [])].filter(([op]) => op in WARN_OPS));
+      return done({ actuators: s.actuators, manual: model.manualKeys(), targetTemp: s.target, dayAge: s.occupancy.dayAge, alarmLimits });
     }
     default:
       return fail('unknownOp');

@@ -1,5 +1,6 @@
 import type { OpeningParams } from './openings.js';
 import type { DynamicWind } from './ventilation.js';
+import type { WarnParams } from './warn.js';
 
 /**
  * Settings the platform sets on the controller by remote control (besides the day-age curve):
@@ -45,6 +46,8 @@ export interface ClimateSettings {
   dynamic?: DynamicWind;
   /** Inlets and curtains by actuator key (`window.1`, `curtain.1`; openings.ts); none: the controller's own. */
   openings?: ReadonlyMap<string, OpeningParams>;
+  /** The controller's own alarm limits by op (warn.ts `setRhAlarm` ...). */
+  warn?: ReadonlyMap<string, WarnParams>;
 }
 
 export const NO_SETTINGS: ClimateSettings = { heaters: new Map(), fans: new Map(), engaged: new Set() };

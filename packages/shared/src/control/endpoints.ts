@@ -18,6 +18,7 @@ export * from './openings.js';
 export * from './pumps.js';
 export * from './schemas.js';
 export * from './ventilation.js';
+export * from './warn.js';
 
 /* Answers of the remote-control module; times are epoch milliseconds. */
 

@@ -11,7 +11,18 @@ export const CONTROL_CODE_LOCK = Object.freeze({ maxFailures: 5, windowMinutes: 
 export const COMMAND_EXPIRY_SECONDS = 60;
 
 /** Setting groups a controller takes as one command, each with its page (application code). */
-export const SETTING_GROUPS = ['tempDayAge', 'heater', 'fixedWind', 'pumps', 'dynamicWind', 'window'] as const;
+export const SETTING_GROUPS = [
+  'tempDayAge',
+  'heater',
+  'fixedWind',
+  'pumps',
+  'dynamicWind',
+  'window',
+  'warnRh',
+  'warnBar',
+  'warnNh3',
+  'warnButton',
+] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 /** The operation (CONTRACT §4 `op`) a group's command carries. */
@@ -22,6 +33,10 @@ export const SETTING_OPS: Readonly<Record<SettingGroup, string>> = {
   pumps: 'setPumps',
   dynamicWind: 'setDynamicWind',
   window: 'setOpenings',
+  warnRh: 'setRhAlarm',
+  warnBar: 'setPressureAlarm',
+  warnNh3: 'setNh3Alarm',
+  warnButton: 'setAlarmButton',
 };
 
 /** pending: sent or waiting for the device; synced: acknowledged; failed: refused by it; expired: no answer in time. */

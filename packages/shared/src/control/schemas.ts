@@ -5,6 +5,7 @@ import { heaterPayloadShape } from './heater.js';
 import { windowPayload } from './openings.js';
 import { pumpsPayload } from './pumps.js';
 import { dynamicWindPayload } from './ventilation.js';
+import { warnBarPayload, warnButtonPayload, warnNh3Payload, warnRhPayload } from './warn.js';
 import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
 
 /**
@@ -69,6 +70,11 @@ export const settingApplyBody = z.discriminatedUnion('group', [
   strictObject({ group: z.literal('dynamicWind'), shedIds, payload: dynamicWindPayload, ...codeFields }),
   /** Inlets and curtains (openings.ts): 99996 per field, the SPEC having no code of its own. */
   strictObject({ group: z.literal('window'), shedIds, payload: windowPayload, ...codeFields }),
+  /** The controller's own alarm limits (warn.ts), one group per page: 99996 per field. */
+  strictObject({ group: z.literal('warnRh'), shedIds, payload: warnRhPayload, ...codeFields }),
+  strictObject({ group: z.literal('warnBar'), shedIds, payload: warnBarPayload, ...codeFields }),
+  strictObject({ group: z.literal('warnNh3'), shedIds, payload: warnNh3Payload, ...codeFields }),
+  strictObject({ group: z.literal('warnButton'), shedIds, payload: warnButtonPayload, ...codeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 

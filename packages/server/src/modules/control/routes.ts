@@ -17,6 +17,10 @@ export const GROUP_APPS = {
   pumps: 'remote-control.env-control.pumps',
   dynamicWind: 'remote-control.env-control.dynamic-wind',
   window: 'remote-control.env-control.window',
+  warnRh: 'remote-control.warn.rh',
+  warnBar: 'remote-control.warn.bar',
+  warnNh3: 'remote-control.warn.nh3',
+  warnButton: 'remote-control.warn.button',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';

@@ -9,6 +9,10 @@ export const PAGES: FeaturePages = {
   'remote-control.env-control.pumps': featurePage(TEXTS, () => import('./pages/PumpsPage'), 'PumpsPage'),
   'remote-control.env-control.dynamic-wind': featurePage(TEXTS, () => import('./pages/DynamicWindPage'), 'DynamicWindPage'),
   'remote-control.env-control.window': featurePage(TEXTS, () => import('./pages/WindowPage'), 'WindowPage'),
+  'remote-control.warn.rh': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnRhPage'),
+  'remote-control.warn.bar': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnBarPage'),
+  'remote-control.warn.nh3': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnNh3Page'),
+  'remote-control.warn.button': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnButtonPage'),
   'remote-control.option-logs': featurePage(TEXTS, () => import('./pages/OptionLogsPage'), 'OptionLogsPage'),
   'safe-control.settings': featurePage(TEXTS, () => import('./pages/SafeSettingsPage'), 'SafeSettingsPage'),
 };

@@ -54,6 +54,7 @@ export function SettingGroupPage<P>({
   reported,
   body,
   form,
+  aside,
 }: {
   app: AppCode;
   group: SettingGroup;
@@ -67,6 +68,8 @@ export function SettingGroupPage<P>({
   reported: (value: P | null) => ReactNode;
   body: (payload: P, shedIds: number[], code: ControlCode) => SettingApplyBody;
   form: FormInstance<P>;
+  /** More about the chosen house beside the form (the alarm limits' platform rules). */
+  aside?: (house: { farmId: number | undefined; shedId: number; state: SettingStateAnswer }) => ReactNode;
 }): ReactElement {
   const { t } = useTranslation(['control', 'common']);
   const choice = useFarmChoice();
@@ -144,6 +147,7 @@ export function SettingGroupPage<P>({
       <div className="fs-panel">
         {state.data && <ReportedBox state={state.data}>{reported(parsedReported.success ? parsedReported.data : null)}</ReportedBox>}
         {editor}
+        {aside && state.data && shedId !== undefined && aside({ farmId: choice.farmId, shedId, state: state.data })}
         <div className="fs-filters" role="group" aria-label={t('curve.applyTo')}>
           <FilterField id={`${group}-others`} label={t('curve.alsoTo')} width={320}>
             <Select

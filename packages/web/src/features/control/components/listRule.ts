@@ -18,3 +18,16 @@ export const listFieldRule =
       throw new Error(tk(issue.message, { max: limits.maximum, min: limits.minimum }));
     },
   });
+
+/** A rule for the top-level field `field` of a form checked by the shared schema (the alarm limits). */
+export const fieldRule =
+  (schema: ZodType, field: string): FormRule =>
+  ({ getFieldsValue }) => ({
+    validator: async (): Promise<void> => {
+      const r = schema.safeParse(getFieldsValue(true));
+      const issue = r.error?.issues.find((i) => i.path.length === 1 && i.path[0] === field);
+      if (!issue) return;
+      const limits = issue as { maximum?: unknown; minimum?: unknown };
+      throw new Error(tk(issue.message, { max: limits.maximum, min: limits.minimum }));
+    },
+  });

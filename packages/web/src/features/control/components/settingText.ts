@@ -3,9 +3,16 @@ import { dynamicWindPayload, fixedWindPayload, heaterPayload, pumpsPayload, temp
 import { dynamicWindText } from './dynamicWindText';
 import { openingText } from './openingText';
 import { pumpText } from './pumpText';
+import { anyWarnText, WARN_GROUPS, warnText } from './warnText';
 
-/** A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan stages' and pumps' points; variable fans; inlets and curtains. */
-export function settingText(value: unknown, t: TFunction): string {
+/**
+ * A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan
+ * stages' and pumps' points; variable fans; inlets and curtains; the controller's alarm limits (of
+ * `group` when known: the humidity and pressure bands look alike).
+ */
+export function settingText(value: unknown, t: TFunction, group?: string): string {
+  const warn = WARN_GROUPS.find((g) => g === group);
+  if (warn) return warnText(warn, value, t);
   const c = tempDayAgePayload.safeParse(value);
   if (c.success)
     return `${c.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${t('curve.fields.rhTarget')} ${c.data.rhTarget}`;
@@ -29,5 +36,5 @@ export function settingText(value: unknown, t: TFunction): string {
   if (d.success) return dynamicWindText(d.data, t);
   const w = windowPayload.safeParse(value);
   if (w.success) return w.data.openings.map((o) => openingText(o, t)).join('; ');
-  return '';
+  return anyWarnText(value, t);
 }

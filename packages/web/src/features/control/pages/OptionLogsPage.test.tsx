@@ -93,4 +93,16 @@ describe('option log', { timeout: 40_000 }, () => {
     expect(within(tr).getByText(t('window.temperatureSummary', { ...common, from: 1, full: 4 }))).toBeTruthy();
     expect(within(tr).getByText(`${t('groups.window')} v2`)).toBeTruthy();
   });
+
+  it("says a change of the controller's alarm limits in words, by its group (humidity and pressure bands look alike)", async () => {
+    const from = { enabled: true, low: 5, high: 60, delaySeconds: 30 };
+    const row: OptionLogRow = { ...ROW, group: 'warnBar', fromValue: from, toValue: { ...from, enabled: false } };
+    mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [row], total: 1, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<OptionLogsPage />, '/remote-control/option-logs');
+    const tr = (await screen.findByText('Demo Admin', {}, SLOW)).closest('tr')!;
+    const group = t('groups.warnBar');
+    const band = t('warn.summaryBand', { low: 5, high: 60, unit: t('warn.units.warnBar'), delay: 30 });
+    expect(within(tr).getByText(`${group}: ${band}`)).toBeTruthy();
+    expect(within(tr).getByText(`${group}: ${t('warn.off')}`)).toBeTruthy();
+  });
 });

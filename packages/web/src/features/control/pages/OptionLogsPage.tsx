@@ -23,8 +23,8 @@ export function OptionLogsPage(): ReactElement {
     { title: t('logs.house'), key: 'house', render: (_, r) => `${r.farmName ?? ''} / ${r.shedName ?? ''}` },
     { title: t('logs.setting'), key: 'setting', render: (_, r) => `${t(`groups.${r.group}`)} v${r.version}` },
     { title: t('logs.action'), key: 'action', render: (_, r) => t(`logs.actions.${r.action}`) },
-    { title: t('logs.from'), key: 'from', render: (_, r) => settingText(r.fromValue, t) },
-    { title: t('logs.to'), key: 'to', render: (_, r) => settingText(r.toValue, t) },
+    { title: t('logs.from'), key: 'from', render: (_, r) => settingText(r.fromValue, t, r.group) },
+    { title: t('logs.to'), key: 'to', render: (_, r) => settingText(r.toValue, t, r.group) },
     {
       title: t('logs.code'),
       key: 'code',

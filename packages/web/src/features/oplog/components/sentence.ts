@@ -61,9 +61,9 @@ function decimalsOf(n: number): number {
 }
 
 /** A remote-control setting (stored as JSON) in the option log's words. */
-function settingValue(json: string): string {
+function settingValue(json: string, group: string): string {
   try {
-    return settingText(JSON.parse(json), i18n.getFixedT(null, 'control')) || json;
+    return settingText(JSON.parse(json), i18n.getFixedT(null, 'control'), group) || json;
   } catch {
     return json;
   }
@@ -73,7 +73,7 @@ function settingValue(json: string): string {
 export function formatValue(kind: string, field: string, v: AuditValue): string {
   if (v === null || v === '') return tk('oplog.values.empty');
   if (Array.isArray(v)) return v.map((x) => formatValue(kind, field, x)).join(', ');
-  if (kind === 'setting' && typeof v === 'string') return settingValue(v);
+  if (kind === 'setting' && typeof v === 'string') return settingValue(v, field);
   const label = VALUE_LABELS[`${kind}.${field}`];
   if (label && hasKey(label(v as string | number))) return tk(label(v as string | number));
   if (typeof v === 'boolean') return tk(v ? 'oplog.values.yes' : 'oplog.values.no');

@@ -1,9 +1,11 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
+  alarmsApi,
   authCodeApi,
   controlApi,
   type AuthCodeEnableBody,
   type AuthCodeGenerateBody,
+  type AlarmRuleRow,
   type AuthCodeRow,
   type OptionLogPageQuery,
   type OptionLogRow,
@@ -22,6 +24,7 @@ export const CONTROL_KEYS = {
   codes: (q: { pageNo: number; pageSize: number }) => ['control', 'codes', q] as const,
   state: (shedId: number, group: SettingGroup) => ['control', 'state', shedId, group] as const,
   logs: (q: OptionLogPageQuery) => ['control', 'logs', q] as const,
+  platformRules: (farmId: number) => ['control', 'platformRules', farmId] as const,
 };
 
 export function useAuthCodes(q: { pageNo: number; pageSize: number }): UseQueryResult<Page<AuthCodeRow>> {
@@ -43,6 +46,20 @@ export function useSettingState(shedId: number | undefined, group: SettingGroup)
 
 export function useOptionLogs(q: OptionLogPageQuery): UseQueryResult<Page<OptionLogRow>> {
   return useSteadyQuery(CONTROL_KEYS.logs(q), (signal) => call(controlApi.optionLogs, { query: q }, { signal }));
+}
+
+/** The alarm rules page: the right to read the platform's rules (`useHeldPath` of it before calling). */
+export const ALARM_RULES_APP = 'warningmanagement.warningconfiguration';
+
+/**
+ * A farm's threshold alarm rules with their day-age stages (the alarms module's contract), to
+ * show the platform's limits beside the controller's own (the alarm-limit pages).
+ */
+export function useThresholdRules(farmId: number | undefined, enabled: boolean): UseQueryResult<Page<AlarmRuleRow>> {
+  const query = { pageNo: 1, pageSize: 500, farmId, kind: 'threshold' as const };
+  return useSteadyQuery(CONTROL_KEYS.platformRules(farmId ?? 0), (signal) => call(alarmsApi.rulePage, { query }, { signal }), {
+    enabled: enabled && farmId !== undefined,
+  });
 }
 
 const write = refreshingWrites([CONTROL_KEYS.all]);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { directoryApi, looserThan, platformLimits, WARN_KEYS, watchesKind, type WarnKeyGroup } from '@farmsense/shared';
 import { call } from '../../../app/api/call';
 import { useHeldPath } from '../../../app/auth/sessionContext';
-import { ALARM_RULES_APP, useThresholdRules } from '../../alarms';
+import { ALARM_RULES_APP, useThresholdRules } from '../api';
 
 const shown = (v: number | null, none: string): string => (v === null ? none : String(v));
 

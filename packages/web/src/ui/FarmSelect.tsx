@@ -1,30 +1,45 @@
 import type { ReactElement } from 'react';
 import { Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import type { FarmInfo } from '../app/api/types';
 
-/** A labelled farm picker (the label element is the caller's, linked through `id`). */
+/** What the picker needs of a farm choice (app/farm `useFarmChoice`, or a page's own farm filter). */
+export interface FarmPick {
+  farms: FarmInfo[];
+  farmId: number | undefined;
+  select: (farmId: number) => void;
+}
+
+/**
+ * The console's one farm picker (the label element is the caller's, linked through `id`): shows
+ * the choice's farms, searchable by name, and makes the picked farm the current one (`select`);
+ * `onPicked` then lets the page reset what belonged to the previous farm (a shed filter, a picked
+ * house).
+ */
 export function FarmSelect({
   id,
-  farms,
-  value,
-  onChange,
+  choice,
+  onPicked,
   placeholder,
 }: {
   id: string;
-  farms: FarmInfo[];
-  value: number | undefined;
-  onChange: (farmId: number) => void;
-  placeholder: string;
+  choice: FarmPick;
+  onPicked?: (farmId: number) => void;
+  placeholder?: string;
 }): ReactElement {
+  const { t } = useTranslation('common');
   return (
     <Select<number>
       id={id}
       className="fs-farm-select"
-      value={value}
-      onChange={onChange}
-      placeholder={placeholder}
+      value={choice.farmId}
+      onChange={(farmId) => {
+        choice.select(farmId);
+        onPicked?.(farmId);
+      }}
+      placeholder={placeholder ?? t('select')}
       showSearch={{ optionFilterProp: 'label' }}
-      options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+      options={choice.farms.map((f) => ({ value: f.id, label: f.farmName }))}
       popupMatchSelectWidth={false}
     />
   );

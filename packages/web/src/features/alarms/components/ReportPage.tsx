@@ -62,13 +62,7 @@ export function ReportPage({
           }
         >
           <FilterField id={`${idPrefix}-farm`} label={t('records.farm')} width={200}>
-            <FarmSelect
-              id={`${idPrefix}-farm`}
-              farms={farm.farms}
-              value={farm.farmId}
-              onChange={farm.select}
-              placeholder={t('common:select')}
-            />
+            <FarmSelect id={`${idPrefix}-farm`} choice={farm} />
           </FilterField>
           {filters}
           {span.kind === 'range' ? (

@@ -199,16 +199,7 @@ export function AlarmRecordsPage(): ReactElement {
           }
         >
           <FilterField id="alarm-farm" label={t('records.farm')} width={200}>
-            <FarmSelect
-              id="alarm-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({ shedId: undefined });
-              }}
-            />
+            <FarmSelect id="alarm-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
           </FilterField>
           <FilterField id="alarm-shed" label={t('records.shed')} width={160}>
             <Select<number>

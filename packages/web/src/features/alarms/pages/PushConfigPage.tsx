@@ -165,13 +165,7 @@ export function PushConfigPage(): ReactElement {
       <div className="fs-panel">
         <FilterBar label={t('pushConfig.filters')}>
           <FilterField id="push-farm" label={t('records.farm')} width={200}>
-            <FarmSelect
-              id="push-farm"
-              farms={choice.farms}
-              value={farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => choice.select(id)}
-            />
+            <FarmSelect id="push-farm" choice={choice} />
           </FilterField>
         </FilterBar>
         <div className="fs-alarm-config__head">

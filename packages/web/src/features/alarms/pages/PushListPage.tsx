@@ -109,16 +109,7 @@ function PushListPage({ kind }: { kind: 'email' | 'phone' }): ReactElement {
           }
         >
           <FilterField id="push-farm" label={t('records.farm')} width={200}>
-            <FarmSelect
-              id="push-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({ shedId: undefined });
-              }}
-            />
+            <FarmSelect id="push-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
           </FilterField>
           <FilterFields list={list} specs={specs} />
           <FilterField id="push-range" label={t('records.time')}>

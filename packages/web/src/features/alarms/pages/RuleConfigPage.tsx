@@ -124,16 +124,7 @@ export function RuleConfigPage(): ReactElement {
       <div className="fs-panel">
         <FilterBar label={t('config.filters')}>
           <FilterField id="rule-farm" label={t('records.farm')} width={200}>
-            <FarmSelect
-              id="rule-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({ groupId: undefined, shedType: undefined });
-              }}
-            />
+            <FarmSelect id="rule-farm" choice={choice} onPicked={() => list.apply({ groupId: undefined, shedType: undefined })} />
           </FilterField>
           <FilterField id="rule-shed-type" label={t('groups.fields.shedType')} width={180}>
             <Select<number>

@@ -79,16 +79,7 @@ export function GenerateCodeDialog({ onClose }: { onClose: () => void }): ReactE
       formProps={{ form, name: 'authCode', initialValues: { validMinutes: 60, shedIds: [] } }}
     >
       <Form.Item label={t('codes.farm')} required>
-        <FarmSelect
-          id="authCode_farm"
-          farms={choice.farms}
-          value={choice.farmId}
-          placeholder={t('common:select')}
-          onChange={(id) => {
-            choice.select(id);
-            form.setFieldValue('shedIds', []);
-          }}
-        />
+        <FarmSelect id="authCode_farm" choice={choice} onPicked={() => form.setFieldValue('shedIds', [])} />
       </Form.Item>
       <Form.Item name="shedIds" label={t('codes.sheds')} required rules={[rule('shedIds')]}>
         <Select

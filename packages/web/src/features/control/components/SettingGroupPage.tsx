@@ -122,11 +122,8 @@ export function SettingGroupPage<P>({
           <FilterField id={`${group}-farm`} label={t('codes.farm')} width={200}>
             <FarmSelect
               id={`${group}-farm`}
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
+              choice={choice}
+              onPicked={() => {
                 setPicked(undefined);
                 setOthers([]);
               }}

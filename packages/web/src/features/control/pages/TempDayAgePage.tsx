@@ -97,11 +97,8 @@ export function TempDayAgePage(): ReactElement {
           <FilterField id="curve-farm" label={t('codes.farm')} width={200}>
             <FarmSelect
               id="curve-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
+              choice={choice}
+              onPicked={() => {
                 setPicked(undefined);
                 setOthers([]);
               }}

@@ -79,7 +79,7 @@ export function ReportFrame({
           }
         >
           <FilterField id={farmId} label={t('overview.farm')}>
-            <FarmSelect id={farmId} farms={farm.farms} value={farm.farmId} onChange={farm.select} placeholder={t('overview.selectFarm')} />
+            <FarmSelect id={farmId} choice={farm} placeholder={t('overview.selectFarm')} />
           </FilterField>
           {filters}
           <PeriodField idPrefix={idPrefix} period={period} />

@@ -25,7 +25,8 @@ import { PageHead } from '../../../ui/PageParts';
  */
 export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 | 2 }): ReactElement {
   const { t } = useTranslation(['environment', 'shell', 'common']);
-  const { farms, farmId, select } = useFarmChoice(farmType);
+  const choice = useFarmChoice(farmType);
+  const { farms, farmId } = choice;
   const sheds = useFarmSheds(farmId);
   const [picked, setPicked] = useState<{ farmId: number | undefined; shedId: number } | null>(null);
   const shedId =
@@ -86,16 +87,7 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
             }
           >
             <FilterField id={ids.farm} label={t('shell:overview.farm')}>
-              <FarmSelect
-                id={ids.farm}
-                farms={farms}
-                value={farmId}
-                onChange={(id) => {
-                  select(id);
-                  reset();
-                }}
-                placeholder={t('shell:overview.selectFarm')}
-              />
+              <FarmSelect id={ids.farm} choice={choice} onPicked={reset} placeholder={t('shell:overview.selectFarm')} />
             </FilterField>
             <FilterField id={ids.shed} label={t('records.shed')}>
               <Select<number>

@@ -30,7 +30,8 @@ const FARM_FIELD_ID = 'shed-overview-farm';
  */
 export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1 | 2 }): ReactElement {
   const { t } = useTranslation(['shell', 'environment']);
-  const { farms, farmId, select } = useFarmChoice(farmType);
+  const choice = useFarmChoice(farmType);
+  const { farms, farmId } = choice;
   const lists = useSessionLists();
   const sheds = useSheds(farmId);
   const alarms = useShedAlarms(farmId);
@@ -123,7 +124,7 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
           <label htmlFor={FARM_FIELD_ID} className="fs-toolbar__label">
             {t('overview.farm')}
           </label>
-          <FarmSelect id={FARM_FIELD_ID} farms={farms} value={farmId} onChange={select} placeholder={t('overview.selectFarm')} />
+          <FarmSelect id={FARM_FIELD_ID} choice={choice} placeholder={t('overview.selectFarm')} />
           <Input
             allowClear
             prefix={<SearchOutlined />}

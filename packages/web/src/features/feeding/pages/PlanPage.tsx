@@ -170,18 +170,7 @@ export function PlanPage(): ReactElement {
         addLabel: t('plan.add'),
         onAdd: form.add,
         addDisabled: choice.farmId === undefined,
-        actions: (
-          <FarmSelect
-            id="plan-farm"
-            farms={choice.farms}
-            value={choice.farmId}
-            placeholder={t('common:select')}
-            onChange={(id) => {
-              choice.select(id);
-              list.apply({ shedId: undefined });
-            }}
-          />
-        ),
+        actions: <FarmSelect id="plan-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />,
       }}
       filterLabel={t('filters.label')}
       filters={[

@@ -12,16 +12,7 @@ export function ProdFarmFilter({ choice, onPick }: { choice: FarmChoice; onPick:
   const { t } = useTranslation(['records', 'common']);
   return (
     <FilterField id="prod-farm" label={t('records:common.farm')} width={220}>
-      <FarmSelect
-        id="prod-farm"
-        farms={choice.farms}
-        value={choice.farmId}
-        placeholder={t('common:select')}
-        onChange={(id) => {
-          choice.select(id);
-          onPick();
-        }}
-      />
+      <FarmSelect id="prod-farm" choice={choice} onPicked={onPick} />
     </FilterField>
   );
 }

@@ -64,16 +64,7 @@ export function ReportFrame({
           }
         >
           <FilterField id={farmId} label={t('shell:overview.farm')}>
-            <FarmSelect
-              id={farmId}
-              farms={farm.farms}
-              value={farm.farmId}
-              onChange={(f) => {
-                onFarmChange?.();
-                farm.select(f);
-              }}
-              placeholder={t('shell:overview.selectFarm')}
-            />
+            <FarmSelect id={farmId} choice={farm} onPicked={onFarmChange} placeholder={t('shell:overview.selectFarm')} />
           </FilterField>
           {filters}
         </FilterBar>

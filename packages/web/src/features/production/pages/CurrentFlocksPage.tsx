@@ -37,7 +37,8 @@ type View = 'current' | 'history';
 export function CurrentFlocksPage(): ReactElement {
   const { t } = useTranslation(['flocks', 'shell', 'records']);
   const lists = useSessionLists();
-  const { farms, farmId, farm, select } = useFarmChoice(2);
+  const choice = useFarmChoice(2);
+  const { farms, farmId, farm } = choice;
   const [view, setView] = useState<View>('current');
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<FlockRow | null>(null);
@@ -116,7 +117,7 @@ export function CurrentFlocksPage(): ReactElement {
           <label htmlFor={FARM_FIELD_ID} className="fs-toolbar__label">
             {t('fields.farm')}
           </label>
-          <FarmSelect id={FARM_FIELD_ID} farms={farms} value={farmId} onChange={select} placeholder={t('page.selectFarm')} />
+          <FarmSelect id={FARM_FIELD_ID} choice={choice} placeholder={t('page.selectFarm')} />
           <Segmented<View>
             aria-label={t('page.view')}
             value={view}

@@ -178,9 +178,7 @@ export function ShedsPage(): ReactElement {
             </label>
             <FarmSelect
               id={FARM_FIELD_ID}
-              farms={farms}
-              value={farm?.id}
-              onChange={(farmId) => list.apply({ farmId })}
+              choice={{ farms, farmId: farm?.id, select: (farmId) => list.apply({ farmId }) }}
               placeholder={t('page.selectFarm')}
             />
             <Button icon={<ReloadOutlined />} onClick={() => void page.refetch()} disabled={!farm} aria-label={t('common:refresh')} />

@@ -123,16 +123,7 @@ export function SiloBindPage(): ReactElement {
       <div className="fs-panel">
         <FilterBar label={t('filters')}>
           <FilterField id="silo-farm" label={t('fields.farm')} width={220}>
-            <FarmSelect
-              id="silo-farm"
-              farms={choice.farms}
-              value={farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({});
-              }}
-            />
+            <FarmSelect id="silo-farm" choice={choice} onPicked={() => list.apply({})} />
           </FilterField>
         </FilterBar>
         <PagedTable<SiloRow>

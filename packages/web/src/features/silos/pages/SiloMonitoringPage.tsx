@@ -84,13 +84,7 @@ export function SiloMonitoringPage(): ReactElement {
       <div className="fs-panel">
         <FilterBar label={t('filters')}>
           <FilterField id="silo-farm" label={t('fields.farm')} width={220}>
-            <FarmSelect
-              id="silo-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={choice.select}
-            />
+            <FarmSelect id="silo-farm" choice={choice} />
           </FilterField>
         </FilterBar>
         {status.isError ? (

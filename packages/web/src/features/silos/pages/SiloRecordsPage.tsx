@@ -84,16 +84,7 @@ export function SiloRecordsPage(): ReactElement {
       <div className="fs-panel">
         <FilterBar label={t('filters')}>
           <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
-            <FarmSelect
-              id="silo-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({ siloId: undefined });
-              }}
-            />
+            <FarmSelect id="silo-farm" choice={choice} onPicked={() => list.apply({ siloId: undefined })} />
           </FilterField>
           <FilterField id="silo-pick" label={t('fields.silo')} width={180}>
             <Select<number>

@@ -72,13 +72,7 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
           }
         >
           <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
-            <FarmSelect
-              id="silo-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={choice.select}
-            />
+            <FarmSelect id="silo-farm" choice={choice} />
           </FilterField>
           {period !== 'year' && (
             <FilterField id="silo-year" label={t('report.year')} width={120}>

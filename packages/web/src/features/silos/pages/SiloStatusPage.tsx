@@ -43,16 +43,7 @@ export function SiloStatusPage(): ReactElement {
           }
         >
           <FilterField id="silo-farm" label={t('fields.farm')} width={220}>
-            <FarmSelect
-              id="silo-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                list.apply({ shedId: undefined });
-              }}
-            />
+            <FarmSelect id="silo-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
           </FilterField>
           <FilterField id="silo-shed" label={t('fields.shed')} width={200}>
             <Select<number>

@@ -11,10 +11,14 @@ import { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** An answer that is not JSON: a file download (Excel export, template) or a live event stream. */
+/**
+ * An answer that is not JSON: a file download (Excel export, template), a live event stream, or
+ * an HTML page a person opens from outside the console (the acknowledge link of an alarm e-mail).
+ */
 export const FILE_ANSWER = 'file' as const;
 export const STREAM_ANSWER = 'stream' as const;
-export type SpecialAnswer = typeof FILE_ANSWER | typeof STREAM_ANSWER;
+export const PAGE_ANSWER = 'page' as const;
+export type SpecialAnswer = typeof FILE_ANSWER | typeof STREAM_ANSWER | typeof PAGE_ANSWER;
 
 export interface Endpoint<
   M extends HttpMethod = HttpMethod,

@@ -4,6 +4,7 @@ import {
   AppError,
   ErrorCodes,
   FILE_ANSWER,
+  PAGE_ANSWER,
   STREAM_ANSWER,
   type AnswerOf,
   type AnyEndpoint,
@@ -56,16 +57,27 @@ export interface FileAnswer {
 }
 
 /**
- * What a handler returns: the answer's data, a file, or nothing for a stream it wrote itself or
+ * A page answer: HTML written by the handler (every value escaped), and its HTTP status (a
+ * refusal is a page too, with its code on it, not the JSON envelope).
+ */
+export interface PageAnswer {
+  html: string;
+  status?: number;
+}
+
+/**
+ * What a handler returns: the answer's data, a file, a page, or nothing for a stream it wrote itself or
  * for an endpoint that answers no data (`noAnswer`: the envelope's data is null).
  */
 export type HandlerResult<E extends AnyEndpoint> = E['answer'] extends typeof FILE_ANSWER
   ? FileAnswer
-  : E['answer'] extends typeof STREAM_ANSWER
-    ? void
-    : [AnswerOf<E>] extends [null]
-      ? void | null
-      : AnswerOf<E>;
+  : E['answer'] extends typeof PAGE_ANSWER
+    ? PageAnswer
+    : E['answer'] extends typeof STREAM_ANSWER
+      ? void
+      : [AnswerOf<E>] extends [null]
+        ? void | null
+        : AnswerOf<E>;
 
 export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -82,6 +94,7 @@ function documented(answer: z.ZodType): z.ZodType {
 /** What the API reference shows for a file download and for the live event stream. */
 const FILE_DOC = z.string().meta({ format: 'binary', description: 'The file (attachment; an error is the JSON envelope)' });
 const STREAM_DOC = z.string().meta({ description: 'text/event-stream: the events of the live stream' });
+const PAGE_DOC = z.string().meta({ description: 'text/html: a page (a refusal of its token is a page too, with its code)' });
 
 /** Answers are validated here, once; the serializer then only writes JSON. */
 const plainJson = (): ((payload: unknown) => string) => (payload) => JSON.stringify(payload);
@@ -94,7 +107,8 @@ export function serve<E extends AnyEndpoint>(
 ): void {
   const { tags, extras, consumes, ...config } = opts;
   const answer = ep.answer;
-  const json = answer !== FILE_ANSWER && answer !== STREAM_ANSWER ? (answer as z.ZodType) : null;
+  const json = answer !== FILE_ANSWER && answer !== STREAM_ANSWER && answer !== PAGE_ANSWER ? (answer as z.ZodType) : null;
+  const special = answer === FILE_ANSWER ? FILE_DOC : answer === PAGE_ANSWER ? PAGE_DOC : STREAM_DOC;
   app.route({
     method: ep.method,
     url: `/api${ep.path}`,
@@ -107,7 +121,7 @@ export function serve<E extends AnyEndpoint>(
       ...(ep.params ? { params: ep.params } : {}),
       ...(ep.query ? { querystring: ep.query } : {}),
       ...(ep.body ? { body: ep.body } : {}),
-      response: { 200: json ? documented(json) : answer === FILE_ANSWER ? FILE_DOC : STREAM_DOC },
+      response: { 200: json ? documented(json) : special },
     },
     // Answers are checked below (JSON) or are bytes (files, streams); a refusal is the envelope.
     serializerCompiler: plainJson,
@@ -118,6 +132,17 @@ export function serve<E extends AnyEndpoint>(
       if (answer === FILE_ANSWER) {
         const f = result as FileAnswer;
         return reply.header('content-type', f.mime).header('content-disposition', attachment(f.filename)).send(f.file);
+      }
+      if (answer === PAGE_ANSWER) {
+        // A page opened from a message: its address holds a credential, so it names no referrer and is not indexed.
+        const p = result as PageAnswer;
+        // The route's typed reply knows only 200; a refusal page carries its own status.
+        reply.raw.statusCode = p.status ?? 200;
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('referrer-policy', 'no-referrer')
+          .header('x-robots-tag', 'noindex, nofollow')
+          .send(p.html);
       }
       // A command endpoint's handler ends with its write and returns nothing: its data is null.
       const checked = json!.safeParse(result === undefined && json instanceof z.ZodNull ? null : result);

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/health',
   // The one-time acknowledge link of an alarm message: the token is the credential (alarms/push).
   'GET /api/warning/push/ack/{token}',
+  'POST /api/warning/push/ack/{token}',
   'POST /api/warning/push/voice/{token}',
 ]);
 /** The Swagger UI and document (/api/docs/*) are public too; they are not part of the document itself. */

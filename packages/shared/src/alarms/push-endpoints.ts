@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { del, get, noAnswer, PAGE_ANSWER, pageOf, post, put } from '../contract.js';
 import {
   phoneConfigAddBody,
   phoneConfigUpdateBody,
@@ -110,12 +110,19 @@ export type PushAckAnswer = z.infer<typeof pushAckAnswer>;
 
 /**
  * The one-time acknowledge link of an alarm message (no session: the token is the credential;
- * rate-limited). 21019 for a link that is not one or has expired, 21020 for one used already.
+ * rate-limited). Mail scanners open links before people do, so opening it changes nothing: the
+ * GET is a page in the message's language naming the alarms, farm, shed, level and time, with a
+ * button that POSTs to the same address, which acknowledges and answers the result page. A link
+ * that is not one or has expired (21019) or was used already (21020) answers a page with its code.
  */
 export const pushAckApi = {
-  ack: get('/warning/push/ack/:token', "Acknowledges a message's alarms from its one-time link", {
+  page: get('/warning/push/ack/:token', 'The page of a one-time acknowledge link (changes nothing)', {
     params: pushAckParams,
-    answer: pushAckAnswer,
+    answer: PAGE_ANSWER,
+  }),
+  ack: post('/warning/push/ack/:token', "Acknowledges a message's alarms (the link page's button); answers a page", {
+    params: pushAckParams,
+    answer: PAGE_ANSWER,
   }),
   /**
    * A voice provider's keypress callback for one call (the call's own token in the path). The

@@ -117,7 +117,7 @@ describe(`push e-mail and acknowledge link (${TEST_DB})`, () => {
     await new Promise<void>((r) => (smtp ? smtp.close(() => r()) : r()));
   });
 
-  it('mails the alarm in the strategy language; the link acknowledges it once, in the name of the recipient, audit-logged', async () => {
+  it('mails the alarm in the strategy language; opening the link changes nothing, its button acknowledges once in the name of the recipient, audit-logged', async () => {
     await evaluateReadings(ctx.deps, g, [{ ts: Date.now() - 1000, values: { 'temp.1': 38.5 } }]);
     await ctx.jobs.runDue();
     expect(mails).toHaveLength(1);
@@ -139,31 +139,77 @@ describe(`push e-mail and acknowledge link (${TEST_DB})`, () => {
 
     const path = new URL(link).pathname;
     ackPath = path;
-    const first = await ctx.app.inject({ method: 'GET', url: path, headers: { 'accept-language': 'ru' } });
-    expect(first.json()).toMatchObject({
-      code: 1,
-      data: { acknowledged: 1, shedName: 'Сарай 1', via: 'Name of ml-keeper (keeper@farm.test)' },
-    });
+    // Opening the link (a person, or a mail scanner before them) shows the page and changes nothing.
+    for (let i = 0; i < 2; i++) {
+      const opened = await ctx.app.inject({ method: 'GET', url: path });
+      expect([opened.statusCode, opened.headers['content-type'], opened.headers['referrer-policy']]).toEqual([
+        200,
+        'text/html; charset=utf-8',
+        'no-referrer',
+      ]);
+      expect(opened.body).toContain('<html lang="ru">');
+      for (const shown of ['Подтверждение тревог', 'Mail Farm / Сарай 1', 'Высокий', 'Жарко', 'Проверьте вентиляцию', 'temp.1 38.5'])
+        expect(opened.body).toContain(shown);
+      expect(opened.body).toMatch(/<form method="post"><button type="submit" id="push-ack-confirm">Подтвердить<\/button><\/form>/);
+      expect(opened.body).toContain('keeper@farm.test');
+    }
+    const untouched = await call<Page<AlarmRow>>(ctx, admin, 'GET', `/api/warning/record/page?shedId=${g.shedId}`);
+    expect(untouched.data.list[0]).toMatchObject({ acknowledged: false, ackBy: null });
+    expect((await ctx.database.db.select().from(pushAckTokens)).every((t) => t.usedAt === null)).toBe(true);
+    expect(await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'alarms.push.ack'))).toEqual([]);
+
+    // The page's button: a form POST to the same address.
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const first = await ctx.app.inject({ method: 'POST', url: path, headers: form, payload: '' });
+    expect([first.statusCode, first.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(first.body).toContain('<h1 class="ok">Подтверждено</h1>');
+    expect(first.body).toContain('data-acknowledged="1"');
+    expect(first.body).toContain('от имени Name of ml-keeper (keeper@farm.test)');
     const records = await call<Page<AlarmRow>>(ctx, admin, 'GET', `/api/warning/record/page?shedId=${g.shedId}`);
     expect(records.data.list[0]).toMatchObject({ acknowledged: true, ackBy: keeper, ackComment: 'Name of ml-keeper (keeper@farm.test)' });
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'alarms.push.ack'));
     expect(audit.map((a) => [a.accountId, a.outcome])).toEqual([[keeper, 'ok']]);
 
-    const again = await ctx.app.inject({ method: 'GET', url: path });
-    expect(again.json().code).toBe(21020);
+    // Used: the button and the link answer the refusal page, in the message's language, with its code.
+    for (const method of ['POST', 'GET'] as const) {
+      const again = await ctx.app.inject({ method, url: path, headers: { ...form, 'accept-language': 'en' }, payload: '' });
+      expect(again.statusCode).toBe(410);
+      expect(again.body).toContain('data-code="21020"');
+      expect(again.body).toContain('Код 21020');
+      expect(again.body).toContain('Ссылка уже использована в');
+    }
+    expect(await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'alarms.push.ack'))).toHaveLength(1);
   });
 
-  it('refuses an unknown, malformed or expired token, and throttles guessing', async () => {
-    const unknown = await ctx.app.inject({ method: 'GET', url: `/api/warning/push/ack/${'A'.repeat(43)}` });
-    expect(unknown.json().code).toBe(21019);
+  it('refuses an unknown, malformed or expired token with a coded page, and throttles guessing', async () => {
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/warning/push/ack/${'A'.repeat(43)}`,
+      headers: { 'accept-language': 'en-US' },
+    });
+    expect([unknown.statusCode, unknown.headers['content-type']]).toEqual([404, 'text/html; charset=utf-8']);
+    expect(unknown.body).toContain('data-code="21019"');
+    expect(unknown.body).toContain('The acknowledge link is not valid or has expired');
+    expect(unknown.body).toContain('Code 21019');
+    const unknownPost = await ctx.app.inject({ method: 'POST', url: `/api/warning/push/ack/${'A'.repeat(43)}` });
+    expect([unknownPost.statusCode, unknownPost.body.includes('data-code="21019"')]).toEqual([404, true]);
     const malformed = await ctx.app.inject({ method: 'GET', url: '/api/warning/push/ack/short' });
     expect(malformed.json().code).toBe(99996);
-    // The used link, unused again but past its expiry: not valid.
+    // The used link, unused again but past its expiry: not valid, for the page and the button alike.
     await ctx.database.db.update(pushAckTokens).set({ expiresAt: new Date(Date.now() - 1000), usedAt: null });
-    expect((await ctx.app.inject({ method: 'GET', url: ackPath })).json().code).toBe(21019);
+    for (const method of ['GET', 'POST'] as const) {
+      const expired = await ctx.app.inject({ method, url: ackPath });
+      expect([expired.statusCode, expired.body.includes('data-code="21019"'), expired.body.includes('Код 21019')]).toEqual([
+        404,
+        true,
+        true,
+      ]);
+    }
     const codes: number[] = [];
-    for (let i = 0; i < 32; i++)
-      codes.push((await ctx.app.inject({ method: 'GET', url: `/api/warning/push/ack/${'B'.repeat(43)}` })).json().code);
+    for (let i = 0; i < 32; i++) {
+      const res = await ctx.app.inject({ method: 'GET', url: `/api/warning/push/ack/${'B'.repeat(43)}` });
+      codes.push(res.statusCode === 429 ? res.json().code : res.statusCode);
+    }
     expect(codes).toContain(21011);
   });
 

@@ -46,7 +46,7 @@ export function suppressOffline(list: readonly AlarmRecord[]): { shown: AlarmRec
 }
 
 /** The originator's key as staff read it: the device states by name, a value key as it is. */
-function keyText(lang: Locale, key: string): string {
+export function keyText(lang: Locale, key: string): string {
   if (key === 'offline') return translate(lang, 'alarms.property.offline');
   if (key.startsWith('command.'))
     return translate(lang, 'alarms.property.commandOf', { group: translate(lang, `control.groups.${key.slice(8)}`) });

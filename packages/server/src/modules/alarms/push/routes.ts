@@ -1,13 +1,14 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { pushAckApi, pushConfigApi, pushListApi, type AppCode } from '@farmsense/shared';
-import { router } from '../../../core/serve.js';
+import { AppError, ErrorCodes, pushAckApi, pushConfigApi, pushListApi, type AppCode } from '@farmsense/shared';
+import { router, type PageAnswer } from '../../../core/serve.js';
 import { paramError } from '../../../lib/param-error.js';
 import { writeAudit } from '../../../plugins/audit.js';
 import { scopeOf } from '../../../scope/index.js';
 import type { ModuleRoutes } from '../../module.js';
-import { acknowledgeByToken } from './ack.js';
+import { acknowledgeByToken, previewByToken, refusedLink } from './ack.js';
+import { confirmPage, donePage, refusedPage } from './ack-page.js';
 import { emailPage, phoneMessagePage } from './lists.js';
 import {
   addPhone,
@@ -32,6 +33,8 @@ const keypress = z.object({ Digits: z.string().max(16).optional(), digits: z.str
 
 /** Guessing at tokens (32 random bytes) is hopeless; the throttle keeps it from being a load. */
 export const ACK_RATE = { max: 30, timeWindow: 60_000 } as const;
+
+const LINK_REFUSALS: ReadonlySet<number> = new Set([ErrorCodes.PUSH_LINK_INVALID, ErrorCodes.PUSH_LINK_USED]);
 
 /** Contracts: packages/shared/src/alarms/push-endpoints.ts. Writes are audit-logged by the audit plugin. */
 export const pushRoutes: ModuleRoutes = async (app, deps) => {
@@ -77,14 +80,25 @@ export const pushRoutes: ModuleRoutes = async (app, deps) => {
         account: { id: done.audit.accountId, tenantId: done.audit.tenantId, accountCode: null },
       });
       for (const e of done.events) deps.live.publishAlarm(e);
-      return done.answer;
+      return done;
     };
-    open(pushAckApi.ack, async ({ req, params }) => acknowledge(req, params.token, 'link'));
+    /** The link's pages answer a refused token with a page of its own (its code on it), not the envelope. */
+    const asPage = async <T>(req: FastifyRequest, token: string, work: () => Promise<T>, show: (r: T) => PageAnswer) => {
+      try {
+        return show(await work());
+      } catch (err) {
+        if (!(err instanceof AppError) || !LINK_REFUSALS.has(err.code)) throw err;
+        return refusedPage(err.code, await refusedLink(db, token), req.locale);
+      }
+    };
+    // Opening the link changes nothing (mail scanners open links): the page's button posts.
+    open(pushAckApi.page, async ({ req, params }) => asPage(req, params.token, () => previewByToken(db, params.token), confirmPage));
+    open(pushAckApi.ack, async ({ req, params }) => asPage(req, params.token, () => acknowledge(req, params.token, 'link'), donePage));
     open(pushAckApi.voiceKey, async ({ req, params }) => {
       const pressed = keypress.safeParse(req.body ?? {});
       const digits = pressed.success ? (pressed.data.Digits ?? pressed.data.digits) : undefined;
       if (digits !== '1') throw paramError('Digits', 'validation.invalid');
-      return acknowledge(req, params.token, 'keypress');
+      return (await acknowledge(req, params.token, 'keypress')).answer;
     });
   });
 };

@@ -7,6 +7,7 @@ import { TOP_BAR_WIDGETS } from '../../../app/routes/registry';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { fakeStream } from '../../../test/liveStream';
 import { PIG_FARM, signedInEach } from '../../../test/session';
+import { useDesktopAlerts } from '../model/desktopAlerts';
 import { AlarmBell } from './AlarmBell';
 
 const COUNT = '/warning/record/count';
@@ -27,6 +28,56 @@ function Where(): string {
 }
 
 signedInEach({ farms: [PIG_FARM] });
+
+/** The Notification API as the tests see it: permission asked once, notifications recorded. */
+class FakeNotification {
+  static permission: NotificationPermission = 'default';
+  static requestPermission = vi.fn(async (): Promise<NotificationPermission> => (FakeNotification.permission = 'granted'));
+  static shown: FakeNotification[] = [];
+  onclick: (() => void) | null = null;
+  close = vi.fn();
+  constructor(
+    readonly title: string,
+    readonly options: NotificationOptions,
+  ) {
+    FakeNotification.shown.push(this);
+  }
+}
+
+function renderBell(): void {
+  renderWithApp(
+    <Routes>
+      <Route
+        path="*"
+        element={
+          <>
+            <AlarmBell path="/warningmanagement/warningrecord" />
+            <span data-testid="where">
+              <Where />
+            </span>
+          </>
+        }
+      />
+    </Routes>,
+    '/pig/overview/shed',
+  );
+}
+
+const raised = (id: number, change: LiveAlarm['change'] = 'raised'): LiveAlarm => ({
+  id,
+  farmId: 1,
+  shedId: 7,
+  gatewayId: 3,
+  ruleId: 4,
+  level: 1,
+  key: 'temp.2',
+  active: true,
+  acknowledged: false,
+  value: 31,
+  peak: 31,
+  change,
+  ts: Date.now(),
+});
 
 describe('alarm bell', { timeout: 30_000 }, () => {
   it('is registered for the top bar under the alarm records page', () => {
@@ -87,5 +138,60 @@ describe('alarm bell', { timeout: 30_000 }, () => {
       () => expect(screen.getByTestId('where').textContent).toBe('/warningmanagement/warningrecord?state=activeUnacknowledged'),
       SLOW,
     );
+  });
+
+  it('shows a browser notification for a raised alarm once turned on in its popover; a click focuses the window on the records of its shed', async () => {
+    FakeNotification.permission = 'default';
+    FakeNotification.shown = [];
+    vi.stubGlobal('Notification', FakeNotification);
+    const focus = vi.spyOn(window, 'focus').mockImplementation(() => undefined);
+    useDesktopAlerts.setState({ enabled: false });
+    const stream = fakeStream();
+    serve(stream);
+    renderBell();
+    const bell = await screen.findByTestId('alarm-bell', {}, SLOW);
+    await waitFor(() => expect(bell.getAttribute('data-count')).toBe('2'), SLOW);
+
+    // Off by default: a raised alarm only counts.
+    stream.send('alarm', raised(5));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(FakeNotification.shown).toEqual([]);
+
+    fireEvent.mouseEnter(bell);
+    const toggle = await screen.findByTestId('alarm-notify-toggle', {}, SLOW);
+    expect(toggle.textContent).toBe(tk('shell.alarmBell.notify.off'));
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.textContent).toBe(tk('shell.alarmBell.notify.on')), SLOW);
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(localStorage.getItem('farmsense.alarmNotifications') ?? '{}')).toMatchObject({ state: { enabled: true } });
+
+    // Changes other than a raise tell no one.
+    stream.send('alarm', raised(6, 'acknowledged'));
+    stream.send('alarm', raised(6));
+    await waitFor(() => expect(FakeNotification.shown).toHaveLength(1), SLOW);
+    const [shown] = FakeNotification.shown;
+    expect(shown!.title).toBe(tk('shell.alarmBell.notify.title', { level: tk('shell.alarmBell.levels.1') }));
+    expect(shown!.options).toMatchObject({ body: 'Demo Pig Farm: temp.2 31', tag: 'alarm-6' });
+
+    shown!.onclick!();
+    expect(focus).toHaveBeenCalled();
+    expect(shown!.close).toHaveBeenCalled();
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('where').textContent).toBe(
+          '/warningmanagement/warningrecord?state=activeUnacknowledged&farmId=1&shedId=7',
+        ),
+      SLOW,
+    );
+
+    // Turned off again: silent, and the browser is not asked again.
+    fireEvent.click(toggle);
+    await waitFor(() => expect(toggle.textContent).toBe(tk('shell.alarmBell.notify.off')), SLOW);
+    stream.send('alarm', raised(8));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(FakeNotification.shown).toHaveLength(1);
+    expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);
+    focus.mockRestore();
   });
 });

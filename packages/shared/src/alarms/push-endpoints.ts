@@ -7,6 +7,7 @@ import {
   PUSH_METHODS,
   pushConfigPageQuery,
   pushIdParams,
+  pushPeopleQuery,
   pushStrategyAddBody,
   pushStrategyUpdateBody,
 } from './push-schemas.js';
@@ -61,6 +62,10 @@ export type PhoneConfigRow = z.infer<typeof phoneConfigRow>;
  * strategy or configuration of one is 30001.
  */
 export const pushConfigApi = {
+  people: get('/warning/push/people', "The accounts who can see a farm: the only people its strategy may name (the picker's list)", {
+    query: pushPeopleQuery,
+    answer: z.array(pushPerson),
+  }),
   strategyPage: get('/warning/push/strategy/page', 'Paged push strategies of the farms the account sees', {
     query: pushConfigPageQuery,
     answer: pageOf(pushStrategyRow),

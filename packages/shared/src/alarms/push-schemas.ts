@@ -185,3 +185,5 @@ export type PhoneConfigUpdateBody = z.infer<typeof phoneConfigUpdateBody>;
 export const pushConfigPageQuery = pageQuery.extend({ farmId: z.preprocess(blankAsAbsent, idParam.optional()) });
 export type PushConfigPageQuery = z.infer<typeof pushConfigPageQuery>;
 export const pushIdParams = z.strictObject({ id: idParam });
+/** The farm whose people a strategy may name. */
+export const pushPeopleQuery = z.strictObject({ farmId: idParam });

@@ -6,6 +6,7 @@ import {
   type Page,
   type PhoneConfigRow,
   type PushMessageRow,
+  type PushPerson,
   type PushStrategyRow,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
@@ -16,6 +17,7 @@ export const PUSH_KEYS = {
   config: ['alarms', 'push', 'config'] as const,
   strategies: (farmId: number | undefined) => ['alarms', 'push', 'config', 'strategy', farmId ?? null] as const,
   phones: (farmId: number | undefined) => ['alarms', 'push', 'config', 'phone', farmId ?? null] as const,
+  people: (farmId: number) => ['alarms', 'push', 'people', farmId] as const,
   messages: (kind: 'email' | 'phone', q: object) => ['alarms', 'push', 'messages', kind, q] as const,
 };
 
@@ -36,6 +38,11 @@ export function useFarmPhoneConfig(farmId: number | undefined): UseQueryResult<P
   return useSteadyQuery(PUSH_KEYS.phones(farmId), (signal) => call(pushConfigApi.phonePage, { query: { ...ONE, farmId } }, { signal }), {
     enabled: farmId !== undefined,
   });
+}
+
+/** The accounts who can see the farm: the only people its strategy may name (the form's picker). */
+export function useFarmPeople(farmId: number): UseQueryResult<PushPerson[]> {
+  return useSteadyQuery(PUSH_KEYS.people(farmId), (signal) => call(pushConfigApi.people, { query: { farmId } }, { signal }));
 }
 
 /** What the forms send: the request as written (extra e-mails as one `a;b` text). */

@@ -59,6 +59,25 @@ describe(`push configuration (${TEST_DB})`, () => {
   });
   afterAll(async () => ctx?.close());
 
+  it("lists as people the accounts who can see the farm: the tenant's administrators and the farm's own; 10007 for a farm not the caller's", async () => {
+    type Person = { id: number; name: string; email: string | null; phoneNo: string | null };
+    const people = async (who: string, farmId: number | string) =>
+      call<Person[]>(ctx, tok[who]!, 'GET', `/api/warning/push/people?farmId=${farmId}`);
+    const first = await people('pu-admin', farm);
+    expect(first.code).toBe(1);
+    expect(first.data.map((p) => p.name)).toEqual(['Name of pu-admin', 'Name of pu-keeper']);
+    expect(first.data[1]).toEqual({ id: keeper, name: 'Name of pu-keeper', email: 'keeper@example.com', phoneNo: '13900000009' });
+    const second = await people('pu-two', otherFarm);
+    expect(second.data.map((p) => p.id)).toEqual([expect.any(Number), stranger]);
+    // The farm's people are exactly those a strategy may name: the other farm's account is refused.
+    const refused = await call(ctx, tok['pu-admin']!, 'POST', STRATEGY, strategy({ accountIds: [stranger] }));
+    expect([refused.code, issues(refused)]).toEqual([99996, [{ field: 'accountIds', key: 'validation.invalid' }]]);
+    expect((await people('pu-keeper', otherFarm)).code).toBe(10007);
+    expect((await people('pu-second', farm)).code).toBe(10007);
+    expect((await people('pu-admin', 'lots')).code).toBe(99996);
+    expect((await call(ctx, tok['pu-admin']!, 'GET', '/api/warning/push/people')).code).toBe(99996);
+  });
+
   it('adds one strategy per farm (20029 for a second), reads, lists, edits and deletes it, audit-logged', async () => {
     const add = await call<{ id: number }>(ctx, tok['pu-admin']!, 'POST', STRATEGY, strategy());
     expect(add.code).toBe(1);

@@ -66,24 +66,32 @@ async function writableFarm(scope: Scope, farmId: number): Promise<{ id: number;
 }
 
 /** The accounts of the tenant that work on the farm: its administrators and those assigned to it. */
-export async function farmPeople(db: DbOrTx, tenantId: number, farmId: number, ids: readonly number[]): Promise<PushPerson[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+function peopleOf(db: DbOrTx, tenantId: number, farmId: number, more?: SQL) {
+  return db
     .selectDistinct({ id: accounts.id, name: accounts.accountName, email: accounts.email, phoneNo: accounts.phoneNo })
     .from(accounts)
     .leftJoin(accountFarms, and(eq(accountFarms.accountId, accounts.id), eq(accountFarms.farmId, farmId)))
     .where(
-      and(
-        eq(accounts.tenantId, tenantId),
-        inArray(accounts.id, [...ids]),
-        or(eq(accounts.accountType, AccountType.TENANT_ADMIN), eq(accountFarms.farmId, farmId)),
-      ),
+      and(eq(accounts.tenantId, tenantId), or(eq(accounts.accountType, AccountType.TENANT_ADMIN), eq(accountFarms.farmId, farmId)), more),
     );
+}
+
+/** Those of `ids` who work on the farm, in the order given. */
+export async function farmPeople(db: DbOrTx, tenantId: number, farmId: number, ids: readonly number[]): Promise<PushPerson[]> {
+  if (ids.length === 0) return [];
+  const rows = await peopleOf(db, tenantId, farmId, inArray(accounts.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const r = byId.get(id);
     return r ? [r] : [];
   });
+}
+
+/** The strategy's people picker: everyone `farmPeople` accepts for a farm the caller may configure, by name. */
+export async function farmPeopleList(db: Db, scope: Scope, farmId: number): Promise<PushPerson[]> {
+  const farm = await writableFarm(scope, farmId);
+  const rows = await peopleOf(db, tenantIdOf(scope), farm.id);
+  return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }
 
 /** Every person must be one of the farm's (99996 on `accountIds` otherwise, whatever the reason). */

@@ -13,6 +13,7 @@ import { emailPage, phoneMessagePage } from './lists.js';
 import {
   addPhone,
   addStrategy,
+  farmPeopleList,
   phoneDetail,
   phonePage,
   removePhone,
@@ -40,6 +41,7 @@ const LINK_REFUSALS: ReadonlySet<number> = new Set([ErrorCodes.PUSH_LINK_INVALID
 export const pushRoutes: ModuleRoutes = async (app, deps) => {
   const { db } = deps.database;
   const policy = router(app, { tags: ['alarms'], app: PUSH_POLICY_APP, module: 'pushmanagement' });
+  policy(pushConfigApi.people, async ({ req, query }) => farmPeopleList(db, scopeOf(req), query.farmId));
   policy(pushConfigApi.strategyPage, async ({ req, query }) => strategyPage(db, scopeOf(req), query));
   policy(pushConfigApi.strategyDetail, async ({ req, params }) => strategyDetail(db, scopeOf(req), params.id));
   policy(pushConfigApi.strategyAdd, async ({ req, body }) => addStrategy(db, scopeOf(req), body));

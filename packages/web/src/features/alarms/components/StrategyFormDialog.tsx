@@ -1,4 +1,4 @@
-import { useState, type ReactElement } from 'react';
+import { useMemo, useState, type ReactElement } from 'react';
 import { Checkbox, Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,7 +17,6 @@ import {
   type PushStrategyRow,
   type RuleKind,
 } from '@farmsense/shared';
-import { useAccountOptions } from '../../../app/auth/queries';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { reportSaveError } from '../../../ui/formErrors';
@@ -25,7 +24,7 @@ import { NumberInput } from '../../../ui/NumberInput';
 import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { keyLabel } from '../../environment';
-import { useAddStrategy, useUpdateStrategy, type StrategyAddRequest } from '../pushApi';
+import { useAddStrategy, useFarmPeople, useUpdateStrategy, type StrategyAddRequest } from '../pushApi';
 
 interface StrategyFormValues {
   name: string;
@@ -82,11 +81,11 @@ const toRequest = (v: Record<string, unknown>, farmId: number): Record<string, u
 
 /**
  * Add or edit the push strategy of a farm (SPEC §3 "Push strategy"): which alarms (levels, rule
- * kinds, properties: none means all), to whom (accounts of the tenant; the server refuses one that
- * does not work on the farm under `accountIds`) and which extra addresses (a semicolon list checked
- * by the shared parseEmailList as it is typed, naming the first bad one), in which language, how,
- * how often repeated and how long alarms of a shed are gathered into one message. A second strategy
- * for the farm (20029) shows under the name.
+ * kinds, properties: none means all), to whom (the accounts who can see the farm, from
+ * GET /warning/push/people, the only ones the server takes under `accountIds`) and which extra
+ * addresses (a semicolon list checked by the shared parseEmailList as it is typed, naming the
+ * first bad one), in which language, how, how often repeated and how long alarms of a shed are
+ * gathered into one message. A second strategy for the farm (20029) shows under the name.
  */
 export function StrategyFormDialog({
   farmId,
@@ -102,7 +101,8 @@ export function StrategyFormDialog({
   const [initial] = useState(() =>
     initialValues(row, (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'en-us'),
   );
-  const accounts = useAccountOptions();
+  const people = useFarmPeople(farmId);
+  const accounts = useMemo(() => (people.data ?? []).map((p) => ({ value: p.id, label: p.name })), [people.data]);
   const add = useAddStrategy();
   const update = useUpdateStrategy();
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(pushStrategyAddBody, field, (v) => toRequest(v, farmId));
@@ -174,7 +174,14 @@ export function StrategyFormDialog({
         />
       </Field>
       <Field name="accountIds" label={t('pushConfig.strategy.fields.people')} rule={rule} extra={t('pushConfig.strategy.peopleHint')}>
-        <Select mode="multiple" allowClear placeholder={t('common:select')} showSearch={{ optionFilterProp: 'label' }} options={accounts} />
+        <Select
+          mode="multiple"
+          allowClear
+          loading={people.isPending}
+          placeholder={t('common:select')}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={accounts}
+        />
       </Field>
       <Form.Item
         name="extraEmails"

@@ -57,6 +57,8 @@ function serve({
     [`POST ${STRATEGY}`]: add,
     [`POST ${PHONE}`]: add,
     [`DELETE ${STRATEGY}/5`]: {},
+    // Who can see the farm: the people picker's list (the tenant has more accounts, see below).
+    [`GET /warning/push/people`]: { data: [{ id: 7, name: 'Keeper Li', email: 'li@farm.cn', phoneNo: null }] },
   });
 }
 
@@ -64,7 +66,13 @@ const type = (el: HTMLElement, value: string): void => void fireEvent.change(el,
 const save = (dialog: HTMLElement): void => void fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
 const posted = (calls: RecordedCall[], path: string) => calls.find((c) => c.method === 'POST' && c.path === path);
 
-signedInEach({ farms: [PIG_FARM], accounts: [{ label: 'Keeper Li', value: 7 }] });
+signedInEach({
+  farms: [PIG_FARM],
+  accounts: [
+    { label: 'Keeper Li', value: 7 },
+    { label: 'Office Wang', value: 8 },
+  ],
+});
 
 describe('push configuration page', { timeout: 60_000 }, () => {
   it("shows the farm's strategy and phone configuration; the add buttons wait while one exists", async () => {
@@ -107,6 +115,19 @@ describe('push configuration page', { timeout: 60_000 }, () => {
       methods: ['email'],
       levels: [1, 2, 3],
     });
+  });
+
+  it("offers as people the accounts who can see the farm, not the tenant's whole list", async () => {
+    const calls = serve();
+    renderWithApp(<PushConfigPage />, '/pushmanagement/pushpolicyconfiguration');
+    await screen.findByText(t('pushConfig.strategy.empty'), {}, SLOW);
+    fireEvent.click(screen.getByText(t('pushConfig.strategy.add')).closest('button')!);
+    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    await waitFor(() => expect(calls.find((c) => c.path === '/warning/push/people')?.query).toEqual({ farmId: '1' }), SLOW);
+    const picker = within(dialog).getByLabelText(t('pushConfig.strategy.fields.people'));
+    fireEvent.mouseDown(picker.closest('.ant-select')!.querySelector('.ant-select-selector') ?? picker);
+    expect(await screen.findByTitle('Keeper Li', {}, SLOW)).toBeTruthy();
+    expect(screen.queryByTitle('Office Wang')).toBeNull();
   });
 
   it('refuses a strategy without anyone to tell, and shows 20029 under the name', async () => {

@@ -1,5 +1,5 @@
 import { useCallback, useState, type ReactElement } from 'react';
-import { Button, Popover } from 'antd';
+import { Button, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -18,10 +18,11 @@ const LEVEL_BADGE = { 1: '#f5222d', 2: '#fa8c16', 3: '#1677ff' } as const;
 /**
  * The top bar's bell: the active, unacknowledged alarms of every farm the account sees, per level,
  * kept current by the live stream's `alarm` events; a click opens the alarm records filtered to
- * those. Its popover (hover or focus) holds the switch for browser notifications: with them on, a
- * newly raised alarm is also a system notification, whose click brings the console forward on
- * the records of the alarm's shed (model/desktopAlerts.ts). Registered in routes.ts (`TOP_BAR`),
- * shown when the account holds the records page.
+ * those. Its popover (the tooltip it already had, on hover or focus: no antd component the shell
+ * lacks, since a top-bar widget counts in every page's weight) holds the switch for browser
+ * notifications: with them on, a newly raised alarm is also a system notification, whose click
+ * brings the console forward on the records of the alarm's shed (model/desktopAlerts.ts).
+ * Registered in routes.ts (`TOP_BAR`), shown when the account holds the records page.
  */
 export function AlarmBell({ path }: { path: string }): ReactElement {
   // Its texts are the shell's (loaded with every page): the bell costs each page no catalogue of its own.
@@ -77,7 +78,7 @@ export function AlarmBell({ path }: { path: string }): ReactElement {
     </div>
   );
   return (
-    <Popover content={popover} trigger={['hover', 'focus']}>
+    <Tooltip title={popover} trigger={['hover', 'focus']}>
       <Button
         type="text"
         className="fs-topbar-btn"
@@ -96,6 +97,6 @@ export function AlarmBell({ path }: { path: string }): ReactElement {
           )}
         </span>
       </Button>
-    </Popover>
+    </Tooltip>
   );
 }

@@ -9,7 +9,10 @@ import { defineConfig } from '@playwright/test';
  * CAPTCHA_TEST_CODE makes its answer known to the tests.
  */
 const PORT = Number(process.env.E2E_PORT ?? 8181);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fs-e2e-'));
+// Chosen once by the runner; its test workers load this file again and inherit the variable.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'fs-e2e-')));
+/** Without SMTP the server's local outbox writes each alarm e-mail here as sent (MAIL_OUTBOX_DIR), link included. */
+export const MAIL_DIR = path.join(dataDir, 'outbox');
 export const CAPTCHA_CODE = 'E2E7';
 /** The embedded broker's TCP port, fixed so a test can publish as a device with a real MQTT client. */
 export const MQTT_PORT = Number(process.env.E2E_MQTT_PORT ?? 18831);
@@ -57,6 +60,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       MQTT_PORT: String(MQTT_PORT),
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      MAIL_OUTBOX_DIR: MAIL_DIR,
       DEMO: '1',
       SIMULATOR: '0',
       CAPTCHA: 'on',

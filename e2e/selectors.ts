@@ -279,6 +279,23 @@ export const alarmSel = {
   cell: (row: Locator, testId: 'alarm-level' | 'alarm-state' | 'alarm-ack') => row.getByTestId(testId),
 };
 
+/**
+ * Alarm push (issue 13): /pushmanagement/pushpolicyconfiguration (the farm's strategy, edited in
+ * its dialog), /pushmanagement/pushlist, and the page of an e-mail's acknowledge link (server HTML).
+ */
+export const pushSel = {
+  editStrategy: (p: Page, name: string) => p.getByRole('button', { name: `Edit push strategy ${name}` }),
+  extraEmails: (p: Page) => p.getByRole('dialog').getByLabel('Other e-mail addresses'),
+  sendDelay: (p: Page) => p.getByRole('dialog').getByLabel('Gather for (seconds)'),
+  save: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Save' }),
+  /** A sent message's row, by recipient; its status tag is `push-status`. */
+  message: (p: Page, recipient: string) => p.locator('tr[data-row-key]').filter({ hasText: recipient }),
+  status: (row: Locator) => row.getByTestId('push-status'),
+  /** The acknowledge link's page: the button (a form POST), then the result with `data-acknowledged`. */
+  linkConfirm: (p: Page) => p.getByRole('button', { name: 'Acknowledge' }),
+  linkResult: (p: Page) => p.locator('#push-ack-result'),
+};
+
 /** Silos (issue 15): the status page's cards, one per silo (role article, named by the silo). */
 export const siloSel = {
   card: (p: Page, silo: string) => p.getByRole('article', { name: silo }),

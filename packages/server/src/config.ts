@@ -45,6 +45,8 @@ const schema = z.object({
     .refine((v) => URL.canParse(v) && new URL(v).hostname !== '', 'must start with smtp:// or smtps://')
     .optional(),
   SMTP_FROM: z.string().min(3).max(200).default('FarmSense <alarms@farmsense.local>'),
+  /** Without SMTP_URL: a folder where the local outbox also writes each e-mail as sent (`push-<id>.eml`, link included). */
+  MAIL_OUTBOX_DIR: z.string().min(1).optional(),
   /** SMS and voice by a generic webhook: a JSON POST per message or call. */
   SMS_WEBHOOK_URL: httpUrl.optional(),
   VOICE_WEBHOOK_URL: httpUrl.optional(),
@@ -86,6 +88,8 @@ export interface PushConfig {
   publicUrl: string;
   smtpUrl?: string;
   smtpFrom: string;
+  /** Without SMTP: the outbox's e-mails as .eml files (demos, browser tests). */
+  mailOutboxDir?: string;
   smsWebhookUrl?: string;
   voiceWebhookUrl?: string;
   /** Both or neither (start-up refuses one without the other). */
@@ -142,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ''),
       ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}),
       smtpFrom: c.SMTP_FROM,
+      ...(c.MAIL_OUTBOX_DIR ? { mailOutboxDir: c.MAIL_OUTBOX_DIR } : {}),
       ...(c.SMS_WEBHOOK_URL ? { smsWebhookUrl: c.SMS_WEBHOOK_URL } : {}),
       ...(c.VOICE_WEBHOOK_URL ? { voiceWebhookUrl: c.VOICE_WEBHOOK_URL } : {}),
       ...(c.TWILIO_ACCOUNT_SID && c.TWILIO_AUTH_TOKEN

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { PushMethod } from '@farmsense/shared';
 import type { PushConfig } from '../../../config.js';
@@ -175,19 +177,42 @@ function smtpError(err: unknown): PushSendError {
   return new PushSendError(code ? `smtp.${code.toLowerCase()}` : 'smtp.error');
 }
 
-/** E-mail through nodemailer to SMTP_URL; the Message-ID is the message's key, the same on every attempt. */
+/** The mail of a message as nodemailer builds it; the Message-ID is the message's key, the same on every attempt. */
+function mailOf(m: OutgoingMessage, from: string) {
+  return {
+    from,
+    to: m.toName ? { name: m.toName, address: m.to } : m.to,
+    subject: m.subject,
+    text: m.text,
+    messageId: `<${m.key}@farmsense>`,
+  };
+}
+
+/**
+ * No SMTP, but MAIL_OUTBOX_DIR: the local outbox also writes each e-mail as it would have been
+ * sent, `<key>.eml` (an attempt again rewrites the same file), so a demo's mails and their
+ * acknowledge links can be opened (the browser tests read them there).
+ */
+export function mailFileChannel(dir: string, from: string): Channel {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    name: 'outbox',
+    async send(m) {
+      const info = (await transport.sendMail(mailOf(m, from))) as { message: Buffer };
+      await mkdir(dir, { recursive: true });
+      await writeFile(join(dir, `${m.key}.eml`), info.message);
+      return { channel: 'outbox', providerId: null };
+    },
+  };
+}
+
+/** E-mail through nodemailer to SMTP_URL. */
 export function emailChannel(url: string, from: string): Channel {
   return {
     name: 'smtp',
     async send(m) {
       try {
-        const info = (await transportFor(url).sendMail({
-          from,
-          to: m.toName ? { name: m.toName, address: m.to } : m.to,
-          subject: m.subject,
-          text: m.text,
-          messageId: `<${m.key}@farmsense>`,
-        })) as { messageId?: string };
+        const info = (await transportFor(url).sendMail(mailOf(m, from))) as { messageId?: string };
         return { channel: 'smtp', providerId: info.messageId ?? null };
       } catch (err) {
         throw smtpError(err);
@@ -199,6 +224,7 @@ export function emailChannel(url: string, from: string): Channel {
 /** The channel of a method under this configuration (the outbox when none is set). */
 export function channelFor(config: PushConfig, method: PushMethod): Channel {
   if (method === 'email' && config.smtpUrl) return emailChannel(config.smtpUrl, config.smtpFrom);
+  if (method === 'email' && config.mailOutboxDir) return mailFileChannel(config.mailOutboxDir, config.smtpFrom);
   if (method === 'sms' && config.smsWebhookUrl) return webhookChannel(config.smsWebhookUrl);
   if (method === 'voice' && config.voiceWebhookUrl) return webhookChannel(config.voiceWebhookUrl);
   if (method !== 'email' && config.twilio) return twilioChannel(config.twilio);

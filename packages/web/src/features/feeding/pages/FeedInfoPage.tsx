@@ -9,8 +9,7 @@ import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { nameColumn } from '../../../ui/list/nameColumn';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { useDeleteFeedInfo, useFeedInfoPage, useFeedTypeList } from '../api';
 import { formatAmount } from '../model/format';
 
@@ -29,7 +28,6 @@ export function FeedInfoPage(): ReactElement {
   const page = useFeedInfoPage(list.query);
   const types = useFeedTypeList();
   const remove = useDeleteFeedInfo();
-  const confirmDelete = useConfirmDelete();
   const form = useRowDialog<FeedInfoRow>();
 
   const columns: ColumnsType<FeedInfoRow> = [
@@ -59,20 +57,16 @@ export function FeedInfoPage(): ReactElement {
     },
     { key: 'planUses', title: t('info.fields.planUses'), width: 110, align: 'right', render: (_, r) => r.planUses },
     actionsColumn<FeedInfoRow>(t('common:actions'), 200, (r) => (
-      <>
-        <EditAction compact={false} label={t('info.editOf', { name: r.name })} onClick={() => form.edit(r)} />
-        <DeleteAction
-          compact={false}
-          label={t('info.deleteOf', { name: r.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('info.deleteTitle', { name: r.name }),
-              content: r.planUses > 0 ? t('info.inUse', { n: r.planUses }) : t('info.deleteWarning'),
-              run: () => remove.mutateAsync(r.id),
-            })
-          }
-        />
-      </>
+      <EditDeleteActions
+        editLabel={t('info.editOf', { name: r.name })}
+        onEdit={() => form.edit(r)}
+        deleteLabel={t('info.deleteOf', { name: r.name })}
+        confirm={{
+          title: t('info.deleteTitle', { name: r.name }),
+          content: r.planUses > 0 ? t('info.inUse', { n: r.planUses }) : t('info.deleteWarning'),
+          run: () => remove.mutateAsync(r.id),
+        }}
+      />
     )),
   ];
 

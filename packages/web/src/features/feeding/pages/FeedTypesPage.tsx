@@ -7,8 +7,7 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { useDeleteFeedType, useFeedTypePage } from '../api';
 
 const FeedTypeFormDialog = lazyPart(() => import('../components/FeedTypeFormDialog').then((m) => m.FeedTypeFormDialog));
@@ -22,7 +21,6 @@ export function FeedTypesPage(): ReactElement {
   const list = useListPage({ name: textFilter });
   const page = useFeedTypePage(list.query);
   const remove = useDeleteFeedType();
-  const confirmDelete = useConfirmDelete();
   const form = useRowDialog<FeedTypeRow>();
 
   const columns: ColumnsType<FeedTypeRow> = [
@@ -30,20 +28,16 @@ export function FeedTypesPage(): ReactElement {
     { key: 'remark', title: t('types.fields.remark'), render: (_, r) => r.remark ?? '—' },
     { key: 'infoCount', title: t('types.fields.infoCount'), width: 120, align: 'right', render: (_, r) => r.infoCount },
     actionsColumn<FeedTypeRow>(t('common:actions'), 200, (r) => (
-      <>
-        <EditAction compact={false} label={t('types.editOf', { name: r.name })} onClick={() => form.edit(r)} />
-        <DeleteAction
-          compact={false}
-          label={t('types.deleteOf', { name: r.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('types.deleteTitle', { name: r.name }),
-              content: r.infoCount > 0 ? t('types.inUse', { n: r.infoCount }) : t('types.deleteWarning'),
-              run: () => remove.mutateAsync(r.id),
-            })
-          }
-        />
-      </>
+      <EditDeleteActions
+        editLabel={t('types.editOf', { name: r.name })}
+        onEdit={() => form.edit(r)}
+        deleteLabel={t('types.deleteOf', { name: r.name })}
+        confirm={{
+          title: t('types.deleteTitle', { name: r.name }),
+          content: r.infoCount > 0 ? t('types.inUse', { n: r.infoCount }) : t('types.deleteWarning'),
+          run: () => remove.mutateAsync(r.id),
+        }}
+      />
     )),
   ];
 

@@ -9,8 +9,7 @@ import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { nameColumn } from '../../../ui/list/nameColumn';
 import { oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { useDeleteStandard, useStandardPage } from '../api';
 import { formatAmount } from '../model/format';
 
@@ -33,7 +32,6 @@ export function StandardsPage(): ReactElement {
   const list = useListPage(FILTERS);
   const page = useStandardPage(list.query);
   const remove = useDeleteStandard();
-  const confirmDelete = useConfirmDelete();
   const form = useRowDialog<StandardRow>();
 
   const columns: ColumnsType<StandardRow> = [
@@ -82,20 +80,16 @@ export function StandardsPage(): ReactElement {
     },
     { key: 'planUses', title: t('standard.fields.planUses'), width: 90, align: 'right', render: (_, r) => r.planUses },
     actionsColumn<StandardRow>(t('common:actions'), 200, (r) => (
-      <>
-        <EditAction compact={false} label={t('standard.editOf', { name: r.name })} onClick={() => form.edit(r)} />
-        <DeleteAction
-          compact={false}
-          label={t('standard.deleteOf', { name: r.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('standard.deleteTitle', { name: r.name }),
-              content: r.planUses > 0 ? t('standard.inUse', { n: r.planUses }) : t('standard.deleteWarning'),
-              run: () => remove.mutateAsync(r.id),
-            })
-          }
-        />
-      </>
+      <EditDeleteActions
+        editLabel={t('standard.editOf', { name: r.name })}
+        onEdit={() => form.edit(r)}
+        deleteLabel={t('standard.deleteOf', { name: r.name })}
+        confirm={{
+          title: t('standard.deleteTitle', { name: r.name }),
+          content: r.planUses > 0 ? t('standard.inUse', { n: r.planUses }) : t('standard.deleteWarning'),
+          run: () => remove.mutateAsync(r.id),
+        }}
+      />
     )),
   ];
 

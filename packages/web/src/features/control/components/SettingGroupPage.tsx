@@ -11,7 +11,8 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { validValues } from '../../../ui/useFormSave';
 import { useApplySetting, useRestoreSetting, useSettingState } from '../api';
-import { ControlCodeDialog, type ControlCode } from './ControlCodeDialog';
+import type { ControlCode } from './ControlCodeDialog';
+import { LazyControlCodeDialog } from './LazyControlCodeDialog';
 import { StatusTag, SyncState } from './SyncState';
 import '../../../ui/admin.css';
 
@@ -173,7 +174,7 @@ export function SettingGroupPage<P>({
         )}
       </div>
       {state.data && <SyncState state={state.data} onRestore={(version) => setAsking({ kind: 'restore', version })} />}
-      <ControlCodeDialog
+      <LazyControlCodeDialog
         open={asking !== null}
         title={asking?.kind === 'restore' ? t('versions.restoreVersion', { version: asking.version }) : applyLabel}
         onClose={() => setAsking(null)}

@@ -9,7 +9,8 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { validValues } from '../../../ui/useFormSave';
 import { useApplySetting, useRestoreSetting, useSettingState } from '../api';
-import { ControlCodeDialog, type ControlCode } from '../components/ControlCodeDialog';
+import type { ControlCode } from '../components/ControlCodeDialog';
+import { LazyControlCodeDialog } from '../components/LazyControlCodeDialog';
 import { CurveChart } from '../components/CurveChart';
 import { CurveEditor } from '../components/CurveEditor';
 import { StatusTag, SyncState } from '../components/SyncState';
@@ -166,7 +167,7 @@ export function TempDayAgePage(): ReactElement {
         )}
       </div>
       {state.data && <SyncState state={state.data} onRestore={(version) => setAsking({ kind: 'restore', version })} />}
-      <ControlCodeDialog
+      <LazyControlCodeDialog
         open={asking !== null}
         title={asking?.kind === 'restore' ? t('versions.restoreVersion', { version: asking.version }) : t('curve.apply')}
         onClose={() => setAsking(null)}

@@ -10,11 +10,13 @@ import {
   settingRestoreBody,
   settingStateQuery,
 } from './schemas.js';
+import { envOverviewAnswer, envOverviewQuery } from './overview.js';
 
 export * from './fans.js';
 export * from './heater.js';
 export * from './logic.js';
 export * from './openings.js';
+export * from './overview.js';
 export * from './pumps.js';
 export * from './schemas.js';
 export * from './ventilation.js';
@@ -136,6 +138,10 @@ export const controlApi = {
   optionLogs: get('/remotecontrol/optionLog/page', 'Remote-control option log', {
     query: optionLogPageQuery,
     answer: pageOf(optionLogRow),
+  }),
+  overview: get('/remotecontrol/envControl/overview', 'Climate control overview: per house its mode, live values and set values', {
+    query: envOverviewQuery,
+    answer: envOverviewAnswer,
   }),
   safeRecords: get('/safeoplog/records/page', 'Safe operation records (remote actions and their codes)', {
     query: optionLogPageQuery,

@@ -6,6 +6,7 @@ import type { ModuleRoutes } from '../module.js';
 import { authCodePage, countUse, enableAuthCode, generateAuthCode } from './auth-codes.js';
 import { watchDevices } from './delivery.js';
 import { optionLogPage } from './option-logs.js';
+import { envOverview } from './overview.js';
 import { applySetting, settingState, versionPayload } from './settings.js';
 import { confirmAction, type CodeFields, type Confirmation } from './verify.js';
 
@@ -25,6 +26,8 @@ export const GROUP_APPS = {
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';
 export const SAFE_RECORDS_APP: AppCode = 'safe-oplog.records';
+/** The climate overview pages: per house and per pen. */
+export const OVERVIEW_APPS: AppCode[] = ['remote-control.env-control.shed', 'remote-control.env-control.column'];
 
 /** Contracts: packages/shared/src/control/endpoints.ts. Writes are audit-logged by the audit plugin (never the codes). */
 export const controlRoutes: ModuleRoutes = async (app, deps) => {
@@ -81,6 +84,7 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
 
   const logs = router(app, { tags: ['control'], module: 'remote-control' });
   logs(controlApi.optionLogs, { app: OPTION_LOG_APP }, async ({ req, query }) => optionLogPage(db, scopeOf(req), query));
+  logs(controlApi.overview, { app: OVERVIEW_APPS }, async ({ req, query }) => envOverview(deps.database, scopeOf(req), query));
   logs(controlApi.safeRecords, { app: SAFE_RECORDS_APP }, async ({ req, query }) => optionLogPage(db, scopeOf(req), query));
 
   const codes = router(app, { tags: ['control'], app: SAFE_SETTINGS_APP, module: 'safe-control' });

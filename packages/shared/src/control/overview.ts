@@ -9,7 +9,14 @@ import { COMMAND_STATUSES, SETTING_GROUPS, type SettingGroup } from './logic.js'
  */
 
 /** The climate groups the overview shows, in the menu's order (the alarm limits have pages of their own). */
-export const ENV_CONTROL_GROUPS = ['tempDayAge', 'fixedWind', 'dynamicWind', 'window', 'pumps', 'heater'] as const satisfies readonly SettingGroup[];
+export const ENV_CONTROL_GROUPS = [
+  'tempDayAge',
+  'fixedWind',
+  'dynamicWind',
+  'window',
+  'pumps',
+  'heater',
+] as const satisfies readonly SettingGroup[];
 
 /** Value key prefixes the overview reads from the controller's latest values. */
 export const ENV_CONTROL_PREFIXES = [

@@ -58,7 +58,13 @@ describe(`climate control overview (${TEST_DB})`, () => {
     expect(a!.values).toEqual({ 'temp.1': 23, 'temp.2': 25, 'rh.1': 61, 'fan.1': 40, 'fan.2': 0 });
     expect(a!.lastTs).toBeGreaterThan(0);
     expect(a!.groups.map((g) => g.group)).toEqual(['tempDayAge', 'fixedWind', 'dynamicWind', 'window', 'pumps', 'heater']);
-    expect(a!.groups[0]).toMatchObject({ desiredVersion: 1, reportedVersion: 1, status: 'synced', desired: curve(22), reported: curve(22) });
+    expect(a!.groups[0]).toMatchObject({
+      desiredVersion: 1,
+      reportedVersion: 1,
+      status: 'synced',
+      desired: curve(22),
+      reported: curve(22),
+    });
     expect(a!.groups[1]).toMatchObject({ desiredVersion: null, reportedVersion: null, status: null, desired: null, reported: null });
     expect(a!.pens.map((p) => p.name)).toEqual(['Pen 1', 'Pen 2']);
     // House B's controller is offline: its version waits, nothing acknowledged.

@@ -3,6 +3,8 @@ import { TEXTS } from './texts';
 
 /** The remote-control pages, by application code. */
 export const PAGES: FeaturePages = {
+  'remote-control.env-control.shed': featurePage(TEXTS, () => import('./pages/EnvShedPage'), 'EnvShedPage'),
+  'remote-control.env-control.column': featurePage(TEXTS, () => import('./pages/EnvColumnPage'), 'EnvColumnPage'),
   'remote-control.env-control.temp-dayage': featurePage(TEXTS, () => import('./pages/TempDayAgePage'), 'TempDayAgePage'),
   'remote-control.env-control.heater': featurePage(TEXTS, () => import('./pages/HeaterPage'), 'HeaterPage'),
   'remote-control.env-control.fixed-wind': featurePage(TEXTS, () => import('./pages/FixedWindPage'), 'FixedWindPage'),

@@ -1,0 +1,52 @@
+import type { ReactElement, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppCode, EnvOverviewAnswer } from '@farmsense/shared';
+import { useFarmChoice, type FarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PageHead } from '../../../ui/PageParts';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { useEnvOverview } from '../api';
+import '../../../ui/admin.css';
+
+/**
+ * The frame of the climate overview pages (per house, per pen): the farm picker and more filters,
+ * the farm's overview polled while shown, and its loading, failed and "no houses" states.
+ */
+export function OverviewFrame({
+  app,
+  subtitle,
+  filters,
+  onPicked,
+  children,
+}: {
+  app: AppCode;
+  subtitle: string;
+  filters?: ReactNode;
+  onPicked?: () => void;
+  children: (data: EnvOverviewAnswer, choice: FarmChoice) => ReactNode;
+}): ReactElement {
+  const { t } = useTranslation(['control', 'common']);
+  const choice = useFarmChoice();
+  const overview = useEnvOverview(choice.farmId);
+  let body: ReactNode;
+  if (overview.isError && !overview.data) body = <ErrorBlock title={t('overview.loadFailed')} onRetry={() => void overview.refetch()} />;
+  else if (!overview.data) body = choice.farmId === undefined ? null : <LoadingBlock rows={2} />;
+  else if (overview.data.sheds.length === 0) body = <EmptyBlock title={t('overview.noHouses')} />;
+  else body = children(overview.data, choice);
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel(app)} subtitle={subtitle} />
+      <div className="fs-panel">
+        <FilterBar label={t('codes.farm')}>
+          <FilterField id={`${app}-farm`} label={t('codes.farm')} width={200}>
+            <FarmSelect id={`${app}-farm`} choice={choice} onPicked={onPicked} />
+          </FilterField>
+          {filters}
+        </FilterBar>
+      </div>
+      <div className="fs-panel">{body}</div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { useState, type ReactElement } from 'react';
+import { Select, Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OverviewShed } from '@farmsense/shared';
+import { FilterField } from '../../../ui/FilterBar';
+import { EmptyBlock } from '../../../ui/QueryStates';
+import { useEnvOverview } from '../api';
+import { climateColumns, GroupSummary } from '../components/ClimateColumns';
+import { OverviewFrame } from '../components/OverviewFrame';
+import { useFarmChoice } from '../../../app/farm';
+
+const APP = 'remote-control.env-control.column';
+
+interface PenRow {
+  penId: number;
+  label: string;
+  shed: OverviewShed;
+}
+
+/**
+ * Climate control per pen (/remote-control/env-control/column): a pen has no controller of its
+ * own, so each pen shows its house's controller, mode and live values beside the set values, and
+ * the house's climate groups (synced count, waiting or refused ones linked to their pages).
+ */
+export function EnvColumnPage(): ReactElement {
+  const { t } = useTranslation('control');
+  const [shedId, setShedId] = useState<number | undefined>();
+  // The same query as the frame's (one request): the houses to filter by.
+  const farmId = useFarmChoice().farmId;
+  const houses = useEnvOverview(farmId).data?.sheds ?? [];
+  const columns: TableColumnsType<PenRow> = [
+    { title: t('overview.pen'), dataIndex: 'label' },
+    { title: t('curve.house'), key: 'house', render: (_, r) => r.shed.shedName },
+    { title: t('curve.day'), key: 'dayAge', render: (_, r) => r.shed.dayAge ?? '–' },
+    ...climateColumns<PenRow>(t, (r) => r.shed),
+    { title: t('overview.settings'), key: 'settings', render: (_, r) => <GroupSummary shed={r.shed} /> },
+  ];
+  const filters = (
+    <FilterField id="env-column-house" label={t('curve.house')} width={200}>
+      <Select<number>
+        id="env-column-house"
+        allowClear
+        placeholder={t('overview.allHouses')}
+        value={shedId}
+        onChange={setShedId}
+        options={houses.map((s) => ({ value: s.shedId, label: s.shedName }))}
+        showSearch
+        optionFilterProp="label"
+      />
+    </FilterField>
+  );
+  return (
+    <OverviewFrame app={APP} subtitle={t('overview.columnSubtitle')} filters={filters} onPicked={() => setShedId(undefined)}>
+      {(data) => {
+        const rows: PenRow[] = data.sheds
+          .filter((s) => shedId === undefined || s.shedId === shedId)
+          .flatMap((shed) =>
+            shed.pens.map((p) => ({
+              penId: p.penId,
+              shed,
+              label: p.name ?? t('overview.penLabel', { column: p.fieldColumn, field: p.field }),
+            })),
+          );
+        if (rows.length === 0) return <EmptyBlock title={t('overview.noPens')} />;
+        return (
+          <Table<PenRow>
+            rowKey="penId"
+            size="small"
+            columns={columns}
+            dataSource={rows}
+            pagination={rows.length > 50 ? { pageSize: 50 } : false}
+            scroll={{ x: 'max-content' }}
+            aria-label={t('overview.pensTable')}
+          />
+        );
+      }}
+    </OverviewFrame>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ReactElement } from 'react';
+import { Table, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OverviewShed } from '@farmsense/shared';
+import { climateColumns, GroupList } from '../components/ClimateColumns';
+import { OverviewFrame } from '../components/OverviewFrame';
+
+const APP = 'remote-control.env-control.shed';
+
+/**
+ * Climate control per house (/remote-control/env-control/shed): each house's controller, its mode
+ * and live values beside the values set from the platform (today's curve target, RH target), and
+ * under it every climate group with its sync state, set values and a link to its page.
+ */
+export function EnvShedPage(): ReactElement {
+  const { t } = useTranslation('control');
+  const columns: TableColumnsType<OverviewShed> = [
+    { title: t('curve.house'), dataIndex: 'shedName' },
+    { title: t('curve.day'), key: 'dayAge', render: (_, s) => s.dayAge ?? '–' },
+    ...climateColumns<OverviewShed>(t, (s) => s),
+  ];
+  return (
+    <OverviewFrame app={APP} subtitle={t('overview.shedSubtitle')}>
+      {(data) => (
+        <Table<OverviewShed>
+          key={data.farmId}
+          rowKey="shedId"
+          size="small"
+          columns={columns}
+          dataSource={data.sheds}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          aria-label={t('overview.housesTable')}
+          expandable={{ expandedRowRender: (s) => <GroupList shed={s} />, defaultExpandAllRows: true }}
+        />
+      )}
+    </OverviewFrame>
+  );
+}

@@ -10,7 +10,6 @@ import {
   settingRestoreBody,
   settingStateQuery,
 } from './schemas.js';
-import { envOverviewAnswer, envOverviewQuery } from './overview.js';
 
 export * from './fans.js';
 export * from './heater.js';
@@ -138,10 +137,6 @@ export const controlApi = {
   optionLogs: get('/remotecontrol/optionLog/page', 'Remote-control option log', {
     query: optionLogPageQuery,
     answer: pageOf(optionLogRow),
-  }),
-  overview: get('/remotecontrol/envControl/overview', 'Climate control overview: per house its mode, live values and set values', {
-    query: envOverviewQuery,
-    answer: envOverviewAnswer,
   }),
   safeRecords: get('/safeoplog/records/page', 'Safe operation records (remote actions and their codes)', {
     query: optionLogPageQuery,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { get } from '../contract.js';
 import { idParam, strictObject } from '../schemas/common.js';
 import { COMMAND_STATUSES, SETTING_GROUPS, type SettingGroup } from './logic.js';
 
@@ -119,3 +120,11 @@ export type OverviewShed = z.infer<typeof overviewShed>;
 
 export const envOverviewAnswer = z.object({ farmId: z.number(), now: z.number(), sheds: z.array(overviewShed) });
 export type EnvOverviewAnswer = z.infer<typeof envOverviewAnswer>;
+
+/** Its own object, so the settings pages (controlApi) do not carry the overview's schemas. */
+export const envControlApi = {
+  overview: get('/remotecontrol/envControl/overview', 'Climate control overview: per house its mode, live values and set values', {
+    query: envOverviewQuery,
+    answer: envOverviewAnswer,
+  }),
+};

@@ -1,4 +1,13 @@
-import { AppError, authCodeApi, controlApi, ErrorCodes, heaterIssues, type AppCode, type SettingGroup } from '@farmsense/shared';
+import {
+  AppError,
+  authCodeApi,
+  controlApi,
+  envControlApi,
+  ErrorCodes,
+  heaterIssues,
+  type AppCode,
+  type SettingGroup,
+} from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { transportKeys } from '../../lib/transport-crypto.js';
 import { requireFunction, scopeOf, type Scope } from '../../scope/index.js';
@@ -84,7 +93,7 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
 
   const logs = router(app, { tags: ['control'], module: 'remote-control' });
   logs(controlApi.optionLogs, { app: OPTION_LOG_APP }, async ({ req, query }) => optionLogPage(db, scopeOf(req), query));
-  logs(controlApi.overview, { app: OVERVIEW_APPS }, async ({ req, query }) => envOverview(deps.database, scopeOf(req), query));
+  logs(envControlApi.overview, { app: OVERVIEW_APPS }, async ({ req, query }) => envOverview(deps.database, scopeOf(req), query));
   logs(controlApi.safeRecords, { app: SAFE_RECORDS_APP }, async ({ req, query }) => optionLogPage(db, scopeOf(req), query));
 
   const codes = router(app, { tags: ['control'], app: SAFE_SETTINGS_APP, module: 'safe-control' });

@@ -7,7 +7,6 @@ import {
   type AuthCodeGenerateBody,
   type AlarmRuleRow,
   type AuthCodeRow,
-  type EnvOverviewAnswer,
   type OptionLogPageQuery,
   type OptionLogRow,
   type Page,
@@ -43,20 +42,6 @@ export function useSettingState(shedId: number | undefined, group: SettingGroup)
     queryFn: ({ signal }) => call(controlApi.state, { query: { shedId: shedId!, group } }, { signal }),
     enabled: shedId !== undefined,
     refetchInterval: (q) => (q.state.data?.status === 'pending' ? PENDING_POLL_MS : false),
-  });
-}
-
-/** How often the climate overview reads the houses' values again (every few seconds while a version waits). */
-export const OVERVIEW_POLL_MS = 15_000;
-
-/** A farm's climate overview: houses, their controllers' latest values and each climate group's versions. */
-export function useEnvOverview(farmId: number | undefined): UseQueryResult<EnvOverviewAnswer> {
-  return useQuery({
-    queryKey: CONTROL_KEYS.overview(farmId ?? 0),
-    queryFn: ({ signal }) => call(controlApi.overview, { query: { farmId: farmId! } }, { signal }),
-    enabled: farmId !== undefined,
-    refetchInterval: (q) =>
-      q.state.data?.sheds.some((s) => s.groups.some((g) => g.status === 'pending')) ? PENDING_POLL_MS : OVERVIEW_POLL_MS,
   });
 }
 

@@ -20,19 +20,19 @@ const MODE_COLORS: Record<ClimateMode, string> = {
 
 /** The controller and its link, or the clear "no controller bound" state. */
 export function ControllerCell({ shed }: { shed: OverviewShed }): ReactElement {
-  const { t } = useTranslation('control');
+  const { t } = useTranslation(['control', 'common']);
   const c = shed.controller;
   if (!c) return <Tag data-testid="no-controller">{t('overview.noController')}</Tag>;
   return (
     <span>
-      {c.name} <Tag color={c.online ? 'success' : 'default'}>{c.online ? t('overview.online') : t('curve.offline')}</Tag>
+      {c.name} <Tag color={c.online ? 'success' : 'default'}>{c.online ? t('common:online') : t('curve.offline')}</Tag>
     </span>
   );
 }
 
 function ModeTag({ mode }: { mode: ClimateMode | null }): ReactElement {
-  const { t } = useTranslation('control');
-  if (!mode) return <span>{t('overview.noData')}</span>;
+  const { t } = useTranslation(['control', 'common']);
+  if (!mode) return <span>{t('common:noData')}</span>;
   return <Tag color={MODE_COLORS[mode]}>{t(`overview.modes.${mode}`)}</Tag>;
 }
 
@@ -91,9 +91,9 @@ export function climateColumns<R>(t: TFunction, shedOf: (r: R) => OverviewShed):
       render: (_, r) => <LiveSet value={climate(r).temp} set={climate(r).targetToday} kind="temp" />,
     },
     { title: t('overview.rh'), key: 'rh', render: (_, r) => <LiveSet value={climate(r).rh} set={climate(r).rhTarget} kind="rh" /> },
-    { title: t('overview.co2'), key: 'co2', render: (_, r) => <LiveSet value={climate(r).co2} kind="co2" /> },
+    { title: t('dynamicWind.modes.co2'), key: 'co2', render: (_, r) => <LiveSet value={climate(r).co2} kind="co2" /> },
     { title: t('overview.nh3'), key: 'nh3', render: (_, r) => <LiveSet value={climate(r).nh3} kind="nh3" /> },
-    { title: t('overview.pa'), key: 'pa', render: (_, r) => <LiveSet value={climate(r).pa} kind="pa" /> },
+    { title: t('window.controls.pressure'), key: 'pa', render: (_, r) => <LiveSet value={climate(r).pa} kind="pa" /> },
     { title: t('overview.vent'), key: 'vent', render: (_, r) => <LiveSet value={climate(r).vent} kind="fan" /> },
   ];
 }
@@ -101,10 +101,10 @@ export function climateColumns<R>(t: TFunction, shedOf: (r: R) => OverviewShed):
 /** Every climate group of a house: state, link, versions and the set values in words. */
 export function GroupList({ shed }: { shed: OverviewShed }): ReactElement {
   const { t } = useTranslation('control');
-  if (!shed.controller) return <p>{t('overview.noControllerHint')}</p>;
+  if (!shed.controller) return <p>{t('overview.noController')}</p>;
   const online = shed.controller.online;
   return (
-    <ul className="fs-group-list" aria-label={t('overview.groupsOf', { house: shed.shedName })}>
+    <ul className="fs-group-list" aria-label={`${shed.shedName}: ${t('overview.settings')}`}>
       {shed.groups.map((g) => (
         <li key={g.group}>
           <GroupState g={g} online={online} />{' '}

@@ -7,7 +7,7 @@ import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { useEnvOverview } from '../api';
+import { useEnvOverview } from './overviewApi';
 import '../../../ui/admin.css';
 
 /**
@@ -27,13 +27,14 @@ export function OverviewFrame({
   onPicked?: () => void;
   children: (data: EnvOverviewAnswer, choice: FarmChoice) => ReactNode;
 }): ReactElement {
-  const { t } = useTranslation(['control', 'common']);
+  const { t } = useTranslation(['control', 'common', 'shell']);
   const choice = useFarmChoice();
   const overview = useEnvOverview(choice.farmId);
   let body: ReactNode;
-  if (overview.isError && !overview.data) body = <ErrorBlock title={t('overview.loadFailed')} onRetry={() => void overview.refetch()} />;
+  if (overview.isError && !overview.data)
+    body = <ErrorBlock title={t('shell:overview.loadFailed')} onRetry={() => void overview.refetch()} />;
   else if (!overview.data) body = choice.farmId === undefined ? null : <LoadingBlock rows={2} />;
-  else if (overview.data.sheds.length === 0) body = <EmptyBlock title={t('overview.noHouses')} />;
+  else if (overview.data.sheds.length === 0) body = <EmptyBlock title={t('common:noData')} />;
   else body = children(overview.data, choice);
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">

@@ -4,10 +4,11 @@ import { useTranslation } from 'react-i18next';
 import type { OverviewShed } from '@farmsense/shared';
 import { FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock } from '../../../ui/QueryStates';
-import { useEnvOverview } from '../api';
+import { useEnvOverview } from '../components/overviewApi';
 import { climateColumns, GroupSummary } from '../components/ClimateColumns';
 import { OverviewFrame } from '../components/OverviewFrame';
 import { useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
 
 const APP = 'remote-control.env-control.column';
 
@@ -23,13 +24,13 @@ interface PenRow {
  * the house's climate groups (synced count, waiting or refused ones linked to their pages).
  */
 export function EnvColumnPage(): ReactElement {
-  const { t } = useTranslation('control');
+  const { t } = useTranslation(['control', 'common']);
   const [shedId, setShedId] = useState<number | undefined>();
   // The same query as the frame's (one request): the houses to filter by.
   const farmId = useFarmChoice().farmId;
   const houses = useEnvOverview(farmId).data?.sheds ?? [];
   const columns: TableColumnsType<PenRow> = [
-    { title: t('overview.pen'), dataIndex: 'label' },
+    { title: menuLabel(APP), dataIndex: 'label' },
     { title: t('curve.house'), key: 'house', render: (_, r) => r.shed.shedName },
     { title: t('curve.day'), key: 'dayAge', render: (_, r) => r.shed.dayAge ?? '–' },
     ...climateColumns<PenRow>(t, (r) => r.shed),
@@ -40,7 +41,7 @@ export function EnvColumnPage(): ReactElement {
       <Select<number>
         id="env-column-house"
         allowClear
-        placeholder={t('overview.allHouses')}
+        placeholder={t('common:all')}
         value={shedId}
         onChange={setShedId}
         options={houses.map((s) => ({ value: s.shedId, label: s.shedName }))}
@@ -58,10 +59,10 @@ export function EnvColumnPage(): ReactElement {
             shed.pens.map((p) => ({
               penId: p.penId,
               shed,
-              label: p.name ?? t('overview.penLabel', { column: p.fieldColumn, field: p.field }),
+              label: p.name ?? `${p.fieldColumn}-${p.field}`,
             })),
           );
-        if (rows.length === 0) return <EmptyBlock title={t('overview.noPens')} />;
+        if (rows.length === 0) return <EmptyBlock title={t('common:noData')} />;
         return (
           <Table<PenRow>
             rowKey="penId"
@@ -70,7 +71,7 @@ export function EnvColumnPage(): ReactElement {
             dataSource={rows}
             pagination={rows.length > 50 ? { pageSize: 50 } : false}
             scroll={{ x: 'max-content' }}
-            aria-label={t('overview.pensTable')}
+            aria-label={menuLabel(APP)}
           />
         );
       }}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OverviewShed } from '@farmsense/shared';
 import { climateColumns, GroupList } from '../components/ClimateColumns';
 import { OverviewFrame } from '../components/OverviewFrame';
+import { menuLabel } from '../../../app/i18n/i18n';
 
 const APP = 'remote-control.env-control.shed';
 
@@ -30,7 +31,7 @@ export function EnvShedPage(): ReactElement {
           dataSource={data.sheds}
           pagination={false}
           scroll={{ x: 'max-content' }}
-          aria-label={t('overview.housesTable')}
+          aria-label={menuLabel(APP)}
           expandable={{ expandedRowRender: (s) => <GroupList shed={s} />, defaultExpandAllRows: true }}
         />
       )}

@@ -21,6 +21,7 @@ import { parseWarn, WARN_OPS } from './warn.js';
  *   setDynamicWind {version, minSpeed, maxSpeed, mode, dayAge, co2}   variable fans, minimum ventilation (ventilation.ts)
  *   setOpenings {version, openings: [{kind, index, control, ...}]}   inlets and curtains (openings.ts)
  *   setRhAlarm / setPressureAlarm / setNh3Alarm / setAlarmButton {version, enabled, low?, high?, delaySeconds}   own alarm limits (warn.ts)
+ *   setDevice {version, key: 'fan.1', value, returnMinutes}          a device by hand (remote control); null = automatic
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -92,6 +93,13 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
     const key = `${kind}.${index}`;
     if (!model.setManual(key, value)) return fail('noSuchDevice');
     return done({ key, value, manual: value !== null });
+  }
+  // A device switched by hand from the platform (remote control): {key: 'fan.1', value: 0-100 | 0/1 | null}.
+  if (cmd.op === 'setDevice') {
+    const [dev = '', n] = (typeof params.key === 'string' ? params.key : '').split('.');
+    const op = `set${dev.charAt(0).toUpperCase()}${dev.slice(1)}`;
+    if (!ACTUATOR_OPS[op]) return fail('badParams');
+    return applyCommand(model, { id: cmd.id, op, params: { index: Number(n), value: params.value } }, now);
   }
   switch (cmd.op) {
     case 'setTargetTemp': {

@@ -114,7 +114,8 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     endTime: () => [now],
     to: () => [now],
     // Sensor keys: a channel key (`temp.1`) is also a valid telemetry key.
-    key: () => ['temp.1', 'temp'],
+    // A device switched by hand (remote control) is an actuator's key.
+    key: () => ['temp.1', 'temp', 'fan.1'],
     ip: () => ['10.9.9.10'],
     // Device enumerations the schema checks with a refinement the document cannot show.
     gatewayType: () => [101],

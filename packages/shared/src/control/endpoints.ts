@@ -10,7 +10,9 @@ import {
   settingRestoreBody,
   settingStateQuery,
 } from './schemas.js';
+import { DEVICE_KINDS, deviceListQuery, deviceSwitchBody } from './devices.js';
 
+export * from './devices.js';
 export * from './fans.js';
 export * from './heater.js';
 export * from './logic.js';
@@ -121,7 +123,47 @@ export const optionLogRow = z.object({
 });
 export type OptionLogRow = z.infer<typeof optionLogRow>;
 
+/** A device of the house with its live value and its newest hand command (null: never switched). */
+export const deviceRow = z.object({
+  key: z.string(),
+  kind: z.enum(DEVICE_KINDS),
+  index: z.number(),
+  /** 0-100 % (fans, inlets, curtains) rather than on/off. */
+  variable: z.boolean(),
+  /** The newest reported value, with its time. */
+  value: z.number().nullable(),
+  ts: z.number().nullable(),
+  command: z
+    .object({
+      version: z.number(),
+      /** The hand value; null: back to automatic. */
+      value: z.number().nullable(),
+      status: commandStatus,
+      ackMsg: z.string().nullable(),
+      /** When the device goes back to automatic (null: it is automatic, or already back). */
+      returnAt: z.number().nullable(),
+      createdAt: z.number(),
+    })
+    .nullable(),
+});
+export type DeviceRow = z.infer<typeof deviceRow>;
+export const deviceListAnswer = z.object({
+  shedId: z.number(),
+  gatewayId: z.number().nullable(),
+  online: z.boolean(),
+  devices: z.array(deviceRow),
+});
+export type DeviceListAnswer = z.infer<typeof deviceListAnswer>;
+
 export const controlApi = {
+  devices: get('/remotecontrol/device/list', 'Every controllable device of a house with its live value and hand command', {
+    query: deviceListQuery,
+    answer: deviceListAnswer,
+  }),
+  switchDevice: post('/remotecontrol/device/switch', 'Switch a device by hand, back to automatic after the chosen minutes', {
+    body: deviceSwitchBody,
+    answer: applyAnswer,
+  }),
   apply: post('/remotecontrol/setting/apply', 'Apply a setting group to houses (security or authorization code)', {
     body: settingApplyBody,
     answer: applyAnswer,

@@ -22,6 +22,7 @@ export const SETTING_GROUPS = [
   'warnBar',
   'warnNh3',
   'warnButton',
+  'device',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
@@ -37,6 +38,8 @@ export const SETTING_OPS: Readonly<Record<SettingGroup, string>> = {
   warnBar: 'setPressureAlarm',
   warnNh3: 'setNh3Alarm',
   warnButton: 'setAlarmButton',
+  /** A device switched by hand (devices.ts), one command per switch. */
+  device: 'setDevice',
 };
 
 /** pending: sent or waiting for the device; synced: acknowledged; failed: refused by it; expired: no answer in time. */
@@ -47,7 +50,8 @@ export type CommandStatus = (typeof COMMAND_STATUSES)[number];
 export const CODE_KINDS = ['security', 'authorization'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
-export const OPTION_ACTIONS = ['apply', 'restore'] as const;
+/** apply, restore: a setting group's version; switch: a device by hand (/remote-control/device); return: back to automatic after the chosen time. */
+export const OPTION_ACTIONS = ['apply', 'restore', 'switch', 'return'] as const;
 export type OptionAction = (typeof OPTION_ACTIONS)[number];
 
 /** Day-age temperature curve (SPEC §2 /remote-control/env-control/temp-dayage). */

@@ -104,7 +104,9 @@ export async function resendPending(db: Db, iot: IotLink, gatewayId: number): Pr
   const seen = new Set<string>();
   let sent = 0;
   for (const row of rows) {
-    const key = `${row.shedId}:${row.grp}`;
+    // Hand switches (group device) are one chain per device, settings one per group.
+    const device = row.grp === 'device' ? `:${String((row.payload as { key?: unknown }).key)}` : '';
+    const key = `${row.shedId}:${row.grp}${device}`;
     if (seen.has(key)) continue;
     seen.add(key);
     if (await publishRow(db, iot, row, gw.code)) sent++;

@@ -1,5 +1,6 @@
 import type { ServerModule } from '../module.js';
 import { expireJob } from './delivery.js';
+import { returnJob, sendJob } from './devices.js';
 import { controlRoutes } from './routes.js';
 
 /**
@@ -10,7 +11,7 @@ import { controlRoutes } from './routes.js';
 export const controlModule: ServerModule = {
   name: 'control',
   routes: controlRoutes,
-  jobs: [expireJob],
+  jobs: [expireJob, sendJob, returnJob],
 };
 
 /** Settled commands for other modules (the alarms module's "command failed" rule). */

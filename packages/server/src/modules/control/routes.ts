@@ -10,10 +10,11 @@ import {
 } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { transportKeys } from '../../lib/transport-crypto.js';
-import { requireFunction, scopeOf, type Scope } from '../../scope/index.js';
+import { forbidden, requireFunction, scopeOf, type Scope } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
 import { authCodePage, countUse, enableAuthCode, generateAuthCode } from './auth-codes.js';
 import { watchDevices } from './delivery.js';
+import { deviceList, switchDevice } from './devices.js';
 import { optionLogPage } from './option-logs.js';
 import { envOverview } from './overview.js';
 import { applySetting, settingState, versionPayload } from './settings.js';
@@ -31,6 +32,7 @@ export const GROUP_APPS = {
   warnBar: 'remote-control.warn.bar',
   warnNh3: 'remote-control.warn.nh3',
   warnButton: 'remote-control.warn.button',
+  device: 'remote-control.device',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';
@@ -80,6 +82,8 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
   settings(controlApi.restore, async ({ req, body }) => {
     const scope = scopeOf(req);
     requireFunction(scope.req, scope.functions, [GROUP_APPS[body.group]]);
+    // A hand switch is not a setting to put back (its device returns to automatic by itself).
+    if (body.group === 'device') throw forbidden(scope.req, { refused: 'restoreDevice' });
     const payload = await versionPayload(db, scope, body.shedId, body.group, body.version);
     const { codeKind, code } = body;
     return applySetting(
@@ -89,6 +93,14 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
       { group: body.group, payload, action: 'restore', confirmedOffComfort: false },
       confirmed(scope, body.group, [body.shedId], { codeKind, code }),
     );
+  });
+
+  const devices = router(app, { tags: ['control'], app: GROUP_APPS.device, module: 'remote-control' });
+  devices(controlApi.devices, async ({ req, query }) => deviceList(deps, scopeOf(req), query.shedId));
+  devices(controlApi.switchDevice, async ({ req, body }) => {
+    const scope = scopeOf(req);
+    const { codeKind, code } = body;
+    return switchDevice(deps, scope, body, confirmed(scope, 'device', [body.shedId], { codeKind, code }));
   });
 
   const logs = router(app, { tags: ['control'], module: 'remote-control' });

@@ -7,6 +7,8 @@ import {
   type AuthCodeGenerateBody,
   type AlarmRuleRow,
   type AuthCodeRow,
+  type DeviceListAnswer,
+  type DeviceSwitchBody,
   type OptionLogPageQuery,
   type OptionLogRow,
   type Page,
@@ -24,6 +26,7 @@ export const CONTROL_KEYS = {
   codes: (q: { pageNo: number; pageSize: number }) => ['control', 'codes', q] as const,
   state: (shedId: number, group: SettingGroup) => ['control', 'state', shedId, group] as const,
   logs: (q: OptionLogPageQuery) => ['control', 'logs', q] as const,
+  devices: (shedId: number) => ['control', 'devices', shedId] as const,
   platformRules: (farmId: number) => ['control', 'platformRules', farmId] as const,
   overview: (farmId: number) => ['control', 'overview', farmId] as const,
 };
@@ -63,7 +66,18 @@ export function useThresholdRules(farmId: number | undefined, enabled: boolean):
   });
 }
 
+/** A house's devices with their live values; polled (live values change, hand commands wait for the ack). */
+export function useDevices(shedId: number | undefined): UseQueryResult<DeviceListAnswer> {
+  return useQuery({
+    queryKey: CONTROL_KEYS.devices(shedId ?? 0),
+    queryFn: ({ signal }) => call(controlApi.devices, { query: { shedId: shedId! } }, { signal }),
+    enabled: shedId !== undefined,
+    refetchInterval: (q) => (q.state.data?.devices.some((d) => d.command?.status === 'pending') ? PENDING_POLL_MS : 15_000),
+  });
+}
+
 const write = refreshingWrites([CONTROL_KEYS.all]);
+export const useSwitchDevice = write((body: DeviceSwitchBody) => call(controlApi.switchDevice, { body }));
 export const useGenerateAuthCode = write((body: AuthCodeGenerateBody) => call(authCodeApi.generate, { body }));
 export const useEnableAuthCode = write((body: AuthCodeEnableBody) => call(authCodeApi.enable, { body }));
 export const useApplySetting = write((body: SettingApplyBody) => call(controlApi.apply, { body }));

@@ -15,6 +15,7 @@ export const PAGES: FeaturePages = {
   'remote-control.warn.bar': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnBarPage'),
   'remote-control.warn.nh3': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnNh3Page'),
   'remote-control.warn.button': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnButtonPage'),
+  'remote-control.device': featurePage(TEXTS, () => import('./pages/DevicePage'), 'DevicePage'),
   'remote-control.option-logs': featurePage(TEXTS, () => import('./pages/OptionLogsPage'), 'OptionLogsPage'),
   'safe-control.settings': featurePage(TEXTS, () => import('./pages/SafeSettingsPage'), 'SafeSettingsPage'),
 };

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { dynamicWindPayload, fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload, windowPayload } from '@farmsense/shared';
 import { dynamicWindText } from './dynamicWindText';
 import { openingText } from './openingText';
+import { deviceText } from './deviceText';
 import { pumpText } from './pumpText';
 import { anyWarnText, WARN_GROUPS, warnText } from './warnText';
 
@@ -13,6 +14,7 @@ import { anyWarnText, WARN_GROUPS, warnText } from './warnText';
 export function settingText(value: unknown, t: TFunction, group?: string): string {
   const warn = WARN_GROUPS.find((g) => g === group);
   if (warn) return warnText(warn, value, t);
+  if (group === 'device') return deviceText(value, t);
   const c = tempDayAgePayload.safeParse(value);
   if (c.success)
     return `${c.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${t('curve.fields.rhTarget')} ${c.data.rhTarget}`;

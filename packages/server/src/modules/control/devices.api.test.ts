@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplyAnswer, DeviceListAnswer, OptionLogRow, Page } from '@farmsense/shared';
+import { waitFor } from '../../iot/testkit.js';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { call } from '../../test/factories.js';
+import { buildWorld, FakeController, LOGS, online, RESTORE, securityCode, type ControlWorld } from './control.fixtures.js';
+
+const SWITCH = '/api/remotecontrol/device/switch';
+const LIST = '/api/remotecontrol/device/list';
+
+/**
+ * Devices by hand (SPEC §2 /remote-control/device) through the real HTTP layer and the embedded
+ * broker: a switch is sent as `setDevice` with the code, acknowledged per device, logged, and the
+ * durable return job sends the device back to automatic at its time; on/off devices refuse other
+ * values; another tenant's house is 30004; a switch is not restored.
+ */
+describe(`remote control: devices by hand (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let w: ControlWorld;
+  let dev: FakeController;
+
+  const switchDevice = async (body: Record<string, unknown>, token = w.token) =>
+    call<ApplyAnswer>(ctx, token, 'POST', SWITCH, { shedId: w.sheds[0], codeKind: 'security', code: await securityCode(ctx), ...body });
+  const list = async (): Promise<DeviceListAnswer> =>
+    (await call<DeviceListAnswer>(ctx, w.token, 'GET', `${LIST}?shedId=${w.sheds[0]}`)).data;
+  const device = async (key: string) => (await list()).devices.find((d) => d.key === key);
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
+    w = await buildWorld(ctx, 'dev');
+    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
+    await online(ctx, w.gateways[0]!.id);
+  });
+  afterAll(async () => {
+    await dev?.client.endAsync();
+    await ctx?.close();
+  });
+
+  it('switches a fan to 50 % for 5 minutes: sent, acknowledged, listed with its return time, logged', async () => {
+    const r = await switchDevice({ key: 'fan.1', value: 50, returnMinutes: 5 });
+    expect(r.code).toBe(1);
+    expect(r.data.results[0]).toMatchObject({ code: 1, version: 1, status: 'pending', online: true });
+    await waitFor(async () => (await device('fan.1'))?.command?.status === 'synced');
+    expect(dev.commands.at(-1)).toMatchObject({ op: 'setDevice', params: { version: 1, key: 'fan.1', value: 50, returnMinutes: 5 } });
+    const fan = (await device('fan.1'))!;
+    expect(fan).toMatchObject({ kind: 'fan', index: 1, variable: true, command: { value: 50, status: 'synced' } });
+    expect(fan.command!.returnAt! - fan.command!.createdAt).toBe(5 * 60_000);
+    // A pump switched on is its own device: the fan's command stays as it was.
+    expect((await switchDevice({ key: 'pump.2', value: 1, returnMinutes: 30 })).data.results[0]!.version).toBe(2);
+    await waitFor(async () => (await device('pump.2'))?.command?.status === 'synced');
+    expect((await device('fan.1'))!.command).toMatchObject({ version: 1, status: 'synced' });
+  });
+
+  it('refuses values an on/off device cannot take, unknown devices and another tenant (99996, 30004)', async () => {
+    const bad = await switchDevice({ key: 'heater.1', value: 0.5, returnMinutes: 5 });
+    expect(bad.code).toBe(99996);
+    expect(bad.data).toEqual({ issues: [{ field: 'value', key: 'validation.onOff' }] });
+    expect((await switchDevice({ key: 'light.1', value: 1, returnMinutes: 5 })).code).toBe(99996);
+    expect((await switchDevice({ key: 'fan.1', value: 120, returnMinutes: 5 })).code).toBe(99996);
+    expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 0 })).code).toBe(99996);
+    expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 5, shedId: w.otherShed })).code).toBe(30004);
+    expect((await call(ctx, w.otherToken, 'GET', `${LIST}?shedId=${w.sheds[0]}`)).code).toBe(30004);
+    const restore = await call(ctx, w.token, 'POST', RESTORE, {
+      shedId: w.sheds[0],
+      group: 'device',
+      version: 1,
+      codeKind: 'security',
+      code: await securityCode(ctx),
+    });
+    expect(restore.code).toBe(10009);
+  });
+
+  it('the durable return job sends the device back to automatic at its time, logged as a return', async () => {
+    const [sw] = await ctx.database.query<{ id: string }>(
+      `SELECT id FROM control_commands WHERE grp = 'device' AND version = 1 AND shed_id = $1`,
+      [w.sheds[0]],
+    );
+    // Bring the job's time forward (as if the 5 minutes had passed).
+    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE key = $1`, [`return-${sw!.id}`]);
+    await ctx.jobs.runDue(); // the return: its command and the job that sends it once committed
+    await ctx.jobs.runDue();
+    await waitFor(
+      async () => (await device('fan.1'))?.command?.value === null && (await device('fan.1'))?.command?.status === 'synced',
+      20_000,
+    );
+    expect(dev.commands.at(-1)).toMatchObject({ op: 'setDevice', params: { key: 'fan.1', value: null } });
+    const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}&group=device`);
+    expect(logs.data.list.map((l) => [l.action, l.version, l.accountName !== null])).toEqual([
+      ['return', 3, false],
+      ['switch', 2, true],
+      ['switch', 1, true],
+    ]);
+    expect(logs.data.list[0]).toMatchObject({
+      fromValue: { key: 'fan.1', value: 50 },
+      toValue: { key: 'fan.1', value: null },
+      status: 'synced',
+    });
+  });
+});

@@ -105,16 +105,7 @@ export function DevicePage(): ReactElement {
       <div className="fs-panel">
         <FilterBar label={t('curve.house')}>
           <FilterField id="device-farm" label={t('codes.farm')} width={200}>
-            <FarmSelect
-              id="device-farm"
-              farms={choice.farms}
-              value={choice.farmId}
-              placeholder={t('common:select')}
-              onChange={(id) => {
-                choice.select(id);
-                setPicked(undefined);
-              }}
-            />
+            <FarmSelect id="device-farm" choice={choice} onPicked={() => setPicked(undefined)} />
           </FilterField>
           <FilterField id="device-shed" label={t('curve.house')} width={200}>
             <Select

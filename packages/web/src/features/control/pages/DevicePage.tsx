@@ -9,7 +9,8 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { NumberInput } from '../../../ui/NumberInput';
 import { PageHead } from '../../../ui/PageParts';
 import { useDevices, useSwitchDevice } from '../api';
-import { ControlCodeDialog, type ControlCode } from '../components/ControlCodeDialog';
+import type { ControlCode } from '../components/ControlCodeDialog';
+import { LazyControlCodeDialog } from '../components/LazyControlCodeDialog';
 import { deviceName, deviceValue } from '../components/deviceText';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
@@ -135,7 +136,7 @@ export function DevicePage(): ReactElement {
           locale={{ emptyText: list.data?.gatewayId === null ? t('device.noController') : t('device.none') }}
         />
       </div>
-      <ControlCodeDialog
+      <LazyControlCodeDialog
         open={asking !== null}
         title={asking ? t('device.switch', { device: deviceName(asking.key, t) }) : ''}
         onClose={() => setAsking(null)}

@@ -1,9 +1,15 @@
-import { useCallback, useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Table, type TableProps } from 'antd';
+import { useCallback, useEffect, useState, type Key, type ReactElement, type ReactNode } from 'react';
+import { Button, Pagination, Table, type TableProps } from 'antd';
+import { useLocation } from 'react-router';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type Page } from '@farmsense/shared';
 import { CancelledError } from '../app/api/client';
+import { ColumnChooser } from './table/ColumnChooser';
+import { RowCards } from './table/RowCards';
+import { choosable, shownColumns, useHiddenColumns, type AnyColumn } from './table/columns';
+import { useScreenBand } from './useScreenBand';
+import { PAGE_SIZE_OPTIONS } from './pageSizes';
 import './ui.css';
 
 /**
@@ -16,7 +22,7 @@ export interface Paging {
   pageSize: number;
 }
 
-export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100] as const;
+export { PAGE_SIZE_OPTIONS } from './pageSizes';
 
 /** Page state for one list; filters call `reset` so a new search starts on page 1. */
 export function usePaging(pageSize: number = PAGE_SIZES.default): {
@@ -41,6 +47,8 @@ export interface PagedTableProps<T extends object> extends Omit<TableProps<T>, '
   emptyText?: ReactNode;
   /** Names the table for assistive technology and tests. */
   label: string;
+  /** Where the user's column choice is kept: the page's path unless a page holds two lists. */
+  columnsKey?: string;
 }
 
 /** The paged list query a table shows; the fields of react-query's result that the table reads. */
@@ -66,9 +74,21 @@ export function PagedTable<T extends object>({
   emptyText,
   label,
   className,
+  columnsKey,
+  columns = [],
+  rowKey = 'id',
+  scroll,
+  title,
   ...rest
 }: PagedTableProps<T>): ReactElement {
   const { t } = useTranslation(['common', 'shell']);
+  const { pathname } = useLocation();
+  const band = useScreenBand();
+  const { hidden, toggle, showAll } = useHiddenColumns(columnsKey ?? pathname);
+  const optional = choosable(columns as AnyColumn<T>[]);
+  // The first column is pinned where the page lets the table scroll sideways to a set width; a
+  // table without one keeps the layout it had (forcing 'max-content' on every list was not kept).
+  const shown = shownColumns(columns as AnyColumn<T>[], hidden, typeof scroll?.x === 'number');
   const failed = !!error && !(error instanceof CancelledError);
   const total = page?.total ?? 0;
 
@@ -92,24 +112,55 @@ export function PagedTable<T extends object>({
     (emptyText ?? t('noData'))
   );
 
+  const pager = {
+    current: paging.pageNo,
+    pageSize: paging.pageSize,
+    total,
+    showSizeChanger: true,
+    pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+    showTotal: (count: number) => t('total', { count }),
+    hideOnSinglePage: false,
+    onChange: (pageNo: number, pageSize: number) => onPaging(pageSize !== paging.pageSize ? { pageNo: 1, pageSize } : { pageNo, pageSize }),
+  };
+  const keyOf = (row: T, i: number): Key =>
+    typeof rowKey === 'function' ? rowKey(row, i) : ((row as Record<string, unknown>)[rowKey as string] as Key);
+
+  if (band === 'small') {
+    return (
+      <div className={['fs-paged-cards', className].filter(Boolean).join(' ')} aria-busy={loading || undefined}>
+        <RowCards<T>
+          rows={page?.list ?? []}
+          columns={shown}
+          rowKey={keyOf}
+          label={label}
+          onRow={rest.onRow}
+          empty={loading && !page ? t('loading') : empty}
+        />
+        <Pagination {...pager} size="small" simple={false} className="fs-cards-pager" />
+      </div>
+    );
+  }
+
+  const chooser =
+    optional.length >= 2 ? (
+      <div className="fs-table-tools">
+        <ColumnChooser columns={optional} hidden={hidden} onToggle={toggle} onShowAll={showAll} />
+      </div>
+    ) : null;
   return (
     <Table<T>
       {...rest}
+      rowKey={rowKey}
+      columns={shown}
+      // Wide lists (a set scroll width) scroll between the pinned first column and the pinned actions.
+      scroll={scroll}
+      title={title ?? (chooser ? () => chooser : undefined)}
       className={['fs-paged-table', className].filter(Boolean).join(' ')}
       aria-label={label}
       dataSource={page?.list ?? []}
       loading={loading}
       locale={{ emptyText: empty }}
-      pagination={{
-        current: paging.pageNo,
-        pageSize: paging.pageSize,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-        showTotal: (count) => t('total', { count }),
-        hideOnSinglePage: false,
-        onChange: (pageNo, pageSize) => onPaging(pageSize !== paging.pageSize ? { pageNo: 1, pageSize } : { pageNo, pageSize }),
-      }}
+      pagination={pager}
     />
   );
 }

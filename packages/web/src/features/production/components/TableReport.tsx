@@ -8,7 +8,7 @@ import { FLOCK_TYPE_CODES, FLOCK_TYPES, type ReportPeriod } from '@farmsense/sha
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { FilterField } from '../../../ui/FilterBar';
-import { PAGE_SIZE_OPTIONS } from '../../../ui/PagedTable';
+import { PAGE_SIZE_OPTIONS } from '../../../ui/pageSizes';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { usePoultrySheds, useReport, type ReportRequest, type ReportRow } from '../reportsApi';

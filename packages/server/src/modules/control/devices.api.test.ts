@@ -96,4 +96,16 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
       status: 'synced',
     });
   });
+
+  it('two switches in one house at the same moment both land, each with its own version', async () => {
+    const [a, b] = await Promise.all([
+      switchDevice({ key: 'fan.2', value: 30, returnMinutes: 10 }),
+      switchDevice({ key: 'fan.3', value: 40, returnMinutes: 10 }),
+    ]);
+    expect([a.code, b.code]).toEqual([1, 1]);
+    const versions = [a.data.results[0]!.version, b.data.results[0]!.version].sort();
+    expect(versions).toEqual([4, 5]);
+    expect((await device('fan.2'))!.command).toMatchObject({ value: 30 });
+    expect((await device('fan.3'))!.command).toMatchObject({ value: 40 });
+  });
 });

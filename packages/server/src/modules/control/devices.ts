@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   BINARY_DEVICE_KINDS,
-  COMMAND_EXPIRY_SECONDS,
   DEVICE_OP,
   deviceKindOf,
   deviceKeyValid,
@@ -13,13 +11,13 @@ import {
   type DeviceRow,
   type DeviceSwitchBody,
 } from '@farmsense/shared';
-import type { Tx } from '../../db/client.js';
 import { controlCommands, controlOptionLogs, gateways, gatewayStatus } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
 import { defineJob } from '../../jobs/index.js';
 import { audit } from '../../plugins/audit-note.js';
 import { visibleShed, type Scope } from '../../scope/index.js';
-import { expireJob, isOnline, publishRow } from './delivery.js';
+import { writeCommand, withVersionRetry } from './commands.js';
+import { isOnline, publishRow } from './delivery.js';
 import { shedController, statusOf } from './settings.js';
 import type { Confirmation } from './verify.js';
 
@@ -33,76 +31,8 @@ import type { Confirmation } from './verify.js';
  */
 export const DEVICE_GROUP = 'device';
 
-interface Written {
-  id: string;
-  version: number;
-  payload: DevicePayload;
-  from: DevicePayload | null;
-}
-
-/** One device command with its option-log entry and expiry job, inside `tx`; supersedes that device's pending ones. */
-async function writeCommand(
-  tx: Tx,
-  deps: Deps,
-  shed: { id: number; tenantId: number; farmId: number },
-  gatewayId: number,
-  payload: DevicePayload,
-  log: { action: 'switch' | 'return'; codeKind: string; authCodeId: number | null; accountId: number | null; accountName: string | null },
-): Promise<Written> {
-  const id = randomUUID();
-  const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
-  const sameDevice = and(
-    eq(controlCommands.shedId, shed.id),
-    eq(controlCommands.grp, DEVICE_GROUP),
-    sql`${controlCommands.payload}->>'key' = ${payload.key}`,
-  );
-  const [prev] = await tx
-    .select({ payload: controlCommands.payload })
-    .from(controlCommands)
-    .where(sameDevice)
-    .orderBy(desc(controlCommands.version))
-    .limit(1);
-  const [top] = await tx
-    .select({ version: sql<number>`coalesce(max(${controlCommands.version}), 0)` })
-    .from(controlCommands)
-    .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, DEVICE_GROUP)));
-  const version = Number(top?.version ?? 0) + 1;
-  await tx
-    .update(controlCommands)
-    .set({ status: 'expired' })
-    .where(and(sameDevice, eq(controlCommands.status, 'pending')));
-  await tx.insert(controlCommands).values({
-    id,
-    tenantId: shed.tenantId,
-    farmId: shed.farmId,
-    shedId: shed.id,
-    gatewayId,
-    grp: DEVICE_GROUP,
-    version,
-    op: DEVICE_OP,
-    payload,
-    expiresAt,
-    createdBy: log.accountId,
-  });
-  const from = (prev?.payload as DevicePayload | undefined) ?? null;
-  await tx.insert(controlOptionLogs).values({
-    tenantId: shed.tenantId,
-    farmId: shed.farmId,
-    shedId: shed.id,
-    grp: DEVICE_GROUP,
-    action: log.action,
-    version,
-    fromValue: from,
-    toValue: payload,
-    codeKind: log.codeKind,
-    authCodeId: log.authCodeId,
-    commandId: id,
-    accountId: log.accountId,
-    accountName: log.accountName,
-  });
-  await deps.jobs.enqueue(expireJob, { id }, { runAt: expiresAt, key: `expire-${id}`, tx });
-  return { id, version, payload, from };
-}
+/** The commands of one device of the house's `device` group. */
+const ofDevice = (key: string) => sql`${controlCommands.payload}->>'key' = ${key}`;
 
 /** Sends a command written by a job once its transaction committed (the device's ack must find the row). */
 export const sendJob = defineJob<{ id: string }>(
@@ -139,7 +69,7 @@ export const returnJob = defineJob<{ id: string }>(
         and(
           eq(controlCommands.shedId, sw.shedId),
           eq(controlCommands.grp, DEVICE_GROUP),
-          sql`${controlCommands.payload}->>'key' = ${payload.key}`,
+          ofDevice(payload.key),
           sql`${controlCommands.version} > ${sw.version}`,
         ),
       )
@@ -149,14 +79,21 @@ export const returnJob = defineJob<{ id: string }>(
       .select({ codeKind: controlOptionLogs.codeKind, authCodeId: controlOptionLogs.authCodeId })
       .from(controlOptionLogs)
       .where(eq(controlOptionLogs.commandId, id));
-    const back = await writeCommand(
-      tx,
-      deps,
-      { id: sw.shedId, tenantId: sw.tenantId, farmId: sw.farmId },
-      sw.gatewayId,
-      { key: payload.key, value: null, returnMinutes: null },
-      { action: 'return', codeKind: log?.codeKind ?? 'security', authCodeId: log?.authCodeId ?? null, accountId: null, accountName: null },
-    );
+    const back = await writeCommand(tx, deps, {
+      shed: { id: sw.shedId, tenantId: sw.tenantId, farmId: sw.farmId },
+      gatewayId: sw.gatewayId,
+      group: DEVICE_GROUP,
+      op: DEVICE_OP,
+      payload: { key: payload.key, value: null, returnMinutes: null } satisfies DevicePayload,
+      target: ofDevice(payload.key),
+      log: {
+        action: 'return',
+        codeKind: log?.codeKind ?? 'security',
+        authCodeId: log?.authCodeId ?? null,
+        accountId: null,
+        accountName: null,
+      },
+    });
     await deps.jobs.enqueue(sendJob, { id: back.id }, { key: `send-${back.id}`, tx });
   },
   { attempts: 5, backoff: { baseMs: 5_000, factor: 2 }, timeoutMs: 10_000 },
@@ -177,22 +114,33 @@ export async function switchDevice(
   if (!gw)
     return { results: [{ ...base, code: ErrorCodes.CONTROLLER_NOT_FOUND, version: null, commandId: null, status: null, online: false }] };
   const payload: DevicePayload = { key: body.key, value: body.value, returnMinutes: body.value === null ? null : body.returnMinutes };
-  const w = await db.transaction(async (tx) => {
-    const written = await writeCommand(tx, deps, shed, gw.id, payload, {
-      action: 'switch',
-      codeKind: confirmation.kind,
-      authCodeId: confirmation.authCodeId,
-      accountId: scope.id,
-      accountName: scope.accountName,
-    });
-    if (payload.returnMinutes !== null)
-      await deps.jobs.enqueue(
-        returnJob,
-        { id: written.id },
-        { runAt: new Date(Date.now() + payload.returnMinutes * 60_000), key: `return-${written.id}`, tx },
-      );
-    return written;
-  });
+  // Two switches in one house at once get different versions (the unique index; retried).
+  const w = await withVersionRetry(() =>
+    db.transaction(async (tx) => {
+      const written = await writeCommand(tx, deps, {
+        shed,
+        gatewayId: gw.id,
+        group: DEVICE_GROUP,
+        op: DEVICE_OP,
+        payload,
+        target: ofDevice(payload.key),
+        log: {
+          action: 'switch',
+          codeKind: confirmation.kind,
+          authCodeId: confirmation.authCodeId,
+          accountId: scope.id,
+          accountName: scope.accountName,
+        },
+      });
+      if (payload.returnMinutes !== null)
+        await deps.jobs.enqueue(
+          returnJob,
+          { id: written.id },
+          { runAt: new Date(Date.now() + payload.returnMinutes * 60_000), key: `return-${written.id}`, tx },
+        );
+      return written;
+    }),
+  );
   audit.apply(scope.req, 'setting', shed.shedName, audit.changes({ device: w.from }, { device: payload }));
   const online = await isOnline(db, gw.id);
   if (online) await publishRow(db, deps.iot, { id: w.id, op: DEVICE_OP, payload, version: w.version }, gw.code);

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, max } from 'drizzle-orm';
 import {
-  COMMAND_EXPIRY_SECONDS,
   COMMAND_STATUSES,
   offComfortDays,
   tempDayAgePayload,
@@ -16,12 +14,12 @@ import {
   type SettingStateQuery,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, controlCommands, controlOptionLogs, gateways } from '../../db/tables.js';
+import { accounts, controlCommands, gateways } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
 import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
 import { shedComfort } from './comfort.js';
-import { expireJob, isOnline, publishRow } from './delivery.js';
+import { writeCommand, withVersionRetry } from './commands.js';
+import { isOnline, publishRow } from './delivery.js';
 import { audit } from '../../plugins/audit-note.js';
 import type { Confirmation } from './verify.js';
 
@@ -70,72 +68,31 @@ async function newVersion(
     if (parsed.success && offComfortDays(parsed.data.points, comfort).length > 0)
       return { ...base, code: ErrorCodes.OFF_COMFORT_UNCONFIRMED, version: null, commandId: null, status: null, online: false };
   }
-  const id = randomUUID();
   const op = SETTING_OPS[v.group];
-  const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
-  let from: unknown = null;
-  const version = await withRetry(() =>
-    db.transaction(async (tx) => {
-      const [prev] = await tx
-        .select({ version: controlCommands.version, payload: controlCommands.payload })
-        .from(controlCommands)
-        .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group)))
-        .orderBy(desc(controlCommands.version))
-        .limit(1);
-      const next = (prev?.version ?? 0) + 1;
-      from = prev?.payload ?? null;
-      await tx
-        .update(controlCommands)
-        .set({ status: 'expired' })
-        .where(and(eq(controlCommands.shedId, shed.id), eq(controlCommands.grp, v.group), eq(controlCommands.status, 'pending')));
-      await tx.insert(controlCommands).values({
-        id,
-        tenantId: shed.tenantId,
-        farmId: shed.farmId,
-        shedId: shed.id,
+  const written = await withVersionRetry(() =>
+    db.transaction((tx) =>
+      writeCommand(tx, deps, {
+        shed,
         gatewayId: gw.id,
-        grp: v.group,
-        version: next,
+        group: v.group,
         op,
         payload: v.payload,
-        expiresAt,
-        createdBy: scope.id,
-      });
-      await tx.insert(controlOptionLogs).values({
-        tenantId: shed.tenantId,
-        farmId: shed.farmId,
-        shedId: shed.id,
-        grp: v.group,
-        action: v.action,
-        version: next,
-        fromValue: prev?.payload ?? null,
-        toValue: v.payload,
-        codeKind: v.confirmation.kind,
-        authCodeId: v.confirmation.authCodeId,
-        confirmedOffComfort: v.confirmedOffComfort,
-        commandId: id,
-        accountId: scope.id,
-        accountName: scope.accountName,
-      });
-      await deps.jobs.enqueue(expireJob, { id }, { runAt: expiresAt, key: `expire-${id}`, tx });
-      return next;
-    }),
+        log: {
+          action: v.action,
+          codeKind: v.confirmation.kind,
+          authCodeId: v.confirmation.authCodeId,
+          confirmedOffComfort: v.confirmedOffComfort,
+          accountId: scope.id,
+          accountName: scope.accountName,
+        },
+      }),
+    ),
   );
+  const { id, version, from } = written;
   applied.push({ from });
   const online = await isOnline(db, gw.id);
   if (online) await publishRow(db, deps.iot, { id, op, payload: v.payload, version }, gw.code);
   return { ...base, code: 1, version, commandId: id, status: 'pending', online };
-}
-
-/** Another save of the same house and group took this version number (unique index): take the next one. */
-async function withRetry<T>(work: () => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await work();
-    } catch (err) {
-      if (attempt >= 2 || uniqueViolation(err) !== 'control_commands_version_uq') throw err;
-    }
-  }
 }
 
 /** A (batch) apply: every house must be visible (30004); each then gets its own result. */

@@ -25,3 +25,17 @@ export function formatDecimal(value: number | null | undefined, decimals: number
   }
   return f.format(value);
 }
+
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as date and time in the console language (the browser's clock), or '' for none. */
+export function formatDateTime(ms: number | null | undefined): string {
+  if (ms == null || !Number.isFinite(ms)) return '';
+  const locale = intlLocale();
+  let f = dateTimes.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+    dateTimes.set(locale, f);
+  }
+  return f.format(ms);
+}

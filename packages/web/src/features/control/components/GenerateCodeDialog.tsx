@@ -11,6 +11,7 @@ import { NumberInput } from '../../../ui/NumberInput';
 import { useFormSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { useGenerateAuthCode } from '../api';
+import { formatDateTime } from '../../../app/i18n/numbers';
 
 interface Values {
   validMinutes: number;
@@ -66,7 +67,7 @@ export function GenerateCodeDialog({ onClose }: { onClose: () => void }): ReactE
         <Typography.Title level={3} copyable data-testid="generated-code">
           {made.code}
         </Typography.Title>
-        <Typography.Text>{t('codes.validUntil', { time: new Date(made.expiresAt).toLocaleString() })}</Typography.Text>
+        <Typography.Text>{t('codes.validUntil', { time: formatDateTime(made.expiresAt) })}</Typography.Text>
       </FormDialog>
     );
 

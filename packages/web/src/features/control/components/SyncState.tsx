@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Button, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CommandStatus, SettingStateAnswer, SettingVersionRow } from '@farmsense/shared';
+import { formatDateTime } from '../../../app/i18n/numbers';
 
 const COLORS: Record<CommandStatus, string> = { pending: 'processing', synced: 'success', failed: 'error', expired: 'default' };
 
@@ -22,7 +23,7 @@ export function SyncState({ state, onRestore }: { state: SettingStateAnswer; onR
     { title: t('versions.version'), dataIndex: 'version', width: 80 },
     { title: t('versions.status'), key: 'status', render: (_, r) => <StatusTag status={r.status} online={state.online} /> },
     { title: t('versions.by'), dataIndex: 'createdByName' },
-    { title: t('versions.at'), key: 'at', render: (_, r) => new Date(r.createdAt).toLocaleString() },
+    { title: t('versions.at'), key: 'at', render: (_, r) => formatDateTime(r.createdAt) },
     { title: t('versions.answer'), dataIndex: 'ackMsg' },
     {
       title: t('versions.restore'),

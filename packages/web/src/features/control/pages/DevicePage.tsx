@@ -14,6 +14,7 @@ import { LazyControlCodeDialog } from '../components/LazyControlCodeDialog';
 import { deviceName, deviceValue } from '../components/deviceText';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
+import { formatDateTime } from '../../../app/i18n/numbers';
 
 interface Asking {
   key: string;
@@ -62,7 +63,7 @@ export function DevicePage(): ReactElement {
     {
       title: t('device.returnAt'),
       key: 'returnAt',
-      render: (_, d) => (d.command?.returnAt && d.command.value !== null ? new Date(d.command.returnAt).toLocaleString() : ''),
+      render: (_, d) => (d.command?.returnAt && d.command.value !== null ? formatDateTime(d.command.returnAt) : ''),
     },
     {
       title: t('device.actions'),

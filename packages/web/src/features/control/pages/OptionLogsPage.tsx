@@ -9,6 +9,7 @@ import { useOptionLogs } from '../api';
 import { settingText } from '../components/settingText';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
+import { formatDateTime } from '../../../app/i18n/numbers';
 
 /**
  * The option log (/remote-control/option-logs): every remote change, newest first, with who made it, from which value to
@@ -19,7 +20,7 @@ export function OptionLogsPage(): ReactElement {
   const { paging, setPaging } = usePaging();
   const page = useOptionLogs(paging);
   const columns: TableColumnsType<OptionLogRow> = [
-    { title: t('logs.at'), key: 'at', width: 170, render: (_, r) => new Date(r.createdAt).toLocaleString() },
+    { title: t('logs.at'), key: 'at', width: 170, render: (_, r) => formatDateTime(r.createdAt) },
     { title: t('logs.house'), key: 'house', render: (_, r) => `${r.farmName ?? ''} / ${r.shedName ?? ''}` },
     { title: t('logs.setting'), key: 'setting', render: (_, r) => `${t(`groups.${r.group}`)} v${r.version}` },
     { title: t('logs.action'), key: 'action', render: (_, r) => t(`logs.actions.${r.action}`) },

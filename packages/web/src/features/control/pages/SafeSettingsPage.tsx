@@ -8,13 +8,12 @@ import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { useAuthCodes, useEnableAuthCode } from '../api';
 import '../../../ui/admin.css';
+import { formatDateTime } from '../../../app/i18n/numbers';
 
 const GenerateCodeDialog = lazyPart(
   () => import('../components/GenerateCodeDialog').then((m) => m.GenerateCodeDialog),
   () => true,
 );
-
-const time = (ms: number | null): string => (ms === null ? '' : new Date(ms).toLocaleString());
 
 /**
  * /safe-control/settings: the authorization codes that confirm remote actions besides each
@@ -37,7 +36,7 @@ export function SafeSettingsPage(): ReactElement {
       render: (_, r) => (r.actions === null ? t('codes.allActions') : r.actions.map((g) => t(`groups.${g}`)).join(', ')),
     },
     { title: t('codes.columns.validMinutes'), dataIndex: 'validMinutes', width: 110 },
-    { title: t('codes.columns.expiresAt'), key: 'expiresAt', render: (_, r) => time(r.expiresAt) },
+    { title: t('codes.columns.expiresAt'), key: 'expiresAt', render: (_, r) => formatDateTime(r.expiresAt) },
     {
       title: t('codes.columns.state'),
       key: 'state',
@@ -52,7 +51,7 @@ export function SafeSettingsPage(): ReactElement {
         ),
     },
     { title: t('codes.columns.uses'), dataIndex: 'uses', width: 90 },
-    { title: t('codes.columns.lastUsedAt'), key: 'lastUsedAt', render: (_, r) => time(r.lastUsedAt) },
+    { title: t('codes.columns.lastUsedAt'), key: 'lastUsedAt', render: (_, r) => formatDateTime(r.lastUsedAt) },
     { title: t('codes.columns.remark'), dataIndex: 'remark' },
     { title: t('codes.columns.createdBy'), dataIndex: 'createdByName' },
     {

@@ -15,6 +15,7 @@ import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeletePlan, useDispatchPlan, usePlanPage } from '../api';
 import { formatAmount } from '../model/format';
+import { formatDateTime } from '../../../app/i18n/numbers';
 
 const PlanFormDialog = lazyPart(() => import('../components/PlanFormDialog').then((m) => m.PlanFormDialog));
 
@@ -117,7 +118,7 @@ export function PlanPage(): ReactElement {
               {t(`plan.statuses.${r.dispatchStatus}`)}
             </Tag>
             {t(`plan.modes.${r.dispatchMode}`)}
-            {r.dispatchAt !== null && ` · ${new Date(r.dispatchAt).toLocaleString()}`}
+            {r.dispatchAt !== null && ` · ${formatDateTime(r.dispatchAt)}`}
           </span>
           {r.dispatch.feeders > 0 && (
             <Typography.Text type="secondary" className="fs-cell-sub">

@@ -1,0 +1,25 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_LOCALE } from '@farmsense/shared';
+import { i18n } from './i18n';
+import { formatDateTime, formatDecimal } from './numbers';
+
+afterEach(() => i18n.changeLanguage(DEFAULT_LOCALE));
+
+describe('figures and moments in the console language', () => {
+  const at = new Date(2026, 10, 27, 21, 5).getTime(); // 27 Nov 2026 21:05 on the browser's clock
+
+  it('writes a moment as the console language does, not as the browser does', async () => {
+    await i18n.changeLanguage('en-us');
+    expect(formatDateTime(at)).toBe('11/27/26, 9:05 PM');
+    await i18n.changeLanguage('ru');
+    expect(formatDateTime(at)).toBe('27.11.2026, 21:05');
+    expect(formatDateTime(null)).toBe('');
+  });
+
+  it('writes decimals with the separators of the language', async () => {
+    await i18n.changeLanguage('ru');
+    expect(formatDecimal(1234.5, 1)).toBe('1\u00a0234,5');
+    await i18n.changeLanguage('en-us');
+    expect(formatDecimal(1234.5, 1)).toBe('1,234.5');
+  });
+});

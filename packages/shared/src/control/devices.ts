@@ -25,6 +25,13 @@ export function deviceKeyValid(key: string): boolean {
 }
 export const deviceKindOf = (key: string): DeviceKind | null => DEVICE_KINDS.find((k) => key.startsWith(`${k}.`)) ?? null;
 
+/** How long a hand value holds: whole minutes within DEVICE_RETURN_LIMITS (the page checks the same). */
+export const deviceReturnMinutes = z
+  .number(NUMBER_ERROR)
+  .int('validation.integer')
+  .min(DEVICE_RETURN_LIMITS.minMinutes, 'validation.positiveInteger')
+  .max(DEVICE_RETURN_LIMITS.maxMinutes, 'validation.tooLarge');
+
 export const deviceSwitchBody = strictObject({
   shedId: bodyId,
   key: z
@@ -33,17 +40,16 @@ export const deviceSwitchBody = strictObject({
     .refine(deviceKeyValid, 'validation.invalid'),
   /** 0/1 for heaters and pumps, 0-100 % for the others; null: back to automatic now. */
   value: z.number(NUMBER_ERROR).min(0, 'validation.invalid').max(100, 'validation.tooLarge').nullable(),
-  returnMinutes: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(DEVICE_RETURN_LIMITS.minMinutes, 'validation.positiveInteger')
-    .max(DEVICE_RETURN_LIMITS.maxMinutes, 'validation.tooLarge'),
+  /** Required with a hand value; null (or ignored) when going back to automatic now. */
+  returnMinutes: deviceReturnMinutes.nullable(),
   codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }),
   code: cipherText,
 }).superRefine((b, ctx) => {
   const kind = deviceKindOf(b.key);
   if (kind && BINARY_DEVICE_KINDS.includes(kind) && b.value !== null && b.value !== 0 && b.value !== 1)
     ctx.addIssue({ code: 'custom', message: 'validation.onOff', path: ['value'] });
+  if (b.value !== null && b.returnMinutes === null)
+    ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['returnMinutes'] });
 });
 export type DeviceSwitchBody = z.infer<typeof deviceSwitchBody>;
 

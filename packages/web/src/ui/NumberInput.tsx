@@ -28,6 +28,8 @@ export interface NumberInputProps {
   suffix?: ReactNode;
   style?: CSSProperties;
   'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
   'data-testid'?: string;
 }
 

@@ -58,6 +58,13 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
     expect((await switchDevice({ key: 'light.1', value: 1, returnMinutes: 5 })).code).toBe(99996);
     expect((await switchDevice({ key: 'fan.1', value: 120, returnMinutes: 5 })).code).toBe(99996);
     expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 0 })).code).toBe(99996);
+    expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 1441 })).data).toEqual({
+      issues: [{ field: 'returnMinutes', key: 'validation.tooLarge' }],
+    });
+    // A hand value needs its minutes; only going back to automatic may leave them out.
+    expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: null })).data).toEqual({
+      issues: [{ field: 'returnMinutes', key: 'validation.required' }],
+    });
     expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 5, shedId: w.otherShed })).code).toBe(30004);
     expect((await call(ctx, w.otherToken, 'GET', `${LIST}?shedId=${w.sheds[0]}`)).code).toBe(30004);
     const restore = await call(ctx, w.token, 'POST', RESTORE, {
@@ -107,5 +114,13 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
     expect(versions).toEqual([4, 5]);
     expect((await device('fan.2'))!.command).toMatchObject({ value: 30 });
     expect((await device('fan.3'))!.command).toMatchObject({ value: 40 });
+    // Back to automatic now, without minutes: no return job, no return time.
+    const back = await switchDevice({ key: 'fan.2', value: null, returnMinutes: null });
+    expect(back.data.results[0]).toMatchObject({ code: 1, version: 6 });
+    expect((await device('fan.2'))!.command).toMatchObject({ value: null, returnAt: null });
+    const [jobs] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM jobs WHERE key = $1`, [
+      `return-${back.data.results[0]!.commandId}`,
+    ]);
+    expect(jobs!.n).toBe(0);
   });
 });

@@ -1,9 +1,9 @@
 import { useState, type ReactElement } from 'react';
 import { Button, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeviceRow } from '@farmsense/shared';
+import { DEVICE_RETURN_LIMITS, deviceReturnMinutes, type DeviceRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
-import { errorMessage, menuLabel } from '../../../app/i18n/i18n';
+import { errorMessage, menuLabel, tk } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -14,12 +14,22 @@ import { LazyControlCodeDialog } from '../components/LazyControlCodeDialog';
 import { deviceName, deviceValue } from '../components/deviceText';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
+import '../../../ui/ui.css';
 import { formatDateTime } from '../../../app/i18n/numbers';
 
 interface Asking {
   key: string;
   value: number | null;
 }
+
+/** Why the minutes field cannot be sent (the server's own rule and message key), or null. */
+function minutesProblem(minutes: number | null): string | null {
+  const r = deviceReturnMinutes.safeParse(minutes);
+  return r.success ? null : tk(r.error.issues[0]!.message);
+}
+
+/** A hand percentage is 0-100 (the server refuses the rest with 99996). */
+const percentValid = (v: number | null): v is number => v !== null && Number.isFinite(v) && v >= 0 && v <= 100;
 
 /**
  * /remote-control/device: every device of a house (fans, heaters, pumps, inlets, curtains, as its
@@ -40,10 +50,13 @@ export function DevicePage(): ReactElement {
   const [asking, setAsking] = useState<Asking | null>(null);
   const [result, setResult] = useState<string | null>(null);
   const online = list.data?.online ?? false;
+  // Checked as typed, before anything is sent; a hand value cannot be sent while it stands.
+  const minutesError = minutesProblem(minutes);
 
   const run = async (code: ControlCode): Promise<void> => {
     if (!asking || shedId === undefined) return;
-    const answer = await switching.mutateAsync({ shedId, key: asking.key, value: asking.value, returnMinutes: minutes ?? 0, ...code });
+    const returnMinutes = asking.value === null ? null : minutes;
+    const answer = await switching.mutateAsync({ shedId, key: asking.key, value: asking.value, returnMinutes, ...code });
     const r = answer.results[0];
     setResult(r && r.code !== 1 ? errorMessage(r.code) : null);
   };
@@ -71,15 +84,24 @@ export function DevicePage(): ReactElement {
       render: (_, d) => {
         const label = t('device.switch', { device: deviceName(d.key, t) });
         const v = values[d.key] ?? null;
+        const badPercent = d.variable && v !== null && !percentValid(v);
         return (
           <Space wrap>
             {d.variable ? (
-              <NumberInput
-                aria-label={`${label} %`}
-                value={v}
-                onChange={(x) => setValues({ ...values, [d.key]: x })}
-                style={{ width: 90 }}
-              />
+              <span className="fs-range">
+                <NumberInput
+                  aria-label={`${label} %`}
+                  value={v}
+                  onChange={(x) => setValues({ ...values, [d.key]: x })}
+                  status={badPercent ? 'error' : undefined}
+                  style={{ width: 90 }}
+                />
+                {badPercent && (
+                  <span role="alert" className="fs-range__error">
+                    {tk('validation.percent')}
+                  </span>
+                )}
+              </span>
             ) : (
               <Select
                 aria-label={label}
@@ -92,7 +114,11 @@ export function DevicePage(): ReactElement {
                 ]}
               />
             )}
-            <Button type="primary" disabled={v === null || !Number.isFinite(v)} onClick={() => setAsking({ key: d.key, value: v })}>
+            <Button
+              type="primary"
+              disabled={(d.variable ? !percentValid(v) : v === null) || minutesError !== null}
+              onClick={() => setAsking({ key: d.key, value: v })}
+            >
               {t('device.apply')}
             </Button>
             <Button onClick={() => setAsking({ key: d.key, value: null })}>{t('device.auto')}</Button>
@@ -120,7 +146,26 @@ export function DevicePage(): ReactElement {
             />
           </FilterField>
           <FilterField id="device-minutes" label={t('device.returnMinutes')} width={220}>
-            <NumberInput id="device-minutes" integer value={minutes} onChange={setMinutes} aria-label={t('device.returnMinutes')} />
+            <div className="fs-range">
+              <NumberInput
+                id="device-minutes"
+                integer
+                value={minutes}
+                onChange={setMinutes}
+                aria-label={t('device.returnMinutes')}
+                status={minutesError ? 'error' : undefined}
+                aria-invalid={minutesError ? true : undefined}
+                aria-describedby="device-minutes-rule"
+              />
+              {minutesError && (
+                <div role="alert" className="fs-range__error" data-testid="device-minutes-error">
+                  {minutesError}
+                </div>
+              )}
+              <div id="device-minutes-rule" className="fs-range__hint">
+                {t('device.returnRule', { min: DEVICE_RETURN_LIMITS.minMinutes, max: DEVICE_RETURN_LIMITS.maxMinutes })}
+              </div>
+            </div>
           </FilterField>
         </FilterBar>
       </div>

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyAnswer, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
 import { eq } from 'drizzle-orm';
 import { flocks, standardCurves } from '../../db/tables.js';
-import { waitFor } from '../../iot/testkit.js';
+import { addGateway, newCode, waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { call } from '../../test/factories.js';
+import { buildShed, call } from '../../test/factories.js';
 import {
   APPLY,
   buildWorld,
@@ -17,6 +17,7 @@ import {
   STATE,
   type ControlWorld,
 } from './control.fixtures.js';
+import { APPLY_PARALLEL } from './settings.js';
 
 /**
  * Durable commands through the embedded broker: a save is a version sent to the controller and
@@ -133,6 +134,23 @@ describe(`remote control commands (${TEST_DB})`, () => {
     ]);
     for (const r of results) await waitFor(async () => (await statusOf(r.shedId, r.version!)) === 'synced');
     expect(await statusOf(w.sheds[1]!, older.results[0]!.version!)).toBe('expired');
+  });
+
+  it('applies a batch larger than the houses written at once with one result per house in the order asked', async () => {
+    const { db } = ctx.database;
+    const extra: number[] = [];
+    for (let i = 0; i < APPLY_PARALLEL * 2 + 1; i++) {
+      const shedId = await buildShed(db, w.tenant, w.farm, { shedName: `Batch ${i}` });
+      await addGateway(ctx.database, { tenantId: w.tenant, code: newCode('bt'), farmId: w.farm, shedId });
+      extra.push(shedId);
+    }
+    const asked = [...extra].reverse();
+    const { results } = await apply(asked, 24);
+    expect(results.map((r) => [r.shedId, r.shedName, r.code, r.version, r.status, r.online])).toEqual(
+      asked.map((shedId) => [shedId, `Batch ${extra.indexOf(shedId)}`, 1, 1, 'pending', false]),
+    );
+    expect(new Set(results.map((r) => r.commandId)).size).toBe(asked.length);
+    for (const shedId of asked) expect(await state(shedId)).toMatchObject({ desiredVersion: 1, status: 'pending', online: false });
   });
 
   it('gives two saves of one house at the same time two versions', async () => {

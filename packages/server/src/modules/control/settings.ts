@@ -21,6 +21,7 @@ import { shedComfort } from './comfort.js';
 import { writeCommand, withVersionRetry } from './commands.js';
 import { isOnline, publishRow } from './delivery.js';
 import { audit } from '../../plugins/audit-note.js';
+import { mapLimit } from '../../lib/map-limit.js';
 import type { Confirmation } from './verify.js';
 
 /** The climate controller gateway type (enums.gatewayType.101): the device that takes the settings. */
@@ -95,6 +96,9 @@ async function newVersion(
   return { ...base, code: 1, version, commandId: id, status: 'pending', online };
 }
 
+/** Houses of a batch apply written and sent at once (the pool has 10 connections; acks and ingest keep some). */
+export const APPLY_PARALLEL = 6;
+
 /** A (batch) apply: every house must be visible (30004); each then gets its own result. */
 export async function applySetting(
   deps: Deps,
@@ -106,17 +110,19 @@ export async function applySetting(
 ): Promise<ApplyAnswer> {
   const sheds = await visibleSheds(scope, shedIds);
   const confirmation = await confirm();
-  const results: ApplyResultRow[] = [];
+  // Houses are independent (own version chain, own controller): a batch of 200 writes and sends
+  // several at once instead of one after another, answers still in the request's order.
+  const applied = sheds.map(() => [] as { from: unknown }[]);
+  const results = await mapLimit(sheds, APPLY_PARALLEL, (shed, i) => newVersion(deps, scope, shed, { ...v, confirmation }, applied[i]!));
   // The log's note: the houses that took a version, the group from each old value to the new (same old values once).
   const names: string[] = [];
   const changes = new Map<string, ReturnType<typeof audit.changes>[number]>();
-  for (const shed of sheds) {
-    const applied: { from: unknown }[] = [];
-    results.push(await newVersion(deps, scope, shed, { ...v, confirmation }, applied));
-    if (applied.length === 0) continue;
+  sheds.forEach((shed, i) => {
+    const from = applied[i]![0];
+    if (!from) return;
     names.push(shed.shedName);
-    for (const c of audit.changes({ [v.group]: applied[0]!.from }, { [v.group]: v.payload })) changes.set(JSON.stringify(c.before), c);
-  }
+    for (const c of audit.changes({ [v.group]: from.from }, { [v.group]: v.payload })) changes.set(JSON.stringify(c.before), c);
+  });
   if (names.length > 0) audit.apply(scope.req, 'setting', names.join(', '), [...changes.values()]);
   return { results };
 }

@@ -15,15 +15,14 @@
  *
  * Run: npm run bench -- api          (env: BENCH_API_STORES=pglite,postgres; BENCH_PG_URL)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freshPg } from './fresh-pg.js';
+import { startServer } from './serve.js';
 
-const root = path.resolve(import.meta.dirname, '..');
 const STORES = (process.env.BENCH_API_STORES ?? 'pglite,postgres').split(',').filter(Boolean);
 const CONNECTIONS = 100;
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -34,51 +33,6 @@ interface Figures {
   p99: number;
   errors: number;
   non2xx: number;
-}
-
-async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      MQTT_PORT: '0',
-      SIMULATOR: '0',
-      CAPTCHA: 'off',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not start in 3 minutes');
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const stop = async (): Promise<void> => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  };
-  return { base, child, stop };
 }
 
 async function api<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {

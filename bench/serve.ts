@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The repository root (bench/ lives in it). */
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** A TCP port free on this machine right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface BenchServer {
+  base: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * The server as its own process (`packages/server/src/main.ts` through tsx), on 127.0.0.1 and a
+ * free port, without the demo simulator, broker TCP or captcha unless `env` says otherwise;
+ * resolves once /api/health answers (3 minutes at most: the demo data takes a while).
+ */
+export async function startServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: '0',
+      SIMULATOR: '0',
+      CAPTCHA: 'off',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('server did not start in 3 minutes');
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  };
+  return { base, child, stop };
+}

@@ -1,4 +1,5 @@
 import type { ActuatorKind } from './controller.js';
+import { LIGHT } from './lights.js';
 import type { ShedModel } from './model.js';
 import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
 import { openingKey, parseOpenings } from './openings.js';
@@ -12,6 +13,7 @@ import { parseWarn, WARN_OPS } from './warn.js';
  *
  *   setFan / setWindow / setCurtain {index, value: 0-100 | null}   hand value; null = automatic
  *   setHeater / setPump {index, value: 0 | 1 | null}
+ *   setLight {index, value: 0-100 | null}                          a lighting zone dimmed by hand (lights.ts); null = its schedule
  *   setTargetTemp {value: °C | null}                                 null = back to the day curve
  *   setDayAge {value: day}                                           new batch or corrected age
  *   setTempCurve {version, points: [{day, target, ...}], rhTarget}   day-age set-point curve (remote control)
@@ -21,7 +23,7 @@ import { parseWarn, WARN_OPS } from './warn.js';
  *   setDynamicWind {version, minSpeed, maxSpeed, mode, dayAge, co2}   variable fans, minimum ventilation (ventilation.ts)
  *   setOpenings {version, openings: [{kind, index, control, ...}]}   inlets and curtains (openings.ts)
  *   setRhAlarm / setPressureAlarm / setNh3Alarm / setAlarmButton {version, enabled, low?, high?, delaySeconds}   own alarm limits (warn.ts)
- *   setDevice {version, key: 'fan.1', value, returnMinutes}          a device by hand (remote control); null = automatic
+ *   setDevice {version, key: 'fan.1' | 'light.1' | ..., value, returnMinutes}   a device by hand (remote control); null = automatic
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
  */
@@ -38,12 +40,13 @@ export interface Ack {
   data: Record<string, unknown>;
 }
 
-const ACTUATOR_OPS: Record<string, ActuatorKind> = {
+const ACTUATOR_OPS: Record<string, ActuatorKind | typeof LIGHT> = {
   setFan: 'fan',
   setHeater: 'heater',
   setWindow: 'window',
   setCurtain: 'curtain',
   setPump: 'pump',
+  setLight: LIGHT,
 };
 
 /** Parses a cmd payload; null when it is not a command at all. */
@@ -94,7 +97,7 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
     if (!model.setManual(key, value)) return fail('noSuchDevice');
     return done({ key, value, manual: value !== null });
   }
-  // A device switched by hand from the platform (remote control): {key: 'fan.1', value: 0-100 | 0/1 | null}.
+  // A device switched by hand from the platform (remote control): {key: 'fan.1' | 'light.1', value: 0-100 | 0/1 | null}.
   if (cmd.op === 'setDevice') {
     const [dev = '', n] = (typeof params.key === 'string' ? params.key : '').split('.');
     const op = `set${dev.charAt(0).toUpperCase()}${dev.slice(1)}`;

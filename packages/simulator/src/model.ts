@@ -23,6 +23,7 @@ import { hashSeed, Rng } from './random.js';
 import { snapshot } from './readings.js';
 import { Weather } from './weather.js';
 import { DrinkingPattern, electricLoad, waterRate } from './consumption.js';
+import { LIGHT, lightLevels } from './lights.js';
 
 /**
  * One shed and its climate controller: a lumped heat and moisture balance of the room air
@@ -207,17 +208,18 @@ export class ShedModel {
     };
   }
 
-  /** Hand control of one actuator (`fan.2`), or back to automatic with `null`. */
+  /** Hand control of one actuator (`fan.2`) or lighting zone (`light.1`, lights.ts), or back to automatic with `null`. */
   setManual(key: string, value: number | null): boolean {
-    const [kind, n] = key.split('.') as [ActuatorKind, string];
-    if (!ACTUATOR_KINDS.includes(kind)) return false;
+    const [kind, n] = key.split('.') as [ActuatorKind | typeof LIGHT, string];
     const i = Number(n) - 1;
-    if (!Number.isInteger(i) || i < 0 || i >= this.act[kind].length) return false;
+    const actuator = kind !== LIGHT && ACTUATOR_KINDS.includes(kind) ? this.act[kind] : null;
+    const count = kind === LIGHT ? this.profile.sensors.light : (actuator?.length ?? 0);
+    if (!Number.isInteger(i) || i < 0 || i >= count) return false;
     if (value === null) this.manual.delete(key);
     else {
       const v = kind === 'heater' || kind === 'pump' ? (value > 0 ? 1 : 0) : Math.round(clamp(value, 0, 100));
       this.manual.set(key, v);
-      this.act[kind][i] = v;
+      if (actuator) actuator[i] = v;
     }
     return true;
   }
@@ -308,9 +310,8 @@ export class ShedModel {
     const weight = occ.occupied ? interpolate(p.weight, occ.age) : 0;
     const head = this.headNow();
     const biomass = head * weight;
-    const lux = occ.occupied && occ.dayAge !== null ? p.lux(hour, occ.dayAge) : 0;
     // Animals are more active (and warmer) with the lights on.
-    const activity = lux > 0 ? 1.05 : 0.9;
+    const activity = lightLevels(p, this.manual, hour, occ).some((lux) => lux > 0) ? 1.05 : 0.9;
     const metabolic = occ.occupied ? (head * weight ** 0.75 * activity) / 1000 : 0;
     const qTotal = metabolic * p.totalHeat;
     const qSens = metabolic * p.sensibleHeat;
@@ -369,7 +370,7 @@ export class ShedModel {
     const air = this.weather.at(now);
     const occ = this.occupancy(now);
     const target = this.targetAt(now);
-    const lux = occ.occupied && occ.dayAge !== null ? this.profile.lux(this.weather.localHour(now), occ.dayAge) : 0;
+    const lux = lightLevels(this.profile, this.manual, this.weather.localHour(now), occ);
     const values = snapshot({
       profile: this.profile,
       noise: this.noise,

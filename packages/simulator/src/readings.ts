@@ -19,7 +19,8 @@ export interface SnapshotInput {
   co2: number;
   nh3: number;
   h2s: number;
-  lux: number;
+  /** Per lighting zone (light sensor), lux. */
+  lux: readonly number[];
   outTemp: number;
   dayAge: number | null;
   target: number | null;
@@ -49,7 +50,7 @@ export function snapshot(s: SnapshotInput): Record<string, number> {
   for (let i = 0; i < p.sensors.h2s; i++) v[`h2s.${i + 1}`] = round(Math.max(0, s.h2s + 0.03 * n.normal()), 2);
   const pa = staticPressure(s.act);
   for (let i = 0; i < p.sensors.pa; i++) v[`pa.${i + 1}`] = round(Math.max(0, pa + 0.4 * n.normal()), 1);
-  for (let i = 0; i < p.sensors.light; i++) v[`light.${i + 1}`] = Math.round(Math.max(0, s.lux * (1 + 0.03 * n.normal())));
+  for (let i = 0; i < p.sensors.light; i++) v[`light.${i + 1}`] = Math.round(Math.max(0, s.lux[i]! * (1 + 0.03 * n.normal())));
   const speed = (f * p.fans.count * p.fans.m3s) / p.crossSection;
   for (let i = 0; i < p.sensors.wind; i++) v[`wind.${i + 1}`] = round(Math.max(0, speed * (1 + 0.05 * n.normal())), 2);
   v['outTemp.1'] = round(s.outTemp + 0.1 * n.normal(), 1);

@@ -5,12 +5,15 @@ import { CODE_KINDS } from './logic.js';
 
 /**
  * Devices of a house switched by hand (SPEC §2 /remote-control/device; climate sub-devices: fans,
- * heaters, pumps, side inlets, curtains). A switch is one command `setDevice {key, value}` to the
- * house's controller, confirmed like every remote action and acknowledged by the device; after
- * `returnMinutes` the device goes back to automatic (a durable job sends `value: null`). On/off
- * devices (heater, pump) take 0 or 1, variable ones (fan, window, curtain) 0-100 %.
+ * heaters, pumps, side inlets, curtains, lighting zones). A switch is one command
+ * `setDevice {key, value}` to the house's controller, confirmed like every remote action and
+ * acknowledged by the device; after `returnMinutes` the device goes back to automatic (a durable
+ * job sends `value: null`). On/off
+ * devices (heater, pump) take 0 or 1, variable ones (fan, window, curtain) 0-100 %; a lighting zone
+ * (`light.N`, the zone its light sensor N measures) is dimmed 0-100 % of its lamps' full output,
+ * and its live value is the lux that sensor reads.
  */
-export const DEVICE_KINDS = ['fan', 'heater', 'pump', 'window', 'curtain'] as const;
+export const DEVICE_KINDS = ['fan', 'heater', 'pump', 'window', 'curtain', 'light'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 export const BINARY_DEVICE_KINDS: readonly DeviceKind[] = ['heater', 'pump'];
 export const DEVICE_OP = 'setDevice';
@@ -36,9 +39,9 @@ export const deviceSwitchBody = strictObject({
   shedId: bodyId,
   key: z
     .string({ error: 'validation.required' })
-    .regex(/^(fan|heater|pump|window|curtain)\.[1-9]\d{0,2}$/, 'validation.invalid')
+    .regex(/^(fan|heater|pump|window|curtain|light)\.[1-9]\d{0,2}$/, 'validation.invalid')
     .refine(deviceKeyValid, 'validation.invalid'),
-  /** 0/1 for heaters and pumps, 0-100 % for the others; null: back to automatic now. */
+  /** 0/1 for heaters and pumps, 0-100 % for the others (lights: dimmed to that share); null: back to automatic now. */
   value: z.number(NUMBER_ERROR).min(0, 'validation.invalid').max(100, 'validation.tooLarge').nullable(),
   /** Required with a hand value; null (or ignored) when going back to automatic now. */
   returnMinutes: deviceReturnMinutes.nullable(),

@@ -130,7 +130,7 @@ export const deviceRow = z.object({
   index: z.number(),
   /** 0-100 % (fans, inlets, curtains) rather than on/off. */
   variable: z.boolean(),
-  /** The newest reported value, with its time. */
+  /** The newest reported value (%, on/off; lux for a lighting zone), with its time. */
   value: z.number().nullable(),
   ts: z.number().nullable(),
   command: z

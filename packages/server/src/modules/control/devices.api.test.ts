@@ -55,7 +55,13 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
     const bad = await switchDevice({ key: 'heater.1', value: 0.5, returnMinutes: 5 });
     expect(bad.code).toBe(99996);
     expect(bad.data).toEqual({ issues: [{ field: 'value', key: 'validation.onOff' }] });
-    expect((await switchDevice({ key: 'light.1', value: 1, returnMinutes: 5 })).code).toBe(99996);
+    expect((await switchDevice({ key: 'mist.1', value: 1, returnMinutes: 5 })).code).toBe(99996);
+    expect((await switchDevice({ key: 'light.5', value: 50, returnMinutes: 5 })).data).toEqual({
+      issues: [{ field: 'key', key: 'validation.invalid' }],
+    });
+    expect((await switchDevice({ key: 'light.1', value: 101, returnMinutes: 5 })).data).toEqual({
+      issues: [{ field: 'value', key: 'validation.tooLarge' }],
+    });
     expect((await switchDevice({ key: 'fan.1', value: 120, returnMinutes: 5 })).code).toBe(99996);
     expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 0 })).code).toBe(99996);
     expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 1441 })).data).toEqual({
@@ -122,5 +128,41 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
       `return-${back.data.results[0]!.commandId}`,
     ]);
     expect(jobs!.n).toBe(0);
+  });
+
+  it('lists a lighting zone with the lux it reads, dims it by hand and the return job gives it back to its schedule', async () => {
+    await ctx.database.query(
+      `INSERT INTO telemetry_latest (gateway_id, key, ts, value) VALUES ($1, 'light.1', now(), 18), ($1, 'temp.1', now(), 24)`,
+      [w.gateways[0]!.id],
+    );
+    const before = await list();
+    expect(before.devices.map((d) => d.key)).toEqual(['fan.1', 'fan.2', 'fan.3', 'light.1', 'pump.2']);
+    expect(before.devices.find((d) => d.key === 'light.1')).toMatchObject({
+      kind: 'light',
+      index: 1,
+      variable: true,
+      value: 18,
+      command: null,
+    });
+    const r = await switchDevice({ key: 'light.1', value: 40, returnMinutes: 20 });
+    expect(r.data.results[0]).toMatchObject({ code: 1, version: 7, status: 'pending', online: true });
+    await waitFor(async () => (await device('light.1'))?.command?.status === 'synced');
+    expect(dev.commands.at(-1)).toMatchObject({ op: 'setDevice', params: { version: 7, key: 'light.1', value: 40, returnMinutes: 20 } });
+    const light = (await device('light.1'))!;
+    expect(light.command!.returnAt! - light.command!.createdAt).toBe(20 * 60_000);
+    const [job] = await ctx.database.query<{ id: string }>(`SELECT id FROM jobs WHERE key = $1`, [
+      `return-${r.data.results[0]!.commandId}`,
+    ]);
+    expect(job).toBeDefined();
+    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE key = $1`, [
+      `return-${r.data.results[0]!.commandId}`,
+    ]);
+    await ctx.jobs.runDue();
+    await ctx.jobs.runDue();
+    await waitFor(
+      async () => (await device('light.1'))?.command?.value === null && (await device('light.1'))?.command?.status === 'synced',
+      20_000,
+    );
+    expect(dev.commands.at(-1)).toMatchObject({ op: 'setDevice', params: { version: 8, key: 'light.1', value: null } });
   });
 });

@@ -147,7 +147,7 @@ export async function switchDevice(
   return { results: [{ ...base, code: 1, version: w.version, commandId: w.id, status: 'pending', online }] };
 }
 
-/** The house's devices: every actuator its controller reports, with its newest value and hand command. */
+/** The house's devices: every actuator and lighting zone its controller reports, with its newest value and hand command. */
 export async function deviceList(deps: Deps, scope: Scope, shedId: number): Promise<DeviceListAnswer> {
   const { db } = deps.database;
   await visibleShed(scope, shedId);

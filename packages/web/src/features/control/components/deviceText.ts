@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { devicePayload, deviceKindOf, BINARY_DEVICE_KINDS } from '@farmsense/shared';
+import { devicePayload, deviceKindOf, BINARY_DEVICE_KINDS, keyUnit } from '@farmsense/shared';
 
 /** A device's name: "Fan 3". */
 export function deviceName(key: string, t: TFunction): string {
@@ -13,6 +13,11 @@ export function deviceValue(key: string, value: number | null, t: TFunction): st
   const kind = deviceKindOf(key);
   if (kind && BINARY_DEVICE_KINDS.includes(kind)) return value > 0 ? t('device.on') : t('device.off');
   return `${value} %`;
+}
+
+/** A live value: as a hand value, except a lighting zone, whose sensor reads lux. */
+export function deviceLive(key: string, value: number, t: TFunction): string {
+  return deviceKindOf(key) === 'light' ? `${value} ${keyUnit(key)}` : deviceValue(key, value, t);
 }
 
 /** A hand command in words (the option log). */

@@ -42,6 +42,7 @@ const LIST_ANSWER: DeviceListAnswer = {
     row('fan.1', 45, true, command(50, 'synced')),
     row('fan.2', 0, true),
     row('heater.1', 1, false, command(1, 'pending')),
+    row('light.1', 18, true),
     row('pump.1', 0, false, command(1, 'failed', 'noSuchDevice')),
     row('window.1', 35, true, command(null, 'synced')),
   ],
@@ -86,6 +87,7 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
       t('device.kinds.fan', { n: 1 }),
       t('device.kinds.fan', { n: 2 }),
       t('device.kinds.heater', { n: 1 }),
+      t('device.kinds.light', { n: 1 }),
       t('device.kinds.pump', { n: 1 }),
       t('device.kinds.window', { n: 1 }),
     ]);
@@ -93,6 +95,8 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     expect(cells('fan.1').slice(1, 4)).toEqual(['45 %', `50 % ${t('status.synced')} `, formatDateTime(NOW + 30 * 60_000)]);
     expect(cells('fan.2').slice(1, 4)).toEqual(['0 %', '', '']);
     expect(cells('heater.1').slice(1, 3)).toEqual([t('device.on'), `${t('device.on')} ${t('status.pending')} `]);
+    // A lighting zone: the lux its sensor reads, dimmed by a percentage.
+    expect(cells('light.1').slice(1, 3)).toEqual(['18 lux', '']);
     expect(cells('pump.1').slice(1, 3)).toEqual([t('device.off'), `${t('device.on')} ${t('status.failed')} noSuchDevice`]);
     expect(cells('window.1').slice(1, 4)).toEqual(['35 %', `${t('device.automatic')} ${t('status.synced')} `, '']);
     // On/off devices offer on and off; the others a percentage.
@@ -100,7 +104,7 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     expect(within(rowOf('fan.2')).getByLabelText(`${t('device.switch', { device: t('device.kinds.fan', { n: 2 }) })} %`)).toBeTruthy();
   });
 
-  it('switches a fan to a percentage and a heater on with the code, and back to automatic now', async () => {
+  it('switches a fan to a percentage, a heater on and the lights dimmed with the code, and back to automatic now', async () => {
     const calls = serve();
     renderWithApp(<DevicePage />, '/remote-control/device');
     await screen.findByText(t('device.kinds.fan', { n: 2 }), {}, SLOW);
@@ -123,12 +127,20 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     expect(calls.filter((c) => c.path === SWITCH)[1]!.body).toMatchObject({ key: 'heater.1', value: 1, returnMinutes: 15 });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
 
+    const lights = `${t('device.switch', { device: t('device.kinds.light', { n: 1 }) })} %`;
+    fireEvent.change(within(rowOf('light.1')).getByLabelText(lights), { target: { value: '40' } });
+    fireEvent.click(switchButton('light.1'));
+    await confirmWithCode('246810');
+    await waitFor(() => expect(calls.filter((c) => c.path === SWITCH)).toHaveLength(3), SLOW);
+    expect(calls.filter((c) => c.path === SWITCH)[2]!.body).toMatchObject({ key: 'light.1', value: 40, returnMinutes: 15 });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+
     // Back to automatic needs no minutes: it goes even while the field is empty, and carries none.
     fireEvent.change(minutesField(), { target: { value: '' } });
     fireEvent.click(within(rowOf('fan.1')).getByRole('button', { name: t('device.auto') }));
     await confirmWithCode('246810');
-    await waitFor(() => expect(calls.filter((c) => c.path === SWITCH)).toHaveLength(3), SLOW);
-    expect(calls.filter((c) => c.path === SWITCH)[2]!.body).toMatchObject({ key: 'fan.1', value: null, returnMinutes: null });
+    await waitFor(() => expect(calls.filter((c) => c.path === SWITCH)).toHaveLength(4), SLOW);
+    expect(calls.filter((c) => c.path === SWITCH)[3]!.body).toMatchObject({ key: 'fan.1', value: null, returnMinutes: null });
   });
 
   it('refuses return minutes the server would refuse, and a percentage over 100, before anything is sent', async () => {

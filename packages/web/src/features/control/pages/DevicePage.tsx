@@ -11,7 +11,7 @@ import { PageHead } from '../../../ui/PageParts';
 import { useDevices, useSwitchDevice } from '../api';
 import type { ControlCode } from '../components/ControlCodeDialog';
 import { LazyControlCodeDialog } from '../components/LazyControlCodeDialog';
-import { deviceName, deviceValue } from '../components/deviceText';
+import { deviceLive, deviceName, deviceValue } from '../components/deviceText';
 import { StatusTag } from '../components/SyncState';
 import '../../../ui/admin.css';
 import '../../../ui/ui.css';
@@ -32,10 +32,11 @@ function minutesProblem(minutes: number | null): string | null {
 const percentValid = (v: number | null): v is number => v !== null && Number.isFinite(v) && v >= 0 && v <= 100;
 
 /**
- * /remote-control/device: every device of a house (fans, heaters, pumps, inlets, curtains, as its
- * controller reports them) with its live value and its newest hand command (pending, synced,
- * failed per device); a switch by hand (on/off or %) goes back to automatic after the chosen
- * minutes, confirmed with the security or an authorization code.
+ * /remote-control/device: every device of a house (fans, heaters, pumps, inlets, curtains, lighting
+ * zones, as its controller reports them) with its live value (a lighting zone: the lux its sensor
+ * reads) and its newest hand command (pending, synced, failed per device); a switch by hand (on/off,
+ * or % of speed, opening or light output) goes back to automatic after the chosen minutes (checked
+ * as typed by the server's rule), confirmed with the security or an authorization code.
  */
 export function DevicePage(): ReactElement {
   const { t } = useTranslation(['control', 'common']);
@@ -62,7 +63,7 @@ export function DevicePage(): ReactElement {
   };
   const columns: TableColumnsType<DeviceRow> = [
     { title: t('device.device'), key: 'device', render: (_, d) => deviceName(d.key, t) },
-    { title: t('device.live'), key: 'live', render: (_, d) => (d.value === null ? '' : deviceValue(d.key, d.value, t)) },
+    { title: t('device.live'), key: 'live', render: (_, d) => (d.value === null ? '' : deviceLive(d.key, d.value, t)) },
     {
       title: t('device.hand'),
       key: 'hand',

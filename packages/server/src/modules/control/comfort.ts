@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { dayAgeOn } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { flocks, sheds, standardCurves } from '../../db/tables.js';
@@ -15,21 +15,47 @@ export interface ShedComfort {
   comfort: { startDay: number; values: (number | null)[] } | null;
 }
 
-export async function shedComfort(db: Db, shedId: number, timeZone: string): Promise<ShedComfort> {
-  const [flock] = await db
-    .select({ birthDate: flocks.birthDate, flockType: flocks.flockType })
+const NONE: ShedComfort = { dayAge: null, comfort: null };
+
+/**
+ * The comfort reference of each house (by id; houses without a current flock get none), in one
+ * query however many houses: each house's newest current flock with its farm's curve for the
+ * flock's type. `timeZone` is each house's farm's, for today's day age.
+ */
+export async function shedComforts(db: Db, houses: readonly { id: number; timeZone: string }[]): Promise<Map<number, ShedComfort>> {
+  const out = new Map<number, ShedComfort>(houses.map((h) => [h.id, NONE]));
+  if (houses.length === 0) return out;
+  const rows = await db
+    .selectDistinctOn([flocks.shedId], {
+      shedId: flocks.shedId,
+      birthDate: flocks.birthDate,
+      startDay: standardCurves.startDay,
+      values: standardCurves.values,
+    })
     .from(flocks)
-    .where(and(eq(flocks.shedId, shedId), eq(flocks.status, 1)))
-    .orderBy(desc(flocks.startDate), desc(flocks.id))
-    .limit(1);
-  if (!flock) return { dayAge: null, comfort: null };
-  const [curve] = await db
-    .select({ startDay: standardCurves.startDay, values: standardCurves.values })
-    .from(standardCurves)
-    .innerJoin(sheds, eq(sheds.farmId, standardCurves.farmId))
-    .where(and(eq(sheds.id, shedId), eq(standardCurves.flockType, flock.flockType), eq(standardCurves.indicator, '01')));
-  return {
-    dayAge: dayAgeOn(flock.birthDate, farmDay(new Date(), timeZone)),
-    comfort: curve ? { startDay: curve.startDay, values: curve.values.map((v) => (Number.isFinite(v) ? v : null)) } : null,
-  };
+    .innerJoin(sheds, eq(sheds.id, flocks.shedId))
+    .leftJoin(
+      standardCurves,
+      and(eq(standardCurves.farmId, sheds.farmId), eq(standardCurves.flockType, flocks.flockType), eq(standardCurves.indicator, '01')),
+    )
+    .where(and(inArray(flocks.shedId, [...out.keys()]), eq(flocks.status, 1)))
+    .orderBy(asc(flocks.shedId), desc(flocks.startDate), desc(flocks.id));
+  const today = new Map<string, string>();
+  const zoneOf = new Map(houses.map((h) => [h.id, h.timeZone]));
+  for (const r of rows) {
+    const zone = zoneOf.get(r.shedId)!;
+    if (!today.has(zone)) today.set(zone, farmDay(new Date(), zone));
+    out.set(r.shedId, {
+      dayAge: dayAgeOn(r.birthDate, today.get(zone)!),
+      comfort:
+        r.startDay !== null && r.values !== null
+          ? { startDay: r.startDay, values: r.values.map((v) => (Number.isFinite(v) ? v : null)) }
+          : null,
+    });
+  }
+  return out;
+}
+
+export async function shedComfort(db: Db, shedId: number, timeZone: string): Promise<ShedComfort> {
+  return (await shedComforts(db, [{ id: shedId, timeZone }])).get(shedId) ?? NONE;
 }

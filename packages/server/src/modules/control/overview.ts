@@ -10,7 +10,7 @@ import type { Database } from '../../db/client.js';
 import { gateways, pens, sheds } from '../../db/tables.js';
 import { seesPen, shedCondition, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { linkOf, readLatest, readLinks } from '../environment/index.js';
-import { shedComfort } from './comfort.js';
+import { shedComforts } from './comfort.js';
 import { CONTROLLER_TYPE, statusOf } from './settings.js';
 
 interface VersionRow {
@@ -31,6 +31,16 @@ async function newestVersions(database: Database, shedIds: number[], synced: boo
     [shedIds, [...ENV_CONTROL_GROUPS]],
   );
   return new Map(rows.map((r) => [`${r.shed_id}/${r.grp}`, r]));
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(key(r));
+    if (list) list.push(r);
+    else out.set(key(r), [r]);
+  }
+  return out;
 }
 
 /**
@@ -65,7 +75,7 @@ export async function envOverview(database: Database, scope: Scope, q: EnvOvervi
   const controllerOf = new Map<number, (typeof gws)[number]>();
   for (const g of gws) if (g.shedId !== null && !controllerOf.has(g.shedId)) controllerOf.set(g.shedId, g);
   const gwIds = [...controllerOf.values()].map((g) => g.id);
-  const [latest, links, desired, reported, penRows] = await Promise.all([
+  const [latest, links, desired, reported, penRows, comforts] = await Promise.all([
     readLatest(database, gwIds, ENV_CONTROL_PREFIXES),
     readLinks(database, gwIds),
     newestVersions(database, ids, false),
@@ -75,20 +85,26 @@ export async function envOverview(database: Database, scope: Scope, q: EnvOvervi
       .from(pens)
       .where(and(eq(pens.tenantId, tenantId), inArray(pens.shedId, ids)))
       .orderBy(asc(pens.fieldColumn), asc(pens.field), asc(pens.id)),
+    shedComforts(
+      db,
+      ids.map((id) => ({ id, timeZone: farm.timeZone })),
+    ),
   ]);
+  // Grouped once (not scanned per house): a farm of 200 houses has thousands of latest values.
+  const latestOf = groupBy(latest, (r) => r.gatewayId);
+  const pensOf = groupBy(penRows, (p) => p.shedId);
 
   const out: EnvOverviewAnswer['sheds'] = [];
   for (const h of houses) {
     const gw = controllerOf.get(h.id);
     const values: Record<string, number> = {};
     let lastTs: number | null = null;
-    for (const r of latest) {
-      if (r.gatewayId !== gw?.id) continue;
+    for (const r of gw ? (latestOf.get(gw.id) ?? []) : []) {
       values[r.key] = r.value;
       lastTs = Math.max(lastTs ?? 0, r.ts);
     }
     const link = gw ? linkOf(links, gw.id) : null;
-    const { dayAge } = await shedComfort(db, h.id, farm.timeZone);
+    const dayAge = comforts.get(h.id)?.dayAge ?? null;
     const groups: OverviewGroup[] = ENV_CONTROL_GROUPS.map((group) => {
       const d = desired.get(`${h.id}/${group}`);
       const r = reported.get(`${h.id}/${group}`);
@@ -110,8 +126,8 @@ export async function envOverview(database: Database, scope: Scope, q: EnvOvervi
       values,
       lastTs,
       groups,
-      pens: penRows
-        .filter((p) => p.shedId === h.id && seesPen(scope, h.id, p.penId))
+      pens: (pensOf.get(h.id) ?? [])
+        .filter((p) => seesPen(scope, h.id, p.penId))
         .map(({ penId, fieldColumn, field, name }) => ({ penId, fieldColumn, field, name })),
     });
   }

@@ -40,18 +40,21 @@ export async function writeCommand(tx: Tx, deps: Deps, w: CommandWrite): Promise
   const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
   const inGroup = and(eq(controlCommands.shedId, w.shed.id), eq(controlCommands.grp, w.group));
   const target = w.target ? and(inGroup, w.target) : inGroup;
-  const [prev] = await tx
-    .select({ payload: controlCommands.payload })
+  // One look-up: the group's newest version (the next number follows it) and the target's newest
+  // payload (the same row for a whole group; a device's own newest row as a sub-select).
+  const newest = (where: SQL | undefined) =>
+    tx.select({ payload: controlCommands.payload }).from(controlCommands).where(where).orderBy(desc(controlCommands.version)).limit(1);
+  const [top] = await tx
+    .select({
+      version: controlCommands.version,
+      from: w.target ? sql<unknown>`(${newest(target)})`.mapWith(controlCommands.payload) : controlCommands.payload,
+    })
     .from(controlCommands)
-    .where(target)
+    .where(inGroup)
     .orderBy(desc(controlCommands.version))
     .limit(1);
-  const [top] = await tx
-    .select({ version: sql<number>`coalesce(max(${controlCommands.version}), 0)` })
-    .from(controlCommands)
-    .where(inGroup);
-  const version = Number(top?.version ?? 0) + 1;
-  const from = prev?.payload ?? null;
+  const version = (top?.version ?? 0) + 1;
+  const from: unknown = top?.from ?? null;
   await tx
     .update(controlCommands)
     .set({ status: 'expired' })

@@ -103,7 +103,10 @@ describe(`climate control overview (${TEST_DB})`, () => {
       if (gw !== null) {
         if (i % 2 === 0 || i === 1)
           await db.insert(gatewayStatus).values({ gatewayId: gw, online: i % 2 === 0, since: new Date(), lastSeenAt: new Date() });
-        await ctx.database.query(`INSERT INTO telemetry_latest (gateway_id, key, ts, value) VALUES ($1, 'temp.1', now(), $2)`, [gw, 20 + i]);
+        await ctx.database.query(`INSERT INTO telemetry_latest (gateway_id, key, ts, value) VALUES ($1, 'temp.1', now(), $2)`, [
+          gw,
+          20 + i,
+        ]);
       }
       // Houses 0-9 have a current flock 3 days older per house; house 6 a newer one placed after it; house 5 a closed later one.
       if (i < 10) await db.insert(flocks).values(flock(id, `F${i}`, i * 3, i * 3));

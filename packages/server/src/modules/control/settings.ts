@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
 import {
   COMMAND_STATUSES,
   offComfortDays,
@@ -14,10 +14,10 @@ import {
   type SettingStateQuery,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, controlCommands, gateways } from '../../db/tables.js';
+import { accounts, controlCommands, gateways, gatewayStatus } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
 import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
-import { shedComfort } from './comfort.js';
+import { shedComfort, shedComforts, type ShedComfort } from './comfort.js';
 import { writeCommand, withVersionRetry } from './commands.js';
 import { isOnline, publishRow } from './delivery.js';
 import { audit } from '../../plugins/audit-note.js';
@@ -38,6 +38,25 @@ export async function shedController(db: Db, shedId: number): Promise<{ id: numb
   return gw ?? null;
 }
 
+export interface Controller {
+  id: number;
+  code: string;
+  /** Online when read (gateway_status; never connected = offline). */
+  online: boolean;
+}
+
+/** Each house's enabled climate controller (the oldest when several) with its online state, in one query. */
+export async function shedControllers(db: Db, shedIds: readonly number[]): Promise<Map<number, Controller>> {
+  if (shedIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([gateways.shedId], { shedId: gateways.shedId, id: gateways.id, code: gateways.code, online: gatewayStatus.online })
+    .from(gateways)
+    .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
+    .where(and(inArray(gateways.shedId, [...new Set(shedIds)]), eq(gateways.gatewayType, CONTROLLER_TYPE), eq(gateways.enabled, true)))
+    .orderBy(asc(gateways.shedId), asc(gateways.id));
+  return new Map(rows.map((r) => [r.shedId!, { id: r.id, code: r.code, online: r.online === true }]));
+}
+
 export interface NewVersion {
   group: SettingGroup;
   payload: Record<string, unknown>;
@@ -46,25 +65,34 @@ export interface NewVersion {
   confirmedOffComfort: boolean;
 }
 
+/** What a batch reads once for all its houses: controllers with their online state, comfort references. */
+interface BatchReads {
+  controllers: Map<number, Controller>;
+  /** Only for a day-age curve not yet confirmed off the comfort curve. */
+  comforts: Map<number, ShedComfort> | null;
+}
+
 /**
  * One house's new version: supersedes (expires) its older pending versions, writes the command
  * row, the option log entry and the expiry job in one transaction, then sends the command when
- * the controller is online. Two saves at once get different versions (the unique index; retried).
+ * the controller was online at the batch's start (one offline then is looked at again after the
+ * batch, sendLate). Two saves at once get different versions (the unique index; retried).
  */
 async function newVersion(
   deps: Deps,
   scope: Scope,
   shed: ShedRow,
   v: NewVersion,
-  applied: { from: unknown }[] = [],
+  reads: BatchReads,
+  applied: { from: unknown }[],
 ): Promise<ApplyResultRow> {
   const { db } = deps.database;
   const base = { shedId: shed.id, shedName: shed.shedName };
-  const gw = await shedController(db, shed.id);
+  const gw = reads.controllers.get(shed.id);
   if (!gw) return { ...base, code: ErrorCodes.CONTROLLER_NOT_FOUND, version: null, commandId: null, status: null, online: false };
   // Set points far from the breed's comfort curve go out only once the user confirmed them (logged).
-  if (v.group === 'tempDayAge' && !v.confirmedOffComfort) {
-    const { comfort } = await shedComfort(db, shed.id, shed.timeZone);
+  const comfort = reads.comforts?.get(shed.id)?.comfort ?? null;
+  if (comfort) {
     const parsed = tempDayAgePayload.safeParse(v.payload);
     if (parsed.success && offComfortDays(parsed.data.points, comfort).length > 0)
       return { ...base, code: ErrorCodes.OFF_COMFORT_UNCONFIRMED, version: null, commandId: null, status: null, online: false };
@@ -91,9 +119,29 @@ async function newVersion(
   );
   const { id, version, from } = written;
   applied.push({ from });
-  const online = await isOnline(db, gw.id);
-  if (online) await publishRow(db, deps.iot, { id, op, payload: v.payload, version }, gw.code);
-  return { ...base, code: 1, version, commandId: id, status: 'pending', online };
+  if (gw.online) await publishRow(db, deps.iot, { id, op, payload: v.payload, version }, gw.code);
+  return { ...base, code: 1, version, commandId: id, status: 'pending', online: gw.online };
+}
+
+/**
+ * The versions written for controllers that were offline when the batch started: those online
+ * now get theirs sent (one that came online before its row committed had nothing to re-send;
+ * one coming online from now on gets it from resendPending, the rows being committed).
+ */
+async function sendLate(deps: Deps, controllers: Map<number, Controller>, results: ApplyResultRow[], payload: unknown, op: string) {
+  const { db } = deps.database;
+  const late = results.filter((r) => r.commandId !== null && controllers.get(r.shedId)?.online === false);
+  if (late.length === 0) return;
+  const now = await shedControllers(
+    db,
+    late.map((r) => r.shedId),
+  );
+  for (const r of late) {
+    const gw = now.get(r.shedId);
+    if (gw?.id !== controllers.get(r.shedId)?.id || !gw?.online) continue;
+    await publishRow(db, deps.iot, { id: r.commandId!, op, payload, version: r.version! }, gw.code);
+    r.online = true;
+  }
 }
 
 /** Houses of a batch apply written and sent at once (the pool has 10 connections; acks and ingest keep some). */
@@ -112,8 +160,16 @@ export async function applySetting(
   const confirmation = await confirm();
   // Houses are independent (own version chain, own controller): a batch of 200 writes and sends
   // several at once instead of one after another, answers still in the request's order.
+  const { db } = deps.database;
+  const ids = sheds.map((s) => s.id);
+  const check = v.group === 'tempDayAge' && !v.confirmedOffComfort;
+  const [controllers, comforts] = await Promise.all([shedControllers(db, ids), check ? shedComforts(db, sheds) : null]);
   const applied = sheds.map(() => [] as { from: unknown }[]);
-  const results = await mapLimit(sheds, APPLY_PARALLEL, (shed, i) => newVersion(deps, scope, shed, { ...v, confirmation }, applied[i]!));
+  const reads = { controllers, comforts };
+  const results = await mapLimit(sheds, APPLY_PARALLEL, (shed, i) =>
+    newVersion(deps, scope, shed, { ...v, confirmation }, reads, applied[i]!),
+  );
+  await sendLate(deps, controllers, results, v.payload, SETTING_OPS[v.group]);
   // The log's note: the houses that took a version, the group from each old value to the new (same old values once).
   const names: string[] = [];
   const changes = new Map<string, ReturnType<typeof audit.changes>[number]>();

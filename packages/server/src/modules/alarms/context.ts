@@ -20,25 +20,70 @@ export interface ShedContext {
   targetAt(dayAge: number | null, values: Readonly<Record<string, number>>): number | null;
 }
 
+/** The context of one gateway's shed (shedContexts for one). */
 export async function shedContext(db: DbOrTx, gatewayId: number, shedId: number, timeZone: string): Promise<ShedContext> {
-  const [flock] = await db
-    .select({ birthDate: flocks.birthDate, flockType: flocks.flockType })
+  return (await shedContexts(db, [{ gatewayId, shedId, timeZone }])).get(gatewayId)!;
+}
+
+/** The contexts of several gateways' sheds, by gateway id, in three statements however many there are. */
+export async function shedContexts(
+  db: DbOrTx,
+  refs: readonly { gatewayId: number; shedId: number; timeZone: string }[],
+): Promise<Map<number, ShedContext>> {
+  const out = new Map<number, ShedContext>();
+  if (refs.length === 0) return out;
+  const shedIds = [...new Set(refs.map((r) => r.shedId))];
+  // Each shed's current flock: the newest started (then the highest id) in progress.
+  const flockRows = await db
+    .selectDistinctOn([flocks.shedId], { shedId: flocks.shedId, birthDate: flocks.birthDate, flockType: flocks.flockType })
     .from(flocks)
-    .where(and(eq(flocks.shedId, shedId), eq(flocks.status, 1)))
-    .orderBy(desc(flocks.startDate), desc(flocks.id))
-    .limit(1);
-  const [curve] = flock
-    ? await db
-        .select({ startDay: standardCurves.startDay, values: standardCurves.values })
-        .from(standardCurves)
-        .innerJoin(sheds, eq(sheds.farmId, standardCurves.farmId))
-        .where(and(eq(sheds.id, shedId), eq(standardCurves.flockType, flock.flockType), eq(standardCurves.indicator, '01')))
-    : [];
+    .where(and(inArray(flocks.shedId, shedIds), eq(flocks.status, 1)))
+    .orderBy(flocks.shedId, desc(flocks.startDate), desc(flocks.id));
+  const flockOf = new Map(flockRows.map((f) => [f.shedId, f]));
+  const curveRows =
+    flockRows.length === 0
+      ? []
+      : await db
+          .select({ shedId: sheds.id, flockType: standardCurves.flockType, startDay: standardCurves.startDay, values: standardCurves.values })
+          .from(standardCurves)
+          .innerJoin(sheds, eq(sheds.farmId, standardCurves.farmId))
+          .where(
+            and(
+              inArray(
+                sheds.id,
+                flockRows.map((f) => f.shedId),
+              ),
+              inArray(standardCurves.flockType, [...new Set(flockRows.map((f) => f.flockType))]),
+              eq(standardCurves.indicator, '01'),
+            ),
+          );
   const latestRows = await db
-    .select({ key: telemetryLatest.key, value: telemetryLatest.value })
+    .select({ gatewayId: telemetryLatest.gatewayId, key: telemetryLatest.key, value: telemetryLatest.value })
     .from(telemetryLatest)
-    .where(and(eq(telemetryLatest.gatewayId, gatewayId), inArray(telemetryLatest.key, ['dayAge.1', 'targetTemp.1'])));
-  const latest = new Map(latestRows.map((r) => [r.key, r.value]));
+    .where(
+      and(
+        inArray(
+          telemetryLatest.gatewayId,
+          refs.map((r) => r.gatewayId),
+        ),
+        inArray(telemetryLatest.key, ['dayAge.1', 'targetTemp.1']),
+      ),
+    );
+  for (const { gatewayId, shedId, timeZone } of refs) {
+    const flock = flockOf.get(shedId);
+    const curve = flock ? curveRows.find((c) => c.shedId === shedId && c.flockType === flock.flockType) : undefined;
+    const latest = new Map(latestRows.filter((r) => r.gatewayId === gatewayId).map((r) => [r.key, r.value]));
+    out.set(gatewayId, contextOf(flock, curve, latest, timeZone));
+  }
+  return out;
+}
+
+function contextOf(
+  flock: Pick<typeof flocks.$inferSelect, 'birthDate'> | undefined,
+  curve: Pick<typeof standardCurves.$inferSelect, 'startDay' | 'values'> | undefined,
+  latest: Map<string, number>,
+  timeZone: string,
+): ShedContext {
   const own = (key: string, values: Readonly<Record<string, number>>): number | null => values[key] ?? latest.get(key) ?? null;
   return {
     dayAgeAt: (ts, values) => {

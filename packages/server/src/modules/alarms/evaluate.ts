@@ -1,26 +1,30 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import {
-  propertyMatches,
-  step,
-  type AlarmOperator,
-  type ConditionState,
-  type LimitKind,
-  type Limits,
-  type LiveAlarm,
-  type RateDirection,
-} from '@farmsense/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { propertyMatches, step, type ConditionState, type Limits, type LiveAlarm } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { farms, gateways, sheds } from '../../db/tables.js';
-import { telemetryHistory } from '../telemetry/index.js';
-import { shedContext, type ShedContext } from './context.js';
+import { farms, gateways } from '../../db/tables.js';
+import {
+  advanceProgress,
+  gapped,
+  lockProgress,
+  slotId,
+  slotState,
+  thresholdRules,
+  writeConditions,
+  type ConditionWrite,
+  type ShedRule,
+  type StoredCondition,
+  type StoredLive,
+} from './batch.js';
+import { shedContexts, type ShedContext } from './context.js';
 import { judge, RateWindows, type ReadingFacts, type Rule } from './judge.js';
 import { planPush } from './push/plan.js';
-import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
+import { alarms } from './tables.js';
 
 /**
- * Limit and rate-of-change rules against committed readings (DESIGN.md §3; judge.ts). One call evaluates one gateway's
- * readings in time order, in one transaction: the conditions (pending breach, newest reading seen)
+ * Limit and rate-of-change rules against committed readings (DESIGN.md §3; judge.ts). One call evaluates the
+ * readings of a batch of gateways, each gateway's in time order, in one transaction, with a dozen
+ * statements for all the gateways together (batch.ts): the conditions (pending breach, newest reading seen)
  * and the live alarms are read, run through the state machine (shared alarms/logic.ts), and the
  * raises, clears, peaks, conditions and the gateway's progress are written together. A reading
  * not newer than the newest one seen changes nothing, and the partial unique index on live alarms
@@ -52,188 +56,147 @@ export interface Reading {
   values: Readonly<Record<string, number>>;
 }
 
-interface Live {
-  id: number;
-  peak: number | null;
-  acknowledged: boolean;
-}
-
 interface Slot {
   rule: Rule;
   key: string;
   state: ConditionState;
-  live: Live | null;
+  live: StoredLive | null;
   touched: boolean;
 }
 
-/** The enabled limit and rate-of-change rules (of enabled groups) of the gateway's shed, with their stages. */
-async function thresholdRules(tx: Tx, gw: GatewayRef, shedId: number): Promise<Rule[]> {
-  const rows = await tx
-    .select({
-      id: alarmRules.id,
-      name: alarmRules.name,
-      kind: alarmRules.kind,
-      property: alarmRules.property,
-      operator: alarmRules.operator,
-      level: alarmRules.level,
-      message: alarmRules.message,
-      durationSec: alarmRules.durationSec,
-      deadband: alarmRules.deadband,
-      direction: alarmRules.rateDirection,
-      rateAmount: alarmRules.rateAmount,
-      windowMinutes: alarmRules.windowMinutes,
-    })
-    .from(alarmRules)
-    .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
-    .innerJoin(sheds, and(eq(sheds.farmId, alarmRules.farmId), eq(sheds.shedType, alarmRules.shedType)))
-    .where(
-      and(
-        eq(sheds.id, shedId),
-        eq(alarmRules.tenantId, gw.tenantId),
-        inArray(alarmRules.kind, ['threshold', 'rateOfChange']),
-        eq(alarmRules.enabled, true),
-        eq(alarmRuleGroups.enabled, true),
-      ),
-    );
-  if (rows.length === 0) return [];
-  const stages = await tx
-    .select()
-    .from(alarmRuleStages)
-    .where(
-      inArray(
-        alarmRuleStages.ruleId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(alarmRuleStages.fromDay));
-  return rows.map((r) => ({
-    ...r,
-    kind: r.kind as Rule['kind'],
-    operator: r.operator as AlarmOperator,
-    direction: (r.direction ?? 'either') as RateDirection,
-    rateAmount: r.rateAmount ?? 0,
-    windowMinutes: r.windowMinutes ?? 0,
-    stages: stages
-      .filter((s) => s.ruleId === r.id)
-      .map((s) => ({ fromDay: s.fromDay, toDay: s.toDay, limitKind: s.limitKind as LimitKind, low: s.low, high: s.high })),
-  }));
-}
-
-/** Records that every reading of the gateway up to `ts` has been evaluated (never moves back). */
-export async function advanceProgress(tx: Tx, gatewayId: number, ts: number): Promise<void> {
-  await tx
-    .insert(alarmProgress)
-    .values({ gatewayId, lastTs: new Date(ts) })
-    .onConflictDoUpdate({
-      target: alarmProgress.gatewayId,
-      set: { lastTs: sql`greatest(${alarmProgress.lastTs}, excluded.last_ts)`, updatedAt: sql`now()` },
-    });
-}
-
-/**
- * Whether readings of the gateway were stored after its progress mark and before `firstTs` (probed
- * on one key of the first reading, one index range): those were never evaluated (a restart, a
- * dropped batch), so newer ones must wait for the sweep to go over them first, in order.
- */
-async function gapBefore(tx: Tx, gatewayId: number, progress: Date, first: Reading): Promise<boolean> {
-  const key = Object.keys(first.values)[0];
-  if (key === undefined || progress.getTime() >= first.ts) return false;
-  const [hit] = await tx
-    .select({ ts: telemetryHistory.ts })
-    .from(telemetryHistory)
-    .where(
-      and(
-        eq(telemetryHistory.gatewayId, gatewayId),
-        eq(telemetryHistory.key, key),
-        gt(telemetryHistory.ts, progress),
-        lt(telemetryHistory.ts, new Date(first.ts)),
-      ),
-    )
-    .limit(1);
-  return hit !== undefined;
+/** One gateway's readings of a batch. */
+export interface GatewayReadings {
+  gw: GatewayRef;
+  readings: readonly Reading[];
 }
 
 export interface EvaluateOptions {
   /** The job's transaction (on PGlite, one connection, a second one beside it would wait forever). */
   tx?: Tx;
   /**
-   * The ingest subscriber's case: leave the readings to the sweep when unevaluated ones lie before
-   * them (`gapBefore`), so an excursion inside the gap is not skipped by the newer readings.
+   * The ingest subscriber's case: leave a gateway's readings to the sweep when unevaluated ones lie
+   * before them (batch.ts `gapped`), so an excursion inside the gap is not skipped by the newer readings.
    */
   inOrder?: boolean;
 }
 
 /**
  * Evaluates one gateway's readings, in a transaction of its own (the alarm events are sent after
- * its commit) or in `opts.tx` (sent at once). The progress row is locked first: two evaluations of
- * one gateway (two processes, the subscriber and the sweep) take turns.
+ * its commit) or in `opts.tx` (sent at once).
  */
-export async function evaluateReadings(
-  deps: Deps,
-  gw: GatewayRef,
-  readings: readonly Reading[],
-  opts: EvaluateOptions = {},
-): Promise<void> {
-  const { shedId, farmId } = gw;
-  if (shedId === null || farmId === null || readings.length === 0) return;
-  const ordered = [...readings].sort((a, b) => a.ts - b.ts);
-  const newest = ordered[ordered.length - 1]!.ts;
+export async function evaluateReadings(deps: Deps, gw: GatewayRef, readings: readonly Reading[], opts: EvaluateOptions = {}): Promise<void> {
+  await evaluateBatch(deps, [{ gw, readings }], opts);
+}
+
+/**
+ * Evaluates several gateways' readings together (the ingest subscriber's batch), in one transaction
+ * of its own or in `opts.tx`. The gateways' progress rows are locked first, in id order: two
+ * evaluations of one gateway (two processes, the subscriber and the sweep) take turns.
+ */
+export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[], opts: EvaluateOptions = {}): Promise<void> {
+  const work = list
+    .filter(({ gw, readings }) => gw.shedId !== null && gw.farmId !== null && readings.length > 0)
+    .map(({ gw, readings }) => ({ gw, readings: [...readings].sort((a, b) => a.ts - b.ts) }));
+  if (work.length === 0) return;
   const events: LiveAlarm[] = [];
-  const work = async (t: Tx): Promise<void> => {
-    const [progress] = await t.select().from(alarmProgress).where(eq(alarmProgress.gatewayId, gw.id)).for('update');
-    if (opts.inOrder && progress && (await gapBefore(t, gw.id, progress.lastTs, ordered[0]!))) return;
-    const rules = await thresholdRules(t, gw, shedId);
-    if (rules.length > 0) {
-      const ctx = await shedContext(t, gw.id, shedId, gw.timeZone);
-      await run(t, gw, { farmId, shedId }, rules, ordered, ctx, events);
+  const run = async (t: Tx): Promise<void> => {
+    const progress = await lockProgress(
+      t,
+      work.map((w) => w.gw.id),
+    );
+    let todo = work;
+    if (opts.inOrder) {
+      const probes = work.flatMap(({ gw, readings }) => {
+        const p = progress.get(gw.id)?.getTime();
+        const key = Object.keys(readings[0]!.values)[0];
+        return p === undefined || key === undefined || p >= readings[0]!.ts ? [] : [{ gatewayId: gw.id, key, progress: p, firstTs: readings[0]!.ts }];
+      });
+      const skip = await gapped(t, probes);
+      todo = work.filter((w) => !skip.has(w.gw.id));
+    }
+    if (todo.length === 0) return;
+    const rulesOf = await thresholdRules(
+      t,
+      [...new Set(todo.map((w) => w.gw.tenantId))],
+      [...new Set(todo.map((w) => w.gw.shedId!))],
+    );
+    const ruled = todo
+      .map((w) => ({ ...w, rules: (rulesOf.get(w.gw.shedId!) ?? []).filter((r) => r.tenantId === w.gw.tenantId) }))
+      .filter((w) => w.rules.length > 0);
+    if (ruled.length > 0) {
+      const ctxs = await shedContexts(
+        t,
+        ruled.map(({ gw }) => ({ gatewayId: gw.id, shedId: gw.shedId!, timeZone: gw.timeZone })),
+      );
+      const state = await slotState(
+        t,
+        ruled.map((w) => w.gw.id),
+        [...new Set(ruled.flatMap((w) => w.rules.map((r) => r.id)))],
+      );
+      const writes: ConditionWrite[] = [];
+      for (const w of ruled) await evaluateGateway(t, w.gw, w.rules, w.readings, ctxs.get(w.gw.id)!, state, writes, events);
+      await writeConditions(t, writes);
       await planPush(
         t,
         deps,
         events.filter((e) => e.change === 'raised').map((e) => e.id),
       );
     }
-    await advanceProgress(t, gw.id, newest);
+    await advanceProgress(
+      t,
+      todo.map(({ gw, readings }) => ({ gatewayId: gw.id, ts: readings[readings.length - 1]!.ts })),
+    );
   };
-  if (opts.tx) await work(opts.tx);
-  else await deps.database.db.transaction(work);
+  if (opts.tx) await run(opts.tx);
+  else await deps.database.db.transaction(run);
   for (const e of events) deps.live.publishAlarm(e);
 }
 
-async function run(
+/**
+ * One gateway's readings through its rules. The (rule, key) pairs of a key are matched once per
+ * batch, each pair's slot found once; the conditions whose state changed go to `writes`.
+ */
+async function evaluateGateway(
   tx: Tx,
   gw: GatewayRef,
-  at: { farmId: number; shedId: number },
-  rules: Rule[],
-  readings: Reading[],
+  rules: readonly ShedRule[],
+  readings: readonly Reading[],
   ctx: ShedContext,
+  stored: { conds: Map<string, StoredCondition>; lives: Map<string, StoredLive> },
+  writes: ConditionWrite[],
   events: LiveAlarm[],
 ): Promise<void> {
-  const ruleIds = rules.map((r) => r.id);
-  const conds = await tx
-    .select()
-    .from(alarmConditions)
-    .where(and(eq(alarmConditions.gatewayId, gw.id), inArray(alarmConditions.ruleId, ruleIds)));
-  const lives = await tx
-    .select({ id: alarms.id, ruleId: alarms.ruleId, key: alarms.key, peak: alarms.peak, acknowledged: alarms.acknowledged })
-    .from(alarms)
-    .where(and(eq(alarms.gatewayId, gw.id), inArray(alarms.ruleId, ruleIds), eq(alarms.active, true)));
+  const at = { farmId: gw.farmId!, shedId: gw.shedId! };
+  // One slot per (rule, key); a reading's slots in the order rule by rule, key by key, matched
+  // once per set of keys the gateway sends (every reading of a controller has the same keys).
   const slots = new Map<string, Slot>();
-  const slotOf = (rule: Rule, key: string): Slot => {
-    const id = `${rule.id}|${key}`;
+  const slotOf = (rule: ShedRule, key: string): Slot => {
+    const id = slotId(gw.id, rule.id, key);
     let s = slots.get(id);
     if (!s) {
-      const c = conds.find((x) => x.ruleId === rule.id && x.key === key);
-      const l = lives.find((x) => x.ruleId === rule.id && x.key === key);
+      const c = stored.conds.get(id);
+      const l = stored.lives.get(id);
       s = {
         rule,
         key,
-        state: { pendingSince: c?.pendingSince?.getTime() ?? null, active: l !== undefined, lastTs: c?.lastTs?.getTime() ?? null },
-        live: l ? { id: l.id, peak: l.peak, acknowledged: l.acknowledged } : null,
+        state: { pendingSince: c?.pendingSince ?? null, active: l !== undefined, lastTs: c?.lastTs ?? null },
+        live: l ? { ...l } : null,
         touched: false,
       };
       slots.set(id, s);
     }
     return s;
+  };
+  const matched = new Map<string, Slot[]>();
+  const slotsOf = (values: Readonly<Record<string, number>>): Slot[] => {
+    const keys = Object.keys(values);
+    const sig = keys.join('\n');
+    let list = matched.get(sig);
+    if (!list) {
+      list = rules.flatMap((rule) => keys.filter((key) => propertyMatches(rule.property, key)).map((key) => slotOf(rule, key)));
+      matched.set(sig, list);
+    }
+    return list;
   };
   const event = (s: Slot, change: LiveAlarm['change'], value: number | null, ts: number): void => {
     if (!s.live) return;
@@ -257,56 +220,40 @@ async function run(
   const keys = [...new Set(readings.flatMap((r) => Object.keys(r.values)))];
   const windows = await RateWindows.load(tx, gw.id, rules, keys, readings[0]!.ts, readings[readings.length - 1]!.ts);
   for (const reading of readings) {
-    const at: ReadingFacts = { ts: reading.ts, values: reading.values, dayAge: ctx.dayAgeAt(reading.ts, reading.values) };
-    for (const rule of rules) {
-      for (const [key, value] of Object.entries(reading.values)) {
-        if (!propertyMatches(rule.property, key)) continue;
-        const j = judge(rule, key, value, at, ctx, windows);
-        if (!j) continue;
-        const s = slotOf(rule, key);
-        const r = step(s.state, { ts: reading.ts, breach: j.breach, clear: j.clear, durationMs: rule.durationSec * 1000 });
-        if (r.state === s.state) continue;
-        s.state = r.state;
-        s.touched = true;
-        if (r.action === 'raise') {
-          s.live = await raise(tx, gw, at, rule, key, j.shown, j.limits);
-          event(s, 'raised', j.shown, reading.ts);
-        } else if (r.action === 'clear' && s.live) {
-          await tx
-            .update(alarms)
-            .set({ active: false, endedAt: new Date(reading.ts), updatedAt: new Date() })
-            .where(and(eq(alarms.id, s.live.id), eq(alarms.active, true)));
-          event(s, 'cleared', j.shown, reading.ts);
-          s.live = null;
-        } else if (r.action === 'update' && s.live && (s.live.peak === null || j.severity(j.shown) > j.severity(s.live.peak))) {
-          s.live.peak = j.shown;
-          await tx.update(alarms).set({ peak: j.shown, updatedAt: new Date() }).where(eq(alarms.id, s.live.id));
-          event(s, 'peak', j.shown, reading.ts);
-        }
+    const facts: ReadingFacts = { ts: reading.ts, values: reading.values, dayAge: ctx.dayAgeAt(reading.ts, reading.values) };
+    for (const s of slotsOf(reading.values)) {
+      const { rule, key } = s;
+      const value = reading.values[key]!;
+      const j = judge(rule, key, value, facts, ctx, windows);
+      if (!j) continue;
+      const r = step(s.state, { ts: reading.ts, breach: j.breach, clear: j.clear, durationMs: rule.durationSec * 1000 });
+      if (r.state === s.state) continue;
+      s.state = r.state;
+      s.touched = true;
+      if (r.action === 'raise') {
+        s.live = await raise(tx, gw, facts, rule, key, j.shown, j.limits);
+        event(s, 'raised', j.shown, reading.ts);
+      } else if (r.action === 'clear' && s.live) {
+        await tx
+          .update(alarms)
+          .set({ active: false, endedAt: new Date(reading.ts), updatedAt: new Date() })
+          .where(and(eq(alarms.id, s.live.id), eq(alarms.active, true)));
+        event(s, 'cleared', j.shown, reading.ts);
+        s.live = null;
+      } else if (r.action === 'update' && s.live && (s.live.peak === null || j.severity(j.shown) > j.severity(s.live.peak))) {
+        s.live.peak = j.shown;
+        await tx.update(alarms).set({ peak: j.shown, updatedAt: new Date() }).where(eq(alarms.id, s.live.id));
+        event(s, 'peak', j.shown, reading.ts);
       }
     }
   }
-  const touched = [...slots.values()].filter((s) => s.touched);
-  if (touched.length === 0) return;
-  await tx
-    .insert(alarmConditions)
-    .values(
-      touched.map((s) => ({
-        ruleId: s.rule.id,
-        gatewayId: gw.id,
-        key: s.key,
-        pendingSince: s.state.pendingSince === null ? null : new Date(s.state.pendingSince),
-        lastTs: s.state.lastTs === null ? null : new Date(s.state.lastTs),
-      })),
-    )
-    .onConflictDoUpdate({
-      target: [alarmConditions.ruleId, alarmConditions.gatewayId, alarmConditions.key],
-      set: { pendingSince: sql`excluded.pending_since`, lastTs: sql`excluded.last_ts` },
-    });
+  for (const s of slots.values()) {
+    if (s.touched) writes.push({ ruleId: s.rule.id, gatewayId: gw.id, key: s.key, pendingSince: s.state.pendingSince, lastTs: s.state.lastTs });
+  }
 }
 
 /** Inserts the live alarm, or finds the one another evaluation raised first (the partial unique index). */
-async function raise(tx: Tx, gw: GatewayRef, reading: ReadingFacts, rule: Rule, key: string, value: number, limits: Limits): Promise<Live> {
+async function raise(tx: Tx, gw: GatewayRef, reading: ReadingFacts, rule: Rule, key: string, value: number, limits: Limits): Promise<StoredLive> {
   const ts = reading.ts;
   const [row] = await tx
     .insert(alarms)

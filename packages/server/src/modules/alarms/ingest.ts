@@ -1,5 +1,5 @@
 import type { IngestSubscriber } from '../module.js';
-import { evaluateReadings, type Reading } from './evaluate.js';
+import { evaluateBatch, type Reading } from './evaluate.js';
 
 /**
  * Evaluates committed readings against the threshold rules of their shed (evaluate.ts). Delivery
@@ -10,13 +10,17 @@ import { evaluateReadings, type Reading } from './evaluate.js';
 export const alarmEvaluator: IngestSubscriber = {
   name: 'alarms.evaluate',
   async onCommitted(batch, deps) {
-    // A gateway's messages together, in commit order: one transaction per gateway and batch.
+    // A gateway's messages together, in commit order; every gateway of the batch in one transaction.
     const byGateway = new Map<number, { device: (typeof batch.messages)[number]['device']; readings: Reading[] }>();
     for (const m of batch.messages) {
       const g = byGateway.get(m.device.id) ?? { device: m.device, readings: [] };
       g.readings.push({ ts: m.ts, values: m.values });
       byGateway.set(m.device.id, g);
     }
-    for (const { device, readings } of byGateway.values()) await evaluateReadings(deps, device, readings, { inOrder: true });
+    await evaluateBatch(
+      deps,
+      [...byGateway.values()].map(({ device, readings }) => ({ gw: device, readings })),
+      { inOrder: true },
+    );
   },
 };

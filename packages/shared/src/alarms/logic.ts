@@ -65,19 +65,18 @@ export function limitsOf(stage: Pick<StageLimits, 'limitKind' | 'low' | 'high'>,
 
 /** Whether `value` is in alarm against the limits (a missing limit never breaches). */
 export function breaches(op: AlarmOperator, l: Limits, value: number): boolean {
-  const above = (strict: boolean): boolean => l.high !== null && (strict ? value > l.high : value >= l.high);
-  const below = (strict: boolean): boolean => l.low !== null && (strict ? value < l.low : value <= l.low);
+  // No helper closures: the evaluator calls this for every rule, sensor and reading.
   switch (op) {
     case 'gt':
-      return above(true);
+      return l.high !== null && value > l.high;
     case 'gte':
-      return above(false);
+      return l.high !== null && value >= l.high;
     case 'lt':
-      return below(true);
+      return l.low !== null && value < l.low;
     case 'lte':
-      return below(false);
+      return l.low !== null && value <= l.low;
     case 'outside':
-      return above(true) || below(true);
+      return (l.high !== null && value > l.high) || (l.low !== null && value < l.low);
   }
 }
 

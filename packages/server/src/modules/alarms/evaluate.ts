@@ -17,7 +17,7 @@ import {
   type StoredLive,
 } from './batch.js';
 import { shedContexts, type ShedContext } from './context.js';
-import { judge, RateWindows, type ReadingFacts, type Rule } from './judge.js';
+import { judge, RateWindows, worseness, type ReadingFacts, type Rule } from './judge.js';
 import { planPush } from './push/plan.js';
 import { alarms } from './tables.js';
 
@@ -240,7 +240,7 @@ async function evaluateGateway(
           .where(and(eq(alarms.id, s.live.id), eq(alarms.active, true)));
         event(s, 'cleared', j.shown, reading.ts);
         s.live = null;
-      } else if (r.action === 'update' && s.live && (s.live.peak === null || j.severity(j.shown) > j.severity(s.live.peak))) {
+      } else if (r.action === 'update' && s.live && (s.live.peak === null || worseness(rule, j, j.shown) > worseness(rule, j, s.live.peak))) {
         s.live.peak = j.shown;
         await tx.update(alarms).set({ peak: j.shown, updatedAt: new Date() }).where(eq(alarms.id, s.live.id));
         event(s, 'peak', j.shown, reading.ts);

@@ -47,8 +47,14 @@ export interface Judgement {
   limits: Limits;
   /** What the alarm records as its value: the reading, or the change over the window. */
   shown: number;
-  /** How bad `shown` is, for the peak. */
-  severity: (v: number) => number;
+  /** Whether a limit applies (false out of every stage's ages: nothing is worse than anything). */
+  inStage: boolean;
+}
+
+/** How bad a value (`shown`) is under the judgement's limits, for the peak: the larger, the worse. */
+export function worseness(rule: Rule, j: Judgement, v: number): number {
+  if (rule.kind === 'rateOfChange') return Math.abs(v);
+  return j.inStage ? severity(rule.operator, j.limits, v) : -Infinity;
 }
 
 /** The day's facts one reading is judged with (the target is looked up once, when a stage needs it). */
@@ -107,7 +113,7 @@ export function judge(rule: Rule, key: string, value: number, at: ReadingFacts, 
       clear: rateClears(change, rule.rateAmount, rule.deadband),
       limits: { low: null, high: rule.rateAmount },
       shown: change,
-      severity: Math.abs,
+      inStage: true,
     };
   }
   const stage = stageFor(rule.stages, at.dayAge);
@@ -125,6 +131,6 @@ export function judge(rule: Rule, key: string, value: number, at: ReadingFacts, 
     clear: l === null || clears(rule.operator, l, value, rule.deadband),
     limits: l ?? { low: null, high: null },
     shown: value,
-    severity: (v) => (l === null ? -Infinity : severity(rule.operator, l, v)),
+    inStage: l !== null,
   };
 }

@@ -13,7 +13,8 @@ import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleS
  */
 
 const ids = (xs: readonly number[]) => sql`${sql.param(xs)}::int[]`;
-const times = (xs: readonly (number | null)[]) => sql`${sql.param(xs.map((t) => (t === null ? null : new Date(t).toISOString())))}::timestamptz[]`;
+const times = (xs: readonly (number | null)[]) =>
+  sql`${sql.param(xs.map((t) => (t === null ? null : new Date(t).toISOString())))}::timestamptz[]`;
 const texts = (xs: readonly string[]) => sql`${sql.param(xs)}::text[]`;
 
 /** Locks the gateways' progress rows (in id order, so two evaluations never wait on each other in a circle) and reads them. */
@@ -148,10 +149,20 @@ export async function slotState(
     .from(alarmConditions)
     .where(and(inArray(alarmConditions.gatewayId, [...gatewayIds]), inArray(alarmConditions.ruleId, [...ruleIds])));
   for (const c of condRows) {
-    conds.set(slotId(c.gatewayId, c.ruleId, c.key), { pendingSince: c.pendingSince?.getTime() ?? null, lastTs: c.lastTs?.getTime() ?? null });
+    conds.set(slotId(c.gatewayId, c.ruleId, c.key), {
+      pendingSince: c.pendingSince?.getTime() ?? null,
+      lastTs: c.lastTs?.getTime() ?? null,
+    });
   }
   const liveRows = await tx
-    .select({ id: alarms.id, gatewayId: alarms.gatewayId, ruleId: alarms.ruleId, key: alarms.key, peak: alarms.peak, acknowledged: alarms.acknowledged })
+    .select({
+      id: alarms.id,
+      gatewayId: alarms.gatewayId,
+      ruleId: alarms.ruleId,
+      key: alarms.key,
+      peak: alarms.peak,
+      acknowledged: alarms.acknowledged,
+    })
     .from(alarms)
     .where(and(inArray(alarms.gatewayId, [...gatewayIds]), inArray(alarms.ruleId, [...ruleIds]), eq(alarms.active, true)));
   for (const l of liveRows) lives.set(slotId(l.gatewayId, l.ruleId!, l.key), { id: l.id, peak: l.peak, acknowledged: l.acknowledged });

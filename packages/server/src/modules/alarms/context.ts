@@ -44,7 +44,12 @@ export async function shedContexts(
     flockRows.length === 0
       ? []
       : await db
-          .select({ shedId: sheds.id, flockType: standardCurves.flockType, startDay: standardCurves.startDay, values: standardCurves.values })
+          .select({
+            shedId: sheds.id,
+            flockType: standardCurves.flockType,
+            startDay: standardCurves.startDay,
+            values: standardCurves.values,
+          })
           .from(standardCurves)
           .innerJoin(sheds, eq(sheds.farmId, standardCurves.farmId))
           .where(

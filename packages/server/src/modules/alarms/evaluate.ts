@@ -84,7 +84,12 @@ export interface EvaluateOptions {
  * Evaluates one gateway's readings, in a transaction of its own (the alarm events are sent after
  * its commit) or in `opts.tx` (sent at once).
  */
-export async function evaluateReadings(deps: Deps, gw: GatewayRef, readings: readonly Reading[], opts: EvaluateOptions = {}): Promise<void> {
+export async function evaluateReadings(
+  deps: Deps,
+  gw: GatewayRef,
+  readings: readonly Reading[],
+  opts: EvaluateOptions = {},
+): Promise<void> {
   await evaluateBatch(deps, [{ gw, readings }], opts);
 }
 
@@ -109,17 +114,15 @@ export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[]
       const probes = work.flatMap(({ gw, readings }) => {
         const p = progress.get(gw.id)?.getTime();
         const key = Object.keys(readings[0]!.values)[0];
-        return p === undefined || key === undefined || p >= readings[0]!.ts ? [] : [{ gatewayId: gw.id, key, progress: p, firstTs: readings[0]!.ts }];
+        return p === undefined || key === undefined || p >= readings[0]!.ts
+          ? []
+          : [{ gatewayId: gw.id, key, progress: p, firstTs: readings[0]!.ts }];
       });
       const skip = await gapped(t, probes);
       todo = work.filter((w) => !skip.has(w.gw.id));
     }
     if (todo.length === 0) return;
-    const rulesOf = await thresholdRules(
-      t,
-      [...new Set(todo.map((w) => w.gw.tenantId))],
-      [...new Set(todo.map((w) => w.gw.shedId!))],
-    );
+    const rulesOf = await thresholdRules(t, [...new Set(todo.map((w) => w.gw.tenantId))], [...new Set(todo.map((w) => w.gw.shedId!))]);
     const ruled = todo
       .map((w) => ({ ...w, rules: (rulesOf.get(w.gw.shedId!) ?? []).filter((r) => r.tenantId === w.gw.tenantId) }))
       .filter((w) => w.rules.length > 0);
@@ -240,7 +243,11 @@ async function evaluateGateway(
           .where(and(eq(alarms.id, s.live.id), eq(alarms.active, true)));
         event(s, 'cleared', j.shown, reading.ts);
         s.live = null;
-      } else if (r.action === 'update' && s.live && (s.live.peak === null || worseness(rule, j, j.shown) > worseness(rule, j, s.live.peak))) {
+      } else if (
+        r.action === 'update' &&
+        s.live &&
+        (s.live.peak === null || worseness(rule, j, j.shown) > worseness(rule, j, s.live.peak))
+      ) {
         s.live.peak = j.shown;
         await tx.update(alarms).set({ peak: j.shown, updatedAt: new Date() }).where(eq(alarms.id, s.live.id));
         event(s, 'peak', j.shown, reading.ts);
@@ -248,12 +255,21 @@ async function evaluateGateway(
     }
   }
   for (const s of slots.values()) {
-    if (s.touched) writes.push({ ruleId: s.rule.id, gatewayId: gw.id, key: s.key, pendingSince: s.state.pendingSince, lastTs: s.state.lastTs });
+    if (s.touched)
+      writes.push({ ruleId: s.rule.id, gatewayId: gw.id, key: s.key, pendingSince: s.state.pendingSince, lastTs: s.state.lastTs });
   }
 }
 
 /** Inserts the live alarm, or finds the one another evaluation raised first (the partial unique index). */
-async function raise(tx: Tx, gw: GatewayRef, reading: ReadingFacts, rule: Rule, key: string, value: number, limits: Limits): Promise<StoredLive> {
+async function raise(
+  tx: Tx,
+  gw: GatewayRef,
+  reading: ReadingFacts,
+  rule: Rule,
+  key: string,
+  value: number,
+  limits: Limits,
+): Promise<StoredLive> {
   const ts = reading.ts;
   const [row] = await tx
     .insert(alarms)

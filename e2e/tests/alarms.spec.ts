@@ -165,7 +165,7 @@ test('a reading above the limit turns the shed card red and rings the bell; ackn
 
   await page.goto('/pig/overview/shed');
   const card = alarmSel.card(page, SHED);
-  await expect(card).toBeVisible();
+  await expect(card).toBeVisible(SLOW);
   await expect(sel.env.liveState(page)).toHaveAttribute('data-state', 'live', SLOW);
   // The shed is quiet first (its controller back online, its sensors talking), so the colour
   // below can only come from this reading.

@@ -7,12 +7,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@farmsense/'));
 rmSync(new URL('./dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: ['src/main.ts'],
+  // The embedded database's thread (db/pglite-thread.ts loads ./pglite-worker.js beside main.js).
+  entryPoints: { main: 'src/main.ts', 'pglite-worker': 'src/db/pglite-worker.ts' },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outfile: 'dist/main.js',
+  outdir: 'dist',
   external: [...external, 'drizzle-orm/*', '@electric-sql/pglite/*'],
   sourcemap: true,
   logLevel: 'warning',

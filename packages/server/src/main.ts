@@ -18,7 +18,8 @@ async function main(): Promise<void> {
     throw err;
   }
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The embedded store runs in a thread of its own: requests never wait behind an ingest batch (issue 19).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: true });
   // One logger for HTTP, the device link and the job worker, made before any of them.
   const log = pino({ level: config.logLevel });
   const deps = createDeps({ config, database }, { log });

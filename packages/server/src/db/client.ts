@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { hashStoredCheckCodes } from './after-migrations.js';
 import { listenPg } from './notify.js';
+import { ThreadedPGlite } from './pglite-thread.js';
 import * as tables from './tables.js';
 
 /**
@@ -23,6 +24,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Raw SQL with positional parameters, for bulk paths that the query builder does not fit. */
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Ingest's write statements (iot/store.ts). On PostgreSQL a small pool of its own beside the
+   * requests' pool, so a burst of device batches holds at most INGEST_CONNECTIONS connections and
+   * never queues the console behind it (issue 19); on PGlite the one store (in its own thread).
+   */
+  ingestQuery<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /**
    * Listens on a PostgreSQL notification channel (db/notify.ts): `onMessage` for each NOTIFY,
    * `onGap` when the listening connection was lost and came back (notifications may be missed).
@@ -41,11 +48,20 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** Connections ingest may hold on PostgreSQL (a batch is one statement; two overlap commit and the next batch). */
+export const INGEST_CONNECTIONS = 2;
+
 export interface DbOptions {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * Embedded store only: run PGlite in a worker thread (db/pglite-thread.ts), so a write batch
+   * never holds up the requests, MQTT and live streams of this thread. The server does; tests
+   * that open many short-lived stores keep it in their own thread.
+   */
+  thread?: boolean;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
@@ -57,6 +73,9 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     // emitted as 'error' on a client the pool already dropped: without a listener that would
     // crash the process instead of letting the caller retry.
     pool.on('connect', (client) => client.on('error', () => undefined));
+    const ingestPool = new pg.Pool({ connectionString: opts.databaseUrl, max: INGEST_CONNECTIONS });
+    ingestPool.on('error', () => undefined);
+    ingestPool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema: tables });
     await migratePg(db, { migrationsFolder: folder });
     return afterMigrations({
@@ -65,8 +84,14 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
       async query<T>(text: string, params: unknown[] = []) {
         return (await pool.query(text, params)).rows as T[];
       },
+      async ingestQuery<T>(text: string, params: unknown[] = []) {
+        return (await ingestPool.query(text, params)).rows as T[];
+      },
       listen: (channel, onMessage, onGap) => listenPg(opts.databaseUrl!, channel, onMessage, onGap),
-      close: () => pool.end(),
+      close: async () => {
+        await ingestPool.end();
+        await pool.end();
+      },
     });
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -75,15 +100,15 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     pgDir = path.resolve(dir, 'pg');
     mkdirSync(pgDir, { recursive: true });
   }
-  const client = await PGlite.create(pgDir);
-  const db = drizzlePglite(client, { schema: tables }) as unknown as Db;
+  const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await client.query<T>(text, params)).rows;
+  const client = opts.thread ? await ThreadedPGlite.create(pgDir) : await PGlite.create(pgDir);
+  const db = drizzlePglite(client as PGlite, { schema: tables }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
   return afterMigrations({
     db,
     kind: 'pglite',
-    async query<T>(text: string, params: unknown[] = []) {
-      return (await client.query(text, params)).rows as T[];
-    },
+    query,
+    ingestQuery: query,
     // One process holds the embedded store: its notifications never leave it, none is missed.
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);

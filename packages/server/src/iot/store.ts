@@ -88,7 +88,7 @@ function params(batch: ReadingBatch): unknown[] {
 /** Writes one batch with one statement; returns how many readings were new. */
 export async function storeBatch(database: Database, batch: ReadingBatch): Promise<number> {
   if (batch.keys.length === 0) return 0;
-  const rows = await database.query<{ stored: number }>(STORE_SQL, params(batch));
+  const rows = await database.ingestQuery<{ stored: number }>(STORE_SQL, params(batch));
   return rows[0]?.stored ?? 0;
 }
 
@@ -106,7 +106,7 @@ export function readingId(gatewayId: number, key: string, ts: number): string {
 /** storeBatch, also telling which readings were new (ingest's onCommitted subscribers get only those). */
 export async function storeBatchReporting(database: Database, batch: ReadingBatch): Promise<StoredReport> {
   if (batch.keys.length === 0) return { stored: 0, inserted: null };
-  const rows = await database.query<{ stored: number; inserted: string[] | null }>(STORE_REPORTING_SQL, params(batch));
+  const rows = await database.ingestQuery<{ stored: number; inserted: string[] | null }>(STORE_REPORTING_SQL, params(batch));
   const row = rows[0];
   if (!row || row.stored === 0) return { stored: 0, inserted: new Set() };
   return { stored: row.stored, inserted: row.inserted ? new Set(row.inserted) : null };

@@ -42,6 +42,8 @@ export interface TestAppOptions {
   jobs?: Omit<JobsOptions, 'log'> & { start?: boolean };
   /** PostgreSQL only: a second server on the first app's database (no seed; the first app drops it). */
   sameDatabaseAs?: TestContext;
+  /** PGlite only: the store in a worker thread as the server runs it; by default in the test's own thread (cheaper per query, so the suite stays quick). */
+  thread?: boolean;
 }
 
 export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -81,7 +83,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     drop = fresh.drop;
     database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
   } else {
-    database = await openDatabase({ dataDir: 'memory://' });
+    database = await openDatabase({ dataDir: 'memory://', thread: opts.thread ?? false });
   }
   const config = loadConfig({ CAPTCHA: 'off', DEMO: '0', SIMULATOR: '0', MQTT_PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
   if (!shared) {

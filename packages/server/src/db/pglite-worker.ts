@@ -1,0 +1,101 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
+import type { Request, Reply, WireError, WireResult } from './pglite-wire.js';
+
+/**
+ * The embedded store's own thread (issue 19): PGlite runs its WebAssembly PostgreSQL
+ * synchronously, so in the thread that answers the console every write batch made every request
+ * wait. Here it runs beside it; db/pglite-thread.ts is the other end. Queries outside a
+ * transaction wait for an open one inside PGlite, exactly as in one thread.
+ */
+if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
+const port = parentPort;
+const { dataDir } = workerData as { dataDir: string };
+
+const client = await PGlite.create(dataDir);
+const transactions = new Map<number, { tx: Transaction; outcome: Promise<unknown>; done: (commit: boolean) => void }>();
+const listeners = new Map<number, () => Promise<void>>();
+let nextTx = 1;
+/** Rolls a transaction back on the caller's word (PGlite rolls back when its callback throws). */
+class RollbackSignal extends Error {}
+
+/** Drizzle hands PGlite identity parsers (keep the text) for some types; functions do not cross threads. */
+function queryOptions(req: Extract<Request, { op: 'query' }>): Parameters<PGlite['query']>[2] {
+  if (!req.rowMode && !req.rawTypes) return undefined;
+  const parsers = Object.fromEntries((req.rawTypes ?? []).map((oid) => [oid, (value: string) => value]));
+  return { rowMode: req.rowMode, parsers };
+}
+
+function wireResult(r: Results): WireResult {
+  return { rows: r.rows, fields: r.fields, affectedRows: r.affectedRows };
+}
+
+function wireError(e: unknown): WireError {
+  const err = e as Record<string, unknown> & Error;
+  const out: WireError = { message: String(err?.message ?? e), name: String(err?.name ?? 'Error') };
+  for (const key of ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'schema', 'severity', 'position', 'where']) {
+    if (err && err[key] !== undefined) out[key] = String(err[key]);
+  }
+  return out;
+}
+
+async function handle(req: Request): Promise<unknown> {
+  switch (req.op) {
+    case 'query': {
+      const target = req.tx ? transactions.get(req.tx)?.tx : client;
+      if (!target) throw new Error('Transaction is closed');
+      return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
+    }
+    case 'begin':
+      return new Promise<number>((opened, failed) => {
+        const id = nextTx++;
+        let isOpen = false;
+        const outcome = client.transaction(
+          (tx) =>
+            new Promise<void>((commit, rollback) => {
+              isOpen = true;
+              transactions.set(id, { tx, outcome, done: (ok) => (ok ? commit() : rollback(new RollbackSignal())) });
+              opened(id);
+            }),
+        );
+        // BEGIN itself failed: the caller hears it; a later failure goes to the `end` that waits for it.
+        outcome.catch((e: unknown) => {
+          if (!isOpen) failed(e);
+        });
+      });
+    case 'end': {
+      const open = transactions.get(req.tx);
+      if (!open) throw new Error('Transaction is closed');
+      transactions.delete(req.tx);
+      open.done(req.commit);
+      try {
+        await open.outcome;
+      } catch (e) {
+        if (!(e instanceof RollbackSignal)) throw e;
+      }
+      return null;
+    }
+    case 'listen': {
+      const stop = await client.listen(req.channel, (payload) => port.postMessage({ notify: req.listener, payload } satisfies Reply));
+      listeners.set(req.listener, stop);
+      return null;
+    }
+    case 'unlisten': {
+      const stop = listeners.get(req.listener);
+      listeners.delete(req.listener);
+      if (stop && !client.closed) await stop();
+      return null;
+    }
+    case 'close':
+      if (!client.closed) await client.close();
+      return null;
+  }
+}
+
+port.on('message', (req: Request) => {
+  handle(req).then(
+    (result) => port.postMessage({ id: req.id, result } satisfies Reply),
+    (e: unknown) => port.postMessage({ id: req.id, error: wireError(e) } satisfies Reply),
+  );
+});
+port.postMessage({ ready: true } satisfies Reply);

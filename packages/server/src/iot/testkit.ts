@@ -130,8 +130,8 @@ export class RawDevice {
 }
 
 /**
- * A database whose plain queries fail while `down` is set, as during a server restart (the
- * PGlite stand-in for terminating PostgreSQL backends).
+ * A database whose plain queries (ingest's included) fail while `down` is set, as during a server
+ * restart (the PGlite stand-in for terminating PostgreSQL backends).
  */
 export function flakyDatabase(database: Database): Database & { down: boolean } {
   const flaky = {
@@ -140,6 +140,10 @@ export function flakyDatabase(database: Database): Database & { down: boolean } 
     query<T>(text: string, params?: unknown[]): Promise<T[]> {
       if (flaky.down) return Promise.reject(new Error('terminating connection due to administrator command'));
       return database.query<T>(text, params);
+    },
+    ingestQuery<T>(text: string, params?: unknown[]): Promise<T[]> {
+      if (flaky.down) return Promise.reject(new Error('terminating connection due to administrator command'));
+      return database.ingestQuery<T>(text, params);
     },
   };
   return flaky;

@@ -18,8 +18,9 @@ async function main(): Promise<void> {
     throw err;
   }
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  // The embedded store runs in a thread of its own: requests never wait behind an ingest batch (issue 19).
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: true });
+  // PGlite stays in this thread for now: with the worker thread (thread: true) the clean-clone
+  // Playwright run failed three write flows (admin, devices, flocks) on 2026-11-28; see the issue 19 note.
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: false });
   // One logger for HTTP, the device link and the job worker, made before any of them.
   const log = pino({ level: config.logLevel });
   const deps = createDeps({ config, database }, { log });

@@ -109,7 +109,8 @@ export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[]
       t,
       work.map((w) => w.gw.id),
     );
-    let todo = work;
+    // The gateways whose readings follow on from their progress (a gap waits for the sweep).
+    let evaluable = work;
     if (opts.inOrder) {
       const probes = work.flatMap(({ gw, readings }) => {
         const p = progress.get(gw.id)?.getTime();
@@ -119,11 +120,15 @@ export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[]
           : [{ gatewayId: gw.id, key, progress: p, firstTs: readings[0]!.ts }];
       });
       const skip = await gapped(t, probes);
-      todo = work.filter((w) => !skip.has(w.gw.id));
+      evaluable = work.filter((w) => !skip.has(w.gw.id));
     }
-    if (todo.length === 0) return;
-    const rulesOf = await thresholdRules(t, [...new Set(todo.map((w) => w.gw.tenantId))], [...new Set(todo.map((w) => w.gw.shedId!))]);
-    const ruled = todo
+    if (evaluable.length === 0) return;
+    const rulesOf = await thresholdRules(
+      t,
+      [...new Set(evaluable.map((w) => w.gw.tenantId))],
+      [...new Set(evaluable.map((w) => w.gw.shedId!))],
+    );
+    const ruled = evaluable
       .map((w) => ({ ...w, rules: (rulesOf.get(w.gw.shedId!) ?? []).filter((r) => r.tenantId === w.gw.tenantId) }))
       .filter((w) => w.rules.length > 0);
     if (ruled.length > 0) {
@@ -147,7 +152,7 @@ export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[]
     }
     await advanceProgress(
       t,
-      todo.map(({ gw, readings }) => ({ gatewayId: gw.id, ts: readings[readings.length - 1]!.ts })),
+      evaluable.map(({ gw, readings }) => ({ gatewayId: gw.id, ts: readings[readings.length - 1]!.ts })),
     );
   };
   if (opts.tx) await run(opts.tx);

@@ -31,8 +31,14 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'en-US',
     viewport: { width: 1440, height: 900 },
+    // The console honours reduced motion (no pulsing live dots, no antd motion): on CI's two cores
+    // the software-rendered animations of one browser kept a core busy and starved the other
+    // worker's browser, so write flows timed out while the alarm flow ran beside them.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // Recording a trace screencasts every frame (the GPU process then takes most of a core); the
+    // retry of a failed test records it.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
       args: [

@@ -8,7 +8,8 @@ import { lazyParts } from './lazyParts';
 import { antdLocale } from './i18n/locales';
 import { queryClient as defaultClient } from './queryClient';
 import { useAppStore } from './stores/appStore';
-import { THEME } from './theme/theme';
+import { STILL_THEME, THEME } from './theme/theme';
+import { useReducedMotion } from '../ui/useReducedMotion';
 import { useScreenBand } from '../ui/useScreenBand';
 
 let antdMessage: Promise<MessageInstance> | null = null;
@@ -51,21 +52,23 @@ function Toasts(): null {
 export function AntdProviders({ children }: { children: ReactNode }): ReactElement {
   const locale = useAppStore((s) => s.locale);
   const band = useScreenBand();
+  // antd's own transitions and pulsing badges stop too when the system asks for reduced motion.
+  const theme = useReducedMotion() ? STILL_THEME : THEME;
   // Confirmations open through Modal's static confirm (ui/useConfirmAction), loaded when first
   // needed; this gives them the console's theme and language.
   useEffect(() => {
     ConfigProvider.config({
       holderRender: (children) => (
-        <ConfigProvider theme={THEME} locale={antdLocale(locale)} button={{ autoInsertSpace: false }}>
+        <ConfigProvider theme={theme} locale={antdLocale(locale)} button={{ autoInsertSpace: false }}>
           {children}
         </ConfigProvider>
       ),
     });
-  }, [locale]);
+  }, [locale, theme]);
   return (
     // No auto space inside two-character Chinese button labels: accessible names stay the plain words.
     <ConfigProvider
-      theme={THEME}
+      theme={theme}
       locale={antdLocale(locale)}
       componentSize={band === 'small' ? 'large' : 'middle'}
       button={{ autoInsertSpace: false }}

@@ -44,3 +44,6 @@ export const THEME: ThemeConfig = {
     Tabs: { horizontalMargin: '0' },
   },
 };
+
+/** THEME without antd's motion, for users whose system asks for reduced motion. */
+export const STILL_THEME: ThemeConfig = { ...THEME, token: { ...THEME.token, motion: false } };

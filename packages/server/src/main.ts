@@ -18,9 +18,9 @@ async function main(): Promise<void> {
     throw err;
   }
   if (!config.databaseUrl) mkdirSync(config.dataDir, { recursive: true });
-  // PGlite stays in this thread for now: with the worker thread (thread: true) the clean-clone
-  // Playwright run failed three write flows (admin, devices, flocks) on 2026-11-28; see the issue 19 note.
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: false });
+  // The embedded store runs in a worker thread of its own, so a write batch never holds up the
+  // requests, the device link and the live streams of this thread (issue 19).
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, thread: true });
   // One logger for HTTP, the device link and the job worker, made before any of them.
   const log = pino({ level: config.logLevel });
   const deps = createDeps({ config, database }, { log });

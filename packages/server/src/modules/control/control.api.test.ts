@@ -123,6 +123,39 @@ describe(`remote control commands (${TEST_DB})`, () => {
     expect([...new Set(dev.commands.map((c) => c.id))]).toEqual([results[0]!.commandId]);
   });
 
+  it('sends the command of a house whose controller comes online while the batch is being written (sendLate)', async () => {
+    const { db } = ctx.database;
+    const late = await buildShed(db, w.tenant, w.farm, { shedName: 'Late' });
+    const lateCode = newCode('lt');
+    const lateGw = await addGateway(ctx.database, { tenantId: w.tenant, code: lateCode, farmId: w.farm, shedId: late });
+    const still = await buildShed(db, w.tenant, w.farm, { shedName: 'Still offline' });
+    await addGateway(ctx.database, { tenantId: w.tenant, code: newCode('so'), farmId: w.farm, shedId: still });
+    const dev = await FakeController.connect(ctx, lateCode);
+    devices.push(dev);
+    await online(ctx, lateGw);
+    // The batch reads the controller offline; writing its command row records it online, with no
+    // online event from the link (so resendPending sends nothing): only sendLate can send it.
+    await ctx.database.query('UPDATE gateway_status SET online = false WHERE gateway_id = $1', [lateGw]);
+    await ctx.database.query(`CREATE FUNCTION control_test_online() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN UPDATE gateway_status SET online = true WHERE gateway_id = ${lateGw} AND NEW.gateway_id = ${lateGw}; RETURN NEW; END $$`);
+    await ctx.database.query(
+      'CREATE TRIGGER control_test_online AFTER INSERT ON control_commands FOR EACH ROW EXECUTE FUNCTION control_test_online()',
+    );
+    try {
+      const { results } = await apply([late, still], 24);
+      expect(results.map((r) => [r.shedId, r.code, r.status, r.online])).toEqual([
+        [late, 1, 'pending', true],
+        [still, 1, 'pending', false],
+      ]);
+      await waitFor(async () => (await statusOf(late, 1)) === 'synced');
+      expect(dev.commands.map((c) => c.id)).toEqual([results[0]!.commandId]);
+      expect((await state(still)).versions[0]).toMatchObject({ status: 'pending', attempts: 0 });
+    } finally {
+      await ctx.database.query('DROP TRIGGER control_test_online ON control_commands');
+      await ctx.database.query('DROP FUNCTION control_test_online()');
+    }
+  });
+
   it('applies one curve to several houses with a result per house, and supersedes an older pending version', async () => {
     devices[1]!.mode = 'silent';
     const older = await apply([w.sheds[1]!], 23);

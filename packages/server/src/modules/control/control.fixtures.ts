@@ -82,15 +82,20 @@ export class FakeController {
   private constructor(
     readonly client: MqttClient,
     readonly code: string,
+    /** Status messages retained (embedded broker); not on a shared external broker, which would keep them. */
+    private readonly retain: boolean,
   ) {}
 
-  static async connect(ctx: TestContext, code: string): Promise<FakeController> {
-    const client = deviceClient(ctx.iot, { username: code, password: 'secret' });
+  /** Through the embedded broker in process, or over TCP to the external broker at `url`. */
+  static async connect(ctx: TestContext, code: string, url?: string): Promise<FakeController> {
+    const client = url
+      ? deviceClient(null, { url, clientId: `${code}-dev`, username: code })
+      : deviceClient(ctx.iot, { username: code, password: 'secret' });
     await connected(client);
-    const c = new FakeController(client, code);
+    const c = new FakeController(client, code, !url);
     client.on('message', (_topic, payload) => void c.answer(payload));
     await client.subscribeAsync(`fs/${code}/cmd`, { qos: 1 });
-    await client.publishAsync(`fs/${code}/status`, 'online', { qos: 1, retain: true });
+    await client.publishAsync(`fs/${code}/status`, 'online', { qos: 1, retain: c.retain });
     return c;
   }
 
@@ -104,7 +109,7 @@ export class FakeController {
   }
 
   async close(): Promise<void> {
-    await this.client.publishAsync(`fs/${this.code}/status`, 'offline', { qos: 1, retain: true });
+    await this.client.publishAsync(`fs/${this.code}/status`, 'offline', { qos: 1, retain: this.retain });
     await this.client.endAsync();
   }
 }

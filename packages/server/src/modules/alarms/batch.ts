@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AlarmOperator, LimitKind, RateDirection } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import { sheds } from '../../db/tables.js';
+import { inForce, RULE_GROUP, RULE_SHEDS } from './covered.js';
 import type { Rule } from './judge.js';
 import { alarmConditions, alarmProgress, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
 
@@ -74,17 +75,9 @@ export async function thresholdRules(tx: Tx, tenantIds: readonly number[], shedI
       windowMinutes: alarmRules.windowMinutes,
     })
     .from(alarmRules)
-    .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
-    .innerJoin(sheds, and(eq(sheds.farmId, alarmRules.farmId), eq(sheds.shedType, alarmRules.shedType)))
-    .where(
-      and(
-        inArray(sheds.id, [...shedIds]),
-        inArray(alarmRules.tenantId, [...tenantIds]),
-        inArray(alarmRules.kind, ['threshold', 'rateOfChange']),
-        eq(alarmRules.enabled, true),
-        eq(alarmRuleGroups.enabled, true),
-      ),
-    )
+    .innerJoin(alarmRuleGroups, RULE_GROUP)
+    .innerJoin(sheds, RULE_SHEDS)
+    .where(and(inArray(sheds.id, [...shedIds]), inArray(alarmRules.tenantId, [...tenantIds]), inForce(['threshold', 'rateOfChange'])))
     .orderBy(asc(sheds.id), asc(alarmRules.id));
   if (rows.length === 0) return out;
   const stageRows = await tx

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { gateways, sheds } from '../../db/tables.js';
 import type { CommandSettledListener } from '../control/index.js';
 import { planPush } from './push/plan.js';
+import { inForce, RULE_GROUP, RULE_SHEDS } from './covered.js';
 import { alarmEvent } from './stored.js';
 import { alarmRuleGroups, alarmRules, alarms } from './tables.js';
 
@@ -24,17 +25,9 @@ async function rulesOf(tx: Tx, tenantId: number, shedId: number) {
   return tx
     .select({ id: alarmRules.id, name: alarmRules.name, level: alarmRules.level, message: alarmRules.message })
     .from(alarmRules)
-    .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
-    .innerJoin(sheds, and(eq(sheds.farmId, alarmRules.farmId), eq(sheds.shedType, alarmRules.shedType)))
-    .where(
-      and(
-        eq(sheds.id, shedId),
-        eq(alarmRules.tenantId, tenantId),
-        eq(alarmRules.kind, 'commandFailed'),
-        eq(alarmRules.enabled, true),
-        eq(alarmRuleGroups.enabled, true),
-      ),
-    );
+    .innerJoin(alarmRuleGroups, RULE_GROUP)
+    .innerJoin(sheds, RULE_SHEDS)
+    .where(and(eq(sheds.id, shedId), eq(alarmRules.tenantId, tenantId), inForce(['commandFailed'])));
 }
 
 export const commandAlarms: CommandSettledListener = async (tx, deps, cmd) => {

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { propertyMatches, type LiveAlarm } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import { gateways, gatewayStatus, sheds, telemetryLatest } from '../../db/tables.js';
+import { inForce, RULE_GROUP, RULE_SHEDS } from './covered.js';
 import { alarmEvent } from './stored.js';
 import { alarmRuleGroups, alarmRules, alarms } from './tables.js';
 
@@ -47,10 +48,10 @@ async function watched(tx: Tx): Promise<Watched[]> {
       gatewayCode: gateways.code,
     })
     .from(alarmRules)
-    .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
-    .innerJoin(sheds, and(eq(sheds.farmId, alarmRules.farmId), eq(sheds.shedType, alarmRules.shedType)))
+    .innerJoin(alarmRuleGroups, RULE_GROUP)
+    .innerJoin(sheds, RULE_SHEDS)
     .innerJoin(gateways, and(eq(gateways.shedId, sheds.id), eq(gateways.enabled, true)))
-    .where(and(inArray(alarmRules.kind, ['noData', 'offline']), eq(alarmRules.enabled, true), eq(alarmRuleGroups.enabled, true)));
+    .where(inForce(['noData', 'offline']));
   return rows.map((r) => ({
     ...r,
     kind: r.kind as Watched['kind'],

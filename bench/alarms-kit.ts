@@ -4,7 +4,7 @@
  * gateways; device clients over TCP; the console's live stream read as the console reads it.
  */
 import { createServer } from 'node:net';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { AccountType, type LiveAlarm } from '@farmsense/shared';
 import { buildApp, registerModuleWork, startModules } from '../packages/server/src/app.js';
 import { loadConfig } from '../packages/server/src/config.js';
@@ -17,6 +17,7 @@ import type { IngestSubscriber } from '../packages/server/src/modules/module.js'
 import { alarmEvaluator } from '../packages/server/src/modules/alarms/ingest.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, tokenFor } from '../packages/server/src/test/factories.js';
 import { SseParser } from '../packages/web/src/features/environment/live/sse.js';
+import { device as mqttDevice } from './mqtt-kit.js';
 
 const log = {
   info: () => undefined,
@@ -45,17 +46,7 @@ export async function api<T>(base: string, token: string, method: string, url: s
 }
 
 export function device(port: number, code: string): Promise<MqttClient> {
-  return new Promise((resolve, reject) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-      username: code,
-      password: 'secret',
-      clientId: `${code}-b`,
-      reconnectPeriod: 0,
-      protocolVersion: 4,
-    });
-    c.once('connect', () => resolve(c));
-    c.once('error', reject);
-  });
+  return mqttDevice(port, code, 'secret');
 }
 
 /** Publishes messages [first, first + count) of every gateway; resolves with the time the last PUBACK came. */

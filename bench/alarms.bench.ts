@@ -33,6 +33,7 @@ import { alarmEvaluator } from '../packages/server/src/modules/alarms/ingest.js'
 import { fakeProvider } from '../packages/server/src/modules/alarms/push/testkit.js';
 import { buildAccount } from '../packages/server/src/test/factories.js';
 import { api, device, farmOf, openConsole, start, type Bench } from './alarms-kit.js';
+import { publishWindowed } from './mqtt-kit.js';
 
 const GATEWAYS = Number(process.env.BENCH_ALARM_GATEWAYS ?? 10);
 const MESSAGES = Number(process.env.BENCH_ALARM_MESSAGES ?? 300);
@@ -40,7 +41,6 @@ const ROUNDS = Number(process.env.BENCH_ALARM_ROUNDS ?? 3);
 const SAMPLES = Number(process.env.BENCH_ALARM_SAMPLES ?? 60);
 const DELAY_SEC = Number(process.env.BENCH_ALARM_DELAY_SEC ?? 2);
 const RULES_PER_SENSOR = 10;
-const WINDOW = 64; // QoS 1 messages in flight per gateway
 const STEP_MS = 30_000; // a controller reports every 30 s
 const KINDS = { temp: 16, rh: 4, co2: 2, nh3: 2 } as const;
 const KEYS = Object.entries(KINDS).flatMap(([k, n]) => Array.from({ length: n }, (_, i) => `${k}.${i + 1}`));
@@ -62,24 +62,7 @@ const payload = (g: number, m: number): string => {
 };
 
 async function publishAll(clients: MqttClient[], codes: string[], first: number, count: number): Promise<number> {
-  await Promise.all(
-    clients.map(
-      (c, g) =>
-        new Promise<void>((resolve, reject) => {
-          let next = first;
-          let done = 0;
-          const send = (): void => {
-            const m = next++;
-            c.publish(`fs/${codes[g]}/telemetry`, payload(g, m), { qos: 1 }, (err) => {
-              if (err) return reject(err);
-              if (++done === count) resolve();
-              else if (next < first + count) send();
-            });
-          };
-          for (let i = 0; i < Math.min(WINDOW, count); i++) send();
-        }),
-    ),
-  );
+  await publishWindowed(clients, codes, first, count, payload);
   return performance.now();
 }
 

@@ -15,17 +15,17 @@
  * batch holds about one message per gateway, the steady state of a real farm, where every reading
  * also costs its own latest/hourly/daily upsert: expect a much lower ratio there.
  */
-import mqtt, { type MqttClient } from 'mqtt';
 import { loadConfig } from '../packages/server/src/config.js';
 import { openDatabase, type Database } from '../packages/server/src/db/client.js';
 import { startIot } from '../packages/server/src/iot/link.js';
+import { hashCheckCode } from '../packages/server/src/lib/check-codes.js';
 import { Partitions, monthKey } from '../packages/server/src/iot/partitions.js';
 import { freshPg } from './fresh-pg.js';
+import { device, publishWindowed, WINDOW } from './mqtt-kit.js';
 
 const GATEWAYS = Number(process.env.BENCH_GATEWAYS ?? 40);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 750);
 const VALUES = Number(process.env.BENCH_VALUES ?? 40);
-const WINDOW = 64; // QoS 1 messages in flight per gateway
 const LANES = Number(process.env.BENCH_LANES ?? 2);
 const BATCH = 5_000;
 const STEP_MS = 30_000; // a controller reports every 30 s
@@ -78,53 +78,20 @@ async function seedGateways(database: Database, n: number): Promise<string[]> {
     [t!.id],
   );
   const codes = Array.from({ length: n }, (_, i) => `fs-bench${i}`);
+  // Stored as the registry stores check codes: hashed (one hash serves every bench gateway).
   await database.query(
     `INSERT INTO gateways (tenant_id, farm_id, code, name, gateway_type, check_code)
-     SELECT $1, $2, c, c, 101, 'bench' FROM unnest($3::text[]) AS c`,
-    [t!.id, f!.id, codes],
+     SELECT $1, $2, c, c, 101, $4 FROM unnest($3::text[]) AS c`,
+    [t!.id, f!.id, codes, await hashCheckCode('bench')],
   );
   return codes;
 }
 
 /** Publishes every message of every gateway over TCP; resolves when all PUBACKs are in. */
 async function publishAll(port: number, codes: string[], first: number, messages: number): Promise<number> {
-  const clients: MqttClient[] = await Promise.all(
-    codes.map(
-      (code) =>
-        new Promise<MqttClient>((resolve, reject) => {
-          const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
-            username: code,
-            password: 'bench',
-            clientId: `${code}-b`,
-            reconnectPeriod: 0,
-            protocolVersion: 4,
-          });
-          c.once('connect', () => resolve(c));
-          c.once('error', reject);
-        }),
-    ),
-  );
+  const clients = await Promise.all(codes.map((code) => device(port, code, 'bench')));
   const started = performance.now();
-  await Promise.all(
-    clients.map(
-      (c, g) =>
-        new Promise<void>((resolve, reject) => {
-          let next = first;
-          let done = 0;
-          const end = first + messages;
-          const send = (): void => {
-            const m = next++;
-            c.publish(`fs/${codes[g]}/telemetry`, payload(g, m), { qos: 1 }, (err) => {
-              if (err) return reject(err);
-              done++;
-              if (next < end) send();
-              else if (done === messages) resolve();
-            });
-          };
-          for (let i = 0; i < Math.min(WINDOW, messages); i++) send();
-        }),
-    ),
-  );
+  await publishWindowed(clients, codes, first, messages, payload);
   const elapsed = (performance.now() - started) / 1000;
   await Promise.all(clients.map((c) => c.endAsync()));
   return elapsed;

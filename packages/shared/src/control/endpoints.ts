@@ -164,10 +164,14 @@ export const controlApi = {
     body: deviceSwitchBody,
     answer: applyAnswer,
   }),
-  apply: post('/remotecontrol/setting/apply', 'Apply a setting group to houses (security or authorization code)', {
-    body: settingApplyBody,
-    answer: applyAnswer,
-  }),
+  apply: post(
+    '/remotecontrol/setting/apply',
+    'Apply a setting group to houses (security or authorization code; 20053 heater limits, 20010 pump kind)',
+    {
+      body: settingApplyBody,
+      answer: applyAnswer,
+    },
+  ),
   state: get('/remotecontrol/setting/state', 'A house setting group: desired and reported versions', {
     query: settingStateQuery,
     answer: settingStateAnswer,

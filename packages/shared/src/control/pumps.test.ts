@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pumpsPayload, type PumpSetting } from './pumps.js';
+import { pumpKindIssues, pumpsPayload, pumpsPayloadShape, type PumpSetting } from './pumps.js';
 
 const pump = (n: number, onAbove: number, offAbove: number, more: Partial<PumpSetting> = {}): PumpSetting => ({
   pump: n,
@@ -33,11 +33,27 @@ describe('cooling pad and mist pump rules', () => {
     expect(issues([pump(1, 2, 1, { runSeconds: 45 })])).toEqual([{ path: 'pumps.0.runSeconds', message: 'validation.multipleOf10' }]);
     expect(issues([pump(1, 2, 1, { stopSeconds: 5 })])).toEqual([{ path: 'pumps.0.stopSeconds', message: 'validation.multipleOf10' }]);
     expect(issues([pump(1, 2, 1, { runSeconds: 0 })])).toEqual([{ path: 'pumps.0.runSeconds', message: 'validation.invalid' }]);
-    expect(issues([pump(1, 2, 1, { kind: 'fog' as 'pad' })])).toEqual([{ path: 'pumps.0.kind', message: 'validation.required' }]);
+    expect(issues([pump(1, 2, 1, { kind: 'fog' as 'pad' })])).toEqual([{ path: 'pumps.0.kind', message: 'validation.coolingType' }]);
     expect(issues([pump(1, 16, 1)])).toEqual([{ path: 'pumps.0.onAbove', message: 'validation.tooLarge' }]);
     expect(issues([pump(1, 2, -6)])).toEqual([{ path: 'pumps.0.offAbove', message: 'validation.invalid' }]);
     expect(issues([pump(0, 2, 1)])).toEqual([{ path: 'pumps.0.pump', message: 'validation.positiveInteger' }]);
     expect(issues([{ ...pump(1, 2, 1), auto: 'yes' }])).toEqual([{ path: 'pumps.0.auto', message: 'validation.required' }]);
     expect(issues([])).toEqual([{ path: 'pumps', message: 'validation.selectAtLeastOne' }]);
+  });
+
+  it('lets the contract read an unknown kind (it answers 20010, per field), with every other rule kept', () => {
+    const payload = { pumps: [pump(1, 2, 1), pump(2, 3, 2, { kind: 'fog' as 'pad' }), pump(3, 4, 3, { kind: '' as 'pad' })] };
+    const read = pumpsPayloadShape.safeParse(payload);
+    expect(read.success).toBe(true);
+    expect(pumpKindIssues(read.data!)).toEqual([
+      { field: 'payload.pumps.1.kind', key: 'validation.coolingType' },
+      { field: 'payload.pumps.2.kind', key: 'validation.coolingType' },
+    ]);
+    expect(pumpKindIssues({ pumps: [pump(1, 2, 1), pump(2, 3, 2, { kind: 'mist' })] })).toEqual([]);
+    const shape = (pumps: unknown): string[] =>
+      pumpsPayloadShape.safeParse({ pumps }).error?.issues.map((i) => `${i.path.join('.')} ${i.message}`) ?? [];
+    expect(shape([pump(1, 2, 2, { kind: 'fog' as 'pad' })])).toEqual(['pumps.0.offAbove validation.fanOffBelowOn']);
+    expect(shape([{ ...pump(1, 2, 1), kind: 3 }])).toEqual(['pumps.0.kind validation.required']);
+    expect(pumpsPayloadShape.safeParse({ pumps: [{ ...pump(1, 2, 1), extra: 1 }] }).error?.issues[0]?.code).toBe('unrecognized_keys');
   });
 });

@@ -10,8 +10,9 @@ import { firstRepeatedIndex, inRange } from './heater.js';
  * once it has cooled to `offAbove` °C over it (negative: under it), never while the house's
  * humidity is over `rhLimit` % RH (wet litter, heat stress), and while on it runs `runSeconds`
  * then rests `stopSeconds` (0: continuously), both multiples of 10 s as the controller counts them.
- * A pump not in automatic use is never switched on by the controller. The SPEC has no code of its
- * own for pumps: refusals are the generic 99996, per field.
+ * A pump not in automatic use is never switched on by the controller. A kind that is neither pad
+ * nor mist is a wrong cooling type (20010, as for a channel's heating/cooling type); the SPEC has
+ * no code of its own for the other pump rules: they are refused with the generic 99996, per field.
  */
 export const PUMP_KINDS = ['pad', 'mist'] as const;
 export type PumpKind = (typeof PUMP_KINDS)[number];
@@ -33,7 +34,7 @@ export const pumpSetting = strictObject({
     .int('validation.integer')
     .min(1, 'validation.positiveInteger')
     .max(PUMP_LIMITS.maxPumps, 'validation.tooLarge'),
-  kind: z.enum(PUMP_KINDS, { error: 'validation.required' }),
+  kind: z.enum(PUMP_KINDS, { error: 'validation.coolingType' }),
   auto: z.boolean({ error: 'validation.required' }),
   onAbove: inRange(PUMP_LIMITS.minOnAbove, PUMP_LIMITS.maxOnAbove),
   offAbove: inRange(PUMP_LIMITS.minOffAbove, PUMP_LIMITS.maxOffAbove),
@@ -43,17 +44,41 @@ export const pumpSetting = strictObject({
 });
 export type PumpSetting = z.infer<typeof pumpSetting>;
 
+/** The pumps' own rules over the list: numbers unique, off below on (per field). */
+function checkPumps(pumps: readonly { pump: number; onAbove: number; offAbove: number }[], ctx: z.RefinementCtx): void {
+  const dup = firstRepeatedIndex(pumps.map((p) => p.pump));
+  if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.pumpRepeated', path: [dup, 'pump'] });
+  const off = firstStageOffNotBelowOn(pumps);
+  if (off >= 0) ctx.addIssue({ code: 'custom', message: 'validation.fanOffBelowOn', path: [off, 'offAbove'] });
+}
+
 /** The pumps of a house: 1 to 16, numbers unique, off below on. */
 export const pumpsPayload = strictObject({
   pumps: z
     .array(pumpSetting, { error: 'validation.required' })
     .min(1, 'validation.selectAtLeastOne')
     .max(PUMP_LIMITS.maxPumps, 'validation.tooMany')
-    .superRefine((pumps, ctx) => {
-      const dup = firstRepeatedIndex(pumps.map((p) => p.pump));
-      if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.pumpRepeated', path: [dup, 'pump'] });
-      const off = firstStageOffNotBelowOn(pumps);
-      if (off >= 0) ctx.addIssue({ code: 'custom', message: 'validation.fanOffBelowOn', path: [off, 'offAbove'] });
-    }),
+    .superRefine(checkPumps),
 });
 export type PumpsPayload = z.infer<typeof pumpsPayload>;
+
+/**
+ * What the request must be to be read (the contract): every rule of `pumpsPayload` (99996) except
+ * the kind, read as any short text so that an unknown one is answered 20010 (`pumpKindIssues`).
+ */
+export const pumpsPayloadShape = strictObject({
+  pumps: z
+    .array(pumpSetting.extend({ kind: z.string({ error: 'validation.required' }).max(20, 'validation.maxLength') }), {
+      error: 'validation.required',
+    })
+    .min(1, 'validation.selectAtLeastOne')
+    .max(PUMP_LIMITS.maxPumps, 'validation.tooMany')
+    .superRefine(checkPumps),
+});
+
+const isPumpKind = (kind: string): kind is PumpKind => (PUMP_KINDS as readonly string[]).includes(kind);
+
+/** Every pump whose kind is neither pad nor mist, per field (20010); none: the kinds are right. */
+export function pumpKindIssues(payload: { pumps: readonly { kind: string }[] }): { field: string; key: string }[] {
+  return payload.pumps.flatMap((p, i) => (isPumpKind(p.kind) ? [] : [{ field: `payload.pumps.${i}.kind`, key: 'validation.coolingType' }]));
+}

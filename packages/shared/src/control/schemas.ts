@@ -3,7 +3,7 @@ import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, str
 import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
 import { windowPayload } from './openings.js';
-import { pumpsPayload } from './pumps.js';
+import { pumpsPayloadShape } from './pumps.js';
 import { dynamicWindPayload } from './ventilation.js';
 import { warnBarPayload, warnButtonPayload, warnNh3Payload, warnRhPayload } from './warn.js';
 import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
@@ -64,8 +64,8 @@ export const settingApplyBody = z.discriminatedUnion('group', [
   strictObject({ group: z.literal('heater'), shedIds, payload: heaterPayloadShape, ...codeFields }),
   /** Fixed-speed fan stages (fans.ts): refused with 99996 per field, the SPEC having no code of its own. */
   strictObject({ group: z.literal('fixedWind'), shedIds, payload: fixedWindPayload, ...codeFields }),
-  /** Cooling pad and mist pumps (pumps.ts): refused with 99996 per field, the SPEC having no code of its own. */
-  strictObject({ group: z.literal('pumps'), shedIds, payload: pumpsPayload, ...codeFields }),
+  /** Cooling pad and mist pumps (pumps.ts): an unknown kind answers 20010 (route), the other rules 99996 per field. */
+  strictObject({ group: z.literal('pumps'), shedIds, payload: pumpsPayloadShape, ...codeFields }),
   /** Variable-speed fans and minimum ventilation (ventilation.ts): 99996 per field, the SPEC having no code of its own. */
   strictObject({ group: z.literal('dynamicWind'), shedIds, payload: dynamicWindPayload, ...codeFields }),
   /** Inlets and curtains (openings.ts): 99996 per field, the SPEC having no code of its own. */

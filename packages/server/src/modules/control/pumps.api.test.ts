@@ -24,7 +24,8 @@ const pumps = (first: number): PumpsPayload => ({
  * Cooling pad and mist pumps (SPEC §2 /remote-control/env-control/pumps) through the real HTTP
  * layer and the embedded broker: applied per house, sent as `setPumps` with the version, synced by
  * the ack, restored and logged; off at or above on, a humidity limit outside 0-100, cycles not in
- * multiples of 10 s, an unknown kind and a repeated pump are refused with 99996 per field.
+ * multiples of 10 s and a repeated pump are refused with 99996 per field, an unknown kind (a wrong
+ * cooling type) with 20010.
  */
 describe(`remote control: cooling pad and mist pumps (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -76,7 +77,6 @@ describe(`remote control: cooling pad and mist pumps (${TEST_DB})`, () => {
       [{ pumps: [pump(1, 2, { rhLimit: -5 })] }, 'payload.pumps.0.rhLimit', 'validation.invalid'],
       [{ pumps: [pump(1, 2, { runSeconds: 45 })] }, 'payload.pumps.0.runSeconds', 'validation.multipleOf10'],
       [{ pumps: [pump(1, 2, { stopSeconds: 15 })] }, 'payload.pumps.0.stopSeconds', 'validation.multipleOf10'],
-      [{ pumps: [pump(1, 2, { kind: 'fog' as 'pad' })] }, 'payload.pumps.0.kind', 'validation.required'],
       [{ pumps: [{ ...pump(1, 2), auto: 'yes' }] }, 'payload.pumps.0.auto', 'validation.required'],
       [{ pumps: [pump(1, 2), pump(1, 3)] }, 'payload.pumps.1.pump', 'validation.pumpRepeated'],
       [{ pumps: [pump(1, 20, { offAbove: 1 })] }, 'payload.pumps.0.onAbove', 'validation.tooLarge'],
@@ -86,6 +86,36 @@ describe(`remote control: cooling pad and mist pumps (${TEST_DB})`, () => {
       expect(r.code, field).toBe(99996);
       expect(r.data).toEqual({ issues: [{ field, key }] });
     }
+    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect(dev.commands.filter((c) => c.op === 'setPumps')).toHaveLength(1);
+  });
+
+  it('refuses a kind that is neither pad nor mist as a wrong cooling type (20010) per field, before any code is tried', async () => {
+    // The code is not even read: the kind is refused before any code is tried.
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: APPLY,
+      headers: { token: w.token, 'accept-language': 'en-US' },
+      payload: {
+        group: 'pumps',
+        shedIds: [w.sheds[0]!],
+        payload: { pumps: [pump(1, 2), pump(2, 3, { kind: 'fog' as 'pad' }), pump(3, 4, { kind: 'heater' as 'pad' })] },
+        codeKind: 'security',
+        code: 'not a cipher text of the code',
+      },
+    });
+    expect(res.json()).toEqual({
+      code: 20010,
+      msg: 'Incorrect heating/cooling type',
+      data: {
+        issues: [
+          { field: 'payload.pumps.1.kind', key: 'validation.coolingType' },
+          { field: 'payload.pumps.2.kind', key: 'validation.coolingType' },
+        ],
+      },
+    });
+    // A kind of the wrong type is not read at all (99996); a right kind goes through.
+    expect((await applyPumps([w.sheds[0]!], { pumps: [{ ...pump(1, 2), kind: 2 }] })).code).toBe(99996);
     expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
     expect(dev.commands.filter((c) => c.op === 'setPumps')).toHaveLength(1);
   });

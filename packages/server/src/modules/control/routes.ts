@@ -5,6 +5,7 @@ import {
   envControlApi,
   ErrorCodes,
   heaterIssues,
+  pumpKindIssues,
   type AppCode,
   type SettingGroup,
 } from '@farmsense/shared';
@@ -63,6 +64,11 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
     if (body.group === 'heater') {
       const issues = heaterIssues(body.payload);
       if (issues.length > 0) throw new AppError(ErrorCodes.HEATER_PARAM_WRONG, { data: { issues } });
+    }
+    // A pump kind that is neither cooling pad nor mist: a wrong cooling type, 20010 per field.
+    if (body.group === 'pumps') {
+      const issues = pumpKindIssues(body.payload);
+      if (issues.length > 0) throw new AppError(ErrorCodes.HEAT_TYPE_WRONG, { data: { issues } });
     }
     const { codeKind, code, shedIds, group, payload } = body;
     const confirmOffComfort = body.group === 'tempDayAge' && body.confirmOffComfort === true;

@@ -24,10 +24,11 @@ export interface BenchServer {
 /**
  * The server as its own process (`packages/server/src/main.ts` through tsx), on 127.0.0.1 and a
  * free port, without the demo simulator, broker TCP or captcha unless `env` says otherwise;
- * resolves once /api/health answers (3 minutes at most: the demo data takes a while).
+ * resolves once /api/health answers (3 minutes at most: the demo data takes a while). `fixedPort`:
+ * that HTTP port instead of a free one (the ingest session id follows it across a restart).
  */
-export async function startServer(env: Record<string, string>): Promise<BenchServer> {
-  const port = await freePort();
+export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<BenchServer> {
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
@@ -45,7 +46,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
@@ -58,7 +59,7 @@ export async function startServer(env: Record<string, string>): Promise<BenchSer
     await new Promise((r) => setTimeout(r, 500));
   }
   const stop = async (): Promise<void> => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
   };

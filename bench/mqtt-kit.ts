@@ -3,14 +3,22 @@ import mqtt, { type MqttClient } from 'mqtt';
 /** QoS 1 messages in flight per gateway, as a device with a send queue keeps them. */
 export const WINDOW = 64;
 
-/** A gateway signed in over TCP (MQTT 3.1.1, no reconnect: a bench counts what it sent). */
-export function device(port: number, code: string, password: string): Promise<MqttClient> {
+/**
+ * A gateway signed in over TCP (MQTT 3.1.1) to the broker at `target` (a port on this machine, or
+ * a URL). Without `reconnectMs` it does not reconnect: a bench counts what it sent.
+ */
+export function device(
+  target: number | string,
+  code: string,
+  password: string,
+  opts: { clientSuffix?: string; reconnectMs?: number } = {},
+): Promise<MqttClient> {
   return new Promise((resolve, reject) => {
-    const c = mqtt.connect(`mqtt://127.0.0.1:${port}`, {
+    const c = mqtt.connect(typeof target === 'number' ? `mqtt://127.0.0.1:${target}` : target, {
       username: code,
       password,
-      clientId: `${code}-b`,
-      reconnectPeriod: 0,
+      clientId: `${code}-${opts.clientSuffix ?? 'b'}`,
+      reconnectPeriod: opts.reconnectMs ?? 0,
       protocolVersion: 4,
     });
     c.once('connect', () => resolve(c));

@@ -8,10 +8,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import type { Database } from '../packages/server/src/db/client.js';
 import { root, freePort } from './serve.js';
 import { sleep } from './load-kit.js';
+import { device } from './mqtt-kit.js';
 
 /** The settings of deploy/mosquitto.conf the product needs (README "Scaling out"), as written there. */
 const KEPT = [
@@ -111,20 +112,7 @@ export class Devices {
 
   async connect(): Promise<void> {
     this.clients = await Promise.all(
-      this.codes.map(
-        (code) =>
-          new Promise<MqttClient>((resolve, reject) => {
-            const c = mqtt.connect(this.url, {
-              username: code,
-              password: this.password,
-              clientId: `${code}-d`,
-              protocolVersion: 4,
-              reconnectPeriod: 1000,
-            });
-            c.once('connect', () => resolve(c));
-            c.once('error', reject);
-          }),
-      ),
+      this.codes.map((code) => device(this.url, code, this.password, { clientSuffix: 'd', reconnectMs: 1000 })),
     );
   }
 

@@ -3,6 +3,7 @@ import type { ShedProfile } from './profiles.js';
 import { defaultHeater, fanStageNext, heaterNext, NO_SETTINGS, pumpNext, type ClimateSettings } from './settings.js';
 import { openingNext } from './openings.js';
 import { setMinVent, variableSpeed } from './ventilation.js';
+import { VENT_BAND, VENT_START } from './defaults.js';
 
 /**
  * The climate controller of one shed, as barn climate computers work: minimum ventilation for air
@@ -45,8 +46,6 @@ export interface ControlInput {
   dayAge?: number | null;
 }
 
-/** Degrees above the set-point over which ventilation goes from minimum to full. */
-const VENT_BAND = 3;
 const FROST_TARGET = 5;
 /** Motor travel of inlets and curtains, % per second. */
 const INLET_SPEED = 0.5;
@@ -94,24 +93,27 @@ export function control(
   const occupied = input.target !== null;
   // A minimum ventilation the platform set (by day age or CO2) replaces the controller's own.
   const minVent = setMinVent(settings.dynamic, input.dayAge, input.co2) ?? (occupied ? clamp(input.minVent, 0.02, 1) : 0.02);
-  const tempVent = occupied ? clamp((e - 0.3) / VENT_BAND, 0, 1) : clamp((input.temp - 25) / VENT_BAND, 0, 1);
+  const tempError = occupied ? e : input.temp - 25 + VENT_START;
+  const tempVent = clamp((tempError - VENT_START) / VENT_BAND, 0, 1);
   const demand = Math.max(minVent, tempVent) * p.fans.count;
-  let stages = 0;
   for (let i = 1; i < p.fans.count; i++) {
     const on = prev.fan[i]! >= 100;
     const threshold = i + 0.15 * (on ? -1 : 1);
     next.fan[i] = demand > threshold ? 100 : 0;
-    if (next.fan[i] === 100) stages += 1;
   }
-  if (p.fans.count > 0) next.fan[0] = variableSpeed(settings.dynamic, demand - stages);
-  // Fans in stages the platform set run by their own points and cycle instead.
+  // Fans in stages (the controller's own, defaults.ts, or the platform's) run by their points and
+  // cycle; the minimum ventilation counts as the temperature that would ask for it.
+  const stageError = Math.max(tempError, VENT_START + VENT_BAND * minVent);
   for (const [n, s] of settings.fans) {
     if (n > p.fans.count) continue;
-    const r = fanStageNext(s, settings.engaged.has(n), e, input.clock ?? 0);
+    const r = fanStageNext(s, settings.engaged.has(n), stageError, input.clock ?? 0);
     if (r.engaged) settings.engaged.add(n);
     else settings.engaged.delete(n);
     next.fan[n - 1] = r.value;
   }
+  // The variable-speed fan 1 covers what the fans switched in leave of the demand.
+  const stages = next.fan.slice(1).reduce((sum, v) => sum + v / 100, 0);
+  if (p.fans.count > 0 && !settings.fans.has(1)) next.fan[0] = variableSpeed(settings.dynamic, demand - stages);
 
   // Heaters switch by the points the platform set (remote control), else in the controller's own
   // stages 0.7 K apart, each with 0.8 K of hysteresis.

@@ -7,5 +7,15 @@ export { applyCommand, parseCommand, type Ack, type Command } from './commands.j
 export { PROFILES, SHED_KINDS, profileKeys, type ShedKind, type ShedProfile } from './profiles.js';
 export { DEFAULT_FAULTS, type FaultOptions } from './faults.js';
 export { defaultHeater, type HeaterParams } from './settings.js';
+export {
+  DEFAULT_WARN_BAR,
+  DEFAULT_WARN_BUTTON,
+  DEFAULT_WARN_NH3,
+  DEFAULT_WARN_RH,
+  defaultDynamicWind,
+  defaultFixedWind,
+  defaultPumps,
+  defaultWindow,
+} from './defaults.js';
 export { Weather, type WeatherOptions } from './weather.js';
 export { BROILER_TARGET, BROILER_RH, interpolate } from './curves.js';

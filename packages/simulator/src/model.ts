@@ -1,6 +1,7 @@
 import { ACTUATOR_KINDS, control, emptyActuators, fanFraction, type ActuatorKind, type Actuators } from './controller.js';
 import { interpolate, type Curve } from './curves.js';
-import { NO_SETTINGS, pumpEffects, type ClimateSettings } from './settings.js';
+import { defaultSettings } from './defaults.js';
+import { pumpEffects, type ClimateSettings } from './settings.js';
 import { DEFAULT_FAULTS, Faults, type FaultOptions } from './faults.js';
 import {
   AIR_KG_PER_M3,
@@ -113,8 +114,8 @@ export class ShedModel {
   private targetOverride: number | null = null;
   /** The day-age curve the platform set (remote control); null = the profile's own. */
   private curve: Curve | null = null;
-  /** The heater points the platform set (remote control `setHeaterParams`, settings.ts). */
-  settings: ClimateSettings = NO_SETTINGS;
+  /** The settings it runs (settings.ts): the controller's own (defaults.ts) until the platform sets a group. */
+  settings: ClimateSettings;
   private water: number;
   private elec: number;
   private last: number | null = null;
@@ -125,6 +126,7 @@ export class ShedModel {
   constructor(cfg: ShedConfig) {
     this.code = cfg.code;
     this.profile = PROFILES[cfg.kind];
+    this.settings = defaultSettings(this.profile);
     this.drinking = new DrinkingPattern(this.profile);
     this.keys = profileKeys(this.profile);
     this.head = cfg.headCount ?? this.profile.headCount;

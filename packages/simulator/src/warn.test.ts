@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands.js';
+import { DEFAULT_WARN } from './defaults.js';
 import { ShedModel } from './model.js';
 import { parseWarn, sounding, type WarnParams } from './warn.js';
 
@@ -50,6 +51,7 @@ describe("the controller's own alarm limits", () => {
       applyCommand(m, { id: 'w2', op: 'setRhAlarm', params: { version: 1, enabled: true, low: 90, high: 80, delaySeconds: 0 } }, now).msg,
     ).toBe('outOfRange');
     const state = applyCommand(m, { id: 'w3', op: 'getState' }, now);
-    expect(state.data.alarmLimits).toEqual({ setNh3Alarm: { enabled: true, high: 20, delaySeconds: 30 } });
+    // The set group replaces its default; the others keep the controller's own (defaults.ts).
+    expect(state.data.alarmLimits).toEqual({ ...DEFAULT_WARN, setNh3Alarm: { enabled: true, high: 20, delaySeconds: 30 } });
   });
 });

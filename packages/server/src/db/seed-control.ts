@@ -1,23 +1,44 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, like } from 'drizzle-orm';
 import {
+  dynamicWindPayload,
+  fixedWindPayload,
   heaterPayload,
+  pumpsPayload,
   SETTING_OPS,
   tempDayAgePayload,
+  warnBarPayload,
+  warnButtonPayload,
+  warnNh3Payload,
+  warnRhPayload,
+  windowPayload,
   type HeaterPayload,
   type SettingGroup,
   type TempDayAgePayload,
 } from '@farmsense/shared';
-import { defaultHeater, kindForShedType, PROFILES } from '../../../simulator/src/index.js';
+import {
+  DEFAULT_WARN_BAR,
+  DEFAULT_WARN_BUTTON,
+  DEFAULT_WARN_NH3,
+  DEFAULT_WARN_RH,
+  defaultDynamicWind,
+  defaultFixedWind,
+  defaultHeater,
+  defaultPumps,
+  defaultWindow,
+  kindForShedType,
+  PROFILES,
+} from '../../../simulator/src/index.js';
 import type { Db } from './client.js';
 import { accounts, controlCommands, controlOptionLogs, gateways, sheds, tenants } from './tables.js';
 
 /**
- * CONTRACT §5 demo remote control (issue 14): every demo climate controller has its day-age
- * temperature curve and its heater points as version 1, acknowledged, set by the demo
- * administrator. They are what the simulator runs for that house (its profile's set points and its
- * controller's own heating stages, in the same fleet order as db/demo-fleet.ts), so the screens
- * and the simulated house agree from the first visit.
+ * CONTRACT §5 demo remote control (issue 14): every demo climate controller has each of its
+ * setting groups (day-age curve, heaters, fixed and variable fans, inlets and curtains, pumps, its
+ * own alarm limits) as version 1, acknowledged, set by the demo administrator. They are what the
+ * simulator runs for that house (its profile's set points and its controller's own defaults,
+ * simulator defaults.ts, in the same fleet order as db/demo-fleet.ts), so the screens and the
+ * simulated house agree from the first visit.
  */
 const DEMO_TENANT = 'Demo Agri Group';
 
@@ -42,6 +63,48 @@ export function demoHeaters(kind: keyof typeof PROFILES): HeaterPayload | null {
   });
 }
 
+/** Each setting group's payload check, as the apply route takes it (heater and pumps with their full rules). */
+const GROUP_RULES = {
+  tempDayAge: tempDayAgePayload,
+  heater: heaterPayload,
+  fixedWind: fixedWindPayload,
+  dynamicWind: dynamicWindPayload,
+  window: windowPayload,
+  pumps: pumpsPayload,
+  warnRh: warnRhPayload,
+  warnBar: warnBarPayload,
+  warnNh3: warnNh3Payload,
+  warnButton: warnButtonPayload,
+} as const;
+type SeededGroup = keyof typeof GROUP_RULES;
+
+/**
+ * Every setting group a demo house of this kind has, with the simulated controller's own values
+ * (simulator defaults.ts): what the house runs until someone changes it. Groups for equipment the
+ * house lacks (heaters, pumps) are left out. Each payload passes its group's rules.
+ */
+export function demoSettings(kind: keyof typeof PROFILES): { grp: SeededGroup; payload: Record<string, unknown> }[] {
+  const p = PROFILES[kind];
+  const all: [SeededGroup, object | null][] = [
+    ['tempDayAge', demoCurve(kind)],
+    ['heater', demoHeaters(kind)],
+    ['fixedWind', defaultFixedWind(p)],
+    ['dynamicWind', defaultDynamicWind(p)],
+    ['window', defaultWindow(p)],
+    ['pumps', defaultPumps(p)],
+    ['warnRh', DEFAULT_WARN_RH],
+    ['warnBar', DEFAULT_WARN_BAR],
+    ['warnNh3', DEFAULT_WARN_NH3],
+    ['warnButton', DEFAULT_WARN_BUTTON],
+  ];
+  return all.flatMap(([grp, payload]) =>
+    payload === null ? [] : [{ grp, payload: GROUP_RULES[grp].parse(payload) as Record<string, unknown> }],
+  );
+}
+
+type CommandRow = typeof controlCommands.$inferInsert;
+type LogRow = typeof controlOptionLogs.$inferInsert;
+
 export async function seedControl(db: Db): Promise<void> {
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
   if (!tenant) return;
@@ -55,28 +118,34 @@ export async function seedControl(db: Db): Promise<void> {
     .innerJoin(sheds, eq(sheds.id, gateways.shedId))
     .where(and(eq(gateways.tenantId, tenant.id), eq(gateways.gatewayType, 101), like(gateways.code, 'fs-demo%')))
     .orderBy(asc(gateways.code));
+  const by = { id: admin?.id ?? null, name: admin?.name ?? null };
+  const commands: CommandRow[] = [];
+  const logs: LogRow[] = [];
   for (const [i, g] of rows.entries()) {
-    const kind = kindForShedType(g.shedType, i);
-    const at = g.createdAt;
-    const by = { id: admin?.id ?? null, name: admin?.name ?? null };
     const row = { tenantId: tenant.id, farmId: g.farmId, shedId: g.shedId!, gatewayId: g.id };
-    await syncedVersion(db, row, 'tempDayAge', demoCurve(kind), at, by);
-    const heaters = demoHeaters(kind);
-    if (heaters) await syncedVersion(db, row, 'heater', heaters, new Date(at.getTime() + 2_000), by);
+    for (const [k, { grp, payload }] of demoSettings(kindForShedType(g.shedType, i)).entries()) {
+      const at = new Date(g.createdAt.getTime() + k * 2_000);
+      const v = syncedVersion(row, grp, payload, at, by);
+      commands.push(v.command);
+      logs.push(v.log);
+    }
   }
+  // One insert per table (the demo starts fast); the logs point at their commands.
+  if (commands.length === 0) return;
+  await db.insert(controlCommands).values(commands);
+  await db.insert(controlOptionLogs).values(logs);
 }
 
 /** Version 1 of a house's setting group, acknowledged, with its option-log entry. */
-async function syncedVersion(
-  db: Db,
+function syncedVersion(
   row: { tenantId: number; farmId: number; shedId: number; gatewayId: number },
   grp: SettingGroup,
   payload: Record<string, unknown>,
   at: Date,
   by: { id: number | null; name: string | null },
-): Promise<void> {
+): { command: CommandRow; log: LogRow } {
   const id = randomUUID();
-  await db.insert(controlCommands).values({
+  const command: CommandRow = {
     id,
     ...row,
     grp,
@@ -91,8 +160,8 @@ async function syncedVersion(
     ackedAt: new Date(at.getTime() + 1_000),
     createdAt: at,
     createdBy: by.id,
-  });
-  await db.insert(controlOptionLogs).values({
+  };
+  const log: LogRow = {
     tenantId: row.tenantId,
     farmId: row.farmId,
     shedId: row.shedId,
@@ -106,5 +175,6 @@ async function syncedVersion(
     accountId: by.id,
     accountName: by.name,
     createdAt: at,
-  });
+  };
+  return { command, log };
 }

@@ -80,7 +80,12 @@ describe(`demo remote control (${TEST_DB})`, () => {
     expect(i).toBeGreaterThanOrEqual(0);
     const seeded = demoSettings(kindForShedType(gws[i]!.shed_type, i));
     for (const { grp, payload } of seeded) {
-      const s = await call<SettingStateAnswer>(ctx, token, 'GET', `/api/remotecontrol/setting/state?shedId=${gws[i]!.shed_id}&group=${grp}`);
+      const s = await call<SettingStateAnswer>(
+        ctx,
+        token,
+        'GET',
+        `/api/remotecontrol/setting/state?shedId=${gws[i]!.shed_id}&group=${grp}`,
+      );
       expect(s.code, grp).toBe(1);
       expect(s.data, grp).toMatchObject({ desiredVersion: 1, reportedVersion: 1, status: 'synced', reported: payload });
       expect(rules[grp]!.safeParse(s.data.reported).success, grp).toBe(true);

@@ -153,6 +153,7 @@ async function throughput(b: Bench): Promise<{ on: number; off: number }> {
 async function verify(b: Bench, on: number[], off: number[], messages: number): Promise<void> {
   const q = async (sql: string, params: unknown[]): Promise<number> => (await b.deps.database.query<{ n: number }>(sql, params))[0]!.n;
   const stored = await q(`SELECT count(*)::int AS n FROM telemetry WHERE gateway_id = ANY($1::int[])`, [[...on, ...off]]);
+  // A condition row is written only while a breach is pending; the bench's readings never breach.
   const conditions = await q(`SELECT count(*)::int AS n FROM alarm_conditions WHERE gateway_id = ANY($1::int[])`, [on]);
   const evaluatedUpTo = await q(`SELECT count(*)::int AS n FROM alarm_progress WHERE gateway_id = ANY($1::int[]) AND last_ts = $2`, [
     on,
@@ -160,10 +161,10 @@ async function verify(b: Bench, on: number[], off: number[], messages: number): 
   ]);
   const raised = await q(`SELECT count(*)::int AS n FROM alarms WHERE gateway_id = ANY($1::int[])`, [[...on, ...off]]);
   const offTouched = await q(`SELECT count(*)::int AS n FROM alarm_progress WHERE gateway_id = ANY($1::int[])`, [off]);
-  const want = { stored: 2 * GATEWAYS * messages * KEYS.length, conditions: on.length * KEYS.length * RULES_PER_SENSOR };
+  const want = { stored: 2 * GATEWAYS * messages * KEYS.length, conditions: 0 };
   const ok = stored === want.stored && conditions === want.conditions && evaluatedUpTo === on.length && raised === 0 && offTouched === 0;
   console.log(
-    `  ${stored}/${want.stored} readings stored; ${conditions}/${want.conditions} (rule, sensor) conditions; ${evaluatedUpTo}/${on.length} gateways evaluated to their last reading; ${raised} alarms; ${offTouched} off gateways evaluated: ${ok ? 'ok' : 'MISMATCH'}`,
+    `  ${stored}/${want.stored} readings stored; ${conditions} pending conditions (want ${want.conditions}); ${evaluatedUpTo}/${on.length} gateways evaluated to their last reading; ${raised} alarms; ${offTouched} off gateways evaluated: ${ok ? 'ok' : 'MISMATCH'}`,
   );
   if (!ok) process.exitCode = 1;
 }

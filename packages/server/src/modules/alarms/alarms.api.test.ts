@@ -141,14 +141,30 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
   });
 
   it('holds a breach for the rule duration before raising', async () => {
-    await publish(t0 + 10 * MIN, { 'rh.2': 85 });
-    await publish(t0 + 14 * MIN, { 'rh.2': 86 });
+    // A condition row is kept only while a breach is pending: none for the quiet rh.3.
+    const conditions = async (): Promise<{ key: string; pending: number | null }[]> =>
+      (
+        await ctx.database.query<{ key: string; pending: number | null }>(
+          `SELECT key, extract(epoch FROM pending_since) * 1000 AS pending FROM alarm_conditions WHERE gateway_id = $1 AND key LIKE 'rh.%' ORDER BY key`,
+          [gatewayId],
+        )
+      ).map((c) => ({ key: c.key, pending: c.pending === null ? null : Number(c.pending) }));
+    await publish(t0 + 10 * MIN, { 'rh.2': 85, 'rh.3': 50 });
+    await publish(t0 + 14 * MIN, { 'rh.2': 86, 'rh.3': 50 });
     await evaluated(t0 + 14 * MIN);
     expect(await alarmsOf('&property=rh')).toEqual([]);
+    expect(await conditions()).toEqual([{ key: 'rh.2', pending: t0 + 10 * MIN }]);
     await publish(t0 + 15 * MIN, { 'rh.2': 84 });
     await evaluated(t0 + 15 * MIN);
     const [a] = await alarmsOf('&property=rh');
     expect(a).toMatchObject({ key: 'rh.2', level: 2, active: true, value: 84, startedAt: t0 + 15 * MIN });
+    expect(await conditions()).toEqual([{ key: 'rh.2', pending: null }]);
+    // A late reading, older than what the gateway already reported, changes nothing.
+    await publish(t0 + 12 * MIN, { 'rh.2': 40 });
+    await evaluateReadings(ctx.deps, { id: gatewayId, code, tenantId: tenant, farmId: farm, shedId: shed, timeZone: 'UTC' }, [
+      { ts: t0 + 12 * MIN, values: { 'rh.2': 40 } },
+    ]);
+    expect((await alarmsOf('&property=rh'))[0]).toMatchObject({ active: true, value: 84 });
     const bell = await call<AlarmCount>(ctx, tok['al-admin']!, 'GET', `${RECORD}/count`);
     expect(bell.data).toEqual({ total: 1, high: 0, medium: 1, low: 0 });
   });

@@ -2,7 +2,8 @@ import type { ActuatorKind } from './controller.js';
 import { LIGHT } from './lights.js';
 import type { ShedModel } from './model.js';
 import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
-import { openingKey, parseOpenings } from './openings.js';
+import { parseOpenings } from './openings.js';
+import { fansOver, heatersOver, openingsOver, pumpsOver } from './defaults.js';
 import { parseDynamicWind } from './ventilation.js';
 import { parseWarn, WARN_OPS } from './warn.js';
 
@@ -23,6 +24,7 @@ import { parseWarn, WARN_OPS } from './warn.js';
  *   setDynamicWind {version, minSpeed, maxSpeed, mode, dayAge, co2}   variable fans, minimum ventilation (ventilation.ts)
  *   setOpenings {version, openings: [{kind, index, control, ...}]}   inlets and curtains (openings.ts)
  *   setRhAlarm / setPressureAlarm / setNh3Alarm / setAlarmButton {version, enabled, low?, high?, delaySeconds}   own alarm limits (warn.ts)
+ *   (a setting group's command is the group's whole state: a device it does not list runs the controller's own setting, defaults.ts)
  *   setDevice {version, key: 'fan.1' | 'light.1' | ..., value, returnMinutes}   a device by hand (remote control); null = automatic
  *   setAuto {}                                                       everything back to automatic
  *   getState {}                                                      current readings
@@ -81,6 +83,12 @@ function curveOf(points: unknown): [number, number][] | null {
   return curve;
 }
 
+/** Devices switched in before a new setting group that keep their switching points in it (they hold; the others start over). */
+function stillEngaged<T>(before: ReadonlyMap<number, T>, after: ReadonlyMap<number, T>, engaged: ReadonlySet<number>): Set<number> {
+  const same = (n: number): boolean => JSON.stringify(before.get(n)) === JSON.stringify(after.get(n));
+  return new Set([...engaged].filter(same));
+}
+
 export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
   const params = cmd.params ?? {};
   const fail = (msg: string): Ack => ({ id: cmd.id, ok: false, msg, data: {} });
@@ -128,19 +136,22 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
     case 'setHeaterParams': {
       const heaters = parseHeaters(params.heaters, model.profile.heaters.count);
       if (typeof heaters === 'string') return fail(heaters);
-      model.settings = { ...model.settings, heaters: new Map(heaters.map((h) => [h.index, h])) };
+      model.settings = { ...model.settings, heaters: heatersOver(model.profile, heaters) };
       return done({ version: params.version ?? null, heaters: heaters.length });
     }
     case 'setFanStages': {
       const stages = parseFanStages(params.stages, model.profile.fans.count);
       if (typeof stages === 'string') return fail(stages);
-      model.settings = { ...model.settings, fans: new Map(stages.map((st) => [st.fan, st])), engaged: new Set() };
+      const fans = fansOver(model.profile, stages);
+      model.settings = { ...model.settings, fans, engaged: stillEngaged(model.settings.fans, fans, model.settings.engaged) };
       return done({ version: params.version ?? null, stages: stages.length });
     }
     case 'setPumps': {
       const pumps = parsePumps(params.pumps, model.profile.pumps);
       if (typeof pumps === 'string') return fail(pumps);
-      model.settings = { ...model.settings, pumps: new Map(pumps.map((x) => [x.pump, x])), pumpsEngaged: new Set() };
+      const next = pumpsOver(model.profile, pumps);
+      const pumpsEngaged = stillEngaged(model.settings.pumps ?? new Map(), next, model.settings.pumpsEngaged ?? new Set());
+      model.settings = { ...model.settings, pumps: next, pumpsEngaged };
       return done({ version: params.version ?? null, pumps: pumps.length });
     }
     case 'setDynamicWind': {
@@ -152,7 +163,7 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
     case 'setOpenings': {
       const openings = parseOpenings(params.openings, model.profile);
       if (typeof openings === 'string') return fail(openings);
-      model.settings = { ...model.settings, openings: new Map(openings.map((o) => [openingKey(o), o])) };
+      model.settings = { ...model.settings, openings: openingsOver(model.profile, openings) };
       return done({ version: params.version ?? null, openings: openings.length });
     }
     case 'setRhAlarm':

@@ -10,7 +10,8 @@ import type {
 } from '@farmsense/shared';
 import { openingKey } from './openings.js';
 import type { ShedProfile } from './profiles.js';
-import type { ClimateSettings, FanStageParams, PumpParams } from './settings.js';
+import { defaultHeater, type ClimateSettings, type FanStageParams, type HeaterParams, type PumpParams } from './settings.js';
+import type { OpeningParams } from './openings.js';
 import type { WarnParams } from './warn.js';
 
 /**
@@ -153,3 +154,29 @@ export function defaultSettings(p: ShedProfile): ClimateSettings {
     warn: new Map(Object.entries(DEFAULT_WARN)),
   };
 }
+
+/** `own` by key with `set` in place of the ones it names (and after them any `own` does not have). */
+function over<K, T>(own: readonly T[], set: readonly T[], key: (t: T) => K): Map<K, T> {
+  const out = new Map(own.map((t): [K, T] => [key(t), t]));
+  for (const t of set) out.set(key(t), t);
+  return out;
+}
+
+/*
+ * A setting group the platform saves is the whole desired state of that group: the devices its
+ * command lists run as listed, every other device of the group runs the controller's own setting
+ * above (not what an earlier command of the group set, and not the controller's rules from before
+ * settings existed).
+ */
+export const heatersOver = (p: ShedProfile, set: readonly HeaterParams[]): Map<number, HeaterParams> =>
+  over(
+    Array.from({ length: p.heaters.count }, (_, i) => defaultHeater(i)),
+    set,
+    (h) => h.index,
+  );
+export const fansOver = (p: ShedProfile, set: readonly FanStageParams[]): Map<number, FanStageParams> =>
+  over(defaultFixedWind(p)?.stages ?? [], set, (s) => s.fan);
+export const pumpsOver = (p: ShedProfile, set: readonly PumpParams[]): Map<number, PumpParams> =>
+  over(defaultPumps(p)?.pumps ?? [], set, (x) => x.pump);
+export const openingsOver = (p: ShedProfile, set: readonly OpeningParams[]): Map<string, OpeningParams> =>
+  over(defaultWindow(p)?.openings ?? [], set, openingKey);

@@ -15,6 +15,8 @@ import type { WarnParams } from './warn.js';
  *   setPumps {version, pumps: [{pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds}]}
  *     pump `pump` (a cooling pad's or a mist's) runs like a fan stage, but never while the house's
  *     humidity is over `rhLimit` % RH; a pump not in automatic use (`auto` false) stays off.
+ *   Each command is its group's whole state: a device it does not list runs the controller's own
+ *   setting of defaults.ts (`fansOver` ...), whatever an earlier command of the group said.
  */
 export interface HeaterParams {
   index: number;
@@ -32,13 +34,13 @@ export interface FanStageParams {
 }
 
 export interface ClimateSettings {
-  /** By heater number (from 1); a heater not listed keeps the controller's own stage. */
+  /** By heater number (from 1); a heater not in the map runs the controller's own stage (`defaultHeater`). */
   heaters: ReadonlyMap<number, HeaterParams>;
-  /** By fan number (from 1); a fan not listed keeps the controller's own ventilation. */
+  /** By fan number (from 1); fans 2..n start on the controller's own stages (defaults.ts), a fan not in the map follows the demand. */
   fans: ReadonlyMap<number, FanStageParams>;
   /** Fan stages switched in (between their on and off points), whether or not resting in their cycle. */
   engaged: Set<number>;
-  /** By pump number (from 1); a pump not listed keeps the controller's own pad rule. */
+  /** By pump number (from 1), from the controller's own (defaults.ts); a pump not in the map runs the pad rule (controller.ts). */
   pumps?: ReadonlyMap<number, PumpParams>;
   /** Pumps switched in (between their on and off points), whether or not resting in their cycle. */
   pumpsEngaged?: Set<number>;

@@ -39,10 +39,10 @@ function serverIssues(err: unknown): { name: (string | number)[]; errors: string
 }
 
 /**
- * The frame of a remote-control settings page (heaters, fan stages, ...), as the day-age curve
- * page works: choose a house, edit its newest version (the form), see what the controller
- * acknowledged beside it, apply to it and to other houses after the security or authorization
- * code (a result per house), follow the state per version and restore an earlier one.
+ * The frame of a remote-control settings page (the day-age curve, heaters, fan stages, ...):
+ * choose a house, edit its newest version (the form), see what the controller acknowledged beside
+ * it, apply to it and to other houses after the security or authorization code (a result per
+ * house), follow the state per version and restore an earlier one.
  */
 export function SettingGroupPage<P>({
   app,
@@ -56,6 +56,8 @@ export function SettingGroupPage<P>({
   body,
   form,
   aside,
+  chart,
+  idPrefix = group,
 }: {
   app: AppCode;
   group: SettingGroup;
@@ -65,12 +67,16 @@ export function SettingGroupPage<P>({
   starter: P;
   applyLabel: string;
   editor: ReactNode;
-  /** What the controller acknowledged last, in words (null before any). */
-  reported: (value: P | null) => ReactNode;
+  /** What the controller acknowledged last, in words (null before any); none: the chart shows it. */
+  reported?: (value: P | null) => ReactNode;
   body: (payload: P, shedIds: number[], code: ControlCode) => SettingApplyBody;
   form: FormInstance<P>;
   /** More about the chosen house beside the form (the alarm limits' platform rules). */
   aside?: (house: { farmId: number | undefined; shedId: number; state: SettingStateAnswer }) => ReactNode;
+  /** A panel above the form (the day-age curve drawn against the flock's day age), with what the controller acknowledged. */
+  chart?: (state: SettingStateAnswer, reported: P | null) => ReactNode;
+  /** The start of the house pickers' ids (`curve-shed`); the group's name by default. */
+  idPrefix?: string;
 }): ReactElement {
   const { t } = useTranslation(['control', 'common']);
   const choice = useFarmChoice();
@@ -114,15 +120,16 @@ export function SettingGroupPage<P>({
     }
   };
   const parsedReported = schema.safeParse(state.data?.reported);
+  const reportedValue = parsedReported.success ? parsedReported.data : null;
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel(app)} subtitle={subtitle} />
       <div className="fs-panel">
         <FilterBar label={t('curve.house')}>
-          <FilterField id={`${group}-farm`} label={t('codes.farm')} width={200}>
+          <FilterField id={`${idPrefix}-farm`} label={t('codes.farm')} width={200}>
             <FarmSelect
-              id={`${group}-farm`}
+              id={`${idPrefix}-farm`}
               choice={choice}
               onPicked={() => {
                 setPicked(undefined);
@@ -130,9 +137,9 @@ export function SettingGroupPage<P>({
               }}
             />
           </FilterField>
-          <FilterField id={`${group}-shed`} label={t('curve.house')} width={200}>
+          <FilterField id={`${idPrefix}-shed`} label={t('curve.house')} width={200}>
             <Select
-              id={`${group}-shed`}
+              id={`${idPrefix}-shed`}
               value={shedId}
               options={sheds.data ?? []}
               onChange={(v: number) => setPicked(v)}
@@ -142,14 +149,15 @@ export function SettingGroupPage<P>({
           </FilterField>
         </FilterBar>
       </div>
+      {chart && state.data && <div className="fs-panel">{chart(state.data, reportedValue)}</div>}
       <div className="fs-panel">
-        {state.data && <ReportedBox state={state.data}>{reported(parsedReported.success ? parsedReported.data : null)}</ReportedBox>}
+        {reported && state.data && <ReportedBox state={state.data}>{reported(reportedValue)}</ReportedBox>}
         {editor}
         {aside && state.data && shedId !== undefined && aside({ farmId: choice.farmId, shedId, state: state.data })}
         <div className="fs-filters" role="group" aria-label={t('curve.applyTo')}>
-          <FilterField id={`${group}-others`} label={t('curve.alsoTo')} width={320}>
+          <FilterField id={`${idPrefix}-others`} label={t('curve.alsoTo')} width={320}>
             <Select
-              id={`${group}-others`}
+              id={`${idPrefix}-others`}
               mode="multiple"
               value={others}
               onChange={setOthers}

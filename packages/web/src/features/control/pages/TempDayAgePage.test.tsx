@@ -77,6 +77,8 @@ describe('day-age temperature curve', { timeout: 40_000 }, () => {
     const target2 = await screen.findByLabelText(`${t('curve.fields.target')} 2`, {}, SLOW);
     await waitFor(() => expect((target2 as HTMLInputElement).value).toBe('24'));
     expect(screen.getAllByTestId('sync-status')[0]!.textContent).toBe(t('status.synced'));
+    // The curve is drawn (against the flock day age and the comfort curve) above the form.
+    expect(screen.getByTestId('curve-chart')).toBeTruthy();
     expect(screen.getByText(t('versions.summary', { desired: 2, reported: 2 }))).toBeTruthy();
     expect(screen.getByRole('button', { name: t('versions.restoreVersion', { version: 1 }) })).toBeTruthy();
     // A day not after the one before is refused on the form, nothing is sent.

@@ -1,20 +1,10 @@
-import { useEffect, useMemo, useState, type ReactElement } from 'react';
-import { Alert, Button, Checkbox, Form, Select } from 'antd';
+import { useMemo, useState, type ReactElement } from 'react';
+import { Alert, Checkbox, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { offComfortDays, tempDayAgePayload, type ApplyResultRow, type TempDayAgePayload } from '@farmsense/shared';
-import { useFarmChoice, useShedOptions } from '../../../app/farm';
-import { errorMessage, menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PageHead } from '../../../ui/PageParts';
-import { validValues } from '../../../ui/useFormSave';
-import { useApplySetting, useRestoreSetting, useSettingState } from '../api';
-import type { ControlCode } from '../components/ControlCodeDialog';
-import { LazyControlCodeDialog } from '../components/LazyControlCodeDialog';
+import { offComfortDays, tempDayAgePayload, type SettingStateAnswer, type TempDayAgePayload } from '@farmsense/shared';
 import { CurveChart } from '../components/CurveChart';
 import { CurveEditor } from '../components/CurveEditor';
-import { StatusTag, SyncState } from '../components/SyncState';
-import '../../../ui/admin.css';
+import { SettingGroupPage } from '../components/SettingGroupPage';
 
 /** A house without any curve yet starts from a broiler-like one the user adjusts. */
 const STARTER: TempDayAgePayload = {
@@ -27,152 +17,76 @@ const STARTER: TempDayAgePayload = {
   rhTarget: 60,
 };
 
-type Asking = { kind: 'apply'; payload: TempDayAgePayload } | { kind: 'restore'; version: number };
+/** Days whose set point is far from the breed's comfort curve, with the box that confirms them anyway. */
+function OffComfort({
+  days,
+  confirmed,
+  onConfirm,
+}: {
+  days: number[];
+  confirmed: boolean;
+  onConfirm: (v: boolean) => void;
+}): ReactElement | null {
+  const { t } = useTranslation('control');
+  if (days.length === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="fs-dialog-note"
+      title={t('curve.offComfort', { days: days.join(', ') })}
+      description={
+        <Checkbox checked={confirmed} onChange={(e) => onConfirm(e.target.checked)}>
+          {t('curve.confirmOffComfort')}
+        </Checkbox>
+      }
+    />
+  );
+}
 
 /**
  * /remote-control/env-control/temp-dayage: a house's day-age temperature curve (SPEC §2), drawn
- * against the flock's day age and the breed's comfort curve. Saving sends it to the house's
- * controller, and to other houses chosen with it, once the user's security or authorization code
- * confirms it; the screen shows the version pending until the controller acknowledges it
- * (synced), refuses it (failed) or does not answer in time (expired), and restores an earlier one.
+ * against the flock's day age and the breed's comfort curve, on the settings frame
+ * (SettingGroupPage): saving sends it to the house's controller, and to other houses chosen with
+ * it, once the user's security or authorization code confirms it; the screen shows the version
+ * pending until the controller acknowledges it (synced), refuses it (failed) or does not answer in
+ * time (expired), and restores an earlier one. Set points far from the comfort curve need a
+ * confirmation, sent with the curve.
  */
 export function TempDayAgePage(): ReactElement {
-  const { t } = useTranslation(['control', 'common']);
-  const choice = useFarmChoice();
-  const sheds = useShedOptions(choice.farmId);
-  const [picked, setPicked] = useState<number | undefined>();
-  const shedId = picked ?? sheds.data?.[0]?.value;
-  const state = useSettingState(shedId, 'tempDayAge');
+  const { t } = useTranslation('control');
   const [form] = Form.useForm<TempDayAgePayload>();
-  const [others, setOthers] = useState<number[]>([]);
   const [confirmOff, setConfirmOff] = useState(false);
-  const [asking, setAsking] = useState<Asking | null>(null);
-  const [results, setResults] = useState<ApplyResultRow[] | null>(null);
-  const apply = useApplySetting();
-  const restore = useRestoreSetting();
-
-  // The form shows the newest version of the house (what the user saved last), or a starter.
-  const desired = state.data?.versions[0]?.payload;
-  const desiredVersion = state.data?.desiredVersion ?? null;
-  useEffect(() => {
-    const parsed = tempDayAgePayload.safeParse(desired);
-    form.setFieldsValue(parsed.success ? parsed.data : STARTER);
-    // Only a new version or another house replaces what is being edited.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shedId, desiredVersion, form]);
-
   const watched = Form.useWatch('points', form);
   const points = useMemo(
     () => (Array.isArray(watched) ? watched.filter((p) => typeof p?.day === 'number' && typeof p?.target === 'number') : []),
     [watched],
   );
-  const reportedParsed = tempDayAgePayload.safeParse(state.data?.reported);
-  const off = offComfortDays(points, state.data?.comfort ?? null);
-
-  const startApply = async (): Promise<void> => {
-    const values = await validValues(form);
-    if (!values) return;
-    setResults(null);
-    setAsking({ kind: 'apply', payload: values });
-  };
-  const run = async (code: ControlCode): Promise<void> => {
-    if (!asking || shedId === undefined) return;
-    const answer =
-      asking.kind === 'apply'
-        ? await apply.mutateAsync({
-            group: 'tempDayAge',
-            shedIds: [shedId, ...others.filter((id) => id !== shedId)],
-            payload: asking.payload,
-            ...(confirmOff ? { confirmOffComfort: true } : {}),
-            ...code,
-          })
-        : await restore.mutateAsync({ shedId, group: 'tempDayAge', version: asking.version, ...code });
-    setResults(answer.results);
-  };
-
+  const offDays = (state: SettingStateAnswer): number[] => offComfortDays(points, state.comfort ?? null);
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('remote-control.env-control.temp-dayage')} subtitle={t('curve.subtitle')} />
-      <div className="fs-panel">
-        <FilterBar label={t('curve.house')}>
-          <FilterField id="curve-farm" label={t('codes.farm')} width={200}>
-            <FarmSelect
-              id="curve-farm"
-              choice={choice}
-              onPicked={() => {
-                setPicked(undefined);
-                setOthers([]);
-              }}
-            />
-          </FilterField>
-          <FilterField id="curve-shed" label={t('curve.house')} width={200}>
-            <Select
-              id="curve-shed"
-              value={shedId}
-              options={sheds.data ?? []}
-              onChange={(v: number) => setPicked(v)}
-              showSearch
-              optionFilterProp="label"
-            />
-          </FilterField>
-        </FilterBar>
-      </div>
-      {state.data && (
-        <div className="fs-panel">
-          <CurveChart points={points} reported={reportedParsed.success ? reportedParsed.data.points : null} state={state.data} />
-        </div>
-      )}
-      <div className="fs-panel">
+    <SettingGroupPage<TempDayAgePayload>
+      app="remote-control.env-control.temp-dayage"
+      group="tempDayAge"
+      idPrefix="curve"
+      subtitle={t('curve.subtitle')}
+      schema={tempDayAgePayload}
+      starter={STARTER}
+      applyLabel={t('curve.apply')}
+      form={form}
+      chart={(state, reported) => <CurveChart points={points} reported={reported?.points ?? null} state={state} />}
+      editor={
         <Form form={form} name="curve" layout="vertical">
           <CurveEditor />
         </Form>
-        {off.length > 0 && (
-          <Alert
-            type="warning"
-            showIcon
-            className="fs-dialog-note"
-            title={t('curve.offComfort', { days: off.join(', ') })}
-            description={
-              <Checkbox checked={confirmOff} onChange={(e) => setConfirmOff(e.target.checked)}>
-                {t('curve.confirmOffComfort')}
-              </Checkbox>
-            }
-          />
-        )}
-        <div className="fs-filters" role="group" aria-label={t('curve.applyTo')}>
-          <FilterField id="curve-others" label={t('curve.alsoTo')} width={320}>
-            <Select
-              id="curve-others"
-              mode="multiple"
-              value={others}
-              onChange={setOthers}
-              options={(sheds.data ?? []).filter((s) => s.value !== shedId)}
-              optionFilterProp="label"
-            />
-          </FilterField>
-          <div className="fs-filters__actions">
-            <Button type="primary" disabled={shedId === undefined} onClick={() => void startApply()}>
-              {t('curve.apply')}
-            </Button>
-          </div>
-        </div>
-        {results && (
-          <ul className="fs-curve-results" aria-label={t('curve.results')}>
-            {results.map((r) => (
-              <li key={r.shedId}>
-                {r.shedName}: {r.code === 1 && r.status ? <StatusTag status={r.status} online={r.online} /> : errorMessage(r.code)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
-      {state.data && <SyncState state={state.data} onRestore={(version) => setAsking({ kind: 'restore', version })} />}
-      <LazyControlCodeDialog
-        open={asking !== null}
-        title={asking?.kind === 'restore' ? t('versions.restoreVersion', { version: asking.version }) : t('curve.apply')}
-        onClose={() => setAsking(null)}
-        run={run}
-      />
-    </section>
+      }
+      aside={({ state }) => <OffComfort days={offDays(state)} confirmed={confirmOff} onConfirm={setConfirmOff} />}
+      body={(payload, shedIds, code) => ({
+        group: 'tempDayAge',
+        shedIds,
+        payload,
+        ...(confirmOff ? { confirmOffComfort: true } : {}),
+        ...code,
+      })}
+    />
   );
 }

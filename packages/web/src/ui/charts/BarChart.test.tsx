@@ -48,4 +48,23 @@ describe('bar chart', () => {
     expect(bars[1]!.querySelector('.fs-bars__value')!.textContent).toBe('4');
     expect([...container.querySelectorAll('.fs-bars__legend li')].map((l) => l.textContent)).toEqual(['X', 'Y', 'Z']);
   });
+
+  it('lists in its legend only the series that have a value, and titles the value axis with name and unit', () => {
+    const { container } = render(
+      <BarChart
+        categories={['A', 'B']}
+        series={[
+          { id: 'min', name: 'Min', values: [18, 19] },
+          { id: 'avg', name: 'Avg', values: [null, null] },
+          { id: 'max', name: 'Max', values: [24, null] },
+        ]}
+        unit="°C"
+        valueName="Temperature"
+        ariaLabel="bars"
+        testId="bars"
+      />,
+    );
+    expect([...container.querySelectorAll('.fs-bars__legend li')].map((l) => l.textContent)).toEqual(['Min', 'Max']);
+    expect(within(screen.getByTestId('bars')).getByText('Temperature (°C)')).toBeTruthy();
+  });
 });

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactElement } from 'react';
 import { formatDecimal } from '../../app/i18n/numbers';
+import { axisTitle, hasValues } from './axisTitle';
 import { seriesColor, type ChartTheme } from './chartTheme';
 import './charts.css';
 
@@ -23,8 +24,8 @@ export interface BarChartProps {
   categories: readonly string[];
   series: readonly BarSeries[];
   unit: string;
-  /** The value axis title; the unit in brackets when absent. */
-  valueTitle?: string;
+  /** What the values measure ("Offline time"); the axis title is it with the unit in brackets. */
+  valueName?: string;
   ariaLabel: string;
   theme?: ChartTheme;
   decimals?: number;
@@ -58,13 +59,15 @@ export function BarChart({
   categories,
   series,
   unit,
-  valueTitle,
+  valueName,
   ariaLabel,
   theme = 'light',
   decimals = 1,
   testId,
 }: BarChartProps): ReactElement {
   const colors = series.map((s, i) => s.color ?? seriesColor(theme, i));
+  // A legend entry only for a series with a value somewhere: an entry for nothing drawn misleads.
+  const legend = series.flatMap((s, i) => (hasValues(s.values) ? [{ s, color: colors[i]! }] : []));
   const rows = categories.map((name, i) => ({ name, bars: barsOf(series, colors, i) }));
   const ends = rows.flatMap((r) => r.bars.flat().flatMap((s) => [s.from, s.to]));
   const lo = Math.min(0, ...ends);
@@ -80,17 +83,17 @@ export function BarChart({
 
   return (
     <figure className={`fs-bars fs-bars--${theme}`} data-testid={testId} aria-label={ariaLabel}>
-      {series.length > 1 && (
+      {legend.length > 1 && (
         <ul className="fs-bars__legend">
-          {series.map((s, i) => (
+          {legend.map(({ s, color }) => (
             <li key={s.id}>
-              <i style={{ background: colors[i] }} aria-hidden="true" />
+              <i style={{ background: color }} aria-hidden="true" />
               {s.name}
             </li>
           ))}
         </ul>
       )}
-      <div className="fs-bars__axis">{valueTitle ?? (unit ? `(${unit})` : '')}</div>
+      <div className="fs-bars__axis">{axisTitle(valueName, unit)}</div>
       <ol className="fs-bars__rows">
         {rows.map((row) => (
           <li key={row.name} className="fs-bars__row" data-testid="bar-row">

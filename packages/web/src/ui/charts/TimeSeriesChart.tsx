@@ -1,4 +1,6 @@
 import { useMemo, type ReactElement } from 'react';
+import { i18n } from '../../app/i18n/i18n';
+import { axisTitle } from './axisTitle';
 import { PlotCanvas } from './PlotCanvas';
 import type { ChartTheme } from './chartTheme';
 import type { PlotLine } from './plotOptions';
@@ -37,9 +39,11 @@ export interface TimeSeriesChartProps {
   band?: TimeBand;
   unit: string;
   secondUnit?: string;
-  /** The y axis title; the unit in brackets when absent. */
-  yTitle?: string;
-  y2Title?: string;
+  /** What the y axis measures ("Temperature"); its title is this with the unit in brackets. */
+  yName?: string;
+  y2Name?: string;
+  /** The time axis title; "Time" in the console language when absent. */
+  xTitle?: string;
   ariaLabel: string;
   height?: number;
   theme?: ChartTheme;
@@ -72,8 +76,9 @@ export function TimeSeriesChart({
   band,
   unit,
   secondUnit,
-  yTitle,
-  y2Title,
+  yName,
+  y2Name,
+  xTitle,
   ariaLabel,
   height = 320,
   theme = 'light',
@@ -103,9 +108,9 @@ export function TimeSeriesChart({
     <PlotCanvas
       lines={lines}
       band={band}
-      x={{ kind: 'time' }}
-      yTitle={yTitle ?? (unit ? `(${unit})` : '')}
-      y2Title={y2Title ?? (secondUnit ? `(${secondUnit})` : '')}
+      x={{ kind: 'time', title: xTitle ?? i18n.t('time', { ns: 'common' }) }}
+      yTitle={axisTitle(yName, unit)}
+      y2Title={axisTitle(y2Name, secondUnit)}
       unit={unit}
       secondUnit={secondUnit}
       decimals={decimals}

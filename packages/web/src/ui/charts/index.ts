@@ -6,4 +6,5 @@ export { TimeSeriesChart, breakGaps, type TimeSeries, type TimeBand, type TimePo
 export { LineChart, type ValueLine, type LineChartProps } from './LineChart';
 export type { XY } from './plotOptions';
 export { BarChart, type BarSeries, type BarChartProps } from './BarChart';
+export { axisTitle, hasValues } from './axisTitle';
 export { PALETTES, seriesColor, type ChartTheme, type ChartPalette } from './chartTheme';

@@ -46,7 +46,7 @@ export function CurveChart({
     <LineChart
       lines={lines}
       xTitle={t('curve.day')}
-      yTitle="(°C)"
+      yTitle={t('curve.fields.target')}
       unit="°C"
       decimals={1}
       ariaLabel={t('curve.chart')}

@@ -88,6 +88,7 @@ export function ShedTrendCard({
             series={data.series}
             band={data.band}
             unit={answer.unit}
+            yName={kind}
             gapMs={data.gapMs}
             range={range}
             group={group}

@@ -152,6 +152,7 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
                 : [{ id: 'count', name: t('commu.count'), values: rows.map((r) => r.offCount), color: '#d46b08' }]
             }
             unit={view === 'time' ? t('report.hours') : t('report.times')}
+            valueName={view === 'time' ? t('commu.total') : t('commu.count')}
             decimals={view === 'time' ? 2 : 0}
             ariaLabel={view === 'time' ? t('commu.chartTime') : t('commu.chartCount')}
             testId="commu-chart"

@@ -159,6 +159,7 @@ export function DataScreenPage(): ReactElement {
               <TimeSeriesChart
                 series={chartSeries}
                 unit="°C"
+                yName={t('kind.temp')}
                 theme="dark"
                 height={full ? 300 : 260}
                 range={range}

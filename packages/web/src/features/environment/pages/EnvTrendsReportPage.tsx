@@ -64,6 +64,7 @@ function KindCard({ kind, result, last }: { kind: EnvKind; result: UseQueryResul
       <TimeSeriesChart
         series={series}
         unit={unit}
+        yName={kindLabel(kind)}
         group="env-trends-report"
         decimals={decimalsOf(kind)}
         range={range}

@@ -120,6 +120,7 @@ export function PigEnvStatsPage(): ReactElement {
               color: m === 'min' ? '#1677a6' : m === 'avg' ? '#1f7a45' : '#d46b08',
             }))}
             unit={unit}
+            valueName={kindLabel(chartKind)}
             decimals={chartKind === 'co2' ? 0 : 2}
             ariaLabel={t('stats.chartLabel', { kind: kindLabel(chartKind) })}
             testId="stats-chart"

@@ -100,6 +100,7 @@ export function RunStatsPage(): ReactElement {
               stack: 'run',
             }))}
             unit={t('report.hours')}
+            valueName={t('run.runHours')}
             ariaLabel={t('run.chartTitle')}
             testId="run-chart"
           />

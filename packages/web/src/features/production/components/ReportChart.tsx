@@ -6,7 +6,7 @@ import { pointCount } from '../model/series';
 /**
  * A production chart: per flock (or farm) its actual figure as a solid line and the breed
  * standard as a dashed line of the same colour, so each flock reads against its standard at a
- * glance. The legend is drawn as page text (not on the canvas): readable, translatable, and it
+ * glance; a legend entry and the dashed-line note only for lines that have figures. The legend is drawn as page text (not on the canvas): readable, translatable, and it
  * says how many points each line has; the values at the cursor show beside it.
  */
 export interface ReportLine {
@@ -28,7 +28,10 @@ export interface ReportChartProps {
   yName: string;
   unit: string;
   decimals: number;
-  ariaLabel: string;
+  /** The chart's name for assistive technology; it speaks of the standard only when one is drawn. */
+  ariaLabel: (withStandard: boolean) => string;
+  /** What to say when no standard line is drawn (the trend pages say where to add a curve). */
+  noStandardNote?: string;
   testId: string;
   loading?: boolean;
 }
@@ -51,12 +54,16 @@ export function ReportChart({
   unit,
   decimals,
   ariaLabel,
+  noStandardNote,
   testId,
   loading,
 }: ReportChartProps): ReactElement {
   const { t } = useTranslation('poultry');
   // Only lines with a figure: a legend entry for an empty line would only mislead.
   const shown = useMemo(() => lines.filter((l) => pointCount(l.data) > 0), [lines]);
+  // The legend note promises a dashed standard only where one is drawn (farm rows mix ages and
+  // carry none; survival and livability have no breed standard).
+  const withStandard = shown.some((l) => l.kind === 'standard');
   const entities = useMemo(() => [...new Set(shown.map((l) => l.entity))], [shown]);
   const colorOf = (entity: string): string => seriesColor('light', Math.max(0, entities.indexOf(entity)));
   const chartLines = useMemo<ValueLine[]>(
@@ -81,7 +88,7 @@ export function ReportChart({
         yTitle={unit ? `${yName} (${unit})` : yName}
         unit={unit}
         decimals={decimals}
-        ariaLabel={ariaLabel}
+        ariaLabel={ariaLabel(withStandard)}
         loading={loading}
         legend={false}
         testId={testId}
@@ -100,7 +107,9 @@ export function ReportChart({
           </li>
         ))}
       </ul>
-      <div className="fs-poultry-legend__note">{t('chart.note')}</div>
+      <div className="fs-poultry-legend__note" data-testid="report-chart-note">
+        {withStandard ? t('chart.note') : (noStandardNote ?? t('chart.noStandard'))}
+      </div>
     </div>
   );
 }

@@ -162,7 +162,7 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
             yName={t(`col.${chartMetric}`)}
             unit={unit(chartMetric)}
             decimals={METRICS[chartMetric].decimals}
-            ariaLabel={t('chart.aria', { figure: t(`col.${chartMetric}`) })}
+            ariaLabel={(std) => t(std ? 'chart.aria' : 'chart.ariaPlain', { figure: t(`col.${chartMetric}`) })}
             testId="report-chart"
             loading={report.isFetching}
           />

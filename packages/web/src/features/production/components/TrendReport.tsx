@@ -78,11 +78,11 @@ export function TrendReport({ code, def }: { code: string; def: TrendDef }): Rea
           yName={indicatorName}
           unit={unit}
           decimals={spec.decimals}
-          ariaLabel={t('chart.trendAria', { indicator: indicatorName })}
+          ariaLabel={(std) => t(std ? 'chart.trendAria' : 'chart.trendAriaPlain', { indicator: indicatorName })}
+          noStandardNote={t('empty.noStandard')}
           testId="trend-chart"
           loading={trend.isFetching}
         />
-        {!lines.some((l) => l.kind === 'standard') && <div className="fs-poultry-legend__note">{t('empty.noStandard')}</div>}
       </>
     );
   }

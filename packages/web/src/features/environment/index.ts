@@ -9,4 +9,4 @@ export { LiveBadge } from './components/LiveBadge';
 export type { LiveValue } from './live/liveStore';
 export { useAlarmEvents } from './live/useAlarmEvents';
 export { useLiveTelemetry } from './live/useLiveTelemetry';
-export { fmtDuration, fmtNumber, fmtTime, keyLabel, prefixOf } from './model/format';
+export { fmtDuration, fmtNumber, fmtTime, fmtValue, keyLabel, prefixOf } from './model/format';

@@ -3,7 +3,7 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { COMMAND_PROPERTY, OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
-import { fmtDuration, fmtNumber, fmtTime, keyLabel } from '../../environment';
+import { fmtDuration, fmtTime, fmtValue, keyLabel } from '../../environment';
 
 /** Level colours: high red, medium orange, low blue (the bell uses the same). */
 export const LEVEL_COLOURS: Readonly<Record<number, string>> = { 1: 'red', 2: 'orange', 3: 'blue' };
@@ -114,17 +114,17 @@ export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
           <span>{t('records.commandVersion', { version: r.value ?? '–' })}</span>
         ) : r.kind === 'rateOfChange' ? (
           <div className="fs-cell-stack">
-            <span>{t('records.rateChange', { value: fmtNumber(r.peak ?? r.value, r.key) })}</span>
-            {sub(t('records.rateAllowed', { amount: fmtNumber(r.high, r.key) }))}
+            <span>{t('records.rateChange', { value: fmtValue(r.peak ?? r.value, r.key) })}</span>
+            {sub(t('records.rateAllowed', { amount: fmtValue(r.high, r.key) }))}
           </div>
         ) : (
           <div className="fs-cell-stack">
             <span>
-              {fmtNumber(r.value, r.key)}
-              {r.peak !== null && r.peak !== r.value && <> · {t('records.peak', { value: fmtNumber(r.peak, r.key) })}</>}
+              {fmtValue(r.value, r.key)}
+              {r.peak !== null && r.peak !== r.value && <> · {t('records.peak', { value: fmtValue(r.peak, r.key) })}</>}
             </span>
             {(r.low !== null || r.high !== null) &&
-              sub(t('records.limits', { low: fmtNumber(r.low, r.key), high: fmtNumber(r.high, r.key) }))}
+              sub(t('records.limits', { low: fmtValue(r.low, r.key), high: fmtValue(r.high, r.key) }))}
           </div>
         ),
     },

@@ -2,7 +2,7 @@ import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { COMMAND_PROPERTY, OFFLINE_PROPERTY, type AlarmRuleRow, type AlarmStageRow } from '@farmsense/shared';
-import { fmtDuration, fmtNumber, keyLabel } from '../../environment';
+import { fmtDuration, fmtValue, keyLabel } from '../../environment';
 import { LEVEL_COLOURS } from './alarmColumns';
 
 /** "Temperature 3", or "Every Temperature sensor" for a rule on the kind. */
@@ -12,10 +12,10 @@ export function rulePropertyLabel(t: TFunction, property: string): string {
   return property.includes('.') ? keyLabel(property) : t('property.anyOf', { kind: keyLabel(property).trim() });
 }
 
-/** A limit of a stage as written: "30.0", or "target + 3.0" when relative. */
+/** A limit of a stage as written with its unit: "30.0 °C", or "target +3.0 °C" when relative. */
 function limitText(t: TFunction, s: AlarmStageRow, value: number | null, property: string): string {
   if (value === null) return '–';
-  const n = fmtNumber(value, property);
+  const n = fmtValue(value, property);
   if (s.limitKind === 'absolute') return n;
   return t('rules.relative', { offset: value >= 0 ? `+${n}` : n });
 }
@@ -76,7 +76,7 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
         if (r.kind === 'rateOfChange') {
           return t('rules.rateWhen', {
             direction: t(`directions.${r.direction ?? 'either'}`),
-            amount: fmtNumber(r.rateAmount, r.property),
+            amount: fmtValue(r.rateAmount, r.property),
             minutes: r.windowMinutes ?? 0,
           });
         }
@@ -103,7 +103,7 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
           )}
           {(r.kind === 'threshold' || r.kind === 'rateOfChange') && (
             <Typography.Text type="secondary" className="fs-cell-sub">
-              {t('rules.deadbandOf', { value: fmtNumber(r.deadband, r.property) })}
+              {t('rules.deadbandOf', { value: fmtValue(r.deadband, r.property) })}
             </Typography.Text>
           )}
         </div>

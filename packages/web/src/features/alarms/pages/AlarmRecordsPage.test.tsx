@@ -114,8 +114,8 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     expect(within(row(5)).getByTestId('alarm-level').textContent).toBe(t('levels.1'));
     expect(within(row(5)).getByText(tk('environment.key.temp', { n: '2' }))).toBeTruthy();
     expect(within(row(5)).getByText(t('states.activeUnacknowledged'))).toBeTruthy();
-    expect(within(row(5)).getByText(t('records.limits', { low: '–', high: '30.0' }))).toBeTruthy();
-    expect(row(5).textContent).toContain(t('records.peak', { value: '33.5' }));
+    expect(within(row(5)).getByText(t('records.limits', { low: '–', high: '30.0 °C' }))).toBeTruthy();
+    expect(row(5).textContent).toContain(t('records.peak', { value: '33.5\u2009°C' }));
     expect(within(row(5)).getByText(t('records.stillActive'))).toBeTruthy();
 
     expect(within(row(4)).getByText(t('property.offline'))).toBeTruthy();

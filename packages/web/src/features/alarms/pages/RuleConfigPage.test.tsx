@@ -88,8 +88,8 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path === RULES)!.query).toMatchObject({ groupId: '1', pageNo: '1' });
     expect(screen.getByTestId('rules-title').textContent).toBe(t('rules.titleOf', { name: 'Fattening' }));
     const stages = screen.getByTestId('rule-stages').textContent!;
-    expect(stages).toContain(`${t('rules.days', { from: 0, to: 20 })}: 32.0`);
-    expect(stages).toContain(`${t('rules.days', { from: 21, to: 9999 })}: ${t('rules.relative', { offset: '+3.0' })}`);
+    expect(stages).toContain(`${t('rules.days', { from: 0, to: 20 })}: 32.0\u2009°C`);
+    expect(stages).toContain(`${t('rules.days', { from: 21, to: 9999 })}: ${t('rules.relative', { offset: '+3.0\u2009°C' })}`);
 
     // Another group: its rules, from page 1, in the address.
     fireEvent.click(screen.getByText('Sows'));

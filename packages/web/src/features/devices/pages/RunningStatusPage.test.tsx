@@ -63,12 +63,13 @@ describe('controller running status (iframe)', { timeout: 30_000 }, () => {
     const table = await screen.findByTestId('running-channels', {}, SLOW);
     await within(table).findByText('Tunnel fan', {}, SLOW);
     const fanRow = within(table).getByText('Tunnel fan').closest('tr')!;
-    expect(fanRow.textContent).toContain('60');
+    // A channel's state carries its unit (a fan's output in %).
+    expect(fanRow.textContent).toContain('60\u2009%');
     expect(within(table).getByText('Brooder heater').closest('tr')!.textContent).toContain(tk('environment.detail.off'));
     await waitFor(() => expect(screen.getByTestId('live-state').getAttribute('data-state')).toBe('live'), SLOW);
 
     stream.send('telemetry', { gatewayId: 44, shedId: 4, ts: Date.now(), values: { 'fan.1': 85, 'heater.1': 1 } });
-    await waitFor(() => expect(within(table).getByText('Tunnel fan').closest('tr')!.textContent).toContain('85'), SLOW);
+    await waitFor(() => expect(within(table).getByText('Tunnel fan').closest('tr')!.textContent).toContain('85\u2009%'), SLOW);
     expect(within(table).getByText('Brooder heater').closest('tr')!.textContent).toContain(tk('environment.detail.on'));
     expect(screen.getByTestId('controller-detail').textContent).toContain(tk('common.online'));
 

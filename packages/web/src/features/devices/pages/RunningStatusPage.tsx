@@ -8,7 +8,7 @@ import { DEVICE_CODE_PATTERN, type ChannelRow } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
 import {
   ControllerDetail,
-  fmtNumber,
+  fmtValue,
   keyLabel,
   LiveBadge,
   prefixOf,
@@ -33,7 +33,7 @@ function stateOf(key: string, value: LiveValue | undefined, t: (k: string) => st
   if (!value) return <span className="fs-muted">–</span>;
   if (ON_OFF.has(prefixOf(key)))
     return value.value > 0 ? <Tag color="orange">{t('environment:detail.on')}</Tag> : <Tag>{t('environment:detail.off')}</Tag>;
-  return <span className="fs-mono">{fmtNumber(value.value, key)}</span>;
+  return <span className="fs-mono">{fmtValue(value.value, key)}</span>;
 }
 
 function readTarget(params: URLSearchParams): { gatewayCode?: string; shedId?: number } | null {

@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gasLevel, rhLevel, tempComfort, worstLevel } from '../model/comfort';
-import { fmtAgo, fmtNumber } from '../model/format';
+import { fmtAgo, fmtNumber, fmtValue } from '../model/format';
 import type { ShedState } from '../model/shedState';
 
 /** A house on the wall display: live temperature against the set-point, humidity, CO2, NH3. */
@@ -48,7 +48,7 @@ export function ScreenTile({
             {comfort && comfort.level !== 'ok' && (
               <b className={`fs-tile__delta fs-tile__delta--${comfort.level}`}>
                 {comfort.delta > 0 ? '+' : ''}
-                {comfort.delta.toFixed(1)}
+                {fmtValue(comfort.delta, 'temp')}
               </b>
             )}
           </>

@@ -16,7 +16,7 @@ import type { ShedOverviewRow } from '../../../app/api/types';
 import type { ShedAlarm } from '../hooks/useShedAlarms';
 import { shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
 import { gasLevel, rhLevel, tempComfort, worstLevel, type Level, type Species } from '../model/comfort';
-import { channelOf, fmtAgo, fmtDuration, fmtNumber } from '../model/format';
+import { channelOf, fmtAgo, fmtDuration, fmtNumber, fmtValue } from '../model/format';
 import { actuatorSummary, type ShedState } from '../model/shedState';
 import { MetricTile } from './MetricTile';
 import '../overview.css';
@@ -138,7 +138,7 @@ export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen, alar
               <span className="fs-temp__unit">°C</span>
               {temp && temp.readings.length > 1 && (
                 <span className="fs-temp__range" data-testid="shed-temp-range">
-                  {fmtNumber(temp.min, 'temp')} – {fmtNumber(temp.max, 'temp')}
+                  {fmtNumber(temp.min, 'temp')} – {fmtValue(temp.max, 'temp')}
                 </span>
               )}
             </div>
@@ -149,7 +149,7 @@ export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen, alar
                   {comfort && comfort.level !== 'ok' && (
                     <span className={`fs-temp__delta fs-temp__delta--${comfort.level}`}>
                       {comfort.delta > 0 ? '+' : ''}
-                      {comfort.delta.toFixed(1)}
+                      {fmtValue(comfort.delta, 'temp')}
                     </span>
                   )}
                 </div>
@@ -169,7 +169,7 @@ export function ShedCard({ shed, state, species, now, staleAfterMs, onOpen, alar
                   className={hotSensor(r.value, temp.avg, temp.readings.length) ? 'fs-sensors__hot' : undefined}
                 >
                   <span className="fs-sensors__name">T{channelOf(r.key)}</span>
-                  <span className="fs-sensors__value">{fmtNumber(r.value, 'temp')}</span>
+                  <span className="fs-sensors__value">{fmtValue(r.value, 'temp')}</span>
                 </li>
               ))}
             </ul>

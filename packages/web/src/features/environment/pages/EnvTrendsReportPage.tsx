@@ -13,7 +13,7 @@ import { ReportFrame, shedReportGate } from '../components/ReportFrame';
 import { ShedPicker } from '../components/ShedPicker';
 import { useFarmChoice } from '../../../app/farm';
 import { usePickedSheds } from '../hooks/usePickedSheds';
-import { decimalsOf, fmtNumber, fmtTime, keyLabel, kindLabel } from '../model/format';
+import { decimalsOf, fmtTime, fmtValue, keyLabel, kindLabel } from '../model/format';
 import { timeParams, type TimeChoice } from '../model/timeRange';
 import { shedMeanPoints } from '../model/trendSeries';
 import '../../../ui/report-page.css';
@@ -85,7 +85,7 @@ function KindCard({ kind, result, last }: { kind: EnvKind; result: UseQueryResul
             {data.sheds.map((s, j) => (
               <span key={s.shedId} className="fs-report-avg">
                 <i style={{ background: seriesColor('light', j) }} aria-hidden />
-                {s.shedName} <b>{fmtNumber(s.stats?.avg, kind)}</b>
+                {s.shedName} <b>{fmtValue(s.stats?.avg, kind, unit)}</b>
               </span>
             ))}
           </span>

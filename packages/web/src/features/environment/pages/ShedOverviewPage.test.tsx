@@ -93,7 +93,8 @@ describe('live shed overview', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(card).getByTestId('shed-temp').textContent).toContain('31.7'), SLOW);
     // The average follows (31.7 and 23.1), the hot sensor is marked, humidity and fans too.
     expect(within(card).getByTestId('shed-temp').textContent).toContain('27.4');
-    expect(within(card).getByText('31.7').closest('li')!.className).toContain('fs-sensors__hot');
+    // Each sensor's reading carries its unit.
+    expect(within(card).getByText('31.7 °C').closest('li')!.className).toContain('fs-sensors__hot');
     expect(within(card).getByTestId('metric-rh').textContent).toContain('61.2');
     expect(within(card).getByTestId('shed-fans').textContent).toContain('2/2');
     // 27.4 against a 22.2 set-point is more than 4 degrees off: the card looks like an alarm.

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixedWindPayload, type FixedWindPayload } from '@farmsense/shared';
-import { FanStageEditor } from '../components/FanStageEditor';
+import { FAN_STAGE_LIMITS, fixedWindPayload, type FixedWindPayload } from '@farmsense/shared';
+import { RowListEditor, type RowColumn } from '../components/RowListEditor';
 import { SettingGroupPage } from '../components/SettingGroupPage';
 
 /** A house without fan stages starts from three stages 1 °C apart, running continuously. */
@@ -13,6 +13,25 @@ const STARTER: FixedWindPayload = {
     { fan: 4, onAbove: 3, offAbove: 2.5, runSeconds: 60, stopSeconds: 0 },
   ],
 };
+
+type Stage = FixedWindPayload['stages'][number];
+
+/** A stage a row: the fan, on and off points over the set point, run and rest seconds. */
+const COLUMNS: RowColumn[] = [
+  { name: 'fan', kind: 'integer' },
+  { name: 'onAbove' },
+  { name: 'offAbove', dependsOn: ['onAbove'] },
+  { name: 'runSeconds', kind: 'integer' },
+  { name: 'stopSeconds', kind: 'integer' },
+];
+
+/** A new last stage: the next fan, on 1 °C after the last stage. */
+function newStage(rows: readonly Partial<Stage>[]): Stage {
+  const last = rows.at(-1);
+  const fan = Math.min(FAN_STAGE_LIMITS.maxFan, (last?.fan ?? 1) + 1);
+  const onAbove = Math.min(FAN_STAGE_LIMITS.maxOnAbove, (last?.onAbove ?? 0) + 1);
+  return { fan, onAbove, offAbove: onAbove - 0.5, runSeconds: 60, stopSeconds: 0 };
+}
 
 /** The acknowledged stages in words, one line per stage. */
 function StageSummary({ value }: { value: FixedWindPayload | null }): ReactElement {
@@ -49,7 +68,15 @@ export function FixedWindPage(): ReactElement {
       form={form}
       editor={
         <Form form={form} name="fanStages" layout="vertical">
-          <FanStageEditor />
+          <RowListEditor
+            list="stages"
+            texts="fixedWind"
+            rowId="stage"
+            schema={fixedWindPayload}
+            columns={COLUMNS}
+            max={FAN_STAGE_LIMITS.maxStages}
+            newRow={newStage}
+          />
         </Form>
       }
       reported={(value) => <StageSummary value={value} />}

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { heaterPayload, type HeaterPayload } from '@farmsense/shared';
-import { HeaterEditor } from '../components/HeaterEditor';
+import { HEATER_LIMITS, heaterPayload, type HeaterPayload } from '@farmsense/shared';
+import { freeNumber, RowListEditor, type RowColumn } from '../components/RowListEditor';
 import { SettingGroupPage } from '../components/SettingGroupPage';
 
 /** A house without heater settings starts from the controller's usual two stages. */
@@ -12,6 +12,23 @@ const STARTER: HeaterPayload = {
     { index: 2, enabled: true, onBelow: 2, offBelow: 1 },
   ],
 };
+
+type Heater = HeaterPayload['heaters'][number];
+
+/** A heater a row: its number, on and off points under the set point, in automatic use. */
+const COLUMNS: RowColumn[] = [
+  { name: 'index', kind: 'integer' },
+  { name: 'onBelow' },
+  { name: 'offBelow', dependsOn: ['onBelow'] },
+  { name: 'enabled', kind: 'check' },
+];
+/** A new row: the next heater number not in the list, on 2 °C under the set point. */
+const newHeater = (rows: readonly Partial<Heater>[]): Heater => ({
+  index: freeNumber(rows, 'index', HEATER_LIMITS.maxHeaters),
+  enabled: true,
+  onBelow: 2,
+  offBelow: 1,
+});
 
 /** The acknowledged heater points in words, one line per heater. */
 function HeaterSummary({ value }: { value: HeaterPayload | null }): ReactElement {
@@ -48,7 +65,15 @@ export function HeaterPage(): ReactElement {
       form={form}
       editor={
         <Form form={form} name="heaters" layout="vertical">
-          <HeaterEditor />
+          <RowListEditor
+            list="heaters"
+            texts="heater"
+            rowId="heater"
+            schema={heaterPayload}
+            columns={COLUMNS}
+            max={HEATER_LIMITS.maxHeaters}
+            newRow={newHeater}
+          />
         </Form>
       }
       reported={(value) => <HeaterSummary value={value} />}

@@ -1,8 +1,8 @@
 import type { ReactElement } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { pumpsPayload, type PumpsPayload } from '@farmsense/shared';
-import { PumpEditor } from '../components/PumpEditor';
+import { PUMP_KINDS, PUMP_LIMITS, pumpsPayload, type PumpsPayload } from '@farmsense/shared';
+import { freeNumber, RowListEditor, type RowColumn } from '../components/RowListEditor';
 import { pumpText } from '../components/pumpText';
 import { SettingGroupPage } from '../components/SettingGroupPage';
 
@@ -10,6 +10,31 @@ import { SettingGroupPage } from '../components/SettingGroupPage';
 const STARTER: PumpsPayload = {
   pumps: [{ pump: 1, kind: 'pad', auto: true, onAbove: 3, offAbove: 2, rhLimit: 85, runSeconds: 60, stopSeconds: 0 }],
 };
+
+type Pump = PumpsPayload['pumps'][number];
+
+/** A pump a row: number, pad or mist, automatic, on and off points over the set point, humidity limit, run and rest. */
+const COLUMNS: RowColumn[] = [
+  { name: 'pump', kind: 'integer' },
+  { name: 'kind', options: PUMP_KINDS, width: 140 },
+  { name: 'auto', kind: 'check' },
+  { name: 'onAbove' },
+  { name: 'offAbove', dependsOn: ['onAbove'] },
+  { name: 'rhLimit' },
+  { name: 'runSeconds', kind: 'integer' },
+  { name: 'stopSeconds', kind: 'integer' },
+];
+/** A new row: the next pump number not in the list, a pad on 3 °C over the set point. */
+const newPump = (rows: readonly Partial<Pump>[]): Pump => ({
+  pump: freeNumber(rows, 'pump', PUMP_LIMITS.maxPumps),
+  kind: 'pad',
+  auto: true,
+  onAbove: 3,
+  offAbove: 2,
+  rhLimit: 85,
+  runSeconds: 60,
+  stopSeconds: 0,
+});
 
 /** The acknowledged pump settings in words, one line per pump. */
 function PumpSummary({ value }: { value: PumpsPayload | null }): ReactElement {
@@ -45,7 +70,15 @@ export function PumpsPage(): ReactElement {
       form={form}
       editor={
         <Form form={form} name="pumps" layout="vertical">
-          <PumpEditor />
+          <RowListEditor
+            list="pumps"
+            texts="pumps"
+            rowId="pump"
+            schema={pumpsPayload}
+            columns={COLUMNS}
+            max={PUMP_LIMITS.maxPumps}
+            newRow={newPump}
+          />
         </Form>
       }
       reported={(value) => <PumpSummary value={value} />}

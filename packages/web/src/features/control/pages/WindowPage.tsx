@@ -1,37 +1,43 @@
 import type { ReactElement } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { windowPayload, type WindowPayload } from '@farmsense/shared';
-import { OpeningEditor } from '../components/OpeningEditor';
+import { OPENING_CONTROLS, OPENING_KINDS, OPENING_LIMITS, windowPayload, type OpeningSetting, type WindowPayload } from '@farmsense/shared';
+import { freeNumber, RowListEditor, type RowColumn } from '../components/RowListEditor';
 import { openingText } from '../components/openingText';
 import { SettingGroupPage } from '../components/SettingGroupPage';
 
+/** An opening a row: which one, driven by pressure or temperature, its points and its opening range. */
+const COLUMNS: RowColumn[] = [
+  { name: 'kind', options: OPENING_KINDS, width: 130 },
+  { name: 'index', kind: 'integer', dependsOn: ['kind'] },
+  { name: 'control', options: OPENING_CONTROLS, width: 150 },
+  { name: 'pressureTarget' },
+  { name: 'pressureBand' },
+  { name: 'openFrom' },
+  { name: 'fullyOpen', dependsOn: ['openFrom', 'control'] },
+  { name: 'minOpen' },
+  { name: 'maxOpen', dependsOn: ['minOpen'] },
+];
+/** A new opening: the next number of a side inlet, held at 20 Pa. */
+const newOpening = (rows: readonly Partial<OpeningSetting>[]): OpeningSetting => ({
+  kind: 'side',
+  index: freeNumber(
+    rows.filter((r) => r.kind === 'side'),
+    'index',
+    OPENING_LIMITS.maxIndex,
+  ),
+  control: 'pressure',
+  pressureTarget: 20,
+  pressureBand: 2,
+  openFrom: 1,
+  fullyOpen: 4,
+  minOpen: 10,
+  maxOpen: 100,
+});
+
 /** A house without opening settings starts from its side inlet held at 20 Pa and its curtain opening from 2 °C over the set point. */
 const STARTER: WindowPayload = {
-  openings: [
-    {
-      kind: 'side',
-      index: 1,
-      control: 'pressure',
-      pressureTarget: 20,
-      pressureBand: 2,
-      openFrom: 1,
-      fullyOpen: 4,
-      minOpen: 10,
-      maxOpen: 100,
-    },
-    {
-      kind: 'curtain',
-      index: 1,
-      control: 'temperature',
-      pressureTarget: 20,
-      pressureBand: 2,
-      openFrom: 2,
-      fullyOpen: 5,
-      minOpen: 0,
-      maxOpen: 100,
-    },
-  ],
+  openings: [newOpening([]), { ...newOpening([]), kind: 'curtain', control: 'temperature', openFrom: 2, fullyOpen: 5, minOpen: 0 }],
 };
 
 /** The acknowledged openings in words, one line each. */
@@ -68,7 +74,15 @@ export function WindowPage(): ReactElement {
       form={form}
       editor={
         <Form form={form} name="openings" layout="vertical">
-          <OpeningEditor />
+          <RowListEditor
+            list="openings"
+            texts="window"
+            rowId="opening"
+            schema={windowPayload}
+            columns={COLUMNS}
+            max={OPENING_LIMITS.maxOpenings}
+            newRow={newOpening}
+          />
         </Form>
       }
       reported={(value) => <OpeningSummary value={value} />}

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { controlCommands, gateways, gatewayStatus } from '../../db/tables.js';
+import { controlCommands, gateways } from '../../db/tables.js';
 import type { CommandAck } from '../../iot/commands.js';
 import type { IotLink } from '../../iot/link.js';
 import { defineJob } from '../../jobs/index.js';
@@ -18,12 +18,6 @@ import { commandSettled, type SettledCommand } from './settled.js';
  */
 
 type Row = typeof controlCommands.$inferSelect;
-
-/** Whether the gateway is online now (gateway_status, kept by every ingest process). */
-export async function isOnline(db: Db, gatewayId: number): Promise<boolean> {
-  const [s] = await db.select({ online: gatewayStatus.online }).from(gatewayStatus).where(eq(gatewayStatus.gatewayId, gatewayId));
-  return s?.online === true;
-}
 
 /** Publishes the row's command and counts the attempt; false when the link could not take it. */
 export async function publishRow(

@@ -165,4 +165,24 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
     );
     expect(dev.commands.at(-1)).toMatchObject({ op: 'setDevice', params: { version: 8, key: 'light.1', value: null } });
   });
+  it('sends a switch to a controller read offline at the start that came online while the switch was written', async () => {
+    const gw = w.gateways[0]!.id;
+    await ctx.database.query('UPDATE gateway_status SET online = false WHERE gateway_id = $1', [gw]);
+    // No online event from the link (resendPending sends nothing): the switch itself must look again.
+    await ctx.database.query(`CREATE FUNCTION device_test_online() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN UPDATE gateway_status SET online = true WHERE gateway_id = ${gw}; RETURN NEW; END $$`);
+    await ctx.database.query(
+      'CREATE TRIGGER device_test_online AFTER INSERT ON control_commands FOR EACH ROW EXECUTE FUNCTION device_test_online()',
+    );
+    try {
+      const r = await switchDevice({ key: 'fan.2', value: 30, returnMinutes: 5 });
+      expect(r.data.results[0]).toMatchObject({ code: 1, status: 'pending', online: true });
+      await waitFor(async () => (await device('fan.2'))?.command?.status === 'synced');
+      expect(dev.commands.at(-1)).toMatchObject({ op: 'setDevice', params: { key: 'fan.2', value: 30 } });
+      expect((await list()).online).toBe(true);
+    } finally {
+      await ctx.database.query('DROP TRIGGER device_test_online ON control_commands');
+      await ctx.database.query('DROP FUNCTION device_test_online()');
+    }
+  });
 });

@@ -17,8 +17,8 @@ import { defineJob } from '../../jobs/index.js';
 import { audit } from '../../plugins/audit-note.js';
 import { visibleShed, type Scope } from '../../scope/index.js';
 import { writeCommand, withVersionRetry } from './commands.js';
-import { isOnline, publishRow } from './delivery.js';
-import { shedController, statusOf } from './settings.js';
+import { publishRow } from './delivery.js';
+import { sendLate, shedController, statusOf } from './settings.js';
 import type { Confirmation } from './verify.js';
 
 /**
@@ -142,9 +142,11 @@ export async function switchDevice(
     }),
   );
   audit.apply(scope.req, 'setting', shed.shedName, audit.changes({ device: w.from }, { device: payload }));
-  const online = await isOnline(db, gw.id);
-  if (online) await publishRow(db, deps.iot, { id: w.id, op: DEVICE_OP, payload, version: w.version }, gw.code);
-  return { results: [{ ...base, code: 1, version: w.version, commandId: w.id, status: 'pending', online }] };
+  const results = [{ ...base, code: 1, version: w.version, commandId: w.id, status: 'pending' as const, online: gw.online }];
+  // Online when the switch started: sent now; offline then: sent if it came online while the row was written.
+  if (gw.online) await publishRow(db, deps.iot, { id: w.id, op: DEVICE_OP, payload, version: w.version }, gw.code);
+  else await sendLate(deps, new Map([[shed.id, gw]]), results, payload, DEVICE_OP);
+  return { results };
 }
 
 /** The house's devices: every actuator and lighting zone its controller reports, with its newest value and hand command. */
@@ -195,5 +197,5 @@ export async function deviceList(deps: Deps, scope: Scope, shedId: number): Prom
     };
   });
   devices.sort((a, b) => a.kind.localeCompare(b.kind) || a.index - b.index);
-  return { shedId, gatewayId: gw.id, online: await isOnline(db, gw.id), devices };
+  return { shedId, gatewayId: gw.id, online: gw.online, devices };
 }

@@ -19,24 +19,13 @@ import type { Deps } from '../../deps.js';
 import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
 import { shedComfort, shedComforts, type ShedComfort } from './comfort.js';
 import { writeCommand, withVersionRetry } from './commands.js';
-import { isOnline, publishRow } from './delivery.js';
+import { publishRow } from './delivery.js';
 import { audit } from '../../plugins/audit-note.js';
 import { mapLimit } from '../../lib/map-limit.js';
 import type { Confirmation } from './verify.js';
 
 /** The climate controller gateway type (enums.gatewayType.101): the device that takes the settings. */
 export const CONTROLLER_TYPE = 101;
-
-/** The house's enabled climate controller (the oldest when several), or null. */
-export async function shedController(db: Db, shedId: number): Promise<{ id: number; code: string } | null> {
-  const [gw] = await db
-    .select({ id: gateways.id, code: gateways.code })
-    .from(gateways)
-    .where(and(eq(gateways.shedId, shedId), eq(gateways.gatewayType, CONTROLLER_TYPE), eq(gateways.enabled, true)))
-    .orderBy(asc(gateways.id))
-    .limit(1);
-  return gw ?? null;
-}
 
 export interface Controller {
   id: number;
@@ -55,6 +44,11 @@ export async function shedControllers(db: Db, shedIds: readonly number[]): Promi
     .where(and(inArray(gateways.shedId, [...new Set(shedIds)]), eq(gateways.gatewayType, CONTROLLER_TYPE), eq(gateways.enabled, true)))
     .orderBy(asc(gateways.shedId), asc(gateways.id));
   return new Map(rows.map((r) => [r.shedId!, { id: r.id, code: r.code, online: r.online === true }]));
+}
+
+/** One house's controller with its online state (the same single query as a batch's), or null. */
+export async function shedController(db: Db, shedId: number): Promise<Controller | null> {
+  return (await shedControllers(db, [shedId])).get(shedId) ?? null;
 }
 
 export interface NewVersion {
@@ -128,7 +122,7 @@ async function newVersion(
  * now get theirs sent (one that came online before its row committed had nothing to re-send;
  * one coming online from now on gets it from resendPending, the rows being committed).
  */
-async function sendLate(deps: Deps, controllers: Map<number, Controller>, results: ApplyResultRow[], payload: unknown, op: string) {
+export async function sendLate(deps: Deps, controllers: Map<number, Controller>, results: ApplyResultRow[], payload: unknown, op: string) {
   const { db } = deps.database;
   const late = results.filter((r) => r.commandId !== null && controllers.get(r.shedId)?.online === false);
   if (late.length === 0) return;
@@ -207,20 +201,23 @@ const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
 
 export async function settingState(db: Db, scope: Scope, q: SettingStateQuery): Promise<SettingStateAnswer> {
   const shed = await visibleShed(scope, q.shedId);
-  const gw = await shedController(db, q.shedId);
-  const { dayAge, comfort } = await shedComfort(db, q.shedId, shed.timeZone);
   const where = and(eq(controlCommands.shedId, q.shedId), eq(controlCommands.grp, q.group));
-  const rows = await db
-    .select({ c: controlCommands, createdByName: accounts.accountName })
-    .from(controlCommands)
-    .leftJoin(accounts, eq(accounts.id, controlCommands.createdBy))
-    .where(where)
-    .orderBy(desc(controlCommands.version))
-    .limit(20);
-  const [reported] = await db
-    .select({ version: max(controlCommands.version) })
-    .from(controlCommands)
-    .where(and(where, eq(controlCommands.status, 'synced')));
+  // Independent reads of the house, at once: its controller with its online state (one query), comfort, versions.
+  const [gw, { dayAge, comfort }, rows, [reported]] = await Promise.all([
+    shedController(db, q.shedId),
+    shedComfort(db, q.shedId, shed.timeZone),
+    db
+      .select({ c: controlCommands, createdByName: accounts.accountName })
+      .from(controlCommands)
+      .leftJoin(accounts, eq(accounts.id, controlCommands.createdBy))
+      .where(where)
+      .orderBy(desc(controlCommands.version))
+      .limit(20),
+    db
+      .select({ version: max(controlCommands.version) })
+      .from(controlCommands)
+      .where(and(where, eq(controlCommands.status, 'synced'))),
+  ]);
   const reportedVersion = reported?.version ?? null;
   const [reportedRow] =
     reportedVersion === null
@@ -234,7 +231,7 @@ export async function settingState(db: Db, scope: Scope, q: SettingStateQuery): 
     shedId: q.shedId,
     group: q.group,
     gatewayId: gw?.id ?? null,
-    online: gw ? await isOnline(db, gw.id) : false,
+    online: gw?.online ?? false,
     desiredVersion: newest?.version ?? null,
     reportedVersion,
     status: newest ? statusOf(newest.status) : null,

@@ -7,6 +7,7 @@ import { seedHistory } from './db/seed-history.js';
 import { seedAlarmHistory } from './db/seed-alarms.js';
 import { seedPushHistory } from './db/seed-push.js';
 import { seedDemoSilos } from './db/seed-silos.js';
+import { seedDemoFeeders } from './db/seed-feed-devices.js';
 
 export interface Services {
   stop: () => Promise<void>;
@@ -34,6 +35,8 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
     // The demo silos on weighers of their own, with 30 days of load-cell readings weighed (once).
     const siloReadings = await seedDemoSilos(deps.database);
     if (siloReadings > 0) app.log.info({ readings: siloReadings }, 'demo silo history weighed');
+    // The sow farm's feeder main unit, concentrator, collectors and crate feeders (once).
+    if (await seedDemoFeeders(deps.database.db)) app.log.info('demo feeders added');
   }
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {

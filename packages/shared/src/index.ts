@@ -58,3 +58,4 @@ export * from './silos/reports.js';
 export * from './feeding/endpoints.js';
 export * from './feeding/plan-endpoints.js';
 export * from './feeding/standard-endpoints.js';
+export * from './feeding/device-endpoints.js';

@@ -19,3 +19,4 @@ export {
 } from './defaults.js';
 export { Weather, type WeatherOptions } from './weather.js';
 export { BROILER_TARGET, BROILER_RH, interpolate } from './curves.js';
+export { FeedConcentratorModel, FEEDER_STATE, parseRation, type ConcentratorConfig, type FeederAddress, type Ration } from './feeders.js';

@@ -1,6 +1,7 @@
 import type { Duplex } from 'node:stream';
 import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 import { applyCommand, parseCommand } from './commands.js';
+import { FeedConcentratorModel } from './feeders.js';
 import type { ShedModel } from './model.js';
 
 /**
@@ -11,7 +12,8 @@ import type { ShedModel } from './model.js';
  * as for a real gateway losing power; when it comes back, the gateway connects again.
  */
 export interface RunnerGateway {
-  model: ShedModel;
+  /** A house's climate controller, or a feeder concentrator with its feeders (feeders.ts). */
+  model: ShedModel | FeedConcentratorModel;
   /** Connection check code. */
   password: string;
 }
@@ -231,7 +233,8 @@ export class SimulatorRunner {
       return;
     }
     this.stats.commands++;
-    const ack = applyCommand(link.gw.model, cmd, this.now());
+    const model = link.gw.model;
+    const ack = model instanceof FeedConcentratorModel ? model.obey(cmd, this.now()) : applyCommand(model, cmd, this.now());
     link.client?.publish(`fs/${code}/ack`, JSON.stringify(ack), { qos: 1 });
     // Report the new actuator states at once, as controllers do after a remote change.
     if (ack.ok) this.publish(link, 0);

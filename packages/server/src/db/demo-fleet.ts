@@ -2,6 +2,7 @@ import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '..
 import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '../iot/flock-sync.js';
 import { zoneOffsetMs } from '../lib/farm-time.js';
 import type { Database } from './client.js';
+import { demoConcentrators } from './demo-feeders.js';
 
 /**
  * The demo gateways (CONTRACT §5: `fs-demo01`, `fs-demo02`, ... of tenant "Demo Agri Group") as
@@ -94,6 +95,8 @@ export async function startDemoSimulator(
 ): Promise<DemoSimulator | null> {
   const gateways = await demoGateways(database);
   if (gateways.length === 0) return null;
+  // The feeder main units with their feeders (feeders.ts of the simulator), beside the houses.
+  const concentrators = await demoConcentrators(database, DEMO_SEED);
   const sheds = demoSheds(gateways, opts.faults ?? true);
   const models = sheds.map((s) => s.model);
   const now = Date.now();
@@ -118,7 +121,7 @@ export async function startDemoSimulator(
   const runner = new SimulatorRunner({
     connection,
     // The registry holds only hashes: the demo gateways sign in with the demo code (CONTRACT §5).
-    gateways: models.map((model) => ({ model, password: DEMO_CHECK_CODE })),
+    gateways: [...models, ...concentrators].map((model) => ({ model, password: DEMO_CHECK_CODE })),
     intervalS: opts.intervalS ?? 30,
     ...(opts.log ? { log: opts.log } : {}),
   });

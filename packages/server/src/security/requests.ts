@@ -17,6 +17,9 @@ const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/feeding\/feedType/i, (d) => d.pigFeedType],
   [/\/feeding\/feedInfo/i, (d) => d.pigFeed],
   [/\/feeding\/plan/i, (d) => d.pigPlan],
+  [/\/feeding\/concentrator/i, (d) => d.pigConcentrator],
+  [/\/feeding\/collector/i, (d) => d.pigCollector],
+  [/\/feeding\/feeder/i, (d) => d.pigFeeder],
   [/\/feeding\/standard/i, (d) => d.pigStandard],
   [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
   [/\/warning\/rule/i, (d) => d.pigAlarmRule],
@@ -63,6 +66,8 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     meals: () => [[{ startMinute: 360, endMinute: 420, share: 100 }]],
     dispatchMode: () => ['immediate'],
     feedId: () => one(d.pigFeed),
+    // A collector's parent is a concentrator, a feeder's a collector.
+    parentId: () => one(/\/feeder/i.test(path) ? d.pigCollector : d.pigConcentrator),
     standardId: () => one(d.pigStandard),
     // A feeding standard that keeps its rules: one age row with its bounds in order, one adjustment.
     ages: () => [[{ startDay: 1, endDay: 114, minAmount: 1800, dailyAmount: 2200, maxAmount: 2800 }]],

@@ -74,6 +74,10 @@ export interface DemoIds {
   pigPlan: number;
   /** A feeding standard of the demo tenant (db/seed-feeding-standards.ts). */
   pigStandard: number;
+  /** The pig farm's first house's feeder hierarchy (security world): a concentrator, a collector under it and a feeder under that. */
+  pigConcentrator: number;
+  pigCollector: number;
+  pigFeeder: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */

@@ -9,6 +9,7 @@ import {
   applicationInfo,
   controlAuthCodes,
   farms,
+  feedDevices,
   feedInfos,
   feedingPlans,
   feedingStandards,
@@ -249,6 +250,25 @@ export async function securityWorld(): Promise<SecurityWorld> {
     .orderBy(feedingStandards.id)
     .limit(1);
 
+  // A feeder hierarchy in the pig farm's first house: a feeder main gateway, its concentrator, a collector, a feeder on a pen.
+  const [feedMain] = await db
+    .insert(gateways)
+    .values({ tenantId, farmId: pigFarm, shedId: pigSheds[0]!.id, code: 'fs-secfeed1', name: 'SEC-PIG-FEED', gatewayType: 102, checkCode: 'x' })
+    .returning({ id: gateways.id });
+  const at = { tenantId, farmId: pigFarm, shedId: pigSheds[0]!.id };
+  const [concentrator] = await db
+    .insert(feedDevices)
+    .values({ ...at, kind: 'concentrator', gatewayId: feedMain!.id, deviceNo: 'SEC-J', name: 'SEC-PIG-JZQ' })
+    .returning({ id: feedDevices.id });
+  const [collector] = await db
+    .insert(feedDevices)
+    .values({ ...at, kind: 'collector', parentId: concentrator!.id, deviceNo: '01', name: 'SEC-PIG-CJQ' })
+    .returning({ id: feedDevices.id });
+  const [feeder] = await db
+    .insert(feedDevices)
+    .values({ ...at, kind: 'feeder', parentId: collector!.id, penId: pen!.id, deviceNo: '001', name: 'SEC-PIG-SWQ' })
+    .returning({ id: feedDevices.id });
+
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
   return {
@@ -279,6 +299,9 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigFeed: pigFeed!.id,
       pigPlan: pigPlan!.id,
       pigStandard: pigStandard!.id,
+      pigConcentrator: concentrator!.id,
+      pigCollector: collector!.id,
+      pigFeeder: feeder!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),

@@ -65,12 +65,20 @@ export const planRow = z.object({
 export type PlanRow = z.infer<typeof planRow>;
 
 export const feederDispatchRow = z.object({
-  gatewayId: z.number(),
+  feederId: z.number(),
+  feederNo: z.string(),
+  feederName: z.string(),
+  penId: z.number().nullable(),
+  penColumn: z.number().nullable(),
+  penRow: z.number().nullable(),
+  /** The gateway of the feeder's concentrator, which the copy is sent to. */
   gatewayCode: z.string(),
-  gatewayName: z.string(),
+  /** The version of the feeder's command the device acknowledges. */
+  version: z.number().nullable(),
   status: z.enum(FEEDER_DISPATCH_STATUSES),
-  /** 1 confirmed, an error code when it failed, null while no answer. */
+  /** 1 confirmed, an error code when it failed (20048 refused, 203342 no answer before expiry), null while pending. */
   result: z.number().nullable(),
+  /** Dispatches of this copy: the first and each retry. */
   attempts: z.number(),
   sentAt: z.number().nullable(),
   updatedAt: z.number(),
@@ -111,7 +119,11 @@ export const feedingPlanApi = {
       answer: z.object({ dispatchStatus: z.enum(DISPATCH_STATUSES) }),
     },
   ),
-  feeders: get('/feeding/plan/feeders/:id', "Each feeder's copy of the plan's last dispatch: not sent, sending or sent, and its result", {
+  retry: post('/feeding/plan/dispatch/retry', "Sends the failed feeders' copies of the plan's last dispatch again", {
+    body: planDispatchBody,
+    answer: z.object({ dispatchStatus: z.enum(DISPATCH_STATUSES), retried: z.number() }),
+  }),
+  feeders: get('/feeding/plan/feeders/:id', "Each feeder's copy of the plan's last dispatch: pending (sending) or sent, and its result", {
     params: planIdParams,
     answer: z.array(feederDispatchRow),
   }),

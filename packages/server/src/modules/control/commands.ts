@@ -20,7 +20,8 @@ export interface CommandWrite {
    * pending: the whole group (a setting group), or one device of it (`payload->>'key'`).
    */
   target?: SQL;
-  log: {
+  /** The option-log entry (a setting someone confirmed with a code); none for plan dispatches (feeding), audited by their module. */
+  log?: {
     action: LogAction;
     codeKind: string;
     authCodeId: number | null;
@@ -28,6 +29,8 @@ export interface CommandWrite {
     accountName: string | null;
     confirmedOffComfort?: boolean;
   };
+  /** Seconds until it expires when nobody answers (default COMMAND_EXPIRY_SECONDS). */
+  expirySeconds?: number;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface CommandWrite {
  */
 export async function writeCommand(tx: Tx, deps: Deps, w: CommandWrite): Promise<{ id: string; version: number; from: unknown }> {
   const id = randomUUID();
-  const expiresAt = new Date(Date.now() + COMMAND_EXPIRY_SECONDS * 1000);
+  const expiresAt = new Date(Date.now() + (w.expirySeconds ?? COMMAND_EXPIRY_SECONDS) * 1000);
   const inGroup = and(eq(controlCommands.shedId, w.shed.id), eq(controlCommands.grp, w.group));
   const target = w.target ? and(inGroup, w.target) : inGroup;
   // One look-up: the group's newest version (the next number follows it) and the target's newest
@@ -70,24 +73,25 @@ export async function writeCommand(tx: Tx, deps: Deps, w: CommandWrite): Promise
     op: w.op,
     payload: w.payload,
     expiresAt,
-    createdBy: w.log.accountId,
+    createdBy: w.log?.accountId ?? null,
   });
-  await tx.insert(controlOptionLogs).values({
-    tenantId: w.shed.tenantId,
-    farmId: w.shed.farmId,
-    shedId: w.shed.id,
-    grp: w.group,
-    action: w.log.action,
-    version,
-    fromValue: from,
-    toValue: w.payload,
-    codeKind: w.log.codeKind,
-    authCodeId: w.log.authCodeId,
-    ...(w.log.confirmedOffComfort !== undefined ? { confirmedOffComfort: w.log.confirmedOffComfort } : {}),
-    commandId: id,
-    accountId: w.log.accountId,
-    accountName: w.log.accountName,
-  });
+  if (w.log)
+    await tx.insert(controlOptionLogs).values({
+      tenantId: w.shed.tenantId,
+      farmId: w.shed.farmId,
+      shedId: w.shed.id,
+      grp: w.group,
+      action: w.log.action,
+      version,
+      fromValue: from,
+      toValue: w.payload,
+      codeKind: w.log.codeKind,
+      authCodeId: w.log.authCodeId,
+      ...(w.log.confirmedOffComfort !== undefined ? { confirmedOffComfort: w.log.confirmedOffComfort } : {}),
+      commandId: id,
+      accountId: w.log.accountId,
+      accountName: w.log.accountName,
+    });
   await deps.jobs.enqueue(expireJob, { id }, { runAt: expiresAt, key: `expire-${id}`, tx });
   return { id, version, from };
 }

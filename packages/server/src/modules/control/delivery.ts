@@ -98,8 +98,10 @@ export async function resendPending(db: Db, iot: IotLink, gatewayId: number): Pr
   const seen = new Set<string>();
   let sent = 0;
   for (const row of rows) {
-    // Hand switches (group device) are one chain per device, settings one per group.
-    const device = row.grp === 'device' ? `:${String((row.payload as { key?: unknown }).key)}` : '';
+    // Hand switches (group device) are one chain per device, plan dispatches (group feeding) one
+    // per feeder, settings one per group.
+    const payload = row.payload as { key?: unknown; feederId?: unknown };
+    const device = row.grp === 'device' ? `:${String(payload.key)}` : row.grp === 'feeding' ? `:${String(payload.feederId)}` : '';
     const key = `${row.shedId}:${row.grp}${device}`;
     if (seen.has(key)) continue;
     seen.add(key);

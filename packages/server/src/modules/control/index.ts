@@ -16,3 +16,9 @@ export const controlModule: ServerModule = {
 
 /** Settled commands for other modules (the alarms module's "command failed" rule). */
 export { onCommandSettled, type CommandSettledListener, type SettledCommand } from './settled.js';
+
+/** Durable device commands for other modules' settings (the feeding plan dispatch, group `feeding`). */
+export { writeCommand, withVersionRetry, type CommandWrite } from './commands.js';
+export { isOnline, publishRow } from './delivery.js';
+/** Publishes a command written by a job once that job committed (`control.send`, keyed by the caller). */
+export { sendJob as sendCommandJob } from './devices.js';

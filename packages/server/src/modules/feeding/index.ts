@@ -1,10 +1,18 @@
+import { onCommandSettled } from '../control/index.js';
 import type { ServerModule } from '../module.js';
 import { dispatchJob } from './dispatch.js';
+import { dispatchSettled } from './dispatch-link.js';
 import { feedingRoutes } from './routes.js';
 
-/** Precision feeding (issue 15): the feed catalogue and feeding plans with their dispatch to feeders. */
+/**
+ * Precision feeding (issue 15): the feed catalogue, feeding standards, the feeder hierarchy and
+ * feeding plans with their dispatch to feeders through the device link.
+ */
 export const feedingModule: ServerModule = {
   name: 'feeding',
   routes: feedingRoutes,
   jobs: [dispatchJob],
 };
+
+// A feeder's answer to its copy of a plan (the control core settles the command).
+onCommandSettled(dispatchSettled);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type FeederDispatchRow, type Page, type PlanRow } from '@farmsense/shared';
-import { gateways, pens } from '../../db/tables.js';
+import { pens } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFeeders } from './feeding.fixtures.js';
 import { feedInfos, feedTypes } from './tables.js';
 
 const PLAN = '/api/feeding/plan';
@@ -63,17 +64,7 @@ describe(`feeding plans (${TEST_DB})`, () => {
       ])
       .returning({ id: pens.id });
     [pen, otherPen] = penRows.map((p) => p.id) as [number, number];
-    await db.insert(gateways).values(
-      [1, 2].map((n) => ({
-        tenantId: tenant,
-        farmId: farm,
-        shedId: shed,
-        code: `fs-plfeed${n}`,
-        name: `Feeder ${n}`,
-        gatewayType: n === 1 ? 102 : 103,
-        checkCode: 'x',
-      })),
-    );
+    await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-plfeed1', pens: [pen, pen] });
     const [type] = await db.insert(feedTypes).values({ tenantId: tenant, name: 'Sow feed' }).returning({ id: feedTypes.id });
     const rows = await db
       .insert(feedInfos)
@@ -239,17 +230,17 @@ describe(`feeding plans (${TEST_DB})`, () => {
     expect((await call(ctx, tok['pl-two']!, 'POST', PLAN, sows({ name: 'Q3' }))).code).toBe(10007);
   });
 
-  it('dispatches now: one not-sent copy per feeder of the house; a house without feeders is 20047', async () => {
+  it('dispatches now: one pending copy per feeder of the plan pens; a house without feeders is 20047', async () => {
     const [plan] = (await call<Page<PlanRow>>(ctx, tok['pl-admin']!, 'GET', `${PLAN}/page?name=Gestation`)).data.list;
     const sent = await call<{ dispatchStatus: string }>(ctx, tok['pl-admin']!, 'POST', `${PLAN}/dispatch`, { id: plan!.id });
     expect(sent.data).toEqual({ dispatchStatus: 'dispatching' });
     const feeders = await call<FeederDispatchRow[]>(ctx, tok['pl-admin']!, 'GET', `${PLAN}/feeders/${plan!.id}`);
-    expect(feeders.data.map((f) => [f.gatewayCode, f.status, f.result])).toEqual([
-      ['fs-plfeed1', 'notSent', null],
-      ['fs-plfeed2', 'notSent', null],
+    expect(feeders.data.map((f) => [f.feederNo, f.gatewayCode, f.status, f.result, f.attempts])).toEqual([
+      ['001', 'fs-plfeed1', 'sending', null, 1],
+      ['002', 'fs-plfeed1', 'sending', null, 1],
     ]);
     const again = await call<PlanRow>(ctx, tok['pl-admin']!, 'GET', `${PLAN}/${plan!.id}`);
-    expect(again.data.dispatch).toEqual({ feeders: 2, notSent: 2, sending: 0, sent: 0, failed: 0 });
+    expect(again.data.dispatch).toEqual({ feeders: 2, notSent: 0, sending: 2, sent: 0, failed: 0 });
     const none = await post(sows({ name: 'Bare house', shedId: bare, penIds: [] }));
     const refused = await call(ctx, tok['pl-admin']!, 'POST', `${PLAN}/dispatch`, { id: none.data.id });
     expect([refused.code, refused.data]).toEqual([20047, { feeders: 0 }]);
@@ -279,7 +270,7 @@ describe(`feeding plans (${TEST_DB})`, () => {
     await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now()) + 100));
     expect(await ctx.jobs.runDue()).toBeGreaterThanOrEqual(1);
     const done = await call<PlanRow>(ctx, tok['pl-admin']!, 'GET', `${PLAN}/${add.data.id}`);
-    expect(done.data).toMatchObject({ dispatchStatus: 'dispatching', dispatch: { feeders: 2, notSent: 2 } });
+    expect(done.data).toMatchObject({ dispatchStatus: 'dispatching', dispatch: { feeders: 2, sending: 2 } });
   });
 
   it('survives a restart: a scheduled dispatch runs in a server started after the one that scheduled it', async () => {

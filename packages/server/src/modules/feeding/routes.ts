@@ -1,8 +1,9 @@
-import { feedingFeedApi, feedingPlanApi, feedingStandardApi, type AppCode } from '@farmsense/shared';
+import { feedDeviceApi, feedingFeedApi, feedingPlanApi, feedingStandardApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
-import { dispatchPlan, feederRows } from './dispatch.js';
+import { addDevice, concentratorGateways, deviceList, devicePage, removeDevice, updateDevice } from './devices.js';
+import { dispatchPlan, feederRows, retryDispatch } from './dispatch.js';
 import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
 import { addStandard, removeStandard, standardList, standardPage, updateStandard } from './standards.js';
@@ -11,6 +12,10 @@ import { addStandard, removeStandard, standardList, standardPage, updateStandard
 export const FEED_TYPE_APP: AppCode = 'accurate-feeding.info.type';
 export const FEED_INFO_APP: AppCode = 'accurate-feeding.info.info';
 export const PLAN_APP: AppCode = 'accurate-feeding.plan';
+/** The feeding devices (/device-mng/feed/jzq, cjq, swq). */
+export const CONCENTRATOR_APP: AppCode = 'device-mng.feed.jzq';
+export const COLLECTOR_APP: AppCode = 'device-mng.feed.cjq';
+export const FEEDER_APP: AppCode = 'device-mng.feed.swq';
 /** The feeding standards (/std/mgn). */
 export const STANDARD_APP: AppCode = 'std.mgn';
 
@@ -41,6 +46,7 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
   serve(feedingPlanApi.update, plan, async ({ req, body }) => updatePlan(db, scopeOf(req), body));
   serve(feedingPlanApi.remove, plan, async ({ req, params }) => removePlan(db, scopeOf(req), params.id));
   serve(feedingPlanApi.dispatch, plan, async ({ req, body }) => dispatchPlan(db, deps, scopeOf(req), body.id));
+  serve(feedingPlanApi.retry, plan, async ({ req, body }) => retryDispatch(db, deps, scopeOf(req), body.id));
   serve(feedingPlanApi.feeders, plan, async ({ req, params }) => feederRows(db, scopeOf(req), params.id));
 
   const std = { app: STANDARD_APP };
@@ -50,4 +56,38 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
   serve(feedingStandardApi.add, std, async ({ req, body }) => addStandard(db, scopeOf(req), body));
   serve(feedingStandardApi.update, std, async ({ req, body }) => updateStandard(db, scopeOf(req), body));
   serve(feedingStandardApi.remove, std, async ({ req, params }) => removeStandard(db, scopeOf(req), params.id));
+
+  const devices = router(app, { tags: ['feeding'], app: CONCENTRATOR_APP, module: 'device-mng' });
+  const jzq = { app: CONCENTRATOR_APP };
+  devices(feedDeviceApi.concentratorPage, jzq, async ({ req, query }) => devicePage(db, scopeOf(req), 'concentrator', query));
+  // The collector form picks its concentrator.
+  devices(feedDeviceApi.concentratorList, { app: [CONCENTRATOR_APP, COLLECTOR_APP] }, async ({ req, query }) =>
+    deviceList(db, scopeOf(req), 'concentrator', query.shedId),
+  );
+  devices(feedDeviceApi.concentratorGateways, jzq, async ({ req, query }) => concentratorGateways(db, scopeOf(req), query.shedId));
+  devices(feedDeviceApi.concentratorAdd, jzq, async ({ req, body }) => addDevice(db, scopeOf(req), { kind: 'concentrator', body }));
+  devices(feedDeviceApi.concentratorUpdate, jzq, async ({ req, body }) => {
+    await updateDevice(db, scopeOf(req), { kind: 'concentrator', body, id: body.id });
+  });
+  devices(feedDeviceApi.concentratorRemove, jzq, async ({ req, params }) => removeDevice(db, scopeOf(req), 'concentrator', params.id));
+
+  const cjq = { app: COLLECTOR_APP };
+  devices(feedDeviceApi.collectorPage, cjq, async ({ req, query }) => devicePage(db, scopeOf(req), 'collector', query));
+  // The feeder form picks its collector.
+  devices(feedDeviceApi.collectorList, { app: [COLLECTOR_APP, FEEDER_APP] }, async ({ req, query }) =>
+    deviceList(db, scopeOf(req), 'collector', query.shedId),
+  );
+  devices(feedDeviceApi.collectorAdd, cjq, async ({ req, body }) => addDevice(db, scopeOf(req), { kind: 'collector', body }));
+  devices(feedDeviceApi.collectorUpdate, cjq, async ({ req, body }) => {
+    await updateDevice(db, scopeOf(req), { kind: 'collector', body, id: body.id });
+  });
+  devices(feedDeviceApi.collectorRemove, cjq, async ({ req, params }) => removeDevice(db, scopeOf(req), 'collector', params.id));
+
+  const swq = { app: FEEDER_APP };
+  devices(feedDeviceApi.feederPage, swq, async ({ req, query }) => devicePage(db, scopeOf(req), 'feeder', query));
+  devices(feedDeviceApi.feederAdd, swq, async ({ req, body }) => addDevice(db, scopeOf(req), { kind: 'feeder', body }));
+  devices(feedDeviceApi.feederUpdate, swq, async ({ req, body }) => {
+    await updateDevice(db, scopeOf(req), { kind: 'feeder', body, id: body.id });
+  });
+  devices(feedDeviceApi.feederRemove, swq, async ({ req, params }) => removeDevice(db, scopeOf(req), 'feeder', params.id));
 };

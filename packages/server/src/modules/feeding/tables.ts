@@ -14,6 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { farms, gateways, pens, sheds, tenants } from '../../db/schema.js';
 import { belongsTo, stamps, ts } from '../../db/schema/columns.js';
+import { feedDevices } from './device-tables.js';
+
+export * from './device-tables.js';
 
 /**
  * The feeding module's tables (issue 15). Feed types and feed info are the tenant's catalogue
@@ -219,9 +222,11 @@ export const feedingPlanPens = pgTable(
 );
 
 /**
- * One feeder's copy of a plan dispatch: `status` notSent, sending or sent; `result` the outcome
- * code (1 confirmed, or the error code it failed with), null while none. One row per plan and
- * feeder: a new dispatch resets it.
+ * One feeder's copy of a plan dispatch: `status` notSent, sending (its command is pending at the
+ * concentrator's gateway) or sent; `result` the outcome code (1 confirmed, or the error code it
+ * failed with), null while none. One row per plan and feeder: a new dispatch resets it. The
+ * command itself is a control command (`command_id`, group `feeding`), settled by the device's ack
+ * or its expiry; `gateway_id` is the gateway it goes to (the feeder's concentrator's).
  */
 export const feedingDispatches = pgTable(
   'feeding_dispatches',
@@ -230,6 +235,9 @@ export const feedingDispatches = pgTable(
     tenantId,
     planId: belongsTo('plan_id', () => feedingPlans.id),
     gatewayId: belongsTo('gateway_id', () => gateways.id),
+    feederId: integer('feeder_id').references(() => feedDevices.id, { onDelete: 'cascade' }),
+    commandId: text('command_id'),
+    version: integer('version'),
     status: text('status').notNull().default('notSent'),
     result: integer('result'),
     attempts: integer('attempts').notNull().default(0),
@@ -237,7 +245,8 @@ export const feedingDispatches = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('feeding_dispatches_plan_gateway_uq').on(t.planId, t.gatewayId),
+    uniqueIndex('feeding_dispatches_plan_feeder_uq').on(t.planId, t.feederId),
+    index('feeding_dispatches_command_idx').on(t.commandId),
     check('feeding_dispatches_status_ck', sql`${t.status} IN ('notSent', 'sending', 'sent')`),
   ],
 );

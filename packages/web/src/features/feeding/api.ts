@@ -2,10 +2,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   directoryApi,
+  feedDeviceApi,
   feedingFeedApi,
   feedingPlanApi,
   feedingStandardApi,
   type DispatchStatus,
+  type CollectorAddBody,
+  type ConcentratorAddBody,
+  type FeedDeviceKind,
+  type FeederAddBody,
+  type FeedDeviceOption,
+  type FeedDeviceRow,
   type PlanAddBody,
   type PlanRow,
   type FeedInfoAddBody,
@@ -111,6 +118,7 @@ export const useAddPlan = planWrite((body: PlanAddBody) => call(feedingPlanApi.a
 export const useUpdatePlan = planWrite((body: PlanAddBody & { id: number }) => call(feedingPlanApi.update, { body }));
 export const useDeletePlan = planWrite((id: number) => call(feedingPlanApi.remove, { params: { id } }));
 export const useDispatchPlan = planWrite((id: number) => call(feedingPlanApi.dispatch, { body: { id } }));
+export const useRetryDispatch = planWrite((id: number) => call(feedingPlanApi.retry, { body: { id } }));
 
 /** The feeding standard list request (shared standardPageQuery). */
 export interface StandardQuery {
@@ -140,3 +148,66 @@ const standardWrite = refreshingWrites([STANDARD_KEYS.standards, PLAN_KEYS.plans
 export const useAddStandard = standardWrite((body: StandardAddBody) => call(feedingStandardApi.add, { body }));
 export const useUpdateStandard = standardWrite((body: StandardAddBody & { id: number }) => call(feedingStandardApi.update, { body }));
 export const useDeleteStandard = standardWrite((id: number) => call(feedingStandardApi.remove, { params: { id } }));
+
+/** The feeding devices list request (shared feedDevicePageQuery). */
+export interface FeedDeviceQuery {
+  pageNo: number;
+  pageSize: number;
+  farmId?: number;
+  shedId?: number;
+  name?: string;
+}
+
+const DEVICE_KEYS = {
+  devices: ['feeding', 'devices'] as const,
+  page: (kind: FeedDeviceKind, q: FeedDeviceQuery) => ['feeding', 'devices', kind, 'page', q] as const,
+  list: (kind: FeedDeviceKind, shedId: number | undefined) => ['feeding', 'devices', kind, 'list', shedId] as const,
+};
+
+const PAGE_OF = {
+  concentrator: feedDeviceApi.concentratorPage,
+  collector: feedDeviceApi.collectorPage,
+  feeder: feedDeviceApi.feederPage,
+} as const;
+
+export function useFeedDevicePage(kind: FeedDeviceKind, q: FeedDeviceQuery, enabled: boolean): UseQueryResult<Page<FeedDeviceRow>> {
+  // Online states change by themselves: a list is read as it is now.
+  return useSteadyQuery(DEVICE_KEYS.page(kind, q), (signal) => call(PAGE_OF[kind], { query: q }, { signal }), { enabled, staleTime: 0 });
+}
+
+/** A house's devices of the parent kind (a collector's concentrators, a feeder's collectors). */
+export function useParentOptions(kind: 'collector' | 'feeder', shedId: number | undefined): UseQueryResult<FeedDeviceOption[]> {
+  const endpoint = kind === 'collector' ? feedDeviceApi.concentratorList : feedDeviceApi.collectorList;
+  return useSteadyQuery(
+    DEVICE_KEYS.list(kind, shedId),
+    (signal) => call(endpoint, { query: { shedId: shedId ?? 0 } }, { signal }),
+    { enabled: shedId !== undefined },
+  );
+}
+
+/** A house's feeder main gateways, for the concentrator form. */
+export function useFeederGateways(shedId: number | undefined, enabled: boolean): UseQueryResult<{ id: number; code: string; name: string }[]> {
+  return useSteadyQuery(
+    ['feeding', 'devices', 'gateways', shedId],
+    (signal) => call(feedDeviceApi.concentratorGateways, { query: { shedId: shedId ?? 0 } }, { signal }),
+    { enabled: enabled && shedId !== undefined },
+  );
+}
+
+const deviceWrite = refreshingWrites([DEVICE_KEYS.devices]);
+type Save<B> = { id: number | null; body: B };
+export const useSaveConcentrator = deviceWrite(({ id, body }: Save<ConcentratorAddBody>) =>
+  id === null ? call(feedDeviceApi.concentratorAdd, { body }) : call(feedDeviceApi.concentratorUpdate, { body: { ...body, id } }),
+);
+export const useSaveCollector = deviceWrite(({ id, body }: Save<CollectorAddBody>) =>
+  id === null ? call(feedDeviceApi.collectorAdd, { body }) : call(feedDeviceApi.collectorUpdate, { body: { ...body, id } }),
+);
+export const useSaveFeeder = deviceWrite(({ id, body }: Save<FeederAddBody>) =>
+  id === null ? call(feedDeviceApi.feederAdd, { body }) : call(feedDeviceApi.feederUpdate, { body: { ...body, id } }),
+);
+const REMOVE_OF = {
+  concentrator: feedDeviceApi.concentratorRemove,
+  collector: feedDeviceApi.collectorRemove,
+  feeder: feedDeviceApi.feederRemove,
+} as const;
+export const useDeleteFeedDevice = deviceWrite(({ kind, id }: { kind: FeedDeviceKind; id: number }) => call(REMOVE_OF[kind], { params: { id } }));

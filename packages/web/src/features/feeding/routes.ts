@@ -7,4 +7,7 @@ export const PAGES: FeaturePages = {
   'accurate-feeding.plan': featurePage(TEXTS, () => import('./pages/PlanPage'), 'PlanPage'),
   'accurate-feeding.info.info': featurePage(TEXTS, () => import('./pages/FeedInfoPage'), 'FeedInfoPage'),
   'std.mgn': featurePage(TEXTS, () => import('./pages/StandardsPage'), 'StandardsPage'),
+  'device-mng.feed.jzq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'ConcentratorsPage'),
+  'device-mng.feed.cjq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'CollectorsPage'),
+  'device-mng.feed.swq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'FeedersPage'),
 };

@@ -50,6 +50,7 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
       [`GET ${PAGE}`]: { data: { list: [plan], total: 1, pageNo: 1, pageSize: 20 } },
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'POST /feeding/plan/dispatch': { data: { dispatchStatus: 'dispatching' } },
+      'POST /feeding/plan/dispatch/retry': { data: { dispatchStatus: 'dispatching', retried: 1 } },
     });
     renderWithApp(<PlanPage />, '/accurate-feeding/plan');
     expect(await screen.findByText('Lactating sows', {}, SLOW)).toBeTruthy();
@@ -66,6 +67,10 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
     await screen.findAllByText(t('plan.dispatchTitle', { name: 'Lactating sows' }), {}, SLOW);
     fireEvent.click((await screen.findAllByRole('button', { name: t('plan.dispatchAction') }, SLOW)).at(-1)!);
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ id: 9 }), SLOW);
+    // One feeder failed: its copy can be sent again.
+    fireEvent.click(screen.getByRole('button', { name: t('plan.retryOf', { name: 'Lactating sows' }) }));
+    fireEvent.click((await screen.findAllByRole('button', { name: t('plan.retryAction') }, SLOW)).at(-1)!);
+    await waitFor(() => expect(calls.find((c) => c.path === '/feeding/plan/dispatch/retry')?.body).toEqual({ id: 9 }), SLOW);
   });
 
   it('checks the plan dialog with the shared rules: stages generated from even split points, meal shares of 100 %', async () => {

@@ -10,10 +10,10 @@ import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
-import { SendOutlined } from '@ant-design/icons';
+import { RedoOutlined, SendOutlined } from '@ant-design/icons';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
-import { useDeletePlan, useDispatchPlan, usePlanPage } from '../api';
+import { useDeletePlan, useDispatchPlan, usePlanPage, useRetryDispatch } from '../api';
 import { formatAmount } from '../model/format';
 import { formatDateTime } from '../../../app/i18n/numbers';
 
@@ -44,6 +44,7 @@ export function PlanPage(): ReactElement {
   const sheds = useShedOptions(choice.farmId);
   const remove = useDeletePlan();
   const dispatch = useDispatchPlan();
+  const retry = useRetryDispatch();
   const confirm = useConfirmAction();
   const confirmDelete = useConfirmDelete();
   const form = useRowDialog<PlanRow>();
@@ -146,6 +147,23 @@ export function PlanPage(): ReactElement {
             })
           }
         />
+        {r.dispatch.failed > 0 && (
+          <RowAction
+            compact={false}
+            icon={<RedoOutlined />}
+            label={t('plan.retryOf', { name: r.name })}
+            text={t('plan.retryAction')}
+            onClick={() =>
+              confirm({
+                title: t('plan.retryOf', { name: r.name }),
+                content: t('plan.counts', { sent: r.dispatch.sent, pending: r.dispatch.notSent + r.dispatch.sending, failed: r.dispatch.failed }),
+                okText: t('plan.retryAction'),
+                run: () => retry.mutateAsync(r.id),
+                done: (res) => t('plan.retried', { n: res.retried }),
+              })
+            }
+          />
+        )}
         <DeleteAction
           compact={false}
           label={t('plan.deleteOf', { name: r.name })}

@@ -1,0 +1,87 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { hashCheckCode } from '../lib/check-codes.js';
+import type { Db } from './client.js';
+import { DEMO_CHECK_CODE } from './demo-fleet.js';
+import { feedDevices, gateways, pens, sheds, tenants } from './tables.js';
+
+/**
+ * The demo sow farm's feeders (issue 15): the farrowing house "Farrowing 1" of the Demo Pig Farm
+ * has a feeder main unit (gateway `fs-demofeed1`, type 102, category 203; not a climate gateway,
+ * so the climate fleet of demo-fleet.ts leaves it to the feeder simulator) with its concentrator,
+ * two collectors on its bus (one per pair of rows) and one feeder per farrowing crate, six crates
+ * to a row, each row a pen of the house: 24 feeders. With DEMO=1 at start (services.ts), not in
+ * seedDemo, so the API tests' demo tenant keeps its six gateways.
+ */
+const DEMO_TENANT = 'Demo Agri Group';
+export const DEMO_FEEDER_GATEWAY = 'fs-demofeed1';
+const HOUSE = 'Farrowing 1';
+const CRATES_PER_PEN = 6;
+
+/** Creates the hierarchy once; false when the demo tenant or house is missing or it exists. */
+export async function seedDemoFeeders(db: Db): Promise<boolean> {
+  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
+  if (!tenant) return false;
+  const [done] = await db.select({ id: gateways.id }).from(gateways).where(eq(gateways.code, DEMO_FEEDER_GATEWAY));
+  if (done) return false;
+  const [house] = await db
+    .select({ id: sheds.id, farmId: sheds.farmId })
+    .from(sheds)
+    .where(and(eq(sheds.tenantId, tenant.id), eq(sheds.shedName, HOUSE)));
+  if (!house) return false;
+  const rows = await db.select({ id: pens.id }).from(pens).where(eq(pens.shedId, house.id)).orderBy(asc(pens.fieldColumn), asc(pens.id));
+  const checkCode = await hashCheckCode(DEMO_CHECK_CODE);
+  await db.transaction(async (tx) => {
+    const at = { tenantId: tenant.id, farmId: house.farmId, shedId: house.id };
+    const [gw] = await tx
+      .insert(gateways)
+      .values({
+        ...at,
+        code: DEMO_FEEDER_GATEWAY,
+        name: `${HOUSE} feeder main unit`,
+        gatewayType: 102,
+        deviceCategory: 203,
+        model: 'FS-FEED-J16',
+        serialNo: 'SN-FEED-0001',
+        checkCode,
+      })
+      .returning({ id: gateways.id });
+    const serial = { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none' };
+    const [jzq] = await tx
+      .insert(feedDevices)
+      .values({ ...at, ...serial, kind: 'concentrator', gatewayId: gw!.id, deviceNo: 'J01', name: `${HOUSE} concentrator`, model: 'FS-FEED-J16' })
+      .returning({ id: feedDevices.id });
+    const halves = [rows.slice(0, Math.ceil(rows.length / 2)), rows.slice(Math.ceil(rows.length / 2))].filter((h) => h.length > 0);
+    let crate = 0;
+    for (const [i, half] of halves.entries()) {
+      const no = String(i + 1).padStart(2, '0');
+      const [cjq] = await tx
+        .insert(feedDevices)
+        .values({ ...at, ...serial, kind: 'collector', parentId: jzq!.id, deviceNo: no, name: `Collector ${no}`, model: 'FS-FEED-C32' })
+        .returning({ id: feedDevices.id });
+      const feeders = half.flatMap((pen) =>
+        Array.from({ length: CRATES_PER_PEN }, () => {
+          crate++;
+          return {
+            ...at,
+            kind: 'feeder',
+            parentId: cjq!.id,
+            penId: pen.id,
+            deviceNo: String(crate).padStart(3, '0'),
+            name: `Crate ${crate}`,
+            model: 'FS-FEED-S1',
+            brightness: 80,
+            lockSeconds: 60,
+            touchLock: false,
+            baitWeight: 150,
+            tempLow: 5,
+            tempHigh: 35,
+            intervalMinutes: 30,
+            amountPerFeed: 300,
+          };
+        }),
+      );
+      await tx.insert(feedDevices).values(feeders);
+    }
+  });
+  return true;
+}

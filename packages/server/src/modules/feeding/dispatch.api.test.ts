@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountType, type FeederDispatchRow, type PlanRow } from '@farmsense/shared';
+import { pens } from '../../db/tables.js';
+import { waitFor } from '../../iot/testkit.js';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { FakeController, online } from '../control/control.fixtures.js';
+import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
+import { feedInfos, feedTypes } from './tables.js';
+
+const PLAN = '/api/feeding/plan';
+
+/**
+ * A plan dispatched through the device link: each feeder's copy is a `setRation` command to its
+ * concentrator's gateway, settled by the ack (confirmed or failed) or by its expiry, kept pending
+ * while the gateway is offline and sent when it comes back; failed copies are sent again on retry.
+ */
+describe(`feeding dispatch over the device link (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let token: string;
+  let set: FeederSet;
+  let code: string;
+  let planId: number;
+  let device: FakeController | null = null;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
+    const { db } = ctx.database;
+    const tenant = await buildTenant(db, 'Link Agri', ['pig']);
+    const farm = await buildFarm(db, tenant, 'Link Farm', 1);
+    const shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing L', shedType: 2 });
+    const penRows = await db
+      .insert(pens)
+      .values([1, 2, 3].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
+      .returning({ id: pens.id });
+    code = `fs-fdlink${TEST_DB === 'postgres' ? 'p' : 'g'}${Date.now() % 100000}`;
+    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code, pens: penRows.map((p) => p.id) });
+    const [type] = await db.insert(feedTypes).values({ tenantId: tenant, name: 'Sow feed' }).returning({ id: feedTypes.id });
+    const [feed] = await db
+      .insert(feedInfos)
+      .values({ tenantId: tenant, typeId: type!.id, name: 'Lactation', batch: 'L1', weight: 40, unit: 'kg', animalType: 1 })
+      .returning({ id: feedInfos.id });
+    await buildAccount(db, { tenantId: tenant, accountCode: 'lk-admin', accountType: AccountType.TENANT_ADMIN });
+    token = await tokenFor(db, 'lk-admin');
+    const add = await call<{ id: number }>(ctx, token, 'POST', PLAN, {
+      farmId: farm,
+      shedId: shed,
+      penIds: [],
+      name: 'Lactation',
+      totalDays: 28,
+      splitPoints: [1, 10, 11, 28],
+      stages: [
+        { startDay: 1, endDay: 10, feedId: feed!.id, dailyAmount: 4000 },
+        { startDay: 11, endDay: 28, feedId: feed!.id, dailyAmount: 5000 },
+      ],
+      meals: [
+        { startMinute: 360, endMinute: 420, share: 50 },
+        { startMinute: 1020, endMinute: 1080, share: 50 },
+      ],
+      dispatchMode: 'immediate',
+    });
+    planId = add.data.id;
+  });
+  afterAll(async () => {
+    await device?.close();
+    await ctx?.close();
+  });
+
+  const plan = async () => (await call<PlanRow>(ctx, token, 'GET', `${PLAN}/${planId}`)).data;
+  const copies = async () => (await call<FeederDispatchRow[]>(ctx, token, 'GET', `${PLAN}/feeders/${planId}`)).data;
+  const dispatch = () => call<{ dispatchStatus: string }>(ctx, token, 'POST', `${PLAN}/dispatch`, { id: planId });
+
+  it('keeps every copy pending while the concentrator is offline and delivers them when it comes back', async () => {
+    expect((await dispatch()).data).toEqual({ dispatchStatus: 'dispatching' });
+    expect((await plan()).dispatch).toEqual({ feeders: 3, notSent: 0, sending: 3, sent: 0, failed: 0 });
+    device = await FakeController.connect(ctx, code);
+    await waitFor(async () => (await plan()).dispatchStatus === 'dispatched');
+    // Each feeder's copy (the link may send one twice when the gateway says online twice: the ack settles it once).
+    expect([...new Set(device.commands.map((c) => `${c.op} ${String(c.params.collector)}/${String(c.params.feeder)}`))].sort()).toEqual([
+      'setRation 01/001',
+      'setRation 01/002',
+      'setRation 01/003',
+    ]);
+    const first = device.commands.find((c) => c.params.feeder === '001')!;
+    expect(first.params).toMatchObject({
+      feederId: set.feeders[0],
+      planId,
+      stages: [
+        { startDay: 1, endDay: 10, grams: 4000 },
+        { startDay: 11, endDay: 28, grams: 5000 },
+      ],
+      meals: [
+        { start: 360, end: 420, share: 50 },
+        { start: 1020, end: 1080, share: 50 },
+      ],
+    });
+    expect(typeof first.params.version).toBe('number');
+    expect((await copies()).map((c) => [c.status, c.result])).toEqual([
+      ['sent', 1],
+      ['sent', 1],
+      ['sent', 1],
+    ]);
+  });
+
+  it('shows a refusing feeder as failed, the plan as partial, and retries only the failed copy', async () => {
+    await online(ctx, set.gatewayId);
+    device!.mode = 'silent';
+    const before = device!.commands.length;
+    await dispatch();
+    await waitFor(() => device!.commands.length === before + 3);
+    const [first, second, third] = device!.commands.slice(before);
+    const ack = (id: string, ok: boolean) =>
+      device!.client.publishAsync(`fs/${code}/ack`, JSON.stringify({ id, ok, msg: ok ? 'ok' : 'motorFault', data: {} }), { qos: 1 });
+    await ack(first!.id, true);
+    await ack(second!.id, false);
+    await ack(third!.id, true);
+    await waitFor(async () => (await plan()).dispatchStatus === 'partial');
+    expect((await plan()).dispatch).toMatchObject({ sent: 2, failed: 1, sending: 0 });
+    expect((await copies()).map((c) => c.result)).toEqual([1, 20048, 1]);
+    device!.mode = 'ok';
+    const retry = await call<{ dispatchStatus: string; retried: number }>(ctx, token, 'POST', `${PLAN}/dispatch/retry`, { id: planId });
+    expect(retry.data).toEqual({ dispatchStatus: 'dispatching', retried: 1 });
+    await waitFor(async () => (await plan()).dispatchStatus === 'dispatched');
+    expect(device!.commands.length).toBe(before + 4);
+    expect(device!.commands.at(-1)!.params.feeder).toBe('002');
+    expect((await copies()).map((c) => [c.result, c.attempts])).toEqual([
+      [1, 1],
+      [1, 2],
+      [1, 1],
+    ]);
+  });
+
+  it('fails a copy nobody answers at its expiry (203342), never silently', async () => {
+    device!.mode = 'silent';
+    await dispatch();
+    await ctx.database.query(
+      `UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE grp = 'feeding' AND status = 'pending'`,
+    );
+    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND state = 'queued'`);
+    await ctx.jobs.runDue();
+    expect((await plan()).dispatchStatus).toBe('failed');
+    expect((await copies()).map((c) => [c.status, c.result])).toEqual([
+      ['sent', 203342],
+      ['sent', 203342],
+      ['sent', 203342],
+    ]);
+    const retry = await call<{ retried: number }>(ctx, token, 'POST', `${PLAN}/dispatch/retry`, { id: planId });
+    expect(retry.data.retried).toBe(3);
+  });
+});

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
+import { blankAsAbsent } from '../schemas/time.js';
+
+/**
+ * Requests of the feeding devices (issue 15; SPEC §3 "Feeder, collector, concentrator"; codes
+ * 20041, 20050, 203339): a house's feeder hierarchy.
+ * - a concentrator is the house's link to the platform: it is a feeder main gateway (type 102) of
+ *   the same house, which speaks CONTRACT §4 for every device below it; one concentrator per gateway;
+ * - a collector sits on a concentrator's RS-485 bus, with the bus's serial settings;
+ * - a feeder sits on a collector and feeds one pen of the house, with its own parameters;
+ * - a device number is unique among the devices of its parent (a concentrator's in the tenant):
+ *   203339 otherwise;
+ * - a concentrator with collectors cannot be deleted (20041), nor a collector with feeders (20050).
+ */
+export const FEED_DEVICE_KINDS = ['concentrator', 'collector', 'feeder'] as const;
+export type FeedDeviceKind = (typeof FEED_DEVICE_KINDS)[number];
+
+/** The feeder main gateway type (SPEC §3 gateway types): the one a concentrator is. */
+export const CONCENTRATOR_GATEWAY_TYPE = 102;
+
+export const BAUD_RATES = [2400, 4800, 9600, 19200, 38400, 57600, 115200] as const;
+export const PARITIES = ['none', 'odd', 'even'] as const;
+export type Parity = (typeof PARITIES)[number];
+
+const intIn = (min: number, max: number) => z.number(NUMBER_ERROR).int('validation.integer').min(min, 'validation.invalid').max(max, 'validation.tooLarge');
+const oneOf = <T extends number>(values: readonly T[]) =>
+  z.number(NUMBER_ERROR).refine((v): v is T => (values as readonly number[]).includes(v), 'validation.invalid');
+
+const base = {
+  shedId: bodyId,
+  /** The device's own number on its bus (its address, as printed on it). */
+  deviceNo: requiredText(20),
+  name: requiredText(),
+  model: optionalText(),
+  remark: optionalText(200),
+};
+
+const serial = {
+  baudRate: oneOf(BAUD_RATES).default(9600),
+  dataBits: oneOf([7, 8] as const).default(8),
+  stopBits: oneOf([1, 2] as const).default(1),
+  parity: z.enum(PARITIES, { error: 'validation.invalid' }).default('none'),
+};
+
+/** Feeder defaults: what a sow feeder ships with. */
+export const FEEDER_DEFAULTS = {
+  brightness: 80,
+  lockSeconds: 60,
+  touchLock: false,
+  baitWeight: 150,
+  tempLow: 5,
+  tempHigh: 35,
+  intervalMinutes: 30,
+  amountPerFeed: 300,
+} as const;
+
+const feederParams = {
+  /** Display brightness, %. */
+  brightness: intIn(0, 100).default(FEEDER_DEFAULTS.brightness),
+  /** Screen lock after this many seconds without a touch. */
+  lockSeconds: intIn(0, 3600).default(FEEDER_DEFAULTS.lockSeconds),
+  touchLock: z.boolean({ error: 'validation.invalid' }).default(FEEDER_DEFAULTS.touchLock),
+  /** One drop of the auger, g. */
+  baitWeight: intIn(1, 5000).default(FEEDER_DEFAULTS.baitWeight),
+  /** Trough temperature alarm limits, °C (low below high). */
+  tempLow: intIn(-20, 60).default(FEEDER_DEFAULTS.tempLow),
+  tempHigh: intIn(-20, 60).default(FEEDER_DEFAULTS.tempHigh),
+  /** Minutes between two feedings within a meal. */
+  intervalMinutes: intIn(1, 240).default(FEEDER_DEFAULTS.intervalMinutes),
+  /** The amount one feeding gives, g. */
+  amountPerFeed: intIn(1, 10000).default(FEEDER_DEFAULTS.amountPerFeed),
+};
+
+const limitsInOrder = (b: { tempLow: number; tempHigh: number }) => b.tempLow < b.tempHigh;
+const limitsIssue = { message: 'validation.lowBelowHigh', path: ['tempHigh'] };
+
+export const concentratorAddBody = strictObject({ ...base, ...serial, gatewayId: bodyId });
+export type ConcentratorAddBody = z.infer<typeof concentratorAddBody>;
+export const concentratorUpdateBody = concentratorAddBody.extend({ id: bodyId });
+export type ConcentratorUpdateBody = z.infer<typeof concentratorUpdateBody>;
+
+export const collectorAddBody = strictObject({ ...base, ...serial, parentId: bodyId });
+export type CollectorAddBody = z.infer<typeof collectorAddBody>;
+export const collectorUpdateBody = collectorAddBody.extend({ id: bodyId });
+export type CollectorUpdateBody = z.infer<typeof collectorUpdateBody>;
+
+export const feederAddBody = strictObject({ ...base, ...feederParams, parentId: bodyId, penId: bodyId }).refine(limitsInOrder, limitsIssue);
+export type FeederAddBody = z.infer<typeof feederAddBody>;
+export const feederUpdateBody = strictObject({ ...base, ...feederParams, parentId: bodyId, penId: bodyId, id: bodyId }).refine(
+  limitsInOrder,
+  limitsIssue,
+);
+export type FeederUpdateBody = z.infer<typeof feederUpdateBody>;
+
+export const feedDevicePageQuery = pageQuery.extend({
+  farmId: z.preprocess(blankAsAbsent, idParam.optional()),
+  shedId: z.preprocess(blankAsAbsent, idParam.optional()),
+  parentId: z.preprocess(blankAsAbsent, idParam.optional()),
+  name: z.preprocess(blankAsAbsent, optionalText()),
+});
+export type FeedDevicePageQuery = z.infer<typeof feedDevicePageQuery>;
+
+export const feedDeviceListQuery = strictObject({ shedId: idParam });
+export type FeedDeviceListQuery = z.infer<typeof feedDeviceListQuery>;
+
+export const feedDeviceIdParams = strictObject({ id: idParam });

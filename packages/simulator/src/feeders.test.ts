@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { FEEDER_STATE, FeedConcentratorModel } from './feeders.js';
+
+const DAY = 86_400_000;
+/** Local midnight (UTC+8) of a fixed day, and minutes after it. */
+const MIDNIGHT = Date.UTC(2026, 10, 20) - 8 * 3_600_000;
+const at = (minute: number, days = 0) => MIDNIGHT + days * DAY + minute * 60_000;
+
+const feeders = Array.from({ length: 40 }, (_, i) => ({ collector: '01', feeder: String(i + 1).padStart(3, '0') }));
+const model = (refuseChance?: number) =>
+  new FeedConcentratorModel({ code: 'fs-feedtest', seed: 7, utcOffsetMinutes: 480, feeders, ...(refuseChance !== undefined ? { refuseChance } : {}) });
+
+const ration = (i: number, version = 1) => ({
+  version,
+  feederId: 100 + i,
+  collector: '01',
+  feeder: String(i + 1).padStart(3, '0'),
+  planId: 9,
+  // One stage for the whole plan: every sow is planned 5 kg today whatever her day.
+  stages: [{ startDay: 1, endDay: 28, grams: 5000 }],
+  meals: [
+    { start: 360, end: 420, share: 30 },
+    { start: 600, end: 660, share: 20 },
+    { start: 840, end: 900, share: 20 },
+    { start: 1080, end: 1140, share: 30 },
+  ],
+});
+
+describe('feeder concentrator', () => {
+  it('acknowledges a ration with its version and refuses an unknown feeder or malformed params', () => {
+    const m = model();
+    expect(m.obey({ id: 'a', op: 'setRation', params: ration(0, 4) }, at(0))).toEqual({
+      id: 'a',
+      ok: true,
+      msg: 'ok',
+      data: { version: 4, feederId: 100 },
+    });
+    expect(m.obey({ id: 'b', op: 'setRation', params: { ...ration(0), feeder: '999' } }, at(0)).msg).toBe('unknownFeeder');
+    expect(m.obey({ id: 'c', op: 'setRation', params: { ...ration(0), meals: [] } }, at(0)).msg).toBe('badParams');
+    expect(m.obey({ id: 'd', op: 'spin', params: {} }, at(0)).msg).toBe('unknownOp');
+  });
+
+  it('reports nothing for a feeder without a ration, and planned, dispensed and state keys for one with', () => {
+    const m = model(0);
+    expect(m.step(30, at(300)).values).toEqual({});
+    m.obey({ id: 'a', op: 'setRation', params: ration(0) }, at(0));
+    expect(m.step(30, at(300)).values).toEqual({ 'feederRation.100': 5000, 'feederFeed.100': 0, 'feederState.100': FEEDER_STATE.idle });
+    const mid = m.step(30, at(390)).values;
+    expect(mid['feederState.100']).toBe(FEEDER_STATE.feeding);
+    // Half of the first meal (30 % of 5 kg) with its spread.
+    expect(mid['feederFeed.100']).toBeGreaterThan(650);
+    expect(mid['feederFeed.100']).toBeLessThan(850);
+  });
+
+  it('dispenses the day ration within a small spread, with an occasional sow that does not eat', () => {
+    const m = model();
+    feeders.forEach((_, i) => m.obey({ id: `r${i}`, op: 'setRation', params: ration(i) }, at(0)));
+    let eaten = 0;
+    let refused = 0;
+    for (let day = 0; day < 10; day++) {
+      const v = m.step(30, at(1439, day)).values;
+      for (let i = 0; i < feeders.length; i++) {
+        const fed = v[`feederFeed.${100 + i}`]!;
+        if (v[`feederState.${100 + i}`] === FEEDER_STATE.notEating) {
+          refused++;
+          expect(fed).toBe(400);
+        } else {
+          eaten++;
+          expect(Math.abs(fed - 5000)).toBeLessThanOrEqual(5000 * 0.08);
+        }
+      }
+    }
+    // 3 % of 400 sow-days is about 12; a refusal is rare but does happen.
+    expect(refused).toBeGreaterThan(0);
+    expect(refused).toBeLessThan(40);
+    expect(eaten + refused).toBe(400);
+  });
+
+  it('starts each day from zero and reports the same figures after a restart', () => {
+    const a = model();
+    const b = model();
+    a.obey({ id: 'a', op: 'setRation', params: ration(3) }, at(0));
+    b.remember({ collector: '01', feeder: '004' }, { ...ration(3) }, at(0));
+    expect(a.step(30, at(700, 2)).values).toEqual(b.step(30, at(700, 2)).values);
+    expect(a.step(30, at(5, 3)).values['feederFeed.103']).toBe(0);
+  });
+});

@@ -1,0 +1,190 @@
+import { useState, type ReactElement } from 'react';
+import { Form, Input, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  BAUD_RATES,
+  ErrorCodes,
+  FEEDER_DEFAULTS,
+  PARITIES,
+  collectorAddBody,
+  concentratorAddBody,
+  feederAddBody,
+  type FeedDeviceKind,
+  type FeedDeviceRow,
+} from '@farmsense/shared';
+import { useShedOptions } from '../../../app/farm';
+import { FormDialog } from '../../../ui/FormDialog';
+import { Field, FieldRow } from '../../../ui/FormFields';
+import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { NumberInput } from '../../../ui/NumberInput';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { zodRule } from '../../../ui/zodRule';
+import { useFeederGateways, useParentOptions, usePlanPens, useSaveCollector, useSaveConcentrator, useSaveFeeder } from '../api';
+
+type Values = Record<string, unknown>;
+const SCHEMA = { concentrator: concentratorAddBody, collector: collectorAddBody, feeder: feederAddBody } as const;
+const SERIAL = ['baudRate', 'dataBits', 'stopBits', 'parity'] as const;
+const PARAMS = ['brightness', 'lockSeconds', 'touchLock', 'baitWeight', 'tempLow', 'tempHigh', 'intervalMinutes', 'amountPerFeed'] as const;
+
+function initialValues(kind: FeedDeviceKind, d: FeedDeviceRow | null): Values {
+  if (!d) return kind === 'feeder' ? { ...FEEDER_DEFAULTS } : { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none' };
+  const own = kind === 'feeder' ? PARAMS : SERIAL;
+  return {
+    shedId: d.shedId,
+    deviceNo: d.deviceNo,
+    name: d.name,
+    model: d.model ?? '',
+    remark: d.remark ?? '',
+    gatewayId: d.gatewayId ?? undefined,
+    parentId: d.parentId ?? undefined,
+    penId: d.penId ?? undefined,
+    ...Object.fromEntries(own.map((k) => [k, d[k]])),
+  };
+}
+
+/** The request body of the form's values for the kind (what its shared schema checks, field by field). */
+function toBody(kind: FeedDeviceKind, v: Values): Values {
+  const text = (k: string) => (typeof v[k] === 'string' ? (v[k] as string).trim() : v[k]);
+  const base = { shedId: v.shedId, deviceNo: text('deviceNo'), name: text('name'), model: optionalText(v.model as string | undefined), remark: optionalText(v.remark as string | undefined) };
+  const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, v[k] ?? undefined]));
+  if (kind === 'concentrator') return { ...base, ...pick(SERIAL), gatewayId: v.gatewayId };
+  if (kind === 'collector') return { ...base, ...pick(SERIAL), parentId: v.parentId };
+  return { ...base, ...pick(PARAMS), parentId: v.parentId, penId: v.penId };
+}
+
+/**
+ * Add or edit a concentrator (its house's feeder main gateway), a collector (its concentrator)
+ * or a feeder (its collector and pen, and its parameters), with the device number (unique under
+ * its parent: 203339 shows under it) and the bus settings or feeding parameters.
+ */
+export function FeedDeviceFormDialog({
+  kind,
+  device,
+  farmId,
+  onClose,
+}: {
+  kind: FeedDeviceKind;
+  device: FeedDeviceRow | null;
+  farmId: number;
+  onClose: () => void;
+}): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const [form] = Form.useForm<Values>();
+  const [initial] = useState(() => initialValues(kind, device));
+  const shedId = Form.useWatch('shedId', form) as number | undefined;
+  const sheds = useShedOptions(farmId);
+  const gatewayOptions = useFeederGateways(shedId ?? device?.shedId, kind === 'concentrator');
+  const parents = useParentOptions(kind === 'feeder' ? 'feeder' : 'collector', kind === 'concentrator' ? undefined : (shedId ?? device?.shedId));
+  const pens = usePlanPens(farmId, kind === 'feeder' ? (shedId ?? device?.shedId) : undefined);
+  const saves = { concentrator: useSaveConcentrator(), collector: useSaveCollector(), feeder: useSaveFeeder() };
+  const rule = (field: string): ReturnType<typeof zodRule> => zodRule(SCHEMA[kind], field, (v) => toBody(kind, v));
+
+  const save = useFormSave(
+    form,
+    async (v: Values): Promise<void> => {
+      const values = toBody(kind, { ...initial, ...v });
+      const id = device?.id ?? null;
+      const run = (): Promise<unknown> => {
+        if (kind === 'concentrator') return saves.concentrator.mutateAsync({ id, body: concentratorAddBody.parse(values) });
+        if (kind === 'collector') return saves.collector.mutateAsync({ id, body: collectorAddBody.parse(values) });
+        return saves.feeder.mutateAsync({ id, body: feederAddBody.parse(values) });
+      };
+      await saveAddOrEdit({
+        add: run,
+        edit: device && run,
+        added: t('devices.added', { name: values.name }),
+        onClose,
+      });
+    },
+    (err) => reportSaveError(form, err, { [ErrorCodes.DEVICE_CODE_EXISTS]: kind === 'concentrator' ? ['deviceNo', 'gatewayId'] : 'deviceNo' }),
+  );
+
+  const options = (rows: readonly { id: number; deviceNo?: string; code?: string; name: string }[]) =>
+    rows.map((r) => ({ value: r.id, label: `${r.name} (${r.deviceNo ?? r.code ?? ''})` }));
+
+  return (
+    <FormDialog
+      title={device ? t('devices.editTitle', { name: device.name }) : t(`devices.add.${kind}`)}
+      width={680}
+      className="fs-admin-dialog"
+      save={save}
+      onClose={onClose}
+      formProps={{ form, name: `feed-${kind}`, initialValues: initial }}
+    >
+      <FieldRow>
+        <Field name="shedId" label={t('devices.fields.shedId')} rule={rule} required>
+          <Select placeholder={t('common:select')} options={sheds.data ?? []} loading={sheds.isPending} />
+        </Field>
+        {kind === 'concentrator' ? (
+          <Field name="gatewayId" label={t('devices.fields.gatewayId')} rule={rule} required>
+            <Select placeholder={t('common:select')} options={options(gatewayOptions.data ?? [])} notFoundContent={t('devices.noGateway')} />
+          </Field>
+        ) : (
+          <Field name="parentId" label={t(`devices.parentOf.${kind}`)} rule={rule} required>
+            <Select placeholder={t('common:select')} options={options(parents.data ?? [])} />
+          </Field>
+        )}
+      </FieldRow>
+      <FieldRow>
+        <Field name="deviceNo" label={t('devices.fields.deviceNo')} rule={rule} required />
+        <Field name="name" label={t('devices.fields.name')} rule={rule} required />
+        <Field name="model" label={t('devices.fields.model')} rule={rule} />
+      </FieldRow>
+      {kind === 'feeder' ? (
+        <>
+          <FieldRow>
+            <Field name="penId" label={t('devices.fields.penId')} rule={rule} required>
+              <Select placeholder={t('common:select')} options={pens} />
+            </Field>
+            <Field name="amountPerFeed" label={t('devices.fields.amountPerFeedG')} rule={rule} required>
+              <NumberInput />
+            </Field>
+            <Field name="intervalMinutes" label={t('devices.fields.intervalMinutes')} rule={rule} required>
+              <NumberInput />
+            </Field>
+          </FieldRow>
+          <FieldRow>
+            <Field name="baitWeight" label={t('devices.fields.baitWeight')} rule={rule} required>
+              <NumberInput />
+            </Field>
+            <Field name="tempLow" label={t('devices.fields.tempLow')} rule={rule} required>
+              <NumberInput />
+            </Field>
+            <Field name="tempHigh" label={t('devices.fields.tempHigh')} rule={rule} required>
+              <NumberInput />
+            </Field>
+          </FieldRow>
+          <FieldRow>
+            <Field name="brightness" label={t('devices.fields.brightness')} rule={rule} required>
+              <NumberInput />
+            </Field>
+            <Field name="lockSeconds" label={t('devices.fields.lockSeconds')} rule={rule} required>
+              <NumberInput />
+            </Field>
+            <Form.Item name="touchLock" label={t('devices.fields.touchLock')} valuePropName="checked">
+              <Switch />
+            </Form.Item>
+          </FieldRow>
+        </>
+      ) : (
+        <FieldRow each={6}>
+          <Field name="baudRate" label={t('devices.fields.baudRate')} rule={rule} required>
+            <Select options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))} />
+          </Field>
+          <Field name="dataBits" label={t('devices.fields.dataBits')} rule={rule} required>
+            <Select options={[7, 8].map((b) => ({ value: b, label: String(b) }))} />
+          </Field>
+          <Field name="stopBits" label={t('devices.fields.stopBits')} rule={rule} required>
+            <Select options={[1, 2].map((b) => ({ value: b, label: String(b) }))} />
+          </Field>
+          <Field name="parity" label={t('devices.fields.parity')} rule={rule} required>
+            <Select options={PARITIES.map((p) => ({ value: p, label: t(`devices.parities.${p}`) }))} />
+          </Field>
+        </FieldRow>
+      )}
+      <Field name="remark" label={t('devices.fields.remark')} rule={rule}>
+        <Input.TextArea rows={2} maxLength={200} />
+      </Field>
+    </FormDialog>
+  );
+}

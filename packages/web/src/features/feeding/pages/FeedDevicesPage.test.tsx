@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { FeedDeviceRow } from '@farmsense/shared';
+import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { signedInEach } from '../../../test/session';
+import { CollectorsPage, ConcentratorsPage, FeedersPage } from './FeedDevicesPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
+
+const row = (over: Partial<FeedDeviceRow>): FeedDeviceRow => ({
+  id: 1,
+  kind: 'concentrator',
+  farmId: 5,
+  farmName: 'Demo Pig Farm',
+  shedId: 51,
+  shedName: 'Farrowing 1',
+  deviceNo: 'J01',
+  name: 'Farrowing 1 concentrator',
+  model: 'FS-FEED-J16',
+  parentId: null,
+  parentName: null,
+  gatewayId: 7,
+  gatewayCode: 'fs-demofeed1',
+  online: true,
+  penId: null,
+  penColumn: null,
+  penRow: null,
+  childCount: 2,
+  baudRate: 9600,
+  dataBits: 8,
+  stopBits: 1,
+  parity: 'none',
+  brightness: null,
+  lockSeconds: null,
+  touchLock: null,
+  baitWeight: null,
+  tempLow: null,
+  tempHigh: null,
+  intervalMinutes: null,
+  amountPerFeed: null,
+  remark: null,
+  updatedAt: 0,
+  ...over,
+});
+
+signedInEach({ farms: [FARM] });
+
+describe('feeding devices pages', { timeout: 60_000 }, () => {
+  it('lists concentrators with their gateway, link and collectors, and says why a bound one cannot be deleted', async () => {
+    const calls = mockApi({
+      'GET /feeding/concentrator/page': { data: { list: [row({})], total: 1, pageNo: 1, pageSize: 20 } },
+      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+    });
+    renderWithApp(<ConcentratorsPage />, '/device-mng/feed/jzq');
+    expect(await screen.findByText('Farrowing 1 concentrator', {}, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/feeding/concentrator/page')!.query).toMatchObject({ farmId: '5' });
+    expect(screen.getByText('fs-demofeed1')).toBeTruthy();
+    expect(screen.getByText(t('devices.online'))).toBeTruthy();
+    expect(screen.getByText(t('devices.serialLine', { baud: 9600, data: 8, stop: 1, parity: 'N' }))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: t('devices.deleteOf', { name: 'Farrowing 1 concentrator' }) }));
+    expect(await screen.findByText(t('devices.bound.concentrator', { n: 2 }), {}, SLOW)).toBeTruthy();
+  });
+
+  it('lists feeders with their collector, pen and feeding parameters', async () => {
+    mockApi({
+      'GET /feeding/feeder/page': {
+        data: {
+          list: [
+            row({
+              id: 3,
+              kind: 'feeder',
+              deviceNo: '001',
+              name: 'Crate 1',
+              parentId: 2,
+              parentName: 'Collector 01',
+              penId: 8,
+              penColumn: 1,
+              penRow: 1,
+              childCount: 0,
+              online: false,
+              baudRate: null,
+              dataBits: null,
+              stopBits: null,
+              parity: null,
+              brightness: 80,
+              lockSeconds: 60,
+              touchLock: false,
+              baitWeight: 150,
+              tempLow: 5,
+              tempHigh: 35,
+              intervalMinutes: 30,
+              amountPerFeed: 300,
+            }),
+          ],
+          total: 1,
+          pageNo: 1,
+          pageSize: 20,
+        },
+      },
+      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+    });
+    renderWithApp(<FeedersPage />, '/device-mng/feed/swq');
+    expect(await screen.findByText('Crate 1', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('Collector 01')).toBeTruthy();
+    expect(screen.getByText(t('plan.penLabel', { column: 1, row: 1 }))).toBeTruthy();
+    expect(screen.getByText(t('devices.amountLine', { grams: 300, minutes: 30 }))).toBeTruthy();
+    expect(screen.getByText(t('devices.offline'))).toBeTruthy();
+  });
+
+  it('adds a collector under a concentrator of the house with the bus settings; a used number shows on its field', async () => {
+    const calls = mockApi({
+      'GET /feeding/collector/page': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
+      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /feeding/concentrator/list': { data: [{ id: 1, deviceNo: 'J01', name: 'Farrowing 1 concentrator' }] },
+      'POST /feeding/collector': { code: 203339, data: { field: 'deviceNo' } },
+    });
+    renderWithApp(<CollectorsPage />, '/device-mng/feed/cjq');
+    expect(await screen.findByText(t('devices.empty.collector'), {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('devices.add.collector')) }));
+    const dialog = (await screen.findByText(t('devices.add.collector'), { selector: '.ant-modal-title' }, SLOW)).closest('.ant-modal') as HTMLElement;
+    const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
+    fireEvent.mouseDown(field(t('devices.fields.shedId')));
+    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
+    fireEvent.mouseDown(field(t('devices.parentOf.collector')));
+    fireEvent.click(await screen.findByText('Farrowing 1 concentrator (J01)', {}, SLOW));
+    fireEvent.change(field(t('devices.fields.deviceNo')), { target: { value: '01' } });
+    fireEvent.change(field(t('devices.fields.name')), { target: { value: 'Row 1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+    await waitFor(() => expect(within(dialog).getByText(errorMessage(203339))).toBeTruthy(), SLOW);
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      shedId: 51,
+      parentId: 1,
+      deviceNo: '01',
+      name: 'Row 1',
+      baudRate: 9600,
+      dataBits: 8,
+      stopBits: 1,
+      parity: 'none',
+    });
+  });
+});

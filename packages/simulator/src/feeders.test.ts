@@ -8,7 +8,13 @@ const at = (minute: number, days = 0) => MIDNIGHT + days * DAY + minute * 60_000
 
 const feeders = Array.from({ length: 40 }, (_, i) => ({ collector: '01', feeder: String(i + 1).padStart(3, '0') }));
 const model = (refuseChance?: number) =>
-  new FeedConcentratorModel({ code: 'fs-feedtest', seed: 7, utcOffsetMinutes: 480, feeders, ...(refuseChance !== undefined ? { refuseChance } : {}) });
+  new FeedConcentratorModel({
+    code: 'fs-feedtest',
+    seed: 7,
+    utcOffsetMinutes: 480,
+    feeders,
+    ...(refuseChance !== undefined ? { refuseChance } : {}),
+  });
 
 const ration = (i: number, version = 1) => ({
   version,

@@ -125,7 +125,8 @@ export class FeedConcentratorModel {
     if (cmd.op !== 'setRation') return { id: cmd.id, ok: false, msg: 'unknownOp', data: {} };
     const ration = parseRation(params);
     const { collector, feeder } = params;
-    if (!ration || typeof collector !== 'string' || typeof feeder !== 'string') return { id: cmd.id, ok: false, msg: 'badParams', data: {} };
+    if (!ration || typeof collector !== 'string' || typeof feeder !== 'string')
+      return { id: cmd.id, ok: false, msg: 'badParams', data: {} };
     if (!this.remember({ collector, feeder }, ration, now)) return { id: cmd.id, ok: false, msg: 'unknownFeeder', data: {} };
     return { id: cmd.id, ok: true, msg: 'ok', data: { version: ration.version, feederId: ration.feederId } };
   }

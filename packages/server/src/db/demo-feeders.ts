@@ -42,7 +42,9 @@ export async function demoConcentrators(database: Database, seed: number, now = 
     } catch {
       // An unknown zone name: keep the demo farms' China time.
     }
-    const addresses: FeederAddress[] = feeders.filter((f) => f.gateway_id === u.id).map((f) => ({ collector: f.collector, feeder: f.feeder }));
+    const addresses: FeederAddress[] = feeders
+      .filter((f) => f.gateway_id === u.id)
+      .map((f) => ({ collector: f.collector, feeder: f.feeder }));
     const model = new FeedConcentratorModel({ code: u.code, seed, utcOffsetMinutes: offset, feeders: addresses });
     for (const r of rations.filter((x) => x.gateway_id === u.id)) {
       const ration = parseRation({ ...r.payload, version: r.version });

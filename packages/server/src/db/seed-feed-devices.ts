@@ -48,7 +48,15 @@ export async function seedDemoFeeders(db: Db): Promise<boolean> {
     const serial = { baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none' };
     const [jzq] = await tx
       .insert(feedDevices)
-      .values({ ...at, ...serial, kind: 'concentrator', gatewayId: gw!.id, deviceNo: 'J01', name: `${HOUSE} concentrator`, model: 'FS-FEED-J16' })
+      .values({
+        ...at,
+        ...serial,
+        kind: 'concentrator',
+        gatewayId: gw!.id,
+        deviceNo: 'J01',
+        name: `${HOUSE} concentrator`,
+        model: 'FS-FEED-J16',
+      })
       .returning({ id: feedDevices.id });
     const halves = [rows.slice(0, Math.ceil(rows.length / 2)), rows.slice(Math.ceil(rows.length / 2))].filter((h) => h.length > 0);
     let crate = 0;

@@ -253,7 +253,15 @@ export async function securityWorld(): Promise<SecurityWorld> {
   // A feeder hierarchy in the pig farm's first house: a feeder main gateway, its concentrator, a collector, a feeder on a pen.
   const [feedMain] = await db
     .insert(gateways)
-    .values({ tenantId, farmId: pigFarm, shedId: pigSheds[0]!.id, code: 'fs-secfeed1', name: 'SEC-PIG-FEED', gatewayType: 102, checkCode: 'x' })
+    .values({
+      tenantId,
+      farmId: pigFarm,
+      shedId: pigSheds[0]!.id,
+      code: 'fs-secfeed1',
+      name: 'SEC-PIG-FEED',
+      gatewayType: 102,
+      checkCode: 'x',
+    })
     .returning({ id: gateways.id });
   const at = { tenantId, farmId: pigFarm, shedId: pigSheds[0]!.id };
   const [concentrator] = await db

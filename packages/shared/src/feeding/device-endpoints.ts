@@ -101,7 +101,10 @@ export const feedDeviceApi = {
     query: feedDeviceListQuery,
     answer: z.array(feedDeviceOption),
   }),
-  collectorAdd: post('/feeding/collector', 'Adds a collector under a concentrator of the house', { body: collectorAddBody, answer: idAnswer }),
+  collectorAdd: post('/feeding/collector', 'Adds a collector under a concentrator of the house', {
+    body: collectorAddBody,
+    answer: idAnswer,
+  }),
   collectorUpdate: put('/feeding/collector', 'Edits a collector', { body: collectorUpdateBody, answer: noAnswer }),
   collectorRemove: del('/feeding/collector/:id', 'Deletes a collector; 20050 while feeders are bound to it', {
     params: feedDeviceIdParams,

@@ -23,7 +23,8 @@ export const BAUD_RATES = [2400, 4800, 9600, 19200, 38400, 57600, 115200] as con
 export const PARITIES = ['none', 'odd', 'even'] as const;
 export type Parity = (typeof PARITIES)[number];
 
-const intIn = (min: number, max: number) => z.number(NUMBER_ERROR).int('validation.integer').min(min, 'validation.invalid').max(max, 'validation.tooLarge');
+const intIn = (min: number, max: number) =>
+  z.number(NUMBER_ERROR).int('validation.integer').min(min, 'validation.invalid').max(max, 'validation.tooLarge');
 const oneOf = <T extends number>(values: readonly T[]) =>
   z.number(NUMBER_ERROR).refine((v): v is T => (values as readonly number[]).includes(v), 'validation.invalid');
 

@@ -65,7 +65,14 @@ describe(`feeding devices (${TEST_DB})`, () => {
     const cjq = await admin.post('collector', { shedId: shed, parentId: ids.jzq, deviceNo: '01', name: 'Row 1', baudRate: 19200 });
     expect(cjq.code).toBe(1);
     ids.cjq = cjq.data.id;
-    const swq = await admin.post('feeder', { shedId: shed, parentId: ids.cjq, penId: pen, deviceNo: '001', name: 'Crate 1', amountPerFeed: 250 });
+    const swq = await admin.post('feeder', {
+      shedId: shed,
+      parentId: ids.cjq,
+      penId: pen,
+      deviceNo: '001',
+      name: 'Crate 1',
+      amountPerFeed: 250,
+    });
     expect(swq.code).toBe(1);
     ids.swq = swq.data.id;
     const page = await admin.get<Page<FeedDeviceRow>>('concentrator/page');
@@ -102,7 +109,9 @@ describe(`feeding devices (${TEST_DB})`, () => {
   it('keeps a concentrator with collectors (20041) and a collector with feeders (20050); deletes bottom up', async () => {
     expect((await admin.del(`concentrator/${ids.jzq}`)).code).toBe(20041);
     expect((await admin.del(`collector/${ids.cjq}`)).code).toBe(20050);
-    expect((await admin.put('feeder', { id: ids.swq, shedId: shed, parentId: ids.cjq, penId: pen, deviceNo: '001', name: 'Crate 1b' })).code).toBe(1);
+    expect(
+      (await admin.put('feeder', { id: ids.swq, shedId: shed, parentId: ids.cjq, penId: pen, deviceNo: '001', name: 'Crate 1b' })).code,
+    ).toBe(1);
     expect((await admin.get<Page<FeedDeviceRow>>('feeder/page?name=1b')).data.total).toBe(1);
     expect((await admin.del(`feeder/${ids.swq}`)).code).toBe(1);
     expect((await admin.del(`collector/${ids.cjq}`)).code).toBe(1);

@@ -34,9 +34,7 @@ type ConcentratorBody = z.output<typeof concentratorAddBody>;
 type CollectorBody = z.output<typeof collectorAddBody>;
 type FeederBody = z.output<typeof feederAddBody>;
 export type DeviceBody =
-  | { kind: 'concentrator'; body: ConcentratorBody }
-  | { kind: 'collector'; body: CollectorBody }
-  | { kind: 'feeder'; body: FeederBody };
+  { kind: 'concentrator'; body: ConcentratorBody } | { kind: 'collector'; body: CollectorBody } | { kind: 'feeder'; body: FeederBody };
 
 const NO_DEVICE = ErrorCodes.FEEDER_NOT_FOUND;
 const CHILD_OF: Record<FeedDeviceKind, FeedDeviceKind | null> = { concentrator: 'collector', collector: 'feeder', feeder: null };

@@ -98,7 +98,13 @@ export interface Outgoing {
  * Writes one command per feeder and points its dispatch row at it (inserted, or reset on a retry),
  * inside `tx`; returns what to publish after the commit.
  */
-export async function writeCopies(tx: Tx, deps: Deps, plan: PlanRecord, feeders: FeederTarget[], accountId: number | null): Promise<Outgoing[]> {
+export async function writeCopies(
+  tx: Tx,
+  deps: Deps,
+  plan: PlanRecord,
+  feeders: FeederTarget[],
+  accountId: number | null,
+): Promise<Outgoing[]> {
   const ration = await rationOf(tx, plan);
   const shed = { id: plan.shedId, tenantId: plan.tenantId, farmId: plan.farmId };
   const out: Outgoing[] = [];
@@ -115,10 +121,26 @@ export async function writeCopies(tx: Tx, deps: Deps, plan: PlanRecord, feeders:
     });
     out.push({ id: cmd.id, version: cmd.version, payload, gatewayId: f.gatewayId, gatewayCode: f.gatewayCode });
     const now = new Date();
-    const copy = { commandId: cmd.id, version: cmd.version, gatewayId: f.gatewayId, status: 'sending', result: null, sentAt: now, updatedAt: now };
+    const copy = {
+      commandId: cmd.id,
+      version: cmd.version,
+      gatewayId: f.gatewayId,
+      status: 'sending',
+      result: null,
+      sentAt: now,
+      updatedAt: now,
+    };
     await tx
       .insert(feedingDispatches)
-      .values({ tenantId: plan.tenantId, planId: plan.id, feederId: f.feederId, ...copy, attempts: 1, createdBy: accountId, updatedBy: accountId })
+      .values({
+        tenantId: plan.tenantId,
+        planId: plan.id,
+        feederId: f.feederId,
+        ...copy,
+        attempts: 1,
+        createdBy: accountId,
+        updatedBy: accountId,
+      })
       .onConflictDoUpdate({
         target: [feedingDispatches.planId, feedingDispatches.feederId],
         set: { ...copy, attempts: sql`${feedingDispatches.attempts} + 1`, updatedBy: accountId },
@@ -156,7 +178,8 @@ export async function settlePlan(tx: Tx, planId: number): Promise<DispatchStatus
     .from(feedingDispatches)
     .where(eq(feedingDispatches.planId, planId));
   if (!c || c.all === 0) return null;
-  const status: DispatchStatus = c.pending > 0 ? 'dispatching' : c.confirmed === c.all ? 'dispatched' : c.confirmed === 0 ? 'failed' : 'partial';
+  const status: DispatchStatus =
+    c.pending > 0 ? 'dispatching' : c.confirmed === c.all ? 'dispatched' : c.confirmed === 0 ? 'failed' : 'partial';
   await tx
     .update(feedingPlans)
     .set({ dispatchStatus: status })

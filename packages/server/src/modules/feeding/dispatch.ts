@@ -71,7 +71,12 @@ export async function dispatchPlan(db: Db, deps: Deps, scope: Scope, id: number)
 }
 
 /** Sends the failed copies of the plan's last dispatch again; the plan is dispatching until they answer. */
-export async function retryDispatch(db: Db, deps: Deps, scope: Scope, id: number): Promise<{ dispatchStatus: DispatchStatus; retried: number }> {
+export async function retryDispatch(
+  db: Db,
+  deps: Deps,
+  scope: Scope,
+  id: number,
+): Promise<{ dispatchStatus: DispatchStatus; retried: number }> {
   const written = await withVersionRetry(() =>
     db.transaction(async (tx) => {
       const plan = await visiblePlan(tx, scope, id);

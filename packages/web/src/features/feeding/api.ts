@@ -178,15 +178,16 @@ export function useFeedDevicePage(kind: FeedDeviceKind, q: FeedDeviceQuery, enab
 /** A house's devices of the parent kind (a collector's concentrators, a feeder's collectors). */
 export function useParentOptions(kind: 'collector' | 'feeder', shedId: number | undefined): UseQueryResult<FeedDeviceOption[]> {
   const endpoint = kind === 'collector' ? feedDeviceApi.concentratorList : feedDeviceApi.collectorList;
-  return useSteadyQuery(
-    DEVICE_KEYS.list(kind, shedId),
-    (signal) => call(endpoint, { query: { shedId: shedId ?? 0 } }, { signal }),
-    { enabled: shedId !== undefined },
-  );
+  return useSteadyQuery(DEVICE_KEYS.list(kind, shedId), (signal) => call(endpoint, { query: { shedId: shedId ?? 0 } }, { signal }), {
+    enabled: shedId !== undefined,
+  });
 }
 
 /** A house's feeder main gateways, for the concentrator form. */
-export function useFeederGateways(shedId: number | undefined, enabled: boolean): UseQueryResult<{ id: number; code: string; name: string }[]> {
+export function useFeederGateways(
+  shedId: number | undefined,
+  enabled: boolean,
+): UseQueryResult<{ id: number; code: string; name: string }[]> {
   return useSteadyQuery(
     ['feeding', 'devices', 'gateways', shedId],
     (signal) => call(feedDeviceApi.concentratorGateways, { query: { shedId: shedId ?? 0 } }, { signal }),
@@ -210,4 +211,6 @@ const REMOVE_OF = {
   collector: feedDeviceApi.collectorRemove,
   feeder: feedDeviceApi.feederRemove,
 } as const;
-export const useDeleteFeedDevice = deviceWrite(({ kind, id }: { kind: FeedDeviceKind; id: number }) => call(REMOVE_OF[kind], { params: { id } }));
+export const useDeleteFeedDevice = deviceWrite(({ kind, id }: { kind: FeedDeviceKind; id: number }) =>
+  call(REMOVE_OF[kind], { params: { id } }),
+);

@@ -45,7 +45,13 @@ function initialValues(kind: FeedDeviceKind, d: FeedDeviceRow | null): Values {
 /** The request body of the form's values for the kind (what its shared schema checks, field by field). */
 function toBody(kind: FeedDeviceKind, v: Values): Values {
   const text = (k: string) => (typeof v[k] === 'string' ? (v[k] as string).trim() : v[k]);
-  const base = { shedId: v.shedId, deviceNo: text('deviceNo'), name: text('name'), model: optionalText(v.model as string | undefined), remark: optionalText(v.remark as string | undefined) };
+  const base = {
+    shedId: v.shedId,
+    deviceNo: text('deviceNo'),
+    name: text('name'),
+    model: optionalText(v.model as string | undefined),
+    remark: optionalText(v.remark as string | undefined),
+  };
   const pick = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, v[k] ?? undefined]));
   if (kind === 'concentrator') return { ...base, ...pick(SERIAL), gatewayId: v.gatewayId };
   if (kind === 'collector') return { ...base, ...pick(SERIAL), parentId: v.parentId };
@@ -74,7 +80,10 @@ export function FeedDeviceFormDialog({
   const shedId = Form.useWatch('shedId', form) as number | undefined;
   const sheds = useShedOptions(farmId);
   const gatewayOptions = useFeederGateways(shedId ?? device?.shedId, kind === 'concentrator');
-  const parents = useParentOptions(kind === 'feeder' ? 'feeder' : 'collector', kind === 'concentrator' ? undefined : (shedId ?? device?.shedId));
+  const parents = useParentOptions(
+    kind === 'feeder' ? 'feeder' : 'collector',
+    kind === 'concentrator' ? undefined : (shedId ?? device?.shedId),
+  );
   const pens = usePlanPens(farmId, kind === 'feeder' ? (shedId ?? device?.shedId) : undefined);
   const saves = { concentrator: useSaveConcentrator(), collector: useSaveCollector(), feeder: useSaveFeeder() };
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(SCHEMA[kind], field, (v) => toBody(kind, v));
@@ -96,7 +105,8 @@ export function FeedDeviceFormDialog({
         onClose,
       });
     },
-    (err) => reportSaveError(form, err, { [ErrorCodes.DEVICE_CODE_EXISTS]: kind === 'concentrator' ? ['deviceNo', 'gatewayId'] : 'deviceNo' }),
+    (err) =>
+      reportSaveError(form, err, { [ErrorCodes.DEVICE_CODE_EXISTS]: kind === 'concentrator' ? ['deviceNo', 'gatewayId'] : 'deviceNo' }),
   );
 
   const options = (rows: readonly { id: number; deviceNo?: string; code?: string; name: string }[]) =>
@@ -117,7 +127,11 @@ export function FeedDeviceFormDialog({
         </Field>
         {kind === 'concentrator' ? (
           <Field name="gatewayId" label={t('devices.fields.gatewayId')} rule={rule} required>
-            <Select placeholder={t('common:select')} options={options(gatewayOptions.data ?? [])} notFoundContent={t('devices.noGateway')} />
+            <Select
+              placeholder={t('common:select')}
+              options={options(gatewayOptions.data ?? [])}
+              notFoundContent={t('devices.noGateway')}
+            />
           </Field>
         ) : (
           <Field name="parentId" label={t(`devices.parentOf.${kind}`)} rule={rule} required>

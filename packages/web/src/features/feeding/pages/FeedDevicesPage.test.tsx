@@ -120,7 +120,9 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
     renderWithApp(<CollectorsPage />, '/device-mng/feed/cjq');
     expect(await screen.findByText(t('devices.empty.collector'), {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: new RegExp(t('devices.add.collector')) }));
-    const dialog = (await screen.findByText(t('devices.add.collector'), { selector: '.ant-modal-title' }, SLOW)).closest('.ant-modal') as HTMLElement;
+    const dialog = (await screen.findByText(t('devices.add.collector'), { selector: '.ant-modal-title' }, SLOW)).closest(
+      '.ant-modal',
+    ) as HTMLElement;
     const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
     fireEvent.mouseDown(field(t('devices.fields.shedId')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));

@@ -29,18 +29,50 @@ function detailColumns(kind: FeedDeviceKind, t: (k: string, o?: Record<string, u
     title: t('devices.fields.serial'),
     width: 180,
     render: (_: unknown, r: FeedDeviceRow) =>
-      t('devices.serialLine', { baud: r.baudRate, data: r.dataBits, stop: r.stopBits, parity: t(`devices.parities.${r.parity ?? 'none'}`) }),
+      t('devices.serialLine', {
+        baud: r.baudRate,
+        data: r.dataBits,
+        stop: r.stopBits,
+        parity: t(`devices.parities.${r.parity ?? 'none'}`),
+      }),
   };
-  const parent = { key: 'parent', title: t(`devices.parentOf.${kind}`), width: 180, render: (_: unknown, r: FeedDeviceRow) => r.parentName ?? '—' };
-  const children = { key: 'children', title: t(`devices.childrenOf.${kind}`), width: 110, align: 'right' as const, render: (_: unknown, r: FeedDeviceRow) => r.childCount };
-  if (kind === 'concentrator') return [{ key: 'gateway', title: t('devices.fields.gatewayId'), width: 160, render: (_, r) => r.gatewayCode ?? '—' }, serial, children];
+  const parent = {
+    key: 'parent',
+    title: t(`devices.parentOf.${kind}`),
+    width: 180,
+    render: (_: unknown, r: FeedDeviceRow) => r.parentName ?? '—',
+  };
+  const children = {
+    key: 'children',
+    title: t(`devices.childrenOf.${kind}`),
+    width: 110,
+    align: 'right' as const,
+    render: (_: unknown, r: FeedDeviceRow) => r.childCount,
+  };
+  if (kind === 'concentrator')
+    return [{ key: 'gateway', title: t('devices.fields.gatewayId'), width: 160, render: (_, r) => r.gatewayCode ?? '—' }, serial, children];
   if (kind === 'collector') return [parent, serial, children];
   return [
     parent,
-    { key: 'pen', title: t('devices.fields.penId'), width: 140, render: (_, r) => t('plan.penLabel', { column: r.penColumn, row: r.penRow }) },
-    { key: 'amount', title: t('devices.fields.amountPerFeed'), width: 170, render: (_, r) => t('devices.amountLine', { grams: r.amountPerFeed, minutes: r.intervalMinutes }) },
+    {
+      key: 'pen',
+      title: t('devices.fields.penId'),
+      width: 140,
+      render: (_, r) => t('plan.penLabel', { column: r.penColumn, row: r.penRow }),
+    },
+    {
+      key: 'amount',
+      title: t('devices.fields.amountPerFeed'),
+      width: 170,
+      render: (_, r) => t('devices.amountLine', { grams: r.amountPerFeed, minutes: r.intervalMinutes }),
+    },
     { key: 'temp', title: t('devices.fields.tempLimits'), width: 130, render: (_, r) => `${r.tempLow ?? '—'} – ${r.tempHigh ?? '—'} °C` },
-    { key: 'screen', title: t('devices.fields.screen'), width: 170, render: (_, r) => t('devices.screenLine', { brightness: r.brightness, seconds: r.lockSeconds }) },
+    {
+      key: 'screen',
+      title: t('devices.fields.screen'),
+      width: 170,
+      render: (_, r) => t('devices.screenLine', { brightness: r.brightness, seconds: r.lockSeconds }),
+    },
   ];
 }
 
@@ -111,12 +143,27 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
       }}
       filterLabel={t('filters.label')}
       filters={[
-        { select: 'shedId', id: `${kind}-shed`, label: t('devices.fields.shedId'), width: 200, options: sheds.data ?? [], loading: sheds.isPending },
+        {
+          select: 'shedId',
+          id: `${kind}-shed`,
+          label: t('devices.fields.shedId'),
+          width: 200,
+          options: sheds.data ?? [],
+          loading: sheds.isPending,
+        },
         { text: 'name', id: `${kind}-name`, label: t('devices.filters.name'), width: 220 },
       ]}
-      table={{ label: t(`devices.tables.${kind}`), columns, empty: t(`devices.empty.${kind}`), noMatch: t('filters.noMatch'), scroll: { x: 1300 } }}
+      table={{
+        label: t(`devices.tables.${kind}`),
+        columns,
+        empty: t(`devices.empty.${kind}`),
+        noMatch: t('filters.noMatch'),
+        scroll: { x: 1300 },
+      }}
     >
-      {form.open && choice.farmId !== undefined && <FeedDeviceFormDialog kind={kind} device={form.row} farmId={choice.farmId} onClose={form.close} />}
+      {form.open && choice.farmId !== undefined && (
+        <FeedDeviceFormDialog kind={kind} device={form.row} farmId={choice.farmId} onClose={form.close} />
+      )}
     </ListPage>
   );
 }

@@ -156,7 +156,11 @@ export function PlanPage(): ReactElement {
             onClick={() =>
               confirm({
                 title: t('plan.retryOf', { name: r.name }),
-                content: t('plan.counts', { sent: r.dispatch.sent, pending: r.dispatch.notSent + r.dispatch.sending, failed: r.dispatch.failed }),
+                content: t('plan.counts', {
+                  sent: r.dispatch.sent,
+                  pending: r.dispatch.notSent + r.dispatch.sending,
+                  failed: r.dispatch.failed,
+                }),
                 okText: t('plan.retryAction'),
                 run: () => retry.mutateAsync(r.id),
                 done: (res) => t('plan.retried', { n: res.retried }),

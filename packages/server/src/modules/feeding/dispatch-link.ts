@@ -196,5 +196,10 @@ export async function dispatchSettled(tx: Tx, _deps: Deps, cmd: SettledCommand):
     .set({ status: 'sent', result, updatedAt: cmd.at })
     .where(eq(feedingDispatches.commandId, cmd.id))
     .returning({ planId: feedingDispatches.planId });
-  for (const planId of new Set(rows.map((r) => r.planId))) await settlePlan(tx, planId);
+  for (const planId of new Set(rows.map((r) => r.planId))) {
+    // Acks of one plan's feeders settle in parallel transactions: the plan row's lock orders them,
+    // so the last one counts every copy the others committed (READ COMMITTED reads anew after it).
+    await tx.select({ id: feedingPlans.id }).from(feedingPlans).where(eq(feedingPlans.id, planId)).for('update');
+    await settlePlan(tx, planId);
+  }
 }

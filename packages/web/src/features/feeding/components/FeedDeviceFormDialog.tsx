@@ -101,7 +101,7 @@ export function FeedDeviceFormDialog({
       await saveAddOrEdit({
         add: run,
         edit: device && run,
-        added: t('devices.added', { name: values.name }),
+        added: t('feedDevices.added', { name: values.name }),
         onClose,
       });
     },
@@ -114,7 +114,7 @@ export function FeedDeviceFormDialog({
 
   return (
     <FormDialog
-      title={device ? t('devices.editTitle', { name: device.name }) : t(`devices.add.${kind}`)}
+      title={device ? t('feedDevices.editTitle', { name: device.name }) : t(`feedDevices.add.${kind}`)}
       width={680}
       className="fs-admin-dialog"
       save={save}
@@ -122,81 +122,81 @@ export function FeedDeviceFormDialog({
       formProps={{ form, name: `feed-${kind}`, initialValues: initial }}
     >
       <FieldRow>
-        <Field name="shedId" label={t('devices.fields.shedId')} rule={rule} required>
+        <Field name="shedId" label={t('feedDevices.fields.shedId')} rule={rule} required>
           <Select placeholder={t('common:select')} options={sheds.data ?? []} loading={sheds.isPending} />
         </Field>
         {kind === 'concentrator' ? (
-          <Field name="gatewayId" label={t('devices.fields.gatewayId')} rule={rule} required>
+          <Field name="gatewayId" label={t('feedDevices.fields.gatewayId')} rule={rule} required>
             <Select
               placeholder={t('common:select')}
               options={options(gatewayOptions.data ?? [])}
-              notFoundContent={t('devices.noGateway')}
+              notFoundContent={t('feedDevices.noGateway')}
             />
           </Field>
         ) : (
-          <Field name="parentId" label={t(`devices.parentOf.${kind}`)} rule={rule} required>
+          <Field name="parentId" label={t(`feedDevices.parentOf.${kind}`)} rule={rule} required>
             <Select placeholder={t('common:select')} options={options(parents.data ?? [])} />
           </Field>
         )}
       </FieldRow>
       <FieldRow>
-        <Field name="deviceNo" label={t('devices.fields.deviceNo')} rule={rule} required />
-        <Field name="name" label={t('devices.fields.name')} rule={rule} required />
-        <Field name="model" label={t('devices.fields.model')} rule={rule} />
+        <Field name="deviceNo" label={t('feedDevices.fields.deviceNo')} rule={rule} required />
+        <Field name="name" label={t('feedDevices.fields.name')} rule={rule} required />
+        <Field name="model" label={t('feedDevices.fields.model')} rule={rule} />
       </FieldRow>
       {kind === 'feeder' ? (
         <>
           <FieldRow>
-            <Field name="penId" label={t('devices.fields.penId')} rule={rule} required>
+            <Field name="penId" label={t('feedDevices.fields.penId')} rule={rule} required>
               <Select placeholder={t('common:select')} options={pens} />
             </Field>
-            <Field name="amountPerFeed" label={t('devices.fields.amountPerFeedG')} rule={rule} required>
+            <Field name="amountPerFeed" label={t('feedDevices.fields.amountPerFeedG')} rule={rule} required>
               <NumberInput />
             </Field>
-            <Field name="intervalMinutes" label={t('devices.fields.intervalMinutes')} rule={rule} required>
-              <NumberInput />
-            </Field>
-          </FieldRow>
-          <FieldRow>
-            <Field name="baitWeight" label={t('devices.fields.baitWeight')} rule={rule} required>
-              <NumberInput />
-            </Field>
-            <Field name="tempLow" label={t('devices.fields.tempLow')} rule={rule} required>
-              <NumberInput />
-            </Field>
-            <Field name="tempHigh" label={t('devices.fields.tempHigh')} rule={rule} required>
+            <Field name="intervalMinutes" label={t('feedDevices.fields.intervalMinutes')} rule={rule} required>
               <NumberInput />
             </Field>
           </FieldRow>
           <FieldRow>
-            <Field name="brightness" label={t('devices.fields.brightness')} rule={rule} required>
+            <Field name="baitWeight" label={t('feedDevices.fields.baitWeight')} rule={rule} required>
               <NumberInput />
             </Field>
-            <Field name="lockSeconds" label={t('devices.fields.lockSeconds')} rule={rule} required>
+            <Field name="tempLow" label={t('feedDevices.fields.tempLow')} rule={rule} required>
               <NumberInput />
             </Field>
-            <Form.Item name="touchLock" label={t('devices.fields.touchLock')} valuePropName="checked">
+            <Field name="tempHigh" label={t('feedDevices.fields.tempHigh')} rule={rule} required>
+              <NumberInput />
+            </Field>
+          </FieldRow>
+          <FieldRow>
+            <Field name="brightness" label={t('feedDevices.fields.brightness')} rule={rule} required>
+              <NumberInput />
+            </Field>
+            <Field name="lockSeconds" label={t('feedDevices.fields.lockSeconds')} rule={rule} required>
+              <NumberInput />
+            </Field>
+            <Form.Item name="touchLock" label={t('feedDevices.fields.touchLock')} valuePropName="checked">
               <Switch />
             </Form.Item>
           </FieldRow>
         </>
       ) : (
         <FieldRow each={6}>
-          <Field name="baudRate" label={t('devices.fields.baudRate')} rule={rule} required>
+          <Field name="baudRate" label={t('feedDevices.fields.baudRate')} rule={rule} required>
             <Select options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))} />
           </Field>
-          <Field name="dataBits" label={t('devices.fields.dataBits')} rule={rule} required>
+          <Field name="dataBits" label={t('feedDevices.fields.dataBits')} rule={rule} required>
             <Select options={[7, 8].map((b) => ({ value: b, label: String(b) }))} />
           </Field>
-          <Field name="stopBits" label={t('devices.fields.stopBits')} rule={rule} required>
+          <Field name="stopBits" label={t('feedDevices.fields.stopBits')} rule={rule} required>
             <Select options={[1, 2].map((b) => ({ value: b, label: String(b) }))} />
           </Field>
-          <Field name="parity" label={t('devices.fields.parity')} rule={rule} required>
-            <Select options={PARITIES.map((p) => ({ value: p, label: t(`devices.parities.${p}`) }))} />
+          <Field name="parity" label={t('feedDevices.fields.parity')} rule={rule} required>
+            <Select options={PARITIES.map((p) => ({ value: p, label: t(`feedDevices.parities.${p}`) }))} />
           </Field>
         </FieldRow>
       )}
-      <Field name="remark" label={t('devices.fields.remark')} rule={rule}>
+      <Field name="remark" label={t('feedDevices.fields.remark')} rule={rule}>
         <Input.TextArea rows={2} maxLength={200} />
       </Field>
     </FormDialog>

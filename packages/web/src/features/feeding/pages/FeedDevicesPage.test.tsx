@@ -58,10 +58,10 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Farrowing 1 concentrator', {}, SLOW)).toBeTruthy();
     expect(calls.find((c) => c.path === '/feeding/concentrator/page')!.query).toMatchObject({ farmId: '5' });
     expect(screen.getByText('fs-demofeed1')).toBeTruthy();
-    expect(screen.getByText(t('devices.online'))).toBeTruthy();
-    expect(screen.getByText(t('devices.serialLine', { baud: 9600, data: 8, stop: 1, parity: 'N' }))).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: t('devices.deleteOf', { name: 'Farrowing 1 concentrator' }) }));
-    expect(await screen.findByText(t('devices.bound.concentrator', { n: 2 }), {}, SLOW)).toBeTruthy();
+    expect(screen.getByText(t('feedDevices.online'))).toBeTruthy();
+    expect(screen.getByText(t('feedDevices.serialLine', { baud: 9600, data: 8, stop: 1, parity: 'N' }))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: t('feedDevices.deleteOf', { name: 'Farrowing 1 concentrator' }) }));
+    expect(await screen.findByText(t('feedDevices.bound.concentrator', { n: 2 }), {}, SLOW)).toBeTruthy();
   });
 
   it('lists feeders with their collector, pen and feeding parameters', async () => {
@@ -106,8 +106,8 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Crate 1', {}, SLOW)).toBeTruthy();
     expect(screen.getByText('Collector 01')).toBeTruthy();
     expect(screen.getByText(t('plan.penLabel', { column: 1, row: 1 }))).toBeTruthy();
-    expect(screen.getByText(t('devices.amountLine', { grams: 300, minutes: 30 }))).toBeTruthy();
-    expect(screen.getByText(t('devices.offline'))).toBeTruthy();
+    expect(screen.getByText(t('feedDevices.amountLine', { grams: 300, minutes: 30 }))).toBeTruthy();
+    expect(screen.getByText(t('feedDevices.offline'))).toBeTruthy();
   });
 
   it('adds a collector under a concentrator of the house with the bus settings; a used number shows on its field', async () => {
@@ -118,18 +118,18 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
       'POST /feeding/collector': { code: 203339, data: { field: 'deviceNo' } },
     });
     renderWithApp(<CollectorsPage />, '/device-mng/feed/cjq');
-    expect(await screen.findByText(t('devices.empty.collector'), {}, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('devices.add.collector')) }));
-    const dialog = (await screen.findByText(t('devices.add.collector'), { selector: '.ant-modal-title' }, SLOW)).closest(
+    expect(await screen.findByText(t('feedDevices.empty.collector'), {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('feedDevices.add.collector')) }));
+    const dialog = (await screen.findByText(t('feedDevices.add.collector'), { selector: '.ant-modal-title' }, SLOW)).closest(
       '.ant-modal',
     ) as HTMLElement;
     const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
-    fireEvent.mouseDown(field(t('devices.fields.shedId')));
+    fireEvent.mouseDown(field(t('feedDevices.fields.shedId')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
-    fireEvent.mouseDown(field(t('devices.parentOf.collector')));
+    fireEvent.mouseDown(field(t('feedDevices.parentOf.collector')));
     fireEvent.click(await screen.findByText('Farrowing 1 concentrator (J01)', {}, SLOW));
-    fireEvent.change(field(t('devices.fields.deviceNo')), { target: { value: '01' } });
-    fireEvent.change(field(t('devices.fields.name')), { target: { value: 'Row 1' } });
+    fireEvent.change(field(t('feedDevices.fields.deviceNo')), { target: { value: '01' } });
+    fireEvent.change(field(t('feedDevices.fields.name')), { target: { value: 'Row 1' } });
     fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
     await waitFor(() => expect(within(dialog).getByText(errorMessage(203339))).toBeTruthy(), SLOW);
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({

@@ -26,52 +26,52 @@ const APP_OF: Record<FeedDeviceKind, AppCode> = {
 function detailColumns(kind: FeedDeviceKind, t: (k: string, o?: Record<string, unknown>) => string): ColumnsType<FeedDeviceRow> {
   const serial = {
     key: 'serial',
-    title: t('devices.fields.serial'),
+    title: t('feedDevices.fields.serial'),
     width: 180,
     render: (_: unknown, r: FeedDeviceRow) =>
-      t('devices.serialLine', {
+      t('feedDevices.serialLine', {
         baud: r.baudRate,
         data: r.dataBits,
         stop: r.stopBits,
-        parity: t(`devices.parities.${r.parity ?? 'none'}`),
+        parity: t(`feedDevices.parities.${r.parity ?? 'none'}`),
       }),
   };
   const parent = {
     key: 'parent',
-    title: t(`devices.parentOf.${kind}`),
+    title: t(`feedDevices.parentOf.${kind}`),
     width: 180,
     render: (_: unknown, r: FeedDeviceRow) => r.parentName ?? '—',
   };
   const children = {
     key: 'children',
-    title: t(`devices.childrenOf.${kind}`),
+    title: t(`feedDevices.childrenOf.${kind}`),
     width: 110,
     align: 'right' as const,
     render: (_: unknown, r: FeedDeviceRow) => r.childCount,
   };
   if (kind === 'concentrator')
-    return [{ key: 'gateway', title: t('devices.fields.gatewayId'), width: 160, render: (_, r) => r.gatewayCode ?? '—' }, serial, children];
+    return [{ key: 'gateway', title: t('feedDevices.fields.gatewayId'), width: 160, render: (_, r) => r.gatewayCode ?? '—' }, serial, children];
   if (kind === 'collector') return [parent, serial, children];
   return [
     parent,
     {
       key: 'pen',
-      title: t('devices.fields.penId'),
+      title: t('feedDevices.fields.penId'),
       width: 140,
       render: (_, r) => t('plan.penLabel', { column: r.penColumn, row: r.penRow }),
     },
     {
       key: 'amount',
-      title: t('devices.fields.amountPerFeed'),
+      title: t('feedDevices.fields.amountPerFeed'),
       width: 170,
-      render: (_, r) => t('devices.amountLine', { grams: r.amountPerFeed, minutes: r.intervalMinutes }),
+      render: (_, r) => t('feedDevices.amountLine', { grams: r.amountPerFeed, minutes: r.intervalMinutes }),
     },
-    { key: 'temp', title: t('devices.fields.tempLimits'), width: 130, render: (_, r) => `${r.tempLow ?? '—'} – ${r.tempHigh ?? '—'} °C` },
+    { key: 'temp', title: t('feedDevices.fields.tempLimits'), width: 130, render: (_, r) => `${r.tempLow ?? '—'} – ${r.tempHigh ?? '—'} °C` },
     {
       key: 'screen',
-      title: t('devices.fields.screen'),
+      title: t('feedDevices.fields.screen'),
       width: 170,
-      render: (_, r) => t('devices.screenLine', { brightness: r.brightness, seconds: r.lockSeconds }),
+      render: (_, r) => t('feedDevices.screenLine', { brightness: r.brightness, seconds: r.lockSeconds }),
     },
   ];
 }
@@ -94,35 +94,35 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
   const columns: ColumnsType<FeedDeviceRow> = [
     {
       key: 'name',
-      title: t('devices.fields.name'),
+      title: t('feedDevices.fields.name'),
       width: 220,
       fixed: 'left',
       render: (_, r) => (
         <div className="fs-cell-stack">
           <strong>{r.name}</strong>
           <Typography.Text type="secondary" className="fs-cell-sub">
-            {t('devices.noOf', { no: r.deviceNo })}
+            {t('feedDevices.noOf', { no: r.deviceNo })}
             {r.model ? ` · ${r.model}` : ''}
           </Typography.Text>
         </div>
       ),
     },
-    { key: 'shed', title: t('devices.fields.shedId'), width: 160, render: (_, r) => r.shedName },
+    { key: 'shed', title: t('feedDevices.fields.shedId'), width: 160, render: (_, r) => r.shedName },
     {
       key: 'online',
-      title: t('devices.fields.online'),
+      title: t('feedDevices.fields.online'),
       width: 110,
-      render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{t(r.online ? 'devices.online' : 'devices.offline')}</Tag>,
+      render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{t(r.online ? 'feedDevices.online' : 'feedDevices.offline')}</Tag>,
     },
     ...detailColumns(kind, t),
     actionsColumn<FeedDeviceRow>(t('common:actions'), 200, (r) => (
       <EditDeleteActions
-        editLabel={t('devices.editOf', { name: r.name })}
+        editLabel={t('feedDevices.editOf', { name: r.name })}
         onEdit={() => form.edit(r)}
-        deleteLabel={t('devices.deleteOf', { name: r.name })}
+        deleteLabel={t('feedDevices.deleteOf', { name: r.name })}
         confirm={{
-          title: t('devices.deleteTitle', { name: r.name }),
-          content: r.childCount > 0 ? t(`devices.bound.${kind}`, { n: r.childCount }) : t('devices.deleteWarning'),
+          title: t('feedDevices.deleteTitle', { name: r.name }),
+          content: r.childCount > 0 ? t(`feedDevices.bound.${kind}`, { n: r.childCount }) : t('feedDevices.deleteWarning'),
           run: () => remove.mutateAsync({ kind, id: r.id }),
         }}
       />
@@ -135,8 +135,8 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
       page={page}
       head={{
         title: menuLabel(APP_OF[kind]),
-        subtitle: t(`devices.subtitles.${kind}`),
-        addLabel: t(`devices.add.${kind}`),
+        subtitle: t(`feedDevices.subtitles.${kind}`),
+        addLabel: t(`feedDevices.add.${kind}`),
         onAdd: form.add,
         addDisabled: choice.farmId === undefined,
         actions: <FarmSelect id={`${kind}-farm`} choice={choice} onPicked={() => list.apply({ shedId: undefined })} />,
@@ -146,17 +146,17 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
         {
           select: 'shedId',
           id: `${kind}-shed`,
-          label: t('devices.fields.shedId'),
+          label: t('feedDevices.fields.shedId'),
           width: 200,
           options: sheds.data ?? [],
           loading: sheds.isPending,
         },
-        { text: 'name', id: `${kind}-name`, label: t('devices.filters.name'), width: 220 },
+        { text: 'name', id: `${kind}-name`, label: t('feedDevices.filters.name'), width: 220 },
       ]}
       table={{
-        label: t(`devices.tables.${kind}`),
+        label: t(`feedDevices.tables.${kind}`),
         columns,
-        empty: t(`devices.empty.${kind}`),
+        empty: t(`feedDevices.empty.${kind}`),
         noMatch: t('filters.noMatch'),
         scroll: { x: 1300 },
       }}

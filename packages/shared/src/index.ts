@@ -59,3 +59,4 @@ export * from './feeding/endpoints.js';
 export * from './feeding/plan-endpoints.js';
 export * from './feeding/standard-endpoints.js';
 export * from './feeding/device-endpoints.js';
+export * from './feeding/monitor-endpoints.js';

@@ -1,10 +1,11 @@
-import { feedDeviceApi, feedingFeedApi, feedingPlanApi, feedingStandardApi, type AppCode } from '@farmsense/shared';
+import { feedDeviceApi, feedMonitorApi, feedingFeedApi, feedingPlanApi, feedingStandardApi, type AppCode } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
 import type { ModuleRoutes } from '../module.js';
 import { addDevice, concentratorGateways, deviceList, devicePage, removeDevice, updateDevice } from './devices.js';
 import { dispatchPlan, feederRows, retryDispatch } from './dispatch.js';
 import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
+import { penMonitor } from './monitor.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
 import { addStandard, removeStandard, standardList, standardPage, updateStandard } from './standards.js';
 
@@ -12,6 +13,8 @@ import { addStandard, removeStandard, standardList, standardPage, updateStandard
 export const FEED_TYPE_APP: AppCode = 'accurate-feeding.info.type';
 export const FEED_INFO_APP: AppCode = 'accurate-feeding.info.info';
 export const PLAN_APP: AppCode = 'accurate-feeding.plan';
+/** The live feeding monitor per pen. */
+export const MONITOR_APP: AppCode = 'accurate-feeding.mornitoring';
 /** The feeding devices (/device-mng/feed/jzq, cjq, swq). */
 export const CONCENTRATOR_APP: AppCode = 'device-mng.feed.jzq';
 export const COLLECTOR_APP: AppCode = 'device-mng.feed.cjq';
@@ -48,6 +51,8 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
   serve(feedingPlanApi.dispatch, plan, async ({ req, body }) => dispatchPlan(db, deps, scopeOf(req), body.id));
   serve(feedingPlanApi.retry, plan, async ({ req, body }) => retryDispatch(db, deps, scopeOf(req), body.id));
   serve(feedingPlanApi.feeders, plan, async ({ req, params }) => feederRows(db, scopeOf(req), params.id));
+
+  serve(feedMonitorApi.pens, { app: MONITOR_APP }, async ({ req, query }) => penMonitor(db, scopeOf(req), query));
 
   const std = { app: STANDARD_APP };
   serve(feedingStandardApi.page, std, async ({ req, query }) => standardPage(db, scopeOf(req), query));

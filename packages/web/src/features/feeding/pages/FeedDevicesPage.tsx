@@ -50,7 +50,11 @@ function detailColumns(kind: FeedDeviceKind, t: (k: string, o?: Record<string, u
     render: (_: unknown, r: FeedDeviceRow) => r.childCount,
   };
   if (kind === 'concentrator')
-    return [{ key: 'gateway', title: t('feedDevices.fields.gatewayId'), width: 160, render: (_, r) => r.gatewayCode ?? '—' }, serial, children];
+    return [
+      { key: 'gateway', title: t('feedDevices.fields.gatewayId'), width: 160, render: (_, r) => r.gatewayCode ?? '—' },
+      serial,
+      children,
+    ];
   if (kind === 'collector') return [parent, serial, children];
   return [
     parent,
@@ -66,7 +70,12 @@ function detailColumns(kind: FeedDeviceKind, t: (k: string, o?: Record<string, u
       width: 170,
       render: (_, r) => t('feedDevices.amountLine', { grams: r.amountPerFeed, minutes: r.intervalMinutes }),
     },
-    { key: 'temp', title: t('feedDevices.fields.tempLimits'), width: 130, render: (_, r) => `${r.tempLow ?? '—'} – ${r.tempHigh ?? '—'} °C` },
+    {
+      key: 'temp',
+      title: t('feedDevices.fields.tempLimits'),
+      width: 130,
+      render: (_, r) => `${r.tempLow ?? '—'} – ${r.tempHigh ?? '—'} °C`,
+    },
     {
       key: 'screen',
       title: t('feedDevices.fields.screen'),

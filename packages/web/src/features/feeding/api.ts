@@ -1,8 +1,9 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   directoryApi,
   feedDeviceApi,
+  feedMonitorApi,
   feedingFeedApi,
   feedingPlanApi,
   feedingStandardApi,
@@ -11,6 +12,7 @@ import {
   type ConcentratorAddBody,
   type FeedDeviceKind,
   type FeederAddBody,
+  type PenFeedRow,
   type FeedDeviceOption,
   type FeedDeviceRow,
   type PlanAddBody,
@@ -214,3 +216,18 @@ const REMOVE_OF = {
 export const useDeleteFeedDevice = deviceWrite(({ kind, id }: { kind: FeedDeviceKind; id: number }) =>
   call(REMOVE_OF[kind], { params: { id } }),
 );
+
+/** Today's feed per pen as the feeders last reported it; read again every `refreshMs` (reports keep coming). */
+export function useFeedMonitor(
+  farmId: number | undefined,
+  refreshMs: number,
+  shedId?: number,
+): UseQueryResult<{ day: string; pens: PenFeedRow[] }> {
+  return useQuery({
+    queryKey: ['feeding', 'monitor', farmId ?? 0, shedId],
+    queryFn: ({ signal }) => call(feedMonitorApi.pens, { query: { farmId: farmId!, shedId } }, { signal }),
+    enabled: farmId !== undefined,
+    staleTime: 0,
+    refetchInterval: refreshMs,
+  });
+}

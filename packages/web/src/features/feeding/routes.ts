@@ -5,6 +5,7 @@ import { TEXTS } from './texts';
 export const PAGES: FeaturePages = {
   'accurate-feeding.info.type': featurePage(TEXTS, () => import('./pages/FeedTypesPage'), 'FeedTypesPage'),
   'accurate-feeding.plan': featurePage(TEXTS, () => import('./pages/PlanPage'), 'PlanPage'),
+  'accurate-feeding.mornitoring': featurePage(TEXTS, () => import('./pages/FeedMonitorPage'), 'FeedMonitorPage'),
   'accurate-feeding.info.info': featurePage(TEXTS, () => import('./pages/FeedInfoPage'), 'FeedInfoPage'),
   'std.mgn': featurePage(TEXTS, () => import('./pages/StandardsPage'), 'StandardsPage'),
   'device-mng.feed.jzq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'ConcentratorsPage'),

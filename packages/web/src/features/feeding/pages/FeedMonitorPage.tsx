@@ -1,0 +1,128 @@
+import type { ReactElement } from 'react';
+import { Button, Progress, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { PenFeedRow } from '@farmsense/shared';
+import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { formatDateTime } from '../../../app/i18n/numbers';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PageHead } from '../../../ui/PageParts';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { useFeedMonitor } from '../api';
+import { formatAmount } from '../model/format';
+import '../../../ui/admin.css';
+
+/** Feeders report every half minute: the monitor reads again every 30 s. */
+const REFRESH_MS = 30_000;
+const FILTERS = { shedId: numberFilter };
+const kg = (g: number): string => formatAmount(g / 1000, 1);
+
+/**
+ * /accurate-feeding/mornitoring: per pen of the chosen farm, today's planned and dispensed feed
+ * from its feeders' reports, how far the day's ration has gone, how many feeders report and how
+ * many are dispensing now, and the sows that did not eat (the pens to walk to first).
+ */
+export function FeedMonitorPage(): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const sheds = useShedOptions(choice.farmId);
+  const monitor = useFeedMonitor(choice.farmId, REFRESH_MS, list.filters.shedId);
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+
+  const columns: ColumnsType<PenFeedRow> = [
+    {
+      key: 'pen',
+      title: t('monitor.fields.pen'),
+      width: 220,
+      render: (_, r) => `${r.shedName} · ${t('plan.penLabel', { column: r.penColumn, row: r.penRow })}`,
+    },
+    {
+      key: 'feeders',
+      title: t('monitor.fields.feeders'),
+      width: 130,
+      render: (_, r) => t('monitor.reporting', { n: r.reporting, of: r.feeders }),
+    },
+    { key: 'planned', title: t('monitor.fields.planned'), width: 120, align: 'right', render: (_, r) => kg(r.planned) },
+    { key: 'dispensed', title: t('monitor.fields.dispensed'), width: 120, align: 'right', render: (_, r) => kg(r.dispensed) },
+    {
+      key: 'progress',
+      title: t('monitor.fields.progress'),
+      width: 180,
+      render: (_, r) =>
+        r.planned > 0 ? <Progress percent={Math.min(100, Math.round((100 * r.dispensed) / r.planned))} size="small" /> : '—',
+    },
+    {
+      key: 'state',
+      title: t('monitor.fields.state'),
+      width: 220,
+      render: (_, r) => (
+        <>
+          {r.feeding > 0 && <Tag color="processing">{t('monitor.feeding', { n: r.feeding })}</Tag>}
+          {r.notEating > 0 && (
+            <Tag color="red" data-testid="pen-not-eating">
+              {t('monitor.notEating', { n: r.notEating })}
+            </Tag>
+          )}
+        </>
+      ),
+    },
+    {
+      key: 'last',
+      title: t('monitor.fields.lastReport'),
+      width: 170,
+      render: (_, r) => (r.lastReport === null ? '—' : formatDateTime(r.lastReport)),
+    },
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('accurate-feeding.mornitoring')} subtitle={t('monitor.subtitle')} />
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters.label')}
+          actions={
+            <Button icon={<ReloadOutlined />} loading={monitor.isFetching} onClick={() => void monitor.refetch()}>
+              {t('common:refresh')}
+            </Button>
+          }
+        >
+          <FilterField id="monitor-farm" label={t('monitor.fields.farm')} width={220}>
+            <FarmSelect id="monitor-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
+          </FilterField>
+          <FilterField id="monitor-shed" label={t('feedDevices.fields.shedId')} width={200}>
+            <Select<number>
+              id="monitor-shed"
+              allowClear
+              placeholder={t('common:all')}
+              value={list.filters.shedId}
+              options={sheds.data ?? []}
+              onChange={(v) => list.apply({ shedId: v })}
+            />
+          </FilterField>
+        </FilterBar>
+        {monitor.isPending ? (
+          <LoadingBlock />
+        ) : monitor.isError ? (
+          <ErrorBlock title={t('monitor.failed')} onRetry={() => void monitor.refetch()} />
+        ) : monitor.data.pens.length === 0 ? (
+          <EmptyBlock title={t('monitor.empty')} hint={t('monitor.emptyHint')} />
+        ) : (
+          <Table<PenFeedRow>
+            rowKey="penId"
+            size="small"
+            pagination={false}
+            aria-label={t('monitor.table', { day: monitor.data.day })}
+            columns={columns}
+            dataSource={monitor.data.pens}
+            scroll={{ x: 1160 }}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -19,6 +19,6 @@ export { onCommandSettled, type CommandSettledListener, type SettledCommand } fr
 
 /** Durable device commands for other modules' settings (the feeding plan dispatch, group `feeding`). */
 export { writeCommand, withVersionRetry, type CommandWrite } from './commands.js';
-export { isOnline, publishRow } from './delivery.js';
+export { publishRow } from './delivery.js';
 /** Publishes a command written by a job once that job committed (`control.send`, keyed by the caller). */
 export { sendJob as sendCommandJob } from './devices.js';

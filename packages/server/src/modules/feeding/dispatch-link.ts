@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCodes, type DispatchStatus } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
-import { gateways } from '../../db/tables.js';
+import { gateways, gatewayStatus } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
 import { alias } from 'drizzle-orm/pg-core';
-import { isOnline, publishRow, sendCommandJob, writeCommand, type SettledCommand } from '../control/index.js';
+import { publishRow, sendCommandJob, writeCommand, type SettledCommand } from '../control/index.js';
 import { feedDevices } from './device-tables.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
 
@@ -151,12 +151,16 @@ export async function writeCopies(
 
 /** Publishes the copies whose gateway is online now (the others go on reconnect). */
 export async function sendCopies(deps: Deps, copies: Outgoing[]): Promise<number> {
+  if (copies.length === 0) return 0;
   const { db } = deps.database;
-  const online = new Map<number, boolean>();
+  const status = await db
+    .select({ gatewayId: gatewayStatus.gatewayId })
+    .from(gatewayStatus)
+    .where(and(inArray(gatewayStatus.gatewayId, [...new Set(copies.map((c) => c.gatewayId))]), eq(gatewayStatus.online, true)));
+  const online = new Set(status.map((s) => s.gatewayId));
   let sent = 0;
   for (const c of copies) {
-    if (!online.has(c.gatewayId)) online.set(c.gatewayId, await isOnline(db, c.gatewayId));
-    if (!online.get(c.gatewayId)) continue;
+    if (!online.has(c.gatewayId)) continue;
     if (await publishRow(db, deps.iot, { id: c.id, op: SET_RATION, payload: c.payload, version: c.version }, c.gatewayCode)) sent++;
   }
   return sent;

@@ -1,16 +1,31 @@
+import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { hashCheckCode } from '../lib/check-codes.js';
-import type { Db } from './client.js';
+import type { Db, Tx } from './client.js';
 import { DEMO_CHECK_CODE } from './demo-fleet.js';
-import { feedDevices, gateways, pens, sheds, tenants } from './tables.js';
+import {
+  controlCommands,
+  feedDevices,
+  feedingDispatches,
+  feedingPlanMeals,
+  feedingPlans,
+  feedingPlanStages,
+  gateways,
+  pens,
+  sheds,
+  tenants,
+} from './tables.js';
 
 /**
  * The demo sow farm's feeders (issue 15): the farrowing house "Farrowing 1" of the Demo Pig Farm
  * has a feeder main unit (gateway `fs-demofeed1`, type 102, category 203; not a climate gateway,
  * so the climate fleet of demo-fleet.ts leaves it to the feeder simulator) with its concentrator,
  * two collectors on its bus (one per pair of rows) and one feeder per farrowing crate, six crates
- * to a row, each row a pen of the house: 24 feeders. With DEMO=1 at start (services.ts), not in
- * seedDemo, so the API tests' demo tenant keeps its six gateways.
+ * to a row, each row a pen of the house: 24 feeders. The house's plan "Lactating sows"
+ * (seed-feeding.ts) is dispatched to them and confirmed (a synced `setRation` per feeder, as the
+ * feeding module writes them), so the simulated feeders feed by it from the first start and the
+ * monitor shows their reports. With DEMO=1 at start (services.ts), not in seedDemo, so the API
+ * tests' demo tenant keeps its six gateways.
  */
 const DEMO_TENANT = 'Demo Agri Group';
 export const DEMO_FEEDER_GATEWAY = 'fs-demofeed1';
@@ -90,6 +105,80 @@ export async function seedDemoFeeders(db: Db): Promise<boolean> {
       );
       await tx.insert(feedDevices).values(feeders);
     }
+    await confirmDemoDispatch(tx, { ...at, gatewayId: gw!.id });
   });
   return true;
+}
+
+const DEMO_PLAN = 'Lactating sows';
+
+/** The demo plan of the house as its feeders confirmed it: one synced command and one confirmed copy per feeder. */
+async function confirmDemoDispatch(tx: Tx, at: { tenantId: number; farmId: number; shedId: number; gatewayId: number }): Promise<void> {
+  const [plan] = await tx
+    .select({ id: feedingPlans.id })
+    .from(feedingPlans)
+    .where(and(eq(feedingPlans.shedId, at.shedId), eq(feedingPlans.name, DEMO_PLAN)));
+  if (!plan) return;
+  const stages = await tx.select().from(feedingPlanStages).where(eq(feedingPlanStages.planId, plan.id)).orderBy(asc(feedingPlanStages.seq));
+  const meals = await tx.select().from(feedingPlanMeals).where(eq(feedingPlanMeals.planId, plan.id)).orderBy(asc(feedingPlanMeals.seq));
+  const feeders = await tx
+    .select({ id: feedDevices.id, no: feedDevices.deviceNo, collectorId: feedDevices.parentId })
+    .from(feedDevices)
+    .where(and(eq(feedDevices.shedId, at.shedId), eq(feedDevices.kind, 'feeder')))
+    .orderBy(asc(feedDevices.id));
+  const collectors = await tx
+    .select({ id: feedDevices.id, no: feedDevices.deviceNo })
+    .from(feedDevices)
+    .where(and(eq(feedDevices.shedId, at.shedId), eq(feedDevices.kind, 'collector')));
+  const sent = new Date();
+  const acked = new Date(sent.getTime() + 2_000);
+  const rows = feeders.map((f, i) => ({
+    id: randomUUID(),
+    version: i + 1,
+    feederId: f.id,
+    payload: {
+      feederId: f.id,
+      collector: collectors.find((c) => c.id === f.collectorId)!.no,
+      feeder: f.no,
+      planId: plan.id,
+      stages: stages.map((s) => ({ startDay: s.startDay, endDay: s.endDay, grams: s.dailyAmount })),
+      meals: meals.map((m) => ({ start: m.startMinute, end: m.endMinute, share: m.share })),
+    },
+  }));
+  if (rows.length === 0) return;
+  await tx.insert(controlCommands).values(
+    rows.map((r) => ({
+      id: r.id,
+      tenantId: at.tenantId,
+      farmId: at.farmId,
+      shedId: at.shedId,
+      gatewayId: at.gatewayId,
+      grp: 'feeding',
+      version: r.version,
+      op: 'setRation',
+      payload: r.payload,
+      status: 'synced',
+      expiresAt: new Date(sent.getTime() + 6 * 3_600_000),
+      attempts: 1,
+      lastSentAt: sent,
+      ackMsg: 'ok',
+      ackedAt: acked,
+    })),
+  );
+  await tx.insert(feedingDispatches).values(
+    rows.map((r) => ({
+      tenantId: at.tenantId,
+      planId: plan.id,
+      gatewayId: at.gatewayId,
+      feederId: r.feederId,
+      commandId: r.id,
+      version: r.version,
+      status: 'sent',
+      result: 1,
+      attempts: 1,
+      sentAt: sent,
+      updatedAt: acked,
+    })),
+  );
+  await tx.update(feedingPlans).set({ dispatchStatus: 'dispatched', updatedAt: acked }).where(eq(feedingPlans.id, plan.id));
 }

@@ -242,7 +242,7 @@ const PLANS: PlanSeed[] = [
   },
 ];
 
-/** The demo feeding plans (drafts: the demo houses have no feeders yet); false when some exist. */
+/** The demo feeding plans (drafts; with DEMO=1 the Farrowing 1 plan is confirmed by the demo feeders, seed-feed-devices.ts); false when some exist. */
 export async function seedFeedingPlans(db: Db): Promise<boolean> {
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
   if (!tenant) return false;

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedDeviceRow, Page, PlanRow } from '@farmsense/shared';
+import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { call, tokenFor } from '../test/factories.js';
+import { DEMO_SEED } from './demo-fleet.js';
+import { demoConcentrators } from './demo-feeders.js';
+import { DEMO_FEEDER_GATEWAY, seedDemoFeeders } from './seed-feed-devices.js';
+
+/**
+ * The demo sow farm's feeders: a feeder main unit in Farrowing 1 with its concentrator, two
+ * collectors and six crate feeders per pen, listed on the device pages, run by the simulator's
+ * concentrator, which keeps the last ration each feeder confirmed across a restart.
+ */
+describe(`demo feeders (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it('adds the Farrowing 1 hierarchy once and lists it on the device pages', async () => {
+    expect(await seedDemoFeeders(ctx.database.db)).toBe(true);
+    expect(await seedDemoFeeders(ctx.database.db)).toBe(false);
+    const token = await tokenFor(ctx.database.db, 'demo');
+    const page = (kind: string) => call<Page<FeedDeviceRow>>(ctx, token, 'GET', `/api/feeding/${kind}/page?pageSize=100`);
+    const [jzq, cjq, swq] = await Promise.all([page('concentrator'), page('collector'), page('feeder')]);
+    expect(jzq.data.list.map((r) => [r.shedName, r.gatewayCode, r.childCount])).toEqual([['Farrowing 1', DEMO_FEEDER_GATEWAY, 2]]);
+    expect(cjq.data.list.map((r) => r.childCount)).toEqual([12, 12]);
+    expect(swq.data.total).toBe(24);
+    expect(new Set(swq.data.list.map((r) => r.penId)).size).toBe(4);
+    // The house's plan went to every feeder and each confirmed it.
+    const plans = await call<Page<PlanRow>>(ctx, token, 'GET', '/api/feeding/plan/page?name=Lactating');
+    expect(plans.data.list[0]).toMatchObject({ dispatchStatus: 'dispatched', dispatch: { feeders: 24, sent: 24, failed: 0 } });
+  });
+
+  it('runs the unit as a simulated concentrator that keeps each feeder confirmed ration', async () => {
+    const [feeder] = await q<{ id: number }>(`SELECT id FROM feed_devices WHERE kind = 'feeder' AND device_no = '001'`);
+    const [model] = await demoConcentrators(ctx.database, DEMO_SEED);
+    expect(model!.code).toBe(DEMO_FEEDER_GATEWAY);
+    const values = model!.step(30, Date.now()).values;
+    // Every crate reports its ration (a lactation stage: 3 to 5 kg), what it gave today and its state.
+    expect(Object.keys(values)).toHaveLength(24 * 3);
+    expect([3000, 4000, 5000]).toContain(values[`feederRation.${feeder!.id}`]);
+    expect(values[`feederFeed.${feeder!.id}`]).toBeGreaterThanOrEqual(0);
+  });
+});

@@ -218,6 +218,7 @@ const farmSpecs = [
           'window',
           'pumps',
           'heater',
+          'light',
         ]),
       ],
       ['remote-control.warn', null, tabs('/remote-control/warn', 'remote-control.warn', ['rh', 'bar', 'nh3', 'button'])],

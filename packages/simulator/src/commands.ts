@@ -1,5 +1,5 @@
 import type { ActuatorKind } from './controller.js';
-import { LIGHT } from './lights.js';
+import { LIGHT, parseLighting } from './lights.js';
 import type { ShedModel } from './model.js';
 import { parseFanStages, parseHeaters, parsePumps } from './settings.js';
 import { parseOpenings } from './openings.js';
@@ -23,6 +23,7 @@ import { parseWarn, WARN_OPS } from './warn.js';
  *   setPumps {version, pumps: [{pump, kind, auto, onAbove, offAbove, rhLimit, runSeconds, stopSeconds}]}   pads and mist (settings.ts)
  *   setDynamicWind {version, minSpeed, maxSpeed, mode, dayAge, co2}   variable fans, minimum ventilation (ventilation.ts)
  *   setOpenings {version, openings: [{kind, index, control, ...}]}   inlets and curtains (openings.ts)
+ *   setLighting {version, points: [{day, on, off, intensity}]}       lighting schedule by day age (lights.ts)
  *   setRhAlarm / setPressureAlarm / setNh3Alarm / setAlarmButton {version, enabled, low?, high?, delaySeconds}   own alarm limits (warn.ts)
  *   (a setting group's command is the group's whole state: a device it does not list runs the controller's own setting, defaults.ts)
  *   setDevice {version, key: 'fan.1' | 'light.1' | ..., value, returnMinutes}   a device by hand (remote control); null = automatic
@@ -165,6 +166,12 @@ export function applyCommand(model: ShedModel, cmd: Command, now: number): Ack {
       if (typeof openings === 'string') return fail(openings);
       model.settings = { ...model.settings, openings: openingsOver(model.profile, openings) };
       return done({ version: params.version ?? null, openings: openings.length });
+    }
+    case 'setLighting': {
+      const lighting = parseLighting(params.points);
+      if (typeof lighting === 'string') return fail(lighting);
+      model.settings = { ...model.settings, lighting };
+      return done({ version: params.version ?? null, points: lighting.length });
     }
     case 'setRhAlarm':
     case 'setPressureAlarm':

@@ -1,3 +1,4 @@
+import { lightingAt, lightingPayload, type LightingPoint } from '@farmsense/shared';
 import type { Occupancy } from './occupancy.js';
 import type { ShedProfile } from './profiles.js';
 
@@ -7,6 +8,11 @@ import type { ShedProfile } from './profiles.js';
  * a hand value from the platform (remote control `setDevice`/`setLight`, 0-100 %) dims the zone's
  * lamps to that share of their full output for the day age, and holds until it is taken back
  * (null, or `setAuto`), when the zone follows its schedule again.
+ *
+ *   setLighting {version, points: [{day, on: 'HH:MM', off: 'HH:MM', intensity}]}   the schedule by day age
+ *     the platform sets (remote control, shared lighting.ts): from each point's day the lamps are on
+ *     from `on` to `off` at `intensity` % of their full output; it replaces the profile's schedule
+ *     in every zone.
  */
 export const LIGHT = 'light';
 
@@ -17,11 +23,26 @@ export function fullLux(p: ShedProfile, dayAge: number): number {
   return max;
 }
 
-/** Lux per zone now: the schedule's, or the zone's hand share of full output. */
-export function lightLevels(p: ShedProfile, manual: ReadonlyMap<string, number>, hour: number, occ: Occupancy): number[] {
-  const scheduled = occ.occupied && occ.dayAge !== null ? p.lux(hour, occ.dayAge) : 0;
+/** Lux per zone now: the schedule's (the platform's when set, else the profile's), or the zone's hand share of full output. */
+export function lightLevels(
+  p: ShedProfile,
+  manual: ReadonlyMap<string, number>,
+  hour: number,
+  occ: Occupancy,
+  schedule?: readonly LightingPoint[],
+): number[] {
+  const day = occ.occupied ? occ.dayAge : null;
+  const minute = Math.floor(hour * 60) % 1440;
+  const scheduled = day === null ? 0 : schedule ? (fullLux(p, day) * lightingAt(schedule, day, minute)) / 100 : p.lux(hour, day);
   return Array.from({ length: p.sensors.light }, (_, i) => {
     const hand = manual.get(`${LIGHT}.${i + 1}`);
     return hand === undefined ? scheduled : (fullLux(p, occ.dayAge ?? 0) * hand) / 100;
   });
+}
+
+/** The points of a `setLighting` command; a word saying why not when it cannot be taken. */
+export function parseLighting(raw: unknown): LightingPoint[] | 'badParams' | 'outOfRange' {
+  const r = lightingPayload.safeParse({ points: raw });
+  if (r.success) return r.data.points;
+  return r.error.issues.every((i) => ['too_big', 'too_small', 'custom'].includes(i.code)) ? 'outOfRange' : 'badParams';
 }

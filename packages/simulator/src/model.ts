@@ -313,7 +313,7 @@ export class ShedModel {
     const head = this.headNow();
     const biomass = head * weight;
     // Animals are more active (and warmer) with the lights on.
-    const activity = lightLevels(p, this.manual, hour, occ).some((lux) => lux > 0) ? 1.05 : 0.9;
+    const activity = lightLevels(p, this.manual, hour, occ, this.settings.lighting).some((lux) => lux > 0) ? 1.05 : 0.9;
     const metabolic = occ.occupied ? (head * weight ** 0.75 * activity) / 1000 : 0;
     const qTotal = metabolic * p.totalHeat;
     const qSens = metabolic * p.sensibleHeat;
@@ -372,7 +372,7 @@ export class ShedModel {
     const air = this.weather.at(now);
     const occ = this.occupancy(now);
     const target = this.targetAt(now);
-    const lux = lightLevels(this.profile, this.manual, this.weather.localHour(now), occ);
+    const lux = lightLevels(this.profile, this.manual, this.weather.localHour(now), occ, this.settings.lighting);
     const values = snapshot({
       profile: this.profile,
       noise: this.noise,

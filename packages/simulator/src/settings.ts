@@ -1,3 +1,4 @@
+import type { LightingPoint } from '@farmsense/shared';
 import type { OpeningParams } from './openings.js';
 import type { DynamicWind } from './ventilation.js';
 import type { WarnParams } from './warn.js';
@@ -48,6 +49,8 @@ export interface ClimateSettings {
   dynamic?: DynamicWind;
   /** Inlets and curtains by actuator key (`window.1`, `curtain.1`; openings.ts); none: the controller's own. */
   openings?: ReadonlyMap<string, OpeningParams>;
+  /** The lighting schedule by day age the platform set (lights.ts); none: the profile's own. */
+  lighting?: readonly LightingPoint[];
   /** The controller's own alarm limits by op (warn.ts `setRhAlarm` ...). */
   warn?: ReadonlyMap<string, WarnParams>;
 }

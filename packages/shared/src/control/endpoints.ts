@@ -15,6 +15,7 @@ import { DEVICE_KINDS, deviceListQuery, deviceSwitchBody } from './devices.js';
 export * from './devices.js';
 export * from './fans.js';
 export * from './heater.js';
+export * from './lighting.js';
 export * from './logic.js';
 export * from './openings.js';
 export * from './overview.js';

@@ -22,6 +22,7 @@ export const SETTING_GROUPS = [
   'warnBar',
   'warnNh3',
   'warnButton',
+  'lighting',
   'device',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
@@ -38,6 +39,7 @@ export const SETTING_OPS: Readonly<Record<SettingGroup, string>> = {
   warnBar: 'setPressureAlarm',
   warnNh3: 'setNh3Alarm',
   warnButton: 'setAlarmButton',
+  lighting: 'setLighting',
   /** A device switched by hand (devices.ts), one command per switch. */
   device: 'setDevice',
 };

@@ -3,6 +3,7 @@ import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, str
 import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
 import { windowPayload } from './openings.js';
+import { lightingPayload } from './lighting.js';
 import { pumpsPayloadShape } from './pumps.js';
 import { dynamicWindPayload } from './ventilation.js';
 import { warnBarPayload, warnButtonPayload, warnNh3Payload, warnRhPayload } from './warn.js';
@@ -75,6 +76,8 @@ export const settingApplyBody = z.discriminatedUnion('group', [
   strictObject({ group: z.literal('warnBar'), shedIds, payload: warnBarPayload, ...codeFields }),
   strictObject({ group: z.literal('warnNh3'), shedIds, payload: warnNh3Payload, ...codeFields }),
   strictObject({ group: z.literal('warnButton'), shedIds, payload: warnButtonPayload, ...codeFields }),
+  /** Lighting schedule by day age (lighting.ts): 99996 per field, the SPEC having no code of its own. */
+  strictObject({ group: z.literal('lighting'), shedIds, payload: lightingPayload, ...codeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 

@@ -33,6 +33,7 @@ export const GROUP_APPS = {
   warnBar: 'remote-control.warn.bar',
   warnNh3: 'remote-control.warn.nh3',
   warnButton: 'remote-control.warn.button',
+  lighting: 'remote-control.env-control.light',
   device: 'remote-control.device',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';

@@ -11,6 +11,7 @@ export const PAGES: FeaturePages = {
   'remote-control.env-control.pumps': featurePage(TEXTS, () => import('./pages/PumpsPage'), 'PumpsPage'),
   'remote-control.env-control.dynamic-wind': featurePage(TEXTS, () => import('./pages/DynamicWindPage'), 'DynamicWindPage'),
   'remote-control.env-control.window': featurePage(TEXTS, () => import('./pages/WindowPage'), 'WindowPage'),
+  'remote-control.env-control.light': featurePage(TEXTS, () => import('./pages/LightingPage'), 'LightingPage'),
   'remote-control.warn.rh': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnRhPage'),
   'remote-control.warn.bar': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnBarPage'),
   'remote-control.warn.nh3': featurePage(TEXTS, () => import('./pages/WarnPages'), 'WarnNh3Page'),

@@ -1,15 +1,15 @@
 import type { ReactElement } from 'react';
-import { Button, Checkbox, Form, Select, Space } from 'antd';
+import { Button, Checkbox, Form, Input, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { NumberInput } from '../../../ui/NumberInput';
 import { listFieldRule } from './listRule';
 
-/** A field of every row: a number (the default), a whole number, a tick box or a choice. */
+/** A field of every row: a number (the default), a whole number, a time of day (`HH:MM`), a tick box or a choice. */
 export interface RowColumn {
   name: string;
-  kind?: 'number' | 'integer' | 'check';
+  kind?: 'number' | 'integer' | 'time' | 'check';
   /** A choice among these values, labelled `<texts>.<name>s.<value>` (pumps.kinds.pad). */
   options?: readonly string[];
   /** A choice's least width, px. */
@@ -77,6 +77,8 @@ export function RowListEditor<R>({
                         style={{ minWidth: c.width }}
                         options={c.options.map((v) => ({ value: v, label: t(`${texts}.${c.name}s.${v}`) }))}
                       />
+                    ) : c.kind === 'time' ? (
+                      <Input aria-label={aria} placeholder="HH:MM" maxLength={5} style={{ width: 96 }} />
                     ) : (
                       <NumberInput integer={c.kind === 'integer'} aria-label={aria} />
                     )}

@@ -1,14 +1,23 @@
 import type { TFunction } from 'i18next';
-import { dynamicWindPayload, fixedWindPayload, heaterPayload, pumpsPayload, tempDayAgePayload, windowPayload } from '@farmsense/shared';
+import {
+  dynamicWindPayload,
+  fixedWindPayload,
+  heaterPayload,
+  lightingPayload,
+  pumpsPayload,
+  tempDayAgePayload,
+  windowPayload,
+} from '@farmsense/shared';
 import { dynamicWindText } from './dynamicWindText';
 import { openingText } from './openingText';
 import { deviceText } from './deviceText';
+import { lightingText } from './lightingText';
 import { pumpText } from './pumpText';
 import { anyWarnText, WARN_GROUPS, warnText } from './warnText';
 
 /**
  * A setting in a few words: a curve's points as "day: target °C" and its RH target; heaters', fan
- * stages' and pumps' points; variable fans; inlets and curtains; the controller's alarm limits (of
+ * stages' and pumps' points; variable fans; inlets and curtains; the lighting schedule; the controller's alarm limits (of
  * `group` when known: the humidity and pressure bands look alike).
  */
 export function settingText(value: unknown, t: TFunction, group?: string): string {
@@ -38,5 +47,7 @@ export function settingText(value: unknown, t: TFunction, group?: string): strin
   if (d.success) return dynamicWindText(d.data, t);
   const w = windowPayload.safeParse(value);
   if (w.success) return w.data.openings.map((o) => openingText(o, t)).join('; ');
+  const l = lightingPayload.safeParse(value);
+  if (l.success) return l.data.points.map((p) => lightingText(p, t)).join('; ');
   return anyWarnText(value, t);
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { DynamicWindPayload, SettingStateAnswer } from '@farmsense/shared';
+import type { DynamicWindPayload } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
+import { serveSettingGroup, syncedState } from '../../../test/settingGroup';
 import { DynamicWindPage } from './DynamicWindPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -21,47 +22,13 @@ const WIND: DynamicWindPayload = {
   ],
   co2: [{ ppm: 2500, percent: 30 }],
 };
-const STATE: SettingStateAnswer = {
-  shedId: 7,
-  group: 'dynamicWind',
-  gatewayId: 4,
-  online: false,
-  desiredVersion: 1,
-  reportedVersion: 1,
-  status: 'synced',
-  reported: WIND,
-  versions: [
-    {
-      version: 1,
-      status: 'synced',
-      payload: WIND,
-      commandId: 'c1',
-      attempts: 1,
-      ackMsg: 'ok',
-      ackedAt: Date.now(),
-      expiresAt: Date.now() + 60_000,
-      createdAt: Date.now() - 60_000,
-      createdByName: 'Admin',
-    },
-  ],
-  dayAge: null,
-  comfort: null,
-};
+const STATE = syncedState('dynamicWind', WIND, { online: false });
 
 signedInEach({ farms: [PIG_FARM] });
 
 describe('variable-speed fans page', { timeout: 40_000 }, () => {
   it('shows the acknowledged fans in words, refuses bad fields each under its own, then applies with the code', async () => {
-    const calls = mockApi({
-      'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
-      'GET /breedpigbuilding/shedInfo/list': {
-        data: [{ tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
-      },
-      'GET /remotecontrol/setting/state': { data: STATE },
-      [`POST ${APPLY}`]: {
-        data: { results: [{ shedId: 7, shedName: 'House 1', code: 1, version: 2, commandId: 'c2', status: 'pending', online: false }] },
-      },
-    });
+    const calls = serveSettingGroup(keys, STATE);
     renderWithApp(<DynamicWindPage />, '/remote-control/env-control/dynamic-wind');
     const pct1 = await screen.findByLabelText(`${t('dynamicWind.modes.dayAge')}: ${t('dynamicWind.percent')} 1`, {}, SLOW);
     await waitFor(() => expect((pct1 as HTMLInputElement).value).toBe('5'), SLOW);

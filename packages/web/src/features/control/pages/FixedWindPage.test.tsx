@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FixedWindPayload, SettingStateAnswer } from '@farmsense/shared';
+import type { FixedWindPayload } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
+import { serveSettingGroup, syncedState } from '../../../test/settingGroup';
 import { FixedWindPage } from './FixedWindPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -17,47 +18,13 @@ const stages = (first: number): FixedWindPayload => ({
     { fan: 3, onAbove: first + 1, offAbove: first + 0.5, runSeconds: 120, stopSeconds: 60 },
   ],
 });
-const STATE: SettingStateAnswer = {
-  shedId: 7,
-  group: 'fixedWind',
-  gatewayId: 4,
-  online: false,
-  desiredVersion: 1,
-  reportedVersion: 1,
-  status: 'synced',
-  reported: stages(1),
-  versions: [
-    {
-      version: 1,
-      status: 'synced',
-      payload: stages(1),
-      commandId: 'c1',
-      attempts: 1,
-      ackMsg: 'ok',
-      ackedAt: Date.now(),
-      expiresAt: Date.now() + 60_000,
-      createdAt: Date.now() - 60_000,
-      createdByName: 'Admin',
-    },
-  ],
-  dayAge: null,
-  comfort: null,
-};
+const STATE = syncedState('fixedWind', stages(1), { online: false });
 
 signedInEach({ farms: [PIG_FARM] });
 
 describe('fixed-speed fan stages page', { timeout: 40_000 }, () => {
   it('refuses stages not increasing and cycles not in multiples of 10 s per field, then applies with the code', async () => {
-    const calls = mockApi({
-      'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
-      'GET /breedpigbuilding/shedInfo/list': {
-        data: [{ tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
-      },
-      'GET /remotecontrol/setting/state': { data: STATE },
-      [`POST ${APPLY}`]: {
-        data: { results: [{ shedId: 7, shedName: 'House 1', code: 1, version: 2, commandId: 'c2', status: 'pending', online: false }] },
-      },
-    });
+    const calls = serveSettingGroup(keys, STATE);
     renderWithApp(<FixedWindPage />, '/remote-control/env-control/fixed-wind');
     const on2 = await screen.findByLabelText(`${t('fixedWind.onAbove')} 2`, {}, SLOW);
     await waitFor(() => expect((on2 as HTMLInputElement).value).toBe('2'));

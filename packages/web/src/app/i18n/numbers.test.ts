@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE } from '@farmsense/shared';
 import { i18n } from './i18n';
-import { formatDateTime, formatDecimal } from './numbers';
+import { formatDateTime, formatDecimal, formatUpTo } from './numbers';
 
 afterEach(() => i18n.changeLanguage(DEFAULT_LOCALE));
 
@@ -21,5 +21,22 @@ describe('figures and moments in the console language', () => {
     expect(formatDecimal(1234.5, 1)).toBe('1\u00a0234,5');
     await i18n.changeLanguage('en-us');
     expect(formatDecimal(1234.5, 1)).toBe('1,234.5');
+  });
+});
+
+describe('one formatter for every console language', () => {
+  afterEach(() => i18n.changeLanguage(DEFAULT_LOCALE));
+
+  it.each([
+    ['zh-cn', '1,234.50', '1,234.5'],
+    ['en-us', '1,234.50', '1,234.5'],
+    ['vi', '1.234,50', '1.234,5'],
+    ['th', '1,234.50', '1,234.5'],
+    ['ru', '1\u00a0234,50', '1\u00a0234,5'],
+  ] as const)('writes 1234.5 in %s', async (locale, fixed, upTo) => {
+    await i18n.changeLanguage(locale);
+    expect(formatDecimal(1234.5, 2)).toBe(fixed);
+    expect(formatUpTo(1234.5, 3)).toBe(upTo);
+    expect(formatUpTo(null, 3)).toBe('–');
   });
 });

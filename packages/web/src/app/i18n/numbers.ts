@@ -14,16 +14,29 @@ export function intlLocale(): string {
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** A number with fixed decimals and grouping in the console language, or an en dash for none. */
-export function formatDecimal(value: number | null | undefined, decimals: number): string {
-  if (value == null || !Number.isFinite(value)) return '–';
-  const key = `${intlLocale()}|${decimals}`;
+function formatter(locale: string, min: number, max: number): Intl.NumberFormat {
+  const key = `${locale}|${min}|${max}`;
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    f = new Intl.NumberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: max });
     formatters.set(key, f);
   }
-  return f.format(value);
+  return f;
+}
+
+/**
+ * A number with fixed decimals and grouping in the console language (or the given BCP 47 locale),
+ * or an en dash for none. Every figure the console shows goes through here or formatUpTo.
+ */
+export function formatDecimal(value: number | null | undefined, decimals: number, locale = intlLocale()): string {
+  if (value == null || !Number.isFinite(value)) return '–';
+  return formatter(locale, decimals, decimals).format(value);
+}
+
+/** A number with at most `maxDecimals` decimals (trailing zeros dropped) in the console language. */
+export function formatUpTo(value: number | null | undefined, maxDecimals: number): string {
+  if (value == null || !Number.isFinite(value)) return '–';
+  return formatter(intlLocale(), 0, maxDecimals).format(value);
 }
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();

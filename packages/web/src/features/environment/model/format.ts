@@ -1,7 +1,7 @@
 import { keyUnit } from '@farmsense/shared';
 import dayjs from 'dayjs';
 import { hasKey, tk } from '../../../app/i18n/i18n';
-import { intlLocale } from '../../../app/i18n/numbers';
+import { formatDecimal, intlLocale } from '../../../app/i18n/numbers';
 
 export { intlLocale };
 
@@ -50,13 +50,12 @@ export function decimalsOf(kindOrKey: string): number {
   return DECIMALS[prefixOf(kindOrKey)] ?? 1;
 }
 
-/** A number with the kind's decimals; '–' when there is none. */
+/** A number with the kind's decimals in the console language ("23,4" in Russian); '–' when there is none. */
 export function fmtNumber(value: number | null | undefined, kindOrKey: string): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  return value.toFixed(decimalsOf(kindOrKey));
+  return formatDecimal(value, decimalsOf(kindOrKey));
 }
 
-/** "23.4 °C", "1450 ppm"; '–' when there is no value. */
+/** "23.4 °C", "1,450 ppm"; '–' when there is no value. */
 export function fmtValue(
   value: number | null | undefined,
   kindOrKey: string,

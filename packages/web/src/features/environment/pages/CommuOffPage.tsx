@@ -14,6 +14,7 @@ import { GatewayTable, gatewayColumns, gatewayLabel, gatewayReportGate } from '.
 import { ReportFrame } from '../components/ReportFrame';
 import { useFarmChoice } from '../../../app/farm';
 import { fmtDuration, fmtTime } from '../model/format';
+import { formatDecimal } from '../../../app/i18n/numbers';
 import '../../../ui/report-page.css';
 import '../environment.css';
 import '../reports.css';
@@ -102,7 +103,9 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
       title: t('commu.availability'),
       key: 'availability',
       align: 'right',
-      render: (_, r) => <span className="fs-num">{span > 0 ? `${Math.max(0, 100 - (r.offMs / span) * 100).toFixed(2)} %` : '–'}</span>,
+      render: (_, r) => (
+        <span className="fs-num">{span > 0 ? `${formatDecimal(Math.max(0, 100 - (r.offMs / span) * 100), 2)} %` : '–'}</span>
+      ),
     },
   ];
 

@@ -12,7 +12,8 @@ import { useFarmChoice } from '../../../app/farm';
 import { useLiveSheds } from '../hooks/useLiveSheds';
 import { useNow } from '../hooks/useNow';
 import { gasLevel, rhLevel, tempComfort, worstLevel } from '../model/comfort';
-import { intlLocale } from '../model/format';
+import { fmtValue } from '../model/format';
+import { formatDecimal } from '../../../app/i18n/numbers';
 import { shedMeanPoints } from '../model/trendSeries';
 import { ScreenTile } from '../components/ScreenTile';
 import { useFullscreen } from '../hooks/useFullscreen';
@@ -93,8 +94,8 @@ export function DataScreenPage(): ReactElement {
       sub: stats.data && stats.data.offline > 0 ? t('screen.offlineCount', { count: stats.data.offline }) : undefined,
     },
     { id: 'reporting', label: t('screen.shedsReporting'), value: stats.data ? `${stats.data.shedsWithData}/${stats.data.sheds}` : '–' },
-    { id: 'readings', label: t('screen.readingsToday'), value: stats.data ? stats.data.readingsToday.toLocaleString(intlLocale()) : '–' },
-    { id: 'meanTemp', label: t('screen.meanTemp'), value: summary.meanTemp === null ? '–' : `${summary.meanTemp.toFixed(1)} °C` },
+    { id: 'readings', label: t('screen.readingsToday'), value: stats.data ? formatDecimal(stats.data.readingsToday, 0) : '–' },
+    { id: 'meanTemp', label: t('screen.meanTemp'), value: fmtValue(summary.meanTemp, 'temp') },
     { id: 'attention', label: t('screen.attention'), value: String(summary.attention), tone: summary.attention > 0 ? 'bad' : 'good' },
   ];
 

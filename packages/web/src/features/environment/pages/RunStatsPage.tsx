@@ -14,6 +14,7 @@ import { GatewayTable, gatewayColumns, gatewayLabel, gatewayReportGate } from '.
 import { ReportFrame } from '../components/ReportFrame';
 import { useFarmChoice } from '../../../app/farm';
 import { keyLabel } from '../model/format';
+import { formatDecimal } from '../../../app/i18n/numbers';
 import '../../../ui/report-page.css';
 import '../environment.css';
 import '../reports.css';
@@ -28,7 +29,7 @@ const COLORS: Record<(typeof PREFIXES)[number], string> = { fan: '#1677a6', heat
 const HOUR = 3_600_000;
 
 function hours(v: number | undefined): string {
-  return v === undefined ? '–' : v.toFixed(1);
+  return formatDecimal(v, 1);
 }
 
 function ActuatorList({ row, rangeHours }: { row: RunStatsRow; rangeHours: number }): ReactElement {

@@ -1,3 +1,5 @@
+import { formatDecimal } from '../../../app/i18n/numbers';
+
 /**
  * The figures a production report can show (the fields of the server's ReportRow, health and
  * energy rows; docs/API-PRODUCTION.md), each with its unit, its decimals, the standard-curve field
@@ -151,8 +153,7 @@ export function worseBy(value: number | null | undefined, standard: number | nul
   return bad > WORSE_THAN_STANDARD ? bad : null;
 }
 
-/** A number with fixed decimals and grouping, or an en dash for "cannot be computed". */
-export function formatNumber(value: number | null | undefined, decimals: number, locale = 'en-US'): string {
-  if (value == null || !Number.isFinite(value)) return '–';
-  return value.toLocaleString(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+/** A number with fixed decimals and grouping, or an en dash for "cannot be computed" (the shared formatter). */
+export function formatNumber(value: number | null | undefined, decimals: number, locale?: string): string {
+  return formatDecimal(value, decimals, locale);
 }

@@ -24,7 +24,7 @@ import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds'
 import '../../../ui/admin.css';
 import '../production.css';
 import { ProdFarmFilter } from '../components/ProdFarmFilter';
-import { intlLocale } from '../../../app/i18n/numbers';
+import { formatUpTo } from '../../../app/i18n/numbers';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const DailyFormDrawer = lazyPart(() => import('../components/DailyFormDrawer').then((m) => m.DailyFormDrawer));
@@ -35,7 +35,7 @@ const FILTERS = { shedId: numberFilter, flockId: numberFilter, start: dayFilter,
 
 function cell(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
-  return typeof v === 'number' ? v.toLocaleString(intlLocale(), { maximumFractionDigits: 3 }) : String(v);
+  return typeof v === 'number' ? formatUpTo(v, 3) : String(v);
 }
 
 /**

@@ -23,6 +23,7 @@ import { ProdPageHead } from '../components/ProdPageHead';
 import '../../../ui/admin.css';
 import '../production.css';
 import { ProdFarmFilter } from '../components/ProdFarmFilter';
+import { formatDecimal } from '../../../app/i18n/numbers';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const CloseFlockDialog = lazyPart(() => import('../components/CloseFlockDialog').then((m) => m.CloseFlockDialog));
@@ -86,7 +87,7 @@ export function FlockPage(): ReactElement {
       title: label('present'),
       width: 110,
       align: 'right',
-      render: (_, r) => <span data-testid="prod-flock-present">{r.present.toLocaleString()}</span>,
+      render: (_, r) => <span data-testid="prod-flock-present">{formatDecimal(r.present, 0)}</span>,
     },
     actionsColumn<FlockRow>(t('common:actions'), compact ? 170 : 330, (r) => (
       <>

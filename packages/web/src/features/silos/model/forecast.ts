@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { intlLocale } from '../../../app/i18n/numbers';
+import { formatDecimal } from '../../../app/i18n/numbers';
 import type { TFunction } from 'i18next';
 import type { SiloStatusRow } from '@farmsense/shared';
 
@@ -27,5 +27,5 @@ export function fmtTime(ts: number): string {
 
 /** Whole kilograms as the console language writes numbers ("12,340" in English, "12 340" in Russian). */
 export function fmtKg(value: number): string {
-  return Math.round(value).toLocaleString(intlLocale());
+  return formatDecimal(value, 0);
 }

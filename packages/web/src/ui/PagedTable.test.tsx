@@ -118,4 +118,19 @@ describe('paged table', () => {
     expect(screen.queryAllByTestId('row-card')).toHaveLength(0);
     expect(screen.getByRole('table')).toBeTruthy();
   });
+
+  it('shows a whole list without pages, with its count and the column chooser, and as cards below 768 px', () => {
+    render(
+      <MemoryRouter initialEntries={['/silos']}>
+        <PagedTable<Flock> label="Flocks" columns={COLUMNS} rows={PAGE.list} scroll={{ x: 1400 }} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByText('2 items')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Columns' })).toBeTruthy();
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    act(() => setWidth(390));
+    expect(screen.getAllByTestId('row-card')).toHaveLength(2);
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+  });
 });

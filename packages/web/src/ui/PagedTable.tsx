@@ -15,7 +15,8 @@ import './ui.css';
 /**
  * A table over a server-paged list (`data = {list,total,pageNo,pageSize}`): page and size go back
  * to the server, antd's own texts follow the console language, the total is counted in words,
- * and a failed load says so inside the table with a retry instead of an empty grid.
+ * and a failed load says so inside the table with a retry instead of an empty grid. A whole list
+ * the server does not page (`rows`) is shown in full with the same column chooser and cards.
  */
 export interface Paging {
   pageNo: number;
@@ -35,10 +36,7 @@ export function usePaging(pageSize: number = PAGE_SIZES.default): {
   return { paging, setPaging, reset };
 }
 
-export interface PagedTableProps<T extends object> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'onChange'> {
-  page: Page<T> | undefined;
-  paging: Paging;
-  onPaging: (p: Paging) => void;
+interface TableBaseProps<T extends object> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'onChange'> {
   loading?: boolean;
   /** The last load failed (the reason was already shown as a toast). */
   error?: unknown;
@@ -49,6 +47,17 @@ export interface PagedTableProps<T extends object> extends Omit<TableProps<T>, '
   label: string;
   /** Where the user's column choice is kept: the page's path unless a page holds two lists. */
   columnsKey?: string;
+}
+
+/**
+ * A server page with its paging (`page`, `paging`, `onPaging`), or a whole list the server does
+ * not page (`rows`), shown in full with its count and no pager.
+ */
+export interface PagedTableProps<T extends object> extends TableBaseProps<T> {
+  page?: Page<T> | undefined;
+  paging?: Paging;
+  onPaging?: (p: Paging) => void;
+  rows?: readonly T[] | undefined;
 }
 
 /** The paged list query a table shows; the fields of react-query's result that the table reads. */
@@ -68,6 +77,7 @@ export function PagedTable<T extends object>({
   page,
   paging,
   onPaging,
+  rows,
   loading = false,
   error,
   onRetry,
@@ -90,11 +100,12 @@ export function PagedTable<T extends object>({
   // table without one keeps the layout it had (forcing 'max-content' on every list was not kept).
   const shown = shownColumns(columns as AnyColumn<T>[], hidden, typeof scroll?.x === 'number');
   const failed = !!error && !(error instanceof CancelledError);
-  const total = page?.total ?? 0;
+  const list: readonly T[] = rows ?? page?.list ?? [];
+  const total = rows ? rows.length : (page?.total ?? 0);
 
   // A page left empty by a change elsewhere (rows disabled, filtered out) moves to the last page that has rows.
   useEffect(() => {
-    if (!page || page.list.length > 0 || total === 0 || paging.pageNo === 1) return;
+    if (!page || !paging || !onPaging || page.list.length > 0 || total === 0 || paging.pageNo === 1) return;
     const last = Math.max(1, Math.ceil(total / paging.pageSize));
     if (last < paging.pageNo) onPaging({ ...paging, pageNo: last });
   }, [page, total, paging, onPaging]);
@@ -112,7 +123,7 @@ export function PagedTable<T extends object>({
     (emptyText ?? t('noData'))
   );
 
-  const pager = {
+  const pager = paging && {
     current: paging.pageNo,
     pageSize: paging.pageSize,
     total,
@@ -120,7 +131,8 @@ export function PagedTable<T extends object>({
     pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
     showTotal: (count: number) => t('total', { count }),
     hideOnSinglePage: false,
-    onChange: (pageNo: number, pageSize: number) => onPaging(pageSize !== paging.pageSize ? { pageNo: 1, pageSize } : { pageNo, pageSize }),
+    onChange: (pageNo: number, pageSize: number) =>
+      onPaging?.(pageSize !== paging.pageSize ? { pageNo: 1, pageSize } : { pageNo, pageSize }),
   };
   const keyOf = (row: T, i: number): Key =>
     typeof rowKey === 'function' ? rowKey(row, i) : ((row as Record<string, unknown>)[rowKey as string] as Key);
@@ -129,22 +141,25 @@ export function PagedTable<T extends object>({
     return (
       <div className={['fs-paged-cards', className].filter(Boolean).join(' ')} aria-busy={loading || undefined}>
         <RowCards<T>
-          rows={page?.list ?? []}
+          rows={list}
           columns={shown}
           rowKey={keyOf}
           label={label}
           onRow={rest.onRow}
-          empty={loading && !page ? t('loading') : empty}
+          empty={loading && (rows ?? page) === undefined ? t('loading') : empty}
         />
-        <Pagination {...pager} size="small" simple={false} className="fs-cards-pager" />
+        {pager && <Pagination {...pager} size="small" simple={false} className="fs-cards-pager" />}
       </div>
     );
   }
 
+  // A whole list has no pager to count its rows: the count stands beside the column chooser.
+  const count = rows && list.length > 0 ? <span className="fs-table-count">{t('total', { count: list.length })}</span> : null;
   const chooser =
-    optional.length >= 2 ? (
+    optional.length >= 2 || count ? (
       <div className="fs-table-tools">
-        <ColumnChooser columns={optional} hidden={hidden} onToggle={toggle} onShowAll={showAll} />
+        {count}
+        {optional.length >= 2 && <ColumnChooser columns={optional} hidden={hidden} onToggle={toggle} onShowAll={showAll} />}
       </div>
     ) : null;
   return (
@@ -157,10 +172,10 @@ export function PagedTable<T extends object>({
       title={title ?? (chooser ? () => chooser : undefined)}
       className={['fs-paged-table', className].filter(Boolean).join(' ')}
       aria-label={label}
-      dataSource={page?.list ?? []}
+      dataSource={list as T[]}
       loading={loading}
       locale={{ emptyText: empty }}
-      pagination={pager}
+      pagination={pager ?? false}
     />
   );
 }

@@ -88,6 +88,8 @@ describe('push configuration page', { timeout: 60_000 }, () => {
     expect(manager.compareDocumentPosition(keeper) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.getByText(t('pushConfig.strategy.add')).closest('button')!.disabled).toBe(true);
     expect(screen.getByText(t('pushConfig.phone.add')).closest('button')!.disabled).toBe(true);
+    // Each of the two lists has its own column chooser.
+    expect(screen.getAllByRole('button', { name: tk('common.columns.choose') })).toHaveLength(2);
   });
 
   it('names a bad extra e-mail as it is typed, then sends the list as one text', async () => {

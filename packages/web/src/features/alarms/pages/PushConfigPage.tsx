@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Button, Table, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
+import { PagedTable } from '../../../ui/PagedTable';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeletePhoneConfig, useDeleteStrategy, useFarmPhoneConfig, useFarmStrategy } from '../pushApi';
@@ -179,16 +180,16 @@ export function PushConfigPage(): ReactElement {
             {t('pushConfig.strategy.add')}
           </Button>
         </div>
-        <Table<PushStrategyRow>
-          aria-label={t('pushConfig.strategy.title')}
+        <PagedTable<PushStrategyRow>
+          label={t('pushConfig.strategy.title')}
+          columnsKey="push-config:strategy"
           rowKey="id"
           size="middle"
           className="fs-admin-table"
-          pagination={false}
           loading={strategy.isPending && farmId !== undefined}
-          dataSource={strategies}
+          rows={strategies}
           columns={strategyColumns}
-          locale={{ emptyText: t('pushConfig.strategy.empty') }}
+          emptyText={t('pushConfig.strategy.empty')}
           scroll={{ x: 1100 }}
         />
         <div className="fs-alarm-config__head">
@@ -197,16 +198,16 @@ export function PushConfigPage(): ReactElement {
             {t('pushConfig.phone.add')}
           </Button>
         </div>
-        <Table<PhoneConfigRow>
-          aria-label={t('pushConfig.phone.title')}
+        <PagedTable<PhoneConfigRow>
+          label={t('pushConfig.phone.title')}
+          columnsKey="push-config:phone"
           rowKey="id"
           size="middle"
           className="fs-admin-table"
-          pagination={false}
           loading={phone.isPending && farmId !== undefined}
-          dataSource={phones}
+          rows={phones}
           columns={phoneColumns}
-          locale={{ emptyText: t('pushConfig.phone.empty') }}
+          emptyText={t('pushConfig.phone.empty')}
           scroll={{ x: 1000 }}
         />
       </div>

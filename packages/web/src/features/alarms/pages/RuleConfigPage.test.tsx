@@ -87,6 +87,8 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path === GROUPS)!.query).toMatchObject({ farmId: '1' });
     expect(calls.find((c) => c.path === RULES)!.query).toMatchObject({ groupId: '1', pageNo: '1' });
     expect(screen.getByTestId('rules-title').textContent).toBe(t('rules.titleOf', { name: 'Fattening' }));
+    // The rules list offers its column chooser; the group list (name and actions) has nothing to choose.
+    expect(screen.getAllByRole('button', { name: tk('common.columns.choose') })).toHaveLength(1);
     const stages = screen.getByTestId('rule-stages').textContent!;
     expect(stages).toContain(`${t('rules.days', { from: 0, to: 20 })}: 32.0\u2009°C`);
     expect(stages).toContain(`${t('rules.days', { from: 21, to: 9999 })}: ${t('rules.relative', { offset: '+3.0\u2009°C' })}`);

@@ -1,5 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import { Button, Select, Table, Tag, Typography } from 'antd';
+import { Button, Select, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -145,15 +145,15 @@ export function RuleConfigPage(): ReactElement {
                 {t('groups.add')}
               </Button>
             </div>
-            <Table<RuleGroupRow>
-              aria-label={t('groups.title')}
+            <PagedTable<RuleGroupRow>
+              label={t('groups.title')}
+              columnsKey="rule-config:groups"
               rowKey="id"
               size="small"
-              pagination={false}
               loading={groups.isPending && choice.farmId !== undefined}
-              dataSource={groupRows}
+              rows={groupRows}
               columns={groupColumns}
-              locale={{ emptyText: t('groups.empty') }}
+              emptyText={t('groups.empty')}
               rowClassName={(g) => (g.id === group?.id ? 'fs-row-chosen' : '')}
               onRow={(g) => ({ onClick: () => list.apply({ groupId: g.id }), 'aria-selected': g.id === group?.id })}
             />

@@ -43,6 +43,7 @@ describe('quick entry', { timeout: 40_000 }, () => {
     // A house already recorded that day shows its figures, ready to be corrected.
     expect((dead('House 3', 'G3') as HTMLInputElement).value).toBe('4');
     expect(result(3).textContent).toBe(tk('production.quick.recorded'));
+    expect(screen.getAllByRole('button', { name: tk('common.columns.choose') })).toHaveLength(1);
 
     fireEvent.change(dead('House 1', 'G1'), { target: { value: '3' } });
     fireEvent.change(dead('House 2', 'G2'), { target: { value: '500' } });

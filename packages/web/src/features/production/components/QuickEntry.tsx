@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type ReactElement } from 'react';
-import { Alert, Button, DatePicker, Table, Tag } from 'antd';
+import { Alert, Button, DatePicker, Tag } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { ApiError, CancelledError } from '../../../app/api/client';
 import { FilterField } from '../../../ui/FilterBar';
+import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
 import { productionApi, quickRecordOf, useProductionMutation, useQuickRows, type QuickRow } from '../api';
 import { rowErrorText, rowFieldLabel } from '../model/errors';
@@ -159,7 +160,8 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
       width: f.type === 'text' ? 180 : 140,
       render: (_: unknown, r: QuickRow) => input(r, f),
     })),
-    { key: 'result', title: t('quick.result'), width: 240, render: (_, r) => <div data-testid="quick-result">{result(r)}</div> },
+    // No key: the result (saved, or why not) cannot be hidden with the column chooser.
+    { title: t('quick.result'), width: 240, render: (_, r) => <div data-testid="quick-result">{result(r)}</div> },
   ];
 
   return (
@@ -194,19 +196,20 @@ export function QuickEntry({ kind, farmId }: { kind: DailyKind; farmId: number }
       {failed ? (
         <ErrorBlock title={t('quick.loadFailed')} onRetry={() => void rows.refetch()} />
       ) : (
-        <Table<QuickRow>
-          aria-label={t('quick.tableLabel')}
+        <PagedTable<QuickRow>
+          label={t('quick.tableLabel')}
+          // The daily list on the same page keeps its own column choice; each kind has its fields.
+          columnsKey={`quick-entry:${kind}`}
           rowKey="flockId"
           className="fs-admin-table"
           size="middle"
           loading={rows.isFetching}
-          dataSource={rows.data ?? []}
+          rows={rows.data}
           columns={columns}
-          pagination={false}
           rowClassName={(r) =>
             states[r.flockId]?.state === 'error' ? 'fs-prod-row--error' : states[r.flockId]?.state === 'saved' ? 'fs-prod-row--saved' : ''
           }
-          locale={{ emptyText: t('quick.empty') }}
+          emptyText={t('quick.empty')}
           scroll={{ x: 800 }}
         />
       )}

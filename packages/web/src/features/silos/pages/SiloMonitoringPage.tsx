@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Progress, Table, Tag } from 'antd';
+import { Progress, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { SiloStatusRow } from '@farmsense/shared';
@@ -8,6 +8,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
+import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
 import { useSiloStatus } from '../api';
 import { ACTION_COLOR, fmtKg, fmtTime, forecastText, LEVEL_COLOR, WEIGHT_COLOR } from '../model/forecast';
@@ -90,15 +91,14 @@ export function SiloMonitoringPage(): ReactElement {
         {status.isError ? (
           <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />
         ) : (
-          <Table<SiloStatusRow>
+          <PagedTable<SiloStatusRow>
             rowKey="id"
             className="fs-admin-table"
-            aria-label={menuLabel('weight.monitoring')}
+            label={menuLabel('weight.monitoring')}
             loading={status.isPending}
-            dataSource={status.data ?? []}
+            rows={status.data}
             columns={columns}
-            pagination={false}
-            locale={{ emptyText: t('status.empty') }}
+            emptyText={t('status.empty')}
             scroll={{ x: 1300 }}
           />
         )}

@@ -42,6 +42,7 @@ describe('silo reports', { timeout: 40_000 }, () => {
       t('report.total', { consumed: t('units.kg', { value: fmtKg(2300) }), delivered: t('units.kg', { value: fmtKg(6000) }) }),
     );
     expect(screen.getByText(t('units.kg', { value: fmtKg(9900) }))).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: tk('common.columns.choose') })).toHaveLength(1);
   });
 
   it('asks the year report without a year', async () => {

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Select, Table } from 'antd';
+import { Button, Select } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
+import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
 import { fmtKg } from '../model/forecast';
 import { downloadSiloReport, useSiloReport } from '../reportsApi';
@@ -97,15 +98,14 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
             <p className="fs-muted" data-testid="silo-report-total">
               {t('report.total', { consumed: kg(total.consumed), delivered: kg(total.delivered) })}
             </p>
-            <Table<SiloReportRow>
+            <PagedTable<SiloReportRow>
               rowKey={(r) => `${r.bucket}-${r.siloId}`}
               className="fs-admin-table"
-              aria-label={menuLabel(CODE[period])}
+              label={menuLabel(CODE[period])}
               loading={report.isPending}
-              dataSource={report.data ?? []}
+              rows={report.data}
               columns={columns}
-              pagination={false}
-              locale={{ emptyText: t('report.empty') }}
+              emptyText={t('report.empty')}
               scroll={{ x: 900 }}
             />
           </>

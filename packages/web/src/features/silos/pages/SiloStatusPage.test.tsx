@@ -76,5 +76,6 @@ describe('silo status and monitoring', { timeout: 40_000 }, () => {
     expect(row(1).textContent).toContain(t('forecast.reorder'));
     expect(row(2).textContent).toContain(t('level.empty'));
     expect(row(3).textContent).toContain('—');
+    expect(screen.getAllByRole('button', { name: tk('common.columns.choose') })).toHaveLength(1);
   });
 });

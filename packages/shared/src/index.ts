@@ -60,3 +60,4 @@ export * from './feeding/plan-endpoints.js';
 export * from './feeding/standard-endpoints.js';
 export * from './feeding/device-endpoints.js';
 export * from './feeding/monitor-endpoints.js';
+export * from './feeding/record-endpoints.js';

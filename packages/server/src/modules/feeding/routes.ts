@@ -1,11 +1,21 @@
-import { feedDeviceApi, feedMonitorApi, feedingFeedApi, feedingPlanApi, feedingStandardApi, type AppCode } from '@farmsense/shared';
+import {
+  feedDeviceApi,
+  feedMonitorApi,
+  feedRecordsApi,
+  feedingFeedApi,
+  feedingPlanApi,
+  feedingStandardApi,
+  type AppCode,
+} from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
+import { XLSX_MIME } from '../../lib/xlsx.js';
 import type { ModuleRoutes } from '../module.js';
 import { addDevice, concentratorGateways, deviceList, devicePage, removeDevice, updateDevice } from './devices.js';
 import { dispatchPlan, feederRows, retryDispatch } from './dispatch.js';
 import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
 import { penMonitor } from './monitor.js';
+import { exportFeedingRecords, feedingRecords, notEatingList } from './records.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
 import { addStandard, removeStandard, standardList, standardPage, updateStandard } from './standards.js';
 
@@ -15,6 +25,9 @@ export const FEED_INFO_APP: AppCode = 'accurate-feeding.info.info';
 export const PLAN_APP: AppCode = 'accurate-feeding.plan';
 /** The live feeding monitor per pen. */
 export const MONITOR_APP: AppCode = 'accurate-feeding.mornitoring';
+/** The feeding records per feeder and day, and the morning list of sows that did not eat. */
+export const RECORDS_APP: AppCode = 'accurate-feeding.records.feeding';
+export const NOT_EATING_APP: AppCode = 'accurate-feeding.feed-alarm.records';
 /** The feeding devices (/device-mng/feed/jzq, cjq, swq). */
 export const CONCENTRATOR_APP: AppCode = 'device-mng.feed.jzq';
 export const COLLECTOR_APP: AppCode = 'device-mng.feed.cjq';
@@ -53,6 +66,13 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
   serve(feedingPlanApi.feeders, plan, async ({ req, params }) => feederRows(db, scopeOf(req), params.id));
 
   serve(feedMonitorApi.pens, { app: MONITOR_APP }, async ({ req, query }) => penMonitor(db, scopeOf(req), query));
+  const records = { app: RECORDS_APP };
+  serve(feedRecordsApi.feeding, records, async ({ req, query }) => feedingRecords(deps.database, scopeOf(req), query));
+  serve(feedRecordsApi.feedingExport, records, async ({ req, query }) => {
+    const { file, filename } = await exportFeedingRecords(deps.database, scopeOf(req), query, req.locale);
+    return { file, filename, mime: XLSX_MIME };
+  });
+  serve(feedRecordsApi.notEating, { app: NOT_EATING_APP }, async ({ req, query }) => notEatingList(deps.database, scopeOf(req), query));
 
   const std = { app: STANDARD_APP };
   serve(feedingStandardApi.page, std, async ({ req, query }) => standardPage(db, scopeOf(req), query));

@@ -1,0 +1,130 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.js';
+import { gateways, pens, sheds } from '../../db/tables.js';
+import { dayRange, farmDay } from '../../lib/farm-time.js';
+import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
+import { feedDevices } from './device-tables.js';
+
+/**
+ * What the feeders of a farm stored per farm calendar day, from the daily telemetry rollup (one
+ * row per gateway, key and local day, kept forever): the day's largest `feederRation.n` (g
+ * planned), `feederFeed.n` (g dispensed since local midnight, so its largest value is the day's
+ * total) and `feederState.n` (2 when the sow did not eat at some point). Two statements: the
+ * feeders with their place and gateway, and their keys' daily rows of the range.
+ */
+const collector = alias(feedDevices, 'collector');
+const concentrator = alias(feedDevices, 'concentrator');
+const NOT_EATING = 2;
+
+export interface FeederPlace {
+  feederId: number;
+  feederNo: string;
+  feederName: string;
+  gatewayId: number;
+  shedId: number;
+  shedName: string;
+  penId: number;
+  penColumn: number;
+  penRow: number;
+}
+
+export interface FeederDay {
+  day: string;
+  planned: number;
+  dispensed: number;
+  /** The feeder reported state 2 (not eating) that day. */
+  refused: boolean;
+}
+
+export interface FeederDays {
+  timeZone: string;
+  today: string;
+  feeders: FeederPlace[];
+  /** feederId -> day -> figures (only days with a stored feederFeed). */
+  days: Map<number, Map<string, FeederDay>>;
+}
+
+export async function feederDays(
+  database: Database,
+  scope: Scope,
+  q: { farmId: number; shedId?: number; penId?: number; from: Date; to: Date },
+  now = Date.now(),
+): Promise<FeederDays> {
+  const { db } = database;
+  const farm = await visibleFarm(scope, q.farmId, { db });
+  if (q.shedId) await visibleShed(scope, q.shedId, { db, farmId: farm.id });
+  const feeders = await db
+    .select({
+      feederId: feedDevices.id,
+      feederNo: feedDevices.deviceNo,
+      feederName: feedDevices.name,
+      gatewayId: gateways.id,
+      shedId: sheds.id,
+      shedName: sheds.shedName,
+      penId: pens.id,
+      penColumn: pens.fieldColumn,
+      penRow: pens.field,
+    })
+    .from(feedDevices)
+    .innerJoin(collector, eq(collector.id, feedDevices.parentId))
+    .innerJoin(concentrator, eq(concentrator.id, collector.parentId))
+    .innerJoin(gateways, eq(gateways.id, concentrator.gatewayId))
+    .innerJoin(pens, eq(pens.id, feedDevices.penId))
+    .innerJoin(sheds, eq(sheds.id, feedDevices.shedId))
+    .where(
+      and(
+        eq(feedDevices.tenantId, tenantIdOf(scope)),
+        eq(feedDevices.farmId, farm.id),
+        eq(feedDevices.kind, 'feeder'),
+        shedCondition(scope, feedDevices.farmId, feedDevices.shedId),
+        q.shedId ? eq(feedDevices.shedId, q.shedId) : undefined,
+        q.penId ? eq(feedDevices.penId, q.penId) : undefined,
+      ),
+    )
+    .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(feedDevices.deviceNo), asc(feedDevices.id));
+  const places = feeders.map((f) => ({ ...f, feederName: f.feederName ?? '', shedName: f.shedName ?? '' }));
+  const today = farmDay(new Date(now), farm.timeZone);
+  const days = new Map<number, Map<string, FeederDay>>();
+  if (places.length === 0) return { timeZone: farm.timeZone, today, feeders: places, days };
+  const start = dayRange(farmDay(q.from, farm.timeZone), farm.timeZone).start;
+  const end = dayRange(farmDay(q.to, farm.timeZone), farm.timeZone).end;
+  const refs = places.flatMap((f) =>
+    ['feederRation', 'feederFeed', 'feederState'].map((k) => ({ g: f.gatewayId, k: `${k}.${f.feederId}` })),
+  );
+  const rows = await database.query<{ gateway_id: number; key: string; bucket: Date | string; max: number }>(
+    `SELECT r.gateway_id, r.key, r.bucket, r.max
+       FROM unnest($1::int[], $2::text[]) AS u(g, k)
+       JOIN telemetry_daily r ON r.gateway_id = u.g AND r.key = u.k
+      WHERE r.bucket >= $3::timestamptz AND r.bucket < $4::timestamptz`,
+    [refs.map((r) => r.g), refs.map((r) => r.k), start.toISOString(), end.toISOString()],
+  );
+  for (const r of rows) {
+    const [kind, id] = r.key.split('.');
+    const feederId = Number(id);
+    const day = farmDay(new Date(r.bucket), farm.timeZone);
+    let own = days.get(feederId);
+    if (!own) days.set(feederId, (own = new Map()));
+    const d = own.get(day) ?? { day, planned: 0, dispensed: Number.NaN, refused: false };
+    if (kind === 'feederRation') d.planned = Number(r.max);
+    else if (kind === 'feederFeed') d.dispensed = Number(r.max);
+    else d.refused = Number(r.max) >= NOT_EATING;
+    own.set(day, d);
+  }
+  // A day without a stored feederFeed is no record.
+  for (const own of days.values()) for (const [day, d] of own) if (Number.isNaN(d.dispensed)) own.delete(day);
+  return { timeZone: farm.timeZone, today, feeders: places, days };
+}
+
+/** Whether the sow ate that day: no state 2, and a finished day reached `minShare` % of its plan. */
+export function ate(d: FeederDay, today: string, minShare: number): boolean {
+  if (d.refused) return false;
+  if (d.day >= today || d.planned <= 0) return true;
+  return d.dispensed * 100 >= d.planned * minShare;
+}
+
+/** The calendar day before `day` (YYYY-MM-DD). */
+export function dayBefore(day: string): string {
+  const t = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
+  return new Date(t).toISOString().slice(0, 10);
+}

@@ -1,0 +1,135 @@
+import {
+  FEED_MIN_SHARE,
+  type FeedAlarmQuery,
+  type FeedAlarmRow,
+  type FeedRecordRow,
+  type FeedRecordsExportQuery,
+  type FeedRecordsQuery,
+  type Locale,
+  type Page,
+} from '@farmsense/shared';
+import { translate } from '@farmsense/shared/i18n';
+import type { Database } from '../../db/client.js';
+import { writeXlsx } from '../../lib/xlsx.js';
+import type { Scope } from '../../scope/index.js';
+import { ate, dayBefore, feederDays, type FeederDay, type FeederPlace } from './feeder-days.js';
+
+/**
+ * Feeding records (/accurate-feeding/records/feeding) and the not-eating list of the morning
+ * (/accurate-feeding/feed-alarm/records), both from feeder-days.ts.
+ */
+const DAY_MS = 86_400_000;
+/** How far back the list looks for the start of a run of not-eaten days. */
+const RUN_DAYS = 31;
+
+const round1 = (x: number): number => Math.round(x * 10) / 10;
+
+function place(f: FeederPlace): Omit<FeederPlace, 'gatewayId'> {
+  const { gatewayId: _, ...rest } = f;
+  return rest;
+}
+
+async function allRecords(database: Database, scope: Scope, q: FeedRecordsExportQuery, now: number): Promise<FeedRecordRow[]> {
+  const data = await feederDays(database, scope, { ...q, from: q.startTime, to: q.endTime }, now);
+  const minShare = q.minShare ?? FEED_MIN_SHARE;
+  const out: FeedRecordRow[] = [];
+  for (const f of data.feeders) {
+    for (const d of data.days.get(f.feederId)?.values() ?? []) {
+      out.push({
+        day: d.day,
+        ...place(f),
+        planned: d.planned,
+        dispensed: d.dispensed,
+        share: d.planned > 0 ? round1((100 * d.dispensed) / d.planned) : null,
+        ate: ate(d, data.today, minShare),
+      });
+    }
+  }
+  // Newest day first; within a day in the feeders' order (house, pen, feeder number).
+  const order = new Map(data.feeders.map((f, i) => [f.feederId, i]));
+  return out.sort((a, b) => b.day.localeCompare(a.day) || order.get(a.feederId)! - order.get(b.feederId)!);
+}
+
+export async function feedingRecords(
+  database: Database,
+  scope: Scope,
+  q: FeedRecordsQuery,
+  now = Date.now(),
+): Promise<Page<FeedRecordRow>> {
+  const rows = await allRecords(database, scope, q, now);
+  const from = (q.pageNo - 1) * q.pageSize;
+  return { list: rows.slice(from, from + q.pageSize), total: rows.length, pageNo: q.pageNo, pageSize: q.pageSize };
+}
+
+/** The records of the range as an Excel file in the request's language. */
+export async function exportFeedingRecords(
+  database: Database,
+  scope: Scope,
+  q: FeedRecordsExportQuery,
+  locale: Locale,
+): Promise<{ file: Buffer; filename: string }> {
+  const rows = await allRecords(database, scope, q, Date.now());
+  const tx = (key: string, vars?: Record<string, unknown>): string => translate(locale, `feeding.records.${key}`, vars);
+  const file = await writeXlsx({
+    name: tx('sheet'),
+    header: [
+      tx('fields.day'),
+      tx('fields.shed'),
+      tx('fields.pen'),
+      tx('fields.feeder'),
+      tx('fields.planned'),
+      tx('fields.dispensed'),
+      tx('fields.share'),
+      tx('fields.state'),
+    ],
+    rows: rows.map((r) => [
+      r.day,
+      r.shedName,
+      tx('penLabel', { column: r.penColumn, row: r.penRow }),
+      `${r.feederNo} ${r.feederName}`,
+      r.planned,
+      r.dispensed,
+      r.share,
+      tx(r.ate ? 'ate' : 'notEaten'),
+    ]),
+  });
+  return { file, filename: `feeding-records-${rows.at(-1)?.day ?? 'none'}-${rows[0]?.day ?? 'none'}.xlsx` };
+}
+
+const figures = (d: FeederDay | undefined, today: string, minShare: number) =>
+  d ? { planned: d.planned, dispensed: d.dispensed, ate: ate(d, today, minShare) } : null;
+
+/**
+ * The feeders whose sow did not eat today or yesterday, with both days' figures and since when
+ * she has not eaten (the run of not-eaten days ending at the newer of the two).
+ */
+export async function notEatingList(
+  database: Database,
+  scope: Scope,
+  q: FeedAlarmQuery,
+  now = Date.now(),
+): Promise<{ today: string; yesterday: string; minShare: number; list: FeedAlarmRow[] }> {
+  const minShare = q.minShare ?? FEED_MIN_SHARE;
+  const data = await feederDays(database, scope, { ...q, from: new Date(now - RUN_DAYS * DAY_MS), to: new Date(now) }, now);
+  const today = data.today;
+  const yesterday = dayBefore(today);
+  const list: FeedAlarmRow[] = [];
+  for (const f of data.feeders) {
+    const own = data.days.get(f.feederId) ?? new Map<string, FeederDay>();
+    const t = figures(own.get(today), today, minShare);
+    const y = figures(own.get(yesterday), today, minShare);
+    if (t?.ate !== false && y?.ate !== false) continue;
+    let day = t?.ate === false ? today : yesterday;
+    let since = day;
+    let days = 0;
+    for (let i = 0; i < RUN_DAYS; i++, day = dayBefore(day)) {
+      const d = own.get(day);
+      if (!d || ate(d, today, minShare)) break;
+      since = day;
+      days++;
+    }
+    list.push({ ...place(f), today: t, yesterday: y, since, days });
+  }
+  // The longest runs first (the sows to walk to first), then in the feeders' order.
+  return { today, yesterday, minShare, list: list.sort((a, b) => b.days - a.days) };
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { signedInEach } from '../../../test/session';
+import { FeedRecordsPage } from './FeedRecordsPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+const place = { shedId: 51, shedName: 'Farrowing 1', penId: 7, penColumn: 1, penRow: 1, feederNo: '001', feederName: 'Crate 1' };
+
+signedInEach({ farms: [FARM] });
+
+describe('feeding records page', { timeout: 60_000 }, () => {
+  it('lists per feeder and day the planned and dispensed grams, the share and whether the sow ate, for the last seven days', async () => {
+    const calls = mockApi({
+      'GET /feeding/records/feeding': {
+        data: {
+          list: [
+            { ...place, day: '2026-11-27', feederId: 1, planned: 6500, dispensed: 6480, share: 99.7, ate: true },
+            {
+              ...place,
+              day: '2026-11-27',
+              feederId: 2,
+              feederNo: '002',
+              feederName: 'Crate 2',
+              planned: 6500,
+              dispensed: 300,
+              share: 4.6,
+              ate: false,
+            },
+          ],
+          total: 2,
+          pageNo: 1,
+          pageSize: 20,
+        },
+      },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<FeedRecordsPage />, '/accurate-feeding/records/feeding');
+    expect(await screen.findByText('001 · Crate 1', {}, SLOW)).toBeTruthy();
+    const q = calls.find((c) => c.path === '/feeding/records/feeding')!.query;
+    expect(q).toMatchObject({ farmId: '5', pageNo: '1' });
+    const days = (Number(q.endTime) - Number(q.startTime)) / 86_400_000;
+    expect(days).toBeGreaterThan(6);
+    expect(days).toBeLessThanOrEqual(7);
+    expect(screen.getByText('6,480')).toBeTruthy();
+    expect(screen.getByText('99.7')).toBeTruthy();
+    expect(screen.getByText(t('records.ate'))).toBeTruthy();
+    expect(screen.getByText(t('records.notEaten'))).toBeTruthy();
+    expect(screen.getByText(t('records.export'))).toBeTruthy();
+  });
+
+  it('says so when the feeders stored nothing in the range', async () => {
+    mockApi({
+      'GET /feeding/records/feeding': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<FeedRecordsPage />, '/accurate-feeding/records/feeding');
+    expect(await screen.findByText(t('records.empty'), {}, SLOW)).toBeTruthy();
+  });
+});

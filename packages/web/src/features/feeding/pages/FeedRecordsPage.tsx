@@ -1,0 +1,125 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Select, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import type { FeedRecordRow } from '@farmsense/shared';
+import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { formatDecimal } from '../../../app/i18n/numbers';
+import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { downloadFeedRecords, useFeedRecords, type FeedRecordsAsk } from '../recordsApi';
+import '../../../ui/admin.css';
+
+const FILTERS = { shedId: numberFilter, start: numberFilter, end: numberFilter };
+/** Without a chosen range the last seven days show, today included. */
+const DEFAULT_DAYS = 7;
+
+/**
+ * /accurate-feeding/records/feeding: per feeder and farm day what it planned and dispensed, the
+ * share of the plan and whether the sow ate, newest day first, for a farm or one house and a
+ * range of at most 30 days; the same records as an Excel file. Filters are in the address.
+ */
+export function FeedRecordsPage(): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const sheds = useShedOptions(choice.farmId);
+  const [opened] = useState(() => dayjs());
+  const [busy, setBusy] = useState(false);
+  const range: DateRange =
+    filters.start !== undefined && filters.end !== undefined
+      ? [dayjs(filters.start), dayjs(filters.end)]
+      : [opened.subtract(DEFAULT_DAYS - 1, 'day').startOf('day'), opened];
+  const ask: FeedRecordsAsk = {
+    farmId: choice.farmId ?? 0,
+    shedId: filters.shedId,
+    startTime: range[0].valueOf(),
+    endTime: range[1].valueOf(),
+  };
+  const records = useFeedRecords({ ...ask, ...list.paging }, choice.farmId !== undefined);
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+
+  const g = (v: number): string => formatDecimal(v, 0);
+  const columns: ColumnsType<FeedRecordRow> = [
+    { key: 'day', title: t('records.fields.day'), width: 120, render: (_, r) => r.day },
+    { key: 'shed', title: t('records.fields.shed'), width: 150, render: (_, r) => r.shedName },
+    {
+      key: 'pen',
+      title: t('records.fields.pen'),
+      width: 150,
+      render: (_, r) => t('records.penLabel', { column: r.penColumn, row: r.penRow }),
+    },
+    { key: 'feeder', title: t('records.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
+    { key: 'planned', title: t('records.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
+    { key: 'dispensed', title: t('records.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
+    {
+      key: 'share',
+      title: t('records.fields.share'),
+      width: 120,
+      align: 'right',
+      render: (_, r) => (r.share === null ? '—' : formatDecimal(r.share, 1)),
+    },
+    {
+      key: 'state',
+      title: t('records.fields.state'),
+      width: 120,
+      render: (_, r) => (r.ate ? <Tag color="green">{t('records.ate')}</Tag> : <Tag color="red">{t('records.notEaten')}</Tag>),
+    },
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('accurate-feeding.records.feeding')} subtitle={t('records.subtitle')} />
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters.label')}
+          actions={
+            <Button
+              icon={<DownloadOutlined />}
+              loading={busy}
+              onClick={() => {
+                setBusy(true);
+                void downloadFeedRecords(ask).finally(() => setBusy(false));
+              }}
+            >
+              {t('records.export')}
+            </Button>
+          }
+        >
+          <FilterField id="records-farm" label={t('records.fields.farm')} width={220}>
+            <FarmSelect id="records-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
+          </FilterField>
+          <FilterField id="records-shed" label={t('records.fields.shed')} width={200}>
+            <Select<number>
+              id="records-shed"
+              allowClear
+              placeholder={t('common:all')}
+              value={filters.shedId}
+              options={sheds.data ?? []}
+              onChange={(v) => list.apply({ shedId: v })}
+            />
+          </FilterField>
+          <FilterField id="records-range" label={t('records.range')}>
+            <DateRangePicker id="records-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+          </FilterField>
+        </FilterBar>
+        <PagedTable<FeedRecordRow>
+          label={t('records.sheet')}
+          rowKey={(r) => `${r.feederId}-${r.day}`}
+          className="fs-admin-table"
+          columns={columns}
+          {...list.table(records)}
+          emptyText={t('records.empty')}
+        />
+      </div>
+    </section>
+  );
+}

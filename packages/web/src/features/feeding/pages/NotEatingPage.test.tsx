@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { signedInEach } from '../../../test/session';
+import { NotEatingPage } from './NotEatingPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+
+signedInEach({ farms: [FARM] });
+
+describe('not eating page', { timeout: 60_000 }, () => {
+  it('lists the sows that did not eat today or yesterday with pen, feeder, both days and since when', async () => {
+    const calls = mockApi({
+      'GET /feeding/alarms/notEating': {
+        data: {
+          today: '2026-11-28',
+          yesterday: '2026-11-27',
+          minShare: 80,
+          list: [
+            {
+              shedId: 51,
+              shedName: 'Farrowing 1',
+              penId: 7,
+              penColumn: 2,
+              penRow: 1,
+              feederId: 9,
+              feederNo: '009',
+              feederName: 'Crate 9',
+              today: { planned: 6500, dispensed: 200, ate: false },
+              yesterday: { planned: 6500, dispensed: 6400, ate: true },
+              since: '2026-11-28',
+              days: 1,
+            },
+          ],
+        },
+      },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<NotEatingPage />, '/accurate-feeding/feed-alarm/records');
+    expect(await screen.findByText('009 · Crate 9', {}, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/feeding/alarms/notEating')!.query).toMatchObject({ farmId: '5' });
+    expect(screen.getByText(`Farrowing 1 · ${t('records.penLabel', { column: 2, row: 1 })}`)).toBeTruthy();
+    expect(screen.getAllByText(t('refusals.fields.today', { day: '2026-11-28' })).length).toBeGreaterThan(0);
+    expect(screen.getByText(t('refusals.figure', { dispensed: '6.4', planned: '6.5' }))).toBeTruthy();
+    expect(screen.getByText(t('refusals.notEaten'))).toBeTruthy();
+    expect(screen.getByText(t('refusals.since', { day: '2026-11-28', n: 1 }))).toBeTruthy();
+  });
+
+  it('says so when every sow ate', async () => {
+    mockApi({
+      'GET /feeding/alarms/notEating': { data: { today: '2026-11-28', yesterday: '2026-11-27', minShare: 80, list: [] } },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<NotEatingPage />, '/accurate-feeding/feed-alarm/records');
+    expect(await screen.findByText(t('refusals.empty'), {}, SLOW)).toBeTruthy();
+  });
+});

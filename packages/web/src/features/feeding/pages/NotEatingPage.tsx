@@ -1,0 +1,126 @@
+import type { ReactElement } from 'react';
+import { Button, InputNumber, Select, Table, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { FeedAlarmRow } from '@farmsense/shared';
+import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { PageHead } from '../../../ui/PageParts';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
+import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { formatAmount } from '../model/format';
+import { useNotEating } from '../recordsApi';
+import '../../../ui/admin.css';
+
+const FILTERS = { shedId: numberFilter, minShare: numberFilter };
+
+/**
+ * /accurate-feeding/feed-alarm/records: the list a sow-farm manager reads every morning, the sows
+ * that did not eat their ration today or yesterday (the feeder saw her not eating, or a finished
+ * day left under the chosen share of the plan), with house and pen, feeder, both days' feed and
+ * since when she has not eaten; the longest runs first.
+ */
+export function NotEatingPage(): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const sheds = useShedOptions(choice.farmId);
+  const answer = useNotEating(
+    { farmId: choice.farmId ?? 0, shedId: filters.shedId, minShare: filters.minShare },
+    choice.farmId !== undefined,
+  );
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+
+  const day = (d: FeedAlarmRow['today']): ReactElement | string => {
+    if (d === null) return t('refusals.noReport');
+    const figure = t('refusals.figure', { dispensed: formatAmount(d.dispensed / 1000, 1), planned: formatAmount(d.planned / 1000, 1) });
+    return d.ate ? (
+      figure
+    ) : (
+      <>
+        {figure} <Tag color="red">{t('refusals.notEaten')}</Tag>
+      </>
+    );
+  };
+  const columns: ColumnsType<FeedAlarmRow> = [
+    {
+      key: 'pen',
+      title: t('refusals.fields.pen'),
+      width: 240,
+      render: (_, r) => `${r.shedName} · ${t('records.penLabel', { column: r.penColumn, row: r.penRow })}`,
+    },
+    { key: 'feeder', title: t('refusals.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
+    { key: 'today', title: t('refusals.fields.today', { day: answer.data?.today ?? '' }), width: 220, render: (_, r) => day(r.today) },
+    {
+      key: 'yesterday',
+      title: t('refusals.fields.yesterday', { day: answer.data?.yesterday ?? '' }),
+      width: 220,
+      render: (_, r) => day(r.yesterday),
+    },
+    { key: 'since', title: t('refusals.fields.since'), width: 170, render: (_, r) => t('refusals.since', { day: r.since, n: r.days }) },
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead
+        title={menuLabel('accurate-feeding.feed-alarm.records')}
+        subtitle={t('refusals.subtitle', { share: answer.data?.minShare ?? filters.minShare ?? '' })}
+      />
+      <div className="fs-panel">
+        <FilterBar
+          label={t('filters.label')}
+          actions={
+            <Button icon={<ReloadOutlined />} loading={answer.isFetching} onClick={() => void answer.refetch()}>
+              {t('common:refresh')}
+            </Button>
+          }
+        >
+          <FilterField id="refusals-farm" label={t('records.fields.farm')} width={220}>
+            <FarmSelect id="refusals-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
+          </FilterField>
+          <FilterField id="refusals-shed" label={t('records.fields.shed')} width={200}>
+            <Select<number>
+              id="refusals-shed"
+              allowClear
+              placeholder={t('common:all')}
+              value={filters.shedId}
+              options={sheds.data ?? []}
+              onChange={(v) => list.apply({ shedId: v })}
+            />
+          </FilterField>
+          <FilterField id="refusals-share" label={t('refusals.fields.minShare')} width={200}>
+            <InputNumber<number>
+              id="refusals-share"
+              min={1}
+              max={100}
+              precision={0}
+              value={filters.minShare ?? answer.data?.minShare}
+              onChange={(v) => list.apply({ minShare: v ?? undefined })}
+            />
+          </FilterField>
+        </FilterBar>
+        {answer.isPending ? (
+          <LoadingBlock />
+        ) : answer.isError ? (
+          <ErrorBlock title={t('refusals.failed')} onRetry={() => void answer.refetch()} />
+        ) : answer.data.list.length === 0 ? (
+          <EmptyBlock title={t('refusals.empty')} hint={t('refusals.emptyHint')} />
+        ) : (
+          <Table<FeedAlarmRow>
+            rowKey="feederId"
+            size="small"
+            pagination={false}
+            aria-label={t('refusals.table')}
+            columns={columns}
+            dataSource={answer.data.list}
+            scroll={{ x: 1020 }}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { feedRecordsApi, type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
+import { call } from '../../app/api/call';
+import { useSteadyQuery } from '../../app/api/queryHooks';
+import { downloadFile } from '../../ui/download';
+
+/** The feeding records and the not-eating list (contracts: packages/shared/src/feeding/record-endpoints.ts). */
+export interface FeedRecordsAsk {
+  farmId: number;
+  shedId?: number;
+  startTime: number;
+  endTime: number;
+}
+
+export function useFeedRecords(
+  q: FeedRecordsAsk & { pageNo: number; pageSize: number },
+  enabled: boolean,
+): UseQueryResult<Page<FeedRecordRow>> {
+  return useSteadyQuery(['feeding', 'records', q], (signal) => call(feedRecordsApi.feeding, { query: q }, { signal }), { enabled });
+}
+
+/** The records of the range as an Excel file; resolves with its name, or null after the user was told why not. */
+export function downloadFeedRecords(q: FeedRecordsAsk): Promise<string | null> {
+  return downloadFile(feedRecordsApi.feedingExport.path, { query: { ...q }, fallback: 'feeding-records.xlsx' });
+}
+
+export interface NotEatingAnswer {
+  today: string;
+  yesterday: string;
+  minShare: number;
+  list: FeedAlarmRow[];
+}
+
+export function useNotEating(q: { farmId: number; shedId?: number; minShare?: number }, enabled: boolean): UseQueryResult<NotEatingAnswer> {
+  return useSteadyQuery(['feeding', 'notEating', q], (signal) => call(feedRecordsApi.notEating, { query: q }, { signal }), { enabled });
+}

@@ -46,9 +46,9 @@ describe('feeding records page', { timeout: 60_000 }, () => {
     expect(days).toBeLessThanOrEqual(7);
     expect(screen.getByText('6,480')).toBeTruthy();
     expect(screen.getByText('99.7')).toBeTruthy();
-    expect(screen.getByText(t('records.ate'))).toBeTruthy();
-    expect(screen.getByText(t('records.notEaten'))).toBeTruthy();
-    expect(screen.getByText(t('records.export'))).toBeTruthy();
+    expect(screen.getByText(t('feedRecords.ate'))).toBeTruthy();
+    expect(screen.getByText(t('feedRecords.notEaten'))).toBeTruthy();
+    expect(screen.getByText(t('feedRecords.export'))).toBeTruthy();
   });
 
   it('says so when the feeders stored nothing in the range', async () => {
@@ -57,6 +57,6 @@ describe('feeding records page', { timeout: 60_000 }, () => {
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedRecordsPage />, '/accurate-feeding/records/feeding');
-    expect(await screen.findByText(t('records.empty'), {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(t('feedRecords.empty'), {}, SLOW)).toBeTruthy();
   });
 });

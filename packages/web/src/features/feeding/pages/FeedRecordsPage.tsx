@@ -49,35 +49,35 @@ export function FeedRecordsPage(): ReactElement {
 
   const g = (v: number): string => formatDecimal(v, 0);
   const columns: ColumnsType<FeedRecordRow> = [
-    { key: 'day', title: t('records.fields.day'), width: 120, render: (_, r) => r.day },
-    { key: 'shed', title: t('records.fields.shed'), width: 150, render: (_, r) => r.shedName },
+    { key: 'day', title: t('feedRecords.fields.day'), width: 120, render: (_, r) => r.day },
+    { key: 'shed', title: t('feedRecords.fields.shed'), width: 150, render: (_, r) => r.shedName },
     {
       key: 'pen',
-      title: t('records.fields.pen'),
+      title: t('feedRecords.fields.pen'),
       width: 150,
-      render: (_, r) => t('records.penLabel', { column: r.penColumn, row: r.penRow }),
+      render: (_, r) => t('feedRecords.penLabel', { column: r.penColumn, row: r.penRow }),
     },
-    { key: 'feeder', title: t('records.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
-    { key: 'planned', title: t('records.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
-    { key: 'dispensed', title: t('records.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
+    { key: 'feeder', title: t('feedRecords.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
+    { key: 'planned', title: t('feedRecords.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
+    { key: 'dispensed', title: t('feedRecords.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
     {
       key: 'share',
-      title: t('records.fields.share'),
+      title: t('feedRecords.fields.share'),
       width: 120,
       align: 'right',
       render: (_, r) => (r.share === null ? '—' : formatDecimal(r.share, 1)),
     },
     {
       key: 'state',
-      title: t('records.fields.state'),
+      title: t('feedRecords.fields.state'),
       width: 120,
-      render: (_, r) => (r.ate ? <Tag color="green">{t('records.ate')}</Tag> : <Tag color="red">{t('records.notEaten')}</Tag>),
+      render: (_, r) => (r.ate ? <Tag color="green">{t('feedRecords.ate')}</Tag> : <Tag color="red">{t('feedRecords.notEaten')}</Tag>),
     },
   ];
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('accurate-feeding.records.feeding')} subtitle={t('records.subtitle')} />
+      <PageHead title={menuLabel('accurate-feeding.records.feeding')} subtitle={t('feedRecords.subtitle')} />
       <div className="fs-panel">
         <FilterBar
           label={t('filters.label')}
@@ -90,14 +90,14 @@ export function FeedRecordsPage(): ReactElement {
                 void downloadFeedRecords(ask).finally(() => setBusy(false));
               }}
             >
-              {t('records.export')}
+              {t('feedRecords.export')}
             </Button>
           }
         >
-          <FilterField id="records-farm" label={t('records.fields.farm')} width={220}>
+          <FilterField id="records-farm" label={t('feedRecords.fields.farm')} width={220}>
             <FarmSelect id="records-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
           </FilterField>
-          <FilterField id="records-shed" label={t('records.fields.shed')} width={200}>
+          <FilterField id="records-shed" label={t('feedRecords.fields.shed')} width={200}>
             <Select<number>
               id="records-shed"
               allowClear
@@ -107,17 +107,17 @@ export function FeedRecordsPage(): ReactElement {
               onChange={(v) => list.apply({ shedId: v })}
             />
           </FilterField>
-          <FilterField id="records-range" label={t('records.range')}>
+          <FilterField id="records-range" label={t('feedRecords.range')}>
             <DateRangePicker id="records-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
           </FilterField>
         </FilterBar>
         <PagedTable<FeedRecordRow>
-          label={t('records.sheet')}
+          label={t('feedRecords.sheet')}
           rowKey={(r) => `${r.feederId}-${r.day}`}
           className="fs-admin-table"
           columns={columns}
           {...list.table(records)}
-          emptyText={t('records.empty')}
+          emptyText={t('feedRecords.empty')}
         />
       </div>
     </section>

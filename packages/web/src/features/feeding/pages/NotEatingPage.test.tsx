@@ -41,7 +41,7 @@ describe('not eating page', { timeout: 60_000 }, () => {
     renderWithApp(<NotEatingPage />, '/accurate-feeding/feed-alarm/records');
     expect(await screen.findByText('009 · Crate 9', {}, SLOW)).toBeTruthy();
     expect(calls.find((c) => c.path === '/feeding/alarms/notEating')!.query).toMatchObject({ farmId: '5' });
-    expect(screen.getByText(`Farrowing 1 · ${t('records.penLabel', { column: 2, row: 1 })}`)).toBeTruthy();
+    expect(screen.getByText(`Farrowing 1 · ${t('feedRecords.penLabel', { column: 2, row: 1 })}`)).toBeTruthy();
     expect(screen.getAllByText(t('refusals.fields.today', { day: '2026-11-28' })).length).toBeGreaterThan(0);
     expect(screen.getByText(t('refusals.figure', { dispensed: '6.4', planned: '6.5' }))).toBeTruthy();
     expect(screen.getByText(t('refusals.notEaten'))).toBeTruthy();

@@ -51,7 +51,7 @@ export function NotEatingPage(): ReactElement {
       key: 'pen',
       title: t('refusals.fields.pen'),
       width: 240,
-      render: (_, r) => `${r.shedName} · ${t('records.penLabel', { column: r.penColumn, row: r.penRow })}`,
+      render: (_, r) => `${r.shedName} · ${t('feedRecords.penLabel', { column: r.penColumn, row: r.penRow })}`,
     },
     { key: 'feeder', title: t('refusals.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
     { key: 'today', title: t('refusals.fields.today', { day: answer.data?.today ?? '' }), width: 220, render: (_, r) => day(r.today) },
@@ -79,10 +79,10 @@ export function NotEatingPage(): ReactElement {
             </Button>
           }
         >
-          <FilterField id="refusals-farm" label={t('records.fields.farm')} width={220}>
+          <FilterField id="refusals-farm" label={t('feedRecords.fields.farm')} width={220}>
             <FarmSelect id="refusals-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
           </FilterField>
-          <FilterField id="refusals-shed" label={t('records.fields.shed')} width={200}>
+          <FilterField id="refusals-shed" label={t('feedRecords.fields.shed')} width={200}>
             <Select<number>
               id="refusals-shed"
               allowClear

@@ -8,6 +8,7 @@ import { seedAlarmHistory } from './db/seed-alarms.js';
 import { seedPushHistory } from './db/seed-push.js';
 import { seedDemoSilos } from './db/seed-silos.js';
 import { seedDemoFeeders } from './db/seed-feed-devices.js';
+import { seedFeederHistory } from './db/seed-feeder-history.js';
 
 export interface Services {
   stop: () => Promise<void>;
@@ -35,8 +36,11 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
     // The demo silos on weighers of their own, with 30 days of load-cell readings weighed (once).
     const siloReadings = await seedDemoSilos(deps.database);
     if (siloReadings > 0) app.log.info({ readings: siloReadings }, 'demo silo history weighed');
-    // The sow farm's feeder main unit, concentrator, collectors and crate feeders (once).
+    // The sow farm's feeder main unit, concentrator, collectors and crate feeders (once), with the
+    // last week of their reports (once), so the feeding records and the not-eating list have days.
     if (await seedDemoFeeders(deps.database.db)) app.log.info('demo feeders added');
+    const feederReadings = await seedFeederHistory(deps.database);
+    if (feederReadings > 0) app.log.info({ readings: feederReadings }, 'demo feeder history written');
   }
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedDeviceRow, Page, PlanRow } from '@farmsense/shared';
+import type { FeedAlarmRow, FeedDeviceRow, FeedRecordRow, Page, PlanRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, tokenFor } from '../test/factories.js';
 import { DEMO_SEED } from './demo-fleet.js';
 import { demoConcentrators } from './demo-feeders.js';
 import { DEMO_FEEDER_GATEWAY, seedDemoFeeders } from './seed-feed-devices.js';
+import { seedFeederHistory } from './seed-feeder-history.js';
 
 /**
  * The demo sow farm's feeders: a feeder main unit in Farrowing 1 with its concentrator, two
@@ -44,5 +45,36 @@ describe(`demo feeders (${TEST_DB})`, () => {
     expect(Object.keys(values)).toHaveLength(24 * 3);
     expect([3000, 4000, 5000]).toContain(values[`feederRation.${feeder!.id}`]);
     expect(values[`feederFeed.${feeder!.id}`]).toBeGreaterThanOrEqual(0);
+  });
+
+  it('stores the feeders last week once, which the feeding records and the not-eating list read', async () => {
+    expect(await seedFeederHistory(ctx.database)).toBeGreaterThan(24 * 3 * 48 * 7);
+    expect(await seedFeederHistory(ctx.database)).toBe(0);
+    const [house] = await q<{ farm_id: number }>(`SELECT farm_id FROM sheds WHERE shed_name = 'Farrowing 1'`);
+    const token = await tokenFor(ctx.database.db, 'demo');
+    const range = `startTime=${Date.now() - 6 * 86_400_000}&endTime=${Date.now()}`;
+    const records = await call<Page<FeedRecordRow>>(
+      ctx,
+      token,
+      'GET',
+      `/api/feeding/records/feeding?farmId=${house!.farm_id}&${range}&pageSize=1000`,
+    );
+    expect(records.code).toBe(1);
+    // 24 crates a day over seven farm days.
+    expect(records.data.total).toBe(24 * 7);
+    for (const r of records.data.list) expect([3000, 4000, 5000]).toContain(r.planned);
+    // Finished days: a sow that ate got her ration within the feeders' spread.
+    const past = records.data.list.filter((r) => r.day < records.data.list[0]!.day && r.ate);
+    expect(past.length).toBeGreaterThan(0);
+    for (const r of past) expect(r.share).toBeGreaterThan(85);
+    const list = await call<{ today: string; yesterday: string; list: FeedAlarmRow[] }>(
+      ctx,
+      token,
+      'GET',
+      `/api/feeding/alarms/notEating?farmId=${house!.farm_id}`,
+    );
+    expect(list.code).toBe(1);
+    const refused = records.data.list.filter((r) => !r.ate && (r.day === list.data.today || r.day === list.data.yesterday));
+    expect(list.data.list.map((r) => r.feederId).sort()).toEqual([...new Set(refused.map((r) => r.feederId))].sort());
   });
 });

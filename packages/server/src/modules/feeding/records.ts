@@ -69,7 +69,7 @@ export async function exportFeedingRecords(
   locale: Locale,
 ): Promise<{ file: Buffer; filename: string }> {
   const rows = await allRecords(database, scope, q, Date.now());
-  const tx = (key: string, vars?: Record<string, unknown>): string => translate(locale, `feeding.feedRecords.${key}`, vars);
+  const tx = (key: string, vars?: Record<string, string | number>): string => translate(locale, `feeding.feedRecords.${key}`, vars);
   const file = await writeXlsx({
     name: tx('sheet'),
     header: [

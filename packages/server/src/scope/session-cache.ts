@@ -43,6 +43,7 @@ export class SessionCache {
   private stop: (() => Promise<void>) | null = null;
   private closed = false;
   private readonly log: Log | null;
+  private readonly dropListeners: (() => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -93,6 +94,25 @@ export class SessionCache {
   drop(): void {
     this.epoch += 1;
     this.entries.clear();
+    for (const listener of this.dropListeners) listener();
+  }
+
+  /**
+   * Other caches of what the API writes (the alarm rules of each shed) drop with this one: on a
+   * successful API write here or in another server, and when notifications may have been missed.
+   */
+  onDrop(listener: () => void): void {
+    this.dropListeners.push(listener);
+  }
+
+  /** Counts the drops; what was read at one count may be kept only if it is still the count after. */
+  get generation(): number {
+    return this.epoch;
+  }
+
+  /** Whether what is read now may be kept: the other servers' writes are heard (always on PGlite). */
+  heard(): Promise<boolean> {
+    return this.listen();
   }
 
   async close(): Promise<void> {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { AlarmOperator, LimitKind, RateDirection } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
+import type { DbOrTx } from '../../lib/limits.js';
 import { sheds } from '../../db/tables.js';
 import { inForce, RULE_GROUP, RULE_SHEDS } from './covered.js';
 import type { Rule } from './judge.js';
@@ -53,9 +54,13 @@ export async function gapped(tx: Tx, probes: readonly GapProbe[]): Promise<Set<n
 /** A rule with its tenant: a gateway evaluates only its own tenant's rules. */
 export type ShedRule = Rule & { tenantId: number };
 
-/** The enabled limit and rate-of-change rules (of enabled groups) of each shed, with their stages, by shed id. */
-export async function thresholdRules(tx: Tx, tenantIds: readonly number[], shedIds: readonly number[]): Promise<Map<number, ShedRule[]>> {
-  const out = new Map<number, ShedRule[]>();
+/**
+ * The enabled limit and rate-of-change rules (of enabled groups) of each shed, with their stages, by
+ * shed id (a shed without any has an empty list). Each rule carries its tenant: the caller evaluates
+ * a gateway against its own tenant's rules only.
+ */
+export async function thresholdRules(tx: DbOrTx, shedIds: readonly number[]): Promise<Map<number, ShedRule[]>> {
+  const out = new Map<number, ShedRule[]>(shedIds.map((id) => [id, []]));
   if (shedIds.length === 0) return out;
   const rows = await tx
     .select({
@@ -77,7 +82,7 @@ export async function thresholdRules(tx: Tx, tenantIds: readonly number[], shedI
     .from(alarmRules)
     .innerJoin(alarmRuleGroups, RULE_GROUP)
     .innerJoin(sheds, RULE_SHEDS)
-    .where(and(inArray(sheds.id, [...shedIds]), inArray(alarmRules.tenantId, [...tenantIds]), inForce(['threshold', 'rateOfChange'])))
+    .where(and(inArray(sheds.id, [...shedIds]), inForce(['threshold', 'rateOfChange'])))
     .orderBy(asc(sheds.id), asc(alarmRules.id));
   if (rows.length === 0) return out;
   const stageRows = await tx
@@ -107,9 +112,7 @@ export async function thresholdRules(tx: Tx, tenantIds: readonly number[], shedI
       };
       compiled.set(r.id, rule);
     }
-    const list = out.get(shedId) ?? [];
-    list.push(rule);
-    out.set(shedId, list);
+    out.get(shedId)!.push(rule);
   }
   return out;
 }

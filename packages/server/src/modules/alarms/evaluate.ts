@@ -9,7 +9,6 @@ import {
   lockProgress,
   slotId,
   slotState,
-  thresholdRules,
   writeConditions,
   type ConditionWrite,
   type ShedRule,
@@ -19,6 +18,7 @@ import {
 import { shedContexts, type ShedContext } from './context.js';
 import { judge, RateWindows, worseness, type ReadingFacts, type Rule } from './judge.js';
 import { planPush } from './push/plan.js';
+import { ruleCache } from './rule-cache.js';
 import { alarms } from './tables.js';
 
 /**
@@ -123,11 +123,7 @@ export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[]
       evaluable = work.filter((w) => !skip.has(w.gw.id));
     }
     if (evaluable.length === 0) return;
-    const rulesOf = await thresholdRules(
-      t,
-      [...new Set(evaluable.map((w) => w.gw.tenantId))],
-      [...new Set(evaluable.map((w) => w.gw.shedId!))],
-    );
+    const rulesOf = await ruleCache(deps).rulesOf(t, [...new Set(evaluable.map((w) => w.gw.shedId!))]);
     const ruled = evaluable
       .map((w) => ({ ...w, rules: (rulesOf.get(w.gw.shedId!) ?? []).filter((r) => r.tenantId === w.gw.tenantId) }))
       .filter((w) => w.rules.length > 0);

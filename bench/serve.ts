@@ -26,10 +26,13 @@ export interface BenchServer {
  * free port, without the demo simulator, broker TCP or captcha unless `env` says otherwise;
  * resolves once /api/health answers (3 minutes at most: the demo data takes a while). `fixedPort`:
  * that HTTP port instead of a free one (the ingest session id follows it across a restart).
+ * `BENCH_CPU_PROF=<dir>`: the server writes a V8 CPU profile of each of its threads there on exit
+ * (open it in Chrome DevTools or speedscope).
  */
 export async function startServer(env: Record<string, string>, fixedPort?: number): Promise<BenchServer> {
   const port = fixedPort ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

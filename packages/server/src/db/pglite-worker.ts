@@ -39,12 +39,43 @@ function wireError(e: unknown): WireError {
   return out;
 }
 
+/**
+ * `PGLITE_TRACE=<file>`: every 10 s, the statements' total and longest time in the store and the
+ * transactions' time open (with their first statement), worst first: what the console waits behind.
+ */
+const TRACE = process.env.PGLITE_TRACE;
+const spent = new Map<string, { n: number; ms: number; max: number }>();
+const txOpen = new Map<number, { at: number; first: string | null }>();
+const note = (key: string, ms: number): void => {
+  const s = spent.get(key) ?? { n: 0, ms: 0, max: 0 };
+  s.n += 1;
+  s.ms += ms;
+  s.max = Math.max(s.max, ms);
+  spent.set(key, s);
+};
+if (TRACE) {
+  const { writeFileSync } = await import('node:fs');
+  setInterval(() => {
+    const rows = [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 60);
+    writeFileSync(TRACE, rows.map(([k, v]) => `${v.ms.toFixed(0)} ms  n=${v.n}  max=${v.max.toFixed(0)}  ${k}`).join('\n') + '\n');
+  }, 10_000).unref();
+}
+
 async function handle(req: Request): Promise<unknown> {
   switch (req.op) {
     case 'query': {
       const target = req.tx ? transactions.get(req.tx)?.tx : client;
       if (!target) throw new Error('Transaction is closed');
-      return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
+      if (!TRACE) return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
+      const t = performance.now();
+      const key = req.sql.replace(/\s+/g, ' ').slice(0, 140);
+      const tx = req.tx ? txOpen.get(req.tx) : undefined;
+      if (tx && tx.first === null) tx.first = key;
+      try {
+        return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
+      } finally {
+        note(`Q ${key}`, performance.now() - t);
+      }
     }
     case 'begin':
       return new Promise<number>((opened, failed) => {
@@ -55,6 +86,7 @@ async function handle(req: Request): Promise<unknown> {
             new Promise<void>((commit, rollback) => {
               isOpen = true;
               transactions.set(id, { tx, outcome, done: (ok) => (ok ? commit() : rollback(new RollbackSignal())) });
+              if (TRACE) txOpen.set(id, { at: performance.now(), first: null });
               opened(id);
             }),
         );
@@ -67,6 +99,11 @@ async function handle(req: Request): Promise<unknown> {
       const open = transactions.get(req.tx);
       if (!open) throw new Error('Transaction is closed');
       transactions.delete(req.tx);
+      const traced = txOpen.get(req.tx);
+      if (traced) {
+        txOpen.delete(req.tx);
+        note(`TX ${traced.first ?? '(empty)'}`, performance.now() - traced.at);
+      }
       open.done(req.commit);
       try {
         await open.outcome;

@@ -25,28 +25,33 @@ interface Entry {
  * Read-through cache of the gateway registry, keyed by device code. Entries live a few seconds:
  * long enough that a burst of telemetry does not query the registry per message, short enough
  * that a disabled or re-keyed gateway is refused at its next CONNECT within that time.
+ *
+ * Lookups are batched: every code asked for within `batchMs` (a CONNECT waits for it) is read in
+ * one statement, and the background refresh of stale entries (`current`) is gathered over
+ * `refreshMs`. A thousand gateways connecting at once after a restart, or reporting every 10 s
+ * with a 5 s lifetime, cost a few statements a second, not one per gateway: one per gateway
+ * queued thousands of statements in front of the console's.
  */
 export class DeviceCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byIdIndex = new Map<number, DeviceInfo>();
   private readonly loading = new Map<string, Promise<DeviceInfo | null>>();
+  /** Codes waiting for the next batch, with their callers. */
+  private queued = new Map<string, { resolve: (info: DeviceInfo | null) => void; reject: (err: unknown) => void }[]>();
+  private timer: NodeJS.Timeout | null = null;
+  private timerDue = Infinity;
   private zones: Promise<Set<string>> | null = null;
 
   constructor(
     private readonly database: Database,
     private readonly ttlMs = 5_000,
+    private readonly batchMs = 5,
+    private readonly refreshMs = 500,
   ) {}
 
   /** The gateway with this code, or null when the code is malformed or unknown. */
   async get(code: string): Promise<DeviceInfo | null> {
-    if (!DEVICE_CODE_RE.test(code)) return null;
-    const hit = this.entries.get(code);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.info;
-    const pending = this.loading.get(code);
-    if (pending) return pending;
-    const p = this.load(code).finally(() => this.loading.delete(code));
-    this.loading.set(code, p);
-    return p;
+    return this.fetch(code, this.batchMs);
   }
 
   /**
@@ -56,7 +61,7 @@ export class DeviceCache {
    */
   current(code: string, fallback: DeviceInfo): DeviceInfo | null {
     const hit = this.entries.get(code);
-    if (!hit || Date.now() - hit.at >= this.ttlMs) void this.get(code).catch(() => undefined);
+    if (!hit || Date.now() - hit.at >= this.ttlMs) void this.fetch(code, this.refreshMs).catch(() => undefined);
     return hit ? hit.info : fallback;
   }
 
@@ -71,7 +76,49 @@ export class DeviceCache {
     else this.entries.delete(code);
   }
 
-  private async load(code: string): Promise<DeviceInfo | null> {
+  private fetch(code: string, withinMs: number): Promise<DeviceInfo | null> {
+    if (!DEVICE_CODE_RE.test(code)) return Promise.resolve(null);
+    const hit = this.entries.get(code);
+    if (hit && Date.now() - hit.at < this.ttlMs) return Promise.resolve(hit.info);
+    const pending = this.loading.get(code);
+    if (pending) {
+      this.schedule(withinMs);
+      return pending;
+    }
+    const p = new Promise<DeviceInfo | null>((resolve, reject) => {
+      const waiting = this.queued.get(code) ?? [];
+      waiting.push({ resolve, reject });
+      this.queued.set(code, waiting);
+    }).finally(() => this.loading.delete(code));
+    this.loading.set(code, p);
+    this.schedule(withinMs);
+    return p;
+  }
+
+  /** Runs the next batch within `ms` (sooner if a caller is waiting for it). */
+  private schedule(ms: number): void {
+    const due = Date.now() + ms;
+    if (this.timer && this.timerDue <= due) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(() => void this.flush(), ms);
+  }
+
+  private async flush(): Promise<void> {
+    this.timer = null;
+    this.timerDue = Infinity;
+    const batch = this.queued;
+    this.queued = new Map();
+    if (batch.size === 0) return;
+    try {
+      const found = await this.load([...batch.keys()]);
+      for (const [code, waiting] of batch) for (const w of waiting) w.resolve(found.get(code) ?? null);
+    } catch (err) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(err);
+    }
+  }
+
+  private async load(codes: string[]): Promise<Map<string, DeviceInfo>> {
     const rows = await this.database.query<{
       id: number;
       code: string;
@@ -84,14 +131,14 @@ export class DeviceCache {
     }>(
       `SELECT g.id, g.code, g.tenant_id, g.farm_id, g.shed_id, g.check_code, g.enabled, f.time_zone
          FROM gateways g LEFT JOIN farms f ON f.id = g.farm_id
-        WHERE g.code = $1`,
-      [code],
+        WHERE g.code = ANY($1::text[])`,
+      [codes],
     );
-    const r = rows[0];
-    let info: DeviceInfo | null = null;
-    if (r) {
-      const zones = await this.validZones();
-      info = {
+    const zones = rows.length > 0 ? await this.validZones() : new Set<string>();
+    const at = Date.now();
+    const found = new Map<string, DeviceInfo>();
+    for (const r of rows) {
+      const info: DeviceInfo = {
         id: r.id,
         code: r.code,
         tenantId: r.tenant_id,
@@ -102,10 +149,11 @@ export class DeviceCache {
         // An unknown zone name would make the daily-rollup statement fail on every retry.
         timeZone: r.time_zone && zones.has(r.time_zone) ? r.time_zone : 'UTC',
       };
+      found.set(r.code, info);
+      this.byIdIndex.set(info.id, info);
     }
-    this.entries.set(code, { info, at: Date.now() });
-    if (info) this.byIdIndex.set(info.id, info);
-    return info;
+    for (const code of codes) this.entries.set(code, { info: found.get(code) ?? null, at });
+    return found;
   }
 
   private validZones(): Promise<Set<string>> {

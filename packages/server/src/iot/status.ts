@@ -45,6 +45,9 @@ INSERT INTO gateway_status_events (gateway_id, at, online)
 SELECT gateway_id, since, false FROM t
 RETURNING gateway_id`;
 
+/** How long status messages are gathered into one statement (a fleet reconnecting sends a thousand at once). */
+export const STATUS_GATHER_MS = 20;
+
 export interface StatusChange {
   gatewayId: number;
   online: boolean;
@@ -55,6 +58,10 @@ export class StatusTracker {
   private seen = new Map<number, number>();
   private timer: NodeJS.Timeout | null = null;
   private sweeping: NodeJS.Timeout | null = null;
+  /** Status messages waiting for the next statement: the newest state of each gateway, and the callers. */
+  private statusQueue = new Map<number, { online: boolean; at: number }>();
+  private statusWaiters: { resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private statusTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: Database,
@@ -78,6 +85,7 @@ export class StatusTracker {
     if (this.timer) clearInterval(this.timer);
     if (this.sweeping) clearInterval(this.sweeping);
     this.timer = this.sweeping = null;
+    await this.flushStatus().catch((err: unknown) => this.warn(err));
     await this.flushSeen().catch((err: unknown) => this.warn(err));
   }
 
@@ -87,12 +95,42 @@ export class StatusTracker {
     if (prev === undefined || prev < at) this.seen.set(gatewayId, at);
   }
 
-  /** The status topic (or the last will): record the state now. */
-  async setStatus(gatewayId: number, online: boolean, at = Date.now()): Promise<void> {
+  /**
+   * The status topic (or the last will): record the state. Resolves once recorded; the messages of
+   * `STATUS_GATHER_MS` go in one statement, the newest of each gateway.
+   */
+  setStatus(gatewayId: number, online: boolean, at = Date.now()): Promise<void> {
     // A will arriving after telemetry must not be undone by the pending "seen" of that telemetry.
     if (!online) this.seen.delete(gatewayId);
-    await this.transition([gatewayId], [online], [at]);
-    if (online) await this.database.query(SEEN_SQL, [[gatewayId], [at]]);
+    const prev = this.statusQueue.get(gatewayId);
+    if (!prev || prev.at <= at) this.statusQueue.set(gatewayId, { online, at });
+    return new Promise((resolve, reject) => {
+      this.statusWaiters.push({ resolve, reject });
+      this.statusTimer ??= setTimeout(() => void this.flushStatus(), STATUS_GATHER_MS);
+    });
+  }
+
+  private async flushStatus(): Promise<void> {
+    if (this.statusTimer) clearTimeout(this.statusTimer);
+    this.statusTimer = null;
+    const batch = this.statusQueue;
+    const waiters = this.statusWaiters;
+    this.statusQueue = new Map();
+    this.statusWaiters = [];
+    if (batch.size === 0) return;
+    try {
+      const ids = [...batch.keys()].sort((a, b) => a - b);
+      await this.transition(
+        ids,
+        ids.map((id) => batch.get(id)!.online),
+        ids.map((id) => batch.get(id)!.at),
+      );
+      const up = ids.filter((id) => batch.get(id)!.online);
+      if (up.length > 0) await this.database.query(SEEN_SQL, [up, up.map((id) => batch.get(id)!.at)]);
+      for (const w of waiters) w.resolve();
+    } catch (err) {
+      for (const w of waiters) w.reject(err);
+    }
   }
 
   async flushSeen(): Promise<void> {

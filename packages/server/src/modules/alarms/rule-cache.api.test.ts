@@ -50,7 +50,8 @@ describe(`alarm rules kept between batches (${TEST_DB})`, () => {
     const shed = await buildShed(db, tenant, farm, { shedName: 'Cache House', shedType: 3 });
     await buildAccount(db, { tenantId: tenant, accountCode: 'rc-admin', accountType: AccountType.TENANT_ADMIN });
     token = await tokenFor(db, 'rc-admin');
-    groupId = (await call<{ id: number }>(ctx, token, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 3, name: 'Sows' })).data.id;
+    groupId = (await call<{ id: number }>(ctx, token, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 3, name: 'Sows' })).data
+      .id;
     const added = await call<{ id: number }>(ctx, token, 'POST', '/api/warning/rule', {
       groupId,
       name: 'Hot',

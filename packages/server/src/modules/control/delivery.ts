@@ -86,26 +86,37 @@ export async function settleAck(deps: Deps, code: string, ack: CommandAck): Prom
   return rows.length > 0;
 }
 
-/** A gateway came online: send its newest unexpired pending command of each group again. */
-export async function resendPending(db: Db, iot: IotLink, gatewayId: number): Promise<number> {
-  const [gw] = await db.select({ code: gateways.code, enabled: gateways.enabled }).from(gateways).where(eq(gateways.id, gatewayId));
-  if (!gw?.enabled) return 0;
+/**
+ * Gateways came online: send each one's newest unexpired pending command of each group again.
+ * One statement for all of them (a thousand gateways reconnecting after a restart are one query,
+ * not two thousand in front of the console's); answers how many commands went out.
+ */
+export async function resendPending(db: Db, iot: IotLink, gatewayIds: readonly number[]): Promise<number> {
+  if (gatewayIds.length === 0) return 0;
   const rows = await db
-    .select()
+    .select({ row: controlCommands, code: gateways.code })
     .from(controlCommands)
-    .where(and(eq(controlCommands.gatewayId, gatewayId), eq(controlCommands.status, 'pending'), gt(controlCommands.expiresAt, new Date())))
-    .orderBy(desc(controlCommands.version));
+    .innerJoin(gateways, eq(gateways.id, controlCommands.gatewayId))
+    .where(
+      and(
+        inArray(controlCommands.gatewayId, [...new Set(gatewayIds)]),
+        eq(gateways.enabled, true),
+        eq(controlCommands.status, 'pending'),
+        gt(controlCommands.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(controlCommands.gatewayId, desc(controlCommands.version));
   const seen = new Set<string>();
   let sent = 0;
-  for (const row of rows) {
+  for (const { row, code } of rows) {
     // Hand switches (group device) are one chain per device, plan dispatches (group feeding) one
     // per feeder, settings one per group.
     const payload = row.payload as { key?: unknown; feederId?: unknown };
     const device = row.grp === 'device' ? `:${String(payload.key)}` : row.grp === 'feeding' ? `:${String(payload.feederId)}` : '';
-    const key = `${row.shedId}:${row.grp}${device}`;
+    const key = `${row.gatewayId}:${row.shedId}:${row.grp}${device}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (await publishRow(db, iot, row, gw.code)) sent++;
+    if (await publishRow(db, iot, row, code)) sent++;
   }
   return sent;
 }
@@ -125,15 +136,30 @@ export const expireJob = defineJob<{ id: string }>(
   { attempts: 5, backoff: { baseMs: 5_000, factor: 2 }, timeoutMs: 10_000 },
 );
 
+/** How long gateways coming online are gathered before their pending commands are read together. */
+export const RESEND_GATHER_MS = 50;
+
 /** Wires acks and reconnects of this process's device link to the rows; returns the removal. */
 export function watchDevices(deps: Deps, log: Log): () => void {
   const { iot } = deps;
   const db = deps.database.db;
   const warn = (what: string) => (err: unknown) => log.warn({ err: errorText(err) }, what);
   const offAck = iot.onAck((code, ack) => void settleAck(deps, code, ack).catch(warn('control ack not recorded')));
-  const offOnline = iot.onOnline((gatewayId) => void resendPending(db, iot, gatewayId).catch(warn('control re-send failed')));
+  let online: number[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  const offOnline = iot.onOnline((gatewayId) => {
+    online.push(gatewayId);
+    timer ??= setTimeout(() => {
+      timer = null;
+      const ids = online;
+      online = [];
+      void resendPending(db, iot, ids).catch(warn('control re-send failed'));
+    }, RESEND_GATHER_MS);
+  });
   return () => {
     offAck();
     offOnline();
+    if (timer) clearTimeout(timer);
+    timer = null;
   };
 }

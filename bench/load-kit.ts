@@ -158,6 +158,8 @@ export interface Latencies {
   live: number[];
   trend: number[];
   errors: number;
+  /** The slowest calls: which, when (seconds after sampling began) and how long (ms). */
+  slowest: { call: string; atS: number; ms: number }[];
 }
 
 /**
@@ -167,29 +169,36 @@ export interface Latencies {
  * trend of six houses (environment/trend).
  */
 export function sampleConsole(base: string, token: string, fleet: Fleet): { stop: () => Promise<Latencies> } {
-  const out: Latencies = { shedList: [], live: [], trend: [], errors: 0 };
+  const out: Latencies = { shedList: [], live: [], trend: [], errors: 0, slowest: [] };
+  const began = performance.now();
   let running = true;
   let n = 0;
-  const calls: [number[], () => Promise<unknown>][] = [
+  const calls: [number[], () => Promise<unknown>, string][] = [
     [
       out.shedList,
       () => api(base, 'POST', '/api/breedpigbuilding/shed/querySheds', { pageNo: 1, pageSize: 50, farmId: fleet.farmId }, token),
+      'shed list',
     ],
     [
       out.live,
       () => api(base, 'GET', `/api/telemetry/latest?shedId=${fleet.shedIds[n++ % Math.min(50, fleet.shedIds.length)]}`, undefined, token),
+      'live values',
     ],
     [
       out.trend,
       () => api(base, 'POST', '/api/environment/trend', { shedIds: fleet.shedIds.slice(0, 6), kind: 'temp', preset: '24h' }, token),
+      'trend',
     ],
   ];
-  const loops = calls.map(async ([into, call]) => {
+  const loops = calls.map(async ([into, call, name]) => {
     while (running) {
       const t = performance.now();
       try {
         await call();
-        into.push(performance.now() - t);
+        const took = performance.now() - t;
+        into.push(took);
+        out.slowest.push({ call: name, atS: (t - began) / 1000, ms: took });
+        out.slowest.sort((a, b) => b.ms - a.ms).splice(5);
       } catch {
         out.errors++;
       }

@@ -160,6 +160,11 @@ function print(store: string, rows: Row[]): void {
       `| ${store} | ${r.label} | ${r.rate.toFixed(0)} | ${r.acked} of ${r.published} | ${r.ackedPoints} | ${r.stored} | ${r.level ? r.lost : '-'} | ${drain} | ${r.cpuPct.toFixed(0)} % | ${r.rssMiB.toFixed(0)} MiB | ${pair(r.lat.shedList)} ms | ${pair(r.lat.live)} ms | ${pair(r.lat.trend)} ms${errors} |`,
     );
   }
+  for (const r of rows) {
+    const slow = r.lat.slowest.filter((x) => x.ms >= 250);
+    if (slow.length > 0)
+      console.log(`${r.label}: slowest calls ${slow.map((x) => `${x.call} at ${x.atS.toFixed(0)} s: ${ms(x.ms)} ms`).join('; ')}`);
+  }
 }
 
 /** The issue's "Done when" for this store; the misses, in words. */

@@ -25,6 +25,13 @@ export interface SubscriberOptions {
    * a slow subscriber loses its own backlog, never the readings or another subscriber's.
    */
   maxQueuedReadings?: number;
+  /**
+   * Batches that queued while the subscriber was busy come to it as one, in commit order, up to
+   * this many readings (default 5,000): a subscriber that spends a transaction per call (the
+   * alarm evaluator) then opens a few a second under load instead of one per small ingest batch,
+   * and the embedded store serves the console between them.
+   */
+  mergeReadings?: number;
 }
 
 export interface SubscriberStats {
@@ -38,11 +45,13 @@ export interface SubscriberStats {
 interface Subscriber extends SubscriberStats {
   handler: CommittedHandler;
   max: number;
+  merge: number;
   queue: CommittedBatch[];
   pumping: Promise<void> | null;
 }
 
 const DEFAULT_MAX_QUEUED = 100_000;
+const DEFAULT_MERGE = 5_000;
 
 /**
  * Hands committed batches to the `onCommitted` subscribers (alarm evaluation, metering, feeding
@@ -50,7 +59,8 @@ const DEFAULT_MAX_QUEUED = 100_000;
  * - only after the batch's statement committed, and only readings it inserted: a QoS 1
  *   redelivery, or the same reading twice in one batch, reaches subscribers once;
  * - each subscriber gets batches one at a time, in the order they committed in this process
- *   (so a gateway's batches in order: a gateway always writes through the same lane);
+ *   (so a gateway's batches in order: a gateway always writes through the same lane); what
+ *   queued while it was busy comes as one batch (`mergeReadings`);
  * - at most once, in memory: a reading is not delivered when the process dies (or stop's grace
  *   ends) after its commit and before its turn, when its subscriber's queue overflows, or when
  *   the handler throws (logged, not retried). The device got its PUBACK at the commit, so
@@ -73,6 +83,7 @@ export class CommittedFanout {
       name,
       handler,
       max: Math.max(1, opts.maxQueuedReadings ?? DEFAULT_MAX_QUEUED),
+      merge: Math.max(1, opts.mergeReadings ?? DEFAULT_MERGE),
       queue: [],
       pumping: null,
       queuedReadings: 0,
@@ -148,8 +159,7 @@ export class CommittedFanout {
   private async pump(sub: Subscriber): Promise<void> {
     // Not in publish's call stack: ingest goes on before any handler code runs.
     await Promise.resolve();
-    for (let batch = sub.queue.shift(); batch; batch = sub.queue.shift()) {
-      sub.queuedReadings -= batch.readings;
+    for (let batch = this.next(sub); batch; batch = this.next(sub)) {
       try {
         await sub.handler(batch);
         sub.deliveredBatches++;
@@ -163,6 +173,23 @@ export class CommittedFanout {
         );
       }
     }
+  }
+
+  /** The oldest queued batch with those after it merged in, up to the subscriber's bound. */
+  private next(sub: Subscriber): CommittedBatch | undefined {
+    const first = sub.queue.shift();
+    if (!first) return undefined;
+    sub.queuedReadings -= first.readings;
+    if (sub.queue.length === 0 || first.readings + sub.queue[0]!.readings > sub.merge) return first;
+    const messages = [...first.messages];
+    let readings = first.readings;
+    while (sub.queue.length > 0 && readings + sub.queue[0]!.readings <= sub.merge) {
+      const b = sub.queue.shift()!;
+      sub.queuedReadings -= b.readings;
+      readings += b.readings;
+      for (const m of b.messages) messages.push(m);
+    }
+    return { messages, readings };
   }
 
   /** At most one line per subscriber and kind every 10 s. */

@@ -43,24 +43,43 @@ describe('committed batches: only what was inserted', () => {
 });
 
 describe('committed fan-out to subscribers', () => {
-  it('delivers in commit order, one batch at a time per subscriber, never in the publisher call', async () => {
+  it('delivers in commit order, one call at a time per subscriber, never in the publisher call; what queued meanwhile comes as one batch', async () => {
     const fanout = new CommittedFanout(quietLog);
-    const seen: number[] = [];
+    const calls: number[][] = [];
     let running = 0;
     let most = 0;
     fanout.subscribe('test.order', async (b) => {
       running++;
       most = Math.max(most, running);
+      calls.push(b.messages.map((m) => m.ts));
       await tick(2);
-      seen.push(b.messages[0]!.ts);
       running--;
     });
     for (let i = 1; i <= 5; i++) fanout.publish(batch(i));
-    expect(seen).toEqual([]);
+    expect(calls).toEqual([]);
     await fanout.drain(1_000);
-    expect(seen).toEqual([1, 2, 3, 4, 5]);
+    // All five queued before the first call: one call, in commit order.
+    expect(calls).toEqual([[1, 2, 3, 4, 5]]);
+    fanout.publish(batch(6));
+    await tick();
+    for (let i = 7; i <= 9; i++) fanout.publish(batch(i));
+    await fanout.drain(1_000);
+    expect(calls.slice(1)).toEqual([[6], [7, 8, 9]]);
     expect(most).toBe(1);
-    expect(fanout.stats()).toEqual([{ name: 'test.order', queuedReadings: 0, deliveredBatches: 5, failedBatches: 0, droppedReadings: 0 }]);
+    expect(fanout.stats()).toEqual([{ name: 'test.order', queuedReadings: 0, deliveredBatches: 3, failedBatches: 0, droppedReadings: 0 }]);
+  });
+
+  it('merges queued batches only up to the bound of readings', async () => {
+    const fanout = new CommittedFanout(quietLog);
+    const calls: number[][] = [];
+    fanout.subscribe('test.bound', (b) => void calls.push(b.messages.map((m) => m.ts)), { mergeReadings: 25 });
+    for (let i = 1; i <= 6; i++) fanout.publish(batch(i, 10));
+    await fanout.drain(1_000);
+    expect(calls).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ]);
   });
 
   it('isolates a failing subscriber and a stuck one: the others get every batch; the stuck one drops its oldest beyond its bound', async () => {
@@ -93,7 +112,8 @@ describe('committed fan-out to subscribers', () => {
     expect(s['test.stuck']).toMatchObject({ queuedReadings: 30, droppedReadings: 60 });
     release();
     await fanout.drain(1_000);
-    expect(stuck).toEqual([1, 8, 9, 10]);
+    // What waited comes as one batch after the stuck call.
+    expect(stuck).toEqual([1, 8]);
     expect(warned).toEqual(
       expect.arrayContaining(['ingest subscriber failed on a batch', 'ingest subscriber falls behind: oldest readings dropped for it']),
     );

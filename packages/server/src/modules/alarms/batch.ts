@@ -185,7 +185,7 @@ export async function writeConditions(tx: Tx, rows: ConditionWrite[]): Promise<v
 }
 
 /** Records that every reading of each gateway up to its time has been evaluated (never moves back); one statement. */
-export async function advanceProgress(tx: Tx, marks: readonly { gatewayId: number; ts: number }[]): Promise<void> {
+export async function advanceProgress(tx: DbOrTx, marks: readonly { gatewayId: number; ts: number }[]): Promise<void> {
   if (marks.length === 0) return;
   const sorted = [...marks].sort((a, b) => a.gatewayId - b.gatewayId);
   await tx.execute(sql`

@@ -103,16 +103,28 @@ export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[]
     .filter(({ gw, readings }) => gw.shedId !== null && gw.farmId !== null && readings.length > 0)
     .map(({ gw, readings }) => ({ gw, readings: [...readings].sort((a, b) => a.ts - b.ts) }));
   if (work.length === 0) return;
+  // The rules come from the cache; a gateway whose shed has none has nothing to judge: its
+  // progress moves on in one statement, without the evaluation's transaction (on the embedded
+  // store a transaction holds every other statement, the console's included, until it ends).
+  const db = opts.tx ?? deps.database.db;
+  const rulesOf = await ruleCache(deps).rulesOf(db, [...new Set(work.map((w) => w.gw.shedId!))]);
+  const withRules = work.map((w) => ({ ...w, rules: (rulesOf.get(w.gw.shedId!) ?? []).filter((r) => r.tenantId === w.gw.tenantId) }));
+  await advanceProgress(
+    db,
+    withRules.filter((w) => w.rules.length === 0).map(({ gw, readings }) => ({ gatewayId: gw.id, ts: readings[readings.length - 1]!.ts })),
+  );
+  const ruledWork = withRules.filter((w) => w.rules.length > 0);
+  if (ruledWork.length === 0) return;
   const events: LiveAlarm[] = [];
   const run = async (t: Tx): Promise<void> => {
     const progress = await lockProgress(
       t,
-      work.map((w) => w.gw.id),
+      ruledWork.map((w) => w.gw.id),
     );
     // The gateways whose readings follow on from their progress (a gap waits for the sweep).
-    let evaluable = work;
+    let ruled = ruledWork;
     if (opts.inOrder) {
-      const probes = work.flatMap(({ gw, readings }) => {
+      const probes = ruledWork.flatMap(({ gw, readings }) => {
         const p = progress.get(gw.id)?.getTime();
         const key = Object.keys(readings[0]!.values)[0];
         return p === undefined || key === undefined || p >= readings[0]!.ts
@@ -120,38 +132,32 @@ export async function evaluateBatch(deps: Deps, list: readonly GatewayReadings[]
           : [{ gatewayId: gw.id, key, progress: p, firstTs: readings[0]!.ts }];
       });
       const skip = await gapped(t, probes);
-      evaluable = work.filter((w) => !skip.has(w.gw.id));
+      ruled = ruledWork.filter((w) => !skip.has(w.gw.id));
     }
-    if (evaluable.length === 0) return;
-    const rulesOf = await ruleCache(deps).rulesOf(t, [...new Set(evaluable.map((w) => w.gw.shedId!))]);
-    const ruled = evaluable
-      .map((w) => ({ ...w, rules: (rulesOf.get(w.gw.shedId!) ?? []).filter((r) => r.tenantId === w.gw.tenantId) }))
-      .filter((w) => w.rules.length > 0);
-    if (ruled.length > 0) {
-      const ctxs = await shedContexts(
-        t,
-        ruled.map(({ gw }) => ({ gatewayId: gw.id, shedId: gw.shedId!, timeZone: gw.timeZone })),
-      );
-      const state = await slotState(
-        t,
-        ruled.map((w) => w.gw.id),
-        [...new Set(ruled.flatMap((w) => w.rules.map((r) => r.id)))],
-      );
-      const writes: ConditionWrite[] = [];
-      for (const w of ruled) {
-        const seen = progress.get(w.gw.id)?.getTime() ?? null;
-        await evaluateGateway(t, w.gw, w.rules, w.readings, seen, ctxs.get(w.gw.id)!, state, writes, events);
-      }
-      await writeConditions(t, writes);
-      await planPush(
-        t,
-        deps,
-        events.filter((e) => e.change === 'raised').map((e) => e.id),
-      );
+    if (ruled.length === 0) return;
+    const ctxs = await shedContexts(
+      t,
+      ruled.map(({ gw }) => ({ gatewayId: gw.id, shedId: gw.shedId!, timeZone: gw.timeZone })),
+    );
+    const state = await slotState(
+      t,
+      ruled.map((w) => w.gw.id),
+      [...new Set(ruled.flatMap((w) => w.rules.map((r) => r.id)))],
+    );
+    const writes: ConditionWrite[] = [];
+    for (const w of ruled) {
+      const seen = progress.get(w.gw.id)?.getTime() ?? null;
+      await evaluateGateway(t, w.gw, w.rules, w.readings, seen, ctxs.get(w.gw.id)!, state, writes, events);
     }
+    await writeConditions(t, writes);
+    await planPush(
+      t,
+      deps,
+      events.filter((e) => e.change === 'raised').map((e) => e.id),
+    );
     await advanceProgress(
       t,
-      evaluable.map(({ gw, readings }) => ({ gatewayId: gw.id, ts: readings[readings.length - 1]!.ts })),
+      ruled.map(({ gw, readings }) => ({ gatewayId: gw.id, ts: readings[readings.length - 1]!.ts })),
     );
   };
   if (opts.tx) await run(opts.tx);

@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { Duplex } from 'node:stream';
 import { Aedes, type AuthenticateError, type Client, type PublishPacket } from 'aedes';
+import { CheckCodeCache } from './check-cache.js';
 import type { DeviceCache, DeviceInfo } from './devices.js';
 import { DEVICE_CODE_RE } from './devices.js';
 import type { Database } from '../db/client.js';
-import { verifyPassword } from '../lib/passwords.js';
 import type { Log } from './ingest.js';
 import { parseTopic } from './payload.js';
 import { clientIdAllowed, RefusalLog } from './refusals.js';
@@ -57,6 +57,7 @@ export async function startEmbeddedBroker(opts: {
 }): Promise<EmbeddedBroker> {
   const { devices, router, log } = opts;
   const signedIn = new WeakMap<Client, DeviceInfo>();
+  const checkCodes = new CheckCodeCache();
   const refusals = new RefusalLog(opts.database, log);
   refusals.start();
 
@@ -71,7 +72,7 @@ export async function startEmbeddedBroker(opts: {
             return done(authError(RC_BAD_CREDENTIALS), false);
           }
           // The registry holds only the argon2id hash of the check code (lib/check-codes.ts).
-          if (!password || !(await verifyPassword(info.checkCode, password.toString()))) {
+          if (!password || !(await checkCodes.check(info.id, info.checkCode, password.toString()))) {
             refusals.refuse(code, info.id, 'checkCode');
             return done(authError(RC_BAD_CREDENTIALS), false);
           }

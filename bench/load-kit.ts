@@ -159,7 +159,7 @@ export interface Latencies {
   trend: number[];
   errors: number;
   /** The slowest calls: which, when (seconds after sampling began) and how long (ms). */
-  slowest: { call: string; atS: number; ms: number }[];
+  slowest: { call: string; atS: number; ms: number; clock: string }[];
 }
 
 /**
@@ -197,7 +197,7 @@ export function sampleConsole(base: string, token: string, fleet: Fleet): { stop
         await call();
         const took = performance.now() - t;
         into.push(took);
-        out.slowest.push({ call: name, atS: (t - began) / 1000, ms: took });
+        out.slowest.push({ call: name, atS: (t - began) / 1000, ms: took, clock: new Date(Date.now() - took).toISOString().slice(11, 19) });
         out.slowest.sort((a, b) => b.ms - a.ms).splice(5);
       } catch {
         out.errors++;

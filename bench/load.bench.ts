@@ -163,7 +163,9 @@ function print(store: string, rows: Row[]): void {
   for (const r of rows) {
     const slow = r.lat.slowest.filter((x) => x.ms >= 250);
     if (slow.length > 0)
-      console.log(`${r.label}: slowest calls ${slow.map((x) => `${x.call} at ${x.atS.toFixed(0)} s: ${ms(x.ms)} ms`).join('; ')}`);
+      console.log(
+        `${r.label}: slowest calls ${slow.map((x) => `${x.call} at ${x.atS.toFixed(0)} s (${x.clock} UTC): ${ms(x.ms)} ms`).join('; ')}`,
+      );
   }
 }
 

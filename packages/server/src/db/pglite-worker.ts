@@ -46,7 +46,10 @@ function wireError(e: unknown): WireError {
 const TRACE = process.env.PGLITE_TRACE;
 const spent = new Map<string, { n: number; ms: number; max: number }>();
 const txOpen = new Map<number, { at: number; first: string | null }>();
+/** Statements and transactions over 250 ms, with the wall-clock time they ended. */
+const slow: string[] = [];
 const note = (key: string, ms: number): void => {
+  if (ms > 250) slow.push(`${new Date().toISOString().slice(11, 23)} ${ms.toFixed(0)} ms ${key}`);
   const s = spent.get(key) ?? { n: 0, ms: 0, max: 0 };
   s.n += 1;
   s.ms += ms;
@@ -57,7 +60,8 @@ if (TRACE) {
   const { writeFileSync } = await import('node:fs');
   setInterval(() => {
     const rows = [...spent].sort((a, b) => b[1].ms - a[1].ms).slice(0, 60);
-    writeFileSync(TRACE, rows.map(([k, v]) => `${v.ms.toFixed(0)} ms  n=${v.n}  max=${v.max.toFixed(0)}  ${k}`).join('\n') + '\n');
+    const lines = rows.map(([k, v]) => `${v.ms.toFixed(0)} ms  n=${v.n}  max=${v.max.toFixed(0)}  ${k}`);
+    writeFileSync(TRACE, [...lines, '', 'slow:', ...slow.slice(-400)].join('\n') + '\n');
   }, 10_000).unref();
 }
 

@@ -22,7 +22,12 @@ export interface IngestOptions {
   log: Log;
   /** Parallel writers; a gateway always goes to the same one, so they never contend. */
   lanes?: number;
-  /** Flush as soon as a lane holds this many readings... */
+  /**
+   * Flush as soon as a lane holds this many readings, and never write more in one statement: what
+   * arrived while a lane was writing goes out in statements of at most this many, so one write
+   * holds the store (the embedded one serves one statement at a time) for a bounded time and the
+   * console's reads are served between them.
+   */
   maxRows?: number;
   /** ...or this long after its first reading arrived. */
   lingerMs?: number;
@@ -38,6 +43,8 @@ interface Waiter {
 interface Lane {
   batch: ReadingBatch;
   messages: StoredMessage[];
+  /** Readings of each message, in `messages` order (its rows in `batch`). */
+  rows: number[];
   waiters: Waiter[];
   timer: NodeJS.Timeout | null;
   /** When the oldest message of the filling batch arrived (null: the batch is empty). */
@@ -88,6 +95,7 @@ export class Ingest {
     this.lanes = Array.from({ length: Math.max(1, opts.lanes ?? 2) }, () => ({
       batch: emptyBatch(),
       messages: [],
+      rows: [],
       waiters: [],
       timer: null,
       oldestAt: null,
@@ -132,6 +140,7 @@ export class Ingest {
     const values: Record<string, number> = {};
     for (let i = 0; i < t.keys.length; i++) values[t.keys[i]!] = t.values[i]!;
     lane.messages.push({ device, ts: t.ts, values });
+    lane.rows.push(t.keys.length);
     const done = new Promise<IngestOutcome>((resolve, reject) => {
       lane.waiters.push({ resolve: () => resolve('stored'), reject });
     });
@@ -200,11 +209,7 @@ export class Ingest {
 
   private async drainLoop(lane: Lane): Promise<void> {
     while (lane.waiters.length > 0) {
-      const { batch, messages, waiters, oldestAt } = lane;
-      lane.batch = emptyBatch();
-      lane.messages = [];
-      lane.waiters = [];
-      lane.oldestAt = null;
+      const { batch, messages, waiters, oldestAt } = this.take(lane);
       // Which rows were new is asked only when someone listens for them.
       this.inFlight += waiters.length;
       const report = await this.writeWithRetry(batch, this.committed.size > 0).finally(() => (this.inFlight -= waiters.length));
@@ -222,6 +227,34 @@ export class Ingest {
       }
       if (report.reported) this.committed.publish(committedBatch(messages, report.inserted));
     }
+  }
+
+  /** The lane's oldest messages up to `maxRows` readings (at least one message), as one batch. */
+  private take(lane: Lane): { batch: ReadingBatch; messages: StoredMessage[]; waiters: Waiter[]; oldestAt: number | null } {
+    const oldestAt = lane.oldestAt;
+    if (lane.batch.keys.length <= this.maxRows) {
+      const whole = { batch: lane.batch, messages: lane.messages, waiters: lane.waiters, oldestAt };
+      lane.batch = emptyBatch();
+      lane.messages = [];
+      lane.rows = [];
+      lane.waiters = [];
+      lane.oldestAt = null;
+      return whole;
+    }
+    let n = 0;
+    let rows = 0;
+    while (n < lane.rows.length && (n === 0 || rows + lane.rows[n]! <= this.maxRows)) rows += lane.rows[n++]!;
+    const all = lane.batch;
+    const batch: ReadingBatch = {
+      gatewayIds: all.gatewayIds.splice(0, rows),
+      keys: all.keys.splice(0, rows),
+      ts: all.ts.splice(0, rows),
+      values: all.values.splice(0, rows),
+      zones: new Map(all.zones),
+    };
+    lane.rows.splice(0, n);
+    // The rest keeps the first arrival as its oldest: its lag is never reported short.
+    return { batch, messages: lane.messages.splice(0, n), waiters: lane.waiters.splice(0, n), oldestAt };
   }
 
   /** The stored batch's report, or null when stop's grace ended before it could be written. */

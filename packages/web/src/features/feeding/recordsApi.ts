@@ -1,13 +1,15 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { feedRecordsApi, type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
+import { directoryApi, feedRecordsApi, type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
+import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../ui/download';
 
 /** The feeding records and the not-eating list (contracts: packages/shared/src/feeding/record-endpoints.ts). */
 export interface FeedRecordsAsk {
   farmId: number;
   shedId?: number;
+  penId?: number;
   startTime: number;
   endTime: number;
 }
@@ -33,4 +35,18 @@ export interface NotEatingAnswer {
 
 export function useNotEating(q: { farmId: number; shedId?: number; minShare?: number }, enabled: boolean): UseQueryResult<NotEatingAnswer> {
   return useSteadyQuery(['feeding', 'notEating', q], (signal) => call(feedRecordsApi.notEating, { query: q }, { signal }), { enabled });
+}
+
+/** The pens of a chosen house as filter options, from the farm's authorized tree (the plan form reads the same). */
+export function useRecordPens(farmId: number | undefined, shedId: number | undefined): { value: number; label: string }[] {
+  const { t } = useTranslation('feeding');
+  const tree = useSteadyQuery(
+    ['sheds', 'authList', farmId ?? 0],
+    (signal) => call(directoryApi.authSheds, { query: { farmId: farmId! } }, { signal }),
+    {
+      enabled: farmId !== undefined && shedId !== undefined,
+    },
+  );
+  const shed = tree.data?.find((s) => s.tid === shedId);
+  return (shed?.pens ?? []).map((p) => ({ value: p.id, label: t('feedRecords.penLabel', { column: p.fieldColumn, row: p.field }) }));
 }

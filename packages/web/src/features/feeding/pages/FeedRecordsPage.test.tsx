@@ -59,4 +59,17 @@ describe('feeding records page', { timeout: 60_000 }, () => {
     renderWithApp(<FeedRecordsPage />, '/accurate-feeding/records/feeding');
     expect(await screen.findByText(t('feedRecords.empty'), {}, SLOW)).toBeTruthy();
   });
+
+  it('sends the house and pen of the address and offers the pens of that house', async () => {
+    const calls = mockApi({
+      'GET /feeding/records/feeding': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+      'GET /breedpigbuilding/fieldLevel/shedInfo/authList': {
+        data: [{ tid: 51, shedName: 'Farrowing 1', pens: [{ id: 7, fieldColumn: 2, field: 1 }] }],
+      },
+    });
+    renderWithApp(<FeedRecordsPage />, '/accurate-feeding/records/feeding?shedId=51&penId=7');
+    expect(await screen.findByText(t('feedRecords.penLabel', { column: 2, row: 1 }), {}, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/feeding/records/feeding')!.query).toMatchObject({ farmId: '5', shedId: '51', penId: '7' });
+  });
 });

@@ -14,10 +14,10 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
-import { downloadFeedRecords, useFeedRecords, type FeedRecordsAsk } from '../recordsApi';
+import { downloadFeedRecords, useFeedRecords, useRecordPens, type FeedRecordsAsk } from '../recordsApi';
 import '../../../ui/admin.css';
 
-const FILTERS = { shedId: numberFilter, start: numberFilter, end: numberFilter };
+const FILTERS = { shedId: numberFilter, penId: numberFilter, start: numberFilter, end: numberFilter };
 /** Without a chosen range the last seven days show, today included. */
 const DEFAULT_DAYS = 7;
 
@@ -32,6 +32,7 @@ export function FeedRecordsPage(): ReactElement {
   const list = useListPage(FILTERS);
   const { filters } = list;
   const sheds = useShedOptions(choice.farmId);
+  const pens = useRecordPens(choice.farmId, filters.shedId);
   const [opened] = useState(() => dayjs());
   const [busy, setBusy] = useState(false);
   const range: DateRange =
@@ -41,6 +42,7 @@ export function FeedRecordsPage(): ReactElement {
   const ask: FeedRecordsAsk = {
     farmId: choice.farmId ?? 0,
     shedId: filters.shedId,
+    penId: filters.shedId === undefined ? undefined : filters.penId,
     startTime: range[0].valueOf(),
     endTime: range[1].valueOf(),
   };
@@ -95,7 +97,7 @@ export function FeedRecordsPage(): ReactElement {
           }
         >
           <FilterField id="records-farm" label={t('feedRecords.fields.farm')} width={220}>
-            <FarmSelect id="records-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
+            <FarmSelect id="records-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined, penId: undefined })} />
           </FilterField>
           <FilterField id="records-shed" label={t('feedRecords.fields.shed')} width={200}>
             <Select<number>
@@ -104,7 +106,18 @@ export function FeedRecordsPage(): ReactElement {
               placeholder={t('common:all')}
               value={filters.shedId}
               options={sheds.data ?? []}
-              onChange={(v) => list.apply({ shedId: v })}
+              onChange={(v) => list.apply({ shedId: v, penId: undefined })}
+            />
+          </FilterField>
+          <FilterField id="records-pen" label={t('feedRecords.fields.pen')} width={180}>
+            <Select<number>
+              id="records-pen"
+              allowClear
+              disabled={filters.shedId === undefined}
+              placeholder={t('common:all')}
+              value={ask.penId}
+              options={pens}
+              onChange={(v) => list.apply({ penId: v })}
             />
           </FilterField>
           <FilterField id="records-range" label={t('feedRecords.range')}>

@@ -108,7 +108,11 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     db,
     kind: 'pglite',
     query,
-    ingestQuery: query,
+    // In its thread, ingest's statements give way to the requests' (pglite-worker.ts).
+    ingestQuery:
+      client instanceof ThreadedPGlite
+        ? async <T>(text: string, params: unknown[] = []) => (await client.bulkQuery<T>(text, params)).rows
+        : query,
     // One process holds the embedded store: its notifications never leave it, none is missed.
     listen: async (channel, onMessage) => {
       const stop = await client.listen(channel, onMessage);

@@ -38,6 +38,20 @@ describe(`the store beside the request thread (${TEST_DB})`, () => {
     expect(count).toBe(600000);
   });
 
+  it('serves a console read before ingest writes queued ahead of it', async () => {
+    const done: string[] = [];
+    const write = (n: number) =>
+      t.database
+        .ingestQuery(`INSERT INTO bulk_write SELECT n, md5(n::text) FROM generate_series(1, 200000) n`)
+        .then(() => void done.push(`write ${n}`));
+    // Two lanes' writes are queued, then a read: it waits for the write running, not for both.
+    const writes = [write(1), write(2)];
+    const read = t.database.query('SELECT 1').then(() => void done.push('read'));
+    await Promise.all([...writes, read]);
+    expect(done).toHaveLength(3);
+    if (TEST_DB === 'pglite') expect(done.indexOf('read')).toBeLessThan(done.indexOf('write 2'));
+  });
+
   it('keeps types, SQLSTATE codes and constraint names across the thread', async () => {
     const [row] = (await t.database.query<{ at: Date; big: number; b: Uint8Array; j: { a: number[] } }>(
       `SELECT $1::timestamptz AS at, 9007199254740::bigint AS big, '\\x0102'::bytea AS b, '{"a":[1,2]}'::jsonb AS j`,

@@ -70,6 +70,11 @@ export class ThreadedPGlite {
     return (await this.call({ op: 'query', sql, params, tx, ...wireOptions(options) })) as WireResult & { rows: T[] };
   }
 
+  /** A statement of bulk work (an ingest write): it waits while requests' statements are queued. */
+  async bulkQuery<T>(sql: string, params?: unknown[]): Promise<WireResult & { rows: T[] }> {
+    return (await this.call({ op: 'query', sql, params, bulk: true })) as WireResult & { rows: T[] };
+  }
+
   async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
     const id = (await this.call({ op: 'begin' })) as number;
     let result: T;

@@ -1,6 +1,16 @@
 /** Messages between the embedded store's thread (db/pglite-worker.ts) and its client (db/pglite-thread.ts). */
 export type Request =
-  | { id: number; op: 'query'; sql: string; params?: unknown[]; tx?: number; rowMode?: 'array' | 'object'; rawTypes?: number[] }
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params?: unknown[];
+      tx?: number;
+      rowMode?: 'array' | 'object';
+      rawTypes?: number[];
+      /** Bulk work (an ingest write): statements outside transactions without it go first. */
+      bulk?: boolean;
+    }
   | { id: number; op: 'begin' }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string; listener: number }

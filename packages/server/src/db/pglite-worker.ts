@@ -65,21 +65,57 @@ if (TRACE) {
   }, 10_000).unref();
 }
 
+/**
+ * Statements outside transactions go to PGlite one at a time from here, the requests' before bulk
+ * work (ingest writes, `bulk`): PGlite serves one statement at a time in arrival order, so a
+ * console read that came behind two lanes' write batches waited for both. Now it waits for at
+ * most the one statement running. Statements of an open transaction go straight in (the
+ * transaction holds PGlite until it ends, as before).
+ */
+const urgent: (() => Promise<void>)[] = [];
+const bulk: (() => Promise<void>)[] = [];
+let dispatching = false;
+function dispatch<T>(isBulk: boolean, run: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    (isBulk ? bulk : urgent).push(() => run().then(resolve, reject));
+    if (!dispatching) void drainQueue();
+  });
+}
+async function drainQueue(): Promise<void> {
+  dispatching = true;
+  try {
+    for (;;) {
+      // Let the requests that arrived while PGlite held this thread join the queues first.
+      await new Promise((r) => setImmediate(r));
+      const next = urgent.shift() ?? bulk.shift();
+      if (!next) break;
+      await next();
+    }
+  } finally {
+    dispatching = false;
+  }
+}
+
+async function runQuery(req: Extract<Request, { op: 'query' }>): Promise<WireResult> {
+  const target = req.tx ? transactions.get(req.tx)?.tx : client;
+  if (!target) throw new Error('Transaction is closed');
+  if (!TRACE) return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
+  const t = performance.now();
+  const key = req.sql.replace(/\s+/g, ' ').slice(0, 140);
+  const tx = req.tx ? txOpen.get(req.tx) : undefined;
+  if (tx && tx.first === null) tx.first = key;
+  try {
+    return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
+  } finally {
+    note(`Q ${key}`, performance.now() - t);
+  }
+}
+
 async function handle(req: Request): Promise<unknown> {
   switch (req.op) {
     case 'query': {
-      const target = req.tx ? transactions.get(req.tx)?.tx : client;
-      if (!target) throw new Error('Transaction is closed');
-      if (!TRACE) return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
-      const t = performance.now();
-      const key = req.sql.replace(/\s+/g, ' ').slice(0, 140);
-      const tx = req.tx ? txOpen.get(req.tx) : undefined;
-      if (tx && tx.first === null) tx.first = key;
-      try {
-        return wireResult(await target.query(req.sql, req.params, queryOptions(req)));
-      } finally {
-        note(`Q ${key}`, performance.now() - t);
-      }
+      if (!req.tx) return dispatch(req.bulk === true, () => runQuery(req));
+      return runQuery(req);
     }
     case 'begin':
       return new Promise<number>((opened, failed) => {

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { gateways, pens, sheds } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
@@ -45,16 +45,17 @@ export interface FeederDays {
   days: Map<number, Map<string, FeederDay>>;
 }
 
-export async function feederDays(
-  database: Database,
+/**
+ * The feeders of a farm the scope sees (optionally of one house or pen), with their pen, house
+ * and gateway, in house, pen and feeder order: one statement (the monitor and the records).
+ */
+export async function feederPlaces(
+  db: Db,
   scope: Scope,
-  q: { farmId: number; shedId?: number; penId?: number; from: Date; to: Date },
-  now = Date.now(),
-): Promise<FeederDays> {
-  const { db } = database;
-  const farm = await visibleFarm(scope, q.farmId, { db });
-  if (q.shedId) await visibleShed(scope, q.shedId, { db, farmId: farm.id });
-  const feeders = await db
+  farmId: number,
+  q: { shedId?: number; penId?: number } = {},
+): Promise<FeederPlace[]> {
+  const rows = await db
     .select({
       feederId: feedDevices.id,
       feederNo: feedDevices.deviceNo,
@@ -75,7 +76,7 @@ export async function feederDays(
     .where(
       and(
         eq(feedDevices.tenantId, tenantIdOf(scope)),
-        eq(feedDevices.farmId, farm.id),
+        eq(feedDevices.farmId, farmId),
         eq(feedDevices.kind, 'feeder'),
         shedCondition(scope, feedDevices.farmId, feedDevices.shedId),
         q.shedId ? eq(feedDevices.shedId, q.shedId) : undefined,
@@ -83,7 +84,20 @@ export async function feederDays(
       ),
     )
     .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(feedDevices.deviceNo), asc(feedDevices.id));
-  const places = feeders.map((f) => ({ ...f, feederName: f.feederName ?? '', shedName: f.shedName ?? '' }));
+  return rows.map((f) => ({ ...f, feederName: f.feederName ?? '', shedName: f.shedName ?? '' }));
+}
+
+export async function feederDays(
+  database: Database,
+  scope: Scope,
+  q: { farmId: number; shedId?: number; penId?: number; from: Date; to: Date },
+  now = Date.now(),
+): Promise<FeederDays> {
+  const { db } = database;
+  const farm = await visibleFarm(scope, q.farmId, { db });
+  if (q.shedId) await visibleShed(scope, q.shedId, { db, farmId: farm.id });
+  const feeders = await feederPlaces(db, scope, farm.id, q);
+  const places = feeders;
   const today = farmDay(new Date(now), farm.timeZone);
   const days = new Map<number, Map<string, FeederDay>>();
   if (places.length === 0) return { timeZone: farm.timeZone, today, feeders: places, days };

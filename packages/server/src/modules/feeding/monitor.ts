@@ -1,11 +1,10 @@
-import { and, asc, eq, gte, inArray, like, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, gte, inArray, like, or } from 'drizzle-orm';
 import type { FeedMonitorQuery, PenFeedRow } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { gateways, pens, sheds, telemetryLatest } from '../../db/tables.js';
+import { telemetryLatest } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
-import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
-import { feedDevices } from './device-tables.js';
+import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
+import { feederPlaces } from './feeder-days.js';
 
 /**
  * The feeding monitor: per pen of a farm, today's planned and dispensed feed from what its
@@ -14,8 +13,6 @@ import { feedDevices } from './device-tables.js';
  * statements: the farm's feeders with their pen and gateway, the gateways' latest feeder values
  * of today, and nothing per pen.
  */
-const collector = alias(feedDevices, 'collector');
-const concentrator = alias(feedDevices, 'concentrator');
 const FEEDING = 1;
 const NOT_EATING = 2;
 
@@ -29,32 +26,7 @@ export async function penMonitor(
   if (q.shedId) await visibleShed(scope, q.shedId, { db, farmId: farm.id });
   const day = farmDay(new Date(now), farm.timeZone);
   const since = dayRange(day, farm.timeZone).start;
-  const feeders = await db
-    .select({
-      id: feedDevices.id,
-      shedId: sheds.id,
-      shedName: sheds.shedName,
-      penId: pens.id,
-      penColumn: pens.fieldColumn,
-      penRow: pens.field,
-      gatewayId: gateways.id,
-    })
-    .from(feedDevices)
-    .innerJoin(collector, eq(collector.id, feedDevices.parentId))
-    .innerJoin(concentrator, eq(concentrator.id, collector.parentId))
-    .innerJoin(gateways, eq(gateways.id, concentrator.gatewayId))
-    .innerJoin(pens, eq(pens.id, feedDevices.penId))
-    .innerJoin(sheds, eq(sheds.id, feedDevices.shedId))
-    .where(
-      and(
-        eq(feedDevices.tenantId, tenantIdOf(scope)),
-        eq(feedDevices.farmId, farm.id),
-        eq(feedDevices.kind, 'feeder'),
-        shedCondition(scope, feedDevices.farmId, feedDevices.shedId),
-        q.shedId ? eq(feedDevices.shedId, q.shedId) : undefined,
-      ),
-    )
-    .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(pens.id));
+  const feeders = await feederPlaces(db, scope, farm.id, { shedId: q.shedId });
   const gatewayIds = [...new Set(feeders.map((f) => f.gatewayId))];
   const latest =
     gatewayIds.length === 0
@@ -83,12 +55,12 @@ export async function penMonitor(
       byPen.set(f.penId, pen);
     }
     pen.feeders++;
-    const fed = value.get(`${f.gatewayId}:feederFeed.${f.id}`);
+    const fed = value.get(`${f.gatewayId}:feederFeed.${f.feederId}`);
     if (!fed) continue;
     pen.reporting++;
     pen.dispensed += fed.value;
-    pen.planned += value.get(`${f.gatewayId}:feederRation.${f.id}`)?.value ?? 0;
-    const state = value.get(`${f.gatewayId}:feederState.${f.id}`)?.value;
+    pen.planned += value.get(`${f.gatewayId}:feederRation.${f.feederId}`)?.value ?? 0;
+    const state = value.get(`${f.gatewayId}:feederState.${f.feederId}`)?.value;
     if (state === FEEDING) pen.feeding++;
     if (state === NOT_EATING) pen.notEating++;
     pen.lastReport = Math.max(pen.lastReport ?? 0, fed.ts.getTime());

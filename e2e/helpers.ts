@@ -29,9 +29,17 @@ export async function prepare(page: Page, opts: { locale?: string } = {}): Promi
   }, locale);
 }
 
-/** Every toast text shown on the current page so far. */
+/**
+ * Every toast text shown on the current page so far; none while the page is navigating (a
+ * sign-out loads the sign-in page: the evaluation's context is destroyed, and a poll asks again).
+ */
 export async function toasts(page: Page): Promise<string[]> {
-  return page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+  try {
+    return await page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+  } catch (err) {
+    if (err instanceof Error && /Execution context was destroyed|navigat/i.test(err.message)) return [];
+    throw err;
+  }
 }
 
 /** Waits until a toast containing the text has been shown on the current page. */

@@ -1,14 +1,12 @@
 import type { ReactElement } from 'react';
-import { Button, Progress, Select, Table, Tag } from 'antd';
+import { Progress, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { PenFeedRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmShedFilters } from '../../../ui/FarmShedFilters';
 import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
@@ -83,28 +81,16 @@ export function FeedMonitorPage(): ReactElement {
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel('accurate-feeding.mornitoring')} subtitle={t('monitor.subtitle')} />
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={
-            <Button icon={<ReloadOutlined />} loading={monitor.isFetching} onClick={() => void monitor.refetch()}>
-              {t('common:refresh')}
-            </Button>
-          }
-        >
-          <FilterField id="monitor-farm" label={t('monitor.fields.farm')} width={220}>
-            <FarmSelect id="monitor-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
-          </FilterField>
-          <FilterField id="monitor-shed" label={t('feedDevices.fields.shedId')} width={200}>
-            <Select<number>
-              id="monitor-shed"
-              allowClear
-              placeholder={t('common:all')}
-              value={list.filters.shedId}
-              options={sheds.data ?? []}
-              onChange={(v) => list.apply({ shedId: v })}
-            />
-          </FilterField>
-        </FilterBar>
+        <FarmShedFilters
+          idPrefix="monitor"
+          texts={{ bar: t('filters.label'), farm: t('monitor.fields.farm'), shed: t('feedDevices.fields.shedId') }}
+          choice={choice}
+          shedId={list.filters.shedId}
+          sheds={sheds.data}
+          onShed={(shedId) => list.apply({ shedId })}
+          refreshing={monitor.isFetching}
+          onRefresh={() => void monitor.refetch()}
+        />
         {monitor.isPending ? (
           <LoadingBlock />
         ) : monitor.isError ? (

@@ -1,11 +1,8 @@
 import type { ReactElement } from 'react';
-import { Button, Select } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmShedFilters } from '../../../ui/FarmShedFilters';
 import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
@@ -34,28 +31,16 @@ export function SiloStatusPage(): ReactElement {
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel('weight.status')} subtitle={t('status.subtitle')} />
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters')}
-          actions={
-            <Button icon={<ReloadOutlined />} loading={status.isFetching} onClick={() => void status.refetch()}>
-              {t('common:refresh')}
-            </Button>
-          }
-        >
-          <FilterField id="silo-farm" label={t('fields.farm')} width={220}>
-            <FarmSelect id="silo-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
-          </FilterField>
-          <FilterField id="silo-shed" label={t('fields.shed')} width={200}>
-            <Select<number>
-              id="silo-shed"
-              allowClear
-              placeholder={t('common:all')}
-              value={list.filters.shedId}
-              options={sheds.data ?? []}
-              onChange={(v) => list.apply({ shedId: v })}
-            />
-          </FilterField>
-        </FilterBar>
+        <FarmShedFilters
+          idPrefix="silo"
+          texts={{ bar: t('filters'), farm: t('fields.farm'), shed: t('fields.shed') }}
+          choice={choice}
+          shedId={list.filters.shedId}
+          sheds={sheds.data}
+          onShed={(shedId) => list.apply({ shedId })}
+          refreshing={status.isFetching}
+          onRefresh={() => void status.refetch()}
+        />
         {status.isPending ? (
           <LoadingBlock />
         ) : status.isError ? (

@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@farmsense/shared';
+import { ErrorCodes, fillPath, type AnyEndpoint, type FILE_ANSWER, type HttpMethod, type InputOf } from '@farmsense/shared';
 import { API_BASE } from '../app/api/client';
 import { toast } from '../app/api/toast';
 import { errorMessage, hasKey, tk } from '../app/i18n/i18n';
@@ -67,17 +67,17 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 export interface DownloadOptions {
-  method?: 'GET' | 'POST';
+  method?: HttpMethod;
   /** Sent as JSON when present. */
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
+  query?: object;
   /** The name to use when the server names no file. */
   fallback: string;
 }
 
-function queryText(q: Record<string, string | number | undefined> = {}): string {
+function queryText(q: object = {}): string {
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(q)) if (v !== undefined) params.set(k, String(v));
+  for (const [k, v] of Object.entries(q)) if (v !== undefined && v !== null) params.set(k, String(v));
   const s = params.toString();
   return s ? `?${s}` : '';
 }
@@ -103,4 +103,33 @@ export async function downloadFile(path: string, opts: DownloadOptions, save: Sa
   const name = filenameFromDisposition(res.headers.get('content-disposition'), opts.fallback);
   save(await res.blob(), name);
   return name;
+}
+
+/** An endpoint that answers a file (an Excel export, a template). */
+export type FileEndpoint = AnyEndpoint & { readonly answer: typeof FILE_ANSWER };
+
+/** A file to fetch: the endpoint's filled path, method and parts, and the name when the server gives none. */
+export interface FileRequest extends DownloadOptions {
+  path: string;
+}
+
+type Parts = { params?: Record<string, unknown>; query?: object; body?: unknown };
+
+/**
+ * The request of a file endpoint from its contract, typed as `call()` types a JSON one: the
+ * params, query and body the endpoint declares, checked where the page builds it.
+ */
+export function fileRequest<E extends FileEndpoint>(ep: E, input: InputOf<E> & Parts, fallback: string): FileRequest {
+  return {
+    path: fillPath(ep.path, input.params),
+    method: ep.method,
+    ...(input.query ? { query: input.query } : {}),
+    ...(input.body !== undefined ? { body: input.body } : {}),
+    fallback,
+  };
+}
+
+/** Downloads what `fileRequest` built; resolves with the saved name, or null after telling the user why not. */
+export function downloadRequest({ path, ...opts }: FileRequest, save: SaveFile = saveBlob): Promise<string | null> {
+  return downloadFile(path, opts, save);
 }

@@ -10,7 +10,7 @@ import {
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
-import { downloadFile } from '../../ui/download';
+import { fileRequest, type FileRequest } from '../../ui/download';
 
 /**
  * The alarm reports (contracts: shared alarms/reports.ts). Under the alarms feature's
@@ -60,11 +60,12 @@ export function useAlarmRank(q: RankQuery | null): UseQueryResult<AlarmRank> {
   });
 }
 
-/** The history under the page's filters as .xlsx; resolves with the file name, or null after telling why not. */
-export function downloadHistory(q: Omit<HistoryQuery, 'pageNo' | 'pageSize'>): Promise<string | null> {
-  return downloadFile(alarmReportsApi.historyExport.path, { query: { ...q }, fallback: 'alarm-history.xlsx' });
+/** The history under the page's filters as .xlsx (ui/ExportButton); the server exports every page. */
+export function historyExport(q: Omit<HistoryQuery, 'pageNo' | 'pageSize'>): FileRequest {
+  return fileRequest(alarmReportsApi.historyExport, { query: { ...q, pageNo: 1, pageSize: 20 } }, 'alarm-history.xlsx');
 }
 
-export function downloadRank(q: Omit<RankQuery, 'top'>, by: 'gateway' | 'rule'): Promise<string | null> {
-  return downloadFile(alarmReportsApi.rankExport.path, { query: { ...q, by }, fallback: `alarm-rank-${by}.xlsx` });
+/** The ranked gateways or rules of the range as .xlsx (ui/ExportButton). */
+export function rankExport(q: Omit<RankQuery, 'top'>, by: 'gateway' | 'rule'): FileRequest {
+  return fileRequest(alarmReportsApi.rankExport, { query: { ...q, by } }, `alarm-rank-${by}.xlsx`);
 }

@@ -3,7 +3,7 @@ import { directoryApi, feedRecordsApi, type FeedAlarmRow, type FeedRecordRow, ty
 import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
 import { useTranslation } from 'react-i18next';
-import { downloadFile } from '../../ui/download';
+import { fileRequest, type FileRequest } from '../../ui/download';
 
 /** The feeding records and the not-eating list (contracts: packages/shared/src/feeding/record-endpoints.ts). */
 export interface FeedRecordsAsk {
@@ -21,9 +21,9 @@ export function useFeedRecords(
   return useSteadyQuery(['feeding', 'records', q], (signal) => call(feedRecordsApi.feeding, { query: q }, { signal }), { enabled });
 }
 
-/** The records of the range as an Excel file; resolves with its name, or null after the user was told why not. */
-export function downloadFeedRecords(q: FeedRecordsAsk): Promise<string | null> {
-  return downloadFile(feedRecordsApi.feedingExport.path, { query: { ...q }, fallback: 'feeding-records.xlsx' });
+/** The records of the range as an Excel file (ui/ExportButton). */
+export function feedRecordsExport(q: FeedRecordsAsk): FileRequest {
+  return fileRequest(feedRecordsApi.feedingExport, { query: q }, 'feeding-records.xlsx');
 }
 
 export interface NotEatingAnswer {

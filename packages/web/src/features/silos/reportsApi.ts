@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { siloReportsApi, type SiloReportPeriod, type SiloReportRow } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
-import { downloadFile } from '../../ui/download';
+import { fileRequest, type FileRequest } from '../../ui/download';
 import { SILO_KEYS } from './api';
 
 /** A report request (server: siloReportQuery). */
@@ -17,7 +17,7 @@ export function useSiloReport(q: SiloReportAsk, enabled: boolean): UseQueryResul
   return useSteadyQuery([...SILO_KEYS.all, 'report', q], (signal) => call(siloReportsApi.report, { query: q }, { signal }), { enabled });
 }
 
-/** The report as an Excel file; resolves with its name, or null after the user was told why not. */
-export function downloadSiloReport(q: SiloReportAsk): Promise<string | null> {
-  return downloadFile(siloReportsApi.export.path, { query: { ...q }, fallback: `silos-${q.period}.xlsx` });
+/** The report as an Excel file (ui/ExportButton). */
+export function siloReportExport(q: SiloReportAsk): FileRequest {
+  return fileRequest(siloReportsApi.export, { query: q }, `silos-${q.period}.xlsx`);
 }

@@ -1,19 +1,19 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Select } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { ALARM_LEVELS, RULE_KINDS, type AlarmRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { ExportButton } from '../../../ui/ExportButton';
 import { FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { Panel } from '../../../ui/Panel';
 import { ReportPage } from '../components/ReportPage';
 import { alarmColumns } from '../components/alarmColumns';
-import { downloadHistory, useAlarmHistory, type HistoryQuery } from '../reportsApi';
+import { historyExport, useAlarmHistory, type HistoryQuery } from '../reportsApi';
 import '../../../ui/admin.css';
 
 const FILTERS = {
@@ -37,7 +37,6 @@ export function AlarmHistoryPage(): ReactElement {
   const sheds = useShedOptions(farm.farmId);
   // Fixed when the page opens, so the default query stays the same while the page is shown.
   const [opened] = useState(() => dayjs());
-  const [busy, setBusy] = useState(false);
   const range: DateRange =
     filters.start !== undefined && filters.end !== undefined ? [dayjs(filters.start), dayjs(filters.end)] : lastHours(168, opened);
   const filterQuery: Omit<HistoryQuery, 'pageNo' | 'pageSize'> = {
@@ -49,10 +48,6 @@ export function AlarmHistoryPage(): ReactElement {
     endTime: range[1].valueOf(),
   };
   const page = useAlarmHistory({ ...filterQuery, pageNo: list.paging.pageNo, pageSize: list.paging.pageSize }, farm.farmId !== undefined);
-  const download = (): void => {
-    setBusy(true);
-    void downloadHistory(filterQuery).finally(() => setBusy(false));
-  };
 
   return (
     <ReportPage
@@ -100,11 +95,7 @@ export function AlarmHistoryPage(): ReactElement {
       <Panel
         className="fs-env-card"
         title={t('reports.history.table')}
-        extra={
-          <Button icon={<DownloadOutlined />} loading={busy} disabled={farm.farmId === undefined} onClick={download}>
-            {t('reports.export')}
-          </Button>
-        }
+        extra={<ExportButton request={farm.farmId === undefined ? null : historyExport(filterQuery)} />}
       >
         <PagedTable<AlarmRow>
           label={t('reports.history.table')}

@@ -1,7 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Select, Table } from 'antd';
+import { Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
@@ -10,10 +9,11 @@ import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { BarChart } from '../../../ui/charts';
 import type { DateRange } from '../../../ui/DateRangePicker';
+import { ExportButton } from '../../../ui/ExportButton';
 import { FilterField } from '../../../ui/FilterBar';
 import { Panel } from '../../../ui/Panel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { downloadRank, useAlarmRank } from '../reportsApi';
+import { rankExport, useAlarmRank } from '../reportsApi';
 import { LEVEL_SERIES } from '../components/ReportFigures';
 import { hoursText, minutesText, ReportPage } from '../components/ReportPage';
 
@@ -63,16 +63,10 @@ export function AlarmRankPage(): ReactElement {
   const farm = useFarmChoice();
   const [range, setRange] = useState<DateRange>(() => [dayjs().subtract(7, 'day').startOf('day'), dayjs().startOf('minute')]);
   const [top, setTop] = useState<number>(20);
-  const [busy, setBusy] = useState<'gateway' | 'rule' | null>(null);
   const span = farm.farmId === undefined ? null : { farmId: farm.farmId, startTime: range[0].valueOf(), endTime: range[1].valueOf() };
   const report = useAlarmRank(span && { ...span, top });
   const r = report.data;
 
-  const download = (by: 'gateway' | 'rule'): void => {
-    if (!span) return;
-    setBusy(by);
-    void downloadRank(span, by).finally(() => setBusy(null));
-  };
   const gatewayColumns: ColumnsType<AlarmRankGateway> = [
     placeColumn(),
     { key: 'gateway', title: t('reports.columns.gateway'), render: (_, g) => g.gatewayCode },
@@ -107,9 +101,10 @@ export function AlarmRankPage(): ReactElement {
       />
     );
   const exportButton = (by: 'gateway' | 'rule'): ReactElement => (
-    <Button icon={<DownloadOutlined />} loading={busy === by} disabled={!r} onClick={() => download(by)}>
-      {t(by === 'gateway' ? 'reports.rank.exportGateways' : 'reports.rank.exportRules')}
-    </Button>
+    <ExportButton
+      request={span && r ? rankExport(span, by) : null}
+      label={t(by === 'gateway' ? 'reports.rank.exportGateways' : 'reports.rank.exportRules')}
+    />
   );
 
   let body: ReactElement;

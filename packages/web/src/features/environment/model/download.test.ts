@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bindToasts } from '../../../app/api/toast';
 import { INITIAL_DATA, useAppStore } from '../../../app/stores/appStore';
-import { downloadRecords, filenameFromDisposition } from './download';
+import { downloadRequest } from '../../../ui/download';
+import { filenameFromDisposition, recordsExport } from './download';
 
 // Without a mounted App a toast would render antd's static message root, whose React work can
 // outlive this (DOM-less) test file; the toasts are bound to spies instead and checked.
@@ -37,7 +38,7 @@ describe('records export', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     const save = vi.fn();
-    const name = await downloadRecords({ shedId: 4, kind: 'temp', startTime: 1000, endTime: 2000 }, save);
+    const name = await downloadRequest(recordsExport({ shedId: 4, kind: 'temp', startTime: 1000, endTime: 2000 }), save);
     expect(name).toBe('House 1.xlsx');
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/environment/records/export?shedId=4&kind=temp&startTime=1000&endTime=2000');
@@ -60,7 +61,7 @@ describe('records export', () => {
       ),
     );
     const save = vi.fn();
-    expect(await downloadRecords({ shedId: 4, kind: 'temp', startTime: 1000, endTime: 2000 }, save)).toBeNull();
+    expect(await downloadRequest(recordsExport({ shedId: 4, kind: 'temp', startTime: 1000, endTime: 2000 }), save)).toBeNull();
     expect(save).not.toHaveBeenCalled();
     expect(toasts.error).toHaveBeenCalledTimes(1);
   });

@@ -10,7 +10,8 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useFarmSheds, useRecords, type RecordsRequest } from '../api';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
-import { downloadRecords } from '../model/download';
+import { recordsExport } from '../model/download';
+import { ExportButton } from '../../../ui/ExportButton';
 import { kindLabel } from '../model/format';
 import { recordColumns } from '../components/recordColumns';
 import { envPageFor } from './envPages';
@@ -33,7 +34,6 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
     picked && picked.farmId === farmId && sheds.data?.some((s) => s.tid === picked.shedId) ? picked.shedId : sheds.data?.[0]?.tid;
   const [range, setRange] = useState<DateRange>(() => lastHours(24));
   const { paging, setPaging, reset } = usePaging();
-  const [exporting, setExporting] = useState(false);
 
   const req = useMemo<RecordsRequest | null>(
     () => (shedId === undefined ? null : { shedId, kind, startTime: range[0].valueOf(), endTime: range[1].valueOf(), ...paging }),
@@ -43,17 +43,6 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
   const columns = useMemo(() => recordColumns(records.data?.columns ?? [], t('common:time')), [records.data?.columns, t]);
   const label = kindLabel(kind);
   const ids = { farm: `rec-${kind}-farm`, shed: `rec-${kind}-shed`, range: `rec-${kind}-range` };
-
-  const onExport = async (): Promise<void> => {
-    if (shedId === undefined) return;
-    setExporting(true);
-    try {
-      const name = await downloadRecords({ shedId, kind, startTime: range[0].valueOf(), endTime: range[1].valueOf() });
-      if (name) toast.success(t('records.exported', { name }));
-    } finally {
-      setExporting(false);
-    }
-  };
 
   return (
     <section className="fs-env-page" aria-labelledby="page-title">
@@ -66,23 +55,21 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
             label={t('records.filters')}
             actions={
               <>
-                <Button
-                  icon={<ReloadOutlined />}
-                  onClick={() => void records.refetch()}
-                  disabled={!req}
-                  loading={records.isFetching && !exporting}
-                >
+                <Button icon={<ReloadOutlined />} onClick={() => void records.refetch()} disabled={!req} loading={records.isFetching}>
                   {t('shell:actions.refresh')}
                 </Button>
-                <Button
+                <ExportButton
                   type="primary"
                   icon={<FileExcelOutlined />}
-                  onClick={() => void onExport()}
-                  loading={exporting}
-                  disabled={!req || (records.data?.total ?? 0) === 0}
-                >
-                  {t('records.export')}
-                </Button>
+                  label={t('records.export')}
+                  request={
+                    shedId === undefined
+                      ? null
+                      : recordsExport({ shedId, kind, startTime: range[0].valueOf(), endTime: range[1].valueOf() })
+                  }
+                  disabled={(records.data?.total ?? 0) === 0}
+                  onSaved={(name) => toast.success(t('records.exported', { name }))}
+                />
               </>
             }
           >
@@ -124,7 +111,7 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
             page={records.data}
             paging={paging}
             onPaging={setPaging}
-            loading={records.isFetching && !exporting}
+            loading={records.isFetching}
             error={records.isError ? records.error : undefined}
             onRetry={() => void records.refetch()}
             emptyText={shedId === undefined ? t('records.pickShed') : t('records.empty', { kind: label })}

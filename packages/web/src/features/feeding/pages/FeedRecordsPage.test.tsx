@@ -48,7 +48,7 @@ describe('feeding records page', { timeout: 60_000 }, () => {
     expect(screen.getByText('99.7')).toBeTruthy();
     expect(screen.getByText(t('feedRecords.ate'))).toBeTruthy();
     expect(screen.getByText(t('feedRecords.notEaten'))).toBeTruthy();
-    expect(screen.getByText(t('feedRecords.export'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: new RegExp(tk('common.export')) })).toBeTruthy();
   });
 
   it('says so when the feeders stored nothing in the range', async () => {

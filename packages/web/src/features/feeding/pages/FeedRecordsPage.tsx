@@ -1,20 +1,20 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Select, Tag } from 'antd';
+import { Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { FeedRecordRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
+import { ExportButton } from '../../../ui/ExportButton';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
-import { downloadFeedRecords, useFeedRecords, useRecordPens, type FeedRecordsAsk } from '../recordsApi';
+import { feedRecordsExport, useFeedRecords, useRecordPens, type FeedRecordsAsk } from '../recordsApi';
 import '../../../ui/admin.css';
 
 const FILTERS = { shedId: numberFilter, penId: numberFilter, start: numberFilter, end: numberFilter };
@@ -34,7 +34,6 @@ export function FeedRecordsPage(): ReactElement {
   const sheds = useShedOptions(choice.farmId);
   const pens = useRecordPens(choice.farmId, filters.shedId);
   const [opened] = useState(() => dayjs());
-  const [busy, setBusy] = useState(false);
   const range: DateRange =
     filters.start !== undefined && filters.end !== undefined
       ? [dayjs(filters.start), dayjs(filters.end)]
@@ -81,21 +80,7 @@ export function FeedRecordsPage(): ReactElement {
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel('accurate-feeding.records.feeding')} subtitle={t('feedRecords.subtitle')} />
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={
-            <Button
-              icon={<DownloadOutlined />}
-              loading={busy}
-              onClick={() => {
-                setBusy(true);
-                void downloadFeedRecords(ask).finally(() => setBusy(false));
-              }}
-            >
-              {t('feedRecords.export')}
-            </Button>
-          }
-        >
+        <FilterBar label={t('filters.label')} actions={<ExportButton request={feedRecordsExport(ask)} />}>
           <FilterField id="records-farm" label={t('feedRecords.fields.farm')} width={220}>
             <FarmSelect id="records-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined, penId: undefined })} />
           </FilterField>

@@ -6,7 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { DailyKind, SaveOutcome } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { invalidateProductionData } from '../api';
-import { downloadFile, uploadImport } from '../model/files';
+import { uploadImport } from '../model/files';
+import { downloadRequest, type FileRequest } from '../../../ui/download';
+import { ExportButton } from '../../../ui/ExportButton';
 import { lazyPart } from '../../../ui/lazyPart';
 
 // The import report shows after an upload only.
@@ -14,15 +16,15 @@ const ImportReport = lazyPart(() => import('./ImportReport').then((m) => m.Impor
 
 export interface FileActionsProps {
   kind: 'flock' | DailyKind;
-  /** Name stem of the files when the server does not name them. */
-  stem: string;
-  template: { path: string; query?: Record<string, string | number | undefined> };
+  /** The import template (`fileRequest` of the list's template endpoint). */
+  template: FileRequest;
   importer: { path: string; fields?: Record<string, string | number | undefined> };
-  exporter: { path: string; body: unknown };
+  /** The list under its filters as a file (`fileRequest` of the list's export endpoint). */
+  exporter: FileRequest;
   disabled?: boolean;
 }
 
-type FileJob = 'template' | 'import' | 'export';
+type FileJob = 'template' | 'import';
 
 /** One of the file buttons: large, off with the list, busy while its own job runs. */
 function FileButton({
@@ -46,8 +48,8 @@ function FileButton({
   );
 }
 
-/** Template download, import (with its per-row report) and export of a production list. */
-export function FileActions({ kind, stem, template, importer, exporter, disabled }: FileActionsProps): ReactElement {
+/** Template download, import (with its per-row report) and export (ui/ExportButton) of a production list. */
+export function FileActions({ kind, template, importer, exporter, disabled }: FileActionsProps): ReactElement {
   const { t } = useTranslation('production');
   const client = useQueryClient();
   const [busy, setBusy] = useState<FileJob | null>(null);
@@ -65,10 +67,7 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
     }
   };
 
-  const downloadTemplate = (): void =>
-    void run('template', () => downloadFile(template.path, { query: template.query, fallback: `${stem}-template.xlsx` }));
-  const exportList = (): void =>
-    void run('export', () => downloadFile(exporter.path, { method: 'POST', body: exporter.body, fallback: `${stem}.xlsx` }));
+  const downloadTemplate = (): void => void run('template', () => downloadRequest(template));
 
   const upload = (file: File): void => {
     void run('import', async () => {
@@ -96,7 +95,7 @@ export function FileActions({ kind, stem, template, importer, exporter, disabled
         }}
       />
       <FileButton which="import" icon={<UploadOutlined />} busy={busy} disabled={disabled} onClick={() => picker.current?.click()} />
-      <FileButton which="export" icon={<ExportOutlined />} busy={busy} disabled={disabled} onClick={exportList} />
+      <ExportButton size="large" icon={<ExportOutlined />} request={exporter} disabled={disabled} />
       {outcome && <ImportReport kind={kind} outcome={outcome} onClose={() => setOutcome(null)} />}
     </>
   );

@@ -52,10 +52,14 @@ describe('import report', { timeout: 30_000 }, () => {
     renderWithApp(
       <FileActions
         kind="stock"
-        stem="stock"
-        template={{ path: '/breedpigbuilding/flockDaily/stock/template', query: { farmId: 3 } }}
+        template={{
+          path: '/breedpigbuilding/flockDaily/stock/template',
+          method: 'GET',
+          query: { farmId: 3 },
+          fallback: 'stock-template.xlsx',
+        }}
         importer={{ path: '/breedpigbuilding/flockDaily/stock/import', fields: { farmId: 3 } }}
-        exporter={{ path: '/breedpigbuilding/flockDaily/stock/export', body: { farmId: 3 } }}
+        exporter={{ path: '/breedpigbuilding/flockDaily/stock/export', method: 'POST', body: { farmId: 3 }, fallback: 'stock.xlsx' }}
       />,
     );
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;

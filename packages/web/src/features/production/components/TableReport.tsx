@@ -1,7 +1,6 @@
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Segmented, Select, Table } from 'antd';
+import { Segmented, Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { DownloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { FLOCK_TYPE_CODES, FLOCK_TYPES, type ReportPeriod } from '@farmsense/shared';
@@ -12,7 +11,8 @@ import { PAGE_SIZE_OPTIONS } from '../../../ui/pageSizes';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { usePoultrySheds, useReport, type ReportRequest, type ReportRow } from '../reportsApi';
-import { downloadReport } from '../model/download';
+import { reportExport } from '../model/download';
+import { ExportButton } from '../../../ui/ExportButton';
 import { METRICS } from '../model/metrics';
 import { defaultRange, resolveRange, type RangeState } from '../model/range';
 import type { TableDef } from '../model/reports';
@@ -67,7 +67,6 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
   // Ranges end on the farm's today, not the browser's (a farm at UTC+8 is a day ahead of Europe's evening).
   const { todayDay } = useFarmToday(farmId);
   const [range, setRange] = useState<RangeState>(() => defaultRange(todayDay));
-  const [exporting, setExporting] = useState(false);
 
   const shedKey = shedIds.join(',');
   const req = useMemo<ReportRequest | null>(() => {
@@ -132,16 +131,6 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
       render: (_: unknown, r: ReportRow) => text(r),
     };
   });
-
-  const onExport = async (): Promise<void> => {
-    if (!req) return;
-    setExporting(true);
-    try {
-      await downloadReport(code, req);
-    } finally {
-      setExporting(false);
-    }
-  };
 
   let body: ReactElement;
   if (farms.length === 0) body = <NoFarm farmType={2} />;
@@ -215,17 +204,7 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
       onFarmChange={() => setShedIds([])}
       refresh={{ query: report, enabled: !!req }}
       subtitle={t(`subtitle.${def.endpoint === 'summary' ? def.groupBy : def.endpoint}`)}
-      actions={
-        <Button
-          type="primary"
-          icon={<DownloadOutlined />}
-          onClick={() => void onExport()}
-          loading={exporting}
-          disabled={!req || rows.length === 0}
-        >
-          {t('export')}
-        </Button>
-      }
+      actions={<ExportButton type="primary" request={req && reportExport(code, req)} disabled={rows.length === 0} />}
       filters={
         <>
           {def.groupBy === 'flock' && (

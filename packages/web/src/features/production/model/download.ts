@@ -1,12 +1,11 @@
-import { downloadFile, saveBlob, type SaveFile } from '../../../ui/download';
 import { productionReportsApi } from '@farmsense/shared';
+import { fileRequest, type FileRequest } from '../../../ui/download';
 import { reportBodyOf, type ReportRequest } from '../reportsApi';
 
 /**
  * Excel export of a report (POST /flockReport/export with the report's own request and its code),
- * fetched and saved under the name the server gave it (ui/download.ts).
+ * saved under the name the server gave it (ui/ExportButton).
  */
-export function downloadReport(report: string, q: ReportRequest, save: SaveFile = saveBlob): Promise<string | null> {
-  const body = { ...reportBodyOf(q), report };
-  return downloadFile(productionReportsApi.export.path, { method: 'POST', body, fallback: `${report}.xlsx` }, save);
+export function reportExport(report: string, q: ReportRequest): FileRequest {
+  return fileRequest(productionReportsApi.export, { body: { ...reportBodyOf(q), report } }, `${report}.xlsx`);
 }

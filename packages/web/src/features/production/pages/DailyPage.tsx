@@ -4,9 +4,10 @@ import { DatePicker, Segmented, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { DailyKind } from '@farmsense/shared';
+import { fillPath, productionExcelApi, type DailyKind } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
+import { fileRequest } from '../../../ui/download';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useRowDialog } from '../../../ui/list/ListPage';
@@ -152,11 +153,14 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
         actions={
           <FileActions
             kind={kind}
-            stem={kind}
             disabled={!choice.farmId}
-            template={{ path: `/breedpigbuilding/flockDaily/${kind}/template`, query: { farmId: choice.farmId } }}
-            importer={{ path: `/breedpigbuilding/flockDaily/${kind}/import`, fields: { farmId: choice.farmId } }}
-            exporter={{ path: `/breedpigbuilding/flockDaily/${kind}/export`, body: listBody }}
+            template={fileRequest(
+              productionExcelApi.dailyTemplate,
+              { params: { kind }, query: { farmId: choice.farmId ?? 0 } },
+              `${kind}-template.xlsx`,
+            )}
+            importer={{ path: fillPath(productionExcelApi.dailyImport.path, { kind }), fields: { farmId: choice.farmId } }}
+            exporter={fileRequest(productionExcelApi.dailyExport, { params: { kind }, body: listBody }, `${kind}.xlsx`)}
           />
         }
       />

@@ -4,9 +4,10 @@ import { Radio, Select, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FLOCK_TYPES, FLOCK_STATUS, type FlockRow } from '@farmsense/shared';
+import { FLOCK_TYPES, FLOCK_STATUS, productionExcelApi, type FlockRow } from '@farmsense/shared';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
+import { fileRequest } from '../../../ui/download';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable } from '../../../ui/PagedTable';
@@ -120,14 +121,14 @@ export function FlockPage(): ReactElement {
         actions={
           <FileActions
             kind="flock"
-            stem="flocks"
             disabled={!choice.farmId}
-            template={{ path: '/breedpigbuilding/flock/template', query: { farmId: choice.farmId } }}
-            importer={{ path: '/breedpigbuilding/flock/import', fields: { farmId: choice.farmId } }}
-            exporter={{
-              path: '/breedpigbuilding/flock/export',
-              body: { farmId: choice.farmId, shedId, status, pageNo: 1, pageSize: 1000 },
-            }}
+            template={fileRequest(productionExcelApi.flockTemplate, { query: { farmId: choice.farmId } }, 'flocks-template.xlsx')}
+            importer={{ path: productionExcelApi.flockImport.path, fields: { farmId: choice.farmId } }}
+            exporter={fileRequest(
+              productionExcelApi.flockExport,
+              { body: { farmId: choice.farmId, shedId, status, pageNo: 1, pageSize: 1000 } },
+              'flocks.xlsx',
+            )}
           />
         }
       />

@@ -105,7 +105,7 @@ describe('poultry table report (/ci18/column/daily)', { timeout: 60_000 }, () =>
     // jsdom cannot follow the download link; the file handed to it is what matters.
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('export')) }));
+    fireEvent.click(screen.getByRole('button', { name: new RegExp(tk('common.export')) }));
     await waitFor(() => expect(created).toHaveBeenCalled(), SLOW);
     expect(click).toHaveBeenCalled();
     click.mockRestore();

@@ -1,18 +1,18 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Select } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SILO_REPORT_YEARS, type SiloReportPeriod, type SiloReportRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
+import { ExportButton } from '../../../ui/ExportButton';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
 import { fmtKg } from '../model/forecast';
-import { downloadSiloReport, useSiloReport } from '../reportsApi';
+import { siloReportExport, useSiloReport } from '../reportsApi';
 import '../../../ui/admin.css';
 
 const CODE = { day: 'weight.ddreports', month: 'weight.mmreports', year: 'weight.yyreports' } as const;
@@ -28,7 +28,6 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
   const now = new Date();
   const [year, setYear] = useState(now.getFullYear());
   const [month, setMonth] = useState(now.getMonth() + 1);
-  const [busy, setBusy] = useState(false);
   const ask = {
     farmId: choice.farmId ?? 0,
     period,
@@ -57,21 +56,7 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel(CODE[period])} subtitle={t(`report.subtitle.${period}`)} />
       <div className="fs-panel">
-        <FilterBar
-          label={t('filters')}
-          actions={
-            <Button
-              icon={<DownloadOutlined />}
-              loading={busy}
-              onClick={() => {
-                setBusy(true);
-                void downloadSiloReport(ask).finally(() => setBusy(false));
-              }}
-            >
-              {t('report.export')}
-            </Button>
-          }
-        >
+        <FilterBar label={t('filters')} actions={<ExportButton request={siloReportExport(ask)} />}>
           <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
             <FarmSelect id="silo-farm" choice={choice} />
           </FilterField>

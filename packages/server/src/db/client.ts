@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { hashStoredCheckCodes } from './after-migrations.js';
 import { listenPg } from './notify.js';
+import { pgliteOptions } from './pglite-options.js';
 import { ThreadedPGlite } from './pglite-thread.js';
 import * as tables from './tables.js';
 
@@ -101,7 +102,7 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     mkdirSync(pgDir, { recursive: true });
   }
   const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await client.query<T>(text, params)).rows;
-  const client = opts.thread ? await ThreadedPGlite.create(pgDir) : await PGlite.create(pgDir);
+  const client = opts.thread ? await ThreadedPGlite.create(pgDir) : await PGlite.create(pgDir, pgliteOptions());
   const db = drizzlePglite(client as PGlite, { schema: tables }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
   return afterMigrations({

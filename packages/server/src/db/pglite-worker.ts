@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 import type { Request, Reply, WireError, WireResult } from './pglite-wire.js';
+import { pgliteOptions } from './pglite-options.js';
 
 /**
  * The embedded store's own thread (issue 19): PGlite runs its WebAssembly PostgreSQL
@@ -12,7 +13,7 @@ if (!parentPort) throw new Error('pglite-worker runs as a worker thread');
 const port = parentPort;
 const { dataDir } = workerData as { dataDir: string };
 
-const client = await PGlite.create(dataDir);
+const client = await PGlite.create(dataDir, pgliteOptions());
 const transactions = new Map<number, { tx: Transaction; outcome: Promise<unknown>; done: (commit: boolean) => void }>();
 const listeners = new Map<number, () => Promise<void>>();
 let nextTx = 1;

@@ -217,7 +217,9 @@ async function main(): Promise<void> {
     console.log(`load: ${GATEWAYS} gateways registered through the API in ${((Date.now() - t) / 1000).toFixed(1)} s`);
     // The demo seed runs once in a server's life and leaves its peak behind (allocator pages,
     // the heap's high-water mark); a farm's server spends its days after a restart.
-    console.log(`load: RSS after the first start's demo seed and the registration ${procUsage(first.child.pid!).rssMiB.toFixed(0)} MiB; restarting`);
+    console.log(
+      `load: RSS after the first start's demo seed and the registration ${procUsage(first.child.pid!).rssMiB.toFixed(0)} MiB; restarting`,
+    );
   } finally {
     await first.stop();
   }

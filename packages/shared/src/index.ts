@@ -61,3 +61,4 @@ export * from './feeding/standard-endpoints.js';
 export * from './feeding/device-endpoints.js';
 export * from './feeding/monitor-endpoints.js';
 export * from './feeding/record-endpoints.js';
+export * from './feeding/analysis-endpoints.js';

@@ -18,31 +18,31 @@ import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
 export const FEED_MIN_SHARE = 80;
 const DAY_MS = 86_400_000;
 
-const optionalId = z.preprocess(blankAsAbsent, idParam.optional());
-const minShare = z.preprocess(blankAsAbsent, countParam(1, 100).optional());
+export const feedOptionalId = z.preprocess(blankAsAbsent, idParam.optional());
+export const feedMinShareParam = z.preprocess(blankAsAbsent, countParam(1, 100).optional());
 
 const recordFields = {
   farmId: idParam,
-  shedId: optionalId,
-  penId: optionalId,
+  shedId: feedOptionalId,
+  penId: feedOptionalId,
   startTime: dateTimeInput,
   endTime: dateTimeInput,
-  minShare,
+  minShare: feedMinShareParam,
 };
 
-function withinMaxRange(v: { startTime?: unknown; endTime?: unknown }, ctx: z.RefinementCtx): void {
+export function feedRangeRule(v: { startTime?: unknown; endTime?: unknown }, ctx: z.RefinementCtx): void {
   const { startTime, endTime } = v;
   if (startTime instanceof Date && endTime instanceof Date && endTime.getTime() - startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
     ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
   }
 }
 
-export const feedRecordsQuery = pageQuery.extend(recordFields).superRefine(withinMaxRange);
+export const feedRecordsQuery = pageQuery.extend(recordFields).superRefine(feedRangeRule);
 export type FeedRecordsQuery = z.infer<typeof feedRecordsQuery>;
-export const feedRecordsExportQuery = strictObject(recordFields).superRefine(withinMaxRange);
+export const feedRecordsExportQuery = strictObject(recordFields).superRefine(feedRangeRule);
 export type FeedRecordsExportQuery = z.infer<typeof feedRecordsExportQuery>;
 
-const feederPlace = {
+export const feederPlaceFields = {
   shedId: z.number(),
   shedName: z.string(),
   penId: z.number(),
@@ -56,7 +56,7 @@ const feederPlace = {
 export const feedRecordRow = z.object({
   /** The farm's calendar day, YYYY-MM-DD. */
   day: z.string(),
-  ...feederPlace,
+  ...feederPlaceFields,
   /** g planned and dispensed that day. */
   planned: z.number(),
   dispensed: z.number(),
@@ -66,13 +66,13 @@ export const feedRecordRow = z.object({
 });
 export type FeedRecordRow = z.infer<typeof feedRecordRow>;
 
-export const feedAlarmQuery = strictObject({ farmId: idParam, shedId: optionalId, minShare });
+export const feedAlarmQuery = strictObject({ farmId: idParam, shedId: feedOptionalId, minShare: feedMinShareParam });
 export type FeedAlarmQuery = z.infer<typeof feedAlarmQuery>;
 
 const feedDay = z.object({ planned: z.number(), dispensed: z.number(), ate: z.boolean() }).nullable();
 
 export const feedAlarmRow = z.object({
-  ...feederPlace,
+  ...feederPlaceFields,
   /** Today's and yesterday's figures (null: the feeder stored no report that day). */
   today: feedDay,
   yesterday: feedDay,

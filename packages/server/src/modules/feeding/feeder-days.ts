@@ -15,7 +15,8 @@ import { feedDevices } from './device-tables.js';
  */
 const collector = alias(feedDevices, 'collector');
 const concentrator = alias(feedDevices, 'concentrator');
-const NOT_EATING = 2;
+/** `feederState.n` of a sow that left her ration. */
+export const NOT_EATING = 2;
 
 export interface FeederPlace {
   feederId: number;
@@ -27,6 +28,20 @@ export interface FeederPlace {
   penId: number;
   penColumn: number;
   penRow: number;
+}
+
+/** A feeder's place as the answers show it (without its gateway). */
+export function placeOf(f: FeederPlace): Omit<FeederPlace, 'gatewayId'> {
+  return {
+    feederId: f.feederId,
+    feederNo: f.feederNo,
+    feederName: f.feederName,
+    shedId: f.shedId,
+    shedName: f.shedName,
+    penId: f.penId,
+    penColumn: f.penColumn,
+    penRow: f.penRow,
+  };
 }
 
 export interface FeederDay {
@@ -130,11 +145,22 @@ export async function feederDays(
   return { timeZone: farm.timeZone, today, feeders: places, days };
 }
 
+/**
+ * What a feeder-day says about the sow: `refused` (the feeder reported state 2), `low` (a finished
+ * day with a plan under `minShare` % of it) or `ate`. The not-eating list and its statistics both
+ * judge by it.
+ */
+export type DayVerdict = 'ate' | 'refused' | 'low';
+
+export function dayVerdict(d: FeederDay, today: string, minShare: number): DayVerdict {
+  if (d.refused) return 'refused';
+  if (d.day >= today || d.planned <= 0) return 'ate';
+  return d.dispensed * 100 >= d.planned * minShare ? 'ate' : 'low';
+}
+
 /** Whether the sow ate that day: no state 2, and a finished day reached `minShare` % of its plan. */
 export function ate(d: FeederDay, today: string, minShare: number): boolean {
-  if (d.refused) return false;
-  if (d.day >= today || d.planned <= 0) return true;
-  return d.dispensed * 100 >= d.planned * minShare;
+  return dayVerdict(d, today, minShare) === 'ate';
 }
 
 /** The calendar day before `day` (YYYY-MM-DD). */

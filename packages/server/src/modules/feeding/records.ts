@@ -12,7 +12,8 @@ import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { writeXlsx } from '../../lib/xlsx.js';
 import type { Scope } from '../../scope/index.js';
-import { ate, dayBefore, feederDays, type FeederDay, type FeederPlace } from './feeder-days.js';
+import { ate, dayBefore, feederDays, placeOf, type FeederDay } from './feeder-days.js';
+import { feederDayPage } from './feeder-page.js';
 
 /**
  * Feeding records (/accurate-feeding/records/feeding) and the not-eating list of the morning
@@ -24,30 +25,25 @@ const RUN_DAYS = 31;
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
-function place(f: FeederPlace): Omit<FeederPlace, 'gatewayId'> {
-  const { gatewayId: _, ...rest } = f;
-  return rest;
-}
-
-async function allRecords(database: Database, scope: Scope, q: FeedRecordsExportQuery, now: number): Promise<FeedRecordRow[]> {
-  const data = await feederDays(database, scope, { ...q, from: q.startTime, to: q.endTime }, now);
+/** One page of the records (all of them for `page` null), paged by the database (feeder-page.ts). */
+async function recordPage(
+  database: Database,
+  scope: Scope,
+  q: FeedRecordsExportQuery,
+  page: { pageNo: number; pageSize: number } | null,
+  now: number,
+): Promise<{ total: number; rows: FeedRecordRow[] }> {
+  const data = await feederDayPage(database, scope, { ...q, from: q.startTime, to: q.endTime }, page, now);
   const minShare = q.minShare ?? FEED_MIN_SHARE;
-  const out: FeedRecordRow[] = [];
-  for (const f of data.feeders) {
-    for (const d of data.days.get(f.feederId)?.values() ?? []) {
-      out.push({
-        day: d.day,
-        ...place(f),
-        planned: d.planned,
-        dispensed: d.dispensed,
-        share: d.planned > 0 ? round1((100 * d.dispensed) / d.planned) : null,
-        ate: ate(d, data.today, minShare),
-      });
-    }
-  }
-  // Newest day first; within a day in the feeders' order (house, pen, feeder number).
-  const order = new Map(data.feeders.map((f, i) => [f.feederId, i]));
-  return out.sort((a, b) => b.day.localeCompare(a.day) || order.get(a.feederId)! - order.get(b.feederId)!);
+  const rows = data.rows.map((d) => ({
+    ...placeOf(d),
+    day: d.day,
+    planned: d.planned,
+    dispensed: d.dispensed,
+    share: d.planned > 0 ? round1((100 * d.dispensed) / d.planned) : null,
+    ate: ate(d, data.today, minShare),
+  }));
+  return { total: data.total, rows };
 }
 
 export async function feedingRecords(
@@ -56,9 +52,8 @@ export async function feedingRecords(
   q: FeedRecordsQuery,
   now = Date.now(),
 ): Promise<Page<FeedRecordRow>> {
-  const rows = await allRecords(database, scope, q, now);
-  const from = (q.pageNo - 1) * q.pageSize;
-  return { list: rows.slice(from, from + q.pageSize), total: rows.length, pageNo: q.pageNo, pageSize: q.pageSize };
+  const { total, rows } = await recordPage(database, scope, q, q, now);
+  return { list: rows, total, pageNo: q.pageNo, pageSize: q.pageSize };
 }
 
 /** The records of the range as an Excel file in the request's language. */
@@ -68,7 +63,7 @@ export async function exportFeedingRecords(
   q: FeedRecordsExportQuery,
   locale: Locale,
 ): Promise<{ file: Buffer; filename: string }> {
-  const rows = await allRecords(database, scope, q, Date.now());
+  const { rows } = await recordPage(database, scope, q, null, Date.now());
   const tx = (key: string, vars?: Record<string, string | number>): string => translate(locale, `feeding.feedRecords.${key}`, vars);
   const file = await writeXlsx({
     name: tx('sheet'),
@@ -128,7 +123,7 @@ export async function notEatingList(
       since = day;
       days++;
     }
-    list.push({ ...place(f), today: t, yesterday: y, since, days });
+    list.push({ ...placeOf(f), today: t, yesterday: y, since, days });
   }
   // The longest runs first (the sows to walk to first), then in the feeders' order.
   return { today, yesterday, minShare, list: list.sort((a, b) => b.days - a.days) };

@@ -66,6 +66,7 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     meals: () => [[{ startMinute: 360, endMinute: 420, share: 100 }]],
     dispatchMode: () => ['immediate'],
     feedId: () => one(d.pigFeed),
+    feederId: () => one(d.pigFeeder),
     // A collector's parent is a concentrator, a feeder's a collector.
     parentId: () => one(/\/feeder/i.test(path) ? d.pigCollector : d.pigConcentrator),
     standardId: () => one(d.pigStandard),

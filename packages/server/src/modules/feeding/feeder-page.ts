@@ -99,9 +99,7 @@ export async function confirmedMeals(db: Db, tenantId: number, feederIds: number
   const sent = await db
     .select({ feederId: feedingDispatches.feederId, planId: feedingDispatches.planId })
     .from(feedingDispatches)
-    .where(
-      and(eq(feedingDispatches.tenantId, tenantId), inArray(feedingDispatches.feederId, feederIds), eq(feedingDispatches.result, 1)),
-    )
+    .where(and(eq(feedingDispatches.tenantId, tenantId), inArray(feedingDispatches.feederId, feederIds), eq(feedingDispatches.result, 1)))
     .orderBy(desc(feedingDispatches.sentAt), desc(feedingDispatches.id));
   const planOf = new Map<number, number>();
   for (const s of sent) if (s.feederId !== null && !planOf.has(s.feederId)) planOf.set(s.feederId, s.planId);

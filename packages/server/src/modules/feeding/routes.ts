@@ -1,4 +1,5 @@
 import {
+  feedAnalysisApi,
   feedDeviceApi,
   feedMonitorApi,
   feedRecordsApi,
@@ -11,6 +12,9 @@ import { router } from '../../core/serve.js';
 import { scopeOf } from '../../scope/index.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import type { ModuleRoutes } from '../module.js';
+import { alarmStats } from './alarm-stats.js';
+import { amountRecords, exportAmountRecords } from './amounts.js';
+import { exportFeedAnalysis, feedAnalysis, intakeTrend } from './analysis.js';
 import { addDevice, concentratorGateways, deviceList, devicePage, removeDevice, updateDevice } from './devices.js';
 import { dispatchPlan, feederRows, retryDispatch } from './dispatch.js';
 import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
@@ -28,6 +32,11 @@ export const MONITOR_APP: AppCode = 'accurate-feeding.mornitoring';
 /** The feeding records per feeder and day, and the morning list of sows that did not eat. */
 export const RECORDS_APP: AppCode = 'accurate-feeding.records.feeding';
 export const NOT_EATING_APP: AppCode = 'accurate-feeding.feed-alarm.records';
+/** The daily amounts per feeder, the feed analysis, the intake trend and the not-eaten statistics. */
+export const AMOUNT_APP: AppCode = 'accurate-feeding.records.amount';
+export const ANALYSIS_APP: AppCode = 'accurate-feeding.feed-analysis';
+export const INTAKE_APP: AppCode = 'accurate-feeding.slb-analysis';
+export const ALARM_STATS_APP: AppCode = 'accurate-feeding.feed-alarm.analysis';
 /** The feeding devices (/device-mng/feed/jzq, cjq, swq). */
 export const CONCENTRATOR_APP: AppCode = 'device-mng.feed.jzq';
 export const COLLECTOR_APP: AppCode = 'device-mng.feed.cjq';
@@ -73,6 +82,18 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
     return { file, filename, mime: XLSX_MIME };
   });
   serve(feedRecordsApi.notEating, { app: NOT_EATING_APP }, async ({ req, query }) => notEatingList(deps.database, scopeOf(req), query));
+  serve(feedAnalysisApi.amount, { app: AMOUNT_APP }, async ({ req, query }) => amountRecords(deps.database, scopeOf(req), query));
+  serve(feedAnalysisApi.amountExport, { app: AMOUNT_APP }, async ({ req, query }) => {
+    const { file, filename } = await exportAmountRecords(deps.database, scopeOf(req), query, req.locale);
+    return { file, filename, mime: XLSX_MIME };
+  });
+  serve(feedAnalysisApi.analysis, { app: ANALYSIS_APP }, async ({ req, query }) => feedAnalysis(deps.database, scopeOf(req), query));
+  serve(feedAnalysisApi.analysisExport, { app: ANALYSIS_APP }, async ({ req, query }) => {
+    const { file, filename } = await exportFeedAnalysis(deps.database, scopeOf(req), query, req.locale);
+    return { file, filename, mime: XLSX_MIME };
+  });
+  serve(feedAnalysisApi.intake, { app: INTAKE_APP }, async ({ req, query }) => intakeTrend(deps.database, scopeOf(req), query));
+  serve(feedAnalysisApi.alarmStats, { app: ALARM_STATS_APP }, async ({ req, query }) => alarmStats(deps.database, scopeOf(req), query));
 
   const std = { app: STANDARD_APP };
   serve(feedingStandardApi.page, std, async ({ req, query }) => standardPage(db, scopeOf(req), query));

@@ -1,0 +1,89 @@
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { Button, Select } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import dayjs from 'dayjs';
+import { useShedOptions, type FarmChoice } from '../../../app/farm';
+import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
+import { FarmSelect } from '../../../ui/FarmSelect';
+import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { numberFilter } from '../../../ui/list/useListPage';
+
+/** The address filters of a feeding report over farm days: house and range (ms). */
+export const RANGE_FILTERS = { shedId: numberFilter, start: numberFilter, end: numberFilter };
+/** Without a chosen range the last seven days show, today included. */
+const DEFAULT_DAYS = 7;
+
+/** The range of the address, else the last seven days up to when the page opened. */
+export function useFeedRange(filters: { start?: number; end?: number }): DateRange {
+  const [opened] = useState(() => dayjs());
+  return filters.start !== undefined && filters.end !== undefined
+    ? [dayjs(filters.start), dayjs(filters.end)]
+    : [opened.subtract(DEFAULT_DAYS - 1, 'day').startOf('day'), opened];
+}
+
+/** An Excel download button, busy while the file comes. */
+export function ExportAction({ download }: { download: () => Promise<unknown> }): ReactElement {
+  const { t } = useTranslation('feeding');
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={() => {
+        setBusy(true);
+        void download().finally(() => setBusy(false));
+      }}
+    >
+      {t('feedRecords.export')}
+    </Button>
+  );
+}
+
+/**
+ * The filter bar of a feeding report: farm, house (all by default), the page's own fields
+ * (`children`) and the day range, checked against the 30-day rule before any request.
+ */
+export function FeedRangeFilters({
+  id,
+  choice,
+  shedId,
+  range,
+  onFilters,
+  actions,
+  children,
+}: {
+  /** Prefix of the field ids. */
+  id: string;
+  choice: FarmChoice;
+  shedId: number | undefined;
+  range: DateRange;
+  /** A changed farm (all undefined), house or range. */
+  onFilters: (patch: { shedId?: number; start?: number; end?: number }) => void;
+  actions?: ReactNode;
+  children?: ReactNode;
+}): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const sheds = useShedOptions(choice.farmId);
+  return (
+    <FilterBar label={t('filters.label')} actions={actions}>
+      <FilterField id={`${id}-farm`} label={t('feedRecords.fields.farm')} width={220}>
+        <FarmSelect id={`${id}-farm`} choice={choice} onPicked={() => onFilters({ shedId: undefined })} />
+      </FilterField>
+      <FilterField id={`${id}-shed`} label={t('feedRecords.fields.shed')} width={200}>
+        <Select<number>
+          id={`${id}-shed`}
+          allowClear
+          placeholder={t('common:all')}
+          value={shedId}
+          options={sheds.data ?? []}
+          onChange={(v) => onFilters({ shedId: v })}
+        />
+      </FilterField>
+      {children}
+      <FilterField id={`${id}-range`} label={t('feedRecords.range')}>
+        <DateRangePicker id={`${id}-range`} value={range} onChange={([a, b]) => onFilters({ start: a.valueOf(), end: b.valueOf() })} />
+      </FilterField>
+    </FilterBar>
+  );
+}

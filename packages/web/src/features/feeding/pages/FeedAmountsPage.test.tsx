@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { signedInEach } from '../../../test/session';
+import { FeedAmountsPage } from './FeedAmountsPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+const place = { farmName: 'Demo Pig Farm', shedId: 51, shedName: 'Farrowing 1', penId: 7, penColumn: 1, penRow: 1 };
+
+signedInEach({ farms: [FARM] });
+
+describe('feed amount records page', { timeout: 60_000 }, () => {
+  it('lists per feeder and day the farm, planned and dispensed grams and the meals done, paged by the server', async () => {
+    const calls = mockApi({
+      'GET /feeding/records/amount': {
+        data: {
+          list: [
+            {
+              ...place,
+              day: '2026-11-27',
+              feederId: 1,
+              feederNo: '001',
+              feederName: 'Crate 1',
+              planned: 6500,
+              dispensed: 6480,
+              mealsDone: 3,
+              meals: 3,
+            },
+            {
+              ...place,
+              day: '2026-11-27',
+              feederId: 2,
+              feederNo: '002',
+              feederName: 'Crate 2',
+              planned: 6500,
+              dispensed: 300,
+              mealsDone: null,
+              meals: null,
+            },
+          ],
+          total: 41,
+          pageNo: 2,
+          pageSize: 20,
+        },
+      },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<FeedAmountsPage />, '/accurate-feeding/records/amount?shedId=51&pageNo=2');
+    expect(await screen.findByText('001 · Crate 1', {}, SLOW)).toBeTruthy();
+    const q = calls.find((c) => c.path === '/feeding/records/amount')!.query;
+    expect(q).toMatchObject({ farmId: '5', shedId: '51', pageNo: '2', pageSize: '20' });
+    expect(Number(q.endTime) - Number(q.startTime)).toBeLessThanOrEqual(7 * 86_400_000);
+    expect(screen.getAllByText('Demo Pig Farm').length).toBeGreaterThan(1);
+    expect(screen.getByText('6,480')).toBeTruthy();
+    expect(screen.getByText(t('feedAmounts.mealsOf', { done: 3, meals: 3 }))).toBeTruthy();
+    expect(screen.getByText(t('feedAmounts.noPlan'))).toBeTruthy();
+    expect(screen.getByText(t('feedRecords.export'))).toBeTruthy();
+  });
+
+  it('says so when the feeders stored nothing in the range', async () => {
+    mockApi({
+      'GET /feeding/records/amount': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<FeedAmountsPage />, '/accurate-feeding/records/amount');
+    expect(await screen.findByText(t('feedAmounts.empty'), {}, SLOW)).toBeTruthy();
+  });
+});

@@ -1,0 +1,81 @@
+import type { ReactElement } from 'react';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { FeedAmountRow } from '@farmsense/shared';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { formatDecimal } from '../../../app/i18n/numbers';
+import { useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { downloadFeedAmounts, useFeedAmounts, type FeedRangeAsk } from '../analysisApi';
+import { ExportAction, FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import '../../../ui/admin.css';
+
+/**
+ * /accurate-feeding/records/amount: per feeder and farm day its farm, house, pen, the grams
+ * planned and dispensed and the meals of its confirmed plan done, newest day first, paged by the
+ * server; a farm or one house and at most 30 days; the same rows as an Excel file.
+ */
+export function FeedAmountsPage(): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(RANGE_FILTERS);
+  const { filters } = list;
+  const range = useFeedRange(filters);
+  const ask: FeedRangeAsk = {
+    farmId: choice.farmId ?? 0,
+    shedId: filters.shedId,
+    startTime: range[0].valueOf(),
+    endTime: range[1].valueOf(),
+  };
+  const amounts = useFeedAmounts({ ...ask, ...list.paging }, choice.farmId !== undefined);
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+
+  const g = (v: number): string => formatDecimal(v, 0);
+  const columns: ColumnsType<FeedAmountRow> = [
+    { key: 'day', title: t('feedRecords.fields.day'), width: 120, render: (_, r) => r.day },
+    { key: 'farm', title: t('feedRecords.fields.farm'), width: 160, render: (_, r) => r.farmName },
+    { key: 'shed', title: t('feedRecords.fields.shed'), width: 150, render: (_, r) => r.shedName },
+    {
+      key: 'pen',
+      title: t('feedRecords.fields.pen'),
+      width: 150,
+      render: (_, r) => t('feedRecords.penLabel', { column: r.penColumn, row: r.penRow }),
+    },
+    { key: 'feeder', title: t('feedRecords.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
+    { key: 'planned', title: t('feedRecords.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
+    { key: 'dispensed', title: t('feedRecords.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
+    {
+      key: 'meals',
+      title: t('feedAmounts.mealsDone'),
+      width: 130,
+      render: (_, r) => (r.meals === null ? t('feedAmounts.noPlan') : t('feedAmounts.mealsOf', { done: r.mealsDone, meals: r.meals })),
+    },
+  ];
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('accurate-feeding.records.amount')} subtitle={t('feedAmounts.subtitle')} />
+      <div className="fs-panel">
+        <FeedRangeFilters
+          id="amounts"
+          choice={choice}
+          shedId={filters.shedId}
+          range={range}
+          onFilters={list.apply}
+          actions={<ExportAction download={() => downloadFeedAmounts(ask)} />}
+        />
+        <PagedTable<FeedAmountRow>
+          label={t('feedAmounts.sheet')}
+          rowKey={(r) => `${r.feederId}-${r.day}`}
+          className="fs-admin-table"
+          columns={columns}
+          scroll={{ x: 1120 }}
+          {...list.table(amounts)}
+          emptyText={t('feedAmounts.empty')}
+        />
+      </div>
+    </section>
+  );
+}

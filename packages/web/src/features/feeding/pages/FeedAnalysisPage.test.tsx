@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { signedInEach } from '../../../test/session';
+import { FeedAnalysisPage } from './FeedAnalysisPage';
+
+const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+const row = { day: null, penColumn: null, penRow: null, records: 14 };
+
+signedInEach({ farms: [FARM] });
+
+describe('feed analysis page', { timeout: 60_000 }, () => {
+  it('sums planned against dispensed kg per house with leftover and deviation, as bars with a legend and a table', async () => {
+    const calls = mockApi({
+      'GET /feeding/analysis/feed': {
+        data: {
+          list: [
+            { ...row, key: '51', shedName: 'Farrowing 1', planned: 91000, dispensed: 88500, leftover: 2600, deviation: -2.7 },
+            { ...row, key: '52', shedName: 'Gestation 2', planned: 42000, dispensed: 42400, leftover: 0, deviation: 1 },
+          ],
+          total: { planned: 133000, dispensed: 130900, leftover: 2600, deviation: -1.6 },
+        },
+      },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<FeedAnalysisPage />, '/accurate-feeding/feed-analysis/analysis?groupBy=shed');
+    expect(await screen.findByText('88.5', {}, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/feeding/analysis/feed')!.query).toMatchObject({ farmId: '5', groupBy: 'shed' });
+    const chart = screen.getByTestId('feed-analysis-chart');
+    expect(chart.textContent).toContain(`${t('feedAnalysis.amount')} (kg)`);
+    expect(chart.textContent).toContain(t('feedAnalysis.series.planned'));
+    expect(chart.textContent).toContain('88.5 kg');
+    expect(screen.getByText('-2.7')).toBeTruthy();
+    expect(screen.getByTestId('feed-analysis-total').textContent).toContain('-1.6');
+    expect(screen.getAllByText(t('feedAnalysis.groups.shed')).length).toBeGreaterThan(0);
+  });
+
+  it('shows no chart and says so when the feeders stored nothing', async () => {
+    mockApi({
+      'GET /feeding/analysis/feed': { data: { list: [], total: { planned: 0, dispensed: 0, leftover: 0, deviation: null } } },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<FeedAnalysisPage />, '/accurate-feeding/feed-analysis/analysis');
+    expect(await screen.findByText(t('feedAnalysis.empty'), {}, SLOW)).toBeTruthy();
+    expect(screen.queryByTestId('feed-analysis-chart')).toBeNull();
+  });
+});

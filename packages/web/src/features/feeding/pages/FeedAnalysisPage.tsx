@@ -1,0 +1,118 @@
+import type { ReactElement } from 'react';
+import { Select } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import { FEED_ANALYSIS_GROUPS, type FeedAnalysisRow } from '@farmsense/shared';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { formatDecimal } from '../../../app/i18n/numbers';
+import { BarChart } from '../../../ui/charts/BarChart';
+import { FilterField } from '../../../ui/FilterBar';
+import { oneOfFilter, useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { downloadFeedAnalysis, useFeedAnalysis, type FeedAnalysisAsk } from '../analysisApi';
+import { ExportAction, FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import '../../../ui/admin.css';
+
+const FILTERS = { ...RANGE_FILTERS, groupBy: oneOfFilter(FEED_ANALYSIS_GROUPS) };
+const kg = (g: number): number => g / 1000;
+
+/**
+ * /accurate-feeding/feed-analysis/analysis: planned against dispensed feed (kg) summed per day,
+ * house or pen (the user picks), with the leftover and the deviation from the plan, as bars and a
+ * table, for a farm or one house over at most 30 days; the same rows as an Excel file.
+ */
+export function FeedAnalysisPage(): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const range = useFeedRange(filters);
+  const ask: FeedAnalysisAsk = {
+    farmId: choice.farmId ?? 0,
+    shedId: filters.shedId,
+    startTime: range[0].valueOf(),
+    endTime: range[1].valueOf(),
+    groupBy: filters.groupBy ?? 'day',
+  };
+  const answer = useFeedAnalysis(ask, choice.farmId !== undefined);
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+
+  const rows = answer.data?.list ?? [];
+  const label = (r: FeedAnalysisRow): string =>
+    r.day ??
+    (r.penColumn === null ? (r.shedName ?? '') : `${r.shedName} · ${t('feedRecords.penLabel', { column: r.penColumn, row: r.penRow })}`);
+  const f1 = (g: number): string => formatDecimal(kg(g), 1);
+  const columns: ColumnsType<FeedAnalysisRow> = [
+    { key: 'group', title: t(`feedAnalysis.groups.${ask.groupBy}`), width: 220, render: (_, r) => label(r) },
+    { key: 'records', title: t('feedAnalysis.fields.records'), width: 120, align: 'right', render: (_, r) => formatDecimal(r.records, 0) },
+    { key: 'planned', title: t('feedAnalysis.fields.planned'), width: 130, align: 'right', render: (_, r) => f1(r.planned) },
+    { key: 'dispensed', title: t('feedAnalysis.fields.dispensed'), width: 130, align: 'right', render: (_, r) => f1(r.dispensed) },
+    { key: 'leftover', title: t('feedAnalysis.fields.leftover'), width: 130, align: 'right', render: (_, r) => f1(r.leftover) },
+    {
+      key: 'deviation',
+      title: t('feedAnalysis.fields.deviation'),
+      width: 130,
+      align: 'right',
+      render: (_, r) => (r.deviation === null ? '—' : formatDecimal(r.deviation, 1)),
+    },
+  ];
+  const total = answer.data?.total;
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead title={menuLabel('accurate-feeding.feed-analysis')} subtitle={t('feedAnalysis.subtitle')} />
+      <div className="fs-panel">
+        <FeedRangeFilters
+          id="analysis"
+          choice={choice}
+          shedId={filters.shedId}
+          range={range}
+          onFilters={list.apply}
+          actions={<ExportAction download={() => downloadFeedAnalysis(ask)} />}
+        >
+          <FilterField id="analysis-group" label={t('feedAnalysis.groupBy')} width={160}>
+            <Select
+              id="analysis-group"
+              value={ask.groupBy}
+              options={FEED_ANALYSIS_GROUPS.map((g) => ({ value: g, label: t(`feedAnalysis.groups.${g}`) }))}
+              onChange={(v) => list.apply({ groupBy: v })}
+            />
+          </FilterField>
+        </FeedRangeFilters>
+        {rows.length > 0 && (
+          <BarChart
+            categories={rows.map(label)}
+            series={[
+              { id: 'planned', name: t('feedAnalysis.series.planned'), values: rows.map((r) => kg(r.planned)) },
+              { id: 'dispensed', name: t('feedAnalysis.series.dispensed'), values: rows.map((r) => kg(r.dispensed)) },
+            ]}
+            unit="kg"
+            valueName={t('feedAnalysis.amount')}
+            ariaLabel={t('feedAnalysis.chart')}
+            testId="feed-analysis-chart"
+          />
+        )}
+        {total && rows.length > 0 && (
+          <p className="fs-muted" data-testid="feed-analysis-total">
+            {t('feedAnalysis.total')}: {t('feedAnalysis.fields.planned')} {f1(total.planned)} · {t('feedAnalysis.fields.dispensed')}{' '}
+            {f1(total.dispensed)} · {t('feedAnalysis.fields.leftover')} {f1(total.leftover)} · {t('feedAnalysis.fields.deviation')}{' '}
+            {total.deviation === null ? '—' : formatDecimal(total.deviation, 1)}
+          </p>
+        )}
+        <PagedTable<FeedAnalysisRow>
+          label={t('feedAnalysis.sheet')}
+          rowKey={(r) => r.key}
+          className="fs-admin-table"
+          columns={columns}
+          rows={answer.data?.list}
+          loading={answer.isFetching}
+          error={answer.error}
+          onRetry={() => void answer.refetch()}
+          emptyText={t('feedAnalysis.empty')}
+        />
+      </div>
+    </section>
+  );
+}

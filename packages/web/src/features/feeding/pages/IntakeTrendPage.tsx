@@ -1,0 +1,143 @@
+import type { ReactElement } from 'react';
+import { Select, Tag } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useTranslation } from 'react-i18next';
+import type { FeedIntakeDay } from '@farmsense/shared';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { formatDecimal } from '../../../app/i18n/numbers';
+import { LineChart, type ValueLine } from '../../../ui/charts';
+import { FilterField } from '../../../ui/FilterBar';
+import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { PagedTable } from '../../../ui/PagedTable';
+import { PageHead } from '../../../ui/PageParts';
+import { useFeedIntake } from '../analysisApi';
+import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { useRecordPens } from '../recordsApi';
+import '../../../ui/admin.css';
+
+const FILTERS = { ...RANGE_FILTERS, penId: numberFilter, feederId: numberFilter };
+
+/**
+ * /accurate-feeding/slb-analysis/index: the daily intake of one sow's feeder or one pen (its
+ * feeders summed; the house or farm without a choice) against the plan, as lines and a table,
+ * the days under the plan's share (FEED_MIN_SHARE %) or with a sow off her feed flagged.
+ */
+export function IntakeTrendPage(): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const choice = useFarmChoice();
+  const list = useListPage(FILTERS);
+  const { filters } = list;
+  const range = useFeedRange(filters);
+  const pens = useRecordPens(choice.farmId, filters.shedId);
+  const penId = filters.shedId === undefined ? undefined : filters.penId;
+  const answer = useFeedIntake(
+    {
+      farmId: choice.farmId ?? 0,
+      shedId: filters.shedId,
+      penId,
+      feederId: filters.feederId,
+      startTime: range[0].valueOf(),
+      endTime: range[1].valueOf(),
+    },
+    choice.farmId !== undefined,
+  );
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+
+  const days = answer.data?.days ?? [];
+  const feeders = (answer.data?.feeders ?? [])
+    .filter((f) => penId === undefined || f.penId === penId)
+    .map((f) => ({ value: f.feederId, label: `${f.feederNo} · ${f.feederName}` }));
+  const g = (v: number): string => formatDecimal(v, 0);
+  const lines: ValueLine[] = [
+    { id: 'planned', name: t('feedAnalysis.series.planned'), points: days.map((d, i) => [i, d.planned] as const), dashed: true },
+    { id: 'dispensed', name: t('feedAnalysis.series.dispensed'), points: days.map((d, i) => [i, d.dispensed] as const) },
+  ].filter((l) => l.points.some(([, y]) => y !== null && y > 0));
+  const columns: ColumnsType<FeedIntakeDay> = [
+    { key: 'day', title: t('intake.fields.day'), width: 120, render: (_, r) => r.day },
+    { key: 'planned', title: t('intake.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
+    { key: 'dispensed', title: t('intake.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
+    {
+      key: 'share',
+      title: t('intake.fields.share'),
+      width: 120,
+      align: 'right',
+      render: (_, r) => (r.share === null ? '—' : formatDecimal(r.share, 1)),
+    },
+    { key: 'feeders', title: t('intake.fields.feeders'), width: 100, align: 'right', render: (_, r) => g(r.feeders) },
+    {
+      key: 'state',
+      title: t('intake.fields.state'),
+      width: 120,
+      render: (_, r) => (r.low ? <Tag color="red">{t('intake.low')}</Tag> : <Tag color="green">{t('intake.onPlan')}</Tag>),
+    },
+  ];
+  const lowDays = days.filter((d) => d.low).length;
+
+  return (
+    <section className="fs-admin-page" aria-labelledby="page-title">
+      <PageHead
+        title={menuLabel('accurate-feeding.slb-analysis')}
+        subtitle={t('intake.subtitle', { share: answer.data?.minShare ?? '' })}
+      />
+      <div className="fs-panel">
+        <FeedRangeFilters
+          id="intake"
+          choice={choice}
+          shedId={filters.shedId}
+          range={range}
+          onFilters={(p) => list.apply('shedId' in p ? { ...p, penId: undefined, feederId: undefined } : p)}
+        >
+          <FilterField id="intake-pen" label={t('feedRecords.fields.pen')} width={180}>
+            <Select<number>
+              id="intake-pen"
+              allowClear
+              disabled={filters.shedId === undefined}
+              placeholder={t('common:all')}
+              value={penId}
+              options={pens}
+              onChange={(v) => list.apply({ penId: v, feederId: undefined })}
+            />
+          </FilterField>
+          <FilterField id="intake-feeder" label={t('intake.feeder')} width={200}>
+            <Select<number>
+              id="intake-feeder"
+              allowClear
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('intake.allFeeders')}
+              value={filters.feederId}
+              options={feeders}
+              onChange={(v) => list.apply({ feederId: v })}
+            />
+          </FilterField>
+        </FeedRangeFilters>
+        {days.length > 0 && (
+          <>
+            <LineChart
+              lines={lines}
+              categories={days.map((d) => d.day)}
+              xTitle={t('intake.fields.day')}
+              yTitle={t('intake.amount')}
+              unit="g"
+              decimals={0}
+              ariaLabel={t('intake.chart')}
+              testId="intake-chart"
+            />
+            <p className="fs-muted">{t('intake.lowDays', { n: lowDays })}</p>
+          </>
+        )}
+        <PagedTable<FeedIntakeDay>
+          label={t('intake.chart')}
+          rowKey={(r) => r.day}
+          className="fs-admin-table"
+          columns={columns}
+          rows={days}
+          loading={answer.isFetching}
+          error={answer.error}
+          onRetry={() => void answer.refetch()}
+          emptyText={t('intake.empty')}
+        />
+      </div>
+    </section>
+  );
+}

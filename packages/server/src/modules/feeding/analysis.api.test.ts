@@ -112,13 +112,15 @@ describe(`feed amounts, feed analysis, intake trend and not-eaten statistics (${
         dispatchMode: 'immediate',
       })
       .returning({ id: feedingPlans.id });
-    await db.insert(feedingPlanMeals).values(
-      [
-        [360, 420, 30],
-        [660, 720, 40],
-        [1020, 1080, 30],
-      ].map(([startMinute, endMinute, share], i) => ({ tenantId: tenant, planId: plan!.id, seq: i + 1, startMinute, endMinute, share })),
-    );
+    const meal = (seq: number, startMinute: number, endMinute: number, share: number) => ({
+      tenantId: tenant,
+      planId: plan!.id,
+      seq,
+      startMinute,
+      endMinute,
+      share,
+    });
+    await db.insert(feedingPlanMeals).values([meal(1, 360, 420, 30), meal(2, 660, 720, 40), meal(3, 1020, 1080, 30)]);
     await db.insert(feedingDispatches).values([
       { tenantId: tenant, planId: plan!.id, gatewayId: setA.gatewayId, feederId: feeder.a, status: 'sent', result: 1, sentAt: new Date() },
       { tenantId: tenant, planId: plan!.id, gatewayId: setA.gatewayId, feederId: feeder.b, status: 'sending' },

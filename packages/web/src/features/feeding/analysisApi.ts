@@ -10,7 +10,7 @@ import {
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
-import { downloadFile } from '../../ui/download';
+import { fileRequest, type FileRequest } from '../../ui/download';
 
 /**
  * The amount records, feed analysis, intake trend and not-eaten statistics (contracts:
@@ -30,9 +30,9 @@ export function useFeedAmounts(
   return useSteadyQuery(['feeding', 'amounts', q], (signal) => call(feedAnalysisApi.amount, { query: q }, { signal }), { enabled });
 }
 
-/** Resolves with the file's name, or null after the user was told why not. */
-export function downloadFeedAmounts(q: FeedRangeAsk): Promise<string | null> {
-  return downloadFile(feedAnalysisApi.amountExport.path, { query: { ...q }, fallback: 'feed-amounts.xlsx' });
+/** The amounts of the range as an Excel file (ui/ExportButton). */
+export function feedAmountsExport(q: FeedRangeAsk): FileRequest {
+  return fileRequest(feedAnalysisApi.amountExport, { query: q }, 'feed-amounts.xlsx');
 }
 
 export type FeedAnalysisAsk = FeedRangeAsk & { groupBy: FeedAnalysisGroup };
@@ -41,8 +41,8 @@ export function useFeedAnalysis(q: FeedAnalysisAsk, enabled: boolean): UseQueryR
   return useSteadyQuery(['feeding', 'analysis', q], (signal) => call(feedAnalysisApi.analysis, { query: q }, { signal }), { enabled });
 }
 
-export function downloadFeedAnalysis(q: FeedAnalysisAsk): Promise<string | null> {
-  return downloadFile(feedAnalysisApi.analysisExport.path, { query: { ...q }, fallback: 'feed-analysis.xlsx' });
+export function feedAnalysisExport(q: FeedAnalysisAsk): FileRequest {
+  return fileRequest(feedAnalysisApi.analysisExport, { query: q }, 'feed-analysis.xlsx');
 }
 
 export function useFeedIntake(q: FeedRangeAsk & { penId?: number; feederId?: number }, enabled: boolean): UseQueryResult<FeedIntakeAnswer> {

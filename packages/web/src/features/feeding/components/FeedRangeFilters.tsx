@@ -1,6 +1,5 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Select } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useShedOptions, type FarmChoice } from '../../../app/farm';
@@ -20,24 +19,6 @@ export function useFeedRange(filters: { start?: number; end?: number }): DateRan
   return filters.start !== undefined && filters.end !== undefined
     ? [dayjs(filters.start), dayjs(filters.end)]
     : [opened.subtract(DEFAULT_DAYS - 1, 'day').startOf('day'), opened];
-}
-
-/** An Excel download button, busy while the file comes. */
-export function ExportAction({ download }: { download: () => Promise<unknown> }): ReactElement {
-  const { t } = useTranslation('feeding');
-  const [busy, setBusy] = useState(false);
-  return (
-    <Button
-      icon={<DownloadOutlined />}
-      loading={busy}
-      onClick={() => {
-        setBusy(true);
-        void download().finally(() => setBusy(false));
-      }}
-    >
-      {t('feedRecords.export')}
-    </Button>
-  );
 }
 
 /**

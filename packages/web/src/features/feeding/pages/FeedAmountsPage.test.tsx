@@ -56,7 +56,7 @@ describe('feed amount records page', { timeout: 60_000 }, () => {
     expect(screen.getByText('6,480')).toBeTruthy();
     expect(screen.getByText(t('feedAmounts.mealsOf', { done: 3, meals: 3 }))).toBeTruthy();
     expect(screen.getByText(t('feedAmounts.noPlan'))).toBeTruthy();
-    expect(screen.getByText(t('feedRecords.export'))).toBeTruthy();
+    expect(screen.getByText(tk('common.export'))).toBeTruthy();
   });
 
   it('says so when the feeders stored nothing in the range', async () => {

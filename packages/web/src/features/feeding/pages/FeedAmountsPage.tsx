@@ -8,8 +8,9 @@ import { formatDecimal } from '../../../app/i18n/numbers';
 import { useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
-import { downloadFeedAmounts, useFeedAmounts, type FeedRangeAsk } from '../analysisApi';
-import { ExportAction, FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { ExportButton } from '../../../ui/ExportButton';
+import { feedAmountsExport, useFeedAmounts, type FeedRangeAsk } from '../analysisApi';
+import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
 import '../../../ui/admin.css';
 
 /**
@@ -64,7 +65,7 @@ export function FeedAmountsPage(): ReactElement {
           shedId={filters.shedId}
           range={range}
           onFilters={list.apply}
-          actions={<ExportAction download={() => downloadFeedAmounts(ask)} />}
+          actions={<ExportButton request={feedAmountsExport(ask)} />}
         />
         <PagedTable<FeedAmountRow>
           label={t('feedAmounts.sheet')}

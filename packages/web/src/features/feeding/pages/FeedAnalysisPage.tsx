@@ -11,8 +11,9 @@ import { FilterField } from '../../../ui/FilterBar';
 import { oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
-import { downloadFeedAnalysis, useFeedAnalysis, type FeedAnalysisAsk } from '../analysisApi';
-import { ExportAction, FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { ExportButton } from '../../../ui/ExportButton';
+import { feedAnalysisExport, useFeedAnalysis, type FeedAnalysisAsk } from '../analysisApi';
+import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, groupBy: oneOfFilter(FEED_ANALYSIS_GROUPS) };
@@ -70,7 +71,7 @@ export function FeedAnalysisPage(): ReactElement {
           shedId={filters.shedId}
           range={range}
           onFilters={list.apply}
-          actions={<ExportAction download={() => downloadFeedAnalysis(ask)} />}
+          actions={<ExportButton request={feedAnalysisExport(ask)} />}
         >
           <FilterField id="analysis-group" label={t('feedAnalysis.groupBy')} width={160}>
             <Select

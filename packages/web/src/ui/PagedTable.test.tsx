@@ -133,4 +133,45 @@ describe('paged table', () => {
     expect(screen.getAllByTestId('row-card')).toHaveLength(2);
     expect(document.querySelector('.ant-pagination')).toBeNull();
   });
+
+  it('pages a whole list longer than rowsPerPage in the browser, and keeps it whole when it fits', () => {
+    const many = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Flock ${i + 1}`, breed: 'Ross 308', hatch: '2026-11-01' }));
+    const view = render(
+      <MemoryRouter initialEntries={['/silos']}>
+        <PagedTable<Flock> label="Flocks" columns={COLUMNS} rows={many} rowsPerPage={10} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    expect(screen.getByText('25 items')).toBeTruthy();
+    fireEvent.click(screen.getByTitle('3'));
+    expect(screen.getAllByRole('row')).toHaveLength(6);
+    expect(screen.getByText('Flock 21')).toBeTruthy();
+    view.rerender(
+      <MemoryRouter initialEntries={['/silos']}>
+        <PagedTable<Flock> label="Flocks" columns={COLUMNS} rows={many.slice(0, 10)} rowsPerPage={10} />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(11);
+    expect(document.querySelector('.ant-pagination')).toBeNull();
+    expect(screen.getByText('10 items')).toBeTruthy();
+  });
+
+  it('shows what a row opens to at the foot of its card, folded under Details, only for rows that have it', () => {
+    render(
+      <MemoryRouter initialEntries={['/silos']}>
+        <PagedTable<Flock>
+          label="Flocks"
+          columns={COLUMNS}
+          rows={PAGE.list}
+          expandable={{ rowExpandable: (r) => r.id === 2, expandedRowRender: (r) => <p data-testid="flock-details">Pens of {r.name}</p> }}
+        />
+      </MemoryRouter>,
+    );
+    act(() => setWidth(390));
+    const cards = screen.getAllByTestId('row-card');
+    expect(cards[0]!.querySelector('details')).toBeNull();
+    const details = cards[1]!.querySelector('details')!;
+    expect(details.querySelector('summary')!.textContent).toBe('Details');
+    expect(within(details).getByTestId('flock-details').textContent).toBe('Pens of Flock B');
+  });
 });

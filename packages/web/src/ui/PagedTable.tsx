@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState, type Key, type ReactElement, type ReactNode } from 'react';
 import { Button, Pagination, Table, type TableProps } from 'antd';
+import type { ExpandableConfig } from 'antd/es/table/interface';
 import { useLocation } from 'react-router';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -58,6 +59,8 @@ export interface PagedTableProps<T extends object> extends TableBaseProps<T> {
   paging?: Paging;
   onPaging?: (p: Paging) => void;
   rows?: readonly T[] | undefined;
+  /** A whole list longer than this is shown in pages of this size (the user may change it), in the browser. */
+  rowsPerPage?: number;
 }
 
 /** The paged list query a table shows; the fields of react-query's result that the table reads. */
@@ -73,11 +76,28 @@ export function pageQueryProps<T extends object>(query: PageQuery<T>): Pick<Page
   return { page: query.data, loading: query.isFetching, error: query.error, onRetry: () => void query.refetch() };
 }
 
+/** A row's expanded part (antd's `expandable`) as the foot of its card, folded under "Details" unless the table opens every row. */
+function detailsOf<T>(expandable: ExpandableConfig<T>, summary: string): (row: T, index: number) => ReactNode {
+  return (row, index) => {
+    const render = expandable.expandedRowRender;
+    if (!render || (expandable.rowExpandable && !expandable.rowExpandable(row))) return null;
+    const body = render(row, index, 0, true);
+    if (expandable.defaultExpandAllRows) return body;
+    return (
+      <details className="fs-row-card-details">
+        <summary>{summary}</summary>
+        {body}
+      </details>
+    );
+  };
+}
+
 export function PagedTable<T extends object>({
   page,
   paging,
   onPaging,
   rows,
+  rowsPerPage,
   loading = false,
   error,
   onRetry,
@@ -134,6 +154,15 @@ export function PagedTable<T extends object>({
     onChange: (pageNo: number, pageSize: number) =>
       onPaging?.(pageSize !== paging.pageSize ? { pageNo: 1, pageSize } : { pageNo, pageSize }),
   };
+  // A long whole list is paged here, in the browser, with the same sizes and count as a server page.
+  const localPager = rows &&
+    rowsPerPage !== undefined &&
+    rows.length > rowsPerPage && {
+      defaultPageSize: rowsPerPage,
+      showSizeChanger: true,
+      pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+      showTotal: (count: number) => t('total', { count }),
+    };
   const keyOf = (row: T, i: number): Key =>
     typeof rowKey === 'function' ? rowKey(row, i) : ((row as Record<string, unknown>)[rowKey as string] as Key);
 
@@ -146,6 +175,7 @@ export function PagedTable<T extends object>({
           rowKey={keyOf}
           label={label}
           onRow={rest.onRow}
+          details={rest.expandable?.expandedRowRender && detailsOf(rest.expandable, t('details'))}
           empty={loading && (rows ?? page) === undefined ? t('loading') : empty}
         />
         {pager && <Pagination {...pager} size="small" simple={false} className="fs-cards-pager" />}
@@ -154,7 +184,8 @@ export function PagedTable<T extends object>({
   }
 
   // A whole list has no pager to count its rows: the count stands beside the column chooser.
-  const count = rows && list.length > 0 ? <span className="fs-table-count">{t('total', { count: list.length })}</span> : null;
+  const count =
+    rows && list.length > 0 && !localPager ? <span className="fs-table-count">{t('total', { count: list.length })}</span> : null;
   const chooser =
     optional.length >= 2 || count ? (
       <div className="fs-table-tools">
@@ -175,7 +206,7 @@ export function PagedTable<T extends object>({
       dataSource={list as T[]}
       loading={loading}
       locale={{ emptyText: empty }}
-      pagination={pager ?? false}
+      pagination={pager ?? localPager ?? false}
     />
   );
 }

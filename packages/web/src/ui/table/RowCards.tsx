@@ -34,6 +34,7 @@ export function RowCards<T extends object>({
   rowKey,
   label,
   onRow,
+  details,
   empty,
 }: {
   rows: readonly T[];
@@ -41,6 +42,8 @@ export function RowCards<T extends object>({
   rowKey: (row: T, index: number) => Key;
   label: string;
   onRow?: (row: T, index?: number) => HTMLAttributes<HTMLElement>;
+  /** What a row of the table opens to (its expanded part), shown at the card's foot. */
+  details?: ((row: T, index: number) => ReactNode) | undefined;
   empty: ReactNode;
 }): ReactElement {
   const all = leaves(columns);
@@ -62,6 +65,7 @@ export function RowCards<T extends object>({
                 </div>
               ))}
             </dl>
+            {details?.(row, i)}
             {actions && <div className="fs-row-card-actions">{cell(actions, row, i)}</div>}
           </li>
         );

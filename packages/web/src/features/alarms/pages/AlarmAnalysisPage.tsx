@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Select, Table } from 'antd';
+import { Select } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -127,14 +128,14 @@ export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactEle
             )}
           </Panel>
         </div>
-        <Table<ShedFigures>
+        <PagedTable<ShedFigures>
+          label={t('reports.analysis.byShed')}
           rowKey="shedId"
           size="small"
           className="fs-env-card"
-          pagination={false}
           columns={shedColumns}
-          dataSource={a.sheds}
-          locale={{ emptyText: t('reports.none') }}
+          rows={a.sheds}
+          emptyText={t('reports.none')}
           data-testid="analysis-sheds"
         />
       </>

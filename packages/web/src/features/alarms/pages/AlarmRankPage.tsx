@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Select, Table } from 'antd';
+import { Select } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -124,12 +125,13 @@ export function AlarmRankPage(): ReactElement {
             t('reports.rank.gateways'),
             'rank-gateway-chart',
           )}
-          <Table<AlarmRankGateway>
+          <PagedTable<AlarmRankGateway>
+            label={t('reports.rank.gateways')}
+            columnsKey="alarms.rank.gateways"
             rowKey="gatewayId"
             size="small"
-            pagination={false}
             columns={gatewayColumns}
-            dataSource={r.gateways}
+            rows={r.gateways}
             data-testid="rank-gateways"
           />
         </Panel>
@@ -140,12 +142,13 @@ export function AlarmRankPage(): ReactElement {
             t('reports.rank.rules'),
             'rank-rule-chart',
           )}
-          <Table<AlarmRankRule>
+          <PagedTable<AlarmRankRule>
+            label={t('reports.rank.rules')}
+            columnsKey="alarms.rank.rules"
             rowKey={(x) => `${x.ruleId ?? 'deleted'}-${x.ruleName}-${x.kind}`}
             size="small"
-            pagination={false}
             columns={ruleColumns}
-            dataSource={r.rules}
+            rows={r.rules}
             data-testid="rank-rules"
           />
         </Panel>

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Button, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Tag, type TableColumnsType } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import type { CommandStatus, SettingStateAnswer, SettingVersionRow } from '@farmsense/shared';
 import { formatDateTime } from '../../../app/i18n/numbers';
@@ -43,13 +44,13 @@ export function SyncState({ state, onRestore }: { state: SettingStateAnswer; onR
         {t('versions.summary', { desired: state.desiredVersion ?? '-', reported: state.reportedVersion ?? '-' })}{' '}
         {!state.online && <Tag>{t('curve.offline')}</Tag>}
       </p>
-      <Table<SettingVersionRow>
+      <PagedTable<SettingVersionRow>
+        columnsKey="control.versions"
         rowKey="version"
         size="small"
         columns={columns}
-        dataSource={state.versions}
-        pagination={false}
-        aria-label={t('versions.table')}
+        rows={state.versions}
+        label={t('versions.table')}
       />
     </div>
   );

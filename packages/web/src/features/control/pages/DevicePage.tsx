@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Select, Space, type TableColumnsType } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_RETURN_LIMITS, deviceReturnMinutes, type DeviceRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
@@ -173,14 +174,13 @@ export function DevicePage(): ReactElement {
       <div className="fs-panel">
         {list.data && !list.data.online && list.data.gatewayId !== null && <p>{t('curve.offline')}</p>}
         {result && <p role="alert">{result}</p>}
-        <Table<DeviceRow>
+        <PagedTable<DeviceRow>
           rowKey="key"
-          aria-label={t('device.table')}
+          label={t('device.table')}
           columns={columns}
-          dataSource={list.data?.devices ?? []}
+          rows={list.data?.devices ?? []}
           loading={list.isPending && shedId !== undefined}
-          pagination={false}
-          locale={{ emptyText: list.data?.gatewayId === null ? t('device.noController') : t('device.none') }}
+          emptyText={list.data?.gatewayId === null ? t('device.noController') : t('device.none')}
         />
       </div>
       <LazyControlCodeDialog

@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Select, Table, type TableColumnsType } from 'antd';
+import { Select, type TableColumnsType } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import type { OverviewShed } from '@farmsense/shared';
 import { FilterField } from '../../../ui/FilterBar';
@@ -64,14 +65,14 @@ export function EnvColumnPage(): ReactElement {
           );
         if (rows.length === 0) return <EmptyBlock title={t('common:noData')} />;
         return (
-          <Table<PenRow>
+          <PagedTable<PenRow>
             rowKey="penId"
             size="small"
             columns={columns}
-            dataSource={rows}
-            pagination={rows.length > 50 ? { pageSize: 50 } : false}
+            rows={rows}
+            rowsPerPage={50}
             scroll={{ x: 'max-content' }}
-            aria-label={menuLabel(APP)}
+            label={menuLabel(APP)}
           />
         );
       }}

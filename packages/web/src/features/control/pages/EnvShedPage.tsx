@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Table, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import type { OverviewShed } from '@farmsense/shared';
 import { climateColumns, GroupList } from '../components/ClimateColumns';
@@ -23,15 +24,14 @@ export function EnvShedPage(): ReactElement {
   return (
     <OverviewFrame app={APP} subtitle={t('overview.shedSubtitle')}>
       {(data) => (
-        <Table<OverviewShed>
+        <PagedTable<OverviewShed>
           key={data.farmId}
           rowKey="shedId"
           size="small"
           columns={columns}
-          dataSource={data.sheds}
-          pagination={false}
+          rows={data.sheds}
           scroll={{ x: 'max-content' }}
-          aria-label={menuLabel(APP)}
+          label={menuLabel(APP)}
           expandable={{ expandedRowRender: (s) => <GroupList shed={s} />, defaultExpandAllRows: true }}
         />
       )}

@@ -1,7 +1,8 @@
 import { useMemo, type ReactElement } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Result, Table, Tag, Typography } from 'antd';
+import { Result, Tag, Typography } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_CODE_PATTERN, type ChannelRow } from '@farmsense/shared';
@@ -97,14 +98,14 @@ export function RunningStatusPage(): ReactElement {
           <Typography.Title level={5} id="running-channels">
             {t('running.channels')}
           </Typography.Title>
-          <Table<ChannelRow>
+          <PagedTable<ChannelRow>
+            label={t('running.channels')}
             size="small"
             rowKey="key"
-            pagination={false}
             loading={channels.isFetching}
             columns={columns}
-            dataSource={channels.data ?? []}
-            locale={{ emptyText: t('running.noChannels') }}
+            rows={channels.data ?? []}
+            emptyText={t('running.noChannels')}
             data-testid="running-channels"
           />
         </section>

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Table } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import type { TrendSeries } from '@farmsense/shared';
 import { fmtNumber, keyLabel } from '../model/format';
@@ -10,12 +10,13 @@ export function SensorTable({ series, kind, unit }: { series: readonly TrendSeri
   const several = new Set(series.map((s) => s.gatewayCode)).size > 1;
   const num = (v: number | undefined): string => fmtNumber(v, kind);
   return (
-    <Table<TrendSeries>
+    <PagedTable<TrendSeries>
+      label={t('trend.sensors', { count: series.length })}
+      columnsKey="environment.trend.sensors"
       size="small"
       className="fs-sensor-table"
       rowKey={(s) => `${s.gatewayCode}|${s.key}`}
-      pagination={false}
-      dataSource={[...series]}
+      rows={[...series]}
       columns={[
         { title: t('trend.sensor'), key: 'sensor', render: (_, s) => (several ? `${s.gatewayCode} ${keyLabel(s.key)}` : keyLabel(s.key)) },
         { title: `${t('trend.min')} (${unit})`, key: 'min', align: 'right', render: (_, s) => num(s.stats?.min) },

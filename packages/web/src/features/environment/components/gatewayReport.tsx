@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
-import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { NoFarm } from '../../../app/farm';
+import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 
 /**
@@ -53,7 +53,7 @@ export function gatewayReportGate(
   return null;
 }
 
-/** The table: one row per controller, twenty a page when longer, a row opens to its `details`. */
+/** The table: one row per controller, twenty a page when longer, a row opens to its `details` (on a phone, a card's foot). */
 export function GatewayTable<R extends GatewayCells>({
   label,
   columns,
@@ -70,15 +70,15 @@ export function GatewayTable<R extends GatewayCells>({
   details: (row: R) => ReactElement;
 }): ReactElement {
   return (
-    <Table<R>
+    <PagedTable<R>
       className="fs-panel fs-report-table"
-      aria-label={label}
+      label={label}
       rowKey="gatewayId"
       size="middle"
       columns={columns}
-      dataSource={rows}
+      rows={rows}
+      rowsPerPage={20}
       loading={loading}
-      pagination={rows.length > 20 ? { pageSize: 20 } : false}
       expandable={{ rowExpandable: hasDetails, expandedRowRender: details }}
       scroll={{ x: 'max-content' }}
     />

@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Badge, Table, Tag } from 'antd';
+import { Badge, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Panel } from '../../../ui/Panel';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { CommuOffRow } from '@farmsense/shared';
@@ -31,13 +32,14 @@ const HOUR = 3_600_000;
 function OutageList({ row, rangeEnd }: { row: CommuOffRow; rangeEnd: number }): ReactElement {
   const { t } = useTranslation('environment');
   return (
-    <Table
+    <PagedTable<CommuOffRow['outages'][number]>
       size="small"
       className="fs-outages"
+      columnsKey="environment.commuOff.outages"
       rowKey={(o) => String(o.from)}
-      pagination={row.outages.length > 10 ? { pageSize: 10, size: 'small' } : false}
-      dataSource={row.outages}
-      aria-label={t('commu.outagesOf', { name: row.gatewayName })}
+      rows={row.outages}
+      rowsPerPage={10}
+      label={t('commu.outagesOf', { name: row.gatewayName })}
       columns={[
         { title: t('commu.from'), key: 'from', render: (_, o) => fmtTime(o.from, true) },
         { title: t('commu.to'), key: 'to', render: (_, o) => (o.to ? fmtTime(o.to, true) : <Tag color="red">{t('commu.ongoing')}</Tag>) },

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Segmented, Table } from 'antd';
+import { Segmented } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import type { ColumnsType } from 'antd/es/table';
 import { Panel } from '../../../ui/Panel';
 import { useTranslation } from 'react-i18next';
@@ -126,16 +127,15 @@ export function PigEnvStatsPage(): ReactElement {
             testId="stats-chart"
           />
         </Panel>
-        <Table<StatsRow>
+        <PagedTable<StatsRow>
           className="fs-panel fs-stats-table"
-          aria-label={t('stats.table')}
+          label={t('stats.table')}
           rowKey="shedId"
           size="middle"
           bordered
           loading={fetching}
           columns={columns}
-          dataSource={rows}
-          pagination={false}
+          rows={rows}
           scroll={{ x: 'max-content' }}
         />
       </>

@@ -1,7 +1,8 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Progress, Table } from 'antd';
+import { Progress } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { Panel } from '../../../ui/Panel';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import type { RunStatsActuator, RunStatsRow } from '@farmsense/shared';
@@ -35,13 +36,13 @@ function hours(v: number | undefined): string {
 function ActuatorList({ row, rangeHours }: { row: RunStatsRow; rangeHours: number }): ReactElement {
   const { t } = useTranslation('environment');
   return (
-    <Table<RunStatsActuator>
+    <PagedTable<RunStatsActuator>
       size="small"
       className="fs-outages"
+      columnsKey="environment.runStats.actuators"
       rowKey="key"
-      pagination={false}
-      dataSource={row.actuators}
-      aria-label={t('run.actuatorsOf', { name: row.gatewayName })}
+      rows={row.actuators}
+      label={t('run.actuatorsOf', { name: row.gatewayName })}
       columns={[
         { title: t('run.actuator'), key: 'key', render: (_, a) => keyLabel(a.key) },
         { title: t('run.runHours'), key: 'run', align: 'right', render: (_, a) => <span className="fs-num">{hours(a.runHours)}</span> },

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { Alert, Modal, Table } from 'antd';
+import { Alert, Modal } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import type { DailyKind, RowError, SaveOutcome } from '@farmsense/shared';
 import { rowErrorText, rowFieldLabel } from '../model/errors';
@@ -39,12 +40,13 @@ export function ImportReport({
           className="fs-prod-alert"
         />
         {rows.length > 0 && (
-          <Table<RowError & { n: number }>
-            aria-label={t('import.errorsLabel')}
+          <PagedTable<RowError & { n: number }>
+            columnsKey="production.importErrors"
+            label={t('import.errorsLabel')}
             size="small"
             rowKey="n"
-            pagination={rows.length > 50 ? { pageSize: 50 } : false}
-            dataSource={rows}
+            rowsPerPage={50}
+            rows={rows}
             columns={[
               { key: 'row', title: t('import.row'), width: 80, render: (_, r) => r.row },
               { key: 'field', title: t('import.field'), width: 200, render: (_, r) => rowFieldLabel(kind, r.field) || '—' },

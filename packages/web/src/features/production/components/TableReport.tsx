@@ -7,7 +7,7 @@ import { FLOCK_TYPE_CODES, FLOCK_TYPES, type ReportPeriod } from '@farmsense/sha
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { FilterField } from '../../../ui/FilterBar';
-import { PAGE_SIZE_OPTIONS } from '../../../ui/pageSizes';
+import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { usePoultrySheds, useReport, type ReportRequest, type ReportRow } from '../reportsApi';
@@ -156,22 +156,16 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
             loading={report.isFetching}
           />
         )}
-        <Table<ReportRow>
+        <PagedTable<ReportRow>
           className="fs-panel fs-report-table fs-poultry-table"
-          aria-label={menuLabel(code)}
+          label={menuLabel(code)}
           data-testid="report-table"
           rowKey={(r) => `${r.flockId ?? r.farmId}-${r.period}-${r.week ?? ''}`}
           size="middle"
           columns={columns}
-          dataSource={rows}
+          rows={rows}
+          rowsPerPage={20}
           loading={report.isFetching}
-          pagination={{
-            defaultPageSize: 20,
-            showSizeChanger: true,
-            pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-            showTotal: (n) => t('common:total', { count: n }),
-            hideOnSinglePage: rows.length <= 10,
-          }}
           scroll={{ x: 'max-content' }}
           summary={() =>
             totals ? (

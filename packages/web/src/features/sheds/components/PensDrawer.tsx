@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Drawer, Space, Table, Typography } from 'antd';
+import { Button, Drawer, Space, Typography } from 'antd';
+import { PagedTable } from '../../../ui/PagedTable';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -80,14 +81,15 @@ export function PensDrawer({ shed, onClose }: { shed: ShedOverviewRow | null; on
     else if (pens.data.length === 0) list = <EmptyBlock title={t('pens.empty')} hint={t('pens.emptyHint')} />;
     else {
       list = (
-        <Table<PenRow>
+        <PagedTable<PenRow>
+          columnsKey="sheds.pens"
           className="fs-admin-table"
-          aria-label={t('pens.tableLabel')}
+          label={t('pens.tableLabel')}
           rowKey="id"
           size="middle"
           columns={columns}
-          dataSource={pens.data}
-          pagination={pens.data.length > 50 ? { pageSize: 50, showSizeChanger: false } : false}
+          rows={pens.data}
+          rowsPerPage={50}
         />
       );
     }

@@ -1,6 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { connectAsync } from 'mqtt';
+import { meanOf } from '@farmsense/shared';
+import { ShedModel, SimulatorRunner, Weather } from '@farmsense/simulator';
 import { MQTT_PORT } from '../playwright.config';
 import { api, chooseOption, logOut, prepare, signIn, signInToShell } from '../helpers';
 import { controlSel, sel } from '../selectors';
@@ -9,8 +10,9 @@ import { controlSel, sel } from '../selectors';
  * Remote control of issue 14 against the real server (DEMO=1, no simulator): an account with
  * remote control sets its security code, changes the day-age curve of Farrowing 1 with it, sees
  * the version pending ("applies when back online": its controller fs-demo01 is offline), then the
- * controller comes online, gets the command and acknowledges it, and the screen turns to synced;
- * the option log shows the change. A fresh account is used because setting a safe code on a demo
+ * controller (the simulator package's model of the house) comes online, gets the command and
+ * acknowledges it, the screen turns to synced and the house's temperature on the climate overview
+ * falls to the new curve; the option log shows the change. A fresh account is used because setting a safe code on a demo
  * account would end the "Set a safe code" prompt the other specs expect.
  */
 const SHED = 'Farrowing 1';
@@ -91,7 +93,8 @@ test('changes a day-age curve with the security code: pending while offline, syn
   await expect(controlSel.status(page)).toContainText('Desired version 1, acknowledged version 1', SLOW);
   const target = controlSel.target(page, 2);
   await expect(target).not.toHaveValue('', SLOW);
-  const lowered = String(Number(await target.inputValue()) - 2);
+  // 3 °C: the most a point may leave the breed's comfort curve without a confirmation.
+  const lowered = String(Number(await target.inputValue()) - 3);
   await target.fill(lowered);
   await controlSel.apply(page).click();
   await controlSel.code(page).fill(SAFE);
@@ -100,30 +103,48 @@ test('changes a day-age curve with the security code: pending while offline, syn
   await expect(controlSel.results(page)).toContainText(new RegExp(`${SHED}: (Applies when back online|Pending)`), SLOW);
   await expect(controlSel.status(page)).toContainText('Desired version 2, acknowledged version 1', SLOW);
 
-  // The controller comes online: the pending command is sent to it, and it acknowledges.
-  const device = await connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
-    username: DEVICE,
-    password: 'demo',
-    clientId: `${DEVICE}-e2e${Date.now()}`,
-    protocolVersion: 4,
-    reconnectPeriod: 0,
+  // The controller comes online (the simulator's model of a farrowing room on day 9, 12 °C
+  // outside, two hours of barn physics a minute): the pending curve is sent to it, it acknowledges,
+  // and the house, heated to the old curve, cools to the new one.
+  const now = Date.now();
+  const model = new ShedModel({
+    code: DEVICE,
+    kind: 'farrowing',
+    seed: 3,
+    placedAt: now - 9 * 86_400_000,
+    weather: new Weather({ seed: 1, fixed: { temp: 12, rh: 70 } }),
+    faults: false,
   });
-  const received: { id: string; op: string; params: { points: { target: number }[] } }[] = [];
-  device.on('message', (_topic, payload) => {
-    const cmd = JSON.parse(payload.toString()) as (typeof received)[number];
-    received.push(cmd);
-    void device.publishAsync(`fs/${DEVICE}/ack`, JSON.stringify({ id: cmd.id, ok: true, msg: 'ok', data: {} }), { qos: 1 });
+  model.warmUp(now, 2, 120);
+  const before = meanOf(model.step(0, now).values, 'temp')!;
+  const runner = new SimulatorRunner({
+    connection: { url: `mqtt://127.0.0.1:${MQTT_PORT}` },
+    gateways: [{ model, password: 'demo' }],
+    intervalS: 1,
+    timeScale: 120,
   });
   try {
-    await device.subscribeAsync(`fs/${DEVICE}/cmd`, { qos: 1 });
-    await device.publishAsync(`fs/${DEVICE}/status`, 'online', { qos: 1 });
+    await runner.start();
     await expect(controlSel.status(page)).toContainText('Synced', SLOW);
     await expect(controlSel.status(page)).toContainText('Desired version 2, acknowledged version 2');
-    expect(received.map((c) => c.op)).toContain('setTempCurve');
-    expect(received.at(-1)!.params.points[1]!.target).toBe(Number(lowered));
+    expect(runner.stats.commands).toBeGreaterThanOrEqual(1);
+
+    // The climate overview shows the house's temperature following the lowered curve.
+    await page.goto('/remote-control/env-control/shed');
+    const row = page.getByRole('row').filter({ hasText: SHED }).first();
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          const text = (await row.textContent({ timeout: 10_000 })) ?? '';
+          const first = /(\d+\.\d)\u2009°C/.exec(text);
+          return first ? Number(first[1]) : Number.NaN;
+        },
+        { timeout: 90_000, intervals: [3_000] },
+      )
+      .toBeLessThanOrEqual(before - 1);
   } finally {
-    await device.publishAsync(`fs/${DEVICE}/status`, 'offline', { qos: 1 });
-    await device.endAsync();
+    await runner.stop();
   }
 
   await page.goto('/remote-control/option-logs');

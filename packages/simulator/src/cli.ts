@@ -20,6 +20,8 @@ const USAGE = `Usage: farmsense-sim [options]
   --interval <s>             seconds between readings of one gateway (default 10)
   --rate <msg/s>             total telemetry messages per second (load tests; overrides --interval)
   --duration <s>             stop after this many seconds (default: run until Ctrl+C)
+  --time-scale <x>           seconds of barn physics per real second (default 1; 60 for a demo of
+                             a setting taking effect: an hour of the house in a minute)
   --seed <n>                 random seed (default 1)
   --faults <on|off>          sensor drop-outs and link losses (default on, off with --rate)
   --quiet                    no progress lines`;
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
       interval: { type: 'string' },
       rate: { type: 'string' },
       duration: { type: 'string' },
+      'time-scale': { type: 'string' },
       seed: { type: 'string', default: '1' },
       faults: { type: 'string' },
       quiet: { type: 'boolean', default: false },
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
   const faultsOn = values.faults === undefined ? rate === undefined : values.faults === 'on';
   if (values.faults !== undefined && values.faults !== 'on' && values.faults !== 'off') fail('--faults must be on or off');
   const durationS = positive('duration', values.duration);
+  const timeScale = positive('time-scale', values['time-scale']);
 
   const now = Date.now();
   const models = buildFleet(
@@ -90,6 +94,7 @@ async function main(): Promise<void> {
     intervalS: positive('interval', values.interval) ?? 10,
     ...(rate ? { rate } : {}),
     ...(durationS ? { durationMs: durationS * 1000 } : {}),
+    ...(timeScale ? { timeScale } : {}),
     ...(log ? { log } : {}),
   });
   const started = Date.now();

@@ -106,4 +106,36 @@ describe('SimulatorRunner over MQTT', () => {
     expect(runner.stats.connects).toBe(0);
     expect(seen.some((m) => m.topic.startsWith('fs/fs-run02/'))).toBe(false);
   });
+
+  it('advances the barn by timeScale seconds per clock second while readings keep the real clock', async () => {
+    const now = Date.now();
+    const model = new ShedModel({
+      code: 'fs-run01',
+      kind: 'broiler',
+      seed: 7,
+      placedAt: now - 20 * 86_400_000,
+      weather: new Weather({ seed: 1, fixed: { temp: 12, rh: 70 } }),
+      faults: false,
+    });
+    model.warmUp(now, 1);
+    const steps: number[] = [];
+    const step = model.step.bind(model);
+    model.step = (dt, t) => {
+      steps.push(dt);
+      return step(dt, t);
+    };
+    const before = seen.length;
+    const runner = new SimulatorRunner({ connection: { url }, gateways: [{ model, password: 'demo' }], intervalS: 0.2, timeScale: 60 });
+    await runner.start();
+    await until(() => (steps.filter((dt) => dt > 0).length >= 4 ? true : undefined));
+    await runner.stop();
+    // After the first (which covers the moments since the connection), each tick of about 0.2 s
+    // moved the house about 12 s (timers run late, never early).
+    const ticks = steps.filter((dt) => dt > 0).slice(1);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    for (const dt of ticks) expect(dt).toBeGreaterThanOrEqual(0.2 * 60 * 0.9);
+    const sent = seen.slice(before).filter((m) => m.topic === 'fs/fs-run01/telemetry');
+    const last = JSON.parse(sent.at(-1)!.payload) as { ts: number };
+    expect(Math.abs(last.ts - Date.now())).toBeLessThan(5000);
+  });
 });

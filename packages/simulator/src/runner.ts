@@ -34,6 +34,13 @@ export interface RunnerOptions {
   log?: (line: string) => void;
   /** Injected clock for tests. */
   now?: () => number;
+  /**
+   * Seconds of barn physics per second of the clock (default 1). Demos and browser tests use 60
+   * or more to show a changed setting taking effect (a lower target cooling the house) in a
+   * minute instead of an hour; readings keep the real clock's timestamps, and the day age and the
+   * weather follow the real clock.
+   */
+  timeScale?: number;
 }
 
 export interface RunnerStats {
@@ -172,7 +179,7 @@ export class SimulatorRunner {
   private tick(link: Link): void {
     if (this.stopped) return;
     const now = this.now();
-    const dt = Math.max(0, (now - link.lastStep) / 1000);
+    const dt = (Math.max(0, now - link.lastStep) / 1000) * (this.opts.timeScale ?? 1);
     link.lastStep = now;
     const result = link.gw.model.step(dt, now);
     for (const e of result.events) {

@@ -1,6 +1,8 @@
 import type {
   DynamicWindPayload,
   FixedWindPayload,
+  LightingPayload,
+  LightingPoint,
   PumpsPayload,
   WarnBarPayload,
   WarnButtonPayload,
@@ -8,6 +10,7 @@ import type {
   WarnRhPayload,
   WindowPayload,
 } from '@farmsense/shared';
+import { fullLux } from './lights.js';
 import { openingKey } from './openings.js';
 import type { ShedProfile } from './profiles.js';
 import { defaultHeater, type ClimateSettings, type FanStageParams, type HeaterParams, type PumpParams } from './settings.js';
@@ -122,6 +125,41 @@ export function defaultPumps(p: ShedProfile): PumpsPayload | null {
     stopSeconds: 0,
   }));
   return { pumps };
+}
+
+/** Day ages over which the profiles' lighting programmes change (none changes after its first weeks). */
+const LIGHTING_DAYS = 120;
+const hhmm = (hour: number): string => `${String(hour).padStart(2, '0')}:00`;
+
+/** One day's lamps as a point: on at the first lit hour after a dark one, off at the next dark hour. */
+function dayPoint(p: ShedProfile, day: number): Omit<LightingPoint, 'day'> | null {
+  const full = fullLux(p, day);
+  // The lamps are on where the programme gives the day's full output; a pig room's 5 lux at night
+  // (under 3 % of its lamps) is its night light, which the schedule does not switch.
+  const lit = Array.from({ length: 24 }, (_, h) => full > 0 && p.lux(h, day) >= full / 2);
+  if (lit.every(Boolean)) return { on: '00:00', off: '23:59', intensity: 100 };
+  const on = lit.findIndex((x, h) => x && !lit[(h + 23) % 24]);
+  if (on < 0) return null;
+  let off = (on + 1) % 24;
+  while (lit[off]) off = (off + 1) % 24;
+  return { on: hhmm(on), off: hhmm(off), intensity: 100 };
+}
+
+/**
+ * The profile's lighting programme as the platform's lighting schedule (shared lighting.ts): a
+ * point on each day age where the lit hours change, at full output (the lamps' full output for a
+ * day age is the programme's own, lights.ts `fullLux`, so a broiler house still dims as it grows).
+ * Under this schedule the house is lit exactly as under its programme. Null without a light sensor.
+ */
+export function defaultLighting(p: ShedProfile): LightingPayload | null {
+  if (p.sensors.light === 0) return null;
+  const points: LightingPoint[] = [];
+  for (let day = 0; day <= LIGHTING_DAYS; day++) {
+    const point = dayPoint(p, day);
+    const last = points.at(-1);
+    if (point && (!last || last.on !== point.on || last.off !== point.off)) points.push({ day, ...point });
+  }
+  return points.length > 0 ? { points } : null;
 }
 
 /** The controller's own alarm limits: humidity 35-90 % RH, static pressure 2-60 Pa, ammonia 25 ppm, the siren on. */

@@ -14,6 +14,7 @@ export {
   DEFAULT_WARN_RH,
   defaultDynamicWind,
   defaultFixedWind,
+  defaultLighting,
   defaultPumps,
   defaultWindow,
 } from './defaults.js';

@@ -1,7 +1,10 @@
+import { lightingPayload } from '@farmsense/shared';
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands.js';
+import { defaultLighting } from './defaults.js';
 import { fullLux, lightLevels } from './lights.js';
 import { ShedModel } from './model.js';
+import { PROFILES, SHED_KINDS } from './profiles.js';
 
 const MIDNIGHT = Date.UTC(2026, 6, 1, 16);
 const DAY = 86_400_000;
@@ -49,5 +52,35 @@ describe('lighting schedule set by the platform', () => {
     expect(bad([{ day: 0, on: '06:00', off: '22:00', intensity: 150 }])).toBe('outOfRange');
     expect(bad([{ day: 0, on: 6, off: '22:00', intensity: 50 }])).toBe('badParams');
     expect(bad([])).toBe('outOfRange');
+  });
+});
+
+describe('the profiles lighting programme as a platform schedule (the demo version 1)', () => {
+  it('says each programme in points (hand-worked)', () => {
+    expect(defaultLighting(PROFILES.broiler)).toEqual({
+      points: [
+        { day: 0, on: '00:00', off: '23:00', intensity: 100 },
+        { day: 8, on: '04:00', off: '22:00', intensity: 100 },
+      ],
+    });
+    expect(defaultLighting(PROFILES.layer)).toEqual({ points: [{ day: 0, on: '05:00', off: '21:00', intensity: 100 }] });
+    expect(defaultLighting(PROFILES.farrowing)).toEqual({ points: [{ day: 0, on: '07:00', off: '19:00', intensity: 100 }] });
+  });
+
+  it('lights every house under its schedule as under its programme, but for a pig room night light', () => {
+    for (const kind of SHED_KINDS) {
+      const p = PROFILES[kind];
+      const payload = defaultLighting(p)!;
+      expect(lightingPayload.safeParse(payload).success, kind).toBe(true);
+      const m = new ShedModel({ code: 'fs-lux02', kind, seed: 1, placedAt: MIDNIGHT, faults: false });
+      for (const day of [0, 3, 7, 8, 15, 21, 22, 40, 90]) {
+        const occ = { ...m.occupancy(MIDNIGHT + day * DAY + HOUR), occupied: true, dayAge: day };
+        for (let h = 0; h < 24; h++) {
+          const own = p.lux(h, day);
+          const scheduled = lightLevels(p, new Map(), h + 0.5, occ, payload.points)[0]!;
+          expect(scheduled, `${kind} day ${day} ${h}:30`).toBeCloseTo(own < fullLux(p, day) / 2 ? 0 : own, 6);
+        }
+      }
+    }
   });
 });

@@ -7,6 +7,7 @@ import {
   tempDayAgePayload,
   warnBarPayload,
   warnButtonPayload,
+  lightingPayload,
   warnNh3Payload,
   warnRhPayload,
   windowPayload,
@@ -71,6 +72,7 @@ describe(`demo remote control (${TEST_DB})`, () => {
       warnBar: warnBarPayload,
       warnNh3: warnNh3Payload,
       warnButton: warnButtonPayload,
+      lighting: lightingPayload,
     };
     const gws = await ctx.database.query<{ shed_id: number; shed_type: number }>(
       `SELECT g.shed_id, s.shed_type FROM gateways g JOIN sheds s ON s.id = g.shed_id WHERE g.code LIKE 'fs-demo%' ORDER BY g.code`,

@@ -4,6 +4,7 @@ import {
   dynamicWindPayload,
   fixedWindPayload,
   heaterPayload,
+  lightingPayload,
   pumpsPayload,
   SETTING_OPS,
   tempDayAgePayload,
@@ -24,6 +25,7 @@ import {
   defaultDynamicWind,
   defaultFixedWind,
   defaultHeater,
+  defaultLighting,
   defaultPumps,
   defaultWindow,
   kindForShedType,
@@ -35,7 +37,7 @@ import { accounts, controlCommands, controlOptionLogs, gateways, sheds, tenants 
 /**
  * CONTRACT §5 demo remote control (issue 14): every demo climate controller has each of its
  * setting groups (day-age curve, heaters, fixed and variable fans, inlets and curtains, pumps, its
- * own alarm limits) as version 1, acknowledged, set by the demo administrator. They are what the
+ * own alarm limits, the lighting schedule) as version 1, acknowledged, set by the demo administrator. They are what the
  * simulator runs for that house (its profile's set points and its controller's own defaults,
  * simulator defaults.ts, in the same fleet order as db/demo-fleet.ts), so the screens and the
  * simulated house agree from the first visit.
@@ -75,6 +77,7 @@ const GROUP_RULES = {
   warnBar: warnBarPayload,
   warnNh3: warnNh3Payload,
   warnButton: warnButtonPayload,
+  lighting: lightingPayload,
 } as const;
 type SeededGroup = keyof typeof GROUP_RULES;
 
@@ -96,6 +99,7 @@ export function demoSettings(kind: keyof typeof PROFILES): { grp: SeededGroup; p
     ['warnBar', DEFAULT_WARN_BAR],
     ['warnNh3', DEFAULT_WARN_NH3],
     ['warnButton', DEFAULT_WARN_BUTTON],
+    ['lighting', defaultLighting(p)],
   ];
   return all.flatMap(([grp, payload]) =>
     payload === null ? [] : [{ grp, payload: GROUP_RULES[grp].parse(payload) as Record<string, unknown> }],

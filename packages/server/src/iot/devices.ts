@@ -1,4 +1,5 @@
 import type { Database } from '../db/client.js';
+import { inTurns } from '../lib/turns.js';
 
 /** CONTRACT §4: a device code is `fs-` followed by 1 to 16 letters or digits. */
 export const DEVICE_CODE_RE = /^fs-[A-Za-z0-9]{1,16}$/;
@@ -112,7 +113,11 @@ export class DeviceCache {
     if (batch.size === 0) return;
     try {
       const found = await this.load([...batch.keys()]);
-      for (const [code, waiting] of batch) for (const w of waiting) w.resolve(found.get(code) ?? null);
+      // A fleet reconnecting is a thousand CONNECTs answered from one lookup: in turns, so the
+      // console's requests are read between them (lib/turns.ts).
+      await inTurns([...batch], ([code, waiting]) => {
+        for (const w of waiting) w.resolve(found.get(code) ?? null);
+      });
     } catch (err) {
       for (const waiting of batch.values()) for (const w of waiting) w.reject(err);
     }

@@ -1,5 +1,6 @@
 import type { Database } from '../db/client.js';
 import { errorText, type Log } from '../lib/log.js';
+import { inTurns } from '../lib/turns.js';
 import { CommittedFanout, type CommittedBatch, type CommittedHandler, type CommittedMessage, type SubscriberOptions } from './committed.js';
 import type { DeviceInfo } from './devices.js';
 import { Partitions } from './partitions.js';
@@ -40,6 +41,8 @@ interface Waiter {
   reject: (err: Error) => void;
 }
 
+const resolveWaiter = (w: Waiter): void => w.resolve();
+
 interface Lane {
   batch: ReadingBatch;
   messages: StoredMessage[];
@@ -51,6 +54,8 @@ interface Lane {
   oldestAt: number | null;
   /** The running drain, if any. */
   writing: Promise<void> | null;
+  /** The acknowledgements of committed batches, released in turns and in commit order. */
+  settling: Promise<void>;
 }
 
 /** Readings waiting longer than this from arrival to commit are reported in the log. */
@@ -100,6 +105,7 @@ export class Ingest {
       timer: null,
       oldestAt: null,
       writing: null,
+      settling: Promise.resolve(),
     }));
   }
 
@@ -179,6 +185,7 @@ export class Ingest {
     while (this.lanes.some((l) => l.writing || l.waiters.length > 0)) {
       await Promise.all(this.lanes.map((lane) => this.drain(lane)));
     }
+    await Promise.all(this.lanes.map((lane) => lane.settling));
     // Subscribers get what is left of the grace to finish what was committed.
     await this.committed.drain(Math.max(0, this.stopDeadline - Date.now()));
   }
@@ -218,7 +225,9 @@ export class Ingest {
         for (const w of waiters) w.reject(err);
         continue;
       }
-      for (const w of waiters) w.resolve();
+      // Acknowledged a few dozen at a time (lib/turns.ts) while the next batch is written, so the
+      // console's requests are read between them; in order, so a device's PUBACKs keep its order.
+      lane.settling = lane.settling.then(() => inTurns(waiters, resolveWaiter));
       this.noteLag(oldestAt === null ? 0 : Date.now() - oldestAt);
       try {
         this.opts.onStored?.(messages);

@@ -7,6 +7,7 @@ import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter } from '../../../ui/list/useListPage';
+import { useRecordPens } from '../recordsApi';
 
 /** The address filters of a feeding report over farm days: house and range (ms). */
 export const RANGE_FILTERS = { shedId: numberFilter, start: numberFilter, end: numberFilter };
@@ -22,13 +23,15 @@ export function useFeedRange(filters: { start?: number; end?: number }): DateRan
 }
 
 /**
- * The filter bar of a feeding report: farm, house (all by default), the page's own fields
- * (`children`) and the day range, checked against the 30-day rule before any request.
+ * The filter bar of a feeding report: farm, house (all by default), with `pen` one of the house's
+ * pens, the page's own fields (`children`) and the day range, checked against the 30-day rule
+ * before any request. A changed farm or house clears the pen.
  */
 export function FeedRangeFilters({
   id,
   choice,
   shedId,
+  pen,
   range,
   onFilters,
   actions,
@@ -38,18 +41,21 @@ export function FeedRangeFilters({
   id: string;
   choice: FarmChoice;
   shedId: number | undefined;
+  /** The pen filter and its value (shown when given). */
+  pen?: { penId: number | undefined };
   range: DateRange;
-  /** A changed farm (all undefined), house or range. */
-  onFilters: (patch: { shedId?: number; start?: number; end?: number }) => void;
+  /** A changed farm (house and pen undefined), house, pen or range. */
+  onFilters: (patch: { shedId?: number; penId?: number; start?: number; end?: number }) => void;
   actions?: ReactNode;
   children?: ReactNode;
 }): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
   const sheds = useShedOptions(choice.farmId);
+  const pens = useRecordPens(choice.farmId, pen ? shedId : undefined);
   return (
     <FilterBar label={t('filters.label')} actions={actions}>
       <FilterField id={`${id}-farm`} label={t('feedRecords.fields.farm')} width={220}>
-        <FarmSelect id={`${id}-farm`} choice={choice} onPicked={() => onFilters({ shedId: undefined })} />
+        <FarmSelect id={`${id}-farm`} choice={choice} onPicked={() => onFilters({ shedId: undefined, penId: undefined })} />
       </FilterField>
       <FilterField id={`${id}-shed`} label={t('feedRecords.fields.shed')} width={200}>
         <Select<number>
@@ -58,9 +64,22 @@ export function FeedRangeFilters({
           placeholder={t('common:all')}
           value={shedId}
           options={sheds.data ?? []}
-          onChange={(v) => onFilters({ shedId: v })}
+          onChange={(v) => onFilters({ shedId: v, penId: undefined })}
         />
       </FilterField>
+      {pen && (
+        <FilterField id={`${id}-pen`} label={t('feedRecords.fields.pen')} width={180}>
+          <Select<number>
+            id={`${id}-pen`}
+            allowClear
+            disabled={shedId === undefined}
+            placeholder={t('common:all')}
+            value={shedId === undefined ? undefined : pen.penId}
+            options={pens}
+            onChange={(v) => onFilters({ penId: v })}
+          />
+        </FilterField>
+      )}
       {children}
       <FilterField id={`${id}-range`} label={t('feedRecords.range')}>
         <DateRangePicker id={`${id}-range`} value={range} onChange={([a, b]) => onFilters({ start: a.valueOf(), end: b.valueOf() })} />

@@ -1,25 +1,20 @@
-import { useState, type ReactElement } from 'react';
-import { Select, Tag } from 'antd';
+import type { ReactElement } from 'react';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { FeedRecordRow } from '@farmsense/shared';
-import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { ExportButton } from '../../../ui/ExportButton';
-import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
-import { feedRecordsExport, useFeedRecords, useRecordPens, type FeedRecordsAsk } from '../recordsApi';
+import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { feedRecordsExport, useFeedRecords, type FeedRecordsAsk } from '../recordsApi';
 import '../../../ui/admin.css';
 
-const FILTERS = { shedId: numberFilter, penId: numberFilter, start: numberFilter, end: numberFilter };
-/** Without a chosen range the last seven days show, today included. */
-const DEFAULT_DAYS = 7;
+const FILTERS = { ...RANGE_FILTERS, penId: numberFilter };
 
 /**
  * /accurate-feeding/records/feeding: per feeder and farm day what it planned and dispensed, the
@@ -31,13 +26,7 @@ export function FeedRecordsPage(): ReactElement {
   const choice = useFarmChoice();
   const list = useListPage(FILTERS);
   const { filters } = list;
-  const sheds = useShedOptions(choice.farmId);
-  const pens = useRecordPens(choice.farmId, filters.shedId);
-  const [opened] = useState(() => dayjs());
-  const range: DateRange =
-    filters.start !== undefined && filters.end !== undefined
-      ? [dayjs(filters.start), dayjs(filters.end)]
-      : [opened.subtract(DEFAULT_DAYS - 1, 'day').startOf('day'), opened];
+  const range = useFeedRange(filters);
   const ask: FeedRecordsAsk = {
     farmId: choice.farmId ?? 0,
     shedId: filters.shedId,
@@ -80,35 +69,15 @@ export function FeedRecordsPage(): ReactElement {
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel('accurate-feeding.records.feeding')} subtitle={t('feedRecords.subtitle')} />
       <div className="fs-panel">
-        <FilterBar label={t('filters.label')} actions={<ExportButton request={feedRecordsExport(ask)} />}>
-          <FilterField id="records-farm" label={t('feedRecords.fields.farm')} width={220}>
-            <FarmSelect id="records-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined, penId: undefined })} />
-          </FilterField>
-          <FilterField id="records-shed" label={t('feedRecords.fields.shed')} width={200}>
-            <Select<number>
-              id="records-shed"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.shedId}
-              options={sheds.data ?? []}
-              onChange={(v) => list.apply({ shedId: v, penId: undefined })}
-            />
-          </FilterField>
-          <FilterField id="records-pen" label={t('feedRecords.fields.pen')} width={180}>
-            <Select<number>
-              id="records-pen"
-              allowClear
-              disabled={filters.shedId === undefined}
-              placeholder={t('common:all')}
-              value={ask.penId}
-              options={pens}
-              onChange={(v) => list.apply({ penId: v })}
-            />
-          </FilterField>
-          <FilterField id="records-range" label={t('feedRecords.range')}>
-            <DateRangePicker id="records-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
-          </FilterField>
-        </FilterBar>
+        <FeedRangeFilters
+          id="records"
+          choice={choice}
+          shedId={filters.shedId}
+          pen={{ penId: filters.penId }}
+          range={range}
+          onFilters={list.apply}
+          actions={<ExportButton request={feedRecordsExport(ask)} />}
+        />
         <PagedTable<FeedRecordRow>
           label={t('feedRecords.sheet')}
           rowKey={(r) => `${r.feederId}-${r.day}`}

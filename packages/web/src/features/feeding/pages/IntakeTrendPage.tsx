@@ -13,7 +13,6 @@ import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { useFeedIntake } from '../analysisApi';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
-import { useRecordPens } from '../recordsApi';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, penId: numberFilter, feederId: numberFilter };
@@ -29,7 +28,6 @@ export function IntakeTrendPage(): ReactElement {
   const list = useListPage(FILTERS);
   const { filters } = list;
   const range = useFeedRange(filters);
-  const pens = useRecordPens(choice.farmId, filters.shedId);
   const penId = filters.shedId === undefined ? undefined : filters.penId;
   const answer = useFeedIntake(
     {
@@ -86,19 +84,9 @@ export function IntakeTrendPage(): ReactElement {
           choice={choice}
           shedId={filters.shedId}
           range={range}
-          onFilters={(p) => list.apply('shedId' in p ? { ...p, penId: undefined, feederId: undefined } : p)}
+          pen={{ penId }}
+          onFilters={(p) => list.apply('penId' in p ? { ...p, feederId: undefined } : p)}
         >
-          <FilterField id="intake-pen" label={t('feedRecords.fields.pen')} width={180}>
-            <Select<number>
-              id="intake-pen"
-              allowClear
-              disabled={filters.shedId === undefined}
-              placeholder={t('common:all')}
-              value={penId}
-              options={pens}
-              onChange={(v) => list.apply({ penId: v, feederId: undefined })}
-            />
-          </FilterField>
           <FilterField id="intake-feeder" label={t('intake.feeder')} width={200}>
             <Select<number>
               id="intake-feeder"

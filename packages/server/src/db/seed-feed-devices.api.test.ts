@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FeedAlarmRow, FeedDeviceRow, FeedRecordRow, Page, PlanRow } from '@farmsense/shared';
+import type {
+  FeedAlarmRow,
+  FeedAlarmStatsAnswer,
+  FeedAmountRow,
+  FeedAnalysisAnswer,
+  FeedDeviceRow,
+  FeedIntakeAnswer,
+  FeedRecordRow,
+  Page,
+  PlanRow,
+} from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, tokenFor } from '../test/factories.js';
 import { DEMO_SEED } from './demo-fleet.js';
@@ -76,5 +86,31 @@ describe(`demo feeders (${TEST_DB})`, () => {
     expect(list.code).toBe(1);
     const refused = records.data.list.filter((r) => !r.ate && (r.day === list.data.today || r.day === list.data.yesterday));
     expect(list.data.list.map((r) => r.feederId).sort()).toEqual([...new Set(refused.map((r) => r.feederId))].sort());
+  });
+
+  it('fills the amount records, feed analysis, intake trend and not-eaten statistics of the demo sow farm', async () => {
+    await seedFeederHistory(ctx.database);
+    const [house] = await q<{ farm_id: number }>(`SELECT farm_id FROM sheds WHERE shed_name = 'Farrowing 1'`);
+    const token = await tokenFor(ctx.database.db, 'demo');
+    const at = `farmId=${house!.farm_id}&startTime=${Date.now() - 6 * 86_400_000}&endTime=${Date.now()}`;
+    const get = <T>(url: string) => call<T>(ctx, token, 'GET', `/api/feeding/${url}`);
+    const amounts = await get<Page<FeedAmountRow>>(`records/amount?${at}&pageSize=1000`);
+    expect(amounts.data.total).toBe(24 * 7);
+    // The demo feeders confirmed their plan: every finished day of a sow that ate did its meals.
+    const records = await get<Page<FeedRecordRow>>(`records/feeding?${at}&pageSize=1000`);
+    const ate = new Set(records.data.list.filter((r) => r.ate && r.day < records.data.list[0]!.day).map((r) => `${r.feederId}-${r.day}`));
+    const done = amounts.data.list.filter((r) => ate.has(`${r.feederId}-${r.day}`));
+    expect(done.length).toBeGreaterThan(0);
+    for (const r of done) {
+      expect(r.meals).toBeGreaterThan(0);
+      expect(r.mealsDone).toBe(r.meals);
+    }
+    const byDay = await get<FeedAnalysisAnswer>(`analysis/feed?${at}&groupBy=day`);
+    expect(byDay.data.list).toHaveLength(7);
+    expect(byDay.data.total.dispensed).toBe(records.data.list.reduce((sum, r) => sum + r.dispensed, 0));
+    const intake = await get<FeedIntakeAnswer>(`analysis/intake?${at}&feederId=${records.data.list[0]!.feederId}`);
+    expect(intake.data.days).toHaveLength(7);
+    const stats = await get<FeedAlarmStatsAnswer>(`alarms/analysis?${at}`);
+    expect(stats.data.total.refused + stats.data.total.low).toBe(records.data.list.filter((r) => !r.ate).length);
   });
 });

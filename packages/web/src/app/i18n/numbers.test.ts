@@ -16,6 +16,15 @@ describe('figures and moments in the console language', () => {
     expect(formatDateTime(null)).toBe('');
   });
 
+  it('adds the seconds of a reading when asked, in the console language', async () => {
+    const reading = at + 7_000;
+    await i18n.changeLanguage('en-us');
+    expect(formatDateTime(reading, { seconds: true })).toBe('11/27/26, 9:05:07 PM');
+    await i18n.changeLanguage('ru');
+    expect(formatDateTime(reading, { seconds: true })).toBe('27.11.2026, 21:05:07');
+    expect(formatDateTime(reading)).toBe('27.11.2026, 21:05');
+  });
+
   it('writes decimals with the separators of the language', async () => {
     await i18n.changeLanguage('ru');
     expect(formatDecimal(1234.5, 1)).toBe('1\u00a0234,5');

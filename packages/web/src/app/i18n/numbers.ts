@@ -41,14 +41,18 @@ export function formatUpTo(value: number | null | undefined, maxDecimals: number
 
 const dateTimes = new Map<string, Intl.DateTimeFormat>();
 
-/** A moment as date and time in the console language (the browser's clock), or '' for none. */
-export function formatDateTime(ms: number | null | undefined): string {
+/**
+ * A moment as date and time in the console language (the browser's clock), with its seconds when
+ * asked (a reading's time), or '' for none. Every moment the console shows goes through here.
+ */
+export function formatDateTime(ms: number | null | undefined, { seconds = false }: { seconds?: boolean } = {}): string {
   if (ms == null || !Number.isFinite(ms)) return '';
   const locale = intlLocale();
-  let f = dateTimes.get(locale);
+  const key = `${locale}|${seconds}`;
+  let f = dateTimes.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
-    dateTimes.set(locale, f);
+    f = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: seconds ? 'medium' : 'short' });
+    dateTimes.set(key, f);
   }
   return f.format(ms);
 }

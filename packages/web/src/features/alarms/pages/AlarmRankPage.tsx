@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import type { AlarmRankGateway, AlarmRankRule } from '@farmsense/shared';
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
+import { formatDateTime } from '../../../app/i18n/numbers';
 import { BarChart } from '../../../ui/charts';
 import type { DateRange } from '../../../ui/DateRangePicker';
 import { ExportButton } from '../../../ui/ExportButton';
@@ -49,7 +50,7 @@ function figureColumns<T extends Ranked>(t: TFunction): ColumnsType<T> {
     {
       key: 'last',
       title: t('reports.columns.lastAt'),
-      render: (_, x) => <span className="fs-nowrap">{dayjs(x.lastAt).format('YYYY-MM-DD HH:mm')}</span>,
+      render: (_, x) => <span className="fs-nowrap">{formatDateTime(x.lastAt)}</span>,
     },
   ];
 }

@@ -8,6 +8,7 @@ import {
   type OverviewShed,
   type SettingGroup,
 } from '@farmsense/shared';
+import { formatDecimal } from '../../../app/i18n/numbers';
 
 /** A house's climate at a glance: the controller's mode and mean values beside the curve's set values for today. */
 export interface HouseClimate {
@@ -46,11 +47,11 @@ export function houseClimate(shed: OverviewShed): HouseClimate {
 
 const DECIMALS: Record<string, number> = { temp: 1, rh: 0, co2: 0, nh3: 1, pa: 1, fan: 0 };
 
-/** "23.4 °C"; '–' without a value. */
+/** "23.4 °C" ("23,4 °C" in Russian: app/i18n/numbers); '–' without a value. */
 export function climateValue(value: number | null, kind: string): string {
   if (value === null || !Number.isFinite(value)) return '–';
   const unit = keyUnit(`${kind}.1`);
-  const n = value.toFixed(DECIMALS[kind] ?? 1);
+  const n = formatDecimal(value, DECIMALS[kind] ?? 1);
   return unit ? `${n}\u2009${unit}` : n;
 }
 

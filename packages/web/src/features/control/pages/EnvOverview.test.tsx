@@ -81,7 +81,7 @@ describe('climate control overview', { timeout: 40_000 }, () => {
     // Day 11 of a curve from 30 °C on day 1 to 20 °C on day 21.
     expect(within(rowA).getByText(n(t('overview.set', { value: '25.0\u2009°C' })))).toBeTruthy();
     expect(within(rowA).getByText(n(t('overview.set', { value: '60\u2009%' })))).toBeTruthy();
-    expect(within(rowA).getByText(n('1200\u2009ppm'))).toBeTruthy();
+    expect(within(rowA).getByText(n('1,200\u2009ppm'))).toBeTruthy();
     const groups = screen.getByRole('list', { name: `House A: ${t('overview.settings')}` });
     expect(within(groups).getByTestId('group-tempDayAge').textContent).toContain(t('status.synced'));
     expect(within(groups).getByTestId('group-heater').textContent).toContain(t('status.pending'));

@@ -1,6 +1,6 @@
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import type { RecordColumn, RecordRow } from '@farmsense/shared';
+import { formatDateTime } from '../../../app/i18n/numbers';
 import { fmtNumber, keyHeader } from '../model/format';
 
 /**
@@ -16,7 +16,7 @@ export function recordColumns(columns: readonly RecordColumn[], timeTitle: strin
       dataIndex: 'ts',
       fixed: 'left',
       width: 170,
-      render: (ts: number) => <span className="fs-num">{dayjs(ts).format('YYYY-MM-DD HH:mm:ss')}</span>,
+      render: (ts: number) => <span className="fs-num">{formatDateTime(ts, { seconds: true })}</span>,
     },
     ...columns.map((c) => ({
       title: several ? `${c.gatewayCode} ${keyHeader(c.key, c.unit)}` : keyHeader(c.key, c.unit),

@@ -1,7 +1,7 @@
 import { keyUnit } from '@farmsense/shared';
 import dayjs from 'dayjs';
 import { hasKey, tk } from '../../../app/i18n/i18n';
-import { formatDecimal, intlLocale } from '../../../app/i18n/numbers';
+import { formatDateTime, formatDecimal, intlLocale } from '../../../app/i18n/numbers';
 
 export { intlLocale };
 
@@ -110,5 +110,5 @@ export function fmtDuration(ms: number): string {
 
 export function fmtTime(ts: number | null | undefined, withSeconds = false): string {
   if (ts === null || ts === undefined) return '–';
-  return dayjs(ts).format(withSeconds ? 'YYYY-MM-DD HH:mm:ss' : 'YYYY-MM-DD HH:mm');
+  return formatDateTime(ts, { seconds: withSeconds });
 }

@@ -13,7 +13,7 @@ import { useLiveSheds } from '../hooks/useLiveSheds';
 import { useNow } from '../hooks/useNow';
 import { gasLevel, rhLevel, tempComfort, worstLevel } from '../model/comfort';
 import { fmtValue } from '../model/format';
-import { formatDecimal } from '../../../app/i18n/numbers';
+import { formatDateTime, formatDecimal } from '../../../app/i18n/numbers';
 import { shedMeanPoints } from '../model/trendSeries';
 import { ScreenTile } from '../components/ScreenTile';
 import { useFullscreen } from '../hooks/useFullscreen';
@@ -33,7 +33,7 @@ function Clock(): ReactElement {
   const clock = useNow(1_000);
   return (
     <time className="fs-screen__clock" dateTime={dayjs(clock).toISOString()}>
-      {dayjs(clock).format('YYYY-MM-DD HH:mm:ss')}
+      {formatDateTime(clock, { seconds: true })}
     </time>
   );
 }

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { formatDecimal } from '../../../app/i18n/numbers';
+import { formatDateTime, formatDecimal } from '../../../app/i18n/numbers';
 import type { TFunction } from 'i18next';
 import type { SiloStatusRow } from '@farmsense/shared';
 
@@ -20,9 +20,9 @@ export const LEVEL_COLOR: Record<string, string> = { normal: 'green', empty: 're
 export const WEIGHT_COLOR: Record<string, string> = { stable: 'default', dynamic: 'blue', overload: 'red', underload: 'red' };
 export const ACTION_COLOR: Record<string, string> = { none: 'default', loading: 'cyan', unloading: 'geekblue' };
 
-/** A reading or delivery time as the console writes times ("2026-03-01 08:05"). */
+/** A reading or delivery time as the console language writes moments (app/i18n/numbers). */
 export function fmtTime(ts: number): string {
-  return dayjs(ts).format('YYYY-MM-DD HH:mm');
+  return formatDateTime(ts);
 }
 
 /** Whole kilograms as the console language writes numbers ("12,340" in English, "12 340" in Russian). */

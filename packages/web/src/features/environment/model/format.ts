@@ -1,5 +1,4 @@
 import { keyUnit } from '@farmsense/shared';
-import dayjs from 'dayjs';
 import { hasKey, tk } from '../../../app/i18n/i18n';
 import { formatDateTime, formatDecimal, intlLocale } from '../../../app/i18n/numbers';
 

@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import { formatDateTime, formatDecimal } from '../../../app/i18n/numbers';
 import type { TFunction } from 'i18next';
 import type { SiloStatusRow } from '@farmsense/shared';

@@ -12,7 +12,8 @@
  * printed on its own line). Per level it prints: messages acknowledged to the devices (QoS 1 PUBACK, sent after commit),
  * readings stored (rows of the level's time range, counted in the database after the server has
  * stopped), lost (acknowledged readings not stored), the drain time (from the end of the load until the last
- * acknowledgement), the server process's CPU (% of one core) and highest RSS, and p50/p99 of the
+ * acknowledgement), the server process's CPU (% of one core, and CPU seconds per 1,000 acknowledged
+ * messages) and highest RSS, and p50/p99 of the
  * three calls. The exit code is non-zero when a target of the issue's "Done when" is missed.
  *
  * Run: npm run bench -- load [--pg] [--gateways=1000] [--seconds=60] [--levels=1,3,10]
@@ -60,6 +61,8 @@ interface Row {
   to: number;
   drainS: number;
   cpuPct: number;
+  /** Server CPU seconds over the watched time (the level and its drain). */
+  cpuS: number;
   rssMiB: number;
   lat: Latencies;
 }
@@ -88,6 +91,7 @@ async function idle(base: string, token: string, fleet: Fleet, pid: number): Pro
     to: 0,
     drainS: 0,
     cpuPct: u.cpuPct,
+    cpuS: u.cpuS,
     rssMiB: u.maxRssMiB,
     lat,
   };
@@ -145,6 +149,7 @@ async function level(url: string, base: string, token: string, fleet: Fleet, mod
     to: Date.now(),
     drainS,
     cpuPct: u.cpuPct,
+    cpuS: u.cpuS,
     rssMiB: u.maxRssMiB,
     lat,
   };
@@ -152,14 +157,14 @@ async function level(url: string, base: string, token: string, fleet: Fleet, mod
 
 function print(store: string, rows: Row[]): void {
   console.log(
-    `\n| store | load | msg/s | acked msgs | acked readings | stored | lost | drain | server CPU | RSS | shed list p50 / p99 | live values p50 / p99 | 24 h trend p50 / p99 |`,
+    `\n| store | load | msg/s | acked msgs | acked readings | stored | lost | drain | server CPU | CPU per 1,000 msgs | RSS | shed list p50 / p99 | live values p50 / p99 | 24 h trend p50 / p99 |`,
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const drain = r.level === 0 ? '-' : Number.isFinite(r.drainS) ? `${r.drainS.toFixed(1)} s` : `> ${DRAIN_LIMIT_MS / 1000} s`;
     const errors = r.lat.errors ? ` (${r.lat.errors} calls failed)` : '';
     console.log(
-      `| ${store} | ${r.label} | ${r.rate.toFixed(0)} | ${r.acked} of ${r.published} | ${r.ackedPoints} | ${r.stored} | ${r.level ? r.lost : '-'} | ${drain} | ${r.cpuPct.toFixed(0)} % | ${r.rssMiB.toFixed(0)} MiB | ${pair(r.lat.shedList)} ms | ${pair(r.lat.live)} ms | ${pair(r.lat.trend)} ms${errors} |`,
+      `| ${store} | ${r.label} | ${r.rate.toFixed(0)} | ${r.acked} of ${r.published} | ${r.ackedPoints} | ${r.stored} | ${r.level ? r.lost : '-'} | ${drain} | ${r.cpuPct.toFixed(0)} % | ${r.acked > 0 ? `${((1000 * r.cpuS) / r.acked).toFixed(2)} s` : '-'} | ${r.rssMiB.toFixed(0)} MiB | ${pair(r.lat.shedList)} ms | ${pair(r.lat.live)} ms | ${pair(r.lat.trend)} ms${errors} |`,
     );
   }
   for (const r of rows) {

@@ -116,6 +116,13 @@ async function level(url: string, base: string, token: string, fleet: Fleet, mod
   });
   const from = Date.now();
   await runner.start();
+  // A level measures a connected fleet; how long the fleet took to connect is printed (after a
+  // restart every check code is verified once, argon2id, one at a time: iot/check-cache.ts).
+  const connecting = performance.now();
+  while (runner.connected < models.length && performance.now() - connecting < DRAIN_LIMIT_MS) await sleep(100);
+  console.log(
+    `load: ${x}x: ${runner.connected} of ${models.length} gateways connected ${((performance.now() - connecting) / 1000).toFixed(1)} s after the first answers`,
+  );
   const watch = new ProcWatch(pid);
   watch.start();
   const calls = sampleConsole(base, token, fleet);

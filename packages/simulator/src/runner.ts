@@ -86,7 +86,14 @@ export class SimulatorRunner {
     return (this.opts.intervalS ?? 10) * 1000;
   }
 
-  /** Connects every gateway and starts publishing; resolves once all are connected. */
+  /** Gateways whose connection is up now. */
+  get connected(): number {
+    let n = 0;
+    for (const link of this.links) if (link.client?.connected) n++;
+    return n;
+  }
+
+  /** Connects every gateway and starts publishing; resolves once each is connected or has failed once (it keeps trying). */
   async start(): Promise<void> {
     const start = this.now();
     const period = this.periodMs;

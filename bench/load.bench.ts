@@ -115,13 +115,16 @@ async function level(url: string, base: string, token: string, fleet: Fleet, mod
     publishOnConnect: false,
   });
   const from = Date.now();
-  await runner.start();
-  // A level measures a connected fleet; how long the fleet took to connect is printed (after a
-  // restart every check code is verified once, argon2id, one at a time: iot/check-cache.ts).
+  // The fleet connects first (a level measures a connected fleet); the console is sampled
+  // meanwhile, and how long it took is printed: after a restart every check code is verified once
+  // (argon2id, one at a time: iot/check-cache.ts), so this is a fleet reconnecting to a restarted server.
+  const during = sampleConsole(base, token, fleet);
   const connecting = performance.now();
+  await runner.start();
   while (runner.connected < models.length && performance.now() - connecting < DRAIN_LIMIT_MS) await sleep(100);
+  const storm = await during.stop();
   console.log(
-    `load: ${x}x: ${runner.connected} of ${models.length} gateways connected ${((performance.now() - connecting) / 1000).toFixed(1)} s after the first answers`,
+    `load: ${x}x: ${runner.connected} of ${models.length} gateways connected in ${((performance.now() - connecting) / 1000).toFixed(1)} s; console meanwhile p50 / p99: shed list ${pair(storm.shedList)} ms, live values ${pair(storm.live)} ms, 24 h trend ${pair(storm.trend)} ms`,
   );
   const watch = new ProcWatch(pid);
   watch.start();

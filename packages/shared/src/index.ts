@@ -62,3 +62,4 @@ export * from './feeding/device-endpoints.js';
 export * from './feeding/monitor-endpoints.js';
 export * from './feeding/record-endpoints.js';
 export * from './feeding/analysis-endpoints.js';
+export * from './feeding/remote-endpoints.js';

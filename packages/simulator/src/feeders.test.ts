@@ -91,3 +91,54 @@ describe('feeder concentrator', () => {
     expect(a.step(30, at(5, 3)).values['feederFeed.103']).toBe(0);
   });
 });
+
+describe('feeder concentrator remote actions', () => {
+  const address = { collector: '01', feeder: '002' };
+  const params = { brightness: 60, lockSeconds: 120, touchLock: true, baitWeight: 180, tempLow: 4, tempHigh: 33, intervalMinutes: 20, amountPerFeed: 250 };
+
+  it('sets a feeders parameters and refuses values the platform would refuse', () => {
+    const m = model(0);
+    const ok = m.obey({ id: 'p1', op: 'setFeederParams', params: { version: 3, deviceId: 501, ...address, ...params } }, at(0));
+    expect(ok).toEqual({ id: 'p1', ok: true, msg: 'ok', data: { version: 3, deviceId: 501 } });
+    expect(m.paramsOf(address)).toEqual(params);
+    const bad = m.obey({ id: 'p2', op: 'setFeederParams', params: { version: 4, deviceId: 501, ...address, ...params, tempLow: 40 } }, at(0));
+    expect(bad.msg).toBe('badParams');
+    expect(m.paramsOf(address)).toEqual(params);
+    expect(m.obey({ id: 'p3', op: 'setFeederParams', params: { version: 5, deviceId: 501, collector: '09', feeder: '001', ...params } }, at(0)).msg).toBe(
+      'unknownFeeder',
+    );
+  });
+
+  it('drops a feed-now amount once and reports it in the days dispensed figure', () => {
+    const m = model(0);
+    const cmd = { id: 'f1', op: 'feedNow', params: { version: 1, deviceId: 502, ...address, grams: 400 } };
+    expect(m.obey(cmd, at(100))).toEqual({ id: 'f1', ok: true, msg: 'ok', data: { version: 1, deviceId: 502, grams: 400 } });
+    expect(m.step(30, at(101)).values).toEqual({ 'feederFeed.502': 400 });
+    // The same command received again (re-sent on reconnect) drops nothing more.
+    expect(m.obey(cmd, at(102)).ok).toBe(true);
+    expect(m.step(30, at(103)).values).toEqual({ 'feederFeed.502': 400 });
+    m.obey({ id: 'f2', op: 'feedNow', params: { version: 2, deviceId: 502, ...address, grams: 100 } }, at(104));
+    expect(m.step(30, at(105)).values['feederFeed.502']).toBe(500);
+    // The next local day starts from nothing.
+    expect(m.step(30, at(100, 1)).values).toEqual({});
+    expect(m.obey({ id: 'f3', op: 'feedNow', params: { version: 3, deviceId: 502, ...address, grams: 5 } }, at(106)).msg).toBe('badParams');
+  });
+
+  it('adds a feed-now to a feeder on a ration', () => {
+    const m = model(0);
+    m.obey({ id: 'a', op: 'setRation', params: ration(1) }, at(0));
+    const before = m.step(30, at(300)).values['feederFeed.101']!;
+    m.obey({ id: 'n', op: 'feedNow', params: { version: 1, deviceId: 101, ...address, grams: 300 } }, at(300));
+    expect(m.step(30, at(300)).values['feederFeed.101']).toBe(before + 300);
+  });
+
+  it('syncs its clock and takes serial settings', () => {
+    const m = model(0);
+    const ack = m.obey({ id: 't', op: 'syncTime', params: { version: 1, deviceId: 7, time: at(0) + 5000 } }, at(0));
+    expect(ack).toEqual({ id: 't', ok: true, msg: 'ok', data: { version: 1, deviceId: 7, offsetMs: 5000 } });
+    const serial = { baudRate: 19200, dataBits: 8, stopBits: 1, parity: 'even' };
+    expect(m.obey({ id: 's', op: 'setSerial', params: { version: 2, deviceId: 7, ...serial } }, at(0)).ok).toBe(true);
+    expect(m.serial).toEqual(serial);
+    expect(m.obey({ id: 's2', op: 'setSerial', params: { version: 3, deviceId: 7, ...serial, baudRate: 1234 } }, at(0)).msg).toBe('badParams');
+  });
+});

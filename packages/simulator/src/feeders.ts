@@ -1,4 +1,6 @@
+import type { FeederParamsPayload, SerialPayload } from '@farmsense/shared';
 import type { Ack, Command } from './commands.js';
+import { readGrams, readParams, readSerial, SeenIds } from './feeder-remote.js';
 import type { StepResult } from './model.js';
 import { hashSeed, Rng } from './random.js';
 
@@ -11,6 +13,8 @@ import { hashSeed, Rng } from './random.js';
  *     the feeder at bus address collector/feeder takes the ration; ack ok with {version, feederId},
  *     or ok false with `unknownFeeder` (no such feeder on this concentrator) or `badParams`
  *   getState {}  the current readings
+ *   setFeederParams, feedNow, syncTime, setSerial: the remote actions (feeder-remote.ts); a
+ *     feed-now's grams add to the feeder's day (kept in memory: a restart forgets them)
  *
  * Telemetry, per feeder, n being the platform's feeder id (learnt from its ration):
  *   feederRation.n  g planned today (the stage of the feeder's own day)
@@ -48,7 +52,12 @@ export interface Ration {
 
 interface FeederState {
   address: FeederAddress;
+  /** The platform's id of the feeder, learnt from its first ration or remote command. */
+  id: number | null;
   ration: Ration | null;
+  params: FeederParamsPayload | null;
+  /** Grams dropped by feed-now commands on local day `day`. */
+  extra: { day: number; grams: number };
   /** The animal's day on `localDay` (days since the epoch, local). */
   dayAt: number;
   localDay: number;
@@ -85,10 +94,27 @@ export function parseRation(p: Record<string, unknown>): Ration | null {
 export class FeedConcentratorModel {
   readonly code: string;
   private readonly feeders: FeederState[];
+  private readonly seen = new SeenIds();
+  /** The concentrator's bus settings and its clock's offset from the simulation's, as last set. */
+  serial: SerialPayload | null = null;
+  clockOffsetMs = 0;
 
   constructor(private readonly cfg: ConcentratorConfig) {
     this.code = cfg.code;
-    this.feeders = cfg.feeders.map((address) => ({ address, ration: null, dayAt: 1, localDay: 0 }));
+    this.feeders = cfg.feeders.map((address) => ({
+      address,
+      id: null,
+      ration: null,
+      params: null,
+      extra: { day: 0, grams: 0 },
+      dayAt: 1,
+      localDay: 0,
+    }));
+  }
+
+  /** A feeder's parameters as last set (null: the factory's). */
+  paramsOf(address: FeederAddress): FeederParamsPayload | null {
+    return this.find(address)?.params ?? null;
   }
 
   private localDay(now: number): number {
@@ -110,6 +136,7 @@ export class FeedConcentratorModel {
     if (!f) return false;
     const first = f.ration === null || f.ration.planId !== ration.planId;
     f.ration = ration;
+    f.id = ration.feederId;
     if (first) {
       // The sow's day in her stage when the plan reached her: spread over the plan's first weeks.
       const last = Math.max(...ration.stages.map((s) => s.endDay));
@@ -122,6 +149,8 @@ export class FeedConcentratorModel {
   obey(cmd: Command, now: number): Ack {
     const params = cmd.params ?? {};
     if (cmd.op === 'getState') return { id: cmd.id, ok: true, msg: 'ok', data: this.values(now) };
+    if (cmd.op === 'setFeederParams' || cmd.op === 'feedNow' || cmd.op === 'syncTime' || cmd.op === 'setSerial')
+      return this.remote(cmd, now);
     if (cmd.op !== 'setRation') return { id: cmd.id, ok: false, msg: 'unknownOp', data: {} };
     const ration = parseRation(params);
     const { collector, feeder } = params;
@@ -129,6 +158,49 @@ export class FeedConcentratorModel {
       return { id: cmd.id, ok: false, msg: 'badParams', data: {} };
     if (!this.remember({ collector, feeder }, ration, now)) return { id: cmd.id, ok: false, msg: 'unknownFeeder', data: {} };
     return { id: cmd.id, ok: true, msg: 'ok', data: { version: ration.version, feederId: ration.feederId } };
+  }
+
+  /** A remote action (feeder-remote.ts) on the concentrator or one of its feeders. */
+  private remote(cmd: Command, now: number): Ack {
+    const p = cmd.params ?? {};
+    const refuse = (msg: string): Ack => ({ id: cmd.id, ok: false, msg, data: {} });
+    const { version, deviceId, collector, feeder } = p;
+    if (!isNumber(version) || !isNumber(deviceId)) return refuse('badParams');
+    const done = (data: Record<string, unknown>): Ack => ({ id: cmd.id, ok: true, msg: 'ok', data: { version, deviceId, ...data } });
+    if (cmd.op === 'syncTime') {
+      if (!isNumber(p.time)) return refuse('badParams');
+      this.clockOffsetMs = p.time - now;
+      return done({ offsetMs: this.clockOffsetMs });
+    }
+    if (cmd.op === 'setSerial') {
+      const serial = readSerial(p);
+      if (!serial) return refuse('badParams');
+      this.serial = serial;
+      return done({});
+    }
+    if (typeof collector !== 'string' || typeof feeder !== 'string') return refuse('badParams');
+    const f = this.find({ collector, feeder });
+    if (!f) return refuse('unknownFeeder');
+    if (cmd.op === 'setFeederParams') {
+      const params = readParams(p);
+      if (!params) return refuse('badParams');
+      f.id = deviceId;
+      f.params = params;
+      return done({});
+    }
+    const grams = readGrams(p);
+    if (grams === null) return refuse('badParams');
+    f.id = deviceId;
+    if (this.seen.first(cmd.id)) {
+      const day = this.localDay(now);
+      f.extra = { day, grams: (f.extra.day === day ? f.extra.grams : 0) + grams };
+    }
+    return done({ grams });
+  }
+
+  /** Grams fed now today, on top of the ration. */
+  private extraToday(f: FeederState, now: number): number {
+    return f.extra.day === this.localDay(now) ? f.extra.grams : 0;
   }
 
   /** The feeder's animal's day today (clamped to the plan's last day). */
@@ -167,12 +239,17 @@ export class FeedConcentratorModel {
   values(now: number): Record<string, number> {
     const out: Record<string, number> = {};
     for (const f of this.feeders) {
-      if (!f.ration) continue;
+      if (f.id === null) continue;
+      const extra = this.extraToday(f, now);
+      if (!f.ration) {
+        // A feeder without a plan reports only what it was told to feed now.
+        if (extra > 0) out[`feederFeed.${f.id}`] = extra;
+        continue;
+      }
       const t = this.today(f, now);
-      const n = f.ration.feederId;
-      out[`feederRation.${n}`] = t.planned;
-      out[`feederFeed.${n}`] = t.dispensed;
-      out[`feederState.${n}`] = t.state;
+      out[`feederRation.${f.id}`] = t.planned;
+      out[`feederFeed.${f.id}`] = t.dispensed + extra;
+      out[`feederState.${f.id}`] = t.state;
     }
     return out;
   }

@@ -24,6 +24,7 @@ export const SETTING_GROUPS = [
   'warnButton',
   'lighting',
   'device',
+  'feedDevice',
 ] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
@@ -42,6 +43,11 @@ export const SETTING_OPS: Readonly<Record<SettingGroup, string>> = {
   lighting: 'setLighting',
   /** A device switched by hand (devices.ts), one command per switch. */
   device: 'setDevice',
+  /**
+   * A feeding device's remote action (feeding/remote-schemas.ts), one command per device and
+   * action: `setFeederParams`, `setSerial`, `syncTime` or `feedNow` (FEED_REMOTE_OPS).
+   */
+  feedDevice: 'setFeederParams',
 };
 
 /** pending: sent or waiting for the device; synced: acknowledged; failed: refused by it; expired: no answer in time. */
@@ -52,8 +58,12 @@ export type CommandStatus = (typeof COMMAND_STATUSES)[number];
 export const CODE_KINDS = ['security', 'authorization'] as const;
 export type CodeKind = (typeof CODE_KINDS)[number];
 
-/** apply, restore: a setting group's version; switch: a device by hand (/remote-control/device); return: back to automatic after the chosen time. */
-export const OPTION_ACTIONS = ['apply', 'restore', 'switch', 'return'] as const;
+/**
+ * apply, restore: a setting group's version; switch: a device by hand (/remote-control/device);
+ * return: back to automatic after the chosen time; params, serial, timeSync, feedNow: a feeding
+ * device's parameters, serial settings, clock or a one-off feeding (/remote-control/feed-device).
+ */
+export const OPTION_ACTIONS = ['apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow'] as const;
 export type OptionAction = (typeof OPTION_ACTIONS)[number];
 
 /** Day-age temperature curve (SPEC §2 /remote-control/env-control/temp-dayage). */

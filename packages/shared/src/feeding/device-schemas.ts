@@ -37,11 +37,19 @@ const base = {
   remark: optionalText(200),
 };
 
+/** A bus's serial settings, each required (a remote write sends them all). */
+export const serialRules = {
+  baudRate: oneOf(BAUD_RATES),
+  dataBits: oneOf([7, 8] as const),
+  stopBits: oneOf([1, 2] as const),
+  parity: z.enum(PARITIES, { error: 'validation.invalid' }),
+};
+
 const serial = {
-  baudRate: oneOf(BAUD_RATES).default(9600),
-  dataBits: oneOf([7, 8] as const).default(8),
-  stopBits: oneOf([1, 2] as const).default(1),
-  parity: z.enum(PARITIES, { error: 'validation.invalid' }).default('none'),
+  baudRate: serialRules.baudRate.default(9600),
+  dataBits: serialRules.dataBits.default(8),
+  stopBits: serialRules.stopBits.default(1),
+  parity: serialRules.parity.default('none'),
 };
 
 /** Feeder defaults: what a sow feeder ships with. */
@@ -56,25 +64,37 @@ export const FEEDER_DEFAULTS = {
   amountPerFeed: 300,
 } as const;
 
-const feederParams = {
+/** A feeder's parameters, each required (a remote write sends them all). */
+export const feederParamRules = {
   /** Display brightness, %. */
-  brightness: intIn(0, 100).default(FEEDER_DEFAULTS.brightness),
+  brightness: intIn(0, 100),
   /** Screen lock after this many seconds without a touch. */
-  lockSeconds: intIn(0, 3600).default(FEEDER_DEFAULTS.lockSeconds),
-  touchLock: z.boolean({ error: 'validation.invalid' }).default(FEEDER_DEFAULTS.touchLock),
+  lockSeconds: intIn(0, 3600),
+  touchLock: z.boolean({ error: 'validation.invalid' }),
   /** One drop of the auger, g. */
-  baitWeight: intIn(1, 5000).default(FEEDER_DEFAULTS.baitWeight),
+  baitWeight: intIn(1, 5000),
   /** Trough temperature alarm limits, °C (low below high). */
-  tempLow: intIn(-20, 60).default(FEEDER_DEFAULTS.tempLow),
-  tempHigh: intIn(-20, 60).default(FEEDER_DEFAULTS.tempHigh),
+  tempLow: intIn(-20, 60),
+  tempHigh: intIn(-20, 60),
   /** Minutes between two feedings within a meal. */
-  intervalMinutes: intIn(1, 240).default(FEEDER_DEFAULTS.intervalMinutes),
+  intervalMinutes: intIn(1, 240),
   /** The amount one feeding gives, g. */
-  amountPerFeed: intIn(1, 10000).default(FEEDER_DEFAULTS.amountPerFeed),
+  amountPerFeed: intIn(1, 10000),
 };
 
-const limitsInOrder = (b: { tempLow: number; tempHigh: number }) => b.tempLow < b.tempHigh;
-const limitsIssue = { message: 'validation.lowBelowHigh', path: ['tempHigh'] };
+const feederParams = {
+  brightness: feederParamRules.brightness.default(FEEDER_DEFAULTS.brightness),
+  lockSeconds: feederParamRules.lockSeconds.default(FEEDER_DEFAULTS.lockSeconds),
+  touchLock: feederParamRules.touchLock.default(FEEDER_DEFAULTS.touchLock),
+  baitWeight: feederParamRules.baitWeight.default(FEEDER_DEFAULTS.baitWeight),
+  tempLow: feederParamRules.tempLow.default(FEEDER_DEFAULTS.tempLow),
+  tempHigh: feederParamRules.tempHigh.default(FEEDER_DEFAULTS.tempHigh),
+  intervalMinutes: feederParamRules.intervalMinutes.default(FEEDER_DEFAULTS.intervalMinutes),
+  amountPerFeed: feederParamRules.amountPerFeed.default(FEEDER_DEFAULTS.amountPerFeed),
+};
+
+export const limitsInOrder = (b: { tempLow: number; tempHigh: number }) => b.tempLow < b.tempHigh;
+export const limitsIssue = { message: 'validation.lowBelowHigh', path: ['tempHigh'] };
 
 export const concentratorAddBody = strictObject({ ...base, ...serial, gatewayId: bodyId });
 export type ConcentratorAddBody = z.infer<typeof concentratorAddBody>;

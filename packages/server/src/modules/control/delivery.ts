@@ -110,9 +110,17 @@ export async function resendPending(db: Db, iot: IotLink, gatewayIds: readonly n
   let sent = 0;
   for (const { row, code } of rows) {
     // Hand switches (group device) are one chain per device, plan dispatches (group feeding) one
-    // per feeder, settings one per group.
-    const payload = row.payload as { key?: unknown; feederId?: unknown };
-    const device = row.grp === 'device' ? `:${String(payload.key)}` : row.grp === 'feeding' ? `:${String(payload.feederId)}` : '';
+    // per feeder, feeding devices' remote actions (group feedDevice) one per device and operation
+    // (every feed-now its own), settings one per group.
+    const payload = row.payload as { key?: unknown; feederId?: unknown; deviceId?: unknown };
+    const device =
+      row.grp === 'device'
+        ? `:${String(payload.key)}`
+        : row.grp === 'feeding'
+          ? `:${String(payload.feederId)}`
+          : row.grp === 'feedDevice'
+            ? `:${String(payload.deviceId)}:${row.op === 'feedNow' ? row.id : row.op}`
+            : '';
     const key = `${row.gatewayId}:${row.shedId}:${row.grp}${device}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -22,3 +22,6 @@ export { writeCommand, withVersionRetry, type CommandWrite } from './commands.js
 export { publishRow } from './delivery.js';
 /** Publishes a command written by a job once that job committed (`control.send`, keyed by the caller). */
 export { sendJob as sendCommandJob } from './devices.js';
+/** The code check of every remote action (security or authorization code) and an authorization code's use, for other modules' remote actions (feeding devices). */
+export { confirmAction, type CodeFields, type Confirmation } from './verify.js';
+export { countUse } from './auth-codes.js';

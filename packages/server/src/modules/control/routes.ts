@@ -35,6 +35,8 @@ export const GROUP_APPS = {
   warnButton: 'remote-control.warn.button',
   lighting: 'remote-control.env-control.light',
   device: 'remote-control.device',
+  /** Feeding devices' remote actions (feeding/remote.ts): their versions are read on the feeder page. */
+  feedDevice: 'remote-control.feed-device.feeder',
 } as const satisfies Record<SettingGroup, AppCode>;
 export const SAFE_SETTINGS_APP: AppCode = 'safe-control.settings';
 export const OPTION_LOG_APP: AppCode = 'remote-control.option-logs';
@@ -90,7 +92,8 @@ export const controlRoutes: ModuleRoutes = async (app, deps) => {
     const scope = scopeOf(req);
     requireFunction(scope.req, scope.functions, [GROUP_APPS[body.group]]);
     // A hand switch is not a setting to put back (its device returns to automatic by itself).
-    if (body.group === 'device') throw forbidden(scope.req, { refused: 'restoreDevice' });
+    // Nor a feeding device's action (a feed-now, a clock sync): each is sent once, from its own page.
+    if (body.group === 'device' || body.group === 'feedDevice') throw forbidden(scope.req, { refused: `restore ${body.group}` });
     const payload = await versionPayload(db, scope, body.shedId, body.group, body.version);
     const { codeKind, code } = body;
     return applySetting(

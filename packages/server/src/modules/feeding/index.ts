@@ -2,6 +2,7 @@ import { onCommandSettled } from '../control/index.js';
 import type { ServerModule } from '../module.js';
 import { dispatchJob } from './dispatch.js';
 import { dispatchSettled } from './dispatch-link.js';
+import { remoteSettled } from './remote.js';
 import { feedingRoutes } from './routes.js';
 
 /**
@@ -16,3 +17,5 @@ export const feedingModule: ServerModule = {
 
 // A feeder's answer to its copy of a plan (the control core settles the command).
 onCommandSettled(dispatchSettled);
+// An acknowledged parameter or serial write of a feeding device becomes its stored setting.
+onCommandSettled(remoteSettled);

@@ -21,6 +21,7 @@ import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList,
 import { penMonitor } from './monitor.js';
 import { exportFeedingRecords, feedingRecords, notEatingList } from './records.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
+import { remoteRoutes } from './remote-routes.js';
 import { addStandard, removeStandard, standardList, standardPage, updateStandard } from './standards.js';
 
 /** The feed catalogue's two tabs and the plan screen (shared permissions.ts, accurate-feeding). */
@@ -136,4 +137,6 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
     await updateDevice(db, scopeOf(req), { kind: 'feeder', body, id: body.id });
   });
   devices(feedDeviceApi.feederRemove, swq, async ({ req, params }) => removeDevice(db, scopeOf(req), 'feeder', params.id));
+
+  await remoteRoutes(app, deps);
 };

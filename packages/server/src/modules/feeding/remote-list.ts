@@ -22,7 +22,6 @@ import { FEED_DEVICE_GROUP } from './remote.js';
  */
 const collector = alias(feedDevices, 'collector');
 const concentrator = alias(feedDevices, 'concentrator');
-const sub = alias(feedDevices, 'sub');
 
 const ACTION_OF_OP = new Map(FEED_REMOTE_ACTIONS.map((a) => [FEED_REMOTE_OPS[a], a] as const));
 const statusOf = (s: string) => COMMAND_STATUSES.find((x) => x === s) ?? 'pending';
@@ -141,7 +140,8 @@ export async function concentratorRemoteList(database: Database, scope: Scope, s
         d: feedDevices,
         gatewayCode: gateways.code,
         online: gatewayStatus.online,
-        collectors: sql<number>`(SELECT count(*)::int FROM ${sub} WHERE ${sub.parentId} = ${feedDevices.id})`,
+        // The inner tables are aliased, so "feed_devices" names the outer row.
+        collectors: sql<number>`(SELECT count(*)::int FROM feed_devices s WHERE s.parent_id = ${feedDevices.id})`,
         feeders: sql<number>`(SELECT count(*)::int FROM feed_devices f JOIN feed_devices c ON c.id = f.parent_id WHERE c.parent_id = ${feedDevices.id})`,
       })
       .from(feedDevices)

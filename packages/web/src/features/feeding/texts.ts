@@ -4,3 +4,5 @@
  * of imports (the web benchmark reads it).
  */
 export const TEXTS: readonly string[] = ['feeding'];
+/** The remote feed-device pages also open remote control's code dialog, which translates with `control`. */
+export const REMOTE_TEXTS: readonly string[] = ['feeding', 'control'];

@@ -5,7 +5,9 @@ import type {
   FeedAmountRow,
   FeedAnalysisAnswer,
   FeedDeviceRow,
+  FeederRemoteRow,
   FeedIntakeAnswer,
+  FeedNowRecordRow,
   FeedRecordRow,
   Page,
   PlanRow,
@@ -44,6 +46,25 @@ describe(`demo feeders (${TEST_DB})`, () => {
     // The house's plan went to every feeder and each confirmed it.
     const plans = await call<Page<PlanRow>>(ctx, token, 'GET', '/api/feeding/plan/page?name=Lactating');
     expect(plans.data.list[0]).toMatchObject({ dispatchStatus: 'dispatched', dispatch: { feeders: 24, sent: 24, failed: 0 } });
+  });
+
+  it('shows the remote history on the remote feeder page and the feed-now record', async () => {
+    const [house] = await q<{ id: number; farm_id: number }>(`SELECT id, farm_id FROM sheds WHERE shed_name = 'Farrowing 1'`);
+    const token = await tokenFor(ctx.database.db, 'demo');
+    const records = await call<Page<FeedNowRecordRow>>(ctx, token, 'GET', `/api/feeding/remote/feedNow/page?farmId=${house!.farm_id}`);
+    expect(records.data.list.map((r) => [r.grams, r.status])).toEqual([
+      [600, 'synced'],
+      [300, 'synced'],
+      [300, 'expired'],
+      [400, 'synced'],
+      [400, 'failed'],
+      [500, 'synced'],
+    ]);
+    expect(records.data.list[0]).toMatchObject({ shedName: 'Farrowing 1', codeKind: 'security', feederNo: expect.any(String) });
+    const feeders = await call<FeederRemoteRow[]>(ctx, token, 'GET', `/api/feeding/remote/feeder/list?shedId=${house!.id}`);
+    const first = feeders.data.find((f) => f.deviceNo === '001')!;
+    expect(first.params.amountPerFeed).toBe(350);
+    expect(first.commands.map((c) => [c.action, c.status])).toEqual([['params', 'synced']]);
   });
 
   it('runs the unit as a simulated concentrator that keeps each feeder confirmed ration', async () => {

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { hashCheckCode } from '../lib/check-codes.js';
 import type { Db, Tx } from './client.js';
 import { DEMO_CHECK_CODE } from './demo-fleet.js';
+import { seedDemoFeedRemote } from './seed-feed-remote.js';
 import {
   controlCommands,
   feedDevices,
@@ -106,6 +107,7 @@ export async function seedDemoFeeders(db: Db): Promise<boolean> {
       await tx.insert(feedDevices).values(feeders);
     }
     await confirmDemoDispatch(tx, { ...at, gatewayId: gw!.id });
+    await seedDemoFeedRemote(tx, { ...at, gatewayId: gw!.id });
   });
   return true;
 }

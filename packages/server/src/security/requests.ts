@@ -67,6 +67,9 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     dispatchMode: () => ['immediate'],
     feedId: () => one(d.pigFeed),
     feederId: () => one(d.pigFeeder),
+    // The remote feed-device actions name the demo house's feeders or concentrators.
+    feederIds: () => one(d.pigFeeder),
+    concentratorIds: () => one(d.pigConcentrator),
     // A collector's parent is a concentrator, a feeder's a collector.
     parentId: () => one(/\/feeder/i.test(path) ? d.pigCollector : d.pigConcentrator),
     standardId: () => one(d.pigStandard),

@@ -94,19 +94,32 @@ describe('feeder concentrator', () => {
 
 describe('feeder concentrator remote actions', () => {
   const address = { collector: '01', feeder: '002' };
-  const params = { brightness: 60, lockSeconds: 120, touchLock: true, baitWeight: 180, tempLow: 4, tempHigh: 33, intervalMinutes: 20, amountPerFeed: 250 };
+  const params = {
+    brightness: 60,
+    lockSeconds: 120,
+    touchLock: true,
+    baitWeight: 180,
+    tempLow: 4,
+    tempHigh: 33,
+    intervalMinutes: 20,
+    amountPerFeed: 250,
+  };
 
   it('sets a feeders parameters and refuses values the platform would refuse', () => {
     const m = model(0);
     const ok = m.obey({ id: 'p1', op: 'setFeederParams', params: { version: 3, deviceId: 501, ...address, ...params } }, at(0));
     expect(ok).toEqual({ id: 'p1', ok: true, msg: 'ok', data: { version: 3, deviceId: 501 } });
     expect(m.paramsOf(address)).toEqual(params);
-    const bad = m.obey({ id: 'p2', op: 'setFeederParams', params: { version: 4, deviceId: 501, ...address, ...params, tempLow: 40 } }, at(0));
+    const bad = m.obey(
+      { id: 'p2', op: 'setFeederParams', params: { version: 4, deviceId: 501, ...address, ...params, tempLow: 40 } },
+      at(0),
+    );
     expect(bad.msg).toBe('badParams');
     expect(m.paramsOf(address)).toEqual(params);
-    expect(m.obey({ id: 'p3', op: 'setFeederParams', params: { version: 5, deviceId: 501, collector: '09', feeder: '001', ...params } }, at(0)).msg).toBe(
-      'unknownFeeder',
-    );
+    expect(
+      m.obey({ id: 'p3', op: 'setFeederParams', params: { version: 5, deviceId: 501, collector: '09', feeder: '001', ...params } }, at(0))
+        .msg,
+    ).toBe('unknownFeeder');
   });
 
   it('drops a feed-now amount once and reports it in the days dispensed figure', () => {
@@ -139,6 +152,8 @@ describe('feeder concentrator remote actions', () => {
     const serial = { baudRate: 19200, dataBits: 8, stopBits: 1, parity: 'even' };
     expect(m.obey({ id: 's', op: 'setSerial', params: { version: 2, deviceId: 7, ...serial } }, at(0)).ok).toBe(true);
     expect(m.serial).toEqual(serial);
-    expect(m.obey({ id: 's2', op: 'setSerial', params: { version: 3, deviceId: 7, ...serial, baudRate: 1234 } }, at(0)).msg).toBe('badParams');
+    expect(m.obey({ id: 's2', op: 'setSerial', params: { version: 3, deviceId: 7, ...serial, baudRate: 1234 } }, at(0)).msg).toBe(
+      'badParams',
+    );
   });
 });

@@ -34,7 +34,10 @@ const HISTORY: Sent[] = [
   { action: 'feedNow', device: 20, hoursAgo: 3, status: 'synced', extra: { grams: 600 } },
 ];
 
-export async function seedDemoFeedRemote(tx: Tx, at: { tenantId: number; farmId: number; shedId: number; gatewayId: number }): Promise<void> {
+export async function seedDemoFeedRemote(
+  tx: Tx,
+  at: { tenantId: number; farmId: number; shedId: number; gatewayId: number },
+): Promise<void> {
   const [admin] = await tx
     .select({ id: accounts.id, name: accounts.accountName })
     .from(accounts)

@@ -71,7 +71,18 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     feederIds: () => one(d.pigFeeder),
     concentratorIds: () => one(d.pigConcentrator),
     // Their settings keep their rules (trough alarm low below high, a baud rate of the list).
-    params: () => [{ brightness: 80, lockSeconds: 60, touchLock: false, baitWeight: 150, tempLow: 5, tempHigh: 35, intervalMinutes: 30, amountPerFeed: 300 }],
+    params: () => [
+      {
+        brightness: 80,
+        lockSeconds: 60,
+        touchLock: false,
+        baitWeight: 150,
+        tempLow: 5,
+        tempHigh: 35,
+        intervalMinutes: 30,
+        amountPerFeed: 300,
+      },
+    ],
     serial: () => [{ baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none' }],
     // A collector's parent is a concentrator, a feeder's a collector.
     parentId: () => one(/\/feeder/i.test(path) ? d.pigCollector : d.pigConcentrator),

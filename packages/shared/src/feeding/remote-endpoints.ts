@@ -186,14 +186,22 @@ export const feedRemoteApi = {
     body: feederSendBody,
     answer: feedSendAnswer,
   }),
-  concentrators: get('/feeding/remote/concentrator/list', "A house's concentrators with their link, serial settings and newest remote commands", {
-    query: feedRemoteListQuery,
-    answer: z.array(concentratorRemoteRow),
-  }),
-  concentratorSend: post('/feeding/remote/concentrator/send', 'Writes serial settings or syncs the clock of concentrators of a house (code)', {
-    body: concentratorSendBody,
-    answer: feedSendAnswer,
-  }),
+  concentrators: get(
+    '/feeding/remote/concentrator/list',
+    "A house's concentrators with their link, serial settings and newest remote commands",
+    {
+      query: feedRemoteListQuery,
+      answer: z.array(concentratorRemoteRow),
+    },
+  ),
+  concentratorSend: post(
+    '/feeding/remote/concentrator/send',
+    'Writes serial settings or syncs the clock of concentrators of a house (code)',
+    {
+      body: concentratorSendBody,
+      answer: feedSendAnswer,
+    },
+  ),
   feedNowRecords: get('/feeding/remote/feedNow/page', 'The feed-now commands of a farm with their outcome, newest first', {
     query: feedNowRecordsQuery,
     answer: pageOf(feedNowRecordRow),

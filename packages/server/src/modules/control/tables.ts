@@ -107,6 +107,9 @@ export const controlOptionLogs = pgTable(
     index('control_option_logs_tenant_idx').on(t.tenantId, t.createdAt),
     index('control_option_logs_auth_idx').on(t.authCodeId),
     check('control_option_logs_kind_ck', sql`${t.codeKind} IN ('security', 'authorization')`),
-    check('control_option_logs_action_ck', sql`${t.action} IN ('apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow')`),
+    check(
+      'control_option_logs_action_ck',
+      sql`${t.action} IN ('apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow')`,
+    ),
   ],
 );

@@ -1,5 +1,12 @@
 import { and, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import { CODE_KINDS, COMMAND_STATUSES, FEED_REMOTE_OPS, type FeedNowRecordRow, type FeedNowRecordsQuery, type Page } from '@farmsense/shared';
+import {
+  CODE_KINDS,
+  COMMAND_STATUSES,
+  FEED_REMOTE_OPS,
+  type FeedNowRecordRow,
+  type FeedNowRecordsQuery,
+  type Page,
+} from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { controlCommands, controlOptionLogs, pens, sheds } from '../../db/tables.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';

@@ -29,8 +29,7 @@ export const remoteRoutes: ModuleRoutes = async (app, deps) => {
   serve(feedRemoteApi.feederSend, async ({ req, body }) => {
     const scope = scopeOf(req);
     const found = await remoteTargets(db, scope, body.shedId, 'feeder', body.feederIds);
-    const payload =
-      body.action === 'params' ? { ...body.params } : body.action === 'feedNow' ? { grams: body.grams } : {};
+    const payload = body.action === 'params' ? { ...body.params } : body.action === 'feedNow' ? { grams: body.grams } : {};
     const { codeKind, code } = body;
     return sendRemote(deps, scope, found, { action: body.action, payload }, confirmed(scope, body.shedId, { codeKind, code }));
   });

@@ -21,7 +21,16 @@ import { feedDevices } from './device-tables.js';
 import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
 
 const REMOTE = '/api/feeding/remote';
-const PARAMS = { brightness: 55, lockSeconds: 90, touchLock: true, baitWeight: 160, tempLow: 3, tempHigh: 32, intervalMinutes: 25, amountPerFeed: 280 };
+const PARAMS = {
+  brightness: 55,
+  lockSeconds: 90,
+  touchLock: true,
+  baitWeight: 160,
+  tempLow: 3,
+  tempHigh: 32,
+  intervalMinutes: 25,
+  amountPerFeed: 280,
+};
 
 /**
  * Remote actions on feeding devices: parameters, clock, feed-now and serial settings, each device
@@ -115,7 +124,12 @@ describe(`feeding devices remote control (${TEST_DB})`, () => {
     });
     const [stored] = await ctx.database.db.select().from(feedDevices).where(eq(feedDevices.id, set.feeders[1]!));
     expect(stored).toMatchObject(PARAMS);
-    const logs = await call<Page<OptionLogRow>>(ctx, token, 'GET', `/api/remotecontrol/optionLog/page?pageNo=1&pageSize=10&group=feedDevice`);
+    const logs = await call<Page<OptionLogRow>>(
+      ctx,
+      token,
+      'GET',
+      `/api/remotecontrol/optionLog/page?pageNo=1&pageSize=10&group=feedDevice`,
+    );
     expect(logs.data.list.map((l) => [l.action, l.codeKind, l.status])).toEqual([
       ['params', 'security', 'synced'],
       ['params', 'security', 'synced'],
@@ -138,7 +152,9 @@ describe(`feeding devices remote control (${TEST_DB})`, () => {
     const id = silent.data.results[0]!.commandId!;
     await waitFor(() => device!.commands.some((c) => c.id === id));
     await ctx.database.query(`UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
-    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [`expire-${id}`]);
+    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [
+      `expire-${id}`,
+    ]);
     await ctx.jobs.runDue();
     expect((await command(set.feeders[1]!, 'feedNow'))?.status).toBe('expired');
     device!.mode = 'ok';
@@ -162,7 +178,9 @@ describe(`feeding devices remote control (${TEST_DB})`, () => {
     device!.mode = 'silent';
     const a = await send({ action: 'feedNow', feederIds: [set.feeders[0]], grams: 100 });
     const b = await send({ action: 'feedNow', feederIds: [set.feeders[0]], grams: 150 });
-    const [ra] = await ctx.database.query<{ status: string }>('SELECT status FROM control_commands WHERE id = $1', [a.data.results[0]!.commandId]);
+    const [ra] = await ctx.database.query<{ status: string }>('SELECT status FROM control_commands WHERE id = $1', [
+      a.data.results[0]!.commandId,
+    ]);
     expect(ra?.status).toBe('pending');
     expect(b.data.results[0]!.version).toBeGreaterThan(a.data.results[0]!.version!);
     device!.mode = 'ok';
@@ -206,8 +224,13 @@ describe(`feeding devices remote control (${TEST_DB})`, () => {
     expect((await send({ ...body, code: await encrypt(ctx, '000000') })).code).toBe(20058);
     expect((await send({ ...body, code: SAFE_CODE })).code).toBe(20055);
     const gen = async (shedIds: number[], actions?: string[]) =>
-      (await call<AuthCodeGenerated>(ctx, token, 'POST', '/api/safecontrol/authCode/generate', { validMinutes: 10, shedIds, ...(actions ? { actions } : {}) }))
-        .data;
+      (
+        await call<AuthCodeGenerated>(ctx, token, 'POST', '/api/safecontrol/authCode/generate', {
+          validMinutes: 10,
+          shedIds,
+          ...(actions ? { actions } : {}),
+        })
+      ).data;
     const elsewhere = await gen([otherShed]);
     expect((await send({ ...body, codeKind: 'authorization', code: await encrypt(ctx, elsewhere.code) })).code).toBe(20054);
     const climateOnly = await gen([shed], ['tempDayAge']);

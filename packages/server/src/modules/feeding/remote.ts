@@ -139,7 +139,10 @@ export async function sendRemote(
     scope.req,
     'setting',
     shed.shedName,
-    audit.changes<Record<string, unknown>>({ [what.action]: null }, { [what.action]: { devices: targets.map((t) => t.deviceNo), ...what.payload } }),
+    audit.changes<Record<string, unknown>>(
+      { [what.action]: null },
+      { [what.action]: { devices: targets.map((t) => t.deviceNo), ...what.payload } },
+    ),
   );
   // Published to the concentrators online now (read after the commit, so one that came back while
   // the rows were written is not missed); the rest go when their concentrator comes back.
@@ -170,13 +173,25 @@ async function onlineGateways(db: Db, ids: number[]): Promise<Set<number>> {
   return new Set(rows.map((r) => r.id));
 }
 
-const PARAM_FIELDS = ['brightness', 'lockSeconds', 'touchLock', 'baitWeight', 'tempLow', 'tempHigh', 'intervalMinutes', 'amountPerFeed'] as const;
+const PARAM_FIELDS = [
+  'brightness',
+  'lockSeconds',
+  'touchLock',
+  'baitWeight',
+  'tempLow',
+  'tempHigh',
+  'intervalMinutes',
+  'amountPerFeed',
+] as const;
 const SERIAL_FIELDS = ['baudRate', 'dataBits', 'stopBits', 'parity'] as const;
 
 /** onCommandSettled: an acknowledged parameter or serial write becomes the device's stored setting. */
 export async function remoteSettled(tx: Tx, _deps: Deps, cmd: SettledCommand): Promise<void> {
   if (cmd.group !== FEED_DEVICE_GROUP || cmd.status !== 'synced') return;
-  const [row] = await tx.select({ op: controlCommands.op, payload: controlCommands.payload }).from(controlCommands).where(eq(controlCommands.id, cmd.id));
+  const [row] = await tx
+    .select({ op: controlCommands.op, payload: controlCommands.payload })
+    .from(controlCommands)
+    .where(eq(controlCommands.id, cmd.id));
   if (!row || typeof row.payload !== 'object' || row.payload === null) return;
   const p = new Map(Object.entries(row.payload));
   const deviceId = Number(p.get('deviceId'));

@@ -34,7 +34,13 @@ export function feedDeviceText(value: unknown, t: TFunction): string {
   const serial = serialPayload.safeParse(rest);
   if (serial.success) {
     const s = serial.data;
-    return t('feedDevice.serial', { device, baud: s.baudRate, data: s.dataBits, stop: s.stopBits, parity: t(`feedDevice.parities.${s.parity}`) });
+    return t('feedDevice.serial', {
+      device,
+      baud: s.baudRate,
+      data: s.dataBits,
+      stop: s.stopBits,
+      parity: t(`feedDevice.parities.${s.parity}`),
+    });
   }
   const time = v.get('time');
   if (typeof time === 'number') return t('feedDevice.timeSync', { device, time: formatDateTime(time) });

@@ -18,7 +18,13 @@ import { useRecordPens } from '../recordsApi';
 import { useFeedNowRecords } from '../remoteApi';
 import '../../../ui/admin.css';
 
-const FILTERS = { shedId: numberFilter, penId: numberFilter, status: oneOfFilter(COMMAND_STATUSES), start: numberFilter, end: numberFilter };
+const FILTERS = {
+  shedId: numberFilter,
+  penId: numberFilter,
+  status: oneOfFilter(COMMAND_STATUSES),
+  start: numberFilter,
+  end: numberFilter,
+};
 /** Without a chosen range the last seven days show, today included. */
 const DEFAULT_DAYS = 7;
 
@@ -56,7 +62,12 @@ export function FeedNowRecordsPage(): ReactElement {
 
   const columns: ColumnsType<FeedNowRecordRow> = [
     { key: 'at', title: t('feedNow.fields.at'), width: 170, render: (_, r) => formatDateTime(r.createdAt) },
-    { key: 'feeder', title: t('remote.fields.feeder'), width: 170, render: (_, r) => (r.feederNo ? `${r.feederNo} · ${r.feederName ?? ''}` : '—') },
+    {
+      key: 'feeder',
+      title: t('remote.fields.feeder'),
+      width: 170,
+      render: (_, r) => (r.feederNo ? `${r.feederNo} · ${r.feederName ?? ''}` : '—'),
+    },
     {
       key: 'pen',
       title: t('remote.fields.pen'),
@@ -81,7 +92,12 @@ export function FeedNowRecordsPage(): ReactElement {
         </>
       ),
     },
-    { key: 'ackedAt', title: t('feedNow.fields.ackedAt'), width: 170, render: (_, r) => (r.ackedAt === null ? '—' : formatDateTime(r.ackedAt)) },
+    {
+      key: 'ackedAt',
+      title: t('feedNow.fields.ackedAt'),
+      width: 170,
+      render: (_, r) => (r.ackedAt === null ? '—' : formatDateTime(r.ackedAt)),
+    },
   ];
 
   return (

@@ -64,7 +64,12 @@ function Concentrators({ code }: { code: AppCode }): ReactElement {
     setAnswer(await sending.mutateAsync(body));
   };
   const first = chosen[0]?.serial;
-  const initial = { baudRate: first?.baudRate ?? 9600, dataBits: first?.dataBits ?? 8, stopBits: first?.stopBits ?? 1, parity: first?.parity ?? 'none' };
+  const initial = {
+    baudRate: first?.baudRate ?? 9600,
+    dataBits: first?.dataBits ?? 8,
+    stopBits: first?.stopBits ?? 1,
+    parity: first?.parity ?? 'none',
+  };
   const names = chosen.map((r) => `${r.deviceNo} ${r.name}`).join(', ');
 
   const columns: ColumnsType<ConcentratorRemoteRow> = [
@@ -170,7 +175,9 @@ function Concentrators({ code }: { code: AppCode }): ReactElement {
       <LazyCodeDialog
         open={asking !== null}
         title={asking ? t(`remote.actions.${asking.action}`) : ''}
-        summary={asking?.action === 'serial' ? t('remote.serialSummary', { devices: names }) : t('remote.timeSyncSummary', { devices: names })}
+        summary={
+          asking?.action === 'serial' ? t('remote.serialSummary', { devices: names }) : t('remote.timeSyncSummary', { devices: names })
+        }
         onClose={() => setAsking(null)}
         run={run}
       />

@@ -12,7 +12,16 @@ const keys = rsaKeysBeforeAll();
 const LIST = '/feeding/remote/feeder/list';
 const SEND = '/feeding/remote/feeder/send';
 const NOW = Date.UTC(2026, 10, 27, 9, 0);
-const PARAMS = { brightness: 80, lockSeconds: 60, touchLock: false, baitWeight: 150, tempLow: 5, tempHigh: 35, intervalMinutes: 30, amountPerFeed: 300 };
+const PARAMS = {
+  brightness: 80,
+  lockSeconds: 60,
+  touchLock: false,
+  baitWeight: 150,
+  tempLow: 5,
+  tempHigh: 35,
+  intervalMinutes: 30,
+  amountPerFeed: 300,
+};
 
 const feeder = (id: number, no: string, over: Partial<FeederRemoteRow> = {}): FeederRemoteRow => ({
   id,
@@ -68,7 +77,9 @@ function serve(): RecordedCall[] {
 }
 
 const rowOf = (id: number): HTMLElement => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
-const select = (id: number): void => fireEvent.click(within(rowOf(id)).getByRole('checkbox'));
+const select = (id: number): void => {
+  fireEvent.click(within(rowOf(id)).getByRole('checkbox'));
+};
 const button = (name: string): HTMLButtonElement => screen.getByRole('button', { name }) as HTMLButtonElement;
 
 async function confirmWithCode(code: string): Promise<void> {

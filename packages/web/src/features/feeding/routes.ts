@@ -1,5 +1,5 @@
 import { featurePage, type FeaturePages } from '../../app/routes/pages';
-import { REMOTE_TEXTS, TEXTS } from './texts';
+import { TEXTS } from './texts';
 
 /** The precision feeding pages, by application code. */
 export const PAGES: FeaturePages = {
@@ -17,12 +17,12 @@ export const PAGES: FeaturePages = {
   'device-mng.feed.jzq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'ConcentratorsPage'),
   'device-mng.feed.cjq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'CollectorsPage'),
   'device-mng.feed.swq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'FeedersPage'),
-  'remote-control.feed-device.feeder': featurePage(REMOTE_TEXTS, () => import('./pages/RemoteFeedersPage'), 'RemoteFeedersPage'),
+  'remote-control.feed-device.feeder': featurePage(TEXTS, () => import('./pages/RemoteFeedersPage'), 'RemoteFeedersPage'),
   'remote-control.feed-device.concentrator': featurePage(
     REMOTE_TEXTS,
     () => import('./pages/RemoteConcentratorsPage'),
     'RemoteConcentratorsPage',
   ),
-  'remotecontrolfowl.concentrator': featurePage(REMOTE_TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'PoultryConcentratorsPage'),
+  'remotecontrolfowl.concentrator': featurePage(TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'PoultryConcentratorsPage'),
   'accurate-feeding.records.feed-immediate': featurePage(TEXTS, () => import('./pages/FeedNowRecordsPage'), 'FeedNowRecordsPage'),
 };

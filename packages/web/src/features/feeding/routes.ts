@@ -18,11 +18,7 @@ export const PAGES: FeaturePages = {
   'device-mng.feed.cjq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'CollectorsPage'),
   'device-mng.feed.swq': featurePage(TEXTS, () => import('./pages/FeedDevicesPage'), 'FeedersPage'),
   'remote-control.feed-device.feeder': featurePage(TEXTS, () => import('./pages/RemoteFeedersPage'), 'RemoteFeedersPage'),
-  'remote-control.feed-device.concentrator': featurePage(
-    REMOTE_TEXTS,
-    () => import('./pages/RemoteConcentratorsPage'),
-    'RemoteConcentratorsPage',
-  ),
+  'remote-control.feed-device.concentrator': featurePage(TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'RemoteConcentratorsPage'),
   'remotecontrolfowl.concentrator': featurePage(TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'PoultryConcentratorsPage'),
   'accurate-feeding.records.feed-immediate': featurePage(TEXTS, () => import('./pages/FeedNowRecordsPage'), 'FeedNowRecordsPage'),
 };

@@ -1,7 +1,18 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, APP_OPERATIONS, type AppTreeNode, type OperateAuthMap } from '@farmsense/shared';
-import { accounts, actLog, apiAuth, applicationInfo, auditLog, farms, gateways, systemAuth, tenants } from '../../db/tables.js';
+import {
+  accounts,
+  actLog,
+  apiAuth,
+  applicationInfo,
+  auditLog,
+  defaultApplication,
+  farms,
+  gateways,
+  systemAuth,
+  tenants,
+} from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
@@ -163,6 +174,21 @@ describe(`portal (${TEST_DB})`, () => {
     expect((await call(ctx, tok.pig!, 'POST', DEF_SET, {})).code).toBe(99996);
     expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toMatchObject({ applicationCode: 'pig.overview.shed' });
 
+    expect((await call(ctx, tok.pig!, 'POST', DEF_CANCEL)).code).toBe(1);
+    expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toBeNull();
+  });
+
+  it('keeps the default application between API writes: a change behind the API shows after the next write', async () => {
+    const db = ctx.database.db;
+    const shedId = await appId('pig.overview.shed');
+    const pigId = await accountId(db, 'pig');
+    expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toBeNull();
+    await db.insert(defaultApplication).values({ accountId: pigId, applicationInfoId: shedId });
+    // Read from memory: the row written behind the API is not seen yet.
+    expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toBeNull();
+    // Any successful write through the API drops what was kept.
+    expect((await call(ctx, tok.chicken!, 'POST', DEF_CANCEL)).code).toBe(1);
+    expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toMatchObject({ applicationCode: 'pig.overview.shed' });
     expect((await call(ctx, tok.pig!, 'POST', DEF_CANCEL)).code).toBe(1);
     expect((await call(ctx, tok.pig!, 'GET', DEF_GET)).data).toBeNull();
   });

@@ -1,4 +1,4 @@
-import { ErrorCodes, portalApi, VISIT_MODULE } from '@farmsense/shared';
+import { ErrorCodes, portalApi, VISIT_MODULE, type DefaultApplication, type OperateAuthMap } from '@farmsense/shared';
 import { writeAudit } from '../../plugins/audit.js';
 import type { ModuleRoutes } from '../module.js';
 import { router } from '../../core/serve.js';
@@ -13,7 +13,8 @@ import {
   setDefaultApplication,
   userDefaultModule,
 } from './service.js';
-import { buildTree, filterTreeByMode, loadAppRows } from './tree.js';
+import { WriteMemo } from '../../scope/write-memo.js';
+import { buildTree, filterTreeByMode, loadAppRows, type AppRow } from './tree.js';
 
 /**
  * What every signed-in console loads around its shell: the menu tree, operation rights, the
@@ -21,20 +22,31 @@ import { buildTree, filterTreeByMode, loadAppRows } from './tree.js';
  * packages/shared/src/portal/endpoints.ts). These need a session but no particular application
  * code; each answer is cut to the caller's own codes and tenant.
  */
-export const portalRoutes: ModuleRoutes = async (app, { database }) => {
+export const portalRoutes: ModuleRoutes = async (app, { database, sessions }) => {
   const db = database.db;
   const serve = router(app, { tags: ['portal'] });
+  // Asked on every page load and changed only by writes through the API: kept until the next one.
+  const catalogue = new WriteMemo<AppRow[]>(sessions);
+  const appRows = (): Promise<AppRow[]> => catalogue.get('all', () => loadAppRows(db));
+  const rights = new WriteMemo<OperateAuthMap>(sessions);
+  const defaults = new WriteMemo<DefaultApplication | null>(sessions);
 
-  serve(portalApi.tree, { readOnly: true }, async ({ req }) => buildTree(await loadAppRows(db), requireAuth(req).codes));
+  serve(portalApi.tree, { readOnly: true }, async ({ req }) => buildTree(await appRows(), requireAuth(req).codes));
   serve(portalApi.treeByMode, { readOnly: true }, async ({ req, body }) => {
-    const tree = buildTree(await loadAppRows(db), requireAuth(req).codes);
+    const tree = buildTree(await appRows(), requireAuth(req).codes);
     const mode = body?.wholeFarmType;
     return mode ? filterTreeByMode(tree, mode) : tree;
   });
-  serve(portalApi.operateAuth, { readOnly: true }, async ({ req }) => operateAuth(db, requireAuth(req)));
+  serve(portalApi.operateAuth, { readOnly: true }, async ({ req }) => {
+    const auth = requireAuth(req);
+    return rights.get(String(auth.id), () => operateAuth(db, auth));
+  });
   // Language options and product title are shown on the forced password change screen too.
   serve(portalApi.queryParam, { readOnly: true, allowPending: true }, async ({ body }) => queryParam(db, body));
-  serve(portalApi.defaultApplication, async ({ req }) => getDefaultApplication(db, requireAuth(req)));
+  serve(portalApi.defaultApplication, async ({ req }) => {
+    const auth = requireAuth(req);
+    return defaults.get(String(auth.id), () => getDefaultApplication(db, auth));
+  });
   serve(portalApi.setDefaultApplication, async ({ req, body }) => setDefaultApplication(db, requireAuth(req), body.applicationInfoId));
   serve(portalApi.cancelDefaultApplication, async ({ req }) => cancelDefaultApplication(db, requireAuth(req)));
   serve(portalApi.userDefaultModule, async ({ req, query }) => userDefaultModule(db, requireAuth(req), query.userAccount));

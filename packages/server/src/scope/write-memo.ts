@@ -1,0 +1,43 @@
+import type { SessionCache } from './session-cache.js';
+
+interface Kept<T> {
+  value: T;
+  at: number;
+}
+
+/**
+ * Data that only a write through the API can change (an account's default page, its profile
+ * and farms, the application catalogue), read once and kept in memory until the next write: the
+ * console asks for it on every page load. It is dropped with the session cache
+ * (`SessionCache.onDrop`): on every successful API write here and, through NOTIFY, in every other
+ * server; kept only while other servers' writes are heard (`heard()`) and when no write landed
+ * while it was read (`generation`); and read again after `ttlMs` at the latest, for changes made
+ * behind the API. Keys name what was read (an account id); the oldest go first beyond `max`.
+ */
+export class WriteMemo<T> {
+  private readonly kept = new Map<string, Kept<T>>();
+
+  constructor(
+    private readonly sessions: SessionCache,
+    private readonly ttlMs = 30_000,
+    private readonly max = 10_000,
+  ) {
+    sessions.onDrop(() => this.kept.clear());
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.kept.get(key);
+    if (hit && Date.now() - hit.at <= this.ttlMs) return hit.value;
+    const cacheable = await this.sessions.heard();
+    const generation = this.sessions.generation;
+    const value = await load();
+    if (cacheable && generation === this.sessions.generation) {
+      if (this.kept.size >= this.max) {
+        const oldest = this.kept.keys().next();
+        if (!oldest.done) this.kept.delete(oldest.value);
+      }
+      this.kept.set(key, { value, at: Date.now() });
+    }
+    return value;
+  }
+}

@@ -63,3 +63,4 @@ export * from './feeding/monitor-endpoints.js';
 export * from './feeding/record-endpoints.js';
 export * from './feeding/analysis-endpoints.js';
 export * from './feeding/remote-endpoints.js';
+export * from './feeding/reconcile-endpoints.js';

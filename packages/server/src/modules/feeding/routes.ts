@@ -2,6 +2,7 @@ import {
   feedAnalysisApi,
   feedDeviceApi,
   feedMonitorApi,
+  feedReconcileApi,
   feedRecordsApi,
   feedingFeedApi,
   feedingPlanApi,
@@ -19,6 +20,7 @@ import { addDevice, concentratorGateways, deviceList, devicePage, removeDevice, 
 import { dispatchPlan, feederRows, retryDispatch } from './dispatch.js';
 import { addInfo, addType, infoList, infoPage, removeInfo, removeType, typeList, typePage, updateInfo, updateType } from './feeds.js';
 import { penMonitor } from './monitor.js';
+import { feedReconcile } from './reconcile.js';
 import { exportFeedingRecords, feedingRecords, notEatingList } from './records.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
 import { remoteRoutes } from './remote-routes.js';
@@ -93,6 +95,8 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
     const { file, filename } = await exportFeedAnalysis(deps.database, scopeOf(req), query, req.locale);
     return { file, filename, mime: XLSX_MIME };
   });
+  // Reconciliation is a section of the feed analysis page.
+  serve(feedReconcileApi.reconcile, { app: ANALYSIS_APP }, async ({ req, query }) => feedReconcile(deps.database, scopeOf(req), query));
   serve(feedAnalysisApi.intake, { app: INTAKE_APP }, async ({ req, query }) => intakeTrend(deps.database, scopeOf(req), query));
   serve(feedAnalysisApi.alarmStats, { app: ALARM_STATS_APP }, async ({ req, query }) => alarmStats(deps.database, scopeOf(req), query));
 

@@ -1,11 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import {
   feedAnalysisApi,
+  feedReconcileApi,
   type FeedAlarmStatsAnswer,
   type FeedAmountRow,
   type FeedAnalysisAnswer,
   type FeedAnalysisGroup,
   type FeedIntakeAnswer,
+  type FeedReconcileAnswer,
   type Page,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
@@ -53,4 +55,9 @@ export function useFeedAlarmStats(q: FeedRangeAsk, enabled: boolean): UseQueryRe
   return useSteadyQuery(['feeding', 'alarmStats', q], (signal) => call(feedAnalysisApi.alarmStats, { query: q }, { signal }), {
     enabled,
   });
+}
+
+/** Silo consumption and deliveries against dispensed and planned feed per day and house. */
+export function useFeedReconcile(q: FeedRangeAsk, enabled: boolean): UseQueryResult<FeedReconcileAnswer> {
+  return useSteadyQuery(['feeding', 'reconcile', q], (signal) => call(feedReconcileApi.reconcile, { query: q }, { signal }), { enabled });
 }

@@ -24,6 +24,7 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
         },
       },
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
+      'GET /feeding/analysis/reconcile': { data: { tolerancePct: 5, list: [] } },
     });
     renderWithApp(<FeedAnalysisPage />, '/accurate-feeding/feed-analysis/analysis?groupBy=shed');
     expect(await screen.findByText('88.5', {}, SLOW)).toBeTruthy();
@@ -41,9 +42,38 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
     mockApi({
       'GET /feeding/analysis/feed': { data: { list: [], total: { planned: 0, dispensed: 0, leftover: 0, deviation: null } } },
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
+      'GET /feeding/analysis/reconcile': { data: { tolerancePct: 5, list: [] } },
     });
     renderWithApp(<FeedAnalysisPage />, '/accurate-feeding/feed-analysis/analysis');
     expect(await screen.findByText(t('feedAnalysis.empty'), {}, SLOW)).toBeTruthy();
     expect(screen.queryByTestId('feed-analysis-chart')).toBeNull();
+  });
+
+  it('reconciles each house silo draw against its feeders in kg, flagging gaps beyond the tolerance', async () => {
+    const rec = { shedId: 51, shedName: 'Farrowing 1', silos: ['Silo A', 'Silo B'], plannedKg: 120 };
+    const calls = mockApi({
+      'GET /feeding/analysis/feed': { data: { list: [], total: { planned: 0, dispensed: 0, leftover: 0, deviation: null } } },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+      'GET /feeding/analysis/reconcile': {
+        data: {
+          tolerancePct: 5,
+          list: [
+            { ...rec, day: '2026-11-26', consumedKg: 123.4, deliveredKg: 6000, dispensedKg: 120.2, gapKg: 3.2, gapPct: 2.7, flagged: false },
+            { ...rec, day: '2026-11-27', consumedKg: 141.5, deliveredKg: 0, dispensedKg: 118.9, gapKg: 22.6, gapPct: 19, flagged: true },
+          ],
+        },
+      },
+    });
+    renderWithApp(<FeedAnalysisPage />, '/accurate-feeding/feed-analysis/analysis');
+    expect(await screen.findByText('141.5', {}, SLOW)).toBeTruthy();
+    expect(calls.find((c) => c.path === '/feeding/analysis/reconcile')!.query).toMatchObject({ farmId: '5' });
+    const section = screen.getByTestId('feed-reconcile');
+    expect(section.textContent).toContain(t('feedReconcile.rule', { pct: 5 }));
+    expect(section.textContent).toContain(t('feedReconcile.fields.consumed'));
+    expect(section.textContent).toContain('Silo A, Silo B');
+    expect(section.textContent).toContain('6,000.0');
+    expect(screen.getAllByTestId('reconcile-gap')).toHaveLength(1);
+    expect(screen.getAllByText(t('feedReconcile.ok')).length).toBeGreaterThan(0);
+    expect(screen.getByText('19.0')).toBeTruthy();
   });
 });

@@ -14,6 +14,7 @@ import { PageHead } from '../../../ui/PageParts';
 import { ExportButton } from '../../../ui/ExportButton';
 import { feedAnalysisExport, useFeedAnalysis, type FeedAnalysisAsk } from '../analysisApi';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { FeedReconcileSection } from '../components/FeedReconcileSection';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, groupBy: oneOfFilter(FEED_ANALYSIS_GROUPS) };
@@ -22,7 +23,8 @@ const kg = (g: number): number => g / 1000;
 /**
  * /accurate-feeding/feed-analysis/analysis: planned against dispensed feed (kg) summed per day,
  * house or pen (the user picks), with the leftover and the deviation from the plan, as bars and a
- * table, for a farm or one house over at most 30 days; the same rows as an Excel file.
+ * table, for a farm or one house over at most 30 days; the same rows as an Excel file. Below it
+ * the reconciliation of the houses' silos against their feeders (FeedReconcileSection).
  */
 export function FeedAnalysisPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
@@ -113,6 +115,9 @@ export function FeedAnalysisPage(): ReactElement {
           onRetry={() => void answer.refetch()}
           emptyText={t('feedAnalysis.empty')}
         />
+      </div>
+      <div className="fs-panel">
+        <FeedReconcileSection ask={{ farmId: ask.farmId, shedId: ask.shedId, startTime: ask.startTime, endTime: ask.endTime }} />
       </div>
     </section>
   );

@@ -9,7 +9,9 @@ import { feedOptionalId, feedRangeRule } from './record-endpoints.js';
  * day and house, the feed the house's silos gave (their daily consumption from the load cells)
  * and received (deliveries), against what the house's feeders dispensed and were planned to.
  * A silo that feeds several houses shares its day among them in proportion to what each house's
- * feeders dispensed that day (equally when none dispensed). The gap is silo consumption minus
+ * feeders dispensed that day (equally when none dispensed). A silo that also feeds a house without
+ * feeders is shared equally and its houses are not reconciled (`metered` false: no gap, no flag),
+ * since what that house drew is not known. The gap is silo consumption minus
  * dispensed; beyond RECONCILE_TOLERANCE_PCT % of the dispensed feed the row is flagged (a leak,
  * bridging, theft or a wrong bin). A farm not seen is 10007, a house 30004; the range follows the
  * feeding reports' rule (at most QUERY_RANGE_MAX_DAYS days, validation.rangeMaxDays).
@@ -37,8 +39,10 @@ export const feedReconcileRow = z.object({
   /** kg the house's feeders dispensed and were planned to. */
   dispensedKg: z.number(),
   plannedKg: z.number(),
-  /** consumedKg - dispensedKg, and that in % of dispensedKg (null when nothing was dispensed). */
-  gapKg: z.number(),
+  /** Every silo of the house feeds only houses with feeders, so the gap is known. */
+  metered: z.boolean(),
+  /** consumedKg - dispensedKg (null when not metered), and that in % of dispensedKg (null also when nothing was dispensed). */
+  gapKg: z.number().nullable(),
   gapPct: z.number().nullable(),
   /** The gap is beyond the tolerance (see reconcileGap). */
   flagged: z.boolean(),

@@ -14,13 +14,15 @@ const ZONE = 'Asia/Shanghai';
 
 /**
  * Reconciliation per day and house: silo A feeds house A alone, silo S is shared by houses B and C
- * and split by what their feeders dispensed (equally on a day none did); house D has feeders but
- * no silo and is not listed. Figures worked by hand below.
+ * and split by what their feeders dispensed (equally on a day none did); silo T feeds house D
+ * (with feeders) and house E (without), so it is split equally and neither is reconciled; house F
+ * has feeders and no silo and is not listed.
+ * Figures worked by hand below.
  */
 describe(`feed reconciliation (${TEST_DB})`, () => {
   let ctx: TestContext;
   let farm: number;
-  const shed: Record<'a' | 'b' | 'c' | 'd', number> = { a: 0, b: 0, c: 0, d: 0 };
+  const shed: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', number> = { a: 0, b: 0, c: 0, d: 0, e: 0, f: 0 };
   const tok: Record<string, string> = {};
   const today = farmDay(new Date(), ZONE);
   const d1 = dayBefore(today);
@@ -32,18 +34,19 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
     const { db } = ctx.database;
     const tenant = await buildTenant(db, 'Reconcile Agri', ['pig']);
     farm = await buildFarm(db, tenant, 'Reconcile Farm', 1);
-    for (const k of ['a', 'b', 'c', 'd'] as const) {
+    for (const k of ['a', 'b', 'c', 'd', 'e', 'f'] as const) {
       shed[k] = await buildShed(db, tenant, farm, { shedName: `House ${k.toUpperCase()}`, shedType: 2 });
     }
     const penRows = await db
       .insert(pens)
-      .values([shed.a, shed.a, shed.b, shed.c, shed.d].map((shedId) => ({ tenantId: tenant, shedId, fieldColumn: 1, field: 1 })))
+      .values([shed.a, shed.a, shed.b, shed.c, shed.d, shed.f].map((shedId) => ({ tenantId: tenant, shedId, fieldColumn: 1, field: 1 })))
       .returning({ id: pens.id });
     const at = { tenantId: tenant, farmId: farm };
     const setA = await buildFeeders(ctx.database, { ...at, shedId: shed.a, code: 'fs-rec-a', pens: [penRows[0]!.id, penRows[1]!.id] });
     const setB = await buildFeeders(ctx.database, { ...at, shedId: shed.b, code: 'fs-rec-b', pens: [penRows[2]!.id] });
     const setC = await buildFeeders(ctx.database, { ...at, shedId: shed.c, code: 'fs-rec-c', pens: [penRows[3]!.id] });
     const setD = await buildFeeders(ctx.database, { ...at, shedId: shed.d, code: 'fs-rec-d', pens: [penRows[4]!.id] });
+    const setF = await buildFeeders(ctx.database, { ...at, shedId: shed.f, code: 'fs-rec-f', pens: [penRows[5]!.id] });
     await buildAccount(db, { tenantId: tenant, accountCode: 'rc-admin', accountType: AccountType.TENANT_ADMIN });
     const other = await buildTenant(db, 'Reconcile Other', ['pig']);
     await buildAccount(db, { tenantId: other, accountCode: 'rc-other', accountType: AccountType.TENANT_ADMIN });
@@ -73,13 +76,16 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
       // Houses B and C on d2: 3 kg and 1 kg; nothing stored on d1.
       ...fed(setB, 0, d2, 3500, 3000),
       ...fed(setC, 0, d2, 1000, 1000),
-      // House D has no silo.
+      // House D shares its silo with house E, which has no feeders.
       ...fed(setD, 0, d2, 2000, 2000),
+      // House F has feeders and no silo.
+      ...fed(setF, 0, d2, 2000, 2000),
     ]);
     const addSilo = async (name: string, shedIds: number[]): Promise<number> =>
       (await call<{ id: number }>(ctx, tok['rc-admin']!, 'POST', SILO, { farmId: farm, name, capacityKg: 10_000, shedIds })).data.id;
     const siloA = await addSilo('Silo A', [shed.a]);
     const siloS = await addSilo('Silo S', [shed.b, shed.c]);
+    const siloT = await addSilo('Silo T', [shed.d, shed.e]);
     const day = (silo: number, d: string, consumed: number, delivered: number): string =>
       `(${silo}, '${d}', ${tenant}, ${farm}, ${consumed}, ${delivered}, ${delivered > 0 ? 1 : 0})`;
     await ctx.database.query(
@@ -88,6 +94,7 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
         day(siloA, d1, 11, 0),
         day(siloS, d2, 5, 800),
         day(siloS, d1, 2, 0),
+        day(siloT, d2, 6, 0),
         // Outside the range.
         day(siloA, dayBefore(d2), 99, 0),
       ].join(', ')}`,
@@ -97,7 +104,18 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
 
   const ask = (q: string, who = 'rc-admin') => call<FeedReconcileAnswer>(ctx, tok[who]!, 'GET', `${RECONCILE}?farmId=${farm}&${q}`);
   const brief = (a: FeedReconcileAnswer) =>
-    a.list.map((r) => [r.day, r.shedName, r.consumedKg, r.deliveredKg, r.dispensedKg, r.plannedKg, r.gapKg, r.gapPct, r.flagged]);
+    a.list.map((r) => [
+      r.day,
+      r.shedName,
+      r.consumedKg,
+      r.deliveredKg,
+      r.dispensedKg,
+      r.plannedKg,
+      r.metered,
+      r.gapKg,
+      r.gapPct,
+      r.flagged,
+    ]);
 
   it('sets each house silo consumption and deliveries against dispensed and planned kg per day, flagging gaps beyond 5 %', async () => {
     const res = await ask(range);
@@ -105,16 +123,19 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
     expect(res.data.tolerancePct).toBe(5);
     expect(brief(res.data)).toEqual([
       // 12.3 - 12 = 0.3 kg, 2.5 %.
-      [d2, 'House A', 12.3, 500, 12, 12, 0.3, 2.5, false],
+      [d2, 'House A', 12.3, 500, 12, 12, true, 0.3, 2.5, false],
       // Silo S 5 kg and 800 kg split 3:1: B 3.75 and 600, gap 0.75 kg = 25 %.
-      [d2, 'House B', 3.8, 600, 3, 3.5, 0.8, 25, true],
+      [d2, 'House B', 3.8, 600, 3, 3.5, true, 0.8, 25, true],
       // C 1.25 and 200, gap 0.25 kg = 25 %.
-      [d2, 'House C', 1.3, 200, 1, 1, 0.3, 25, true],
+      [d2, 'House C', 1.3, 200, 1, 1, true, 0.3, 25, true],
+      // Silo T 6 kg split equally; D dispensed 2 kg but E is not metered: no gap.
+      [d2, 'House D', 3, 0, 2, 2, false, null, null, false],
+      [d2, 'House E', 3, 0, 0, 0, false, null, null, false],
       // 11 - 10 = 1 kg, 10 %.
-      [d1, 'House A', 11, 0, 10, 12, 1, 10, true],
+      [d1, 'House A', 11, 0, 10, 12, true, 1, 10, true],
       // Nothing dispensed: 2 kg split equally, no gap %, flagged.
-      [d1, 'House B', 1, 0, 0, 0, 1, null, true],
-      [d1, 'House C', 1, 0, 0, 0, 1, null, true],
+      [d1, 'House B', 1, 0, 0, 0, true, 1, null, true],
+      [d1, 'House C', 1, 0, 0, 0, true, 1, null, true],
     ]);
     expect(res.data.list[1]!.silos).toEqual(['Silo S']);
   });
@@ -122,14 +143,17 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
   it('narrows to one house, still splitting the shared silo by both houses', async () => {
     const res = await ask(`${range}&shedId=${shed.b}`);
     expect(brief(res.data)).toEqual([
-      [d2, 'House B', 3.8, 600, 3, 3.5, 0.8, 25, true],
-      [d1, 'House B', 1, 0, 0, 0, 1, null, true],
+      [d2, 'House B', 3.8, 600, 3, 3.5, true, 0.8, 25, true],
+      [d1, 'House B', 1, 0, 0, 0, true, 1, null, true],
     ]);
   });
 
-  it('answers an empty list for a house without a silo', async () => {
-    const res = await ask(`${range}&shedId=${shed.d}`);
-    expect(res.data.list).toEqual([]);
+  it('lists a house without a silo on no day, even when asked for it', async () => {
+    const res = await ask(range);
+    expect(res.data.list.map((r) => r.shedId)).not.toContain(shed.f);
+    expect((await ask(`${range}&shedId=${shed.f}`)).data.list).toEqual([]);
+    const houses = new Set(res.data.list.map((r) => r.shedName));
+    expect(houses).toEqual(new Set(['House A', 'House B', 'House C', 'House D', 'House E']));
   });
 
   it('refuses another tenant farm (10007) and house (30004), and a range over 30 days (99996)', async () => {

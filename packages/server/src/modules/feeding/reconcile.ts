@@ -19,12 +19,15 @@ import { feederDays } from './feeder-days.js';
  * rows the silos module keeps per silo (consumption and deliveries from the load cells) against
  * the feeders' daily figures (feeder-days.ts, g planned and dispensed). Only houses with a silo
  * bound to them (/weight/bind) are reconciled. A silo feeding several houses is shared among the
- * houses the account sees in proportion to what their feeders dispensed that day (shareOut).
+ * houses the account sees in proportion to what their feeders dispensed that day (shareOut); one
+ * that also feeds a house without feeders (none the account sees) is shared equally and its
+ * houses are not metered (no gap).
  * Three statements beside feeder-days': the silos' houses, and the silos' daily rows.
  */
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 interface HouseDay {
+  metered: boolean;
   consumed: number;
   delivered: number;
   /** g, as the feeders report. */
@@ -49,9 +52,9 @@ export async function feedReconcile(database: Database, scope: Scope, q: FeedRec
 
   const siloIds = [...new Set(links.map((l) => l.siloId))];
   const dailyRows = await db
-      .select({ siloId: siloDaily.siloId, day: siloDaily.day, consumedKg: siloDaily.consumedKg, deliveredKg: siloDaily.deliveredKg })
-      .from(siloDaily)
-      .where(and(inArray(siloDaily.siloId, siloIds), gte(siloDaily.day, from), lte(siloDaily.day, to)));
+    .select({ siloId: siloDaily.siloId, day: siloDaily.day, consumedKg: siloDaily.consumedKg, deliveredKg: siloDaily.deliveredKg })
+    .from(siloDaily)
+    .where(and(inArray(siloDaily.siloId, siloIds), gte(siloDaily.day, from), lte(siloDaily.day, to)));
   // The whole farm's feeders: a shared silo is split by what each of its houses dispensed.
   const feeding = await feederDays(database, scope, { farmId: farm.id, from: q.startTime, to: q.endTime });
 
@@ -69,7 +72,7 @@ export async function feedReconcile(database: Database, scope: Scope, q: FeedRec
     let byHouse = grid.get(day);
     if (!byHouse) grid.set(day, (byHouse = new Map()));
     let c = byHouse.get(shedId);
-    if (!c) byHouse.set(shedId, (c = { consumed: 0, delivered: 0, dispensed: 0, planned: 0 }));
+    if (!c) byHouse.set(shedId, (c = { metered: true, consumed: 0, delivered: 0, dispensed: 0, planned: 0 }));
     return c;
   };
   for (const f of feeding.feeders) {
@@ -81,13 +84,16 @@ export async function feedReconcile(database: Database, scope: Scope, q: FeedRec
       c.planned += d.planned;
     }
   }
+  const fed = new Set(feeding.feeders.map((f) => f.shedId));
   for (const r of dailyRows) {
     const own = housesOfSilo.get(r.siloId) ?? [];
+    const metered = own.every((shedId) => fed.has(shedId));
     const cells = own.map((shedId) => cell(r.day, shedId));
-    const weights = cells.map((c) => c.dispensed);
+    const weights = cells.map((c) => (metered ? c.dispensed : 0));
     const consumed = shareOut(r.consumedKg, weights);
     const delivered = shareOut(r.deliveredKg, weights);
     cells.forEach((c, i) => {
+      c.metered &&= metered;
       c.consumed += consumed[i]!;
       c.delivered += delivered[i]!;
     });
@@ -110,7 +116,8 @@ export async function feedReconcile(database: Database, scope: Scope, q: FeedRec
         deliveredKg: round1(c.delivered),
         dispensedKg: round1(c.dispensed / 1000),
         plannedKg: round1(c.planned / 1000),
-        ...reconcileGap(c.consumed, c.dispensed / 1000),
+        metered: c.metered,
+        ...(c.metered ? reconcileGap(c.consumed, c.dispensed / 1000) : { gapKg: null, gapPct: null, flagged: false }),
       });
     }
   }

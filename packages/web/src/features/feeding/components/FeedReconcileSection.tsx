@@ -13,7 +13,7 @@ const f1 = (kg: number): string => formatDecimal(kg, 1);
  * The feed analysis page's reconciliation: per day and house with a silo, what the silos gave
  * and received against what the house's feeders dispensed and were planned to (kg), the gap in
  * kg and %, and a flag on gaps beyond the tolerance the server answers (a leak, bridging, theft
- * or a wrong bin).
+ * or a wrong bin); a house whose silo also feeds a house without feeders is marked not metered.
  */
 export function FeedReconcileSection({ ask }: { ask: FeedRangeAsk }): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
@@ -27,7 +27,13 @@ export function FeedReconcileSection({ ask }: { ask: FeedRangeAsk }): ReactEleme
     { key: 'delivered', title: t('feedReconcile.fields.delivered'), width: 140, align: 'right', render: (_, r) => f1(r.deliveredKg) },
     { key: 'dispensed', title: t('feedReconcile.fields.dispensed'), width: 140, align: 'right', render: (_, r) => f1(r.dispensedKg) },
     { key: 'planned', title: t('feedReconcile.fields.planned'), width: 130, align: 'right', render: (_, r) => f1(r.plannedKg) },
-    { key: 'gapKg', title: t('feedReconcile.fields.gapKg'), width: 120, align: 'right', render: (_, r) => f1(r.gapKg) },
+    {
+      key: 'gapKg',
+      title: t('feedReconcile.fields.gapKg'),
+      width: 120,
+      align: 'right',
+      render: (_, r) => (r.gapKg === null ? '—' : f1(r.gapKg)),
+    },
     {
       key: 'gapPct',
       title: t('feedReconcile.fields.gapPct'),
@@ -38,15 +44,16 @@ export function FeedReconcileSection({ ask }: { ask: FeedRangeAsk }): ReactEleme
     {
       key: 'state',
       title: t('feedReconcile.fields.state'),
-      width: 130,
-      render: (_, r) =>
-        r.flagged ? (
+      width: 150,
+      render: (_, r) => {
+        if (!r.metered) return <Tag color="default">{t('feedReconcile.unmetered')}</Tag>;
+        if (!r.flagged) return <Tag color="green">{t('feedReconcile.ok')}</Tag>;
+        return (
           <Tag color="red" data-testid="reconcile-gap">
             {t('feedReconcile.gap')}
           </Tag>
-        ) : (
-          <Tag color="green">{t('feedReconcile.ok')}</Tag>
-        ),
+        );
+      },
     },
   ];
   return (

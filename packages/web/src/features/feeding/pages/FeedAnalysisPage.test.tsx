@@ -50,7 +50,7 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
   });
 
   it('reconciles each house silo draw against its feeders in kg, flagging gaps beyond the tolerance', async () => {
-    const rec = { shedId: 51, shedName: 'Farrowing 1', silos: ['Silo A', 'Silo B'], plannedKg: 120 };
+    const rec = { shedId: 51, shedName: 'Farrowing 1', silos: ['Silo A', 'Silo B'], plannedKg: 120, metered: true };
     const calls = mockApi({
       'GET /feeding/analysis/feed': { data: { list: [], total: { planned: 0, dispensed: 0, leftover: 0, deviation: null } } },
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
@@ -58,8 +58,30 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
         data: {
           tolerancePct: 5,
           list: [
-            { ...rec, day: '2026-11-26', consumedKg: 123.4, deliveredKg: 6000, dispensedKg: 120.2, gapKg: 3.2, gapPct: 2.7, flagged: false },
+            {
+              ...rec,
+              day: '2026-11-26',
+              consumedKg: 123.4,
+              deliveredKg: 6000,
+              dispensedKg: 120.2,
+              gapKg: 3.2,
+              gapPct: 2.7,
+              flagged: false,
+            },
             { ...rec, day: '2026-11-27', consumedKg: 141.5, deliveredKg: 0, dispensedKg: 118.9, gapKg: 22.6, gapPct: 19, flagged: true },
+            {
+              ...rec,
+              shedId: 52,
+              shedName: 'Gestation 2',
+              day: '2026-11-27',
+              consumedKg: 700,
+              deliveredKg: 0,
+              dispensedKg: 0,
+              gapKg: null,
+              gapPct: null,
+              flagged: false,
+              metered: false,
+            },
           ],
         },
       },
@@ -75,5 +97,6 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
     expect(screen.getAllByTestId('reconcile-gap')).toHaveLength(1);
     expect(screen.getAllByText(t('feedReconcile.ok')).length).toBeGreaterThan(0);
     expect(screen.getByText('19.0')).toBeTruthy();
+    expect(screen.getAllByText(t('feedReconcile.unmetered')).length).toBeGreaterThan(0);
   });
 });

@@ -8,10 +8,9 @@ import {
   type FeedReconcileRow,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
-import { sheds } from '../../db/tables.js';
+import { sheds, siloDaily, siloSheds, silos } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
-import { siloDaily, siloSheds, silos } from '../silos/tables.js';
 import { feederDays } from './feeder-days.js';
 
 /**

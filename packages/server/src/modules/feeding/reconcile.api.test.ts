@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, ErrorCodes, type FeedReconcileAnswer } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
+import { accountSheds, pens } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { dayBefore } from './feeder-days.js';
 import { buildFeeders } from './feeding.fixtures.js';
 
@@ -48,9 +48,12 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
     const setD = await buildFeeders(ctx.database, { ...at, shedId: shed.d, code: 'fs-rec-d', pens: [penRows[4]!.id] });
     const setF = await buildFeeders(ctx.database, { ...at, shedId: shed.f, code: 'fs-rec-f', pens: [penRows[5]!.id] });
     await buildAccount(db, { tenantId: tenant, accountCode: 'rc-admin', accountType: AccountType.TENANT_ADMIN });
+    const role = await buildRole(db, tenant, 'Analysis', [{ code: 'accurate-feeding.feed-analysis', ops: ['view'] }]);
+    const limited = await buildAccount(db, { tenantId: tenant, accountCode: 'rc-house-a', farmIds: [farm], roleIds: [role] });
+    await db.insert(accountSheds).values({ accountId: limited, shedId: shed.a });
     const other = await buildTenant(db, 'Reconcile Other', ['pig']);
     await buildAccount(db, { tenantId: other, accountCode: 'rc-other', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['rc-admin', 'rc-other']) tok[a] = await tokenFor(db, a);
+    for (const a of ['rc-admin', 'rc-house-a', 'rc-other']) tok[a] = await tokenFor(db, a);
 
     const fed = (set: { gatewayId: number; feeders: number[] }, i: number, d: string, planned: number, dispensed: number) =>
       (
@@ -154,6 +157,15 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
     expect((await ask(`${range}&shedId=${shed.f}`)).data.list).toEqual([]);
     const houses = new Set(res.data.list.map((r) => r.shedName));
     expect(houses).toEqual(new Set(['House A', 'House B', 'House C', 'House D', 'House E']));
+  });
+
+  it('shows an account limited to house A only that house, and refuses house B (30004)', async () => {
+    const res = await ask(range, 'rc-house-a');
+    expect(brief(res.data)).toEqual([
+      [d2, 'House A', 12.3, 500, 12, 12, true, 0.3, 2.5, false],
+      [d1, 'House A', 11, 0, 10, 12, true, 1, 10, true],
+    ]);
+    expect((await ask(`${range}&shedId=${shed.b}`, 'rc-house-a')).code).toBe(ErrorCodes.HOUSE_NOT_FOUND);
   });
 
   it('refuses another tenant farm (10007) and house (30004), and a range over 30 days (99996)', async () => {

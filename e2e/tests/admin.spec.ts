@@ -110,10 +110,10 @@ test.describe('tenant administration', () => {
     await expectToast(page, `Role “${role}” added`);
     await expect(sel.admin.dialog(page)).toBeHidden();
     await sel.admin.roles.permissions(page, role).click();
-    await expect(sel.admin.roles.count(page)).toHaveText('0 function(s) bound');
+    await expect(sel.admin.roles.count(page)).toHaveText('0 functions bound');
     await sel.admin.roles.expandAll(page).click();
     await sel.admin.roles.grant(page, 'House overview').check();
-    await expect(sel.admin.roles.count(page)).toHaveText('1 function(s) bound');
+    await expect(sel.admin.roles.count(page)).toHaveText('1 function bound');
     await sel.admin.save(page).click();
     await expectToast(page, 'Saved successfully');
     await expect(sel.admin.row(page, role)).toContainText('1');
@@ -144,7 +144,7 @@ test.describe('tenant administration', () => {
     await sel.admin.accounts.treeCheckbox(page, farm).click();
     await expect(sel.admin.accounts.summary(page)).not.toContainText(farm);
     await sel.admin.accounts.treeCheckbox(page, houseA).click();
-    await expect(sel.admin.accounts.summary(page)).toContainText('Only 1 house(s)');
+    await expect(sel.admin.accounts.summary(page)).toContainText('Only 1 house');
     await sel.admin.save(page).click();
     await expectToast(page, 'Saved successfully');
     await expect(sel.admin.row(page, code)).toContainText(`${farm} · part`);

@@ -18,7 +18,7 @@ interface Status {
 function forecastText(f: Status['forecast']): string {
   if (!f) return 'Not enough history for a forecast';
   if (f.latestDays === 0) return 'Empty within a day';
-  if (f.soonestDays === f.latestDays) return `Empty in about ${f.soonestDays} day(s)`;
+  if (f.soonestDays === f.latestDays) return `Empty in about ${f.soonestDays} ${f.soonestDays === 1 ? 'day' : 'days'}`;
   return `Empty in ${f.soonestDays}-${f.latestDays} days`;
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LOCALES } from './constants.js';
-import { NAMESPACES, RESOURCES, translate } from './i18n/index.js';
+import { NAMESPACES, PLURAL_FORMS, pluralFormsOf, RESOURCES, translate } from './i18n/index.js';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -14,11 +14,32 @@ function leaves(tree: Tree, prefix: string[] = [], out = new Map<string, string>
   return out;
 }
 
+const PLURAL = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
+
+/** A counted text's forms (`total_one`, `total_few`, ...) as one key `total_#`: each language has the forms it needs. */
+function pluralBase(key: string): string {
+  const m = PLURAL.exec(key);
+  return m ? `${m[1]}_#` : key;
+}
+
+/** The plural forms of each counted text of a tree: `path_# -> [forms]`. */
+function pluralGroups(tree: Tree): Map<string, string[]> {
+  const groups = new Map<string, string[]>();
+  for (const path of leaves(tree).keys()) {
+    const parts = path.split('\u0000');
+    const m = PLURAL.exec(parts.at(-1)!);
+    if (!m) continue;
+    const base = [...parts.slice(0, -1), `${m[1]}_#`].join('\u0000');
+    groups.set(base, [...(groups.get(base) ?? []), m[2]!].sort());
+  }
+  return groups;
+}
+
 /** Branch paths too, so a key that is a string in one locale and an object in another is caught. */
 function shape(tree: Tree, prefix: string[] = [], out: string[] = []): string[] {
   for (const [k, v] of Object.entries(tree)) {
     const path = [...prefix, k];
-    out.push(`${path.join('\u0000')}${typeof v === 'string' ? '' : '/'}`);
+    out.push(`${[...prefix, typeof v === 'string' ? pluralBase(k) : k].join('\u0000')}${typeof v === 'string' ? '' : '/'}`);
     if (typeof v !== 'string') shape(v, path, out);
   }
   return out.sort();
@@ -57,10 +78,20 @@ describe('translation catalogue', () => {
 
         it(`${locale} uses the same {{placeholders}} as en-us`, () => {
           const own = leaves(RESOURCES[locale][ns] ?? {});
-          const differing = [...refLeaves]
-            .filter(([k, v]) => own.has(k) && placeholders(own.get(k)!).join() !== placeholders(v).join())
+          // A plural form is compared with the English "other" form of the same text.
+          const refOf = (k: string): string | undefined => refLeaves.get(k) ?? refLeaves.get(k.replace(PLURAL, '$1_other'));
+          const differing = [...own]
+            .filter(([k, v]) => refOf(k) !== undefined && placeholders(refOf(k)!).join() !== placeholders(v).join())
             .map(([k]) => show(k));
           expect(differing).toEqual([]);
+        });
+
+        it(`${locale} gives each counted text exactly the plural forms of its language`, () => {
+          const forms = [...pluralFormsOf(locale)].sort().join();
+          const wrong = [...pluralGroups(RESOURCES[locale][ns] ?? {})]
+            .filter(([, f]) => f.join() !== forms)
+            .map(([k, f]) => `${show(k)}: ${f.join()}`);
+          expect(wrong).toEqual([]);
         });
       }
     });
@@ -117,5 +148,18 @@ describe('translate()', () => {
     expect(translate('en-us', 'validation.selectAtMost', { count: 6 })).toBe('Select at most 6 items');
     expect(translate('zh-cn', 'validation.rangeMaxDays', { days: 30 })).toBe('查询时间范围不能超过30天');
     expect(translate('en-us', 'common.total')).toBe('{{count}} items');
+  });
+
+  it('takes the plural form of a counted text in each language', () => {
+    expect(translate('en-us', 'common.total', { count: 1 })).toBe('1 item');
+    expect(translate('en-us', 'common.total', { count: 21 })).toBe('21 items');
+    expect(translate('ru', 'common.total', { count: 1 })).toBe('1 запись');
+    expect(translate('ru', 'common.total', { count: 3 })).toBe('3 записи');
+    expect(translate('ru', 'common.total', { count: 5 })).toBe('5 записей');
+    expect(translate('ru', 'common.total', { count: 21 })).toBe('21 запись');
+    expect(translate('ru', 'common.total', { count: 1.5 })).toBe('1.5 записи');
+    expect(translate('zh-cn', 'common.total', { count: 1 })).toBe('共 1 条');
+    expect(translate('vi', 'common.total', { count: 1 })).toBe('Tổng 1 mục');
+    expect(translate('th', 'common.total', { count: 2 })).toBe('ทั้งหมด 2 รายการ');
   });
 });

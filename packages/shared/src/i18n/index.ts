@@ -42,27 +42,41 @@ function readLocale(locale: Locale): Catalogue {
 
 export const RESOURCES: Record<Locale, Catalogue> = Object.fromEntries(LOCALES.map((l) => [l, readLocale(l)])) as Record<Locale, Catalogue>;
 
+/** The plural forms a text may have, as i18next names them (`key_one`, `key_few`, ... `key_other`). */
+export const PLURAL_FORMS: readonly Intl.LDMLPluralRule[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+/** The plural forms a locale's counted texts carry: en-us one and other; ru one, few, many, other; zh-cn, vi, th other. */
+export function pluralFormsOf(locale: Locale): Intl.LDMLPluralRule[] {
+  return new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+}
+
 /**
  * Looks up `ns.a.b` in one locale, falling back to English, then to the key itself. After the
  * namespace the rest is first tried as one flat key, because some namespaces (menu) use keys that
- * contain dots themselves ("ci18.env.temp"); otherwise it is walked as a nested path.
+ * contain dots themselves ("ci18.env.temp"); otherwise it is walked as a nested path. A counted
+ * text (`vars.count`) takes its plural form (`a.b_few`), as i18next does on the console.
  */
 export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
   const dot = key.indexOf('.');
   const ns = dot < 0 ? key : key.slice(0, dot);
   const rest = dot < 0 ? '' : key.slice(dot + 1);
-  const find = (l: Locale): string | undefined => {
+  const findText = (l: Locale, path: string): string | undefined => {
     const root: Tree | undefined = RESOURCES[l][ns];
-    if (!root || !rest) return undefined;
+    if (!root) return undefined;
     // Own-property check: a key such as "constructor" must not reach Object.prototype.
-    const flat = Object.hasOwn(root, rest) ? root[rest] : undefined;
+    const flat = Object.hasOwn(root, path) ? root[path] : undefined;
     if (typeof flat === 'string') return flat;
     let node: string | Tree | undefined = root;
-    for (const p of rest.split('.')) {
+    for (const p of path.split('.')) {
       if (!node || typeof node === 'string' || !Object.hasOwn(node, p)) return undefined;
       node = node[p];
     }
     return typeof node === 'string' ? node : undefined;
+  };
+  const find = (l: Locale): string | undefined => {
+    if (!rest) return undefined;
+    const form = typeof vars.count === 'number' ? new Intl.PluralRules(l).select(vars.count) : 'other';
+    return findText(l, `${rest}_${form}`) ?? findText(l, rest) ?? findText(l, `${rest}_other`);
   };
   const text = find(locale) ?? find('en-us') ?? key;
   return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v] ?? `{{${v}}}`));

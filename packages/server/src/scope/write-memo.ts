@@ -13,9 +13,13 @@ interface Kept<T> {
  * server; kept only while other servers' writes are heard (`heard()`) and when no write landed
  * while it was read (`generation`); and read again after `ttlMs` at the latest, for changes made
  * behind the API. Keys name what was read (an account id); the oldest go first beyond `max`.
+ * Requests that come while a key is being read wait for that read (one statement for a hundred
+ * dashboards asking for the same chart at once).
  */
 export class WriteMemo<T> {
   private readonly kept = new Map<string, Kept<T>>();
+  /** Reads under way: a request for the same key waits for the one read instead of starting its own. */
+  private readonly loading = new Map<string, Promise<T>>();
 
   constructor(
     private readonly sessions: SessionCache,
@@ -28,6 +32,14 @@ export class WriteMemo<T> {
   async get(key: string, load: () => Promise<T>): Promise<T> {
     const hit = this.kept.get(key);
     if (hit && Date.now() - hit.at <= this.ttlMs) return hit.value;
+    const running = this.loading.get(key);
+    if (running) return running;
+    const read = this.read(key, load).finally(() => this.loading.delete(key));
+    this.loading.set(key, read);
+    return read;
+  }
+
+  private async read(key: string, load: () => Promise<T>): Promise<T> {
     const cacheable = await this.sessions.heard();
     const generation = this.sessions.generation;
     const value = await load();

@@ -1,7 +1,8 @@
-import { environmentApi, type AppCode } from '@farmsense/shared';
+import { environmentApi, type AppCode, type TrendAnswer } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router, type RouteConfig } from '../../core/serve.js';
-import { scopeOf } from '../../scope/index.js';
+import { scopeOf, visibleSheds } from '../../scope/index.js';
+import { WriteMemo } from '../../scope/write-memo.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { commuOff, connectStatusPage, runStats } from './devices.js';
 import { envMonitor, hkqDetail, monitorStatistics } from './monitor.js';
@@ -18,7 +19,7 @@ import {
   TREND_APPS,
   trendAppsFor,
 } from './apps.js';
-import { trend } from './trend.js';
+import { trend, TREND_KEEP_MS } from './trend.js';
 
 /**
  * Environment monitoring calls (SPEC §7 "Devices and monitoring", and the trend, record and
@@ -26,7 +27,7 @@ import { trend } from './trend.js';
  * endpoints.ts). All read-only, all cut to the caller's tenant, farms and sheds; each route admits
  * the screens it serves (scope.ts).
  */
-export const environmentRoutes: ModuleRoutes = async (app, { database }) => {
+export const environmentRoutes: ModuleRoutes = async (app, { database, sessions }) => {
   const serve = router(app, { tags: ['environment'] });
   const reads = (apps: AppCode[]): RouteConfig => ({ app: apps, readOnly: true });
 
@@ -34,10 +35,15 @@ export const environmentRoutes: ModuleRoutes = async (app, { database }) => {
   serve(environmentApi.detail, reads(DETAIL_APPS), async ({ req, body }) => hkqDetail(database, scopeOf(req), body));
   serve(environmentApi.statistics, reads(MONITOR_APPS), async ({ req, body }) => monitorStatistics(database, scopeOf(req), body.farmId));
   serve(environmentApi.connectStatus, reads(CONNECT_APPS), async ({ req, body }) => connectStatusPage(database, scopeOf(req), body));
+  // A chart's answer depends on its houses and range only, not on who asks (each caller's right
+  // to those houses is checked first): kept 5 s, so the dashboards of a farm group asking for the
+  // same day's chart share one read; writes through the API drop it.
+  const charts = new WriteMemo<TrendAnswer>(sessions, TREND_KEEP_MS, 1_000);
   serve(environmentApi.trend, reads(TREND_APPS), async ({ req, body }) => {
     const scope = scopeOf(req);
     assertKindAllowed(scope, trendAppsFor(body.kind));
-    return trend(database, scope, body);
+    await visibleSheds(scope, [...new Set(body.shedIds)]);
+    return charts.get(JSON.stringify(body), () => trend(database, scope, body));
   });
   serve(environmentApi.records, reads(RECORD_APPS), async ({ req, body }) => {
     const scope = scopeOf(req);

@@ -83,6 +83,9 @@ function toSeries(gw: GatewayRef, key: string, r: TrendResult): TrendSeries {
   };
 }
 
+/** How long a chart's answer is shared between callers (environment routes): readings land every few seconds. */
+export const TREND_KEEP_MS = 5_000;
+
 export async function trend(database: Database, scope: Scope, body: TrendBody): Promise<TrendAnswer> {
   const tenantId = tenantIdOf(scope);
   const shedIds = [...new Set(body.shedIds)];

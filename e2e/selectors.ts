@@ -275,7 +275,7 @@ export const alarmSel = {
   /** The acknowledge dialog: optional comment, then `Acknowledge`. */
   comment: (p: Page) => p.getByRole('dialog').getByLabel('Comment (optional)'),
   confirm: (p: Page) => p.getByRole('dialog').getByRole('button', { name: 'Acknowledge' }),
-  /** Row cells: `alarm-level` (`data-level`), `alarm-state`, `alarm-ack` (`<account> · YYYY-MM-DD HH:mm`, then the comment). */
+  /** Row cells: `alarm-level` (`data-level`), `alarm-state`, `alarm-ack` (`<account> · <short date and time of the locale>`, then the comment). */
   cell: (row: Locator, testId: 'alarm-level' | 'alarm-state' | 'alarm-ack') => row.getByTestId(testId),
 };
 

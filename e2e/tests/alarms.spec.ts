@@ -90,13 +90,10 @@ async function deviceOnline(): Promise<Device> {
   return d;
 }
 
-/** A moment as the records list writes it (the browser's time zone, `YYYY-MM-DD HH:mm`). */
+/** A moment as the records list writes it (the browser's time zone, the locale's short date and time). */
 async function shownTime(page: Page, ts: number): Promise<string> {
-  return page.evaluate((t) => {
-    const d = new Date(t);
-    const two = (n: number): string => String(n).padStart(2, '0');
-    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-  }, ts);
+  // As the console writes it (app/i18n/numbers formatDateTime): the locale's short date and time.
+  return page.evaluate((t) => new Intl.DateTimeFormat('en-US', { dateStyle: 'short', timeStyle: 'short' }).format(t), ts);
 }
 
 test.afterEach(async () => {

@@ -64,3 +64,4 @@ export * from './feeding/record-endpoints.js';
 export * from './feeding/analysis-endpoints.js';
 export * from './feeding/remote-endpoints.js';
 export * from './feeding/reconcile-endpoints.js';
+export * from './feeding/rack-endpoints.js';

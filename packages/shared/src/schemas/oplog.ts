@@ -52,6 +52,7 @@ export const AUDIT_KINDS = [
   'feedType',
   'feed',
   'feedingPlan',
+  'feedRack',
   'setting',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -23,6 +23,7 @@ import { penMonitor } from './monitor.js';
 import { feedReconcile } from './reconcile.js';
 import { exportFeedingRecords, feedingRecords, notEatingList } from './records.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
+import { rackRoutes } from './rack-routes.js';
 import { remoteRoutes } from './remote-routes.js';
 import { addStandard, removeStandard, standardList, standardPage, updateStandard } from './standards.js';
 
@@ -143,4 +144,5 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
   devices(feedDeviceApi.feederRemove, swq, async ({ req, params }) => removeDevice(db, scopeOf(req), 'feeder', params.id));
 
   await remoteRoutes(app, deps);
+  await rackRoutes(app, deps);
 };

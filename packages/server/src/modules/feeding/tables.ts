@@ -17,6 +17,7 @@ import { belongsTo, stamps, ts } from '../../db/schema/columns.js';
 import { feedDevices } from './device-tables.js';
 
 export * from './device-tables.js';
+export * from './rack-tables.js';
 
 /**
  * The feeding module's tables (issue 15). Feed types and feed info are the tenant's catalogue

@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountType, MAX_RACK_POSITIONS, type ColumnAnswer, type Page, type RackRow } from '@farmsense/shared';
+import { pens } from '../../db/tables.js';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFeeders } from './feeding.fixtures.js';
+
+const API = '/api/feeding';
+
+/** Rack management (/accurate-feeding/column): racks per pen with a run of positions, codes 20031, 20084, 20094, 200330, 200331. */
+describe(`feeding racks (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  const tok: Record<string, string> = {};
+  let shed: number;
+  let otherShed: number;
+  let pen1: number;
+  let pen2: number;
+  let otherPen: number;
+  let feeders: number[];
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, env: { LOG_LEVEL: 'error' } });
+    const { db } = ctx.database;
+    const tenant = await buildTenant(db, 'Rack Agri', ['pig']);
+    const farm = await buildFarm(db, tenant, 'Rack Farm', 1);
+    const farm2 = await buildFarm(db, tenant, 'Rack Farm Two', 1);
+    shed = await buildShed(db, tenant, farm, { shedName: 'Gestation A', shedType: 2 });
+    otherShed = await buildShed(db, tenant, farm2, { shedName: 'Gestation B', shedType: 2 });
+    const penRows = await db
+      .insert(pens)
+      .values([
+        { tenantId: tenant, shedId: shed, fieldColumn: 1, field: 1 },
+        { tenantId: tenant, shedId: shed, fieldColumn: 2, field: 1 },
+        { tenantId: tenant, shedId: otherShed, fieldColumn: 1, field: 1 },
+      ])
+      .returning({ id: pens.id });
+    [pen1, pen2, otherPen] = penRows.map((p) => p.id) as [number, number, number];
+    feeders = (await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-rack1', pens: [pen1, pen1] })).feeders;
+    await buildAccount(db, { tenantId: tenant, accountCode: 'rk-admin', accountType: AccountType.TENANT_ADMIN });
+    const role = await buildRole(db, tenant, 'Racks only', [{ code: 'accurate-feeding.column', ops: ['view'] }]);
+    await buildAccount(db, { tenantId: tenant, accountCode: 'rk-farm2', farmIds: [farm2], roleIds: [role] });
+    const second = await buildTenant(db, 'Rack Second', ['pig']);
+    await buildAccount(db, { tenantId: second, accountCode: 'rk-second', accountType: AccountType.TENANT_ADMIN });
+    for (const a of ['rk-admin', 'rk-farm2', 'rk-second']) tok[a] = await tokenFor(db, a);
+  });
+  afterAll(async () => ctx?.close());
+
+  const as = (who: string) => ({
+    post: (path: string, body: unknown) => call<{ id: number }>(ctx, tok[who]!, 'POST', `${API}/${path}`, body),
+    put: (path: string, body: unknown) => call(ctx, tok[who]!, 'PUT', `${API}/${path}`, body),
+    del: (path: string) => call(ctx, tok[who]!, 'DELETE', `${API}/${path}`),
+    get: <T>(path: string) => call<T>(ctx, tok[who]!, 'GET', `${API}/${path}`),
+  });
+  const admin = as('rk-admin');
+  const ids: Record<string, number> = {};
+  const positionsOf = async (rackId: number) =>
+    ctx.database.query<{ no: number; feeder: number | null }>(
+      'SELECT position_no AS no, feeder_id AS feeder FROM feed_positions WHERE rack_id = $1 ORDER BY position_no',
+      [rackId],
+    );
+
+  it('adds a rack with its run of positions and lists it with the positions counted', async () => {
+    const a = await admin.post('rack', { shedId: shed, penId: pen1, name: 'Rack A', startNo: 1, endNo: 6, remark: 'west wall' });
+    expect(a.code).toBe(1);
+    ids.a = a.data.id;
+    // A pen holds several racks.
+    const b = await admin.post('rack', { shedId: shed, penId: pen1, name: 'Rack B', startNo: 7, endNo: 8 });
+    expect(b.code).toBe(1);
+    ids.b = b.data.id;
+    expect((await positionsOf(ids.a)).map((p) => p.no)).toEqual([1, 2, 3, 4, 5, 6]);
+    const page = await admin.get<Page<RackRow>>(`rack/page?shedId=${shed}`);
+    expect(page.data.list.map((r) => [r.name, r.penColumn, r.startNo, r.endNo, r.positions, r.bound, r.shedName])).toEqual([
+      ['Rack A', 1, 1, 6, 6, 0, 'Gestation A'],
+      ['Rack B', 1, 7, 8, 2, 0, 'Gestation A'],
+    ]);
+    expect((await admin.get<Page<RackRow>>('rack/page?name=B')).data.total).toBe(1);
+  });
+
+  it('refuses a run out of order or too long with 200330 and the field', async () => {
+    const reversed = await admin.post('rack', { shedId: shed, penId: pen2, name: 'Rack C', startNo: 9, endNo: 3 });
+    expect([reversed.code, reversed.data]).toEqual([200330, { issues: [{ field: 'endNo', key: 'validation.endBeforeStart' }] }]);
+    const long = await admin.post('rack', { shedId: shed, penId: pen2, name: 'Rack C', startNo: 100, endNo: 100 + MAX_RACK_POSITIONS });
+    expect(long.code).toBe(200330);
+    expect((await admin.post('rack', { shedId: shed, penId: pen2, name: 'Rack C', startNo: 0, endNo: 3 })).code).toBe(99996);
+  });
+
+  it('refuses a taken position number in the house or a rack name in the pen with 20031', async () => {
+    const overlap = await admin.post('rack', { shedId: shed, penId: pen2, name: 'Rack C', startNo: 5, endNo: 10 });
+    expect([overlap.code, overlap.data]).toEqual([20031, { field: 'startNo', positionNo: 5 }]);
+    const named = await admin.post('rack', { shedId: shed, penId: pen1, name: 'Rack A', startNo: 20, endNo: 21 });
+    expect([named.code, named.data]).toEqual([20031, { field: 'name' }]);
+    // The same name in another pen and the same numbers in another house are fine.
+    expect((await admin.post('rack', { shedId: shed, penId: pen2, name: 'Rack A', startNo: 20, endNo: 21 })).code).toBe(1);
+    const other = await admin.post('rack', { shedId: otherShed, penId: otherPen, name: 'Rack A', startNo: 1, endNo: 2 });
+    expect(other.code).toBe(1);
+    ids.other = other.data.id;
+  });
+
+  it('refuses a pen of another house on add with 20084 and on an edit with 20094', async () => {
+    expect((await admin.post('rack', { shedId: shed, penId: otherPen, name: 'Rack X', startNo: 30, endNo: 31 })).code).toBe(20084);
+    const edit = { id: ids.a, shedId: shed, penId: otherPen, name: 'Rack A', startNo: 1, endNo: 6 };
+    expect((await admin.put('rack', edit)).code).toBe(20094);
+    expect((await admin.put('rack', { ...edit, shedId: otherShed })).code).toBe(20094);
+  });
+
+  it('edits the run: adds and drops positions, dropped ones lose their feeder, the feeders move with the rack', async () => {
+    await ctx.database.query('UPDATE feed_positions SET feeder_id = $1 WHERE rack_id = $2 AND position_no = 1', [feeders[0], ids.a]);
+    await ctx.database.query('UPDATE feed_positions SET feeder_id = $1 WHERE rack_id = $2 AND position_no = 6', [feeders[1], ids.a]);
+    const overlap = await admin.put('rack', { id: ids.a, shedId: shed, penId: pen1, name: 'Rack A', startNo: 1, endNo: 7 });
+    expect(overlap.code).toBe(20031);
+    // Keeps 1-4, drops 5-6 (and the feeder at 6), moves to pen 2; numbers inside its own run are not taken.
+    const moved = await admin.put('rack', { id: ids.a, shedId: shed, penId: pen2, name: 'Rack A2', startNo: 1, endNo: 4 });
+    expect(moved.code).toBe(1);
+    expect(await positionsOf(ids.a)).toEqual([
+      { no: 1, feeder: feeders[0] },
+      { no: 2, feeder: null },
+      { no: 3, feeder: null },
+      { no: 4, feeder: null },
+    ]);
+    const pensNow = await ctx.database.query<{ id: number; pen: number }>('SELECT id, pen_id AS pen FROM feed_devices WHERE id = ANY($1) ORDER BY id', [
+      feeders,
+    ]);
+    expect(pensNow.map((f) => f.pen)).toEqual([pen2, pen1]);
+    const view = await admin.get<ColumnAnswer>(`position/columns?shedId=${shed}`);
+    expect(view.data.unplaced).toBe(1);
+    const log = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE detail::text LIKE '%Rack A2%'`);
+    expect(log[0]!.n).toBeGreaterThanOrEqual(1);
+  });
+
+  it('deletes a rack with its positions; the feeders stay in the pen', async () => {
+    expect((await admin.del(`rack/${ids.a}`)).code).toBe(1);
+    expect(await positionsOf(ids.a)).toEqual([]);
+    const [kept] = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM feed_devices WHERE id = $1', [feeders[0]]);
+    expect(kept!.n).toBe(1);
+    expect((await admin.del(`rack/${ids.a}`)).code).toBe(200331);
+  });
+
+  it('answers 200331 for another tenant or farm rack and hides them from its lists; 10009 without the page', async () => {
+    expect((await as('rk-second').del(`rack/${ids.b}`)).code).toBe(200331);
+    expect((await as('rk-second').get<Page<RackRow>>('rack/page')).data.total).toBe(0);
+    expect((await as('rk-farm2').put('rack', { id: ids.b, shedId: shed, penId: pen1, name: 'Mine', startNo: 7, endNo: 8 })).code).toBe(200331);
+    const mine = await as('rk-farm2').get<Page<RackRow>>('rack/page');
+    expect(mine.data.list.map((r) => r.id)).toEqual([ids.other]);
+    expect((await as('rk-farm2').post('rack', { shedId: shed, penId: pen1, name: 'Sneak', startNo: 40, endNo: 41 })).code).toBe(30004);
+    expect((await as('rk-farm2').get(`position/columns?shedId=${otherShed}`)).code).toBe(10009);
+  });
+});

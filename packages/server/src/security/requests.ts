@@ -21,6 +21,7 @@ const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/feeding\/collector/i, (d) => d.pigCollector],
   [/\/feeding\/feeder/i, (d) => d.pigFeeder],
   [/\/feeding\/standard/i, (d) => d.pigStandard],
+  [/\/feeding\/rack/i, (d) => d.pigRack],
   [/\/warning\/ruleGroup/i, (d) => d.pigAlarmGroup],
   [/\/warning\/rule/i, (d) => d.pigAlarmRule],
   [/\/warning\/record/i, (d) => d.pigAlarm],
@@ -69,6 +70,12 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     feederId: () => one(d.pigFeeder),
     // The remote feed-device actions name the demo house's feeders or concentrators.
     feederIds: () => one(d.pigFeeder),
+    // Feeding racks and positions: the rack of the feeder's pen and its first position.
+    rackId: () => one(d.pigRack),
+    positionId: () => one(d.pigPosition),
+    toPositionId: () => one(d.pigPosition),
+    startNo: () => [1],
+    endNo: () => [2],
     concentratorIds: () => one(d.pigConcentrator),
     // Their settings keep their rules (trough alarm low below high, a baud rate of the list).
     params: () => [

@@ -78,6 +78,9 @@ export interface DemoIds {
   pigConcentrator: number;
   pigCollector: number;
   pigFeeder: number;
+  /** A feeding rack in the feeder's pen with two positions, the feeder at the first. */
+  pigRack: number;
+  pigPosition: number;
 }
 
 /** What must not come back: names (substring match) and account codes (exact, under account-like keys). */

@@ -10,6 +10,8 @@ import {
   controlAuthCodes,
   farms,
   feedDevices,
+  feedPositions,
+  feedRacks,
   feedInfos,
   feedingPlans,
   feedingStandards,
@@ -276,6 +278,18 @@ export async function securityWorld(): Promise<SecurityWorld> {
     .insert(feedDevices)
     .values({ ...at, kind: 'feeder', parentId: collector!.id, penId: pen!.id, deviceNo: '001', name: 'SEC-PIG-SWQ' })
     .returning({ id: feedDevices.id });
+  // A feeding rack in that pen with two positions, the feeder at the first.
+  const [rack] = await db
+    .insert(feedRacks)
+    .values({ ...at, penId: pen!.id, name: 'SEC-PIG-RACK', startNo: 1, endNo: 2 })
+    .returning({ id: feedRacks.id });
+  const [position] = await db
+    .insert(feedPositions)
+    .values([
+      { tenantId, shedId: at.shedId, rackId: rack!.id, positionNo: 1, feederId: feeder!.id },
+      { tenantId, shedId: at.shedId, rackId: rack!.id, positionNo: 2 },
+    ])
+    .returning({ id: feedPositions.id });
 
   const pigShedIds = pigSheds.map((s) => s.id);
   const pigGatewayRows = await db.select().from(gateways).where(inArray(gateways.shedId, pigShedIds));
@@ -310,6 +324,8 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigConcentrator: concentrator!.id,
       pigCollector: collector!.id,
       pigFeeder: feeder!.id,
+      pigRack: rack!.id,
+      pigPosition: position!.id,
     },
     actors: {
       outsider: await actor(ctx, 'outsider-admin'),
@@ -330,6 +346,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
         'SEC-PIG-SILO',
+        'SEC-PIG-RACK',
       ],
       accountCodes: accountRows.map((a) => a.accountCode),
     },
@@ -342,6 +359,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
         'SEC-PIG-FLOCK',
         'SEC-PIG-CURVE',
         'SEC-PIG-SILO',
+        'SEC-PIG-RACK',
       ],
       accountCodes: [],
     },

@@ -20,5 +20,8 @@ export const PAGES: FeaturePages = {
   'remote-control.feed-device.feeder': featurePage(TEXTS, () => import('./pages/RemoteFeedersPage'), 'RemoteFeedersPage'),
   'remote-control.feed-device.concentrator': featurePage(TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'RemoteConcentratorsPage'),
   'remotecontrolfowl.concentrator': featurePage(TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'PoultryConcentratorsPage'),
+  'accurate-feeding.column': featurePage(TEXTS, () => import('./pages/RacksPage'), 'RacksPage'),
+  'device-mng.feed.swq.column': featurePage(TEXTS, () => import('./pages/FeederColumnsPage'), 'FeederColumnsPage'),
+  'device-mng.feed.swq.relation': featurePage(TEXTS, () => import('./pages/FeederRelationPage'), 'FeederRelationPage'),
   'accurate-feeding.records.feed-immediate': featurePage(TEXTS, () => import('./pages/FeedNowRecordsPage'), 'FeedNowRecordsPage'),
 };

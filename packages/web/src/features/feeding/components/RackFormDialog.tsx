@@ -1,0 +1,109 @@
+import { useState, type ReactElement } from 'react';
+import { Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ErrorCodes, rackAddBody, type RackRow } from '@farmsense/shared';
+import { ApiError } from '../../../app/api/client';
+import { useShedOptions } from '../../../app/farm';
+import { errorMessage } from '../../../app/i18n/i18n';
+import { FormDialog } from '../../../ui/FormDialog';
+import { Field, FieldRow } from '../../../ui/FormFields';
+import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { NumberInput } from '../../../ui/NumberInput';
+import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { zodRule } from '../../../ui/zodRule';
+import { usePlanPens } from '../api';
+import { useSaveRack } from '../rackApi';
+
+interface Values {
+  shedId?: number;
+  penId?: number;
+  name: string;
+  startNo?: number;
+  endNo?: number;
+  remark?: string;
+}
+
+/** The request body of the form's values (what rackAddBody checks, field by field). */
+const toBody = (v: Partial<Record<keyof Values, unknown>>) => ({
+  shedId: v.shedId,
+  penId: v.penId,
+  name: typeof v.name === 'string' ? v.name.trim() : v.name,
+  startNo: v.startNo,
+  endNo: v.endNo,
+  remark: optionalText(typeof v.remark === 'string' ? v.remark : undefined),
+});
+
+/**
+ * Add or edit a rack: its house and pen, its name and the run of positions it holds (start to end
+ * number, the column rule 200330 under the end). A number taken in the house or a name taken in
+ * the pen (20031) shows under the field at fault; an edit keeps the rack in its house.
+ */
+export function RackFormDialog({ rack, farmId, onClose }: { rack: RackRow | null; farmId: number; onClose: () => void }): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  const [form] = Form.useForm<Values>();
+  const [initial] = useState<Values>(() =>
+    rack
+      ? { shedId: rack.shedId, penId: rack.penId, name: rack.name, startNo: rack.startNo, endNo: rack.endNo, remark: rack.remark ?? '' }
+      : { name: '' },
+  );
+  const shedId = Form.useWatch('shedId', form) ?? rack?.shedId;
+  const sheds = useShedOptions(farmId);
+  const pens = usePlanPens(farmId, shedId);
+  const saveRack = useSaveRack();
+  const rule = (field: string): ReturnType<typeof zodRule> => zodRule(rackAddBody, field, (v) => toBody(v));
+
+  const save = useFormSave(
+    form,
+    async (v: Values): Promise<void> => {
+      const body = rackAddBody.parse(toBody({ ...initial, ...v }));
+      const run = (): Promise<unknown> => saveRack.mutateAsync({ id: rack?.id ?? null, body });
+      await saveAddOrEdit({ add: run, edit: rack && run, added: t('racks.added', { name: body.name }), onClose });
+    },
+    (err) => {
+      if (err instanceof ApiError && err.code === ErrorCodes.PEN_EXISTS) {
+        const field = (err.data as { field?: string } | null)?.field === 'name' ? 'name' : 'startNo';
+        form.setFields([{ name: field, errors: [errorMessage(err.code)] }]);
+        return err.code;
+      }
+      return reportSaveError(form, err, { [ErrorCodes.TARGET_PEN_NOT_FOUND]: 'penId', [ErrorCodes.TARGET_PEN_NOT_FOUND_94]: 'penId' });
+    },
+  );
+
+  return (
+    <FormDialog
+      title={rack ? t('racks.editTitle', { name: rack.name }) : t('racks.add')}
+      width={620}
+      className="fs-admin-dialog"
+      save={save}
+      onClose={onClose}
+      formProps={{ form, name: 'feed-rack', initialValues: initial }}
+    >
+      <FieldRow>
+        <Field name="shedId" label={t('racks.fields.shedId')} rule={rule} required>
+          <Select
+            placeholder={t('common:select')}
+            options={sheds.data ?? []}
+            loading={sheds.isPending}
+            disabled={rack !== null}
+            onChange={() => form.setFieldValue('penId', undefined)}
+          />
+        </Field>
+        <Field name="penId" label={t('racks.fields.penId')} rule={rule} required>
+          <Select placeholder={t('common:select')} options={pens} />
+        </Field>
+      </FieldRow>
+      <FieldRow>
+        <Field name="name" label={t('racks.fields.name')} rule={rule} required />
+        <Field name="startNo" label={t('racks.fields.startNo')} rule={rule} required>
+          <NumberInput />
+        </Field>
+        <Field name="endNo" label={t('racks.fields.endNo')} rule={rule} required>
+          <NumberInput />
+        </Field>
+      </FieldRow>
+      <Field name="remark" label={t('racks.fields.remark')} rule={rule}>
+        <Input.TextArea rows={2} maxLength={200} />
+      </Field>
+    </FormDialog>
+  );
+}

@@ -8,6 +8,7 @@ import { seedAlarmHistory } from './db/seed-alarms.js';
 import { seedPushHistory } from './db/seed-push.js';
 import { seedDemoSilos } from './db/seed-silos.js';
 import { seedDemoFeeders } from './db/seed-feed-devices.js';
+import { seedDemoRacks } from './db/seed-feed-racks.js';
 import { seedFeederHistory } from './db/seed-feeder-history.js';
 
 export interface Services {
@@ -39,6 +40,8 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
     // The sow farm's feeder main unit, concentrator, collectors and crate feeders (once), with the
     // last week of their reports (once), so the feeding records and the not-eating list have days.
     if (await seedDemoFeeders(deps.database.db)) app.log.info('demo feeders added');
+    // Their crates as positions on one rack per row (once), for the rack and relation screens.
+    if (await seedDemoRacks(deps.database.db)) app.log.info('demo feeding racks added');
     const feederReadings = await seedFeederHistory(deps.database);
     if (feederReadings > 0) app.log.info({ readings: feederReadings }, 'demo feeder history written');
   }

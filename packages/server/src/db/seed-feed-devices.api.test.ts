@@ -3,6 +3,7 @@ import type {
   FeedAlarmRow,
   FeedAlarmStatsAnswer,
   FeedAmountRow,
+  ColumnAnswer,
   FeedAnalysisAnswer,
   FeedDeviceRow,
   FeederRemoteRow,
@@ -11,12 +12,14 @@ import type {
   FeedRecordRow,
   Page,
   PlanRow,
+  RackRow,
 } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, tokenFor } from '../test/factories.js';
 import { DEMO_SEED } from './demo-fleet.js';
 import { demoConcentrators } from './demo-feeders.js';
 import { DEMO_FEEDER_GATEWAY, seedDemoFeeders } from './seed-feed-devices.js';
+import { seedDemoRacks } from './seed-feed-racks.js';
 import { seedFeederHistory } from './seed-feeder-history.js';
 
 /**
@@ -46,6 +49,22 @@ describe(`demo feeders (${TEST_DB})`, () => {
     // The house's plan went to every feeder and each confirmed it.
     const plans = await call<Page<PlanRow>>(ctx, token, 'GET', '/api/feeding/plan/page?name=Lactating');
     expect(plans.data.list[0]).toMatchObject({ dispatchStatus: 'dispatched', dispatch: { feeders: 24, sent: 24, failed: 0 } });
+  });
+
+  it('puts each crate feeder at its position on one rack per row, once, for the rack and relation screens', async () => {
+    expect(await seedDemoRacks(ctx.database.db)).toBe(true);
+    expect(await seedDemoRacks(ctx.database.db)).toBe(false);
+    const token = await tokenFor(ctx.database.db, 'demo');
+    const racks = await call<Page<RackRow>>(ctx, token, 'GET', '/api/feeding/rack/page?pageSize=100');
+    expect(racks.data.list.map((r) => [r.name, r.startNo, r.endNo, r.bound])).toEqual([
+      ['Row 1 crates', 1, 6, 6],
+      ['Row 2 crates', 7, 12, 6],
+      ['Row 3 crates', 13, 18, 6],
+      ['Row 4 crates', 19, 24, 6],
+    ]);
+    const view = await call<ColumnAnswer>(ctx, token, 'GET', `/api/feeding/position/columns?shedId=${racks.data.list[0]!.shedId}`);
+    expect(view.data).toMatchObject({ positions: 24, bound: 24, unplaced: 0 });
+    expect(view.data.pens[0]!.racks[0]!.positions[0]!.feeder).toMatchObject({ deviceNo: '001', name: 'Crate 1' });
   });
 
   it('shows the remote history on the remote feeder page and the feed-now record', async () => {

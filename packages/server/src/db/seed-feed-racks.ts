@@ -37,7 +37,15 @@ export async function seedDemoRacks(db: Db): Promise<boolean> {
       const endNo = crates.at(-1)!.no;
       const [rack] = await tx
         .insert(feedRacks)
-        .values({ tenantId: house.tenantId, farmId: house.farmId, shedId: house.id, penId: pen.id, name: `Row ${pen.column} crates`, startNo, endNo })
+        .values({
+          tenantId: house.tenantId,
+          farmId: house.farmId,
+          shedId: house.id,
+          penId: pen.id,
+          name: `Row ${pen.column} crates`,
+          startNo,
+          endNo,
+        })
         .returning({ id: feedRacks.id });
       const at = new Map(crates.map((c) => [c.no, c.id]));
       await tx.insert(feedPositions).values(

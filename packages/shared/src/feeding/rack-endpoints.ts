@@ -118,7 +118,7 @@ export const feedRackApi = {
     query: positionHouseQuery,
     answer: columnAnswer,
   }),
-  positionPage: get('/feeding/position/page', "Paged positions of a house with the feeder at each", {
+  positionPage: get('/feeding/position/page', 'Paged positions of a house with the feeder at each', {
     query: positionPageQuery,
     answer: pageOf(positionRow),
   }),

@@ -23,7 +23,11 @@ import { blankAsAbsent } from '../schemas/time.js';
 export const MAX_RACK_POSITIONS = 100;
 export const MAX_POSITION_NO = 9999;
 
-const positionNo = z.number(NUMBER_ERROR).int('validation.integer').min(1, 'validation.invalid').max(MAX_POSITION_NO, 'validation.tooLarge');
+const positionNo = z
+  .number(NUMBER_ERROR)
+  .int('validation.integer')
+  .min(1, 'validation.invalid')
+  .max(MAX_POSITION_NO, 'validation.tooLarge');
 
 export const rackAddBody = strictObject({
   shedId: bodyId,

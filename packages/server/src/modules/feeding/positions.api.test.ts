@@ -44,7 +44,13 @@ describe(`feeder positions (${TEST_DB})`, () => {
       .returning({ id: pens.id });
     [pen1, pen2, otherPen] = penRows.map((p) => p.id) as [number, number, number];
     set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-place1', pens: [pen1, pen1, pen2] });
-    otherSet = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm2, shedId: otherShed, code: 'fs-place2', pens: [otherPen] });
+    otherSet = await buildFeeders(ctx.database, {
+      tenantId: tenant,
+      farmId: farm2,
+      shedId: otherShed,
+      code: 'fs-place2',
+      pens: [otherPen],
+    });
     await buildAccount(db, { tenantId: tenant, accountCode: 'ps-admin', accountType: AccountType.TENANT_ADMIN });
     const role = await buildRole(db, tenant, 'Relation only', [{ code: 'device-mng.feed.swq.relation', ops: ['view'] }]);
     await buildAccount(db, { tenantId: tenant, accountCode: 'ps-farm2', farmIds: [farm2], roleIds: [role] });
@@ -52,10 +58,12 @@ describe(`feeder positions (${TEST_DB})`, () => {
     await buildAccount(db, { tenantId: second, accountCode: 'ps-second', accountType: AccountType.TENANT_ADMIN });
     for (const a of ['ps-admin', 'ps-farm2', 'ps-second']) tok[a] = await tokenFor(db, a);
     const admin = tok['ps-admin']!;
-    rackA = (await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: shed, penId: pen1, name: 'A', startNo: 1, endNo: 3 })).data.id;
-    await call(ctx, admin, 'POST', `${API}/rack`, { shedId: shed, penId: pen2, name: 'B', startNo: 4, endNo: 5 });
-    rackOther = (await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: otherShed, penId: otherPen, name: 'Q', startNo: 1, endNo: 1 }))
+    rackA = (await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: shed, penId: pen1, name: 'A', startNo: 1, endNo: 3 }))
       .data.id;
+    await call(ctx, admin, 'POST', `${API}/rack`, { shedId: shed, penId: pen2, name: 'B', startNo: 4, endNo: 5 });
+    rackOther = (
+      await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: otherShed, penId: otherPen, name: 'Q', startNo: 1, endNo: 1 })
+    ).data.id;
     const rows = await ctx.database.query<{ id: number; no: number; shed: number }>(
       'SELECT id, position_no AS no, shed_id AS shed FROM feed_positions ORDER BY id',
     );

@@ -61,7 +61,11 @@ export async function columnView(db: Db, scope: Scope, q: PositionHouseQuery): P
   const penConds: (SQL | undefined)[] = [eq(pens.shedId, shed.id), penCondition(scope, pens.shedId, pens.id)];
   if (q.penId) penConds.push(eq(pens.id, q.penId));
   const [penRows, placed, loose] = await Promise.all([
-    db.select().from(pens).where(and(...penConds)).orderBy(asc(pens.fieldColumn), asc(pens.field), asc(pens.id)),
+    db
+      .select()
+      .from(pens)
+      .where(and(...penConds))
+      .orderBy(asc(pens.fieldColumn), asc(pens.field), asc(pens.id)),
     db
       .select({ rack: feedRacks, p: feedPositions, f: feederColumns })
       .from(feedPositions)

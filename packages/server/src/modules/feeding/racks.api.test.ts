@@ -35,7 +35,8 @@ describe(`feeding racks (${TEST_DB})`, () => {
       ])
       .returning({ id: pens.id });
     [pen1, pen2, otherPen] = penRows.map((p) => p.id) as [number, number, number];
-    feeders = (await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-rack1', pens: [pen1, pen1] })).feeders;
+    feeders = (await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-rack1', pens: [pen1, pen1] }))
+      .feeders;
     await buildAccount(db, { tenantId: tenant, accountCode: 'rk-admin', accountType: AccountType.TENANT_ADMIN });
     const role = await buildRole(db, tenant, 'Racks only', [{ code: 'accurate-feeding.column', ops: ['view'] }]);
     await buildAccount(db, { tenantId: tenant, accountCode: 'rk-farm2', farmIds: [farm2], roleIds: [role] });
@@ -67,7 +68,7 @@ describe(`feeding racks (${TEST_DB})`, () => {
     const b = await admin.post('rack', { shedId: shed, penId: pen1, name: 'Rack B', startNo: 7, endNo: 8 });
     expect(b.code).toBe(1);
     ids.b = b.data.id;
-    expect((await positionsOf(ids.a)).map((p) => p.no)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect((await positionsOf(ids.a!)).map((p) => p.no)).toEqual([1, 2, 3, 4, 5, 6]);
     const page = await admin.get<Page<RackRow>>(`rack/page?shedId=${shed}`);
     expect(page.data.list.map((r) => [r.name, r.penColumn, r.startNo, r.endNo, r.positions, r.bound, r.shedName])).toEqual([
       ['Rack A', 1, 1, 6, 6, 0, 'Gestation A'],
@@ -111,15 +112,16 @@ describe(`feeding racks (${TEST_DB})`, () => {
     // Keeps 1-4, drops 5-6 (and the feeder at 6), moves to pen 2; numbers inside its own run are not taken.
     const moved = await admin.put('rack', { id: ids.a, shedId: shed, penId: pen2, name: 'Rack A2', startNo: 1, endNo: 4 });
     expect(moved.code).toBe(1);
-    expect(await positionsOf(ids.a)).toEqual([
+    expect(await positionsOf(ids.a!)).toEqual([
       { no: 1, feeder: feeders[0] },
       { no: 2, feeder: null },
       { no: 3, feeder: null },
       { no: 4, feeder: null },
     ]);
-    const pensNow = await ctx.database.query<{ id: number; pen: number }>('SELECT id, pen_id AS pen FROM feed_devices WHERE id = ANY($1) ORDER BY id', [
-      feeders,
-    ]);
+    const pensNow = await ctx.database.query<{ id: number; pen: number }>(
+      'SELECT id, pen_id AS pen FROM feed_devices WHERE id = ANY($1) ORDER BY id',
+      [feeders],
+    );
     expect(pensNow.map((f) => f.pen)).toEqual([pen2, pen1]);
     const view = await admin.get<ColumnAnswer>(`position/columns?shedId=${shed}`);
     expect(view.data.unplaced).toBe(1);
@@ -129,7 +131,7 @@ describe(`feeding racks (${TEST_DB})`, () => {
 
   it('deletes a rack with its positions; the feeders stay in the pen', async () => {
     expect((await admin.del(`rack/${ids.a}`)).code).toBe(1);
-    expect(await positionsOf(ids.a)).toEqual([]);
+    expect(await positionsOf(ids.a!)).toEqual([]);
     const [kept] = await ctx.database.query<{ n: number }>('SELECT count(*)::int AS n FROM feed_devices WHERE id = $1', [feeders[0]]);
     expect(kept!.n).toBe(1);
     expect((await admin.del(`rack/${ids.a}`)).code).toBe(200331);
@@ -138,7 +140,9 @@ describe(`feeding racks (${TEST_DB})`, () => {
   it('answers 200331 for another tenant or farm rack and hides them from its lists; 10009 without the page', async () => {
     expect((await as('rk-second').del(`rack/${ids.b}`)).code).toBe(200331);
     expect((await as('rk-second').get<Page<RackRow>>('rack/page')).data.total).toBe(0);
-    expect((await as('rk-farm2').put('rack', { id: ids.b, shedId: shed, penId: pen1, name: 'Mine', startNo: 7, endNo: 8 })).code).toBe(200331);
+    expect((await as('rk-farm2').put('rack', { id: ids.b, shedId: shed, penId: pen1, name: 'Mine', startNo: 7, endNo: 8 })).code).toBe(
+      200331,
+    );
     const mine = await as('rk-farm2').get<Page<RackRow>>('rack/page');
     expect(mine.data.list.map((r) => r.id)).toEqual([ids.other]);
     expect((await as('rk-farm2').post('rack', { shedId: shed, penId: pen1, name: 'Sneak', startNo: 40, endNo: 41 })).code).toBe(30004);

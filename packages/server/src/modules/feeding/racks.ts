@@ -22,10 +22,13 @@ export function penCondition(scope: Scope, shedCol: AnyPgColumn, penCol: AnyPgCo
   const limits = [...scope.penLimits.entries()];
   if (limits.length === 0) return undefined;
   const inside = limits.map(([shedId, set]) => and(eq(shedCol, shedId), set.size > 0 ? inArray(penCol, [...set]) : sql`false`)!);
-  return or(sql`${shedCol} NOT IN (${sql.join(
-    limits.map(([s]) => sql`${s}`),
-    sql`, `,
-  )})`, ...inside);
+  return or(
+    sql`${shedCol} NOT IN (${sql.join(
+      limits.map(([s]) => sql`${s}`),
+      sql`, `,
+    )})`,
+    ...inside,
+  );
 }
 
 export async function visibleRack(db: DbOrTx, scope: Scope, id: number): Promise<RackRecord> {
@@ -106,13 +109,7 @@ async function checkFree(tx: Tx, shedId: number, penId: number, b: RackAddBody, 
   const [taken] = await tx
     .select({ no: feedPositions.positionNo })
     .from(feedPositions)
-    .where(
-      and(
-        eq(feedPositions.shedId, shedId),
-        sql`${feedPositions.positionNo} BETWEEN ${b.startNo} AND ${b.endNo}`,
-        other,
-      ),
-    )
+    .where(and(eq(feedPositions.shedId, shedId), sql`${feedPositions.positionNo} BETWEEN ${b.startNo} AND ${b.endNo}`, other))
     .orderBy(asc(feedPositions.positionNo))
     .limit(1);
   if (taken) throw new AppError(ErrorCodes.PEN_EXISTS, { data: { field: 'startNo', positionNo: taken.no } });
@@ -170,7 +167,9 @@ export async function updateRack(db: Db, scope: Scope, b: RackAddBody & { id: nu
       await checkFree(tx, before.shedId, pen.id, b, before.id);
       await tx
         .delete(feedPositions)
-        .where(and(eq(feedPositions.rackId, before.id), or(lt(feedPositions.positionNo, b.startNo), gt(feedPositions.positionNo, b.endNo))));
+        .where(
+          and(eq(feedPositions.rackId, before.id), or(lt(feedPositions.positionNo, b.startNo), gt(feedPositions.positionNo, b.endNo))),
+        );
       const kept = new Set(
         (await tx.select({ no: feedPositions.positionNo }).from(feedPositions).where(eq(feedPositions.rackId, before.id))).map((p) => p.no),
       );
@@ -191,7 +190,15 @@ export async function updateRack(db: Db, scope: Scope, b: RackAddBody & { id: nu
       }
       await tx
         .update(feedRacks)
-        .set({ penId: pen.id, name: b.name, startNo: b.startNo, endNo: b.endNo, remark: b.remark ?? null, updatedAt: new Date(), updatedBy: scope.id })
+        .set({
+          penId: pen.id,
+          name: b.name,
+          startNo: b.startNo,
+          endNo: b.endNo,
+          remark: b.remark ?? null,
+          updatedAt: new Date(),
+          updatedBy: scope.id,
+        })
         .where(eq(feedRacks.id, before.id));
     })
     .catch(raced);

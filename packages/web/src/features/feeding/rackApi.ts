@@ -60,11 +60,9 @@ export function usePositionPage(q: PositionQuery, enabled: boolean): UseQueryRes
 
 /** The house's feeders with where each stands, for the bind dialog. */
 export function useFeederPlaces(shedId: number | undefined): UseQueryResult<FeederPlaceRow[]> {
-  return useSteadyQuery(
-    KEYS.feeders(shedId ?? 0),
-    (signal) => call(feedRackApi.feeders, { query: { shedId: shedId ?? 0 } }, { signal }),
-    { enabled: shedId !== undefined },
-  );
+  return useSteadyQuery(KEYS.feeders(shedId ?? 0), (signal) => call(feedRackApi.feeders, { query: { shedId: shedId ?? 0 } }, { signal }), {
+    enabled: shedId !== undefined,
+  });
 }
 
 const rackWrite = refreshingWrites([KEYS.all, ['feeding', 'devices']]);

@@ -86,12 +86,24 @@ export function PositionDialog({
     >
       {action === 'bind' && (
         <Form.Item name="feederId" label={t('relation.fields.feeder')} rules={[required()]}>
-          <Select showSearch optionFilterProp="label" placeholder={t('common:select')} options={feederOptions} loading={feeders.isPending} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('common:select')}
+            options={feederOptions}
+            loading={feeders.isPending}
+          />
         </Form.Item>
       )}
       {action === 'move' && (
         <Form.Item name="toPositionId" label={t('relation.fields.toPosition')} rules={[required()]}>
-          <Select showSearch optionFilterProp="label" placeholder={t('common:select')} options={positionOptions} loading={empty.isPending} />
+          <Select
+            showSearch
+            optionFilterProp="label"
+            placeholder={t('common:select')}
+            options={positionOptions}
+            loading={empty.isPending}
+          />
         </Form.Item>
       )}
       {action === 'rename' && (

@@ -40,7 +40,10 @@ describe('feeder relation page', { timeout: 60_000 }, () => {
     expect(await screen.findByText(t('relation.unbindWarning'), {}, SLOW)).toBeTruthy();
     const modal = screen.getByText(t('relation.unbindWarning')).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(modal).getByRole('button', { name: t('relation.actions.unbind') }));
-    await waitFor(() => expect(calls.find((c) => c.path === '/feeding/position/unbind')?.body).toEqual({ positionId: 31, feederId: 1 }), SLOW);
+    await waitFor(
+      () => expect(calls.find((c) => c.path === '/feeding/position/unbind')?.body).toEqual({ positionId: 31, feederId: 1 }),
+      SLOW,
+    );
   });
 
   it('binds a feeder of the house to an empty position; feeders placed elsewhere cannot be picked and a taken one shows its refusal', async () => {

@@ -59,7 +59,12 @@ export function FeederRelationPage(): ReactElement {
       render: (_, r) => <strong>{t('relation.positionNo', { no: r.positionNo })}</strong>,
     },
     { key: 'rack', title: t('relation.fields.rack'), width: 150, render: (_, r) => r.rackName },
-    { key: 'pen', title: t('racks.fields.penId'), width: 150, render: (_, r) => t('plan.penLabel', { column: r.penColumn, row: r.penRow }) },
+    {
+      key: 'pen',
+      title: t('racks.fields.penId'),
+      width: 150,
+      render: (_, r) => t('plan.penLabel', { column: r.penColumn, row: r.penRow }),
+    },
     {
       key: 'feeder',
       title: t('relation.fields.feeder'),
@@ -123,7 +128,14 @@ export function FeederRelationPage(): ReactElement {
       }}
       filterLabel={t('filters.label')}
       filters={[
-        { select: 'shedId', id: 'relation-shed', label: t('racks.fields.shedId'), width: 200, options: sheds.data ?? [], loading: sheds.isPending },
+        {
+          select: 'shedId',
+          id: 'relation-shed',
+          label: t('racks.fields.shedId'),
+          width: 200,
+          options: sheds.data ?? [],
+          loading: sheds.isPending,
+        },
         {
           select: 'state',
           id: 'relation-state',
@@ -135,7 +147,9 @@ export function FeederRelationPage(): ReactElement {
       ]}
       table={{ label: t('relation.table'), columns, empty: t('relation.none'), noMatch: t('filters.noMatch'), scroll: { x: 1100 } }}
     >
-      {open && shedId !== undefined && <PositionDialog action={open.action} position={open.row} shedId={shedId} onClose={() => setOpen(null)} />}
+      {open && shedId !== undefined && (
+        <PositionDialog action={open.action} position={open.row} shedId={shedId} onClose={() => setOpen(null)} />
+      )}
     </ListPage>
   );
 }

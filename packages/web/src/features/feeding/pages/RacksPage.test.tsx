@@ -65,7 +65,9 @@ describe('feeding racks page', { timeout: 60_000 }, () => {
     fireEvent.mouseDown(field(t('racks.fields.shedId')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
     fireEvent.mouseDown(field(t('racks.fields.penId')));
-    fireEvent.click(await screen.findByText(t('plan.penLabel', { column: 1, row: 1 }), { selector: '.ant-select-item-option-content' }, SLOW));
+    fireEvent.click(
+      await screen.findByText(t('plan.penLabel', { column: 1, row: 1 }), { selector: '.ant-select-item-option-content' }, SLOW),
+    );
     fireEvent.change(field(t('racks.fields.name')), { target: { value: 'Row 1 crates' } });
     fireEvent.change(field(t('racks.fields.startNo')), { target: { value: '1' } });
     fireEvent.change(field(t('racks.fields.endNo')), { target: { value: '6' } });

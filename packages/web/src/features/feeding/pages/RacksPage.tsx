@@ -50,7 +50,12 @@ export function RacksPage(): ReactElement {
       ),
     },
     { key: 'shed', title: t('racks.fields.shedId'), width: 160, render: (_, r) => r.shedName },
-    { key: 'pen', title: t('racks.fields.penId'), width: 150, render: (_, r) => t('plan.penLabel', { column: r.penColumn, row: r.penRow }) },
+    {
+      key: 'pen',
+      title: t('racks.fields.penId'),
+      width: 150,
+      render: (_, r) => t('plan.penLabel', { column: r.penColumn, row: r.penRow }),
+    },
     { key: 'run', title: t('racks.fields.run'), width: 140, render: (_, r) => t('racks.runLine', { start: r.startNo, end: r.endNo }) },
     { key: 'positions', title: t('racks.fields.positions'), width: 110, align: 'right', render: (_, r) => r.positions },
     { key: 'bound', title: t('racks.fields.bound'), width: 130, align: 'right', render: (_, r) => r.bound },
@@ -82,7 +87,14 @@ export function RacksPage(): ReactElement {
       }}
       filterLabel={t('filters.label')}
       filters={[
-        { select: 'shedId', id: 'racks-shed', label: t('racks.fields.shedId'), width: 200, options: sheds.data ?? [], loading: sheds.isPending },
+        {
+          select: 'shedId',
+          id: 'racks-shed',
+          label: t('racks.fields.shedId'),
+          width: 200,
+          options: sheds.data ?? [],
+          loading: sheds.isPending,
+        },
         { text: 'name', id: 'racks-name', label: t('racks.filters.name'), width: 200 },
       ]}
       table={{ label: t('racks.table'), columns, empty: t('racks.empty'), noMatch: t('filters.noMatch'), scroll: { x: 1100 } }}

@@ -36,6 +36,8 @@ describe('feeder relation page', { timeout: 60_000 }, () => {
     expect(await screen.findByText('Crate 1', {}, SLOW)).toBeTruthy();
     expect(calls.find((c) => c.path === '/feeding/position/page')!.query).toMatchObject({ shedId: '51', state: 'all' });
     expect(screen.getByText(t('relation.empty'))).toBeTruthy();
+    // The house shown is named in its picker.
+    expect(screen.getByTitle('Farrowing 1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('relation.actionOf.unbind', { no: 1 }) }));
     expect(await screen.findByText(t('relation.unbindWarning'), {}, SLOW)).toBeTruthy();
     const modal = screen.getByText(t('relation.unbindWarning')).closest('.ant-modal') as HTMLElement;

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Tag, Typography } from 'antd';
+import { Select, Space, Tag, Typography } from 'antd';
 import { DisconnectOutlined, EditOutlined, LinkOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -124,18 +124,24 @@ export function FeederRelationPage(): ReactElement {
       head={{
         title: menuLabel('device-mng.feed.swq.relation'),
         subtitle: t('relation.subtitle'),
-        actions: <FarmSelect id="relation-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />,
+        // The house is always one (the first unless another is picked): chosen here, not filtered.
+        actions: (
+          <Space wrap>
+            <FarmSelect id="relation-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
+            <Select<number>
+              id="relation-shed"
+              aria-label={t('racks.fields.shedId')}
+              style={{ minWidth: 180 }}
+              value={shedId}
+              options={sheds.data ?? []}
+              loading={sheds.isPending}
+              onChange={(v) => list.apply({ shedId: v })}
+            />
+          </Space>
+        ),
       }}
       filterLabel={t('filters.label')}
       filters={[
-        {
-          select: 'shedId',
-          id: 'relation-shed',
-          label: t('racks.fields.shedId'),
-          width: 200,
-          options: sheds.data ?? [],
-          loading: sheds.isPending,
-        },
         {
           select: 'state',
           id: 'relation-state',

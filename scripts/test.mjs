@@ -12,6 +12,16 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'fs-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = [];
+const failedTests = []; // `suite: file > test name` and the first line of the failure, printed last
+
+function firstLine(msg) {
+  return String(msg ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300);
+}
 
 function run(name, cmd, args, env = {}) {
   process.stdout.write(`\n=== ${name} ===\n`);
@@ -37,6 +47,12 @@ function vitest(name, projects, env = {}) {
     totals.failed += j.numFailedTests ?? 0;
     totals.skipped += (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
     if (!ok && (j.numFailedTests ?? 0) === 0) totals.failed += 1; // a suite that failed to load
+    for (const file of j.testResults ?? []) {
+      const rel = path.relative(root, file.name ?? '');
+      const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+      for (const a of failed) failedTests.push(`${name}: ${rel} > ${a.fullName}\n    ${firstLine(a.failureMessages?.[0])}`);
+      if (!failed.length && file.status === 'failed') failedTests.push(`${name}: ${rel}\n    ${firstLine(file.message)}`);
+    }
   } else if (!ok) totals.failed += 1;
 }
 
@@ -82,6 +98,14 @@ if (existsSync(chrome)) {
       totals.passed += (s.expected ?? 0) + (s.flaky ?? 0);
       totals.failed += s.unexpected ?? 0;
       totals.skipped += s.skipped ?? 0;
+      const walk = (suite, file) => {
+        for (const spec of suite.specs ?? [])
+          for (const t of spec.tests ?? [])
+            if (t.status === 'unexpected')
+              failedTests.push(`browser: ${file ?? suite.file} > ${spec.title}\n    ${firstLine(t.results?.at(-1)?.error?.message)}`);
+        for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+      };
+      for (const suite of JSON.parse(readFileSync(out, 'utf8')).suites ?? []) walk(suite);
     } else totals.failed += 1;
   } else totals.failed += 1;
 } else if (process.env.E2E === 'required') {
@@ -92,6 +116,7 @@ if (existsSync(chrome)) {
   process.stdout.write(`\n=== browser tests: skipped (no Chromium at ${chrome}; set CHROME_PATH) ===\n`);
 }
 
+if (failedTests.length) process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}\n`);
 if (failedSuites.length) process.stdout.write(`\nFailed suites: ${failedSuites.join(', ')}\n`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);
 process.exit(failedSuites.length || totals.failed ? 1 : 0);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ConcentratorRemoteRow } from '@farmsense/shared';
-import { menuLabel, tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { menuLabel } from '../../../app/i18n/i18n';
+import { renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { PoultryConcentratorsPage, RemoteConcentratorsPage } from './RemoteConcentratorsPage';
+import { confirmWithCode, rowOf, selectRow, serveRemote, tf as t } from './remoteTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const keys = rsaKeysBeforeAll();
 const LIST = '/feeding/remote/concentrator/list';
 const SEND = '/feeding/remote/concentrator/send';
@@ -27,25 +27,10 @@ const LIST_ANSWER: ConcentratorRemoteRow[] = [
   },
 ];
 
-function serve(): RecordedCall[] {
-  return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
-    'GET /breedpigbuilding/shedInfo/list': {
-      data: [{ tid: 7, shedName: 'Gestation 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
-    },
-    [`GET ${LIST}`]: { data: LIST_ANSWER },
-    [`POST ${SEND}`]: {
-      data: { results: [{ deviceId: 11, deviceName: 'Main', code: 1, version: 4, commandId: 'c4', status: 'pending', online: true }] },
-    },
-  });
-}
-
-const rowOf = (id: number): HTMLElement => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
-
-async function confirmWithCode(code: string): Promise<void> {
-  fireEvent.change(await screen.findByLabelText(tk('control.codeDialog.code'), {}, SLOW), { target: { value: code } });
-  fireEvent.click(screen.getByRole('button', { name: tk('control.codeDialog.confirm') }));
-}
+const serve = (): RecordedCall[] =>
+  serveRemote(keys.publicPem, LIST, LIST_ANSWER, SEND, [
+    { deviceId: 11, deviceName: 'Main', code: 1, version: 4, commandId: 'c4', status: 'pending', online: true },
+  ]);
 
 signedInEach({ farms: [PIG_FARM] });
 
@@ -59,7 +44,7 @@ describe('remote concentrators page', { timeout: 90_000 }, () => {
     expect(text).toContain(t('remote.childrenLine', { collectors: 2, feeders: 24 }));
     expect(text).toContain(t('feedDevices.serialLine', { baud: 9600, data: 8, parity: t('feedDevices.parities.none'), stop: 1 }));
     expect(within(rowOf(11)).getByTestId('remote-serial').textContent).toContain(t('remote.status.synced'));
-    fireEvent.click(within(rowOf(11)).getByRole('checkbox'));
+    selectRow(11);
     fireEvent.click(screen.getByRole('button', { name: t('remote.syncTime') }));
     await confirmWithCode('246810');
     await waitFor(() => expect(calls.filter((c) => c.path === SEND)).toHaveLength(1), SLOW);
@@ -73,7 +58,7 @@ describe('remote concentrators page', { timeout: 90_000 }, () => {
     const calls = serve();
     const { unmount } = renderWithApp(<RemoteConcentratorsPage />, '/remote-control/feed-device/concentrator');
     await screen.findByText('J-01 · Main', {}, SLOW);
-    fireEvent.click(within(rowOf(11)).getByRole('checkbox'));
+    selectRow(11);
     fireEvent.click(screen.getByRole('button', { name: t('remote.writeSerial') }));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     fireEvent.mouseDown(within(dialog).getByLabelText(t('feedDevices.fields.parity')));

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeederRemoteRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { RemoteFeedersPage } from './RemoteFeedersPage';
+import { confirmWithCode, rowOf, selectRow, serveRemote, tf as t } from './remoteTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const keys = rsaKeysBeforeAll();
 const LIST = '/feeding/remote/feeder/list';
 const SEND = '/feeding/remote/feeder/send';
@@ -58,35 +58,12 @@ const LIST_ANSWER: FeederRemoteRow[] = [
   }),
 ];
 
-function serve(): RecordedCall[] {
-  return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
-    'GET /breedpigbuilding/shedInfo/list': {
-      data: [{ tid: 7, shedName: 'Gestation 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
-    },
-    [`GET ${LIST}`]: { data: LIST_ANSWER },
-    [`POST ${SEND}`]: {
-      data: {
-        results: [
-          { deviceId: 1, deviceName: 'Feeder 001', code: 1, version: 5, commandId: 'c5', status: 'pending', online: true },
-          { deviceId: 2, deviceName: 'Feeder 002', code: 1, version: 6, commandId: 'c6', status: 'pending', online: false },
-        ],
-      },
-    },
-  });
-}
-
-const rowOf = (id: number): HTMLElement => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
-const select = (id: number): void => {
-  fireEvent.click(within(rowOf(id)).getByRole('checkbox'));
-};
+const serve = (): RecordedCall[] =>
+  serveRemote(keys.publicPem, LIST, LIST_ANSWER, SEND, [
+    { deviceId: 1, deviceName: 'Feeder 001', code: 1, version: 5, commandId: 'c5', status: 'pending', online: true },
+    { deviceId: 2, deviceName: 'Feeder 002', code: 1, version: 6, commandId: 'c6', status: 'pending', online: false },
+  ]);
 const button = (name: string): HTMLButtonElement => screen.getByRole('button', { name }) as HTMLButtonElement;
-
-async function confirmWithCode(code: string): Promise<void> {
-  // The code dialog (another dialog, the parameters form, may still be closing).
-  fireEvent.change(await screen.findByLabelText(tk('control.codeDialog.code'), {}, SLOW), { target: { value: code } });
-  fireEvent.click(screen.getByRole('button', { name: tk('control.codeDialog.confirm') }));
-}
 
 signedInEach({ farms: [PIG_FARM] });
 
@@ -113,8 +90,8 @@ describe('remote feeders page', { timeout: 90_000 }, () => {
     const calls = serve();
     renderWithApp(<RemoteFeedersPage />, '/remote-control/feed-device/feeder');
     await screen.findByText('001 · Feeder 001', {}, SLOW);
-    select(1);
-    select(2);
+    selectRow(1);
+    selectRow(2);
     fireEvent.change(screen.getByLabelText(t('remote.grams')), { target: { value: '350' } });
     fireEvent.click(button(t('remote.feedNow')));
     await confirmWithCode('246810');
@@ -131,7 +108,7 @@ describe('remote feeders page', { timeout: 90_000 }, () => {
     const calls = serve();
     renderWithApp(<RemoteFeedersPage />, '/remote-control/feed-device/feeder');
     await screen.findByText('001 · Feeder 001', {}, SLOW);
-    select(1);
+    selectRow(1);
     for (const [typed, key] of [
       ['5', 'validation.invalid'],
       ['6000', 'validation.tooLarge'],
@@ -148,7 +125,7 @@ describe('remote feeders page', { timeout: 90_000 }, () => {
     const calls = serve();
     renderWithApp(<RemoteFeedersPage />, '/remote-control/feed-device/feeder');
     await screen.findByText('001 · Feeder 001', {}, SLOW);
-    select(1);
+    selectRow(1);
     fireEvent.click(button(t('remote.writeParams')));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     const low = within(dialog).getByLabelText(t('feedDevices.fields.tempLow'));

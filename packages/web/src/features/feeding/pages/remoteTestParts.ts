@@ -1,0 +1,30 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { tk } from '../../../app/i18n/i18n';
+import { mockApi, SLOW, type RecordedCall } from '../../../test/mockApi';
+
+/** Test parts of the remote feed-device pages: their server, their rows and the code dialog. */
+export const tf = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+
+/** Serves the signed-in shell, one house (Gestation 1, id 7), the page's list and its send answer. */
+export function serveRemote(publicPem: string, list: string, rows: unknown[], send: string, results: unknown[]): RecordedCall[] {
+  return mockApi({
+    'GET /getConfig': { data: { publicKey: publicPem, captcha: false, productVersion: '0.1.0' } },
+    'GET /breedpigbuilding/shedInfo/list': {
+      data: [{ tid: 7, shedName: 'Gestation 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
+    },
+    [`GET ${list}`]: { data: rows },
+    [`POST ${send}`]: { data: { results } },
+  });
+}
+
+export const rowOf = (id: number): HTMLElement => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
+
+export function selectRow(id: number): void {
+  fireEvent.click(within(rowOf(id)).getByRole('checkbox'));
+}
+
+/** Types the code into the code dialog (another dialog, a settings form, may still be closing) and confirms. */
+export async function confirmWithCode(code: string): Promise<void> {
+  fireEvent.change(await screen.findByLabelText(tk('control.codeDialog.code'), {}, SLOW), { target: { value: code } });
+  fireEvent.click(screen.getByRole('button', { name: tk('control.codeDialog.confirm') }));
+}

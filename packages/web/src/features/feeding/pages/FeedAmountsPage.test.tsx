@@ -4,10 +4,10 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
 import { FeedAmountsPage } from './FeedAmountsPage';
+import { feederDay } from './feedingTestParts';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
-const place = { farmName: 'Demo Pig Farm', shedId: 51, shedName: 'Farrowing 1', penId: 7, penColumn: 1, penRow: 1 };
 
 signedInEach({ farms: [FARM] });
 
@@ -16,30 +16,7 @@ describe('feed amount records page', { timeout: 60_000 }, () => {
     const calls = mockApi({
       'GET /feeding/records/amount': {
         data: {
-          list: [
-            {
-              ...place,
-              day: '2026-11-27',
-              feederId: 1,
-              feederNo: '001',
-              feederName: 'Crate 1',
-              planned: 6500,
-              dispensed: 6480,
-              mealsDone: 3,
-              meals: 3,
-            },
-            {
-              ...place,
-              day: '2026-11-27',
-              feederId: 2,
-              feederNo: '002',
-              feederName: 'Crate 2',
-              planned: 6500,
-              dispensed: 300,
-              mealsDone: null,
-              meals: null,
-            },
-          ],
+          list: [feederDay(1, { mealsDone: 3, meals: 3 }), feederDay(2, { mealsDone: null, meals: null })],
           total: 41,
           pageNo: 2,
           pageSize: 20,

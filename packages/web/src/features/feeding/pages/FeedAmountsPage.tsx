@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { FeedAmountRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { formatDecimal } from '../../../app/i18n/numbers';
 import { useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { ExportButton } from '../../../ui/ExportButton';
 import { feedAmountsExport, useFeedAmounts, type FeedRangeAsk } from '../analysisApi';
+import { feederDayColumns } from '../components/feederDayColumns';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
 import '../../../ui/admin.css';
 
@@ -33,20 +33,8 @@ export function FeedAmountsPage(): ReactElement {
   const amounts = useFeedAmounts({ ...ask, ...list.paging }, choice.farmId !== undefined);
   if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
 
-  const g = (v: number): string => formatDecimal(v, 0);
   const columns: ColumnsType<FeedAmountRow> = [
-    { key: 'day', title: t('feedRecords.fields.day'), width: 120, render: (_, r) => r.day },
-    { key: 'farm', title: t('feedRecords.fields.farm'), width: 160, render: (_, r) => r.farmName },
-    { key: 'shed', title: t('feedRecords.fields.shed'), width: 150, render: (_, r) => r.shedName },
-    {
-      key: 'pen',
-      title: t('feedRecords.fields.pen'),
-      width: 150,
-      render: (_, r) => t('feedRecords.penLabel', { column: r.penColumn, row: r.penRow }),
-    },
-    { key: 'feeder', title: t('feedRecords.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
-    { key: 'planned', title: t('feedRecords.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
-    { key: 'dispensed', title: t('feedRecords.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
+    ...feederDayColumns<FeedAmountRow>(t, true),
     {
       key: 'meals',
       title: t('feedAmounts.mealsDone'),

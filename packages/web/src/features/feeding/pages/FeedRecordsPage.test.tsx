@@ -4,10 +4,10 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
 import { FeedRecordsPage } from './FeedRecordsPage';
+import { feederDay } from './feedingTestParts';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
-const place = { shedId: 51, shedName: 'Farrowing 1', penId: 7, penColumn: 1, penRow: 1, feederNo: '001', feederName: 'Crate 1' };
 
 signedInEach({ farms: [FARM] });
 
@@ -16,20 +16,7 @@ describe('feeding records page', { timeout: 60_000 }, () => {
     const calls = mockApi({
       'GET /feeding/records/feeding': {
         data: {
-          list: [
-            { ...place, day: '2026-11-27', feederId: 1, planned: 6500, dispensed: 6480, share: 99.7, ate: true },
-            {
-              ...place,
-              day: '2026-11-27',
-              feederId: 2,
-              feederNo: '002',
-              feederName: 'Crate 2',
-              planned: 6500,
-              dispensed: 300,
-              share: 4.6,
-              ate: false,
-            },
-          ],
+          list: [feederDay(1, { share: 99.7, ate: true }), feederDay(2, { share: 4.6, ate: false })],
           total: 2,
           pageNo: 1,
           pageSize: 20,

@@ -10,6 +10,7 @@ import { ExportButton } from '../../../ui/ExportButton';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
+import { feederDayColumns } from '../components/feederDayColumns';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
 import { feedRecordsExport, useFeedRecords, type FeedRecordsAsk } from '../recordsApi';
 import '../../../ui/admin.css';
@@ -37,19 +38,8 @@ export function FeedRecordsPage(): ReactElement {
   const records = useFeedRecords({ ...ask, ...list.paging }, choice.farmId !== undefined);
   if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
 
-  const g = (v: number): string => formatDecimal(v, 0);
   const columns: ColumnsType<FeedRecordRow> = [
-    { key: 'day', title: t('feedRecords.fields.day'), width: 120, render: (_, r) => r.day },
-    { key: 'shed', title: t('feedRecords.fields.shed'), width: 150, render: (_, r) => r.shedName },
-    {
-      key: 'pen',
-      title: t('feedRecords.fields.pen'),
-      width: 150,
-      render: (_, r) => t('feedRecords.penLabel', { column: r.penColumn, row: r.penRow }),
-    },
-    { key: 'feeder', title: t('feedRecords.fields.feeder'), width: 170, render: (_, r) => `${r.feederNo} · ${r.feederName}` },
-    { key: 'planned', title: t('feedRecords.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
-    { key: 'dispensed', title: t('feedRecords.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
+    ...feederDayColumns<FeedRecordRow>(t),
     {
       key: 'share',
       title: t('feedRecords.fields.share'),

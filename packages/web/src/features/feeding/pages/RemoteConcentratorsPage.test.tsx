@@ -6,7 +6,7 @@ import { renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { PoultryConcentratorsPage, RemoteConcentratorsPage } from './RemoteConcentratorsPage';
-import { confirmWithCode, rowOf, selectRow, serveRemote, tf as t } from './remoteTestParts';
+import { confirmWithCode, rowOf, selectRow, serveRemote, tf as t } from './feedingTestParts';
 
 const keys = rsaKeysBeforeAll();
 const LIST = '/feeding/remote/concentrator/list';

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, SLOW, type RecordedCall } from '../../../test/mockApi';
 
-/** Test parts of the remote feed-device pages: their server, their rows and the code dialog. */
+/** Test parts of the feeding pages: the remote pages' server, rows and code dialog; a feeder's day. */
 export const tf = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 
 /** Serves the signed-in shell, one house (Gestation 1, id 7), the page's list and its send answer. */
@@ -27,4 +27,24 @@ export function selectRow(id: number): void {
 export async function confirmWithCode(code: string): Promise<void> {
   fireEvent.change(await screen.findByLabelText(tk('control.codeDialog.code'), {}, SLOW), { target: { value: code } });
   fireEvent.click(screen.getByRole('button', { name: tk('control.codeDialog.confirm') }));
+}
+
+/** A feeder's day on Farrowing 1 (pen 1-1) as the records and amounts lists answer it. */
+export function feederDay(feederId: number, over: Record<string, unknown> = {}): Record<string, unknown> {
+  const no = String(feederId).padStart(3, '0');
+  return {
+    farmName: 'Demo Pig Farm',
+    shedId: 51,
+    shedName: 'Farrowing 1',
+    penId: 7,
+    penColumn: 1,
+    penRow: 1,
+    day: '2026-11-27',
+    feederId,
+    feederNo: no,
+    feederName: `Crate ${feederId}`,
+    planned: 6500,
+    dispensed: feederId === 1 ? 6480 : 300,
+    ...over,
+  };
 }

@@ -11,7 +11,8 @@ import {
   feedDevicePageQuery,
   feederAddBody,
   feederUpdateBody,
-  PARITIES,
+  storedFeederParams,
+  storedSerial,
 } from './device-schemas.js';
 
 export * from './device-schemas.js';
@@ -42,18 +43,8 @@ export const feedDeviceRow = z.object({
   penRow: z.number().nullable(),
   /** Devices below it: a concentrator's collectors, a collector's feeders. */
   childCount: z.number(),
-  baudRate: z.number().nullable(),
-  dataBits: z.number().nullable(),
-  stopBits: z.number().nullable(),
-  parity: z.enum(PARITIES).nullable(),
-  brightness: z.number().nullable(),
-  lockSeconds: z.number().nullable(),
-  touchLock: z.boolean().nullable(),
-  baitWeight: z.number().nullable(),
-  tempLow: z.number().nullable(),
-  tempHigh: z.number().nullable(),
-  intervalMinutes: z.number().nullable(),
-  amountPerFeed: z.number().nullable(),
+  ...storedSerial.shape,
+  ...storedFeederParams.shape,
   remark: z.string().nullable(),
   updatedAt: z.number(),
 });

@@ -126,3 +126,25 @@ export const feedDeviceListQuery = strictObject({ shedId: idParam });
 export type FeedDeviceListQuery = z.infer<typeof feedDeviceListQuery>;
 
 export const feedDeviceIdParams = strictObject({ id: idParam });
+
+/* As stored and answered: null where never set or not of the device's kind. */
+
+/** A concentrator's or collector's bus settings as stored. */
+export const storedSerial = z.object({
+  baudRate: z.number().nullable(),
+  dataBits: z.number().nullable(),
+  stopBits: z.number().nullable(),
+  parity: z.enum(PARITIES).nullable(),
+});
+
+/** A feeder's parameters as stored (the last ones it acknowledged). */
+export const storedFeederParams = z.object({
+  brightness: z.number().nullable(),
+  lockSeconds: z.number().nullable(),
+  touchLock: z.boolean().nullable(),
+  baitWeight: z.number().nullable(),
+  tempLow: z.number().nullable(),
+  tempHigh: z.number().nullable(),
+  intervalMinutes: z.number().nullable(),
+  amountPerFeed: z.number().nullable(),
+});

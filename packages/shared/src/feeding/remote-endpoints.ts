@@ -3,7 +3,7 @@ import { get, pageOf, post } from '../contract.js';
 import { CODE_KINDS, COMMAND_STATUSES } from '../control/logic.js';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, pageQuery, strictObject } from '../schemas/common.js';
 import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
-import { feederParamRules, limitsInOrder, limitsIssue, PARITIES, serialRules } from './device-schemas.js';
+import { feederParamRules, limitsInOrder, limitsIssue, serialRules, storedFeederParams, storedSerial } from './device-schemas.js';
 
 /**
  * Remote control of the feeding devices (/remote-control/feed-device/feeder and /concentrator,
@@ -95,16 +95,7 @@ export const feederRemoteRow = z.object({
   dispensed: z.number().nullable(),
   state: z.number().nullable(),
   reportedAt: z.number().nullable(),
-  params: z.object({
-    brightness: z.number().nullable(),
-    lockSeconds: z.number().nullable(),
-    touchLock: z.boolean().nullable(),
-    baitWeight: z.number().nullable(),
-    tempLow: z.number().nullable(),
-    tempHigh: z.number().nullable(),
-    intervalMinutes: z.number().nullable(),
-    amountPerFeed: z.number().nullable(),
-  }),
+  params: storedFeederParams,
   /** Newest command per action. */
   commands: z.array(feedRemoteCommand),
 });
@@ -118,12 +109,7 @@ export const concentratorRemoteRow = z.object({
   online: z.boolean(),
   collectors: z.number(),
   feeders: z.number(),
-  serial: z.object({
-    baudRate: z.number().nullable(),
-    dataBits: z.number().nullable(),
-    stopBits: z.number().nullable(),
-    parity: z.enum(PARITIES).nullable(),
-  }),
+  serial: storedSerial,
   commands: z.array(feedRemoteCommand),
 });
 export type ConcentratorRemoteRow = z.infer<typeof concentratorRemoteRow>;

@@ -37,4 +37,23 @@ describe(`WriteMemo (${TEST_DB})`, () => {
     expect(await slow).toBe('before');
     expect(await memo.get('k', async () => 'after')).toBe('after');
   });
+
+  it('answers several keys with one read of the missing ones, and keeps what the read answered', async () => {
+    const memo = new WriteMemo<string>(ctx.deps.sessions);
+    const asked: string[][] = [];
+    const load = async (missing: string[]): Promise<Map<string, string>> => {
+      asked.push(missing);
+      return new Map(missing.filter((k) => k !== 'none').map((k) => [k, `${k}${asked.length}`]));
+    };
+    expect(Object.fromEntries(await memo.getMany(['a', 'b', 'none'], load))).toEqual({ a: 'a1', b: 'b1' });
+    expect(Object.fromEntries(await memo.getMany(['a', 'c', 'none'], load))).toEqual({ a: 'a1', c: 'c2' });
+    expect(asked).toEqual([
+      ['a', 'b', 'none'],
+      ['c', 'none'],
+    ]);
+    expect(await memo.getMany(['b', 'c'], load)).toHaveProperty('size', 2);
+    expect(asked).toHaveLength(2);
+    ctx.deps.sessions.drop();
+    expect((await memo.getMany(['b'], load)).get('b')).toBe('b3');
+  });
 });

@@ -39,17 +39,44 @@ export class WriteMemo<T> {
     return read;
   }
 
+  /**
+   * Several keys at once: the kept ones from memory, the others read together by one `load` (which
+   * answers each key it was given; a key it leaves out is not kept and not answered).
+   */
+  async getMany(keys: readonly string[], load: (missing: string[]) => Promise<Map<string, T>>): Promise<Map<string, T>> {
+    const now = Date.now();
+    const out = new Map<string, T>();
+    const missing: string[] = [];
+    for (const key of keys) {
+      const hit = this.kept.get(key);
+      if (hit && now - hit.at <= this.ttlMs) out.set(key, hit.value);
+      else missing.push(key);
+    }
+    if (missing.length === 0) return out;
+    const cacheable = await this.sessions.heard();
+    const generation = this.sessions.generation;
+    const read = await load(missing);
+    const keep = cacheable && generation === this.sessions.generation;
+    for (const [key, value] of read) {
+      out.set(key, value);
+      if (keep) this.keep(key, value);
+    }
+    return out;
+  }
+
+  private keep(key: string, value: T): void {
+    if (this.kept.size >= this.max) {
+      const oldest = this.kept.keys().next();
+      if (!oldest.done) this.kept.delete(oldest.value);
+    }
+    this.kept.set(key, { value, at: Date.now() });
+  }
+
   private async read(key: string, load: () => Promise<T>): Promise<T> {
     const cacheable = await this.sessions.heard();
     const generation = this.sessions.generation;
     const value = await load();
-    if (cacheable && generation === this.sessions.generation) {
-      if (this.kept.size >= this.max) {
-        const oldest = this.kept.keys().next();
-        if (!oldest.done) this.kept.delete(oldest.value);
-      }
-      this.kept.set(key, { value, at: Date.now() });
-    }
+    if (cacheable && generation === this.sessions.generation) this.keep(key, value);
     return value;
   }
 }

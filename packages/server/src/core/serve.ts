@@ -13,6 +13,7 @@ import {
   type QueryOf,
 } from '@farmsense/shared';
 import { NO_DATA } from '../plugins/envelope.js';
+import { PreparedAnswer } from './prepared.js';
 
 /**
  * Registers handlers against the typed endpoint contracts of packages/shared (`endpoint()`).
@@ -77,7 +78,7 @@ export type HandlerResult<E extends AnyEndpoint> = E['answer'] extends typeof FI
       ? void
       : [AnswerOf<E>] extends [null]
         ? void | null
-        : AnswerOf<E>;
+        : AnswerOf<E> | PreparedAnswer<E>;
 
 export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<HandlerResult<E>>;
 
@@ -143,6 +144,13 @@ export function serve<E extends AnyEndpoint>(
           .header('referrer-policy', 'no-referrer')
           .header('x-robots-tag', 'noindex, nofollow')
           .send(p.html);
+      }
+      if (result instanceof PreparedAnswer) {
+        // Checked when prepared; its bytes are the envelope, compressed as the caller accepts.
+        req.resultCode = ErrorCodes.SUCCESS;
+        const { body, encoding } = result.bytes(req.locale, req.headers['accept-encoding']);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        return reply.header('content-type', 'application/json; charset=utf-8').header('vary', 'accept-encoding').send(body);
       }
       // A command endpoint's handler ends with its write and returns nothing: its data is null.
       const checked = json!.safeParse(result === undefined && json instanceof z.ZodNull ? null : result);

@@ -1,6 +1,7 @@
-import { environmentApi, type AppCode, type TrendAnswer } from '@farmsense/shared';
+import { environmentApi, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router, type RouteConfig } from '../../core/serve.js';
+import { prepare, type PreparedAnswer } from '../../core/prepared.js';
 import { scopeOf, visibleSheds } from '../../scope/index.js';
 import { WriteMemo } from '../../scope/write-memo.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
@@ -37,13 +38,13 @@ export const environmentRoutes: ModuleRoutes = async (app, { database, sessions 
   serve(environmentApi.connectStatus, reads(CONNECT_APPS), async ({ req, body }) => connectStatusPage(database, scopeOf(req), body));
   // A chart's answer depends on its houses and range only, not on who asks (each caller's right
   // to those houses is checked first): kept 5 s, so the dashboards of a farm group asking for the
-  // same day's chart share one read; writes through the API drop it.
-  const charts = new WriteMemo<TrendAnswer>(sessions, TREND_KEEP_MS, 1_000);
+  // same day's chart share one read, checked, written and compressed once; writes through the API drop it.
+  const charts = new WriteMemo<PreparedAnswer<typeof environmentApi.trend>>(sessions, TREND_KEEP_MS, 1_000);
   serve(environmentApi.trend, reads(TREND_APPS), async ({ req, body }) => {
     const scope = scopeOf(req);
     assertKindAllowed(scope, trendAppsFor(body.kind));
     await visibleSheds(scope, [...new Set(body.shedIds)]);
-    return charts.get(JSON.stringify(body), () => trend(database, scope, body));
+    return charts.get(JSON.stringify(body), async () => prepare(environmentApi.trend, await trend(database, scope, body)));
   });
   serve(environmentApi.records, reads(RECORD_APPS), async ({ req, body }) => {
     const scope = scopeOf(req);

@@ -1,4 +1,6 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { translate } from '@farmsense/shared/i18n';
 import { AccountType, type TrendAnswer } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
@@ -208,5 +210,29 @@ describe(`environment trends (${TEST_DB})`, () => {
     expect((await call(ctx, tok.temps!, 'POST', TREND, body({}))).code).toBe(1);
     const rh = await call(ctx, tok.temps!, 'POST', TREND, body({ kind: 'rh' }));
     expect([rh.status, rh.code]).toEqual([403, 10009]);
+  });
+
+  it('sends a shared chart as the envelope in the callers language, compressed as each accepts', async () => {
+    const ask = (language: string, encoding: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: TREND,
+        payload: body({}),
+        headers: { token: tok.demo!, 'accept-language': language, 'accept-encoding': encoding },
+      });
+    const plain = await ask('en', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toContain('application/json');
+    const en = plain.json() as { code: number; msg: string; data: TrendAnswer };
+    expect([en.code, en.msg]).toEqual([1, translate('en-us', 'common.success')]);
+    const br = await ask('ru', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    const ru = JSON.parse(brotliDecompressSync(br.rawPayload).toString()) as typeof en;
+    expect(ru.msg).toBe(translate('ru', 'common.success'));
+    expect(ru.data).toEqual(en.data);
+    const gz = await ask('en', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(en);
+    expect(en.data.sheds.length).toBe(2);
   });
 });

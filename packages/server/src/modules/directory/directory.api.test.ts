@@ -187,6 +187,22 @@ describe(`directory (${TEST_DB})`, () => {
     expect(second.list.slice(1).every((s) => s.penCount === 0 && s.gateways.length === 0)).toBe(true);
   });
 
+  it('shares a page of sheds between callers and shows an edit made through the API at once', async () => {
+    const ask = { farmId: pigFarm, pageNo: 1, pageSize: 10 };
+    const first = (await call<Page<ShedOverviewRow>>(ctx, tok.pig!, 'POST', QUERY_SHEDS, ask)).data;
+    const shared = (await call<Page<ShedOverviewRow>>(ctx, tok.demo!, 'POST', QUERY_SHEDS, ask)).data;
+    expect(shared).toEqual(first);
+    const fattening = first.list.find((s) => s.shedName === 'Fattening 1')!;
+    const { tid, shedType, areaNum, buildingNum, shedNum } = fattening;
+    const edit = { id: tid, shedName: 'Fattening A', shedType, areaNum, buildingNum, shedNum };
+    expect((await call(ctx, tok.demo!, 'PUT', '/api/breedpigbuilding/shed/update', edit)).code).toBe(1);
+    const after = (await call<Page<ShedOverviewRow>>(ctx, tok.pig!, 'POST', QUERY_SHEDS, ask)).data;
+    expect(after.list.map((s) => s.shedName)).toContain('Fattening A');
+    expect((await call(ctx, tok.demo!, 'PUT', '/api/breedpigbuilding/shed/update', { ...edit, shedName: 'Fattening 1' })).code).toBe(1);
+    // Another tenant asking for this farm is refused before anything shared is looked at.
+    expect((await call(ctx, tok.secondAdmin!, 'POST', QUERY_SHEDS, ask)).code).toBe(10007);
+  });
+
   it('needs a shed overview application for querySheds', async () => {
     const res = await call(ctx, tok.secondStaff!, 'POST', QUERY_SHEDS, { farmId: otherFarm, pageNo: 1, pageSize: 10 });
     expect([res.status, res.code]).toEqual([403, 10009]);

@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+/** In CI a test that fails is run once more; `npm test` names those that passed on retry. */
+const retry = process.env.CI ? 1 : 0;
+
 /**
  * Projects: `unit` (pure logic, shared and server), `web` (React components in jsdom), `api` (the
  * server through HTTP on PGlite) and `api-pg` (the same files on the PostgreSQL server).
@@ -22,6 +25,7 @@ export default defineConfig({
           env: { TEST_DB: 'pglite' },
           testTimeout: 90000,
           hookTimeout: 240000,
+          retry,
         },
       },
       {
@@ -32,6 +36,7 @@ export default defineConfig({
           env: { TEST_DB: 'postgres' },
           testTimeout: 90000,
           hookTimeout: 240000,
+          retry,
         },
       },
       {
@@ -42,6 +47,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['./src/test/setup.ts'],
+          retry,
         },
       },
     ],

@@ -12,7 +12,8 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'fs-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = [];
-const failedTests = []; // `suite: file > test name` and the first line of the failure, printed last
+const failedTests = [];
+const retriedOut = path.join(tmp, 'retried.txt'); // tests that passed on their retry (scripts/retried-reporter.mjs) // `suite: file > test name` and the first line of the failure, printed last
 
 function firstLine(msg) {
   return String(msg ?? '')
@@ -38,9 +39,10 @@ function vitest(name, projects, env = {}) {
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
+    '--reporter=./scripts/retried-reporter.mjs',
     `--outputFile.json=${out}`,
   ];
-  const ok = run(name, 'npx', args, env);
+  const ok = run(name, 'npx', args, { RETRIED_OUT: retriedOut, ...env });
   if (existsSync(out)) {
     const j = JSON.parse(readFileSync(out, 'utf8'));
     totals.passed += j.numPassedTests ?? 0;
@@ -116,6 +118,7 @@ if (existsSync(chrome)) {
   process.stdout.write(`\n=== browser tests: skipped (no Chromium at ${chrome}; set CHROME_PATH) ===\n`);
 }
 
+if (existsSync(retriedOut)) process.stdout.write(`\nPassed on retry (flaky):\n${readFileSync(retriedOut, 'utf8')}`);
 if (failedTests.length) process.stdout.write(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}\n`);
 if (failedSuites.length) process.stdout.write(`\nFailed suites: ${failedSuites.join(', ')}\n`);
 process.stdout.write(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`);

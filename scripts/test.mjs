@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'fs-test-'));
@@ -16,8 +17,7 @@ const failedTests = [];
 const retriedOut = path.join(tmp, 'retried.txt'); // tests that passed on their retry (scripts/retried-reporter.mjs) // `suite: file > test name` and the first line of the failure, printed last
 
 function firstLine(msg) {
-  return String(msg ?? '')
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  return stripVTControlCharacters(String(msg ?? ''))
     .split('\n')
     .find((l) => l.trim())
     ?.trim()

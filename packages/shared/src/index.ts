@@ -65,3 +65,4 @@ export * from './feeding/analysis-endpoints.js';
 export * from './feeding/remote-endpoints.js';
 export * from './feeding/reconcile-endpoints.js';
 export * from './feeding/rack-endpoints.js';
+export * from './feeding/meal-endpoints.js';

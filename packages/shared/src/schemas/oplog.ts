@@ -53,6 +53,7 @@ export const AUDIT_KINDS = [
   'feed',
   'feedingPlan',
   'feedRack',
+  'mealAdjust',
   'setting',
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];

@@ -6,6 +6,7 @@ import type { Deps } from '../../deps.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { publishRow, sendCommandJob, writeCommand, type SettledCommand } from '../control/index.js';
 import { feedDevices } from './device-tables.js';
+import { adjustedRation, adjustsOf, type BaseRation } from './meal-apply.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
 
 /**
@@ -23,7 +24,8 @@ import { feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, fee
  *              meals: [{start, end, share}]}
  * with the collector's and feeder's bus numbers, the daily ration in g per head by day of the
  * animal's stage (the feeder counts the days itself) and the meal periods in minutes of the
- * farm's day with their share of the day's ration in %.
+ * farm's day with their share of the day's ration in %. The meal adjustments of the feeder's house
+ * and pen (meal-apply.ts) change the grams and the meal periods of its copy.
  */
 export const FEEDING_GROUP = 'feeding';
 export const SET_RATION = 'setRation';
@@ -35,6 +37,7 @@ type PlanRecord = typeof feedingPlans.$inferSelect;
 export interface FeederTarget {
   feederId: number;
   feederNo: string;
+  penId: number | null;
   collectorNo: string;
   gatewayId: number;
   gatewayCode: string;
@@ -52,6 +55,7 @@ export async function feedersOf(tx: Tx, plan: PlanRecord, feederIds?: number[]):
     .select({
       feederId: feedDevices.id,
       feederNo: feedDevices.deviceNo,
+      penId: feedDevices.penId,
       collectorNo: collector.deviceNo,
       gatewayId: gateways.id,
       gatewayCode: gateways.code,
@@ -73,8 +77,8 @@ export async function feedersOf(tx: Tx, plan: PlanRecord, feederIds?: number[]):
     .orderBy(asc(feedDevices.id));
 }
 
-/** What every feeder of the plan receives besides its own numbers. */
-async function rationOf(tx: Tx, plan: PlanRecord) {
+/** What every feeder of the plan receives besides its own numbers, before the meal adjustments. */
+async function rationOf(tx: Tx, plan: PlanRecord): Promise<BaseRation> {
   const [stages, meals] = await Promise.all([
     tx.select().from(feedingPlanStages).where(eq(feedingPlanStages.planId, plan.id)).orderBy(asc(feedingPlanStages.seq)),
     tx.select().from(feedingPlanMeals).where(eq(feedingPlanMeals.planId, plan.id)).orderBy(asc(feedingPlanMeals.seq)),
@@ -82,7 +86,7 @@ async function rationOf(tx: Tx, plan: PlanRecord) {
   return {
     planId: plan.id,
     stages: stages.map((s) => ({ startDay: s.startDay, endDay: s.endDay, grams: s.dailyAmount })),
-    meals: meals.map((m) => ({ start: m.startMinute, end: m.endMinute, share: m.share })),
+    meals: meals.map((m) => ({ startMinute: m.startMinute, endMinute: m.endMinute, share: m.share })),
   };
 }
 
@@ -105,11 +109,11 @@ export async function writeCopies(
   feeders: FeederTarget[],
   accountId: number | null,
 ): Promise<Outgoing[]> {
-  const ration = await rationOf(tx, plan);
+  const [base, adjusts] = await Promise.all([rationOf(tx, plan), adjustsOf(tx, plan.shedId)]);
   const shed = { id: plan.shedId, tenantId: plan.tenantId, farmId: plan.farmId };
   const out: Outgoing[] = [];
   for (const f of feeders) {
-    const payload = { feederId: f.feederId, collector: f.collectorNo, feeder: f.feederNo, ...ration };
+    const payload = { feederId: f.feederId, collector: f.collectorNo, feeder: f.feederNo, ...adjustedRation(base, adjusts, f.penId) };
     const cmd = await writeCommand(tx, deps, {
       shed,
       gatewayId: f.gatewayId,

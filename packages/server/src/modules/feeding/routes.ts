@@ -24,6 +24,7 @@ import { feedReconcile } from './reconcile.js';
 import { exportFeedingRecords, feedingRecords, notEatingList } from './records.js';
 import { addPlan, planDetail, planPage, removePlan, updatePlan } from './plans.js';
 import { rackRoutes } from './rack-routes.js';
+import { mealRoutes } from './meal-routes.js';
 import { remoteRoutes } from './remote-routes.js';
 import { addStandard, removeStandard, standardList, standardPage, updateStandard } from './standards.js';
 
@@ -145,4 +146,5 @@ export const feedingRoutes: ModuleRoutes = async (app, deps) => {
 
   await remoteRoutes(app, deps);
   await rackRoutes(app, deps);
+  await mealRoutes(app, deps);
 };

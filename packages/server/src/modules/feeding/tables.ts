@@ -18,6 +18,7 @@ import { feedDevices } from './device-tables.js';
 
 export * from './device-tables.js';
 export * from './rack-tables.js';
+export * from './meal-tables.js';
 
 /**
  * The feeding module's tables (issue 15). Feed types and feed info are the tenant's catalogue

@@ -1,0 +1,189 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountType, type MealAdjustRow, type MealFeederRow, type Page, type PlanRow } from '@farmsense/shared';
+import { accounts, pens } from '../../db/tables.js';
+import { waitFor } from '../../iot/testkit.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { FakeController, SAFE_CODE, securityCode } from '../control/control.fixtures.js';
+import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
+import { feedInfos, feedTypes } from './tables.js';
+
+const PLAN = '/api/feeding/plan';
+const MEAL = '/api/feeding/meal';
+const PLAN_MEALS = [{ startMinute: 360, endMinute: 420, share: 100 }];
+const HOUSE_MEALS = [
+  { startMinute: 300, endMinute: 330, share: 40 },
+  { startMinute: 960, endMinute: 990, share: 60 },
+];
+const PEN_MEALS = [
+  { startMinute: 240, endMinute: 260, share: 30 },
+  { startMinute: 720, endMinute: 740, share: 30 },
+  { startMinute: 1200, endMinute: 1220, share: 40 },
+];
+const wire = (meals: typeof PLAN_MEALS) => meals.map((m) => ({ start: m.startMinute, end: m.endMinute, share: m.share }));
+
+/**
+ * A plan's dispatch with meal adjustments: each feeder's copy carries its pen's adjustment over
+ * its house's over the plan (part by part); the adjustment page shows which feeders confirmed the
+ * adjusted meals; a re-dispatch of the house or of one pen, with the security code, sends those
+ * feeders their plan again with the adjustment (203336 without feeders, 20095 without a plan).
+ */
+describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
+  let ctx: TestContext;
+  let token: string;
+  let set: FeederSet;
+  let code: string;
+  let farm: number;
+  let shed: number;
+  let bare: number;
+  let penIds: number[];
+  let planId: number;
+  let houseAdjust: number;
+  let penAdjust: number;
+  let device: FakeController;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
+    const { db } = ctx.database;
+    const tenant = await buildTenant(db, 'Meal Link Agri', ['pig']);
+    farm = await buildFarm(db, tenant, 'Meal Link Farm', 1);
+    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing ML', shedType: 2 });
+    bare = await buildShed(db, tenant, farm, { shedName: 'Farrowing Bare', shedType: 2 });
+    const rows = await db
+      .insert(pens)
+      .values([1, 2, 3].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
+      .returning({ id: pens.id });
+    penIds = rows.map((p) => p.id);
+    code = `fs-fdmeal${TEST_DB === 'postgres' ? 'p' : 'g'}${Date.now() % 100000}`;
+    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code, pens: penIds });
+    const [type] = await db.insert(feedTypes).values({ tenantId: tenant, name: 'Sow feed' }).returning({ id: feedTypes.id });
+    const [feed] = await db
+      .insert(feedInfos)
+      .values({ tenantId: tenant, typeId: type!.id, name: 'Lactation', batch: 'L1', weight: 40, unit: 'kg', animalType: 1 })
+      .returning({ id: feedInfos.id });
+    const admin = await buildAccount(db, { tenantId: tenant, accountCode: 'mll-admin', accountType: AccountType.TENANT_ADMIN });
+    await db
+      .update(accounts)
+      .set({ secureHash: await hashPassword(SAFE_CODE) })
+      .where(eq(accounts.id, admin));
+    token = await tokenFor(db, 'mll-admin');
+    const add = await call<{ id: number }>(ctx, token, 'POST', PLAN, {
+      farmId: farm,
+      shedId: shed,
+      name: 'Lactation',
+      totalDays: 28,
+      splitPoints: [1, 10, 11, 28],
+      stages: [
+        { startDay: 1, endDay: 10, feedId: feed!.id, dailyAmount: 4000 },
+        { startDay: 11, endDay: 28, feedId: feed!.id, dailyAmount: 5000 },
+      ],
+      meals: PLAN_MEALS,
+      dispatchMode: 'immediate',
+    });
+    planId = add.data.id;
+    device = await FakeController.connect(ctx, code);
+  });
+  afterAll(async () => {
+    await device?.close();
+    await ctx?.close();
+  });
+
+  const adjust = (body: Record<string, unknown>) => call<{ id: number }>(ctx, token, 'POST', MEAL, { farmId: farm, shedId: shed, ...body });
+  const plan = async () => (await call<PlanRow>(ctx, token, 'GET', `${PLAN}/${planId}`)).data;
+  const feeders = async (id: number) => (await call<MealFeederRow[]>(ctx, token, 'GET', `${MEAL}/feeders/${id}`)).data;
+  const row = async (kind: string, id: number) =>
+    (await call<Page<MealAdjustRow>>(ctx, token, 'GET', `${MEAL}/page?pageNo=1&pageSize=20&kind=${kind}`)).data.list.find((a) => a.id === id)!;
+  const redispatch = async (id: number, secret = SAFE_CODE) =>
+    call<{ feeders: number; plans: number }>(ctx, token, 'POST', `${MEAL}/dispatch`, {
+      id,
+      codeKind: 'security',
+      code: await securityCode(ctx, secret),
+    });
+  /** The newest command each feeder received, by its bus number. */
+  const lastOf = () => new Map(device.commands.map((c) => [String(c.params.feeder), c.params]));
+
+  it('sends each feeder the pen adjustment over the house adjustment over the plan', async () => {
+    houseAdjust = (await adjust({ meals: HOUSE_MEALS, ration: { unit: 'percent', value: 10 } })).data.id;
+    penAdjust = (await adjust({ penId: penIds[0], ration: { unit: 'kg', value: -0.5 } })).data.id;
+    expect((await adjust({ penId: penIds[1], meals: PEN_MEALS })).code).toBe(1);
+    expect((await call(ctx, token, 'POST', `${PLAN}/dispatch`, { id: planId })).code).toBe(1);
+    await waitFor(async () => (await plan()).dispatchStatus === 'dispatched');
+    const last = lastOf();
+    // Pen 1: its own ration (-0.5 kg) with the house's meals.
+    expect(last.get('001')).toMatchObject({
+      stages: [
+        { startDay: 1, endDay: 10, grams: 3500 },
+        { startDay: 11, endDay: 28, grams: 4500 },
+      ],
+      meals: wire(HOUSE_MEALS),
+    });
+    // Pen 2: its own meals with the house's ration (+10 %).
+    expect(last.get('002')).toMatchObject({ stages: [{ grams: 4400 }, { grams: 5500 }], meals: wire(PEN_MEALS) });
+    // Pen 3: the house's adjustment alone.
+    expect(last.get('003')).toMatchObject({ stages: [{ grams: 4400 }, { grams: 5500 }], meals: wire(HOUSE_MEALS) });
+  });
+
+  it('shows which feeders confirmed the adjusted meals', async () => {
+    const house = await feeders(houseAdjust);
+    expect(house.map((f) => [f.feederNo, f.planName, f.status, f.result, f.adjusted])).toEqual([
+      ['001', 'Lactation', 'sent', 1, true],
+      ['002', 'Lactation', 'sent', 1, true],
+      ['003', 'Lactation', 'sent', 1, true],
+    ]);
+    expect((await feeders(penAdjust)).map((f) => f.feederId)).toEqual([set.feeders[0]]);
+    expect(await row('shed', houseAdjust)).toMatchObject({ feeders: 3, confirmed: 3 });
+    expect(await row('field', penAdjust)).toMatchObject({ feeders: 1, confirmed: 1 });
+  });
+
+  it('marks the copies stale after a change and sends the house again with the security code', async () => {
+    const changed = await call(ctx, token, 'PUT', MEAL, {
+      id: houseAdjust,
+      farmId: farm,
+      shedId: shed,
+      meals: HOUSE_MEALS,
+      ration: { unit: 'percent', value: -20 },
+    });
+    expect(changed.code).toBe(1);
+    expect((await feeders(houseAdjust)).map((f) => f.adjusted)).toEqual([false, false, false]);
+    expect(await row('shed', houseAdjust)).toMatchObject({ feeders: 3, confirmed: 0 });
+    const before = device.commands.length;
+    expect((await redispatch(houseAdjust, '999999')).code).toBe(20058);
+    expect(device.commands.length).toBe(before);
+    expect((await call(ctx, token, 'POST', `${MEAL}/dispatch`, { id: houseAdjust, codeKind: 'security', code: 'x' })).code).toBe(20055);
+    const sent = await redispatch(houseAdjust);
+    expect(sent.data).toEqual({ feeders: 3, plans: 1 });
+    await waitFor(async () => (await row('shed', houseAdjust)).confirmed === 3);
+    const last = lastOf();
+    expect(last.get('001')).toMatchObject({ stages: [{ grams: 3500 }, { grams: 4500 }] });
+    expect(last.get('003')).toMatchObject({ stages: [{ grams: 3200 }, { grams: 4000 }], meals: wire(HOUSE_MEALS) });
+    expect((await plan()).dispatchStatus).toBe('dispatched');
+    expect((await feeders(houseAdjust)).map((f) => [f.attempts, f.adjusted])).toEqual([
+      [2, true],
+      [2, true],
+      [2, true],
+    ]);
+  });
+
+  it('sends one pen alone again', async () => {
+    const before = device.commands.length;
+    const sent = await redispatch(penAdjust);
+    expect(sent.data).toEqual({ feeders: 1, plans: 1 });
+    await waitFor(() => device.commands.length > before);
+    await waitFor(async () => (await plan()).dispatchStatus === 'dispatched');
+    expect(new Set(device.commands.slice(before).map((c) => c.params.feeder))).toEqual(new Set(['001']));
+  });
+
+  it('answers 203336 for a house without feeders and 20095 for feeders no plan was dispatched to', async () => {
+    const empty = await adjust({ shedId: bare, meals: HOUSE_MEALS });
+    expect((await redispatch(empty.data.id)).code).toBe(203336);
+    await ctx.database.query('DELETE FROM feeding_dispatches WHERE plan_id = $1', [planId]);
+    expect((await redispatch(houseAdjust)).code).toBe(20095);
+    expect((await feeders(houseAdjust)).map((f) => [f.status, f.planId, f.adjusted])).toEqual([
+      ['notSent', null, false],
+      ['notSent', null, false],
+      ['notSent', null, false],
+    ]);
+  });
+});

@@ -13,6 +13,7 @@ import type {
   Page,
   PlanRow,
   RackRow,
+  MealAdjustRow,
 } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, tokenFor } from '../test/factories.js';
@@ -21,6 +22,7 @@ import { demoConcentrators } from './demo-feeders.js';
 import { DEMO_FEEDER_GATEWAY, seedDemoFeeders } from './seed-feed-devices.js';
 import { seedDemoRacks } from './seed-feed-racks.js';
 import { seedFeederHistory } from './seed-feeder-history.js';
+import { seedMealAdjusts } from './seed-meal-adjusts.js';
 
 /**
  * The demo sow farm's feeders: a feeder main unit in Farrowing 1 with its concentrator, two
@@ -67,6 +69,28 @@ describe(`demo feeders (${TEST_DB})`, () => {
     expect(view.data.pens[0]!.racks[0]!.positions[0]!.feeder).toMatchObject({ deviceNo: '001', name: 'Crate 1' });
   });
 
+  it('shows the Farrowing 1 house and pen meal adjustments confirmed by their feeders', async () => {
+    expect(await seedMealAdjusts(ctx.database.db)).toBe(false);
+    const token = await tokenFor(ctx.database.db, 'demo');
+    const page = (kind: string) => call<Page<MealAdjustRow>>(ctx, token, 'GET', `/api/feeding/meal/page?kind=${kind}&pageNo=1&pageSize=20`);
+    const [house, pen] = [(await page('shed')).data.list, (await page('field')).data.list];
+    expect(house.map((a) => [a.shedName, a.ration, a.meals?.length, a.feeders, a.confirmed])).toEqual([
+      ['Farrowing 1', { unit: 'percent', value: 5 }, 4, 24, 24],
+    ]);
+    expect(pen.map((a) => [a.shedName, a.penColumn, a.ration, a.meals, a.feeders, a.confirmed])).toEqual([
+      ['Farrowing 1', 1, { unit: 'kg', value: -0.5 }, null, 6, 6],
+    ]);
+    // A crate of the first pen runs the house's meals with its pen's ration; the others the house's 5 % more.
+    const copies = await q<{ feeder: string; stages: { grams: number }[]; meals: { start: number }[] }>(
+      `SELECT payload->>'feeder' AS feeder, payload->'stages' AS stages, payload->'meals' AS meals FROM control_commands
+        WHERE grp = 'feeding' AND payload->>'feeder' IN ('001', '024') ORDER BY 1`,
+    );
+    expect(copies.map((c) => [c.feeder, c.stages.map((s) => s.grams), c.meals[0]!.start])).toEqual([
+      ['001', [2500, 3500, 4500], 330],
+      ['024', [3150, 4200, 5250], 330],
+    ]);
+  });
+
   it('shows the remote history on the remote feeder page and the feed-now record', async () => {
     const [house] = await q<{ id: number; farm_id: number }>(`SELECT id, farm_id FROM sheds WHERE shed_name = 'Farrowing 1'`);
     const token = await tokenFor(ctx.database.db, 'demo');
@@ -91,9 +115,10 @@ describe(`demo feeders (${TEST_DB})`, () => {
     const [model] = await demoConcentrators(ctx.database, DEMO_SEED);
     expect(model!.code).toBe(DEMO_FEEDER_GATEWAY);
     const values = model!.step(30, Date.now()).values;
-    // Every crate reports its ration (a lactation stage: 3 to 5 kg), what it gave today and its state.
+    // Every crate reports its ration (a lactation stage: 3 to 5 kg, adjusted), what it gave today and its state.
     expect(Object.keys(values)).toHaveLength(24 * 3);
-    expect([3000, 4000, 5000]).toContain(values[`feederRation.${feeder!.id}`]);
+    // Crate 001 is in the first pen: the plan's stages less its pen's 0.5 kg (seed-meal-adjusts.ts).
+    expect([2500, 3500, 4500]).toContain(values[`feederRation.${feeder!.id}`]);
     expect(values[`feederFeed.${feeder!.id}`]).toBeGreaterThanOrEqual(0);
   });
 
@@ -112,7 +137,8 @@ describe(`demo feeders (${TEST_DB})`, () => {
     expect(records.code).toBe(1);
     // 24 crates a day over seven farm days.
     expect(records.data.total).toBe(24 * 7);
-    for (const r of records.data.list) expect([3000, 4000, 5000]).toContain(r.planned);
+    // The plan's stages with the meal adjustments: the first pen 0.5 kg less, the rest of the house 5 % more.
+    for (const r of records.data.list) expect([2500, 3500, 4500, 3150, 4200, 5250]).toContain(r.planned);
     // Finished days: a sow that ate got her ration within the feeders' spread.
     const past = records.data.list.filter((r) => r.day < records.data.list[0]!.day && r.ate);
     expect(past.length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { hashCheckCode } from '../lib/check-codes.js';
+import { adjustedRation, adjustsOf } from '../modules/feeding/index.js';
 import type { Db, Tx } from './client.js';
 import { DEMO_CHECK_CODE } from './demo-fleet.js';
 import { seedDemoFeedRemote } from './seed-feed-remote.js';
@@ -124,7 +125,7 @@ async function confirmDemoDispatch(tx: Tx, at: { tenantId: number; farmId: numbe
   const stages = await tx.select().from(feedingPlanStages).where(eq(feedingPlanStages.planId, plan.id)).orderBy(asc(feedingPlanStages.seq));
   const meals = await tx.select().from(feedingPlanMeals).where(eq(feedingPlanMeals.planId, plan.id)).orderBy(asc(feedingPlanMeals.seq));
   const feeders = await tx
-    .select({ id: feedDevices.id, no: feedDevices.deviceNo, collectorId: feedDevices.parentId })
+    .select({ id: feedDevices.id, no: feedDevices.deviceNo, collectorId: feedDevices.parentId, penId: feedDevices.penId })
     .from(feedDevices)
     .where(and(eq(feedDevices.shedId, at.shedId), eq(feedDevices.kind, 'feeder')))
     .orderBy(asc(feedDevices.id));
@@ -132,6 +133,13 @@ async function confirmDemoDispatch(tx: Tx, at: { tenantId: number; farmId: numbe
     .select({ id: feedDevices.id, no: feedDevices.deviceNo })
     .from(feedDevices)
     .where(and(eq(feedDevices.shedId, at.shedId), eq(feedDevices.kind, 'collector')));
+  // Each copy as the dispatch writes it: the house's and the pen's meal adjustments applied (seed-meal-adjusts.ts).
+  const adjusts = await adjustsOf(tx, at.shedId);
+  const base = {
+    planId: plan.id,
+    stages: stages.map((s) => ({ startDay: s.startDay, endDay: s.endDay, grams: s.dailyAmount })),
+    meals: meals.map((m) => ({ startMinute: m.startMinute, endMinute: m.endMinute, share: m.share })),
+  };
   const sent = new Date();
   const acked = new Date(sent.getTime() + 2_000);
   const rows = feeders.map((f, i) => ({
@@ -142,9 +150,7 @@ async function confirmDemoDispatch(tx: Tx, at: { tenantId: number; farmId: numbe
       feederId: f.id,
       collector: collectors.find((c) => c.id === f.collectorId)!.no,
       feeder: f.no,
-      planId: plan.id,
-      stages: stages.map((s) => ({ startDay: s.startDay, endDay: s.endDay, grams: s.dailyAmount })),
-      meals: meals.map((m) => ({ start: m.startMinute, end: m.endMinute, share: m.share })),
+      ...adjustedRation(base, adjusts, f.penId),
     },
   }));
   if (rows.length === 0) return;

@@ -9,6 +9,7 @@ import { seedPushConfig } from './seed-push.js';
 import { seedControl } from './seed-control.js';
 import { seedFeedingPlans, seedFeeds } from './seed-feeding.js';
 import { seedFeedingStandards } from './seed-feeding-standards.js';
+import { seedMealAdjusts } from './seed-meal-adjusts.js';
 import { demoNetworkDevices } from './seed-network.js';
 import {
   accountFarms,
@@ -220,5 +221,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedFeeds(db);
   await seedFeedingStandards(db);
   await seedFeedingPlans(db);
+  await seedMealAdjusts(db);
   return true;
 }

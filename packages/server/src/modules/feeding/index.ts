@@ -5,6 +5,8 @@ import { dispatchSettled } from './dispatch-link.js';
 import { remoteSettled } from './remote.js';
 import { feedingRoutes } from './routes.js';
 
+export { adjustedRation, adjustsOf } from './meal-apply.js';
+
 /**
  * Precision feeding (issue 15): the feed catalogue, feeding standards, the feeder hierarchy and
  * feeding plans with their dispatch to feeders through the device link.

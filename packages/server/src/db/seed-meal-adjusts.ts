@@ -1,0 +1,36 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from './client.js';
+import { feedingMealAdjusts, pens, sheds, tenants } from './tables.js';
+
+/**
+ * The demo meal adjustments (/accurate-feeding/meal/shed and /field, issue 15) on the farrowing
+ * house "Farrowing 1": the house moves its plan's four meals to cooler hours in summer and feeds
+ * 5 % more; its first pen (the young sows) gets 0.5 kg less a day and keeps the house's meals.
+ * With DEMO=1 the demo feeders' confirmed copies carry them (seed-feed-devices.ts).
+ */
+const DEMO_TENANT = 'Demo Agri Group';
+const HOUSE = 'Farrowing 1';
+const HOUSE_MEALS = [
+  { startMinute: 5 * 60 + 30, endMinute: 6 * 60 + 30, share: 30 },
+  { startMinute: 9 * 60 + 30, endMinute: 10 * 60 + 30, share: 20 },
+  { startMinute: 15 * 60, endMinute: 16 * 60, share: 20 },
+  { startMinute: 19 * 60, endMinute: 20 * 60, share: 30 },
+];
+
+/** Adds the two adjustments once; false when the house is missing or it has any. */
+export async function seedMealAdjusts(db: Db): Promise<boolean> {
+  const [house] = await db
+    .select({ shedId: sheds.id, farmId: sheds.farmId, tenantId: sheds.tenantId })
+    .from(sheds)
+    .innerJoin(tenants, eq(tenants.id, sheds.tenantId))
+    .where(and(eq(tenants.name, DEMO_TENANT), eq(sheds.shedName, HOUSE)));
+  if (!house) return false;
+  const [existing] = await db.select({ id: feedingMealAdjusts.id }).from(feedingMealAdjusts).where(eq(feedingMealAdjusts.shedId, house.shedId));
+  if (existing) return false;
+  const [pen] = await db.select({ id: pens.id }).from(pens).where(eq(pens.shedId, house.shedId)).orderBy(asc(pens.fieldColumn), asc(pens.id));
+  await db.insert(feedingMealAdjusts).values([
+    { ...house, penId: null, meals: HOUSE_MEALS, rationUnit: 'percent', rationValue: 5, remark: 'Summer hours' },
+    ...(pen ? [{ ...house, penId: pen.id, meals: null, rationUnit: 'kg', rationValue: -0.5, remark: 'Gilts' }] : []),
+  ]);
+  return true;
+}

@@ -17,6 +17,7 @@ const ENTITY_OF_PATH: [RegExp, (d: DemoIds) => number | null][] = [
   [/\/feeding\/feedType/i, (d) => d.pigFeedType],
   [/\/feeding\/feedInfo/i, (d) => d.pigFeed],
   [/\/feeding\/plan/i, (d) => d.pigPlan],
+  [/\/feeding\/meal/i, (d) => d.pigMealAdjust],
   [/\/feeding\/concentrator/i, (d) => d.pigConcentrator],
   [/\/feeding\/collector/i, (d) => d.pigCollector],
   [/\/feeding\/feeder/i, (d) => d.pigFeeder],
@@ -66,6 +67,8 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     stages: () => [[{ startDay: 1, endDay: 60, feedId: d.pigFeed, dailyAmount: 2000 }]],
     meals: () => [[{ startMinute: 360, endMinute: 420, share: 100 }]],
     dispatchMode: () => ['immediate'],
+    // A meal adjustment's ration change within its bounds (shared feeding/meal-rules.ts).
+    ration: () => [{ unit: 'percent', value: 5 }],
     feedId: () => one(d.pigFeed),
     feederId: () => one(d.pigFeeder),
     // The remote feed-device actions name the demo house's feeders or concentrators.

@@ -74,6 +74,8 @@ export interface DemoIds {
   pigPlan: number;
   /** A feeding standard of the demo tenant (db/seed-feeding-standards.ts). */
   pigStandard: number;
+  /** The house meal adjustment of the pig farm's Farrowing 1 (db/seed-meal-adjusts.ts). */
+  pigMealAdjust: number;
   /** The pig farm's first house's feeder hierarchy (security world): a concentrator, a collector under it and a feeder under that. */
   pigConcentrator: number;
   pigCollector: number;

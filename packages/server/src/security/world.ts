@@ -13,6 +13,7 @@ import {
   feedPositions,
   feedRacks,
   feedInfos,
+  feedingMealAdjusts,
   feedingPlans,
   feedingStandards,
   flocks,
@@ -245,6 +246,14 @@ export async function securityWorld(): Promise<SecurityWorld> {
     .orderBy(feedingPlans.id)
     .limit(1);
 
+  // The demo's house meal adjustment of the pig farm (db/seed-meal-adjusts.ts).
+  const [pigMealAdjust] = await db
+    .select({ id: feedingMealAdjusts.id })
+    .from(feedingMealAdjusts)
+    .where(eq(feedingMealAdjusts.farmId, pigFarm))
+    .orderBy(feedingMealAdjusts.id)
+    .limit(1);
+
   const [pigStandard] = await db
     .select({ id: feedingStandards.id })
     .from(feedingStandards)
@@ -321,6 +330,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigFeed: pigFeed!.id,
       pigPlan: pigPlan!.id,
       pigStandard: pigStandard!.id,
+      pigMealAdjust: pigMealAdjust!.id,
       pigConcentrator: concentrator!.id,
       pigCollector: collector!.id,
       pigFeeder: feeder!.id,

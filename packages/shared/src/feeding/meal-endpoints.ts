@@ -19,20 +19,24 @@ export * from './meal-rules.js';
  * schema (99996). Re-dispatch carries the security or an authorization code (20054-20061) like
  * the remote feeder actions, and sends the plan each feeder runs again with the adjustment applied.
  */
-export const rationAdjustInput = strictObject({
-  unit: z.enum(RATION_UNITS, { error: 'validation.required' }),
-  value: z.number(NUMBER_ERROR),
-});
+const missing = (i: { input?: unknown }): string => (i.input === undefined ? 'validation.required' : 'validation.invalid');
+export const rationAdjustInput = strictObject(
+  {
+    unit: z.enum(RATION_UNITS, { error: 'validation.required' }),
+    value: z.number(NUMBER_ERROR),
+  },
+  { error: missing },
+);
 
 const adjustFields = strictObject({
   farmId: bodyId,
   shedId: bodyId,
   /** The pen of a pen's adjustment (field); null for the house's (shed). */
   penId: bodyId.nullable().default(null),
-  /** The meal periods the feeders run instead of the plan's; null keeps them. */
-  meals: z.array(planMeal, { error: 'validation.invalid' }).max(MEAL_PERIODS_MAX, 'validation.tooMany').nullable().default(null),
-  /** The change of the plan's daily ration; null keeps it. */
-  ration: rationAdjustInput.nullable().default(null),
+  /** The meal periods the feeders run instead of the plan's; null keeps them (sent either way). */
+  meals: z.array(planMeal, { error: missing }).max(MEAL_PERIODS_MAX, 'validation.tooMany').nullable(),
+  /** The change of the plan's daily ration; null keeps it (sent either way). */
+  ration: rationAdjustInput.nullable(),
   remark: optionalText(200),
 });
 type AdjustFields = z.infer<typeof adjustFields>;

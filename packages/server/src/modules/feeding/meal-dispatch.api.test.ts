@@ -90,7 +90,7 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
     await ctx?.close();
   });
 
-  const adjust = (body: Record<string, unknown>) => call<{ id: number }>(ctx, token, 'POST', MEAL, { farmId: farm, shedId: shed, ...body });
+  const adjust = (body: Record<string, unknown>) => call<{ id: number }>(ctx, token, 'POST', MEAL, { farmId: farm, shedId: shed, meals: null, ration: null, ...body });
   const plan = async () => (await call<PlanRow>(ctx, token, 'GET', `${PLAN}/${planId}`)).data;
   const feeders = async (id: number) => (await call<MealFeederRow[]>(ctx, token, 'GET', `${MEAL}/feeders/${id}`)).data;
   const row = async (kind: string, id: number) =>

@@ -73,7 +73,7 @@ describe(`feeding meal adjustments (${TEST_DB})`, () => {
   });
 
   const add = (body: Record<string, unknown>, token = admin) =>
-    call<{ id: number }>(ctx, token, 'POST', MEAL, { farmId: farm, shedId: shed, ...body });
+    call<{ id: number }>(ctx, token, 'POST', MEAL, { farmId: farm, shedId: shed, meals: null, ration: null, ...body });
   const page = async (kind: 'shed' | 'field', token = admin, extra = '') =>
     call<Page<MealAdjustRow>>(ctx, token, 'GET', `${MEAL}/page?pageNo=1&pageSize=20&kind=${kind}${extra}`);
   const issues = (r: { data: unknown }) => (r.data as { issues: { field: string; key: string }[] }).issues;
@@ -133,6 +133,10 @@ describe(`feeding meal adjustments (${TEST_DB})`, () => {
     ]);
     expect((await add({ shedId: otherShed, ration: { unit: 'litre', value: 1 } })).code).toBe(99996);
     expect((await add({ shedId: otherShed, ration: { unit: 'kg', value: '1' } })).code).toBe(99996);
+    // Both parts are sent, null where the plan's stays.
+    expect(issues(await call(ctx, admin, 'POST', MEAL, { farmId: farm, shedId: otherShed, meals: TWO }))).toEqual([
+      { field: 'ration', key: 'validation.required' },
+    ]);
   });
 
   it('answers 203334 for a house not seen, 20084 for a pen not seen and 20094 for a pen of another house', async () => {
@@ -146,7 +150,7 @@ describe(`feeding meal adjustments (${TEST_DB})`, () => {
 
   it('updates an adjustment and answers 203335 for one not seen', async () => {
     const put = (body: Record<string, unknown>, token = admin) =>
-      call(ctx, token, 'PUT', MEAL, { farmId: farm, shedId: shed, penId: penIds[0], ...body });
+      call(ctx, token, 'PUT', MEAL, { farmId: farm, shedId: shed, penId: penIds[0], meals: null, ration: null, ...body });
     expect((await put({ id: penAdjustId, meals: TWO, ration: null })).code).toBe(1);
     const row = (await page('field')).data.list.find((a) => a.id === penAdjustId)!;
     expect([row.meals, row.ration]).toEqual([TWO, null]);

@@ -97,7 +97,7 @@ export interface PlanQuery {
   dispatchStatus?: DispatchStatus;
 }
 
-const PLAN_KEYS = {
+export const PLAN_KEYS = {
   plans: ['feeding', 'plans'] as const,
   page: (q: PlanQuery) => ['feeding', 'plans', 'page', q] as const,
 };

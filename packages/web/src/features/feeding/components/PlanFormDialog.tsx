@@ -11,7 +11,7 @@ import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
 import { tk } from '../../../app/i18n/i18n';
 import { useAddPlan, useFeedOptions, usePlanPens, useStandardOptions, useUpdatePlan } from '../api';
 import { formatAmount } from '../model/format';
-import { initialPlanValues, planBody, planRule, stepLimit, type PlanValues } from '../model/planForm';
+import { initialPlanValues, planBody, planListRule, planRule, stepLimit, type PlanValues } from '../model/planForm';
 import { PlanMealsEditor } from './PlanMealsEditor';
 import { PlanStagesEditor } from './PlanStagesEditor';
 
@@ -137,7 +137,7 @@ export function PlanFormDialog({
         </div>
       </FieldRow>
       <Divider>{t('plan.meals')}</Divider>
-      <PlanMealsEditor farmId={farmId} />
+      <PlanMealsEditor listRule={planListRule(form, farmId, 'meals')} fieldRule={(path) => planRule(farmId, path)} />
       <Divider>{t('plan.dispatch')}</Divider>
       <FieldRow spans={[12, 12]}>
         <Form.Item name="dispatchMode" label={t('plan.fields.dispatchMode')} required>

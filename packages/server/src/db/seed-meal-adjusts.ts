@@ -25,12 +25,21 @@ export async function seedMealAdjusts(db: Db): Promise<boolean> {
     .innerJoin(tenants, eq(tenants.id, sheds.tenantId))
     .where(and(eq(tenants.name, DEMO_TENANT), eq(sheds.shedName, HOUSE)));
   if (!house) return false;
-  const [existing] = await db.select({ id: feedingMealAdjusts.id }).from(feedingMealAdjusts).where(eq(feedingMealAdjusts.shedId, house.shedId));
+  const [existing] = await db
+    .select({ id: feedingMealAdjusts.id })
+    .from(feedingMealAdjusts)
+    .where(eq(feedingMealAdjusts.shedId, house.shedId));
   if (existing) return false;
-  const [pen] = await db.select({ id: pens.id }).from(pens).where(eq(pens.shedId, house.shedId)).orderBy(asc(pens.fieldColumn), asc(pens.id));
-  await db.insert(feedingMealAdjusts).values([
-    { ...house, penId: null, meals: HOUSE_MEALS, rationUnit: 'percent', rationValue: 5, remark: 'Summer hours' },
-    ...(pen ? [{ ...house, penId: pen.id, meals: null, rationUnit: 'kg', rationValue: -0.5, remark: 'Gilts' }] : []),
-  ]);
+  const [pen] = await db
+    .select({ id: pens.id })
+    .from(pens)
+    .where(eq(pens.shedId, house.shedId))
+    .orderBy(asc(pens.fieldColumn), asc(pens.id));
+  await db
+    .insert(feedingMealAdjusts)
+    .values([
+      { ...house, penId: null, meals: HOUSE_MEALS, rationUnit: 'percent', rationValue: 5, remark: 'Summer hours' },
+      ...(pen ? [{ ...house, penId: pen.id, meals: null, rationUnit: 'kg', rationValue: -0.5, remark: 'Gilts' }] : []),
+    ]);
   return true;
 }

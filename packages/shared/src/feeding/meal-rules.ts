@@ -38,7 +38,8 @@ export function mealAdjustIssues(a: MealAdjustParts): PlanIssue[] {
   const issues: PlanIssue[] = a.meals === null ? [] : mealIssues(a.meals);
   if (a.ration !== null) {
     const { min, max } = RATION_ADJUST_LIMITS[a.ration.unit];
-    if (!(a.ration.value >= min && a.ration.value <= max)) issues.push({ path: ['ration', 'value'], message: 'validation.rationAdjustRange' });
+    if (!(a.ration.value >= min && a.ration.value <= max))
+      issues.push({ path: ['ration', 'value'], message: 'validation.rationAdjustRange' });
   }
   return issues;
 }

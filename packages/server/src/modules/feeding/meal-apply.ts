@@ -21,7 +21,10 @@ export interface BaseRation {
 
 /** The adjustments of one house: its own and its pens'. */
 export async function adjustsOf(db: DbOrTx, shedId: number): Promise<HouseAdjusts> {
-  const rows = await db.select().from(feedingMealAdjusts).where(and(eq(feedingMealAdjusts.shedId, shedId)));
+  const rows = await db
+    .select()
+    .from(feedingMealAdjusts)
+    .where(and(eq(feedingMealAdjusts.shedId, shedId)));
   const out: HouseAdjusts = { house: null, pens: new Map() };
   for (const r of rows) {
     const parts: MealAdjustParts = {

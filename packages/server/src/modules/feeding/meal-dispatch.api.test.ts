@@ -90,11 +90,14 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
     await ctx?.close();
   });
 
-  const adjust = (body: Record<string, unknown>) => call<{ id: number }>(ctx, token, 'POST', MEAL, { farmId: farm, shedId: shed, meals: null, ration: null, ...body });
+  const adjust = (body: Record<string, unknown>) =>
+    call<{ id: number }>(ctx, token, 'POST', MEAL, { farmId: farm, shedId: shed, meals: null, ration: null, ...body });
   const plan = async () => (await call<PlanRow>(ctx, token, 'GET', `${PLAN}/${planId}`)).data;
   const feeders = async (id: number) => (await call<MealFeederRow[]>(ctx, token, 'GET', `${MEAL}/feeders/${id}`)).data;
   const row = async (kind: string, id: number) =>
-    (await call<Page<MealAdjustRow>>(ctx, token, 'GET', `${MEAL}/page?pageNo=1&pageSize=20&kind=${kind}`)).data.list.find((a) => a.id === id)!;
+    (await call<Page<MealAdjustRow>>(ctx, token, 'GET', `${MEAL}/page?pageNo=1&pageSize=20&kind=${kind}`)).data.list.find(
+      (a) => a.id === id,
+    )!;
   const redispatch = async (id: number, secret = SAFE_CODE) =>
     call<{ feeders: number; plans: number }>(ctx, token, 'POST', `${MEAL}/dispatch`, {
       id,

@@ -24,8 +24,12 @@ export const feedingMealAdjusts = pgTable(
     ...stamps,
   },
   (t) => [
-    uniqueIndex('feeding_meal_adjusts_shed_uq').on(t.shedId).where(sql`${t.penId} IS NULL`),
-    uniqueIndex('feeding_meal_adjusts_pen_uq').on(t.penId).where(sql`${t.penId} IS NOT NULL`),
+    uniqueIndex('feeding_meal_adjusts_shed_uq')
+      .on(t.shedId)
+      .where(sql`${t.penId} IS NULL`),
+    uniqueIndex('feeding_meal_adjusts_pen_uq')
+      .on(t.penId)
+      .where(sql`${t.penId} IS NOT NULL`),
     index('feeding_meal_adjusts_tenant_idx').on(t.tenantId),
     check('feeding_meal_adjusts_unit_ck', sql`${t.rationUnit} IN ('percent', 'kg')`),
     check('feeding_meal_adjusts_ration_ck', sql`(${t.rationUnit} IS NULL) = (${t.rationValue} IS NULL)`),

@@ -15,7 +15,17 @@ import { farms, pens, sheds } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { audit } from '../../plugins/audit-note.js';
-import { forbidden, refusal, requireFunction, shedCondition, tenantIdOf, visibleFarm, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
+import {
+  forbidden,
+  refusal,
+  requireFunction,
+  shedCondition,
+  tenantIdOf,
+  visibleFarm,
+  visiblePen,
+  visibleShed,
+  type Scope,
+} from '../../scope/index.js';
 import { feederStates } from './meal-feeders.js';
 import { feedingMealAdjusts } from './meal-tables.js';
 
@@ -79,7 +89,8 @@ export async function mealAdjustPage(db: Db, scope: Scope, q: MealAdjustPageQuer
     q.kind === 'shed' ? isNull(t.penId) : isNotNull(t.penId),
   ];
   if (q.farmId !== undefined) conds.push(eq(t.farmId, (await visibleFarm(scope, q.farmId)).id));
-  if (q.shedId !== undefined) conds.push(eq(t.shedId, (await visibleShed(scope, q.shedId, { code: ErrorCodes.HOUSE_NOT_FOUND_203334 })).id));
+  if (q.shedId !== undefined)
+    conds.push(eq(t.shedId, (await visibleShed(scope, q.shedId, { code: ErrorCodes.HOUSE_NOT_FOUND_203334 })).id));
   const where = and(...conds);
   const [total] = await db.select({ n: count() }).from(t).where(where);
   const rows = await db

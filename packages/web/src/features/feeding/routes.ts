@@ -20,13 +20,10 @@ export const PAGES: FeaturePages = {
   'remote-control.feed-device.feeder': featurePage(TEXTS, () => import('./pages/RemoteFeedersPage'), 'RemoteFeedersPage'),
   'remote-control.feed-device.concentrator': featurePage(TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'RemoteConcentratorsPage'),
   'remotecontrolfowl.concentrator': featurePage(TEXTS, () => import('./pages/RemoteConcentratorsPage'), 'PoultryConcentratorsPage'),
-<<<<<<< HEAD
   'accurate-feeding.column': featurePage(TEXTS, () => import('./pages/RacksPage'), 'RacksPage'),
   'device-mng.feed.swq.column': featurePage(TEXTS, () => import('./pages/FeederColumnsPage'), 'FeederColumnsPage'),
   'device-mng.feed.swq.relation': featurePage(TEXTS, () => import('./pages/FeederRelationPage'), 'FeederRelationPage'),
-=======
   'accurate-feeding.meal.shed': featurePage(TEXTS, () => import('./pages/MealAdjustPage'), 'MealShedPage'),
   'accurate-feeding.meal.field': featurePage(TEXTS, () => import('./pages/MealAdjustPage'), 'MealFieldPage'),
->>>>>>> 66a267e (meal adjustments web: /accurate-feeding/meal/shed and /field pages (list, dialog with the plan meal editor and shared rules, feeders confirmed per row, re-dispatch with the code), i18n in five locales (menu: by pen), oplog kind; MealAdjustPage tests 2 passed)
   'accurate-feeding.records.feed-immediate': featurePage(TEXTS, () => import('./pages/FeedNowRecordsPage'), 'FeedNowRecordsPage'),
 };

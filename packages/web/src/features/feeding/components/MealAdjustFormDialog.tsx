@@ -1,7 +1,14 @@
 import { useState, type ReactElement } from 'react';
 import { Divider, Form, Input, Radio, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ErrorCodes, mealAdjustAddBody, RATION_ADJUST_LIMITS, RATION_UNITS, type MealAdjustKind, type MealAdjustRow } from '@farmsense/shared';
+import {
+  ErrorCodes,
+  mealAdjustAddBody,
+  RATION_ADJUST_LIMITS,
+  RATION_UNITS,
+  type MealAdjustKind,
+  type MealAdjustRow,
+} from '@farmsense/shared';
 import { useShedOptions } from '../../../app/farm';
 import { tk } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';

@@ -52,7 +52,12 @@ function formPath(path: readonly PropertyKey[]): string {
 }
 
 /** The first shared issue at `name` (a path in the form), as the message the field shows. */
-function mealAdjustCheck(values: MealAdjustValues, farmId: number, kind: MealAdjustKind, name: readonly (string | number)[]): Promise<void> {
+function mealAdjustCheck(
+  values: MealAdjustValues,
+  farmId: number,
+  kind: MealAdjustKind,
+  name: readonly (string | number)[],
+): Promise<void> {
   const result = mealAdjustAddBody.safeParse(mealAdjustBody(values, farmId, kind));
   const here = name.join('.');
   const issue = result.success ? undefined : result.error.issues.find((i) => formPath(i.path) === here);

@@ -19,11 +19,13 @@
  * The exit code is non-zero when a target is missed.
  *
  * Run: npm run bench -- feeding   (env: BENCH_PG_URL, BENCH_FEEDERS, BENCH_FEED_RECORDS,
- *                                  BENCH_FEED_SAMPLES, BENCH_FEED_RANGE_DAYS)
+ *                                  BENCH_FEED_SAMPLES, BENCH_FEED_RANGE_DAYS; BENCH_FEED_EXPLAIN=1
+ *                                  prints the plan of the reports' page statement, page 5)
  */
 import os from 'node:os';
 import { SimulatorRunner } from '../packages/simulator/src/index.js';
 import { openDatabase, type Database } from '../packages/server/src/db/client.js';
+import { PAGE_SQL } from '../packages/server/src/modules/feeding/feeder-page.js';
 import { benchPlan, CHECK_CODE, concentrators, seedFeedWorld, storeFeederDays, type FeedWorld } from './feeding-kit.js';
 import { freshPg } from './fresh-pg.js';
 import { freePort, startServer } from './serve.js';
@@ -125,6 +127,29 @@ async function report(base: string, w: FeedWorld, path: string, days: number): P
   return { ms, total };
 }
 
+/** EXPLAIN (ANALYZE, BUFFERS) of the reports' page statement (feeder-page.ts) as the server runs it, page 5. */
+async function explain(database: Database, w: FeedWorld, days: number): Promise<void> {
+  const feeders = await database.query<{ f: number; g: number }>(
+    `SELECT s.id AS f, j.gateway_id AS g FROM feed_devices s
+       JOIN feed_devices c ON c.id = s.parent_id JOIN feed_devices j ON j.id = c.parent_id
+      WHERE s.kind = 'feeder' AND s.shed_id = $1 ORDER BY s.id`,
+    [w.shedId],
+  );
+  const [b] = await database.query<{ start: Date; end: Date }>(
+    `SELECT date_trunc('day', now(), 'Asia/Shanghai') - make_interval(days => $1::int) AS start, date_trunc('day', now(), 'Asia/Shanghai') AS end`,
+    [Math.min(RANGE_DAYS, days)],
+  );
+  const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${PAGE_SQL}`, [
+    feeders.map((x) => x.g),
+    feeders.map((x) => x.f),
+    b!.start.toISOString(),
+    b!.end.toISOString(),
+    20,
+    80,
+  ]);
+  console.log(plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n'));
+}
+
 async function main(): Promise<void> {
   console.log(
     `feeding: ${FEEDERS} feeders, ${RECORDS.toLocaleString('en')} feeder-days; load average ${os
@@ -177,6 +202,7 @@ async function main(): Promise<void> {
         `${name} (${path}, ${Math.min(RANGE_DAYS, days)} days of the house, ${r.total.toLocaleString('en')} rows, pages 1-5 of 20), ${r.ms.length} calls: p50 ${p(r.ms, 0.5).toFixed(0)} ms, p95 ${p95.toFixed(0)} ms, max ${Math.max(...r.ms).toFixed(0)} ms (target p95 < ${REPORT_TARGET_MS} ms)`,
       );
     }
+    if (process.env.BENCH_FEED_EXPLAIN === '1') await explain(database, w, days);
 
     const missed: string[] = [];
     if (!(dispatchS < DISPATCH_TARGET_S)) missed.push(`dispatch ${dispatchS.toFixed(2)} s >= ${DISPATCH_TARGET_S} s`);

@@ -22,7 +22,7 @@ export interface FeederDayPage {
   rows: FeederDayRow[];
 }
 
-const PAGE_SQL = `
+export const PAGE_SQL = `
   SELECT u.ord::int AS ord, d.bucket, d.max AS fed, r.max AS ration, s.max AS state, count(*) OVER () AS total
     FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS u(g, f, ord)
     JOIN telemetry_daily d ON d.gateway_id = u.g AND d.key = 'feederFeed.' || u.f::text

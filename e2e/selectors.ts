@@ -317,3 +317,14 @@ export const controlSel = {
   status: (p: Page) => p.getByTestId('group-status'),
   logRow: (p: Page, account: string) => p.locator('tr[data-row-key]').filter({ hasText: account }).first(),
 };
+
+/** Precision feeding (issue 15): feed info, the plan list (row actions, dispatch counts) and the feeding records. */
+export const feedingSel = {
+  addFeed: (p: Page) => p.getByRole('button', { name: 'Add feed' }),
+  addPlan: (p: Page) => p.getByRole('button', { name: 'Add plan' }),
+  /** A plan's row: its status tag and "Confirmed n · pending n · failed n". */
+  planRow: (p: Page, plan: string) => p.locator('tr[data-row-key]').filter({ hasText: plan }),
+  dispatch: (p: Page, plan: string) => p.getByRole('button', { name: `Dispatch ${plan}`, exact: true }),
+  /** The records table's rows, newest day first. */
+  recordRows: (p: Page) => p.locator('tr[data-row-key]'),
+};

@@ -18,6 +18,13 @@ const DEVICE = 'fs-demofeed1';
 const SLOW = { timeout: 60_000 };
 /** The plan's daily rations (g): every one above the demo plan's, so today's records show the new plan. */
 const RATIONS = [6500, 7000, 7500];
+/**
+ * What the feeders of the house get of them: the house's demo meal adjustment feeds 5 % more, its
+ * first pen's 0.5 kg less (db/seed-meal-adjusts.ts).
+ */
+const FED = RATIONS.flatMap((g) => [g, Math.round(g * 1.05), g - 500]);
+/** The demo plan's largest ration with the house's 5 % more: today's planned grams above it come from the new plan. */
+const OLD_MAX = 5250;
 const MEALS = [
   ['06:00', '07:00', '30'],
   ['11:00', '12:00', '20'],
@@ -133,8 +140,8 @@ test('a plan of three stages and four meals dispatched to the feeders: confirmed
     }).toPass({ timeout: 120_000 });
     expect(runner.stats.commands).toBeGreaterThanOrEqual(feeders);
 
-    // The records: today's row of each feeder shows the new plan's ration (its stage's grams).
-    const planned = new RegExp(RATIONS.map((g) => g.toLocaleString('en-US')).join('|'));
+    // The records: today's row of each feeder shows the new plan's ration (its stage's grams, adjusted).
+    const planned = new RegExp(FED.map((g) => g.toLocaleString('en-US')).join('|'));
     await page.goto('/accurate-feeding/records/feeding');
     await expect(async () => {
       await page.reload();
@@ -142,14 +149,18 @@ test('a plan of three stages and four meals dispatched to the feeders: confirmed
       await expect(first).toContainText(HOUSE, { timeout: 10_000 });
       await expect(first).toContainText(planned, { timeout: 5_000 });
     }).toPass({ timeout: 120_000 });
-    const today = await api<Page_<{ planned: number; shedName: string }>>(
-      page,
-      'GET',
-      `/feeding/records/feeding?farmId=${farm.id}&startTime=${Date.now()}&endTime=${Date.now()}&pageNo=1&pageSize=100`,
-    );
-    const house = today.list.filter((r) => r.shedName === HOUSE);
-    expect(house).toHaveLength(feeders);
-    expect(house.every((r) => RATIONS.includes(r.planned))).toBe(true);
+    // Every feeder of the house reports it (each concentrator message carries all its feeders, so they follow within seconds).
+    const todayUrl = `/feeding/records/feeding?farmId=${farm.id}&startTime=${Date.now()}&endTime=${Date.now()}&pageNo=1&pageSize=100`;
+    await expect
+      .poll(
+        async () => {
+          const today = await api<Page_<{ planned: number; shedName: string }>>(page, 'GET', todayUrl);
+          const house = today.list.filter((r) => r.shedName === HOUSE);
+          return { feeders: house.length, onNewPlan: house.filter((r) => r.planned > OLD_MAX).length };
+        },
+        { timeout: 60_000 },
+      )
+      .toEqual({ feeders, onNewPlan: feeders });
   } finally {
     await runner.stop();
   }

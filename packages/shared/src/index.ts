@@ -66,3 +66,4 @@ export * from './feeding/remote-endpoints.js';
 export * from './feeding/reconcile-endpoints.js';
 export * from './feeding/rack-endpoints.js';
 export * from './feeding/meal-endpoints.js';
+export * from './feeding/feed-alarms.js';

@@ -11,7 +11,7 @@ import {
   pushStrategyAddBody,
   pushStrategyUpdateBody,
 } from './push-schemas.js';
-import { RULE_KINDS } from './schemas.js';
+import { ALARM_KINDS } from './schemas.js';
 
 /** Answers of the push configuration; times are epoch milliseconds. Provider secrets never appear. */
 
@@ -25,7 +25,7 @@ export const pushStrategyRow = z.object({
   farmName: z.string(),
   name: z.string(),
   levels: z.array(z.number()),
-  kinds: z.array(z.enum(RULE_KINDS)),
+  kinds: z.array(z.enum(ALARM_KINDS)),
   properties: z.array(z.string()),
   people: z.array(pushPerson),
   extraEmails: z.array(z.string()),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LOCALES } from '../constants.js';
 import { bodyId, idParam, isFreeText, optionalText, pageQuery, requiredText } from '../schemas/common.js';
 import { blankAsAbsent } from '../schemas/time.js';
-import { ALARM_KEY_KINDS, ALARM_LEVELS, COMMAND_PROPERTY, OFFLINE_PROPERTY, RULE_KINDS } from './schemas.js';
+import { ALARM_KEY_KINDS, ALARM_LEVELS, ALARM_KINDS, COMMAND_PROPERTY, OFFLINE_PROPERTY } from './schemas.js';
 
 /**
  * Push requests (issue 13; SPEC §3 "Push strategy", "Notification configuration", §5 phone rule,
@@ -67,9 +67,9 @@ const levels = z
   .min(1, 'validation.selectAtLeastOne')
   .max(ALARM_LEVELS.length, 'validation.tooMany');
 const kinds = z
-  .array(z.enum(RULE_KINDS, { error: 'validation.invalid' }), { error: 'validation.required' })
+  .array(z.enum(ALARM_KINDS, { error: 'validation.invalid' }), { error: 'validation.required' })
   .min(1, 'validation.selectAtLeastOne')
-  .max(RULE_KINDS.length, 'validation.tooMany');
+  .max(ALARM_KINDS.length, 'validation.tooMany');
 /** Value kinds (`temp`, `rh`, ...), 'offline' or 'command'; none means every property. */
 const properties = z
   .array(

@@ -3,7 +3,7 @@ import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
 import { countParam, idParam } from '../schemas/common.js';
 import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
-import { alarmPageQuery, RULE_KINDS } from './schemas.js';
+import { ALARM_KINDS, alarmPageQuery } from './schemas.js';
 import { alarmRow } from './endpoints.js';
 
 /**
@@ -90,7 +90,7 @@ export const alarmAnalysis = z.object({
   mttaSec: z.number().nullable(),
   /** Time in alarm inside the period, summed over alarms, seconds. */
   alarmSec: z.number(),
-  byKind: z.array(z.object({ kind: z.enum(RULE_KINDS), count: z.number() })),
+  byKind: z.array(z.object({ kind: z.enum(ALARM_KINDS), count: z.number() })),
   sheds: z.array(alarmAnalysisShed),
   /** Hours of a day, days of a week or month. */
   buckets: z.array(alarmAnalysisBucket),
@@ -112,7 +112,7 @@ export type AlarmRankGateway = z.infer<typeof alarmRankGateway>;
 export const alarmRankRule = z.object({
   ruleId: z.number().nullable(),
   ruleName: z.string(),
-  kind: z.enum(RULE_KINDS),
+  kind: z.enum(ALARM_KINDS),
   ...levelCounts,
   /** Gateways that raised it. */
   gateways: z.number(),

@@ -29,6 +29,21 @@ import { MAX_RATE_WINDOW_MINUTES, RATE_DIRECTIONS } from './rate.js';
 export { ALARM_LEVELS, alarmCountQuery, type AlarmLevel } from './count.js';
 export const RULE_KINDS = ['threshold', 'noData', 'offline', 'commandFailed', 'rateOfChange'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];
+/**
+ * Alarms the platform raises without a rule (issue 15, feeding): `notEaten` a sow that did not
+ * eat her ration (key `feeder.<feederId>.<farm day>`, one per feeder and day), `feederFault` a
+ * feeder's fault state (key `feeder.<feederId>`, value the state), `siloGap` a house's day whose
+ * silo consumption and feeder dispensing differ beyond the tolerance (key `reconcile.<farm day>`,
+ * value the gap %). Their texts are the catalogue's (`alarms.kinds.<kind>`), not a rule's.
+ */
+export const FEED_ALARM_KINDS = ['notEaten', 'feederFault', 'siloGap'] as const;
+export type FeedAlarmKind = (typeof FEED_ALARM_KINDS)[number];
+/** Every kind an alarm record may have: a rule's, or one the platform raises itself. */
+export const ALARM_KINDS = [...RULE_KINDS, ...FEED_ALARM_KINDS] as const;
+export type AlarmKind = (typeof ALARM_KINDS)[number];
+export function isFeedAlarmKind(kind: string): kind is FeedAlarmKind {
+  return (FEED_ALARM_KINDS as readonly string[]).includes(kind);
+}
 
 /** The value kinds of CONTRACT §4 a rule may watch, with the highest `n` of `<kind>.<n>`. */
 export const ALARM_KEY_KINDS: Readonly<Record<string, number>> = {
@@ -260,7 +275,7 @@ export const alarmPageQuery = pageQuery
     level: optionalOf(queryNumber(ALARM_LEVELS)),
     /** A rule property: `temp` matches every temperature key, `temp.2` one, `offline` and `command` the device states. */
     property: optionalOf(property.or(z.literal(OFFLINE_PROPERTY)).or(z.literal(COMMAND_PROPERTY))),
-    kind: optionalOf(z.enum(RULE_KINDS, { error: 'validation.invalid' })),
+    kind: optionalOf(z.enum(ALARM_KINDS, { error: 'validation.invalid' })),
     state: optionalOf(z.enum(ALARM_STATES, { error: 'validation.invalid' })),
     shelved: optionalOf(z.enum(['true', 'false'], { error: 'validation.invalid' }).transform((v) => v === 'true')),
     startTime: optionalOf(dateTimeInput),

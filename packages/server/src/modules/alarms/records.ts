@@ -10,7 +10,7 @@ import {
   type AlarmRow,
   type AlarmShelveBody,
   type Page,
-  type RuleKind,
+  type AlarmKind,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, farms, sheds } from '../../db/tables.js';
@@ -111,7 +111,7 @@ export async function alarmPage(db: Db, scope: Scope, q: AlarmPageQuery): Promis
       gatewayCode: a.gatewayCode,
       ruleId: a.ruleId,
       ruleName: a.ruleName,
-      kind: a.kind as RuleKind,
+      kind: a.kind as AlarmKind,
       key: a.key,
       level: a.level,
       message: a.message,

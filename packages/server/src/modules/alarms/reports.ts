@@ -8,7 +8,7 @@ import {
   type AlarmRank,
   type AlarmRankGateway,
   type AlarmRankRule,
-  type RuleKind,
+  type AlarmKind,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { sheds } from '../../db/tables.js';
@@ -32,7 +32,7 @@ export interface SpanRow {
   gatewayCode: string;
   ruleId: number | null;
   ruleName: string;
-  kind: RuleKind;
+  kind: AlarmKind;
   level: number;
   start: number;
   end: number | null;
@@ -83,7 +83,7 @@ export async function alarmSpans(
     gatewayCode: r.gatewayCode,
     ruleId: r.ruleId,
     ruleName: r.ruleName,
-    kind: r.kind as RuleKind,
+    kind: r.kind as AlarmKind,
     level: r.level,
     start: r.startedAt.getTime(),
     // A released alarm without an end (none should be) lasted no time.
@@ -176,7 +176,7 @@ export async function alarmAnalysis(db: Db, scope: Scope, q: AlarmAnalysisQuery,
   const all = new Tally();
   const perShed = new Map<number, { name: string; tally: Tally }>();
   const buckets = starts.map(() => new Tally());
-  const kinds = new Map<RuleKind, number>();
+  const kinds = new Map<AlarmKind, number>();
   for (const a of rows) {
     all.add(a, from, to, now);
     const shed = perShed.get(a.shedId) ?? { name: a.shedName, tally: new Tally() };

@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { FEEDER_STATE } from '@farmsense/shared';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database, Db } from '../../db/client.js';
+import type { DbOrTx } from '../../lib/limits.js';
 import { gateways, pens, sheds } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
@@ -15,8 +16,8 @@ import { feedDevices } from './device-tables.js';
  */
 const collector = alias(feedDevices, 'collector');
 const concentrator = alias(feedDevices, 'concentrator');
-/** `feederState.n` of a sow that left her ration. */
-export const NOT_EATING = 2;
+/** `feederState.n` of a sow that left her ration (shared FEEDER_STATE; 3-5 are faults, not refusals). */
+export const NOT_EATING = FEEDER_STATE.notEating;
 
 export interface FeederPlace {
   feederId: number;
@@ -65,7 +66,7 @@ export interface FeederDays {
  * and gateway, in house, pen and feeder order: one statement (the monitor and the records).
  */
 export async function feederPlaces(
-  db: Db,
+  db: DbOrTx,
   scope: Scope,
   farmId: number,
   q: { shedId?: number; penId?: number } = {},
@@ -103,12 +104,12 @@ export async function feederPlaces(
 }
 
 export async function feederDays(
-  database: Database,
+  source: { db: DbOrTx },
   scope: Scope,
   q: { farmId: number; shedId?: number; penId?: number; from: Date; to: Date },
   now = Date.now(),
 ): Promise<FeederDays> {
-  const { db } = database;
+  const { db } = source;
   const farm = await visibleFarm(scope, q.farmId, { db });
   if (q.shedId) await visibleShed(scope, q.shedId, { db, farmId: farm.id });
   const feeders = await feederPlaces(db, scope, farm.id, q);
@@ -121,13 +122,12 @@ export async function feederDays(
   const refs = places.flatMap((f) =>
     ['feederRation', 'feederFeed', 'feederState'].map((k) => ({ g: f.gatewayId, k: `${k}.${f.feederId}` })),
   );
-  const rows = await database.query<{ gateway_id: number; key: string; bucket: Date | string; max: number }>(
-    `SELECT r.gateway_id, r.key, r.bucket, r.max
-       FROM unnest($1::int[], $2::text[]) AS u(g, k)
-       JOIN telemetry_daily r ON r.gateway_id = u.g AND r.key = u.k
-      WHERE r.bucket >= $3::timestamptz AND r.bucket < $4::timestamptz`,
-    [refs.map((r) => r.g), refs.map((r) => r.k), start.toISOString(), end.toISOString()],
-  );
+  // Through the caller's connection or transaction (the feed alarm job reads inside its own).
+  const { rows } = await db.execute<{ gateway_id: number; key: string; bucket: Date | string; max: number }>(sql`
+    SELECT r.gateway_id, r.key, r.bucket, r.max
+      FROM unnest(${sql.param(refs.map((r) => r.g))}::int[], ${sql.param(refs.map((r) => r.k))}::text[]) AS u(g, k)
+      JOIN telemetry_daily r ON r.gateway_id = u.g AND r.key = u.k
+     WHERE r.bucket >= ${start.toISOString()}::timestamptz AND r.bucket < ${end.toISOString()}::timestamptz`);
   for (const r of rows) {
     const [kind, id] = r.key.split('.');
     const feederId = Number(id);
@@ -137,7 +137,7 @@ export async function feederDays(
     const d = own.get(day) ?? { day, planned: 0, dispensed: Number.NaN, refused: false };
     if (kind === 'feederRation') d.planned = Number(r.max);
     else if (kind === 'feederFeed') d.dispensed = Number(r.max);
-    else d.refused = Number(r.max) >= NOT_EATING;
+    else d.refused = Number(r.max) === NOT_EATING;
     own.set(day, d);
   }
   // A day without a stored feederFeed is no record.

@@ -81,7 +81,7 @@ export async function feederDayPage(
       day: farmDay(new Date(r.bucket), farm.timeZone),
       planned: r.ration === null ? 0 : Number(r.ration),
       dispensed: Number(r.fed),
-      refused: r.state !== null && Number(r.state) >= NOT_EATING,
+      refused: r.state !== null && Number(r.state) === NOT_EATING,
     })),
   };
 }

@@ -7,7 +7,7 @@ import {
   type FeedReconcileQuery,
   type FeedReconcileRow,
 } from '@farmsense/shared';
-import type { Database } from '../../db/client.js';
+import type { DbOrTx } from '../../lib/limits.js';
 import { sheds, siloDaily, siloSheds, silos } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
@@ -34,8 +34,8 @@ interface HouseDay {
   planned: number;
 }
 
-export async function feedReconcile(database: Database, scope: Scope, q: FeedReconcileQuery): Promise<FeedReconcileAnswer> {
-  const { db } = database;
+export async function feedReconcile(source: { db: DbOrTx }, scope: Scope, q: FeedReconcileQuery): Promise<FeedReconcileAnswer> {
+  const { db } = source;
   const farm = await visibleFarm(scope, q.farmId, { db });
   if (q.shedId) await visibleShed(scope, q.shedId, { db, farmId: farm.id });
   const from = farmDay(q.startTime, farm.timeZone);
@@ -55,7 +55,7 @@ export async function feedReconcile(database: Database, scope: Scope, q: FeedRec
     .from(siloDaily)
     .where(and(inArray(siloDaily.siloId, siloIds), gte(siloDaily.day, from), lte(siloDaily.day, to)));
   // The whole farm's feeders: a shared silo is split by what each of its houses dispensed.
-  const feeding = await feederDays(database, scope, { farmId: farm.id, from: q.startTime, to: q.endTime });
+  const feeding = await feederDays(source, scope, { farmId: farm.id, from: q.startTime, to: q.endTime });
 
   const houses = new Map<number, { name: string; silos: string[] }>();
   const housesOfSilo = new Map<number, number[]>();

@@ -1,4 +1,4 @@
-import { type Locale, type PushMethod } from '@farmsense/shared';
+import { feedAlarmText, isFeedAlarmKind, type Locale, type PushMethod } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import { wallDate } from '../../../lib/farm-time.js';
 import type { alarms } from '../tables.js';
@@ -59,7 +59,7 @@ function line(lang: Locale, a: AlarmRecord, place: MessagePlace, hidden: Map<num
   if (a.kind === 'offline' && hidden.has(a.gatewayId)) {
     return t('offline', { shed: place.shedName, time: farmClock(a.startedAt.getTime(), place.timeZone), count: hidden.get(a.gatewayId)! });
   }
-  const text = t('line', {
+  const text = isFeedAlarmKind(a.kind) ? feedLine(lang, a, place) : t('line', {
     time: farmClock(a.startedAt.getTime(), place.timeZone),
     level,
     rule: a.ruleName,
@@ -68,6 +68,17 @@ function line(lang: Locale, a: AlarmRecord, place: MessagePlace, hidden: Map<num
     value: a.peak ?? a.value ?? '',
   });
   return a.active ? text : `${text} ${t('released')}`;
+}
+
+/** A feed alarm (no rule, no user text): the feeder or house it names and the catalogue's words for it. */
+function feedLine(lang: Locale, a: AlarmRecord, place: MessagePlace): string {
+  const words = feedAlarmText(a.kind, a.key, a.value);
+  return translate(lang, 'alarms.push.message.feedLine', {
+    time: farmClock(a.startedAt.getTime(), place.timeZone),
+    level: translate(lang, `alarms.levels.${a.level}`),
+    name: a.ruleName,
+    text: translate(lang, `alarms.${words.key}`, words.vars),
+  });
 }
 
 /** Subject and body of one round's message for one method. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { PhoneContact, PushMethod, RuleKind } from '@farmsense/shared';
+import type { PhoneContact, PushMethod, AlarmKind } from '@farmsense/shared';
 import { farms, tenants } from '../../../db/schema.js';
 import { belongsTo, stamps, ts } from '../../../db/schema/columns.js';
 
@@ -22,7 +22,7 @@ export const pushStrategies = pgTable(
     farmId,
     name: text('name').notNull(),
     levels: jsonb('levels').$type<number[]>().notNull(),
-    kinds: jsonb('kinds').$type<RuleKind[]>().notNull(),
+    kinds: jsonb('kinds').$type<AlarmKind[]>().notNull(),
     /** Value kinds (`temp`) or 'offline'; empty is every property. */
     properties: jsonb('properties').$type<string[]>().notNull(),
     accountIds: jsonb('account_ids').$type<number[]>().notNull(),

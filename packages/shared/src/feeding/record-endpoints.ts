@@ -3,6 +3,8 @@ import { FILE_ANSWER, get, pageOf } from '../contract.js';
 import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { countParam, idParam, pageQuery, strictObject } from '../schemas/common.js';
 import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { alarmRow } from '../alarms/endpoints.js';
+import { FEEDER_FAULTS } from './feed-alarms.js';
 
 /**
  * Feeding records (/accurate-feeding/records/feeding, app code accurate-feeding.records.feeding)
@@ -80,6 +82,10 @@ export const feedAlarmRow = z.object({
   since: z.string(),
   /** Not-eaten days in that run. */
   days: z.number(),
+  /** Her not-eaten alarm in the alarm records (today's, else yesterday's), null when none was raised. */
+  alarm: z.object({ id: z.number(), state: alarmRow.shape.state }).nullable(),
+  /** The fault her feeder reports now (a live feeder fault alarm), else null. */
+  fault: z.enum(FEEDER_FAULTS).nullable(),
 });
 export type FeedAlarmRow = z.infer<typeof feedAlarmRow>;
 

@@ -28,4 +28,12 @@ export { farmPeople } from './push/config.js';
 export { renderMessage } from './push/message.js';
 export { REPEAT_ROUNDS, roundTargets } from './push/round.js';
 /** Alarms other modules raise without a rule (feeding: not eaten, feeder fault, silo gap). */
-export { anyLiveSystemAlarm, publishAlarms, settleSystemAlarms, type SystemAlarm, type SystemAlarmSettle } from './system.js';
+export {
+  anyLiveSystemAlarm,
+  publishAlarms,
+  settleSystemAlarms,
+  systemAlarmStates,
+  type SystemAlarm,
+  type SystemAlarmSettle,
+  type SystemAlarmState,
+} from './system.js';

@@ -37,7 +37,7 @@ async function visibleAlarm(db: Db, scope: Scope, id: number): Promise<AlarmReco
   return row;
 }
 
-function stateOf(a: { active: boolean; acknowledged: boolean }): AlarmRow['state'] {
+export function stateOf(a: { active: boolean; acknowledged: boolean }): AlarmRow['state'] {
   if (a.active) return a.acknowledged ? 'activeAcknowledged' : 'activeUnacknowledged';
   return a.acknowledged ? 'cleared' : 'clearedUnacknowledged';
 }

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { FeedAlarmKind, LiveAlarm } from '@farmsense/shared';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { AlarmRow, FeedAlarmKind, LiveAlarm } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { planPush } from './push/plan.js';
+import { stateOf } from './records.js';
 import { alarmEvent } from './stored.js';
 import { alarms } from './tables.js';
 
@@ -133,4 +134,30 @@ export async function anyLiveSystemAlarm(db: DbOrTx, kind: FeedAlarmKind, keys: 
     .where(and(inArray(alarms.key, [...keys]), eq(alarms.kind, kind), eq(alarms.active, true), isNull(alarms.ruleId)))
     .limit(1);
   return row !== undefined;
+}
+
+export interface SystemAlarmState {
+  id: number;
+  kind: string;
+  active: boolean;
+  state: AlarmRow['state'];
+  value: number | null;
+}
+
+/** The newest alarm of each of these keys on the farm (a module's list shows their state). */
+export async function systemAlarmStates(
+  db: DbOrTx,
+  tenantId: number,
+  farmId: number,
+  keys: readonly string[],
+): Promise<Map<string, SystemAlarmState>> {
+  const out = new Map<string, SystemAlarmState>();
+  if (keys.length === 0) return out;
+  const rows = await db
+    .select({ id: alarms.id, key: alarms.key, kind: alarms.kind, active: alarms.active, acknowledged: alarms.acknowledged, value: alarms.value })
+    .from(alarms)
+    .where(and(eq(alarms.tenantId, tenantId), eq(alarms.farmId, farmId), inArray(alarms.key, [...new Set(keys)]), isNull(alarms.ruleId)))
+    .orderBy(asc(alarms.id));
+  for (const { key, acknowledged, ...r } of rows) out.set(key, { ...r, state: stateOf({ active: r.active, acknowledged }) });
+  return out;
 }

@@ -1,5 +1,8 @@
 import {
   FEED_MIN_SHARE,
+  feederFaultKey,
+  feederFaultOf,
+  notEatenKey,
   type FeedAlarmQuery,
   type FeedAlarmRow,
   type FeedRecordRow,
@@ -11,7 +14,8 @@ import {
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { writeXlsx } from '../../lib/xlsx.js';
-import type { Scope } from '../../scope/index.js';
+import { tenantIdOf, type Scope } from '../../scope/index.js';
+import { systemAlarmStates } from '../alarms/index.js';
 import { ate, dayBefore, feederDays, placeOf, type FeederDay } from './feeder-days.js';
 import { feederDayPage } from './feeder-page.js';
 
@@ -123,7 +127,20 @@ export async function notEatingList(
       since = day;
       days++;
     }
-    list.push({ ...placeOf(f), today: t, yesterday: y, since, days });
+    list.push({ ...placeOf(f), today: t, yesterday: y, since, days, alarm: null, fault: null });
+  }
+  // Their alarms in the alarm records: the not-eaten one of today or yesterday, a live feeder fault.
+  const states = await systemAlarmStates(
+    database.db,
+    tenantIdOf(scope),
+    q.farmId,
+    list.flatMap((r) => [notEatenKey(r.feederId, today), notEatenKey(r.feederId, yesterday), feederFaultKey(r.feederId)]),
+  );
+  for (const r of list) {
+    const a = states.get(notEatenKey(r.feederId, today)) ?? states.get(notEatenKey(r.feederId, yesterday));
+    if (a) r.alarm = { id: a.id, state: a.state };
+    const f = states.get(feederFaultKey(r.feederId));
+    if (f?.active && f.kind === 'feederFault') r.fault = feederFaultOf(f.value ?? -1);
   }
   // The longest runs first (the sows to walk to first), then in the feeders' order.
   return { today, yesterday, minShare, list: list.sort((a, b) => b.days - a.days) };

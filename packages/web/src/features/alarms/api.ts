@@ -4,6 +4,7 @@ import {
   type AlarmRow,
   type AlarmRuleAddBody,
   type AlarmRuleRow,
+  type AlarmKind,
   type AlarmStateFilter,
   type Page,
   type RuleGroupAddBody,
@@ -53,6 +54,7 @@ export interface AlarmListQuery {
   shedId?: number;
   level?: number;
   state?: AlarmStateFilter;
+  kind?: AlarmKind;
   startTime?: number;
   endTime?: number;
 }

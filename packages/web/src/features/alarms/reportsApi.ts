@@ -6,7 +6,7 @@ import {
   type AlarmRank,
   type AlarmRow,
   type Page,
-  type RuleKind,
+  type AlarmKind,
 } from '@farmsense/shared';
 import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
@@ -23,7 +23,7 @@ export interface HistoryQuery {
   farmId?: number;
   shedId?: number;
   level?: number;
-  kind?: RuleKind;
+  kind?: AlarmKind;
   startTime: number;
   endTime: number;
 }

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { isFeedAlarmKind } from '@farmsense/shared';
 import type { Tx } from '../../../db/client.js';
 import type { Deps } from '../../../deps.js';
 import { alarms } from '../tables.js';
@@ -21,7 +22,8 @@ const NEWS_MS = 24 * 3_600_000;
 /** Whether the strategy's condition and alarm types take this alarm. */
 export function strategyTakes(s: StrategyRecord, a: AlarmRecord): boolean {
   if (!s.enabled || !s.levels.includes(a.level) || !s.kinds.includes(a.kind as StrategyRecord['kinds'][number])) return false;
-  if (s.properties.length === 0) return true;
+  // The properties are sensors and device states; a feed alarm names none, its kind decides.
+  if (s.properties.length === 0 || isFeedAlarmKind(a.kind)) return true;
   return s.properties.includes(a.key === 'offline' ? 'offline' : a.key.split('.')[0]!);
 }
 

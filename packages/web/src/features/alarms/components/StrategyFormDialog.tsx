@@ -11,11 +11,11 @@ import {
   parseEmailList,
   PUSH_METHODS,
   pushStrategyAddBody,
-  RULE_KINDS,
+  ALARM_KINDS,
   type Locale,
   type PushMethod,
   type PushStrategyRow,
-  type RuleKind,
+  type AlarmKind,
 } from '@farmsense/shared';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
@@ -29,7 +29,7 @@ import { useAddStrategy, useFarmPeople, useUpdateStrategy, type StrategyAddReque
 interface StrategyFormValues {
   name: string;
   levels: number[];
-  kinds: RuleKind[];
+  kinds: AlarmKind[];
   properties: string[];
   accountIds: number[];
   extraEmails: string;
@@ -47,7 +47,7 @@ function initialValues(row: PushStrategyRow | null, locale: Locale): StrategyFor
     return {
       name: '',
       levels: [...ALARM_LEVELS],
-      kinds: [...RULE_KINDS],
+      kinds: [...ALARM_KINDS],
       properties: [],
       accountIds: [],
       extraEmails: '',
@@ -153,7 +153,7 @@ export function StrategyFormDialog({
           <Checkbox.Group options={ALARM_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) }))} />
         </Field>
         <Field name="kinds" label={t('pushConfig.strategy.fields.kinds')} rule={rule} required>
-          <Checkbox.Group options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+          <Checkbox.Group options={ALARM_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
         </Field>
       </FieldRow>
       <Field name="properties" label={t('pushConfig.strategy.fields.properties')} rule={rule}>

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
-import { COMMAND_PROPERTY, OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
+import { COMMAND_PROPERTY, feedAlarmText, isFeedAlarmKind, OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
 import { fmtDuration, fmtTime, fmtValue, keyLabel } from '../../environment';
 
 /** Level colours: high red, medium orange, low blue (the bell uses the same). */
@@ -18,12 +18,35 @@ const STATE_COLOURS: Readonly<Record<AlarmRow['state'], string>> = {
  * The sensor or device state an alarm is about: "Temperature 2", the offline state's name, or the
  * failed command's setting group ("Command failed: day-age temperature curve").
  */
-function propertyLabel(t: TFunction, key: string): string {
+function propertyLabel(t: TFunction, key: string, kind: AlarmRow['kind']): string {
+  // A feed alarm names no sensor: its kind is what it is about (the feeder or house is its "rule").
+  if (isFeedAlarmKind(kind)) return t(`kinds.${kind}`);
   if (key === OFFLINE_PROPERTY) return t('property.offline');
   if (key.startsWith(`${COMMAND_PROPERTY}.`)) {
     return t('property.commandOf', { group: t(`control:groups.${key.slice(COMMAND_PROPERTY.length + 1)}`) });
   }
   return keyLabel(key);
+}
+
+/** The rule's message, or a feed alarm's words from the catalogue (it has no rule). */
+function messageOf(t: TFunction, r: AlarmRow): string {
+  if (!isFeedAlarmKind(r.kind)) return r.message;
+  const words = feedAlarmText(r.kind, r.key, r.value);
+  return t(words.key, words.vars);
+}
+
+/** Not eaten: g dispensed of the plan; silo gap: the gap against the tolerance; a fault: its words say it. */
+function feedValue(t: TFunction, r: AlarmRow): ReactElement {
+  if (r.kind === 'notEaten') return <span>{t('feed.dispensed', { dispensed: r.value ?? '–', planned: r.high ?? '–' })}</span>;
+  if (r.kind === 'siloGap') {
+    return (
+      <div className="fs-cell-stack">
+        <span>{t('feed.gap', { gap: r.value ?? '–' })}</span>
+        {sub(t('feed.tolerance', { pct: r.high ?? '–' }))}
+      </div>
+    );
+  }
+  return <span className="fs-muted">–</span>;
 }
 
 const sub = (text: string): ReactElement => (
@@ -56,19 +79,22 @@ export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
         </div>
       ),
     },
-    { key: 'property', title: t('records.columns.property'), width: 140, render: (_, r) => propertyLabel(t, r.key) },
+    { key: 'property', title: t('records.columns.property'), width: 140, render: (_, r) => propertyLabel(t, r.key, r.kind) },
     {
       key: 'rule',
       title: t('records.columns.rule'),
       width: 180,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>{r.ruleName}</span>
-          <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: r.message }}>
-            {r.message}
-          </Typography.Text>
-        </div>
-      ),
+      render: (_, r) => {
+        const message = messageOf(t, r);
+        return (
+          <div className="fs-cell-stack">
+            <span>{r.ruleName}</span>
+            <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: message }}>
+              {message}
+            </Typography.Text>
+          </div>
+        );
+      },
     },
     {
       key: 'state',
@@ -108,7 +134,9 @@ export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
       title: t('records.columns.value'),
       width: 160,
       render: (_, r) =>
-        r.kind === 'offline' ? (
+        isFeedAlarmKind(r.kind) ? (
+          feedValue(t, r)
+        ) : r.kind === 'offline' ? (
           <span className="fs-muted">–</span>
         ) : r.kind === 'commandFailed' ? (
           <span>{t('records.commandVersion', { version: r.value ?? '–' })}</span>

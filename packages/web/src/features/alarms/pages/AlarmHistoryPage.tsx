@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { ALARM_LEVELS, RULE_KINDS, type AlarmRow } from '@farmsense/shared';
+import { ALARM_LEVELS, ALARM_KINDS, type AlarmRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { lastHours, type DateRange } from '../../../ui/DateRangePicker';
@@ -19,7 +19,7 @@ import '../../../ui/admin.css';
 const FILTERS = {
   shedId: numberFilter,
   level: oneOfFilter(ALARM_LEVELS),
-  kind: oneOfFilter(RULE_KINDS),
+  kind: oneOfFilter(ALARM_KINDS),
   start: numberFilter,
   end: numberFilter,
 };
@@ -84,8 +84,8 @@ export function AlarmHistoryPage(): ReactElement {
               allowClear
               placeholder={t('reports.all')}
               value={filters.kind}
-              onChange={(v) => list.apply({ kind: RULE_KINDS.find((k) => k === v) })}
-              options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+              onChange={(v) => list.apply({ kind: ALARM_KINDS.find((k) => k === v) })}
+              options={ALARM_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
             />
           </FilterField>
         </>

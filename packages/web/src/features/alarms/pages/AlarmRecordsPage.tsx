@@ -11,7 +11,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { ALARM_LEVELS, ALARM_STATES, type AlarmRow, type AlarmStateFilter } from '@farmsense/shared';
+import { ALARM_KINDS, ALARM_LEVELS, ALARM_STATES, type AlarmRow, type AlarmStateFilter } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
@@ -44,6 +44,7 @@ const FILTERS = {
   shedId: numberFilter,
   level: oneOfFilter(ALARM_LEVELS),
   state: oneOfFilter(ALARM_STATES),
+  kind: oneOfFilter(ALARM_KINDS),
   start: numberFilter,
   end: numberFilter,
 };
@@ -95,6 +96,7 @@ export function AlarmRecordsPage(): ReactElement {
     shedId: filters.shedId,
     level: filters.level,
     state: filters.state,
+    kind: filters.kind,
     startTime: range?.[0].valueOf(),
     // Open-ended by default: alarms raised after the page opened still show on a reload.
     endTime: fixedRange ? filters.end : undefined,
@@ -231,6 +233,16 @@ export function AlarmRecordsPage(): ReactElement {
               value={filters.state}
               onChange={(v) => list.apply({ state: ALARM_STATES.find((s) => s === v) })}
               options={ALARM_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
+            />
+          </FilterField>
+          <FilterField id="alarm-kind" label={t('records.kind')} width={160}>
+            <Select<string>
+              id="alarm-kind"
+              allowClear
+              placeholder={t('common:all')}
+              value={filters.kind}
+              onChange={(v) => list.apply({ kind: ALARM_KINDS.find((k) => k === v) })}
+              options={ALARM_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
             />
           </FilterField>
           <FilterField id="alarm-range" label={t('records.time')}>

@@ -11,7 +11,7 @@ const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null
 signedInEach({ farms: [FARM] });
 
 describe('not eating page', { timeout: 60_000 }, () => {
-  it('lists the sows that did not eat today or yesterday with pen, feeder, both days and since when', async () => {
+  it('lists the sows that did not eat today or yesterday with pen, feeder, both days, since when and their alarm', async () => {
     const calls = mockApi({
       'GET /feeding/alarms/notEating': {
         data: {
@@ -32,6 +32,8 @@ describe('not eating page', { timeout: 60_000 }, () => {
               yesterday: { planned: 6500, dispensed: 6400, ate: true },
               since: '2026-11-28',
               days: 1,
+              alarm: { id: 31, state: 'activeUnacknowledged' },
+              fault: 'emptyHopper',
             },
           ],
         },
@@ -46,6 +48,9 @@ describe('not eating page', { timeout: 60_000 }, () => {
     expect(screen.getByText(t('refusals.figure', { dispensed: '6.4', planned: '6.5' }))).toBeTruthy();
     expect(screen.getByText(t('refusals.notEaten'))).toBeTruthy();
     expect(screen.getByText(t('refusals.since', { day: '2026-11-28', n: 1 }))).toBeTruthy();
+    // Her alarm in the alarm records, and the fault her feeder reports.
+    expect(screen.getByTestId('refusal-alarm').textContent).toBe(t('refusals.alarmStates.activeUnacknowledged'));
+    expect(screen.getByText(t('refusals.faults.emptyHopper'))).toBeTruthy();
   });
 
   it('says so when every sow ate', async () => {

@@ -3,7 +3,9 @@ import { Button, InputNumber, Select, Table, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { FeedAlarmRow } from '@farmsense/shared';
+import { useHeldPath } from '../../../app/auth/sessionContext';
 import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
@@ -16,12 +18,22 @@ import { useNotEating } from '../recordsApi';
 import '../../../ui/admin.css';
 
 const FILTERS = { shedId: numberFilter, minShare: numberFilter };
+/** The alarm records page, where these sows' not-eaten and feeder fault alarms are acknowledged. */
+const ALARM_RECORDS_APP = 'warningmanagement.warningrecord';
+const ALARM_COLOURS: Readonly<Record<NonNullable<FeedAlarmRow['alarm']>['state'], string>> = {
+  activeUnacknowledged: 'error',
+  activeAcknowledged: 'warning',
+  clearedUnacknowledged: 'processing',
+  cleared: 'default',
+};
 
 /**
  * /accurate-feeding/feed-alarm/records: the list a sow-farm manager reads every morning, the sows
  * that did not eat their ration today or yesterday (the feeder saw her not eating, or a finished
  * day left under the chosen share of the plan), with house and pen, feeder, both days' feed and
- * since when she has not eaten; the longest runs first.
+ * since when she has not eaten; the longest runs first. Each row shows her alarm in the alarm
+ * system (raised each morning and after each meal, acknowledged on the alarm records page, which
+ * it links to for an account that holds it) and a fault her feeder reports.
  */
 export function NotEatingPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
@@ -29,6 +41,7 @@ export function NotEatingPage(): ReactElement {
   const list = useListPage(FILTERS);
   const { filters } = list;
   const sheds = useShedOptions(choice.farmId);
+  const recordsPath = useHeldPath(ALARM_RECORDS_APP);
   const answer = useNotEating(
     { farmId: choice.farmId ?? 0, shedId: filters.shedId, minShare: filters.minShare },
     choice.farmId !== undefined,
@@ -62,7 +75,29 @@ export function NotEatingPage(): ReactElement {
       render: (_, r) => day(r.yesterday),
     },
     { key: 'since', title: t('refusals.fields.since'), width: 170, render: (_, r) => t('refusals.since', { day: r.since, n: r.days }) },
+    {
+      key: 'alarm',
+      title: t('refusals.fields.alarm'),
+      width: 200,
+      render: (_, r) => (
+        <>
+          {r.alarm ? (
+            <Tag color={ALARM_COLOURS[r.alarm.state]} data-testid="refusal-alarm">
+              {t(`refusals.alarmStates.${r.alarm.state}`)}
+            </Tag>
+          ) : (
+            <span className="fs-muted">{t('refusals.noAlarm')}</span>
+          )}
+          {r.fault && <Tag color="red">{t(`refusals.faults.${r.fault}`)}</Tag>}
+        </>
+      ),
+    },
   ];
+  const alarmLink = recordsPath && (
+    <Link to={`${recordsPath}?farmId=${choice.farmId}&kind=notEaten`} data-testid="refusals-alarm-link">
+      {t('refusals.alarmLink')}
+    </Link>
+  );
 
   return (
     <section className="fs-admin-page" aria-labelledby="page-title">
@@ -74,9 +109,12 @@ export function NotEatingPage(): ReactElement {
         <FilterBar
           label={t('filters.label')}
           actions={
-            <Button icon={<ReloadOutlined />} loading={answer.isFetching} onClick={() => void answer.refetch()}>
-              {t('common:refresh')}
-            </Button>
+            <>
+              {alarmLink}
+              <Button icon={<ReloadOutlined />} loading={answer.isFetching} onClick={() => void answer.refetch()}>
+                {t('common:refresh')}
+              </Button>
+            </>
           }
         >
           <FilterField id="refusals-farm" label={t('feedRecords.fields.farm')} width={220}>
@@ -117,7 +155,7 @@ export function NotEatingPage(): ReactElement {
             aria-label={t('refusals.table')}
             columns={columns}
             dataSource={answer.data.list}
-            scroll={{ x: 1020 }}
+            scroll={{ x: 1220 }}
           />
         )}
       </div>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, FEEDER_STATE, type AlarmRow, type Page } from '@farmsense/shared';
+import { AccountType, FEEDER_STATE, type AlarmRow, type FeedAlarmRow, type Page } from '@farmsense/shared';
 import { pens } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
@@ -142,6 +142,16 @@ describe(`feed alarms (${TEST_DB})`, () => {
       [`feeder.${f1}.${dayP}`, false],
       [`feeder.${f1}.${dayD}`, true],
     ]);
+  });
+
+  it('shows each listed sow her alarm state on the not eating list', async () => {
+    // The list is of the real today and yesterday (the job's "today"): feeder 2's sow refused that day and
+    // is in alarm; feeder 1's ate a third of her plan, which the next morning's run judges (no alarm yet).
+    const [f0, f1] = set.feeders as [number, number];
+    const answer = await call<{ list: FeedAlarmRow[] }>(ctx, tok['fa-admin']!, 'GET', `/api/feeding/alarms/notEating?farmId=${farm}`);
+    const byFeeder = new Map(answer.data.list.map((r) => [r.feederId, r]));
+    expect(byFeeder.get(f1)?.alarm?.state).toBe('activeUnacknowledged');
+    expect(byFeeder.get(f0)?.alarm).toBeNull();
   });
 
   it('raises a feeder fault from its report, once, and clears it when the feeder works again', async () => {

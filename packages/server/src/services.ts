@@ -34,9 +34,6 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
     if (history) app.log.info({ readings: await seedAlarmHistory(deps) }, 'demo alarm history evaluated');
     // What the farms' push strategies sent about those alarms (the local outbox, no provider set).
     if (history) app.log.info({ messages: await seedPushHistory(deps.database.db) }, 'demo push history written');
-    // The demo silos on weighers of their own, with 30 days of load-cell readings weighed (once).
-    const siloReadings = await seedDemoSilos(deps.database);
-    if (siloReadings > 0) app.log.info({ readings: siloReadings }, 'demo silo history weighed');
     // The sow farm's feeder main unit, concentrator, collectors and crate feeders (once), with the
     // last week of their reports (once), so the feeding records and the not-eating list have days.
     if (await seedDemoFeeders(deps.database.db)) app.log.info('demo feeders added');
@@ -44,6 +41,10 @@ export async function startServices(app: FastifyInstance, deps: Deps): Promise<S
     if (await seedDemoRacks(deps.database.db)) app.log.info('demo feeding racks added');
     const feederReadings = await seedFeederHistory(deps.database);
     if (feederReadings > 0) app.log.info({ readings: feederReadings }, 'demo feeder history written');
+    // The demo silos on weighers of their own, with 30 days of load-cell readings weighed (once); the
+    // feeder house's own silo draws what those feeders dispense, so it comes after them.
+    const siloReadings = await seedDemoSilos(deps.database);
+    if (siloReadings > 0) app.log.info({ readings: siloReadings }, 'demo silo history weighed');
   }
   const simulator = config.simulator
     ? await startDemoSimulator(deps.database, config.mqttUrl ? { url: config.mqttUrl } : { stream: () => iot.connectInProcess() }, {

@@ -31,7 +31,9 @@ import {
  */
 const DEMO_TENANT = 'Demo Agri Group';
 export const DEMO_FEEDER_GATEWAY = 'fs-demofeed1';
-const HOUSE = 'Farrowing 1';
+/** The house of the demo feeders; it has a silo of its own (seed-silos.ts), so its feed is reconciled. */
+export const DEMO_FEEDER_HOUSE = 'Farrowing 1';
+const HOUSE = DEMO_FEEDER_HOUSE;
 const CRATES_PER_PEN = 6;
 
 /** Creates the hierarchy once; false when the demo tenant or house is missing or it exists. */

@@ -55,11 +55,7 @@ async function seedSilos(db: Db): Promise<boolean> {
   for (const [i, farm] of farmRows.entries()) {
     const model = SILO_MODEL[farm.type];
     if (!model) continue;
-    const all = await db
-      .select({ id: sheds.id, name: sheds.shedName })
-      .from(sheds)
-      .where(eq(sheds.farmId, farm.id))
-      .orderBy(asc(sheds.id));
+    const all = await db.select({ id: sheds.id, name: sheds.shedName }).from(sheds).where(eq(sheds.farmId, farm.id)).orderBy(asc(sheds.id));
     if (all.length === 0) continue;
     const own = farm.type === 1 ? all.filter((h) => h.name === DEMO_FEEDER_HOUSE) : [];
     const houses = all.filter((h) => !own.includes(h));
@@ -195,7 +191,9 @@ export async function seedDemoSilos(database: Database, now = Date.now()): Promi
       },
       // The feeder house's silo is weighed from the first day its feeders have a history (from
       // just before that local midnight, so no day is weighed without their figures).
-      r.id === feederSilo && draw ? dayRange(farmDay(new Date(end - FEEDER_HISTORY_DAYS * DAY_MS), r.timeZone), r.timeZone).start.getTime() - STEP_MS : start,
+      r.id === feederSilo && draw
+        ? dayRange(farmDay(new Date(end - FEEDER_HISTORY_DAYS * DAY_MS), r.timeZone), r.timeZone).start.getTime() - STEP_MS
+        : start,
       end,
       20_260_101 + r.id,
     );

@@ -1,10 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { feedAlarmText, feederFaultKey, feederFaultOf, FEEDER_STATE, minuteInWindow, notEatenKey, parseFeedAlarmKey, siloGapKey } from './feed-alarms.js';
+import {
+  feedAlarmText,
+  feederFaultKey,
+  feederFaultOf,
+  FEEDER_STATE,
+  minuteInWindow,
+  notEatenKey,
+  parseFeedAlarmKey,
+  siloGapKey,
+} from './feed-alarms.js';
 
 describe('feed alarm rules', () => {
   it('names the three fault states and no other', () => {
     expect([3, 4, 5].map(feederFaultOf)).toEqual(['blockedAuger', 'emptyHopper', 'motorFault']);
-    expect([FEEDER_STATE.idle, FEEDER_STATE.feeding, FEEDER_STATE.notEating, 6, -1].map(feederFaultOf)).toEqual([null, null, null, null, null]);
+    expect([FEEDER_STATE.idle, FEEDER_STATE.feeding, FEEDER_STATE.notEating, 6, -1].map(feederFaultOf)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('reads back the keys it writes', () => {
@@ -30,6 +45,9 @@ describe('feed alarm rules', () => {
     expect(feedAlarmText('notEaten', notEatenKey(3, '2026-11-27'), 0)).toEqual({ key: 'feed.notEaten', vars: { day: '2026-11-27' } });
     expect(feedAlarmText('feederFault', feederFaultKey(3), 4)).toEqual({ key: 'feed.fault.emptyHopper', vars: {} });
     expect(feedAlarmText('feederFault', feederFaultKey(3), 9)).toEqual({ key: 'feed.fault.other', vars: {} });
-    expect(feedAlarmText('siloGap', siloGapKey('2026-11-26'), -7.5)).toEqual({ key: 'feed.siloGap', vars: { day: '2026-11-26', gap: -7.5 } });
+    expect(feedAlarmText('siloGap', siloGapKey('2026-11-26'), -7.5)).toEqual({
+      key: 'feed.siloGap',
+      vars: { day: '2026-11-26', gap: -7.5 },
+    });
   });
 });

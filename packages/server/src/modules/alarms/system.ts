@@ -154,7 +154,14 @@ export async function systemAlarmStates(
   const out = new Map<string, SystemAlarmState>();
   if (keys.length === 0) return out;
   const rows = await db
-    .select({ id: alarms.id, key: alarms.key, kind: alarms.kind, active: alarms.active, acknowledged: alarms.acknowledged, value: alarms.value })
+    .select({
+      id: alarms.id,
+      key: alarms.key,
+      kind: alarms.kind,
+      active: alarms.active,
+      acknowledged: alarms.acknowledged,
+      value: alarms.value,
+    })
     .from(alarms)
     .where(and(eq(alarms.tenantId, tenantId), eq(alarms.farmId, farmId), inArray(alarms.key, [...new Set(keys)]), isNull(alarms.ruleId)))
     .orderBy(asc(alarms.id));

@@ -32,7 +32,8 @@ export const feederFaults: IngestSubscriber = {
         if (!Number.isInteger(feederId) || feederId <= 0) continue;
         const id = `${m.device.id}|${feederId}`;
         const seen = latest.get(id);
-        if (!seen || seen.ts <= m.ts) latest.set(id, { gatewayId: m.device.id, gatewayCode: m.device.code, feederId, state: m.values[key]!, ts: m.ts });
+        if (!seen || seen.ts <= m.ts)
+          latest.set(id, { gatewayId: m.device.id, gatewayCode: m.device.code, feederId, state: m.values[key]!, ts: m.ts });
       }
     }
     if (latest.size === 0) return;
@@ -92,7 +93,14 @@ export async function settleFaults(deps: Deps, reports: readonly FeederReport[])
     }
     for (const [farmId, farm] of byFarm) {
       events.push(
-        ...(await settleSystemAlarms(tx, deps, { tenantId: farm.tenantId, farmId, kind: 'feederFault', judged: farm.judged, wanted: farm.wanted, now: new Date(Math.max(...reports.map((r) => r.ts))) })),
+        ...(await settleSystemAlarms(tx, deps, {
+          tenantId: farm.tenantId,
+          farmId,
+          kind: 'feederFault',
+          judged: farm.judged,
+          wanted: farm.wanted,
+          now: new Date(Math.max(...reports.map((r) => r.ts))),
+        })),
       );
     }
   });

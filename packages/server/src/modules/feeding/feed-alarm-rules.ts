@@ -11,7 +11,12 @@ import { dayVerdict, type FeederDay } from './feeder-days.js';
  *   she has not eaten today yet (nothing dispensed): yesterday, which the morning run finds;
  * - else (she ate today, or both days are fine): none, and a live alarm clears.
  */
-export function notEatenDay(today: FeederDay | undefined, yesterday: FeederDay | undefined, todayKey: string, minShare: number): string | null {
+export function notEatenDay(
+  today: FeederDay | undefined,
+  yesterday: FeederDay | undefined,
+  todayKey: string,
+  minShare: number,
+): string | null {
   if (today && dayVerdict(today, todayKey, minShare) !== 'ate') return todayKey;
   const ateToday = today !== undefined && today.dispensed > 0;
   if (yesterday && !ateToday && dayVerdict(yesterday, todayKey, minShare) !== 'ate') return yesterday.day;

@@ -45,7 +45,15 @@ describe(`feed alarms (${TEST_DB})`, () => {
         ['feederFeed', dispensed],
         ['feederState', state],
       ] as const
-    ).map(([key, v]) => ({ gatewayId: set.gatewayId, key: `${key}.${feeder}`, bucket: dayRange(day, ZONE).start, min: 0, max: v, sum: v, count: 1 }));
+    ).map(([key, v]) => ({
+      gatewayId: set.gatewayId,
+      key: `${key}.${feeder}`,
+      bucket: dayRange(day, ZONE).start,
+      min: 0,
+      max: v,
+      sum: v,
+      count: 1,
+    }));
   const judge = async (at: number, gaps = false) => {
     const events = await ctx.database.db.transaction(async (tx) =>
       judgeFarm(tx, ctx.deps, { id: farm, tenantId: tenant, timeZone: ZONE }, at, { gaps }),
@@ -55,7 +63,13 @@ describe(`feed alarms (${TEST_DB})`, () => {
   const report = (gatewayId: number, code: string, values: Record<string, number>) =>
     feederFaults.onCommitted(
       {
-        messages: [{ device: { id: gatewayId, code, tenantId: tenant, farmId: farm, shedId: shed, checkCode: '', enabled: true, timeZone: ZONE }, ts: Date.now(), values }],
+        messages: [
+          {
+            device: { id: gatewayId, code, tenantId: tenant, farmId: farm, shedId: shed, checkCode: '', enabled: true, timeZone: ZONE },
+            ts: Date.now(),
+            values,
+          },
+        ],
         readings: Object.keys(values).length,
       },
       ctx.deps,
@@ -76,9 +90,13 @@ describe(`feed alarms (${TEST_DB})`, () => {
     const other = await buildTenant(db, 'Feed Alarm Other', ['pig']);
     const otherFarm = await buildFarm(db, other, 'Other Farm', 1);
     const otherShed = await buildShed(db, other, otherFarm, { shedName: 'Other 1', shedType: 2 });
-    const otherPen = await db.insert(pens).values({ tenantId: other, shedId: otherShed, fieldColumn: 1, field: 1 }).returning({ id: pens.id });
-    otherGateway = (await buildFeeders(ctx.database, { tenantId: other, farmId: otherFarm, shedId: otherShed, code: 'fs-fa-o', pens: [otherPen[0]!.id] }))
-      .gatewayId;
+    const otherPen = await db
+      .insert(pens)
+      .values({ tenantId: other, shedId: otherShed, fieldColumn: 1, field: 1 })
+      .returning({ id: pens.id });
+    otherGateway = (
+      await buildFeeders(ctx.database, { tenantId: other, farmId: otherFarm, shedId: otherShed, code: 'fs-fa-o', pens: [otherPen[0]!.id] })
+    ).gatewayId;
     await buildAccount(db, { tenantId: other, accountCode: 'fa-other', accountType: AccountType.TENANT_ADMIN });
     for (const a of ['fa-admin', 'fa-other']) tok[a] = await tokenFor(db, a);
     const [f0, f1, f2, f3] = set.feeders as [number, number, number, number];

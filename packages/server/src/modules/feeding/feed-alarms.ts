@@ -52,11 +52,7 @@ export const feedAlarmJob = defineJob<{ slot: number }>(
 
 /** Enqueues the run of a quarter-hour slot (now's by default), once however often it is called. */
 export async function enqueueFeedAlarms(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.now()), tx?: Tx): Promise<void> {
-  await deps.jobs.enqueue(
-    feedAlarmJob,
-    { slot },
-    { key: `feed-alarms-${slot}`, runAt: new Date(slot * EVERY_MS), ...(tx ? { tx } : {}) },
-  );
+  await deps.jobs.enqueue(feedAlarmJob, { slot }, { key: `feed-alarms-${slot}`, runAt: new Date(slot * EVERY_MS), ...(tx ? { tx } : {}) });
 }
 
 /** The farms with feeders, and which of them the window ending at `at` is due for. */
@@ -128,7 +124,15 @@ export async function judgeFarm(
   }
   const base = { tenantId: farm.tenantId, farmId: farm.id, now };
   const events = await settleSystemAlarms(tx, deps, { ...base, kind: 'notEaten', judged: 'all', wanted });
-  if (o.gaps) events.push(...(await settleSystemAlarms(tx, deps, { ...base, kind: 'siloGap', judged: 'all', wanted: await gapAlarms(tx, scope, farm, yesterday, now) })));
+  if (o.gaps)
+    events.push(
+      ...(await settleSystemAlarms(tx, deps, {
+        ...base,
+        kind: 'siloGap',
+        judged: 'all',
+        wanted: await gapAlarms(tx, scope, farm, yesterday, now),
+      })),
+    );
   return events;
 }
 
@@ -141,7 +145,11 @@ async function gapAlarms(
   now: Date,
 ): Promise<SystemAlarm[]> {
   const range = dayRange(day, farm.timeZone);
-  const answer = await feedReconcile({ db: tx }, scope, { farmId: farm.id, startTime: range.start, endTime: new Date(range.end.getTime() - 1) });
+  const answer = await feedReconcile({ db: tx }, scope, {
+    farmId: farm.id,
+    startTime: range.start,
+    endTime: new Date(range.end.getTime() - 1),
+  });
   return answer.list
     .filter((r) => r.day === day && r.metered && r.flagged)
     .map((r) => ({

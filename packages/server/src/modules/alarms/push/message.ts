@@ -59,14 +59,16 @@ function line(lang: Locale, a: AlarmRecord, place: MessagePlace, hidden: Map<num
   if (a.kind === 'offline' && hidden.has(a.gatewayId)) {
     return t('offline', { shed: place.shedName, time: farmClock(a.startedAt.getTime(), place.timeZone), count: hidden.get(a.gatewayId)! });
   }
-  const text = isFeedAlarmKind(a.kind) ? feedLine(lang, a, place) : t('line', {
-    time: farmClock(a.startedAt.getTime(), place.timeZone),
-    level,
-    rule: a.ruleName,
-    message: a.message,
-    key: keyText(lang, a.key),
-    value: a.peak ?? a.value ?? '',
-  });
+  const text = isFeedAlarmKind(a.kind)
+    ? feedLine(lang, a, place)
+    : t('line', {
+        time: farmClock(a.startedAt.getTime(), place.timeZone),
+        level,
+        rule: a.ruleName,
+        message: a.message,
+        key: keyText(lang, a.key),
+        value: a.peak ?? a.value ?? '',
+      });
   return a.active ? text : `${text} ${t('released')}`;
 }
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { AccountType } from '@farmsense/shared';
+import { AccountType, type ApplyAnswer, type SettingGroup, type SettingStateAnswer } from '@farmsense/shared';
 import { accounts } from '../../db/tables.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { addGateway, connected, deviceClient, newCode, waitFor } from '../../iot/testkit.js';
-import type { TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, tokenFor } from '../../test/factories.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor, type ApiAnswer } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
 
 /** Test setup of the control module: a tenant with two houses and their controllers, and device clients. */
@@ -123,3 +123,39 @@ export async function online(ctx: TestContext, gatewayId: number, want = true): 
 }
 
 export const securityCode = (ctx: TestContext, code = SAFE_CODE): Promise<string> => encrypt(ctx, code);
+
+/** The calls of one setting group's tests: apply with the security code, the group's state, a version's status. */
+export interface GroupCalls {
+  apply: (shedIds: number[], payload: unknown, token?: string) => Promise<ApiAnswer<ApplyAnswer>>;
+  state: (shedId: number) => Promise<SettingStateAnswer>;
+  statusOf: (shedId: number, version: number) => Promise<string | undefined>;
+}
+
+/**
+ * A setting group's test bench: an app without demo data on the embedded broker, a world named
+ * `name`, its first house's controller connected and recorded online, and the group's calls.
+ */
+export async function groupBench(
+  name: string,
+  group: SettingGroup,
+): Promise<{ ctx: TestContext; w: ControlWorld; dev: FakeController; g: GroupCalls }> {
+  const ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
+  const w = await buildWorld(ctx, name);
+  const dev = await FakeController.connect(ctx, w.gateways[0]!.code);
+  await online(ctx, w.gateways[0]!.id);
+  const state = async (shedId: number): Promise<SettingStateAnswer> =>
+    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=${group}`)).data;
+  const g: GroupCalls = {
+    apply: async (shedIds, payload, token = w.token) =>
+      call<ApplyAnswer>(ctx, token, 'POST', APPLY, { group, shedIds, payload, codeKind: 'security', code: await securityCode(ctx) }),
+    state,
+    statusOf: async (shedId, version) => (await state(shedId)).versions.find((v) => v.version === version)?.status,
+  };
+  return { ctx, w, dev, g };
+}
+
+/** Ends a bench's controller and app (either may be missing when its start failed). */
+export async function closeBench(ctx: TestContext | undefined, dev: FakeController | undefined): Promise<void> {
+  await dev?.client.endAsync();
+  await ctx?.close();
+}

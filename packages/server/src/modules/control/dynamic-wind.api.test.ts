@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, DynamicWindPayload, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import type { ApplyAnswer, DynamicWindPayload, OptionLogRow, Page } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  FakeController,
+  LOGS,
+  RESTORE,
+  securityCode,
+  STATE,
+  type ControlWorld,
+  closeBench,
+  groupBench,
+  type GroupCalls,
+} from './control.fixtures.js';
 
 const wind = (first: number, more: Partial<DynamicWindPayload> = {}): DynamicWindPayload => ({
   minSpeed: 20,
@@ -30,41 +40,24 @@ describe(`remote control: variable-speed fans and minimum ventilation (${TEST_DB
   let w: ControlWorld;
   let dev: FakeController;
 
-  const applyWind = async (shedIds: number[], payload: unknown, token = w.token) =>
-    call<ApplyAnswer>(ctx, token, 'POST', APPLY, {
-      group: 'dynamicWind',
-      shedIds,
-      payload,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-  const state = async (shedId: number): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=dynamicWind`)).data;
-  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
-    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+  let g: GroupCalls;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'dyn');
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
+    ({ ctx, w, dev, g } = await groupBench('dyn', 'dynamicWind'));
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('applies to two houses with a result per house; the online controller acks the version', async () => {
-    const r = await applyWind(w.sheds, wind(5));
+    const r = await g.apply(w.sheds, wind(5));
     expect(r.code).toBe(1);
     expect(r.data.results.map((x) => [x.shedId, x.code, x.version, x.status, x.online])).toEqual([
       [w.sheds[0], 1, 1, 'pending', true],
       [w.sheds[1], 1, 1, 'pending', false],
     ]);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 1)) === 'synced');
     expect(dev.commands[0]).toMatchObject({ op: 'setDynamicWind', params: { version: 1, ...wind(5) } });
-    expect(await state(w.sheds[0]!)).toMatchObject({ group: 'dynamicWind', desiredVersion: 1, reportedVersion: 1, reported: wind(5) });
-    expect(await state(w.sheds[1]!)).toMatchObject({ desiredVersion: 1, reportedVersion: null, status: 'pending' });
+    expect(await g.state(w.sheds[0]!)).toMatchObject({ group: 'dynamicWind', desiredVersion: 1, reportedVersion: 1, reported: wind(5) });
+    expect(await g.state(w.sheds[1]!)).toMatchObject({ desiredVersion: 1, reportedVersion: null, status: 'pending' });
   });
 
   it('refuses minimum ventilation outside 0-100 %, days or thresholds not increasing, max below min, with 99996 per field', async () => {
@@ -93,25 +86,25 @@ describe(`remote control: variable-speed fans and minimum ventilation (${TEST_DB
       [{ ...wind(5), mode: 'nh3' }, 'payload.mode', 'validation.required'],
     ];
     for (const [payload, field, key] of cases) {
-      const r = await applyWind([w.sheds[0]!], payload);
+      const r = await g.apply([w.sheds[0]!], payload);
       expect(r.code, field).toBe(99996);
       expect(r.data).toEqual({ issues: [{ field, key }] });
     }
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
     expect(dev.commands.filter((c) => c.op === 'setDynamicWind')).toHaveLength(1);
   });
 
   it("refuses another tenant's house (30004)", async () => {
-    expect((await applyWind([w.sheds[0]!, w.otherShed], wind(5))).code).toBe(30004);
-    expect((await applyWind([w.sheds[0]!], wind(5), w.otherToken)).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!, w.otherShed], wind(5))).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!], wind(5), w.otherToken)).code).toBe(30004);
     expect((await call(ctx, w.otherToken, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=dynamicWind`)).code).toBe(30004);
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
   });
 
   it('restores version 1 as a new version and logs every change', async () => {
     const byCo2 = wind(8, { mode: 'co2' });
-    expect((await applyWind([w.sheds[0]!], byCo2)).data.results[0]!.version).toBe(2);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 2)) === 'synced');
+    expect((await g.apply([w.sheds[0]!], byCo2)).data.results[0]!.version).toBe(2);
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'synced');
     const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
       shedId: w.sheds[0],
       group: 'dynamicWind',
@@ -120,8 +113,8 @@ describe(`remote control: variable-speed fans and minimum ventilation (${TEST_DB
       code: await securityCode(ctx),
     });
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 3)) === 'synced');
-    expect((await state(w.sheds[0]!)).reported).toEqual(wind(5));
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
+    expect((await g.state(w.sheds[0]!)).reported).toEqual(wind(5));
     const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}&group=dynamicWind`);
     expect(logs.data.list.map((l) => [l.action, l.version, l.status])).toEqual([
       ['restore', 3, 'synced'],

@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, FixedWindPayload, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import type { ApplyAnswer, FixedWindPayload, OptionLogRow, Page } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  FakeController,
+  LOGS,
+  RESTORE,
+  securityCode,
+  STATE,
+  type ControlWorld,
+  closeBench,
+  groupBench,
+  type GroupCalls,
+} from './control.fixtures.js';
 
 const stage = (fan: number, onAbove: number, offAbove = onAbove - 0.5, runSeconds = 60, stopSeconds = 0) => ({
   fan,
@@ -25,40 +35,23 @@ describe(`remote control: fixed-speed fan stages (${TEST_DB})`, () => {
   let w: ControlWorld;
   let dev: FakeController;
 
-  const applyStages = async (shedIds: number[], payload: unknown, token = w.token) =>
-    call<ApplyAnswer>(ctx, token, 'POST', APPLY, {
-      group: 'fixedWind',
-      shedIds,
-      payload,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-  const state = async (shedId: number): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=fixedWind`)).data;
-  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
-    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+  let g: GroupCalls;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'fan');
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
+    ({ ctx, w, dev, g } = await groupBench('fan', 'fixedWind'));
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('applies fan stages to two houses with a result per house; the online controller acks the version', async () => {
-    const r = await applyStages(w.sheds, stages(1));
+    const r = await g.apply(w.sheds, stages(1));
     expect(r.code).toBe(1);
     expect(r.data.results.map((x) => [x.shedId, x.code, x.version, x.status, x.online])).toEqual([
       [w.sheds[0], 1, 1, 'pending', true],
       [w.sheds[1], 1, 1, 'pending', false],
     ]);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 1)) === 'synced');
     expect(dev.commands[0]).toMatchObject({ op: 'setFanStages', params: { version: 1, ...stages(1) } });
-    expect(await state(w.sheds[0]!)).toMatchObject({ group: 'fixedWind', desiredVersion: 1, reportedVersion: 1, reported: stages(1) });
+    expect(await g.state(w.sheds[0]!)).toMatchObject({ group: 'fixedWind', desiredVersion: 1, reportedVersion: 1, reported: stages(1) });
   });
 
   it('refuses stages not increasing, off at or above on, cycles not in multiples of 10 s, with 99996 per field', async () => {
@@ -72,22 +65,22 @@ describe(`remote control: fixed-speed fan stages (${TEST_DB})`, () => {
       [{ stages: [stage(2, 20, 1)] }, 'payload.stages.0.onAbove', 'validation.tooLarge'],
     ];
     for (const [payload, field, key] of cases) {
-      const r = await applyStages([w.sheds[0]!], payload);
+      const r = await g.apply([w.sheds[0]!], payload);
       expect(r.code, field).toBe(99996);
       expect(r.data).toEqual({ issues: [{ field, key }] });
     }
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
   });
 
   it("refuses another tenant's house (30004)", async () => {
-    expect((await applyStages([w.sheds[0]!, w.otherShed], stages(1))).code).toBe(30004);
-    expect((await applyStages([w.sheds[0]!], stages(1), w.otherToken)).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!, w.otherShed], stages(1))).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!], stages(1), w.otherToken)).code).toBe(30004);
     expect((await call(ctx, w.otherToken, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=fixedWind`)).code).toBe(30004);
   });
 
   it('restores version 1 as a new version and logs every change', async () => {
-    expect((await applyStages([w.sheds[0]!], stages(2))).data.results[0]!.version).toBe(2);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 2)) === 'synced');
+    expect((await g.apply([w.sheds[0]!], stages(2))).data.results[0]!.version).toBe(2);
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'synced');
     const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
       shedId: w.sheds[0],
       group: 'fixedWind',
@@ -96,8 +89,8 @@ describe(`remote control: fixed-speed fan stages (${TEST_DB})`, () => {
       code: await securityCode(ctx),
     });
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 3)) === 'synced');
-    expect((await state(w.sheds[0]!)).reported).toEqual(stages(1));
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
+    expect((await g.state(w.sheds[0]!)).reported).toEqual(stages(1));
     const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}&group=fixedWind`);
     expect(logs.data.list.map((l) => [l.action, l.version, l.status])).toEqual([
       ['restore', 3, 'synced'],

@@ -1,9 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyAnswer, HeaterPayload, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
-import { APPLY, buildWorld, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  FakeController,
+  LOGS,
+  RESTORE,
+  securityCode,
+  STATE,
+  type ControlWorld,
+  closeBench,
+  groupBench,
+  type GroupCalls,
+} from './control.fixtures.js';
 
 const heaters = (onBelow: number, offBelow: number): HeaterPayload => ({
   heaters: [
@@ -25,45 +35,28 @@ describe(`remote control: heaters (${TEST_DB})`, () => {
   let w: ControlWorld;
   let dev: FakeController;
 
-  const applyHeaters = async (shedIds: number[], payload: unknown, token = w.token) =>
-    call<ApplyAnswer>(ctx, token, 'POST', APPLY, {
-      group: 'heater',
-      shedIds,
-      payload,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-  const state = async (shedId: number): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=heater`)).data;
-  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
-    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+  let g: GroupCalls;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'heat');
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
+    ({ ctx, w, dev, g } = await groupBench('heat', 'heater'));
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('applies heater limits to two houses: synced on the online controller, pending for the offline one', async () => {
-    const r = await applyHeaters(w.sheds, heaters(2, 0.5));
+    const r = await g.apply(w.sheds, heaters(2, 0.5));
     expect(r.code).toBe(1);
     expect(r.data.results.map((x) => [x.shedId, x.code, x.version, x.status, x.online])).toEqual([
       [w.sheds[0], 1, 1, 'pending', true],
       [w.sheds[1], 1, 1, 'pending', false],
     ]);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 1)) === 'synced');
     expect(dev.commands[0]).toMatchObject({
       id: r.data.results[0]!.commandId,
       op: 'setHeaterParams',
       params: { version: 1, ...heaters(2, 0.5) },
     });
-    expect(await state(w.sheds[0]!)).toMatchObject({ group: 'heater', desiredVersion: 1, reportedVersion: 1, reported: heaters(2, 0.5) });
-    expect(await state(w.sheds[1]!)).toMatchObject({ desiredVersion: 1, reportedVersion: null, status: 'pending', online: false });
+    expect(await g.state(w.sheds[0]!)).toMatchObject({ group: 'heater', desiredVersion: 1, reportedVersion: 1, reported: heaters(2, 0.5) });
+    expect(await g.state(w.sheds[1]!)).toMatchObject({ desiredVersion: 1, reportedVersion: null, status: 'pending', online: false });
     // The curve group of the same house is untouched.
     expect(
       (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=tempDayAge`)).data.desiredVersion,
@@ -85,33 +78,33 @@ describe(`remote control: heaters (${TEST_DB})`, () => {
       ],
     ];
     for (const [payload, field, key] of cases) {
-      const r = await applyHeaters([w.sheds[0]!], payload);
+      const r = await g.apply([w.sheds[0]!], payload);
       expect(r.code, field).toBe(20053);
       expect(r.data).toEqual({ issues: [{ field, key }] });
     }
     // Values of the wrong type or unknown fields are not read at all: 99996.
-    expect((await applyHeaters([w.sheds[0]!], { heaters: [{ index: 1, enabled: true, onBelow: '2', offBelow: 1 }] })).code).toBe(99996);
-    expect((await applyHeaters([w.sheds[0]!], { ...heaters(2, 1), extra: 1 })).code).toBe(99996);
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.apply([w.sheds[0]!], { heaters: [{ index: 1, enabled: true, onBelow: '2', offBelow: 1 }] })).code).toBe(99996);
+    expect((await g.apply([w.sheds[0]!], { ...heaters(2, 1), extra: 1 })).code).toBe(99996);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
   });
 
   it("refuses another tenant's house (30004) and an account without the heater page (10009)", async () => {
-    expect((await applyHeaters([w.sheds[0]!, w.otherShed], heaters(2, 1))).code).toBe(30004);
-    expect((await applyHeaters([w.sheds[0]!], heaters(2, 1), w.otherToken)).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!, w.otherShed], heaters(2, 1))).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!], heaters(2, 1), w.otherToken)).code).toBe(30004);
     expect((await call(ctx, w.otherToken, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=heater`)).code).toBe(30004);
     const { db } = ctx.database;
     const role = await buildRole(db, w.tenant, 'Curve only', [{ code: 'remote-control.env-control.temp-dayage', ops: ['view', 'edit'] }]);
     await buildAccount(db, { tenantId: w.tenant, accountCode: 'ct-heat-curve', farmIds: [w.farm], roleIds: [role] });
     const curveOnly = await tokenFor(db, 'ct-heat-curve');
-    expect((await applyHeaters([w.sheds[0]!], heaters(2, 1), curveOnly)).code).toBe(10009);
+    expect((await g.apply([w.sheds[0]!], heaters(2, 1), curveOnly)).code).toBe(10009);
     expect((await call(ctx, curveOnly, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=heater`)).code).toBe(10009);
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
   });
 
   it('records a refusal by the controller as failed, restores version 1 as a new version, and logs both', async () => {
     dev.mode = 'refuse';
-    const failed = await applyHeaters([w.sheds[0]!], heaters(3, 1));
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 2)) === 'failed');
+    const failed = await g.apply([w.sheds[0]!], heaters(3, 1));
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'failed');
     expect(failed.data.results[0]!.version).toBe(2);
     dev.mode = 'ok';
     const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
@@ -122,7 +115,7 @@ describe(`remote control: heaters (${TEST_DB})`, () => {
       code: await securityCode(ctx),
     });
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 3)) === 'synced');
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
     expect(dev.commands.at(-1)).toMatchObject({ op: 'setHeaterParams', params: { version: 3, ...heaters(2, 0.5) } });
     const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}&group=heater`);
     expect(logs.data.list.map((l) => [l.group, l.action, l.version, l.status])).toEqual([

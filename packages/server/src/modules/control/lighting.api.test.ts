@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, LightingPayload, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import type { ApplyAnswer, LightingPayload, OptionLogRow, Page } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  FakeController,
+  LOGS,
+  RESTORE,
+  securityCode,
+  type ControlWorld,
+  closeBench,
+  groupBench,
+  type GroupCalls,
+} from './control.fixtures.js';
 
 const schedule = (intensity: number): LightingPayload => ({
   points: [
@@ -23,40 +32,23 @@ describe(`remote control: lighting schedule (${TEST_DB})`, () => {
   let w: ControlWorld;
   let dev: FakeController;
 
-  const applyLighting = async (shedIds: number[], payload: unknown, token = w.token) =>
-    call<ApplyAnswer>(ctx, token, 'POST', APPLY, {
-      group: 'lighting',
-      shedIds,
-      payload,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-  const state = async (shedId: number): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=lighting`)).data;
-  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
-    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+  let g: GroupCalls;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'lux');
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
+    ({ ctx, w, dev, g } = await groupBench('lux', 'lighting'));
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('applies a schedule to two houses with a result per house; the online controller acks the version', async () => {
-    const r = await applyLighting(w.sheds, schedule(40));
+    const r = await g.apply(w.sheds, schedule(40));
     expect(r.code).toBe(1);
     expect(r.data.results.map((x) => [x.shedId, x.code, x.version, x.status, x.online])).toEqual([
       [w.sheds[0], 1, 1, 'pending', true],
       [w.sheds[1], 1, 1, 'pending', false],
     ]);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 1)) === 'synced');
     expect(dev.commands[0]).toMatchObject({ op: 'setLighting', params: { version: 1, ...schedule(40) } });
-    expect(await state(w.sheds[0]!)).toMatchObject({ group: 'lighting', desiredVersion: 1, reportedVersion: 1, reported: schedule(40) });
+    expect(await g.state(w.sheds[0]!)).toMatchObject({ group: 'lighting', desiredVersion: 1, reportedVersion: 1, reported: schedule(40) });
   });
 
   it('refuses days not increasing, on equal to off, a bad time and too much intensity with 99996 per field, and another tenant', async () => {
@@ -68,19 +60,19 @@ describe(`remote control: lighting schedule (${TEST_DB})`, () => {
       [{ points: [{ ...point, intensity: 120 }] }, 'payload.points.0.intensity', 'validation.tooLarge'],
     ];
     for (const [payload, field, key] of cases) {
-      const r = await applyLighting([w.sheds[0]!], payload);
+      const r = await g.apply([w.sheds[0]!], payload);
       expect(r.code, field).toBe(99996);
       expect(r.data).toEqual({ issues: [{ field, key }] });
     }
-    expect((await applyLighting([w.sheds[0]!, w.otherShed], schedule(40))).code).toBe(30004);
-    expect((await applyLighting([w.sheds[0]!], schedule(40), w.otherToken)).code).toBe(30004);
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.apply([w.sheds[0]!, w.otherShed], schedule(40))).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!], schedule(40), w.otherToken)).code).toBe(30004);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
     expect(dev.commands.filter((c) => c.op === 'setLighting')).toHaveLength(1);
   });
 
   it('restores version 1 as a new version and logs every change', async () => {
-    expect((await applyLighting([w.sheds[0]!], schedule(20))).data.results[0]!.version).toBe(2);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 2)) === 'synced');
+    expect((await g.apply([w.sheds[0]!], schedule(20))).data.results[0]!.version).toBe(2);
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'synced');
     const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
       shedId: w.sheds[0],
       group: 'lighting',
@@ -89,8 +81,8 @@ describe(`remote control: lighting schedule (${TEST_DB})`, () => {
       code: await securityCode(ctx),
     });
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 3)) === 'synced');
-    expect((await state(w.sheds[0]!)).reported).toEqual(schedule(40));
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
+    expect((await g.state(w.sheds[0]!)).reported).toEqual(schedule(40));
     const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}&group=lighting`);
     expect(logs.data.list.map((l) => [l.action, l.version, l.status])).toEqual([
       ['restore', 3, 'synced'],

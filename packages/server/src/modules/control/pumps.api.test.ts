@@ -1,9 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, OptionLogRow, Page, PumpSetting, PumpsPayload, SettingStateAnswer } from '@farmsense/shared';
+import type { ApplyAnswer, OptionLogRow, Page, PumpSetting, PumpsPayload } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  APPLY,
+  FakeController,
+  LOGS,
+  RESTORE,
+  securityCode,
+  STATE,
+  type ControlWorld,
+  closeBench,
+  groupBench,
+  type GroupCalls,
+} from './control.fixtures.js';
 
 const pump = (n: number, onAbove: number, more: Partial<PumpSetting> = {}): PumpSetting => ({
   pump: n,
@@ -32,41 +43,24 @@ describe(`remote control: cooling pad and mist pumps (${TEST_DB})`, () => {
   let w: ControlWorld;
   let dev: FakeController;
 
-  const applyPumps = async (shedIds: number[], payload: unknown, token = w.token) =>
-    call<ApplyAnswer>(ctx, token, 'POST', APPLY, {
-      group: 'pumps',
-      shedIds,
-      payload,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-  const state = async (shedId: number): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=pumps`)).data;
-  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
-    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+  let g: GroupCalls;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'pump');
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
+    ({ ctx, w, dev, g } = await groupBench('pump', 'pumps'));
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('applies pump settings to two houses with a result per house; the online controller acks the version', async () => {
-    const r = await applyPumps(w.sheds, pumps(1));
+    const r = await g.apply(w.sheds, pumps(1));
     expect(r.code).toBe(1);
     expect(r.data.results.map((x) => [x.shedId, x.code, x.version, x.status, x.online])).toEqual([
       [w.sheds[0], 1, 1, 'pending', true],
       [w.sheds[1], 1, 1, 'pending', false],
     ]);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 1)) === 'synced');
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 1)) === 'synced');
     expect(dev.commands[0]).toMatchObject({ op: 'setPumps', params: { version: 1, ...pumps(1) } });
-    expect(await state(w.sheds[0]!)).toMatchObject({ group: 'pumps', desiredVersion: 1, reportedVersion: 1, reported: pumps(1) });
-    expect(await state(w.sheds[1]!)).toMatchObject({ desiredVersion: 1, reportedVersion: null, status: 'pending' });
+    expect(await g.state(w.sheds[0]!)).toMatchObject({ group: 'pumps', desiredVersion: 1, reportedVersion: 1, reported: pumps(1) });
+    expect(await g.state(w.sheds[1]!)).toMatchObject({ desiredVersion: 1, reportedVersion: null, status: 'pending' });
   });
 
   it('refuses off at or above on, humidity limits outside 0-100, cycles not in multiples of 10 s, with 99996 per field', async () => {
@@ -82,11 +76,11 @@ describe(`remote control: cooling pad and mist pumps (${TEST_DB})`, () => {
       [{ pumps: [pump(1, 20, { offAbove: 1 })] }, 'payload.pumps.0.onAbove', 'validation.tooLarge'],
     ];
     for (const [payload, field, key] of cases) {
-      const r = await applyPumps([w.sheds[0]!], payload);
+      const r = await g.apply([w.sheds[0]!], payload);
       expect(r.code, field).toBe(99996);
       expect(r.data).toEqual({ issues: [{ field, key }] });
     }
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
     expect(dev.commands.filter((c) => c.op === 'setPumps')).toHaveLength(1);
   });
 
@@ -115,21 +109,21 @@ describe(`remote control: cooling pad and mist pumps (${TEST_DB})`, () => {
       },
     });
     // A kind of the wrong type is not read at all (99996); a right kind goes through.
-    expect((await applyPumps([w.sheds[0]!], { pumps: [{ ...pump(1, 2), kind: 2 }] })).code).toBe(99996);
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.apply([w.sheds[0]!], { pumps: [{ ...pump(1, 2), kind: 2 }] })).code).toBe(99996);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
     expect(dev.commands.filter((c) => c.op === 'setPumps')).toHaveLength(1);
   });
 
   it("refuses another tenant's house (30004)", async () => {
-    expect((await applyPumps([w.sheds[0]!, w.otherShed], pumps(1))).code).toBe(30004);
-    expect((await applyPumps([w.sheds[0]!], pumps(1), w.otherToken)).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!, w.otherShed], pumps(1))).code).toBe(30004);
+    expect((await g.apply([w.sheds[0]!], pumps(1), w.otherToken)).code).toBe(30004);
     expect((await call(ctx, w.otherToken, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=pumps`)).code).toBe(30004);
-    expect((await state(w.sheds[0]!)).desiredVersion).toBe(1);
+    expect((await g.state(w.sheds[0]!)).desiredVersion).toBe(1);
   });
 
   it('restores version 1 as a new version and logs every change', async () => {
-    expect((await applyPumps([w.sheds[0]!], pumps(2))).data.results[0]!.version).toBe(2);
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 2)) === 'synced');
+    expect((await g.apply([w.sheds[0]!], pumps(2))).data.results[0]!.version).toBe(2);
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'synced');
     const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
       shedId: w.sheds[0],
       group: 'pumps',
@@ -138,8 +132,8 @@ describe(`remote control: cooling pad and mist pumps (${TEST_DB})`, () => {
       code: await securityCode(ctx),
     });
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
-    await waitFor(async () => (await statusOf(w.sheds[0]!, 3)) === 'synced');
-    expect((await state(w.sheds[0]!)).reported).toEqual(pumps(1));
+    await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
+    expect((await g.state(w.sheds[0]!)).reported).toEqual(pumps(1));
     const logs = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `${LOGS}?shedId=${w.sheds[0]}&group=pumps`);
     expect(logs.data.list.map((l) => [l.action, l.version, l.status])).toEqual([
       ['restore', 3, 'synced'],

@@ -7,6 +7,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
+import { syncedState } from '../../../test/settingGroup';
 import { WarnButtonPage, WarnRhPage } from './WarnPages';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -14,32 +15,7 @@ const keys = rsaKeysBeforeAll();
 const APPLY = '/remotecontrol/setting/apply';
 
 const RH: WarnRhPayload = { enabled: true, low: 40, high: 85, delaySeconds: 60 };
-const state = (group: SettingStateAnswer['group'], payload: unknown): SettingStateAnswer => ({
-  shedId: 7,
-  group,
-  gatewayId: 4,
-  online: true,
-  desiredVersion: 1,
-  reportedVersion: 1,
-  status: 'synced',
-  reported: payload,
-  versions: [
-    {
-      version: 1,
-      status: 'synced',
-      payload,
-      commandId: 'c1',
-      attempts: 1,
-      ackMsg: 'ok',
-      ackedAt: Date.now(),
-      expiresAt: Date.now() + 60_000,
-      createdAt: Date.now() - 60_000,
-      createdByName: 'Admin',
-    },
-  ],
-  dayAge: 20,
-  comfort: null,
-});
+const state = (group: SettingStateAnswer['group'], payload: unknown): SettingStateAnswer => syncedState(group, payload, { dayAge: 20 });
 const rule = (id: number, more: Partial<AlarmRuleRow>): AlarmRuleRow => ({
   id,
   groupId: 1,

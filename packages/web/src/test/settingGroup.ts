@@ -1,5 +1,7 @@
 import type { ApplyResultRow, SettingGroup, SettingStateAnswer } from '@farmsense/shared';
-import { mockApi, type RecordedCall } from './mockApi';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { tk } from '../app/i18n/i18n';
+import { mockApi, SLOW, type RecordedCall } from './mockApi';
 import type { TestKeys } from './rsaKeys';
 
 /** A house's setting group with one version, acknowledged (`synced`), as the state route answers it. */
@@ -52,4 +54,28 @@ export function serveSettingGroup(keys: TestKeys, state: SettingStateAnswer): Re
     'GET /remotecontrol/setting/state': { data: state },
     'POST /remotecontrol/setting/apply': { data: { results: [result] } },
   });
+}
+
+/** One stored version of a group as the state route lists it: acknowledged (`synced`) or waiting. */
+export function settingVersion(v: number, status: 'synced' | 'pending', payload: unknown): SettingStateAnswer['versions'][number] {
+  return {
+    version: v,
+    status,
+    payload,
+    commandId: `c${v}`,
+    attempts: 1,
+    ackMsg: status === 'synced' ? 'ok' : null,
+    ackedAt: status === 'synced' ? Date.now() : null,
+    expiresAt: Date.now() + 60_000,
+    createdAt: Date.now() - v * 60_000,
+    createdByName: 'Admin',
+  };
+}
+
+/** Presses a settings page's apply button and confirms the code dialog with the security code. */
+export async function confirmApply(applyLabel: string, code = '246810'): Promise<void> {
+  fireEvent.click(screen.getByRole('button', { name: applyLabel }));
+  const dialog = await screen.findByRole('dialog', {}, SLOW);
+  fireEvent.change(within(dialog).getByLabelText(tk('control.codeDialog.code')), { target: { value: code } });
+  fireEvent.click(within(dialog).getByRole('button', { name: tk('control.codeDialog.confirm') }));
 }

@@ -5,7 +5,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
-import { serveSettingGroup, syncedState } from '../../../test/settingGroup';
+import { confirmApply, serveSettingGroup, syncedState } from '../../../test/settingGroup';
 import { FixedWindPage } from './FixedWindPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -39,10 +39,7 @@ describe('fixed-speed fan stages page', { timeout: 40_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.change(on2, { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText(`${t('fixedWind.stopSeconds')} 1`), { target: { value: '30' } });
-    fireEvent.click(screen.getByRole('button', { name: t('fixedWind.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('fixedWind.apply'));
     const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
     expect(within(results).getByText(t('curve.whenOnline'))).toBeTruthy();
     const sent = calls.find((c) => c.path === APPLY)!.body as Record<string, unknown>;

@@ -4,6 +4,7 @@ import type { HeaterPayload, SettingStateAnswer } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { confirmApply, settingVersion } from '../../../test/settingGroup';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { HeaterPage } from './HeaterPage';
 
@@ -18,18 +19,6 @@ const heaters = (onBelow: number): HeaterPayload => ({
     { index: 2, enabled: false, onBelow: onBelow + 1, offBelow: 1 },
   ],
 });
-const version = (v: number, status: 'synced' | 'pending', payload: HeaterPayload) => ({
-  version: v,
-  status,
-  payload,
-  commandId: `c${v}`,
-  attempts: 1,
-  ackMsg: status === 'synced' ? 'ok' : null,
-  ackedAt: status === 'synced' ? Date.now() : null,
-  expiresAt: Date.now() + 60_000,
-  createdAt: Date.now() - v * 60_000,
-  createdByName: 'Admin',
-});
 
 // The newest version (3, pending) differs from the acknowledged one (2): the form edits 3, the box shows 2.
 const STATE_ANSWER: SettingStateAnswer = {
@@ -41,7 +30,7 @@ const STATE_ANSWER: SettingStateAnswer = {
   reportedVersion: 2,
   status: 'pending',
   reported: heaters(2),
-  versions: [version(3, 'pending', heaters(3)), version(2, 'synced', heaters(2))],
+  versions: [settingVersion(3, 'pending', heaters(3)), settingVersion(2, 'synced', heaters(2))],
   dayAge: 12,
   comfort: null,
 };
@@ -93,10 +82,7 @@ describe('heater settings page', { timeout: 40_000 }, () => {
     fireEvent.change(off1, { target: { value: '1' } });
     fireEvent.mouseDown(within(screen.getByRole('group', { name: t('curve.applyTo') })).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('House 2', {}, SLOW));
-    fireEvent.click(screen.getByRole('button', { name: t('heater.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('heater.apply'));
     const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
     expect(within(results).getByText(t('status.pending'))).toBeTruthy();
     expect(within(results).getByText(/House 2/).textContent).not.toContain(t('status.pending'));
@@ -116,10 +102,7 @@ describe('heater settings page', { timeout: 40_000 }, () => {
     renderWithApp(<HeaterPage />, '/remote-control/env-control/heater');
     const on1 = await screen.findByLabelText(`${t('heater.onBelow')} 1`, {}, SLOW);
     await waitFor(() => expect((on1 as HTMLInputElement).value).toBe('3'));
-    fireEvent.click(screen.getByRole('button', { name: t('heater.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('heater.apply'));
     await within(screen.getByTestId('heater-row-1')).findByText(new RegExp(tk('validation.tooLarge').slice(0, 8)), {}, SLOW);
   });
 });

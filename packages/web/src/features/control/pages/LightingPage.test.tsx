@@ -5,7 +5,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
-import { serveSettingGroup, syncedState } from '../../../test/settingGroup';
+import { confirmApply, serveSettingGroup, syncedState } from '../../../test/settingGroup';
 import { LightingPage } from './LightingPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -45,10 +45,7 @@ describe('lighting schedule page', { timeout: 40_000 }, () => {
     fireEvent.change(screen.getByLabelText(`${t('lighting.day')} 2`), { target: { value: '21' } });
     fireEvent.change(screen.getByLabelText(`${t('lighting.intensity')} 1`), { target: { value: '90' } });
     fireEvent.click(screen.getByRole('button', { name: new RegExp(t('lighting.add')) }));
-    fireEvent.click(screen.getByRole('button', { name: t('lighting.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('lighting.apply'));
     const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
     expect(within(results).getByText(t('status.pending'))).toBeTruthy();
     const sent = calls.find((c) => c.path === APPLY)!.body as Record<string, unknown>;

@@ -5,7 +5,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
-import { serveSettingGroup, syncedState } from '../../../test/settingGroup';
+import { confirmApply, serveSettingGroup, syncedState } from '../../../test/settingGroup';
 import { PumpsPage } from './PumpsPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -49,10 +49,7 @@ describe('cooling pad and mist pumps page', { timeout: 40_000 }, () => {
     fireEvent.change(screen.getByLabelText(`${t('pumps.offAbove')} 2`), { target: { value: '3.5' } });
     fireEvent.change(screen.getByLabelText(`${t('pumps.stopSeconds')} 2`), { target: { value: '30' } });
     fireEvent.click(screen.getByLabelText(`${t('pumps.auto')} 2`));
-    fireEvent.click(screen.getByRole('button', { name: t('pumps.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('pumps.apply'));
     const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
     expect(within(results).getByText(t('curve.whenOnline'))).toBeTruthy();
     const sent = calls.find((c) => c.path === APPLY)!.body as Record<string, unknown>;

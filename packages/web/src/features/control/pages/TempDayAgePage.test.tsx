@@ -4,6 +4,7 @@ import type { SettingStateAnswer, TempDayAgePayload } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { confirmApply, settingVersion } from '../../../test/settingGroup';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { TempDayAgePage } from './TempDayAgePage';
 
@@ -18,18 +19,6 @@ const curve = (target: number): TempDayAgePayload => ({
     { day: 21, target, heatOffset: 1, coolOffset: 2, tunnelOffset: 4 },
   ],
   rhTarget: 60,
-});
-const version = (v: number, status: 'synced' | 'pending', payload: TempDayAgePayload) => ({
-  version: v,
-  status,
-  payload,
-  commandId: `c${v}`,
-  attempts: 1,
-  ackMsg: status === 'synced' ? 'ok' : null,
-  ackedAt: status === 'synced' ? Date.now() : null,
-  expiresAt: Date.now() + 60_000,
-  createdAt: Date.now() - v * 60_000,
-  createdByName: 'Admin',
 });
 
 function serve(states: SettingStateAnswer[]): RecordedCall[] {
@@ -63,7 +52,7 @@ const base: SettingStateAnswer = {
   reportedVersion: 2,
   status: 'synced',
   reported: curve(24),
-  versions: [version(2, 'synced', curve(24)), version(1, 'synced', curve(22))],
+  versions: [settingVersion(2, 'synced', curve(24)), settingVersion(1, 'synced', curve(22))],
   dayAge: 12,
   comfort: { startDay: 0, values: Array.from({ length: 50 }, (_, d) => 33 - d / 4) },
 };
@@ -90,10 +79,7 @@ describe('day-age temperature curve', { timeout: 40_000 }, () => {
     fireEvent.change(target2, { target: { value: '23' } });
     fireEvent.mouseDown(within(screen.getByRole('group', { name: t('curve.applyTo') })).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle('House 2', {}, SLOW));
-    fireEvent.click(screen.getByRole('button', { name: t('curve.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('curve.apply'));
     const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
     expect(within(results).getByText(t('status.pending'))).toBeTruthy();
     expect(within(results).getByText(t('curve.whenOnline'))).toBeTruthy();
@@ -110,10 +96,7 @@ describe('day-age temperature curve', { timeout: 40_000 }, () => {
     await waitFor(() => expect((target1 as HTMLInputElement).value).toBe('32'));
     fireEvent.change(target1, { target: { value: '20' } });
     fireEvent.click(await screen.findByLabelText(t('curve.confirmOffComfort'), {}, SLOW));
-    fireEvent.click(screen.getByRole('button', { name: t('curve.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('curve.apply'));
     await waitFor(() => expect(calls.some((c) => c.path === APPLY)).toBe(true));
     expect(calls.find((c) => c.path === APPLY)!.body).toMatchObject({ confirmOffComfort: true, shedIds: [7] });
   });

@@ -7,7 +7,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
-import { syncedState } from '../../../test/settingGroup';
+import { confirmApply, syncedState } from '../../../test/settingGroup';
 import { WarnButtonPage, WarnRhPage } from './WarnPages';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -94,10 +94,7 @@ describe("the controller's alarm limits pages", { timeout: 40_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.change(screen.getByLabelText(t('warn.low', { unit })), { target: { value: '45' } });
     await within(rules).findByText(t('warn.consistent'), {}, SLOW);
-    fireEvent.click(screen.getByRole('button', { name: t('warn.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('warn.apply'));
     await screen.findByRole('list', { name: t('curve.results') }, SLOW);
     const sent = calls.find((c) => c.path === APPLY)!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ group: 'warnRh', shedIds: [7], codeKind: 'security', payload: { ...RH, low: 45, high: 80 } });

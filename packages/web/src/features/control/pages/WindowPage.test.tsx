@@ -5,7 +5,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
-import { serveSettingGroup, syncedState } from '../../../test/settingGroup';
+import { confirmApply, serveSettingGroup, syncedState } from '../../../test/settingGroup';
 import { WindowPage } from './WindowPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -65,10 +65,7 @@ describe('inlets and curtains page', { timeout: 60_000 }, () => {
     await within(screen.getByTestId('opening-row-1')).findByText(tk('validation.openFromBelowFully'), {}, SLOW);
     fireEvent.change(screen.getByLabelText(`${t('window.fullyOpen')} 2`), { target: { value: '6' } });
     fireEvent.change(screen.getByLabelText(`${t('window.pressureTarget')} 1`), { target: { value: '25' } });
-    fireEvent.click(screen.getByRole('button', { name: t('window.apply') }));
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
-    fireEvent.change(within(dialog).getByLabelText(t('codeDialog.code')), { target: { value: '246810' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: t('codeDialog.confirm') }));
+    await confirmApply(t('window.apply'));
     const results = await screen.findByRole('list', { name: t('curve.results') }, SLOW);
     expect(within(results).getByText(t('curve.whenOnline'))).toBeTruthy();
     const sent = calls.find((c) => c.path === APPLY)!.body as Record<string, unknown>;

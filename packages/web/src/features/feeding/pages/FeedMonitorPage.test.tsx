@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
@@ -9,7 +9,14 @@ const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feedi
 const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const pen = { shedId: 51, shedName: 'Farrowing 1', penColumn: 1, penRow: 1, lastReport: null };
 
+const realWidth = window.innerWidth;
+function setWidth(width: number): void {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+}
+
 signedInEach({ farms: [FARM] });
+afterEach(() => setWidth(realWidth));
 
 describe('feeding monitor page', { timeout: 60_000 }, () => {
   it('shows per pen the planned and dispensed kilograms, the feeders reporting and the sows that did not eat', async () => {
@@ -36,14 +43,34 @@ describe('feeding monitor page', { timeout: 60_000 }, () => {
       'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedMonitorPage />, '/accurate-feeding/mornitoring');
-    expect(await screen.findByText(t('monitor.reporting', { n: 6, of: 6 }), {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(t('monitor.reporting', { count: 6, of: 6 }), {}, SLOW)).toBeTruthy();
     expect(calls.find((c) => c.path === '/feeding/monitor/pens')!.query).toMatchObject({ farmId: '5' });
     expect(screen.getByText('30')).toBeTruthy();
     expect(screen.getByText('15')).toBeTruthy();
     expect(screen.getByText('50%')).toBeTruthy();
-    expect(screen.getByTestId('pen-not-eating').textContent).toBe(t('monitor.notEating', { n: 1 }));
-    expect(screen.getByText(t('monitor.feeding', { n: 2 }))).toBeTruthy();
-    expect(screen.getByText(t('monitor.reporting', { n: 0, of: 6 }))).toBeTruthy();
+    expect(screen.getByTestId('pen-not-eating').textContent).toBe(t('monitor.notEating', { count: 1 }));
+    expect(screen.getByText(t('monitor.feeding', { count: 2 }))).toBeTruthy();
+    expect(screen.getByText(t('monitor.reporting', { count: 0, of: 6 }))).toBeTruthy();
+  });
+
+  it('shows one card per pen below 768 px with the pen as heading and the sows that did not eat', async () => {
+    setWidth(390);
+    mockApi({
+      'GET /feeding/monitor/pens': {
+        data: {
+          day: '2026-11-28',
+          pens: [{ ...pen, penId: 1, feeders: 6, reporting: 5, planned: 30000, dispensed: 15000, feeding: 0, notEating: 3 }],
+        },
+      },
+      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    });
+    renderWithApp(<FeedMonitorPage />, '/accurate-feeding/mornitoring');
+    const [card] = await screen.findAllByTestId('row-card', {}, SLOW);
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(card!.querySelector('.fs-row-card-head')!.textContent).toBe(`Farrowing 1 · ${t('plan.penLabel', { column: 1, row: 1 })}`);
+    expect(within(card!).getByText(t('monitor.reporting', { count: 5, of: 6 }))).toBeTruthy();
+    expect(within(card!).getByTestId('pen-not-eating').textContent).toBe(t('monitor.notEating', { count: 3 }));
+    expect(t('monitor.notEating', { count: 3 })).not.toBe(t('monitor.notEating', { count: 1 }).replace('1', '3'));
   });
 
   it('says what to do when the farm has no feeders', async () => {

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Progress, Table, Tag } from 'antd';
+import { Progress, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { PenFeedRow } from '@farmsense/shared';
@@ -8,6 +8,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
 import { FarmShedFilters } from '../../../ui/FarmShedFilters';
 import { PageHead } from '../../../ui/PageParts';
+import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useFeedMonitor } from '../api';
@@ -43,7 +44,7 @@ export function FeedMonitorPage(): ReactElement {
       key: 'feeders',
       title: t('monitor.fields.feeders'),
       width: 130,
-      render: (_, r) => t('monitor.reporting', { n: r.reporting, of: r.feeders }),
+      render: (_, r) => t('monitor.reporting', { count: r.reporting, of: r.feeders }),
     },
     { key: 'planned', title: t('monitor.fields.planned'), width: 120, align: 'right', render: (_, r) => kg(r.planned) },
     { key: 'dispensed', title: t('monitor.fields.dispensed'), width: 120, align: 'right', render: (_, r) => kg(r.dispensed) },
@@ -60,10 +61,10 @@ export function FeedMonitorPage(): ReactElement {
       width: 220,
       render: (_, r) => (
         <>
-          {r.feeding > 0 && <Tag color="processing">{t('monitor.feeding', { n: r.feeding })}</Tag>}
+          {r.feeding > 0 && <Tag color="processing">{t('monitor.feeding', { count: r.feeding })}</Tag>}
           {r.notEating > 0 && (
             <Tag color="red" data-testid="pen-not-eating">
-              {t('monitor.notEating', { n: r.notEating })}
+              {t('monitor.notEating', { count: r.notEating })}
             </Tag>
           )}
         </>
@@ -98,13 +99,13 @@ export function FeedMonitorPage(): ReactElement {
         ) : monitor.data.pens.length === 0 ? (
           <EmptyBlock title={t('monitor.empty')} hint={t('monitor.emptyHint')} />
         ) : (
-          <Table<PenFeedRow>
+          <PagedTable<PenFeedRow>
             rowKey="penId"
             size="small"
-            pagination={false}
-            aria-label={t('monitor.table', { day: monitor.data.day })}
+            label={t('monitor.table', { day: monitor.data.day })}
             columns={columns}
-            dataSource={monitor.data.pens}
+            rows={monitor.data.pens}
+            rowsPerPage={50}
             scroll={{ x: 1160 }}
           />
         )}

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Button, InputNumber, Select, Table, Tag } from 'antd';
+import { Button, InputNumber, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
+import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { formatAmount } from '../model/format';
@@ -74,7 +75,7 @@ export function NotEatingPage(): ReactElement {
       width: 220,
       render: (_, r) => day(r.yesterday),
     },
-    { key: 'since', title: t('refusals.fields.since'), width: 170, render: (_, r) => t('refusals.since', { day: r.since, n: r.days }) },
+    { key: 'since', title: t('refusals.fields.since'), width: 170, render: (_, r) => t('refusals.since', { day: r.since, count: r.days }) },
     {
       key: 'alarm',
       title: t('refusals.fields.alarm'),
@@ -148,13 +149,13 @@ export function NotEatingPage(): ReactElement {
         ) : answer.data.list.length === 0 ? (
           <EmptyBlock title={t('refusals.empty')} hint={t('refusals.emptyHint')} />
         ) : (
-          <Table<FeedAlarmRow>
+          <PagedTable<FeedAlarmRow>
             rowKey="feederId"
             size="small"
-            pagination={false}
-            aria-label={t('refusals.table')}
+            label={t('refusals.table')}
             columns={columns}
-            dataSource={answer.data.list}
+            rows={answer.data.list}
+            rowsPerPage={50}
             scroll={{ x: 1220 }}
           />
         )}

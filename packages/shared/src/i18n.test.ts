@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LOCALES } from './constants.js';
+import { LOCALES, type Locale } from './constants.js';
 import { NAMESPACES, PLURAL_FORMS, pluralFormsOf, RESOURCES, translate } from './i18n/index.js';
 
 type Tree = { [key: string]: string | Tree };
@@ -161,5 +161,32 @@ describe('translate()', () => {
     expect(translate('zh-cn', 'common.total', { count: 1 })).toBe('共 1 条');
     expect(translate('vi', 'common.total', { count: 1 })).toBe('Tổng 1 mục');
     expect(translate('th', 'common.total', { count: 2 })).toBe('ทั้งหมด 2 รายการ');
+  });
+
+  it('counts the selection limit and the alarms of a push message in each language', () => {
+    expect(translate('en-us', 'validation.selectAtMost', { count: 1 })).toBe('Select at most 1 item');
+    expect([1, 3, 6, 21].map((count) => translate('ru', 'validation.selectAtMost', { count }))).toEqual([
+      'Можно выбрать не более 1 пункта',
+      'Можно выбрать не более 3 пунктов',
+      'Можно выбрать не более 6 пунктов',
+      'Можно выбрать не более 21 пункта',
+    ]);
+    const subject = (locale: Locale, count: number): string =>
+      translate(locale, 'alarms.push.message.subject', { level: 'L', farm: 'F', shed: 'S', count });
+    expect([1, 2].map((n) => subject('en-us', n))).toEqual(['[L] F / S: 1 alarm', '[L] F / S: 2 alarms']);
+    expect([1, 2, 5, 21].map((n) => subject('ru', n))).toEqual([
+      '[L] F / S: 1 тревога',
+      '[L] F / S: 2 тревоги',
+      '[L] F / S: 5 тревог',
+      '[L] F / S: 21 тревога',
+    ]);
+    expect(subject('zh-cn', 1)).toBe('[L] F / S：1 条报警');
+    const done = (locale: Locale, count: number): string =>
+      translate(locale, 'alarms.push.page.done', { count, via: 'Ann', time: '08:00' });
+    expect(done('en-us', 1)).toBe('1 alarm acknowledged in the name of Ann at 08:00 (farm time).');
+    expect(done('ru', 5)).toBe('5 тревог подтверждено от имени Ann в 08:00 (время фермы).');
+    expect(translate('ru', 'alarms.push.message.offline', { shed: 'S', time: '08:00', count: 3 })).toBe(
+      'S не в сети с 08:00; 3 тревоги его датчиков не перечислены',
+    );
   });
 });

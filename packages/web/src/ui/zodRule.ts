@@ -18,7 +18,9 @@ export function zodRule(schema: ZodType, field: string, toBody?: (values: Record
       const issue = result.error.issues.find((i) => i.path[0] === field);
       if (!issue) return;
       const limits = issue as { maximum?: unknown; minimum?: unknown };
-      throw new Error(tk(issue.message, { max: limits.maximum, min: limits.minimum }));
+      // A counted limit (select at most 6 items) takes its plural form from the maximum.
+      const count = typeof limits.maximum === 'number' ? { count: limits.maximum } : {};
+      throw new Error(tk(issue.message, { max: limits.maximum, min: limits.minimum, ...count }));
     },
   });
 }

@@ -133,6 +133,7 @@ describe(`push e-mail and acknowledge link (${TEST_DB})`, () => {
     // The stored message keeps no usable link, and the token only as its hash.
     const sent = await ctx.database.db.select().from(pushMessages).where(eq(pushMessages.recipient, 'keeper@farm.test'));
     expect([sent[0]!.status, sent[0]!.channel, sent[0]!.body.includes(link)]).toEqual(['success', 'smtp', false]);
+    expect(sent[0]!.subject).toMatch(/: 1 тревога$/);
     const token = link.split('/').pop()!;
     const tokens = await ctx.database.db.select().from(pushAckTokens);
     expect(tokens.some((t) => t.tokenHash.includes(token))).toBe(false);
@@ -164,7 +165,7 @@ describe(`push e-mail and acknowledge link (${TEST_DB})`, () => {
     expect([first.statusCode, first.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
     expect(first.body).toContain('<h1 class="ok">Подтверждено</h1>');
     expect(first.body).toContain('data-acknowledged="1"');
-    expect(first.body).toContain('от имени Name of ml-keeper (keeper@farm.test)');
+    expect(first.body).toContain('1 тревога подтверждена от имени Name of ml-keeper (keeper@farm.test)');
     const records = await call<Page<AlarmRow>>(ctx, admin, 'GET', `/api/warning/record/page?shedId=${g.shedId}`);
     expect(records.data.list[0]).toMatchObject({ acknowledged: true, ackBy: keeper, ackComment: 'Name of ml-keeper (keeper@farm.test)' });
     const audit = await ctx.database.db.select().from(auditLog).where(eq(auditLog.action, 'alarms.push.ack'));

@@ -114,7 +114,7 @@ describe(`push outbox (${TEST_DB})`, () => {
       ['sms', '13900000001', 1, 'success', 'webhook'],
     ]);
     // One message names the three alarms; its text is the catalogue's, with a working link.
-    expect(sent[0]!.subject).toBe('[High] Push Live Farm / House A: 3 alarm(s)');
+    expect(sent[0]!.subject).toBe('[High] Push Live Farm / House A: 3 alarms');
     expect(sent[0]!.body.split('\n').filter((l) => l.includes('Check the house'))).toHaveLength(3);
     expect(provider.delivered.get(`push-${sent[2]!.id}`)?.text).toMatch(
       /Acknowledge: http:\/\/localhost:8080\/api\/warning\/push\/ack\/[\w-]{43}$/,
@@ -191,7 +191,7 @@ describe(`push outbox (${TEST_DB})`, () => {
     expect(ep!.alarmIds).toHaveLength(2);
     await advance(ctx, MIN);
     const [mail] = await messagesOf(ep!.id);
-    expect(mail!.body.split('\n')[0]).toMatch(/^House C is offline since .+; 1 of its sensor alarms are left out$/);
+    expect(mail!.body.split('\n')[0]).toMatch(/^House C is offline since .+; 1 of its sensor alarms is left out$/);
     expect(mail!.alarmIds).toHaveLength(1);
   });
 

@@ -22,7 +22,7 @@ const message = (over: Partial<PushMessageRow>): PushMessageRow => ({
   recipientName: 'Keeper Li',
   round: 1,
   alarmIds: [5],
-  subject: '[High] Demo Pig Farm / Shed A: 1 alarm(s)',
+  subject: '[High] Demo Pig Farm / Shed A: 1 alarm',
   body: '',
   status: 'success',
   attempts: 1,

@@ -17,4 +17,23 @@ describe('counted texts in the console language', () => {
     expect([1, 3, 5, 21].map((count) => tk('common.total', { count }))).toEqual(totals);
     expect([1, 2].map((count) => tk('roles.perm.count', { count }))).toEqual(bound);
   });
+
+  it('counts rules, curve values, houses and sows in Russian and English', async () => {
+    await i18n.changeLanguage('ru');
+    await i18n.loadNamespaces(['alarms', 'flocks', 'accounts', 'feeding']);
+    expect([1, 3, 5].map((count) => tk('alarms.groups.deleteWarning', { count }).split(';')[0])).toEqual([
+      'Вместе с ней удаляется 1 правило',
+      'Вместе с ней удаляются 3 правила',
+      'Вместе с ней удаляются 5 правил',
+    ]);
+    expect(tk('flocks.curves.count', { count: 22, from: 0, to: 21 })).toBe('22 значения, возраст 0–21 дн.');
+    expect(tk('accounts.table.partialHint', { count: 5, pens: 2 })).toBe('Только 5 корпусов этой фермы; выбрано станков: 2');
+    expect(tk('feeding.monitor.notEating', { count: 11 })).toBe('11 свиноматок не ели');
+    expect(tk('feeding.refusals.since', { day: '2026-11-28', count: 2 })).toBe('2026-11-28 (2 дня)');
+    await i18n.changeLanguage('en-us');
+    await i18n.loadNamespaces(['alarms', 'flocks', 'accounts', 'feeding']);
+    expect(tk('flocks.curves.count', { count: 1, from: 3, to: 3 })).toBe('1 value, day ages 3–3');
+    expect(tk('accounts.table.partialHint', { count: 1, pens: 4 })).toBe('Limited to 1 house of this farm; pens chosen: 4');
+    expect(tk('feeding.refusals.since', { day: '2026-11-28', count: 1 })).toBe('2026-11-28 (1 day)');
+  });
 });

@@ -57,7 +57,7 @@ function FarmsCell({ row, t }: { row: AccountRowWithScope; t: TFunction }): Reac
       key: a.farmId,
       text: partial ? `${a.farmName} · ${t('table.partial')}` : a.farmName,
       color: partial ? 'gold' : undefined,
-      hint: partial ? t('table.partialHint', { sheds: a.shedIds.length, pens: a.penIds.length }) : undefined,
+      hint: partial ? t('table.partialHint', { count: a.shedIds.length, pens: a.penIds.length }) : undefined,
     };
   });
   return <Tags items={items} empty={t('table.noFarm')} />;

@@ -87,6 +87,9 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
     expect(calls.find((c) => c.path === GROUPS)!.query).toMatchObject({ farmId: '1' });
     expect(calls.find((c) => c.path === RULES)!.query).toMatchObject({ groupId: '1', pageNo: '1' });
     expect(screen.getByTestId('rules-title').textContent).toBe(t('rules.titleOf', { name: 'Fattening' }));
+    // Each group counts its rules.
+    expect(t('groups.ruleCount', { count: 0 })).toMatch(/\D0$/);
+    expect(document.body.textContent).toContain(` · ${t('groups.ruleCount', { count: 0 })}`);
     // The rules list offers its column chooser; the group list (name and actions) has nothing to choose.
     expect(screen.getAllByRole('button', { name: tk('common.columns.choose') })).toHaveLength(1);
     const stages = screen.getByTestId('rule-stages').textContent!;

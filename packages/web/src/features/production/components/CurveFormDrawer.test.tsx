@@ -42,7 +42,7 @@ describe('standard curve form', { timeout: 90_000 }, () => {
     type('name', 'Ross 308 weight');
     fireEvent.change(field('startDay'), { target: { value: '7' } });
     type('values', '180, 205，232,260');
-    await waitFor(() => expect(screen.getByTestId('curve-count').textContent).toBe(t('curves.count', { n: 4, from: 7, to: 10 })), SLOW);
+    await waitFor(() => expect(screen.getByTestId('curve-count').textContent).toBe(t('curves.count', { count: 4, from: 7, to: 10 })), SLOW);
     expect(JSON.parse(screen.getByTestId('curve-preview').getAttribute('data-points')!)).toEqual([
       [7, 180],
       [8, 205],
@@ -101,7 +101,7 @@ describe('standard curve form', { timeout: 90_000 }, () => {
     renderWithApp(<CurveFormDrawer row={row} farms={[farm]} onClose={vi.fn()} />);
     await screen.findByText(t('curves.editTitle', { name: 'Feed' }), {}, SLOW);
     expect((field('values') as HTMLTextAreaElement).value).toBe('12, 16.5, 20');
-    expect(screen.getByTestId('curve-count').textContent).toBe(t('curves.count', { n: 3, from: 0, to: 2 }));
+    expect(screen.getByTestId('curve-count').textContent).toBe(t('curves.count', { count: 3, from: 0, to: 2 }));
     type('values', '12, 16.5, 20, 24');
     save();
     await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), SLOW);

@@ -148,7 +148,7 @@ export function CurveFormDrawer({
       <div className="fs-curve-preview" aria-live="polite">
         <Typography.Text strong>{t('curves.preview')}</Typography.Text>{' '}
         <Typography.Text type="secondary" data-testid="curve-count">
-          {parsed.ok && range ? t('curves.count', { n: parsed.values.length, from: range[0], to: range[1] }) : t('curves.noPreview')}
+          {parsed.ok && range ? t('curves.count', { count: parsed.values.length, from: range[0], to: range[1] }) : t('curves.noPreview')}
         </Typography.Text>
         {parsed.ok && (
           <DayAgeChart

@@ -37,6 +37,11 @@ export const controlCommands = pgTable(
   },
   (t) => [
     uniqueIndex('control_commands_version_uq').on(t.shedId, t.grp, t.version),
+    // A device's own chain inside a house's group (a feeder's ration, a feed device's settings):
+    // each new command looks up that device's newest and expires its pending one, so dispatching
+    // to N feeders of a house reads N short index ranges instead of the whole group N times.
+    index('control_commands_feeder_idx').on(t.shedId, t.grp, sql`(${t.payload}->>'feederId')`, t.version),
+    index('control_commands_device_idx').on(t.shedId, t.grp, sql`(${t.payload}->>'deviceId')`, t.version),
     index('control_commands_pending_idx')
       .on(t.gatewayId)
       .where(sql`${t.status} = 'pending'`),

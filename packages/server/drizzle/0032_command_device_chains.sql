@@ -1,0 +1,2 @@
+CREATE INDEX "control_commands_feeder_idx" ON "control_commands" USING btree ("shed_id","grp",("payload"->>'feederId'),"version");--> statement-breakpoint
+CREATE INDEX "control_commands_device_idx" ON "control_commands" USING btree ("shed_id","grp",("payload"->>'deviceId'),"version");

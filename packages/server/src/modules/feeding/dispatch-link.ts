@@ -8,6 +8,7 @@ import { publishRow, sendCommandJob, writeCommand, type SettledCommand } from '.
 import { feedDevices } from './device-tables.js';
 import { adjustedRation, adjustsOf, type BaseRation } from './meal-apply.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
+import { mapLimit } from '../../lib/map-limit.js';
 
 /**
  * A plan dispatch through the device link (issue 15, CONTRACT §4 cmd/ack). Each feeder's copy is
@@ -153,6 +154,9 @@ export async function writeCopies(
   return out;
 }
 
+/** How many copies are published at once after a dispatch commits. */
+const SEND_CONCURRENCY = 16;
+
 /** Publishes the copies whose gateway is online now (the others go on reconnect). */
 export async function sendCopies(deps: Deps, copies: Outgoing[]): Promise<number> {
   if (copies.length === 0) return 0;
@@ -162,12 +166,14 @@ export async function sendCopies(deps: Deps, copies: Outgoing[]): Promise<number
     .from(gatewayStatus)
     .where(and(inArray(gatewayStatus.gatewayId, [...new Set(copies.map((c) => c.gatewayId))]), eq(gatewayStatus.online, true)));
   const online = new Set(status.map((s) => s.gatewayId));
-  let sent = 0;
-  for (const c of copies) {
-    if (!online.has(c.gatewayId)) continue;
-    if (await publishRow(db, deps.iot, { id: c.id, op: SET_RATION, payload: c.payload, version: c.version }, c.gatewayCode)) sent++;
-  }
-  return sent;
+  // Several at once (the broker's acknowledgement and the attempt's write overlap); a copy that
+  // cannot be published now goes with the others on its gateway's reconnect.
+  const sent = await mapLimit(
+    copies.filter((c) => online.has(c.gatewayId)),
+    SEND_CONCURRENCY,
+    (c) => publishRow(db, deps.iot, { id: c.id, op: SET_RATION, payload: c.payload, version: c.version }, c.gatewayCode),
+  );
+  return sent.filter(Boolean).length;
 }
 
 /** A timed dispatch's copies (written by a job): each is published by control's send job once that job has committed. */

@@ -27,6 +27,22 @@ export function shedCondition(s: AuthContext, farmCol: AnyPgColumn, shedCol: Any
 }
 
 /**
+ * Rows of the pens the account sees: in a house where it is limited to some pens, only theirs
+ * (`houseRows`: also the rows of the house itself, whose pen column is null, such as a house's
+ * meal adjustment); every row of the other houses. Goes beside `shedCondition`, which cuts the houses.
+ */
+export function penCondition(s: AuthContext, shedCol: AnyPgColumn, penCol: AnyPgColumn, o: { houseRows?: boolean } = {}): SQL | undefined {
+  const limited = [...s.penLimits.entries()];
+  if (limited.length === 0) return undefined;
+  const inLimit = limited.map(([shedId, set]) => and(eq(shedCol, shedId), set.size > 0 ? inArray(penCol, [...set]) : sql`false`)!);
+  const outside = notInArray(
+    shedCol,
+    limited.map(([shedId]) => shedId),
+  );
+  return or(outside, ...(o.houseRows ? [isNull(penCol)] : []), ...inLimit);
+}
+
+/**
  * Gateways the account sees (scope.ts `seesGateway`): in a visible shed, at farm level of a farm
  * it sees whole, in no farm only when it sees every farm.
  */

@@ -5,7 +5,7 @@
  * for every module.
  */
 export { buildScope, scopeOf, seesFarm, seesGateway, seesPen, seesShed, seesWholeFarm, tenantIdOf, type Scope } from './scope.js';
-export { farmCondition, gatewayCondition, shedCondition } from './conditions.js';
+export { farmCondition, gatewayCondition, penCondition, shedCondition } from './conditions.js';
 export {
   assertWholeFarms,
   visibleFarm,

@@ -71,10 +71,12 @@ export async function settleFaults(deps: Deps, reports: readonly FeederReport[])
       .innerJoin(collector, eq(collector.id, feedDevices.parentId))
       .innerJoin(concentrator, eq(concentrator.id, collector.parentId))
       .where(and(inArray(feedDevices.id, feederIds), eq(feedDevices.kind, 'feeder')));
+    const feederOf = new Map(feeders.map((f) => [f.id, f]));
     const byFarm = new Map<number, { tenantId: number; judged: string[]; wanted: SystemAlarm[] }>();
     for (const r of reports) {
-      const f = feeders.find((x) => x.id === r.feederId && x.gatewayId === r.gatewayId);
-      if (!f || f.shedId === null) continue;
+      const f = feederOf.get(r.feederId);
+      // Only the gateway of its own concentrator speaks for a feeder.
+      if (!f || f.gatewayId !== r.gatewayId || f.shedId === null) continue;
       const farm = byFarm.get(f.farmId) ?? { tenantId: f.tenantId, judged: [], wanted: [] };
       byFarm.set(f.farmId, farm);
       const key = feederFaultKey(f.id);

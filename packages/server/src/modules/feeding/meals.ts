@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { audit } from '../../plugins/audit-note.js';
 import {
   forbidden,
+  penCondition,
   refusal,
   requireFunction,
   shedCondition,
@@ -45,21 +46,6 @@ const kindOf = (a: { penId: number | null }): MealAdjustKind => (a.penId === nul
 const appOf = (kind: MealAdjustKind) => (kind === 'shed' ? MEAL_SHED_APP : MEAL_FIELD_APP);
 const exists = (): AppError => new AppError(ErrorCodes.HOUSE_MEAL_ADJUST_EXISTS, { data: { field: 'penId' } });
 
-/** Rows of pens the account sees (its pen limits in some houses). */
-function penCondition(scope: Scope, shedCol: typeof feedingMealAdjusts.shedId, penCol: typeof feedingMealAdjusts.penId): SQL | undefined {
-  const limited = [...scope.penLimits.entries()];
-  if (limited.length === 0) return undefined;
-  const inLimit = limited.map(([shedId, set]) => and(eq(shedCol, shedId), set.size > 0 ? inArray(penCol, [...set]) : sql`false`)!);
-  return or(
-    notInArray(
-      shedCol,
-      limited.map(([s]) => s),
-    ),
-    isNull(penCol),
-    ...inLimit,
-  );
-}
-
 /** An adjustment of a house (and pen) the caller sees, of the kind whose page it holds; else 203335. */
 export async function visibleAdjust(db: DbOrTx, scope: Scope, id: number): Promise<AdjustRecord> {
   const [row] = await db
@@ -85,7 +71,7 @@ export async function mealAdjustPage(db: Db, scope: Scope, q: MealAdjustPageQuer
   const conds: (SQL | undefined)[] = [
     eq(t.tenantId, tenantIdOf(scope)),
     shedCondition(scope, t.farmId, t.shedId),
-    penCondition(scope, t.shedId, t.penId),
+    penCondition(scope, t.shedId, t.penId, { houseRows: true }),
     q.kind === 'shed' ? isNull(t.penId) : isNotNull(t.penId),
   ];
   if (q.farmId !== undefined) conds.push(eq(t.farmId, (await visibleFarm(scope, q.farmId)).id));

@@ -16,10 +16,10 @@ import type { Db } from '../../db/client.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { pens } from '../../db/tables.js';
 import { containsText } from '../../lib/text-search.js';
-import { refusal, seesPen, tenantIdOf, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
+import { penCondition, refusal, seesPen, tenantIdOf, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
-import { penCondition, visibleRack } from './racks.js';
+import { visibleRack } from './racks.js';
 
 /**
  * Where each feeder of a house stands: the column view (/device-mng/feed/swq/column) and the

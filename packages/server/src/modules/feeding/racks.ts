@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError, ErrorCodes, rackRunIssue, type Page, type RackAddBody, type RackPageQuery, type RackRow } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { farms, pens, sheds } from '../../db/tables.js';
@@ -7,7 +6,17 @@ import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { audit } from '../../plugins/audit-note.js';
-import { refusal, seesPen, seesShed, shedCondition, tenantIdOf, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
+import {
+  penCondition,
+  refusal,
+  seesPen,
+  seesShed,
+  shedCondition,
+  tenantIdOf,
+  visiblePen,
+  visibleShed,
+  type Scope,
+} from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
 
@@ -16,20 +25,6 @@ import { feedPositions, feedRacks } from './rack-tables.js';
  * A rack of another tenant, house or pen, or of nobody, is 200331 alike.
  */
 type RackRecord = typeof feedRacks.$inferSelect;
-
-/** Rows of pens the caller sees: an account limited to some pens of a house sees only theirs. */
-export function penCondition(scope: Scope, shedCol: AnyPgColumn, penCol: AnyPgColumn): SQL | undefined {
-  const limits = [...scope.penLimits.entries()];
-  if (limits.length === 0) return undefined;
-  const inside = limits.map(([shedId, set]) => and(eq(shedCol, shedId), set.size > 0 ? inArray(penCol, [...set]) : sql`false`)!);
-  return or(
-    sql`${shedCol} NOT IN (${sql.join(
-      limits.map(([s]) => sql`${s}`),
-      sql`, `,
-    )})`,
-    ...inside,
-  );
-}
 
 export async function visibleRack(db: DbOrTx, scope: Scope, id: number): Promise<RackRecord> {
   const [row] = await db

@@ -20,12 +20,12 @@
  *
  * Run: npm run bench -- feeding   (env: BENCH_PG_URL, BENCH_FEEDERS, BENCH_FEED_RECORDS,
  *                                  BENCH_FEED_SAMPLES, BENCH_FEED_RANGE_DAYS; BENCH_FEED_EXPLAIN=1
- *                                  prints the plan of the reports' page statement, page 5)
+ *                                  prints the plans of the reports' statements, page 5)
  */
 import os from 'node:os';
 import { SimulatorRunner } from '../packages/simulator/src/index.js';
 import { openDatabase, type Database } from '../packages/server/src/db/client.js';
-import { PAGE_SQL } from '../packages/server/src/modules/feeding/feeder-page.js';
+import { FIGURES_SQL, SETS_SQL } from '../packages/server/src/modules/feeding/feeder-page.js';
 import { benchPlan, CHECK_CODE, concentrators, seedFeedWorld, storeFeederDays, type FeedWorld } from './feeding-kit.js';
 import { freshPg } from './fresh-pg.js';
 import { freePort, startServer } from './serve.js';
@@ -127,7 +127,10 @@ async function report(base: string, w: FeedWorld, path: string, days: number): P
   return { ms, total };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the reports' page statement (feeder-page.ts) as the server runs it, page 5. */
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of the reports' statements (feeder-page.ts) as the server runs them
+ * for page 5: which feeders have a record on which day of the range, then the page's 20 rows.
+ */
 async function explain(database: Database, w: FeedWorld, days: number): Promise<void> {
   const feeders = await database.query<{ f: number; g: number }>(
     `SELECT s.id AS f, j.gateway_id AS g FROM feed_devices s
@@ -139,15 +142,14 @@ async function explain(database: Database, w: FeedWorld, days: number): Promise<
     `SELECT date_trunc('day', now(), 'Asia/Shanghai') - make_interval(days => $1::int) AS start, date_trunc('day', now(), 'Asia/Shanghai') AS end`,
     [Math.min(RANGE_DAYS, days)],
   );
-  const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${PAGE_SQL}`, [
-    feeders.map((x) => x.g),
-    feeders.map((x) => x.f),
-    b!.start.toISOString(),
-    b!.end.toISOString(),
-    20,
-    80,
-  ]);
-  console.log(plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n'));
+  const show = async (sql: string, params: unknown[]) => {
+    const plan = await database.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    console.log(plan.map((r) => `  ${r['QUERY PLAN']}`).join('\n'));
+  };
+  await show(SETS_SQL, [[...new Set(feeders.map((x) => x.g))], b!.start.toISOString(), b!.end.toISOString()]);
+  const page = feeders.slice(80, 100);
+  const day = new Date(b!.end.getTime() - DAY_MS).toISOString();
+  await show(FIGURES_SQL, [page.map((x) => x.g), page.map((x) => x.f), page.map(() => day)]);
 }
 
 async function main(): Promise<void> {

@@ -7,12 +7,13 @@ import { feederPlaces, NOT_EATING, type FeederDay, type FeederPlace } from './fe
 import { feedingDispatches, feedingPlanMeals } from './tables.js';
 
 /**
- * The feeders' days of a range one page at a time, paged by the database: a feeder-day is a
+ * The feeders' days of a range one page at a time: a feeder-day is a
  * stored daily `feederFeed.n` row, with the same day's `feederRation.n` (g planned, 0 without)
  * and `feederState.n` (2: not eating) beside it, newest day first and within a day in the
- * feeders' order (house, pen, feeder number). Two statements (the feeders, then the page with
- * its total), a third only for a page past the end. The page is cut from the feed rows alone and
- * only its rows look up their ration and state (at 2,000 feeders a week is 14,000 feeder-days).
+ * feeders' order (house, pen, feeder number). Three statements: the feeders, which of them have
+ * a record on which day (SETS_SQL, from which the total and the page are cut), and the page's
+ * rows' feed, ration and state (FIGURES_SQL; none for a page past the end). At 2,000 feeders a
+ * week is 14,000 feeder-days; only the page's rows are read from the daily rollup.
  */
 export type FeederDayRow = FeederPlace & FeederDay;
 
@@ -23,33 +24,38 @@ export interface FeederDayPage {
   rows: FeederDayRow[];
 }
 
-export const PAGE_SQL = `
-  WITH page AS (
-    SELECT u.ord, u.g, u.f, d.bucket, d.max AS fed, count(*) OVER () AS total
-      FROM unnest($1::int[], $2::int[]) WITH ORDINALITY AS u(g, f, ord)
-      JOIN telemetry_daily d ON d.gateway_id = u.g AND d.key = 'feederFeed.' || u.f::text
-       AND d.bucket >= $3::timestamptz AND d.bucket < $4::timestamptz
-     ORDER BY d.bucket DESC, u.ord
-     LIMIT $5 OFFSET $6)
-  SELECT p.ord::int AS ord, p.bucket, p.fed, r.max AS ration, s.max AS state, p.total
-    FROM page p
+/**
+ * Which feeders have a record on which day: per gateway and daily bucket the ids of its
+ * `feederFeed.n` rows (telemetry_feeder_days, kept by triggers on telemetry_daily, telemetry/tables.ts),
+ * about one small row per gateway and day (70 for 2,000 feeders on 10 concentrators over a week)
+ * instead of an index probe per feeder and a heap row per feeder-day. The total and the page are
+ * cut from them here; a feeder counts only on its own (current) gateway, as its rows are read.
+ */
+export const SETS_SQL = `
+  SELECT gateway_id, bucket, feeder_ids
+    FROM telemetry_feeder_days
+   WHERE gateway_id = ANY($1::int[]) AND bucket >= $2::timestamptz AND bucket < $3::timestamptz`;
+
+/** The page's rows (gateway, feeder, bucket in page order) with their feed, ration and state. */
+export const FIGURES_SQL = `
+  SELECT p.i::int AS i, d.max AS fed, r.max AS ration, s.max AS state
+    FROM unnest($1::int[], $2::int[], $3::timestamptz[]) WITH ORDINALITY AS p(g, f, bucket, i)
+    JOIN telemetry_daily d ON d.gateway_id = p.g AND d.key = 'feederFeed.' || p.f::text AND d.bucket = p.bucket
     LEFT JOIN telemetry_daily r ON r.gateway_id = p.g AND r.key = 'feederRation.' || p.f::text AND r.bucket = p.bucket
     LEFT JOIN telemetry_daily s ON s.gateway_id = p.g AND s.key = 'feederState.' || p.f::text AND s.bucket = p.bucket
-   ORDER BY p.bucket DESC, p.ord`;
+   ORDER BY p.i`;
 
-const COUNT_SQL = `
-  SELECT count(*) AS total
-    FROM unnest($1::int[], $2::int[]) AS u(g, f)
-    JOIN telemetry_daily d ON d.gateway_id = u.g AND d.key = 'feederFeed.' || u.f::text
-     AND d.bucket >= $3::timestamptz AND d.bucket < $4::timestamptz`;
-
-interface PageRow {
-  ord: number;
+interface SetRow {
+  gateway_id: number;
   bucket: Date | string;
+  feeder_ids: number[];
+}
+
+interface FigureRow {
+  i: number;
   fed: number;
   ration: number | null;
   state: number | null;
-  total: number | string;
 }
 
 /** `page` null: every feeder-day of the range (the Excel file). */
@@ -68,26 +74,53 @@ export async function feederDayPage(
   if (feeders.length === 0) return { farm, today, total: 0, rows: [] };
   const start = dayRange(farmDay(q.from, farm.timeZone), farm.timeZone).start.toISOString();
   const end = dayRange(farmDay(q.to, farm.timeZone), farm.timeZone).end.toISOString();
-  const refs = [feeders.map((f) => f.gatewayId), feeders.map((f) => f.feederId), start, end];
-  const limit = page ? page.pageSize : null;
-  const offset = page ? (page.pageNo - 1) * page.pageSize : 0;
-  const rows = await database.query<PageRow>(PAGE_SQL, [...refs, limit, offset]);
-  let total = rows[0] ? Number(rows[0].total) : 0;
-  if (rows.length === 0 && offset > 0) {
-    const [n] = await database.query<{ total: number | string }>(COUNT_SQL, refs);
-    total = Number(n?.total ?? 0);
+  const ordOf = new Map(feeders.map((f, i) => [f.feederId, i]));
+  const sets = await database.query<SetRow>(SETS_SQL, [[...new Set(feeders.map((f) => f.gatewayId))], start, end]);
+  // Per day (newest first) the feeders' positions in their order, each on its own gateway only.
+  const byDay = new Map<number, { bucket: Date; ords: number[] }>();
+  for (const s of sets) {
+    const bucket = new Date(s.bucket);
+    let day = byDay.get(bucket.getTime());
+    if (!day) byDay.set(bucket.getTime(), (day = { bucket, ords: [] }));
+    for (const id of s.feeder_ids) {
+      const i = ordOf.get(id);
+      if (i !== undefined && feeders[i]!.gatewayId === s.gateway_id) day.ords.push(i);
+    }
   }
+  const days = [...byDay.values()].sort((a, b) => b.bucket.getTime() - a.bucket.getTime());
+  const total = days.reduce((n, d) => n + d.ords.length, 0);
+  const first = page ? (page.pageNo - 1) * page.pageSize : 0;
+  const last = page ? Math.min(total, first + page.pageSize) : total;
+  const picked: { i: number; bucket: Date }[] = [];
+  let seen = 0;
+  for (const d of days) {
+    if (seen >= last) break;
+    if (seen + d.ords.length > first) {
+      d.ords.sort((a, b) => a - b);
+      for (let k = Math.max(0, first - seen); k < d.ords.length && seen + k < last; k++) picked.push({ i: d.ords[k]!, bucket: d.bucket });
+    }
+    seen += d.ords.length;
+  }
+  if (picked.length === 0) return { farm, today, total, rows: [] };
+  const figures = await database.query<FigureRow>(FIGURES_SQL, [
+    picked.map((p) => feeders[p.i]!.gatewayId),
+    picked.map((p) => feeders[p.i]!.feederId),
+    picked.map((p) => p.bucket.toISOString()),
+  ]);
   return {
     farm,
     today,
     total,
-    rows: rows.map((r) => ({
-      ...feeders[r.ord - 1]!,
-      day: farmDay(new Date(r.bucket), farm.timeZone),
-      planned: r.ration === null ? 0 : Number(r.ration),
-      dispensed: Number(r.fed),
-      refused: r.state !== null && Number(r.state) === NOT_EATING,
-    })),
+    rows: figures.map((r) => {
+      const p = picked[Number(r.i) - 1]!;
+      return {
+        ...feeders[p.i]!,
+        day: farmDay(p.bucket, farm.timeZone),
+        planned: r.ration === null ? 0 : Number(r.ration),
+        dispensed: Number(r.fed),
+        refused: r.state !== null && Number(r.state) === NOT_EATING,
+      };
+    }),
   };
 }
 

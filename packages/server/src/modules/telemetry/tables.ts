@@ -64,6 +64,24 @@ export const telemetryHourly = pgTable('telemetry_hourly', rollupColumns, (t) =>
 export const telemetryDaily = pgTable('telemetry_daily', rollupColumns, (t) => [primaryKey({ columns: [t.gatewayId, t.key, t.bucket] })]);
 
 /**
+ * Which feeders have a day's record: per gateway and daily bucket, the ids `n` of the
+ * `feederFeed.n` rows of telemetry_daily (a feeder-day of the feeding records, feeding/feeder-page.ts).
+ * Kept by statement triggers on telemetry_daily (migration 0033): rows inserted add their ids, rows
+ * deleted remove them, whoever writes (ingest, seeds, fixtures, benches); an ON CONFLICT update of
+ * an existing day row changes nothing. So the records' total and page are counted from about one
+ * row per gateway and day instead of every feeder-day of the range. Rollup rows are never re-keyed.
+ */
+export const telemetryFeederDays = pgTable(
+  'telemetry_feeder_days',
+  {
+    gatewayId: integer('gateway_id').notNull(),
+    bucket: ts('bucket').notNull(),
+    feederIds: integer('feeder_ids').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gatewayId, t.bucket] })],
+);
+
+/**
  * Current link state per gateway: `online` since `since`; `last_seen_at` is the last message
  * (telemetry, status or ack) the platform received from it. A gateway that never connected has
  * no row (treat as offline). Removed with its gateway.

@@ -13,6 +13,8 @@ export {
   visiblePen,
   visibleShed,
   visibleSheds,
+  tenantSheds,
+  seenSheds,
   type FarmRow,
   type GatewayRow,
   type PenRow,

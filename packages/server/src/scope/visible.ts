@@ -54,15 +54,34 @@ export async function visibleSheds(s: Scope, ids: readonly number[], o: Opts = {
   const code = o.code ?? ErrorCodes.HOUSE_NOT_FOUND;
   if (ids.length === 0) return [];
   if (s.tenantId === null) throw refusal(s.req, code, { refused: 'shed', id: ids[0] });
-  const rows = await (o.db ?? s.db)
+  return seenSheds(s, ids, await tenantSheds(o.db ?? s.db, s.tenantId, ids), o);
+}
+
+/**
+ * The tenant's sheds among `ids` (with their farm's type and time zone), whoever asks: for answers
+ * shared by the callers of a tenant, each of whom is then checked in memory by `seenSheds`.
+ */
+export async function tenantSheds(db: DbOrTx, tenantId: number, ids: readonly number[]): Promise<Map<number, ShedRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
     .select({ shed: sheds, farmType: farms.type, timeZone: farms.timeZone })
     .from(sheds)
-    .innerJoin(farms, and(eq(farms.id, sheds.farmId), eq(farms.tenantId, s.tenantId)))
-    .where(and(eq(sheds.tenantId, s.tenantId), inArray(sheds.id, [...new Set(ids)])));
-  const byId = new Map(rows.map((r) => [r.shed.id, { ...r.shed, farmType: r.farmType, timeZone: r.timeZone }]));
+    .innerJoin(farms, and(eq(farms.id, sheds.farmId), eq(farms.tenantId, tenantId)))
+    .where(and(eq(sheds.tenantId, tenantId), inArray(sheds.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.shed.id, { ...r.shed, farmType: r.farmType, timeZone: r.timeZone }]));
+}
+
+/**
+ * The listed sheds in the order asked, from the tenant's sheds read before (`tenantSheds` of the
+ * caller's tenant), else 30004 if any is missing or out of the caller's view: no query, the
+ * caller's right comes from its scope in memory.
+ */
+export function seenSheds(s: Scope, ids: readonly number[], known: ReadonlyMap<number, ShedRow>, o: Pick<Opts, 'code'> = {}): ShedRow[] {
+  const code = o.code ?? ErrorCodes.HOUSE_NOT_FOUND;
   return ids.map((id) => {
-    const shed = byId.get(id);
-    if (!shed || !seesShed(s, shed.farmId, shed.id)) throw refusal(s.req, code, { refused: 'shed', id });
+    const shed = known.get(id);
+    if (s.tenantId === null || !shed || shed.tenantId !== s.tenantId || !seesShed(s, shed.farmId, shed.id))
+      throw refusal(s.req, code, { refused: 'shed', id });
     return shed;
   });
 }

@@ -1,8 +1,8 @@
-import { environmentApi, type AppCode } from '@farmsense/shared';
+import { environmentApi, ErrorCodes, type AppCode } from '@farmsense/shared';
 import type { ModuleRoutes } from '../module.js';
 import { router, type RouteConfig } from '../../core/serve.js';
 import { prepare, type PreparedAnswer } from '../../core/prepared.js';
-import { scopeOf, visibleSheds } from '../../scope/index.js';
+import { refusal, scopeOf, seenSheds, tenantSheds, type ShedRow } from '../../scope/index.js';
 import { WriteMemo } from '../../scope/write-memo.js';
 import { XLSX_MIME } from '../../lib/xlsx.js';
 import { commuOff, connectStatusPage, runStats } from './devices.js';
@@ -22,6 +22,12 @@ import {
 } from './apps.js';
 import { trend, TREND_KEEP_MS } from './trend.js';
 
+/** A kept chart: the tenant's sheds it was asked for (to check each caller), and its answer (null if one is not the tenant's). */
+interface SharedChart {
+  known: ReadonlyMap<number, ShedRow>;
+  answer: PreparedAnswer<typeof environmentApi.trend> | null;
+}
+
 /**
  * Environment monitoring calls (SPEC §7 "Devices and monitoring", and the trend, record and
  * device report calls of the environment screens; contracts: packages/shared/src/environment/
@@ -36,15 +42,27 @@ export const environmentRoutes: ModuleRoutes = async (app, { database, sessions 
   serve(environmentApi.detail, reads(DETAIL_APPS), async ({ req, body }) => hkqDetail(database, scopeOf(req), body));
   serve(environmentApi.statistics, reads(MONITOR_APPS), async ({ req, body }) => monitorStatistics(database, scopeOf(req), body.farmId));
   serve(environmentApi.connectStatus, reads(CONNECT_APPS), async ({ req, body }) => connectStatusPage(database, scopeOf(req), body));
-  // A chart's answer depends on its houses and range only, not on who asks (each caller's right
-  // to those houses is checked first): kept 5 s, so the dashboards of a farm group asking for the
-  // same day's chart share one read, checked, written and compressed once; writes through the API drop it.
-  const charts = new WriteMemo<PreparedAnswer<typeof environmentApi.trend>>(sessions, TREND_KEEP_MS, 1_000);
+  // A chart's answer depends on its houses and range only, not on who asks: kept TREND_KEEP_MS per
+  // tenant, so the dashboards of a farm group asking for the same day's chart share one read,
+  // checked, written and compressed once; writes through the API drop it. The chart keeps the
+  // tenant's sheds it was read for, and each caller's right to them is answered from its scope in
+  // memory (seenSheds), so a chart already kept costs no query.
+  const charts = new WriteMemo<SharedChart>(sessions, TREND_KEEP_MS, 1_000);
   serve(environmentApi.trend, reads(TREND_APPS), async ({ req, body }) => {
     const scope = scopeOf(req);
     assertKindAllowed(scope, trendAppsFor(body.kind));
-    await visibleSheds(scope, [...new Set(body.shedIds)]);
-    return charts.get(JSON.stringify(body), async () => prepare(environmentApi.trend, await trend(database, scope, body)));
+    const shedIds = [...new Set(body.shedIds)];
+    const tenantId = scope.tenantId;
+    if (tenantId === null) throw refusal(req, ErrorCodes.HOUSE_NOT_FOUND, { refused: 'shed', id: shedIds[0] });
+    const chart = await charts.get(JSON.stringify([tenantId, body]), async () => {
+      const known = await tenantSheds(database.db, tenantId, shedIds);
+      if (shedIds.some((id) => !known.has(id))) return { known, answer: null };
+      const shedList = shedIds.map((id) => known.get(id)!);
+      return { known, answer: prepare(environmentApi.trend, await trend(database, tenantId, shedList, body)) };
+    });
+    seenSheds(scope, shedIds, chart.known);
+    if (!chart.answer) throw refusal(req, ErrorCodes.HOUSE_NOT_FOUND, { refused: 'shed', id: shedIds[0] });
+    return chart.answer;
   });
   serve(environmentApi.records, reads(RECORD_APPS), async ({ req, body }) => {
     const scope = scopeOf(req);

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '@farmsense/shared/i18n';
 import { AccountType, type TrendAnswer } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
@@ -210,6 +210,28 @@ describe(`environment trends (${TEST_DB})`, () => {
     expect((await call(ctx, tok.temps!, 'POST', TREND, body({}))).code).toBe(1);
     const rh = await call(ctx, tok.temps!, 'POST', TREND, body({ kind: 'rh' }));
     expect([rh.status, rh.code]).toEqual([403, 10009]);
+  });
+
+  it("answers a kept chart from memory, each caller's right from its own scope", async () => {
+    const ask = async (token: string) => (await call(ctx, token, 'POST', TREND, body({ endTime: B + 3 * HOUR }))).code;
+    // The clock stands still, so that the chart is still kept however slow the machine.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    // Read and kept by the administrator; the keepers' sessions are known already.
+    expect([await ask(tok.demo!), await ask(tok.temps!), await ask(tok.pig!), await ask(tok.second!)]).toEqual([1, 1, 30004, 30004]);
+    const { db } = ctx.database;
+    const select = vi.spyOn(db, 'select');
+    const execute = vi.spyOn(db, 'execute');
+    try {
+      // The same tenant's pig keeper sees none of these broiler houses: refused from memory too.
+      expect([await ask(tok.temps!), await ask(tok.pig!), await ask(tok.demo!)]).toEqual([1, 30004, 1]);
+      expect(select.mock.calls.length + execute.mock.calls.length).toBe(0);
+    } finally {
+      select.mockRestore();
+      execute.mockRestore();
+      vi.useRealTimers();
+    }
+    // Another tenant asking for the same houses is never answered the kept chart.
+    expect(await ask(tok.second!)).toBe(30004);
   });
 
   it('sends a shared chart as the envelope in the callers language, compressed as each accepts', async () => {

@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { queryTrends, seriesId, type TrendResult } from '../telemetry/index.js';
 import { compareKeys, readLatest } from './latest.js';
-import { tenantIdOf, visibleSheds, type Scope } from '../../scope/index.js';
+import type { ShedRow } from '../../scope/index.js';
 import { gatewaysOfSheds, type GatewayRef } from './places.js';
 
 /**
@@ -86,10 +86,12 @@ function toSeries(gw: GatewayRef, key: string, r: TrendResult): TrendSeries {
 /** How long a chart's answer is shared between callers (environment routes): readings land every few seconds. */
 export const TREND_KEEP_MS = 5_000;
 
-export async function trend(database: Database, scope: Scope, body: TrendBody): Promise<TrendAnswer> {
-  const tenantId = tenantIdOf(scope);
-  const shedIds = [...new Set(body.shedIds)];
-  const shedList = await visibleSheds(scope, shedIds);
+/**
+ * The chart of `shedList` (the sheds asked for, in order, each already checked against the
+ * caller's scope: the answer does not depend on who asks beyond that).
+ */
+export async function trend(database: Database, tenantId: number, shedList: ShedRow[], body: TrendBody): Promise<TrendAnswer> {
+  const shedIds = [...new Set(shedList.map((s) => s.id))];
   const { from, to } = resolveRange(body, shedList[0]!.timeZone);
   const gws = await gatewaysOfSheds(database.db, tenantId, shedIds);
   const prefixes = body.kind === 'temp' ? [...ENV_KIND_PREFIXES.temp, 'outTemp', 'targetTemp'] : ENV_KIND_PREFIXES[body.kind];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { feederFaultOn } from './feeder-faults.js';
 import { FEEDER_STATE, FeedConcentratorModel } from './feeders.js';
 
 const DAY = 86_400_000;
@@ -7,12 +8,14 @@ const MIDNIGHT = Date.UTC(2026, 10, 20) - 8 * 3_600_000;
 const at = (minute: number, days = 0) => MIDNIGHT + days * DAY + minute * 60_000;
 
 const feeders = Array.from({ length: 40 }, (_, i) => ({ collector: '01', feeder: String(i + 1).padStart(3, '0') }));
-const model = (refuseChance?: number) =>
+/** A concentrator whose feeders never fail unless `faultChance` says otherwise. */
+const model = (refuseChance?: number, faultChance = 0) =>
   new FeedConcentratorModel({
     code: 'fs-feedtest',
     seed: 7,
     utcOffsetMinutes: 480,
     feeders,
+    faultChance,
     ...(refuseChance !== undefined ? { refuseChance } : {}),
   });
 
@@ -155,5 +158,60 @@ describe('feeder concentrator remote actions', () => {
     expect(m.obey({ id: 's2', op: 'setSerial', params: { version: 3, deviceId: 7, ...serial, baudRate: 1234 } }, at(0)).msg).toBe(
       'badParams',
     );
+  });
+});
+
+describe('feeder faults', () => {
+  const FAULTS = [FEEDER_STATE.blockedAuger, FEEDER_STATE.emptyHopper, FEEDER_STATE.motorFault] as number[];
+
+  it('befall a few feeders a day, each inside one day, for minutes to hours, with each kind', () => {
+    const windows = [];
+    for (let day = 0; day < 100; day++)
+      for (let id = 1; id <= 24; id++) {
+        const w = feederFaultOn(7, 'fs-feedtest', id, day, 0.08);
+        if (w) windows.push(w);
+      }
+    // 8 % of 2,400 feeder-days is about 190: some 2 a day on a house of 24 feeders.
+    expect(windows.length).toBeGreaterThan(140);
+    expect(windows.length).toBeLessThan(240);
+    expect(new Set(windows.map((w) => w.state))).toEqual(new Set(FAULTS));
+    for (const w of windows) {
+      expect(w.start).toBeGreaterThanOrEqual(0);
+      expect(w.end).toBeLessThanOrEqual(1440);
+      expect(w.end - w.start).toBeGreaterThanOrEqual(20);
+      expect(w.end - w.start).toBeLessThanOrEqual(240);
+    }
+    expect(feederFaultOn(7, 'fs-feedtest', 1, 0, 0)).toBeNull();
+    // The same seed, feeder and day: the same fault after a restart.
+    expect(feederFaultOn(7, 'fs-feedtest', 5, 3, 0.5)).toEqual(feederFaultOn(7, 'fs-feedtest', 5, 3, 0.5));
+  });
+
+  it('reports the fault state while it lasts, drops nothing meanwhile, and works again after', () => {
+    const m = model(0, 0.08);
+    feeders.forEach((_, i) => m.obey({ id: `r${i}`, op: 'setRation', params: ration(i) }, at(0)));
+    // The first fault of the fleet that falls on a meal, so the feed stops while it lasts.
+    let found: { id: number; day: number; start: number; end: number; state: number } | null = null;
+    for (let day = 0; day < 30 && !found; day++)
+      for (let i = 0; i < feeders.length && !found; i++) {
+        const w = m.faultOf(100 + i, at(0, day));
+        if (w && w.start >= 370 && w.start < 400 && w.end > w.start + 5) found = { id: 100 + i, day, ...w };
+      }
+    expect(found).not.toBeNull();
+    const { id, day, start, end, state } = found!;
+    const v = (minute: number) => m.step(30, at(minute, day)).values;
+    expect(v(start - 1)[`feederState.${id}`]).toBe(FEEDER_STATE.feeding);
+    const during = v(start + 1);
+    expect(during[`feederState.${id}`]).toBe(state);
+    expect(FAULTS).toContain(during[`feederState.${id}`]);
+    // Nothing falls while the feeder is down (to the 10 g the feeder reports in).
+    expect(Math.abs(v(end - 1)[`feederFeed.${id}`]! - during[`feederFeed.${id}`]!)).toBeLessThanOrEqual(10);
+    const after = v(end)[`feederState.${id}`]!;
+    expect(after).toBeLessThan(3);
+    // The meal's minutes lost to the fault are not made up: the day ends short of the plan.
+    const lost = (Math.min(end, 420) - start) / 60;
+    expect(v(1439)[`feederFeed.${id}`]!).toBeLessThan(5000 * (1 - 0.3 * lost) + 5000 * 0.08);
+    // The next day without a fault, it feeds the whole ration.
+    const next = m.step(30, at(1439, day + 1)).values;
+    if (!m.faultOf(id, at(0, day + 1))) expect(next[`feederFeed.${id}`]).toBeGreaterThan(5000 * 0.9);
   });
 });

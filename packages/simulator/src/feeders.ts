@@ -1,5 +1,6 @@
-import type { FeederParamsPayload, SerialPayload } from '@farmsense/shared';
+import { FEEDER_STATE, type FeederParamsPayload, type SerialPayload } from '@farmsense/shared';
 import type { Ack, Command } from './commands.js';
+import { FEEDER_FAULT_CHANCE, feederFaultOn, workingMinutes, type FeederFaultWindow } from './feeder-faults.js';
 import { readGrams, readParams, readSerial, SeenIds } from './feeder-remote.js';
 import type { StepResult } from './model.js';
 import { hashSeed, Rng } from './random.js';
@@ -19,7 +20,9 @@ import { hashSeed, Rng } from './random.js';
  * Telemetry, per feeder, n being the platform's feeder id (learnt from its ration):
  *   feederRation.n  g planned today (the stage of the feeder's own day)
  *   feederFeed.n    g dispensed today (from local midnight)
- *   feederState.n   0 idle, 1 dispensing a meal, 2 not eating (the sow left her ration)
+ *   feederState.n   0 idle, 1 dispensing a meal, 2 not eating (the sow left her ration), and while
+ *                   a fault lasts 3 blocked auger, 4 empty hopper, 5 motor fault (feeder-faults.ts:
+ *                   a few feeders a day, each for some minutes to hours, dropping nothing meanwhile)
  *
  * Each meal gives its share of the day's ration, evenly from the meal's start to its end, with a
  * small spread (a few %, drops are not exact). Now and then a sow does not eat (off her feed for a
@@ -40,6 +43,8 @@ export interface ConcentratorConfig {
   feeders: FeederAddress[];
   /** Chance a given sow does not eat on a given day (default 0.03). */
   refuseChance?: number;
+  /** Chance a given feeder has a fault on a given day (default FEEDER_FAULT_CHANCE; 0: never). */
+  faultChance?: number;
 }
 
 export interface Ration {
@@ -69,7 +74,7 @@ const CHECK_GRAMS = 100;
 /** The largest meal spread, as a share of the meal. */
 const SPREAD = 0.08;
 
-export const FEEDER_STATE = { idle: 0, feeding: 1, notEating: 2 } as const;
+export { FEEDER_STATE };
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
@@ -209,6 +214,11 @@ export class FeedConcentratorModel {
     return Math.min(last, f.dayAt + Math.max(0, this.localDay(now) - f.localDay));
   }
 
+  /** The fault of the feeder with platform id `feederId` on the local day of `now`, if it has one that day. */
+  faultOf(feederId: number, now: number): FeederFaultWindow | null {
+    return feederFaultOn(this.cfg.seed, this.code, feederId, this.localDay(now), this.cfg.faultChance ?? FEEDER_FAULT_CHANCE);
+  }
+
   /** Planned and dispensed g today and the state, for one feeder with a ration. */
   today(f: FeederState, now: number): { planned: number; dispensed: number; state: number } {
     const r = f.ration!;
@@ -218,21 +228,25 @@ export class FeedConcentratorModel {
     const rng = new Rng(hashSeed(`${this.code}:${r.feederId}:${this.localDay(now)}`, this.cfg.seed));
     const refuses = rng.chance(this.cfg.refuseChance ?? 0.03);
     const minute = this.minuteOfDay(now);
+    const fault = this.faultOf(r.feederId, now);
     let dispensed = 0;
     let state: number = FEEDER_STATE.idle;
     for (const m of r.meals) {
       const spread = 1 + Math.max(-SPREAD, Math.min(SPREAD, rng.normal() * 0.03));
       if (minute < m.start) continue;
-      const part = Math.min(1, (minute - m.start) / (m.end - m.start));
       const meal = (planned * m.share) / 100;
       if (refuses) {
-        dispensed += Math.min(meal, CHECK_GRAMS);
+        // The check drop at the meal's start, unless the feeder was down then.
+        if (workingMinutes(m.start, m.start + 1, fault) > 0) dispensed += Math.min(meal, CHECK_GRAMS);
         state = FEEDER_STATE.notEating;
       } else {
+        // What fell while the feeder worked; a meal's part missed to a fault is not made up.
+        const part = workingMinutes(m.start, Math.min(minute, m.end), fault) / (m.end - m.start);
         dispensed += meal * spread * part;
-        if (part < 1) state = FEEDER_STATE.feeding;
+        if (minute < m.end) state = FEEDER_STATE.feeding;
       }
     }
+    if (fault && minute >= fault.start && minute < fault.end) state = fault.state;
     return { planned, dispensed: Math.round(dispensed / 10) * 10, state };
   }
 

@@ -186,6 +186,19 @@ describe(`feed alarms (${TEST_DB})`, () => {
     expect(faults.map((a) => [a.active, a.acknowledged, a.state])).toEqual([[false, true, 'cleared']]);
   });
 
+  it('raises an empty hopper with its state, follows it to a motor fault, and clears it on a sow that does not eat', async () => {
+    const f1 = set.feeders[1]!;
+    await report(set.gatewayId, 'fs-fa', { [`feederState.${f1}`]: FEEDER_STATE.emptyHopper });
+    const live = async () =>
+      (await alarmsOf(`farmId=${farm}&kind=feederFault`)).filter((a) => a.key === `feeder.${f1}`).map((a) => [a.value, a.active]);
+    expect(await live()).toEqual([[4, true]]);
+    await report(set.gatewayId, 'fs-fa', { [`feederState.${f1}`]: FEEDER_STATE.motorFault });
+    expect((await live()).filter(([, active]) => active)).toHaveLength(1);
+    // State 2 is a working feeder (the sow left her ration): the fault is over.
+    await report(set.gatewayId, 'fs-fa', { [`feederState.${f1}`]: FEEDER_STATE.notEating });
+    expect((await live()).filter(([, active]) => active)).toEqual([]);
+  });
+
   it('pushes a feed alarm under a strategy that takes its kind', async () => {
     const admin = await ctx.database.query<{ id: number }>(`SELECT id FROM accounts WHERE account_code = 'fa-admin'`);
     const added = await call(ctx, tok['fa-admin']!, 'POST', '/api/warning/push/strategy', {

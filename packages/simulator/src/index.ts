@@ -21,3 +21,5 @@ export {
 export { Weather, type WeatherOptions } from './weather.js';
 export { BROILER_TARGET, BROILER_RH, interpolate } from './curves.js';
 export { FeedConcentratorModel, FEEDER_STATE, parseRation, type ConcentratorConfig, type FeederAddress, type Ration } from './feeders.js';
+export { FEEDER_FAULT_CHANCE, feederFaultOn, type FeederFaultWindow } from './feeder-faults.js';
+export { SiloScaleModel, type SiloChannel, type SiloScaleConfig } from './silo-scales.js';

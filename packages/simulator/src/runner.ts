@@ -1,8 +1,9 @@
 import type { Duplex } from 'node:stream';
 import mqtt, { MqttClient, type IClientOptions } from 'mqtt';
 import { applyCommand, parseCommand } from './commands.js';
-import { FeedConcentratorModel } from './feeders.js';
-import type { ShedModel } from './model.js';
+import type { FeedConcentratorModel } from './feeders.js';
+import { ShedModel } from './model.js';
+import type { SiloScaleModel } from './silo-scales.js';
 
 /**
  * Runs shed models as MQTT gateways (CONTRACT §4): connect with username = device code and
@@ -12,8 +13,8 @@ import type { ShedModel } from './model.js';
  * as for a real gateway losing power; when it comes back, the gateway connects again.
  */
 export interface RunnerGateway {
-  /** A house's climate controller, or a feeder concentrator with its feeders (feeders.ts). */
-  model: ShedModel | FeedConcentratorModel;
+  /** A house's climate controller, a feeder concentrator with its feeders (feeders.ts), or a silo weigher (silo-scales.ts). */
+  model: ShedModel | FeedConcentratorModel | SiloScaleModel;
   /** Connection check code. */
   password: string;
 }
@@ -248,7 +249,7 @@ export class SimulatorRunner {
     }
     this.stats.commands++;
     const model = link.gw.model;
-    const ack = model instanceof FeedConcentratorModel ? model.obey(cmd, this.now()) : applyCommand(model, cmd, this.now());
+    const ack = model instanceof ShedModel ? applyCommand(model, cmd, this.now()) : model.obey(cmd, this.now());
     link.client?.publish(`fs/${code}/ack`, JSON.stringify(ack), { qos: 1 });
     // Report the new actuator states at once, as controllers do after a remote change.
     if (ack.ok) this.publish(link, 0);

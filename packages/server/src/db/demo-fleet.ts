@@ -2,7 +2,9 @@ import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '..
 import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '../iot/flock-sync.js';
 import { zoneOffsetMs } from '../lib/farm-time.js';
 import type { Database } from './client.js';
+import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-codes.js';
 import { demoConcentrators } from './demo-feeders.js';
+import { demoScales } from './demo-scales.js';
 
 /**
  * The demo gateways (CONTRACT §5: `fs-demo01`, `fs-demo02`, ... of tenant "Demo Agri Group") as
@@ -10,9 +12,7 @@ import { demoConcentrators } from './demo-feeders.js';
  * the demo was seeded: the gateways' creation time), writes the 60 days of history and then runs
  * live, so day ages, flocks and meters carry on across restarts.
  */
-export const DEMO_SEED = 20_260_101;
-/** The check code of every demo gateway (stored hashed; the simulator signs in with it). */
-export const DEMO_CHECK_CODE = 'demo';
+export { DEMO_CHECK_CODE, DEMO_SEED };
 const DEMO_CODE = /^fs-demo\d+$/;
 
 export interface DemoGateway {
@@ -95,8 +95,10 @@ export async function startDemoSimulator(
 ): Promise<DemoSimulator | null> {
   const gateways = await demoGateways(database);
   if (gateways.length === 0) return null;
-  // The feeder main units with their feeders (feeders.ts of the simulator), beside the houses.
+  // The feeder main units with their feeders (feeders.ts of the simulator), beside the houses,
+  // and the silo weighers, the feeder house's silo drawing what those feeders dispense.
   const concentrators = await demoConcentrators(database, DEMO_SEED);
+  const scales = await demoScales(database, concentrators, DEMO_SEED);
   const sheds = demoSheds(gateways, opts.faults ?? true);
   const models = sheds.map((s) => s.model);
   const now = Date.now();
@@ -121,7 +123,7 @@ export async function startDemoSimulator(
   const runner = new SimulatorRunner({
     connection,
     // The registry holds only hashes: the demo gateways sign in with the demo code (CONTRACT §5).
-    gateways: [...models, ...concentrators].map((model) => ({ model, password: DEMO_CHECK_CODE })),
+    gateways: [...models, ...concentrators, ...scales].map((model) => ({ model, password: DEMO_CHECK_CODE })),
     intervalS: opts.intervalS ?? 30,
     ...(opts.log ? { log: opts.log } : {}),
   });

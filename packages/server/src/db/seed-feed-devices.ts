@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { hashCheckCode } from '../lib/check-codes.js';
 import { adjustedRation, adjustsOf } from '../modules/feeding/index.js';
 import type { Db, Tx } from './client.js';
-import { DEMO_CHECK_CODE } from './demo-fleet.js';
+import { DEMO_CHECK_CODE } from './demo-codes.js';
 import { seedDemoFeedRemote } from './seed-feed-remote.js';
 import {
   controlCommands,

@@ -1,7 +1,7 @@
 import { Partitions } from '../iot/partitions.js';
 import { emptyBatch, monthsOf, storeBatch } from '../iot/store.js';
 import type { Database } from './client.js';
-import { DEMO_SEED } from './demo-fleet.js';
+import { DEMO_SEED } from './demo-codes.js';
 import { demoConcentrators } from './demo-feeders.js';
 
 /**

@@ -5,7 +5,8 @@ import { hashSeed, Rng } from '../../../simulator/src/random.js';
 import { dayRange, farmDay } from '../lib/farm-time.js';
 import type { Db } from './client.js';
 import { bulkInsert } from './bulk-insert.js';
-import { DEMO_SEED, demoFleet, type DemoGateway } from './demo-fleet.js';
+import { DEMO_SEED } from './demo-codes.js';
+import { demoFleet, type DemoGateway } from './demo-fleet.js';
 import { BROILER_VACCINES, COCCI, COLI, LAYER_VACCINES } from './seed-production-health.js';
 import {
   farms,

@@ -5,7 +5,7 @@ import { hashCheckCode } from '../lib/check-codes.js';
 import { dayRange, farmDay, zoneOffsetMs } from '../lib/farm-time.js';
 import { catchUp } from '../modules/silos/index.js';
 import type { Database, Db } from './client.js';
-import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-fleet.js';
+import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-codes.js';
 import { demoConcentrators } from './demo-feeders.js';
 import { DEMO_FEEDER_GATEWAY, DEMO_FEEDER_HOUSE } from './seed-feed-devices.js';
 import { FEEDER_HISTORY_DAYS } from './seed-feeder-history.js';
@@ -25,20 +25,21 @@ import { farms, gateways, sheds, siloSheds, silos, tenants } from './tables.js';
  * reconciliation of that house is metered and shows real figures; the other houses share A and B.
  */
 const DEMO_TENANT = 'Demo Agri Group';
-const DAYS = 30;
+export const SILO_HISTORY_DAYS = 30;
+const DAYS = SILO_HISTORY_DAYS;
 const STEP_MS = 10 * 60_000;
 const DAY_MS = 86_400_000;
 
 /** Capacity and daily draw at the start of the history, per farm type (1 pig, 2 poultry). */
-const SILO_MODEL: Record<number, { capacityKg: number; dailyKg: number }> = {
+export const SILO_MODEL: Record<number, { capacityKg: number; dailyKg: number }> = {
   1: { capacityKg: 12_000, dailyKg: 1_400 },
   2: { capacityKg: 15_000, dailyKg: 1_900 },
 };
 
 /** The feeder house's own silo: some 150 kg of sow feed a day. */
-const FEEDER_SILO = { capacityKg: 3_000, dailyKg: 150 };
+export const FEEDER_SILO = { capacityKg: 3_000, dailyKg: 150 };
 /** Feed that leaves the silo beside what the feeders report (dust, spill), well inside the reconciliation's 5 %. */
-const SPILL = 1.015;
+export const SPILL = 1.015;
 
 /** The weighers and silos of the demo farms; false when the tenant is missing or has them already. */
 async function seedSilos(db: Db): Promise<boolean> {
@@ -93,6 +94,9 @@ async function seedSilos(db: Db): Promise<boolean> {
   }
   return true;
 }
+
+/** A silo's draw a day at the start of the history: the model's, a little different per silo. */
+export const siloDailyKg = (modelDailyKg: number, siloId: number): number => modelDailyKg * (0.9 + (siloId % 3) * 0.1);
 
 /** A seeded uniform source in [0, 1), so the demo is the same on every first start. */
 function random(seed: number): () => number {
@@ -185,7 +189,7 @@ export async function seedDemoSilos(database: Database, now = Date.now()): Promi
         gatewayId: r.gatewayId!,
         key: `weight.${r.channel}`,
         capacityKg: r.capacityKg,
-        dailyKg: model.dailyKg * (0.9 + (r.id % 3) * 0.1),
+        dailyKg: siloDailyKg(model.dailyKg, r.id),
         timeZone: r.timeZone,
         ...(r.id === feederSilo && draw ? { draw } : {}),
       },
@@ -213,7 +217,7 @@ export async function seedDemoSilos(database: Database, now = Date.now()): Promi
 }
 
 /** The demo feeder house's own silo, if the demo has one. */
-async function feederSiloOf(db: Db): Promise<number | null> {
+export async function feederSiloOf(db: Db): Promise<number | null> {
   const [row] = await db
     .select({ id: silos.id })
     .from(silos)

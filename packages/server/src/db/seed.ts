@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AccountType, workerApps } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
-import { DEMO_CHECK_CODE } from './demo-fleet.js';
+import { DEMO_CHECK_CODE } from './demo-codes.js';
 import { seedProduction } from './seed-production.js';
 import { seedAlarmRules } from './seed-alarms.js';
 import { seedPushConfig } from './seed-push.js';

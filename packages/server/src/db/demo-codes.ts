@@ -1,0 +1,7 @@
+/**
+ * The demo's seed and check code, in a file of their own: the live simulator (demo-fleet.ts)
+ * runs what the demo seeds (seed-*.ts) store, and both read these.
+ */
+export const DEMO_SEED = 20_260_101;
+/** The check code of every demo gateway (stored hashed; the simulator signs in with it). */
+export const DEMO_CHECK_CODE = 'demo';

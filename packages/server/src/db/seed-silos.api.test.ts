@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiloStatusRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, farmIdByName, tokenFor } from '../test/factories.js';
+import { DEMO_SEED } from './demo-codes.js';
+import { demoScales } from './demo-scales.js';
 import { seedDemoSilos } from './seed-silos.js';
 
 /**
@@ -59,6 +61,25 @@ describe(`demo silos and their history (${TEST_DB})`, () => {
       expect(s.forecast).not.toBeNull();
       expect(s.forecast!.soonestDays).toBeLessThanOrEqual(s.forecast!.latestDays);
       expect(s.lastDelivery).not.toBeNull();
+    }
+  });
+
+  it('runs the demo weighers live from their last stored readings', async () => {
+    const scales = await demoScales(ctx.database, [], DEMO_SEED);
+    const latest = await q<{ code: string; key: string; value: number; capacity: number }>(
+      `SELECT g.code, l.key, l.value, s.capacity_kg AS capacity
+         FROM silos s JOIN gateways g ON g.id = s.gateway_id
+         JOIN telemetry_latest l ON l.gateway_id = g.id AND l.key = 'weight.' || s.channel
+        ORDER BY g.code, l.key`,
+    );
+    expect(scales.map((m) => m.code).sort()).toEqual([...new Set(latest.map((r) => r.code))]);
+    const now = Date.now();
+    for (const m of scales) {
+      const values = m.step(30, now).values;
+      const mine = latest.filter((r) => r.code === m.code);
+      expect(Object.keys(values).sort()).toEqual(mine.map((r) => r.key));
+      // The history ends within ten minutes of now: the live reading goes on from its last one.
+      for (const r of mine) expect(Math.abs(values[r.key]! - r.value)).toBeLessThan(r.capacity * 0.02);
     }
   });
 });

@@ -120,7 +120,7 @@ export function RemoteDeviceFrame<Row extends RemoteDeviceRow, Extra extends { a
       </div>
       <div className="fs-panel">
         <Space wrap className="fs-toolbar" aria-label={t('remote.actionsLabel')}>
-          <span>{t('remote.selected', { n: chosen.length })}</span>
+          <span>{t('remote.selected', { count: chosen.length })}</span>
           <Button disabled={chosen.length === 0} onClick={() => setEditing(true)}>
             {props.settings.label}
           </Button>

@@ -64,10 +64,10 @@ export function SendResults({ results }: { results: FeedSendResult[] }): ReactEl
       role="status"
       type={refused.length > 0 ? 'warning' : 'success'}
       showIcon
-      title={t('remote.sent', { n: sent.length })}
+      title={t('remote.sent', { count: sent.length })}
       description={
         <>
-          {waiting > 0 && <div>{t('remote.waiting', { n: waiting })}</div>}
+          {waiting > 0 && <div>{t('remote.waiting', { count: waiting })}</div>}
           {refused.map((r) => (
             <div key={r.deviceId}>
               {r.deviceName}: {errorMessage(r.code)}

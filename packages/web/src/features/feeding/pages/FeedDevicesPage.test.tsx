@@ -61,7 +61,7 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
     expect(screen.getByText(t('feedDevices.online'))).toBeTruthy();
     expect(screen.getByText(t('feedDevices.serialLine', { baud: 9600, data: 8, stop: 1, parity: 'N' }))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('feedDevices.deleteOf', { name: 'Farrowing 1 concentrator' }) }));
-    expect(await screen.findByText(t('feedDevices.bound.concentrator', { n: 2 }), {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(t('feedDevices.bound.concentrator', { count: 2 }), {}, SLOW)).toBeTruthy();
   });
 
   it('lists feeders with their collector, pen and feeding parameters', async () => {

@@ -131,7 +131,7 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
         deleteLabel={t('feedDevices.deleteOf', { name: r.name })}
         confirm={{
           title: t('feedDevices.deleteTitle', { name: r.name }),
-          content: r.childCount > 0 ? t(`feedDevices.bound.${kind}`, { n: r.childCount }) : t('feedDevices.deleteWarning'),
+          content: r.childCount > 0 ? t(`feedDevices.bound.${kind}`, { count: r.childCount }) : t('feedDevices.deleteWarning'),
           run: () => remove.mutateAsync({ kind, id: r.id }),
         }}
       />

@@ -54,7 +54,7 @@ describe('feed catalogue pages', { timeout: 40_000 }, () => {
     expect(screen.getByText(t('info.batchOf', { batch: 'SG-2611-07' }))).toBeTruthy();
     expect(screen.getByText(`40 ${t('units.kg')}`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('info.deleteOf', { name: gestation.name }) }));
-    expect(await screen.findByText(t('info.inUse', { n: 2 }), {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(t('info.inUse', { count: 2 }), {}, SLOW)).toBeTruthy();
   });
 
   it('adds a feed checked by the shared rules; a used batch (20035) shows under the batch', async () => {
@@ -101,7 +101,7 @@ describe('feed catalogue pages', { timeout: 40_000 }, () => {
     renderWithApp(<FeedTypesPage />, '/accurate-feeding/info/type');
     expect(await screen.findByText('Sow feed', {}, SLOW)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('types.deleteOf', { name: 'Sow feed' }) }));
-    expect(await screen.findByText(t('types.inUse', { n: 2 }), {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(t('types.inUse', { count: 2 }), {}, SLOW)).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: tk('common.cancel') }));
     fireEvent.click(screen.getByRole('button', { name: new RegExp(t('types.add')) }));
     const form = (await screen.findByText(t('types.addTitle'), { selector: '.ant-modal-title' }, SLOW)).closest(

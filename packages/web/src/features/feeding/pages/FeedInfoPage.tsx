@@ -63,7 +63,7 @@ export function FeedInfoPage(): ReactElement {
         deleteLabel={t('info.deleteOf', { name: r.name })}
         confirm={{
           title: t('info.deleteTitle', { name: r.name }),
-          content: r.planUses > 0 ? t('info.inUse', { n: r.planUses }) : t('info.deleteWarning'),
+          content: r.planUses > 0 ? t('info.inUse', { count: r.planUses }) : t('info.deleteWarning'),
           run: () => remove.mutateAsync(r.id),
         }}
       />

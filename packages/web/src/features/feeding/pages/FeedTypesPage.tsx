@@ -34,7 +34,7 @@ export function FeedTypesPage(): ReactElement {
         deleteLabel={t('types.deleteOf', { name: r.name })}
         confirm={{
           title: t('types.deleteTitle', { name: r.name }),
-          content: r.infoCount > 0 ? t('types.inUse', { n: r.infoCount }) : t('types.deleteWarning'),
+          content: r.infoCount > 0 ? t('types.inUse', { count: r.infoCount }) : t('types.deleteWarning'),
           run: () => remove.mutateAsync(r.id),
         }}
       />

@@ -42,7 +42,7 @@ describe('intake trend page', { timeout: 60_000 }, () => {
     expect(chart.getAttribute('data-axes')).toBe(`${t('intake.fields.day')}|${t('intake.amount')}|`);
     expect(chart.getAttribute('data-lines')).toBe(`${t('feedAnalysis.series.planned')}:dashed|${t('feedAnalysis.series.dispensed')}:solid`);
     expect(screen.getByText(t('intake.low'))).toBeTruthy();
-    expect(screen.getByText(t('intake.lowDays', { n: 1 }))).toBeTruthy();
+    expect(screen.getByText(t('intake.lowDays', { count: 1 }))).toBeTruthy();
     expect(screen.getByText(t('intake.subtitle', { share: 80 }))).toBeTruthy();
   });
 

@@ -111,7 +111,7 @@ export function IntakeTrendPage(): ReactElement {
               ariaLabel={t('intake.chart')}
               testId="intake-chart"
             />
-            <p className="fs-muted">{t('intake.lowDays', { n: lowDays })}</p>
+            <p className="fs-muted">{t('intake.lowDays', { count: lowDays })}</p>
           </>
         )}
         <PagedTable<FeedIntakeDay>

@@ -59,7 +59,7 @@ export function PlanPage(): ReactElement {
         <div className="fs-cell-stack">
           <strong>{r.name}</strong>
           <Typography.Text type="secondary" className="fs-cell-sub">
-            {r.shedName} · {r.penIds.length > 0 ? t('plan.penCount', { n: r.penIds.length }) : t('plan.allPens')}
+            {r.shedName} · {r.penIds.length > 0 ? t('plan.penCount', { count: r.penIds.length }) : t('plan.allPens')}
           </Typography.Text>
         </div>
       ),
@@ -163,7 +163,7 @@ export function PlanPage(): ReactElement {
                 }),
                 okText: t('plan.retryAction'),
                 run: () => retry.mutateAsync(r.id),
-                done: (res) => t('plan.retried', { n: res.retried }),
+                done: (res) => t('plan.retried', { count: res.retried }),
               })
             }
           />

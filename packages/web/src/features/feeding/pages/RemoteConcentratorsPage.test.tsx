@@ -51,7 +51,7 @@ describe('remote concentrators page', { timeout: 90_000 }, () => {
     const sent = calls.find((c) => c.path === SEND)!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ shedId: 7, concentratorIds: [11], action: 'timeSync', codeKind: 'security' });
     expect(await keys.decrypt(sent.code as string)).toBe('246810');
-    expect(await screen.findByText(t('remote.sent', { n: 1 }), {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(t('remote.sent', { count: 1 }), {}, SLOW)).toBeTruthy();
   });
 
   it('writes bus settings from the stored ones, and the poultry entry is the same page under its own title', async () => {

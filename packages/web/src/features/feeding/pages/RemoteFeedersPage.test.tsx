@@ -99,9 +99,9 @@ describe('remote feeders page', { timeout: 90_000 }, () => {
     const sent = calls.find((c) => c.path === SEND)!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ shedId: 7, feederIds: [1, 2], action: 'feedNow', grams: 350, codeKind: 'security' });
     expect(await keys.decrypt(sent.code as string)).toBe('246810');
-    const status = await screen.findByText(t('remote.sent', { n: 2 }), {}, SLOW);
+    const status = await screen.findByText(t('remote.sent', { count: 2 }), {}, SLOW);
     expect(status).toBeTruthy();
-    expect(screen.getByText(t('remote.waiting', { n: 1 }))).toBeTruthy();
+    expect(screen.getByText(t('remote.waiting', { count: 1 }))).toBeTruthy();
   });
 
   it('refuses an amount the server would refuse before anything is sent', async () => {

@@ -51,7 +51,7 @@ describe('feeding standards page (/std/mgn)', { timeout: 90_000 }, () => {
     expect(screen.getByText('15 %')).toBeTruthy();
     expect(screen.getByText(`${t('factors.parity')}, ${t('factors.litterSize')}`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: t('deleteOf', { name: lactation.name }) }));
-    expect(await screen.findByText(t('inUse', { n: 2 }), {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText(t('inUse', { count: 2 }), {}, SLOW)).toBeTruthy();
   });
 
   it('adds a standard in the drawer checked by the shared rules as typed; a used name (10010) shows under the name', async () => {

@@ -86,7 +86,7 @@ export function StandardsPage(): ReactElement {
         deleteLabel={t('standard.deleteOf', { name: r.name })}
         confirm={{
           title: t('standard.deleteTitle', { name: r.name }),
-          content: r.planUses > 0 ? t('standard.inUse', { n: r.planUses }) : t('standard.deleteWarning'),
+          content: r.planUses > 0 ? t('standard.inUse', { count: r.planUses }) : t('standard.deleteWarning'),
           run: () => remove.mutateAsync(r.id),
         }}
       />

@@ -10,6 +10,7 @@ import pg from 'pg';
 import { hashStoredCheckCodes } from './after-migrations.js';
 import { listenPg } from './notify.js';
 import { pgliteOptions } from './pglite-options.js';
+import { migratedTemplate } from './pglite-template.js';
 import { ThreadedPGlite } from './pglite-thread.js';
 import * as tables from './tables.js';
 
@@ -63,6 +64,11 @@ export interface DbOptions {
    * that open many short-lived stores keep it in their own thread.
    */
   thread?: boolean;
+  /**
+   * Embedded in-memory store only: start from a dump of an already migrated store
+   * (db/pglite-template.ts) instead of replaying every migration. Tests use it.
+   */
+  fromTemplate?: boolean;
 }
 
 export async function openDatabase(opts: DbOptions): Promise<Database> {
@@ -102,7 +108,10 @@ export async function openDatabase(opts: DbOptions): Promise<Database> {
     mkdirSync(pgDir, { recursive: true });
   }
   const query = async <T>(text: string, params: unknown[] = []): Promise<T[]> => (await client.query<T>(text, params)).rows;
-  const client = opts.thread ? await ThreadedPGlite.create(pgDir) : await PGlite.create(pgDir, pgliteOptions());
+  const loadDataDir = opts.fromTemplate && !opts.thread && dir.startsWith('memory://') ? await migratedTemplate(folder) : undefined;
+  const client = opts.thread
+    ? await ThreadedPGlite.create(pgDir)
+    : await PGlite.create(pgDir, { ...pgliteOptions(), ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client as PGlite, { schema: tables }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: folder });
   return afterMigrations({

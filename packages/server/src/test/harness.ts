@@ -83,7 +83,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestCont
     drop = fresh.drop;
     database = await openDatabase({ databaseUrl: fresh.url, poolSize: 4 });
   } else {
-    database = await openDatabase({ dataDir: 'memory://', thread: opts.thread ?? false });
+    database = await openDatabase({ dataDir: 'memory://', thread: opts.thread ?? false, fromTemplate: true });
   }
   const config = loadConfig({ CAPTCHA: 'off', DEMO: '0', SIMULATOR: '0', MQTT_PORT: '0', LOG_LEVEL: 'silent', ...opts.env });
   if (!shared) {

@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import type { LiveAlarm } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { TOP_BAR_WIDGETS } from '../../../app/routes/registry';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { fakeStream } from '../../../test/liveStream';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { useDesktopAlerts } from '../model/desktopAlerts';
+import { liveAlarm } from '../model/liveAlarm.fixture';
 import { AlarmBell } from './AlarmBell';
 
 const COUNT = '/warning/record/count';
@@ -63,22 +63,6 @@ function renderBell(): void {
   );
 }
 
-const raised = (id: number, change: LiveAlarm['change'] = 'raised'): LiveAlarm => ({
-  id,
-  farmId: 1,
-  shedId: 7,
-  gatewayId: 3,
-  ruleId: 4,
-  level: 1,
-  key: 'temp.2',
-  active: true,
-  acknowledged: false,
-  value: 31,
-  peak: 31,
-  change,
-  ts: Date.now(),
-});
-
 describe('alarm bell', { timeout: 30_000 }, () => {
   it('is registered for the top bar under the alarm records page', () => {
     expect(TOP_BAR_WIDGETS.map((w) => w.code)).toContain('warningmanagement.warningrecord');
@@ -87,22 +71,7 @@ describe('alarm bell', { timeout: 30_000 }, () => {
   it('counts the active unacknowledged alarms by level, follows the stream, and opens the records filtered to them', async () => {
     const stream = fakeStream();
     const { calls, raise } = serve(stream);
-    renderWithApp(
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <AlarmBell path="/warningmanagement/warningrecord" />
-              <span data-testid="where">
-                <Where />
-              </span>
-            </>
-          }
-        />
-      </Routes>,
-      '/pig/overview/shed',
-    );
+    renderBell();
     const bell = await screen.findByTestId('alarm-bell', {}, SLOW);
     await waitFor(() => expect(bell.getAttribute('data-count')).toBe('2'), SLOW);
     // The most urgent level waiting colours it: medium.
@@ -111,21 +80,7 @@ describe('alarm bell', { timeout: 30_000 }, () => {
     expect(calls.find((c) => c.path === COUNT)!.query).not.toHaveProperty('farmId');
 
     raise();
-    const event: LiveAlarm = {
-      id: 6,
-      farmId: 1,
-      shedId: 7,
-      gatewayId: 3,
-      ruleId: 4,
-      level: 1,
-      key: 'temp.2',
-      active: true,
-      acknowledged: false,
-      value: 31,
-      peak: 31,
-      change: 'raised',
-      ts: Date.now(),
-    };
+    const event = liveAlarm(6);
     // The stream may still be opening: send until the count follows.
     await waitFor(() => {
       stream.send('alarm', event);
@@ -153,7 +108,7 @@ describe('alarm bell', { timeout: 30_000 }, () => {
     await waitFor(() => expect(bell.getAttribute('data-count')).toBe('2'), SLOW);
 
     // Off by default: a raised alarm only counts.
-    stream.send('alarm', raised(5));
+    stream.send('alarm', liveAlarm(5));
     await new Promise((r) => setTimeout(r, 200));
     expect(FakeNotification.shown).toEqual([]);
 
@@ -167,8 +122,8 @@ describe('alarm bell', { timeout: 30_000 }, () => {
     expect(JSON.parse(localStorage.getItem('farmsense.alarmNotifications') ?? '{}')).toMatchObject({ state: { enabled: true } });
 
     // Changes other than a raise tell no one.
-    stream.send('alarm', raised(6, 'acknowledged'));
-    stream.send('alarm', raised(6));
+    stream.send('alarm', liveAlarm(6, 'acknowledged'));
+    stream.send('alarm', liveAlarm(6));
     await waitFor(() => expect(FakeNotification.shown).toHaveLength(1), SLOW);
     const [shown] = FakeNotification.shown;
     expect(shown!.title).toBe(tk('shell.alarmBell.notify.title', { level: tk('shell.alarmBell.levels.1') }));
@@ -188,7 +143,7 @@ describe('alarm bell', { timeout: 30_000 }, () => {
     // Turned off again: silent, and the browser is not asked again.
     fireEvent.click(toggle);
     await waitFor(() => expect(toggle.textContent).toBe(tk('shell.alarmBell.notify.off')), SLOW);
-    stream.send('alarm', raised(8));
+    stream.send('alarm', liveAlarm(8));
     await new Promise((r) => setTimeout(r, 200));
     expect(FakeNotification.shown).toHaveLength(1);
     expect(FakeNotification.requestPermission).toHaveBeenCalledTimes(1);

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AlarmRow, LiveAlarm } from '@farmsense/shared';
+import type { AlarmRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { fakeStream } from '../../../test/liveStream';
 import { PIG_FARM, signedInEach } from '../../../test/session';
+import { liveAlarm } from '../model/liveAlarm.fixture';
 import { AlarmRecordsPage } from './AlarmRecordsPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`alarms.${key}`, vars);
@@ -205,21 +206,7 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
     await screen.findByText('Controller down', {}, SLOW);
     const before = { page: pageCalls(calls).length, count: calls.filter((c) => c.path === COUNT).length };
-    const event: LiveAlarm = {
-      id: 6,
-      farmId: 1,
-      shedId: 7,
-      gatewayId: 3,
-      ruleId: 4,
-      level: 1,
-      key: 'temp.2',
-      active: true,
-      acknowledged: false,
-      value: 31,
-      peak: 31,
-      change: 'raised',
-      ts: Date.now(),
-    };
+    const event = liveAlarm(6);
     stream.send('alarm', event);
     await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(before.page), SLOW);
     expect(calls.filter((c) => c.path === COUNT).length).toBeGreaterThan(before.count);

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type FeedDeviceOption, type FeedDeviceRow, type Page } from '@farmsense/shared';
+import type { FeedDeviceOption, FeedDeviceRow, Page } from '@farmsense/shared';
 import { eq } from 'drizzle-orm';
-import { gateways, pens } from '../../db/tables.js';
+import { gateways } from '../../db/tables.js';
 import { addGateway } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-
-const API = '/api/feeding';
+import { feedingCalls, feedingWorld } from './feeding.fixtures.js';
 
 describe(`feeding devices (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -22,39 +20,26 @@ describe(`feeding devices (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, env: { LOG_LEVEL: 'error' } });
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Feeder Agri', ['pig']);
-    const farm = await buildFarm(db, tenant, 'Feeder Farm', 1);
-    const farm2 = await buildFarm(db, tenant, 'Feeder Farm Two', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing A', shedType: 2 });
-    otherShed = await buildShed(db, tenant, farm2, { shedName: 'Farrowing B', shedType: 2 });
-    const penRows = await db
-      .insert(pens)
-      .values([
-        { tenantId: tenant, shedId: shed, fieldColumn: 1, field: 1 },
-        { tenantId: tenant, shedId: otherShed, fieldColumn: 1, field: 1 },
-      ])
-      .returning({ id: pens.id });
-    [pen, otherShedPen] = penRows.map((p) => p.id) as [number, number];
-    feederMain = await addGateway(ctx.database, { tenantId: tenant, code: 'fs-fdmain1', farmId: farm, shedId: shed });
-    climate = await addGateway(ctx.database, { tenantId: tenant, code: 'fs-fdclim1', farmId: farm, shedId: shed });
-    otherMain = await addGateway(ctx.database, { tenantId: tenant, code: 'fs-fdmain2', farmId: farm2, shedId: otherShed });
+    const world = await feedingWorld(ctx, {
+      name: 'Feeder',
+      prefix: 'fd',
+      houses: ['Farrowing A', 'Farrowing B'],
+      pens: 1,
+      limited: { suffix: 'swq', role: 'Feeders only', code: 'device-mng.feed.swq' },
+    });
+    ({ shed, otherShed, otherPen: otherShedPen } = world);
+    [pen] = world.pens as [number];
+    Object.assign(tok, world.tok);
+    const { tenant: tenantId, farm, farm2 } = world;
+    feederMain = await addGateway(ctx.database, { tenantId, code: 'fs-fdmain1', farmId: farm, shedId: shed });
+    climate = await addGateway(ctx.database, { tenantId, code: 'fs-fdclim1', farmId: farm, shedId: shed });
+    otherMain = await addGateway(ctx.database, { tenantId, code: 'fs-fdmain2', farmId: farm2, shedId: otherShed });
     await db.update(gateways).set({ gatewayType: 102 }).where(eq(gateways.id, feederMain));
     await db.update(gateways).set({ gatewayType: 102 }).where(eq(gateways.id, otherMain));
-    await buildAccount(db, { tenantId: tenant, accountCode: 'fd-admin', accountType: AccountType.TENANT_ADMIN });
-    const role = await buildRole(db, tenant, 'Feeders only', [{ code: 'device-mng.feed.swq', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'fd-swq', farmIds: [farm2], roleIds: [role] });
-    const second = await buildTenant(db, 'Feeder Second', ['pig']);
-    await buildAccount(db, { tenantId: second, accountCode: 'fd-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['fd-admin', 'fd-swq', 'fd-second']) tok[a] = await tokenFor(db, a);
   });
   afterAll(async () => ctx?.close());
 
-  const as = (who: string) => ({
-    post: (path: string, body: unknown) => call<{ id: number }>(ctx, tok[who]!, 'POST', `${API}/${path}`, body),
-    put: (path: string, body: unknown) => call(ctx, tok[who]!, 'PUT', `${API}/${path}`, body),
-    del: (path: string) => call(ctx, tok[who]!, 'DELETE', `${API}/${path}`),
-    get: <T>(path: string) => call<T>(ctx, tok[who]!, 'GET', `${API}/${path}`),
-  });
+  const as = feedingCalls(() => ctx, tok);
   const admin = as('fd-admin');
   const ids: Record<string, number> = {};
 

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { gateways } from '../../db/tables.js';
+import { AccountType } from '@farmsense/shared';
+import { gateways, pens } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { addGateway } from '../../iot/testkit.js';
+import type { TestContext } from '../../test/harness.js';
+import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { feedDevices } from './device-tables.js';
 
 /**
@@ -48,3 +51,61 @@ export async function buildFeeders(
     .returning({ id: feedDevices.id });
   return { gatewayId, concentrator: jzq!.id, collector: cjq!.id, feeders: feeders.map((f) => f.id) };
 }
+
+/**
+ * Two farms of one pig tenant for the feeding device tests: a house on each (shed type 2), pens
+ * in the first house (`pens` of them, columns 1..n) and one in the other, a tenant administrator
+ * `<prefix>-admin`, an account `<prefix>-<limited.suffix>` on the second farm with one view-only
+ * function, and another tenant's administrator `<prefix>-second`; `tok` holds their tokens.
+ */
+export interface FeedingWorld {
+  tenant: number;
+  farm: number;
+  farm2: number;
+  shed: number;
+  otherShed: number;
+  pens: number[];
+  otherPen: number;
+  tok: Record<string, string>;
+}
+
+export async function feedingWorld(
+  ctx: TestContext,
+  o: { name: string; prefix: string; houses: [string, string]; pens: number; limited: { suffix: string; role: string; code: string } },
+): Promise<FeedingWorld> {
+  const { db } = ctx.database;
+  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
+  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
+  const farm2 = await buildFarm(db, tenant, `${o.name} Farm Two`, 1);
+  const shed = await buildShed(db, tenant, farm, { shedName: o.houses[0], shedType: 2 });
+  const otherShed = await buildShed(db, tenant, farm2, { shedName: o.houses[1], shedType: 2 });
+  const penRows = await db
+    .insert(pens)
+    .values([
+      ...Array.from({ length: o.pens }, (_, i) => ({ tenantId: tenant, shedId: shed, fieldColumn: i + 1, field: 1 })),
+      { tenantId: tenant, shedId: otherShed, fieldColumn: 1, field: 1 },
+    ])
+    .returning({ id: pens.id });
+  const ids = penRows.map((p) => p.id);
+  const admin = `${o.prefix}-admin`;
+  const limited = `${o.prefix}-${o.limited.suffix}`;
+  const second = `${o.prefix}-second`;
+  await buildAccount(db, { tenantId: tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
+  const role = await buildRole(db, tenant, o.limited.role, [{ code: o.limited.code, ops: ['view'] }]);
+  await buildAccount(db, { tenantId: tenant, accountCode: limited, farmIds: [farm2], roleIds: [role] });
+  const secondTenant = await buildTenant(db, `${o.name} Second`, ['pig']);
+  await buildAccount(db, { tenantId: secondTenant, accountCode: second, accountType: AccountType.TENANT_ADMIN });
+  const tok: Record<string, string> = {};
+  for (const a of [admin, limited, second]) tok[a] = await tokenFor(db, a);
+  return { tenant, farm, farm2, shed, otherShed, pens: ids.slice(0, o.pens), otherPen: ids[o.pens]!, tok };
+}
+
+/** The feeding API as one account: `as(who)` gives its post, put, delete and get under /api/feeding. */
+export const feedingCalls = (ctx: () => TestContext, tok: Record<string, string>) => (who: string) => ({
+  post: (path: string, body: unknown) => call<{ id: number }>(ctx(), tok[who]!, 'POST', `${FEEDING_API}/${path}`, body),
+  put: (path: string, body: unknown) => call(ctx(), tok[who]!, 'PUT', `${FEEDING_API}/${path}`, body),
+  del: (path: string) => call(ctx(), tok[who]!, 'DELETE', `${FEEDING_API}/${path}`),
+  get: <T>(path: string) => call<T>(ctx(), tok[who]!, 'GET', `${FEEDING_API}/${path}`),
+});
+
+export const FEEDING_API = '/api/feeding';

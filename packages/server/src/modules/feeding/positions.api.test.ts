@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type ColumnAnswer, type FeederPlaceRow, type Page, type PositionRow } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
+import type { ColumnAnswer, FeederPlaceRow, Page, PositionRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
-
-const API = '/api/feeding';
+import { call } from '../../test/factories.js';
+import { buildFeeders, FEEDING_API as API, feedingWorld, type FeederSet } from './feeding.fixtures.js';
 
 /**
  * The feeder to position relation (/device-mng/feed/swq/relation, codes 20032, 20033, 20086-20091)
@@ -28,35 +25,19 @@ describe(`feeder positions (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, env: { LOG_LEVEL: 'error' } });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Place Agri', ['pig']);
-    const farm = await buildFarm(db, tenant, 'Place Farm', 1);
-    const farm2 = await buildFarm(db, tenant, 'Place Farm Two', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing P', shedType: 2 });
-    otherShed = await buildShed(db, tenant, farm2, { shedName: 'Farrowing Q', shedType: 2 });
-    const penRows = await db
-      .insert(pens)
-      .values([
-        { tenantId: tenant, shedId: shed, fieldColumn: 1, field: 1 },
-        { tenantId: tenant, shedId: shed, fieldColumn: 2, field: 1 },
-        { tenantId: tenant, shedId: otherShed, fieldColumn: 1, field: 1 },
-      ])
-      .returning({ id: pens.id });
-    [pen1, pen2, otherPen] = penRows.map((p) => p.id) as [number, number, number];
-    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-place1', pens: [pen1, pen1, pen2] });
-    otherSet = await buildFeeders(ctx.database, {
-      tenantId: tenant,
-      farmId: farm2,
-      shedId: otherShed,
-      code: 'fs-place2',
-      pens: [otherPen],
+    const world = await feedingWorld(ctx, {
+      name: 'Place',
+      prefix: 'ps',
+      houses: ['Farrowing P', 'Farrowing Q'],
+      pens: 2,
+      limited: { suffix: 'farm2', role: 'Relation only', code: 'device-mng.feed.swq.relation' },
     });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ps-admin', accountType: AccountType.TENANT_ADMIN });
-    const role = await buildRole(db, tenant, 'Relation only', [{ code: 'device-mng.feed.swq.relation', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ps-farm2', farmIds: [farm2], roleIds: [role] });
-    const second = await buildTenant(db, 'Place Second', ['pig']);
-    await buildAccount(db, { tenantId: second, accountCode: 'ps-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['ps-admin', 'ps-farm2', 'ps-second']) tok[a] = await tokenFor(db, a);
+    ({ shed, otherShed, otherPen } = world);
+    [pen1, pen2] = world.pens as [number, number];
+    Object.assign(tok, world.tok);
+    const { tenant: tenantId, farm, farm2 } = world;
+    set = await buildFeeders(ctx.database, { tenantId, farmId: farm, shedId: shed, code: 'fs-place1', pens: [pen1, pen1, pen2] });
+    otherSet = await buildFeeders(ctx.database, { tenantId, farmId: farm2, shedId: otherShed, code: 'fs-place2', pens: [otherPen] });
     const admin = tok['ps-admin']!;
     rackA = (await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: shed, penId: pen1, name: 'A', startNo: 1, endNo: 3 }))
       .data.id;

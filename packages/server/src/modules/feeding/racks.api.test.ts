@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, MAX_RACK_POSITIONS, type ColumnAnswer, type Page, type RackRow } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
+import { MAX_RACK_POSITIONS, type ColumnAnswer, type Page, type RackRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { buildFeeders } from './feeding.fixtures.js';
-
-const API = '/api/feeding';
+import { buildFeeders, feedingCalls, feedingWorld } from './feeding.fixtures.js';
 
 /** Rack management (/accurate-feeding/column): racks per pen with a run of positions, codes 20031, 20084, 20094, 200330, 200331. */
 describe(`feeding racks (${TEST_DB})`, () => {
@@ -20,38 +16,22 @@ describe(`feeding racks (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, env: { LOG_LEVEL: 'error' } });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Rack Agri', ['pig']);
-    const farm = await buildFarm(db, tenant, 'Rack Farm', 1);
-    const farm2 = await buildFarm(db, tenant, 'Rack Farm Two', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Gestation A', shedType: 2 });
-    otherShed = await buildShed(db, tenant, farm2, { shedName: 'Gestation B', shedType: 2 });
-    const penRows = await db
-      .insert(pens)
-      .values([
-        { tenantId: tenant, shedId: shed, fieldColumn: 1, field: 1 },
-        { tenantId: tenant, shedId: shed, fieldColumn: 2, field: 1 },
-        { tenantId: tenant, shedId: otherShed, fieldColumn: 1, field: 1 },
-      ])
-      .returning({ id: pens.id });
-    [pen1, pen2, otherPen] = penRows.map((p) => p.id) as [number, number, number];
-    feeders = (await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-rack1', pens: [pen1, pen1] }))
-      .feeders;
-    await buildAccount(db, { tenantId: tenant, accountCode: 'rk-admin', accountType: AccountType.TENANT_ADMIN });
-    const role = await buildRole(db, tenant, 'Racks only', [{ code: 'accurate-feeding.column', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'rk-farm2', farmIds: [farm2], roleIds: [role] });
-    const second = await buildTenant(db, 'Rack Second', ['pig']);
-    await buildAccount(db, { tenantId: second, accountCode: 'rk-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['rk-admin', 'rk-farm2', 'rk-second']) tok[a] = await tokenFor(db, a);
+    const world = await feedingWorld(ctx, {
+      name: 'Rack',
+      prefix: 'rk',
+      houses: ['Gestation A', 'Gestation B'],
+      pens: 2,
+      limited: { suffix: 'farm2', role: 'Racks only', code: 'accurate-feeding.column' },
+    });
+    ({ shed, otherShed, otherPen } = world);
+    [pen1, pen2] = world.pens as [number, number];
+    Object.assign(tok, world.tok);
+    const at = { tenantId: world.tenant, farmId: world.farm, shedId: shed };
+    feeders = (await buildFeeders(ctx.database, { ...at, code: 'fs-rack1', pens: [pen1, pen1] })).feeders;
   });
   afterAll(async () => ctx?.close());
 
-  const as = (who: string) => ({
-    post: (path: string, body: unknown) => call<{ id: number }>(ctx, tok[who]!, 'POST', `${API}/${path}`, body),
-    put: (path: string, body: unknown) => call(ctx, tok[who]!, 'PUT', `${API}/${path}`, body),
-    del: (path: string) => call(ctx, tok[who]!, 'DELETE', `${API}/${path}`),
-    get: <T>(path: string) => call<T>(ctx, tok[who]!, 'GET', `${API}/${path}`),
-  });
+  const as = feedingCalls(() => ctx, tok);
   const admin = as('rk-admin');
   const ids: Record<string, number> = {};
   const positionsOf = async (rackId: number) =>

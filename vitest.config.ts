@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** In CI a test that fails is run once more; `npm test` names those that passed on retry. */
@@ -9,6 +10,9 @@ const retry = process.env.CI ? 1 : 0;
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: a single worker on a 2-core CI machine,
+    // leaving a core idle while a test waits on its store. Every core runs test files.
+    maxWorkers: Math.max(os.availableParallelism(), 2),
     projects: [
       {
         test: {

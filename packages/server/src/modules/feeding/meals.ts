@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -29,6 +29,7 @@ import {
 } from '../../scope/index.js';
 import { feederStates } from './meal-feeders.js';
 import { feedingMealAdjusts } from './meal-tables.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Meal adjustments per house (/accurate-feeding/meal/shed) and per pen (/field), shared
@@ -78,17 +79,19 @@ export async function mealAdjustPage(db: Db, scope: Scope, q: MealAdjustPageQuer
   if (q.shedId !== undefined)
     conds.push(eq(t.shedId, (await visibleShed(scope, q.shedId, { code: ErrorCodes.HOUSE_NOT_FOUND_203334 })).id));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(t).where(where);
-  const rows = await db
-    .select({ a: t, farmName: farms.farmName, shedName: sheds.shedName, pen: pens })
-    .from(t)
-    .innerJoin(farms, eq(farms.id, t.farmId))
-    .innerJoin(sheds, eq(sheds.id, t.shedId))
-    .leftJoin(pens, eq(pens.id, t.penId))
-    .where(where)
-    .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(t.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, t, where);
+  const rows = await onePage(
+    db
+      .select({ a: t, farmName: farms.farmName, shedName: sheds.shedName, pen: pens })
+      .from(t)
+      .innerJoin(farms, eq(farms.id, t.farmId))
+      .innerJoin(sheds, eq(sheds.id, t.shedId))
+      .leftJoin(pens, eq(pens.id, t.penId))
+      .where(where)
+      .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(t.id))
+      .$dynamic(),
+    q,
+  );
   const states = await feederStates(
     db,
     rows.map((r) => r.a),
@@ -115,7 +118,7 @@ export async function mealAdjustPage(db: Db, scope: Scope, q: MealAdjustPageQuer
       updatedAt: a.updatedAt.getTime(),
     };
   });
-  return { list, total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  return pageAnswer(q, total, list);
 }
 
 /** The checks of the target beyond the schema; returns the audit name (house, or house / pen). */

@@ -20,6 +20,7 @@ import { penCondition, refusal, seesPen, tenantIdOf, visiblePen, visibleShed, ty
 import { feedDevices } from './device-tables.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
 import { visibleRack } from './racks.js';
+import { onePage } from '../../lib/paging.js';
 
 /**
  * Where each feeder of a house stands: the column view (/device-mng/feed/swq/column) and the
@@ -133,11 +134,7 @@ export async function positionPage(db: Db, scope: Scope, q: PositionPageQuery): 
       .leftJoin(feedDevices, eq(feedDevices.id, feedPositions.feederId))
       .leftJoin(collector, eq(collector.id, feedDevices.parentId));
   const [rows, [total]] = await Promise.all([
-    base()
-      .where(where)
-      .orderBy(asc(feedPositions.positionNo))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
+    onePage(base().where(where).orderBy(asc(feedPositions.positionNo)).$dynamic(), q),
     db
       .select({ n: count() })
       .from(feedPositions)

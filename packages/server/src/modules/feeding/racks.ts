@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { AppError, ErrorCodes, rackRunIssue, type Page, type RackAddBody, type RackPageQuery, type RackRow } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { farms, pens, sheds } from '../../db/tables.js';
@@ -19,6 +19,7 @@ import {
 } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Feeding racks of the houses the caller sees (shared feeding/rack-schemas.ts states the rules).
@@ -47,29 +48,33 @@ export async function rackPage(db: Db, scope: Scope, q: RackPageQuery): Promise<
   if (q.penId) conds.push(eq(feedRacks.penId, q.penId));
   if (q.name) conds.push(containsText(q.name, feedRacks.name));
   const where = and(...conds);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        r: feedRacks,
-        farmName: farms.farmName,
-        shedName: sheds.shedName,
-        penColumn: pens.fieldColumn,
-        penRow: pens.field,
-        positions: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id})`,
-        bound: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id} AND p.feeder_id IS NOT NULL)`,
-      })
-      .from(feedRacks)
-      .innerJoin(farms, eq(farms.id, feedRacks.farmId))
-      .innerJoin(sheds, eq(sheds.id, feedRacks.shedId))
-      .innerJoin(pens, eq(pens.id, feedRacks.penId))
-      .where(where)
-      .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(feedRacks.startNo), desc(feedRacks.id))
-      .limit(q.pageSize)
-      .offset((q.pageNo - 1) * q.pageSize),
-    db.select({ n: count() }).from(feedRacks).where(where),
+  const [rows, total] = await Promise.all([
+    onePage(
+      db
+        .select({
+          r: feedRacks,
+          farmName: farms.farmName,
+          shedName: sheds.shedName,
+          penColumn: pens.fieldColumn,
+          penRow: pens.field,
+          positions: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id})`,
+          bound: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id} AND p.feeder_id IS NOT NULL)`,
+        })
+        .from(feedRacks)
+        .innerJoin(farms, eq(farms.id, feedRacks.farmId))
+        .innerJoin(sheds, eq(sheds.id, feedRacks.shedId))
+        .innerJoin(pens, eq(pens.id, feedRacks.penId))
+        .where(where)
+        .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(feedRacks.startNo), desc(feedRacks.id))
+        .$dynamic(),
+      q,
+    ),
+    countRows(db, feedRacks, where),
   ]);
-  return {
-    list: rows.map((r) => ({
+  return pageAnswer(
+    q,
+    total,
+    rows.map((r) => ({
       id: r.r.id,
       farmId: r.r.farmId,
       farmName: r.farmName,
@@ -86,10 +91,7 @@ export async function rackPage(db: Db, scope: Scope, q: RackPageQuery): Promise<
       remark: r.r.remark,
       updatedAt: r.r.updatedAt.getTime(),
     })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }
 
 /** 200330 when the run breaks the column rule. */

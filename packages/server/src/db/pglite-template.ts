@@ -22,7 +22,10 @@ let pending: Promise<Blob> | null = null;
 function templateKey(folder: string): string {
   const h = createHash('sha256');
   h.update(pgliteVersion());
-  for (const f of readdirSync(folder).filter((n) => n.endsWith('.sql')).sort()) h.update(f).update(readFileSync(path.join(folder, f)));
+  for (const f of readdirSync(folder)
+    .filter((n) => n.endsWith('.sql'))
+    .sort())
+    h.update(f).update(readFileSync(path.join(folder, f)));
   h.update(readFileSync(path.join(folder, 'meta/_journal.json')));
   return h.digest('hex').slice(0, 16);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { get, noAnswer, pageOf, post } from '../contract.js';
-import { CODE_KINDS, COMMAND_STATUSES, OPTION_ACTIONS, SETTING_GROUPS } from './logic.js';
+import { CODE_KINDS, COMMAND_STATUSES, OPTION_ACTIONS, OPTION_LOG_GROUPS, SETTING_GROUPS } from './logic.js';
 import {
   authCodeEnableBody,
   authCodeGenerateBody,
@@ -107,7 +107,7 @@ export const optionLogRow = z.object({
   farmName: z.string().nullable(),
   shedId: z.number(),
   shedName: z.string().nullable(),
-  group: z.enum(SETTING_GROUPS),
+  group: z.enum(OPTION_LOG_GROUPS),
   action: z.enum(OPTION_ACTIONS),
   fromValue: z.unknown(),
   toValue: z.unknown(),

@@ -61,10 +61,20 @@ export type CodeKind = (typeof CODE_KINDS)[number];
 /**
  * apply, restore: a setting group's version; switch: a device by hand (/remote-control/device);
  * return: back to automatic after the chosen time; params, serial, timeSync, feedNow: a feeding
- * device's parameters, serial settings, clock or a one-off feeding (/remote-control/feed-device).
+ * device's parameters, serial settings, clock or a one-off feeding (/remote-control/feed-device);
+ * redispatch: a feeder's ration sent again after a meal adjustment (/accurate-feeding/meal/*).
  */
-export const OPTION_ACTIONS = ['apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow'] as const;
+export const OPTION_ACTIONS = ['apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow', 'redispatch'] as const;
 export type OptionAction = (typeof OPTION_ACTIONS)[number];
+
+/**
+ * The groups an option-log entry belongs to: the setting groups, and `feeding` (a feeder's ration,
+ * op `setRation`, the plan dispatch's command group), whose re-dispatch after a meal adjustment is
+ * confirmed with a code too. It is no setting group: no state page, restore or authorization-code
+ * action of its own (a re-dispatch is confirmed for `feedDevice`).
+ */
+export const OPTION_LOG_GROUPS = [...SETTING_GROUPS, 'feeding'] as const;
+export type OptionLogGroup = (typeof OPTION_LOG_GROUPS)[number];
 
 /** Day-age temperature curve (SPEC §2 /remote-control/env-control/temp-dayage). */
 export const CURVE_LIMITS = Object.freeze({

@@ -7,7 +7,15 @@ import { lightingPayload } from './lighting.js';
 import { pumpsPayloadShape } from './pumps.js';
 import { dynamicWindPayload } from './ventilation.js';
 import { warnBarPayload, warnButtonPayload, warnNh3Payload, warnRhPayload } from './warn.js';
-import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, firstNonIncreasingDay, MAX_BATCH_SHEDS, SETTING_GROUPS } from './logic.js';
+import {
+  AUTH_CODE_LIMITS,
+  CODE_KINDS,
+  CURVE_LIMITS,
+  firstNonIncreasingDay,
+  MAX_BATCH_SHEDS,
+  OPTION_LOG_GROUPS,
+  SETTING_GROUPS,
+} from './logic.js';
 
 /**
  * Requests of the remote-control module (issue 14). Every remote action carries its confirmation:
@@ -120,7 +128,7 @@ export type AuthCodeEnableBody = z.infer<typeof authCodeEnableBody>;
 
 export const optionLogPageQuery = pageQuery.extend({
   shedId: idParam.optional(),
-  group: settingGroup.optional(),
+  group: z.enum(OPTION_LOG_GROUPS, { error: 'validation.invalid' }).optional(),
   authCodeId: idParam.optional(),
 });
 export type OptionLogPageQuery = z.infer<typeof optionLogPageQuery>;

@@ -20,7 +20,10 @@ export interface CommandWrite {
    * pending: the whole group (a setting group), or one device of it (`payload->>'key'`).
    */
   target?: SQL;
-  /** The option-log entry (a setting someone confirmed with a code); none for plan dispatches (feeding), audited by their module. */
+  /**
+   * The option-log entry (a setting someone confirmed with a code, or a feeding re-dispatch);
+   * none for plan dispatches (feeding), audited by their module.
+   */
   log?: {
     action: LogAction;
     codeKind: string;

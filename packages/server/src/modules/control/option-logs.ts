@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import { CODE_KINDS, OPTION_ACTIONS, SETTING_GROUPS, type OptionLogPageQuery, type OptionLogRow, type Page } from '@farmsense/shared';
+import { CODE_KINDS, OPTION_ACTIONS, OPTION_LOG_GROUPS, type OptionLogPageQuery, type OptionLogRow, type Page } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { controlCommands, controlOptionLogs, farms, sheds } from '../../db/tables.js';
 import { shedCondition, tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
@@ -38,7 +38,7 @@ export async function optionLogPage(db: Db, scope: Scope, q: OptionLogPageQuery)
       farmName: farmName ?? null,
       shedId: l.shedId,
       shedName: shedName ?? null,
-      group: SETTING_GROUPS.find((g) => g === l.grp) ?? SETTING_GROUPS[0],
+      group: OPTION_LOG_GROUPS.find((g) => g === l.grp) ?? OPTION_LOG_GROUPS[0],
       action: OPTION_ACTIONS.find((a) => a === l.action) ?? 'apply',
       fromValue: l.fromValue,
       toValue: l.toValue,

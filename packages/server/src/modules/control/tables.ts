@@ -114,7 +114,7 @@ export const controlOptionLogs = pgTable(
     check('control_option_logs_kind_ck', sql`${t.codeKind} IN ('security', 'authorization')`),
     check(
       'control_option_logs_action_ck',
-      sql`${t.action} IN ('apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow')`,
+      sql`${t.action} IN ('apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow', 'redispatch')`,
     ),
   ],
 );

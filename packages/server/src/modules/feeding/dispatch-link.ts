@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { gateways, gatewayStatus } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
 import { alias } from 'drizzle-orm/pg-core';
-import { publishRow, sendCommandJob, writeCommand, type SettledCommand } from '../control/index.js';
+import { publishRow, sendCommandJob, writeCommand, type CommandWrite, type SettledCommand } from '../control/index.js';
 import { feedDevices } from './device-tables.js';
 import { adjustedRation, adjustsOf, type BaseRation } from './meal-apply.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
@@ -101,7 +101,9 @@ export interface Outgoing {
 
 /**
  * Writes one command per feeder and points its dispatch row at it (inserted, or reset on a retry),
- * inside `tx`; returns what to publish after the commit.
+ * inside `tx`; returns what to publish after the commit. With `log` (a re-dispatch someone
+ * confirmed with a code) each feeder's command gets its option-log entry, as a remote feeder
+ * action does; a plan dispatch has none (audited by the feeding module).
  */
 export async function writeCopies(
   tx: Tx,
@@ -109,6 +111,7 @@ export async function writeCopies(
   plan: PlanRecord,
   feeders: FeederTarget[],
   accountId: number | null,
+  log?: CommandWrite['log'],
 ): Promise<Outgoing[]> {
   const [base, adjusts] = await Promise.all([rationOf(tx, plan), adjustsOf(tx, plan.shedId)]);
   const shed = { id: plan.shedId, tenantId: plan.tenantId, farmId: plan.farmId };
@@ -123,6 +126,7 @@ export async function writeCopies(
       payload,
       target: sql`(payload->>'feederId') = ${String(f.feederId)}`,
       expirySeconds: DISPATCH_EXPIRY_SECONDS,
+      ...(log ? { log } : {}),
     });
     out.push({ id: cmd.id, version: cmd.version, payload, gatewayId: f.gatewayId, gatewayCode: f.gatewayCode });
     const now = new Date();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type MealAdjustRow, type MealFeederRow, type Page, type PlanRow } from '@farmsense/shared';
+import { AccountType, type MealAdjustRow, type MealFeederRow, type OptionLogRow, type Page, type PlanRow } from '@farmsense/shared';
 import { accounts, pens } from '../../db/tables.js';
 import { waitFor } from '../../iot/testkit.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -28,7 +28,8 @@ const wire = (meals: typeof PLAN_MEALS) => meals.map((m) => ({ start: m.startMin
  * A plan's dispatch with meal adjustments: each feeder's copy carries its pen's adjustment over
  * its house's over the plan (part by part); the adjustment page shows which feeders confirmed the
  * adjusted meals; a re-dispatch of the house or of one pen, with the security code, sends those
- * feeders their plan again with the adjustment (203336 without feeders, 20095 without a plan).
+ * feeders their plan again with the adjustment, one option-log entry per feeder (203336 without
+ * feeders, 20095 without a plan).
  */
 describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
   let ctx: TestContext;
@@ -43,6 +44,7 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
   let houseAdjust: number;
   let penAdjust: number;
   let device: FakeController;
+  let admin: number;
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
@@ -63,7 +65,7 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
       .insert(feedInfos)
       .values({ tenantId: tenant, typeId: type!.id, name: 'Lactation', batch: 'L1', weight: 40, unit: 'kg', animalType: 1 })
       .returning({ id: feedInfos.id });
-    const admin = await buildAccount(db, { tenantId: tenant, accountCode: 'mll-admin', accountType: AccountType.TENANT_ADMIN });
+    admin = await buildAccount(db, { tenantId: tenant, accountCode: 'mll-admin', accountType: AccountType.TENANT_ADMIN });
     await db
       .update(accounts)
       .set({ secureHash: await hashPassword(SAFE_CODE) })
@@ -104,6 +106,26 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
       codeKind: 'security',
       code: await securityCode(ctx, secret),
     });
+  /** The house's option log of the feeding group, newest first: action, house, account, confirmation, answer, feeder. */
+  const feedingLog = async () =>
+    (
+      await call<Page<OptionLogRow>>(
+        ctx,
+        token,
+        'GET',
+        `/api/remotecontrol/optionLog/page?pageNo=1&pageSize=20&shedId=${shed}&group=feeding`,
+      )
+    ).data.list.map((l) => [
+      l.action,
+      l.shedId,
+      l.accountId,
+      l.accountName,
+      l.codeKind,
+      l.status,
+      (l.toValue as { feeder: string }).feeder,
+    ]);
+  const logged = (status: string, ...feeders: string[]) =>
+    feeders.map((f) => ['redispatch', shed, admin, 'Name of mll-admin', 'security', status, f]);
   /** The newest command each feeder received, by its bus number. */
   const lastOf = () => new Map(device.commands.map((c) => [String(c.params.feeder), c.params]));
 
@@ -149,15 +171,21 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
       ration: { unit: 'percent', value: -20 },
     });
     expect(changed.code).toBe(1);
+    // The plan dispatch is no option-log entry (audited by the feeding module).
+    expect(await feedingLog()).toEqual([]);
     expect((await feeders(houseAdjust)).map((f) => f.adjusted)).toEqual([false, false, false]);
     expect(await row('shed', houseAdjust)).toMatchObject({ feeders: 3, confirmed: 0 });
     const before = device.commands.length;
     expect((await redispatch(houseAdjust, '999999')).code).toBe(20058);
     expect(device.commands.length).toBe(before);
     expect((await call(ctx, token, 'POST', `${MEAL}/dispatch`, { id: houseAdjust, codeKind: 'security', code: 'x' })).code).toBe(20055);
+    expect(await feedingLog()).toEqual([]);
     const sent = await redispatch(houseAdjust);
     expect(sent.data).toEqual({ feeders: 3, plans: 1 });
     await waitFor(async () => (await row('shed', houseAdjust)).confirmed === 3);
+    // One entry per feeder, as the remote feeder actions write them, with the device's answer.
+    await waitFor(async () => (await feedingLog()).every((l) => l[5] === 'synced'));
+    expect(await feedingLog()).toEqual(logged('synced', '003', '002', '001'));
     const last = lastOf();
     expect(last.get('001')).toMatchObject({ stages: [{ grams: 3500 }, { grams: 4500 }] });
     expect(last.get('003')).toMatchObject({ stages: [{ grams: 3200 }, { grams: 4000 }], meals: wire(HOUSE_MEALS) });
@@ -176,6 +204,8 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
     await waitFor(() => device.commands.length > before);
     await waitFor(async () => (await plan()).dispatchStatus === 'dispatched');
     expect(new Set(device.commands.slice(before).map((c) => c.params.feeder))).toEqual(new Set(['001']));
+    await waitFor(async () => (await feedingLog())[0]?.[5] === 'synced');
+    expect(await feedingLog()).toEqual(logged('synced', '001', '003', '002', '001'));
   });
 
   it('answers 203336 for a house without feeders and 20095 for feeders no plan was dispatched to', async () => {

@@ -16,8 +16,9 @@ import { feedingPlans } from './tables.js';
  * path (dispatch-link.ts `writeCopies`, which applies the adjustments), each as a new version of
  * the feeder's `setRation`; the plans follow their copies' answers as on a plan dispatch. The
  * request carries the security or an authorization code for the house (checked before any
- * transaction, like the remote feeder actions). 203336 when no feeder is there, 20095 when no plan
- * was dispatched to them yet.
+ * transaction, like the remote feeder actions), and each feeder's copy is written to the option
+ * log (group `feeding`, action `redispatch`) as the remote feeder actions' commands are. 203336
+ * when no feeder is there, 20095 when no plan was dispatched to them yet.
  */
 export async function mealFeeders(db: Db, scope: Scope, id: number): Promise<MealFeederRow[]> {
   const a = await visibleAdjust(db, scope, id);
@@ -36,7 +37,15 @@ export async function redispatchAdjust(
   assertWholeHouse(scope, a);
   const feeders = (await feederStates(db, [a])).get(a.id) ?? [];
   assertFeeders(feeders);
-  await confirm(a.shedId);
+  const confirmation = await confirm(a.shedId);
+  // Each feeder's copy is an option-log entry (action redispatch), confirmed like a remote feeder action.
+  const log = {
+    action: 'redispatch' as const,
+    codeKind: confirmation.kind,
+    authCodeId: confirmation.authCodeId,
+    accountId: scope.id,
+    accountName: scope.accountName,
+  };
   const ids = feeders.map((f) => f.feederId);
   const written = await withVersionRetry(() =>
     db.transaction(async (tx) => {
@@ -52,7 +61,7 @@ export async function redispatchAdjust(
         .for('update');
       const out: Outgoing[] = [];
       for (const plan of plans) {
-        out.push(...(await writeCopies(tx, deps, plan, await feedersOf(tx, plan, byPlan.get(plan.id)), scope.id)));
+        out.push(...(await writeCopies(tx, deps, plan, await feedersOf(tx, plan, byPlan.get(plan.id)), scope.id, log)));
         await settlePlan(tx, plan.id);
       }
       return { copies: out, plans: plans.length };

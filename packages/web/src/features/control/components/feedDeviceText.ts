@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { feederParamsPayload, feedNowGrams, serialPayload } from '@farmsense/shared';
+import { z } from 'zod';
+import { feederParamsPayload, feedNowGrams, minuteText, serialPayload } from '@farmsense/shared';
 import { formatDateTime } from '../../../app/i18n/numbers';
 
 /**
@@ -10,12 +11,7 @@ import { formatDateTime } from '../../../app/i18n/numbers';
 export function feedDeviceText(value: unknown, t: TFunction): string {
   if (typeof value !== 'object' || value === null) return '';
   const v = new Map(Object.entries(value));
-  const collector = v.get('collector');
-  const feeder = v.get('feeder');
-  const device =
-    typeof collector === 'string' && typeof feeder === 'string'
-      ? t('feedDevice.feeder', { collector, feeder })
-      : t('feedDevice.device', { id: String(v.get('deviceId') ?? '') });
+  const device = deviceName(v, t);
   const rest = Object.fromEntries([...v].filter(([k]) => !['version', 'deviceId', 'collector', 'feeder', 'time', 'grams'].includes(k)));
   const params = feederParamsPayload.safeParse(rest);
   if (params.success) {
@@ -47,4 +43,32 @@ export function feedDeviceText(value: unknown, t: TFunction): string {
   const grams = feedNowGrams.safeParse(v.get('grams'));
   if (grams.success) return t('feedDevice.feedNow', { device, grams: grams.data });
   return '';
+}
+
+function deviceName(v: Map<string, unknown>, t: TFunction): string {
+  const collector = v.get('collector');
+  const feeder = v.get('feeder');
+  return typeof collector === 'string' && typeof feeder === 'string'
+    ? t('feedDevice.feeder', { collector, feeder })
+    : t('feedDevice.device', { id: String(v.get('deviceId') ?? '') });
+}
+
+/** A feeder's ration copy (server feeding/dispatch-link.ts `setRation`), as a re-dispatch logs it. */
+const rationPayload = z.object({
+  stages: z.array(z.object({ startDay: z.number(), endDay: z.number(), grams: z.number() })),
+  meals: z.array(z.object({ start: z.number(), end: z.number(), share: z.number() })),
+});
+
+/**
+ * A feeder's ration in words (the option log, group feeding: a re-dispatch after a meal
+ * adjustment): which feeder, its grams per head by day of the stage and its meal periods.
+ */
+export function rationText(value: unknown, t: TFunction): string {
+  const r = rationPayload.safeParse(value);
+  if (!r.success || typeof value !== 'object' || value === null) return '';
+  const stages = r.data.stages.map((s) => t('feedDevice.rationStage', { from: s.startDay, to: s.endDay, grams: s.grams })).join(', ');
+  const meals = r.data.meals
+    .map((m) => t('feedDevice.rationMeal', { start: minuteText(m.start), end: minuteText(m.end), share: m.share }))
+    .join(', ');
+  return t('feedDevice.ration', { device: deviceName(new Map(Object.entries(value)), t), stages, meals });
 }

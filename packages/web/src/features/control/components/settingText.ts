@@ -11,7 +11,7 @@ import {
 import { dynamicWindText } from './dynamicWindText';
 import { openingText } from './openingText';
 import { deviceText } from './deviceText';
-import { feedDeviceText } from './feedDeviceText';
+import { feedDeviceText, rationText } from './feedDeviceText';
 import { lightingText } from './lightingText';
 import { pumpText } from './pumpText';
 import { anyWarnText, WARN_GROUPS, warnText } from './warnText';
@@ -26,6 +26,7 @@ export function settingText(value: unknown, t: TFunction, group?: string): strin
   if (warn) return warnText(warn, value, t);
   if (group === 'device') return deviceText(value, t);
   if (group === 'feedDevice') return feedDeviceText(value, t);
+  if (group === 'feeding') return rationText(value, t);
   const c = tempDayAgePayload.safeParse(value);
   if (c.success)
     return `${c.data.points.map((x) => `${x.day}: ${x.target}°C`).join(', ')}; ${t('curve.fields.rhTarget')} ${c.data.rhTarget}`;

@@ -105,4 +105,27 @@ describe('option log', { timeout: 40_000 }, () => {
     expect(within(tr).getByText(`${group}: ${band}`)).toBeTruthy();
     expect(within(tr).getByText(`${group}: ${t('warn.off')}`)).toBeTruthy();
   });
+
+  it("says a feeder's ration sent again after a meal adjustment: feeder, grams by stage day and meal periods", async () => {
+    const ration = (grams: number) => ({
+      feederId: 4,
+      collector: '01',
+      feeder: '003',
+      planId: 2,
+      stages: [{ startDay: 1, endDay: 10, grams }],
+      meals: [{ start: 300, end: 330, share: 100 }],
+    });
+    const row: OptionLogRow = { ...ROW, group: 'feeding', action: 'redispatch', fromValue: ration(4400), toValue: ration(3200) };
+    mockApi({ 'GET /remotecontrol/optionLog/page': { data: { list: [row], total: 1, pageNo: 1, pageSize: 20 } } });
+    renderWithApp(<OptionLogsPage />, '/remote-control/option-logs');
+    const tr = (await screen.findByText('Demo Admin', {}, SLOW)).closest('tr')!;
+    const device = t('feedDevice.feeder', { collector: '01', feeder: '003' });
+    const meals = t('feedDevice.rationMeal', { start: '05:00', end: '05:30', share: 100 });
+    for (const grams of [4400, 3200]) {
+      const stages = t('feedDevice.rationStage', { from: 1, to: 10, grams });
+      expect(within(tr).getByText(t('feedDevice.ration', { device, stages, meals }))).toBeTruthy();
+    }
+    expect(within(tr).getByText(`${t('groups.feeding')} v2`)).toBeTruthy();
+    expect(within(tr).getByText(t('logs.actions.redispatch'))).toBeTruthy();
+  });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "control_option_logs" DROP CONSTRAINT "control_option_logs_action_ck";--> statement-breakpoint
+ALTER TABLE "control_option_logs" ADD CONSTRAINT "control_option_logs_action_ck" CHECK ("control_option_logs"."action" IN ('apply', 'restore', 'switch', 'return', 'params', 'serial', 'timeSync', 'feedNow', 'redispatch'));

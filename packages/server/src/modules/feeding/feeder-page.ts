@@ -30,9 +30,11 @@ export interface FeederDayPage {
  * about one small row per gateway and day (70 for 2,000 feeders on 10 concentrators over a week)
  * instead of an index probe per feeder and a heap row per feeder-day. The total and the page are
  * cut from them here; a feeder counts only on its own (current) gateway, as its rows are read.
+ * The ids come as JSON (14,000 for a week of 2,000 feeders): the driver parses that natively,
+ * where its int[] text parser took about 2 ms a call (17 ms on a call before it was warm).
  */
 export const SETS_SQL = `
-  SELECT gateway_id, bucket, feeder_ids
+  SELECT gateway_id, bucket, to_json(feeder_ids) AS feeder_ids
     FROM telemetry_feeder_days
    WHERE gateway_id = ANY($1::int[]) AND bucket >= $2::timestamptz AND bucket < $3::timestamptz`;
 

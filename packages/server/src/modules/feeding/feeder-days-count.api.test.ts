@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type FeedRecordRow, type Page } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
+import { type FeedRecordRow, type Page } from '@farmsense/shared';
 import { storeBatch, type ReadingBatch } from '../../iot/store.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { call } from '../../test/factories.js';
 import { dayBefore } from './feeder-days.js';
-import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
+import { feederHouse, type FeederSet } from './feeding.fixtures.js';
 
 /**
  * The feeding records count and order their feeder-days from telemetry_feeder_days (kept by triggers on
@@ -19,7 +18,6 @@ const HOUR_MS = 3_600_000;
 describe(`feeding records after new, late and deleted feeder-days (${TEST_DB})`, () => {
   let ctx: TestContext;
   let farm: number;
-  let shed: number;
   let penIds: number[];
   let set: FeederSet;
   let token = '';
@@ -59,19 +57,17 @@ describe(`feeding records after new, late and deleted feeder-days (${TEST_DB})`,
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Day Sets Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Day Sets Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Gestation S', shedType: 1 });
-    penIds = (
-      await db
-        .insert(pens)
-        .values([1, 2].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-        .returning({ id: pens.id })
-    ).map((p) => p.id);
-    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-fdsets1', pens: penIds });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ds-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(db, 'ds-admin');
+    const h = await feederHouse(ctx, {
+      name: 'Day Sets',
+      prefix: 'ds',
+      house: 'Gestation S',
+      shedType: 1,
+      code: 'fs-fdsets1',
+      feeders: [0, 1],
+    });
+    ({ farm, set } = h);
+    penIds = h.pens;
+    token = h.tok['ds-admin']!;
   });
   afterAll(async () => ctx?.close());
 

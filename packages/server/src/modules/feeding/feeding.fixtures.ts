@@ -87,17 +87,92 @@ export async function feedingWorld(
     ])
     .returning({ id: pens.id });
   const ids = penRows.map((p) => p.id);
-  const admin = `${o.prefix}-admin`;
-  const limited = `${o.prefix}-${o.limited.suffix}`;
-  const second = `${o.prefix}-second`;
-  await buildAccount(db, { tenantId: tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
-  const role = await buildRole(db, tenant, o.limited.role, [{ code: o.limited.code, ops: ['view'] }]);
-  await buildAccount(db, { tenantId: tenant, accountCode: limited, farmIds: [farm2], roleIds: [role] });
-  const secondTenant = await buildTenant(db, `${o.name} Second`, ['pig']);
-  await buildAccount(db, { tenantId: secondTenant, accountCode: second, accountType: AccountType.TENANT_ADMIN });
-  const tok: Record<string, string> = {};
-  for (const a of [admin, limited, second]) tok[a] = await tokenFor(db, a);
+  const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, limited: [{ ...o.limited, farm: farm2 }] });
   return { tenant, farm, farm2, shed, otherShed, pens: ids.slice(0, o.pens), otherPen: ids[o.pens]!, tok };
+}
+
+/** A view-only account of one function on one farm: `<prefix>-<suffix>`. */
+export interface LimitedAccount {
+  suffix: string;
+  role: string;
+  code: string;
+  farm: number;
+}
+
+/**
+ * The accounts of a feeding test tenant: its administrator `<prefix>-admin`, the `limited`
+ * accounts, and another tenant's administrator (`<prefix>-<other>`, tenant `<name> Second`
+ * unless told); answers their tokens by account code.
+ */
+export async function feedingAccounts(
+  ctx: TestContext,
+  o: { tenant: number; name: string; prefix: string; limited?: LimitedAccount[]; other?: { suffix: string; tenant: string } },
+): Promise<Record<string, string>> {
+  const { db } = ctx.database;
+  const admin = `${o.prefix}-admin`;
+  const other = `${o.prefix}-${o.other?.suffix ?? 'second'}`;
+  await buildAccount(db, { tenantId: o.tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
+  const codes = [admin];
+  for (const l of o.limited ?? []) {
+    const role = await buildRole(db, o.tenant, l.role, [{ code: l.code, ops: ['view'] }]);
+    codes.push(`${o.prefix}-${l.suffix}`);
+    await buildAccount(db, { tenantId: o.tenant, accountCode: codes.at(-1)!, farmIds: [l.farm], roleIds: [role] });
+  }
+  const otherTenant = await buildTenant(db, o.other?.tenant ?? `${o.name} Second`, ['pig']);
+  await buildAccount(db, { tenantId: otherTenant, accountCode: other, accountType: AccountType.TENANT_ADMIN });
+  const tok: Record<string, string> = {};
+  for (const a of [...codes, other]) tok[a] = await tokenFor(db, a);
+  return tok;
+}
+
+/**
+ * A pig tenant with one farm for the feed and standard tests: the accounts of `feedingAccounts`,
+ * with a view-only account `<prefix>-<limited.suffix>` of the page under test and `<prefix>-plans`
+ * of the feeding plans (which read feeds and standards), both on the farm.
+ */
+export async function feedingTenant(
+  ctx: TestContext,
+  o: { name: string; prefix: string; limited: Omit<LimitedAccount, 'farm'> },
+): Promise<{ tenant: number; farm: number; tok: Record<string, string> }> {
+  const { db } = ctx.database;
+  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
+  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
+  const plans = { suffix: 'plans', role: 'Feeding plans', code: 'accurate-feeding.plan', farm };
+  const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, limited: [{ ...o.limited, farm }, plans] });
+  return { tenant, farm, tok };
+}
+
+/**
+ * One house of feeders for the monitor and record tests: a pig tenant `<name> Agri` with a farm,
+ * a house with two pens (columns 1, 2) and a feeder per entry of `feeders` (the index of its
+ * pen), the administrator `<prefix>-admin` and another tenant's `<prefix>-other`.
+ */
+export interface FeederHouse {
+  farm: number;
+  shed: number;
+  pens: number[];
+  set: FeederSet;
+  tok: Record<string, string>;
+}
+
+export async function feederHouse(
+  ctx: TestContext,
+  o: { name: string; prefix: string; house: string; shedType?: number; code: string; feeders: number[] },
+): Promise<FeederHouse> {
+  const { db } = ctx.database;
+  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
+  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
+  const shed = await buildShed(db, tenant, farm, { shedName: o.house, shedType: o.shedType ?? 2 });
+  const penIds = (
+    await db
+      .insert(pens)
+      .values([1, 2].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
+      .returning({ id: pens.id })
+  ).map((p) => p.id);
+  const at = { tenantId: tenant, farmId: farm, shedId: shed };
+  const set = await buildFeeders(ctx.database, { ...at, code: o.code, pens: o.feeders.map((i) => penIds[i]!) });
+  const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, other: { suffix: 'other', tenant: `${o.name} Other` } });
+  return { farm, shed, pens: penIds, set, tok };
 }
 
 /** The feeding API as one account: `as(who)` gives its post, put, delete and get under /api/feeding. */

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type FeedInfoRow, type FeedOption, type FeedTypeRow, type Page } from '@farmsense/shared';
+import { type FeedInfoRow, type FeedOption, type FeedTypeRow, type Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildShed, call } from '../../test/factories.js';
+import { feedingTenant } from './feeding.fixtures.js';
 import { feedingPlans, feedingPlanStages } from './tables.js';
 
 const TYPE = '/api/feeding/feedType';
@@ -28,17 +29,10 @@ describe(`feed types and feed info (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const { db } = ctx.database;
-    tenant = await buildTenant(db, 'Feed Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Feed Farm', 1);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'fd-admin', accountType: AccountType.TENANT_ADMIN });
-    const types = await buildRole(db, tenant, 'Feed types', [{ code: 'accurate-feeding.info.type', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'fd-types', farmIds: [farm], roleIds: [types] });
-    const plans = await buildRole(db, tenant, 'Feeding plans', [{ code: 'accurate-feeding.plan', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'fd-plans', farmIds: [farm], roleIds: [plans] });
-    const second = await buildTenant(db, 'Feed Second', ['pig']);
-    await buildAccount(db, { tenantId: second, accountCode: 'fd-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['fd-admin', 'fd-types', 'fd-plans', 'fd-second']) tok[a] = await tokenFor(db, a);
+    const limited = { suffix: 'types', role: 'Feed types', code: 'accurate-feeding.info.type' };
+    const w = await feedingTenant(ctx, { name: 'Feed', prefix: 'fd', limited });
+    ({ tenant, farm } = w);
+    Object.assign(tok, w.tok);
   });
   afterAll(async () => ctx?.close());
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type PenFeedRow } from '@farmsense/shared';
-import { pens, telemetryLatest } from '../../db/tables.js';
+import { type PenFeedRow } from '@farmsense/shared';
+import { telemetryLatest } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
+import { call } from '../../test/factories.js';
+import { feederHouse, type FeederSet } from './feeding.fixtures.js';
 
 const PENS = '/api/feeding/monitor/pens';
 
@@ -11,34 +11,15 @@ describe(`feeding monitor (${TEST_DB})`, () => {
   let ctx: TestContext;
   let farm: number;
   let shed: number;
-  let penIds: number[];
   let set: FeederSet;
   const tok: Record<string, string> = {};
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Monitor Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Monitor Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing M', shedType: 2 });
-    penIds = (
-      await db
-        .insert(pens)
-        .values([1, 2].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-        .returning({ id: pens.id })
-    ).map((p) => p.id);
     // Pen 1 has two feeders, pen 2 one.
-    set = await buildFeeders(ctx.database, {
-      tenantId: tenant,
-      farmId: farm,
-      shedId: shed,
-      code: 'fs-fdmon1',
-      pens: [penIds[0]!, penIds[0]!, penIds[1]!],
-    });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'mo-admin', accountType: AccountType.TENANT_ADMIN });
-    const other = await buildTenant(db, 'Monitor Other', ['pig']);
-    await buildAccount(db, { tenantId: other, accountCode: 'mo-other', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['mo-admin', 'mo-other']) tok[a] = await tokenFor(db, a);
+    const h = await feederHouse(ctx, { name: 'Monitor', prefix: 'mo', house: 'Farrowing M', code: 'fs-fdmon1', feeders: [0, 0, 1] });
+    ({ farm, shed, set } = h);
+    Object.assign(tok, h.tok);
   });
   afterAll(async () => ctx?.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
+import { type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { call } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
 import { dayBefore } from './feeder-days.js';
-import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
+import { feederHouse, type FeederSet } from './feeding.fixtures.js';
 
 const RECORDS = '/api/feeding/records/feeding';
 const NOT_EATING = '/api/feeding/alarms/notEating';
@@ -16,7 +15,6 @@ const ZONE = 'Asia/Shanghai';
 describe(`feeding records and the not-eating list (${TEST_DB})`, () => {
   let ctx: TestContext;
   let farm: number;
-  let shed: number;
   let penIds: number[];
   let set: FeederSet;
   const tok: Record<string, string> = {};
@@ -28,26 +26,10 @@ describe(`feeding records and the not-eating list (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Records Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Records Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing R', shedType: 2 });
-    penIds = (
-      await db
-        .insert(pens)
-        .values([1, 2].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-        .returning({ id: pens.id })
-    ).map((p) => p.id);
-    set = await buildFeeders(ctx.database, {
-      tenantId: tenant,
-      farmId: farm,
-      shedId: shed,
-      code: 'fs-fdrec1',
-      pens: [penIds[0]!, penIds[1]!],
-    });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'rc-admin', accountType: AccountType.TENANT_ADMIN });
-    const other = await buildTenant(db, 'Records Other', ['pig']);
-    await buildAccount(db, { tenantId: other, accountCode: 'rc-other', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['rc-admin', 'rc-other']) tok[a] = await tokenFor(db, a);
+    const h = await feederHouse(ctx, { name: 'Records', prefix: 'rc', house: 'Farrowing R', code: 'fs-fdrec1', feeders: [0, 1] });
+    ({ farm, set } = h);
+    penIds = h.pens;
+    Object.assign(tok, h.tok);
     const [a, b] = set.feeders as [number, number];
     // Feeder a ate every day; feeder b ate on d3, left most of her feed on d2 and d1 and reports not eating today.
     const day = (feeder: number, d: string, planned: number, fed: number, state: number) =>

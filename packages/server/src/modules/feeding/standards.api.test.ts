@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { AccountType, type Page, type StandardOption, type StandardRow } from '@farmsense/shared';
+import { type Page, type StandardOption, type StandardRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildShed, call } from '../../test/factories.js';
+import { feedingTenant } from './feeding.fixtures.js';
 import { auditLog } from '../../db/tables.js';
 import { feedingPlans } from './tables.js';
 
@@ -39,17 +40,9 @@ describe(`feeding standards (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp();
-    const { db } = ctx.database;
-    tenant = await buildTenant(db, 'Std Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Std Farm', 1);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'st-admin', accountType: AccountType.TENANT_ADMIN });
-    const std = await buildRole(db, tenant, 'Standards', [{ code: 'std.mgn', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'st-std', farmIds: [farm], roleIds: [std] });
-    const plans = await buildRole(db, tenant, 'Plans', [{ code: 'accurate-feeding.plan', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'st-plans', farmIds: [farm], roleIds: [plans] });
-    const second = await buildTenant(db, 'Std Second', ['pig']);
-    await buildAccount(db, { tenantId: second, accountCode: 'st-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['st-admin', 'st-std', 'st-plans', 'st-second']) tok[a] = await tokenFor(db, a);
+    const w = await feedingTenant(ctx, { name: 'Std', prefix: 'st', limited: { suffix: 'std', role: 'Standards', code: 'std.mgn' } });
+    ({ tenant, farm } = w);
+    Object.assign(tok, w.tok);
   });
   afterAll(async () => ctx?.close());
 

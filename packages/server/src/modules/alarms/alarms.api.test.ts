@@ -3,7 +3,8 @@ import type { MqttClient } from 'mqtt';
 import { AccountType, type AlarmCount, type AlarmRow, type LiveAlarm, type Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { addGateway, connected, deviceClient, newCode, telemetry, waitFor } from '../../iot/testkit.js';
+import { telemetry, waitFor } from '../../iot/testkit.js';
+import { alarmDevice, evaluatedUpTo, hotRule } from './alarms.fixtures.js';
 import { enqueueSweep, SWEEP_EVERY_MS } from './jobs.js';
 import { evaluateReadings } from './evaluate.js';
 
@@ -24,7 +25,7 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
   let gatewayId: number;
   let code: string;
   let device: MqttClient;
-  const events: LiveAlarm[] = [];
+  let events: LiveAlarm[] = [];
   const t0 = Date.now() - 60 * MIN;
 
   const alarmsOf = async (q = ''): Promise<AlarmRow[]> =>
@@ -33,15 +34,7 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
     await device.publishAsync(`fs/${code}/telemetry`, telemetry(ts, values), { qos: 1 });
   };
   /** Waits until the evaluator has gone over every reading up to `ts` (its progress row). */
-  const evaluated = async (ts: number): Promise<void> => {
-    await waitFor(async () => {
-      const [p] = await ctx.database.query<{ ms: number }>(
-        `SELECT extract(epoch FROM last_ts) * 1000 AS ms FROM alarm_progress WHERE gateway_id = $1`,
-        [gatewayId],
-      );
-      return p !== undefined && Number(p.ms) >= ts;
-    });
-  };
+  const evaluated = (ts: number): Promise<void> => evaluatedUpTo(ctx, gatewayId, ts);
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
@@ -64,19 +57,7 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
     });
     const rule = (over: Record<string, unknown>) =>
       call(ctx, tok['al-admin']!, 'POST', '/api/warning/rule', { groupId: group.data.id, message: 'Check the house', ...over });
-    expect(
-      (
-        await rule({
-          name: 'Hot',
-          level: 1,
-          kind: 'threshold',
-          property: 'temp.1',
-          operator: 'gt',
-          deadband: 1,
-          stages: [{ fromDay: 0, toDay: 9999, high: 30 }],
-        })
-      ).code,
-    ).toBe(1);
+    expect((await rule({ ...hotRule(30), deadband: 1 })).code).toBe(1);
     expect(
       (
         await rule({
@@ -91,13 +72,7 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
       ).code,
     ).toBe(1);
 
-    code = newCode('al');
-    gatewayId = await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId: shed });
-    device = deviceClient(ctx.iot, { username: code, password: 'secret' });
-    await connected(device);
-    ctx.live.subscribe((e) => {
-      if (e.type === 'alarm') events.push(e.data);
-    });
+    ({ code, gatewayId, device, events } = await alarmDevice(ctx, { tenantId: tenant, farmId: farm, shedId: shed }, 'al'));
   });
   afterAll(async () => {
     await device?.endAsync();

@@ -1,12 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import { AccountType, type AlarmRow, type LiveAlarm, type Page } from '@farmsense/shared';
-import { addGateway, connected, deviceClient, newCode, telemetry, waitFor } from '../../iot/testkit.js';
+import { telemetry } from '../../iot/testkit.js';
+import { alarmDevice, evaluatedUpTo } from './alarms.fixtures.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { evaluateReadings } from './evaluate.js';
 
 const MIN = 60_000;
+/** The rule under test: a climb of more than 3 °C within 10 minutes, held a minute, cleared 1 °C under. */
+const RATE_RULE = {
+  kind: 'rateOfChange',
+  property: 'temp.1',
+  direction: 'rising',
+  rateAmount: 3,
+  windowMinutes: 10,
+  durationSec: 60,
+  deadband: 1,
+};
 
 /**
  * A rate-of-change rule through the real path: saved over HTTP (bad inputs refused with their
@@ -24,20 +35,12 @@ describe(`rate of change alarms (${TEST_DB})`, () => {
   let code: string;
   let tenant: number;
   let device: MqttClient;
-  const events: LiveAlarm[] = [];
+  let events: LiveAlarm[] = [];
   const t0 = Date.now() - 60 * MIN;
 
   const publish = (ts: number, values: Record<string, number>) =>
     device.publishAsync(`fs/${code}/telemetry`, telemetry(ts, values), { qos: 1 });
-  const evaluated = async (ts: number): Promise<void> => {
-    await waitFor(async () => {
-      const [p] = await ctx.database.query<{ ms: number }>(
-        `SELECT extract(epoch FROM last_ts) * 1000 AS ms FROM alarm_progress WHERE gateway_id = $1`,
-        [gatewayId],
-      );
-      return p !== undefined && Number(p.ms) >= ts;
-    });
-  };
+  const evaluated = (ts: number): Promise<void> => evaluatedUpTo(ctx, gatewayId, ts);
   const alarmsOf = async (): Promise<AlarmRow[]> =>
     (await call<Page<AlarmRow>>(ctx, token, 'GET', `/api/warning/record/page?farmId=${farm}&kind=rateOfChange`)).data.list;
   const rule = (over: Record<string, unknown>) =>
@@ -46,13 +49,7 @@ describe(`rate of change alarms (${TEST_DB})`, () => {
       name: 'Fast climb',
       level: 1,
       message: 'Temperature climbs fast',
-      kind: 'rateOfChange',
-      property: 'temp.1',
-      direction: 'rising',
-      rateAmount: 3,
-      windowMinutes: 10,
-      durationSec: 60,
-      deadband: 1,
+      ...RATE_RULE,
       ...over,
     });
 
@@ -66,13 +63,7 @@ describe(`rate of change alarms (${TEST_DB})`, () => {
     token = await tokenFor(db, 'ra-admin');
     groupId = (await call<{ id: number }>(ctx, token, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 4, name: 'Nursery' }))
       .data.id;
-    code = newCode('ra');
-    gatewayId = await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId: shed });
-    device = deviceClient(ctx.iot, { username: code, password: 'secret' });
-    await connected(device);
-    ctx.live.subscribe((e) => {
-      if (e.type === 'alarm') events.push(e.data);
-    });
+    ({ code, gatewayId, device, events } = await alarmDevice(ctx, { tenantId: tenant, farmId: farm, shedId: shed }, 'ra'));
   });
   afterAll(async () => {
     await device?.endAsync();
@@ -90,18 +81,7 @@ describe(`rate of change alarms (${TEST_DB})`, () => {
     const ok = await rule({});
     expect(ok.code).toBe(1);
     const page = await call<Page<Record<string, unknown>>>(ctx, token, 'GET', `/api/warning/rule/page?farmId=${farm}&kind=rateOfChange`);
-    expect(page.data.list).toEqual([
-      expect.objectContaining({
-        kind: 'rateOfChange',
-        property: 'temp.1',
-        direction: 'rising',
-        rateAmount: 3,
-        windowMinutes: 10,
-        durationSec: 60,
-        deadband: 1,
-        stages: [],
-      }),
-    ]);
+    expect(page.data.list).toEqual([expect.objectContaining({ ...RATE_RULE, stages: [] })]);
   });
 
   it('raises once when the climb over the window exceeds the amount for the duration, then clears past the deadband', async () => {

@@ -3,6 +3,7 @@ import { AccountType, type AlarmRow, type Page } from '@farmsense/shared';
 import { addGateway, newCode, waitFor } from '../../iot/testkit.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { hotRule } from './alarms.fixtures.js';
 import { evaluateReadings, type GatewayRef } from './evaluate.js';
 
 const MIN = 60_000;
@@ -29,18 +30,7 @@ describe(`alarm rules kept between batches (${TEST_DB})`, () => {
   };
   const limit = (high: number, over: Record<string, unknown> = {}) => limitOn(ctx, high, over);
   const limitOn = (app: TestContext, high: number, over: Record<string, unknown> = {}) =>
-    call(app, token, 'PUT', '/api/warning/rule', {
-      id: ruleId,
-      groupId,
-      name: 'Hot',
-      level: 1,
-      kind: 'threshold',
-      property: 'temp.1',
-      operator: 'gt',
-      message: 'Check the house',
-      stages: [{ fromDay: 0, toDay: 9999, high }],
-      ...over,
-    });
+    call(app, token, 'PUT', '/api/warning/rule', { id: ruleId, groupId, ...hotRule(high), ...over });
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
@@ -52,16 +42,7 @@ describe(`alarm rules kept between batches (${TEST_DB})`, () => {
     token = await tokenFor(db, 'rc-admin');
     groupId = (await call<{ id: number }>(ctx, token, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 3, name: 'Sows' })).data
       .id;
-    const added = await call<{ id: number }>(ctx, token, 'POST', '/api/warning/rule', {
-      groupId,
-      name: 'Hot',
-      level: 1,
-      kind: 'threshold',
-      property: 'temp.1',
-      operator: 'gt',
-      message: 'Check the house',
-      stages: [{ fromDay: 0, toDay: 9999, high: 30 }],
-    });
+    const added = await call<{ id: number }>(ctx, token, 'POST', '/api/warning/rule', { groupId, ...hotRule(30) });
     expect(added.code).toBe(1);
     ruleId = added.data.id;
     const code = newCode('rc');

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
-import { AccountType, type AlarmRow, type Page } from '@farmsense/shared';
-import { accounts, auditLog } from '../../../db/tables.js';
+import { type AlarmRow, type Page } from '@farmsense/shared';
+import { auditLog } from '../../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
-import { addGateway, newCode } from '../../../iot/testkit.js';
+import { call } from '../../../test/factories.js';
 import { evaluateReadings, type GatewayRef } from '../evaluate.js';
+import { pushFarm, pushStrategy } from './push.fixtures.js';
 import { pushAckTokens, pushMessages } from './tables.js';
 
 interface Captured {
@@ -69,48 +69,22 @@ describe(`push e-mail and acknowledge link (${TEST_DB})`, () => {
       demo: false,
       env: { SMTP_URL: `smtp://127.0.0.1:${port}`, SMTP_FROM: 'Farm Alarms <alarms@farm.test>', PUBLIC_URL: 'https://farm.test/' },
     });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Mail Agri', ['pig']);
-    const farm = await buildFarm(db, tenant, 'Mail Farm', 1);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ml-admin', accountType: AccountType.TENANT_ADMIN });
-    admin = await tokenFor(db, 'ml-admin');
-    keeper = await buildAccount(db, { tenantId: tenant, accountCode: 'ml-keeper', farmIds: [farm] });
-    await db.update(accounts).set({ email: 'keeper@farm.test' }).where(eq(accounts.id, keeper));
-    const shedId = await buildShed(db, tenant, farm, { shedName: 'Сарай 1', shedType: 3 });
-    const code = newCode();
-    g = {
-      id: await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId }),
-      code,
-      tenantId: tenant,
-      farmId: farm,
-      shedId,
-      timeZone: 'UTC',
-    };
-    const group = await call<{ id: number }>(ctx, admin, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 3, name: 'Sows' });
-    const rule = await call(ctx, admin, 'POST', '/api/warning/rule', {
-      groupId: group.data.id,
-      name: 'Жарко',
-      message: 'Проверьте вентиляцию',
-      level: 1,
-      kind: 'threshold',
-      property: 'temp',
-      operator: 'gt',
-      stages: [{ fromDay: 0, toDay: 9999, high: 30 }],
+    const f = await pushFarm(ctx, {
+      name: 'Mail',
+      prefix: 'ml',
+      house: 'Сарай 1',
+      keeper: { email: 'keeper@farm.test' },
+      rule: { name: 'Жарко', message: 'Проверьте вентиляцию' },
     });
-    expect(rule.code).toBe(1);
-    const strategy = await call(ctx, admin, 'POST', '/api/warning/push/strategy', {
-      farmId: farm,
+    ({ admin, keeper, g } = f);
+    const strategy = {
       name: 'Почта',
-      levels: [1],
-      kinds: ['threshold'],
-      accountIds: [keeper],
       extraEmails: 'bounce@farm.test',
       language: 'ru',
       methods: ['email'],
       intervalMinutes: 30,
-      sendDelaySec: 0,
-    });
-    expect(strategy.code).toBe(1);
+    };
+    expect(await pushStrategy(ctx, f, strategy)).toBe(1);
   });
   afterAll(async () => {
     await ctx?.close();

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AccountType } from '@farmsense/shared';
-import { accounts, auditLog } from '../../../db/tables.js';
+import { auditLog } from '../../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
-import { addGateway, newCode } from '../../../iot/testkit.js';
+import { call } from '../../../test/factories.js';
 import { evaluateReadings, type GatewayRef } from '../evaluate.js';
+import { pushFarm, pushStrategy } from './push.fixtures.js';
 import { pushEpisodes, pushMessages } from './tables.js';
 import { advance, fakeProvider, type FakeProvider } from './testkit.js';
 
@@ -26,34 +25,15 @@ describe(`push through Twilio, calls by priority until a keypress (${TEST_DB})`,
   beforeAll(async () => {
     provider = await fakeProvider();
     ctx = await createTestApp({ demo: false, env: { TWILIO_ACCOUNT_SID: SID, TWILIO_AUTH_TOKEN: TOKEN, TWILIO_API_URL: provider.url } });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Call Agri', ['pig']);
-    const farm = await buildFarm(db, tenant, 'Call Farm', 1);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'tw-admin', accountType: AccountType.TENANT_ADMIN });
-    const admin = await tokenFor(db, 'tw-admin');
-    const keeper = await buildAccount(db, { tenantId: tenant, accountCode: 'tw-keeper', farmIds: [farm] });
-    await db.update(accounts).set({ phoneNo: '+8613900000007' }).where(eq(accounts.id, keeper));
-    const shedId = await buildShed(db, tenant, farm, { shedName: 'Barn 9', shedType: 3 });
-    const code = newCode();
-    g = {
-      id: await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId }),
-      code,
-      tenantId: tenant,
-      farmId: farm,
-      shedId,
-      timeZone: 'UTC',
-    };
-    const group = await call<{ id: number }>(ctx, admin, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 3, name: 'Sows' });
-    await call(ctx, admin, 'POST', '/api/warning/rule', {
-      groupId: group.data.id,
-      name: 'Hot',
-      message: 'Too hot',
-      level: 1,
-      kind: 'threshold',
-      property: 'temp',
-      operator: 'gt',
-      stages: [{ fromDay: 0, toDay: 9999, high: 30 }],
+    const f = await pushFarm(ctx, {
+      name: 'Call',
+      prefix: 'tw',
+      house: 'Barn 9',
+      keeper: { phoneNo: '+8613900000007' },
+      rule: { name: 'Hot', message: 'Too hot' },
     });
+    ({ g } = f);
+    const { admin, farm } = f;
     const contact = (name: string, number: string, priority: number) => ({ name, number, priority });
     expect(
       (
@@ -67,21 +47,8 @@ describe(`push through Twilio, calls by priority until a keypress (${TEST_DB})`,
         })
       ).code,
     ).toBe(1);
-    expect(
-      (
-        await call(ctx, admin, 'POST', '/api/warning/push/strategy', {
-          farmId: farm,
-          name: 'Calls',
-          levels: [1],
-          kinds: ['threshold'],
-          accountIds: [keeper],
-          language: 'en-us',
-          methods: ['sms', 'voice'],
-          intervalMinutes: 15,
-          sendDelaySec: 30,
-        })
-      ).code,
-    ).toBe(1);
+    const strategy = { name: 'Calls', language: 'en-us', methods: ['sms', 'voice'], intervalMinutes: 15, sendDelaySec: 30 };
+    expect(await pushStrategy(ctx, f, strategy)).toBe(1);
   });
   afterAll(async () => {
     await ctx?.close();

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AccountType, type LiveAlarm } from '@farmsense/shared';
-import { accounts } from '../../../db/tables.js';
+import type { LiveAlarm } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
-import { addGateway, newCode } from '../../../iot/testkit.js';
 import { evaluateReadings, type GatewayRef } from '../evaluate.js';
 import { alarms } from '../tables.js';
+import { pushFarm, pushStrategy } from './push.fixtures.js';
 import { pushEpisodes, pushMessages } from './tables.js';
 import { fakeProvider, type FakeProvider } from './testkit.js';
 
@@ -30,48 +28,15 @@ describe.skipIf(TEST_DB !== 'postgres')(`alarms and push on two servers (${TEST_
     b = await createTestApp({ sameDatabaseAs: a, env });
     a.live.subscribe((e) => void (e.type === 'alarm' && heard.a.push(e.data)));
     b.live.subscribe((e) => void (e.type === 'alarm' && heard.b.push(e.data)));
-    const { db } = a.database;
-    const tenant = await buildTenant(db, 'Two Servers', ['pig']);
-    const farm = await buildFarm(db, tenant, 'Two Servers Farm', 1);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ts-admin', accountType: AccountType.TENANT_ADMIN });
-    const admin = await tokenFor(db, 'ts-admin');
-    const keeper = await buildAccount(db, { tenantId: tenant, accountCode: 'ts-keeper', farmIds: [farm] });
-    await db.update(accounts).set({ phoneNo: '13900000009' }).where(eq(accounts.id, keeper));
-    const shedId = await buildShed(db, tenant, farm, { shedName: 'House T', shedType: 3 });
-    const code = newCode();
-    gw = {
-      id: await addGateway(a.database, { tenantId: tenant, code, farmId: farm, shedId }),
-      code,
-      tenantId: tenant,
-      farmId: farm,
-      shedId,
-      timeZone: 'UTC',
-    };
-    const group = await call<{ id: number }>(a, admin, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 3, name: 'Sows' });
-    const stages = [{ fromDay: 0, toDay: 9999, high: 30 }];
-    const rule = {
-      groupId: group.data.id,
-      name: 'Hot',
-      level: 1,
-      message: 'Check the house',
-      kind: 'threshold',
-      property: 'temp',
-      operator: 'gt',
-      stages,
-    };
-    expect((await call(a, admin, 'POST', '/api/warning/rule', rule)).code).toBe(1);
-    const strategy = {
-      farmId: farm,
-      name: 'Now',
-      levels: [1],
-      kinds: ['threshold'],
-      accountIds: [keeper],
-      language: 'en-us',
-      methods: ['sms'],
-      intervalMinutes: 60,
-      sendDelaySec: 0,
-    };
-    expect((await call(a, admin, 'POST', '/api/warning/push/strategy', strategy)).code).toBe(1);
+    const f = await pushFarm(a, {
+      name: 'Two Servers',
+      prefix: 'ts',
+      house: 'House T',
+      keeper: { phoneNo: '13900000009' },
+      rule: { name: 'Hot', message: 'Check the house' },
+    });
+    gw = f.g;
+    expect(await pushStrategy(a, f, { name: 'Now', language: 'en-us', methods: ['sms'], intervalMinutes: 60 })).toBe(1);
   });
   afterAll(async () => {
     await b?.close();

@@ -1,8 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { FEEDER_STATE } from '@farmsense/shared';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../lib/limits.js';
-import { gateways, pens, sheds } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
@@ -14,8 +12,6 @@ import { feedDevices } from './device-tables.js';
  * total) and `feederState.n` (2 when the sow did not eat at some point). Two statements: the
  * feeders with their place and gateway, and their keys' daily rows of the range.
  */
-const collector = alias(feedDevices, 'collector');
-const concentrator = alias(feedDevices, 'concentrator');
 /** `feederState.n` of a sow that left her ration (shared FEEDER_STATE; 3-5 are faults, not refusals). */
 export const NOT_EATING = FEEDER_STATE.notEating;
 
@@ -64,8 +60,8 @@ export interface FeederDays {
 /**
  * The feeders of a farm the scope sees (optionally of one house or pen), with their pen, house
  * and gateway (the concentrator above their collector), in house, pen and feeder order (house
- * name, pen column, pen row, feeder number, id), for the monitor and the records. Four small
- * statements, each one scan, joined here: the feeders (in feeder-number order), their
+ * name, pen column, pen row, feeder number, id), for the monitor and the records. Two
+ * statements of one scan a table, joined here: the feeders (in feeder-number order), then their
  * collectors' gateways, their pens and their houses (ranked by name). One statement joining
  * the six tables walked the 2,000 feeders of a house by index probes (about 26,000 buffers a
  * call, the reports' largest statement) whenever the tables had no statistics.
@@ -99,24 +95,25 @@ export async function feederPlaces(
     .orderBy(asc(feedDevices.deviceNo), asc(feedDevices.id));
   if (feeders.length === 0) return [];
   const ids = (xs: (number | null)[]) => sql.param([...new Set(xs.filter((x): x is number => x !== null))]);
-  const links = await db
-    .select({ id: collector.id, gatewayId: gateways.id })
-    .from(collector)
-    .innerJoin(concentrator, eq(concentrator.id, collector.parentId))
-    .innerJoin(gateways, eq(gateways.id, concentrator.gatewayId))
-    .where(sql`${collector.id} = ANY(${ids(feeders.map((f) => f.parentId))}::int[])`);
-  const penRows = await db
-    .select({ id: pens.id, column: pens.fieldColumn, row: pens.field })
-    .from(pens)
-    .where(sql`${pens.id} = ANY(${ids(feeders.map((f) => f.penId))}::int[])`);
-  // Houses ranked by name as the database orders text (houses of one name share a rank).
-  const shedRows = await db
-    .select({ id: sheds.id, name: sheds.shedName, rank: sql<number>`dense_rank() OVER (ORDER BY ${sheds.shedName})`.mapWith(Number) })
-    .from(sheds)
-    .where(sql`${sheds.id} = ANY(${ids(feeders.map((f) => f.shedId))}::int[])`);
-  const gatewayOf = new Map(links.map((l) => [l.id, l.gatewayId]));
-  const penOf = new Map(penRows.map((p) => [p.id, p]));
-  const shedOf = new Map(shedRows.map((s) => [s.id, s]));
+  // One round trip for the three look-ups, each as one JSON array (parsed natively by the driver).
+  const { rows } = await db.execute<{
+    links: [number, number][] | null;
+    pens: [number, number, number][] | null;
+    sheds: [number, string, number][] | null;
+  }>(sql`
+    SELECT (SELECT json_agg(json_build_array(c.id, g.id))
+              FROM feed_devices c JOIN feed_devices j ON j.id = c.parent_id JOIN gateways g ON g.id = j.gateway_id
+             WHERE c.id = ANY(${ids(feeders.map((f) => f.parentId))}::int[])) AS links,
+           (SELECT json_agg(json_build_array(p.id, p.field_column, p.field))
+              FROM pens p WHERE p.id = ANY(${ids(feeders.map((f) => f.penId))}::int[])) AS pens,
+           -- Houses ranked by name as the database orders text (houses of one name share a rank).
+           (SELECT json_agg(json_build_array(s.id, s.shed_name, s.rank))
+              FROM (SELECT id, shed_name, dense_rank() OVER (ORDER BY shed_name) AS rank
+                      FROM sheds WHERE id = ANY(${ids(feeders.map((f) => f.shedId))}::int[])) s) AS sheds`);
+  const found = rows[0];
+  const gatewayOf = new Map(found?.links ?? []);
+  const penOf = new Map((found?.pens ?? []).map(([id, column, row]) => [id, { id, column, row }]));
+  const shedOf = new Map((found?.sheds ?? []).map(([id, name, rank]) => [id, { id, name, rank }]));
   const placed: { place: FeederPlace; rank: number; at: number }[] = [];
   for (const [at, f] of feeders.entries()) {
     const gatewayId = f.parentId === null ? undefined : gatewayOf.get(f.parentId);
@@ -130,7 +127,7 @@ export async function feederPlaces(
         feederName: f.name ?? '',
         gatewayId,
         shedId: shed.id,
-        shedName: shed.name ?? '',
+        shedName: shed.name,
         penId: pen.id,
         penColumn: pen.column,
         penRow: pen.row,

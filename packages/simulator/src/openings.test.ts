@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SIDE_INLET } from '@farmsense/shared';
 import { applyCommand } from './commands.js';
 import { ShedModel } from './model.js';
 import { inletFor, openingNext, parseOpenings, pressureOf, type OpeningParams } from './openings.js';
@@ -36,18 +37,7 @@ function run(models: ShedModel[]): Sums[] {
   return sums;
 }
 
-const opening = (more: Partial<OpeningParams> = {}): OpeningParams => ({
-  kind: 'side',
-  index: 1,
-  control: 'pressure',
-  pressureTarget: 20,
-  pressureBand: 2,
-  openFrom: 1,
-  fullyOpen: 4,
-  minOpen: 10,
-  maxOpen: 90,
-  ...more,
-});
+const opening = (more: Partial<OpeningParams> = {}): OpeningParams => ({ ...SIDE_INLET, maxOpen: 90, ...more });
 
 describe('inlets and curtains set by the platform', () => {
   it('moves toward the pressure target or along the temperature line, within min and max (hand-worked)', () => {

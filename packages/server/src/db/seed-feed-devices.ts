@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { FEEDER_DEFAULTS } from '@farmsense/shared';
 import { hashCheckCode } from '../lib/check-codes.js';
 import { adjustedRation, adjustsOf } from '../modules/feeding/index.js';
 import type { Db, Tx } from './client.js';
@@ -96,14 +97,7 @@ export async function seedDemoFeeders(db: Db): Promise<boolean> {
             deviceNo: String(crate).padStart(3, '0'),
             name: `Crate ${crate}`,
             model: 'FS-FEED-S1',
-            brightness: 80,
-            lockSeconds: 60,
-            touchLock: false,
-            baitWeight: 150,
-            tempLow: 5,
-            tempHigh: 35,
-            intervalMinutes: 30,
-            amountPerFeed: 300,
+            ...FEEDER_DEFAULTS,
           };
         }),
       );

@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import { FEEDER_DEFAULTS } from '@farmsense/shared';
 import { tokenFor } from '../test/factories.js';
 import { readSheet } from '../test/xlsx-reader.js';
 import { example, type Hints } from './json-schema.js';
@@ -81,18 +82,7 @@ export function hintsFor(w: SecurityWorld, path: string): Hints & { unresolved: 
     endNo: () => [2],
     concentratorIds: () => one(d.pigConcentrator),
     // Their settings keep their rules (trough alarm low below high, a baud rate of the list).
-    params: () => [
-      {
-        brightness: 80,
-        lockSeconds: 60,
-        touchLock: false,
-        baitWeight: 150,
-        tempLow: 5,
-        tempHigh: 35,
-        intervalMinutes: 30,
-        amountPerFeed: 300,
-      },
-    ],
+    params: () => [{ ...FEEDER_DEFAULTS }],
     serial: () => [{ baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none' }],
     // A collector's parent is a concentrator, a feeder's a collector.
     parentId: () => one(/\/feeder/i.test(path) ? d.pigCollector : d.pigConcentrator),

@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { openingAtTemperature, windowPayload, type OpeningSetting } from './openings.js';
+import { openingAtTemperature, SIDE_INLET, windowPayload, type OpeningSetting } from './openings.js';
 
-const opening = (more: Partial<OpeningSetting> = {}): OpeningSetting => ({
-  kind: 'side',
-  index: 1,
-  control: 'pressure',
-  pressureTarget: 20,
-  pressureBand: 2,
-  openFrom: 1,
-  fullyOpen: 4,
-  minOpen: 10,
-  maxOpen: 90,
-  ...more,
-});
+const opening = (more: Partial<OpeningSetting> = {}): OpeningSetting => ({ ...SIDE_INLET, maxOpen: 90, ...more });
 const issues = (openings: unknown): { path: string; message: string }[] =>
   windowPayload.safeParse({ openings }).error?.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) ?? [];
 

@@ -46,6 +46,19 @@ export const openingSetting = strictObject({
 });
 export type OpeningSetting = z.infer<typeof openingSetting>;
 
+/** A side inlet held at 20 Pa (band 2 Pa), 10 to 100 % open: the console's start for a new inlet. */
+export const SIDE_INLET: Readonly<OpeningSetting> = Object.freeze({
+  kind: 'side',
+  index: 1,
+  control: 'pressure',
+  pressureTarget: 20,
+  pressureBand: 2,
+  openFrom: 1,
+  fullyOpen: 4,
+  minOpen: 10,
+  maxOpen: 100,
+});
+
 /** The inlets and curtains of a house: 1 to 16, each kind and number once, open-from below fully-open, max not below min. */
 export const windowPayload = strictObject({
   openings: z

@@ -1,18 +1,7 @@
-import type { OpeningSetting, WindowPayload } from '@farmsense/shared';
+import { SIDE_INLET, type OpeningSetting, type WindowPayload } from '@farmsense/shared';
 import { settingGroupSuite } from './group-suite.fixtures.js';
 
-const opening = (more: Partial<OpeningSetting> = {}): OpeningSetting => ({
-  kind: 'side',
-  index: 1,
-  control: 'pressure',
-  pressureTarget: 20,
-  pressureBand: 2,
-  openFrom: 1,
-  fullyOpen: 4,
-  minOpen: 10,
-  maxOpen: 90,
-  ...more,
-});
+const opening = (more: Partial<OpeningSetting> = {}): OpeningSetting => ({ ...SIDE_INLET, maxOpen: 90, ...more });
 const openings = (pa: number): WindowPayload => ({
   openings: [
     opening({ pressureTarget: pa }),

@@ -1,7 +1,15 @@
 import type { ReactElement } from 'react';
 import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { OPENING_CONTROLS, OPENING_KINDS, OPENING_LIMITS, windowPayload, type OpeningSetting, type WindowPayload } from '@farmsense/shared';
+import {
+  OPENING_CONTROLS,
+  OPENING_KINDS,
+  OPENING_LIMITS,
+  SIDE_INLET,
+  windowPayload,
+  type OpeningSetting,
+  type WindowPayload,
+} from '@farmsense/shared';
 import { freeNumber, RowListEditor, type RowColumn } from '../components/RowListEditor';
 import { openingText } from '../components/openingText';
 import { SettingGroupPage } from '../components/SettingGroupPage';
@@ -20,19 +28,12 @@ const COLUMNS: RowColumn[] = [
 ];
 /** A new opening: the next number of a side inlet, held at 20 Pa. */
 const newOpening = (rows: readonly Partial<OpeningSetting>[]): OpeningSetting => ({
-  kind: 'side',
+  ...SIDE_INLET,
   index: freeNumber(
     rows.filter((r) => r.kind === 'side'),
     'index',
     OPENING_LIMITS.maxIndex,
   ),
-  control: 'pressure',
-  pressureTarget: 20,
-  pressureBand: 2,
-  openFrom: 1,
-  fullyOpen: 4,
-  minOpen: 10,
-  maxOpen: 100,
 });
 
 /** A house without opening settings starts from its side inlet held at 20 Pa and its curtain opening from 2 °C over the set point. */

@@ -64,7 +64,7 @@ describe('day-age temperature curve', { timeout: 40_000 }, () => {
     const calls = serve([base]);
     renderWithApp(<TempDayAgePage />, '/remote-control/env-control/temp-dayage');
     const target2 = await screen.findByLabelText(`${t('curve.fields.target')} 2`, {}, SLOW);
-    await waitFor(() => expect((target2 as HTMLInputElement).value).toBe('24'));
+    await waitFor(() => expect((target2 as HTMLInputElement).value).toBe('24'), SLOW);
     expect(screen.getAllByTestId('sync-status')[0]!.textContent).toBe(t('status.synced'));
     // The curve is drawn (against the flock day age and the comfort curve) above the form.
     expect(screen.getByTestId('curve-chart')).toBeTruthy();
@@ -93,7 +93,7 @@ describe('day-age temperature curve', { timeout: 40_000 }, () => {
     const calls = serve([base]);
     renderWithApp(<TempDayAgePage />, '/remote-control/env-control/temp-dayage');
     const target1 = await screen.findByLabelText(`${t('curve.fields.target')} 1`, {}, SLOW);
-    await waitFor(() => expect((target1 as HTMLInputElement).value).toBe('32'));
+    await waitFor(() => expect((target1 as HTMLInputElement).value).toBe('32'), SLOW);
     fireEvent.change(target1, { target: { value: '20' } });
     fireEvent.click(await screen.findByLabelText(t('curve.confirmOffComfort'), {}, SLOW));
     await confirmApply(t('curve.apply'));

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyAnswer, SettingStateAnswer } from '@farmsense/shared';
 import { BROKER_URL, brokerAvailable, dropSession, waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, curve, FakeController, online, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import { buildWorld, curve, curveCalls, FakeController, type CurveCalls, online, type ControlWorld } from './control.fixtures.js';
 
 /**
  * Remote control through the machine's real Mosquitto (external broker mode, MQTT_URL), as
@@ -25,21 +24,10 @@ describe.skipIf(!brokerUp)(`remote control through Mosquitto (${TEST_DB})`, () =
   const clientId = `fs-test-${run}-control`;
   const devices: FakeController[] = [];
 
-  const apply = async (shedId: number, target: number): Promise<ApplyAnswer> => {
-    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
-      group: 'tempDayAge',
-      shedIds: [shedId],
-      payload: curve(target),
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-    expect(r.code).toBe(1);
-    return r.data;
-  };
-  const state = async (shedId: number): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=tempDayAge`)).data;
-  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
-    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+  let c: CurveCalls;
+  const apply = (shedId: number, target: number): Promise<ApplyAnswer> => c.save([shedId], target);
+  const state = (shedId: number): Promise<SettingStateAnswer> => c.state(shedId);
+  const statusOf = (shedId: number, version: number): Promise<string | undefined> => c.statusOf(shedId, version);
 
   beforeAll(async () => {
     ctx = await createTestApp({
@@ -48,6 +36,7 @@ describe.skipIf(!brokerUp)(`remote control through Mosquitto (${TEST_DB})`, () =
       iot: { shareGroup: `t${run}control`, clientId, lingerMs: 5, statusFlushMs: 200 },
     });
     w = await buildWorld(ctx, 'mq');
+    c = curveCalls(ctx, w);
   });
   afterAll(async () => {
     for (const d of devices) d.client.end(true);

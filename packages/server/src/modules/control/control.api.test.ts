@@ -9,6 +9,8 @@ import {
   APPLY,
   buildWorld,
   curve,
+  curveCalls,
+  type CurveCalls,
   FakeController,
   LOGS,
   online,
@@ -29,25 +31,15 @@ describe(`remote control commands (${TEST_DB})`, () => {
   let w: ControlWorld;
   const devices: FakeController[] = [];
 
-  const apply = async (shedIds: number[], target: number): Promise<ApplyAnswer> => {
-    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
-      group: 'tempDayAge',
-      shedIds,
-      payload: curve(target),
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-    expect(r.code).toBe(1);
-    return r.data;
-  };
-  const state = async (shedId: number): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=tempDayAge`)).data;
-  const statusOf = async (shedId: number, version: number): Promise<string | undefined> =>
-    (await state(shedId)).versions.find((v) => v.version === version)?.status;
+  let c: CurveCalls;
+  const apply = (shedIds: number[], target: number): Promise<ApplyAnswer> => c.save(shedIds, target);
+  const state = (shedId: number): Promise<SettingStateAnswer> => c.state(shedId);
+  const statusOf = (shedId: number, version: number): Promise<string | undefined> => c.statusOf(shedId, version);
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
     w = await buildWorld(ctx, 'cmd');
+    c = curveCalls(ctx, w);
   });
   afterAll(async () => {
     for (const d of devices) await d.client.endAsync();

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { AccountType, type ApplyAnswer, type SettingGroup, type SettingStateAnswer } from '@farmsense/shared';
@@ -143,15 +144,36 @@ export async function groupBench(
   const w = await buildWorld(ctx, name);
   const dev = await FakeController.connect(ctx, w.gateways[0]!.code);
   await online(ctx, w.gateways[0]!.id);
+  return { ctx, w, dev, g: groupCalls(ctx, w, group) };
+}
+
+/** The group's calls as the world's administrator (apply confirmed with the security code). */
+export function groupCalls(ctx: TestContext, w: ControlWorld, group: SettingGroup): GroupCalls {
   const state = async (shedId: number): Promise<SettingStateAnswer> =>
     (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=${group}`)).data;
-  const g: GroupCalls = {
+  return {
     apply: async (shedIds, payload, token = w.token) =>
       call<ApplyAnswer>(ctx, token, 'POST', APPLY, { group, shedIds, payload, codeKind: 'security', code: await securityCode(ctx) }),
     state,
     statusOf: async (shedId, version) => (await state(shedId)).versions.find((v) => v.version === version)?.status,
   };
-  return { ctx, w, dev, g };
+}
+
+/** The command tests' calls on the day-age curve: `save` applies `curve(target)`, which must be accepted, and answers the results. */
+export interface CurveCalls extends GroupCalls {
+  save: (shedIds: number[], target: number) => Promise<ApplyAnswer>;
+}
+
+export function curveCalls(ctx: TestContext, w: ControlWorld): CurveCalls {
+  const g = groupCalls(ctx, w, 'tempDayAge');
+  return {
+    ...g,
+    save: async (shedIds, target) => {
+      const r = await g.apply(shedIds, curve(target));
+      expect(r.code).toBe(1);
+      return r.data;
+    },
+  };
 }
 
 /** Ends a bench's controller and app (either may be missing when its start failed). */

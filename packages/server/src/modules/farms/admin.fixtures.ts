@@ -1,9 +1,10 @@
+import { afterAll, beforeAll } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AccountType, workerApps } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, tenants } from '../../db/tables.js';
-import type { TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, farmIdByName, tokenFor } from '../../test/factories.js';
 
 /**
@@ -52,6 +53,19 @@ export async function adminWorld(ctx: TestContext): Promise<AdminWorld> {
     tok[k] = await tokenFor(db, code);
   }
   return { demoTenant, pigFarm, poultryFarm, otherTenant, otherFarm, otherShed, tok };
+}
+
+/**
+ * Registers the file's app (with the demo data) and its admin world: made before the tests,
+ * closed after them; `set` receives both once made.
+ */
+export function withAdminWorld(set: (b: { ctx: TestContext; w: AdminWorld }) => void): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    set({ ctx, w: await adminWorld(ctx) });
+  });
+  afterAll(async () => ctx?.close());
 }
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FarmDetail, Page } from '@farmsense/shared';
 import { accountFarms, accountSheds, farms, pens, sheds, systemAuth } from '../../db/tables.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildShed, call, tokenFor } from '../../test/factories.js';
-import { adminWorld, pigManager, rows, type AdminWorld } from './admin.fixtures.js';
+import { withAdminWorld, pigManager, rows, type AdminWorld } from './admin.fixtures.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const ADD = '/api/breedpigbuilding/farmInfo/add';
@@ -34,11 +34,7 @@ describe(`farms (${TEST_DB})`, () => {
   let ctx: TestContext;
   let w: AdminWorld;
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    w = await adminWorld(ctx);
-  });
-  afterAll(async () => ctx?.close());
+  withAdminWorld((b) => ({ ctx, w } = b));
 
   it('refuses every route without a token (10002)', async () => {
     const routes: RouteCall[] = [

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AuditNote, OperationLogRow, Page } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildRole, call } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
-import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
+import { withAdminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
 
 const B = '/api/breedpigbuilding/shed';
 const PAGE = '/api/breedpigbuilding/operationLog/page';
@@ -13,11 +13,7 @@ describe(`operation log: what a write changed (${TEST_DB})`, () => {
   let ctx: TestContext;
   let w: AdminWorld;
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    w = await adminWorld(ctx);
-  });
-  afterAll(async () => ctx?.close());
+  withAdminWorld((b) => ({ ctx, w } = b));
 
   const notes = async (): Promise<AuditNote[]> => {
     const res = await call<Page<OperationLogRow>>(ctx, w.tok.demo, 'POST', PAGE, { pageNo: 1, pageSize: 100 });

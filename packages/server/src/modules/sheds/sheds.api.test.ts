@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HierarchyFarm, PenOption, PenRow, ShedListItem } from '@farmsense/shared';
 import { accountFarms, accountPens, accountSheds, gateways, pens, roles, sheds } from '../../db/tables.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, call, tokenFor } from '../../test/factories.js';
-import { adminWorld, pigManager, rows, type AdminWorld } from '../farms/admin.fixtures.js';
+import { withAdminWorld, pigManager, rows, type AdminWorld } from '../farms/admin.fixtures.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const B = '/api/breedpigbuilding/shed';
@@ -23,11 +23,7 @@ describe(`sheds and pens (${TEST_DB})`, () => {
     ...over,
   });
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    w = await adminWorld(ctx);
-  });
-  afterAll(async () => ctx?.close());
+  withAdminWorld((b) => ({ ctx, w } = b));
 
   it('refuses every route without a token (10002)', async () => {
     const routes: RouteCall[] = [

@@ -1,11 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes } from '@farmsense/shared';
+import { describe, expect, it } from 'vitest';
 import { TEST_DB } from '../test/harness.js';
-import { changed, dataTables, rowCounts, type TableInfo } from './data.js';
+import { changed, rowCounts } from './data.js';
 import { malformedBodies } from './malformed.js';
-import { routeActors, securityWorld, type Actor, type RouteInfo, type SecurityWorld } from './world.js';
-import { buildRequest, send, tokenOf, type Answer } from './requests.js';
+import { envelopeFault, inputBench } from './input.fixtures.js';
+import { buildRequest, send, tokenOf } from './requests.js';
 
 /**
  * Property-based fuzzing of every write route with a JSON body (issue 3, "Enforcement"): as an
@@ -18,28 +17,11 @@ import { buildRequest, send, tokenOf, type Answer } from './requests.js';
 const RUNS = 15;
 const SEED = 20_240_607;
 
-function verdict(a: Answer): string | null {
-  if (a.status >= 500 || a.code === ErrorCodes.SERVICE_ERROR) return `server error (HTTP ${a.status}, code ${a.code})`;
-  if (!a.contentType.includes('json') || typeof a.code !== 'number') return `no coded envelope (HTTP ${a.status}, ${a.contentType})`;
-  if (a.code === ErrorCodes.SUCCESS) return 'accepted';
-  return null;
-}
-
 describe(`malformed input to every write route (${TEST_DB})`, () => {
-  let w: SecurityWorld;
-  let tables: TableInfo[];
-  let actorFor: (r: RouteInfo) => Actor | null;
-
-  beforeAll(async () => {
-    w = await securityWorld();
-    tables = await dataTables(w.ctx.database);
-    actorFor = await routeActors(w);
-  });
-  afterAll(async () => {
-    await w?.ctx.close();
-  });
+  const bench = inputBench();
 
   it(`refuses ${RUNS} malformed bodies per write route with a coded error and writes nothing`, async () => {
+    const { w, tables, actorFor } = bench();
     const routes = w.routes.filter((r) => r.method !== 'GET' && r.bodySchema);
     expect(routes.length).toBeGreaterThan(30);
     const failures: string[] = [];
@@ -60,7 +42,7 @@ describe(`malformed input to every write route (${TEST_DB})`, () => {
           fc.asyncProperty(malformedBodies(route.bodySchema!, base.payload), async (body) => {
             if (route.schema.body?.safeParse(body).success) lenient.push(body);
             const answer = await send(w.ctx, token, { method: route.method, url: base.url, payload: body });
-            const bad = verdict(answer);
+            const bad = envelopeFault(answer);
             if (bad) throw new Error(`${bad}: ${JSON.stringify(answer.content).slice(0, 300)}`);
           }),
           { seed: SEED + i, numRuns: RUNS, endOnFailure: true },
@@ -76,6 +58,7 @@ describe(`malformed input to every write route (${TEST_DB})`, () => {
   }, 120_000);
 
   it('refuses junk path parameters of every route with a coded error and writes nothing', async () => {
+    const { w, tables, actorFor } = bench();
     const junk = ['abc', '-1', '0', '1.5', '99999999999999999999', "1'--", '%00', 'x'.repeat(300)];
     const routes = w.routes.filter((r) => /\{\w+\}/.test(r.path));
     expect(routes.length).toBeGreaterThan(0);
@@ -91,7 +74,7 @@ describe(`malformed input to every write route (${TEST_DB})`, () => {
           url,
           ...(base.payload === undefined ? {} : { payload: base.payload }),
         });
-        const bad = verdict(answer);
+        const bad = envelopeFault(answer);
         if (bad) failures.push(`${route.key} with ${j.slice(0, 20)}: ${bad}`);
       }
     }

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes } from '@farmsense/shared';
 import { TEST_DB } from '../test/harness.js';
-import { changed, dataTables, rowCounts, type TableInfo } from './data.js';
+import { changed, rowCounts } from './data.js';
 import { badCases, type BadCase } from './strict-input.js';
-import { routeActors, securityWorld, type Actor, type RouteInfo, type SecurityWorld } from './world.js';
+import { envelopeFault, inputBench } from './input.fixtures.js';
 import { buildRequest, send, tokenOf, type Answer } from './requests.js';
 
 /**
@@ -20,9 +20,8 @@ interface Issue {
 }
 
 function verdict(a: Answer, c: BadCase, reachable: boolean): string | null {
-  if (a.status >= 500 || a.code === ErrorCodes.SERVICE_ERROR) return `server error (HTTP ${a.status}, code ${String(a.code)})`;
-  if (!a.contentType.includes('json') || typeof a.code !== 'number') return `no coded envelope (HTTP ${a.status}, ${a.contentType})`;
-  if (a.code === ErrorCodes.SUCCESS) return 'accepted';
+  const fault = envelopeFault(a);
+  if (fault) return fault;
   // An account that may not call the route is refused before its input is read: any clean 4xx.
   if (!reachable) return a.status >= 400 && a.status < 500 ? null : `HTTP ${a.status}, code ${a.code}`;
   if (a.status !== 400 || a.code !== ErrorCodes.PARAM_ERROR) return `HTTP ${a.status}, code ${a.code} instead of 400/99996`;
@@ -33,20 +32,10 @@ function verdict(a: Answer, c: BadCase, reachable: boolean): string | null {
 }
 
 describe(`strict input at every route (${TEST_DB})`, () => {
-  let w: SecurityWorld;
-  let tables: TableInfo[];
-  let actorFor: (r: RouteInfo) => Actor | null;
-
-  beforeAll(async () => {
-    w = await securityWorld();
-    tables = await dataTables(w.ctx.database);
-    actorFor = await routeActors(w);
-  });
-  afterAll(async () => {
-    await w?.ctx.close();
-  });
+  const bench = inputBench();
 
   it('refuses bad text, wrong types, over-long, repeated and unknown fields on every route with 400/99996 naming the field', async () => {
+    const { w, tables, actorFor } = bench();
     const failures: string[] = [];
     const before = await rowCounts(w.ctx.database, tables);
     let sent = 0;
@@ -74,6 +63,7 @@ describe(`strict input at every route (${TEST_DB})`, () => {
   }, 300_000);
 
   it('refuses a NUL in the sign-in name before authentication, and a raw NUL byte in the JSON', async () => {
+    const { w } = bench();
     const url = '/api/breedpigaccount/login/doLogin';
     const named = await send(w.ctx, null, { method: 'POST', url, payload: { username: 'demo\u0000', password: w.passwords.demo } });
     expect([named.status, named.code]).toEqual([400, ErrorCodes.PARAM_ERROR]);

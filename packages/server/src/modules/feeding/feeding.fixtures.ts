@@ -6,6 +6,7 @@ import { addGateway } from '../../iot/testkit.js';
 import type { TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { feedDevices } from './device-tables.js';
+import { feedingPlans } from './tables.js';
 
 /**
  * A house's feeder hierarchy for tests: a feeder main gateway (type 102) with its concentrator,
@@ -140,6 +141,33 @@ export async function feedingTenant(
   const plans = { suffix: 'plans', role: 'Feeding plans', code: 'accurate-feeding.plan', farm };
   const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, limited: [{ ...o.limited, farm }, plans] });
   return { tenant, farm, tok };
+}
+
+/**
+ * A gestation plan (114 days, dispatched at once) on a new house "Gestation 1" of the farm, as
+ * the feed and standard tests need one to use their feed or standard; answers its id.
+ */
+export async function gestationPlan(
+  ctx: TestContext,
+  at: { tenant: number; farm: number },
+  over: Partial<typeof feedingPlans.$inferInsert> = {},
+): Promise<number> {
+  const { db } = ctx.database;
+  const shedId = await buildShed(db, at.tenant, at.farm, { shedName: 'Gestation 1', shedType: 1 });
+  const [plan] = await db
+    .insert(feedingPlans)
+    .values({
+      tenantId: at.tenant,
+      farmId: at.farm,
+      shedId,
+      name: 'Gestation',
+      totalDays: 114,
+      splitPoints: [1, 114],
+      dispatchMode: 'immediate',
+      ...over,
+    })
+    .returning({ id: feedingPlans.id });
+  return plan!.id;
 }
 
 /**

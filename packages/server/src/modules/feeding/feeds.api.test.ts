@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FeedInfoRow, type FeedOption, type FeedTypeRow, type Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildShed, call } from '../../test/factories.js';
-import { feedingTenant } from './feeding.fixtures.js';
+import { call } from '../../test/factories.js';
+import { feedingTenant, gestationPlan } from './feeding.fixtures.js';
 import { feedingPlans, feedingPlanStages } from './tables.js';
 
 const TYPE = '/api/feeding/feedType';
@@ -113,22 +113,10 @@ describe(`feed types and feed info (${TEST_DB})`, () => {
     expect([inUse.code, inUse.data]).toEqual([20036, { feedInfos: 2 }]);
 
     const feeds = (await call<Page<FeedInfoRow>>(ctx, tok['fd-admin']!, 'GET', `${INFO}/page`)).data.list;
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Gestation 1', shedType: 1 });
-    const [plan] = await db
-      .insert(feedingPlans)
-      .values({
-        tenantId: tenant,
-        farmId: farm,
-        shedId: shed,
-        name: 'Gestation',
-        totalDays: 114,
-        splitPoints: [1, 114],
-        dispatchMode: 'immediate',
-      })
-      .returning({ id: feedingPlans.id });
+    const planId = await gestationPlan(ctx, { tenant, farm });
     await db
       .insert(feedingPlanStages)
-      .values({ tenantId: tenant, planId: plan!.id, seq: 1, startDay: 1, endDay: 114, feedId: feeds[0]!.id, dailyAmount: 2500 });
+      .values({ tenantId: tenant, planId, seq: 1, startDay: 1, endDay: 114, feedId: feeds[0]!.id, dailyAmount: 2500 });
     expect((await call<Page<FeedInfoRow>>(ctx, tok['fd-admin']!, 'GET', `${INFO}/page`)).data.list[0]!.planUses).toBe(1);
     const used = await call(ctx, tok['fd-admin']!, 'DELETE', `${INFO}/${feeds[0]!.id}`);
     expect([used.code, used.data]).toEqual([20036, { planStages: 1 }]);

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { type Page, type StandardOption, type StandardRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildShed, call } from '../../test/factories.js';
-import { feedingTenant } from './feeding.fixtures.js';
+import { call } from '../../test/factories.js';
+import { feedingTenant, gestationPlan } from './feeding.fixtures.js';
 import { auditLog } from '../../db/tables.js';
 import { feedingPlans } from './tables.js';
 
@@ -146,17 +146,7 @@ describe(`feeding standards (${TEST_DB})`, () => {
     // The same name is free in another tenant.
     expect((await call(ctx, tok['st-second']!, 'POST', STD, lactation({ name: std!.name }))).code).toBe(1);
 
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Gestation 1', shedType: 1 });
-    await db.insert(feedingPlans).values({
-      tenantId: tenant,
-      farmId: farm,
-      shedId: shed,
-      name: 'Gestation',
-      totalDays: 114,
-      splitPoints: [1, 114],
-      dispatchMode: 'immediate',
-      standardId: std!.id,
-    });
+    await gestationPlan(ctx, { tenant, farm }, { standardId: std!.id });
     expect(
       (await call<Page<StandardRow>>(ctx, tok['st-admin']!, 'GET', `${STD}/page?penFeedingType=pregnant`)).data.list[0]!.planUses,
     ).toBe(1);

@@ -19,6 +19,7 @@ import { paramError } from '../../lib/param-error.js';
 import { refusal, seesShed, shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { alarmEvent } from './stored.js';
 import { alarms } from './tables.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Alarm records (/warningmanagement/warningrecord): the list with filters derived from the two
@@ -80,28 +81,32 @@ export async function alarmPage(db: Db, scope: Scope, q: AlarmPageQuery): Promis
   if (q.startTime) conds.push(gte(alarms.startedAt, q.startTime));
   if (q.endTime) conds.push(lt(alarms.startedAt, q.endTime));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(alarms).where(where);
-  const rows = await db
-    .select({
-      a: alarms,
-      farmName: farms.farmName,
-      shedName: sheds.shedName,
-      ackByName: ackAccount.accountName,
-      clearedByName: clearAccount.accountName,
-    })
-    .from(alarms)
-    .innerJoin(farms, eq(farms.id, alarms.farmId))
-    .innerJoin(sheds, eq(sheds.id, alarms.shedId))
-    .leftJoin(ackAccount, eq(ackAccount.id, alarms.ackBy))
-    .leftJoin(clearAccount, eq(clearAccount.id, alarms.clearedBy))
-    .where(where)
-    .orderBy(desc(alarms.startedAt), desc(alarms.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, alarms, where);
+  const rows = await onePage(
+    db
+      .select({
+        a: alarms,
+        farmName: farms.farmName,
+        shedName: sheds.shedName,
+        ackByName: ackAccount.accountName,
+        clearedByName: clearAccount.accountName,
+      })
+      .from(alarms)
+      .innerJoin(farms, eq(farms.id, alarms.farmId))
+      .innerJoin(sheds, eq(sheds.id, alarms.shedId))
+      .leftJoin(ackAccount, eq(ackAccount.id, alarms.ackBy))
+      .leftJoin(clearAccount, eq(clearAccount.id, alarms.clearedBy))
+      .where(where)
+      .orderBy(desc(alarms.startedAt), desc(alarms.id))
+      .$dynamic(),
+    q,
+  );
   const now = Date.now();
   const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
-  return {
-    list: rows.map(({ a, farmName, shedName, ackByName, clearedByName }) => ({
+  return pageAnswer(
+    q,
+    total,
+    rows.map(({ a, farmName, shedName, ackByName, clearedByName }) => ({
       id: a.id,
       farmId: a.farmId,
       farmName,
@@ -135,10 +140,7 @@ export async function alarmPage(db: Db, scope: Scope, q: AlarmPageQuery): Promis
       clearedByName,
       shelvedUntil: ms(a.shelvedUntil),
     })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }
 
 /** The bell: active, unacknowledged and not shelved, per level. */

@@ -28,6 +28,7 @@ import { farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope }
 import type { LiveHub } from '../../iot/live.js';
 import { alarmEvent } from './stored.js';
 import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Rule groups and rules (/warningmanagement/warningconfiguration). A group or rule of a farm the
@@ -81,19 +82,23 @@ export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Pr
   if (q.farmId) conds.push(eq(alarmRuleGroups.farmId, (await visibleFarm(scope, q.farmId)).id));
   if (q.shedType !== undefined) conds.push(eq(alarmRuleGroups.shedType, q.shedType));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(alarmRuleGroups).where(where);
-  const rows = await db
-    .select({ g: alarmRuleGroups, farmName: farms.farmName, ruleCount: count(alarmRules.id) })
-    .from(alarmRuleGroups)
-    .innerJoin(farms, eq(farms.id, alarmRuleGroups.farmId))
-    .leftJoin(alarmRules, eq(alarmRules.groupId, alarmRuleGroups.id))
-    .where(where)
-    .groupBy(alarmRuleGroups.id, farms.farmName)
-    .orderBy(asc(farms.farmName), asc(alarmRuleGroups.shedType), asc(alarmRuleGroups.name), asc(alarmRuleGroups.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return {
-    list: rows.map(({ g, farmName, ruleCount }) => ({
+  const total = await countRows(db, alarmRuleGroups, where);
+  const rows = await onePage(
+    db
+      .select({ g: alarmRuleGroups, farmName: farms.farmName, ruleCount: count(alarmRules.id) })
+      .from(alarmRuleGroups)
+      .innerJoin(farms, eq(farms.id, alarmRuleGroups.farmId))
+      .leftJoin(alarmRules, eq(alarmRules.groupId, alarmRuleGroups.id))
+      .where(where)
+      .groupBy(alarmRuleGroups.id, farms.farmName)
+      .orderBy(asc(farms.farmName), asc(alarmRuleGroups.shedType), asc(alarmRuleGroups.name), asc(alarmRuleGroups.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(
+    q,
+    total,
+    rows.map(({ g, farmName, ruleCount }) => ({
       id: g.id,
       farmId: g.farmId,
       farmName,
@@ -104,10 +109,7 @@ export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Pr
       ruleCount,
       updatedAt: g.updatedAt.getTime(),
     })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }
 
 async function assertGroupNameFree(db: DbOrTx, farmId: number, name: string, exceptId?: number): Promise<void> {
@@ -229,24 +231,25 @@ export async function rulePage(db: Db, scope: Scope, q: AlarmRulePageQuery): Pro
   if (q.level !== undefined) conds.push(eq(alarmRules.level, q.level));
   if (q.kind) conds.push(eq(alarmRules.kind, q.kind));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(alarmRules).where(where);
-  const rows = await db
-    .select({ r: alarmRules, groupName: alarmRuleGroups.name })
-    .from(alarmRules)
-    .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
-    .where(where)
-    .orderBy(asc(alarmRuleGroups.name), asc(alarmRules.level), asc(alarmRules.name), asc(alarmRules.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return {
-    list: await present(
+  const total = await countRows(db, alarmRules, where);
+  const rows = await onePage(
+    db
+      .select({ r: alarmRules, groupName: alarmRuleGroups.name })
+      .from(alarmRules)
+      .innerJoin(alarmRuleGroups, eq(alarmRuleGroups.id, alarmRules.groupId))
+      .where(where)
+      .orderBy(asc(alarmRuleGroups.name), asc(alarmRules.level), asc(alarmRules.name), asc(alarmRules.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(
+    q,
+    total,
+    await present(
       db,
       rows.map(({ r, groupName }) => ({ ...r, groupName })),
     ),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }
 
 export async function ruleDetail(db: Db, scope: Scope, id: number): Promise<AlarmRuleRow> {

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import { CODE_KINDS, OPTION_ACTIONS, OPTION_LOG_GROUPS, type OptionLogPageQuery, type OptionLogRow, type Page } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { controlCommands, controlOptionLogs, farms, sheds } from '../../db/tables.js';
 import { shedCondition, tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
 import { statusOf } from './settings.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * The option log (/remote-control/option-logs, /safe-oplog/records): every version a person made,
@@ -20,19 +21,23 @@ export async function optionLogPage(db: Db, scope: Scope, q: OptionLogPageQuery)
   if (q.group !== undefined) conds.push(eq(controlOptionLogs.grp, q.group));
   if (q.authCodeId !== undefined) conds.push(eq(controlOptionLogs.authCodeId, q.authCodeId));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(controlOptionLogs).where(where);
-  const rows = await db
-    .select({ l: controlOptionLogs, farmName: farms.farmName, shedName: sheds.shedName, c: controlCommands })
-    .from(controlOptionLogs)
-    .leftJoin(farms, eq(farms.id, controlOptionLogs.farmId))
-    .leftJoin(sheds, eq(sheds.id, controlOptionLogs.shedId))
-    .leftJoin(controlCommands, eq(controlCommands.id, controlOptionLogs.commandId))
-    .where(where)
-    .orderBy(desc(controlOptionLogs.createdAt), desc(controlOptionLogs.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return {
-    list: rows.map(({ l, farmName, shedName, c }) => ({
+  const total = await countRows(db, controlOptionLogs, where);
+  const rows = await onePage(
+    db
+      .select({ l: controlOptionLogs, farmName: farms.farmName, shedName: sheds.shedName, c: controlCommands })
+      .from(controlOptionLogs)
+      .leftJoin(farms, eq(farms.id, controlOptionLogs.farmId))
+      .leftJoin(sheds, eq(sheds.id, controlOptionLogs.shedId))
+      .leftJoin(controlCommands, eq(controlCommands.id, controlOptionLogs.commandId))
+      .where(where)
+      .orderBy(desc(controlOptionLogs.createdAt), desc(controlOptionLogs.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(
+    q,
+    total,
+    rows.map(({ l, farmName, shedName, c }) => ({
       id: l.id,
       farmId: l.farmId,
       farmName: farmName ?? null,
@@ -54,8 +59,5 @@ export async function optionLogPage(db: Db, scope: Scope, q: OptionLogPageQuery)
       ackedAt: c?.ackedAt ? c.ackedAt.getTime() : null,
       createdAt: l.createdAt.getTime(),
     })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }

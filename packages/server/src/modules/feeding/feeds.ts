@@ -21,6 +21,7 @@ import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedInfos, feedingPlanStages, feedTypes } from './tables.js';
 import { audit } from '../../plugins/audit-note.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Feed types and feed info: the tenant's catalogue (shared feeding/schemas.ts). A type or feed of
@@ -66,22 +67,23 @@ export async function typePage(db: Db, scope: Scope, q: FeedTypePageQuery): Prom
   const conds: SQL[] = [eq(feedTypes.tenantId, tenantIdOf(scope))];
   if (q.name) conds.push(containsText(q.name, feedTypes.name));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(feedTypes).where(where);
-  const rows = await db
-    .select({ t: feedTypes, infoCount: count(feedInfos.id) })
-    .from(feedTypes)
-    .leftJoin(feedInfos, eq(feedInfos.typeId, feedTypes.id))
-    .where(where)
-    .groupBy(feedTypes.id)
-    .orderBy(asc(feedTypes.name), asc(feedTypes.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return {
-    list: rows.map(({ t, infoCount }) => ({ id: t.id, name: t.name, remark: t.remark, infoCount, updatedAt: t.updatedAt.getTime() })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  const total = await countRows(db, feedTypes, where);
+  const rows = await onePage(
+    db
+      .select({ t: feedTypes, infoCount: count(feedInfos.id) })
+      .from(feedTypes)
+      .leftJoin(feedInfos, eq(feedInfos.typeId, feedTypes.id))
+      .where(where)
+      .groupBy(feedTypes.id)
+      .orderBy(asc(feedTypes.name), asc(feedTypes.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(
+    q,
+    total,
+    rows.map(({ t, infoCount }) => ({ id: t.id, name: t.name, remark: t.remark, infoCount, updatedAt: t.updatedAt.getTime() })),
+  );
 }
 
 export async function typeList(db: Db, scope: Scope): Promise<{ id: number; name: string }[]> {
@@ -166,23 +168,24 @@ export async function infoPage(db: Db, scope: Scope, q: FeedInfoPageQuery): Prom
   if (q.typeId !== undefined) conds.push(eq(feedInfos.typeId, q.typeId));
   if (q.animalType !== undefined) conds.push(eq(feedInfos.animalType, q.animalType));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(feedInfos).where(where);
-  const rows = await db
-    .select({ f: feedInfos, typeName: feedTypes.name, planUses: count(feedingPlanStages.id) })
-    .from(feedInfos)
-    .innerJoin(feedTypes, eq(feedTypes.id, feedInfos.typeId))
-    .leftJoin(feedingPlanStages, eq(feedingPlanStages.feedId, feedInfos.id))
-    .where(where)
-    .groupBy(feedInfos.id, feedTypes.name)
-    .orderBy(asc(feedInfos.name), asc(feedInfos.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return {
-    list: rows.map(({ f, typeName, planUses }) => presentInfo(f, typeName, planUses)),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  const total = await countRows(db, feedInfos, where);
+  const rows = await onePage(
+    db
+      .select({ f: feedInfos, typeName: feedTypes.name, planUses: count(feedingPlanStages.id) })
+      .from(feedInfos)
+      .innerJoin(feedTypes, eq(feedTypes.id, feedInfos.typeId))
+      .leftJoin(feedingPlanStages, eq(feedingPlanStages.feedId, feedInfos.id))
+      .where(where)
+      .groupBy(feedInfos.id, feedTypes.name)
+      .orderBy(asc(feedInfos.name), asc(feedInfos.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(
+    q,
+    total,
+    rows.map(({ f, typeName, planUses }) => presentInfo(f, typeName, planUses)),
+  );
 }
 
 export async function infoList(db: Db, scope: Scope, q: FeedListQuery): Promise<FeedOption[]> {

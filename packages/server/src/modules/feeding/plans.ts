@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import {
   AppError,
   belowMinimum,
@@ -28,6 +28,7 @@ import { visibleFeed } from './feeds.js';
 import { standardsOf, visibleStandard } from './standards.js';
 import { audit } from '../../plugins/audit-note.js';
 import { feedInfos, feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Feeding plans (/accurate-feeding/plan). The request schema has checked the SPEC §5 rules but
@@ -114,17 +115,19 @@ export async function planPage(db: Db, scope: Scope, q: PlanPageQuery): Promise<
   if (q.name) conds.push(containsText(q.name, feedingPlans.name));
   if (q.dispatchStatus) conds.push(eq(feedingPlans.dispatchStatus, q.dispatchStatus));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(feedingPlans).where(where);
-  const rows = await db
-    .select(planColumns)
-    .from(feedingPlans)
-    .innerJoin(farms, eq(farms.id, feedingPlans.farmId))
-    .innerJoin(sheds, eq(sheds.id, feedingPlans.shedId))
-    .where(where)
-    .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(feedingPlans.name), asc(feedingPlans.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { list: await present(db, rows), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const total = await countRows(db, feedingPlans, where);
+  const rows = await onePage(
+    db
+      .select(planColumns)
+      .from(feedingPlans)
+      .innerJoin(farms, eq(farms.id, feedingPlans.farmId))
+      .innerJoin(sheds, eq(sheds.id, feedingPlans.shedId))
+      .where(where)
+      .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(feedingPlans.name), asc(feedingPlans.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(q, total, await present(db, rows));
 }
 
 export async function planDetail(db: DbOrTx, scope: Scope, id: number): Promise<PlanRow> {

@@ -17,6 +17,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedingPlans, feedingStandardAdjustments, feedingStandardAges, feedingStandards } from './tables.js';
+import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
 
 /**
  * Feeding standards (/std/mgn): the tenant's daily amounts by day age per pen feeding type and
@@ -111,15 +112,12 @@ export async function standardPage(db: Db, scope: Scope, q: StandardPageQuery): 
   if (q.name) conds.push(containsText(q.name, feedingStandards.name, feedingStandards.breed));
   if (q.penFeedingType) conds.push(eq(feedingStandards.penFeedingType, q.penFeedingType));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(feedingStandards).where(where);
-  const rows = await db
-    .select()
-    .from(feedingStandards)
-    .where(where)
-    .orderBy(asc(feedingStandards.name), asc(feedingStandards.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { list: await present(db, rows), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const total = await countRows(db, feedingStandards, where);
+  const rows = await onePage(
+    db.select().from(feedingStandards).where(where).orderBy(asc(feedingStandards.name), asc(feedingStandards.id)).$dynamic(),
+    q,
+  );
+  return pageAnswer(q, total, await present(db, rows));
 }
 
 export async function standardList(db: Db, scope: Scope): Promise<StandardOption[]> {

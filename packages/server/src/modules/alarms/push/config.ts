@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import {
   AccountType,
   AppError,
@@ -22,6 +22,7 @@ import type { DbOrTx } from '../../../lib/limits.js';
 import { paramError } from '../../../lib/param-error.js';
 import { assertWholeFarms, farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../../scope/index.js';
 import { pushPhoneConfigs, pushStrategies } from './tables.js';
+import { countRows, onePage, pageAnswer } from '../../../lib/paging.js';
 
 /**
  * Push strategies and phone notification configurations (/pushmanagement/pushpolicyconfiguration).
@@ -145,16 +146,18 @@ export async function strategyPage(db: Db, scope: Scope, q: PushConfigPageQuery)
   const conds: (SQL | undefined)[] = [eq(pushStrategies.tenantId, tenantIdOf(scope)), farmCondition(scope, pushStrategies.farmId)];
   if (q.farmId) conds.push(eq(pushStrategies.farmId, (await visibleFarm(scope, q.farmId)).id));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(pushStrategies).where(where);
-  const rows = await db
-    .select({ s: pushStrategies, farmName: farms.farmName })
-    .from(pushStrategies)
-    .innerJoin(farms, eq(farms.id, pushStrategies.farmId))
-    .where(where)
-    .orderBy(asc(farms.farmName), asc(pushStrategies.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { list: await presentStrategies(db, rows), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const total = await countRows(db, pushStrategies, where);
+  const rows = await onePage(
+    db
+      .select({ s: pushStrategies, farmName: farms.farmName })
+      .from(pushStrategies)
+      .innerJoin(farms, eq(farms.id, pushStrategies.farmId))
+      .where(where)
+      .orderBy(asc(farms.farmName), asc(pushStrategies.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(q, total, await presentStrategies(db, rows));
 }
 
 export async function strategyDetail(db: Db, scope: Scope, id: number): Promise<PushStrategyRow> {
@@ -231,16 +234,22 @@ export async function phonePage(db: Db, scope: Scope, q: PushConfigPageQuery): P
   const conds: (SQL | undefined)[] = [eq(pushPhoneConfigs.tenantId, tenantIdOf(scope)), farmCondition(scope, pushPhoneConfigs.farmId)];
   if (q.farmId) conds.push(eq(pushPhoneConfigs.farmId, (await visibleFarm(scope, q.farmId)).id));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(pushPhoneConfigs).where(where);
-  const rows = await db
-    .select({ p: pushPhoneConfigs, farmName: farms.farmName })
-    .from(pushPhoneConfigs)
-    .innerJoin(farms, eq(farms.id, pushPhoneConfigs.farmId))
-    .where(where)
-    .orderBy(asc(farms.farmName), asc(pushPhoneConfigs.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
-  return { list: rows.map(({ p, farmName }) => presentPhone(p, farmName)), total: total?.n ?? 0, pageNo: q.pageNo, pageSize: q.pageSize };
+  const total = await countRows(db, pushPhoneConfigs, where);
+  const rows = await onePage(
+    db
+      .select({ p: pushPhoneConfigs, farmName: farms.farmName })
+      .from(pushPhoneConfigs)
+      .innerJoin(farms, eq(farms.id, pushPhoneConfigs.farmId))
+      .where(where)
+      .orderBy(asc(farms.farmName), asc(pushPhoneConfigs.id))
+      .$dynamic(),
+    q,
+  );
+  return pageAnswer(
+    q,
+    total,
+    rows.map(({ p, farmName }) => presentPhone(p, farmName)),
+  );
 }
 
 export async function phoneDetail(db: Db, scope: Scope, id: number): Promise<PhoneConfigRow> {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -14,6 +14,7 @@ import { farms, sheds } from '../../../db/tables.js';
 import { containsText } from '../../../lib/text-search.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../../scope/index.js';
 import { pushEpisodes, pushMessages } from './tables.js';
+import { countRows, onePage, pageAnswer } from '../../../lib/paging.js';
 
 /**
  * The push lists (/pushmanagement/pushlist and pushlist-phone): the outbox's messages of the
@@ -35,26 +36,30 @@ async function messagePage(db: Db, scope: Scope, q: Query, methods: ('email' | '
   if (q.startTime) conds.push(gte(pushMessages.createdAt, q.startTime));
   if (q.endTime) conds.push(lte(pushMessages.createdAt, q.endTime));
   const where = and(...conds);
-  const [total] = await db.select({ n: count() }).from(pushMessages).where(where);
-  const rows = await db
-    .select({
-      m: pushMessages,
-      farmName: farms.farmName,
-      shedName: sheds.shedName,
-      outcome: pushEpisodes.outcome,
-      ackVia: pushEpisodes.ackVia,
-    })
-    .from(pushMessages)
-    .innerJoin(farms, eq(farms.id, pushMessages.farmId))
-    .innerJoin(sheds, eq(sheds.id, pushMessages.shedId))
-    .innerJoin(pushEpisodes, eq(pushEpisodes.id, pushMessages.episodeId))
-    .where(where)
-    .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))
-    .limit(q.pageSize)
-    .offset((q.pageNo - 1) * q.pageSize);
+  const total = await countRows(db, pushMessages, where);
+  const rows = await onePage(
+    db
+      .select({
+        m: pushMessages,
+        farmName: farms.farmName,
+        shedName: sheds.shedName,
+        outcome: pushEpisodes.outcome,
+        ackVia: pushEpisodes.ackVia,
+      })
+      .from(pushMessages)
+      .innerJoin(farms, eq(farms.id, pushMessages.farmId))
+      .innerJoin(sheds, eq(sheds.id, pushMessages.shedId))
+      .innerJoin(pushEpisodes, eq(pushEpisodes.id, pushMessages.episodeId))
+      .where(where)
+      .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))
+      .$dynamic(),
+    q,
+  );
   const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
-  return {
-    list: rows.map(({ m, farmName, shedName, outcome, ackVia }) => ({
+  return pageAnswer(
+    q,
+    total,
+    rows.map(({ m, farmName, shedName, outcome, ackVia }) => ({
       id: m.id,
       farmId: m.farmId,
       farmName,
@@ -77,10 +82,7 @@ async function messagePage(db: Db, scope: Scope, q: Query, methods: ('email' | '
       outcome: outcome as PushOutcome,
       ackVia,
     })),
-    total: total?.n ?? 0,
-    pageNo: q.pageNo,
-    pageSize: q.pageSize,
-  };
+  );
 }
 
 export const emailPage = (db: Db, scope: Scope, q: PushEmailPageQuery) => messagePage(db, scope, q, ['email']);

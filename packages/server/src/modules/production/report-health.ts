@@ -12,6 +12,22 @@ import { daysBetween } from './days.js';
  */
 export type { HealthRow, LastImmunization, LastMedication };
 
+/**
+ * One flock's health events of one kind (immunisations, medications) given in the range, counted by
+ * the farm's calendar day: how many, and the last (newest first, then highest id) as JSON with its
+ * kind's own `named` field.
+ */
+function healthEvents(cte: string, table: string, a: string, at: string, named: string): string {
+  return `${cte} AS (
+  SELECT ${a}.flock_id, COUNT(*)::int AS n,
+    (array_agg(json_build_object('id', ${a}.id, 'at', (extract(epoch FROM ${a}.${at}) * 1000)::float8, 'dayAge', ${a}.day_age,
+      ${named}, 'disease', ${a}.disease, 'method', ${a}.method) ORDER BY ${a}.${at} DESC, ${a}.id DESC))[1] AS last
+  FROM ${table} ${a} JOIN u ON u.id = ${a}.flock_id
+  WHERE (${a}.${at} AT TIME ZONE u.tz)::date BETWEEN $3::date AND $4::date
+  GROUP BY ${a}.flock_id
+)`;
+}
+
 const HEALTH_SQL = `
 WITH u AS (SELECT * FROM unnest($1::int[], $2::text[]) AS u(id, tz)),
 st AS (
@@ -23,22 +39,8 @@ st AS (
   WHERE s.day <= $4::date
   GROUP BY s.flock_id
 ),
-im AS (
-  SELECT i.flock_id, COUNT(*)::int AS n,
-    (array_agg(json_build_object('id', i.id, 'at', (extract(epoch FROM i.vaccinated_at) * 1000)::float8, 'dayAge', i.day_age,
-      'vaccineBrand', i.vaccine_brand, 'disease', i.disease, 'method', i.method) ORDER BY i.vaccinated_at DESC, i.id DESC))[1] AS last
-  FROM flock_immunizations i JOIN u ON u.id = i.flock_id
-  WHERE (i.vaccinated_at AT TIME ZONE u.tz)::date BETWEEN $3::date AND $4::date
-  GROUP BY i.flock_id
-),
-md AS (
-  SELECT m.flock_id, COUNT(*)::int AS n,
-    (array_agg(json_build_object('id', m.id, 'at', (extract(epoch FROM m.medicated_at) * 1000)::float8, 'dayAge', m.day_age,
-      'drugName', m.drug_name, 'disease', m.disease, 'method', m.method) ORDER BY m.medicated_at DESC, m.id DESC))[1] AS last
-  FROM flock_medications m JOIN u ON u.id = m.flock_id
-  WHERE (m.medicated_at AT TIME ZONE u.tz)::date BETWEEN $3::date AND $4::date
-  GROUP BY m.flock_id
-)
+${healthEvents('im', 'flock_immunizations', 'i', 'vaccinated_at', "'vaccineBrand', i.vaccine_brand")},
+${healthEvents('md', 'flock_medications', 'm', 'medicated_at', "'drugName', m.drug_name")}
 SELECT u.id AS "flockId", COALESCE(st.dead, 0) AS dead, COALESCE(st.culled, 0) AS culled, COALESCE(st.before, 0) AS before,
   COALESCE(im.n, 0) AS immunizations, im.last AS "lastImmunization", COALESCE(md.n, 0) AS medications, md.last AS "lastMedication"
 FROM u LEFT JOIN st ON st.flock_id = u.id LEFT JOIN im ON im.flock_id = u.id LEFT JOIN md ON md.flock_id = u.id`;

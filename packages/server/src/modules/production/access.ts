@@ -64,10 +64,9 @@ export async function flocksInPlace(scope: Scope, q: { farmId?: number | null; s
   return conds;
 }
 
-/** A flock with what the rules need: its life, counts, place and farm time zone. */
-export interface FlockRef {
+/** A flock's life, counts and place with its farm's time zone: what the rules and the reports share. */
+export interface FlockFacts {
   id: number;
-  tenantId: number;
   farmId: number;
   shedId: number;
   groupNo: string;
@@ -81,9 +80,14 @@ export interface FlockRef {
   timeZone: string;
 }
 
-export const flockRefCols = {
+/** A flock with what the rules need: its facts and its tenant. */
+export interface FlockRef extends FlockFacts {
+  tenantId: number;
+}
+
+/** The columns of FlockFacts (flocks joined to farms). */
+export const flockFactCols = {
   id: flocks.id,
-  tenantId: flocks.tenantId,
   farmId: flocks.farmId,
   shedId: flocks.shedId,
   groupNo: flocks.groupNo,
@@ -96,6 +100,8 @@ export const flockRefCols = {
   deviceId: flocks.deviceId,
   timeZone: farms.timeZone,
 };
+
+export const flockRefCols = { ...flockFactCols, tenantId: flocks.tenantId };
 
 /** Visible flocks by id (missing ones are simply absent from the map). */
 export async function visibleFlocks(db: DbOrTx, auth: AuthContext, ids: number[]): Promise<Map<number, FlockRef>> {

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { refusal, visibleFarm, visibleSheds, type Scope } from '../../scope/index.js';
-import { flockVisibility } from './access.js';
+import { flockFactCols, flockVisibility, type FlockFacts } from './access.js';
 import { flocks, standardCurves } from './tables.js';
 
 /**
@@ -13,26 +13,14 @@ import { flocks, standardCurves } from './tables.js';
  * range, then the range's days; running sums added here), and the farms' standard curves.
  * Everything else is computed in memory from those rows (report-rows.ts).
  */
-export interface ReportFlock {
-  id: number;
-  farmId: number;
+export interface ReportFlock extends FlockFacts {
   farmName: string;
-  timeZone: string;
-  shedId: number;
   shedName: string;
   /** POULTRY_SHED_TYPES code of the house (with the flock type it gives the production type). */
   shedType: number | null;
-  groupNo: string;
   flockType: number;
-  birthDate: string;
-  startDate: string;
-  stopDate: string | null;
-  status: number;
-  maleCount: number;
-  femaleCount: number;
   maleAvgWeight: number | null;
   femaleAvgWeight: number | null;
-  deviceId: number | null;
   /** The flock's last day in the call: its stop date or today (farm time), at most the range end. */
   lastDay: string;
 }
@@ -101,24 +89,13 @@ export async function reportFlocks(db: Db, scope: Scope, q: FlockScope): Promise
   if (!q.includeClosed) conds.push(eq(flocks.status, 1));
   const rows = await db
     .select({
-      id: flocks.id,
-      farmId: flocks.farmId,
+      ...flockFactCols,
       farmName: farms.farmName,
-      timeZone: farms.timeZone,
-      shedId: flocks.shedId,
       shedName: sheds.shedName,
       shedType: sheds.shedType,
-      groupNo: flocks.groupNo,
       flockType: flocks.flockType,
-      birthDate: flocks.birthDate,
-      startDate: flocks.startDate,
-      stopDate: flocks.stopDate,
-      status: flocks.status,
-      maleCount: flocks.maleCount,
-      femaleCount: flocks.femaleCount,
       maleAvgWeight: flocks.maleAvgWeight,
       femaleAvgWeight: flocks.femaleAvgWeight,
-      deviceId: flocks.deviceId,
     })
     .from(flocks)
     .innerJoin(farms, eq(farms.id, flocks.farmId))

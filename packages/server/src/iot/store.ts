@@ -15,6 +15,35 @@ import type { Database } from '../db/client.js';
 /** How long the 5-minute rollup is kept (link.ts housekeeping deletes older buckets; charts read it for recent ranges). */
 export const FINE_ROLLUP_DAYS = 35;
 
+/**
+ * One rollup of the inserted rows (`from`, its columns prefixed `of`) into `table` by `bucket`:
+ * min, max, sum and count merged into an existing bucket row.
+ */
+function rollup(cte: string, table: string, a: string, bucket: string, from = 'ins', of = ''): string {
+  return `${cte} AS (
+  INSERT INTO ${table} AS ${a} (gateway_id, key, bucket, min, max, sum, count)
+  SELECT ${of}gateway_id, ${of}key, ${bucket}, min(${of}value), max(${of}value), sum(${of}value), count(*)
+    FROM ${from} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+  ON CONFLICT (gateway_id, key, bucket) DO UPDATE SET
+    min = least(${a}.min, excluded.min), max = greatest(${a}.max, excluded.max),
+    sum = ${a}.sum + excluded.sum, count = ${a}.count + excluded.count
+)`;
+}
+
+/** The 5-minute and hourly rollups (UTC buckets) and the daily one (the gateway's farm day, UTC without a zone). */
+const ROLLUPS = [
+  rollup('fm', 'telemetry_5min', 'f', "date_bin('5 minutes', ts, TIMESTAMPTZ 'epoch')"),
+  rollup('hr', 'telemetry_hourly', 'h', "date_trunc('hour', ts, 'UTC')"),
+  rollup(
+    'dy',
+    'telemetry_daily',
+    'd',
+    "date_trunc('day', i.ts, coalesce(z.tz, 'UTC'))",
+    'ins i LEFT JOIN zones z ON z.gateway_id = i.gateway_id',
+    'i.',
+  ),
+].join(', ');
+
 const STORE_CTE = `
 WITH ins AS (
   INSERT INTO telemetry (gateway_id, key, ts, value)
@@ -28,28 +57,7 @@ WITH ins AS (
   INSERT INTO telemetry_latest AS l (gateway_id, key, ts, value)
   SELECT DISTINCT ON (gateway_id, key) gateway_id, key, ts, value FROM ins ORDER BY gateway_id, key, ts DESC
   ON CONFLICT (gateway_id, key) DO UPDATE SET ts = excluded.ts, value = excluded.value WHERE l.ts < excluded.ts
-), fm AS (
-  INSERT INTO telemetry_5min AS f (gateway_id, key, bucket, min, max, sum, count)
-  SELECT gateway_id, key, date_bin('5 minutes', ts, TIMESTAMPTZ 'epoch'), min(value), max(value), sum(value), count(*)
-    FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (gateway_id, key, bucket) DO UPDATE SET
-    min = least(f.min, excluded.min), max = greatest(f.max, excluded.max),
-    sum = f.sum + excluded.sum, count = f.count + excluded.count
-), hr AS (
-  INSERT INTO telemetry_hourly AS h (gateway_id, key, bucket, min, max, sum, count)
-  SELECT gateway_id, key, date_trunc('hour', ts, 'UTC'), min(value), max(value), sum(value), count(*)
-    FROM ins GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (gateway_id, key, bucket) DO UPDATE SET
-    min = least(h.min, excluded.min), max = greatest(h.max, excluded.max),
-    sum = h.sum + excluded.sum, count = h.count + excluded.count
-), dy AS (
-  INSERT INTO telemetry_daily AS d (gateway_id, key, bucket, min, max, sum, count)
-  SELECT i.gateway_id, i.key, date_trunc('day', i.ts, coalesce(z.tz, 'UTC')), min(i.value), max(i.value), sum(i.value), count(*)
-    FROM ins i LEFT JOIN zones z ON z.gateway_id = i.gateway_id GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-  ON CONFLICT (gateway_id, key, bucket) DO UPDATE SET
-    min = least(d.min, excluded.min), max = greatest(d.max, excluded.max),
-    sum = d.sum + excluded.sum, count = d.count + excluded.count
-)`;
+), ${ROLLUPS}`;
 
 export const STORE_SQL = `${STORE_CTE}
 SELECT count(*)::int AS stored FROM ins`;

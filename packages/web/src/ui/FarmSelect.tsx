@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FarmInfo } from '../app/api/types';
+import { FilterField } from './FilterBar';
 
 /** What the picker needs of a farm choice (app/farm `useFarmChoice`, or a page's own farm filter). */
 export interface FarmPick {
@@ -42,5 +43,25 @@ export function FarmSelect({
       options={choice.farms.map((f) => ({ value: f.id, label: f.farmName }))}
       popupMatchSelectWidth={false}
     />
+  );
+}
+
+/** The farm field of a filter bar: the label (`label`, `width`) and the farm picker it names. */
+export function FarmField({
+  label,
+  width,
+  ...picker
+}: {
+  id: string;
+  label: string;
+  width?: number;
+  choice: FarmPick;
+  onPicked?: (farmId: number) => void;
+  placeholder?: string;
+}): ReactElement {
+  return (
+    <FilterField id={picker.id} label={label} width={width}>
+      <FarmSelect {...picker} />
+    </FilterField>
   );
 }

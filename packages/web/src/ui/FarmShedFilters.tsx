@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Button, Select } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { FarmSelect, type FarmPick } from './FarmSelect';
+import { FarmField, type FarmPick } from './FarmSelect';
 import { FilterBar, FilterField } from './FilterBar';
 
 /**
@@ -39,9 +39,7 @@ export function FarmShedFilters({
         </Button>
       }
     >
-      <FilterField id={`${idPrefix}-farm`} label={texts.farm} width={220}>
-        <FarmSelect id={`${idPrefix}-farm`} choice={choice} onPicked={() => onShed(undefined)} />
-      </FilterField>
+      <FarmField id={`${idPrefix}-farm`} label={texts.farm} width={220} choice={choice} onPicked={() => onShed(undefined)} />
       <FilterField id={`${idPrefix}-shed`} label={texts.shed} width={200}>
         <Select<number>
           id={`${idPrefix}-shed`}

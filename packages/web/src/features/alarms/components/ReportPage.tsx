@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { FarmChoice } from '../../../app/farm';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import '../alarms.css';
@@ -61,9 +61,7 @@ export function ReportPage({
             </Button>
           }
         >
-          <FilterField id={`${idPrefix}-farm`} label={t('records.farm')} width={200}>
-            <FarmSelect id={`${idPrefix}-farm`} choice={farm} />
-          </FilterField>
+          <FarmField id={`${idPrefix}-farm`} label={t('records.farm')} width={200} choice={farm} />
           {filters}
           {span.kind === 'range' ? (
             <FilterField id={spanId} label={t('records.time')}>

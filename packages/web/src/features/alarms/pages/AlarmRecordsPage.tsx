@@ -17,7 +17,7 @@ import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
@@ -200,9 +200,13 @@ export function AlarmRecordsPage(): ReactElement {
             </>
           }
         >
-          <FilterField id="alarm-farm" label={t('records.farm')} width={200}>
-            <FarmSelect id="alarm-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
-          </FilterField>
+          <FarmField
+            id="alarm-farm"
+            label={t('records.farm')}
+            width={200}
+            choice={choice}
+            onPicked={() => list.apply({ shedId: undefined })}
+          />
           <FilterField id="alarm-shed" label={t('records.shed')} width={160}>
             <Select<number>
               id="alarm-shed"

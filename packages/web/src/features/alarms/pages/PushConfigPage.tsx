@@ -7,8 +7,8 @@ import { byPriority, type PhoneConfigRow, type PushStrategyRow } from '@farmsens
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmField } from '../../../ui/FarmSelect';
+import { FilterBar } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
@@ -165,9 +165,7 @@ export function PushConfigPage(): ReactElement {
       <PageHead title={menuLabel('pushmanagement.pushpolicyconfiguration')} subtitle={t('pushConfig.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('pushConfig.filters')}>
-          <FilterField id="push-farm" label={t('records.farm')} width={200}>
-            <FarmSelect id="push-farm" choice={choice} />
-          </FilterField>
+          <FarmField id="push-farm" label={t('records.farm')} width={200} choice={choice} />
         </FilterBar>
         <div className="fs-alarm-config__head">
           <h4 className="fs-heading">{t('pushConfig.strategy.title')}</h4>

@@ -7,7 +7,7 @@ import { PUSH_STATUSES, type PushMessageRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { FilterFields, type FilterSpec } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, textFilter, useListPage, type FiltersOf } from '../../../ui/list/useListPage';
@@ -108,9 +108,13 @@ function PushListPage({ kind }: { kind: 'email' | 'phone' }): ReactElement {
             </>
           }
         >
-          <FilterField id="push-farm" label={t('records.farm')} width={200}>
-            <FarmSelect id="push-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
-          </FilterField>
+          <FarmField
+            id="push-farm"
+            label={t('records.farm')}
+            width={200}
+            choice={choice}
+            onPicked={() => list.apply({ shedId: undefined })}
+          />
           <FilterFields list={list} specs={specs} />
           <FilterField id="push-range" label={t('records.time')}>
             <DateRangePicker id="push-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />

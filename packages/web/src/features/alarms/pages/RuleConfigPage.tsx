@@ -8,7 +8,7 @@ import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { shedTypeLabel } from '../../../ui/enumLabel';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
@@ -123,9 +123,13 @@ export function RuleConfigPage(): ReactElement {
       <PageHead title={menuLabel('warningmanagement.warningconfiguration')} subtitle={t('config.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('config.filters')}>
-          <FilterField id="rule-farm" label={t('records.farm')} width={200}>
-            <FarmSelect id="rule-farm" choice={choice} onPicked={() => list.apply({ groupId: undefined, shedType: undefined })} />
-          </FilterField>
+          <FarmField
+            id="rule-farm"
+            label={t('records.farm')}
+            width={200}
+            choice={choice}
+            onPicked={() => list.apply({ groupId: undefined, shedType: undefined })}
+          />
           <FilterField id="rule-shed-type" label={t('groups.fields.shedType')} width={180}>
             <Select<number>
               id="rule-shed-type"

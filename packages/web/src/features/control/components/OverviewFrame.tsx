@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { AppCode, EnvOverviewAnswer } from '@farmsense/shared';
 import { useFarmChoice, type FarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmField } from '../../../ui/FarmSelect';
+import { FilterBar } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useEnvOverview } from './overviewApi';
@@ -41,9 +41,7 @@ export function OverviewFrame({
       <PageHead title={menuLabel(app)} subtitle={subtitle} />
       <div className="fs-panel">
         <FilterBar label={t('codes.farm')}>
-          <FilterField id={`${app}-farm`} label={t('codes.farm')} width={200}>
-            <FarmSelect id={`${app}-farm`} choice={choice} onPicked={onPicked} />
-          </FilterField>
+          <FarmField id={`${app}-farm`} label={t('codes.farm')} width={200} choice={choice} onPicked={onPicked} />
           {filters}
         </FilterBar>
       </div>

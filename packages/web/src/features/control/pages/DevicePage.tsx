@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { DEVICE_RETURN_LIMITS, deviceReturnMinutes, type DeviceRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { errorMessage, menuLabel, tk } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { NumberInput } from '../../../ui/NumberInput';
 import { PageHead } from '../../../ui/PageParts';
@@ -134,9 +134,7 @@ export function DevicePage(): ReactElement {
       <PageHead title={menuLabel('remote-control.device')} subtitle={t('device.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('curve.house')}>
-          <FilterField id="device-farm" label={t('codes.farm')} width={200}>
-            <FarmSelect id="device-farm" choice={choice} onPicked={() => setPicked(undefined)} />
-          </FilterField>
+          <FarmField id="device-farm" label={t('codes.farm')} width={200} choice={choice} onPicked={() => setPicked(undefined)} />
           <FilterField id="device-shed" label={t('curve.house')} width={200}>
             <Select
               id="device-shed"

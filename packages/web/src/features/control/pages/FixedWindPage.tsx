@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FAN_STAGE_LIMITS, fixedWindPayload, type FixedWindPayload } from '@farmsense/shared';
-import { RowListEditor, type RowColumn } from '../components/RowListEditor';
-import { SettingGroupPage } from '../components/SettingGroupPage';
+import { type RowColumn } from '../components/RowListEditor';
+import { RowListSettingPage, type RowListGroup } from '../components/RowListSettingPage';
 
 /** A house without fan stages starts from three stages 1 °C apart, running continuously. */
 const STARTER: FixedWindPayload = {
@@ -33,20 +32,17 @@ function newStage(rows: readonly Partial<Stage>[]): Stage {
   return { fan, onAbove, offAbove: onAbove - 0.5, runSeconds: 60, stopSeconds: 0 };
 }
 
-/** The acknowledged stages in words, one line per stage. */
-function StageSummary({ value }: { value: FixedWindPayload | null }): ReactElement {
-  const { t } = useTranslation('control');
-  if (!value) return <p>{t('versions.none')}</p>;
-  return (
-    <ul aria-label={t('curve.reported')}>
-      {value.stages.map((s, i) => (
-        <li key={s.fan}>
-          {t('fixedWind.summary', { n: i + 1, fan: s.fan, on: s.onAbove, off: s.offAbove, run: s.runSeconds, stop: s.stopSeconds })}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const FAN_STAGES: RowListGroup<FixedWindPayload, Stage> = {
+  page: {
+    app: 'remote-control.env-control.fixed-wind',
+    group: 'fixedWind',
+    formName: 'fanStages',
+    schema: fixedWindPayload,
+    starter: STARTER,
+  },
+  editor: { list: 'stages', rowId: 'stage', columns: COLUMNS, max: FAN_STAGE_LIMITS.maxStages, newRow: newStage },
+  rowKey: (s) => s.fan,
+};
 
 /**
  * /remote-control/env-control/fixed-wind: the fixed-speed fan stages of a house (SPEC §2), each
@@ -56,31 +52,12 @@ function StageSummary({ value }: { value: FixedWindPayload | null }): ReactEleme
  */
 export function FixedWindPage(): ReactElement {
   const { t } = useTranslation('control');
-  const [form] = Form.useForm<FixedWindPayload>();
   return (
-    <SettingGroupPage<FixedWindPayload>
-      app="remote-control.env-control.fixed-wind"
-      group="fixedWind"
-      subtitle={t('fixedWind.subtitle')}
-      schema={fixedWindPayload}
-      starter={STARTER}
-      applyLabel={t('fixedWind.apply')}
-      form={form}
-      editor={
-        <Form form={form} name="fanStages" layout="vertical">
-          <RowListEditor
-            list="stages"
-            texts="fixedWind"
-            rowId="stage"
-            schema={fixedWindPayload}
-            columns={COLUMNS}
-            max={FAN_STAGE_LIMITS.maxStages}
-            newRow={newStage}
-          />
-        </Form>
+    <RowListSettingPage
+      spec={FAN_STAGES}
+      rowText={(s, i) =>
+        t('fixedWind.summary', { n: i + 1, fan: s.fan, on: s.onAbove, off: s.offAbove, run: s.runSeconds, stop: s.stopSeconds })
       }
-      reported={(value) => <StageSummary value={value} />}
-      body={(payload, shedIds, code) => ({ group: 'fixedWind', shedIds, payload, ...code })}
     />
   );
 }

@@ -1,9 +1,8 @@
 import type { ReactElement } from 'react';
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { HEATER_LIMITS, heaterPayload, type HeaterPayload } from '@farmsense/shared';
-import { freeNumber, RowListEditor, type RowColumn } from '../components/RowListEditor';
-import { SettingGroupPage } from '../components/SettingGroupPage';
+import { freeNumber, type RowColumn } from '../components/RowListEditor';
+import { RowListSettingPage, type RowListGroup } from '../components/RowListSettingPage';
 
 /** A house without heater settings starts from the controller's usual two stages. */
 const STARTER: HeaterPayload = {
@@ -30,20 +29,11 @@ const newHeater = (rows: readonly Partial<Heater>[]): Heater => ({
   offBelow: 1,
 });
 
-/** The acknowledged heater points in words, one line per heater. */
-function HeaterSummary({ value }: { value: HeaterPayload | null }): ReactElement {
-  const { t } = useTranslation('control');
-  if (!value) return <p>{t('versions.none')}</p>;
-  return (
-    <ul aria-label={t('curve.reported')}>
-      {value.heaters.map((h) => (
-        <li key={h.index}>
-          {h.enabled ? t('heater.summary', { index: h.index, on: h.onBelow, off: h.offBelow }) : t('heater.disabled', { index: h.index })}
-        </li>
-      ))}
-    </ul>
-  );
-}
+const HEATERS: RowListGroup<HeaterPayload, Heater> = {
+  page: { app: 'remote-control.env-control.heater', group: 'heater', formName: 'heaters', schema: heaterPayload, starter: STARTER },
+  editor: { list: 'heaters', rowId: 'heater', columns: COLUMNS, max: HEATER_LIMITS.maxHeaters, newRow: newHeater },
+  rowKey: (h) => h.index,
+};
 
 /**
  * /remote-control/env-control/heater: when each heater of a house switches on and off against the
@@ -53,31 +43,12 @@ function HeaterSummary({ value }: { value: HeaterPayload | null }): ReactElement
  */
 export function HeaterPage(): ReactElement {
   const { t } = useTranslation('control');
-  const [form] = Form.useForm<HeaterPayload>();
   return (
-    <SettingGroupPage<HeaterPayload>
-      app="remote-control.env-control.heater"
-      group="heater"
-      subtitle={t('heater.subtitle')}
-      schema={heaterPayload}
-      starter={STARTER}
-      applyLabel={t('heater.apply')}
-      form={form}
-      editor={
-        <Form form={form} name="heaters" layout="vertical">
-          <RowListEditor
-            list="heaters"
-            texts="heater"
-            rowId="heater"
-            schema={heaterPayload}
-            columns={COLUMNS}
-            max={HEATER_LIMITS.maxHeaters}
-            newRow={newHeater}
-          />
-        </Form>
+    <RowListSettingPage
+      spec={HEATERS}
+      rowText={(h) =>
+        h.enabled ? t('heater.summary', { index: h.index, on: h.onBelow, off: h.offBelow }) : t('heater.disabled', { index: h.index })
       }
-      reported={(value) => <HeaterSummary value={value} />}
-      body={(payload, shedIds, code) => ({ group: 'heater', shedIds, payload, ...code })}
     />
   );
 }

@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LIGHTING_LIMITS, lightingPayload, type LightingPayload, type LightingPoint } from '@farmsense/shared';
 import { lightingText } from '../components/lightingText';
-import { RowListEditor, type RowColumn } from '../components/RowListEditor';
-import { SettingGroupPage } from '../components/SettingGroupPage';
+import { type RowColumn } from '../components/RowListEditor';
+import { RowListSettingPage, type RowListGroup } from '../components/RowListSettingPage';
 
 /** A house without a lighting schedule starts from long days for the chicks, then 18 hours at 60 %. */
 const STARTER: LightingPayload = {
@@ -33,18 +32,11 @@ function newPoint(rows: readonly Partial<LightingPoint>[]): LightingPoint {
   };
 }
 
-/** The acknowledged schedule in words, one line per point. */
-function LightingSummary({ value }: { value: LightingPayload | null }): ReactElement {
-  const { t } = useTranslation('control');
-  if (!value) return <p>{t('versions.none')}</p>;
-  return (
-    <ul aria-label={t('curve.reported')}>
-      {value.points.map((p) => (
-        <li key={p.day}>{lightingText(p, t)}</li>
-      ))}
-    </ul>
-  );
-}
+const LIGHTING: RowListGroup<LightingPayload, LightingPoint> = {
+  page: { app: 'remote-control.env-control.light', group: 'lighting', formName: 'lighting', schema: lightingPayload, starter: STARTER },
+  editor: { list: 'points', rowId: 'lighting', columns: COLUMNS, max: LIGHTING_LIMITS.maxPoints, newRow: newPoint },
+  rowKey: (p) => p.day,
+};
 
 /**
  * /remote-control/env-control/light: a house's lighting schedule by the flock's day age (when the
@@ -54,31 +46,5 @@ function LightingSummary({ value }: { value: LightingPayload | null }): ReactEle
  */
 export function LightingPage(): ReactElement {
   const { t } = useTranslation('control');
-  const [form] = Form.useForm<LightingPayload>();
-  return (
-    <SettingGroupPage<LightingPayload>
-      app="remote-control.env-control.light"
-      group="lighting"
-      subtitle={t('lighting.subtitle')}
-      schema={lightingPayload}
-      starter={STARTER}
-      applyLabel={t('lighting.apply')}
-      form={form}
-      editor={
-        <Form form={form} name="lighting" layout="vertical">
-          <RowListEditor
-            list="points"
-            texts="lighting"
-            rowId="lighting"
-            schema={lightingPayload}
-            columns={COLUMNS}
-            max={LIGHTING_LIMITS.maxPoints}
-            newRow={newPoint}
-          />
-        </Form>
-      }
-      reported={(value) => <LightingSummary value={value} />}
-      body={(payload, shedIds, code) => ({ group: 'lighting', shedIds, payload, ...code })}
-    />
-  );
+  return <RowListSettingPage spec={LIGHTING} rowText={(p) => lightingText(p, t)} />;
 }

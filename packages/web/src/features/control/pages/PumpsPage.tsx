@@ -1,10 +1,9 @@
 import type { ReactElement } from 'react';
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PUMP_KINDS, PUMP_LIMITS, pumpsPayload, type PumpsPayload } from '@farmsense/shared';
-import { freeNumber, RowListEditor, type RowColumn } from '../components/RowListEditor';
+import { freeNumber, type RowColumn } from '../components/RowListEditor';
 import { pumpText } from '../components/pumpText';
-import { SettingGroupPage } from '../components/SettingGroupPage';
+import { RowListSettingPage, type RowListGroup } from '../components/RowListSettingPage';
 
 /** A house without pump settings starts from one cooling pad pump, 3 °C over the set point, off over 85 % RH. */
 const STARTER: PumpsPayload = {
@@ -36,18 +35,11 @@ const newPump = (rows: readonly Partial<Pump>[]): Pump => ({
   stopSeconds: 0,
 });
 
-/** The acknowledged pump settings in words, one line per pump. */
-function PumpSummary({ value }: { value: PumpsPayload | null }): ReactElement {
-  const { t } = useTranslation('control');
-  if (!value) return <p>{t('versions.none')}</p>;
-  return (
-    <ul aria-label={t('curve.reported')}>
-      {value.pumps.map((p) => (
-        <li key={p.pump}>{pumpText(p, t)}</li>
-      ))}
-    </ul>
-  );
-}
+const PUMPS: RowListGroup<PumpsPayload, Pump> = {
+  page: { app: 'remote-control.env-control.pumps', group: 'pumps', formName: 'pumps', schema: pumpsPayload, starter: STARTER },
+  editor: { list: 'pumps', rowId: 'pump', columns: COLUMNS, max: PUMP_LIMITS.maxPumps, newRow: newPump },
+  rowKey: (p) => p.pump,
+};
 
 /**
  * /remote-control/env-control/pumps: the cooling pad and mist pumps of a house (SPEC §2), each
@@ -58,31 +50,5 @@ function PumpSummary({ value }: { value: PumpsPayload | null }): ReactElement {
  */
 export function PumpsPage(): ReactElement {
   const { t } = useTranslation('control');
-  const [form] = Form.useForm<PumpsPayload>();
-  return (
-    <SettingGroupPage<PumpsPayload>
-      app="remote-control.env-control.pumps"
-      group="pumps"
-      subtitle={t('pumps.subtitle')}
-      schema={pumpsPayload}
-      starter={STARTER}
-      applyLabel={t('pumps.apply')}
-      form={form}
-      editor={
-        <Form form={form} name="pumps" layout="vertical">
-          <RowListEditor
-            list="pumps"
-            texts="pumps"
-            rowId="pump"
-            schema={pumpsPayload}
-            columns={COLUMNS}
-            max={PUMP_LIMITS.maxPumps}
-            newRow={newPump}
-          />
-        </Form>
-      }
-      reported={(value) => <PumpSummary value={value} />}
-      body={(payload, shedIds, code) => ({ group: 'pumps', shedIds, payload, ...code })}
-    />
-  );
+  return <RowListSettingPage spec={PUMPS} rowText={(p) => pumpText(p, t)} />;
 }

@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   OPENING_CONTROLS,
@@ -10,9 +9,9 @@ import {
   type OpeningSetting,
   type WindowPayload,
 } from '@farmsense/shared';
-import { freeNumber, RowListEditor, type RowColumn } from '../components/RowListEditor';
+import { freeNumber, type RowColumn } from '../components/RowListEditor';
 import { openingText } from '../components/openingText';
-import { SettingGroupPage } from '../components/SettingGroupPage';
+import { RowListSettingPage, type RowListGroup } from '../components/RowListSettingPage';
 
 /** An opening a row: which one, driven by pressure or temperature, its points and its opening range. */
 const COLUMNS: RowColumn[] = [
@@ -41,18 +40,11 @@ const STARTER: WindowPayload = {
   openings: [newOpening([]), { ...newOpening([]), kind: 'curtain', control: 'temperature', openFrom: 2, fullyOpen: 5, minOpen: 0 }],
 };
 
-/** The acknowledged openings in words, one line each. */
-function OpeningSummary({ value }: { value: WindowPayload | null }): ReactElement {
-  const { t } = useTranslation('control');
-  if (!value) return <p>{t('versions.none')}</p>;
-  return (
-    <ul aria-label={t('curve.reported')}>
-      {value.openings.map((o) => (
-        <li key={`${o.kind}.${o.index}`}>{openingText(o, t)}</li>
-      ))}
-    </ul>
-  );
-}
+const OPENINGS: RowListGroup<WindowPayload, OpeningSetting> = {
+  page: { app: 'remote-control.env-control.window', group: 'window', formName: 'openings', schema: windowPayload, starter: STARTER },
+  editor: { list: 'openings', rowId: 'opening', columns: COLUMNS, max: OPENING_LIMITS.maxOpenings, newRow: newOpening },
+  rowKey: (o) => `${o.kind}.${o.index}`,
+};
 
 /**
  * /remote-control/env-control/window: the side inlets, roof inlets and curtains of a house (SPEC
@@ -63,31 +55,5 @@ function OpeningSummary({ value }: { value: WindowPayload | null }): ReactElemen
  */
 export function WindowPage(): ReactElement {
   const { t } = useTranslation('control');
-  const [form] = Form.useForm<WindowPayload>();
-  return (
-    <SettingGroupPage<WindowPayload>
-      app="remote-control.env-control.window"
-      group="window"
-      subtitle={t('window.subtitle')}
-      schema={windowPayload}
-      starter={STARTER}
-      applyLabel={t('window.apply')}
-      form={form}
-      editor={
-        <Form form={form} name="openings" layout="vertical">
-          <RowListEditor
-            list="openings"
-            texts="window"
-            rowId="opening"
-            schema={windowPayload}
-            columns={COLUMNS}
-            max={OPENING_LIMITS.maxOpenings}
-            newRow={newOpening}
-          />
-        </Form>
-      }
-      reported={(value) => <OpeningSummary value={value} />}
-      body={(payload, shedIds, code) => ({ group: 'window', shedIds, payload, ...code })}
-    />
-  );
+  return <RowListSettingPage spec={OPENINGS} rowText={(o) => openingText(o, t)} />;
 }

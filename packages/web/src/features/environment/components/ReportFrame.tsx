@@ -4,7 +4,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoFarm, type FarmChoice } from '../../../app/farm';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
 import { PageHead } from '../../../ui/PageParts';
@@ -78,9 +78,7 @@ export function ReportFrame({
             </Button>
           }
         >
-          <FilterField id={farmId} label={t('overview.farm')}>
-            <FarmSelect id={farmId} choice={farm} placeholder={t('overview.selectFarm')} />
-          </FilterField>
+          <FarmField id={farmId} label={t('overview.farm')} choice={farm} placeholder={t('overview.selectFarm')} />
           {filters}
           <PeriodField idPrefix={idPrefix} period={period} />
         </FilterBar>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnvKind, RecordRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useFarmSheds, useRecords, type RecordsRequest } from '../api';
@@ -73,9 +73,13 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
               </>
             }
           >
-            <FilterField id={ids.farm} label={t('shell:overview.farm')}>
-              <FarmSelect id={ids.farm} choice={choice} onPicked={reset} placeholder={t('shell:overview.selectFarm')} />
-            </FilterField>
+            <FarmField
+              id={ids.farm}
+              label={t('shell:overview.farm')}
+              choice={choice}
+              onPicked={reset}
+              placeholder={t('shell:overview.selectFarm')}
+            />
             <FilterField id={ids.shed} label={t('records.shed')}>
               <Select<number>
                 id={ids.shed}

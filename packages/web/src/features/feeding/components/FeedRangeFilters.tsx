@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useShedOptions, type FarmChoice } from '../../../app/farm';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter } from '../../../ui/list/useListPage';
 import { useRecordPens } from '../recordsApi';
@@ -54,9 +54,13 @@ export function FeedRangeFilters({
   const pens = useRecordPens(choice.farmId, pen ? shedId : undefined);
   return (
     <FilterBar label={t('filters.label')} actions={actions}>
-      <FilterField id={`${id}-farm`} label={t('feedRecords.fields.farm')} width={220}>
-        <FarmSelect id={`${id}-farm`} choice={choice} onPicked={() => onFilters({ shedId: undefined, penId: undefined })} />
-      </FilterField>
+      <FarmField
+        id={`${id}-farm`}
+        label={t('feedRecords.fields.farm')}
+        width={220}
+        choice={choice}
+        onPicked={() => onFilters({ shedId: undefined, penId: undefined })}
+      />
       <FilterField id={`${id}-shed`} label={t('feedRecords.fields.shed')} width={200}>
         <Select<number>
           id={`${id}-shed`}

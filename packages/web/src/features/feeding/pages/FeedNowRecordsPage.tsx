@@ -8,7 +8,7 @@ import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
@@ -105,9 +105,13 @@ export function FeedNowRecordsPage(): ReactElement {
       <PageHead title={menuLabel('accurate-feeding.records.feed-immediate')} subtitle={t('feedNow.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('filters.label')}>
-          <FilterField id="feednow-farm" label={t('feedRecords.fields.farm')} width={220}>
-            <FarmSelect id="feednow-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined, penId: undefined })} />
-          </FilterField>
+          <FarmField
+            id="feednow-farm"
+            label={t('feedRecords.fields.farm')}
+            width={220}
+            choice={choice}
+            onPicked={() => list.apply({ shedId: undefined, penId: undefined })}
+          />
           <FilterField id="feednow-shed" label={t('feedRecords.fields.shed')} width={180}>
             <Select<number>
               id="feednow-shed"

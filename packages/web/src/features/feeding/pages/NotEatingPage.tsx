@@ -8,7 +8,7 @@ import type { FeedAlarmRow } from '@farmsense/shared';
 import { useHeldPath } from '../../../app/auth/sessionContext';
 import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
@@ -118,9 +118,13 @@ export function NotEatingPage(): ReactElement {
             </>
           }
         >
-          <FilterField id="refusals-farm" label={t('feedRecords.fields.farm')} width={220}>
-            <FarmSelect id="refusals-farm" choice={choice} onPicked={() => list.apply({ shedId: undefined })} />
-          </FilterField>
+          <FarmField
+            id="refusals-farm"
+            label={t('feedRecords.fields.farm')}
+            width={220}
+            choice={choice}
+            onPicked={() => list.apply({ shedId: undefined })}
+          />
           <FilterField id="refusals-shed" label={t('feedRecords.fields.shed')} width={200}>
             <Select<number>
               id="refusals-shed"

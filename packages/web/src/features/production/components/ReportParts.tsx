@@ -5,8 +5,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
 import type { FarmChoice } from '../../../app/farm';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmField } from '../../../ui/FarmSelect';
+import { FilterBar } from '../../../ui/FilterBar';
 import type { ReportRow } from '../reportsApi';
 import { formatNumber, METRICS, worseBy, type MetricKey } from '../model/metrics';
 import { figure, standardOf } from '../model/series';
@@ -63,9 +63,13 @@ export function ReportFrame({
             </>
           }
         >
-          <FilterField id={farmId} label={t('shell:overview.farm')}>
-            <FarmSelect id={farmId} choice={farm} onPicked={onFarmChange} placeholder={t('shell:overview.selectFarm')} />
-          </FilterField>
+          <FarmField
+            id={farmId}
+            label={t('shell:overview.farm')}
+            choice={farm}
+            onPicked={onFarmChange}
+            placeholder={t('shell:overview.selectFarm')}
+          />
           {filters}
         </FilterBar>
       </div>

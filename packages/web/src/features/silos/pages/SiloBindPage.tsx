@@ -12,8 +12,8 @@ import { useRowDialog } from '../../../ui/list/ListPage';
 import { useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmField } from '../../../ui/FarmSelect';
+import { FilterBar } from '../../../ui/FilterBar';
 import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
 import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -122,9 +122,7 @@ export function SiloBindPage(): ReactElement {
       <PageHead title={menuLabel('weight.bind')} subtitle={t('bind.subtitle')} addLabel={t('bind.add')} onAdd={form.add} />
       <div className="fs-panel">
         <FilterBar label={t('filters')}>
-          <FilterField id="silo-farm" label={t('fields.farm')} width={220}>
-            <FarmSelect id="silo-farm" choice={choice} onPicked={() => list.apply({})} />
-          </FilterField>
+          <FarmField id="silo-farm" label={t('fields.farm')} width={220} choice={choice} onPicked={() => list.apply({})} />
         </FilterBar>
         <PagedTable<SiloRow>
           label={menuLabel('weight.bind')}

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { SiloStatusRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmField } from '../../../ui/FarmSelect';
+import { FilterBar } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
@@ -84,9 +84,7 @@ export function SiloMonitoringPage(): ReactElement {
       <PageHead title={menuLabel('weight.monitoring')} subtitle={t('monitoring.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('filters')}>
-          <FilterField id="silo-farm" label={t('fields.farm')} width={220}>
-            <FarmSelect id="silo-farm" choice={choice} />
-          </FilterField>
+          <FarmField id="silo-farm" label={t('fields.farm')} width={220} choice={choice} />
         </FilterBar>
         {status.isError ? (
           <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />

@@ -7,7 +7,7 @@ import type { SiloDailyRow, SiloDeliveryRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
@@ -83,9 +83,13 @@ export function SiloRecordsPage(): ReactElement {
       <PageHead title={menuLabel('weight.records')} subtitle={t('history.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('filters')}>
-          <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
-            <FarmSelect id="silo-farm" choice={choice} onPicked={() => list.apply({ siloId: undefined })} />
-          </FilterField>
+          <FarmField
+            id="silo-farm"
+            label={t('fields.farm')}
+            width={200}
+            choice={choice}
+            onPicked={() => list.apply({ siloId: undefined })}
+          />
           <FilterField id="silo-pick" label={t('fields.silo')} width={180}>
             <Select<number>
               id="silo-pick"

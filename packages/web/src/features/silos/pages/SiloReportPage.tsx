@@ -6,7 +6,7 @@ import { SILO_REPORT_YEARS, type SiloReportPeriod, type SiloReportRow } from '@f
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { ExportButton } from '../../../ui/ExportButton';
-import { FarmSelect } from '../../../ui/FarmSelect';
+import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
@@ -57,9 +57,7 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
       <PageHead title={menuLabel(CODE[period])} subtitle={t(`report.subtitle.${period}`)} />
       <div className="fs-panel">
         <FilterBar label={t('filters')} actions={<ExportButton request={siloReportExport(ask)} />}>
-          <FilterField id="silo-farm" label={t('fields.farm')} width={200}>
-            <FarmSelect id="silo-farm" choice={choice} />
-          </FilterField>
+          <FarmField id="silo-farm" label={t('fields.farm')} width={200} choice={choice} />
           {period !== 'year' && (
             <FilterField id="silo-year" label={t('report.year')} width={120}>
               <Select<number> id="silo-year" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: String(y) }))} />

@@ -55,17 +55,26 @@ export function ListPage<T extends object, F extends object>({
           <FilterFields list={list} specs={filters} />
         </FilterBar>
         {above}
-        <PagedTable<T>
-          rowKey="id"
-          className="fs-admin-table"
-          {...table}
-          {...list.table(page)}
-          emptyText={list.filtered && noMatch ? noMatch : empty}
-        />
+        <ListTable<T> {...table} list={list} page={page} emptyText={list.filtered && noMatch ? noMatch : empty} />
       </div>
       {children}
     </section>
   );
+}
+
+/**
+ * The table of a list (`useListPage`) over its page query: rows, loading, failure with retry and
+ * the pager kept in the address; rows keyed by `id` unless told, in the admin table's look.
+ */
+export function ListTable<T extends object>({
+  list,
+  page,
+  ...table
+}: Omit<PagedTableProps<T>, 'page' | 'paging' | 'onPaging' | 'loading' | 'error' | 'onRetry'> & {
+  list: Pick<ListPageState<object>, 'table'>;
+  page: PageQuery<T>;
+}): ReactElement {
+  return <PagedTable<T> rowKey="id" className="fs-admin-table" {...table} {...list.table(page)} />;
 }
 
 /** Which row a form dialog is open for: `row` null is "add"; `open` false is closed. */

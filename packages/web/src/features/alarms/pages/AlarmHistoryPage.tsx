@@ -2,14 +2,14 @@ import { useState, type ReactElement } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { ALARM_LEVELS, ALARM_KINDS, type AlarmRow } from '@farmsense/shared';
+import { ALARM_LEVELS, ALARM_KINDS } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { lastHours, type DateRange } from '../../../ui/DateRangePicker';
 import { ExportButton } from '../../../ui/ExportButton';
 import { FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { Panel } from '../../../ui/Panel';
 import { ReportPage } from '../components/ReportPage';
 import { alarmColumns } from '../components/alarmColumns';
@@ -97,13 +97,12 @@ export function AlarmHistoryPage(): ReactElement {
         title={t('reports.history.table')}
         extra={<ExportButton request={farm.farmId === undefined ? null : historyExport(filterQuery)} />}
       >
-        <PagedTable<AlarmRow>
+        <ListTable
+          list={list}
+          page={page}
           label={t('reports.history.table')}
-          rowKey="id"
-          className="fs-admin-table"
           size="middle"
           columns={alarmColumns(t, page.dataUpdatedAt)}
-          {...list.table(page)}
           emptyText={t('records.empty')}
           scroll={{ x: 1400 }}
         />

@@ -21,7 +21,7 @@ import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { RowAction } from '../../../ui/RowAction';
 import { useAlarmEvents } from '../../environment';
@@ -253,13 +253,12 @@ export function AlarmRecordsPage(): ReactElement {
             <DateRangePicker id="alarm-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
           </FilterField>
         </FilterBar>
-        <PagedTable<AlarmRow>
+        <ListTable
+          list={list}
+          page={page}
           label={t('records.table')}
-          rowKey="id"
-          className="fs-admin-table"
           size="middle"
           columns={columns}
-          {...list.table(page)}
           emptyText={t('records.empty')}
           scroll={{ x: 1600 }}
         />

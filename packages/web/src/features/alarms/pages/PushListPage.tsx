@@ -3,7 +3,7 @@ import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import { PUSH_STATUSES, type PushMessageRow } from '@farmsense/shared';
+import { PUSH_STATUSES } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
@@ -11,7 +11,7 @@ import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { FilterFields, type FilterSpec } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, textFilter, useListPage, type FiltersOf } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { FilterActions, PageHead } from '../../../ui/PageParts';
 import { pushColumns } from '../components/pushColumns';
 import { usePushMessages, type PushListQuery } from '../pushApi';
@@ -120,13 +120,12 @@ function PushListPage({ kind }: { kind: 'email' | 'phone' }): ReactElement {
             <DateRangePicker id="push-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
           </FilterField>
         </FilterBar>
-        <PagedTable<PushMessageRow>
+        <ListTable
+          list={list}
+          page={page}
           label={menuLabel(code)}
-          rowKey="id"
-          className="fs-admin-table"
           size="middle"
           columns={columns}
-          {...list.table(page)}
           emptyText={t('pushList.empty')}
           scroll={{ x: kind === 'phone' ? 1700 : 1600 }}
         />

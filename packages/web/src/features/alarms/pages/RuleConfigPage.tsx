@@ -14,6 +14,7 @@ import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { useConfirmDelete } from '../../../ui/useConfirmAction';
@@ -171,13 +172,12 @@ export function RuleConfigPage(): ReactElement {
                 {t('rules.add')}
               </Button>
             </div>
-            <PagedTable<AlarmRuleRow>
+            <ListTable
+              list={list}
+              page={rules}
               label={t('rules.title')}
-              rowKey="id"
-              className="fs-admin-table"
               size="middle"
               columns={columns}
-              {...list.table(rules)}
               emptyText={group ? t('rules.empty') : t('rules.noGroup')}
               scroll={{ x: 1100 }}
             />

@@ -5,7 +5,7 @@ import type { FeedAmountRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useListPage } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { ExportButton } from '../../../ui/ExportButton';
 import { feedAmountsExport, useFeedAmounts, type FeedRangeAsk } from '../analysisApi';
@@ -55,13 +55,13 @@ export function FeedAmountsPage(): ReactElement {
           onFilters={list.apply}
           actions={<ExportButton request={feedAmountsExport(ask)} />}
         />
-        <PagedTable<FeedAmountRow>
+        <ListTable
+          list={list}
+          page={amounts}
           label={t('feedAmounts.sheet')}
           rowKey={(r) => `${r.feederId}-${r.day}`}
-          className="fs-admin-table"
           columns={columns}
           scroll={{ x: 1120 }}
-          {...list.table(amounts)}
           emptyText={t('feedAmounts.empty')}
         />
       </div>

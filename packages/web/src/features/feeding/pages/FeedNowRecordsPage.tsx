@@ -11,7 +11,7 @@ import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { CommandTag } from '../components/RemoteParts';
 import { useRecordPens } from '../recordsApi';
@@ -147,12 +147,12 @@ export function FeedNowRecordsPage(): ReactElement {
             <DateRangePicker id="feednow-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
           </FilterField>
         </FilterBar>
-        <PagedTable<FeedNowRecordRow>
+        <ListTable
+          list={list}
+          page={records}
           label={t('feedNow.table')}
           rowKey="commandId"
-          className="fs-admin-table"
           columns={columns}
-          {...list.table(records)}
           emptyText={t('feedNow.empty')}
         />
       </div>

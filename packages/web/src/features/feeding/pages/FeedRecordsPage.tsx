@@ -8,7 +8,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { ExportButton } from '../../../ui/ExportButton';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { feederDayColumns } from '../components/feederDayColumns';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
@@ -68,12 +68,12 @@ export function FeedRecordsPage(): ReactElement {
           onFilters={list.apply}
           actions={<ExportButton request={feedRecordsExport(ask)} />}
         />
-        <PagedTable<FeedRecordRow>
+        <ListTable
+          list={list}
+          page={records}
           label={t('feedRecords.sheet')}
           rowKey={(r) => `${r.feederId}-${r.day}`}
-          className="fs-admin-table"
           columns={columns}
-          {...list.table(records)}
           emptyText={t('feedRecords.empty')}
         />
       </div>

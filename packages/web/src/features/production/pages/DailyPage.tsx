@@ -9,7 +9,7 @@ import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { fileRequest } from '../../../ui/download';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { dayFilter, numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -223,12 +223,11 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
         {mode === 'quick' && choice.farmId ? (
           <QuickEntry key={`${kind}-${choice.farmId}`} kind={kind} farmId={choice.farmId} />
         ) : (
-          <PagedTable<DailyRow>
+          <ListTable
+            list={list}
+            page={page}
             label={t('daily.tableLabel', { kind: sheet })}
-            rowKey="id"
-            className="fs-admin-table"
             columns={columns}
-            {...list.table(page)}
             emptyText={choice.farms.length === 0 ? t('noFarm') : t('daily.empty')}
             scroll={{ x: 1200 }}
           />

@@ -10,7 +10,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { fileRequest } from '../../../ui/download';
 import { enumLabel } from '../../../ui/enumLabel';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -161,12 +161,11 @@ export function FlockPage(): ReactElement {
             />
           </FilterField>
         </FilterBar>
-        <PagedTable<FlockRow>
+        <ListTable
+          list={list}
+          page={page}
           label={t('flock.tableLabel')}
-          rowKey="id"
-          className="fs-admin-table"
           columns={columns}
-          {...list.table(page)}
           emptyText={choice.farms.length === 0 ? t('noFarm') : t('flock.empty')}
           scroll={{ x: 1400 }}
         />

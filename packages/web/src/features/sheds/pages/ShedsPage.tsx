@@ -11,7 +11,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel, shedTypeLabel, translateKnown } from '../../../ui/enumLabel';
 import { PageHead } from '../../../ui/PageParts';
 import { FarmSelect } from '../../../ui/FarmSelect';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
@@ -150,12 +150,12 @@ export function ShedsPage(): ReactElement {
     body = (
       <div className="fs-panel">
         {!canAdd && <Alert type="info" showIcon banner title={t('page.noTypes')} />}
-        <PagedTable<ShedOverviewRow>
+        <ListTable
+          list={list}
+          page={page}
           label={t('table.label')}
           rowKey="tid"
-          className="fs-admin-table"
           columns={columns}
-          {...list.table(page)}
           emptyText={t('table.empty')}
           scroll={{ x: 1170 }}
         />

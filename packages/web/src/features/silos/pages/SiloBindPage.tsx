@@ -10,7 +10,7 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { useListPage } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
@@ -124,12 +124,11 @@ export function SiloBindPage(): ReactElement {
         <FilterBar label={t('filters')}>
           <FarmField id="silo-farm" label={t('fields.farm')} width={220} choice={choice} onPicked={() => list.apply({})} />
         </FilterBar>
-        <PagedTable<SiloRow>
+        <ListTable
+          list={list}
+          page={page}
           label={menuLabel('weight.bind')}
-          rowKey="id"
-          className="fs-admin-table"
           columns={columns}
-          {...list.table(page)}
           emptyText={t('bind.empty')}
           scroll={{ x: 1300 }}
         />

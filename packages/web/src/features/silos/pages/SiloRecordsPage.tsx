@@ -10,7 +10,7 @@ import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRang
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
-import { PagedTable } from '../../../ui/PagedTable';
+import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { useDaily, useDeliveries, useSiloPage, type SiloRecordsQuery } from '../api';
 import { fmtKg, fmtTime } from '../model/forecast';
@@ -114,21 +114,20 @@ export function SiloRecordsPage(): ReactElement {
           </FilterField>
         </FilterBar>
         {view === 'deliveries' ? (
-          <PagedTable<SiloDeliveryRow>
+          <ListTable
+            list={list}
+            page={deliveries}
             label={t('history.views.deliveries')}
-            rowKey="id"
-            className="fs-admin-table"
             columns={deliveryColumns}
-            {...list.table(deliveries)}
             emptyText={t('history.noDeliveries')}
           />
         ) : (
-          <PagedTable<SiloDailyRow>
+          <ListTable
+            list={list}
+            page={daily}
             label={t('history.views.daily')}
             rowKey={(r) => `${r.siloId}-${r.day}`}
-            className="fs-admin-table"
             columns={dailyColumns}
-            {...list.table(daily)}
             emptyText={t('history.noDays')}
           />
         )}

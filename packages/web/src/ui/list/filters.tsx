@@ -27,6 +27,8 @@ export type SelectFilterSpec<F> = {
     options: { value: Extract<F[K], string | number>; label: ReactNode }[];
     /** Options are found by typing their label. */
     search?: boolean;
+    /** What stands in the empty field ("All" unless told). */
+    placeholder?: string;
     disabled?: boolean;
     loading?: boolean;
     onPick?: (value: F[K] | undefined) => void;
@@ -40,16 +42,22 @@ export type FilterSpec<F> = TextFilterSpec<F> | SelectFilterSpec<F> | (F extends
 
 const ALL = 'all';
 
+type FilterList<F> = Pick<ListPageState<F>, 'draft' | 'setDraft' | 'search' | 'apply'>;
+
 function FilterControl<F extends object>({
   list,
   spec,
+  applyNow,
 }: {
-  list: Pick<ListPageState<F>, 'draft' | 'setDraft' | 'search'>;
+  list: FilterList<F>;
   spec: FilterSpec<F>;
+  applyNow: boolean;
 }): ReactElement {
   const { t } = useTranslation('common');
   // A patch of one field; `field` is one of F's keys and `value` of its type, as the spec says.
   const write = (field: PropertyKey, value: unknown): void => list.setDraft({ [field]: value } as Partial<F>);
+  // A choice of a bar without a search button applies at once; typed text waits for Enter.
+  const pick = (field: PropertyKey, value: unknown): void => (applyNow ? list.apply : list.setDraft)({ [field]: value } as Partial<F>);
   const read = (field: PropertyKey): unknown => (list.draft as Record<PropertyKey, unknown>)[field];
   let control: ReactElement;
   if ('text' in spec) {
@@ -71,9 +79,9 @@ function FilterControl<F extends object>({
       <Select<unknown>
         id={spec.id}
         allowClear
-        placeholder={t('all')}
+        placeholder={spec.placeholder ?? t('all')}
         value={read(field)}
-        onChange={(v) => (onPick ? onPick(v as F[keyof F] | undefined) : write(field, v))}
+        onChange={(v) => (onPick ? onPick(v as F[keyof F] | undefined) : pick(field, v))}
         options={spec.options}
         showSearch={spec.search ? { optionFilterProp: 'label' } : undefined}
         disabled={spec.disabled}
@@ -86,7 +94,7 @@ function FilterControl<F extends object>({
       <Select<string>
         id={spec.id}
         value={value === undefined ? ALL : String(value)}
-        onChange={(v) => write('status', v === '1' ? 1 : v === '0' ? 0 : undefined)}
+        onChange={(v) => pick('status', v === '1' ? 1 : v === '0' ? 0 : undefined)}
         options={[
           { value: ALL, label: t('all') },
           { value: '1', label: spec.status.enabled },
@@ -102,19 +110,29 @@ function FilterControl<F extends object>({
   );
 }
 
-/** The fields of a list's filter bar, from their description, bound to the list's draft. */
+/**
+ * The fields of a list's filter bar, from their description, bound to the list's draft (applied by
+ * the search button), or with `applyNow` applied as soon as they change (a bar without a search button).
+ */
 export function FilterFields<F extends object>({
   list,
   specs,
+  applyNow = false,
 }: {
-  list: Pick<ListPageState<F>, 'draft' | 'setDraft' | 'search'>;
+  list: FilterList<F>;
   specs: FilterSpec<F>[];
+  applyNow?: boolean;
 }): ReactElement {
   return (
     <>
       {specs.map((spec) => (
-        <FilterControl<F> key={spec.id} list={list} spec={spec} />
+        <FilterControl<F> key={spec.id} list={list} spec={spec} applyNow={applyNow} />
       ))}
     </>
   );
+}
+
+/** The options of a choice filter over a fixed set of values, each labelled by `label`. */
+export function choices<V extends string | number>(values: readonly V[], label: (value: V) => ReactNode): { value: V; label: ReactNode }[] {
+  return values.map((value) => ({ value, label: label(value) }));
 }

@@ -1,5 +1,4 @@
 import { useState, type ReactElement } from 'react';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { ALARM_LEVELS, ALARM_KINDS } from '@farmsense/shared';
@@ -7,7 +6,7 @@ import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { lastHours, type DateRange } from '../../../ui/DateRangePicker';
 import { ExportButton } from '../../../ui/ExportButton';
-import { FilterField } from '../../../ui/FilterBar';
+import { choices, FilterFields } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { Panel } from '../../../ui/Panel';
@@ -58,36 +57,36 @@ export function AlarmHistoryPage(): ReactElement {
       queries={farm.farmId === undefined ? [] : [page]}
       filters={
         <>
-          <FilterField id="alarm-history-shed" label={t('records.shed')} width={170}>
-            <Select<number>
-              id="alarm-history-shed"
-              allowClear
-              placeholder={t('records.allSheds')}
-              value={filters.shedId}
-              onChange={(v) => list.apply({ shedId: v ?? undefined })}
-              options={sheds.data ?? []}
-            />
-          </FilterField>
-          <FilterField id="alarm-history-level" label={t('records.level')} width={120}>
-            <Select<number>
-              id="alarm-history-level"
-              allowClear
-              placeholder={t('reports.all')}
-              value={filters.level}
-              onChange={(v) => list.apply({ level: ALARM_LEVELS.find((l) => l === v) })}
-              options={ALARM_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) }))}
-            />
-          </FilterField>
-          <FilterField id="alarm-history-kind" label={t('reports.columns.kind')} width={150}>
-            <Select<string>
-              id="alarm-history-kind"
-              allowClear
-              placeholder={t('reports.all')}
-              value={filters.kind}
-              onChange={(v) => list.apply({ kind: ALARM_KINDS.find((k) => k === v) })}
-              options={ALARM_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-            />
-          </FilterField>
+          <FilterFields
+            list={list}
+            applyNow
+            specs={[
+              {
+                select: 'shedId',
+                id: 'alarm-history-shed',
+                label: t('records.shed'),
+                width: 170,
+                placeholder: t('records.allSheds'),
+                options: sheds.data ?? [],
+              },
+              {
+                select: 'level',
+                id: 'alarm-history-level',
+                label: t('records.level'),
+                width: 120,
+                placeholder: t('reports.all'),
+                options: choices(ALARM_LEVELS, (l) => t(`levels.${l}`)),
+              },
+              {
+                select: 'kind',
+                id: 'alarm-history-kind',
+                label: t('reports.columns.kind'),
+                width: 150,
+                placeholder: t('reports.all'),
+                options: choices(ALARM_KINDS, (k) => t(`kinds.${k}`)),
+              },
+            ]}
+          />
         </>
       }
       span={{ kind: 'range', value: range, onChange: ([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() }) }}

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
-import { Button, Select, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import {
   CheckOutlined,
   ClockCircleOutlined,
@@ -20,6 +20,7 @@ import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRang
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
+import { choices, FilterFields } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
@@ -207,48 +208,43 @@ export function AlarmRecordsPage(): ReactElement {
             choice={choice}
             onPicked={() => list.apply({ shedId: undefined })}
           />
-          <FilterField id="alarm-shed" label={t('records.shed')} width={160}>
-            <Select<number>
-              id="alarm-shed"
-              allowClear
-              placeholder={t('records.allSheds')}
-              value={filters.shedId}
-              onChange={(v) => list.apply({ shedId: v ?? undefined })}
-              loading={sheds.isPending && choice.farmId !== undefined}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={sheds.data ?? []}
-            />
-          </FilterField>
-          <FilterField id="alarm-level" label={t('records.level')} width={120}>
-            <Select<number>
-              id="alarm-level"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.level}
-              onChange={(v) => list.apply({ level: (v ?? undefined) as (typeof ALARM_LEVELS)[number] | undefined })}
-              options={ALARM_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) }))}
-            />
-          </FilterField>
-          <FilterField id="alarm-state" label={t('records.state')} width={220}>
-            <Select<string>
-              id="alarm-state"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.state}
-              onChange={(v) => list.apply({ state: ALARM_STATES.find((s) => s === v) })}
-              options={ALARM_STATES.map((s) => ({ value: s, label: t(`states.${s}`) }))}
-            />
-          </FilterField>
-          <FilterField id="alarm-kind" label={t('records.kind')} width={160}>
-            <Select<string>
-              id="alarm-kind"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.kind}
-              onChange={(v) => list.apply({ kind: ALARM_KINDS.find((k) => k === v) })}
-              options={ALARM_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
-            />
-          </FilterField>
+          <FilterFields
+            list={list}
+            applyNow
+            specs={[
+              {
+                select: 'shedId',
+                id: 'alarm-shed',
+                label: t('records.shed'),
+                width: 160,
+                placeholder: t('records.allSheds'),
+                options: sheds.data ?? [],
+                search: true,
+                loading: sheds.isPending && choice.farmId !== undefined,
+              },
+              {
+                select: 'level',
+                id: 'alarm-level',
+                label: t('records.level'),
+                width: 120,
+                options: choices(ALARM_LEVELS, (l) => t(`levels.${l}`)),
+              },
+              {
+                select: 'state',
+                id: 'alarm-state',
+                label: t('records.state'),
+                width: 220,
+                options: choices(ALARM_STATES, (v) => t(`states.${v}`)),
+              },
+              {
+                select: 'kind',
+                id: 'alarm-kind',
+                label: t('records.kind'),
+                width: 160,
+                options: choices(ALARM_KINDS, (k) => t(`kinds.${k}`)),
+              },
+            ]}
+          />
           <FilterField id="alarm-range" label={t('records.time')}>
             <DateRangePicker id="alarm-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
           </FilterField>

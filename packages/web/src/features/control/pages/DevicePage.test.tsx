@@ -6,6 +6,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
+import { houseRoutes } from '../../../test/settingGroup';
 import { DevicePage } from './DevicePage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -50,10 +51,7 @@ const LIST_ANSWER: DeviceListAnswer = {
 
 function serve(): RecordedCall[] {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
-    'GET /breedpigbuilding/shedInfo/list': {
-      data: [{ tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
-    },
+    ...houseRoutes(keys),
     [`GET ${LIST}`]: { data: LIST_ANSWER },
     [`POST ${SWITCH}`]: {
       data: { results: [{ shedId: 7, shedName: 'House 1', code: 1, version: 4, commandId: 'c4', status: 'pending', online: true }] },

@@ -4,7 +4,7 @@ import type { SettingStateAnswer, TempDayAgePayload } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
-import { confirmApply, settingVersion } from '../../../test/settingGroup';
+import { confirmApply, HOUSE_1, HOUSE_2, houseRoutes, settingVersion } from '../../../test/settingGroup';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { TempDayAgePage } from './TempDayAgePage';
 
@@ -24,13 +24,7 @@ const curve = (target: number): TempDayAgePayload => ({
 function serve(states: SettingStateAnswer[]): RecordedCall[] {
   let n = 0;
   return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
-    'GET /breedpigbuilding/shedInfo/list': {
-      data: [
-        { tid: 7, shedName: 'House 1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 },
-        { tid: 8, shedName: 'House 2', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 2, farmId: 2 },
-      ],
-    },
+    ...houseRoutes(keys, [HOUSE_1, HOUSE_2]),
     [`GET ${STATE}`]: () => ({ data: states[Math.min(n++, states.length - 1)] }),
     [`POST ${APPLY}`]: {
       data: {

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { Button } from 'antd';
-import { PlusOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import { PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -53,5 +53,29 @@ export function FilterActions({ onReset, onSearch }: { onReset: () => void; onSe
         {t('search')}
       </Button>
     </>
+  );
+}
+
+/** Loads a list or a report again ("Refresh"), busy while it loads. */
+export function RefreshButton({
+  query,
+  primary = false,
+  disabled,
+}: {
+  query: { isFetching: boolean; refetch: () => unknown };
+  primary?: boolean;
+  disabled?: boolean;
+}): ReactElement {
+  const { t } = useTranslation('common');
+  return (
+    <Button
+      type={primary ? 'primary' : undefined}
+      icon={<ReloadOutlined />}
+      loading={query.isFetching}
+      disabled={disabled}
+      onClick={() => void query.refetch()}
+    >
+      {t('refresh')}
+    </Button>
   );
 }

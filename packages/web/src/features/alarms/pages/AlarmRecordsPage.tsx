@@ -1,13 +1,6 @@
 import { useCallback, useMemo, useState, type ReactElement } from 'react';
 import { Button, Tag } from 'antd';
-import {
-  CheckOutlined,
-  ClockCircleOutlined,
-  PauseCircleOutlined,
-  PlayCircleOutlined,
-  ReloadOutlined,
-  UndoOutlined,
-} from '@ant-design/icons';
+import { CheckOutlined, ClockCircleOutlined, PauseCircleOutlined, PlayCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -23,7 +16,7 @@ import { lazyPart } from '../../../ui/lazyPart';
 import { choices, FilterFields } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
+import { PageHead, RefreshButton } from '../../../ui/PageParts';
 import { RowAction } from '../../../ui/RowAction';
 import { useAlarmEvents } from '../../environment';
 import { ALARM_KEYS, useAlarmCount, useAlarmPage, useAlarmWrites, type AlarmListQuery } from '../api';
@@ -195,9 +188,7 @@ export function AlarmRecordsPage(): ReactElement {
               <Button icon={<UndoOutlined />} onClick={list.clear}>
                 {t('common:reset')}
               </Button>
-              <Button type="primary" icon={<ReloadOutlined />} loading={page.isFetching} onClick={() => void page.refetch()}>
-                {t('common:refresh')}
-              </Button>
+              <RefreshButton query={page} primary />
             </>
           }
         >

@@ -1,6 +1,4 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { PUSH_STATUSES } from '@farmsense/shared';
@@ -12,7 +10,7 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { FilterFields, type FilterSpec } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, textFilter, useListPage, type FiltersOf } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { FilterActions, PageHead } from '../../../ui/PageParts';
+import { FilterActions, PageHead, RefreshButton } from '../../../ui/PageParts';
 import { pushColumns } from '../components/pushColumns';
 import { usePushMessages, type PushListQuery } from '../pushApi';
 import '../../../ui/admin.css';
@@ -102,9 +100,7 @@ function PushListPage({ kind }: { kind: 'email' | 'phone' }): ReactElement {
           actions={
             <>
               <FilterActions onReset={list.clear} onSearch={list.search} />
-              <Button icon={<ReloadOutlined />} loading={page.isFetching} onClick={() => void page.refetch()}>
-                {t('common:refresh')}
-              </Button>
+              <RefreshButton query={page} />
             </>
           }
         >

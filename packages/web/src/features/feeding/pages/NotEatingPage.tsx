@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
-import { Button, InputNumber, Select, Tag } from 'antd';
+import { InputNumber, Select, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { FeedAlarmRow } from '@farmsense/shared';
@@ -10,7 +9,7 @@ import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PageHead } from '../../../ui/PageParts';
+import { PageHead, RefreshButton } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
@@ -112,9 +111,7 @@ export function NotEatingPage(): ReactElement {
           actions={
             <>
               {alarmLink}
-              <Button icon={<ReloadOutlined />} loading={answer.isFetching} onClick={() => void answer.refetch()}>
-                {t('common:refresh')}
-              </Button>
+              <RefreshButton query={answer} />
             </>
           }
         >

@@ -6,6 +6,7 @@ import { Button } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DEFAULT_LOCALE, type Page } from '@farmsense/shared';
 import { i18n } from '../app/i18n/i18n';
+import { realWidthAfterEach, setWidth } from '../test/screenWidth';
 import { PagedTable } from './PagedTable';
 import { actionsColumn } from './actionsColumn';
 
@@ -49,11 +50,7 @@ function Flocks(): ReactElement {
   );
 }
 
-const realWidth = window.innerWidth;
-function setWidth(width: number): void {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-  window.dispatchEvent(new Event('resize'));
-}
+realWidthAfterEach();
 const headers = (): string[] => screen.getAllByRole('columnheader').map((h) => h.textContent ?? '');
 
 beforeEach(async () => {
@@ -61,7 +58,6 @@ beforeEach(async () => {
   setWidth(1440);
 });
 afterEach(async () => {
-  setWidth(realWidth);
   await i18n.changeLanguage(DEFAULT_LOCALE);
 });
 

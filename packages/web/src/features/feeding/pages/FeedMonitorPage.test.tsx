@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { realWidthAfterEach, setWidth } from '../../../test/screenWidth';
 import { signedInEach } from '../../../test/session';
 import { FeedMonitorPage } from './FeedMonitorPage';
 
@@ -9,14 +10,8 @@ const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feedi
 const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const pen = { shedId: 51, shedName: 'Farrowing 1', penColumn: 1, penRow: 1, lastReport: null };
 
-const realWidth = window.innerWidth;
-function setWidth(width: number): void {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-  window.dispatchEvent(new Event('resize'));
-}
-
 signedInEach({ farms: [FARM] });
-afterEach(() => setWidth(realWidth));
+realWidthAfterEach();
 
 describe('feeding monitor page', { timeout: 60_000 }, () => {
   it('shows per pen the planned and dispensed kilograms, the feeders reporting and the sows that did not eat', async () => {

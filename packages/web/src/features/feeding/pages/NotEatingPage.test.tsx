@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { realWidthAfterEach, setWidth } from '../../../test/screenWidth';
 import { signedInEach } from '../../../test/session';
 import { NotEatingPage } from './NotEatingPage';
 
@@ -24,14 +25,9 @@ const ROW = {
   alarm: null,
   fault: null,
 };
-const realWidth = window.innerWidth;
-function setWidth(width: number): void {
-  Object.defineProperty(window, 'innerWidth', { configurable: true, writable: true, value: width });
-  window.dispatchEvent(new Event('resize'));
-}
 
 signedInEach({ farms: [FARM] });
-afterEach(() => setWidth(realWidth));
+realWidthAfterEach();
 
 describe('not eating page', { timeout: 60_000 }, () => {
   it('lists the sows that did not eat today or yesterday with pen, feeder, both days, since when and their alarm', async () => {

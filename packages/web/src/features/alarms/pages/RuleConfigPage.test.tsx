@@ -77,6 +77,16 @@ async function openAddForm(): Promise<HTMLElement> {
   return dialog;
 }
 
+/** What every rule added through openAddForm sends besides its kind's fields. */
+const FILLED = { groupId: 1, name: 'Cold nights', level: 1, message: 'Close the inlets', enabled: true };
+
+/** Saves the rule dialog and waits for the rule it adds; answers what was sent. */
+async function savedRule(dialog: HTMLElement, calls: readonly RecordedCall[]): Promise<unknown> {
+  fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+  await waitFor(() => expect(calls.find((c) => c.path === RULE && c.method === 'POST')).toBeTruthy(), SLOW);
+  return calls.find((c) => c.path === RULE && c.method === 'POST')!.body;
+}
+
 signedInEach({ farms: [PIG_FARM] });
 
 describe('alarm rules page', { timeout: 60_000 }, () => {
@@ -122,14 +132,8 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
 
     type(stageInput('fromDay', 2), '21');
     await waitFor(() => expect(within(dialog).queryByTestId('stage-problem')).toBeNull(), SLOW);
-    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
-    await waitFor(() => expect(calls.find((c) => c.path === RULE && c.method === 'POST')).toBeTruthy(), SLOW);
-    expect(calls.find((c) => c.path === RULE && c.method === 'POST')!.body).toEqual({
-      groupId: 1,
-      name: 'Cold nights',
-      level: 1,
-      message: 'Close the inlets',
-      enabled: true,
+    expect(await savedRule(dialog, calls)).toEqual({
+      ...FILLED,
       kind: 'threshold',
       property: 'temp',
       operator: 'gt',
@@ -172,14 +176,8 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
     expect(within(dialog).queryByLabelText(t('rules.fields.property'))).toBeNull();
     expect(within(dialog).queryByLabelText(t('rules.fields.durationSec'))).toBeNull();
     expect(within(dialog).queryByText(t('rules.stagesTitle'))).toBeNull();
-    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
-    await waitFor(() => expect(calls.find((c) => c.path === RULE && c.method === 'POST')).toBeTruthy(), SLOW);
-    expect(calls.find((c) => c.path === RULE && c.method === 'POST')!.body).toEqual({
-      groupId: 1,
-      name: 'Cold nights',
-      level: 1,
-      message: 'Close the inlets',
-      enabled: true,
+    expect(await savedRule(dialog, calls)).toEqual({
+      ...FILLED,
       kind: 'commandFailed',
     });
   });
@@ -201,14 +199,8 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
     expect(calls.some((c) => c.path === RULE && c.method === 'POST')).toBe(false);
     type(within(dialog).getByLabelText(t('rules.fields.deadband')), '0,5');
     type(within(dialog).getByLabelText(t('rules.fields.windowMinutes')), '15');
-    fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
-    await waitFor(() => expect(calls.find((c) => c.path === RULE && c.method === 'POST')).toBeTruthy(), SLOW);
-    expect(calls.find((c) => c.path === RULE && c.method === 'POST')!.body).toEqual({
-      groupId: 1,
-      name: 'Cold nights',
-      level: 1,
-      message: 'Close the inlets',
-      enabled: true,
+    expect(await savedRule(dialog, calls)).toEqual({
+      ...FILLED,
       kind: 'rateOfChange',
       property: 'temp',
       direction: 'rising',

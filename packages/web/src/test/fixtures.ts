@@ -1,4 +1,4 @@
-import type { FlockRow } from '@farmsense/shared';
+import type { FlockRow, OperationLogRow } from '@farmsense/shared';
 import type { ShedOverviewRow } from '../app/api/types';
 
 /** The climate controller bound to the demo broiler house. */
@@ -56,6 +56,26 @@ export function flockRow(over: Partial<FlockRow> = {}): FlockRow {
     dayAge: 51,
     present: 11850,
     presentMale: 0,
+    ...over,
+  };
+}
+
+/** A demo admin's successful operation: the edit of a shed (PUT shed/update), without its detail. */
+export function oplogRow(over: Partial<OperationLogRow> = {}): OperationLogRow {
+  return {
+    id: 1,
+    at: '2026-03-01T08:00:00.000Z',
+    tenantId: 1,
+    accountId: 11,
+    accountCode: 'demo',
+    accountName: 'Demo Admin',
+    ip: '10.0.0.5',
+    method: 'PUT',
+    action: '/api/breedpigbuilding/shed/update',
+    module: 'housemanagement',
+    outcome: 'ok',
+    code: 1,
+    detail: null,
     ...over,
   };
 }

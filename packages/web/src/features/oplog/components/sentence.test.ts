@@ -1,27 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LOCALE, LOCALES, type OperationLogRow } from '@farmsense/shared';
+import { DEFAULT_LOCALE, LOCALES } from '@farmsense/shared';
 import { i18n, tk } from '../../../app/i18n/i18n';
 import { entrySentence, fieldLabel } from './sentence';
 import { moduleLabel } from './labels';
+import { oplogRow } from '../../../test/fixtures';
 
 afterEach(() => i18n.changeLanguage(DEFAULT_LOCALE));
 
-const row = (over: Partial<OperationLogRow>): OperationLogRow => ({
-  id: 1,
-  at: '2026-03-01T08:00:00.000Z',
-  tenantId: 1,
-  accountId: 11,
-  accountCode: 'demo',
-  accountName: 'Demo Admin',
-  ip: '10.0.0.5',
-  method: 'PUT',
-  action: '/api/breedpigbuilding/shed/update',
-  module: 'housemanagement',
-  outcome: 'ok',
-  code: 1,
-  detail: null,
-  ...over,
-});
+const row = oplogRow;
 
 const EDIT = row({
   detail: {

@@ -4,27 +4,15 @@ import type { OperationLogRow } from '@farmsense/shared';
 import { errorMessage, menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { OperationLogPage } from './OperationLogPage';
+import { oplogRow } from '../../../test/fixtures';
 import { signedInEach } from '../../../test/session';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`oplog.${key}`, vars);
 const PAGE = '/breedpigbuilding/operationLog/page';
 
-const entry = (over: Partial<OperationLogRow>): OperationLogRow => ({
-  id: 1,
-  at: '2026-03-01T08:00:00.000Z',
-  tenantId: 1,
-  accountId: 11,
-  accountCode: 'demo',
-  accountName: 'Demo Admin',
-  ip: '10.0.0.5',
-  method: 'POST',
-  action: 'login',
-  module: 'breedpigaccount',
-  outcome: 'ok',
-  code: 1,
-  detail: { via: 'captcha' },
-  ...over,
-});
+/** A login by captcha unless told. */
+const entry = (over: Partial<OperationLogRow>): OperationLogRow =>
+  oplogRow({ method: 'POST', action: 'login', module: 'breedpigaccount', detail: { via: 'captcha' }, ...over });
 
 const ROWS: OperationLogRow[] = [
   entry({ id: 3 }),

@@ -5,6 +5,7 @@ import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
 import { CollectorsPage, ConcentratorsPage, FeedersPage } from './FeedDevicesPage';
+import { FEEDER_PARAMS } from './feedingTestParts';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
@@ -85,14 +86,7 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
               dataBits: null,
               stopBits: null,
               parity: null,
-              brightness: 80,
-              lockSeconds: 60,
-              touchLock: false,
-              baitWeight: 150,
-              tempLow: 5,
-              tempHigh: 35,
-              intervalMinutes: 30,
-              amountPerFeed: 300,
+              ...FEEDER_PARAMS,
             }),
           ],
           total: 1,

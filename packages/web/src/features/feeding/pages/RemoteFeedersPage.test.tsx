@@ -6,22 +6,12 @@ import { renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { RemoteFeedersPage } from './RemoteFeedersPage';
-import { confirmWithCode, rowOf, selectRow, serveRemote, tf as t } from './feedingTestParts';
+import { confirmWithCode, FEEDER_PARAMS, rowOf, selectRow, serveRemote, tf as t } from './feedingTestParts';
 
 const keys = rsaKeysBeforeAll();
 const LIST = '/feeding/remote/feeder/list';
 const SEND = '/feeding/remote/feeder/send';
 const NOW = Date.UTC(2026, 10, 27, 9, 0);
-const PARAMS = {
-  brightness: 80,
-  lockSeconds: 60,
-  touchLock: false,
-  baitWeight: 150,
-  tempLow: 5,
-  tempHigh: 35,
-  intervalMinutes: 30,
-  amountPerFeed: 300,
-};
 
 const feeder = (id: number, no: string, over: Partial<FeederRemoteRow> = {}): FeederRemoteRow => ({
   id,
@@ -36,7 +26,7 @@ const feeder = (id: number, no: string, over: Partial<FeederRemoteRow> = {}): Fe
   dispensed: null,
   state: null,
   reportedAt: null,
-  params: PARAMS,
+  params: FEEDER_PARAMS,
   commands: [],
   ...over,
 });
@@ -141,7 +131,7 @@ describe('remote feeders page', { timeout: 90_000 }, () => {
     expect(calls.find((c) => c.path === SEND)!.body).toMatchObject({
       feederIds: [1],
       action: 'params',
-      params: { ...PARAMS, tempLow: 8, amountPerFeed: 250 },
+      params: { ...FEEDER_PARAMS, tempLow: 8, amountPerFeed: 250 },
     });
   });
 });

@@ -56,15 +56,28 @@ export function FilterActions({ onReset, onSearch }: { onReset: () => void; onSe
   );
 }
 
-/** Loads a list or a report again ("Refresh"), busy while it loads. */
+/** What a refresh button reloads: a query, or several at once (allQueries). */
+export interface Refetchable {
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** The queries of a page as one: loading while any loads, reloaded together. */
+export function allQueries(queries: readonly Refetchable[]): Refetchable {
+  return { isFetching: queries.some((q) => q.isFetching), refetch: () => queries.forEach((q) => void q.refetch()) };
+}
+
+/** Loads a list or a report again ("Refresh" unless the page words it), busy while it loads. */
 export function RefreshButton({
   query,
   primary = false,
   disabled,
+  label,
 }: {
-  query: { isFetching: boolean; refetch: () => unknown };
+  query: Refetchable;
   primary?: boolean;
   disabled?: boolean;
+  label?: string;
 }): ReactElement {
   const { t } = useTranslation('common');
   return (
@@ -75,7 +88,7 @@ export function RefreshButton({
       disabled={disabled}
       onClick={() => void query.refetch()}
     >
-      {t('refresh')}
+      {label ?? t('refresh')}
     </Button>
   );
 }

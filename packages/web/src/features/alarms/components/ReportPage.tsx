@@ -1,6 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button, DatePicker } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
+import { DatePicker } from 'antd';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -9,7 +8,7 @@ import { formatDecimal } from '../../../app/i18n/numbers';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PageHead } from '../../../ui/PageParts';
+import { allQueries, PageHead, RefreshButton } from '../../../ui/PageParts';
 import '../alarms.css';
 
 /** The period of an alarm report: a range (at most 30 days), or one day, week or month. */
@@ -48,19 +47,7 @@ export function ReportPage({
     <section className="fs-env-page fs-alarm-report" aria-labelledby="page-title">
       <PageHead title={title} subtitle={subtitle} />
       <div className="fs-panel fs-env-filters">
-        <FilterBar
-          label={t('reports.filters')}
-          actions={
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => queries.forEach((q) => void q.refetch())}
-              loading={queries.some((q) => q.isFetching)}
-              disabled={queries.length === 0}
-            >
-              {t('common:refresh')}
-            </Button>
-          }
-        >
+        <FilterBar label={t('reports.filters')} actions={<RefreshButton query={allQueries(queries)} disabled={queries.length === 0} />}>
           <FarmField id={`${idPrefix}-farm`} label={t('records.farm')} width={200} choice={farm} />
           {filters}
           {span.kind === 'range' ? (

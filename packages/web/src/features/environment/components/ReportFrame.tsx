@@ -1,13 +1,11 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button } from 'antd';
-import { ReloadOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { NoFarm, type FarmChoice } from '../../../app/farm';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { PageHead } from '../../../ui/PageParts';
+import { allQueries, PageHead, RefreshButton } from '../../../ui/PageParts';
 import { EmptyBlock } from '../../../ui/QueryStates';
 import type { TimeChoice } from '../model/timeRange';
 import { TimeRangeControl } from './TimeRangeControl';
@@ -67,16 +65,7 @@ export function ReportFrame({
       <div className="fs-panel fs-env-filters">
         <FilterBar
           label={filtersLabel}
-          actions={
-            <Button
-              icon={<ReloadOutlined />}
-              onClick={() => queries.forEach((q) => void q.refetch())}
-              loading={queries.some((q) => q.isFetching)}
-              disabled={queries.length === 0}
-            >
-              {t('actions.refresh')}
-            </Button>
-          }
+          actions={<RefreshButton query={allQueries(queries)} disabled={queries.length === 0} label={t('actions.refresh')} />}
         >
           <FarmField id={farmId} label={t('overview.farm')} choice={farm} placeholder={t('overview.selectFarm')} />
           {filters}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { within } from '@testing-library/react';
-import type { WindowPayload } from '@farmsense/shared';
+import { SIDE_INLET, type WindowPayload } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { appliedPayload, confirmApply, expectRefused, openSettings, settingsFile, typeInto } from '../../../test/settingGroup';
 import { WindowPage } from './WindowPage';
@@ -9,28 +9,8 @@ const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`contr
 
 const WIN: WindowPayload = {
   openings: [
-    {
-      kind: 'side',
-      index: 1,
-      control: 'pressure',
-      pressureTarget: 20,
-      pressureBand: 2,
-      openFrom: 1,
-      fullyOpen: 4,
-      minOpen: 10,
-      maxOpen: 90,
-    },
-    {
-      kind: 'curtain',
-      index: 1,
-      control: 'temperature',
-      pressureTarget: 20,
-      pressureBand: 2,
-      openFrom: 2,
-      fullyOpen: 5,
-      minOpen: 0,
-      maxOpen: 100,
-    },
+    { ...SIDE_INLET, maxOpen: 90 },
+    { ...SIDE_INLET, kind: 'curtain', control: 'temperature', openFrom: 2, fullyOpen: 5, minOpen: 0 },
   ],
 };
 const { serve } = settingsFile('window', WIN, { online: false });

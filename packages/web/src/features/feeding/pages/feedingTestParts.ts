@@ -1,19 +1,11 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import { FEEDER_DEFAULTS } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, SLOW, type RecordedCall } from '../../../test/mockApi';
 
 /** Test parts of the feeding pages: the remote pages' server, rows and code dialog; a feeder's day. */
 /** A demo feeder's settings: screen, lock, bait, temperature window and automatic feeding. */
-export const FEEDER_PARAMS = {
-  brightness: 80,
-  lockSeconds: 60,
-  touchLock: false,
-  baitWeight: 150,
-  tempLow: 5,
-  tempHigh: 35,
-  intervalMinutes: 30,
-  amountPerFeed: 300,
-};
+export const FEEDER_PARAMS = { ...FEEDER_DEFAULTS };
 
 export const tf = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 

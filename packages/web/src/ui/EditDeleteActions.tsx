@@ -20,11 +20,24 @@ export function EditDeleteActions<R>({
   confirm: ConfirmedDelete<R>;
   compact?: boolean;
 }): ReactElement {
-  const confirmDelete = useConfirmDelete();
   return (
     <>
       <EditAction compact={compact} label={editLabel} onClick={onEdit} />
-      <DeleteAction compact={compact} label={deleteLabel} onClick={() => confirmDelete(confirm)} />
+      <ConfirmedDeleteAction compact={compact} label={deleteLabel} confirm={confirm} />
     </>
   );
+}
+
+/** A row's delete after the confirmation (`confirm`: its title, what deleting means for the row, the mutation). */
+export function ConfirmedDeleteAction<R>({
+  label,
+  confirm,
+  compact = false,
+}: {
+  label: string;
+  confirm: ConfirmedDelete<R>;
+  compact?: boolean;
+}): ReactElement {
+  const confirmDelete = useConfirmDelete();
+  return <DeleteAction compact={compact} label={label} onClick={() => confirmDelete(confirm)} />;
 }

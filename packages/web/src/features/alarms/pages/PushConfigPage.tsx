@@ -13,8 +13,8 @@ import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditAction } from '../../../ui/RowAction';
+import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useDeletePhoneConfig, useDeleteStrategy, useFarmPhoneConfig, useFarmStrategy } from '../pushApi';
 import '../../../ui/admin.css';
 import '../alarms.css';
@@ -43,7 +43,6 @@ export function PushConfigPage(): ReactElement {
   const { t } = useTranslation(['alarms', 'common', 'shell']);
   const choice = useFarmChoice();
   const farmId = choice.farmId;
-  const confirmDelete = useConfirmDelete();
   const strategyForm = useRowDialog<PushStrategyRow>();
   const phoneForm = useRowDialog<PhoneConfigRow>();
   const strategy = useFarmStrategy(farmId);
@@ -104,16 +103,14 @@ export function PushConfigPage(): ReactElement {
     actionsColumn<PushStrategyRow>(t('common:actions'), 180, (r) => (
       <>
         <EditAction compact={false} label={t('pushConfig.strategy.editOf', { name: r.name })} onClick={() => strategyForm.edit(r)} />
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact={false}
           label={t('pushConfig.strategy.deleteOf', { name: r.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('pushConfig.strategy.deleteTitle', { name: r.name }),
-              content: t('pushConfig.strategy.deleteWarning'),
-              run: () => removeStrategy.mutateAsync(r.id),
-            })
-          }
+          confirm={{
+            title: t('pushConfig.strategy.deleteTitle', { name: r.name }),
+            content: t('pushConfig.strategy.deleteWarning'),
+            run: () => removeStrategy.mutateAsync(r.id),
+          }}
         />
       </>
     )),
@@ -145,16 +142,14 @@ export function PushConfigPage(): ReactElement {
     actionsColumn<PhoneConfigRow>(t('common:actions'), 180, (r) => (
       <>
         <EditAction compact={false} label={t('pushConfig.phone.editOf', { farm: r.farmName })} onClick={() => phoneForm.edit(r)} />
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact={false}
           label={t('pushConfig.phone.deleteOf', { farm: r.farmName })}
-          onClick={() =>
-            confirmDelete({
-              title: t('pushConfig.phone.deleteTitle', { farm: r.farmName }),
-              content: t('pushConfig.phone.deleteWarning'),
-              run: () => removePhone.mutateAsync(r.id),
-            })
-          }
+          confirm={{
+            title: t('pushConfig.phone.deleteTitle', { farm: r.farmName }),
+            content: t('pushConfig.phone.deleteWarning'),
+            run: () => removePhone.mutateAsync(r.id),
+          }}
         />
       </>
     )),

@@ -16,8 +16,8 @@ import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditAction } from '../../../ui/RowAction';
+import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useDeleteRule, useDeleteRuleGroup, useRuleGroupPage, useRulePage } from '../api';
 import { ruleColumns } from '../components/ruleColumns';
 import '../../../ui/admin.css';
@@ -41,7 +41,6 @@ export function RuleConfigPage(): ReactElement {
   const choice = useFarmChoice();
   const list = useListPage(FILTERS);
   const { filters } = list;
-  const confirmDelete = useConfirmDelete();
   const groupForm = useRowDialog<RuleGroupRow>();
   const ruleForm = useRowDialog<AlarmRuleRow>();
   const removeGroup = useDeleteRuleGroup();
@@ -83,17 +82,15 @@ export function RuleConfigPage(): ReactElement {
     actionsColumn<RuleGroupRow>(t('common:actions'), 96, (g) => (
       <>
         <EditAction compact label={t('groups.editOf', { name: g.name })} onClick={() => groupForm.edit(g)} />
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact
           label={t('groups.deleteOf', { name: g.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('groups.deleteTitle', { name: g.name }),
-              content: t('groups.deleteWarning', { count: g.ruleCount }),
-              run: () => removeGroup.mutateAsync(g.id),
-              after: () => list.apply({ groupId: undefined }),
-            })
-          }
+          confirm={{
+            title: t('groups.deleteTitle', { name: g.name }),
+            content: t('groups.deleteWarning', { count: g.ruleCount }),
+            run: () => removeGroup.mutateAsync(g.id),
+            after: () => list.apply({ groupId: undefined }),
+          }}
         />
       </>
     )),
@@ -104,16 +101,14 @@ export function RuleConfigPage(): ReactElement {
     actionsColumn<AlarmRuleRow>(t('common:actions'), 200, (r) => (
       <>
         <EditAction compact={false} label={t('rules.editOf', { name: r.name })} onClick={() => ruleForm.edit(r)} />
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact={false}
           label={t('rules.deleteOf', { name: r.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('rules.deleteTitle', { name: r.name }),
-              content: t('rules.deleteWarning'),
-              run: () => removeRule.mutateAsync(r.id),
-            })
-          }
+          confirm={{
+            title: t('rules.deleteTitle', { name: r.name }),
+            content: t('rules.deleteWarning'),
+            run: () => removeRule.mutateAsync(r.id),
+          }}
         />
       </>
     )),

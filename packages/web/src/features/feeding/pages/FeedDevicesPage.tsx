@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AppCode, FeedDeviceKind, FeedDeviceRow } from '@farmsense/shared';
@@ -9,6 +9,7 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
+import { StackCell } from '../../../ui/list/nameColumn';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useDeleteFeedDevice, useFeedDevicePage } from '../api';
@@ -107,13 +108,7 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
       width: 220,
       fixed: 'left',
       render: (_, r) => (
-        <div className="fs-cell-stack">
-          <strong>{r.name}</strong>
-          <Typography.Text type="secondary" className="fs-cell-sub">
-            {t('feedDevices.noOf', { no: r.deviceNo })}
-            {r.model ? ` · ${r.model}` : ''}
-          </Typography.Text>
-        </div>
+        <StackCell main={<strong>{r.name}</strong>} sub={`${t('feedDevices.noOf', { no: r.deviceNo })}${r.model ? ` · ${r.model}` : ''}`} />
       ),
     },
     { key: 'shed', title: t('feedDevices.fields.shedId'), width: 160, render: (_, r) => r.shedName },

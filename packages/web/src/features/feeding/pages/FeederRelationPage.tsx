@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Select, Space, Tag, Typography } from 'antd';
+import { Select, Space, Tag } from 'antd';
 import { DisconnectOutlined, EditOutlined, LinkOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
+import { StackCell } from '../../../ui/list/nameColumn';
 import { ListPage } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { RowAction } from '../../../ui/RowAction';
@@ -71,13 +72,10 @@ export function FeederRelationPage(): ReactElement {
       width: 240,
       render: (_, r) =>
         r.feeder ? (
-          <div className="fs-cell-stack">
-            <strong>{r.feeder.name}</strong>
-            <Typography.Text type="secondary" className="fs-cell-sub">
-              {t('feedDevices.noOf', { no: r.feeder.deviceNo })}
-              {r.feeder.collectorName ? ` · ${r.feeder.collectorName}` : ''}
-            </Typography.Text>
-          </div>
+          <StackCell
+            main={<strong>{r.feeder.name}</strong>}
+            sub={`${t('feedDevices.noOf', { no: r.feeder.deviceNo })}${r.feeder.collectorName ? ` · ${r.feeder.collectorName}` : ''}`}
+          />
         ) : (
           <Tag>{t('relation.empty')}</Tag>
         ),

@@ -12,8 +12,8 @@ import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
-import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditAction, RowAction } from '../../../ui/RowAction';
+import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { LazyCodeDialog } from '../components/RemoteParts';
 import { MealFeeders } from '../components/MealFeeders';
 import { useDeleteMealAdjust, useDispatchMealAdjust, useMealAdjustPage } from '../mealApi';
@@ -42,7 +42,6 @@ function MealAdjustPage({ kind }: { kind: MealAdjustKind }): ReactElement {
   const sheds = useShedOptions(choice.farmId);
   const remove = useDeleteMealAdjust();
   const dispatch = useDispatchMealAdjust();
-  const confirmDelete = useConfirmDelete();
   const form = useRowDialog<MealAdjustRow>();
   const [sending, setSending] = useState<MealAdjustRow | null>(null);
   const penLabel = (column: number | null, row: number | null): string => t('plan.penLabel', { column, row });
@@ -95,16 +94,14 @@ function MealAdjustPage({ kind }: { kind: MealAdjustKind }): ReactElement {
           disabled={r.feeders === 0}
           onClick={() => setSending(r)}
         />
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact={false}
           label={t('meal.deleteOf', { target: targetOf(r, penLabel) })}
-          onClick={() =>
-            confirmDelete({
-              title: t('meal.deleteTitle', { target: targetOf(r, penLabel) }),
-              content: t('meal.deleteWarning'),
-              run: () => remove.mutateAsync(r.id),
-            })
-          }
+          confirm={{
+            title: t('meal.deleteTitle', { target: targetOf(r, penLabel) }),
+            content: t('meal.deleteWarning'),
+            run: () => remove.mutateAsync(r.id),
+          }}
         />
       </>
     )),

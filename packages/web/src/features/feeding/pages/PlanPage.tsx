@@ -8,11 +8,13 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
+import { StackCell } from '../../../ui/list/nameColumn';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { RedoOutlined, SendOutlined } from '@ant-design/icons';
-import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
-import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditAction, RowAction } from '../../../ui/RowAction';
+import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useDeletePlan, useDispatchPlan, usePlanPage, useRetryDispatch } from '../api';
 import { formatAmount } from '../model/format';
 import { formatDateTime } from '../../../app/i18n/numbers';
@@ -46,7 +48,6 @@ export function PlanPage(): ReactElement {
   const dispatch = useDispatchPlan();
   const retry = useRetryDispatch();
   const confirm = useConfirmAction();
-  const confirmDelete = useConfirmDelete();
   const form = useRowDialog<PlanRow>();
 
   const columns: ColumnsType<PlanRow> = [
@@ -56,12 +57,10 @@ export function PlanPage(): ReactElement {
       width: 220,
       fixed: 'left',
       render: (_, r) => (
-        <div className="fs-cell-stack">
-          <strong>{r.name}</strong>
-          <Typography.Text type="secondary" className="fs-cell-sub">
-            {r.shedName} · {r.penIds.length > 0 ? t('plan.penCount', { count: r.penIds.length }) : t('plan.allPens')}
-          </Typography.Text>
-        </div>
+        <StackCell
+          main={<strong>{r.name}</strong>}
+          sub={`${r.shedName} · ${r.penIds.length > 0 ? t('plan.penCount', { count: r.penIds.length }) : t('plan.allPens')}`}
+        />
       ),
     },
     { key: 'days', title: t('plan.fields.totalDays'), width: 100, align: 'right', render: (_, r) => r.totalDays },
@@ -168,16 +167,14 @@ export function PlanPage(): ReactElement {
             }
           />
         )}
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact={false}
           label={t('plan.deleteOf', { name: r.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('plan.deleteTitle', { name: r.name }),
-              content: t('plan.deleteWarning'),
-              run: () => remove.mutateAsync(r.id),
-            })
-          }
+          confirm={{
+            title: t('plan.deleteTitle', { name: r.name }),
+            content: t('plan.deleteWarning'),
+            run: () => remove.mutateAsync(r.id),
+          }}
         />
       </>
     )),

@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { RackRow } from '@farmsense/shared';
@@ -9,6 +8,7 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
+import { StackCell } from '../../../ui/list/nameColumn';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useDeleteRack, useRackPage } from '../rackApi';
@@ -38,16 +38,7 @@ export function RacksPage(): ReactElement {
       title: t('racks.fields.name'),
       width: 200,
       fixed: 'left',
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <strong>{r.name}</strong>
-          {r.remark && (
-            <Typography.Text type="secondary" className="fs-cell-sub">
-              {r.remark}
-            </Typography.Text>
-          )}
-        </div>
-      ),
+      render: (_, r) => <StackCell main={<strong>{r.name}</strong>} sub={r.remark} />,
     },
     { key: 'shed', title: t('racks.fields.shedId'), width: 160, render: (_, r) => r.shedName },
     {

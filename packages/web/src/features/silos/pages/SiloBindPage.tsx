@@ -14,8 +14,9 @@ import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
-import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
-import { useConfirmAction, useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditAction, RowAction } from '../../../ui/RowAction';
+import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { fmtKg } from '../model/forecast';
 import '../../../ui/admin.css';
@@ -38,7 +39,6 @@ export function SiloBindPage(): ReactElement {
   const [binding, setBinding] = useState<SiloRow | null>(null);
   const remove = useDeleteSilo();
   const unbind = useUnbindScale();
-  const confirmDelete = useConfirmDelete();
   const confirm = useConfirmAction();
   const compact = useScreenBand() !== 'large';
   if (farmId === undefined) return <NoFarm farmType={choice.farmType} />;
@@ -101,17 +101,15 @@ export function SiloBindPage(): ReactElement {
             }
           />
         )}
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact={compact}
           label={t('bind.deleteOf', { name: r.name })}
-          onClick={() =>
-            confirmDelete({
-              title: t('bind.deleteTitle', { name: r.name }),
-              content: t('bind.deleteWarning'),
-              okText: t('common:delete'),
-              run: () => remove.mutateAsync(r.id),
-            })
-          }
+          confirm={{
+            title: t('bind.deleteTitle', { name: r.name }),
+            content: t('bind.deleteWarning'),
+            okText: t('common:delete'),
+            run: () => remove.mutateAsync(r.id),
+          }}
         />
       </>
     )),

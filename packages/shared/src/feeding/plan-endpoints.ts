@@ -26,6 +26,18 @@ export const planStageRow = z.object({
 });
 export const planMealRow = z.object({ startMinute: z.number(), endMinute: z.number(), share: z.number() });
 
+/**
+ * A feeder's copy of a plan as the dispatch sends it (command `setRation`, server
+ * feeding/dispatch-link.ts; logged when a meal adjustment re-dispatches it): the daily ration in g
+ * per head by day of the animal's stage and the meal periods in minutes of the farm's day with
+ * their share of the day's ration in %.
+ */
+export const rationCopy = z.object({
+  stages: z.array(z.object({ startDay: z.number(), endDay: z.number(), grams: z.number() })),
+  meals: z.array(z.object({ start: z.number(), end: z.number(), share: z.number() })),
+});
+export type RationCopy = z.infer<typeof rationCopy>;
+
 /** The feeders' answers to the last dispatch, counted. */
 export const dispatchCounts = z.object({
   feeders: z.number(),

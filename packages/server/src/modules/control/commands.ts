@@ -5,9 +5,31 @@ import type { Tx } from '../../db/client.js';
 import { controlCommands, controlOptionLogs } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
+import type { Scope } from '../../scope/index.js';
 import { expireJob } from './delivery.js';
+import type { Confirmation } from './verify.js';
 
 type LogAction = (typeof controlOptionLogs.$inferInsert)['action'];
+
+/** A command's option-log entry: its action, how it was confirmed (code kind, authorization code) and by whom. */
+export type OptionLogEntry = NonNullable<CommandWrite['log']>;
+
+/** The option-log entry of a command `scope`'s account confirmed with a code (`confirmAction`). */
+export function confirmedLog(
+  action: LogAction,
+  confirmation: Confirmation,
+  scope: Pick<Scope, 'id' | 'accountName'>,
+  more: Pick<OptionLogEntry, 'confirmedOffComfort'> = {},
+): OptionLogEntry {
+  return {
+    action,
+    codeKind: confirmation.kind,
+    authCodeId: confirmation.authCodeId,
+    ...more,
+    accountId: scope.id,
+    accountName: scope.accountName,
+  };
+}
 
 export interface CommandWrite {
   shed: { id: number; tenantId: number; farmId: number };

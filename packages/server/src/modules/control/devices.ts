@@ -16,7 +16,7 @@ import type { Deps } from '../../deps.js';
 import { defineJob } from '../../jobs/index.js';
 import { audit } from '../../plugins/audit-note.js';
 import { visibleShed, type Scope } from '../../scope/index.js';
-import { writeCommand, withVersionRetry } from './commands.js';
+import { confirmedLog, writeCommand, withVersionRetry } from './commands.js';
 import { publishRow } from './delivery.js';
 import { sendLate, shedController, statusOf } from './settings.js';
 import type { Confirmation } from './verify.js';
@@ -124,13 +124,7 @@ export async function switchDevice(
         op: DEVICE_OP,
         payload,
         target: ofDevice(payload.key),
-        log: {
-          action: 'switch',
-          codeKind: confirmation.kind,
-          authCodeId: confirmation.authCodeId,
-          accountId: scope.id,
-          accountName: scope.accountName,
-        },
+        log: confirmedLog('switch', confirmation, scope),
       });
       if (payload.returnMinutes !== null)
         await deps.jobs.enqueue(

@@ -18,7 +18,7 @@ export const controlModule: ServerModule = {
 export { onCommandSettled, type CommandSettledListener, type SettledCommand } from './settled.js';
 
 /** Durable device commands for other modules' settings (the feeding plan dispatch, group `feeding`). */
-export { writeCommand, withVersionRetry, type CommandWrite } from './commands.js';
+export { confirmedLog, writeCommand, withVersionRetry, type CommandWrite, type OptionLogEntry } from './commands.js';
 export { publishRow } from './delivery.js';
 /** Publishes a command written by a job once that job committed (`control.send`, keyed by the caller). */
 export { sendJob as sendCommandJob } from './devices.js';

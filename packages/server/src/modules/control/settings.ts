@@ -18,7 +18,7 @@ import { accounts, controlCommands, gateways, gatewayStatus } from '../../db/tab
 import type { Deps } from '../../deps.js';
 import { refusal, visibleShed, visibleSheds, type Scope, type ShedRow } from '../../scope/index.js';
 import { shedComfort, shedComforts, type ShedComfort } from './comfort.js';
-import { writeCommand, withVersionRetry } from './commands.js';
+import { confirmedLog, writeCommand, withVersionRetry } from './commands.js';
 import { publishRow } from './delivery.js';
 import { audit } from '../../plugins/audit-note.js';
 import { mapLimit } from '../../lib/map-limit.js';
@@ -100,14 +100,7 @@ async function newVersion(
         group: v.group,
         op,
         payload: v.payload,
-        log: {
-          action: v.action,
-          codeKind: v.confirmation.kind,
-          authCodeId: v.confirmation.authCodeId,
-          confirmedOffComfort: v.confirmedOffComfort,
-          accountId: scope.id,
-          accountName: scope.accountName,
-        },
+        log: confirmedLog(v.action, v.confirmation, scope, { confirmedOffComfort: v.confirmedOffComfort }),
       }),
     ),
   );

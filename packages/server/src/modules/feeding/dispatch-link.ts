@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { gateways, gatewayStatus } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
 import { alias } from 'drizzle-orm/pg-core';
-import { publishRow, sendCommandJob, writeCommand, type CommandWrite, type SettledCommand } from '../control/index.js';
+import { publishRow, sendCommandJob, writeCommand, type OptionLogEntry, type SettledCommand } from '../control/index.js';
 import { feedDevices } from './device-tables.js';
 import { adjustedRation, adjustsOf, type BaseRation } from './meal-apply.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
@@ -111,7 +111,7 @@ export async function writeCopies(
   plan: PlanRecord,
   feeders: FeederTarget[],
   accountId: number | null,
-  log?: CommandWrite['log'],
+  log?: OptionLogEntry,
 ): Promise<Outgoing[]> {
   const [base, adjusts] = await Promise.all([rationOf(tx, plan), adjustsOf(tx, plan.shedId)]);
   const shed = { id: plan.shedId, tenantId: plan.tenantId, farmId: plan.farmId };

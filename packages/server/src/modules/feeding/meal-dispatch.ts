@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { audit } from '../../plugins/audit-note.js';
 import { seesPen, type Scope } from '../../scope/index.js';
-import { withVersionRetry, type Confirmation } from '../control/index.js';
+import { confirmedLog, withVersionRetry, type Confirmation } from '../control/index.js';
 import { feedersOf, sendCopies, settlePlan, writeCopies, type Outgoing } from './dispatch-link.js';
 import { assertFeeders, feederStates, latestCopies } from './meal-feeders.js';
 import { adjustName, assertWholeHouse, visibleAdjust } from './meals.js';
@@ -39,13 +39,7 @@ export async function redispatchAdjust(
   assertFeeders(feeders);
   const confirmation = await confirm(a.shedId);
   // Each feeder's copy is an option-log entry (action redispatch), confirmed like a remote feeder action.
-  const log = {
-    action: 'redispatch' as const,
-    codeKind: confirmation.kind,
-    authCodeId: confirmation.authCodeId,
-    accountId: scope.id,
-    accountName: scope.accountName,
-  };
+  const log = confirmedLog('redispatch', confirmation, scope);
   const ids = feeders.map((f) => f.feederId);
   const written = await withVersionRetry(() =>
     db.transaction(async (tx) => {

@@ -13,7 +13,7 @@ import { controlCommands, gateways, gatewayStatus } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
 import { audit } from '../../plugins/audit-note.js';
 import { refusal, tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
-import { publishRow, withVersionRetry, writeCommand, type Confirmation, type SettledCommand } from '../control/index.js';
+import { confirmedLog, publishRow, withVersionRetry, writeCommand, type Confirmation, type SettledCommand } from '../control/index.js';
 import { feedDevices } from './device-tables.js';
 
 /**
@@ -122,13 +122,7 @@ export async function sendRemote(
           op,
           payload,
           target: chainOf(what.action, t.id),
-          log: {
-            action: what.action,
-            codeKind: confirmation.kind,
-            authCodeId: confirmation.authCodeId,
-            accountId: scope.id,
-            accountName: scope.accountName,
-          },
+          log: confirmedLog(what.action, confirmation, scope),
         });
         out.push({ target: t, id: w.id, version: w.version, payload });
       }

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
-import { feederParamsPayload, feedNowGrams, minuteText, serialPayload } from '@farmsense/shared';
+import { feederParamsPayload, feedNowGrams, minuteText, rationCopy, serialPayload } from '@farmsense/shared';
 import { formatDateTime } from '../../../app/i18n/numbers';
 
 /**
@@ -53,18 +52,12 @@ function deviceName(v: Map<string, unknown>, t: TFunction): string {
     : t('feedDevice.device', { id: String(v.get('deviceId') ?? '') });
 }
 
-/** A feeder's ration copy (server feeding/dispatch-link.ts `setRation`), as a re-dispatch logs it. */
-const rationPayload = z.object({
-  stages: z.array(z.object({ startDay: z.number(), endDay: z.number(), grams: z.number() })),
-  meals: z.array(z.object({ start: z.number(), end: z.number(), share: z.number() })),
-});
-
 /**
  * A feeder's ration in words (the option log, group feeding: a re-dispatch after a meal
  * adjustment): which feeder, its grams per head by day of the stage and its meal periods.
  */
 export function rationText(value: unknown, t: TFunction): string {
-  const r = rationPayload.safeParse(value);
+  const r = rationCopy.safeParse(value);
   if (!r.success || typeof value !== 'object' || value === null) return '';
   const stages = r.data.stages.map((s) => t('feedDevice.rationStage', { from: s.startDay, to: s.endDay, grams: s.grams })).join(', ');
   const meals = r.data.meals

@@ -28,8 +28,20 @@ export function farmTypeOfMode(mode: WholeFarmTypeValue): number {
   return mode === WholeFarmType.CHICKEN ? 2 : 1;
 }
 
-/** Changing the mode rebuilds menu and routes from scratch: store it and reload at the root. */
+let switching = false;
+
+/**
+ * Changing the mode rebuilds menu and routes from scratch: store it and reload at the root. Until
+ * the reload has unloaded this page, the page still open is a path of the old mode, which the new
+ * mode's routes see as foreign: `modeSwitchPending()` keeps ForeignPath from switching back.
+ */
 export function switchFarmMode(type: WholeFarmTypeValue, reload: (to: string) => void = (to) => window.location.assign(to)): void {
+  switching = true;
   appState().setWholeFarmType(type);
   reload('/');
+}
+
+/** A mode switch has been stored and the reload is under way (the flag ends with the page). */
+export function modeSwitchPending(): boolean {
+  return switching;
 }

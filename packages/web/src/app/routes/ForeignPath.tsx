@@ -1,6 +1,7 @@
 import { useEffect, type ReactElement } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAppTree } from '../auth/queries';
+import { modeSwitchPending } from '../menu/farmMode';
 import { useSession } from '../auth/sessionContext';
 import { NoPermissionPage } from '../shell/DeadEndPages';
 import { useAppStore } from '../stores/appStore';
@@ -24,7 +25,9 @@ export function ForeignPath(): ReactElement {
   const verdict = judgeForeignPath(pathname, ROUTE_REGISTRY, farmMode.switchable && tree.data ? { mode: other, tree: tree.data } : null);
 
   useEffect(() => {
-    if (verdict === 'switch') setWholeFarmType(other);
+    // The user's own switch (top bar) is reloading the console: the old mode's page it leaves
+    // is no deep link to follow back into the old mode.
+    if (verdict === 'switch' && !modeSwitchPending()) setWholeFarmType(other);
   }, [verdict, other, setWholeFarmType]);
 
   if (verdict === 'notFound') return <Navigate to="/404" replace />;

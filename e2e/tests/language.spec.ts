@@ -21,6 +21,9 @@ test('the language switch changes every text and survives reload and logout', as
   // Switch back to English for the shell, then to Vietnamese inside it.
   await page.getByRole('button', { name: (i18n('ru', 'shell') as { actions: { language: string } }).actions.language }).click();
   await page.getByRole('menuitem', { name: 'English' }).click();
+  // The choice is stored once English has loaded: wait for it, or the sign-in's navigation could
+  // leave before it and find the Russian page again.
+  await expect(page.getByRole('button', { name: (i18n('en-us', 'auth') as { submit: string }).submit })).toBeVisible();
   await signInToShell(page, 'pig');
   await page.getByRole('button', { name: 'Language' }).click();
   await page.getByRole('menuitem', { name: 'Tiếng Việt' }).click();

@@ -1,24 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand, parseCommand } from './commands.js';
-import { ShedModel } from './model.js';
-import { Weather } from './weather.js';
-
-const MIDNIGHT = Date.UTC(2026, 10, 1, 16);
-const DAY = 86_400_000;
+import type { ShedModel } from './model.js';
+import { testHouse, NOVEMBER_MIDNIGHT as MIDNIGHT, HOUR } from './test-house.js';
 
 function broiler(): ShedModel {
-  return new ShedModel({
-    code: 'fs-cmd01',
-    kind: 'broiler',
-    seed: 1,
-    placedAt: MIDNIGHT - 9 * DAY,
-    weather: new Weather({ seed: 1, fixed: { temp: 10, rh: 70 } }),
-    faults: false,
-  });
+  return testHouse({ code: 'fs-cmd01', seed: 1, midnight: MIDNIGHT, dayAge: 9, outside: { temp: 10, rh: 70 } });
 }
 
 describe('controller commands', () => {
-  const now = MIDNIGHT + 12 * 3_600_000;
+  const now = MIDNIGHT + 12 * HOUR;
 
   it('parses only well-formed commands', () => {
     expect(parseCommand('{"id":"a","op":"setFan","params":{"index":1,"value":50}}')).toEqual({

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands.js';
-import { ShedModel } from './model.js';
+import type { ShedModel } from './model.js';
 import { parseDynamicWind, setMinVent, variableSpeed, type DynamicWind } from './ventilation.js';
-import { Weather } from './weather.js';
+import { testHouse, JULY_MIDNIGHT as MIDNIGHT, HOUR } from './test-house.js';
 
-const MIDNIGHT = Date.UTC(2026, 6, 1, 16);
-const DAY = 86_400_000;
-const now = MIDNIGHT + 12 * 3_600_000;
+const now = MIDNIGHT + 12 * HOUR;
 
 /** A broiler house at day 20 on a cool day (12 °C outside): it runs on minimum ventilation. */
 function coolBroiler(): ShedModel {
-  return new ShedModel({
-    code: 'fs-dyn01',
-    kind: 'broiler',
-    seed: 4,
-    placedAt: MIDNIGHT - 20 * DAY,
-    weather: new Weather({ seed: 4, fixed: { temp: 12, rh: 70 } }),
-    faults: false,
-  });
+  return testHouse({ code: 'fs-dyn01', seed: 4, midnight: MIDNIGHT, dayAge: 20, outside: { temp: 12, rh: 70 } });
 }
 
 const wind = (more: Partial<DynamicWind> = {}): DynamicWind => ({

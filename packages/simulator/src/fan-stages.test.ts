@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands.js';
-import { ShedModel } from './model.js';
+import type { ShedModel } from './model.js';
 import { fanStageNext, parseFanStages } from './settings.js';
-import { Weather } from './weather.js';
+import { testHouse, JULY_MIDNIGHT as MIDNIGHT, HOUR } from './test-house.js';
 
-const MIDNIGHT = Date.UTC(2026, 6, 1, 16);
-const DAY = 86_400_000;
-const now = MIDNIGHT + 12 * 3_600_000;
+const now = MIDNIGHT + 12 * HOUR;
 
 /** A broiler house at day 30 on a warm day (26 °C outside): its fans work. */
 function warmBroiler(): ShedModel {
-  return new ShedModel({
-    code: 'fs-fan01',
-    kind: 'broiler',
-    seed: 2,
-    placedAt: MIDNIGHT - 30 * DAY,
-    weather: new Weather({ seed: 2, fixed: { temp: 26, rh: 60 } }),
-    faults: false,
-  });
+  return testHouse({ code: 'fs-fan01', seed: 2, midnight: MIDNIGHT, dayAge: 30, outside: { temp: 26, rh: 60 } });
 }
 
 describe('fan stages set by the platform', () => {

@@ -3,27 +3,25 @@ import { applyCommand } from './commands.js';
 import { BROILER_TARGET, interpolate } from './curves.js';
 import { ShedModel } from './model.js';
 import type { ShedKind } from './profiles.js';
-import { Weather } from './weather.js';
+import { testHouse, NOVEMBER_MIDNIGHT as MIDNIGHT, DAY, HOUR } from './test-house.js';
 
 /**
  * The flock register override: while set, the model's occupancy, day age and head count are the
  * register's, not its own 42 + 10 day cycle; released, the cycle is back unchanged.
  */
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
 // Local midnight (UTC+8, the Weather default) of 2 November 2026.
-const MIDNIGHT = Date.UTC(2026, 10, 1, 16);
 const NOON = MIDNIGHT + 12 * HOUR;
 
 /** A shed whose own cycle is on `cycleDay` today (broilers: 1-42 occupied, 43-52 empty). */
 function shed(cycleDay: number, kind: ShedKind = 'broiler', outTemp = 10): ShedModel {
-  return new ShedModel({
+  return testHouse({
     code: `fs-follow-${kind}`,
     kind,
     seed: 11,
-    placedAt: MIDNIGHT - cycleDay * DAY,
-    weather: new Weather({ seed: 1, fixed: { temp: outTemp, rh: 70 } }),
-    faults: false,
+    midnight: MIDNIGHT,
+    dayAge: cycleDay,
+    outside: { temp: outTemp, rh: 70 },
+    weatherSeed: 1,
   });
 }
 

@@ -3,22 +3,20 @@ import { BROILER_TARGET, FARROWING_TARGET, FATTENING_TARGET, NURSERY_TARGET, int
 import { buildFleet } from './fleet.js';
 import { ShedModel, type ShedConfig } from './model.js';
 import type { ShedKind } from './profiles.js';
-import { Weather } from './weather.js';
+import { testHouse, NOVEMBER_MIDNIGHT as MIDNIGHT, DAY, HOUR } from './test-house.js';
 
-const DAY = 86_400_000;
-const HOUR = 3_600_000;
 // Local midnight (UTC+8) of a November day: placement days are counted from here.
-const MIDNIGHT = Date.UTC(2026, 10, 1, 16);
 
 function shed(kind: ShedKind, dayAge: number, outTemp: number, extra: Partial<ShedConfig> = {}): ShedModel {
-  return new ShedModel({
+  return testHouse({
     code: `fs-${kind}`,
     kind,
     seed: 7,
-    placedAt: MIDNIGHT - dayAge * DAY,
-    weather: new Weather({ seed: 1, fixed: { temp: outTemp, rh: 70 } }),
-    faults: false,
-    ...extra,
+    midnight: MIDNIGHT,
+    dayAge,
+    outside: { temp: outTemp, rh: 70 },
+    weatherSeed: 1,
+    more: extra,
   });
 }
 

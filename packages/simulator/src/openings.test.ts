@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { SIDE_INLET } from '@farmsense/shared';
 import { applyCommand } from './commands.js';
-import { ShedModel } from './model.js';
+import type { ShedModel } from './model.js';
 import { inletFor, openingNext, parseOpenings, pressureOf, type OpeningParams } from './openings.js';
-import { Weather } from './weather.js';
+import { testHouse, JULY_MIDNIGHT as MIDNIGHT, HOUR } from './test-house.js';
 
-const MIDNIGHT = Date.UTC(2026, 6, 1, 16);
-const DAY = 86_400_000;
-const now = MIDNIGHT + 12 * 3_600_000;
+const now = MIDNIGHT + 12 * HOUR;
 
 /** A broiler house at day 30 (26 °C outside: its fans and inlets work; 18 °C: its curtain stays shut). */
 function broiler(outside = 26): ShedModel {
-  return new ShedModel({
-    code: 'fs-win01',
-    kind: 'broiler',
-    seed: 5,
-    placedAt: MIDNIGHT - 30 * DAY,
-    weather: new Weather({ seed: 5, fixed: { temp: outside, rh: 60 } }),
-    faults: false,
-  });
+  return testHouse({ code: 'fs-win01', seed: 5, midnight: MIDNIGHT, dayAge: 30, outside: { temp: outside, rh: 60 } });
 }
 
 type Sums = { pa: number; temp: number; curtain: number };

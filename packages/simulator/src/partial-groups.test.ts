@@ -1,24 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands.js';
 import { defaultFixedWind, defaultPumps, defaultWindow } from './defaults.js';
-import { ShedModel } from './model.js';
+import type { ShedModel } from './model.js';
 import { defaultHeater } from './settings.js';
-import { Weather } from './weather.js';
+import { testHouse, JULY_MIDNIGHT as MIDNIGHT, HOUR } from './test-house.js';
 
-const MIDNIGHT = Date.UTC(2026, 6, 1, 16);
-const DAY = 86_400_000;
-const now = MIDNIGHT + 12 * 3_600_000;
+const now = MIDNIGHT + 12 * HOUR;
 
 /** A broiler house (6 fans, 2 heaters, an inlet, a curtain, a pad pump) at day 30 on a hot day. */
 function hotBroiler(): ShedModel {
-  return new ShedModel({
-    code: 'fs-part01',
-    kind: 'broiler',
-    seed: 4,
-    placedAt: MIDNIGHT - 30 * DAY,
-    weather: new Weather({ seed: 4, fixed: { temp: 31, rh: 45 } }),
-    faults: false,
-  });
+  return testHouse({ code: 'fs-part01', seed: 4, midnight: MIDNIGHT, dayAge: 30, outside: { temp: 31, rh: 45 } });
 }
 
 const send = (m: ShedModel, op: string, params: Record<string, unknown>) => applyCommand(m, { id: op, op, params }, now);

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands.js';
-import { ShedModel } from './model.js';
+import type { ShedModel } from './model.js';
 import { parsePumps, pumpEffects, pumpNext, type PumpParams } from './settings.js';
-import { Weather } from './weather.js';
+import { testHouse, JULY_MIDNIGHT as MIDNIGHT, HOUR } from './test-house.js';
 
-const MIDNIGHT = Date.UTC(2026, 6, 1, 16);
-const DAY = 86_400_000;
-const now = MIDNIGHT + 12 * 3_600_000;
+const now = MIDNIGHT + 12 * HOUR;
 
 /** A broiler house at day 30 on a hot, dry day (32 °C, 40 % RH outside): pads and mist cool it. */
 function hotBroiler(): ShedModel {
-  return new ShedModel({
-    code: 'fs-pump01',
-    kind: 'broiler',
-    seed: 3,
-    placedAt: MIDNIGHT - 30 * DAY,
-    weather: new Weather({ seed: 3, fixed: { temp: 32, rh: 40 } }),
-    faults: false,
-  });
+  return testHouse({ code: 'fs-pump01', seed: 3, midnight: MIDNIGHT, dayAge: 30, outside: { temp: 32, rh: 40 } });
 }
 
 const pump = (more: Partial<PumpParams> = {}): PumpParams => ({

@@ -4,7 +4,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShedModel } from './model.js';
 import { SimulatorRunner } from './runner.js';
-import { Weather } from './weather.js';
+import { testHouse } from './test-house.js';
 
 /**
  * The runner against a real MQTT broker (aedes on a loopback port): authentication with code and
@@ -48,14 +48,7 @@ describe('SimulatorRunner over MQTT', () => {
 
   it('publishes telemetry, obeys a command, and goes offline with its last will', async () => {
     const now = Date.now();
-    const model = new ShedModel({
-      code: 'fs-run01',
-      kind: 'broiler',
-      seed: 5,
-      placedAt: now - 20 * 86_400_000,
-      weather: new Weather({ seed: 1, fixed: { temp: 12, rh: 70 } }),
-      faults: false,
-    });
+    const model = testHouse({ code: 'fs-run01', seed: 5, midnight: now, dayAge: 20, outside: { temp: 12, rh: 70 }, weatherSeed: 1 });
     model.warmUp(now, 1);
     const runner = new SimulatorRunner({ connection: { url }, gateways: [{ model, password: 'demo' }], intervalS: 0.1 });
     await runner.start();
@@ -109,14 +102,7 @@ describe('SimulatorRunner over MQTT', () => {
 
   it('advances the barn by timeScale seconds per clock second while readings keep the real clock', async () => {
     const now = Date.now();
-    const model = new ShedModel({
-      code: 'fs-run01',
-      kind: 'broiler',
-      seed: 7,
-      placedAt: now - 20 * 86_400_000,
-      weather: new Weather({ seed: 1, fixed: { temp: 12, rh: 70 } }),
-      faults: false,
-    });
+    const model = testHouse({ code: 'fs-run01', seed: 7, midnight: now, dayAge: 20, outside: { temp: 12, rh: 70 }, weatherSeed: 1 });
     model.warmUp(now, 1);
     const steps: number[] = [];
     const step = model.step.bind(model);

@@ -1,23 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from './commands.js';
-import { ShedModel } from './model.js';
+import type { ShedModel } from './model.js';
 import { defaultHeater, heaterNext, parseHeaters } from './settings.js';
-import { Weather } from './weather.js';
+import { testHouse, NOVEMBER_MIDNIGHT as MIDNIGHT, HOUR } from './test-house.js';
 
-const MIDNIGHT = Date.UTC(2026, 10, 1, 16);
-const DAY = 86_400_000;
-const now = MIDNIGHT + 12 * 3_600_000;
+const now = MIDNIGHT + 12 * HOUR;
 
 /** A broiler house at day 9 on a cold day (0 °C outside): its heaters work. */
 function coldBroiler(): ShedModel {
-  return new ShedModel({
-    code: 'fs-heat01',
-    kind: 'broiler',
-    seed: 1,
-    placedAt: MIDNIGHT - 9 * DAY,
-    weather: new Weather({ seed: 1, fixed: { temp: 0, rh: 70 } }),
-    faults: false,
-  });
+  return testHouse({ code: 'fs-heat01', seed: 1, midnight: MIDNIGHT, dayAge: 9, outside: { temp: 0, rh: 70 } });
 }
 
 /** Mean house temperature minus the set point over two hours of one-minute steps. */

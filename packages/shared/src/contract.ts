@@ -133,11 +133,112 @@ export function openApiPath(path: string): string {
 }
 
 /** A paged list answer (CONTRACT §3): `{ list, total, pageNo, pageSize }`. */
-export function pageOf<T extends z.ZodType>(
-  row: T,
-): z.ZodObject<{ list: z.ZodArray<T>; total: z.ZodNumber; pageNo: z.ZodNumber; pageSize: z.ZodNumber }> {
+export function pageOf<T extends z.ZodType>(row: T): PageAnswer<T> {
   return z.object({ list: z.array(row), total: z.number(), pageNo: z.number(), pageSize: z.number() });
 }
 
 /** An answer with no data (`data: null`). */
 export const noAnswer = z.null();
+
+/** The schema `pageOf(row)` builds. */
+export type PageAnswer<T extends z.ZodType> = z.ZodObject<{
+  list: z.ZodArray<T>;
+  total: z.ZodNumber;
+  pageNo: z.ZodNumber;
+  pageSize: z.ZodNumber;
+}>;
+
+/** The answer of a write that names the row it wrote (an add, some updates): its id. */
+export const idAnswer = z.object({ id: z.number() });
+
+/** An add or update of a `resource()`: its summary, its body and, when not the default, its answer. */
+export interface ResourceWrite {
+  summary: string;
+  body: z.ZodType;
+  answer?: z.ZodType;
+}
+
+/**
+ * What `resource()` declares: the calls given, each with its summary (one line of the API
+ * reference); `params` and `row` are shared by the calls that take or answer one row.
+ */
+export interface ResourceSpec {
+  /** The `{ id }` path parameters of detail and remove. */
+  params?: z.ZodType<{ id: number }>;
+  /** One row: the page lists them, detail answers one. */
+  row?: z.ZodType;
+  page?: { summary: string; query: z.ZodType };
+  /** The summary of the detail call. */
+  detail?: string;
+  /** Answers `idAnswer` unless another answer is given. */
+  add?: ResourceWrite;
+  /** Answers `noAnswer` unless another answer is given. */
+  update?: ResourceWrite;
+  /** The summary of the remove call (it answers `noAnswer`). */
+  remove?: string;
+}
+
+type ResourceCall = 'page' | 'detail' | 'add' | 'update' | 'remove';
+
+/** `params` is needed by detail and remove, `row` by page and detail. */
+type ResourceNeeds<S> = (S extends { page: unknown } | { detail: unknown } ? { row: z.ZodType } : unknown) &
+  (S extends { detail: unknown } | { remove: unknown } ? { params: z.ZodType<{ id: number }> } : unknown);
+
+type RowOf<S> = S extends { row: infer R extends z.ZodType } ? R : never;
+type ParamsOfSpec<S> = S extends { params: infer P extends z.ZodType } ? P : never;
+type QueryOfSpec<S> = S extends { page: { query: infer Q extends z.ZodType } } ? Q : never;
+type BodyOfWrite<W> = W extends { body: infer B extends z.ZodType } ? B : never;
+type AnswerOfWrite<W, D> = W extends { answer: infer A extends z.ZodType } ? A : D;
+
+type ResourceEndpoint<S, K extends ResourceCall> = K extends 'page'
+  ? Endpoint<'GET', undefined, QueryOfSpec<S>, undefined, PageAnswer<RowOf<S>>>
+  : K extends 'detail'
+    ? Endpoint<'GET', ParamsOfSpec<S>, undefined, undefined, RowOf<S>>
+    : K extends 'add'
+      ? Endpoint<'POST', undefined, undefined, BodyOfWrite<S[K & keyof S]>, AnswerOfWrite<S[K & keyof S], typeof idAnswer>>
+      : K extends 'update'
+        ? Endpoint<'PUT', undefined, undefined, BodyOfWrite<S[K & keyof S]>, AnswerOfWrite<S[K & keyof S], typeof noAnswer>>
+        : Endpoint<'DELETE', ParamsOfSpec<S>, undefined, undefined, typeof noAnswer>;
+
+/** `groupPage` for prefix `group`, or `page` for none. */
+type CallName<Prefix extends string, K extends string> = Prefix extends '' ? K : `${Prefix}${Capitalize<K>}`;
+
+/** The endpoints `resource(prefix, base, spec)` declares, under their prefixed names. */
+export type ResourceEndpoints<Prefix extends string, S> = {
+  [K in ResourceCall & keyof S as CallName<Prefix, K>]: ResourceEndpoint<S, K>;
+};
+
+function needed<T>(value: T | undefined, what: string, base: string): T {
+  if (value === undefined) throw new Error(`resource ${base}: ${what} is missing`);
+  return value;
+}
+
+/**
+ * The standard calls of a REST resource at `base`, declared once: `page` (GET base/page, a paged
+ * list of `row` filtered by its query), `detail` (GET base/:id, one `row`), `add` (POST base),
+ * `update` (PUT base) and `remove` (DELETE base/:id). Only the calls given are declared, named
+ * `<prefix>Page`, `<prefix>Add`, ... (or `page`, `add`, ... without a prefix), each the same
+ * endpoint `get`/`post`/`put`/`del` would declare; spread the result into the module's Api object:
+ * `...resource('group', '/warning/ruleGroup', { params, row, page: { summary, query }, remove: '...' })`.
+ * Calls whose paths or answers differ stay declared one by one.
+ */
+export function resource<Prefix extends string, S extends ResourceSpec>(
+  prefix: Prefix,
+  base: string,
+  spec: S & ResourceNeeds<S>,
+): ResourceEndpoints<Prefix, S> {
+  const { page, detail, add, update, remove } = spec as ResourceSpec;
+  const row = () => needed(spec.row, 'row', base);
+  const params = () => needed(spec.params, 'params', base);
+  const calls: Partial<Record<ResourceCall, AnyEndpoint>> = {
+    page: page && get(`${base}/page`, page.summary, { query: page.query, answer: pageOf(row()) }),
+    detail: detail === undefined ? undefined : get(`${base}/:id`, detail, { params: params(), answer: row() }),
+    add: add && post(base, add.summary, { body: add.body, answer: add.answer ?? idAnswer }),
+    update: update && put(base, update.summary, { body: update.body, answer: update.answer ?? noAnswer }),
+    remove: remove === undefined ? undefined : del(`${base}/:id`, remove, { params: params(), answer: noAnswer }),
+  };
+  const named = Object.entries(calls)
+    .filter(([, call]) => call !== undefined)
+    .map(([call, declared]) => [prefix === '' ? call : prefix + call.charAt(0).toUpperCase() + call.slice(1), declared]);
+  return Object.fromEntries(named) as ResourceEndpoints<Prefix, S>;
+}

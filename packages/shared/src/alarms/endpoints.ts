@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, idAnswer, noAnswer, pageOf, post, resource } from '../contract.js';
 import { alarmCountEndpoint } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS } from './logic.js';
 import { RATE_DIRECTIONS } from './rate.js';
@@ -122,38 +122,26 @@ export { alarmCount, alarmCountEndpoint, liveAlarm, type AlarmCount, type LiveAl
  * warningmanagement.warningrecord). A rule, group or alarm the caller may not see is 30001.
  */
 export const alarmsApi = {
-  groupPage: get('/warning/ruleGroup/page', 'Paged rule groups of the farms the account sees', {
-    query: ruleGroupPageQuery,
-    answer: pageOf(ruleGroupRow),
-  }),
-  groupAdd: post('/warning/ruleGroup', 'Adds a rule group for a farm and shed type (10010 for a name used in the farm)', {
-    body: ruleGroupAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  groupUpdate: put('/warning/ruleGroup', 'Renames, enables or disables a rule group', {
-    body: ruleGroupUpdateBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  groupRemove: del('/warning/ruleGroup/:id', 'Deletes a rule group with its rules (their alarms stay, as records)', {
+  ...resource('group', '/warning/ruleGroup', {
     params: alarmIdParams,
-    answer: noAnswer,
+    row: ruleGroupRow,
+    page: { summary: 'Paged rule groups of the farms the account sees', query: ruleGroupPageQuery },
+    add: { summary: 'Adds a rule group for a farm and shed type (10010 for a name used in the farm)', body: ruleGroupAddBody },
+    update: { summary: 'Renames, enables or disables a rule group', body: ruleGroupUpdateBody, answer: idAnswer },
+    remove: 'Deletes a rule group with its rules (their alarms stay, as records)',
   }),
-  rulePage: get('/warning/rule/page', 'Paged alarm rules with their day-age stages', {
-    query: alarmRulePageQuery,
-    answer: pageOf(alarmRuleRow),
-  }),
-  ruleDetail: get('/warning/rule/:id', 'One alarm rule with its stages', { params: alarmIdParams, answer: alarmRuleRow }),
-  ruleAdd: post('/warning/rule', 'Adds a rule to a group (20027 a stage from > to, 20028 overlapping stages)', {
-    body: alarmRuleAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  ruleUpdate: put('/warning/rule', 'Replaces a rule and its stages (its live alarms are re-evaluated by the next readings)', {
-    body: alarmRuleUpdateBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  ruleRemove: del('/warning/rule/:id', 'Deletes a rule; its active alarms are cleared, the records stay', {
+  ...resource('rule', '/warning/rule', {
     params: alarmIdParams,
-    answer: noAnswer,
+    row: alarmRuleRow,
+    page: { summary: 'Paged alarm rules with their day-age stages', query: alarmRulePageQuery },
+    detail: 'One alarm rule with its stages',
+    add: { summary: 'Adds a rule to a group (20027 a stage from > to, 20028 overlapping stages)', body: alarmRuleAddBody },
+    update: {
+      summary: 'Replaces a rule and its stages (its live alarms are re-evaluated by the next readings)',
+      body: alarmRuleUpdateBody,
+      answer: idAnswer,
+    },
+    remove: 'Deletes a rule; its active alarms are cleared, the records stay',
   }),
   page: get('/warning/record/page', 'Paged alarms, newest first, filtered by farm, shed, level, property, kind, state and time', {
     query: alarmPageQuery,

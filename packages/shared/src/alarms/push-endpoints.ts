@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
-import { del, get, noAnswer, PAGE_ANSWER, pageOf, post, put } from '../contract.js';
+import { get, idAnswer, PAGE_ANSWER, post, resource } from '../contract.js';
 import {
   phoneConfigAddBody,
   phoneConfigUpdateBody,
@@ -66,37 +66,24 @@ export const pushConfigApi = {
     query: pushPeopleQuery,
     answer: z.array(pushPerson),
   }),
-  strategyPage: get('/warning/push/strategy/page', 'Paged push strategies of the farms the account sees', {
-    query: pushConfigPageQuery,
-    answer: pageOf(pushStrategyRow),
-  }),
-  strategyDetail: get('/warning/push/strategy/:id', 'One push strategy', { params: pushIdParams, answer: pushStrategyRow }),
-  strategyAdd: post('/warning/push/strategy', "Adds a farm's push strategy (20029 when the farm has one)", {
-    body: pushStrategyAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  strategyUpdate: put('/warning/push/strategy', 'Replaces a push strategy (its farm stays)', {
-    body: pushStrategyUpdateBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  strategyRemove: del('/warning/push/strategy/:id', 'Deletes a push strategy; messages already planned are not sent', {
+  ...resource('strategy', '/warning/push/strategy', {
     params: pushIdParams,
-    answer: noAnswer,
+    row: pushStrategyRow,
+    page: { summary: 'Paged push strategies of the farms the account sees', query: pushConfigPageQuery },
+    detail: 'One push strategy',
+    add: { summary: "Adds a farm's push strategy (20029 when the farm has one)", body: pushStrategyAddBody },
+    update: { summary: 'Replaces a push strategy (its farm stays)', body: pushStrategyUpdateBody, answer: idAnswer },
+    remove: 'Deletes a push strategy; messages already planned are not sent',
   }),
-  phonePage: get('/warning/push/phone/page', 'Paged phone notification configurations of the farms the account sees', {
-    query: pushConfigPageQuery,
-    answer: pageOf(phoneConfigRow),
+  ...resource('phone', '/warning/push/phone', {
+    params: pushIdParams,
+    row: phoneConfigRow,
+    page: { summary: 'Paged phone notification configurations of the farms the account sees', query: pushConfigPageQuery },
+    detail: 'One phone notification configuration',
+    add: { summary: "Adds a farm's phone notification configuration (20029 when the farm has one)", body: phoneConfigAddBody },
+    update: { summary: 'Replaces a phone notification configuration (its farm stays)', body: phoneConfigUpdateBody, answer: idAnswer },
+    remove: 'Deletes a phone notification configuration',
   }),
-  phoneDetail: get('/warning/push/phone/:id', 'One phone notification configuration', { params: pushIdParams, answer: phoneConfigRow }),
-  phoneAdd: post('/warning/push/phone', "Adds a farm's phone notification configuration (20029 when the farm has one)", {
-    body: phoneConfigAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  phoneUpdate: put('/warning/push/phone', 'Replaces a phone notification configuration (its farm stays)', {
-    body: phoneConfigUpdateBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  phoneRemove: del('/warning/push/phone/:id', 'Deletes a phone notification configuration', { params: pushIdParams, answer: noAnswer }),
 };
 
 /** The token of an acknowledge link: base64url of 32 bytes. */

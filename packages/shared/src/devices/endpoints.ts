@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { del, get, idAnswer, noAnswer, pageOf, post, put } from '../contract.js';
 import {
   CONNECTION_MODES,
   DEVICE_REFUSAL_REASONS,
@@ -93,7 +93,6 @@ export const networkRow = z.object({
 });
 export type NetworkRow = z.infer<typeof networkRow>;
 
-const newId = z.object({ id: z.number() });
 const C = '/breedpigdevice/controller';
 const N = '/breedpigdevice/network';
 
@@ -108,7 +107,7 @@ export const devicesApi = {
   }),
   add: post(`${C}/add`, 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)', {
     body: controllerAddBody,
-    answer: newId.extend(checkCodeAnswer.shape),
+    answer: idAnswer.extend(checkCodeAnswer.shape),
   }),
   regenerateCheckCode: post(
     `${C}/regenerateCheckCode`,
@@ -143,7 +142,10 @@ export const devicesApi = {
     { body: controllerCommandBody, answer: controllerCommandAnswer },
   ),
   networkPage: post(`${N}/page`, 'Network devices and switches', { body: networkPageBody, answer: pageOf(networkRow) }),
-  networkAdd: post(`${N}/add`, 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', { body: networkAddBody, answer: newId }),
+  networkAdd: post(`${N}/add`, 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', {
+    body: networkAddBody,
+    answer: idAnswer,
+  }),
   networkUpdate: put(`${N}/update`, 'Edits a network device', { body: networkUpdateBody, answer: noAnswer }),
   networkRemove: del(`${N}/delete/:id`, 'Deletes a network device', { params: deviceIdParams, answer: noAnswer }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { del, get, idAnswer, noAnswer, pageOf, post, put } from '../contract.js';
 import { farmIdentity } from '../directory/endpoints.js';
 import { farmAddBody, farmDetailQuery, farmIdParams, farmPageQuery, farmTimeZoneBody, farmUpdateBody } from '../schemas/farms.js';
 
@@ -30,7 +30,7 @@ export const farmsApi = {
   detail: get('/breedpigbuilding/farmInfo/detail', 'One farm with all its fields', { query: farmDetailQuery, answer: farmDetailRow }),
   add: post('/breedpigbuilding/farmInfo/add', 'Adds a farm (name unique in the tenant: 10010; farm cap: 20110)', {
     body: farmAddBody,
-    answer: z.object({ id: z.number() }),
+    answer: idAnswer,
   }),
   update: put('/breedpigbuilding/farmInfo/update', 'Edits a farm (shed types must stay of the farm kind: 20023)', {
     body: farmUpdateBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, resource } from '../contract.js';
 import {
   collectorAddBody,
   collectorUpdateBody,
@@ -54,8 +54,6 @@ export type FeedDeviceRow = z.infer<typeof feedDeviceRow>;
 export const feedDeviceOption = z.object({ id: z.number(), deviceNo: z.string(), name: z.string() });
 export type FeedDeviceOption = z.infer<typeof feedDeviceOption>;
 
-const idAnswer = z.object({ id: z.number() });
-
 /**
  * Concentrators, collectors and feeders (/device-mng/feed/jzq, /cjq and /swq, app codes
  * device-mng.feed.jzq, .cjq and .swq). A device of a house the caller does not see, or of nobody,
@@ -63,9 +61,13 @@ const idAnswer = z.object({ id: z.number() });
  * not of the house 20084; a parent not of the house 203336.
  */
 export const feedDeviceApi = {
-  concentratorPage: get('/feeding/concentrator/page', 'Paged concentrators of the houses the account sees', {
-    query: feedDevicePageQuery,
-    answer: pageOf(feedDeviceRow),
+  ...resource('concentrator', '/feeding/concentrator', {
+    params: feedDeviceIdParams,
+    row: feedDeviceRow,
+    page: { summary: 'Paged concentrators of the houses the account sees', query: feedDevicePageQuery },
+    add: { summary: 'Adds a concentrator on a feeder main gateway of the house (203339 a number used)', body: concentratorAddBody },
+    update: { summary: 'Edits a concentrator', body: concentratorUpdateBody },
+    remove: 'Deletes a concentrator; 20041 while collectors are bound to it',
   }),
   concentratorList: get('/feeding/concentrator/list', "A house's concentrators, for the collector form", {
     query: feedDeviceListQuery,
@@ -75,40 +77,24 @@ export const feedDeviceApi = {
     query: feedDeviceListQuery,
     answer: z.array(z.object({ id: z.number(), code: z.string(), name: z.string() })),
   }),
-  concentratorAdd: post('/feeding/concentrator', 'Adds a concentrator on a feeder main gateway of the house (203339 a number used)', {
-    body: concentratorAddBody,
-    answer: idAnswer,
-  }),
-  concentratorUpdate: put('/feeding/concentrator', 'Edits a concentrator', { body: concentratorUpdateBody, answer: noAnswer }),
-  concentratorRemove: del('/feeding/concentrator/:id', 'Deletes a concentrator; 20041 while collectors are bound to it', {
+  ...resource('collector', '/feeding/collector', {
     params: feedDeviceIdParams,
-    answer: noAnswer,
-  }),
-  collectorPage: get('/feeding/collector/page', 'Paged collectors of the houses the account sees', {
-    query: feedDevicePageQuery,
-    answer: pageOf(feedDeviceRow),
+    row: feedDeviceRow,
+    page: { summary: 'Paged collectors of the houses the account sees', query: feedDevicePageQuery },
+    add: { summary: 'Adds a collector under a concentrator of the house', body: collectorAddBody },
+    update: { summary: 'Edits a collector', body: collectorUpdateBody },
+    remove: 'Deletes a collector; 20050 while feeders are bound to it',
   }),
   collectorList: get('/feeding/collector/list', "A house's collectors, for the feeder form", {
     query: feedDeviceListQuery,
     answer: z.array(feedDeviceOption),
   }),
-  collectorAdd: post('/feeding/collector', 'Adds a collector under a concentrator of the house', {
-    body: collectorAddBody,
-    answer: idAnswer,
-  }),
-  collectorUpdate: put('/feeding/collector', 'Edits a collector', { body: collectorUpdateBody, answer: noAnswer }),
-  collectorRemove: del('/feeding/collector/:id', 'Deletes a collector; 20050 while feeders are bound to it', {
+  ...resource('feeder', '/feeding/feeder', {
     params: feedDeviceIdParams,
-    answer: noAnswer,
+    row: feedDeviceRow,
+    page: { summary: 'Paged feeders of the houses the account sees, with their pen and parameters', query: feedDevicePageQuery },
+    add: { summary: 'Adds a feeder under a collector of the house, feeding one of its pens', body: feederAddBody },
+    update: { summary: 'Edits a feeder and its parameters', body: feederUpdateBody },
+    remove: 'Deletes a feeder with its dispatch records',
   }),
-  feederPage: get('/feeding/feeder/page', 'Paged feeders of the houses the account sees, with their pen and parameters', {
-    query: feedDevicePageQuery,
-    answer: pageOf(feedDeviceRow),
-  }),
-  feederAdd: post('/feeding/feeder', 'Adds a feeder under a collector of the house, feeding one of its pens', {
-    body: feederAddBody,
-    answer: idAnswer,
-  }),
-  feederUpdate: put('/feeding/feeder', 'Edits a feeder and its parameters', { body: feederUpdateBody, answer: noAnswer }),
-  feederRemove: del('/feeding/feeder/:id', 'Deletes a feeder with its dispatch records', { params: feedDeviceIdParams, answer: noAnswer }),
 };

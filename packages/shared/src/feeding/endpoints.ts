@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, resource } from '../contract.js';
 import {
   FEED_UNITS,
   feedIdParams,
@@ -55,40 +55,27 @@ export type FeedOption = z.infer<typeof feedOption>;
  * names no feeding calls; these live under /feeding. A type or feed of another tenant is 30001.
  */
 export const feedingFeedApi = {
-  typePage: get('/feeding/feedType/page', 'Paged feed types of the tenant, by name', {
-    query: feedTypePageQuery,
-    answer: pageOf(feedTypeRow),
+  ...resource('type', '/feeding/feedType', {
+    params: feedIdParams,
+    row: feedTypeRow,
+    page: { summary: 'Paged feed types of the tenant, by name', query: feedTypePageQuery },
+    add: { summary: 'Adds a feed type (20034 for a name used in the tenant)', body: feedTypeAddBody },
+    update: { summary: 'Renames a feed type (20034 for a name used in the tenant)', body: feedTypeUpdateBody },
+    remove: 'Deletes a feed type without feed info (20036 when some feed is of this type)',
   }),
   typeList: get('/feeding/feedType/list', 'Every feed type of the tenant, by name (the pickers)', {
     answer: z.array(z.object({ id: z.number(), name: z.string() })),
   }),
-  typeAdd: post('/feeding/feedType', 'Adds a feed type (20034 for a name used in the tenant)', {
-    body: feedTypeAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  typeUpdate: put('/feeding/feedType', 'Renames a feed type (20034 for a name used in the tenant)', {
-    body: feedTypeUpdateBody,
-    answer: noAnswer,
-  }),
-  typeRemove: del('/feeding/feedType/:id', 'Deletes a feed type without feed info (20036 when some feed is of this type)', {
+  ...resource('info', '/feeding/feedInfo', {
     params: feedIdParams,
-    answer: noAnswer,
-  }),
-  infoPage: get('/feeding/feedInfo/page', 'Paged feed info of the tenant, filtered by name or batch, type and animal type', {
-    query: feedInfoPageQuery,
-    answer: pageOf(feedInfoRow),
+    row: feedInfoRow,
+    page: { summary: 'Paged feed info of the tenant, filtered by name or batch, type and animal type', query: feedInfoPageQuery },
+    add: { summary: 'Adds a feed (20093 a name used in the tenant, 20035 a batch used in the tenant)', body: feedInfoAddBody },
+    update: { summary: 'Edits a feed (20093, 20035 as for adding)', body: feedInfoUpdateBody },
+    remove: 'Deletes a feed that no feeding plan uses (20036 otherwise)',
   }),
   infoList: get('/feeding/feedInfo/list', 'Every feed of the tenant for an animal type, by name and batch (the plan form)', {
     query: feedListQuery,
     answer: z.array(feedOption),
-  }),
-  infoAdd: post('/feeding/feedInfo', 'Adds a feed (20093 a name used in the tenant, 20035 a batch used in the tenant)', {
-    body: feedInfoAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  infoUpdate: put('/feeding/feedInfo', 'Edits a feed (20093, 20035 as for adding)', { body: feedInfoUpdateBody, answer: noAnswer }),
-  infoRemove: del('/feeding/feedInfo/:id', 'Deletes a feed that no feeding plan uses (20036 otherwise)', {
-    params: feedIdParams,
-    answer: noAnswer,
   }),
 };

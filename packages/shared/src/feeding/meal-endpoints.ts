@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, post, resource } from '../contract.js';
 import { MEAL_PERIODS_MAX } from '../constants.js';
 import { CODE_KINDS } from '../control/logic.js';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
@@ -93,18 +93,16 @@ export const mealFeederRow = feederDispatchRow.extend({
 export type MealFeederRow = z.infer<typeof mealFeederRow>;
 
 export const mealAdjustApi = {
-  page: get('/feeding/meal/page', 'Paged meal adjustments of the houses (kind shed) or pens (kind field) the account sees', {
-    query: mealAdjustPageQuery,
-    answer: pageOf(mealAdjustRow),
-  }),
-  add: post('/feeding/meal', "Adds a house's (no penId) or a pen's meal adjustment (203334, 203337, 20084, 20094)", {
-    body: mealAdjustAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  update: put('/feeding/meal', 'Replaces a meal adjustment (203335 when not found)', { body: mealAdjustUpdateBody, answer: noAnswer }),
-  remove: del('/feeding/meal/:id', 'Deletes a meal adjustment; the feeders keep their copy until the next dispatch', {
+  ...resource('', '/feeding/meal', {
     params: mealAdjustIdParams,
-    answer: noAnswer,
+    row: mealAdjustRow,
+    page: {
+      summary: 'Paged meal adjustments of the houses (kind shed) or pens (kind field) the account sees',
+      query: mealAdjustPageQuery,
+    },
+    add: { summary: "Adds a house's (no penId) or a pen's meal adjustment (203334, 203337, 20084, 20094)", body: mealAdjustAddBody },
+    update: { summary: 'Replaces a meal adjustment (203335 when not found)', body: mealAdjustUpdateBody },
+    remove: 'Deletes a meal adjustment; the feeders keep their copy until the next dispatch',
   }),
   dispatch: post(
     '/feeding/meal/dispatch',

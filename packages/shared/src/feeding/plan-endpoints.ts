@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, post, resource } from '../contract.js';
 import {
   DISPATCH_MODES,
   DISPATCH_STATUSES,
@@ -106,23 +106,18 @@ export type FeederDispatchRow = z.infer<typeof feederDispatchRow>;
  * (`belowMinimum`), not refused.
  */
 export const feedingPlanApi = {
-  page: get('/feeding/plan/page', 'Paged feeding plans of the houses the account sees, with their stages, meals and dispatch counts', {
-    query: planPageQuery,
-    answer: pageOf(planRow),
-  }),
-  detail: get('/feeding/plan/:id', 'One feeding plan with its stages, meals, pens and dispatch counts', {
+  ...resource('', '/feeding/plan', {
     params: planIdParams,
-    answer: planRow,
+    row: planRow,
+    page: {
+      summary: 'Paged feeding plans of the houses the account sees, with their stages, meals and dispatch counts',
+      query: planPageQuery,
+    },
+    detail: 'One feeding plan with its stages, meals, pens and dispatch counts',
+    add: { summary: 'Adds a feeding plan (SPEC §5 rules; 20092 a name used in the farm)', body: planAddBody },
+    update: { summary: 'Replaces a feeding plan; a scheduled or finished dispatch goes back to draft', body: planUpdateBody },
+    remove: 'Deletes a feeding plan with its dispatch records',
   }),
-  add: post('/feeding/plan', 'Adds a feeding plan (SPEC §5 rules; 20092 a name used in the farm)', {
-    body: planAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  update: put('/feeding/plan', 'Replaces a feeding plan; a scheduled or finished dispatch goes back to draft', {
-    body: planUpdateBody,
-    answer: noAnswer,
-  }),
-  remove: del('/feeding/plan/:id', 'Deletes a feeding plan with its dispatch records', { params: planIdParams, answer: noAnswer }),
   dispatch: post(
     '/feeding/plan/dispatch',
     "Dispatches a plan to its house's feeders now (immediate) or at its time (timed, a durable job); 20047 when the house has no feeder",

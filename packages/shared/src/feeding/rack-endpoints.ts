@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, noAnswer, pageOf, post, resource } from '../contract.js';
 import {
   feederRenameBody,
   positionBindBody,
@@ -90,29 +90,22 @@ export type ColumnAnswer = z.infer<typeof columnAnswer>;
 export const feederPlaceRow = positionFeeder.extend({ positionId: z.number().nullable(), positionNo: z.number().nullable() });
 export type FeederPlaceRow = z.infer<typeof feederPlaceRow>;
 
-const idAnswer = z.object({ id: z.number() });
-
 /**
  * Rack management (/accurate-feeding/column, app accurate-feeding.column, pig mode), the feeder
  * column view (/device-mng/feed/swq/column) and the feeder to position relation
  * (/device-mng/feed/swq/relation). Rules and codes: rack-schemas.ts.
  */
 export const feedRackApi = {
-  rackPage: get('/feeding/rack/page', 'Paged feeding racks of the houses the account sees, with their positions counted', {
-    query: rackPageQuery,
-    answer: pageOf(rackRow),
-  }),
-  rackAdd: post('/feeding/rack', 'Adds a rack to a pen with its positions startNo to endNo (20031, 20084, 200330)', {
-    body: rackAddBody,
-    answer: idAnswer,
-  }),
-  rackUpdate: put('/feeding/rack', 'Edits a rack: its pen, name and run; positions dropped from the run lose their feeder', {
-    body: rackUpdateBody,
-    answer: noAnswer,
-  }),
-  rackRemove: del('/feeding/rack/:id', 'Deletes a rack with its positions; their feeders stay in the pen, unplaced', {
+  ...resource('rack', '/feeding/rack', {
     params: rackIdParams,
-    answer: noAnswer,
+    row: rackRow,
+    page: { summary: 'Paged feeding racks of the houses the account sees, with their positions counted', query: rackPageQuery },
+    add: { summary: 'Adds a rack to a pen with its positions startNo to endNo (20031, 20084, 200330)', body: rackAddBody },
+    update: {
+      summary: 'Edits a rack: its pen, name and run; positions dropped from the run lose their feeder',
+      body: rackUpdateBody,
+    },
+    remove: 'Deletes a rack with its positions; their feeders stay in the pen, unplaced',
   }),
   columns: get('/feeding/position/columns', 'Which feeder stands at which position of which pen, for a house', {
     query: positionHouseQuery,

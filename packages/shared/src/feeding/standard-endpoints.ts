@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PIG_PEN_FEEDING_TYPES } from '../enums/index.js';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, resource } from '../contract.js';
 import { STANDARD_FACTORS } from './standard-rules.js';
 import { standardAddBody, standardIdParams, standardPageQuery, standardUpdateBody } from './standard-schemas.js';
 
@@ -47,23 +47,18 @@ export type StandardOption = z.infer<typeof standardOption>;
  * /feeding/standard. A standard of another tenant, or none, is 30001.
  */
 export const feedingStandardApi = {
-  page: get('/feeding/standard/page', 'Paged feeding standards of the tenant, by name and pen feeding type', {
-    query: standardPageQuery,
-    answer: pageOf(standardRow),
+  ...resource('', '/feeding/standard', {
+    params: standardIdParams,
+    row: standardRow,
+    page: { summary: 'Paged feeding standards of the tenant, by name and pen feeding type', query: standardPageQuery },
+    add: { summary: 'Adds a feeding standard (10010 a name used in the tenant)', body: standardAddBody },
+    update: {
+      summary: 'Replaces a feeding standard with its ages and adjustments (10010 as for adding)',
+      body: standardUpdateBody,
+    },
+    remove: 'Deletes a feeding standard no plan follows (20036 otherwise)',
   }),
   list: get('/feeding/standard/list', 'Every feeding standard of the tenant, by name (the plan form picks one)', {
     answer: z.array(standardOption),
-  }),
-  add: post('/feeding/standard', 'Adds a feeding standard (10010 a name used in the tenant)', {
-    body: standardAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  update: put('/feeding/standard', 'Replaces a feeding standard with its ages and adjustments (10010 as for adding)', {
-    body: standardUpdateBody,
-    answer: noAnswer,
-  }),
-  remove: del('/feeding/standard/:id', 'Deletes a feeding standard no plan follows (20036 otherwise)', {
-    params: standardIdParams,
-    answer: noAnswer,
   }),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { del, get, idAnswer, noAnswer, pageOf, post, put } from '../contract.js';
 import {
   dailyBatchBody,
   dailyIdParams,
@@ -9,7 +9,6 @@ import {
   dailyRowBody,
   dailyRowUpdateBody,
 } from '../schemas/production.js';
-import { writtenId } from './endpoints.js';
 
 /**
  * Production contracts, second part: the daily records of each kind (/prod-data-input/...). One
@@ -89,12 +88,12 @@ export const dailyRecordsApi = {
   add: post(`${D}/:kind`, 'Adds a record (21016 outside the flock life, 20301/20302/20078 day exists, 20068 removals)', {
     params: dailyKindParams,
     body: dailyRowBody,
-    answer: writtenId,
+    answer: idAnswer,
   }),
   update: put(
     `${D}/:kind`,
     'Edits a record (missing: feed 20073, egg 20075, water 20077, else 30001); a measured row keeps the meter figure',
-    { params: dailyKindParams, body: dailyRowUpdateBody, answer: writtenId },
+    { params: dailyKindParams, body: dailyRowUpdateBody, answer: idAnswer },
   ),
   remove: del(`${D}/:kind/:id`, 'Deletes a record (stock: 20068 when later days would remove more birds than remain)', {
     params: dailyIdParams,

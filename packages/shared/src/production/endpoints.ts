@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { del, get, idAnswer, noAnswer, pageOf, post, put } from '../contract.js';
 import {
   flockAddBody,
   flockCloseBody,
@@ -100,9 +100,6 @@ export const builtinCurve = z.object({
   values: z.array(z.number()),
 }) satisfies z.ZodType<BuiltinCurve>;
 
-/** The id of the flock or curve written. */
-export const writtenId = z.object({ id: z.number() });
-
 const F = '/breedpigbuilding/flock';
 const S = '/breedpigbuilding/standardCurve';
 
@@ -114,14 +111,14 @@ export const productionFlocksApi = {
   }),
   options: get(`${F}/options`, 'Flock picker (current flocks unless status=2)', { query: flockOptionsQuery, answer: z.array(flockOption) }),
   get: get(`${F}/:id`, 'One flock (20071 when not visible)', { params: productionIdParams, answer: flockRow }),
-  add: post(F, 'Adds a flock (20065 group number or current flock in the house; 30004 house)', { body: flockAddBody, answer: writtenId }),
+  add: post(F, 'Adds a flock (20065 group number or current flock in the house; 30004 house)', { body: flockAddBody, answer: idAnswer }),
   update: put(F, 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)', {
     body: flockUpdateBody,
-    answer: writtenId,
+    answer: idAnswer,
   }),
   close: post(`${F}/close`, 'Closes a flock (history); stop day between its last record and today (21016)', {
     body: flockCloseBody,
-    answer: writtenId,
+    answer: idAnswer,
   }),
   remove: del(`${F}/:id`, 'Deletes a flock with its records', { params: productionIdParams, answer: noAnswer }),
 };
@@ -131,13 +128,13 @@ export const standardCurvesApi = {
   page: post(`${S}/page`, "Paged standard curves of the caller's farms", { body: curvePageBody, answer: pageOf(curveRow) }),
   add: post(S, 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', {
     body: curveAddBody,
-    answer: writtenId,
+    answer: idAnswer,
   }),
-  update: put(S, 'Edits a standard curve (30001 not found, 20064 duplicate)', { body: curveUpdateBody, answer: writtenId }),
+  update: put(S, 'Edits a standard curve (30001 not found, 20064 duplicate)', { body: curveUpdateBody, answer: idAnswer }),
   remove: del(`${S}/:id`, 'Deletes a standard curve', { params: productionIdParams, answer: noAnswer }),
   builtins: get(`${S}/builtins`, 'Built-in breed standards a farm can copy', { answer: z.array(builtinCurve) }),
   copy: post(`${S}/copy`, "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)", {
     body: curveCopyBody,
-    answer: writtenId,
+    answer: idAnswer,
   }),
 };

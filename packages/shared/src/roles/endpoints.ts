@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { del, get, noAnswer, post, put, resource } from '../contract.js';
 import { appFunType, appScope } from '../portal/endpoints.js';
 import { appOperation } from '../schemas/portal.js';
 import {
@@ -46,10 +46,10 @@ export type RoleAppOps = z.infer<typeof roleAppOps>;
 
 /** Role administration (/usermanagement/role); the account page picks roles from the same list. */
 export const rolesApi = {
-  page: get('/accountauth/roleInfo/page', 'Paged roles of the tenant (filter by name)', { query: rolePageQuery, answer: pageOf(roleRow) }),
-  add: post('/accountauth/roleInfo', 'Adds a role (name unique in the tenant: 10008)', {
-    body: roleAddBody,
-    answer: z.object({ id: z.number() }),
+  ...resource('', '/accountauth/roleInfo', {
+    row: roleRow,
+    page: { summary: 'Paged roles of the tenant (filter by name)', query: rolePageQuery },
+    add: { summary: 'Adds a role (name unique in the tenant: 10008)', body: roleAddBody },
   }),
   edit: put('/accountauth/roleInfo', 'Renames or re-types a role', { body: roleEditBody, answer: noAnswer }),
   remove: del('/accountauth/roleInfo', 'Deletes a role; its accounts lose it', { query: roleIdQuery, answer: noAnswer }),

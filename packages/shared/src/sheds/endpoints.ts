@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, noAnswer, post, put } from '../contract.js';
+import { del, idAnswer, noAnswer, post, put } from '../contract.js';
 import { shedFields } from '../directory/endpoints.js';
 import {
   addFieldsBody,
@@ -48,7 +48,7 @@ export type HierarchyFarm = z.infer<typeof hierarchyFarm>;
 export const shedsApi = {
   add: post('/breedpigbuilding/shed/add', 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)', {
     body: shedAddBody,
-    answer: z.object({ id: z.number() }),
+    answer: idAnswer,
   }),
   update: put('/breedpigbuilding/shed/update', 'Edits a shed', { body: shedUpdateBody, answer: noAnswer }),
   remove: del('/breedpigbuilding/shed/delete/:id', 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)', {

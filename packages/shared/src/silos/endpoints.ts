@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, idAnswer, noAnswer, pageOf, post, resource } from '../contract.js';
 import { SILO_ACTIONS, SILO_LEVELS, SILO_WEIGHT_STATES } from './detect.js';
 import {
   siloAddBody,
@@ -99,16 +99,14 @@ const BASE = '/breedpigbuilding/breedWeightFodder/silo';
  * caller may not see is 30001; a weigher it may not see is 20088.
  */
 export const silosApi = {
-  page: get(`${BASE}/page`, 'Paged silos of the farms the account sees, with their houses and scale', {
-    query: siloPageQuery,
-    answer: pageOf(siloRow),
+  ...resource('', BASE, {
+    params: siloIdParams,
+    row: siloRow,
+    page: { summary: 'Paged silos of the farms the account sees, with their houses and scale', query: siloPageQuery },
+    add: { summary: 'Adds a silo to a farm, feeding some of its houses (10010 for a name used in the farm)', body: siloAddBody },
+    update: { summary: 'Changes a silo (10010 for a name used in the farm)', body: siloUpdateBody, answer: idAnswer },
+    remove: 'Deletes a silo with its records',
   }),
-  add: post(BASE, 'Adds a silo to a farm, feeding some of its houses (10010 for a name used in the farm)', {
-    body: siloAddBody,
-    answer: z.object({ id: z.number() }),
-  }),
-  update: put(BASE, 'Changes a silo (10010 for a name used in the farm)', { body: siloUpdateBody, answer: z.object({ id: z.number() }) }),
-  remove: del(`${BASE}/:id`, 'Deletes a silo with its records', { params: siloIdParams, answer: noAnswer }),
   scales: get(`${BASE}/scales`, "The farm's weigher gateways and their bound channels", {
     query: siloFarmQuery,
     answer: z.array(siloScaleRow),

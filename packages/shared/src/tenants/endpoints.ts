@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, noAnswer, post, put, resource } from '../contract.js';
 import { apiAuthView, systemAuthTerms, systemAuthView } from '../portal/endpoints.js';
 import {
   apiAuthBody,
@@ -63,13 +63,14 @@ export type TenantOptions = z.infer<typeof tenantOptions>;
  * Only the platform account holds the application code `platform.tenants`.
  */
 export const tenantsApi = {
-  page: get('/platform/tenant/page', 'Paged tenants (keyword on name, contact, phone; status) with usage and authorization', {
-    query: tenantPageQuery,
-    answer: pageOf(tenantRow),
-  }),
-  add: post('/platform/tenant', 'Add a tenant with its administrator (RSA-encrypted initial password, changed at first sign-in)', {
-    body: tenantAddBody,
-    answer: tenantAddResult,
+  ...resource('', '/platform/tenant', {
+    row: tenantRow,
+    page: { summary: 'Paged tenants (keyword on name, contact, phone; status) with usage and authorization', query: tenantPageQuery },
+    add: {
+      summary: 'Add a tenant with its administrator (RSA-encrypted initial password, changed at first sign-in)',
+      body: tenantAddBody,
+      answer: tenantAddResult,
+    },
   }),
   edit: put('/platform/tenant', 'Edit a tenant (name, contact, phone, address, modules)', { body: tenantEditBody, answer: noAnswer }),
   status: post('/platform/tenant/status', 'Enable (1) or disable (0) tenants; disabling signs their users out', {

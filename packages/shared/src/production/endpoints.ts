@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, idAnswer, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, idAnswer, pageOf, post, resource } from '../contract.js';
 import {
   flockAddBody,
   flockCloseBody,
@@ -111,27 +111,31 @@ export const productionFlocksApi = {
   }),
   options: get(`${F}/options`, 'Flock picker (current flocks unless status=2)', { query: flockOptionsQuery, answer: z.array(flockOption) }),
   get: get(`${F}/:id`, 'One flock (20071 when not visible)', { params: productionIdParams, answer: flockRow }),
-  add: post(F, 'Adds a flock (20065 group number or current flock in the house; 30004 house)', { body: flockAddBody, answer: idAnswer }),
-  update: put(F, 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)', {
-    body: flockUpdateBody,
-    answer: idAnswer,
-  }),
   close: post(`${F}/close`, 'Closes a flock (history); stop day between its last record and today (21016)', {
     body: flockCloseBody,
     answer: idAnswer,
   }),
-  remove: del(`${F}/:id`, 'Deletes a flock with its records', { params: productionIdParams, answer: noAnswer }),
+  ...resource('', F, {
+    params: productionIdParams,
+    add: { summary: 'Adds a flock (20065 group number or current flock in the house; 30004 house)', body: flockAddBody },
+    update: {
+      summary: 'Edits a current flock (20069 missing, 20070 closed, 20068 counts below removals)',
+      body: flockUpdateBody,
+      answer: idAnswer,
+    },
+    remove: 'Deletes a flock with its records',
+  }),
 };
 
 /** Standard curves (/ci18/std/curves): a farm's targets per flock type and indicator. */
 export const standardCurvesApi = {
   page: post(`${S}/page`, "Paged standard curves of the caller's farms", { body: curvePageBody, answer: pageOf(curveRow) }),
-  add: post(S, 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', {
-    body: curveAddBody,
-    answer: idAnswer,
+  ...resource('', S, {
+    params: productionIdParams,
+    add: { summary: 'Adds a standard curve (20064: the farm has one for that flock type and indicator)', body: curveAddBody },
+    update: { summary: 'Edits a standard curve (30001 not found, 20064 duplicate)', body: curveUpdateBody, answer: idAnswer },
+    remove: 'Deletes a standard curve',
   }),
-  update: put(S, 'Edits a standard curve (30001 not found, 20064 duplicate)', { body: curveUpdateBody, answer: idAnswer }),
-  remove: del(`${S}/:id`, 'Deletes a standard curve', { params: productionIdParams, answer: noAnswer }),
   builtins: get(`${S}/builtins`, 'Built-in breed standards a farm can copy', { answer: z.array(builtinCurve) }),
   copy: post(`${S}/copy`, "Copies a built-in standard into a farm's curves (30001 unknown, 20064 duplicate)", {
     body: curveCopyBody,

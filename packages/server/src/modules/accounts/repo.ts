@@ -14,7 +14,7 @@ import { accountFarms, accountPens, accountRoles, accountSheds, accounts, farms,
 import type { DbOrTx } from '../../lib/limits.js';
 import { forbidden, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Reads of account administration. Every query names the tenant; the columns are listed one by
@@ -98,9 +98,9 @@ export async function accountPage(
 ): Promise<Page<AccountRow>> {
   if (q.farmId !== undefined && seen !== 'all' && !seen.includes(q.farmId)) throw new AppError(ErrorCodes.FARM_NOT_FOUND);
   const visible = (farmId: number): boolean => seen === 'all' || seen.includes(farmId);
-  const where = listWhere(db, tenantId, q);
-  const total = await countRows(db, accounts, where);
-  const rows = await onePage(db.select(columns).from(accounts).where(where).orderBy(asc(accounts.id)).$dynamic(), q);
+  const { total, rows } = await readPage(db, accounts, listWhere(db, tenantId, q), q, (where) =>
+    db.select(columns).from(accounts).where(where).orderBy(asc(accounts.id)).$dynamic(),
+  );
   const ids = rows.map((r) => r.id);
   const [roleRows, farmRows] =
     ids.length === 0

@@ -19,7 +19,7 @@ import { paramError } from '../../lib/param-error.js';
 import { refusal, seesShed, shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { alarmEvent } from './stored.js';
 import { alarms } from './tables.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Alarm records (/warningmanagement/warningrecord): the list with filters derived from the two
@@ -80,9 +80,7 @@ export async function alarmPage(db: Db, scope: Scope, q: AlarmPageQuery): Promis
   if (q.shelved === false) conds.push(or(isNull(alarms.shelvedUntil), lte(alarms.shelvedUntil, sql`now()`)));
   if (q.startTime) conds.push(gte(alarms.startedAt, q.startTime));
   if (q.endTime) conds.push(lt(alarms.startedAt, q.endTime));
-  const where = and(...conds);
-  const total = await countRows(db, alarms, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, alarms, and(...conds), q, (where) =>
     db
       .select({
         a: alarms,
@@ -99,7 +97,6 @@ export async function alarmPage(db: Db, scope: Scope, q: AlarmPageQuery): Promis
       .where(where)
       .orderBy(desc(alarms.startedAt), desc(alarms.id))
       .$dynamic(),
-    q,
   );
   const now = Date.now();
   const ms = (d: Date | null): number | null => (d ? d.getTime() : null);

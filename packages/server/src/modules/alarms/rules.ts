@@ -28,7 +28,7 @@ import { farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope }
 import type { LiveHub } from '../../iot/live.js';
 import { alarmEvent } from './stored.js';
 import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Rule groups and rules (/warningmanagement/warningconfiguration). A group or rule of a farm the
@@ -81,9 +81,7 @@ export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Pr
   const conds: (SQL | undefined)[] = [eq(alarmRuleGroups.tenantId, tenantIdOf(scope)), farmCondition(scope, alarmRuleGroups.farmId)];
   if (q.farmId) conds.push(eq(alarmRuleGroups.farmId, (await visibleFarm(scope, q.farmId)).id));
   if (q.shedType !== undefined) conds.push(eq(alarmRuleGroups.shedType, q.shedType));
-  const where = and(...conds);
-  const total = await countRows(db, alarmRuleGroups, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, alarmRuleGroups, and(...conds), q, (where) =>
     db
       .select({ g: alarmRuleGroups, farmName: farms.farmName, ruleCount: count(alarmRules.id) })
       .from(alarmRuleGroups)
@@ -93,7 +91,6 @@ export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Pr
       .groupBy(alarmRuleGroups.id, farms.farmName)
       .orderBy(asc(farms.farmName), asc(alarmRuleGroups.shedType), asc(alarmRuleGroups.name), asc(alarmRuleGroups.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(
     q,
@@ -230,9 +227,7 @@ export async function rulePage(db: Db, scope: Scope, q: AlarmRulePageQuery): Pro
   if (q.shedType !== undefined) conds.push(eq(alarmRules.shedType, q.shedType));
   if (q.level !== undefined) conds.push(eq(alarmRules.level, q.level));
   if (q.kind) conds.push(eq(alarmRules.kind, q.kind));
-  const where = and(...conds);
-  const total = await countRows(db, alarmRules, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, alarmRules, and(...conds), q, (where) =>
     db
       .select({ r: alarmRules, groupName: alarmRuleGroups.name })
       .from(alarmRules)
@@ -240,7 +235,6 @@ export async function rulePage(db: Db, scope: Scope, q: AlarmRulePageQuery): Pro
       .where(where)
       .orderBy(asc(alarmRuleGroups.name), asc(alarmRules.level), asc(alarmRules.name), asc(alarmRules.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(
     q,

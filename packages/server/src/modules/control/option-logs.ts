@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { controlCommands, controlOptionLogs, farms, sheds } from '../../db/tables.js';
 import { shedCondition, tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
 import { statusOf } from './settings.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * The option log (/remote-control/option-logs, /safe-oplog/records): every version a person made,
@@ -20,9 +20,7 @@ export async function optionLogPage(db: Db, scope: Scope, q: OptionLogPageQuery)
   if (q.shedId !== undefined) conds.push(eq(controlOptionLogs.shedId, (await visibleShed(scope, q.shedId)).id));
   if (q.group !== undefined) conds.push(eq(controlOptionLogs.grp, q.group));
   if (q.authCodeId !== undefined) conds.push(eq(controlOptionLogs.authCodeId, q.authCodeId));
-  const where = and(...conds);
-  const total = await countRows(db, controlOptionLogs, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, controlOptionLogs, and(...conds), q, (where) =>
     db
       .select({ l: controlOptionLogs, farmName: farms.farmName, shedName: sheds.shedName, c: controlCommands })
       .from(controlOptionLogs)
@@ -32,7 +30,6 @@ export async function optionLogPage(db: Db, scope: Scope, q: OptionLogPageQuery)
       .where(where)
       .orderBy(desc(controlOptionLogs.createdAt), desc(controlOptionLogs.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(
     q,

@@ -18,7 +18,7 @@ import { lockFarm } from '../sheds/index.js';
 import { hashCheckCode, newCheckCode } from '../../lib/check-codes.js';
 import { assertNoSubDevices, assertShedFree, checkGatewayRules, uniqueTaken } from './rules.js';
 import { containsText } from '../../lib/text-search.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 import { audit } from '../../plugins/audit-note.js';
 
 /**
@@ -49,9 +49,7 @@ export async function pageControllers(db: Db, scope: Scope, tenantId: number, q:
   if (q.deviceCategories && q.deviceCategories.length > 0) conds.push(inArray(gateways.deviceCategory, q.deviceCategories));
   if (q.modelFamily) conds.push(containsText(q.modelFamily, gateways.model));
   if (q.keyword) conds.push(containsText(q.keyword, gateways.code, gateways.name));
-  const where = and(...conds);
-  const total = await countRows(db, gateways, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, gateways, and(...conds), q, (where) =>
     db
       .select({
         g: gateways,
@@ -73,7 +71,6 @@ export async function pageControllers(db: Db, scope: Scope, tenantId: number, q:
       .where(where)
       .orderBy(gateways.id)
       .$dynamic(),
-    q,
   );
   const list = rows.map(({ g, farmName, shedName, online, lastSeenAt, networkName, parentCode, refusal }): ControllerRow => ({
     id: g.id,

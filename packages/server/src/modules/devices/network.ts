@@ -18,7 +18,7 @@ import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../..
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
 import { audit } from '../../plugins/audit-note.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Network devices and switches (/device-mng/network): IPv4 or IPv6 (200324), a port 1-65535
@@ -65,9 +65,7 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
   conds.push(farmCondition(scope, networkDevices.farmId));
   if (q.farmId) conds.push(eq(networkDevices.farmId, q.farmId));
   if (q.keyword) conds.push(containsText(q.keyword, networkDevices.name, networkDevices.ip));
-  const where = and(...conds);
-  const total = await countRows(db, networkDevices, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, networkDevices, and(...conds), q, (where) =>
     db
       .select({ d: networkDevices, farmName: farms.farmName })
       .from(networkDevices)
@@ -75,7 +73,6 @@ export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: Net
       .where(where)
       .orderBy(networkDevices.id)
       .$dynamic(),
-    q,
   );
   // A network device's status is that of the controllers wired to it: one query for the page.
   const ids = rows.map((r) => r.d.id);

@@ -17,7 +17,7 @@ import { assertFarmLimit, type DbOrTx } from '../../lib/limits.js';
 import { assertWholeFarms, farmCondition, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 import { audit } from '../../plugins/audit-note.js';
 
 /**
@@ -69,9 +69,9 @@ export async function farmPage(db: Db, scope: Scope, tenantId: number, q: FarmPa
   const visible = farmCondition(scope, farms.id);
   if (visible) conds.push(visible);
   if (q.farmName) conds.push(containsText(q.farmName, farms.farmName));
-  const where = and(...conds);
-  const total = await countRows(db, farms, where);
-  const rows = await onePage(db.select().from(farms).where(where).orderBy(asc(farms.id)).$dynamic(), q);
+  const { total, rows } = await readPage(db, farms, and(...conds), q, (where) =>
+    db.select().from(farms).where(where).orderBy(asc(farms.id)).$dynamic(),
+  );
   return pageAnswer(q, total, await toDetails(db, tenantId, rows));
 }
 

@@ -21,7 +21,7 @@ import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedInfos, feedingPlanStages, feedTypes } from './tables.js';
 import { audit } from '../../plugins/audit-note.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Feed types and feed info: the tenant's catalogue (shared feeding/schemas.ts). A type or feed of
@@ -66,9 +66,7 @@ export async function visibleFeed(db: DbOrTx, scope: Scope, id: number): Promise
 export async function typePage(db: Db, scope: Scope, q: FeedTypePageQuery): Promise<Page<FeedTypeRow>> {
   const conds: SQL[] = [eq(feedTypes.tenantId, tenantIdOf(scope))];
   if (q.name) conds.push(containsText(q.name, feedTypes.name));
-  const where = and(...conds);
-  const total = await countRows(db, feedTypes, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, feedTypes, and(...conds), q, (where) =>
     db
       .select({ t: feedTypes, infoCount: count(feedInfos.id) })
       .from(feedTypes)
@@ -77,7 +75,6 @@ export async function typePage(db: Db, scope: Scope, q: FeedTypePageQuery): Prom
       .groupBy(feedTypes.id)
       .orderBy(asc(feedTypes.name), asc(feedTypes.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(
     q,
@@ -167,9 +164,7 @@ export async function infoPage(db: Db, scope: Scope, q: FeedInfoPageQuery): Prom
   if (q.name) conds.push(containsText(q.name, feedInfos.name, feedInfos.batch));
   if (q.typeId !== undefined) conds.push(eq(feedInfos.typeId, q.typeId));
   if (q.animalType !== undefined) conds.push(eq(feedInfos.animalType, q.animalType));
-  const where = and(...conds);
-  const total = await countRows(db, feedInfos, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, feedInfos, and(...conds), q, (where) =>
     db
       .select({ f: feedInfos, typeName: feedTypes.name, planUses: count(feedingPlanStages.id) })
       .from(feedInfos)
@@ -179,7 +174,6 @@ export async function infoPage(db: Db, scope: Scope, q: FeedInfoPageQuery): Prom
       .groupBy(feedInfos.id, feedTypes.name)
       .orderBy(asc(feedInfos.name), asc(feedInfos.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(
     q,

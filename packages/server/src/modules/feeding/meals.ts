@@ -29,7 +29,7 @@ import {
 } from '../../scope/index.js';
 import { feederStates } from './meal-feeders.js';
 import { feedingMealAdjusts } from './meal-tables.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Meal adjustments per house (/accurate-feeding/meal/shed) and per pen (/field), shared
@@ -78,9 +78,7 @@ export async function mealAdjustPage(db: Db, scope: Scope, q: MealAdjustPageQuer
   if (q.farmId !== undefined) conds.push(eq(t.farmId, (await visibleFarm(scope, q.farmId)).id));
   if (q.shedId !== undefined)
     conds.push(eq(t.shedId, (await visibleShed(scope, q.shedId, { code: ErrorCodes.HOUSE_NOT_FOUND_203334 })).id));
-  const where = and(...conds);
-  const total = await countRows(db, t, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, t, and(...conds), q, (where) =>
     db
       .select({ a: t, farmName: farms.farmName, shedName: sheds.shedName, pen: pens })
       .from(t)
@@ -90,7 +88,6 @@ export async function mealAdjustPage(db: Db, scope: Scope, q: MealAdjustPageQuer
       .where(where)
       .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(t.id))
       .$dynamic(),
-    q,
   );
   const states = await feederStates(
     db,

@@ -28,7 +28,7 @@ import { visibleFeed } from './feeds.js';
 import { standardsOf, visibleStandard } from './standards.js';
 import { audit } from '../../plugins/audit-note.js';
 import { feedInfos, feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Feeding plans (/accurate-feeding/plan). The request schema has checked the SPEC §5 rules but
@@ -114,9 +114,7 @@ export async function planPage(db: Db, scope: Scope, q: PlanPageQuery): Promise<
   if (q.shedId !== undefined) conds.push(eq(feedingPlans.shedId, (await visibleShed(scope, q.shedId)).id));
   if (q.name) conds.push(containsText(q.name, feedingPlans.name));
   if (q.dispatchStatus) conds.push(eq(feedingPlans.dispatchStatus, q.dispatchStatus));
-  const where = and(...conds);
-  const total = await countRows(db, feedingPlans, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, feedingPlans, and(...conds), q, (where) =>
     db
       .select(planColumns)
       .from(feedingPlans)
@@ -125,7 +123,6 @@ export async function planPage(db: Db, scope: Scope, q: PlanPageQuery): Promise<
       .where(where)
       .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(feedingPlans.name), asc(feedingPlans.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(q, total, await present(db, rows));
 }

@@ -19,7 +19,7 @@ import {
 } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Feeding racks of the houses the caller sees (shared feeding/rack-schemas.ts states the rules).
@@ -47,30 +47,25 @@ export async function rackPage(db: Db, scope: Scope, q: RackPageQuery): Promise<
   if (q.shedId) conds.push(eq(feedRacks.shedId, q.shedId));
   if (q.penId) conds.push(eq(feedRacks.penId, q.penId));
   if (q.name) conds.push(containsText(q.name, feedRacks.name));
-  const where = and(...conds);
-  const [rows, total] = await Promise.all([
-    onePage(
-      db
-        .select({
-          r: feedRacks,
-          farmName: farms.farmName,
-          shedName: sheds.shedName,
-          penColumn: pens.fieldColumn,
-          penRow: pens.field,
-          positions: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id})`,
-          bound: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id} AND p.feeder_id IS NOT NULL)`,
-        })
-        .from(feedRacks)
-        .innerJoin(farms, eq(farms.id, feedRacks.farmId))
-        .innerJoin(sheds, eq(sheds.id, feedRacks.shedId))
-        .innerJoin(pens, eq(pens.id, feedRacks.penId))
-        .where(where)
-        .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(feedRacks.startNo), desc(feedRacks.id))
-        .$dynamic(),
-      q,
-    ),
-    countRows(db, feedRacks, where),
-  ]);
+  const { total, rows } = await readPage(db, feedRacks, and(...conds), q, (where) =>
+    db
+      .select({
+        r: feedRacks,
+        farmName: farms.farmName,
+        shedName: sheds.shedName,
+        penColumn: pens.fieldColumn,
+        penRow: pens.field,
+        positions: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id})`,
+        bound: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id} AND p.feeder_id IS NOT NULL)`,
+      })
+      .from(feedRacks)
+      .innerJoin(farms, eq(farms.id, feedRacks.farmId))
+      .innerJoin(sheds, eq(sheds.id, feedRacks.shedId))
+      .innerJoin(pens, eq(pens.id, feedRacks.penId))
+      .where(where)
+      .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(feedRacks.startNo), desc(feedRacks.id))
+      .$dynamic(),
+  );
   return pageAnswer(
     q,
     total,

@@ -17,7 +17,7 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedingPlans, feedingStandardAdjustments, feedingStandardAges, feedingStandards } from './tables.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Feeding standards (/std/mgn): the tenant's daily amounts by day age per pen feeding type and
@@ -111,11 +111,8 @@ export async function standardPage(db: Db, scope: Scope, q: StandardPageQuery): 
   const conds: SQL[] = [eq(feedingStandards.tenantId, tenantIdOf(scope))];
   if (q.name) conds.push(containsText(q.name, feedingStandards.name, feedingStandards.breed));
   if (q.penFeedingType) conds.push(eq(feedingStandards.penFeedingType, q.penFeedingType));
-  const where = and(...conds);
-  const total = await countRows(db, feedingStandards, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, feedingStandards, and(...conds), q, (where) =>
     db.select().from(feedingStandards).where(where).orderBy(asc(feedingStandards.name), asc(feedingStandards.id)).$dynamic(),
-    q,
   );
   return pageAnswer(q, total, await present(db, rows));
 }

@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, auditLog } from '../../db/tables.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paramError } from '../../lib/param-error.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Reading the audit log. A tenant's accounts see their tenant's entries and nothing else; the
@@ -46,9 +46,7 @@ export async function operationLogPage(db: Db, auth: AuthContext, q: OperationLo
   if (q.module !== undefined) conds.push(eq(auditLog.module, q.module));
   else if (!q.visits) conds.push(ne(auditLog.module, VISIT_MODULE));
   if (q.outcome !== undefined) conds.push(eq(auditLog.outcome, q.outcome));
-  const where = and(...conds);
-  const total = await countRows(db, auditLog, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, auditLog, and(...conds), q, (where) =>
     db
       .select({
         id: auditLog.id,
@@ -70,7 +68,6 @@ export async function operationLogPage(db: Db, auth: AuthContext, q: OperationLo
       .where(where)
       .orderBy(desc(auditLog.at), desc(auditLog.id))
       .$dynamic(),
-    q,
   );
   const list = rows.map((r): OperationLogRow => ({
     ...r,

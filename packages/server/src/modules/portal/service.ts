@@ -16,7 +16,7 @@ import { accountRoles, accounts, actLog, applicationInfo, defaultApplication, pa
 import { loadAccess } from '../../lib/access.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { appRowCols, buildTree, firstPage, loadAppRows, type AppRow } from './tree.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 const ALL_OPS: AppOperation[] = [...APP_OPERATIONS];
 
@@ -122,16 +122,13 @@ export async function saveActLog(db: Db, auth: AuthContext, modeCode: string): P
 }
 
 export async function queryParam(db: Db, q: { pageNo: number; pageSize: number; paramGroupCode: string }): Promise<Page<ParamRow>> {
-  const where = eq(params.paramGroupCode, q.paramGroupCode);
-  const total = await countRows(db, params, where);
-  const list = await onePage(
+  const { total, rows: list } = await readPage(db, params, eq(params.paramGroupCode, q.paramGroupCode), q, (where) =>
     db
       .select({ paramCode: params.paramCode, paramValue: params.paramValue, paramOther: params.paramOther })
       .from(params)
       .where(where)
       .orderBy(asc(params.seqNo), asc(params.paramCode))
       .$dynamic(),
-    q,
   );
   return pageAnswer(q, total, list);
 }

@@ -23,7 +23,7 @@ import { farmCondition, refusal, scopeOf, seesFarm, tenantIdOf, visibleFarm, typ
 import { router } from '../../core/serve.js';
 import { standardCurves } from './tables.js';
 import { rowExists } from '../../lib/row-exists.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Standard curves (/ci18/std/curves): a farm's targets per flock type and indicator, one curve
@@ -85,9 +85,7 @@ export async function curvePage(db: Db, scope: Scope, q: z.infer<typeof curvePag
   if (q.farmId) conds.push(eq(standardCurves.farmId, (await visibleFarm(scope, q.farmId)).id));
   if (q.flockType) conds.push(eq(standardCurves.flockType, q.flockType));
   if (q.indicator) conds.push(eq(standardCurves.indicator, q.indicator));
-  const where = and(...conds);
-  const total = await countRows(db, standardCurves, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, standardCurves, and(...conds), q, (where) =>
     db
       .select({
         id: standardCurves.id,
@@ -106,7 +104,6 @@ export async function curvePage(db: Db, scope: Scope, q: z.infer<typeof curvePag
       .where(where)
       .orderBy(asc(farms.farmName), asc(standardCurves.flockType), asc(standardCurves.indicator), asc(standardCurves.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(
     q,

@@ -9,7 +9,7 @@ import type { Scope } from '../../scope/index.js';
 import { flocksInPlace, flockVisibility } from './access.js';
 import { daysBetween } from './days.js';
 import { flockStockDays, flocks } from './tables.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Flock reads shared by the flock routes, the entry screens and other helpers: birds present
@@ -138,9 +138,9 @@ async function filterOf(db: Db, scope: Scope, q: FlockFilter): Promise<SQL> {
 }
 
 export async function flockPage(db: Db, scope: Scope, q: FlockPageBody): Promise<Page<FlockRow>> {
-  const where = await filterOf(db, scope, q);
-  const total = await countRows(db, flocks, where);
-  const rows = await onePage(baseQuery(db, where).orderBy(desc(flocks.startDate), desc(flocks.id)).$dynamic(), q);
+  const { total, rows } = await readPage(db, flocks, await filterOf(db, scope, q), q, (where) =>
+    baseQuery(db, where).orderBy(desc(flocks.startDate), desc(flocks.id)).$dynamic(),
+  );
   return pageAnswer(q, total, await present(db, rows));
 }
 

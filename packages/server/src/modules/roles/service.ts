@@ -22,7 +22,7 @@ import { paramError } from '../../lib/param-error.js';
 import { appRowsById, bindableCodes } from './bindable.js';
 import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 import { audit } from '../../plugins/audit-note.js';
 
 /**
@@ -46,9 +46,9 @@ export async function findRole(db: Db, tenantId: number, roleId: number): Promis
 export async function rolePage(db: Db, tenantId: number, q: RolePageQuery): Promise<Page<RoleRow>> {
   const conds: SQL[] = [eq(roles.tenantId, tenantId)];
   if (q.roleName) conds.push(containsText(q.roleName, roles.roleName));
-  const where = and(...conds);
-  const total = await countRows(db, roles, where);
-  const rows = await onePage(db.select().from(roles).where(where).orderBy(asc(roles.id)).$dynamic(), q);
+  const { total, rows } = await readPage(db, roles, and(...conds), q, (where) =>
+    db.select().from(roles).where(where).orderBy(asc(roles.id)).$dynamic(),
+  );
   const ids = rows.map((r) => r.id);
   const [accs, apps] = ids.length
     ? await Promise.all([

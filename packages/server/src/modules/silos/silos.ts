@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 import {
   farmCondition,
   gatewayCondition,
@@ -120,9 +120,9 @@ export async function siloConditions(scope: Scope, q: { farmId?: number; shedId?
 }
 
 export async function siloPage(db: Db, scope: Scope, q: SiloPageQuery): Promise<Page<SiloRow>> {
-  const where = await siloConditions(scope, q);
-  const total = await countRows(db, silos, where);
-  const rows = await onePage(db.select().from(silos).where(where).orderBy(asc(silos.farmId), asc(silos.name), asc(silos.id)).$dynamic(), q);
+  const { total, rows } = await readPage(db, silos, await siloConditions(scope, q), q, (where) =>
+    db.select().from(silos).where(where).orderBy(asc(silos.farmId), asc(silos.name), asc(silos.id)).$dynamic(),
+  );
   return pageAnswer(q, total, await siloRows(db, rows));
 }
 

@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farmDay } from '../../lib/farm-time.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 import { refusal, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { siloConditions, siloRows, visibleSilo } from './silos.js';
 import { siloDaily, siloDeliveries, siloState, silos } from './tables.js';
@@ -113,11 +113,8 @@ export async function deliveryPage(db: Db, scope: Scope, q: SiloRecordsQuery): P
   const conds: SQL[] = [inArray(siloDeliveries.siloId, ids)];
   if (q.start) conds.push(gte(siloDeliveries.ts, q.start));
   if (q.end) conds.push(lt(siloDeliveries.ts, q.end));
-  const where = and(...conds);
-  const total = await countRows(db, siloDeliveries, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, siloDeliveries, and(...conds), q, (where) =>
     db.select().from(siloDeliveries).where(where).orderBy(desc(siloDeliveries.ts), desc(siloDeliveries.id)).$dynamic(),
-    q,
   );
   return pageAnswer(
     q,
@@ -139,9 +136,9 @@ export async function dailyPage(db: Db, scope: Scope, q: SiloRecordsQuery): Prom
   const conds: SQL[] = [inArray(siloDaily.siloId, ids)];
   if (q.start) conds.push(gte(siloDaily.day, farmDay(q.start, timeZone)));
   if (q.end) conds.push(lt(siloDaily.day, farmDay(q.end, timeZone)));
-  const where = and(...conds);
-  const total = await countRows(db, siloDaily, where);
-  const rows = await onePage(db.select().from(siloDaily).where(where).orderBy(desc(siloDaily.day), asc(siloDaily.siloId)).$dynamic(), q);
+  const { total, rows } = await readPage(db, siloDaily, and(...conds), q, (where) =>
+    db.select().from(siloDaily).where(where).orderBy(desc(siloDaily.day), asc(siloDaily.siloId)).$dynamic(),
+  );
   return pageAnswer(
     q,
     total,

@@ -23,7 +23,7 @@ import { hashPassword } from '../../lib/passwords.js';
 import { withinSystemAuth } from '../../lib/system-auth.js';
 import { paramError } from '../../lib/param-error.js';
 import { containsText } from '../../lib/text-search.js';
-import { countRows, onePage, pageAnswer } from '../../lib/paging.js';
+import { pageAnswer, readPage } from '../../lib/paging.js';
 
 /**
  * Tenants as the platform operator manages them: the list with usage and authorization summary,
@@ -107,9 +107,7 @@ export async function tenantPage(db: Db, q: TenantPageQuery): Promise<Page<Tenan
     conds.push(containsText(q.keyword, tenants.name, tenants.contact, tenants.phone));
   }
   if (q.status !== undefined) conds.push(eq(tenants.status, q.status));
-  const where = conds.length > 0 ? and(...conds) : undefined;
-  const total = await countRows(db, tenants, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, tenants, conds.length > 0 ? and(...conds) : undefined, q, (where) =>
     db
       .select({
         id: tenants.id,
@@ -133,7 +131,6 @@ export async function tenantPage(db: Db, q: TenantPageQuery): Promise<Page<Tenan
       .where(where)
       .orderBy(desc(tenants.id))
       .$dynamic(),
-    q,
   );
   const ids = rows.map((r) => r.id);
   const [users, farmCounts, devices, admins] =

@@ -22,7 +22,7 @@ import type { DbOrTx } from '../../../lib/limits.js';
 import { paramError } from '../../../lib/param-error.js';
 import { assertWholeFarms, farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../../scope/index.js';
 import { pushPhoneConfigs, pushStrategies } from './tables.js';
-import { countRows, onePage, pageAnswer } from '../../../lib/paging.js';
+import { pageAnswer, readPage } from '../../../lib/paging.js';
 
 /**
  * Push strategies and phone notification configurations (/pushmanagement/pushpolicyconfiguration).
@@ -145,9 +145,7 @@ async function presentStrategies(db: DbOrTx, rows: { s: StrategyRecord; farmName
 export async function strategyPage(db: Db, scope: Scope, q: PushConfigPageQuery): Promise<Page<PushStrategyRow>> {
   const conds: (SQL | undefined)[] = [eq(pushStrategies.tenantId, tenantIdOf(scope)), farmCondition(scope, pushStrategies.farmId)];
   if (q.farmId) conds.push(eq(pushStrategies.farmId, (await visibleFarm(scope, q.farmId)).id));
-  const where = and(...conds);
-  const total = await countRows(db, pushStrategies, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, pushStrategies, and(...conds), q, (where) =>
     db
       .select({ s: pushStrategies, farmName: farms.farmName })
       .from(pushStrategies)
@@ -155,7 +153,6 @@ export async function strategyPage(db: Db, scope: Scope, q: PushConfigPageQuery)
       .where(where)
       .orderBy(asc(farms.farmName), asc(pushStrategies.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(q, total, await presentStrategies(db, rows));
 }
@@ -233,9 +230,7 @@ function phoneColumns(body: PhoneConfigAddBody) {
 export async function phonePage(db: Db, scope: Scope, q: PushConfigPageQuery): Promise<Page<PhoneConfigRow>> {
   const conds: (SQL | undefined)[] = [eq(pushPhoneConfigs.tenantId, tenantIdOf(scope)), farmCondition(scope, pushPhoneConfigs.farmId)];
   if (q.farmId) conds.push(eq(pushPhoneConfigs.farmId, (await visibleFarm(scope, q.farmId)).id));
-  const where = and(...conds);
-  const total = await countRows(db, pushPhoneConfigs, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, pushPhoneConfigs, and(...conds), q, (where) =>
     db
       .select({ p: pushPhoneConfigs, farmName: farms.farmName })
       .from(pushPhoneConfigs)
@@ -243,7 +238,6 @@ export async function phonePage(db: Db, scope: Scope, q: PushConfigPageQuery): P
       .where(where)
       .orderBy(asc(farms.farmName), asc(pushPhoneConfigs.id))
       .$dynamic(),
-    q,
   );
   return pageAnswer(
     q,

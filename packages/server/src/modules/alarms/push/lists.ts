@@ -14,7 +14,7 @@ import { farms, sheds } from '../../../db/tables.js';
 import { containsText } from '../../../lib/text-search.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../../scope/index.js';
 import { pushEpisodes, pushMessages } from './tables.js';
-import { countRows, onePage, pageAnswer } from '../../../lib/paging.js';
+import { pageAnswer, readPage } from '../../../lib/paging.js';
 
 /**
  * The push lists (/pushmanagement/pushlist and pushlist-phone): the outbox's messages of the
@@ -35,9 +35,7 @@ async function messagePage(db: Db, scope: Scope, q: Query, methods: ('email' | '
   if (q.recipient) conds.push(containsText(q.recipient, pushMessages.recipient, pushMessages.recipientName));
   if (q.startTime) conds.push(gte(pushMessages.createdAt, q.startTime));
   if (q.endTime) conds.push(lte(pushMessages.createdAt, q.endTime));
-  const where = and(...conds);
-  const total = await countRows(db, pushMessages, where);
-  const rows = await onePage(
+  const { total, rows } = await readPage(db, pushMessages, and(...conds), q, (where) =>
     db
       .select({
         m: pushMessages,
@@ -53,7 +51,6 @@ async function messagePage(db: Db, scope: Scope, q: Query, methods: ('email' | '
       .where(where)
       .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))
       .$dynamic(),
-    q,
   );
   const ms = (d: Date | null): number | null => (d ? d.getTime() : null);
   return pageAnswer(

@@ -14,7 +14,8 @@ const DEMO_TENANT = 'Demo Agri Group';
 
 type StandardSeed = Omit<StandardAddBody, 'remark'> & { remark: string };
 
-const STANDARDS: StandardSeed[] = [
+/** The demo's standards, as added through the API; the feeding tests start from them too. */
+export const DEMO_FEEDING_STANDARDS: readonly StandardSeed[] = [
   {
     name: 'Gestation · Landrace x Large White',
     penFeedingType: 'pregnant',
@@ -86,7 +87,7 @@ export async function seedFeedingStandards(db: Db): Promise<boolean> {
     .limit(1);
   if (existing) return false;
   await db.transaction(async (tx) => {
-    for (const { ages, adjustments, ...s } of STANDARDS) {
+    for (const { ages, adjustments, ...s } of DEMO_FEEDING_STANDARDS) {
       const [row] = await tx
         .insert(feedingStandards)
         .values({ tenantId, ...s })

@@ -37,6 +37,17 @@ export interface ControlWorld {
   otherGateway: { id: number; code: string };
 }
 
+/** A tenant administrator whose security code is `SAFE_CODE`, as remote control asks for it: its account id and token. */
+export async function safeCodeAdmin(ctx: TestContext, tenantId: number, accountCode: string): Promise<{ id: number; token: string }> {
+  const { db } = ctx.database;
+  const id = await buildAccount(db, { tenantId, accountCode, accountType: AccountType.TENANT_ADMIN });
+  await db
+    .update(accounts)
+    .set({ secureHash: await hashPassword(SAFE_CODE) })
+    .where(eq(accounts.id, id));
+  return { id, token: await tokenFor(db, accountCode) };
+}
+
 export async function buildWorld(ctx: TestContext, name: string): Promise<ControlWorld> {
   const { db } = ctx.database;
   const tenant = await buildTenant(db, `Control ${name}`, ['pig']);
@@ -47,12 +58,7 @@ export async function buildWorld(ctx: TestContext, name: string): Promise<Contro
     const code = newCode('ct');
     gateways.push({ id: await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm, shedId }), code });
   }
-  const admin = `ct-${name}-admin`;
-  const accountId = await buildAccount(db, { tenantId: tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
-  await db
-    .update(accounts)
-    .set({ secureHash: await hashPassword(SAFE_CODE) })
-    .where(eq(accounts.id, accountId));
+  const admin = await safeCodeAdmin(ctx, tenant, `ct-${name}-admin`);
   const other = await buildTenant(db, `Control Other ${name}`, ['pig']);
   const otherFarm = await buildFarm(db, other, `Other Farm ${name}`, 1);
   const otherShed = await buildShed(db, other, otherFarm, { shedName: 'Elsewhere' });
@@ -67,7 +73,7 @@ export async function buildWorld(ctx: TestContext, name: string): Promise<Contro
     farm,
     sheds,
     gateways,
-    token: await tokenFor(db, admin),
+    token: admin.token,
     otherToken: await tokenFor(db, `ct-${name}-other`),
     otherShed,
     otherGateway,

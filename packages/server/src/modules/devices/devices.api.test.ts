@@ -4,8 +4,8 @@ import { AccountType, type ChannelRow, type ControllerRow, type NetworkRow, type
 import { auditLog, gatewayChannels, gateways, gatewayStatus, systemAuth } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
+import { buildAccount, buildFarm, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminWorld, newPigShed, type AdminWorld } from '../farms/admin.fixtures.js';
 import type { IotLink } from '../../iot/link.js';
 import { connected, deviceClient } from '../../iot/testkit.js';
 
@@ -41,20 +41,8 @@ describe(`device registry (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ iot: { tcpPort: null, statusFlushMs: 200 } });
     w = await adminWorld(ctx);
-    freeShed = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, {
-      shedName: 'Free A',
-      shedType: 3,
-      areaNum: 9,
-      buildingNum: 9,
-      shedNum: 1,
-    });
-    freeShed2 = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, {
-      shedName: 'Free B',
-      shedType: 3,
-      areaNum: 9,
-      buildingNum: 9,
-      shedNum: 2,
-    });
+    freeShed = await newPigShed(ctx, w, 'Free A', 9, 1);
+    freeShed2 = await newPigShed(ctx, w, 'Free B', 9, 2);
     link = ctx.iot;
   });
   afterAll(async () => {

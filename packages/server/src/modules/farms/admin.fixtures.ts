@@ -56,6 +56,15 @@ export async function adminWorld(ctx: TestContext): Promise<AdminWorld> {
 }
 
 /**
+ * A new house of the demo pig farm (type 3) with nothing bound to it yet, numbered `block`-`block`-`shedNum`
+ * (area, building, house) away from the demo's own: the house the device and operation log tests
+ * bind gateways and pens to.
+ */
+export async function newPigShed(ctx: TestContext, w: AdminWorld, shedName: string, block: number, shedNum: number): Promise<number> {
+  return buildShed(ctx.database.db, w.demoTenant, w.pigFarm, { shedName, shedType: 3, areaNum: block, buildingNum: block, shedNum });
+}
+
+/**
  * Registers the file's app (with the demo data) and its admin world: made before the tests,
  * closed after them; `set` receives both once made.
  */

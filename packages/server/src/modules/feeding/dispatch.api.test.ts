@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type FeederDispatchRow, type PlanRow } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
 import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, call, tokenFor } from '../../test/factories.js';
 import { FakeController, online } from '../control/control.fixtures.js';
-import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
-import { feedInfos, feedTypes } from './tables.js';
+import { feederPens, lactationFeed, lactationPlan, type FeederSet } from './feeding.fixtures.js';
 
 const PLAN = '/api/feeding/plan';
 
@@ -25,40 +23,17 @@ describe(`feeding dispatch over the device link (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Link Agri', ['pig']);
-    const farm = await buildFarm(db, tenant, 'Link Farm', 1);
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing L', shedType: 2 });
-    const penRows = await db
-      .insert(pens)
-      .values([1, 2, 3].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-      .returning({ id: pens.id });
     code = `fs-fdlink${TEST_DB === 'postgres' ? 'p' : 'g'}${Date.now() % 100000}`;
-    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code, pens: penRows.map((p) => p.id) });
-    const [type] = await db.insert(feedTypes).values({ tenantId: tenant, name: 'Sow feed' }).returning({ id: feedTypes.id });
-    const [feed] = await db
-      .insert(feedInfos)
-      .values({ tenantId: tenant, typeId: type!.id, name: 'Lactation', batch: 'L1', weight: 40, unit: 'kg', animalType: 1 })
-      .returning({ id: feedInfos.id });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'lk-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(db, 'lk-admin');
-    const add = await call<{ id: number }>(ctx, token, 'POST', PLAN, {
-      farmId: farm,
-      shedId: shed,
-      penIds: [],
-      name: 'Lactation',
-      totalDays: 28,
-      splitPoints: [1, 10, 11, 28],
-      stages: [
-        { startDay: 1, endDay: 10, feedId: feed!.id, dailyAmount: 4000 },
-        { startDay: 11, endDay: 28, feedId: feed!.id, dailyAmount: 5000 },
-      ],
-      meals: [
-        { startMinute: 360, endMinute: 420, share: 50 },
-        { startMinute: 1020, endMinute: 1080, share: 50 },
-      ],
-      dispatchMode: 'immediate',
-    });
+    const w = await feederPens(ctx, { name: 'Link', houses: ['Farrowing L', 'Farrowing L2'], code });
+    set = w.set;
+    await buildAccount(ctx.database.db, { tenantId: w.tenant, accountCode: 'lk-admin', accountType: AccountType.TENANT_ADMIN });
+    token = await tokenFor(ctx.database.db, 'lk-admin');
+    const meals = [
+      { startMinute: 360, endMinute: 420, share: 50 },
+      { startMinute: 1020, endMinute: 1080, share: 50 },
+    ];
+    const feed = await lactationFeed(ctx, w.tenant);
+    const add = await call<{ id: number }>(ctx, token, 'POST', PLAN, lactationPlan({ farmId: w.farm, shedId: w.shed }, feed, meals));
     planId = add.data.id;
   });
   afterAll(async () => {

@@ -1,12 +1,13 @@
+import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountType } from '@farmsense/shared';
 import { gateways, pens } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { addGateway } from '../../iot/testkit.js';
-import type { TestContext } from '../../test/harness.js';
+import { createTestApp, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { feedDevices } from './device-tables.js';
-import { feedingPlans } from './tables.js';
+import { feedInfos, feedingPlans, feedTypes } from './tables.js';
 
 /**
  * A house's feeder hierarchy for tests: a feeder main gateway (type 102) with its concentrator,
@@ -70,10 +71,16 @@ export interface FeedingWorld {
   tok: Record<string, string>;
 }
 
-export async function feedingWorld(
-  ctx: TestContext,
-  o: { name: string; prefix: string; houses: [string, string]; pens: number; limited: { suffix: string; role: string; code: string } },
-): Promise<FeedingWorld> {
+/** What `feedingWorld` makes: names, account prefix, the two houses, pens in the first, the limited account. */
+export interface FeedingWorldOptions {
+  name: string;
+  prefix: string;
+  houses: [string, string];
+  pens: number;
+  limited: { suffix: string; role: string; code: string };
+}
+
+export async function feedingWorld(ctx: TestContext, o: FeedingWorldOptions): Promise<FeedingWorld> {
   const { db } = ctx.database;
   const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
   const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
@@ -90,6 +97,20 @@ export async function feedingWorld(
   const ids = penRows.map((p) => p.id);
   const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, limited: [{ ...o.limited, farm: farm2 }] });
   return { tenant, farm, farm2, shed, otherShed, pens: ids.slice(0, o.pens), otherPen: ids[o.pens]!, tok };
+}
+
+/**
+ * Registers the file's app (an empty store, errors only in the log) with a `feedingWorld` in it,
+ * as the feeding device tests use them: made before the file's tests and closed after them; `set`
+ * receives both once made and does the file's own set-up.
+ */
+export function withFeedingWorld(o: FeedingWorldOptions, set: (made: { ctx: TestContext; w: FeedingWorld }) => Promise<void> | void): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp({ demo: false, env: { LOG_LEVEL: 'error' } });
+    await set({ ctx, w: await feedingWorld(ctx, o) });
+  });
+  afterAll(async () => ctx?.close());
 }
 
 /** A view-only account of one function on one farm: `<prefix>-<suffix>`. */
@@ -202,6 +223,67 @@ export async function feederHouse(
   const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, other: { suffix: 'other', tenant: `${o.name} Other` } });
   return { farm, shed, pens: penIds, set, tok };
 }
+
+/**
+ * A house of three pens with a feeder each for the remote feeding tests: the pig tenant
+ * `<name> Agri` with its farm `<name> Farm`, the house `houses[0]` (pens in columns 1-3, its
+ * feeder main gateway coded `code`) and another house `houses[1]` without pens or feeders.
+ */
+export interface FeederPens {
+  tenant: number;
+  farm: number;
+  shed: number;
+  otherShed: number;
+  penIds: number[];
+  set: FeederSet;
+}
+
+export async function feederPens(ctx: TestContext, o: { name: string; houses: [string, string]; code: string }): Promise<FeederPens> {
+  const { db } = ctx.database;
+  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
+  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
+  const shed = await buildShed(db, tenant, farm, { shedName: o.houses[0], shedType: 2 });
+  const otherShed = await buildShed(db, tenant, farm, { shedName: o.houses[1], shedType: 2 });
+  const rows = await db
+    .insert(pens)
+    .values([1, 2, 3].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
+    .returning({ id: pens.id });
+  const penIds = rows.map((p) => p.id);
+  const set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: o.code, pens: penIds });
+  return { tenant, farm, shed, otherShed, penIds, set };
+}
+
+/** The tenant's sow feed "Lactation" (of the type "Sow feed"), written straight to the tables: its id. */
+export async function lactationFeed(ctx: TestContext, tenantId: number): Promise<number> {
+  const { db } = ctx.database;
+  const [type] = await db.insert(feedTypes).values({ tenantId, name: 'Sow feed' }).returning({ id: feedTypes.id });
+  const [feed] = await db
+    .insert(feedInfos)
+    .values({ tenantId, typeId: type!.id, name: 'Lactation', batch: 'L1', weight: 40, unit: 'kg', animalType: 1 })
+    .returning({ id: feedInfos.id });
+  return feed!.id;
+}
+
+/**
+ * A 28-day lactation plan of a house on one feed (4000 g a day to day 10, 5000 g after) with the
+ * meals given, dispatched at once: the body of the add-plan call, as the dispatch tests send it.
+ */
+export const lactationPlan = (
+  at: { farmId: number; shedId: number },
+  feedId: number,
+  meals: { startMinute: number; endMinute: number; share: number }[],
+) => ({
+  ...at,
+  name: 'Lactation',
+  totalDays: 28,
+  splitPoints: [1, 10, 11, 28],
+  stages: [
+    { startDay: 1, endDay: 10, feedId, dailyAmount: 4000 },
+    { startDay: 11, endDay: 28, feedId, dailyAmount: 5000 },
+  ],
+  meals,
+  dispatchMode: 'immediate',
+});
 
 /** The feeding API as one account: `as(who)` gives its post, put, delete and get under /api/feeding. */
 export const feedingCalls = (ctx: () => TestContext, tok: Record<string, string>) => (who: string) => ({

@@ -1,14 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type MealAdjustRow, type MealFeederRow, type OptionLogRow, type Page, type PlanRow } from '@farmsense/shared';
-import { accounts, pens } from '../../db/tables.js';
+import { type MealAdjustRow, type MealFeederRow, type OptionLogRow, type Page, type PlanRow } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { FakeController, SAFE_CODE, securityCode } from '../control/control.fixtures.js';
-import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
-import { feedInfos, feedTypes } from './tables.js';
+import { call } from '../../test/factories.js';
+import { FakeController, SAFE_CODE, safeCodeAdmin, securityCode } from '../control/control.fixtures.js';
+import { feederPens, lactationFeed, lactationPlan, type FeederSet } from './feeding.fixtures.js';
 
 const PLAN = '/api/feeding/plan';
 const MEAL = '/api/feeding/meal';
@@ -48,42 +44,13 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Meal Link Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Meal Link Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing ML', shedType: 2 });
-    bare = await buildShed(db, tenant, farm, { shedName: 'Farrowing Bare', shedType: 2 });
-    const rows = await db
-      .insert(pens)
-      .values([1, 2, 3].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-      .returning({ id: pens.id });
-    penIds = rows.map((p) => p.id);
     code = `fs-fdmeal${TEST_DB === 'postgres' ? 'p' : 'g'}${Date.now() % 100000}`;
-    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code, pens: penIds });
-    const [type] = await db.insert(feedTypes).values({ tenantId: tenant, name: 'Sow feed' }).returning({ id: feedTypes.id });
-    const [feed] = await db
-      .insert(feedInfos)
-      .values({ tenantId: tenant, typeId: type!.id, name: 'Lactation', batch: 'L1', weight: 40, unit: 'kg', animalType: 1 })
-      .returning({ id: feedInfos.id });
-    admin = await buildAccount(db, { tenantId: tenant, accountCode: 'mll-admin', accountType: AccountType.TENANT_ADMIN });
-    await db
-      .update(accounts)
-      .set({ secureHash: await hashPassword(SAFE_CODE) })
-      .where(eq(accounts.id, admin));
-    token = await tokenFor(db, 'mll-admin');
-    const add = await call<{ id: number }>(ctx, token, 'POST', PLAN, {
-      farmId: farm,
-      shedId: shed,
-      name: 'Lactation',
-      totalDays: 28,
-      splitPoints: [1, 10, 11, 28],
-      stages: [
-        { startDay: 1, endDay: 10, feedId: feed!.id, dailyAmount: 4000 },
-        { startDay: 11, endDay: 28, feedId: feed!.id, dailyAmount: 5000 },
-      ],
-      meals: PLAN_MEALS,
-      dispatchMode: 'immediate',
-    });
+    const w = await feederPens(ctx, { name: 'Meal Link', houses: ['Farrowing ML', 'Farrowing Bare'], code });
+    const { tenant } = w;
+    ({ farm, shed, otherShed: bare, penIds, set } = w);
+    const feed = await lactationFeed(ctx, tenant);
+    ({ id: admin, token } = await safeCodeAdmin(ctx, tenant, 'mll-admin'));
+    const add = await call<{ id: number }>(ctx, token, 'POST', PLAN, lactationPlan({ farmId: farm, shedId: shed }, feed, PLAN_MEALS));
     planId = add.data.id;
     device = await FakeController.connect(ctx, code);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type FeederDispatchRow, type Page, type PlanRow } from '@farmsense/shared';
 import { pens } from '../../db/tables.js';
+import { DEMO_FEEDING_STANDARDS } from '../../db/seed-feeding-standards.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { buildFeeders } from './feeding.fixtures.js';
@@ -180,17 +181,14 @@ describe(`feeding plans (${TEST_DB})`, () => {
   });
 
   it("flags the stages below the minimum of the plan's feeding standard, follows edits of the standard; another tenant's standard is 30001", async () => {
-    // Gestation standard: days 1-30 at least 2300 g, 31-84 at least 1800 g, 85-114 at least 3300 g.
+    // The demo's gestation standard (db/seed-feeding-standards.ts) with higher minimums: days 1-30
+    // at least 2300 g, 31-84 at least 1800 g, 85-114 at least 3300 g.
+    const gestation = DEMO_FEEDING_STANDARDS.find((s) => s.penFeedingType === 'pregnant')!;
+    const [early, mid, late] = gestation.ages;
     const standard = {
+      ...gestation,
       name: 'Gestation standard',
-      penFeedingType: 'pregnant',
-      breed: 'Landrace x Large White',
-      excessRatio: 0,
-      ages: [
-        { startDay: 1, endDay: 30, minAmount: 2300, dailyAmount: 2600, maxAmount: 3200 },
-        { startDay: 31, endDay: 84, minAmount: 1800, dailyAmount: 2200, maxAmount: 2800 },
-        { startDay: 85, endDay: 114, minAmount: 3300, dailyAmount: 3500, maxAmount: 4000 },
-      ],
+      ages: [{ ...early!, minAmount: 2300 }, mid!, { ...late!, minAmount: 3300, dailyAmount: 3500, maxAmount: 4000 }],
     };
     const std = await call<{ id: number }>(ctx, tok['pl-admin']!, 'POST', '/api/feeding/standard', standard);
     expect(std.code).toBe(1);

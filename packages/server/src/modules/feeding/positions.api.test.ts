@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ColumnAnswer, FeederPlaceRow, Page, PositionRow } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { buildFeeders, FEEDING_API as API, feedingWorld, type FeederSet } from './feeding.fixtures.js';
+import { buildFeeders, FEEDING_API as API, withFeedingWorld, type FeederSet, type FeedingWorld } from './feeding.fixtures.js';
 
 /**
  * The feeder to position relation (/device-mng/feed/swq/relation, codes 20032, 20033, 20086-20091)
@@ -10,12 +10,9 @@ import { buildFeeders, FEEDING_API as API, feedingWorld, type FeederSet } from '
  */
 describe(`feeder positions (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const tok: Record<string, string> = {};
-  let shed: number;
-  let otherShed: number;
+  let w: FeedingWorld;
   let pen1: number;
   let pen2: number;
-  let otherPen: number;
   let set: FeederSet;
   let otherSet: FeederSet;
   const pos: Record<number, number> = {};
@@ -23,39 +20,45 @@ describe(`feeder positions (${TEST_DB})`, () => {
   let rackA: number;
   let rackOther: number;
 
-  beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, env: { LOG_LEVEL: 'error' } });
-    const world = await feedingWorld(ctx, {
+  withFeedingWorld(
+    {
       name: 'Place',
       prefix: 'ps',
       houses: ['Farrowing P', 'Farrowing Q'],
       pens: 2,
       limited: { suffix: 'farm2', role: 'Relation only', code: 'device-mng.feed.swq.relation' },
-    });
-    ({ shed, otherShed, otherPen } = world);
-    [pen1, pen2] = world.pens as [number, number];
-    Object.assign(tok, world.tok);
-    const { tenant: tenantId, farm, farm2 } = world;
-    set = await buildFeeders(ctx.database, { tenantId, farmId: farm, shedId: shed, code: 'fs-place1', pens: [pen1, pen1, pen2] });
-    otherSet = await buildFeeders(ctx.database, { tenantId, farmId: farm2, shedId: otherShed, code: 'fs-place2', pens: [otherPen] });
-    const admin = tok['ps-admin']!;
-    rackA = (await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: shed, penId: pen1, name: 'A', startNo: 1, endNo: 3 }))
-      .data.id;
-    await call(ctx, admin, 'POST', `${API}/rack`, { shedId: shed, penId: pen2, name: 'B', startNo: 4, endNo: 5 });
-    rackOther = (
-      await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: otherShed, penId: otherPen, name: 'Q', startNo: 1, endNo: 1 })
-    ).data.id;
-    const rows = await ctx.database.query<{ id: number; no: number; shed: number }>(
-      'SELECT id, position_no AS no, shed_id AS shed FROM feed_positions ORDER BY id',
-    );
-    for (const r of rows) if (r.shed === shed) pos[r.no] = r.id;
-    otherPos = rows.find((r) => r.shed === otherShed)!.id;
-  });
-  afterAll(async () => ctx?.close());
+    },
+    async (made) => {
+      ({ ctx, w } = made);
+      [pen1, pen2] = w.pens as [number, number];
+      const { tenant: tenantId, farm, farm2 } = w;
+      set = await buildFeeders(ctx.database, { tenantId, farmId: farm, shedId: w.shed, code: 'fs-place1', pens: [pen1, pen1, pen2] });
+      otherSet = await buildFeeders(ctx.database, { tenantId, farmId: farm2, shedId: w.otherShed, code: 'fs-place2', pens: [w.otherPen] });
+      const admin = w.tok['ps-admin']!;
+      rackA = (
+        await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, { shedId: w.shed, penId: pen1, name: 'A', startNo: 1, endNo: 3 })
+      ).data.id;
+      await call(ctx, admin, 'POST', `${API}/rack`, { shedId: w.shed, penId: pen2, name: 'B', startNo: 4, endNo: 5 });
+      rackOther = (
+        await call<{ id: number }>(ctx, admin, 'POST', `${API}/rack`, {
+          shedId: w.otherShed,
+          penId: w.otherPen,
+          name: 'Q',
+          startNo: 1,
+          endNo: 1,
+        })
+      ).data.id;
+      const rows = await ctx.database.query<{ id: number; no: number; shed: number }>(
+        'SELECT id, position_no AS no, shed_id AS shed FROM feed_positions ORDER BY id',
+      );
+      for (const r of rows) if (r.shed === w.shed) pos[r.no] = r.id;
+      otherPos = rows.find((r) => r.shed === w.otherShed)!.id;
+    },
+  );
 
   const as = (who: string) => ({
-    post: (path: string, body: unknown) => call(ctx, tok[who]!, 'POST', `${API}/position/${path}`, body),
-    get: <T>(path: string) => call<T>(ctx, tok[who]!, 'GET', `${API}/position/${path}`),
+    post: (path: string, body: unknown) => call(ctx, w.tok[who]!, 'POST', `${API}/position/${path}`, body),
+    get: <T>(path: string) => call<T>(ctx, w.tok[who]!, 'GET', `${API}/position/${path}`),
   });
   const admin = as('ps-admin');
   const feederAt = async (positionId: number) =>
@@ -64,12 +67,12 @@ describe(`feeder positions (${TEST_DB})`, () => {
   it('binds a feeder to an empty position and lists it with its place', async () => {
     expect((await admin.post('bind', { positionId: pos[1], feederId: set.feeders[0] })).code).toBe(1);
     expect(await feederAt(pos[1]!)).toBe(set.feeders[0]);
-    const page = await admin.get<Page<PositionRow>>(`page?shedId=${shed}&state=bound`);
+    const page = await admin.get<Page<PositionRow>>(`page?shedId=${w.shed}&state=bound`);
     expect(page.data.list.map((r) => [r.positionNo, r.rackName, r.feeder?.deviceNo, r.feeder?.collectorName])).toEqual([
       [1, 'A', '001', 'Collector 01'],
     ]);
-    expect((await admin.get<Page<PositionRow>>(`page?shedId=${shed}&state=empty`)).data.total).toBe(4);
-    const places = await admin.get<FeederPlaceRow[]>(`feeders?shedId=${shed}`);
+    expect((await admin.get<Page<PositionRow>>(`page?shedId=${w.shed}&state=empty`)).data.total).toBe(4);
+    const places = await admin.get<FeederPlaceRow[]>(`feeders?shedId=${w.shed}`);
     expect(places.data.map((f) => [f.deviceNo, f.positionNo])).toEqual([
       ['001', 1],
       ['002', null],
@@ -123,7 +126,7 @@ describe(`feeder positions (${TEST_DB})`, () => {
   });
 
   it('shows the column view per pen with racks, positions and unplaced feeders; 20084 and 200331 for a pen or rack elsewhere', async () => {
-    const view = await as('ps-admin').get<ColumnAnswer>(`columns?shedId=${shed}`);
+    const view = await as('ps-admin').get<ColumnAnswer>(`columns?shedId=${w.shed}`);
     expect(view.code).toBe(1);
     expect(view.data).toMatchObject({ shedName: 'Farrowing P', positions: 5, bound: 1, unplaced: 2 });
     const [p1, p2] = view.data.pens;
@@ -131,20 +134,20 @@ describe(`feeder positions (${TEST_DB})`, () => {
     expect(p1!.unplaced.map((f) => f.deviceNo)).toEqual(['002']);
     expect(p2!.racks[0]!.positions.map((p) => p.feeder?.deviceNo ?? null)).toEqual(['003', null]);
     expect(p2!.unplaced.map((f) => f.name)).toEqual(['Crate 1']);
-    const one = await admin.get<ColumnAnswer>(`columns?shedId=${shed}&rackId=${rackA}`);
+    const one = await admin.get<ColumnAnswer>(`columns?shedId=${w.shed}&rackId=${rackA}`);
     expect(one.data.pens.map((p) => p.penId)).toEqual([pen1]);
-    expect((await admin.get(`columns?shedId=${shed}&penId=${otherPen}`)).code).toBe(20084);
-    expect((await admin.get(`columns?shedId=${shed}&rackId=${rackOther}`)).code).toBe(200331);
-    expect((await admin.get(`columns?shedId=${shed}&rackId=999999`)).code).toBe(200331);
+    expect((await admin.get(`columns?shedId=${w.shed}&penId=${w.otherPen}`)).code).toBe(20084);
+    expect((await admin.get(`columns?shedId=${w.shed}&rackId=${rackOther}`)).code).toBe(200331);
+    expect((await admin.get(`columns?shedId=${w.shed}&rackId=999999`)).code).toBe(200331);
   });
 
   it('answers as not found to another tenant or farm and 10009 without the page', async () => {
     expect((await as('ps-second').post('bind', { positionId: pos[2], feederId: set.feeders[1] })).code).toBe(20032);
-    expect((await as('ps-second').get(`page?shedId=${shed}`)).code).toBe(30004);
+    expect((await as('ps-second').get(`page?shedId=${w.shed}`)).code).toBe(30004);
     expect((await as('ps-farm2').post('unbind', { positionId: pos[4], feederId: set.feeders[2] })).code).toBe(20032);
     expect((await as('ps-farm2').post('bind', { positionId: otherPos, feederId: set.feeders[1] })).code).toBe(20088);
     expect((await as('ps-farm2').post('rename', { feederId: set.feeders[1], name: 'Mine' })).code).toBe(20088);
-    expect((await as('ps-farm2').get(`columns?shedId=${otherShed}`)).code).toBe(10009);
+    expect((await as('ps-farm2').get(`columns?shedId=${w.otherShed}`)).code).toBe(10009);
     expect((await as('ps-farm2').post('bind', { positionId: otherPos, feederId: otherSet.feeders[0] })).code).toBe(1);
   });
 });

@@ -10,15 +10,13 @@ import {
   type OptionLogRow,
   type Page,
 } from '@farmsense/shared';
-import { accounts, pens } from '../../db/tables.js';
 import { waitFor } from '../../iot/testkit.js';
-import { hashPassword } from '../../lib/passwords.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
-import { FakeController, online, SAFE_CODE } from '../control/control.fixtures.js';
+import { FakeController, online, SAFE_CODE, safeCodeAdmin } from '../control/control.fixtures.js';
 import { feedDevices } from './device-tables.js';
-import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
+import { feederPens, type FeederSet } from './feeding.fixtures.js';
 
 const REMOTE = '/api/feeding/remote';
 const PARAMS = {
@@ -53,23 +51,10 @@ describe(`feeding devices remote control (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Remote Feed Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Remote Feed Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Gestation R', shedType: 2 });
-    otherShed = await buildShed(db, tenant, farm, { shedName: 'Gestation S', shedType: 2 });
-    const penRows = await db
-      .insert(pens)
-      .values([1, 2, 3].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-      .returning({ id: pens.id });
-    penIds = penRows.map((p) => p.id);
     code = `fs-fdrem${TEST_DB === 'postgres' ? 'p' : 'g'}${Date.now() % 100000}`;
-    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code, pens: penIds });
-    const admin = await buildAccount(db, { tenantId: tenant, accountCode: 'rf-admin', accountType: AccountType.TENANT_ADMIN });
-    await db
-      .update(accounts)
-      .set({ secureHash: await hashPassword(SAFE_CODE) })
-      .where(eq(accounts.id, admin));
-    token = await tokenFor(db, 'rf-admin');
+    const w = await feederPens(ctx, { name: 'Remote Feed', houses: ['Gestation R', 'Gestation S'], code });
+    ({ farm, shed, otherShed, penIds, set } = w);
+    ({ token } = await safeCodeAdmin(ctx, w.tenant, 'rf-admin'));
     const other = await buildTenant(db, 'Remote Feed Other', ['pig']);
     await buildAccount(db, { tenantId: other, accountCode: 'rf-other', accountType: AccountType.TENANT_ADMIN });
     otherToken = await tokenFor(db, 'rf-other');

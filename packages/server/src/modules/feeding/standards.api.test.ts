@@ -6,29 +6,15 @@ import { call } from '../../test/factories.js';
 import { feedingTenant, gestationPlan } from './feeding.fixtures.js';
 import { auditLog } from '../../db/tables.js';
 import { feedingPlans } from './tables.js';
+import { DEMO_FEEDING_STANDARDS } from '../../db/seed-feeding-standards.js';
 
 const STD = '/api/feeding/standard';
 
-/** A lactation standard as a sow farm writes it (g per sow per day by lactation day). */
+/** A lactation standard as a sow farm writes it (g per sow per day by lactation day): the demo's, for another breed. */
 const lactation = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
+  ...DEMO_FEEDING_STANDARDS.find((s) => s.penFeedingType === 'breastfeed')!,
   name: 'Lactation PIC',
-  penFeedingType: 'breastfeed',
   breed: 'PIC Camborough',
-  excessRatio: 10,
-  ages: [
-    { startDay: 1, endDay: 3, minAmount: 2500, dailyAmount: 3000, maxAmount: 3500 },
-    { startDay: 4, endDay: 10, minAmount: 3500, dailyAmount: 4500, maxAmount: 5500 },
-    { startDay: 11, endDay: 28, minAmount: 5000, dailyAmount: 6000, maxAmount: 7000 },
-  ],
-  adjustments: [
-    { factor: 'parity', from: 1, to: 1, percent: -10 },
-    { factor: 'season', from: 2, to: 2, percent: -10 },
-    { factor: 'litterSize', from: 13, to: 16, percent: 10 },
-    { factor: 'bodyCondition', from: 1, to: 2.5, percent: 10 },
-    { factor: 'backFat', from: 22, to: 40, percent: -5 },
-    { factor: 'leftoverGrade', from: 2, to: 3, percent: -20 },
-  ],
-  remark: 'Farrowing rooms',
   ...over,
 });
 

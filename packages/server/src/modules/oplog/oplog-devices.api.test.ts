@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditNote, OperationLogRow, Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildShed, call } from '../../test/factories.js';
-import { adminWorld, type AdminWorld } from '../farms/admin.fixtures.js';
+import { call } from '../../test/factories.js';
+import { adminWorld, newPigShed, type AdminWorld } from '../farms/admin.fixtures.js';
 
 const PAGE = '/api/breedpigbuilding/operationLog/page';
 const C = '/api/breedpigdevice/controller';
@@ -18,13 +18,7 @@ describe(`operation log: pens and devices (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ iot: { tcpPort: null, statusFlushMs: 200 } });
     w = await adminWorld(ctx);
-    shed = await buildShed(ctx.database.db, w.demoTenant, w.pigFarm, {
-      shedName: 'Log A',
-      shedType: 3,
-      areaNum: 8,
-      buildingNum: 8,
-      shedNum: 1,
-    });
+    shed = await newPigShed(ctx, w, 'Log A', 8, 1);
   });
   afterAll(async () => ctx?.close());
 

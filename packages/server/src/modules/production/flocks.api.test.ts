@@ -56,27 +56,20 @@ describe(`flocks (${TEST_DB})`, () => {
   it('refuses a second flock with the group number or a second current flock in a house (20065)', async () => {
     const shedId = await w.newShed();
     await w.newFlock({ shedId, groupNo: 'B-1' });
-    const same = await w.api(w.tok.admin, 'POST', FLOCK, {
-      farmId: w.poultryFarm,
-      shedId,
-      groupNo: 'B-1',
-      flockType: 2,
-      sex: 3,
-      birthDate: addDays(w.today, -3),
-      startDate: addDays(w.today, -2),
-      femaleCount: 10,
-    });
+    const add = (groupNo: string) =>
+      w.api(w.tok.admin, 'POST', FLOCK, {
+        farmId: w.poultryFarm,
+        shedId,
+        groupNo,
+        flockType: 2,
+        sex: 3,
+        birthDate: addDays(w.today, -3),
+        startDate: addDays(w.today, -2),
+        femaleCount: 10,
+      });
+    const same = await add('B-1');
     expect([same.code, same.data]).toEqual([ErrorCodes.FLOCK_EXISTS, { field: 'groupNo' }]);
-    const second = await w.api(w.tok.admin, 'POST', FLOCK, {
-      farmId: w.poultryFarm,
-      shedId,
-      groupNo: 'B-2',
-      flockType: 2,
-      sex: 3,
-      birthDate: addDays(w.today, -3),
-      startDate: addDays(w.today, -2),
-      femaleCount: 10,
-    });
+    const second = await add('B-2');
     expect([second.code, second.data]).toEqual([ErrorCodes.FLOCK_EXISTS, { field: 'shedId' }]);
   });
 

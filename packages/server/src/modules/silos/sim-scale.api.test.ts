@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AccountType, type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow } from '@farmsense/shared';
+import { type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow } from '@farmsense/shared';
 import { SiloScaleModel } from '../../../../simulator/src/index.js';
-import { farms, gateways } from '../../db/tables.js';
+import { farms } from '../../db/tables.js';
 import { zoneOffsetMs } from '../../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { addGateway, newCode } from '../../iot/testkit.js';
+import { call } from '../../test/factories.js';
 import { siloWeigher } from './jobs.js';
+import { SILO, weighedSilo, weigherFarm } from './silos.fixtures.js';
 
-const SILO = '/api/breedpigbuilding/breedWeightFodder/silo';
 const MIN = 60_000;
 const DAY = 1440 * MIN;
 
@@ -30,24 +29,9 @@ describe(`simulated silo weigher (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    const { db } = ctx.database;
-    tenant = await buildTenant(db, 'Sim Scale Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Sim Scale Farm', 1);
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Finisher', shedType: 4 });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ss-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(db, 'ss-admin');
-    code = newCode('ss');
-    gatewayId = await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm });
-    await db.update(gateways).set({ gatewayType: 100, deviceCategory: 202 }).where(eq(gateways.id, gatewayId));
-    const r = await call<{ id: number }>(ctx, token, 'POST', SILO, {
-      farmId: farm,
-      name: 'Silo A',
-      capacityKg: 12_000,
-      shedIds: [shed],
-      leadDays: 3,
-    });
-    silo = r.data.id;
-    expect((await call(ctx, token, 'POST', `${SILO}/bindScale`, { id: silo, gatewayId, channel: 1 })).code).toBe(1);
+    const w = await weigherFarm(ctx, { name: 'Sim Scale', prefix: 'ss', house: 'Finisher' });
+    ({ tenant, farm, token, code, gatewayId } = w);
+    silo = await weighedSilo(ctx, w, { name: 'Silo A', capacityKg: 12_000, channel: 1 });
   });
   afterAll(async () => ctx?.close());
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { AccountType, type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow } from '@farmsense/shared';
+import { type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { addGateway, connected, deviceClient, newCode, telemetry, waitFor } from '../../iot/testkit.js';
+import { buildFarm, call } from '../../test/factories.js';
+import { connected, deviceClient, telemetry, waitFor } from '../../iot/testkit.js';
 import { CATCHUP_EVERY_MS, catchUp, enqueueCatchUp } from './jobs.js';
+import { SILO, weighedSilo, weigherFarm } from './silos.fixtures.js';
 
-const SILO = '/api/breedpigbuilding/breedWeightFodder/silo';
 const MIN = 60_000;
 const DAY = 1440 * MIN;
 
@@ -53,28 +53,10 @@ describe(`silo weighing (${TEST_DB})`, () => {
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Weigh Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Weigh Farm', 1);
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Grower', shedType: 4 });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'wg-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(db, 'wg-admin');
-    code = newCode('wg');
-    gatewayId = await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm });
-    await db.update(gateways).set({ gatewayType: 100, deviceCategory: 202 }).where(eq(gateways.id, gatewayId));
-    const add = async (name: string, channel: number): Promise<number> => {
-      const r = await call<{ id: number }>(ctx, token, 'POST', SILO, {
-        farmId: farm,
-        name,
-        capacityKg: 15_000,
-        shedIds: [shed],
-        leadDays: 3,
-      });
-      expect((await call(ctx, token, 'POST', `${SILO}/bindScale`, { id: r.data.id, gatewayId, channel })).code).toBe(1);
-      return r.data.id;
-    };
-    live = await add('Live silo', 1);
-    stored = await add('Stored silo', 2);
+    const w = await weigherFarm(ctx, { name: 'Weigh', prefix: 'wg', house: 'Grower' });
+    ({ farm, token, code, gatewayId } = w);
+    live = await weighedSilo(ctx, w, { name: 'Live silo', capacityKg: 15_000, channel: 1 });
+    stored = await weighedSilo(ctx, w, { name: 'Stored silo', capacityKg: 15_000, channel: 2 });
     device = deviceClient(ctx.iot, { username: code, password: 'secret' });
     await connected(device);
   });

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MASKED_SECRET, type ApiAuthSaved, type ApiAuthView, type SystemAuthView } from '@farmsense/shared';
 import { accounts, apiAuth, sessions, systemAuth } from '../../db/tables.js';
 import { buildAccount, buildFarm, tokenFor } from '../../test/factories.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { addTenantVia, API_AUTH, INITIAL_PASSWORD, send, signIn, SYSTEM_AUTH } from './tenants.fixtures.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
+import { addTenantVia, API_AUTH, INITIAL_PASSWORD, send, signIn, SYSTEM_AUTH, withPlatformApp } from './tenants.fixtures.js';
 
 const DAY = 86_400_000;
 const TENANT_SYS_VIEW = '/api/breedpigdevice/pigFarmManagePlus/getSystemAuth';
@@ -16,11 +16,7 @@ describe(`platform system and API authorization (${TEST_DB})`, () => {
   let ctx: TestContext;
   let platform: string;
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    platform = await tokenFor(ctx.database.db, 'platform');
-  });
-  afterAll(async () => ctx?.close());
+  withPlatformApp((made) => ({ ctx, platform } = made));
 
   /** A tenant whose administrator has already changed the initial password. */
   const readyTenant = async (name: string, admin: string): Promise<{ id: number; adminAccountId: number }> => {

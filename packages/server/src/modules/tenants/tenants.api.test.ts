@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccountType, type Page, type TenantOptions, type TenantRow } from '@farmsense/shared';
 import { accounts, sessions, systemAuth, tenants } from '../../db/tables.js';
 import { buildAccount, buildFarm, tokenFor } from '../../test/factories.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { encrypt } from '../../test/login.js';
 import {
   addTenantVia,
@@ -17,6 +17,7 @@ import {
   TENANT_PAGE,
   TENANT_STATUS,
   tenantBody,
+  withPlatformApp,
 } from './tenants.fixtures.js';
 
 const USER_INFO = '/api/breedpigaccount/login/getUserInfo';
@@ -25,11 +26,7 @@ describe(`platform tenants (${TEST_DB})`, () => {
   let ctx: TestContext;
   let platform: string;
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    platform = await tokenFor(ctx.database.db, 'platform');
-  });
-  afterAll(async () => ctx?.close());
+  withPlatformApp((made) => ({ ctx, platform } = made));
 
   const tenantCount = async (): Promise<number> => (await ctx.database.db.select({ n: count() }).from(tenants))[0]!.n;
 

@@ -1,4 +1,6 @@
-import type { TestContext } from '../../test/harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness.js';
+import { tokenFor } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
 
 /** Calls and helpers shared by the platform back-office tests. */
@@ -9,6 +11,19 @@ export const SYSTEM_AUTH = '/api/platform/tenant/systemAuth';
 export const API_AUTH = '/api/platform/tenant/apiAuth';
 export const TENANT_OPTIONS = '/api/platform/tenant/options';
 export const INITIAL_PASSWORD = 'Start@2024x';
+
+/**
+ * Registers the file's app (with the demo data) and signs the platform administrator in: made
+ * before the tests, closed after them; `set` receives the app and the administrator's token.
+ */
+export function withPlatformApp(set: (made: { ctx: TestContext; platform: string }) => void): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    set({ ctx, platform: await tokenFor(ctx.database.db, 'platform') });
+  });
+  afterAll(async () => ctx?.close());
+}
 
 export interface Answer<T = unknown> {
   status: number;

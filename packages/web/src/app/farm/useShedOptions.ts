@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { directoryApi } from '@farmsense/shared';
 import { call } from '../api/call';
@@ -20,4 +21,24 @@ export function useShedOptions(farmId: number | undefined): UseQueryResult<ShedO
     queryFn: async ({ signal }) =>
       (await call(directoryApi.sheds, { query: { farmId: farmId! } }, { signal })).map((s) => ({ value: s.tid, label: s.shedName })),
   });
+}
+
+/** One house of a farm that a page shows (SelectFilter `required`), with the farm's houses. */
+export interface ShedPick {
+  sheds: UseQueryResult<ShedOption[]>;
+  /** The picked house, else the farm's first (undefined while they load or when it has none). */
+  shedId: number | undefined;
+  /** Picks a house; undefined goes back to the farm's first (after another farm is picked). */
+  pick: (shedId: number | undefined) => void;
+}
+
+/**
+ * The house a one-house page shows (a settings group, the hand switches, the remote feeders): the
+ * farm's first house until another is picked. `ui/FarmShedFilters`' `FarmShedFields` are its
+ * fields.
+ */
+export function useShedPick(farmId: number | undefined): ShedPick {
+  const sheds = useShedOptions(farmId);
+  const [picked, pick] = useState<number | undefined>();
+  return { sheds, shedId: picked ?? sheds.data?.[0]?.value, pick };
 }

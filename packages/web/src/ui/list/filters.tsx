@@ -6,6 +6,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { INPUT_MAX_LENGTH } from '@farmsense/shared';
 import { FilterField } from '../FilterBar';
+import { SelectFilter } from '../SelectFilter';
 import type { ListPageState } from './useListPage';
 
 interface FieldPlace {
@@ -74,18 +75,12 @@ function FilterControl<F extends object>({
       />
     );
   } else if ('select' in spec) {
-    const { select: field, onPick } = spec;
-    control = (
-      <Select<unknown>
-        id={spec.id}
-        allowClear
-        placeholder={spec.placeholder ?? t('all')}
-        value={read(field)}
+    const { select: field, onPick, ...choice } = spec;
+    return (
+      <SelectFilter<Extract<F[keyof F], string | number>>
+        {...choice}
+        value={read(field) as Extract<F[keyof F], string | number> | undefined}
         onChange={(v) => (onPick ? onPick(v as F[keyof F] | undefined) : pick(field, v))}
-        options={spec.options}
-        showSearch={spec.search ? { optionFilterProp: 'label' } : undefined}
-        disabled={spec.disabled}
-        loading={spec.loading}
       />
     );
   } else {

@@ -1,5 +1,4 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Select } from 'antd';
 import { PagedTable } from '../../../ui/PagedTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +8,12 @@ import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { intlLocale } from '../../../app/i18n/numbers';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { BarChart } from '../../../ui/charts';
-import { FilterField } from '../../../ui/FilterBar';
 import { Panel } from '../../../ui/Panel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useAlarmAnalysis } from '../reportsApi';
 import { LEVEL_SERIES, ReportFigures } from '../components/ReportFigures';
 import { hoursText, minutesText, ReportPage } from '../components/ReportPage';
+import { SelectFilter } from '../../../ui/SelectFilter';
 
 type ShedFigures = AlarmAnalysis['sheds'][number];
 
@@ -150,16 +149,15 @@ export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactEle
       farm={{ ...farm, select: (id) => (farm.select(id), setShedId(undefined)) }}
       queries={q ? [report] : []}
       filters={
-        <FilterField id="alarm-analysis-shed" label={t('records.shed')} width={180}>
-          <Select<number>
-            id="alarm-analysis-shed"
-            allowClear
-            placeholder={t('records.allSheds')}
-            value={shedId}
-            onChange={(v) => setShedId(v ?? undefined)}
-            options={sheds.data ?? []}
-          />
-        </FilterField>
+        <SelectFilter<number>
+          id="alarm-analysis-shed"
+          label={t('records.shed')}
+          width={180}
+          placeholder={t('records.allSheds')}
+          value={shedId}
+          onChange={(v) => setShedId(v ?? undefined)}
+          options={sheds.data}
+        />
       }
       span={{ kind: 'day', picker: PICKER[period], label: t(`reports.analysis.pick.${period}`), value: day, onChange: setDay }}
     >

@@ -1,5 +1,4 @@
 import { useState, type ReactElement } from 'react';
-import { Select } from 'antd';
 import { PagedTable } from '../../../ui/PagedTable';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
@@ -12,12 +11,12 @@ import { formatDateTime } from '../../../app/i18n/numbers';
 import { BarChart } from '../../../ui/charts';
 import type { DateRange } from '../../../ui/DateRangePicker';
 import { ExportButton } from '../../../ui/ExportButton';
-import { FilterField } from '../../../ui/FilterBar';
 import { Panel } from '../../../ui/Panel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { rankExport, useAlarmRank } from '../reportsApi';
 import { LEVEL_SERIES } from '../components/ReportFigures';
 import { hoursText, minutesText, ReportPage } from '../components/ReportPage';
+import { SelectFilter } from '../../../ui/SelectFilter';
 
 const TOPS = [10, 20, 50, 100] as const;
 
@@ -165,9 +164,15 @@ export function AlarmRankPage(): ReactElement {
       farm={farm}
       queries={span ? [report] : []}
       filters={
-        <FilterField id="alarm-rank-top" label={t('reports.rank.top')} width={120}>
-          <Select<number> id="alarm-rank-top" value={top} onChange={setTop} options={TOPS.map((n) => ({ value: n, label: String(n) }))} />
-        </FilterField>
+        <SelectFilter<number>
+          id="alarm-rank-top"
+          label={t('reports.rank.top')}
+          width={120}
+          required
+          value={top}
+          onChange={setTop}
+          options={TOPS.map((n) => ({ value: n, label: String(n) }))}
+        />
       }
       span={{ kind: 'range', value: range, onChange: setRange }}
     >

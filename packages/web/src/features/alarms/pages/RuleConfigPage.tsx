@@ -1,5 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import { Button, Select, Tag, Typography } from 'antd';
+import { Button, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
 import { shedTypeLabel } from '../../../ui/enumLabel';
 import { FarmField } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FilterBar } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
@@ -20,6 +20,7 @@ import { EditAction } from '../../../ui/RowAction';
 import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useDeleteRule, useDeleteRuleGroup, useRuleGroupPage, useRulePage } from '../api';
 import { ruleColumns } from '../components/ruleColumns';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import '../../../ui/admin.css';
 import '../alarms.css';
 
@@ -126,16 +127,14 @@ export function RuleConfigPage(): ReactElement {
             choice={choice}
             onPicked={() => list.apply({ groupId: undefined, shedType: undefined })}
           />
-          <FilterField id="rule-shed-type" label={t('groups.fields.shedType')} width={180}>
-            <Select<number>
-              id="rule-shed-type"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.shedType}
-              onChange={(v) => list.apply({ shedType: v ?? undefined, groupId: undefined })}
-              options={shedTypes}
-            />
-          </FilterField>
+          <SelectFilter<number>
+            id="rule-shed-type"
+            label={t('groups.fields.shedType')}
+            width={180}
+            value={filters.shedType}
+            onChange={(v) => list.apply({ shedType: v ?? undefined, groupId: undefined })}
+            options={shedTypes}
+          />
         </FilterBar>
         <div className="fs-alarm-config">
           <div className="fs-alarm-config__groups">

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import type { AppCode, ApplyResultRow, SettingApplyBody, SettingGroup, SettingStateAnswer } from '@farmsense/shared';
 import { ApiError } from '../../../app/api/client';
-import { useFarmChoice, useShedOptions } from '../../../app/farm';
+import { useFarmChoice, useShedPick } from '../../../app/farm';
 import { errorMessage, menuLabel, tk } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmShedFields } from '../../../ui/FarmShedFilters';
 import { PageHead } from '../../../ui/PageParts';
 import { validValues } from '../../../ui/useFormSave';
 import { useApplySetting, useRestoreSetting, useSettingState } from '../api';
@@ -80,9 +80,8 @@ export function SettingGroupPage<P>({
 }): ReactElement {
   const { t } = useTranslation(['control', 'common']);
   const choice = useFarmChoice();
-  const sheds = useShedOptions(choice.farmId);
-  const [picked, setPicked] = useState<number | undefined>();
-  const shedId = picked ?? sheds.data?.[0]?.value;
+  const house = useShedPick(choice.farmId);
+  const { sheds, shedId } = house;
   const state = useSettingState(shedId, group);
   const [others, setOthers] = useState<number[]>([]);
   const [asking, setAsking] = useState<Asking<P> | null>(null);
@@ -127,26 +126,13 @@ export function SettingGroupPage<P>({
       <PageHead title={menuLabel(app)} subtitle={subtitle} />
       <div className="fs-panel">
         <FilterBar label={t('curve.house')}>
-          <FilterField id={`${idPrefix}-farm`} label={t('codes.farm')} width={200}>
-            <FarmSelect
-              id={`${idPrefix}-farm`}
-              choice={choice}
-              onPicked={() => {
-                setPicked(undefined);
-                setOthers([]);
-              }}
-            />
-          </FilterField>
-          <FilterField id={`${idPrefix}-shed`} label={t('curve.house')} width={200}>
-            <Select
-              id={`${idPrefix}-shed`}
-              value={shedId}
-              options={sheds.data ?? []}
-              onChange={(v: number) => setPicked(v)}
-              showSearch
-              optionFilterProp="label"
-            />
-          </FilterField>
+          <FarmShedFields
+            idPrefix={idPrefix}
+            texts={{ farm: t('codes.farm'), shed: t('curve.house') }}
+            choice={choice}
+            house={house}
+            onPicked={(field) => field === 'farm' && setOthers([])}
+          />
         </FilterBar>
       </div>
       {chart && state.data && <div className="fs-panel">{chart(state.data, reportedValue)}</div>}

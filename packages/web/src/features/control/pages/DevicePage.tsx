@@ -3,10 +3,10 @@ import { Button, Select, Space, type TableColumnsType } from 'antd';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import { DEVICE_RETURN_LIMITS, deviceReturnMinutes, type DeviceRow } from '@farmsense/shared';
-import { useFarmChoice, useShedOptions } from '../../../app/farm';
+import { useFarmChoice, useShedPick } from '../../../app/farm';
 import { errorMessage, menuLabel, tk } from '../../../app/i18n/i18n';
-import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FarmShedFields } from '../../../ui/FarmShedFilters';
 import { NumberInput } from '../../../ui/NumberInput';
 import { PageHead } from '../../../ui/PageParts';
 import { useDevices, useSwitchDevice } from '../api';
@@ -14,9 +14,9 @@ import type { ControlCode } from '../components/ControlCodeDialog';
 import { LazyControlCodeDialog } from '../components/LazyControlCodeDialog';
 import { deviceLive, deviceName, deviceValue } from '../components/deviceText';
 import { StatusTag } from '../components/SyncState';
+import { formatDateTime } from '../../../app/i18n/numbers';
 import '../../../ui/admin.css';
 import '../../../ui/ui.css';
-import { formatDateTime } from '../../../app/i18n/numbers';
 
 interface Asking {
   key: string;
@@ -42,9 +42,8 @@ const percentValid = (v: number | null): v is number => v !== null && Number.isF
 export function DevicePage(): ReactElement {
   const { t } = useTranslation(['control', 'common']);
   const choice = useFarmChoice();
-  const sheds = useShedOptions(choice.farmId);
-  const [picked, setPicked] = useState<number | undefined>();
-  const shedId = picked ?? sheds.data?.[0]?.value;
+  const house = useShedPick(choice.farmId);
+  const { shedId } = house;
   const list = useDevices(shedId);
   const switching = useSwitchDevice();
   const [values, setValues] = useState<Record<string, number | null>>({});
@@ -134,17 +133,7 @@ export function DevicePage(): ReactElement {
       <PageHead title={menuLabel('remote-control.device')} subtitle={t('device.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('curve.house')}>
-          <FarmField id="device-farm" label={t('codes.farm')} width={200} choice={choice} onPicked={() => setPicked(undefined)} />
-          <FilterField id="device-shed" label={t('curve.house')} width={200}>
-            <Select
-              id="device-shed"
-              value={shedId}
-              options={sheds.data ?? []}
-              onChange={(v: number) => setPicked(v)}
-              showSearch
-              optionFilterProp="label"
-            />
-          </FilterField>
+          <FarmShedFields idPrefix="device" texts={{ farm: t('codes.farm'), shed: t('curve.house') }} choice={choice} house={house} />
           <FilterField id="device-minutes" label={t('device.returnMinutes')} width={220}>
             <div className="fs-range">
               <NumberInput

@@ -1,15 +1,15 @@
 import { useState, type ReactElement } from 'react';
-import { Select, type TableColumnsType } from 'antd';
+import { type TableColumnsType } from 'antd';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import type { OverviewShed } from '@farmsense/shared';
-import { FilterField } from '../../../ui/FilterBar';
 import { EmptyBlock } from '../../../ui/QueryStates';
 import { useEnvOverview } from '../components/overviewApi';
 import { climateColumns, GroupSummary } from '../components/ClimateColumns';
 import { OverviewFrame } from '../components/OverviewFrame';
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
+import { SelectFilter } from '../../../ui/SelectFilter';
 
 const APP = 'remote-control.env-control.column';
 
@@ -38,18 +38,15 @@ export function EnvColumnPage(): ReactElement {
     { title: t('overview.settings'), key: 'settings', render: (_, r) => <GroupSummary shed={r.shed} /> },
   ];
   const filters = (
-    <FilterField id="env-column-house" label={t('curve.house')} width={200}>
-      <Select<number>
-        id="env-column-house"
-        allowClear
-        placeholder={t('common:all')}
-        value={shedId}
-        onChange={setShedId}
-        options={houses.map((s) => ({ value: s.shedId, label: s.shedName }))}
-        showSearch
-        optionFilterProp="label"
-      />
-    </FilterField>
+    <SelectFilter<number>
+      id="env-column-house"
+      label={t('curve.house')}
+      width={200}
+      search
+      value={shedId}
+      onChange={setShedId}
+      options={houses.map((s) => ({ value: s.shedId, label: s.shedName }))}
+    />
   );
   return (
     <OverviewFrame app={APP} subtitle={t('overview.columnSubtitle')} filters={filters} onPicked={() => setShedId(undefined)}>

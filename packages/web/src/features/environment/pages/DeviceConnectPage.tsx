@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Badge, Button, Segmented, Select, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Segmented, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -16,9 +16,10 @@ import { LiveBadge } from '../components/LiveBadge';
 import { useNow } from '../hooks/useNow';
 import { useLiveTelemetry } from '../live/useLiveTelemetry';
 import { fmtAgo, fmtDuration, fmtTime } from '../model/format';
+import { SelectFilter } from '../../../ui/SelectFilter';
+import { useFarms } from '../../../app/auth/queries';
 import '../../../ui/report-page.css';
 import '../environment.css';
-import { useFarms } from '../../../app/auth/queries';
 
 /**
  * /device-connect/controller: every controller the account may see with its link state, since
@@ -174,16 +175,16 @@ export function DeviceConnectPage(): ReactElement {
             </Button>
           }
         >
-          <FilterField id="connect-farm" label={t('shell:overview.farm')}>
-            <Select<number | 'all'>
-              id="connect-farm"
-              className="fs-farm-select"
-              value={farmId ?? 'all'}
-              onChange={(v) => list.apply({ farmId: v === 'all' ? undefined : v })}
-              options={[{ value: 'all' as const, label: t('connect.allFarms') }, ...farms.map((f) => ({ value: f.id, label: f.farmName }))]}
-              popupMatchSelectWidth={false}
-            />
-          </FilterField>
+          <SelectFilter<number | 'all'>
+            id="connect-farm"
+            label={t('shell:overview.farm')}
+            required
+            className="fs-farm-select"
+            value={farmId ?? 'all'}
+            onChange={(v) => list.apply({ farmId: v === 'all' ? undefined : v })}
+            options={[{ value: 'all' as const, label: t('connect.allFarms') }, ...farms.map((f) => ({ value: f.id, label: f.farmName }))]}
+            popupMatchSelectWidth={false}
+          />
           <FilterField id="connect-online" label={t('connect.state')}>
             <Segmented<OnlineFilter>
               id="connect-online"

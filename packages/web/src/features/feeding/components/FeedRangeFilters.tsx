@@ -1,11 +1,11 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { useShedOptions, type FarmChoice } from '../../../app/farm';
 import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import { numberFilter } from '../../../ui/list/useListPage';
 import { useRecordPens } from '../recordsApi';
 
@@ -14,12 +14,15 @@ export const RANGE_FILTERS = { shedId: numberFilter, start: numberFilter, end: n
 /** Without a chosen range the last seven days show, today included. */
 const DEFAULT_DAYS = 7;
 
-/** The range of the address, else the last seven days up to when the page opened. */
-export function useFeedRange(filters: { start?: number; end?: number }): DateRange {
+/**
+ * The range of the address, else the last seven days up to when the page opened (with `wholeToday`,
+ * to the end of that day: a list of what is still being sent).
+ */
+export function useFeedRange(filters: { start?: number; end?: number }, { wholeToday = false } = {}): DateRange {
   const [opened] = useState(() => dayjs());
   return filters.start !== undefined && filters.end !== undefined
     ? [dayjs(filters.start), dayjs(filters.end)]
-    : [opened.subtract(DEFAULT_DAYS - 1, 'day').startOf('day'), opened];
+    : [opened.subtract(DEFAULT_DAYS - 1, 'day').startOf('day'), wholeToday ? opened.endOf('day') : opened];
 }
 
 /**
@@ -61,28 +64,24 @@ export function FeedRangeFilters({
         choice={choice}
         onPicked={() => onFilters({ shedId: undefined, penId: undefined })}
       />
-      <FilterField id={`${id}-shed`} label={t('feedRecords.fields.shed')} width={200}>
-        <Select<number>
-          id={`${id}-shed`}
-          allowClear
-          placeholder={t('common:all')}
-          value={shedId}
-          options={sheds.data ?? []}
-          onChange={(v) => onFilters({ shedId: v, penId: undefined })}
-        />
-      </FilterField>
+      <SelectFilter<number>
+        id={`${id}-shed`}
+        label={t('feedRecords.fields.shed')}
+        width={200}
+        value={shedId}
+        options={sheds.data}
+        onChange={(v) => onFilters({ shedId: v, penId: undefined })}
+      />
       {pen && (
-        <FilterField id={`${id}-pen`} label={t('feedRecords.fields.pen')} width={180}>
-          <Select<number>
-            id={`${id}-pen`}
-            allowClear
-            disabled={shedId === undefined}
-            placeholder={t('common:all')}
-            value={shedId === undefined ? undefined : pen.penId}
-            options={pens}
-            onChange={(v) => onFilters({ penId: v })}
-          />
-        </FilterField>
+        <SelectFilter<number>
+          id={`${id}-pen`}
+          label={t('feedRecords.fields.pen')}
+          width={180}
+          disabled={shedId === undefined}
+          value={shedId === undefined ? undefined : pen.penId}
+          options={pens}
+          onChange={(v) => onFilters({ penId: v })}
+        />
       )}
       {children}
       <FilterField id={`${id}-range`} label={t('feedRecords.range')}>

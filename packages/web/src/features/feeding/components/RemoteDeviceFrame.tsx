@@ -1,18 +1,18 @@
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AppCode, FeedSendAnswer } from '@farmsense/shared';
-import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { NoFarm, useFarmChoice, useShedPick } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FilterBar } from '../../../ui/FilterBar';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { lazyPart } from '../../../ui/lazyPart';
 import type { RemoteSettings } from './RemoteSettingsDialog';
 import { LazyCodeDialog, SendResults } from './RemoteParts';
+import { FarmShedFields } from '../../../ui/FarmShedFilters';
 import '../../../ui/admin.css';
 import '../../../ui/ui.css';
 
@@ -72,9 +72,8 @@ export function RemoteDeviceFrame<Row extends RemoteDeviceRow, Extra extends { a
 ): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
   const choice = useFarmChoice();
-  const sheds = useShedOptions(choice.farmId);
-  const [picked, setPicked] = useState<number | undefined>();
-  const shedId = picked ?? sheds.data?.[0]?.value;
+  const house = useShedPick(choice.farmId);
+  const { shedId } = house;
   const list = props.useRows(shedId);
   const [selected, setSelected] = useState<number[]>([]);
   const [editing, setEditing] = useState(false);
@@ -95,27 +94,13 @@ export function RemoteDeviceFrame<Row extends RemoteDeviceRow, Extra extends { a
       <PageHead title={menuLabel(props.code)} subtitle={t(`remote.subtitles.${props.kind}`)} />
       <div className="fs-panel">
         <FilterBar label={t('filters.label')}>
-          <FilterField id="remote-farm" label={t('feedRecords.fields.farm')} width={220}>
-            <FarmSelect
-              id="remote-farm"
-              choice={choice}
-              onPicked={() => {
-                setPicked(undefined);
-                setSelected([]);
-              }}
-            />
-          </FilterField>
-          <FilterField id="remote-shed" label={t('feedRecords.fields.shed')} width={200}>
-            <Select<number>
-              id="remote-shed"
-              value={shedId}
-              options={sheds.data ?? []}
-              onChange={(v) => {
-                setPicked(v);
-                setSelected([]);
-              }}
-            />
-          </FilterField>
+          <FarmShedFields
+            idPrefix="remote"
+            texts={{ farm: t('feedRecords.fields.farm'), shed: t('feedRecords.fields.shed') }}
+            choice={choice}
+            house={house}
+            onPicked={() => setSelected([])}
+          />
         </FilterBar>
       </div>
       <div className="fs-panel">

@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FEED_ANALYSIS_GROUPS, type FeedAnalysisRow } from '@farmsense/shared';
@@ -7,7 +6,6 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { BarChart } from '../../../ui/charts/BarChart';
-import { FilterField } from '../../../ui/FilterBar';
 import { oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
@@ -15,6 +13,7 @@ import { ExportButton } from '../../../ui/ExportButton';
 import { feedAnalysisExport, useFeedAnalysis, type FeedAnalysisAsk } from '../analysisApi';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
 import { FeedReconcileSection } from '../components/FeedReconcileSection';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, groupBy: oneOfFilter(FEED_ANALYSIS_GROUPS) };
@@ -75,14 +74,15 @@ export function FeedAnalysisPage(): ReactElement {
           onFilters={list.apply}
           actions={<ExportButton request={feedAnalysisExport(ask)} />}
         >
-          <FilterField id="analysis-group" label={t('feedAnalysis.groupBy')} width={160}>
-            <Select
-              id="analysis-group"
-              value={ask.groupBy}
-              options={FEED_ANALYSIS_GROUPS.map((g) => ({ value: g, label: t(`feedAnalysis.groups.${g}`) }))}
-              onChange={(v) => list.apply({ groupBy: v })}
-            />
-          </FilterField>
+          <SelectFilter
+            id="analysis-group"
+            label={t('feedAnalysis.groupBy')}
+            width={160}
+            required
+            value={ask.groupBy}
+            options={FEED_ANALYSIS_GROUPS.map((g) => ({ value: g, label: t(`feedAnalysis.groups.${g}`) }))}
+            onChange={(v) => list.apply({ groupBy: v })}
+          />
         </FeedRangeFilters>
         {rows.length > 0 && (
           <BarChart

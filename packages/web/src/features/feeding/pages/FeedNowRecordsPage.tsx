@@ -1,20 +1,16 @@
-import { useState, type ReactElement } from 'react';
-import { Select } from 'antd';
+import type { ReactElement } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { COMMAND_STATUSES, type FeedNowRecordRow } from '@farmsense/shared';
-import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
-import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
-import { FarmField } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
+import { SelectFilter } from '../../../ui/SelectFilter';
+import { FeedRangeFilters, useFeedRange } from '../components/FeedRangeFilters';
 import { CommandTag } from '../components/RemoteParts';
-import { useRecordPens } from '../recordsApi';
 import { useFeedNowRecords } from '../remoteApi';
 import '../../../ui/admin.css';
 
@@ -25,8 +21,6 @@ const FILTERS = {
   start: numberFilter,
   end: numberFilter,
 };
-/** Without a chosen range the last seven days show, today included. */
-const DEFAULT_DAYS = 7;
 
 /**
  * /accurate-feeding/records/feed-immediate: every feed-now sent to a farm's feeders, newest first,
@@ -39,13 +33,7 @@ export function FeedNowRecordsPage(): ReactElement {
   const choice = useFarmChoice();
   const list = useListPage(FILTERS);
   const { filters } = list;
-  const sheds = useShedOptions(choice.farmId);
-  const pens = useRecordPens(choice.farmId, filters.shedId);
-  const [opened] = useState(() => dayjs());
-  const range: DateRange =
-    filters.start !== undefined && filters.end !== undefined
-      ? [dayjs(filters.start), dayjs(filters.end)]
-      : [opened.subtract(DEFAULT_DAYS - 1, 'day').startOf('day'), opened.endOf('day')];
+  const range = useFeedRange(filters, { wholeToday: true });
   const records = useFeedNowRecords(
     {
       farmId: choice.farmId ?? 0,
@@ -104,49 +92,23 @@ export function FeedNowRecordsPage(): ReactElement {
     <section className="fs-admin-page" aria-labelledby="page-title">
       <PageHead title={menuLabel('accurate-feeding.records.feed-immediate')} subtitle={t('feedNow.subtitle')} />
       <div className="fs-panel">
-        <FilterBar label={t('filters.label')}>
-          <FarmField
-            id="feednow-farm"
-            label={t('feedRecords.fields.farm')}
-            width={220}
-            choice={choice}
-            onPicked={() => list.apply({ shedId: undefined, penId: undefined })}
+        <FeedRangeFilters
+          id="feednow"
+          choice={choice}
+          shedId={filters.shedId}
+          pen={{ penId: filters.penId }}
+          range={range}
+          onFilters={list.apply}
+        >
+          <SelectFilter
+            id="feednow-status"
+            label={t('feedNow.fields.outcome')}
+            width={160}
+            value={filters.status}
+            options={COMMAND_STATUSES.map((s) => ({ value: s, label: t(`remote.status.${s}`) }))}
+            onChange={(v) => list.apply({ status: v })}
           />
-          <FilterField id="feednow-shed" label={t('feedRecords.fields.shed')} width={180}>
-            <Select<number>
-              id="feednow-shed"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.shedId}
-              options={sheds.data ?? []}
-              onChange={(v) => list.apply({ shedId: v, penId: undefined })}
-            />
-          </FilterField>
-          <FilterField id="feednow-pen" label={t('remote.fields.pen')} width={160}>
-            <Select<number>
-              id="feednow-pen"
-              allowClear
-              disabled={filters.shedId === undefined}
-              placeholder={t('common:all')}
-              value={filters.shedId === undefined ? undefined : filters.penId}
-              options={pens}
-              onChange={(v) => list.apply({ penId: v })}
-            />
-          </FilterField>
-          <FilterField id="feednow-status" label={t('feedNow.fields.outcome')} width={160}>
-            <Select
-              id="feednow-status"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.status}
-              options={COMMAND_STATUSES.map((s) => ({ value: s, label: t(`remote.status.${s}`) }))}
-              onChange={(v) => list.apply({ status: v })}
-            />
-          </FilterField>
-          <FilterField id="feednow-range" label={t('feedRecords.range')}>
-            <DateRangePicker id="feednow-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
-          </FilterField>
-        </FilterBar>
+        </FeedRangeFilters>
         <ListTable
           list={list}
           page={records}

@@ -1,15 +1,16 @@
 import { useState, type ReactElement } from 'react';
-import { Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ColumnPen } from '@farmsense/shared';
-import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { NoFarm, useFarmChoice, useShedPick } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmSelect } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FilterBar } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { usePlanPens } from '../api';
 import { useColumnView } from '../rackApi';
+import { SelectFilter } from '../../../ui/SelectFilter';
+import { FarmShedFields } from '../../../ui/FarmShedFilters';
 import '../../../ui/admin.css';
 import '../racks.css';
 
@@ -55,10 +56,9 @@ function PenCard({ pen }: { pen: ColumnPen }): ReactElement {
 export function FeederColumnsPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
   const choice = useFarmChoice(1);
-  const sheds = useShedOptions(choice.farmId);
-  const [picked, setPicked] = useState<number | undefined>();
+  const house = useShedPick(choice.farmId);
   const [penId, setPenId] = useState<number | undefined>();
-  const shedId = picked ?? sheds.data?.[0]?.value;
+  const { shedId } = house;
   const pens = usePlanPens(choice.farmId ?? 0, shedId);
   const view = useColumnView(shedId, penId);
   if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
@@ -69,30 +69,21 @@ export function FeederColumnsPage(): ReactElement {
       <PageHead title={menuLabel('device-mng.feed.swq.column')} subtitle={t('columns.subtitle')} />
       <div className="fs-panel">
         <FilterBar label={t('filters.label')}>
-          <FilterField id="columns-farm" label={t('feedRecords.fields.farm')} width={220}>
-            <FarmSelect
-              id="columns-farm"
-              choice={choice}
-              onPicked={() => {
-                setPicked(undefined);
-                setPenId(undefined);
-              }}
-            />
-          </FilterField>
-          <FilterField id="columns-shed" label={t('racks.fields.shedId')} width={200}>
-            <Select<number>
-              id="columns-shed"
-              value={shedId}
-              options={sheds.data ?? []}
-              onChange={(v) => {
-                setPicked(v);
-                setPenId(undefined);
-              }}
-            />
-          </FilterField>
-          <FilterField id="columns-pen" label={t('racks.fields.penId')} width={180}>
-            <Select<number> id="columns-pen" allowClear placeholder={t('common:all')} value={penId} options={pens} onChange={setPenId} />
-          </FilterField>
+          <FarmShedFields
+            idPrefix="columns"
+            texts={{ farm: t('feedRecords.fields.farm'), shed: t('racks.fields.shedId') }}
+            choice={choice}
+            house={house}
+            onPicked={() => setPenId(undefined)}
+          />
+          <SelectFilter<number>
+            id="columns-pen"
+            label={t('racks.fields.penId')}
+            width={180}
+            value={penId}
+            options={pens}
+            onChange={setPenId}
+          />
         </FilterBar>
         {data && (
           <p className="fs-muted" role="status">

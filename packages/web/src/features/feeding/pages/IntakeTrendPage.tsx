@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Select, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { FeedIntakeDay } from '@farmsense/shared';
@@ -7,12 +7,12 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { LineChart, type ValueLine } from '../../../ui/charts';
-import { FilterField } from '../../../ui/FilterBar';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { PageHead } from '../../../ui/PageParts';
 import { useFeedIntake } from '../analysisApi';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, penId: numberFilter, feederId: numberFilter };
@@ -87,17 +87,16 @@ export function IntakeTrendPage(): ReactElement {
           pen={{ penId }}
           onFilters={(p) => list.apply('penId' in p ? { ...p, feederId: undefined } : p)}
         >
-          <FilterField id="intake-feeder" label={t('intake.feeder')} width={200}>
-            <Select<number>
-              id="intake-feeder"
-              allowClear
-              showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('intake.allFeeders')}
-              value={filters.feederId}
-              options={feeders}
-              onChange={(v) => list.apply({ feederId: v })}
-            />
-          </FilterField>
+          <SelectFilter<number>
+            id="intake-feeder"
+            label={t('intake.feeder')}
+            width={200}
+            search
+            placeholder={t('intake.allFeeders')}
+            value={filters.feederId}
+            options={feeders}
+            onChange={(v) => list.apply({ feederId: v })}
+          />
         </FeedRangeFilters>
         {days.length > 0 && (
           <>

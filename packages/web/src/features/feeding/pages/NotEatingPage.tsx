@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { InputNumber, Select, Tag } from 'antd';
+import { InputNumber, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,6 +15,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { formatAmount } from '../model/format';
 import { useNotEating } from '../recordsApi';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import '../../../ui/admin.css';
 
 const FILTERS = { shedId: numberFilter, minShare: numberFilter };
@@ -122,16 +123,14 @@ export function NotEatingPage(): ReactElement {
             choice={choice}
             onPicked={() => list.apply({ shedId: undefined })}
           />
-          <FilterField id="refusals-shed" label={t('feedRecords.fields.shed')} width={200}>
-            <Select<number>
-              id="refusals-shed"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.shedId}
-              options={sheds.data ?? []}
-              onChange={(v) => list.apply({ shedId: v })}
-            />
-          </FilterField>
+          <SelectFilter<number>
+            id="refusals-shed"
+            label={t('feedRecords.fields.shed')}
+            width={200}
+            value={filters.shedId}
+            options={sheds.data}
+            onChange={(v) => list.apply({ shedId: v })}
+          />
           <FilterField id="refusals-share" label={t('refusals.fields.minShare')} width={200}>
             <InputNumber<number>
               id="refusals-share"

@@ -1,5 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import { Button, Select } from 'antd';
+import { Button } from 'antd';
 import { ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AUDIT_OUTCOMES, type AuditOutcome, type OperationLogRow } from '@farmsense/shared';
@@ -11,8 +11,9 @@ import { useOplogModules, useOplogPage } from '../api';
 import { useOplogFilters } from '../hooks/useOplogFilters';
 import { DetailJson, moduleLabel, outcomeLabel } from './labels';
 import { oplogColumns } from './oplogColumns';
-import '../oplog.css';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import { useAccountOptions } from '../../../app/auth/queries';
+import '../oplog.css';
 
 /** Value of the platform's own log in the tenant picker (tenant ids start at 1). */
 const PLATFORM_OWN = 0;
@@ -71,60 +72,58 @@ export function OperationLogView({
       }
     >
       {platform && (
-        <FilterField id={id('tenant')} label={t('filters.tenant')} width={220}>
-          <Select<number>
-            id={id('tenant')}
-            value={filters.tenantId ?? PLATFORM_OWN}
-            onChange={(v) => state.set('tenantId', v === PLATFORM_OWN ? undefined : v)}
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={tenants.isPending}
-            options={[
-              { value: PLATFORM_OWN, label: t('filters.platformOwn') },
-              ...(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name })),
-            ]}
-          />
-        </FilterField>
+        <SelectFilter<number>
+          id={id('tenant')}
+          label={t('filters.tenant')}
+          width={220}
+          required
+          value={filters.tenantId ?? PLATFORM_OWN}
+          onChange={(v) => state.set('tenantId', v === PLATFORM_OWN ? undefined : v)}
+          search
+          loading={tenants.isPending}
+          options={[
+            { value: PLATFORM_OWN, label: t('filters.platformOwn') },
+            ...(tenants.data ?? []).map((x) => ({ value: x.id, label: x.name })),
+          ]}
+        />
       )}
       <FilterField id={id('range')} label={t('filters.time')}>
         <DateRangePicker id={id('range')} value={filters.range} onChange={state.setRange} />
       </FilterField>
-      <FilterField id={id('account')} label={t('filters.account')} width={170}>
-        <Select<number>
-          id={id('account')}
-          allowClear
-          placeholder={t('filters.allAccounts')}
-          value={filters.accountId}
-          onChange={(v) => state.set('accountId', v ?? undefined)}
-          showSearch={{ optionFilterProp: 'label' }}
-          disabled={platform && filters.tenantId === undefined}
-          options={accountOptions}
-        />
-      </FilterField>
-      <FilterField id={id('module')} label={t('filters.module')} width={150}>
-        <Select<string>
-          id={id('module')}
-          allowClear
-          placeholder={t('filters.allModules')}
-          value={filters.module}
-          onChange={(v) => state.set('module', v ?? undefined)}
-          loading={modules.isPending}
-          options={(modules.data ?? []).map((m) => ({ value: m, label: moduleLabel(m) }))}
-        />
-      </FilterField>
-      <FilterField id={id('outcome')} label={t('filters.outcome')} width={130}>
-        <Select<AuditOutcome>
-          id={id('outcome')}
-          allowClear
-          placeholder={t('filters.allOutcomes')}
-          value={filters.outcome}
-          onChange={(v) => state.set('outcome', v ?? undefined)}
-          options={AUDIT_OUTCOMES.map((o) => ({
-            value: o,
-            label: <span className={`fs-outcome-option fs-outcome-option--${o}`}>{outcomeLabel(o)}</span>,
-            title: outcomeLabel(o),
-          }))}
-        />
-      </FilterField>
+      <SelectFilter<number>
+        id={id('account')}
+        label={t('filters.account')}
+        width={170}
+        placeholder={t('filters.allAccounts')}
+        value={filters.accountId}
+        onChange={(v) => state.set('accountId', v ?? undefined)}
+        search
+        disabled={platform && filters.tenantId === undefined}
+        options={accountOptions}
+      />
+      <SelectFilter<string>
+        id={id('module')}
+        label={t('filters.module')}
+        width={150}
+        placeholder={t('filters.allModules')}
+        value={filters.module}
+        onChange={(v) => state.set('module', v ?? undefined)}
+        loading={modules.isPending}
+        options={(modules.data ?? []).map((m) => ({ value: m, label: moduleLabel(m) }))}
+      />
+      <SelectFilter<AuditOutcome>
+        id={id('outcome')}
+        label={t('filters.outcome')}
+        width={130}
+        placeholder={t('filters.allOutcomes')}
+        value={filters.outcome}
+        onChange={(v) => state.set('outcome', v ?? undefined)}
+        options={AUDIT_OUTCOMES.map((o) => ({
+          value: o,
+          label: <span className={`fs-outcome-option fs-outcome-option--${o}`}>{outcomeLabel(o)}</span>,
+          title: outcomeLabel(o),
+        }))}
+      />
       <label className="fs-oplog__visits">
         <input
           type="checkbox"

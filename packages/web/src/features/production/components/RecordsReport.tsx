@@ -1,10 +1,8 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FilterField } from '../../../ui/FilterBar';
 import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { EmptyBlock } from '../../../ui/QueryStates';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
@@ -14,6 +12,7 @@ import { useFarmToday } from './useFarmToday';
 import type { RecordsDef } from '../model/reports';
 import { RangeControl } from './RangeControl';
 import { ReportFrame } from './ReportParts';
+import { SelectFilter } from '../../../ui/SelectFilter';
 
 /**
  * Vaccination and medication records of a farm's flocks over at most 30 days, newest first (the
@@ -87,22 +86,20 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
       subtitle={t(`subtitle.${def.record}`)}
       filters={
         <>
-          <FilterField id={id('shed')} label={t('filters.shed')}>
-            <Select<number>
-              id={id('shed')}
-              allowClear
-              value={shedId}
-              onChange={(v) => {
-                setShedId(v);
-                reset();
-              }}
-              placeholder={t('filters.allSheds')}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(sheds.data ?? []).map((s) => ({ value: s.tid, label: s.shedName }))}
-              className="fs-records__shed"
-              popupMatchSelectWidth={false}
-            />
-          </FilterField>
+          <SelectFilter<number>
+            id={id('shed')}
+            label={t('filters.shed')}
+            value={shedId}
+            onChange={(v) => {
+              setShedId(v);
+              reset();
+            }}
+            placeholder={t('filters.allSheds')}
+            search
+            options={(sheds.data ?? []).map((s) => ({ value: s.tid, label: s.shedName }))}
+            className="fs-records__shed"
+            popupMatchSelectWidth={false}
+          />
           <RangeControl
             idPrefix={id('range')}
             period="day"

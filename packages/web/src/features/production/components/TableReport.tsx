@@ -21,6 +21,7 @@ import { RangeControl } from './RangeControl';
 import { useFarmToday } from './useFarmToday';
 import { FigureCell, KpiCards, MetricLabel, ReportFrame, useUnit } from './ReportParts';
 import { ReportChart } from './ReportChart';
+import { SelectFilter } from '../../../ui/SelectFilter';
 
 /**
  * A summary report (daily, weekly, monthly, yearly; per flock or per farm): farm, houses and range,
@@ -218,18 +219,16 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
             </FilterField>
           )}
           {def.endpoint === 'summary' && (
-            <FilterField id={id('type')} label={t('filters.flockType')}>
-              <Select<number>
-                id={id('type')}
-                allowClear
-                value={flockType}
-                onChange={setFlockType}
-                placeholder={t('filters.allFlockTypes')}
-                options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: t(`enums:flockType.${FLOCK_TYPES[c - 1]}`) }))}
-                className="fs-poultry-type-select"
-                popupMatchSelectWidth={false}
-              />
-            </FilterField>
+            <SelectFilter<number>
+              id={id('type')}
+              label={t('filters.flockType')}
+              value={flockType}
+              onChange={setFlockType}
+              placeholder={t('filters.allFlockTypes')}
+              options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: t(`enums:flockType.${FLOCK_TYPES[c - 1]}`) }))}
+              className="fs-poultry-type-select"
+              popupMatchSelectWidth={false}
+            />
           )}
           {def.periods.length > 1 && (
             <FilterField id={id('period')} label={t('filters.period')}>

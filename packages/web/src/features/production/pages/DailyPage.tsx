@@ -1,6 +1,6 @@
 import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { DatePicker, Segmented, Select, Tag } from 'antd';
+import { DatePicker, Segmented, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -22,10 +22,11 @@ import { FileActions } from '../components/FileActions';
 import { ProdPageHead } from '../components/ProdPageHead';
 import { useFarmToday } from '../components/useFarmToday';
 import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds';
-import '../../../ui/admin.css';
-import '../production.css';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import { ProdFarmFilter } from '../components/ProdFarmFilter';
 import { formatUpTo } from '../../../app/i18n/numbers';
+import '../../../ui/admin.css';
+import '../production.css';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const DailyFormDrawer = lazyPart(() => import('../components/DailyFormDrawer').then((m) => m.DailyFormDrawer));
@@ -169,27 +170,23 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
           <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined, flockId: undefined })} />
           {mode === 'list' && (
             <>
-              <FilterField id="prod-shed" label={t('records:common.shed')} width={180}>
-                <Select<number>
-                  id="prod-shed"
-                  allowClear
-                  placeholder={t('common:all')}
-                  value={filters.shedId}
-                  options={sheds.data ?? []}
-                  onChange={(shedId) => list.apply({ shedId, flockId: undefined })}
-                />
-              </FilterField>
-              <FilterField id="prod-flock" label={t('records:common.flock')} width={200}>
-                <Select<number>
-                  id="prod-flock"
-                  allowClear
-                  showSearch={{ optionFilterProp: 'label' }}
-                  placeholder={t('common:all')}
-                  value={filters.flockId}
-                  options={flockOptions}
-                  onChange={(flockId) => list.apply({ flockId })}
-                />
-              </FilterField>
+              <SelectFilter<number>
+                id="prod-shed"
+                label={t('records:common.shed')}
+                width={180}
+                value={filters.shedId}
+                options={sheds.data}
+                onChange={(shedId) => list.apply({ shedId, flockId: undefined })}
+              />
+              <SelectFilter<number>
+                id="prod-flock"
+                label={t('records:common.flock')}
+                width={200}
+                search
+                value={filters.flockId}
+                options={flockOptions}
+                onChange={(flockId) => list.apply({ flockId })}
+              />
               <FilterField id="prod-range" label={t('filters.days')} width={280}>
                 <DatePicker.RangePicker
                   id="prod-range"

@@ -1,6 +1,6 @@
 import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement } from 'react';
-import { Radio, Select, Typography } from 'antd';
+import { Radio, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +21,11 @@ import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useFarmSheds, useFlockPage, useProductionMutation } from '../api';
 import { FileActions } from '../components/FileActions';
 import { ProdPageHead } from '../components/ProdPageHead';
-import '../../../ui/admin.css';
-import '../production.css';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import { ProdFarmFilter } from '../components/ProdFarmFilter';
 import { formatDecimal } from '../../../app/i18n/numbers';
+import '../../../ui/admin.css';
+import '../production.css';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const CloseFlockDialog = lazyPart(() => import('../components/CloseFlockDialog').then((m) => m.CloseFlockDialog));
@@ -135,17 +136,15 @@ export function FlockPage(): ReactElement {
       <div className="fs-panel">
         <FilterBar label={t('filters.label')}>
           <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined })} />
-          <FilterField id="prod-shed" label={t('records:common.shed')} width={200}>
-            <Select<number>
-              id="prod-shed"
-              allowClear
-              placeholder={t('common:all')}
-              value={shedId}
-              disabled={!choice.farmId}
-              options={sheds.data ?? []}
-              onChange={(v) => list.apply({ shedId: v })}
-            />
-          </FilterField>
+          <SelectFilter<number>
+            id="prod-shed"
+            label={t('records:common.shed')}
+            width={200}
+            value={shedId}
+            disabled={!choice.farmId}
+            options={sheds.data}
+            onChange={(v) => list.apply({ shedId: v })}
+          />
           <FilterField id="prod-status" label={t('flock.statusFilter')}>
             <Radio.Group
               id="prod-status"

@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Segmented, Select } from 'antd';
+import { Segmented } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -14,6 +14,7 @@ import { ListTable } from '../../../ui/list/ListPage';
 import { PageHead } from '../../../ui/PageParts';
 import { useDaily, useDeliveries, useSiloPage, type SiloRecordsQuery } from '../api';
 import { fmtKg, fmtTime } from '../model/forecast';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import '../../../ui/admin.css';
 
 const VIEWS = ['deliveries', 'daily'] as const;
@@ -90,17 +91,15 @@ export function SiloRecordsPage(): ReactElement {
             choice={choice}
             onPicked={() => list.apply({ siloId: undefined })}
           />
-          <FilterField id="silo-pick" label={t('fields.silo')} width={180}>
-            <Select<number>
-              id="silo-pick"
-              allowClear
-              placeholder={t('common:all')}
-              value={filters.siloId}
-              loading={silos.isPending}
-              options={(silos.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))}
-              onChange={(v) => list.apply({ siloId: v })}
-            />
-          </FilterField>
+          <SelectFilter<number>
+            id="silo-pick"
+            label={t('fields.silo')}
+            width={180}
+            value={filters.siloId}
+            loading={silos.isPending}
+            options={(silos.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            onChange={(v) => list.apply({ siloId: v })}
+          />
           <FilterField id="silo-range" label={t('history.range')}>
             <DateRangePicker id="silo-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
           </FilterField>

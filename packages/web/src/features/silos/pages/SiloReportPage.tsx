@@ -1,5 +1,4 @@
 import { useState, type ReactElement } from 'react';
-import { Select } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { SILO_REPORT_YEARS, type SiloReportPeriod, type SiloReportRow } from '@farmsense/shared';
@@ -7,12 +6,13 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { ExportButton } from '../../../ui/ExportButton';
 import { FarmField } from '../../../ui/FarmSelect';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FilterBar } from '../../../ui/FilterBar';
 import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
 import { fmtKg } from '../model/forecast';
 import { siloReportExport, useSiloReport } from '../reportsApi';
+import { SelectFilter } from '../../../ui/SelectFilter';
 import '../../../ui/admin.css';
 
 const CODE = { day: 'weight.ddreports', month: 'weight.mmreports', year: 'weight.yyreports' } as const;
@@ -59,19 +59,26 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
         <FilterBar label={t('filters')} actions={<ExportButton request={siloReportExport(ask)} />}>
           <FarmField id="silo-farm" label={t('fields.farm')} width={200} choice={choice} />
           {period !== 'year' && (
-            <FilterField id="silo-year" label={t('report.year')} width={120}>
-              <Select<number> id="silo-year" value={year} onChange={setYear} options={years.map((y) => ({ value: y, label: String(y) }))} />
-            </FilterField>
+            <SelectFilter<number>
+              id="silo-year"
+              label={t('report.year')}
+              width={120}
+              required
+              value={year}
+              onChange={setYear}
+              options={years.map((y) => ({ value: y, label: String(y) }))}
+            />
           )}
           {period === 'day' && (
-            <FilterField id="silo-month" label={t('report.month')} width={110}>
-              <Select<number>
-                id="silo-month"
-                value={month}
-                onChange={setMonth}
-                options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
-              />
-            </FilterField>
+            <SelectFilter<number>
+              id="silo-month"
+              label={t('report.month')}
+              width={110}
+              required
+              value={month}
+              onChange={setMonth}
+              options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+            />
           )}
         </FilterBar>
         {report.isError ? (

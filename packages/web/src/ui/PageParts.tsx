@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined, ReloadOutlined, SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -38,6 +38,32 @@ export function PageHead({ title, subtitle, addLabel, onAdd, addDisabled, action
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The frame of a console page: a section named by its head's title, the head (PageHead's props or
+ * the page's own head), the page's body in a panel, and after the panel what stands outside it
+ * (dialogs and drawers, further panels).
+ */
+export function PageFrame({
+  head,
+  className = 'fs-admin-page',
+  children,
+  after,
+}: {
+  head: PageHeadProps | ReactElement;
+  className?: string;
+  /** What the panel holds: the filter bar and the list, chart or form under it. */
+  children: ReactNode;
+  after?: ReactNode;
+}): ReactElement {
+  return (
+    <section className={className} aria-labelledby="page-title">
+      {isValidElement(head) ? head : <PageHead {...head} />}
+      <div className="fs-panel">{children}</div>
+      {after}
+    </section>
   );
 }
 

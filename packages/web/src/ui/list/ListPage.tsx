@@ -1,6 +1,6 @@
-import { isValidElement, useMemo, useState, type ReactElement, type ReactNode } from 'react';
+import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { FilterBar } from '../FilterBar';
-import { FilterActions, PageHead, type PageHeadProps } from '../PageParts';
+import { FilterActions, PageFrame, type PageHeadProps } from '../PageParts';
 import { PagedTable, type PagedTableProps, type PageQuery } from '../PagedTable';
 import type { ListPageState } from './useListPage';
 import { FilterFields, type FilterSpec } from './filters';
@@ -48,17 +48,13 @@ export function ListPage<T extends object, F extends object>({
   children?: ReactNode;
 }): ReactElement {
   return (
-    <section className={className} aria-labelledby="page-title">
-      {isValidElement(head) ? head : <PageHead {...head} />}
-      <div className="fs-panel">
-        <FilterBar label={filterLabel} actions={<FilterActions onReset={list.clear} onSearch={list.search} />}>
-          <FilterFields list={list} specs={filters} />
-        </FilterBar>
-        {above}
-        <ListTable<T> {...table} list={list} page={page} emptyText={list.filtered && noMatch ? noMatch : empty} />
-      </div>
-      {children}
-    </section>
+    <PageFrame head={head} className={className} after={children}>
+      <FilterBar label={filterLabel} actions={<FilterActions onReset={list.clear} onSearch={list.search} />}>
+        <FilterFields list={list} specs={filters} />
+      </FilterBar>
+      {above}
+      <ListTable<T> {...table} list={list} page={page} emptyText={list.filtered && noMatch ? noMatch : empty} />
+    </PageFrame>
   );
 }
 

@@ -16,7 +16,7 @@ import { lazyPart } from '../../../ui/lazyPart';
 import { choices, FilterFields } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead, RefreshButton } from '../../../ui/PageParts';
+import { RefreshButton, PageFrame } from '../../../ui/PageParts';
 import { RowAction } from '../../../ui/RowAction';
 import { useAlarmEvents } from '../../environment';
 import { ALARM_KEYS, useAlarmCount, useAlarmPage, useAlarmWrites, type AlarmListQuery } from '../api';
@@ -163,95 +163,96 @@ export function AlarmRecordsPage(): ReactElement {
   }, [t, loadedAt, unshelveAsync]);
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('warningmanagement.warningrecord')}
-        subtitle={t('records.subtitle')}
+    <PageFrame
+      head={{
+        title: menuLabel('warningmanagement.warningrecord'),
+        subtitle: t('records.subtitle'),
+        actions: count.data && (
+          <span aria-label={t('records.counts')} data-testid="alarm-counts">
+            <ClockCircleOutlined /> {t('records.counts')}:{' '}
+            {ALARM_LEVELS.map((l) => (
+              <Tag key={l} color={l === 1 ? 'red' : l === 2 ? 'orange' : 'blue'}>
+                {t(`levels.${l}`)} {count.data[l === 1 ? 'high' : l === 2 ? 'medium' : 'low']}
+              </Tag>
+            ))}
+          </span>
+        ),
+      }}
+      after={
+        <>
+          <CommentDialog target={comment} onClose={() => setComment(null)} />
+          <ShelveDialog row={shelving} onClose={() => setShelving(null)} />
+        </>
+      }
+    >
+      <FilterBar
+        label={t('records.filters')}
         actions={
-          count.data && (
-            <span aria-label={t('records.counts')} data-testid="alarm-counts">
-              <ClockCircleOutlined /> {t('records.counts')}:{' '}
-              {ALARM_LEVELS.map((l) => (
-                <Tag key={l} color={l === 1 ? 'red' : l === 2 ? 'orange' : 'blue'}>
-                  {t(`levels.${l}`)} {count.data[l === 1 ? 'high' : l === 2 ? 'medium' : 'low']}
-                </Tag>
-              ))}
-            </span>
-          )
+          <>
+            <Button icon={<UndoOutlined />} onClick={list.clear}>
+              {t('common:reset')}
+            </Button>
+            <RefreshButton query={page} primary />
+          </>
         }
-      />
-      <div className="fs-panel">
-        <FilterBar
-          label={t('records.filters')}
-          actions={
-            <>
-              <Button icon={<UndoOutlined />} onClick={list.clear}>
-                {t('common:reset')}
-              </Button>
-              <RefreshButton query={page} primary />
-            </>
-          }
-        >
-          <FarmField
-            id="alarm-farm"
-            label={t('records.farm')}
-            width={200}
-            choice={choice}
-            onPicked={() => list.apply({ shedId: undefined })}
-          />
-          <FilterFields
-            list={list}
-            applyNow
-            specs={[
-              {
-                select: 'shedId',
-                id: 'alarm-shed',
-                label: t('records.shed'),
-                width: 160,
-                placeholder: t('records.allSheds'),
-                options: sheds.data ?? [],
-                search: true,
-                loading: sheds.isPending && choice.farmId !== undefined,
-              },
-              {
-                select: 'level',
-                id: 'alarm-level',
-                label: t('records.level'),
-                width: 120,
-                options: choices(ALARM_LEVELS, (l) => t(`levels.${l}`)),
-              },
-              {
-                select: 'state',
-                id: 'alarm-state',
-                label: t('records.state'),
-                width: 220,
-                options: choices(ALARM_STATES, (v) => t(`states.${v}`)),
-              },
-              {
-                select: 'kind',
-                id: 'alarm-kind',
-                label: t('records.kind'),
-                width: 160,
-                options: choices(ALARM_KINDS, (k) => t(`kinds.${k}`)),
-              },
-            ]}
-          />
-          <FilterField id="alarm-range" label={t('records.time')}>
-            <DateRangePicker id="alarm-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
-          </FilterField>
-        </FilterBar>
-        <ListTable
-          list={list}
-          page={page}
-          label={t('records.table')}
-          size="middle"
-          columns={columns}
-          emptyText={t('records.empty')}
-          scroll={{ x: 1600 }}
+      >
+        <FarmField
+          id="alarm-farm"
+          label={t('records.farm')}
+          width={200}
+          choice={choice}
+          onPicked={() => list.apply({ shedId: undefined })}
         />
-      </div>
-      <CommentDialog target={comment} onClose={() => setComment(null)} />
-      <ShelveDialog row={shelving} onClose={() => setShelving(null)} />
-    </section>
+        <FilterFields
+          list={list}
+          applyNow
+          specs={[
+            {
+              select: 'shedId',
+              id: 'alarm-shed',
+              label: t('records.shed'),
+              width: 160,
+              placeholder: t('records.allSheds'),
+              options: sheds.data ?? [],
+              search: true,
+              loading: sheds.isPending && choice.farmId !== undefined,
+            },
+            {
+              select: 'level',
+              id: 'alarm-level',
+              label: t('records.level'),
+              width: 120,
+              options: choices(ALARM_LEVELS, (l) => t(`levels.${l}`)),
+            },
+            {
+              select: 'state',
+              id: 'alarm-state',
+              label: t('records.state'),
+              width: 220,
+              options: choices(ALARM_STATES, (v) => t(`states.${v}`)),
+            },
+            {
+              select: 'kind',
+              id: 'alarm-kind',
+              label: t('records.kind'),
+              width: 160,
+              options: choices(ALARM_KINDS, (k) => t(`kinds.${k}`)),
+            },
+          ]}
+        />
+        <FilterField id="alarm-range" label={t('records.time')}>
+          <DateRangePicker id="alarm-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+        </FilterField>
+      </FilterBar>
+      <ListTable
+        list={list}
+        page={page}
+        label={t('records.table')}
+        size="middle"
+        columns={columns}
+        emptyText={t('records.empty')}
+        scroll={{ x: 1600 }}
+      />
+    </PageFrame>
   );
 }

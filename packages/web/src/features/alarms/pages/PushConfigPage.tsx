@@ -11,11 +11,11 @@ import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { EditAction } from '../../../ui/RowAction';
 import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useDeletePhoneConfig, useDeleteStrategy, useFarmPhoneConfig, useFarmStrategy } from '../pushApi';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../alarms.css';
 
@@ -156,58 +156,56 @@ export function PushConfigPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('pushmanagement.pushpolicyconfiguration')} subtitle={t('pushConfig.subtitle')} />
-      <div className="fs-panel">
-        <FilterBar label={t('pushConfig.filters')}>
-          <FarmField id="push-farm" label={t('records.farm')} width={200} choice={choice} />
-        </FilterBar>
-        <div className="fs-alarm-config__head">
-          <h4 className="fs-heading">{t('pushConfig.strategy.title')}</h4>
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            disabled={farmId === undefined || strategies.length > 0}
-            onClick={strategyForm.add}
-          >
-            {t('pushConfig.strategy.add')}
-          </Button>
-        </div>
-        <PagedTable<PushStrategyRow>
-          label={t('pushConfig.strategy.title')}
-          columnsKey="push-config:strategy"
-          rowKey="id"
-          size="middle"
-          className="fs-admin-table"
-          loading={strategy.isPending && farmId !== undefined}
-          rows={strategies}
-          columns={strategyColumns}
-          emptyText={t('pushConfig.strategy.empty')}
-          scroll={{ x: 1100 }}
-        />
-        <div className="fs-alarm-config__head">
-          <h4 className="fs-heading">{t('pushConfig.phone.title')}</h4>
-          <Button type="primary" icon={<PlusOutlined />} disabled={farmId === undefined || phones.length > 0} onClick={phoneForm.add}>
-            {t('pushConfig.phone.add')}
-          </Button>
-        </div>
-        <PagedTable<PhoneConfigRow>
-          label={t('pushConfig.phone.title')}
-          columnsKey="push-config:phone"
-          rowKey="id"
-          size="middle"
-          className="fs-admin-table"
-          loading={phone.isPending && farmId !== undefined}
-          rows={phones}
-          columns={phoneColumns}
-          emptyText={t('pushConfig.phone.empty')}
-          scroll={{ x: 1000 }}
-        />
+    <PageFrame
+      head={{ title: menuLabel('pushmanagement.pushpolicyconfiguration'), subtitle: t('pushConfig.subtitle') }}
+      after={
+        <>
+          {strategyForm.open && farmId !== undefined && (
+            <StrategyFormDialog farmId={farmId} row={strategyForm.row} onClose={strategyForm.close} />
+          )}
+          {phoneForm.open && farmId !== undefined && <PhoneFormDialog farmId={farmId} row={phoneForm.row} onClose={phoneForm.close} />}
+        </>
+      }
+    >
+      <FilterBar label={t('pushConfig.filters')}>
+        <FarmField id="push-farm" label={t('records.farm')} width={200} choice={choice} />
+      </FilterBar>
+      <div className="fs-alarm-config__head">
+        <h4 className="fs-heading">{t('pushConfig.strategy.title')}</h4>
+        <Button type="primary" icon={<PlusOutlined />} disabled={farmId === undefined || strategies.length > 0} onClick={strategyForm.add}>
+          {t('pushConfig.strategy.add')}
+        </Button>
       </div>
-      {strategyForm.open && farmId !== undefined && (
-        <StrategyFormDialog farmId={farmId} row={strategyForm.row} onClose={strategyForm.close} />
-      )}
-      {phoneForm.open && farmId !== undefined && <PhoneFormDialog farmId={farmId} row={phoneForm.row} onClose={phoneForm.close} />}
-    </section>
+      <PagedTable<PushStrategyRow>
+        label={t('pushConfig.strategy.title')}
+        columnsKey="push-config:strategy"
+        rowKey="id"
+        size="middle"
+        className="fs-admin-table"
+        loading={strategy.isPending && farmId !== undefined}
+        rows={strategies}
+        columns={strategyColumns}
+        emptyText={t('pushConfig.strategy.empty')}
+        scroll={{ x: 1100 }}
+      />
+      <div className="fs-alarm-config__head">
+        <h4 className="fs-heading">{t('pushConfig.phone.title')}</h4>
+        <Button type="primary" icon={<PlusOutlined />} disabled={farmId === undefined || phones.length > 0} onClick={phoneForm.add}>
+          {t('pushConfig.phone.add')}
+        </Button>
+      </div>
+      <PagedTable<PhoneConfigRow>
+        label={t('pushConfig.phone.title')}
+        columnsKey="push-config:phone"
+        rowKey="id"
+        size="middle"
+        className="fs-admin-table"
+        loading={phone.isPending && farmId !== undefined}
+        rows={phones}
+        columns={phoneColumns}
+        emptyText={t('pushConfig.phone.empty')}
+        scroll={{ x: 1000 }}
+      />
+    </PageFrame>
   );
 }

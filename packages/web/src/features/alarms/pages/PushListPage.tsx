@@ -10,7 +10,7 @@ import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { FilterFields, type FilterSpec } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, textFilter, useListPage, type FiltersOf } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { FilterActions, PageHead, RefreshButton } from '../../../ui/PageParts';
+import { FilterActions, RefreshButton, PageFrame } from '../../../ui/PageParts';
 import { pushColumns } from '../components/pushColumns';
 import { usePushMessages, type PushListQuery } from '../pushApi';
 import '../../../ui/admin.css';
@@ -92,41 +92,38 @@ function PushListPage({ kind }: { kind: 'email' | 'phone' }): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel(code)} subtitle={t(`pushList.subtitle_${kind}`)} />
-      <div className="fs-panel">
-        <FilterBar
-          label={t('pushList.filters')}
-          actions={
-            <>
-              <FilterActions onReset={list.clear} onSearch={list.search} />
-              <RefreshButton query={page} />
-            </>
-          }
-        >
-          <FarmField
-            id="push-farm"
-            label={t('records.farm')}
-            width={200}
-            choice={choice}
-            onPicked={() => list.apply({ shedId: undefined })}
-          />
-          <FilterFields list={list} specs={specs} />
-          <FilterField id="push-range" label={t('records.time')}>
-            <DateRangePicker id="push-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
-          </FilterField>
-        </FilterBar>
-        <ListTable
-          list={list}
-          page={page}
-          label={menuLabel(code)}
-          size="middle"
-          columns={columns}
-          emptyText={t('pushList.empty')}
-          scroll={{ x: kind === 'phone' ? 1700 : 1600 }}
+    <PageFrame head={{ title: menuLabel(code), subtitle: t(`pushList.subtitle_${kind}`) }}>
+      <FilterBar
+        label={t('pushList.filters')}
+        actions={
+          <>
+            <FilterActions onReset={list.clear} onSearch={list.search} />
+            <RefreshButton query={page} />
+          </>
+        }
+      >
+        <FarmField
+          id="push-farm"
+          label={t('records.farm')}
+          width={200}
+          choice={choice}
+          onPicked={() => list.apply({ shedId: undefined })}
         />
-      </div>
-    </section>
+        <FilterFields list={list} specs={specs} />
+        <FilterField id="push-range" label={t('records.time')}>
+          <DateRangePicker id="push-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+        </FilterField>
+      </FilterBar>
+      <ListTable
+        list={list}
+        page={page}
+        label={menuLabel(code)}
+        size="middle"
+        columns={columns}
+        emptyText={t('pushList.empty')}
+        scroll={{ x: kind === 'phone' ? 1700 : 1600 }}
+      />
+    </PageFrame>
   );
 }
 

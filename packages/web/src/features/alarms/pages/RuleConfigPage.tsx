@@ -15,12 +15,12 @@ import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
 import { EditAction } from '../../../ui/RowAction';
 import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useDeleteRule, useDeleteRuleGroup, useRuleGroupPage, useRulePage } from '../api';
 import { ruleColumns } from '../components/ruleColumns';
 import { SelectFilter } from '../../../ui/SelectFilter';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../alarms.css';
 
@@ -116,72 +116,75 @@ export function RuleConfigPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('warningmanagement.warningconfiguration')} subtitle={t('config.subtitle')} />
-      <div className="fs-panel">
-        <FilterBar label={t('config.filters')}>
-          <FarmField
-            id="rule-farm"
-            label={t('records.farm')}
-            width={200}
-            choice={choice}
-            onPicked={() => list.apply({ groupId: undefined, shedType: undefined })}
-          />
-          <SelectFilter<number>
-            id="rule-shed-type"
-            label={t('groups.fields.shedType')}
-            width={180}
-            value={filters.shedType}
-            onChange={(v) => list.apply({ shedType: v ?? undefined, groupId: undefined })}
-            options={shedTypes}
-          />
-        </FilterBar>
-        <div className="fs-alarm-config">
-          <div className="fs-alarm-config__groups">
-            <div className="fs-alarm-config__head">
-              <h4 className="fs-heading">{t('groups.title')}</h4>
-              <Button icon={<PlusOutlined />} disabled={choice.farmId === undefined} onClick={groupForm.add}>
-                {t('groups.add')}
-              </Button>
-            </div>
-            <PagedTable<RuleGroupRow>
-              label={t('groups.title')}
-              columnsKey="rule-config:groups"
-              rowKey="id"
-              size="small"
-              loading={groups.isPending && choice.farmId !== undefined}
-              rows={groupRows}
-              columns={groupColumns}
-              emptyText={t('groups.empty')}
-              rowClassName={(g) => (g.id === group?.id ? 'fs-row-chosen' : '')}
-              onRow={(g) => ({ onClick: () => list.apply({ groupId: g.id }), 'aria-selected': g.id === group?.id })}
-            />
+    <PageFrame
+      head={{ title: menuLabel('warningmanagement.warningconfiguration'), subtitle: t('config.subtitle') }}
+      after={
+        <>
+          {groupForm.open && choice.farmId !== undefined && (
+            <GroupFormDialog farmId={choice.farmId} group={groupForm.row} shedTypes={shedTypes} onClose={groupForm.close} />
+          )}
+          {ruleForm.open && group && <RuleFormDialog group={group} rule={ruleForm.row} onClose={ruleForm.close} />}
+        </>
+      }
+    >
+      <FilterBar label={t('config.filters')}>
+        <FarmField
+          id="rule-farm"
+          label={t('records.farm')}
+          width={200}
+          choice={choice}
+          onPicked={() => list.apply({ groupId: undefined, shedType: undefined })}
+        />
+        <SelectFilter<number>
+          id="rule-shed-type"
+          label={t('groups.fields.shedType')}
+          width={180}
+          value={filters.shedType}
+          onChange={(v) => list.apply({ shedType: v ?? undefined, groupId: undefined })}
+          options={shedTypes}
+        />
+      </FilterBar>
+      <div className="fs-alarm-config">
+        <div className="fs-alarm-config__groups">
+          <div className="fs-alarm-config__head">
+            <h4 className="fs-heading">{t('groups.title')}</h4>
+            <Button icon={<PlusOutlined />} disabled={choice.farmId === undefined} onClick={groupForm.add}>
+              {t('groups.add')}
+            </Button>
           </div>
-          <div className="fs-alarm-config__rules">
-            <div className="fs-alarm-config__head">
-              <h4 className="fs-heading" data-testid="rules-title">
-                {group ? t('rules.titleOf', { name: group.name }) : t('rules.title')}
-              </h4>
-              <Button type="primary" icon={<PlusOutlined />} disabled={group === null} onClick={ruleForm.add}>
-                {t('rules.add')}
-              </Button>
-            </div>
-            <ListTable
-              list={list}
-              page={rules}
-              label={t('rules.title')}
-              size="middle"
-              columns={columns}
-              emptyText={group ? t('rules.empty') : t('rules.noGroup')}
-              scroll={{ x: 1100 }}
-            />
+          <PagedTable<RuleGroupRow>
+            label={t('groups.title')}
+            columnsKey="rule-config:groups"
+            rowKey="id"
+            size="small"
+            loading={groups.isPending && choice.farmId !== undefined}
+            rows={groupRows}
+            columns={groupColumns}
+            emptyText={t('groups.empty')}
+            rowClassName={(g) => (g.id === group?.id ? 'fs-row-chosen' : '')}
+            onRow={(g) => ({ onClick: () => list.apply({ groupId: g.id }), 'aria-selected': g.id === group?.id })}
+          />
+        </div>
+        <div className="fs-alarm-config__rules">
+          <div className="fs-alarm-config__head">
+            <h4 className="fs-heading" data-testid="rules-title">
+              {group ? t('rules.titleOf', { name: group.name }) : t('rules.title')}
+            </h4>
+            <Button type="primary" icon={<PlusOutlined />} disabled={group === null} onClick={ruleForm.add}>
+              {t('rules.add')}
+            </Button>
           </div>
+          <ListTable
+            list={list}
+            page={rules}
+            label={t('rules.title')}
+            size="middle"
+            columns={columns}
+            emptyText={group ? t('rules.empty') : t('rules.noGroup')}
+            scroll={{ x: 1100 }}
+          />
         </div>
       </div>
-      {groupForm.open && choice.farmId !== undefined && (
-        <GroupFormDialog farmId={choice.farmId} group={groupForm.row} shedTypes={shedTypes} onClose={groupForm.close} />
-      )}
-      {ruleForm.open && group && <RuleFormDialog group={group} rule={ruleForm.row} onClose={ruleForm.close} />}
-    </section>
+    </PageFrame>
   );
 }

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import type { OptionLogRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
-import { PageHead } from '../../../ui/PageParts';
 import { useOptionLogs } from '../api';
 import { settingText } from '../components/settingText';
 import { StatusTag } from '../components/SyncState';
-import '../../../ui/admin.css';
+import { PageFrame } from '../../../ui/PageParts';
 import { formatDateTime } from '../../../app/i18n/numbers';
+import '../../../ui/admin.css';
 
 /**
  * The option log (/remote-control/option-logs): every remote change, newest first, with who made it, from which value to
@@ -49,19 +49,16 @@ export function OptionLogsPage(): ReactElement {
   ];
   const code = 'remote-control.option-logs';
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel(code)} subtitle={t('logs.subtitle')} />
-      <div className="fs-panel">
-        <PagedTable<OptionLogRow>
-          rowKey="id"
-          label={t('logs.table')}
-          columns={columns}
-          paging={paging}
-          onPaging={setPaging}
-          emptyText={t('logs.empty')}
-          {...pageQueryProps(page)}
-        />
-      </div>
-    </section>
+    <PageFrame head={{ title: menuLabel(code), subtitle: t('logs.subtitle') }}>
+      <PagedTable<OptionLogRow>
+        rowKey="id"
+        label={t('logs.table')}
+        columns={columns}
+        paging={paging}
+        onPaging={setPaging}
+        emptyText={t('logs.empty')}
+        {...pageQueryProps(page)}
+      />
+    </PageFrame>
   );
 }

@@ -5,10 +5,10 @@ import type { AuthCodeRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { lazyPart } from '../../../ui/lazyPart';
 import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
-import { PageHead } from '../../../ui/PageParts';
 import { useAuthCodes, useEnableAuthCode } from '../api';
-import '../../../ui/admin.css';
+import { PageFrame } from '../../../ui/PageParts';
 import { formatDateTime } from '../../../app/i18n/numbers';
+import '../../../ui/admin.css';
 
 const GenerateCodeDialog = lazyPart(
   () => import('../components/GenerateCodeDialog').then((m) => m.GenerateCodeDialog),
@@ -70,25 +70,24 @@ export function SafeSettingsPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('safe-control.settings')}
-        subtitle={t('codes.subtitle')}
-        addLabel={t('codes.generate')}
-        onAdd={() => setGenerating(true)}
+    <PageFrame
+      head={{
+        title: menuLabel('safe-control.settings'),
+        subtitle: t('codes.subtitle'),
+        addLabel: t('codes.generate'),
+        onAdd: () => setGenerating(true),
+      }}
+      after={generating && <GenerateCodeDialog onClose={() => setGenerating(false)} />}
+    >
+      <PagedTable<AuthCodeRow>
+        rowKey="id"
+        label={t('codes.table')}
+        columns={columns}
+        paging={paging}
+        onPaging={setPaging}
+        emptyText={t('codes.empty')}
+        {...pageQueryProps(codes)}
       />
-      <div className="fs-panel">
-        <PagedTable<AuthCodeRow>
-          rowKey="id"
-          label={t('codes.table')}
-          columns={columns}
-          paging={paging}
-          onPaging={setPaging}
-          emptyText={t('codes.empty')}
-          {...pageQueryProps(codes)}
-        />
-      </div>
-      {generating && <GenerateCodeDialog onClose={() => setGenerating(false)} />}
-    </section>
+    </PageFrame>
   );
 }

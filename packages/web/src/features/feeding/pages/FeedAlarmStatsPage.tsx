@@ -8,10 +8,10 @@ import { formatDecimal } from '../../../app/i18n/numbers';
 import { BarChart } from '../../../ui/charts/BarChart';
 import { useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
-import { PageHead } from '../../../ui/PageParts';
 import { Panel } from '../../../ui/Panel';
 import { useFeedAlarmStats } from '../analysisApi';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 type ShedRow = FeedAlarmStatsAnswer['sheds'][number];
@@ -64,54 +64,57 @@ export function FeedAlarmStatsPage(): ReactElement {
   const table = { loading: answer.isFetching, error: answer.error, onRetry: () => void answer.refetch(), className: 'fs-admin-table' };
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('accurate-feeding.feed-alarm.analysis')} subtitle={t('alarmStats.subtitle')} />
-      <div className="fs-panel">
-        <FeedRangeFilters id="feed-alarm" choice={choice} shedId={filters.shedId} range={range} onFilters={list.apply} />
-        {data && (
-          <p className="fs-muted" data-testid="feed-alarm-total">
-            {t('alarmStats.total')}: {FEED_EVENT_KINDS.map((k) => `${t(`alarmStats.kinds.${k}`)} ${n(data.total[k])}`).join(' · ')}
-          </p>
-        )}
-        {data && data.total.refused + data.total.low > 0 && (
-          <BarChart
-            categories={data.days.map((d) => d.day)}
-            series={FEED_EVENT_KINDS.map((k) => ({
-              id: k,
-              name: t(`alarmStats.kinds.${k}`),
-              values: data.days.map((d) => d[k]),
-              stack: 'days',
-            }))}
-            unit={t('alarmStats.days')}
-            valueName={t('alarmStats.total')}
-            decimals={0}
-            ariaLabel={t('alarmStats.chart')}
-            testId="feed-alarm-chart"
-          />
-        )}
-      </div>
-      <Panel title={t('alarmStats.byShed')}>
-        <PagedTable<ShedRow>
-          label={t('alarmStats.byShed')}
-          columnsKey="feed-alarm-sheds"
-          rowKey={(r) => r.shedId}
-          columns={shedColumns}
-          rows={data?.sheds}
-          emptyText={t('alarmStats.empty')}
-          {...table}
+    <PageFrame
+      head={{ title: menuLabel('accurate-feeding.feed-alarm.analysis'), subtitle: t('alarmStats.subtitle') }}
+      after={
+        <>
+          <Panel title={t('alarmStats.byShed')}>
+            <PagedTable<ShedRow>
+              label={t('alarmStats.byShed')}
+              columnsKey="feed-alarm-sheds"
+              rowKey={(r) => r.shedId}
+              columns={shedColumns}
+              rows={data?.sheds}
+              emptyText={t('alarmStats.empty')}
+              {...table}
+            />
+          </Panel>
+          <Panel title={t('alarmStats.top')}>
+            <PagedTable<TopRow>
+              label={t('alarmStats.top')}
+              columnsKey="feed-alarm-top"
+              rowKey={(r) => r.feederId}
+              columns={topColumns}
+              rows={data?.top}
+              emptyText={t('alarmStats.empty')}
+              {...table}
+            />
+          </Panel>
+        </>
+      }
+    >
+      <FeedRangeFilters id="feed-alarm" choice={choice} shedId={filters.shedId} range={range} onFilters={list.apply} />
+      {data && (
+        <p className="fs-muted" data-testid="feed-alarm-total">
+          {t('alarmStats.total')}: {FEED_EVENT_KINDS.map((k) => `${t(`alarmStats.kinds.${k}`)} ${n(data.total[k])}`).join(' · ')}
+        </p>
+      )}
+      {data && data.total.refused + data.total.low > 0 && (
+        <BarChart
+          categories={data.days.map((d) => d.day)}
+          series={FEED_EVENT_KINDS.map((k) => ({
+            id: k,
+            name: t(`alarmStats.kinds.${k}`),
+            values: data.days.map((d) => d[k]),
+            stack: 'days',
+          }))}
+          unit={t('alarmStats.days')}
+          valueName={t('alarmStats.total')}
+          decimals={0}
+          ariaLabel={t('alarmStats.chart')}
+          testId="feed-alarm-chart"
         />
-      </Panel>
-      <Panel title={t('alarmStats.top')}>
-        <PagedTable<TopRow>
-          label={t('alarmStats.top')}
-          columnsKey="feed-alarm-top"
-          rowKey={(r) => r.feederId}
-          columns={topColumns}
-          rows={data?.top}
-          emptyText={t('alarmStats.empty')}
-          {...table}
-        />
-      </Panel>
-    </section>
+      )}
+    </PageFrame>
   );
 }

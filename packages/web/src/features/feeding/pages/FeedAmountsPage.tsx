@@ -6,11 +6,11 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
 import { ExportButton } from '../../../ui/ExportButton';
 import { feedAmountsExport, useFeedAmounts, type FeedRangeAsk } from '../analysisApi';
 import { feederDayColumns } from '../components/feederDayColumns';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 /**
@@ -44,27 +44,24 @@ export function FeedAmountsPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('accurate-feeding.records.amount')} subtitle={t('feedAmounts.subtitle')} />
-      <div className="fs-panel">
-        <FeedRangeFilters
-          id="amounts"
-          choice={choice}
-          shedId={filters.shedId}
-          range={range}
-          onFilters={list.apply}
-          actions={<ExportButton request={feedAmountsExport(ask)} />}
-        />
-        <ListTable
-          list={list}
-          page={amounts}
-          label={t('feedAmounts.sheet')}
-          rowKey={(r) => `${r.feederId}-${r.day}`}
-          columns={columns}
-          scroll={{ x: 1120 }}
-          emptyText={t('feedAmounts.empty')}
-        />
-      </div>
-    </section>
+    <PageFrame head={{ title: menuLabel('accurate-feeding.records.amount'), subtitle: t('feedAmounts.subtitle') }}>
+      <FeedRangeFilters
+        id="amounts"
+        choice={choice}
+        shedId={filters.shedId}
+        range={range}
+        onFilters={list.apply}
+        actions={<ExportButton request={feedAmountsExport(ask)} />}
+      />
+      <ListTable
+        list={list}
+        page={amounts}
+        label={t('feedAmounts.sheet')}
+        rowKey={(r) => `${r.feederId}-${r.day}`}
+        columns={columns}
+        scroll={{ x: 1120 }}
+        emptyText={t('feedAmounts.empty')}
+      />
+    </PageFrame>
   );
 }

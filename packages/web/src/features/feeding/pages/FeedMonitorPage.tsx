@@ -7,12 +7,12 @@ import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
 import { FarmShedFilters } from '../../../ui/FarmShedFilters';
-import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useFeedMonitor } from '../api';
 import { formatAmount } from '../model/format';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 /** Feeders report every half minute: the monitor reads again every 30 s. */
@@ -79,37 +79,34 @@ export function FeedMonitorPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('accurate-feeding.mornitoring')} subtitle={t('monitor.subtitle')} />
-      <div className="fs-panel">
-        <FarmShedFilters
-          idPrefix="monitor"
-          texts={{ bar: t('filters.label'), farm: t('monitor.fields.farm'), shed: t('feedDevices.fields.shedId') }}
-          choice={choice}
-          shedId={list.filters.shedId}
-          sheds={sheds.data}
-          onShed={(shedId) => list.apply({ shedId })}
-          refreshing={monitor.isFetching}
-          onRefresh={() => void monitor.refetch()}
+    <PageFrame head={{ title: menuLabel('accurate-feeding.mornitoring'), subtitle: t('monitor.subtitle') }}>
+      <FarmShedFilters
+        idPrefix="monitor"
+        texts={{ bar: t('filters.label'), farm: t('monitor.fields.farm'), shed: t('feedDevices.fields.shedId') }}
+        choice={choice}
+        shedId={list.filters.shedId}
+        sheds={sheds.data}
+        onShed={(shedId) => list.apply({ shedId })}
+        refreshing={monitor.isFetching}
+        onRefresh={() => void monitor.refetch()}
+      />
+      {monitor.isPending ? (
+        <LoadingBlock />
+      ) : monitor.isError ? (
+        <ErrorBlock title={t('monitor.failed')} onRetry={() => void monitor.refetch()} />
+      ) : monitor.data.pens.length === 0 ? (
+        <EmptyBlock title={t('monitor.empty')} hint={t('monitor.emptyHint')} />
+      ) : (
+        <PagedTable<PenFeedRow>
+          rowKey="penId"
+          size="small"
+          label={t('monitor.table', { day: monitor.data.day })}
+          columns={columns}
+          rows={monitor.data.pens}
+          rowsPerPage={50}
+          scroll={{ x: 1160 }}
         />
-        {monitor.isPending ? (
-          <LoadingBlock />
-        ) : monitor.isError ? (
-          <ErrorBlock title={t('monitor.failed')} onRetry={() => void monitor.refetch()} />
-        ) : monitor.data.pens.length === 0 ? (
-          <EmptyBlock title={t('monitor.empty')} hint={t('monitor.emptyHint')} />
-        ) : (
-          <PagedTable<PenFeedRow>
-            rowKey="penId"
-            size="small"
-            label={t('monitor.table', { day: monitor.data.day })}
-            columns={columns}
-            rows={monitor.data.pens}
-            rowsPerPage={50}
-            scroll={{ x: 1160 }}
-          />
-        )}
-      </div>
-    </section>
+      )}
+    </PageFrame>
   );
 }

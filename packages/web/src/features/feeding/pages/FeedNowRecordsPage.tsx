@@ -7,11 +7,11 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { FeedRangeFilters, useFeedRange } from '../components/FeedRangeFilters';
 import { CommandTag } from '../components/RemoteParts';
 import { useFeedNowRecords } from '../remoteApi';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 const FILTERS = {
@@ -89,35 +89,32 @@ export function FeedNowRecordsPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('accurate-feeding.records.feed-immediate')} subtitle={t('feedNow.subtitle')} />
-      <div className="fs-panel">
-        <FeedRangeFilters
-          id="feednow"
-          choice={choice}
-          shedId={filters.shedId}
-          pen={{ penId: filters.penId }}
-          range={range}
-          onFilters={list.apply}
-        >
-          <SelectFilter
-            id="feednow-status"
-            label={t('feedNow.fields.outcome')}
-            width={160}
-            value={filters.status}
-            options={COMMAND_STATUSES.map((s) => ({ value: s, label: t(`remote.status.${s}`) }))}
-            onChange={(v) => list.apply({ status: v })}
-          />
-        </FeedRangeFilters>
-        <ListTable
-          list={list}
-          page={records}
-          label={t('feedNow.table')}
-          rowKey="commandId"
-          columns={columns}
-          emptyText={t('feedNow.empty')}
+    <PageFrame head={{ title: menuLabel('accurate-feeding.records.feed-immediate'), subtitle: t('feedNow.subtitle') }}>
+      <FeedRangeFilters
+        id="feednow"
+        choice={choice}
+        shedId={filters.shedId}
+        pen={{ penId: filters.penId }}
+        range={range}
+        onFilters={list.apply}
+      >
+        <SelectFilter
+          id="feednow-status"
+          label={t('feedNow.fields.outcome')}
+          width={160}
+          value={filters.status}
+          options={COMMAND_STATUSES.map((s) => ({ value: s, label: t(`remote.status.${s}`) }))}
+          onChange={(v) => list.apply({ status: v })}
         />
-      </div>
-    </section>
+      </FeedRangeFilters>
+      <ListTable
+        list={list}
+        page={records}
+        label={t('feedNow.table')}
+        rowKey="commandId"
+        columns={columns}
+        emptyText={t('feedNow.empty')}
+      />
+    </PageFrame>
   );
 }

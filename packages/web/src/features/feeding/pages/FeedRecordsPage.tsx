@@ -9,10 +9,10 @@ import { formatDecimal } from '../../../app/i18n/numbers';
 import { ExportButton } from '../../../ui/ExportButton';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
 import { feederDayColumns } from '../components/feederDayColumns';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
 import { feedRecordsExport, useFeedRecords, type FeedRecordsAsk } from '../recordsApi';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, penId: numberFilter };
@@ -56,27 +56,24 @@ export function FeedRecordsPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('accurate-feeding.records.feeding')} subtitle={t('feedRecords.subtitle')} />
-      <div className="fs-panel">
-        <FeedRangeFilters
-          id="records"
-          choice={choice}
-          shedId={filters.shedId}
-          pen={{ penId: filters.penId }}
-          range={range}
-          onFilters={list.apply}
-          actions={<ExportButton request={feedRecordsExport(ask)} />}
-        />
-        <ListTable
-          list={list}
-          page={records}
-          label={t('feedRecords.sheet')}
-          rowKey={(r) => `${r.feederId}-${r.day}`}
-          columns={columns}
-          emptyText={t('feedRecords.empty')}
-        />
-      </div>
-    </section>
+    <PageFrame head={{ title: menuLabel('accurate-feeding.records.feeding'), subtitle: t('feedRecords.subtitle') }}>
+      <FeedRangeFilters
+        id="records"
+        choice={choice}
+        shedId={filters.shedId}
+        pen={{ penId: filters.penId }}
+        range={range}
+        onFilters={list.apply}
+        actions={<ExportButton request={feedRecordsExport(ask)} />}
+      />
+      <ListTable
+        list={list}
+        page={records}
+        label={t('feedRecords.sheet')}
+        rowKey={(r) => `${r.feederId}-${r.day}`}
+        columns={columns}
+        emptyText={t('feedRecords.empty')}
+      />
+    </PageFrame>
   );
 }

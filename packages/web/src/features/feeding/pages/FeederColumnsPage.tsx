@@ -5,12 +5,12 @@ import type { ColumnPen } from '@farmsense/shared';
 import { NoFarm, useFarmChoice, useShedPick } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FilterBar } from '../../../ui/FilterBar';
-import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { usePlanPens } from '../api';
 import { useColumnView } from '../rackApi';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { FarmShedFields } from '../../../ui/FarmShedFilters';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../racks.css';
 
@@ -65,45 +65,42 @@ export function FeederColumnsPage(): ReactElement {
   const data = view.data;
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('device-mng.feed.swq.column')} subtitle={t('columns.subtitle')} />
-      <div className="fs-panel">
-        <FilterBar label={t('filters.label')}>
-          <FarmShedFields
-            idPrefix="columns"
-            texts={{ farm: t('feedRecords.fields.farm'), shed: t('racks.fields.shedId') }}
-            choice={choice}
-            house={house}
-            onPicked={() => setPenId(undefined)}
-          />
-          <SelectFilter<number>
-            id="columns-pen"
-            label={t('racks.fields.penId')}
-            width={180}
-            value={penId}
-            options={pens}
-            onChange={setPenId}
-          />
-        </FilterBar>
-        {data && (
-          <p className="fs-muted" role="status">
-            {t('columns.totals', { positions: data.positions, bound: data.bound, unplaced: data.unplaced })}
-          </p>
-        )}
-        {view.error ? (
-          <ErrorBlock title={t('columns.loadFailed')} onRetry={() => void view.refetch()} />
-        ) : !data ? (
-          shedId !== undefined && <LoadingBlock />
-        ) : data.pens.length === 0 ? (
-          <EmptyBlock title={t('columns.none')} />
-        ) : (
-          <div className="fs-col-pens">
-            {data.pens.map((p) => (
-              <PenCard key={p.penId} pen={p} />
-            ))}
-          </div>
-        )}
-      </div>
-    </section>
+    <PageFrame head={{ title: menuLabel('device-mng.feed.swq.column'), subtitle: t('columns.subtitle') }}>
+      <FilterBar label={t('filters.label')}>
+        <FarmShedFields
+          idPrefix="columns"
+          texts={{ farm: t('feedRecords.fields.farm'), shed: t('racks.fields.shedId') }}
+          choice={choice}
+          house={house}
+          onPicked={() => setPenId(undefined)}
+        />
+        <SelectFilter<number>
+          id="columns-pen"
+          label={t('racks.fields.penId')}
+          width={180}
+          value={penId}
+          options={pens}
+          onChange={setPenId}
+        />
+      </FilterBar>
+      {data && (
+        <p className="fs-muted" role="status">
+          {t('columns.totals', { positions: data.positions, bound: data.bound, unplaced: data.unplaced })}
+        </p>
+      )}
+      {view.error ? (
+        <ErrorBlock title={t('columns.loadFailed')} onRetry={() => void view.refetch()} />
+      ) : !data ? (
+        shedId !== undefined && <LoadingBlock />
+      ) : data.pens.length === 0 ? (
+        <EmptyBlock title={t('columns.none')} />
+      ) : (
+        <div className="fs-col-pens">
+          {data.pens.map((p) => (
+            <PenCard key={p.penId} pen={p} />
+          ))}
+        </div>
+      )}
+    </PageFrame>
   );
 }

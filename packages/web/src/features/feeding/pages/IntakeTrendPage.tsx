@@ -9,10 +9,10 @@ import { formatDecimal } from '../../../app/i18n/numbers';
 import { LineChart, type ValueLine } from '../../../ui/charts';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
-import { PageHead } from '../../../ui/PageParts';
 import { useFeedIntake } from '../analysisApi';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
 import { SelectFilter } from '../../../ui/SelectFilter';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, penId: numberFilter, feederId: numberFilter };
@@ -73,58 +73,54 @@ export function IntakeTrendPage(): ReactElement {
   const lowDays = days.filter((d) => d.low).length;
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('accurate-feeding.slb-analysis')}
-        subtitle={t('intake.subtitle', { share: answer.data?.minShare ?? '' })}
-      />
-      <div className="fs-panel">
-        <FeedRangeFilters
-          id="intake"
-          choice={choice}
-          shedId={filters.shedId}
-          range={range}
-          pen={{ penId }}
-          onFilters={(p) => list.apply('penId' in p ? { ...p, feederId: undefined } : p)}
-        >
-          <SelectFilter<number>
-            id="intake-feeder"
-            label={t('intake.feeder')}
-            width={200}
-            search
-            placeholder={t('intake.allFeeders')}
-            value={filters.feederId}
-            options={feeders}
-            onChange={(v) => list.apply({ feederId: v })}
-          />
-        </FeedRangeFilters>
-        {days.length > 0 && (
-          <>
-            <LineChart
-              lines={lines}
-              categories={days.map((d) => d.day)}
-              xTitle={t('intake.fields.day')}
-              yTitle={t('intake.amount')}
-              unit="g"
-              decimals={0}
-              ariaLabel={t('intake.chart')}
-              testId="intake-chart"
-            />
-            <p className="fs-muted">{t('intake.lowDays', { count: lowDays })}</p>
-          </>
-        )}
-        <PagedTable<FeedIntakeDay>
-          label={t('intake.chart')}
-          rowKey={(r) => r.day}
-          className="fs-admin-table"
-          columns={columns}
-          rows={days}
-          loading={answer.isFetching}
-          error={answer.error}
-          onRetry={() => void answer.refetch()}
-          emptyText={t('intake.empty')}
+    <PageFrame
+      head={{ title: menuLabel('accurate-feeding.slb-analysis'), subtitle: t('intake.subtitle', { share: answer.data?.minShare ?? '' }) }}
+    >
+      <FeedRangeFilters
+        id="intake"
+        choice={choice}
+        shedId={filters.shedId}
+        range={range}
+        pen={{ penId }}
+        onFilters={(p) => list.apply('penId' in p ? { ...p, feederId: undefined } : p)}
+      >
+        <SelectFilter<number>
+          id="intake-feeder"
+          label={t('intake.feeder')}
+          width={200}
+          search
+          placeholder={t('intake.allFeeders')}
+          value={filters.feederId}
+          options={feeders}
+          onChange={(v) => list.apply({ feederId: v })}
         />
-      </div>
-    </section>
+      </FeedRangeFilters>
+      {days.length > 0 && (
+        <>
+          <LineChart
+            lines={lines}
+            categories={days.map((d) => d.day)}
+            xTitle={t('intake.fields.day')}
+            yTitle={t('intake.amount')}
+            unit="g"
+            decimals={0}
+            ariaLabel={t('intake.chart')}
+            testId="intake-chart"
+          />
+          <p className="fs-muted">{t('intake.lowDays', { count: lowDays })}</p>
+        </>
+      )}
+      <PagedTable<FeedIntakeDay>
+        label={t('intake.chart')}
+        rowKey={(r) => r.day}
+        className="fs-admin-table"
+        columns={columns}
+        rows={days}
+        loading={answer.isFetching}
+        error={answer.error}
+        onRetry={() => void answer.refetch()}
+        emptyText={t('intake.empty')}
+      />
+    </PageFrame>
   );
 }

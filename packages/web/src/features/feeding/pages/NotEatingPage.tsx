@@ -9,7 +9,7 @@ import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
-import { PageHead, RefreshButton } from '../../../ui/PageParts';
+import { RefreshButton, PageFrame } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
@@ -101,65 +101,64 @@ export function NotEatingPage(): ReactElement {
   );
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead
-        title={menuLabel('accurate-feeding.feed-alarm.records')}
-        subtitle={t('refusals.subtitle', { share: answer.data?.minShare ?? filters.minShare ?? '' })}
-      />
-      <div className="fs-panel">
-        <FilterBar
-          label={t('filters.label')}
-          actions={
-            <>
-              {alarmLink}
-              <RefreshButton query={answer} />
-            </>
-          }
-        >
-          <FarmField
-            id="refusals-farm"
-            label={t('feedRecords.fields.farm')}
-            width={220}
-            choice={choice}
-            onPicked={() => list.apply({ shedId: undefined })}
+    <PageFrame
+      head={{
+        title: menuLabel('accurate-feeding.feed-alarm.records'),
+        subtitle: t('refusals.subtitle', { share: answer.data?.minShare ?? filters.minShare ?? '' }),
+      }}
+    >
+      <FilterBar
+        label={t('filters.label')}
+        actions={
+          <>
+            {alarmLink}
+            <RefreshButton query={answer} />
+          </>
+        }
+      >
+        <FarmField
+          id="refusals-farm"
+          label={t('feedRecords.fields.farm')}
+          width={220}
+          choice={choice}
+          onPicked={() => list.apply({ shedId: undefined })}
+        />
+        <SelectFilter<number>
+          id="refusals-shed"
+          label={t('feedRecords.fields.shed')}
+          width={200}
+          value={filters.shedId}
+          options={sheds.data}
+          onChange={(v) => list.apply({ shedId: v })}
+        />
+        <FilterField id="refusals-share" label={t('refusals.fields.minShare')} width={200}>
+          <InputNumber<number>
+            id="refusals-share"
+            min={1}
+            max={100}
+            precision={0}
+            value={filters.minShare ?? answer.data?.minShare}
+            onChange={(v) => list.apply({ minShare: v ?? undefined })}
           />
-          <SelectFilter<number>
-            id="refusals-shed"
-            label={t('feedRecords.fields.shed')}
-            width={200}
-            value={filters.shedId}
-            options={sheds.data}
-            onChange={(v) => list.apply({ shedId: v })}
-          />
-          <FilterField id="refusals-share" label={t('refusals.fields.minShare')} width={200}>
-            <InputNumber<number>
-              id="refusals-share"
-              min={1}
-              max={100}
-              precision={0}
-              value={filters.minShare ?? answer.data?.minShare}
-              onChange={(v) => list.apply({ minShare: v ?? undefined })}
-            />
-          </FilterField>
-        </FilterBar>
-        {answer.isPending ? (
-          <LoadingBlock />
-        ) : answer.isError ? (
-          <ErrorBlock title={t('refusals.failed')} onRetry={() => void answer.refetch()} />
-        ) : answer.data.list.length === 0 ? (
-          <EmptyBlock title={t('refusals.empty')} hint={t('refusals.emptyHint')} />
-        ) : (
-          <PagedTable<FeedAlarmRow>
-            rowKey="feederId"
-            size="small"
-            label={t('refusals.table')}
-            columns={columns}
-            rows={answer.data.list}
-            rowsPerPage={50}
-            scroll={{ x: 1220 }}
-          />
-        )}
-      </div>
-    </section>
+        </FilterField>
+      </FilterBar>
+      {answer.isPending ? (
+        <LoadingBlock />
+      ) : answer.isError ? (
+        <ErrorBlock title={t('refusals.failed')} onRetry={() => void answer.refetch()} />
+      ) : answer.data.list.length === 0 ? (
+        <EmptyBlock title={t('refusals.empty')} hint={t('refusals.emptyHint')} />
+      ) : (
+        <PagedTable<FeedAlarmRow>
+          rowKey="feederId"
+          size="small"
+          label={t('refusals.table')}
+          columns={columns}
+          rows={answer.data.list}
+          rowsPerPage={50}
+          scroll={{ x: 1220 }}
+        />
+      )}
+    </PageFrame>
   );
 }

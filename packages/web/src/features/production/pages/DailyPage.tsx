@@ -25,6 +25,7 @@ import { DAY, hasQuickEntry, KIND_CONFIG, type KindField } from '../model/kinds'
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { ProdFarmFilter } from '../components/ProdFarmFilter';
 import { formatUpTo } from '../../../app/i18n/numbers';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../production.css';
 
@@ -145,94 +146,97 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
   };
 
   return (
-    <section className="fs-admin-page fs-prod-page" aria-labelledby="page-title">
-      <ProdPageHead
-        title={menuLabel(cfg.code)}
-        subtitle={t(`daily.subtitle.${kind}`)}
-        addLabel={t('daily.add', { kind: sheet })}
-        onAdd={choice.farmId ? form.add : undefined}
-        actions={
-          <FileActions
-            kind={kind}
-            disabled={!choice.farmId}
-            template={fileRequest(
-              productionExcelApi.dailyTemplate,
-              { params: { kind }, query: { farmId: choice.farmId ?? 0 } },
-              `${kind}-template.xlsx`,
-            )}
-            importer={{ path: fillPath(productionExcelApi.dailyImport.path, { kind }), fields: { farmId: choice.farmId } }}
-            exporter={fileRequest(productionExcelApi.dailyExport, { params: { kind }, body: listBody }, `${kind}.xlsx`)}
-          />
-        }
-      />
-      <div className="fs-panel">
-        <FilterBar label={t('filters.label')}>
-          <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined, flockId: undefined })} />
-          {mode === 'list' && (
-            <>
-              <SelectFilter<number>
-                id="prod-shed"
-                label={t('records:common.shed')}
-                width={180}
-                value={filters.shedId}
-                options={sheds.data}
-                onChange={(shedId) => list.apply({ shedId, flockId: undefined })}
-              />
-              <SelectFilter<number>
-                id="prod-flock"
-                label={t('records:common.flock')}
-                width={200}
-                search
-                value={filters.flockId}
-                options={flockOptions}
-                onChange={(flockId) => list.apply({ flockId })}
-              />
-              <FilterField id="prod-range" label={t('filters.days')} width={280}>
-                <DatePicker.RangePicker
-                  id="prod-range"
-                  format={DAY}
-                  value={filters.start && filters.end ? [dayjs(filters.start), dayjs(filters.end)] : null}
-                  disabledDate={(d) => d.isAfter(todayDay, 'day')}
-                  onChange={(r) =>
-                    list.apply(
-                      r && r[0] && r[1] ? { start: r[0].format(DAY), end: r[1].format(DAY) } : { start: undefined, end: undefined },
-                    )
-                  }
-                />
-              </FilterField>
-            </>
-          )}
-          {hasQuickEntry(kind) && (
-            <FilterField id="prod-mode" label={t('daily.mode')}>
-              <Segmented
-                id="prod-mode"
-                size="large"
-                value={mode}
-                onChange={(v) => setMode(v as 'list' | 'quick')}
-                options={[
-                  { value: 'list', label: t('daily.modeList') },
-                  { value: 'quick', label: t('daily.modeQuick') },
-                ]}
+    <PageFrame
+      head={
+        <ProdPageHead
+          title={menuLabel(cfg.code)}
+          subtitle={t(`daily.subtitle.${kind}`)}
+          addLabel={t('daily.add', { kind: sheet })}
+          onAdd={choice.farmId ? form.add : undefined}
+          actions={
+            <FileActions
+              kind={kind}
+              disabled={!choice.farmId}
+              template={fileRequest(
+                productionExcelApi.dailyTemplate,
+                { params: { kind }, query: { farmId: choice.farmId ?? 0 } },
+                `${kind}-template.xlsx`,
+              )}
+              importer={{ path: fillPath(productionExcelApi.dailyImport.path, { kind }), fields: { farmId: choice.farmId } }}
+              exporter={fileRequest(productionExcelApi.dailyExport, { params: { kind }, body: listBody }, `${kind}.xlsx`)}
+            />
+          }
+        />
+      }
+      className="fs-admin-page fs-prod-page"
+      after={
+        form.open &&
+        choice.farmId && (
+          <DailyFormDrawer kind={kind} farmId={choice.farmId} row={form.row} flockId={filters.flockId} onClose={form.close} />
+        )
+      }
+    >
+      <FilterBar label={t('filters.label')}>
+        <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined, flockId: undefined })} />
+        {mode === 'list' && (
+          <>
+            <SelectFilter<number>
+              id="prod-shed"
+              label={t('records:common.shed')}
+              width={180}
+              value={filters.shedId}
+              options={sheds.data}
+              onChange={(shedId) => list.apply({ shedId, flockId: undefined })}
+            />
+            <SelectFilter<number>
+              id="prod-flock"
+              label={t('records:common.flock')}
+              width={200}
+              search
+              value={filters.flockId}
+              options={flockOptions}
+              onChange={(flockId) => list.apply({ flockId })}
+            />
+            <FilterField id="prod-range" label={t('filters.days')} width={280}>
+              <DatePicker.RangePicker
+                id="prod-range"
+                format={DAY}
+                value={filters.start && filters.end ? [dayjs(filters.start), dayjs(filters.end)] : null}
+                disabledDate={(d) => d.isAfter(todayDay, 'day')}
+                onChange={(r) =>
+                  list.apply(r && r[0] && r[1] ? { start: r[0].format(DAY), end: r[1].format(DAY) } : { start: undefined, end: undefined })
+                }
               />
             </FilterField>
-          )}
-        </FilterBar>
-        {mode === 'quick' && choice.farmId ? (
-          <QuickEntry key={`${kind}-${choice.farmId}`} kind={kind} farmId={choice.farmId} />
-        ) : (
-          <ListTable
-            list={list}
-            page={page}
-            label={t('daily.tableLabel', { kind: sheet })}
-            columns={columns}
-            emptyText={choice.farms.length === 0 ? t('noFarm') : t('daily.empty')}
-            scroll={{ x: 1200 }}
-          />
+          </>
         )}
-      </div>
-      {form.open && choice.farmId && (
-        <DailyFormDrawer kind={kind} farmId={choice.farmId} row={form.row} flockId={filters.flockId} onClose={form.close} />
+        {hasQuickEntry(kind) && (
+          <FilterField id="prod-mode" label={t('daily.mode')}>
+            <Segmented
+              id="prod-mode"
+              size="large"
+              value={mode}
+              onChange={(v) => setMode(v as 'list' | 'quick')}
+              options={[
+                { value: 'list', label: t('daily.modeList') },
+                { value: 'quick', label: t('daily.modeQuick') },
+              ]}
+            />
+          </FilterField>
+        )}
+      </FilterBar>
+      {mode === 'quick' && choice.farmId ? (
+        <QuickEntry key={`${kind}-${choice.farmId}`} kind={kind} farmId={choice.farmId} />
+      ) : (
+        <ListTable
+          list={list}
+          page={page}
+          label={t('daily.tableLabel', { kind: sheet })}
+          columns={columns}
+          emptyText={choice.farms.length === 0 ? t('noFarm') : t('daily.empty')}
+          scroll={{ x: 1200 }}
+        />
       )}
-    </section>
+    </PageFrame>
   );
 }

@@ -24,6 +24,7 @@ import { ProdPageHead } from '../components/ProdPageHead';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { ProdFarmFilter } from '../components/ProdFarmFilter';
 import { formatDecimal } from '../../../app/i18n/numbers';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../production.css';
 
@@ -113,64 +114,70 @@ export function FlockPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page fs-prod-page" aria-labelledby="page-title">
-      <ProdPageHead
-        title={menuLabel('prod-data-input.flock')}
-        subtitle={t('flock.subtitle')}
-        addLabel={t('flock.add')}
-        onAdd={form.add}
-        actions={
-          <FileActions
-            kind="flock"
-            disabled={!choice.farmId}
-            template={fileRequest(productionExcelApi.flockTemplate, { query: { farmId: choice.farmId } }, 'flocks-template.xlsx')}
-            importer={{ path: productionExcelApi.flockImport.path, fields: { farmId: choice.farmId } }}
-            exporter={fileRequest(
-              productionExcelApi.flockExport,
-              { body: { farmId: choice.farmId, shedId, status, pageNo: 1, pageSize: 1000 } },
-              'flocks.xlsx',
-            )}
-          />
-        }
-      />
-      <div className="fs-panel">
-        <FilterBar label={t('filters.label')}>
-          <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined })} />
-          <SelectFilter<number>
-            id="prod-shed"
-            label={t('records:common.shed')}
-            width={200}
-            value={shedId}
-            disabled={!choice.farmId}
-            options={sheds.data}
-            onChange={(v) => list.apply({ shedId: v })}
-          />
-          <FilterField id="prod-status" label={t('flock.statusFilter')}>
-            <Radio.Group
-              id="prod-status"
-              className="fs-big-radios"
-              optionType="button"
-              buttonStyle="solid"
-              value={status}
-              onChange={(e) => list.apply({ status: e.target.value === FLOCK_STATUS.CLOSED ? FLOCK_STATUS.CLOSED : undefined })}
-              options={[
-                { value: FLOCK_STATUS.CURRENT, label: t('flock.current') },
-                { value: FLOCK_STATUS.CLOSED, label: t('flock.history') },
-              ]}
+    <PageFrame
+      head={
+        <ProdPageHead
+          title={menuLabel('prod-data-input.flock')}
+          subtitle={t('flock.subtitle')}
+          addLabel={t('flock.add')}
+          onAdd={form.add}
+          actions={
+            <FileActions
+              kind="flock"
+              disabled={!choice.farmId}
+              template={fileRequest(productionExcelApi.flockTemplate, { query: { farmId: choice.farmId } }, 'flocks-template.xlsx')}
+              importer={{ path: productionExcelApi.flockImport.path, fields: { farmId: choice.farmId } }}
+              exporter={fileRequest(
+                productionExcelApi.flockExport,
+                { body: { farmId: choice.farmId, shedId, status, pageNo: 1, pageSize: 1000 } },
+                'flocks.xlsx',
+              )}
             />
-          </FilterField>
-        </FilterBar>
-        <ListTable
-          list={list}
-          page={page}
-          label={t('flock.tableLabel')}
-          columns={columns}
-          emptyText={choice.farms.length === 0 ? t('noFarm') : t('flock.empty')}
-          scroll={{ x: 1400 }}
+          }
         />
-      </div>
-      {form.open && <FlockFormDrawer row={form.row} farms={choice.farms} farmId={choice.farmId} shedId={shedId} onClose={form.close} />}
-      {closing && <CloseFlockDialog row={closing} onClose={() => setClosing(null)} />}
-    </section>
+      }
+      className="fs-admin-page fs-prod-page"
+      after={
+        <>
+          {form.open && <FlockFormDrawer row={form.row} farms={choice.farms} farmId={choice.farmId} shedId={shedId} onClose={form.close} />}
+          {closing && <CloseFlockDialog row={closing} onClose={() => setClosing(null)} />}
+        </>
+      }
+    >
+      <FilterBar label={t('filters.label')}>
+        <ProdFarmFilter choice={choice} onPick={() => list.apply({ shedId: undefined })} />
+        <SelectFilter<number>
+          id="prod-shed"
+          label={t('records:common.shed')}
+          width={200}
+          value={shedId}
+          disabled={!choice.farmId}
+          options={sheds.data}
+          onChange={(v) => list.apply({ shedId: v })}
+        />
+        <FilterField id="prod-status" label={t('flock.statusFilter')}>
+          <Radio.Group
+            id="prod-status"
+            className="fs-big-radios"
+            optionType="button"
+            buttonStyle="solid"
+            value={status}
+            onChange={(e) => list.apply({ status: e.target.value === FLOCK_STATUS.CLOSED ? FLOCK_STATUS.CLOSED : undefined })}
+            options={[
+              { value: FLOCK_STATUS.CURRENT, label: t('flock.current') },
+              { value: FLOCK_STATUS.CLOSED, label: t('flock.history') },
+            ]}
+          />
+        </FilterField>
+      </FilterBar>
+      <ListTable
+        list={list}
+        page={page}
+        label={t('flock.tableLabel')}
+        columns={columns}
+        emptyText={choice.farms.length === 0 ? t('noFarm') : t('flock.empty')}
+        scroll={{ x: 1400 }}
+      />
+    </PageFrame>
   );
 }

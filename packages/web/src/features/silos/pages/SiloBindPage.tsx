@@ -11,7 +11,6 @@ import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
 import { EditAction, RowAction } from '../../../ui/RowAction';
@@ -19,8 +18,9 @@ import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { fmtKg } from '../model/forecast';
-import '../../../ui/admin.css';
+import { PageFrame } from '../../../ui/PageParts';
 import { useDeleteSilo, useSiloPage, useUnbindScale } from '../api';
+import '../../../ui/admin.css';
 
 const SiloFormDialog = lazyPart(() => import('../components/SiloFormDialog').then((m) => m.SiloFormDialog));
 const BindScaleDialog = lazyPart(() => import('../components/BindScaleDialog').then((m) => m.BindScaleDialog));
@@ -116,23 +116,26 @@ export function SiloBindPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('weight.bind')} subtitle={t('bind.subtitle')} addLabel={t('bind.add')} onAdd={form.add} />
-      <div className="fs-panel">
-        <FilterBar label={t('filters')}>
-          <FarmField id="silo-farm" label={t('fields.farm')} width={220} choice={choice} onPicked={() => list.apply({})} />
-        </FilterBar>
-        <ListTable
-          list={list}
-          page={page}
-          label={menuLabel('weight.bind')}
-          columns={columns}
-          emptyText={t('bind.empty')}
-          scroll={{ x: 1300 }}
-        />
-      </div>
-      {form.open && <SiloFormDialog farmId={farmId} silo={form.row} onClose={form.close} />}
-      {binding && <BindScaleDialog silo={binding} onClose={() => setBinding(null)} />}
-    </section>
+    <PageFrame
+      head={{ title: menuLabel('weight.bind'), subtitle: t('bind.subtitle'), addLabel: t('bind.add'), onAdd: form.add }}
+      after={
+        <>
+          {form.open && <SiloFormDialog farmId={farmId} silo={form.row} onClose={form.close} />}
+          {binding && <BindScaleDialog silo={binding} onClose={() => setBinding(null)} />}
+        </>
+      }
+    >
+      <FilterBar label={t('filters')}>
+        <FarmField id="silo-farm" label={t('fields.farm')} width={220} choice={choice} onPicked={() => list.apply({})} />
+      </FilterBar>
+      <ListTable
+        list={list}
+        page={page}
+        label={menuLabel('weight.bind')}
+        columns={columns}
+        emptyText={t('bind.empty')}
+        scroll={{ x: 1300 }}
+      />
+    </PageFrame>
   );
 }

@@ -7,11 +7,11 @@ import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
-import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
 import { useSiloStatus } from '../api';
 import { ACTION_COLOR, fmtKg, fmtTime, forecastText, LEVEL_COLOR, WEIGHT_COLOR } from '../model/forecast';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 /** The monitoring table follows the scales closely: read again every 10 seconds. */
@@ -80,27 +80,24 @@ export function SiloMonitoringPage(): ReactElement {
   ];
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('weight.monitoring')} subtitle={t('monitoring.subtitle')} />
-      <div className="fs-panel">
-        <FilterBar label={t('filters')}>
-          <FarmField id="silo-farm" label={t('fields.farm')} width={220} choice={choice} />
-        </FilterBar>
-        {status.isError ? (
-          <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />
-        ) : (
-          <PagedTable<SiloStatusRow>
-            rowKey="id"
-            className="fs-admin-table"
-            label={menuLabel('weight.monitoring')}
-            loading={status.isPending}
-            rows={status.data}
-            columns={columns}
-            emptyText={t('status.empty')}
-            scroll={{ x: 1300 }}
-          />
-        )}
-      </div>
-    </section>
+    <PageFrame head={{ title: menuLabel('weight.monitoring'), subtitle: t('monitoring.subtitle') }}>
+      <FilterBar label={t('filters')}>
+        <FarmField id="silo-farm" label={t('fields.farm')} width={220} choice={choice} />
+      </FilterBar>
+      {status.isError ? (
+        <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />
+      ) : (
+        <PagedTable<SiloStatusRow>
+          rowKey="id"
+          className="fs-admin-table"
+          label={menuLabel('weight.monitoring')}
+          loading={status.isPending}
+          rows={status.data}
+          columns={columns}
+          emptyText={t('status.empty')}
+          scroll={{ x: 1300 }}
+        />
+      )}
+    </PageFrame>
   );
 }

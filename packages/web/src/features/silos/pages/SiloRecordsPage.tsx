@@ -11,10 +11,10 @@ import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
-import { PageHead } from '../../../ui/PageParts';
 import { useDaily, useDeliveries, useSiloPage, type SiloRecordsQuery } from '../api';
 import { fmtKg, fmtTime } from '../model/forecast';
 import { SelectFilter } from '../../../ui/SelectFilter';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 const VIEWS = ['deliveries', 'daily'] as const;
@@ -80,57 +80,48 @@ export function SiloRecordsPage(): ReactElement {
   if (!ready) return <NoFarm farmType={choice.farmType} />;
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('weight.records')} subtitle={t('history.subtitle')} />
-      <div className="fs-panel">
-        <FilterBar label={t('filters')}>
-          <FarmField
-            id="silo-farm"
-            label={t('fields.farm')}
-            width={200}
-            choice={choice}
-            onPicked={() => list.apply({ siloId: undefined })}
+    <PageFrame head={{ title: menuLabel('weight.records'), subtitle: t('history.subtitle') }}>
+      <FilterBar label={t('filters')}>
+        <FarmField id="silo-farm" label={t('fields.farm')} width={200} choice={choice} onPicked={() => list.apply({ siloId: undefined })} />
+        <SelectFilter<number>
+          id="silo-pick"
+          label={t('fields.silo')}
+          width={180}
+          value={filters.siloId}
+          loading={silos.isPending}
+          options={(silos.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))}
+          onChange={(v) => list.apply({ siloId: v })}
+        />
+        <FilterField id="silo-range" label={t('history.range')}>
+          <DateRangePicker id="silo-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+        </FilterField>
+        <FilterField id="silo-view" label={t('history.view')}>
+          <Segmented<(typeof VIEWS)[number]>
+            id="silo-view"
+            value={view}
+            options={VIEWS.map((v) => ({ value: v, label: t(`history.views.${v}`) }))}
+            onChange={(v) => list.apply({ view: v })}
           />
-          <SelectFilter<number>
-            id="silo-pick"
-            label={t('fields.silo')}
-            width={180}
-            value={filters.siloId}
-            loading={silos.isPending}
-            options={(silos.data?.list ?? []).map((s) => ({ value: s.id, label: s.name }))}
-            onChange={(v) => list.apply({ siloId: v })}
-          />
-          <FilterField id="silo-range" label={t('history.range')}>
-            <DateRangePicker id="silo-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
-          </FilterField>
-          <FilterField id="silo-view" label={t('history.view')}>
-            <Segmented<(typeof VIEWS)[number]>
-              id="silo-view"
-              value={view}
-              options={VIEWS.map((v) => ({ value: v, label: t(`history.views.${v}`) }))}
-              onChange={(v) => list.apply({ view: v })}
-            />
-          </FilterField>
-        </FilterBar>
-        {view === 'deliveries' ? (
-          <ListTable
-            list={list}
-            page={deliveries}
-            label={t('history.views.deliveries')}
-            columns={deliveryColumns}
-            emptyText={t('history.noDeliveries')}
-          />
-        ) : (
-          <ListTable
-            list={list}
-            page={daily}
-            label={t('history.views.daily')}
-            rowKey={(r) => `${r.siloId}-${r.day}`}
-            columns={dailyColumns}
-            emptyText={t('history.noDays')}
-          />
-        )}
-      </div>
-    </section>
+        </FilterField>
+      </FilterBar>
+      {view === 'deliveries' ? (
+        <ListTable
+          list={list}
+          page={deliveries}
+          label={t('history.views.deliveries')}
+          columns={deliveryColumns}
+          emptyText={t('history.noDeliveries')}
+        />
+      ) : (
+        <ListTable
+          list={list}
+          page={daily}
+          label={t('history.views.daily')}
+          rowKey={(r) => `${r.siloId}-${r.day}`}
+          columns={dailyColumns}
+          emptyText={t('history.noDays')}
+        />
+      )}
+    </PageFrame>
   );
 }

@@ -7,12 +7,12 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { ExportButton } from '../../../ui/ExportButton';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
-import { PageHead } from '../../../ui/PageParts';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ErrorBlock } from '../../../ui/QueryStates';
 import { fmtKg } from '../model/forecast';
 import { siloReportExport, useSiloReport } from '../reportsApi';
 import { SelectFilter } from '../../../ui/SelectFilter';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 const CODE = { day: 'weight.ddreports', month: 'weight.mmreports', year: 'weight.yyreports' } as const;
@@ -53,55 +53,52 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
   });
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel(CODE[period])} subtitle={t(`report.subtitle.${period}`)} />
-      <div className="fs-panel">
-        <FilterBar label={t('filters')} actions={<ExportButton request={siloReportExport(ask)} />}>
-          <FarmField id="silo-farm" label={t('fields.farm')} width={200} choice={choice} />
-          {period !== 'year' && (
-            <SelectFilter<number>
-              id="silo-year"
-              label={t('report.year')}
-              width={120}
-              required
-              value={year}
-              onChange={setYear}
-              options={years.map((y) => ({ value: y, label: String(y) }))}
-            />
-          )}
-          {period === 'day' && (
-            <SelectFilter<number>
-              id="silo-month"
-              label={t('report.month')}
-              width={110}
-              required
-              value={month}
-              onChange={setMonth}
-              options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
-            />
-          )}
-        </FilterBar>
-        {report.isError ? (
-          <ErrorBlock title={t('report.failed')} onRetry={() => void report.refetch()} />
-        ) : (
-          <>
-            <p className="fs-muted" data-testid="silo-report-total">
-              {t('report.total', { consumed: kg(total.consumed), delivered: kg(total.delivered) })}
-            </p>
-            <PagedTable<SiloReportRow>
-              rowKey={(r) => `${r.bucket}-${r.siloId}`}
-              className="fs-admin-table"
-              label={menuLabel(CODE[period])}
-              loading={report.isPending}
-              rows={report.data}
-              columns={columns}
-              emptyText={t('report.empty')}
-              scroll={{ x: 900 }}
-            />
-          </>
+    <PageFrame head={{ title: menuLabel(CODE[period]), subtitle: t(`report.subtitle.${period}`) }}>
+      <FilterBar label={t('filters')} actions={<ExportButton request={siloReportExport(ask)} />}>
+        <FarmField id="silo-farm" label={t('fields.farm')} width={200} choice={choice} />
+        {period !== 'year' && (
+          <SelectFilter<number>
+            id="silo-year"
+            label={t('report.year')}
+            width={120}
+            required
+            value={year}
+            onChange={setYear}
+            options={years.map((y) => ({ value: y, label: String(y) }))}
+          />
         )}
-      </div>
-    </section>
+        {period === 'day' && (
+          <SelectFilter<number>
+            id="silo-month"
+            label={t('report.month')}
+            width={110}
+            required
+            value={month}
+            onChange={setMonth}
+            options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+          />
+        )}
+      </FilterBar>
+      {report.isError ? (
+        <ErrorBlock title={t('report.failed')} onRetry={() => void report.refetch()} />
+      ) : (
+        <>
+          <p className="fs-muted" data-testid="silo-report-total">
+            {t('report.total', { consumed: kg(total.consumed), delivered: kg(total.delivered) })}
+          </p>
+          <PagedTable<SiloReportRow>
+            rowKey={(r) => `${r.bucket}-${r.siloId}`}
+            className="fs-admin-table"
+            label={menuLabel(CODE[period])}
+            loading={report.isPending}
+            rows={report.data}
+            columns={columns}
+            emptyText={t('report.empty')}
+            scroll={{ x: 900 }}
+          />
+        </>
+      )}
+    </PageFrame>
   );
 }
 

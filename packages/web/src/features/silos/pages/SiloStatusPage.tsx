@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmShedFilters } from '../../../ui/FarmShedFilters';
-import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useSiloStatus } from '../api';
 import { SiloCard } from '../components/SiloCard';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../silos.css';
 
@@ -28,33 +28,30 @@ export function SiloStatusPage(): ReactElement {
   const status = useSiloStatus(choice.farmId, REFRESH_MS, list.filters.shedId);
   if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('weight.status')} subtitle={t('status.subtitle')} />
-      <div className="fs-panel">
-        <FarmShedFilters
-          idPrefix="silo"
-          texts={{ bar: t('filters'), farm: t('fields.farm'), shed: t('fields.shed') }}
-          choice={choice}
-          shedId={list.filters.shedId}
-          sheds={sheds.data}
-          onShed={(shedId) => list.apply({ shedId })}
-          refreshing={status.isFetching}
-          onRefresh={() => void status.refetch()}
-        />
-        {status.isPending ? (
-          <LoadingBlock />
-        ) : status.isError ? (
-          <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />
-        ) : status.data.length === 0 ? (
-          <EmptyBlock title={t('status.empty')} hint={t('status.emptyHint')} />
-        ) : (
-          <div className="fs-silo-grid">
-            {status.data.map((s) => (
-              <SiloCard key={s.id} silo={s} />
-            ))}
-          </div>
-        )}
-      </div>
-    </section>
+    <PageFrame head={{ title: menuLabel('weight.status'), subtitle: t('status.subtitle') }}>
+      <FarmShedFilters
+        idPrefix="silo"
+        texts={{ bar: t('filters'), farm: t('fields.farm'), shed: t('fields.shed') }}
+        choice={choice}
+        shedId={list.filters.shedId}
+        sheds={sheds.data}
+        onShed={(shedId) => list.apply({ shedId })}
+        refreshing={status.isFetching}
+        onRefresh={() => void status.refetch()}
+      />
+      {status.isPending ? (
+        <LoadingBlock />
+      ) : status.isError ? (
+        <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />
+      ) : status.data.length === 0 ? (
+        <EmptyBlock title={t('status.empty')} hint={t('status.emptyHint')} />
+      ) : (
+        <div className="fs-silo-grid">
+          {status.data.map((s) => (
+            <SiloCard key={s.id} silo={s} />
+          ))}
+        </div>
+      )}
+    </PageFrame>
   );
 }

@@ -1,7 +1,6 @@
 import type { ReactElement } from 'react';
-import { Button, Tag } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { byPriority, type PhoneConfigRow, type PushStrategyRow } from '@farmsense/shared';
 import { useFarmChoice } from '../../../app/farm';
@@ -14,6 +13,7 @@ import { useRowDialog } from '../../../ui/list/ListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { EditAction } from '../../../ui/RowAction';
 import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { ConfigHead } from '../components/ConfigHead';
 import { useDeletePhoneConfig, useDeleteStrategy, useFarmPhoneConfig, useFarmStrategy } from '../pushApi';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
@@ -170,12 +170,12 @@ export function PushConfigPage(): ReactElement {
       <FilterBar label={t('pushConfig.filters')}>
         <FarmField id="push-farm" label={t('records.farm')} width={200} choice={choice} />
       </FilterBar>
-      <div className="fs-alarm-config__head">
-        <h4 className="fs-heading">{t('pushConfig.strategy.title')}</h4>
-        <Button type="primary" icon={<PlusOutlined />} disabled={farmId === undefined || strategies.length > 0} onClick={strategyForm.add}>
-          {t('pushConfig.strategy.add')}
-        </Button>
-      </div>
+      <ConfigHead
+        title={t('pushConfig.strategy.title')}
+        addLabel={t('pushConfig.strategy.add')}
+        addDisabled={farmId === undefined || strategies.length > 0}
+        onAdd={strategyForm.add}
+      />
       <PagedTable<PushStrategyRow>
         label={t('pushConfig.strategy.title')}
         columnsKey="push-config:strategy"
@@ -188,12 +188,12 @@ export function PushConfigPage(): ReactElement {
         emptyText={t('pushConfig.strategy.empty')}
         scroll={{ x: 1100 }}
       />
-      <div className="fs-alarm-config__head">
-        <h4 className="fs-heading">{t('pushConfig.phone.title')}</h4>
-        <Button type="primary" icon={<PlusOutlined />} disabled={farmId === undefined || phones.length > 0} onClick={phoneForm.add}>
-          {t('pushConfig.phone.add')}
-        </Button>
-      </div>
+      <ConfigHead
+        title={t('pushConfig.phone.title')}
+        addLabel={t('pushConfig.phone.add')}
+        addDisabled={farmId === undefined || phones.length > 0}
+        onAdd={phoneForm.add}
+      />
       <PagedTable<PhoneConfigRow>
         label={t('pushConfig.phone.title')}
         columnsKey="push-config:phone"

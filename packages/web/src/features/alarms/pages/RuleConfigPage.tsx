@@ -1,7 +1,6 @@
 import { useMemo, type ReactElement } from 'react';
-import { Button, Tag, Typography } from 'antd';
+import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES, type AlarmRuleRow, type RuleGroupRow } from '@farmsense/shared';
 import { useFarmChoice } from '../../../app/farm';
@@ -18,6 +17,7 @@ import { ListTable } from '../../../ui/list/ListPage';
 import { EditAction } from '../../../ui/RowAction';
 import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useDeleteRule, useDeleteRuleGroup, useRuleGroupPage, useRulePage } from '../api';
+import { ConfigHead } from '../components/ConfigHead';
 import { ruleColumns } from '../components/ruleColumns';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { PageFrame } from '../../../ui/PageParts';
@@ -146,12 +146,13 @@ export function RuleConfigPage(): ReactElement {
       </FilterBar>
       <div className="fs-alarm-config">
         <div className="fs-alarm-config__groups">
-          <div className="fs-alarm-config__head">
-            <h4 className="fs-heading">{t('groups.title')}</h4>
-            <Button icon={<PlusOutlined />} disabled={choice.farmId === undefined} onClick={groupForm.add}>
-              {t('groups.add')}
-            </Button>
-          </div>
+          <ConfigHead
+            title={t('groups.title')}
+            addLabel={t('groups.add')}
+            addDisabled={choice.farmId === undefined}
+            onAdd={groupForm.add}
+            primary={false}
+          />
           <PagedTable<RuleGroupRow>
             label={t('groups.title')}
             columnsKey="rule-config:groups"
@@ -166,14 +167,13 @@ export function RuleConfigPage(): ReactElement {
           />
         </div>
         <div className="fs-alarm-config__rules">
-          <div className="fs-alarm-config__head">
-            <h4 className="fs-heading" data-testid="rules-title">
-              {group ? t('rules.titleOf', { name: group.name }) : t('rules.title')}
-            </h4>
-            <Button type="primary" icon={<PlusOutlined />} disabled={group === null} onClick={ruleForm.add}>
-              {t('rules.add')}
-            </Button>
-          </div>
+          <ConfigHead
+            title={group ? t('rules.titleOf', { name: group.name }) : t('rules.title')}
+            testId="rules-title"
+            addLabel={t('rules.add')}
+            addDisabled={group === null}
+            onAdd={ruleForm.add}
+          />
           <ListTable
             list={list}
             page={rules}

@@ -5,9 +5,9 @@ import { useFarmChoice, type FarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
-import { PageHead } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useEnvOverview } from './overviewApi';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 /**
@@ -37,15 +37,11 @@ export function OverviewFrame({
   else if (overview.data.sheds.length === 0) body = <EmptyBlock title={t('common:noData')} />;
   else body = children(overview.data, choice);
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel(app)} subtitle={subtitle} />
-      <div className="fs-panel">
-        <FilterBar label={t('codes.farm')}>
-          <FarmField id={`${app}-farm`} label={t('codes.farm')} width={200} choice={choice} onPicked={onPicked} />
-          {filters}
-        </FilterBar>
-      </div>
-      <div className="fs-panel">{body}</div>
-    </section>
+    <PageFrame head={{ title: menuLabel(app), subtitle }} after={<div className="fs-panel">{body}</div>}>
+      <FilterBar label={t('codes.farm')}>
+        <FarmField id={`${app}-farm`} label={t('codes.farm')} width={200} choice={choice} onPicked={onPicked} />
+        {filters}
+      </FilterBar>
+    </PageFrame>
   );
 }

@@ -2,15 +2,14 @@ import type { ReactElement } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FEED_EVENT_KINDS, type FeedAlarmStatsAnswer } from '@farmsense/shared';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { NoFarm } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { BarChart } from '../../../ui/charts/BarChart';
-import { useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { Panel } from '../../../ui/Panel';
 import { useFeedAlarmStats } from '../analysisApi';
-import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { FeedRangeFilters, RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
@@ -25,15 +24,9 @@ type TopRow = FeedAlarmStatsAnswer['top'][number];
  */
 export function FeedAlarmStatsPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
-  const choice = useFarmChoice();
-  const list = useListPage(RANGE_FILTERS);
-  const { filters } = list;
-  const range = useFeedRange(filters);
-  const answer = useFeedAlarmStats(
-    { farmId: choice.farmId ?? 0, shedId: filters.shedId, startTime: range[0].valueOf(), endTime: range[1].valueOf() },
-    choice.farmId !== undefined,
-  );
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const report = useFeedReport(RANGE_FILTERS);
+  const answer = useFeedAlarmStats(report.ask, report.ready);
+  if (!report.ready) return <NoFarm farmType={report.choice.farmType} />;
 
   const data = answer.data;
   const n = (v: number): string => formatDecimal(v, 0);
@@ -93,7 +86,7 @@ export function FeedAlarmStatsPage(): ReactElement {
         </>
       }
     >
-      <FeedRangeFilters id="feed-alarm" choice={choice} shedId={filters.shedId} range={range} onFilters={list.apply} />
+      <FeedRangeFilters id="feed-alarm" report={report} />
       {data && (
         <p className="fs-muted" data-testid="feed-alarm-total">
           {t('alarmStats.total')}: {FEED_EVENT_KINDS.map((k) => `${t(`alarmStats.kinds.${k}`)} ${n(data.total[k])}`).join(' · ')}

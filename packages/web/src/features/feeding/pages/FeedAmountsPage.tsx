@@ -2,14 +2,13 @@ import type { ReactElement } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { FeedAmountRow } from '@farmsense/shared';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { NoFarm } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { ExportButton } from '../../../ui/ExportButton';
-import { feedAmountsExport, useFeedAmounts, type FeedRangeAsk } from '../analysisApi';
+import { feedAmountsExport, useFeedAmounts } from '../analysisApi';
 import { feederDayColumns } from '../components/feederDayColumns';
-import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { FeedRangeFilters, RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
@@ -20,18 +19,10 @@ import '../../../ui/admin.css';
  */
 export function FeedAmountsPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
-  const choice = useFarmChoice();
-  const list = useListPage(RANGE_FILTERS);
-  const { filters } = list;
-  const range = useFeedRange(filters);
-  const ask: FeedRangeAsk = {
-    farmId: choice.farmId ?? 0,
-    shedId: filters.shedId,
-    startTime: range[0].valueOf(),
-    endTime: range[1].valueOf(),
-  };
-  const amounts = useFeedAmounts({ ...ask, ...list.paging }, choice.farmId !== undefined);
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const report = useFeedReport(RANGE_FILTERS);
+  const { ask, list } = report;
+  const amounts = useFeedAmounts({ ...ask, ...list.paging }, report.ready);
+  if (!report.ready) return <NoFarm farmType={report.choice.farmType} />;
 
   const columns: ColumnsType<FeedAmountRow> = [
     ...feederDayColumns<FeedAmountRow>(t, true),
@@ -45,14 +36,7 @@ export function FeedAmountsPage(): ReactElement {
 
   return (
     <PageFrame head={{ title: menuLabel('accurate-feeding.records.amount'), subtitle: t('feedAmounts.subtitle') }}>
-      <FeedRangeFilters
-        id="amounts"
-        choice={choice}
-        shedId={filters.shedId}
-        range={range}
-        onFilters={list.apply}
-        actions={<ExportButton request={feedAmountsExport(ask)} />}
-      />
+      <FeedRangeFilters id="amounts" report={report} actions={<ExportButton request={feedAmountsExport(ask)} />} />
       <ListTable
         list={list}
         page={amounts}

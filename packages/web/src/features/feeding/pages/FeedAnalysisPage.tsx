@@ -2,18 +2,18 @@ import type { ReactElement } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FEED_ANALYSIS_GROUPS, type FeedAnalysisRow } from '@farmsense/shared';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { NoFarm } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { BarChart } from '../../../ui/charts/BarChart';
-import { oneOfFilter, useListPage } from '../../../ui/list/useListPage';
+import { oneOfFilter } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
-import { PageHead } from '../../../ui/PageParts';
 import { ExportButton } from '../../../ui/ExportButton';
 import { feedAnalysisExport, useFeedAnalysis, type FeedAnalysisAsk } from '../analysisApi';
-import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { FeedRangeFilters, RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { FeedReconcileSection } from '../components/FeedReconcileSection';
 import { SelectFilter } from '../../../ui/SelectFilter';
+import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 const FILTERS = { ...RANGE_FILTERS, groupBy: oneOfFilter(FEED_ANALYSIS_GROUPS) };
@@ -27,19 +27,11 @@ const kg = (g: number): number => g / 1000;
  */
 export function FeedAnalysisPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
-  const choice = useFarmChoice();
-  const list = useListPage(FILTERS);
-  const { filters } = list;
-  const range = useFeedRange(filters);
-  const ask: FeedAnalysisAsk = {
-    farmId: choice.farmId ?? 0,
-    shedId: filters.shedId,
-    startTime: range[0].valueOf(),
-    endTime: range[1].valueOf(),
-    groupBy: filters.groupBy ?? 'day',
-  };
-  const answer = useFeedAnalysis(ask, choice.farmId !== undefined);
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const report = useFeedReport(FILTERS);
+  const { choice, list } = report;
+  const ask: FeedAnalysisAsk = { ...report.ask, groupBy: list.filters.groupBy ?? 'day' };
+  const answer = useFeedAnalysis(ask, report.ready);
+  if (!report.ready) return <NoFarm farmType={choice.farmType} />;
 
   const rows = answer.data?.list ?? [];
   const label = (r: FeedAnalysisRow): string =>
@@ -63,62 +55,56 @@ export function FeedAnalysisPage(): ReactElement {
   const total = answer.data?.total;
 
   return (
-    <section className="fs-admin-page" aria-labelledby="page-title">
-      <PageHead title={menuLabel('accurate-feeding.feed-analysis')} subtitle={t('feedAnalysis.subtitle')} />
-      <div className="fs-panel">
-        <FeedRangeFilters
-          id="analysis"
-          choice={choice}
-          shedId={filters.shedId}
-          range={range}
-          onFilters={list.apply}
-          actions={<ExportButton request={feedAnalysisExport(ask)} />}
-        >
-          <SelectFilter
-            id="analysis-group"
-            label={t('feedAnalysis.groupBy')}
-            width={160}
-            required
-            value={ask.groupBy}
-            options={FEED_ANALYSIS_GROUPS.map((g) => ({ value: g, label: t(`feedAnalysis.groups.${g}`) }))}
-            onChange={(v) => list.apply({ groupBy: v })}
-          />
-        </FeedRangeFilters>
-        {rows.length > 0 && (
-          <BarChart
-            categories={rows.map(label)}
-            series={[
-              { id: 'planned', name: t('feedAnalysis.series.planned'), values: rows.map((r) => kg(r.planned)) },
-              { id: 'dispensed', name: t('feedAnalysis.series.dispensed'), values: rows.map((r) => kg(r.dispensed)) },
-            ]}
-            unit="kg"
-            valueName={t('feedAnalysis.amount')}
-            ariaLabel={t('feedAnalysis.chart')}
-            testId="feed-analysis-chart"
-          />
-        )}
-        {total && rows.length > 0 && (
-          <p className="fs-muted" data-testid="feed-analysis-total">
-            {t('feedAnalysis.total')}: {t('feedAnalysis.fields.planned')} {f1(total.planned)} · {t('feedAnalysis.fields.dispensed')}{' '}
-            {f1(total.dispensed)} · {t('feedAnalysis.fields.leftover')} {f1(total.leftover)} · {t('feedAnalysis.fields.deviation')}{' '}
-            {total.deviation === null ? '—' : formatDecimal(total.deviation, 1)}
-          </p>
-        )}
-        <PagedTable<FeedAnalysisRow>
-          label={t('feedAnalysis.sheet')}
-          rowKey={(r) => r.key}
-          className="fs-admin-table"
-          columns={columns}
-          rows={answer.data?.list}
-          loading={answer.isFetching}
-          error={answer.error}
-          onRetry={() => void answer.refetch()}
-          emptyText={t('feedAnalysis.empty')}
+    <PageFrame
+      head={{ title: menuLabel('accurate-feeding.feed-analysis'), subtitle: t('feedAnalysis.subtitle') }}
+      after={
+        <div className="fs-panel">
+          <FeedReconcileSection ask={report.ask} />
+        </div>
+      }
+    >
+      <FeedRangeFilters id="analysis" report={report} actions={<ExportButton request={feedAnalysisExport(ask)} />}>
+        <SelectFilter
+          id="analysis-group"
+          label={t('feedAnalysis.groupBy')}
+          width={160}
+          required
+          value={ask.groupBy}
+          options={FEED_ANALYSIS_GROUPS.map((g) => ({ value: g, label: t(`feedAnalysis.groups.${g}`) }))}
+          onChange={(v) => list.apply({ groupBy: v })}
         />
-      </div>
-      <div className="fs-panel">
-        <FeedReconcileSection ask={{ farmId: ask.farmId, shedId: ask.shedId, startTime: ask.startTime, endTime: ask.endTime }} />
-      </div>
-    </section>
+      </FeedRangeFilters>
+      {rows.length > 0 && (
+        <BarChart
+          categories={rows.map(label)}
+          series={[
+            { id: 'planned', name: t('feedAnalysis.series.planned'), values: rows.map((r) => kg(r.planned)) },
+            { id: 'dispensed', name: t('feedAnalysis.series.dispensed'), values: rows.map((r) => kg(r.dispensed)) },
+          ]}
+          unit="kg"
+          valueName={t('feedAnalysis.amount')}
+          ariaLabel={t('feedAnalysis.chart')}
+          testId="feed-analysis-chart"
+        />
+      )}
+      {total && rows.length > 0 && (
+        <p className="fs-muted" data-testid="feed-analysis-total">
+          {t('feedAnalysis.total')}: {t('feedAnalysis.fields.planned')} {f1(total.planned)} · {t('feedAnalysis.fields.dispensed')}{' '}
+          {f1(total.dispensed)} · {t('feedAnalysis.fields.leftover')} {f1(total.leftover)} · {t('feedAnalysis.fields.deviation')}{' '}
+          {total.deviation === null ? '—' : formatDecimal(total.deviation, 1)}
+        </p>
+      )}
+      <PagedTable<FeedAnalysisRow>
+        label={t('feedAnalysis.sheet')}
+        rowKey={(r) => r.key}
+        className="fs-admin-table"
+        columns={columns}
+        rows={answer.data?.list}
+        loading={answer.isFetching}
+        error={answer.error}
+        onRetry={() => void answer.refetch()}
+        emptyText={t('feedAnalysis.empty')}
+      />
+    </PageFrame>
   );
 }

@@ -2,25 +2,19 @@ import type { ReactElement } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { COMMAND_STATUSES, type FeedNowRecordRow } from '@farmsense/shared';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { NoFarm } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
-import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
+import { oneOfFilter } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { SelectFilter } from '../../../ui/SelectFilter';
-import { FeedRangeFilters, useFeedRange } from '../components/FeedRangeFilters';
+import { FeedRangeFilters, PEN_RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { CommandTag } from '../components/RemoteParts';
 import { useFeedNowRecords } from '../remoteApi';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
-const FILTERS = {
-  shedId: numberFilter,
-  penId: numberFilter,
-  status: oneOfFilter(COMMAND_STATUSES),
-  start: numberFilter,
-  end: numberFilter,
-};
+const FILTERS = { ...PEN_RANGE_FILTERS, status: oneOfFilter(COMMAND_STATUSES) };
 
 /**
  * /accurate-feeding/records/feed-immediate: every feed-now sent to a farm's feeders, newest first,
@@ -30,23 +24,10 @@ const FILTERS = {
  */
 export function FeedNowRecordsPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
-  const choice = useFarmChoice();
-  const list = useListPage(FILTERS);
-  const { filters } = list;
-  const range = useFeedRange(filters, { wholeToday: true });
-  const records = useFeedNowRecords(
-    {
-      farmId: choice.farmId ?? 0,
-      shedId: filters.shedId,
-      penId: filters.shedId === undefined ? undefined : filters.penId,
-      status: filters.status,
-      startTime: range[0].valueOf(),
-      endTime: range[1].valueOf(),
-      ...list.paging,
-    },
-    choice.farmId !== undefined,
-  );
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const report = useFeedReport(FILTERS, { wholeToday: true });
+  const { list } = report;
+  const records = useFeedNowRecords({ ...report.ask, penId: report.penId, status: list.filters.status, ...list.paging }, report.ready);
+  if (!report.ready) return <NoFarm farmType={report.choice.farmType} />;
 
   const columns: ColumnsType<FeedNowRecordRow> = [
     { key: 'at', title: t('feedNow.fields.at'), width: 170, render: (_, r) => formatDateTime(r.createdAt) },
@@ -90,19 +71,12 @@ export function FeedNowRecordsPage(): ReactElement {
 
   return (
     <PageFrame head={{ title: menuLabel('accurate-feeding.records.feed-immediate'), subtitle: t('feedNow.subtitle') }}>
-      <FeedRangeFilters
-        id="feednow"
-        choice={choice}
-        shedId={filters.shedId}
-        pen={{ penId: filters.penId }}
-        range={range}
-        onFilters={list.apply}
-      >
+      <FeedRangeFilters id="feednow" report={report} pen>
         <SelectFilter
           id="feednow-status"
           label={t('feedNow.fields.outcome')}
           width={160}
-          value={filters.status}
+          value={list.filters.status}
           options={COMMAND_STATUSES.map((s) => ({ value: s, label: t(`remote.status.${s}`) }))}
           onChange={(v) => list.apply({ status: v })}
         />

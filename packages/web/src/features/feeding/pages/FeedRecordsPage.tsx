@@ -3,19 +3,16 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { FeedRecordRow } from '@farmsense/shared';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { NoFarm } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { ExportButton } from '../../../ui/ExportButton';
-import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { feederDayColumns } from '../components/feederDayColumns';
-import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { FeedRangeFilters, PEN_RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { feedRecordsExport, useFeedRecords, type FeedRecordsAsk } from '../recordsApi';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
-
-const FILTERS = { ...RANGE_FILTERS, penId: numberFilter };
 
 /**
  * /accurate-feeding/records/feeding: per feeder and farm day what it planned and dispensed, the
@@ -24,19 +21,11 @@ const FILTERS = { ...RANGE_FILTERS, penId: numberFilter };
  */
 export function FeedRecordsPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
-  const choice = useFarmChoice();
-  const list = useListPage(FILTERS);
-  const { filters } = list;
-  const range = useFeedRange(filters);
-  const ask: FeedRecordsAsk = {
-    farmId: choice.farmId ?? 0,
-    shedId: filters.shedId,
-    penId: filters.shedId === undefined ? undefined : filters.penId,
-    startTime: range[0].valueOf(),
-    endTime: range[1].valueOf(),
-  };
-  const records = useFeedRecords({ ...ask, ...list.paging }, choice.farmId !== undefined);
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const report = useFeedReport(PEN_RANGE_FILTERS);
+  const { list } = report;
+  const ask: FeedRecordsAsk = { ...report.ask, penId: report.penId };
+  const records = useFeedRecords({ ...ask, ...list.paging }, report.ready);
+  if (!report.ready) return <NoFarm farmType={report.choice.farmType} />;
 
   const columns: ColumnsType<FeedRecordRow> = [
     ...feederDayColumns<FeedRecordRow>(t),
@@ -57,15 +46,7 @@ export function FeedRecordsPage(): ReactElement {
 
   return (
     <PageFrame head={{ title: menuLabel('accurate-feeding.records.feeding'), subtitle: t('feedRecords.subtitle') }}>
-      <FeedRangeFilters
-        id="records"
-        choice={choice}
-        shedId={filters.shedId}
-        pen={{ penId: filters.penId }}
-        range={range}
-        onFilters={list.apply}
-        actions={<ExportButton request={feedRecordsExport(ask)} />}
-      />
+      <FeedRangeFilters id="records" report={report} pen actions={<ExportButton request={feedRecordsExport(ask)} />} />
       <ListTable
         list={list}
         page={records}

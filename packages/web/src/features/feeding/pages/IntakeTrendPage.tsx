@@ -3,19 +3,19 @@ import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { FeedIntakeDay } from '@farmsense/shared';
-import { NoFarm, useFarmChoice } from '../../../app/farm';
+import { NoFarm } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { LineChart, type ValueLine } from '../../../ui/charts';
-import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { numberFilter } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useFeedIntake } from '../analysisApi';
-import { FeedRangeFilters, RANGE_FILTERS, useFeedRange } from '../components/FeedRangeFilters';
+import { FeedRangeFilters, PEN_RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
-const FILTERS = { ...RANGE_FILTERS, penId: numberFilter, feederId: numberFilter };
+const FILTERS = { ...PEN_RANGE_FILTERS, feederId: numberFilter };
 
 /**
  * /accurate-feeding/slb-analysis/index: the daily intake of one sow's feeder or one pen (its
@@ -24,23 +24,11 @@ const FILTERS = { ...RANGE_FILTERS, penId: numberFilter, feederId: numberFilter 
  */
 export function IntakeTrendPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
-  const choice = useFarmChoice();
-  const list = useListPage(FILTERS);
+  const report = useFeedReport(FILTERS);
+  const { list, penId } = report;
   const { filters } = list;
-  const range = useFeedRange(filters);
-  const penId = filters.shedId === undefined ? undefined : filters.penId;
-  const answer = useFeedIntake(
-    {
-      farmId: choice.farmId ?? 0,
-      shedId: filters.shedId,
-      penId,
-      feederId: filters.feederId,
-      startTime: range[0].valueOf(),
-      endTime: range[1].valueOf(),
-    },
-    choice.farmId !== undefined,
-  );
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const answer = useFeedIntake({ ...report.ask, penId, feederId: filters.feederId }, report.ready);
+  if (!report.ready) return <NoFarm farmType={report.choice.farmType} />;
 
   const days = answer.data?.days ?? [];
   const feeders = (answer.data?.feeders ?? [])
@@ -76,14 +64,7 @@ export function IntakeTrendPage(): ReactElement {
     <PageFrame
       head={{ title: menuLabel('accurate-feeding.slb-analysis'), subtitle: t('intake.subtitle', { share: answer.data?.minShare ?? '' }) }}
     >
-      <FeedRangeFilters
-        id="intake"
-        choice={choice}
-        shedId={filters.shedId}
-        range={range}
-        pen={{ penId }}
-        onFilters={(p) => list.apply('penId' in p ? { ...p, feederId: undefined } : p)}
-      >
+      <FeedRangeFilters id="intake" report={report} pen onFilters={(p) => list.apply('penId' in p ? { ...p, feederId: undefined } : p)}>
         <SelectFilter<number>
           id="intake-feeder"
           label={t('intake.feeder')}

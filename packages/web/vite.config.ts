@@ -114,24 +114,55 @@ function lazyStandIns(): Plugin {
 }
 
 /**
- * Table's row selection takes four helpers from rc-tree's index, which also holds the Tree
- * component (a class with statics the bundler cannot drop): this imports the helpers from their
- * own files, so a table does not carry a tree it never renders.
+ * Imports inside antd narrowed from a package index to the files that hold what is imported. An
+ * index whose modules run statements at load (classes with statics, `Form.Field = Field`) keeps
+ * all of them in the bundle whatever is used, so:
+ * - Table's row selection takes four helpers from rc-tree's index, which also holds the Tree
+ *   component: a table does not carry a tree it never renders;
+ * - Form's context (which every overlay imports through ContextIsolator: dropdown, tooltip, the
+ *   shell's menus) takes FormProvider from rc-form's index, which also holds Form, Field, List
+ *   and the async validator (about 13 KB gzipped), and the radio group (a table's pagination and
+ *   row selection) takes a one-line name helper from Form's useForm, which imports that index:
+ *   only pages with a form carry them.
+ * A rule whose import is no longer in its file fails the build, so an antd update cannot
+ * silently undo it.
  */
-function narrowTreeHelpers(): Plugin {
-  const FROM = "import { arrAdd, arrDel, conductCheck, convertDataToEntities } from '@rc-component/tree';";
-  const TO = [
-    "import { arrAdd, arrDel } from '@rc-component/tree/es/util';",
-    "import { conductCheck } from '@rc-component/tree/es/utils/conductUtil';",
-    "import { convertDataToEntities } from '@rc-component/tree/es/utils/treeUtil';",
-  ].join('\n');
+interface NarrowImport {
+  file: RegExp;
+  from: string;
+  to: string;
+}
+const NARROW_IMPORTS: NarrowImport[] = [
+  {
+    file: /antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/,
+    from: "import { arrAdd, arrDel, conductCheck, convertDataToEntities } from '@rc-component/tree';",
+    to: [
+      "import { arrAdd, arrDel } from '@rc-component/tree/es/util';",
+      "import { conductCheck } from '@rc-component/tree/es/utils/conductUtil';",
+      "import { convertDataToEntities } from '@rc-component/tree/es/utils/treeUtil';",
+    ].join('\n'),
+  },
+  {
+    file: /antd[\\/]es[\\/]form[\\/]context\.js$/,
+    from: "import { FormProvider as RcFormProvider } from '@rc-component/form';",
+    to: "import { FormProvider as RcFormProvider } from '@rc-component/form/es/FormContext';",
+  },
+  {
+    file: /antd[\\/]es[\\/]radio[\\/]group\.js$/,
+    from: "import { toNamePathStr } from '../form/hooks/useForm';",
+    to: "import { toArray } from '../form/util';\nconst toNamePathStr = (name) => toArray(name).join('_');",
+  },
+];
+
+function narrowImports(): Plugin {
   return {
-    name: 'farmsense-narrow-tree-helpers',
+    name: 'farmsense-narrow-imports',
     apply: 'build',
     transform(code, id) {
-      if (!/antd[\\/]es[\\/]table[\\/]hooks[\\/]useSelection\.js$/.test(id)) return null;
-      if (!code.includes(FROM)) throw new Error(`${id}: the rc-tree import changed; update narrowTreeHelpers`);
-      return { code: code.replace(FROM, TO), map: null };
+      const rule = NARROW_IMPORTS.find((r) => r.file.test(id));
+      if (!rule) return null;
+      if (!code.includes(rule.from)) throw new Error(`${id}: the import changed; update NARROW_IMPORTS`);
+      return { code: code.replace(rule.from, rule.to), map: null };
     },
   };
 }
@@ -144,7 +175,7 @@ function narrowTreeHelpers(): Plugin {
  * measures it against the budgets). The manifest feeds that benchmark.
  */
 export default defineConfig({
-  plugins: [react(), lazyStandIns(), narrowTreeHelpers(), precompress()],
+  plugins: [react(), lazyStandIns(), narrowImports(), precompress()],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_TARGET ?? 'http://localhost:8080', changeOrigin: true } },

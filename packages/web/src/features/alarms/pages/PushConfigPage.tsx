@@ -5,14 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { byPriority, type PhoneConfigRow, type PushStrategyRow } from '@farmsense/shared';
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { PagedTable } from '../../../ui/PagedTable';
-import { EditAction } from '../../../ui/RowAction';
-import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { ConfigHead } from '../components/ConfigHead';
 import { useDeletePhoneConfig, useDeleteStrategy, useFarmPhoneConfig, useFarmStrategy } from '../pushApi';
 import { PageFrame } from '../../../ui/PageParts';
@@ -100,20 +98,11 @@ export function PushConfigPage(): ReactElement {
       title: t('pushConfig.strategy.timing'),
       render: (_, r) => t('pushConfig.strategy.timingOf', { interval: r.intervalMinutes, delay: r.sendDelaySec }),
     },
-    actionsColumn<PushStrategyRow>(t('common:actions'), 180, (r) => (
-      <>
-        <EditAction compact={false} label={t('pushConfig.strategy.editOf', { name: r.name })} onClick={() => strategyForm.edit(r)} />
-        <ConfirmedDeleteAction
-          compact={false}
-          label={t('pushConfig.strategy.deleteOf', { name: r.name })}
-          confirm={{
-            title: t('pushConfig.strategy.deleteTitle', { name: r.name }),
-            content: t('pushConfig.strategy.deleteWarning'),
-            run: () => removeStrategy.mutateAsync(r.id),
-          }}
-        />
-      </>
-    )),
+    editDeleteColumn<PushStrategyRow>(t, 'pushConfig.strategy', 180, {
+      names: (r) => ({ name: r.name }),
+      edit: strategyForm.edit,
+      remove: (r) => removeStrategy.mutateAsync(r.id),
+    }),
   ];
 
   const phoneColumns: ColumnsType<PhoneConfigRow> = [
@@ -139,20 +128,11 @@ export function PushConfigPage(): ReactElement {
         </>
       ),
     },
-    actionsColumn<PhoneConfigRow>(t('common:actions'), 180, (r) => (
-      <>
-        <EditAction compact={false} label={t('pushConfig.phone.editOf', { farm: r.farmName })} onClick={() => phoneForm.edit(r)} />
-        <ConfirmedDeleteAction
-          compact={false}
-          label={t('pushConfig.phone.deleteOf', { farm: r.farmName })}
-          confirm={{
-            title: t('pushConfig.phone.deleteTitle', { farm: r.farmName }),
-            content: t('pushConfig.phone.deleteWarning'),
-            run: () => removePhone.mutateAsync(r.id),
-          }}
-        />
-      </>
-    )),
+    editDeleteColumn<PhoneConfigRow>(t, 'pushConfig.phone', 180, {
+      names: (r) => ({ farm: r.farmName }),
+      edit: phoneForm.edit,
+      remove: (r) => removePhone.mutateAsync(r.id),
+    }),
   ];
 
   return (

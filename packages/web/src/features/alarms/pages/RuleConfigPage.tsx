@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES, type AlarmRuleRow, type RuleGroupRow } from '@farmsense/shared';
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { shedTypeLabel } from '../../../ui/enumLabel';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
@@ -14,8 +13,7 @@ import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { ListTable } from '../../../ui/list/ListPage';
-import { EditAction } from '../../../ui/RowAction';
-import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { useDeleteRule, useDeleteRuleGroup, useRuleGroupPage, useRulePage } from '../api';
 import { ConfigHead } from '../components/ConfigHead';
 import { ruleColumns } from '../components/ruleColumns';
@@ -80,39 +78,23 @@ export function RuleConfigPage(): ReactElement {
         </div>
       ),
     },
-    actionsColumn<RuleGroupRow>(t('common:actions'), 96, (g) => (
-      <>
-        <EditAction compact label={t('groups.editOf', { name: g.name })} onClick={() => groupForm.edit(g)} />
-        <ConfirmedDeleteAction
-          compact
-          label={t('groups.deleteOf', { name: g.name })}
-          confirm={{
-            title: t('groups.deleteTitle', { name: g.name }),
-            content: t('groups.deleteWarning', { count: g.ruleCount }),
-            run: () => removeGroup.mutateAsync(g.id),
-            after: () => list.apply({ groupId: undefined }),
-          }}
-        />
-      </>
-    )),
+    editDeleteColumn<RuleGroupRow>(t, 'groups', 96, {
+      names: (g) => ({ name: g.name }),
+      edit: groupForm.edit,
+      remove: (g) => removeGroup.mutateAsync(g.id),
+      content: (g) => t('groups.deleteWarning', { count: g.ruleCount }),
+      after: () => list.apply({ groupId: undefined }),
+      compact: true,
+    }),
   ];
 
   const columns = [
     ...ruleColumns(t),
-    actionsColumn<AlarmRuleRow>(t('common:actions'), 200, (r) => (
-      <>
-        <EditAction compact={false} label={t('rules.editOf', { name: r.name })} onClick={() => ruleForm.edit(r)} />
-        <ConfirmedDeleteAction
-          compact={false}
-          label={t('rules.deleteOf', { name: r.name })}
-          confirm={{
-            title: t('rules.deleteTitle', { name: r.name }),
-            content: t('rules.deleteWarning'),
-            run: () => removeRule.mutateAsync(r.id),
-          }}
-        />
-      </>
-    )),
+    editDeleteColumn<AlarmRuleRow>(t, 'rules', 200, {
+      names: (r) => ({ name: r.name }),
+      edit: ruleForm.edit,
+      remove: (r) => removeRule.mutateAsync(r.id),
+    }),
   ];
 
   return (

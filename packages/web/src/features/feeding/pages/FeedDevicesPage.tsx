@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppCode, FeedDeviceKind, FeedDeviceRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
-import { EditDeleteActions } from '../../../ui/EditDeleteActions';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { StackCell } from '../../../ui/list/nameColumn';
@@ -119,18 +118,12 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
       render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{t(r.online ? 'feedDevices.online' : 'feedDevices.offline')}</Tag>,
     },
     ...detailColumns(kind, t),
-    actionsColumn<FeedDeviceRow>(t('common:actions'), 200, (r) => (
-      <EditDeleteActions
-        editLabel={t('feedDevices.editOf', { name: r.name })}
-        onEdit={() => form.edit(r)}
-        deleteLabel={t('feedDevices.deleteOf', { name: r.name })}
-        confirm={{
-          title: t('feedDevices.deleteTitle', { name: r.name }),
-          content: r.childCount > 0 ? t(`feedDevices.bound.${kind}`, { count: r.childCount }) : t('feedDevices.deleteWarning'),
-          run: () => remove.mutateAsync({ kind, id: r.id }),
-        }}
-      />
-    )),
+    editDeleteColumn<FeedDeviceRow>(t, 'feedDevices', 200, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync({ kind, id: r.id }),
+      content: (r) => (r.childCount > 0 ? t(`feedDevices.bound.${kind}`, { count: r.childCount }) : t('feedDevices.deleteWarning')),
+    }),
   ];
 
   return (

@@ -3,13 +3,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { FARM_TYPES, type FeedInfoRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { enumLabel } from '../../../ui/enumLabel';
 import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { nameColumn } from '../../../ui/list/nameColumn';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
-import { EditDeleteActions } from '../../../ui/EditDeleteActions';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { useDeleteFeedInfo, useFeedInfoPage, useFeedTypeList } from '../api';
 import { formatAmount } from '../model/format';
 
@@ -56,18 +55,12 @@ export function FeedInfoPage(): ReactElement {
       render: (_, r) => (r.price === null ? '—' : `${formatAmount(r.price, 2)}${r.priceUnit ? ` ${r.priceUnit}` : ''}`),
     },
     { key: 'planUses', title: t('info.fields.planUses'), width: 110, align: 'right', render: (_, r) => r.planUses },
-    actionsColumn<FeedInfoRow>(t('common:actions'), 200, (r) => (
-      <EditDeleteActions
-        editLabel={t('info.editOf', { name: r.name })}
-        onEdit={() => form.edit(r)}
-        deleteLabel={t('info.deleteOf', { name: r.name })}
-        confirm={{
-          title: t('info.deleteTitle', { name: r.name }),
-          content: r.planUses > 0 ? t('info.inUse', { count: r.planUses }) : t('info.deleteWarning'),
-          run: () => remove.mutateAsync(r.id),
-        }}
-      />
-    )),
+    editDeleteColumn<FeedInfoRow>(t, 'info', 200, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      content: (r) => (r.planUses > 0 ? t('info.inUse', { count: r.planUses }) : t('info.deleteWarning')),
+    }),
   ];
 
   return (

@@ -3,11 +3,10 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { FeedTypeRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
-import { EditDeleteActions } from '../../../ui/EditDeleteActions';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { useDeleteFeedType, useFeedTypePage } from '../api';
 
 const FeedTypeFormDialog = lazyPart(() => import('../components/FeedTypeFormDialog').then((m) => m.FeedTypeFormDialog));
@@ -27,18 +26,12 @@ export function FeedTypesPage(): ReactElement {
     { key: 'name', title: t('types.fields.name'), width: 220, render: (_, r) => <strong>{r.name}</strong> },
     { key: 'remark', title: t('types.fields.remark'), render: (_, r) => r.remark ?? '—' },
     { key: 'infoCount', title: t('types.fields.infoCount'), width: 120, align: 'right', render: (_, r) => r.infoCount },
-    actionsColumn<FeedTypeRow>(t('common:actions'), 200, (r) => (
-      <EditDeleteActions
-        editLabel={t('types.editOf', { name: r.name })}
-        onEdit={() => form.edit(r)}
-        deleteLabel={t('types.deleteOf', { name: r.name })}
-        confirm={{
-          title: t('types.deleteTitle', { name: r.name }),
-          content: r.infoCount > 0 ? t('types.inUse', { count: r.infoCount }) : t('types.deleteWarning'),
-          run: () => remove.mutateAsync(r.id),
-        }}
-      />
-    )),
+    editDeleteColumn<FeedTypeRow>(t, 'types', 200, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      content: (r) => (r.infoCount > 0 ? t('types.inUse', { count: r.infoCount }) : t('types.deleteWarning')),
+    }),
   ];
 
   return (

@@ -7,13 +7,12 @@ import { minuteText, type MealAdjustKind, type MealAdjustRow } from '@farmsense/
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { toast } from '../../../app/api/toast';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
-import { EditAction, RowAction } from '../../../ui/RowAction';
-import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { RowAction } from '../../../ui/RowAction';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { LazyCodeDialog } from '../components/RemoteParts';
 import { MealFeeders } from '../components/MealFeeders';
 import { useDeleteMealAdjust, useDispatchMealAdjust, useMealAdjustPage } from '../mealApi';
@@ -83,9 +82,11 @@ function MealAdjustPage({ kind }: { kind: MealAdjustKind }): ReactElement {
       render: (_, r) => <span data-testid="meal-confirmed">{t('meal.confirmedOf', { confirmed: r.confirmed, feeders: r.feeders })}</span>,
     },
     { key: 'remark', title: t('meal.fields.remark'), width: 160, render: (_, r) => r.remark ?? '' },
-    actionsColumn<MealAdjustRow>(t('common:actions'), 240, (r) => (
-      <>
-        <EditAction compact={false} label={t('meal.editOf', { target: targetOf(r, penLabel) })} onClick={() => form.edit(r)} />
+    editDeleteColumn<MealAdjustRow>(t, 'meal', 240, {
+      names: (r) => ({ target: targetOf(r, penLabel) }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      between: (r) => (
         <RowAction
           compact={false}
           icon={<SendOutlined />}
@@ -94,17 +95,8 @@ function MealAdjustPage({ kind }: { kind: MealAdjustKind }): ReactElement {
           disabled={r.feeders === 0}
           onClick={() => setSending(r)}
         />
-        <ConfirmedDeleteAction
-          compact={false}
-          label={t('meal.deleteOf', { target: targetOf(r, penLabel) })}
-          confirm={{
-            title: t('meal.deleteTitle', { target: targetOf(r, penLabel) }),
-            content: t('meal.deleteWarning'),
-            run: () => remove.mutateAsync(r.id),
-          }}
-        />
-      </>
-    )),
+      ),
+    }),
   ];
 
   return (

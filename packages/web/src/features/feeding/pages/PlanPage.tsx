@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { DISPATCH_STATUSES, minuteText, type PlanRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { StackCell } from '../../../ui/list/nameColumn';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { RedoOutlined, SendOutlined } from '@ant-design/icons';
-import { EditAction, RowAction } from '../../../ui/RowAction';
-import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { RowAction } from '../../../ui/RowAction';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useDeletePlan, useDispatchPlan, usePlanPage, useRetryDispatch } from '../api';
 import { formatAmount } from '../model/format';
@@ -128,56 +127,51 @@ export function PlanPage(): ReactElement {
         </div>
       ),
     },
-    actionsColumn<PlanRow>(t('common:actions'), 260, (r) => (
-      <>
-        <EditAction compact={false} label={t('plan.editOf', { name: r.name })} onClick={() => form.edit(r)} />
-        <RowAction
-          compact={false}
-          icon={<SendOutlined />}
-          label={t('plan.dispatchOf', { name: r.name })}
-          text={t('plan.dispatchAction')}
-          onClick={() =>
-            confirm({
-              title: t('plan.dispatchTitle', { name: r.name }),
-              content: r.dispatchMode === 'timed' ? t('plan.dispatchTimed') : t('plan.dispatchNow'),
-              okText: t('plan.dispatchAction'),
-              run: () => dispatch.mutateAsync(r.id),
-              done: (res) => t(`plan.statuses.${res.dispatchStatus}`),
-            })
-          }
-        />
-        {r.dispatch.failed > 0 && (
+    editDeleteColumn<PlanRow>(t, 'plan', 260, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      between: (r) => (
+        <>
           <RowAction
             compact={false}
-            icon={<RedoOutlined />}
-            label={t('plan.retryOf', { name: r.name })}
-            text={t('plan.retryAction')}
+            icon={<SendOutlined />}
+            label={t('plan.dispatchOf', { name: r.name })}
+            text={t('plan.dispatchAction')}
             onClick={() =>
               confirm({
-                title: t('plan.retryOf', { name: r.name }),
-                content: t('plan.counts', {
-                  sent: r.dispatch.sent,
-                  pending: r.dispatch.notSent + r.dispatch.sending,
-                  failed: r.dispatch.failed,
-                }),
-                okText: t('plan.retryAction'),
-                run: () => retry.mutateAsync(r.id),
-                done: (res) => t('plan.retried', { count: res.retried }),
+                title: t('plan.dispatchTitle', { name: r.name }),
+                content: r.dispatchMode === 'timed' ? t('plan.dispatchTimed') : t('plan.dispatchNow'),
+                okText: t('plan.dispatchAction'),
+                run: () => dispatch.mutateAsync(r.id),
+                done: (res) => t(`plan.statuses.${res.dispatchStatus}`),
               })
             }
           />
-        )}
-        <ConfirmedDeleteAction
-          compact={false}
-          label={t('plan.deleteOf', { name: r.name })}
-          confirm={{
-            title: t('plan.deleteTitle', { name: r.name }),
-            content: t('plan.deleteWarning'),
-            run: () => remove.mutateAsync(r.id),
-          }}
-        />
-      </>
-    )),
+          {r.dispatch.failed > 0 && (
+            <RowAction
+              compact={false}
+              icon={<RedoOutlined />}
+              label={t('plan.retryOf', { name: r.name })}
+              text={t('plan.retryAction')}
+              onClick={() =>
+                confirm({
+                  title: t('plan.retryOf', { name: r.name }),
+                  content: t('plan.counts', {
+                    sent: r.dispatch.sent,
+                    pending: r.dispatch.notSent + r.dispatch.sending,
+                    failed: r.dispatch.failed,
+                  }),
+                  okText: t('plan.retryAction'),
+                  run: () => retry.mutateAsync(r.id),
+                  done: (res) => t('plan.retried', { count: res.retried }),
+                })
+              }
+            />
+          )}
+        </>
+      ),
+    }),
   ];
 
   return (

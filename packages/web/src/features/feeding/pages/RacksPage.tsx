@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { RackRow } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
-import { EditDeleteActions } from '../../../ui/EditDeleteActions';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { StackCell } from '../../../ui/list/nameColumn';
@@ -50,18 +49,12 @@ export function RacksPage(): ReactElement {
     { key: 'run', title: t('racks.fields.run'), width: 140, render: (_, r) => t('racks.runLine', { start: r.startNo, end: r.endNo }) },
     { key: 'positions', title: t('racks.fields.positions'), width: 110, align: 'right', render: (_, r) => r.positions },
     { key: 'bound', title: t('racks.fields.bound'), width: 130, align: 'right', render: (_, r) => r.bound },
-    actionsColumn<RackRow>(t('common:actions'), 200, (r) => (
-      <EditDeleteActions
-        editLabel={t('racks.editOf', { name: r.name })}
-        onEdit={() => form.edit(r)}
-        deleteLabel={t('racks.deleteOf', { name: r.name })}
-        confirm={{
-          title: t('racks.deleteTitle', { name: r.name }),
-          content: r.bound > 0 ? t('racks.deleteBound', { count: r.bound }) : t('racks.deleteWarning', { count: r.positions }),
-          run: () => remove.mutateAsync(r.id),
-        }}
-      />
-    )),
+    editDeleteColumn<RackRow>(t, 'racks', 200, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      content: (r) => (r.bound > 0 ? t('racks.deleteBound', { count: r.bound }) : t('racks.deleteWarning', { count: r.positions })),
+    }),
   ];
 
   return (

@@ -3,13 +3,12 @@ import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import { PIG_PEN_FEEDING_TYPES, type StandardRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { enumLabel } from '../../../ui/enumLabel';
 import { lazyPart } from '../../../ui/lazyPart';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { nameColumn } from '../../../ui/list/nameColumn';
 import { oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
-import { EditDeleteActions } from '../../../ui/EditDeleteActions';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { useDeleteStandard, useStandardPage } from '../api';
 import { formatAmount } from '../model/format';
 
@@ -79,18 +78,12 @@ export function StandardsPage(): ReactElement {
           : [...new Set(r.adjustments.map((a) => a.factor))].map((f) => t(`standard.factors.${f}`)).join(', '),
     },
     { key: 'planUses', title: t('standard.fields.planUses'), width: 90, align: 'right', render: (_, r) => r.planUses },
-    actionsColumn<StandardRow>(t('common:actions'), 200, (r) => (
-      <EditDeleteActions
-        editLabel={t('standard.editOf', { name: r.name })}
-        onEdit={() => form.edit(r)}
-        deleteLabel={t('standard.deleteOf', { name: r.name })}
-        confirm={{
-          title: t('standard.deleteTitle', { name: r.name }),
-          content: r.planUses > 0 ? t('standard.inUse', { count: r.planUses }) : t('standard.deleteWarning'),
-          run: () => remove.mutateAsync(r.id),
-        }}
-      />
-    )),
+    editDeleteColumn<StandardRow>(t, 'standard', 200, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      content: (r) => (r.planUses > 0 ? t('standard.inUse', { count: r.planUses }) : t('standard.deleteWarning')),
+    }),
   ];
 
   return (

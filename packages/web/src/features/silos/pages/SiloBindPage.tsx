@@ -6,15 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { SiloRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { actionsColumn } from '../../../ui/actionsColumn';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
-import { EditAction, RowAction } from '../../../ui/RowAction';
-import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
+import { RowAction } from '../../../ui/RowAction';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { useConfirmAction } from '../../../ui/useConfirmAction';
 import { useScreenBand } from '../../../ui/useScreenBand';
 import { fmtKg } from '../model/forecast';
@@ -73,10 +72,13 @@ export function SiloBindPage(): ReactElement {
           <span data-testid="silo-scale">{t('bind.scaleChannel', { name: r.gatewayName, code: r.gatewayCode, channel: r.channel })}</span>
         ),
     },
-    actionsColumn<SiloRow>(t('common:actions'), compact ? 160 : 320, (r) => (
-      <>
-        <EditAction compact={compact} label={t('bind.editOf', { name: r.name })} onClick={() => form.edit(r)} />
-        {r.gatewayId === null ? (
+    editDeleteColumn<SiloRow>(t, 'bind', compact ? 160 : 320, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      compact,
+      between: (r) =>
+        r.gatewayId === null ? (
           <RowAction
             compact={compact}
             icon={<LinkOutlined />}
@@ -100,19 +102,8 @@ export function SiloBindPage(): ReactElement {
               })
             }
           />
-        )}
-        <ConfirmedDeleteAction
-          compact={compact}
-          label={t('bind.deleteOf', { name: r.name })}
-          confirm={{
-            title: t('bind.deleteTitle', { name: r.name }),
-            content: t('bind.deleteWarning'),
-            okText: t('common:delete'),
-            run: () => remove.mutateAsync(r.id),
-          }}
-        />
-      </>
-    )),
+        ),
+    }),
   ];
 
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FormInstance } from 'antd';
 import { toast } from '../app/api/toast';
 import { tk } from '../app/i18n/i18n';
+import { reportSaveError } from './formErrors';
 
 /**
  * The save of a form dialog or drawer. The form is validated first (an invalid form shows its
@@ -63,4 +64,39 @@ export async function saveAddOrEdit({
     toast.success(added);
   }
   onClose();
+}
+
+/** How an add / edit form saves, for `useAddEditSave`. */
+export interface AddEditSave<V, B> {
+  /** The request body from the form's valid values. */
+  body: (values: V) => B;
+  /** The add mutation. */
+  add: (body: B) => Promise<unknown>;
+  /** The edit mutation of the row being edited (it gives the row's id); null when adding. */
+  edit: ((body: B) => Promise<unknown>) | null;
+  /** The success toast of an add, e.g. "Farm A added". */
+  added: (body: B) => string;
+  onClose: () => void;
+  /** The fields a refusal's code is written under (`reportSaveError`), e.g. a name taken under the name. */
+  fields?: Record<number, string | string[]>;
+}
+
+/**
+ * The save of the usual add / edit dialog: `useFormSave` whose save builds the body, adds or
+ * edits (`saveAddOrEdit`: the toast, then closing) and whose refusal `reportSaveError` writes
+ * under the field its code names. A form that does more on a refusal or before sending (a banner,
+ * a check of its own) calls `useFormSave` and `saveAddOrEdit` itself.
+ */
+export function useAddEditSave<V, B>(
+  form: FormInstance<V>,
+  { body, add, edit, added, onClose, fields }: AddEditSave<V, B>,
+): { busy: boolean; submit: () => Promise<void> } {
+  return useFormSave(
+    form,
+    async (values: V): Promise<void> => {
+      const b = body(values);
+      await saveAddOrEdit({ add: () => add(b), edit: edit && (() => edit(b)), added: added(b), onClose });
+    },
+    (err) => void reportSaveError(form, err, fields),
+  );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCodes, ruleGroupAddBody, ruleGroupUpdateBody, type RuleGroupRow } from '@farmsense/shared';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { optionalText } from '../../../ui/formErrors';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddRuleGroup, useUpdateRuleGroup } from '../api';
 
@@ -47,19 +47,14 @@ export function GroupFormDialog({
       ? zodRule(ruleGroupUpdateBody, field, (v) => ({ ...toBody(v), shedType: undefined, id: group.id }))
       : zodRule(ruleGroupAddBody, field, (v) => ({ ...toBody(v), farmId }));
 
-  const save = useFormSave(
-    form,
-    async (v: GroupFormValues): Promise<void> => {
-      const common = { name: v.name.trim(), enabled: v.enabled, remark: optionalText(v.remark) };
-      await saveAddOrEdit({
-        add: () => add.mutateAsync({ ...common, farmId, shedType: v.shedType! }),
-        edit: group && (() => update.mutateAsync({ ...common, id: group.id })),
-        added: t('groups.added', { name: common.name }),
-        onClose,
-      });
-    },
-    (err) => reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'name' }),
-  );
+  const save = useAddEditSave(form, {
+    body: (v: GroupFormValues) => ({ name: v.name.trim(), enabled: v.enabled, remark: optionalText(v.remark), shedType: v.shedType! }),
+    add: (body) => add.mutateAsync({ ...body, farmId }),
+    edit: group && (({ shedType: _fixed, ...body }) => update.mutateAsync({ ...body, id: group.id })),
+    added: (body) => t('groups.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.NAME_EXISTS]: 'name' },
+  });
 
   return (
     <FormDialog

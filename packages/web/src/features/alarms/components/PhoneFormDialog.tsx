@@ -16,9 +16,9 @@ import {
 import { tk } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddPhoneConfig, useUpdatePhoneConfig, type PhoneAddRequest } from '../pushApi';
 
@@ -174,19 +174,14 @@ export function PhoneFormDialog({
     </Form.Item>
   );
 
-  const save = useFormSave(
-    form,
-    async (v: PhoneFormValues): Promise<void> => {
-      const body = toRequest(v as unknown as Record<string, unknown>, farmId) as unknown as PhoneAddRequest;
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: row && (() => update.mutateAsync({ ...body, id: row.id })),
-        added: t('pushConfig.phone.added'),
-        onClose,
-      });
-    },
-    (err) => reportSaveError(form, err, { [ErrorCodes.PUSH_RULE_EXISTS]: 'templateContent' }),
-  );
+  const save = useAddEditSave(form, {
+    body: (v: PhoneFormValues) => toRequest(v as unknown as Record<string, unknown>, farmId) as unknown as PhoneAddRequest,
+    add: (body) => add.mutateAsync(body),
+    edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
+    added: () => t('pushConfig.phone.added'),
+    onClose,
+    fields: { [ErrorCodes.PUSH_RULE_EXISTS]: 'templateContent' },
+  });
 
   return (
     <FormDialog

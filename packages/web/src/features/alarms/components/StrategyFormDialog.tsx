@@ -19,9 +19,8 @@ import {
 } from '@farmsense/shared';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
-import { reportSaveError } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { keyLabel } from '../../environment';
 import { useAddStrategy, useFarmPeople, useUpdateStrategy, type StrategyAddRequest } from '../pushApi';
@@ -119,19 +118,14 @@ export function StrategyFormDialog({
     },
   });
 
-  const save = useFormSave(
-    form,
-    async (v: StrategyFormValues): Promise<void> => {
-      const body = { ...toRequest(v as unknown as Record<string, unknown>, farmId) } as unknown as StrategyAddRequest;
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: row && (() => update.mutateAsync({ ...body, id: row.id })),
-        added: t('pushConfig.strategy.added', { name: body.name }),
-        onClose,
-      });
-    },
-    (err) => reportSaveError(form, err, { [ErrorCodes.PUSH_RULE_EXISTS]: 'name' }),
-  );
+  const save = useAddEditSave(form, {
+    body: (v: StrategyFormValues) => ({ ...toRequest(v as unknown as Record<string, unknown>, farmId) }) as unknown as StrategyAddRequest,
+    add: (body) => add.mutateAsync(body),
+    edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
+    added: (body) => t('pushConfig.strategy.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.PUSH_RULE_EXISTS]: 'name' },
+  });
 
   return (
     <FormDialog

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CONNECTION_MODES, ErrorCodes, isIpAddress, isServerPort, networkAddBody, type NetworkRow } from '@farmsense/shared';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../../ui/formErrors';
 import { devicesApi, useDeviceMutation } from '../api';
 import { FormDialog } from '../../../ui/FormDialog';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { useFarms } from '../../../app/auth/queries';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -35,25 +34,14 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   );
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(networkAddBody, field);
 
-  const save = useFormSave(
-    form,
-    async (v: NetworkFormValues): Promise<void> => {
-      const body = networkAddBody.parse({ ...v, name: v.name.trim(), ip: v.ip.trim() });
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: row && (() => update.mutateAsync({ ...body, id: row.id })),
-        added: t('network.added', { name: body.name }),
-        onClose,
-      });
-    },
-    (err) => {
-      reportSaveError(form, err, {
-        [ErrorCodes.IP_EXISTS]: 'ip',
-        [ErrorCodes.INVALID_IP]: 'ip',
-        [ErrorCodes.PORT_NOT_POSITIVE]: 'serverPort',
-      });
-    },
-  );
+  const save = useAddEditSave(form, {
+    body: (v: NetworkFormValues) => networkAddBody.parse({ ...v, name: v.name.trim(), ip: v.ip.trim() }),
+    add: (body) => add.mutateAsync(body),
+    edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
+    added: (body) => t('network.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.IP_EXISTS]: 'ip', [ErrorCodes.INVALID_IP]: 'ip', [ErrorCodes.PORT_NOT_POSITIVE]: 'serverPort' },
+  });
 
   return (
     <FormDialog

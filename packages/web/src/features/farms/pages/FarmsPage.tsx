@@ -9,9 +9,8 @@ import { enumLabel } from '../../../ui/enumLabel';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
+import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
@@ -34,27 +33,12 @@ function zoneOffset(zone: string): string {
  */
 export function FarmsPage(): ReactElement {
   const { t } = useTranslation(['farms', 'common']);
-  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const list = useListPage({ farmName: textFilter });
   const page = useFarmPage(list.query);
   const remove = useDeleteFarm();
   const compact = useScreenBand() !== 'large';
   const form = useRowDialog<FarmDetail>();
-
-  const confirmDelete = (farm: FarmDetail): void => {
-    confirmDeletion({
-      title: t('delete.title', { name: farm.farmName }),
-      content: (
-        <div className="fs-confirm-text">
-          <p>{t('delete.warning')}</p>
-          {farm.shedCount > 0 && <p>{t('delete.sheds', { count: farm.shedCount })}</p>}
-        </div>
-      ),
-      okText: t('delete.ok'),
-      run: () => remove.mutateAsync(farm.id),
-    });
-  };
 
   const columns: ColumnsType<FarmDetail> = [
     nameColumn<FarmDetail>({ key: 'farmName', title: t('fields.farmName'), width: 190, name: (r) => r.farmName, sub: (r) => r.address }),
@@ -126,10 +110,23 @@ export function FarmsPage(): ReactElement {
       render: (_, r) => <span className="fs-nowrap">{r.shedCount}</span>,
     },
     actionsColumn<FarmDetail>(t('common:actions'), compact ? 124 : 230, (r) => (
-      <>
-        <EditAction compact={compact} label={t('actions.editOf', { name: r.farmName })} onClick={() => form.edit(r)} />
-        <DeleteAction compact={compact} label={t('actions.deleteOf', { name: r.farmName })} onClick={() => confirmDelete(r)} />
-      </>
+      <EditDeleteActions
+        compact={compact}
+        editLabel={t('actions.editOf', { name: r.farmName })}
+        onEdit={() => form.edit(r)}
+        deleteLabel={t('actions.deleteOf', { name: r.farmName })}
+        confirm={{
+          title: t('delete.title', { name: r.farmName }),
+          content: (
+            <div className="fs-confirm-text">
+              <p>{t('delete.warning')}</p>
+              {r.shedCount > 0 && <p>{t('delete.sheds', { count: r.shedCount })}</p>}
+            </div>
+          ),
+          okText: t('delete.ok'),
+          run: () => remove.mutateAsync(r.id),
+        }}
+      />
     )),
   ];
 

@@ -5,9 +5,9 @@ import { ErrorCodes, FARM_TYPES, FEED_UNITS, feedInfoAddBody, type FeedInfoRow, 
 import { enumLabel } from '../../../ui/enumLabel';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddFeedInfo, useUpdateFeedInfo } from '../api';
 
@@ -77,19 +77,14 @@ export function FeedInfoFormDialog({
   const update = useUpdateFeedInfo();
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(feedInfoAddBody, field, toBody);
 
-  const save = useFormSave(
-    form,
-    async (v: FeedInfoValues): Promise<void> => {
-      const body = feedInfoAddBody.parse(toBody({ ...v }));
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: feed && (() => update.mutateAsync({ ...body, id: feed.id })),
-        added: t('info.added', { name: body.name }),
-        onClose,
-      });
-    },
-    (err) => reportSaveError(form, err, { [ErrorCodes.FEED_INFO_NAME_EXISTS]: 'name', [ErrorCodes.BATCH_DUPLICATE]: 'batch' }),
-  );
+  const save = useAddEditSave(form, {
+    body: (v: FeedInfoValues) => feedInfoAddBody.parse(toBody({ ...v })),
+    add: (body) => add.mutateAsync(body),
+    edit: feed && ((body) => update.mutateAsync({ ...body, id: feed.id })),
+    added: (body) => t('info.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.FEED_INFO_NAME_EXISTS]: 'name', [ErrorCodes.BATCH_DUPLICATE]: 'batch' },
+  });
 
   return (
     <FormDialog

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCodes, feedTypeAddBody, type FeedTypeRow } from '@farmsense/shared';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field } from '../../../ui/FormFields';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { optionalText } from '../../../ui/formErrors';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddFeedType, useUpdateFeedType } from '../api';
 
@@ -24,19 +24,14 @@ export function FeedTypeFormDialog({ type, onClose }: { type: FeedTypeRow | null
   const rule = (field: string): ReturnType<typeof zodRule> =>
     zodRule(feedTypeAddBody, field, (v) => ({ name: v.name, remark: optionalText(v.remark as string | undefined) }));
 
-  const save = useFormSave(
-    form,
-    async (v: FeedTypeValues): Promise<void> => {
-      const body = { name: v.name.trim(), remark: optionalText(v.remark) };
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: type && (() => update.mutateAsync({ ...body, id: type.id })),
-        added: t('types.added', { name: body.name }),
-        onClose,
-      });
-    },
-    (err) => reportSaveError(form, err, { [ErrorCodes.FEED_TYPE_DUPLICATE]: 'name' }),
-  );
+  const save = useAddEditSave(form, {
+    body: (v: FeedTypeValues) => ({ name: v.name.trim(), remark: optionalText(v.remark) }),
+    add: (body) => add.mutateAsync(body),
+    edit: type && ((body) => update.mutateAsync({ ...body, id: type.id })),
+    added: (body) => t('types.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.FEED_TYPE_DUPLICATE]: 'name' },
+  });
 
   return (
     <FormDialog

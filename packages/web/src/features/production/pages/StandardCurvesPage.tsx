@@ -10,9 +10,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { farmOptions, ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
-import { actionsColumn } from '../../../ui/actionsColumn';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { useFarmChoice } from '../../../app/farm';
 import { flocksApi, useCurveMutation, useCurvePage, type CurveRow } from '../flocksApi';
 import { dayRange, flockTypeLabel, indicatorLabel, INDICATOR_CODES } from '../model/flocks';
@@ -31,7 +29,6 @@ const FILTERS = { farmId: numberFilter, flockType: oneOfFilter(FLOCK_TYPE_CODES)
  */
 export function StandardCurvesPage(): ReactElement {
   const { t } = useTranslation(['flocks', 'common']);
-  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const { farms, farmId: chosenFarm } = useFarmChoice(2);
   const compact = useScreenBand() !== 'large';
@@ -43,14 +40,6 @@ export function StandardCurvesPage(): ReactElement {
   const indicatorOptions = INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }));
   const [copying, setCopying] = useState(false);
   const defaultFarm = list.filters.farmId ?? chosenFarm;
-
-  const confirmDelete = (r: CurveRow): void => {
-    confirmDeletion({
-      title: t('curves.deleteTitle', { name: r.name }),
-      content: t('curves.deleteContent', { indicator: indicatorLabel(r.indicator), type: flockTypeLabel(r.flockType), farm: r.farmName }),
-      run: () => remove.mutateAsync(r.id),
-    });
-  };
 
   const columns: ColumnsType<CurveRow> = [
     {
@@ -85,12 +74,14 @@ export function StandardCurvesPage(): ReactElement {
         ),
     },
     { key: 'farm', title: t('fields.farm'), width: 160, render: (_, r) => r.farmName },
-    actionsColumn<CurveRow>(t('common:actions'), compact ? 110 : 220, (r) => (
-      <>
-        <EditAction label={t('curves.editOf', { name: r.name })} compact={compact} onClick={() => form.edit(r)} />
-        <DeleteAction label={t('curves.deleteOf', { name: r.name })} compact={compact} onClick={() => confirmDelete(r)} />
-      </>
-    )),
+    editDeleteColumn<CurveRow>(t, 'curves', compact ? 110 : 220, {
+      names: (r) => ({ name: r.name }),
+      edit: form.edit,
+      remove: (r) => remove.mutateAsync(r.id),
+      content: (r) =>
+        t('curves.deleteContent', { indicator: indicatorLabel(r.indicator), type: flockTypeLabel(r.flockType), farm: r.farmName }),
+      compact,
+    }),
   ];
 
   return (

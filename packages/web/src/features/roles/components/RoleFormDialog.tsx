@@ -3,9 +3,8 @@ import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../../ui/formErrors';
 import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field } from '../../../ui/FormFields';
 
@@ -29,21 +28,14 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
   const rule = (field: string): ReturnType<typeof zodRule> =>
     adding ? zodRule(roleAddBody, field) : zodRule(roleEditBody, field, (v) => ({ ...v, id: role.id }));
 
-  const save = useFormSave(
-    form,
-    async (v: RoleFormValues): Promise<void> => {
-      const body = { roleName: v.roleName.trim(), type: v.type };
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: role && (() => edit.mutateAsync({ ...body, id: role.id })),
-        added: t('form.added', { name: body.roleName }),
-        onClose,
-      });
-    },
-    (err) => {
-      reportSaveError(form, err, { [ErrorCodes.ROLE_NAME_DUPLICATE]: 'roleName' });
-    },
-  );
+  const save = useAddEditSave(form, {
+    body: (v: RoleFormValues) => ({ roleName: v.roleName.trim(), type: v.type }),
+    add: (body) => add.mutateAsync(body),
+    edit: role && ((body) => edit.mutateAsync({ ...body, id: role.id })),
+    added: (body) => t('form.added', { name: body.roleName }),
+    onClose,
+    fields: { [ErrorCodes.ROLE_NAME_DUPLICATE]: 'roleName' },
+  });
 
   return (
     <FormDialog

@@ -9,9 +9,9 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
+import { RowAction } from '../../../ui/RowAction';
+import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
 import { useRolePage } from '../api';
 import { PermissionDrawer } from '../components/PermissionDrawer';
 import { RoleFormDialog } from '../components/RoleFormDialog';
@@ -24,21 +24,12 @@ import '../roles.css';
  */
 export function RolesPage(): ReactElement {
   const { t } = useTranslation(['roles', 'common']);
-  const confirmDeletion = useConfirmDelete();
   const list = useListPage({ roleName: textFilter });
   const page = useRolePage(list.query);
   const remove = useDeleteRole();
   const compact = useScreenBand() !== 'large';
   const form = useRowDialog<RoleRow>();
   const [permFor, setPermFor] = useState<RoleRow | null>(null);
-
-  const confirmDelete = (role: RoleRow): void => {
-    confirmDeletion({
-      title: t('delete.title', { name: role.roleName }),
-      content: role.accountCount > 0 ? t('delete.inUse', { count: role.accountCount }) : t('delete.text'),
-      run: () => remove.mutateAsync(role.id),
-    });
-  };
 
   const columns: ColumnsType<RoleRow> = [
     {
@@ -86,8 +77,17 @@ export function RolesPage(): ReactElement {
       render: (_, r) => <span className="fs-nowrap">{dayjs(r.createdAt).format('YYYY-MM-DD HH:mm')}</span>,
     },
     actionsColumn<RoleRow>(t('common:actions'), compact ? 250 : 370, (r) => (
-      <>
-        <EditAction compact={compact} label={t('actions.editOf', { name: r.roleName })} onClick={() => form.edit(r)} />
+      <EditDeleteActions
+        compact={compact}
+        editLabel={t('actions.editOf', { name: r.roleName })}
+        onEdit={() => form.edit(r)}
+        deleteLabel={t('actions.deleteOf', { name: r.roleName })}
+        confirm={{
+          title: t('delete.title', { name: r.roleName }),
+          content: r.accountCount > 0 ? t('delete.inUse', { count: r.accountCount }) : t('delete.text'),
+          run: () => remove.mutateAsync(r.id),
+        }}
+      >
         <RowAction
           compact={compact}
           keepText
@@ -97,8 +97,7 @@ export function RolesPage(): ReactElement {
           label={t('actions.permissionsOf', { name: r.roleName })}
           onClick={() => setPermFor(r)}
         />
-        <DeleteAction compact={compact} label={t('actions.deleteOf', { name: r.roleName })} onClick={() => confirmDelete(r)} />
-      </>
+      </EditDeleteActions>
     )),
   ];
 

@@ -6,8 +6,7 @@ import { useShedOptions } from '../../../app/farm';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
-import { reportSaveError } from '../../../ui/formErrors';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddSilo, useUpdateSilo } from '../api';
 
@@ -46,26 +45,21 @@ export function SiloFormDialog({ farmId, silo, onClose }: { farmId: number; silo
   const rule = (field: string): ReturnType<typeof zodRule> =>
     silo ? zodRule(siloUpdateBody, field, (v) => ({ ...v, id: silo.id })) : zodRule(siloAddBody, field, (v) => ({ ...v, farmId }));
 
-  const save = useFormSave(
-    form,
-    async (v: SiloFormValues): Promise<void> => {
-      const body = {
-        name: v.name.trim(),
-        shedIds: v.shedIds,
-        capacityKg: v.capacityKg!,
-        emptyPct: v.emptyPct!,
-        fullPct: v.fullPct!,
-        leadDays: v.leadDays!,
-      };
-      await saveAddOrEdit({
-        add: () => add.mutateAsync({ ...body, farmId }),
-        edit: silo && (() => update.mutateAsync({ ...body, id: silo.id })),
-        added: t('bind.added', { name: body.name }),
-        onClose,
-      });
-    },
-    (err) => reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'name', [ErrorCodes.HOUSE_NOT_FOUND]: 'shedIds' }),
-  );
+  const save = useAddEditSave(form, {
+    body: (v: SiloFormValues) => ({
+      name: v.name.trim(),
+      shedIds: v.shedIds,
+      capacityKg: v.capacityKg!,
+      emptyPct: v.emptyPct!,
+      fullPct: v.fullPct!,
+      leadDays: v.leadDays!,
+    }),
+    add: (body) => add.mutateAsync({ ...body, farmId }),
+    edit: silo && ((body) => update.mutateAsync({ ...body, id: silo.id })),
+    added: (body) => t('bind.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.NAME_EXISTS]: 'name', [ErrorCodes.HOUSE_NOT_FOUND]: 'shedIds' },
+  });
 
   return (
     <FormDialog

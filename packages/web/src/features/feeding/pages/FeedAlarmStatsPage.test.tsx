@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { FeedAlarmStatsPage } from './FeedAlarmStatsPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const place = { shedId: 51, shedName: 'Farrowing 1', penId: 7, penColumn: 2, penRow: 1, feederNo: '004', feederName: 'Crate 4' };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('not-eaten statistics page', { timeout: 60_000 }, () => {
   it('counts the not-eaten days per day by kind, per house and for the feeders with the most', async () => {

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { FeedAnalysisPage } from './FeedAnalysisPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const row = { day: null, penColumn: null, penRow: null, records: 14 };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feed analysis page', { timeout: 60_000 }, () => {
   it('sums planned against dispensed kg per house with leftover and deviation, as bars with a legend and a table', async () => {

@@ -3,12 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeedDeviceRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { CollectorsPage, ConcentratorsPage, FeedersPage } from './FeedDevicesPage';
-import { FEEDER_PARAMS } from './feedingTestParts';
+import { FEEDER_PARAMS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 
 const row = (over: Partial<FeedDeviceRow>): FeedDeviceRow => ({
@@ -47,7 +44,7 @@ const row = (over: Partial<FeedDeviceRow>): FeedDeviceRow => ({
   ...over,
 });
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feeding devices pages', { timeout: 60_000 }, () => {
   it('lists concentrators with their gateway, link and collectors, and says why a bound one cannot be deleted', async () => {

@@ -6,8 +6,8 @@ import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/m
 import { signedInEach } from '../../../test/session';
 import { FeedInfoPage } from './FeedInfoPage';
 import { FeedTypesPage } from './FeedTypesPage';
+import { tf as t } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const PAGE = '/feeding/feedInfo/page';
 const page = <T,>(list: T[]): { data: { list: T[]; total: number; pageNo: number; pageSize: number } } => ({
   data: { list, total: list.length, pageNo: 1, pageSize: 20 },

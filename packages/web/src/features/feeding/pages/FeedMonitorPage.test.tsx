@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { realWidthAfterEach, setWidth } from '../../../test/screenWidth';
-import { signedInEach } from '../../../test/session';
 import { FeedMonitorPage } from './FeedMonitorPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const pen = { shedId: 51, shedName: 'Farrowing 1', penColumn: 1, penRow: 1, lastReport: null };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 realWidthAfterEach();
 
 describe('feeding monitor page', { timeout: 60_000 }, () => {

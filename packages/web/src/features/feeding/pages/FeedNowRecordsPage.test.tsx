@@ -1,14 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { FeedNowRecordRow } from '@farmsense/shared';
-import { tk } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { FeedNowRecordsPage } from './FeedNowRecordsPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const NOW = Date.UTC(2026, 10, 27, 9, 0);
 const PATH = '/feeding/remote/feedNow/page';
 
@@ -32,7 +29,7 @@ const record = (over: Partial<FeedNowRecordRow>): FeedNowRecordRow => ({
   ...over,
 });
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feed-now records page', { timeout: 60_000 }, () => {
   it('lists each feed-now with when, who, the feeder and pen, the amount and the feeders answer', async () => {

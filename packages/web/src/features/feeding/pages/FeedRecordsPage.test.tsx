@@ -2,14 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { FeedRecordsPage } from './FeedRecordsPage';
-import { feederDay } from './feedingTestParts';
+import { feederDay, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
-
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feeding records page', { timeout: 60_000 }, () => {
   it('lists per feeder and day the planned and dispensed grams, the share and whether the sow ate, for the last seven days', async () => {

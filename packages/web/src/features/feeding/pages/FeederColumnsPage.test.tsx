@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ColumnAnswer } from '@farmsense/shared';
-import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { FeederColumnsPage } from './FeederColumnsPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 const feeder = (id: number, no: string) => ({ id, deviceNo: no, name: `Crate ${id}`, collectorName: 'Collector 01', penId: 8 });
 
@@ -38,7 +35,7 @@ const VIEW: ColumnAnswer = {
   unplaced: 1,
 };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feeder column view page', { timeout: 60_000 }, () => {
   it('shows the first house pen by pen: each rack position with its feeder, empty ones, and feeders without a position', async () => {

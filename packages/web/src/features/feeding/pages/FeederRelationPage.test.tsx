@@ -3,11 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PositionRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { FeederRelationPage } from './FeederRelationPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 
 const position = (over: Partial<PositionRow>): PositionRow => ({
@@ -23,7 +21,7 @@ const position = (over: Partial<PositionRow>): PositionRow => ({
 });
 const PAGE = { data: { list: [position({}), position({ id: 32, positionNo: 2, feeder: null })], total: 2, pageNo: 1, pageSize: 20 } };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feeder relation page', { timeout: 60_000 }, () => {
   it('lists the first house positions with their feeder and unbinds the shown feeder after a confirmation', async () => {

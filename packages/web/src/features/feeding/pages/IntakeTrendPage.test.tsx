@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { IntakeTrendPage } from './IntakeTrendPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const feeder = {
   shedId: 51,
   shedName: 'Farrowing 1',
@@ -18,7 +15,7 @@ const feeder = {
   feederName: 'Crate 3',
 };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('intake trend page', { timeout: 60_000 }, () => {
   it('draws the chosen feeder against its plan and flags the days under the share', async () => {

@@ -4,13 +4,11 @@ import type { MealAdjustRow, MealFeederRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
-import { signedInEach } from '../../../test/session';
 import { MealFieldPage, MealShedPage } from './MealAdjustPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const keys = rsaKeysBeforeAll();
 const PAGE = '/feeding/meal/page';
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 
 const house: MealAdjustRow = {
@@ -55,7 +53,7 @@ const feeder = (id: number, over: Partial<MealFeederRow>): MealFeederRow => ({
   ...over,
 });
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('meal adjustment pages', { timeout: 90_000 }, () => {
   it('lists the house adjustments with the feeders that confirmed them and sends a house again with the code', async () => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { realWidthAfterEach, setWidth } from '../../../test/screenWidth';
-import { signedInEach } from '../../../test/session';
 import { NotEatingPage } from './NotEatingPage';
-
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
 const ROW = {
   shedId: 51,
@@ -26,7 +22,7 @@ const ROW = {
   fault: null,
 };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 realWidthAfterEach();
 
 describe('not eating page', { timeout: 60_000 }, () => {

@@ -3,12 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlanRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { PlanPage } from './PlanPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
 const PAGE = '/feeding/plan/page';
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 
 const plan: PlanRow = {
   id: 9,
@@ -42,7 +40,7 @@ const plan: PlanRow = {
   updatedAt: 0,
 };
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feeding plan page', { timeout: 60_000 }, () => {
   it('lists plans of the chosen farm with stages, meals and dispatch counts, and dispatches one', async () => {

@@ -3,11 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RackRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { signedInEach } from '../../../test/session';
 import { RacksPage } from './RacksPage';
+import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
-const FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 const TREE = { data: [{ tid: 51, shedName: 'Farrowing 1', pens: [{ id: 8, fieldColumn: 1, field: 1 }] }] };
 
@@ -30,7 +28,7 @@ const rack = (over: Partial<RackRow>): RackRow => ({
   ...over,
 });
 
-signedInEach({ farms: [FARM] });
+signedInToFeedingFarm();
 
 describe('feeding racks page', { timeout: 60_000 }, () => {
   it('lists the racks with their pen, run and bound positions, and warns that deleting leaves feeders unplaced', async () => {

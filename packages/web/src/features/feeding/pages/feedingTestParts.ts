@@ -2,12 +2,22 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { FEEDER_DEFAULTS } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { signedInEach } from '../../../test/session';
 
 /** Test parts of the feeding pages: the remote pages' server, rows and code dialog; a feeder's day. */
 /** A demo feeder's settings: screen, lock, bait, temperature window and automatic feeding. */
 export const FEEDER_PARAMS = { ...FEEDER_DEFAULTS };
 
+/** A text of the feeding catalogue, as the pages show it. */
 export const tf = (key: string, vars: Record<string, unknown> = {}): string => tk(`feeding.${key}`, vars);
+
+/** The farm of the feeding pages' tests (farm 5, a pig farm). */
+export const FEEDING_FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
+
+/** Signs in before each test with the feeding farm as the account's one farm. */
+export function signedInToFeedingFarm(): void {
+  signedInEach({ farms: [FEEDING_FARM] });
+}
 
 /** Serves the signed-in shell, one house (Gestation 1, id 7), the page's list and its send answer. */
 export function serveRemote(publicPem: string, list: string, rows: unknown[], send: string, results: unknown[]): RecordedCall[] {

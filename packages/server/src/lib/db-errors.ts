@@ -11,3 +11,17 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * The catch of a write whose checks ran before it: per unique index, the error its check throws.
+ * A parallel request that won the race meets the index instead of the check, and answers alike;
+ * any other error is thrown on. `const raced = lostRace({ farms_tenant_name_uq: nameTaken })`,
+ * then `.catch(raced)` or `catch (err) { return raced(err); }`.
+ */
+export function lostRace(answers: Readonly<Record<string, () => Error>>): (err: unknown) => never {
+  return (err) => {
+    const index = uniqueViolation(err);
+    const answer = index !== null && Object.hasOwn(answers, index) ? answers[index] : undefined;
+    throw answer ? answer() : err;
+  };
+}

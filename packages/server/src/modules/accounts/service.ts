@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountFarms, accounts, farms } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import { assertUserLimit } from '../../lib/limits.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { assertWholeFarms, guardHandOver, guardReach, type Scope } from '../../scope/index.js';
@@ -39,10 +39,7 @@ async function initialPassword(keys: Keys, cipher: string): Promise<string> {
   return plain;
 }
 
-function codeRace(err: unknown): never {
-  if (uniqueViolation(err) === 'accounts_code_uq') throw new AppError(ErrorCodes.ACCOUNT_EXISTS);
-  throw err;
-}
+const codeRace = lostRace({ accounts_code_uq: () => new AppError(ErrorCodes.ACCOUNT_EXISTS) });
 
 const profile = (b: AccountAddBody | AccountUpdateBody) => ({
   accountName: b.accountName,

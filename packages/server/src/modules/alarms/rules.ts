@@ -22,7 +22,7 @@ import {
 } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import type { LiveHub } from '../../iot/live.js';
@@ -119,10 +119,7 @@ async function assertGroupNameFree(db: DbOrTx, farmId: number, name: string, exc
   if (dup) throw nameTaken();
 }
 
-function raced(err: unknown): never {
-  if (uniqueViolation(err) === 'alarm_rule_groups_farm_name_uq') throw nameTaken();
-  throw err;
-}
+const raced = lostRace({ alarm_rule_groups_farm_name_uq: nameTaken });
 
 export async function addGroup(db: Db, scope: Scope, body: RuleGroupAddBody): Promise<{ id: number }> {
   const farm = await visibleFarm(scope, body.farmId);

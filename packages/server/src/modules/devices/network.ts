@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, gatewayStatus, networkDevices } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, seesFarm, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
@@ -55,10 +55,7 @@ async function assertNameFree(tx: DbOrTx, tenantId: number, farmId: number, name
   if (await rowExists(tx, networkDevices.id, conds, exceptId)) throw new AppError(ErrorCodes.DEVICE_NAME_DUPLICATE);
 }
 
-function ipTaken(err: unknown): never {
-  if (uniqueViolation(err) === 'network_devices_tenant_ip_uq') throw new AppError(ErrorCodes.IP_EXISTS);
-  throw err;
-}
+const ipTaken = lostRace({ network_devices_tenant_ip_uq: () => new AppError(ErrorCodes.IP_EXISTS) });
 
 export async function pageNetwork(db: Db, scope: Scope, tenantId: number, q: NetworkPageBody): Promise<Page<NetworkRow>> {
   const conds: (SQL | undefined)[] = [eq(networkDevices.tenantId, tenantId)];

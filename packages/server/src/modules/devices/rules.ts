@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import { AppError, DTU_GATEWAY_TYPE, ErrorCodes, type ControllerAddBody, type ControllerUpdateBody } from '@farmsense/shared';
 import { gateways, networkDevices } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { rowExists } from '../../lib/row-exists.js';
 
@@ -156,9 +156,7 @@ export async function checkGatewayRules(
 }
 
 /** Unique indexes that a concurrent write of another farm can still hit, mapped to their codes. */
-export function uniqueTaken(err: unknown): never {
-  const constraint = uniqueViolation(err);
-  if (constraint === 'gateways_code_uq') throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS);
-  if (constraint === 'gateways_comm_point_uq') throw new AppError(ErrorCodes.CONTROLLER_ID_EXISTS);
-  throw err;
-}
+export const uniqueTaken = lostRace({
+  gateways_code_uq: () => new AppError(ErrorCodes.DEVICE_CODE_EXISTS),
+  gateways_comm_point_uq: () => new AppError(ErrorCodes.CONTROLLER_ID_EXISTS),
+});

@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountFarms, accounts, farms, sheds } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import { assertFarmLimit, type DbOrTx } from '../../lib/limits.js';
 import { assertWholeFarms, farmCondition, visibleFarm, type Scope } from '../../scope/index.js';
 import { containsText } from '../../lib/text-search.js';
@@ -96,10 +96,7 @@ async function assertNameFree(db: DbOrTx, tenantId: number, farmName: string, ex
 }
 
 /** A lost race on the unique name index answers like the check before it. */
-function nameRace(err: unknown): never {
-  if (uniqueViolation(err) === 'farms_tenant_name_uq') throw new AppError(ErrorCodes.NAME_EXISTS);
-  throw err;
-}
+const nameRace = lostRace({ farms_tenant_name_uq: () => new AppError(ErrorCodes.NAME_EXISTS) });
 
 function fieldsOf(b: FarmAddBody): Omit<typeof farms.$inferInsert, 'tenantId'> {
   return {

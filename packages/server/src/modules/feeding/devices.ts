@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { farms, gateways, gatewayStatus, pens, sheds } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { audit } from '../../plugins/audit-note.js';
@@ -205,13 +205,12 @@ async function columnsOf(tx: Tx, scope: Scope, input: DeviceBody) {
   return { ...common, ...params, gatewayId: null, parentId: parentRow.id, penId: pen.id };
 }
 
-function raced(err: unknown): never {
-  const index = uniqueViolation(err);
-  if (index === 'feed_devices_gateway_uq') throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS, { data: { field: 'gatewayId' } });
-  if (index === 'feed_devices_no_uq' || index === 'feed_devices_root_no_uq')
-    throw new AppError(ErrorCodes.DEVICE_CODE_EXISTS, { data: { field: 'deviceNo' } });
-  throw err;
-}
+const numberTaken = (): AppError => new AppError(ErrorCodes.DEVICE_CODE_EXISTS, { data: { field: 'deviceNo' } });
+const raced = lostRace({
+  feed_devices_gateway_uq: () => new AppError(ErrorCodes.DEVICE_CODE_EXISTS, { data: { field: 'gatewayId' } }),
+  feed_devices_no_uq: numberTaken,
+  feed_devices_root_no_uq: numberTaken,
+});
 
 export async function addDevice(db: Db, scope: Scope, input: DeviceBody): Promise<{ id: number }> {
   const id = await db

@@ -15,7 +15,7 @@ import {
 } from '@farmsense/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
@@ -31,18 +31,12 @@ import { pageAnswer, readPage } from '../../lib/paging.js';
 type FeedTypeBody = z.output<typeof feedTypeAddBody>;
 type FeedInfoBody = z.output<typeof feedInfoAddBody>;
 
-const CODE_OF_INDEX: Record<string, [code: number, field: string]> = {
-  feed_types_tenant_name_uq: [ErrorCodes.FEED_TYPE_DUPLICATE, 'name'],
-  feed_infos_tenant_name_uq: [ErrorCodes.FEED_INFO_NAME_EXISTS, 'name'],
-  feed_infos_tenant_batch_uq: [ErrorCodes.BATCH_DUPLICATE, 'batch'],
-};
 const taken = (code: number, field: string): AppError => new AppError(code, { data: { field } });
-
-function raced(err: unknown): never {
-  const hit = CODE_OF_INDEX[uniqueViolation(err) ?? ''];
-  if (hit) throw taken(...hit);
-  throw err;
-}
+const raced = lostRace({
+  feed_types_tenant_name_uq: () => taken(ErrorCodes.FEED_TYPE_DUPLICATE, 'name'),
+  feed_infos_tenant_name_uq: () => taken(ErrorCodes.FEED_INFO_NAME_EXISTS, 'name'),
+  feed_infos_tenant_batch_uq: () => taken(ErrorCodes.BATCH_DUPLICATE, 'batch'),
+});
 
 async function visibleType(db: DbOrTx, scope: Scope, id: number): Promise<typeof feedTypes.$inferSelect> {
   const [row] = await db

@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, pens, sheds } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { audit } from '../../plugins/audit-note.js';
 import {
@@ -148,11 +148,7 @@ async function assertFree(db: DbOrTx, body: MealAdjustAddBody, exceptId?: number
   if (dup && dup.id !== exceptId) throw exists();
 }
 
-function raced(err: unknown): never {
-  const name = uniqueViolation(err);
-  if (name === 'feeding_meal_adjusts_shed_uq' || name === 'feeding_meal_adjusts_pen_uq') throw exists();
-  throw err;
-}
+const raced = lostRace({ feeding_meal_adjusts_shed_uq: exists, feeding_meal_adjusts_pen_uq: exists });
 
 export async function addMealAdjust(db: Db, scope: Scope, body: MealAdjustAddBody): Promise<{ id: number }> {
   const name = await checkTarget(db, scope, body);

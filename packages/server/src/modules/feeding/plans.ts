@@ -18,7 +18,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import { paramError } from '../../lib/param-error.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
@@ -196,10 +196,7 @@ async function writeParts(tx: DbOrTx, tenantId: number, planId: number, body: Pl
   if (body.penIds.length > 0) await tx.insert(feedingPlanPens).values([...new Set(body.penIds)].map((penId) => ({ planId, penId })));
 }
 
-function raced(err: unknown): never {
-  if (uniqueViolation(err) === 'feeding_plans_farm_name_uq') throw nameTaken();
-  throw err;
-}
+const raced = lostRace({ feeding_plans_farm_name_uq: nameTaken });
 
 export async function addPlan(db: Db, scope: Scope, body: PlanAddBody): Promise<{ id: number }> {
   const { maxStep } = await checkTargets(db, scope, body);

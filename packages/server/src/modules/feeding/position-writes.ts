@@ -8,7 +8,7 @@ import {
   type PositionUnbindBody,
 } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import { audit } from '../../plugins/audit-note.js';
 import { refusal, seesPen, seesShed, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
@@ -58,10 +58,7 @@ async function place(tx: Tx, scope: Scope, feeder: FeederRecord, position: Posit
       .where(eq(feedDevices.id, feeder.id));
 }
 
-function raced(err: unknown): never {
-  if (uniqueViolation(err) === 'feed_positions_feeder_uq') throw new AppError(ErrorCodes.DEVICE_EXISTS, { data: { field: 'feederId' } });
-  throw err;
-}
+const raced = lostRace({ feed_positions_feeder_uq: () => new AppError(ErrorCodes.DEVICE_EXISTS, { data: { field: 'feederId' } }) });
 
 export async function bindFeeder(db: Db, scope: Scope, b: PositionBindBody): Promise<void> {
   const done = await db

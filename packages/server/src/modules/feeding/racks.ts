@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } fro
 import { AppError, ErrorCodes, rackRunIssue, type Page, type RackAddBody, type RackPageQuery, type RackRow } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { farms, pens, sheds } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { audit } from '../../plugins/audit-note.js';
@@ -113,12 +113,10 @@ async function checkFree(tx: Tx, shedId: number, penId: number, b: RackAddBody, 
   if (named) throw new AppError(ErrorCodes.PEN_EXISTS, { data: { field: 'name' } });
 }
 
-function raced(err: unknown): never {
-  const index = uniqueViolation(err);
-  if (index === 'feed_positions_no_uq') throw new AppError(ErrorCodes.PEN_EXISTS, { data: { field: 'startNo' } });
-  if (index === 'feed_racks_pen_name_uq') throw new AppError(ErrorCodes.PEN_EXISTS, { data: { field: 'name' } });
-  throw err;
-}
+const raced = lostRace({
+  feed_positions_no_uq: () => new AppError(ErrorCodes.PEN_EXISTS, { data: { field: 'startNo' } }),
+  feed_racks_pen_name_uq: () => new AppError(ErrorCodes.PEN_EXISTS, { data: { field: 'name' } }),
+});
 
 const numbers = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 

@@ -12,7 +12,7 @@ import {
   type StandardUpdateBody,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
@@ -29,10 +29,7 @@ type StandardRecord = typeof feedingStandards.$inferSelect;
 
 const nameTaken = (): AppError => new AppError(ErrorCodes.NAME_EXISTS, { data: { field: 'name' } });
 
-function raced(err: unknown): never {
-  if (uniqueViolation(err) === 'feeding_standards_tenant_name_uq') throw nameTaken();
-  throw err;
-}
+const raced = lostRace({ feeding_standards_tenant_name_uq: nameTaken });
 
 /** A standard of the caller's tenant, or 30001. */
 export async function visibleStandard(db: DbOrTx, scope: Scope, id: number): Promise<StandardRecord> {

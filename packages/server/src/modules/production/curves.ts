@@ -17,7 +17,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { farmCondition, refusal, scopeOf, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { router } from '../../core/serve.js';
@@ -55,10 +55,7 @@ function duplicate(): AppError {
 }
 
 /** A parallel write that passed the check meets the unique index: same answer as the check. */
-function raced(err: unknown): never {
-  if (uniqueViolation(err) === 'standard_curves_farm_type_indicator_uq') throw duplicate();
-  throw err;
-}
+const raced = lostRace({ standard_curves_farm_type_indicator_uq: duplicate });
 
 async function assertFree(db: DbOrTx, farmId: number, flockType: number, indicator: string, exceptId?: number): Promise<void> {
   const conds: SQL[] = [

@@ -16,7 +16,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accountRoles, roleApps, roles } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import { forbidden, guardHandOver, tenantCodes, type Scope } from '../../scope/index.js';
 import { paramError } from '../../lib/param-error.js';
 import { appRowsById, bindableCodes } from './bindable.js';
@@ -81,10 +81,7 @@ async function assertNameFree(db: Db, tenantId: number, roleName: string, except
   if (await rowExists(db, roles.id, conds, exceptId)) throw new AppError(ErrorCodes.ROLE_NAME_DUPLICATE);
 }
 
-function nameRace(err: unknown): never {
-  if (uniqueViolation(err) === 'roles_tenant_name_uq') throw new AppError(ErrorCodes.ROLE_NAME_DUPLICATE);
-  throw err;
-}
+const nameRace = lostRace({ roles_tenant_name_uq: () => new AppError(ErrorCodes.ROLE_NAME_DUPLICATE) });
 
 export async function addRole(db: Db, scope: Scope, tenantId: number, body: RoleAddBody): Promise<{ id: number }> {
   await assertNameFree(db, tenantId, body.roleName);

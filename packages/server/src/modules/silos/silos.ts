@@ -13,7 +13,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
-import { uniqueViolation } from '../../lib/db-errors.js';
+import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
 import {
@@ -52,12 +52,7 @@ const nameTaken = (): AppError => new AppError(ErrorCodes.NAME_EXISTS, { data: {
 const scaleTaken = (): AppError => new AppError(ErrorCodes.COLLECTOR_BOUND, { data: { field: 'channel' } });
 
 /** The constraint's word on a race the checks before the write lost. */
-function raced(err: unknown): never {
-  const c = uniqueViolation(err);
-  if (c === 'silos_farm_name_uq') throw nameTaken();
-  if (c === 'silos_scale_uq') throw scaleTaken();
-  throw err;
-}
+const raced = lostRace({ silos_farm_name_uq: nameTaken, silos_scale_uq: scaleTaken });
 
 async function assertNameFree(db: DbOrTx, farmId: number, name: string, exceptId?: number): Promise<void> {
   const conds = [eq(silos.farmId, farmId), eq(silos.name, name)];

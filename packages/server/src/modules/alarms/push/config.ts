@@ -17,7 +17,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../../db/client.js';
 import { accountFarms, accounts, farms } from '../../../db/tables.js';
-import { uniqueViolation } from '../../../lib/db-errors.js';
+import { lostRace } from '../../../lib/db-errors.js';
 import type { DbOrTx } from '../../../lib/limits.js';
 import { paramError } from '../../../lib/param-error.js';
 import { assertWholeFarms, farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../../scope/index.js';
@@ -34,11 +34,7 @@ type StrategyRecord = typeof pushStrategies.$inferSelect;
 type PhoneRecord = typeof pushPhoneConfigs.$inferSelect;
 
 const exists = (): AppError => new AppError(ErrorCodes.PUSH_RULE_EXISTS, { data: { field: 'farmId' } });
-const UNIQUE = new Set(['push_strategies_farm_uq', 'push_phone_configs_farm_uq']);
-function raced(err: unknown): never {
-  if (UNIQUE.has(uniqueViolation(err) ?? '')) throw exists();
-  throw err;
-}
+const raced = lostRace({ push_strategies_farm_uq: exists, push_phone_configs_farm_uq: exists });
 
 async function visibleStrategy(db: DbOrTx, scope: Scope, id: number): Promise<StrategyRecord> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountType,
   AREA_CODES,
@@ -11,7 +11,8 @@ import {
   type ShedOverviewRow,
 } from '@farmsense/shared';
 import { accountSheds, accounts, gateways, pens, roles, sheds, tenants } from '../../db/tables.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { withDemoApp } from '../../test/demo-app.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildFarm, buildShed, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
@@ -26,7 +27,8 @@ const QUERY_SHEDS = '/api/breedpigbuilding/shed/querySheds';
 
 describe(`directory (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const tok: Record<string, string> = {};
+  let tok: Record<string, string>;
+  withDemoApp(['demo', 'pig', 'chicken', 'platform'], (made) => ({ ctx, tok } = made));
   let demoTenant: number;
   let pigFarm: number;
   let poultryFarm: number;
@@ -34,9 +36,7 @@ describe(`directory (${TEST_DB})`, () => {
   let otherFarm: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const db = ctx.database.db;
-    for (const c of ['demo', 'pig', 'chicken', 'platform']) tok[c] = await tokenFor(db, c);
     demoTenant = (await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group')))[0]!.id;
     pigFarm = await farmIdByName(db, 'Demo Pig Farm');
     poultryFarm = await farmIdByName(db, 'Demo Poultry Farm');
@@ -69,7 +69,6 @@ describe(`directory (${TEST_DB})`, () => {
     tok.secondAdmin = await tokenFor(db, 'second-admin');
     tok.secondStaff = await tokenFor(db, 'second-staff');
   });
-  afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
     const routes: RouteCall[] = [

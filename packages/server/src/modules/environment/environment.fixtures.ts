@@ -8,6 +8,11 @@ import { emptyBatch, monthsOf, storeBatch } from '../../iot/store.js';
  * Test data for the environment calls, written through ingest's own batch statement (history,
  * latest values and rollups together), and link transitions as the status tracker records them.
  */
+/** The readings tests' time steps, in milliseconds. */
+export const MIN = 60_000;
+export const HOUR = 60 * MIN;
+export const DAY = 24 * HOUR;
+
 export type Reading = [code: string, key: string, ts: number, value: number];
 
 export async function gatewayId(database: Database, code: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountType,
   type DeviceConnectRow,
@@ -9,22 +9,21 @@ import {
 } from '@farmsense/shared';
 import { accountSheds, gateways, roles } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { withDemoApp } from '../../test/demo-app.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';
-import { shedId, storeLinkEvents, storeReadings, type Reading } from './environment.fixtures.js';
+import { DAY, HOUR, MIN, type Reading, shedId, storeLinkEvents, storeReadings } from './environment.fixtures.js';
 import { eq } from 'drizzle-orm';
 
 const MONITOR = '/api/breedpigbuilding/pigFarmManagePlus/pigEnvMonitorPlus';
 const DETAIL = '/api/breedpigbuilding/remoteHkqController/hkqDetail';
 const STATS = '/api/breedpigbuilding/api/device/statistics/monitor';
 const CONNECT = '/api/breedpigdevice/busi/data/monitor/pageDeviceConnectStatus';
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 
 describe(`environment monitoring calls (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const tok: Record<string, string> = {};
+  let tok: Record<string, string>;
+  withDemoApp(['demo', 'chicken', 'pig'], (made) => ({ ctx, tok } = made));
   let poultry: number;
   let pig: number;
   let otherFarm: number;
@@ -33,9 +32,7 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
   const readings: Reading[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const { db } = ctx.database;
-    for (const c of ['demo', 'chicken', 'pig']) tok[c] = await tokenFor(db, c);
     poultry = await farmIdByName(db, 'Demo Poultry Farm');
     pig = await farmIdByName(db, 'Demo Pig Farm');
     for (const n of ['Broiler House 1', 'Broiler House 2', 'Layer House 1', 'Farrowing 1']) shed[n] = await shedId(ctx.database, n);
@@ -105,7 +102,6 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     await db.insert(accountSheds).values({ accountId: limited, shedId: shed['Broiler House 2']! });
     tok.limited = await tokenFor(db, 'limited');
   });
-  afterAll(async () => ctx?.close());
 
   it('refuses every call without a token (10002)', async () => {
     for (const url of [MONITOR, DETAIL, STATS, CONNECT]) {

@@ -1,30 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordsAnswer } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { withDemoApp } from '../../test/demo-app.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { cellFormat, readSheet, serialToText } from '../../test/xlsx-reader.js';
-import { series, shedId, storeReadings } from './environment.fixtures.js';
+import { DAY, HOUR, MIN, series, shedId, storeReadings } from './environment.fixtures.js';
 import { AccountType } from '@farmsense/shared';
 import { eq } from 'drizzle-orm';
 
 const RECORDS = '/api/environment/records';
 const EXPORT = '/api/environment/records/export';
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 // 1 September 2026 00:00 UTC = 08:00 on the farm (Asia/Shanghai).
 const B = Date.UTC(2026, 8, 1);
 
 describe(`environment records and export (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const tok: Record<string, string> = {};
+  let tok: Record<string, string>;
+  withDemoApp(['demo', 'chicken', 'pig'], (made) => ({ ctx, tok } = made));
   const shed: Record<string, number> = {};
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const { db } = ctx.database;
-    for (const c of ['demo', 'chicken', 'pig']) tok[c] = await tokenFor(db, c);
     for (const n of ['Broiler House 1', 'Broiler House 2', 'Farrowing 1']) shed[n] = await shedId(ctx.database, n);
     await storeReadings(ctx.database, [
       // Twelve reading times, every 10 minutes; temp.1 drops out at the last one.
@@ -68,7 +65,6 @@ describe(`environment records and export (${TEST_DB})`, () => {
     await buildAccount(db, { tenantId: other, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
     tok.second = await tokenFor(db, 'second-admin');
   });
-  afterAll(async () => ctx?.close());
 
   const q = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
     shedId: shed['Broiler House 1'],

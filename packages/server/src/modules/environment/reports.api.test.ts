@@ -1,26 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type CommuOffRow, type RunStatsRow } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { withDemoApp } from '../../test/demo-app.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';
-import { gatewayId, series, storeLinkEvents, storeReadings } from './environment.fixtures.js';
+import { DAY, gatewayId, HOUR, MIN, series, storeLinkEvents, storeReadings } from './environment.fixtures.js';
 
 const COMMU_OFF = '/api/environment/commuOff';
 const RUN_STATS = '/api/environment/runStats';
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 const B = Date.UTC(2026, 8, 1);
 
 describe(`device reports: communication-off and run hours (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const tok: Record<string, string> = {};
+  let tok: Record<string, string>;
+  withDemoApp(['demo', 'chicken', 'pig'], (made) => ({ ctx, tok } = made));
   let poultry: number;
   let otherFarm: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const { db } = ctx.database;
-    for (const c of ['demo', 'chicken', 'pig']) tok[c] = await tokenFor(db, c);
     poultry = await farmIdByName(db, 'Demo Poultry Farm');
     await storeLinkEvents(ctx.database, [
       // fs-demo04: two outages inside the day, 30 and 10 minutes.
@@ -53,7 +50,6 @@ describe(`device reports: communication-off and run hours (${TEST_DB})`, () => {
     await buildAccount(db, { tenantId: other, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
     tok.second = await tokenFor(db, 'second-admin');
   });
-  afterAll(async () => ctx?.close());
 
   const range = { startTime: B, endTime: B + DAY };
 

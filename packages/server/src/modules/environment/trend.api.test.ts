@@ -1,32 +1,29 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '@farmsense/shared/i18n';
 import { AccountType, type TrendAnswer } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { withDemoApp } from '../../test/demo-app.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { series, shedId, storeReadings } from './environment.fixtures.js';
+import { DAY, HOUR, MIN, series, shedId, storeReadings } from './environment.fixtures.js';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../db/tables.js';
 
 const TREND = '/api/environment/trend';
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
 // 1 September 2026 00:00 UTC: readings every 10 minutes for two hours.
 const B = Date.UTC(2026, 8, 1);
 const temp1 = Array.from({ length: 12 }, (_, i) => 20 + i * 0.5);
 
 describe(`environment trends (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const tok: Record<string, string> = {};
+  let tok: Record<string, string>;
+  withDemoApp(['demo', 'chicken', 'pig'], (made) => ({ ctx, tok } = made));
   const shed: Record<string, number> = {};
   let otherShed: number;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const { db } = ctx.database;
-    for (const c of ['demo', 'chicken', 'pig']) tok[c] = await tokenFor(db, c);
     for (const n of ['Broiler House 1', 'Broiler House 2', 'Layer House 1', 'Farrowing 1', 'Nursery 1', 'Fattening 1'])
       shed[n] = await shedId(ctx.database, n);
     await storeReadings(ctx.database, [
@@ -71,7 +68,6 @@ describe(`environment trends (${TEST_DB})`, () => {
     await buildAccount(db, { tenantId: demoTenant!.id, accountCode: 'temps', farmIds: [farmId], roleIds: [role] });
     tok.temps = await tokenFor(db, 'temps');
   });
-  afterAll(async () => ctx?.close());
 
   const body = (extra: Record<string, unknown>): Record<string, unknown> => ({
     shedIds: [shed['Broiler House 1'], shed['Broiler House 2']],

@@ -1,5 +1,5 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, APP_OPERATIONS, type AppTreeNode, type OperateAuthMap } from '@farmsense/shared';
 import {
   accounts,
@@ -13,7 +13,8 @@ import {
   systemAuth,
   tenants,
 } from '../../db/tables.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { withDemoApp } from '../../test/demo-app.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { accountId, buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
@@ -39,17 +40,15 @@ function expectSorted(nodes: AppTreeNode[]): void {
 
 describe(`portal (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const tok: Record<string, string> = {};
+  let tok: Record<string, string>;
+  withDemoApp(['demo', 'pig', 'chicken', 'platform'], (made) => ({ ctx, tok } = made));
   let appId: (code: string) => Promise<number>;
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const db = ctx.database.db;
-    for (const c of ['demo', 'pig', 'chicken', 'platform']) tok[c] = await tokenFor(db, c);
     appId = async (code) =>
       (await db.select({ id: applicationInfo.id }).from(applicationInfo).where(eq(applicationInfo.code, code)))[0]!.id;
   });
-  afterAll(async () => ctx?.close());
 
   it('refuses every route without a token (10002)', async () => {
     const routes: RouteCall[] = [

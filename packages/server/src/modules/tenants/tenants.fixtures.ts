@@ -1,6 +1,5 @@
-import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness.js';
-import { tokenFor } from '../../test/factories.js';
+import { withDemoApp } from '../../test/demo-app.js';
+import type { TestContext } from '../../test/harness.js';
 import { encrypt } from '../../test/login.js';
 
 /** Calls and helpers shared by the platform back-office tests. */
@@ -17,12 +16,7 @@ export const INITIAL_PASSWORD = 'Start@2024x';
  * before the tests, closed after them; `set` receives the app and the administrator's token.
  */
 export function withPlatformApp(set: (made: { ctx: TestContext; platform: string }) => void): void {
-  let ctx: TestContext | undefined;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    set({ ctx, platform: await tokenFor(ctx.database.db, 'platform') });
-  });
-  afterAll(async () => ctx?.close());
+  withDemoApp(['platform'], ({ ctx, tok }) => set({ ctx, platform: tok.platform! }));
 }
 
 export interface Answer<T = unknown> {

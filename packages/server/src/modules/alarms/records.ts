@@ -13,7 +13,8 @@ import {
   type AlarmKind,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, farms, sheds } from '../../db/tables.js';
+import { accounts } from '../../db/tables.js';
+import { joinPlaces, placeNames } from '../../lib/places.js';
 import type { LiveHub } from '../../iot/live.js';
 import { paramError } from '../../lib/param-error.js';
 import { refusal, seesShed, shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
@@ -81,17 +82,13 @@ export async function alarmPage(db: Db, scope: Scope, q: AlarmPageQuery): Promis
   if (q.startTime) conds.push(gte(alarms.startedAt, q.startTime));
   if (q.endTime) conds.push(lt(alarms.startedAt, q.endTime));
   const { total, rows } = await readPage(db, alarms, and(...conds), q, (where) =>
-    db
-      .select({
-        a: alarms,
-        farmName: farms.farmName,
-        shedName: sheds.shedName,
-        ackByName: ackAccount.accountName,
-        clearedByName: clearAccount.accountName,
-      })
-      .from(alarms)
-      .innerJoin(farms, eq(farms.id, alarms.farmId))
-      .innerJoin(sheds, eq(sheds.id, alarms.shedId))
+    joinPlaces(
+      db
+        .select({ a: alarms, ...placeNames, ackByName: ackAccount.accountName, clearedByName: clearAccount.accountName })
+        .from(alarms)
+        .$dynamic(),
+      alarms,
+    )
       .leftJoin(ackAccount, eq(ackAccount.id, alarms.ackBy))
       .leftJoin(clearAccount, eq(clearAccount.id, alarms.clearedBy))
       .where(where)

@@ -16,7 +16,8 @@ import {
 } from '@farmsense/shared';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
-import { farms, gateways, gatewayStatus, pens, sheds } from '../../db/tables.js';
+import { gateways, gatewayStatus, pens, sheds } from '../../db/tables.js';
+import { joinPlaces, placeNames } from '../../lib/places.js';
 import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
@@ -71,22 +72,23 @@ export async function devicePage(db: Db, scope: Scope, kind: FeedDeviceKind, q: 
   if (q.name) conds.push(containsText(q.name, feedDevices.name, feedDevices.deviceNo));
   const where = and(...conds);
   const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        d: feedDevices,
-        farmName: farms.farmName,
-        shedName: sheds.shedName,
-        parentName: parent.name,
-        gatewayId: gateways.id,
-        gatewayCode: gateways.code,
-        online: gatewayStatus.online,
-        penColumn: pens.fieldColumn,
-        penRow: pens.field,
-        childCount: sql<number>`(SELECT count(*)::int FROM feed_devices child WHERE child.parent_id = ${feedDevices.id})`,
-      })
-      .from(feedDevices)
-      .innerJoin(farms, eq(farms.id, feedDevices.farmId))
-      .innerJoin(sheds, eq(sheds.id, feedDevices.shedId))
+    joinPlaces(
+      db
+        .select({
+          d: feedDevices,
+          ...placeNames,
+          parentName: parent.name,
+          gatewayId: gateways.id,
+          gatewayCode: gateways.code,
+          online: gatewayStatus.online,
+          penColumn: pens.fieldColumn,
+          penRow: pens.field,
+          childCount: sql<number>`(SELECT count(*)::int FROM feed_devices child WHERE child.parent_id = ${feedDevices.id})`,
+        })
+        .from(feedDevices)
+        .$dynamic(),
+      feedDevices,
+    )
       .leftJoin(parent, eq(parent.id, feedDevices.parentId))
       .leftJoin(grand, eq(grand.id, parent.parentId))
       .leftJoin(gateways, eq(gateways.id, gatewayOf))

@@ -12,6 +12,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, pens, sheds } from '../../db/tables.js';
+import { joinPlaces, placeNames } from '../../lib/places.js';
 import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { audit } from '../../plugins/audit-note.js';
@@ -79,11 +80,13 @@ export async function mealAdjustPage(db: Db, scope: Scope, q: MealAdjustPageQuer
   if (q.shedId !== undefined)
     conds.push(eq(t.shedId, (await visibleShed(scope, q.shedId, { code: ErrorCodes.HOUSE_NOT_FOUND_203334 })).id));
   const { total, rows } = await readPage(db, t, and(...conds), q, (where) =>
-    db
-      .select({ a: t, farmName: farms.farmName, shedName: sheds.shedName, pen: pens })
-      .from(t)
-      .innerJoin(farms, eq(farms.id, t.farmId))
-      .innerJoin(sheds, eq(sheds.id, t.shedId))
+    joinPlaces(
+      db
+        .select({ a: t, ...placeNames, pen: pens })
+        .from(t)
+        .$dynamic(),
+      t,
+    )
       .leftJoin(pens, eq(pens.id, t.penId))
       .where(where)
       .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(t.id))

@@ -18,6 +18,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
+import { joinPlaces, placeNames } from '../../lib/places.js';
 import { lostRace } from '../../lib/db-errors.js';
 import { paramError } from '../../lib/param-error.js';
 import type { DbOrTx } from '../../lib/limits.js';
@@ -103,7 +104,7 @@ async function present(db: DbOrTx, rows: { p: PlanRecord; farmName: string; shed
   });
 }
 
-const planColumns = { p: feedingPlans, farmName: farms.farmName, shedName: sheds.shedName };
+const planColumns = { p: feedingPlans, ...placeNames };
 
 export async function planPage(db: Db, scope: Scope, q: PlanPageQuery): Promise<Page<PlanRow>> {
   const conds: (SQL | undefined)[] = [
@@ -115,11 +116,7 @@ export async function planPage(db: Db, scope: Scope, q: PlanPageQuery): Promise<
   if (q.name) conds.push(containsText(q.name, feedingPlans.name));
   if (q.dispatchStatus) conds.push(eq(feedingPlans.dispatchStatus, q.dispatchStatus));
   const { total, rows } = await readPage(db, feedingPlans, and(...conds), q, (where) =>
-    db
-      .select(planColumns)
-      .from(feedingPlans)
-      .innerJoin(farms, eq(farms.id, feedingPlans.farmId))
-      .innerJoin(sheds, eq(sheds.id, feedingPlans.shedId))
+    joinPlaces(db.select(planColumns).from(feedingPlans).$dynamic(), feedingPlans)
       .where(where)
       .orderBy(asc(farms.farmName), asc(sheds.shedName), asc(feedingPlans.name), asc(feedingPlans.id))
       .$dynamic(),
@@ -129,12 +126,7 @@ export async function planPage(db: Db, scope: Scope, q: PlanPageQuery): Promise<
 
 export async function planDetail(db: DbOrTx, scope: Scope, id: number): Promise<PlanRow> {
   const plan = await visiblePlan(db, scope, id);
-  const rows = await db
-    .select(planColumns)
-    .from(feedingPlans)
-    .innerJoin(farms, eq(farms.id, feedingPlans.farmId))
-    .innerJoin(sheds, eq(sheds.id, feedingPlans.shedId))
-    .where(eq(feedingPlans.id, plan.id));
+  const rows = await joinPlaces(db.select(planColumns).from(feedingPlans).$dynamic(), feedingPlans).where(eq(feedingPlans.id, plan.id));
   return (await present(db, rows))[0]!;
 }
 

@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { AppError, ErrorCodes, rackRunIssue, type Page, type RackAddBody, type RackPageQuery, type RackRow } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
-import { farms, pens, sheds } from '../../db/tables.js';
+import { pens, sheds } from '../../db/tables.js';
+import { joinPlaces, placeNames } from '../../lib/places.js';
 import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
@@ -48,19 +49,20 @@ export async function rackPage(db: Db, scope: Scope, q: RackPageQuery): Promise<
   if (q.penId) conds.push(eq(feedRacks.penId, q.penId));
   if (q.name) conds.push(containsText(q.name, feedRacks.name));
   const { total, rows } = await readPage(db, feedRacks, and(...conds), q, (where) =>
-    db
-      .select({
-        r: feedRacks,
-        farmName: farms.farmName,
-        shedName: sheds.shedName,
-        penColumn: pens.fieldColumn,
-        penRow: pens.field,
-        positions: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id})`,
-        bound: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id} AND p.feeder_id IS NOT NULL)`,
-      })
-      .from(feedRacks)
-      .innerJoin(farms, eq(farms.id, feedRacks.farmId))
-      .innerJoin(sheds, eq(sheds.id, feedRacks.shedId))
+    joinPlaces(
+      db
+        .select({
+          r: feedRacks,
+          ...placeNames,
+          penColumn: pens.fieldColumn,
+          penRow: pens.field,
+          positions: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id})`,
+          bound: sql<number>`(SELECT count(*)::int FROM feed_positions p WHERE p.rack_id = ${feedRacks.id} AND p.feeder_id IS NOT NULL)`,
+        })
+        .from(feedRacks)
+        .$dynamic(),
+      feedRacks,
+    )
       .innerJoin(pens, eq(pens.id, feedRacks.penId))
       .where(where)
       .orderBy(asc(sheds.shedName), asc(pens.fieldColumn), asc(pens.field), asc(feedRacks.startNo), desc(feedRacks.id))

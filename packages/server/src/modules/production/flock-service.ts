@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm'
 import { AppError, ErrorCodes, type FlockOption, type FlockRow, type FlockPageBody, type Page } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
+import { joinPlaces, placeNames } from '../../lib/places.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { containsText } from '../../lib/text-search.js';
 import type { DbOrTx } from '../../lib/limits.js';
@@ -69,20 +70,13 @@ export function dayAgeNow(f: { birthDate: string; stopDate: string | null; statu
 
 const rowCols = {
   flock: flocks,
-  farmName: farms.farmName,
+  ...placeNames,
   timeZone: farms.timeZone,
-  shedName: sheds.shedName,
   deviceCode: gateways.code,
 };
 
 function baseQuery(db: DbOrTx, where: SQL) {
-  return db
-    .select(rowCols)
-    .from(flocks)
-    .innerJoin(farms, eq(farms.id, flocks.farmId))
-    .innerJoin(sheds, eq(sheds.id, flocks.shedId))
-    .leftJoin(gateways, eq(gateways.id, flocks.deviceId))
-    .where(where);
+  return joinPlaces(db.select(rowCols).from(flocks).$dynamic(), flocks).leftJoin(gateways, eq(gateways.id, flocks.deviceId)).where(where);
 }
 
 type Joined = Awaited<ReturnType<typeof baseQuery>>[number];

@@ -10,7 +10,7 @@ import {
   type PushStatus,
 } from '@farmsense/shared';
 import type { Db } from '../../../db/client.js';
-import { farms, sheds } from '../../../db/tables.js';
+import { joinPlaces, placeNames } from '../../../lib/places.js';
 import { containsText } from '../../../lib/text-search.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../../scope/index.js';
 import { pushEpisodes, pushMessages } from './tables.js';
@@ -36,17 +36,13 @@ async function messagePage(db: Db, scope: Scope, q: Query, methods: ('email' | '
   if (q.startTime) conds.push(gte(pushMessages.createdAt, q.startTime));
   if (q.endTime) conds.push(lte(pushMessages.createdAt, q.endTime));
   const { total, rows } = await readPage(db, pushMessages, and(...conds), q, (where) =>
-    db
-      .select({
-        m: pushMessages,
-        farmName: farms.farmName,
-        shedName: sheds.shedName,
-        outcome: pushEpisodes.outcome,
-        ackVia: pushEpisodes.ackVia,
-      })
-      .from(pushMessages)
-      .innerJoin(farms, eq(farms.id, pushMessages.farmId))
-      .innerJoin(sheds, eq(sheds.id, pushMessages.shedId))
+    joinPlaces(
+      db
+        .select({ m: pushMessages, ...placeNames, outcome: pushEpisodes.outcome, ackVia: pushEpisodes.ackVia })
+        .from(pushMessages)
+        .$dynamic(),
+      pushMessages,
+    )
       .innerJoin(pushEpisodes, eq(pushEpisodes.id, pushMessages.episodeId))
       .where(where)
       .orderBy(desc(pushMessages.createdAt), desc(pushMessages.id))

@@ -3,9 +3,9 @@ import { ErrorCodes, type DispatchStatus } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import { gateways, gatewayStatus } from '../../db/tables.js';
 import type { Deps } from '../../deps.js';
-import { alias } from 'drizzle-orm/pg-core';
 import { publishRow, sendCommandJob, writeCommand, type OptionLogEntry, type SettledCommand } from '../control/index.js';
 import { feedDevices } from './device-tables.js';
+import { collector, joinFeederGateway } from './feeder-chain.js';
 import { adjustedRation, adjustsOf, type BaseRation } from './meal-apply.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
 import { mapLimit } from '../../lib/map-limit.js';
@@ -44,27 +44,24 @@ export interface FeederTarget {
   gatewayCode: string;
 }
 
-const collector = alias(feedDevices, 'collector');
-const concentrator = alias(feedDevices, 'concentrator');
-
 /** The plan's feeders (of its pens, or of its whole house) whose concentrator's gateway is enabled. */
 export async function feedersOf(tx: Tx, plan: PlanRecord, feederIds?: number[]): Promise<FeederTarget[]> {
   const penIds = (await tx.select({ id: feedingPlanPens.penId }).from(feedingPlanPens).where(eq(feedingPlanPens.planId, plan.id))).map(
     (p) => p.id,
   );
-  return tx
-    .select({
-      feederId: feedDevices.id,
-      feederNo: feedDevices.deviceNo,
-      penId: feedDevices.penId,
-      collectorNo: collector.deviceNo,
-      gatewayId: gateways.id,
-      gatewayCode: gateways.code,
-    })
-    .from(feedDevices)
-    .innerJoin(collector, eq(collector.id, feedDevices.parentId))
-    .innerJoin(concentrator, eq(concentrator.id, collector.parentId))
-    .innerJoin(gateways, eq(gateways.id, concentrator.gatewayId))
+  return joinFeederGateway(
+    tx
+      .select({
+        feederId: feedDevices.id,
+        feederNo: feedDevices.deviceNo,
+        penId: feedDevices.penId,
+        collectorNo: collector.deviceNo,
+        gatewayId: gateways.id,
+        gatewayCode: gateways.code,
+      })
+      .from(feedDevices)
+      .$dynamic(),
+  )
     .where(
       and(
         eq(feedDevices.tenantId, plan.tenantId),

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { AppError, ErrorCodes, type FeederDispatchStatus, type MealFeederRow } from '@farmsense/shared';
 import { gateways, pens } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { feedDevices } from './device-tables.js';
+import { collector, concentrator } from './feeder-chain.js';
 import type { feedingMealAdjusts } from './meal-tables.js';
 import { feedingDispatches, feedingPlans } from './tables.js';
 
@@ -15,8 +15,6 @@ import { feedingDispatches, feedingPlans } from './tables.js';
  * meals, and `status` sent with `result` 1 that it confirmed them.
  */
 type AdjustRecord = typeof feedingMealAdjusts.$inferSelect;
-const collector = alias(feedDevices, 'collector');
-const concentrator = alias(feedDevices, 'concentrator');
 
 /** The feeders of these houses, with the gateway of their concentrator and their pen. */
 export async function feedersOfHouses(db: DbOrTx, tenantId: number, shedIds: number[]) {

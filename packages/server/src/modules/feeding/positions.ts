@@ -1,5 +1,4 @@
 import { and, asc, count, eq, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   AppError,
   ErrorCodes,
@@ -18,6 +17,7 @@ import { pens } from '../../db/tables.js';
 import { containsText } from '../../lib/text-search.js';
 import { penCondition, refusal, seesPen, tenantIdOf, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
+import { collector } from './feeder-chain.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
 import { visibleRack } from './racks.js';
 import { onePage } from '../../lib/paging.js';
@@ -27,7 +27,6 @@ import { onePage } from '../../lib/paging.js';
  * position list of the relation screen (/device-mng/feed/swq/relation); the writes are in
  * position-writes.ts. A house not seen is 30004, a pen not of it 20084, a rack 200331.
  */
-const collector = alias(feedDevices, 'collector');
 
 const feederColumns = {
   id: feedDevices.id,

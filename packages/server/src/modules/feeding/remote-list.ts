@@ -1,5 +1,4 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   COMMAND_STATUSES,
   FEED_REMOTE_ACTIONS,
@@ -13,6 +12,7 @@ import type { Database } from '../../db/client.js';
 import { gateways, gatewayStatus, pens } from '../../db/tables.js';
 import { tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
+import { collector, joinFeederGateway } from './feeder-chain.js';
 import { FEED_DEVICE_GROUP } from './remote.js';
 
 /**
@@ -20,8 +20,6 @@ import { FEED_DEVICE_GROUP } from './remote.js';
  * live state and stored settings, and each device's newest command per action. Three statements:
  * the devices, their newest reports (telemetry_latest) and their newest commands.
  */
-const collector = alias(feedDevices, 'collector');
-const concentrator = alias(feedDevices, 'concentrator');
 
 const ACTION_OF_OP = new Map(FEED_REMOTE_ACTIONS.map((a) => [FEED_REMOTE_OPS[a], a] as const));
 const statusOf = (s: string) => COMMAND_STATUSES.find((x) => x === s) ?? 'pending';
@@ -69,19 +67,19 @@ async function newestCommands(database: Database, shedId: number): Promise<Map<n
 export async function feederRemoteList(database: Database, scope: Scope, shedId: number): Promise<FeederRemoteRow[]> {
   const { db } = database;
   const shed = await visibleShed(scope, shedId);
-  const rows = await db
-    .select({
-      d: feedDevices,
-      collectorNo: collector.deviceNo,
-      gatewayId: gateways.id,
-      online: gatewayStatus.online,
-      penColumn: pens.fieldColumn,
-      penRow: pens.field,
-    })
-    .from(feedDevices)
-    .innerJoin(collector, eq(collector.id, feedDevices.parentId))
-    .innerJoin(concentrator, eq(concentrator.id, collector.parentId))
-    .innerJoin(gateways, eq(gateways.id, concentrator.gatewayId))
+  const rows = await joinFeederGateway(
+    db
+      .select({
+        d: feedDevices,
+        collectorNo: collector.deviceNo,
+        gatewayId: gateways.id,
+        online: gatewayStatus.online,
+        penColumn: pens.fieldColumn,
+        penRow: pens.field,
+      })
+      .from(feedDevices)
+      .$dynamic(),
+  )
     .leftJoin(gatewayStatus, eq(gatewayStatus.gatewayId, gateways.id))
     .innerJoin(pens, eq(pens.id, feedDevices.penId))
     .where(and(eq(feedDevices.tenantId, tenantIdOf(scope)), eq(feedDevices.shedId, shed.id), eq(feedDevices.kind, 'feeder')))

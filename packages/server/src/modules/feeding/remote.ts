@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import {
   ErrorCodes,
   FEED_REMOTE_OPS,
@@ -15,6 +14,7 @@ import { audit } from '../../plugins/audit-note.js';
 import { refusal, tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
 import { confirmedLog, publishRow, withVersionRetry, writeCommand, type Confirmation, type SettledCommand } from '../control/index.js';
 import { feedDevices } from './device-tables.js';
+import { collector, concentrator } from './feeder-chain.js';
 
 /**
  * Remote actions on feeding devices (shared feeding/remote-endpoints.ts): each named device of
@@ -26,9 +26,6 @@ import { feedDevices } from './device-tables.js';
  * setting (`remoteSettled`).
  */
 export const FEED_DEVICE_GROUP = 'feedDevice';
-
-const collector = alias(feedDevices, 'collector');
-const concentrator = alias(feedDevices, 'concentrator');
 
 export interface RemoteTarget {
   id: number;

@@ -43,8 +43,31 @@ describe('resource', () => {
     expectTypeOf(some).toEqualTypeOf<{ page: typeof some.page; update: typeof some.update }>();
   });
 
+  it('declares the named paths of the older SPEC §7 resources, detail by query and page by body when given', () => {
+    const detailQuery = z.strictObject({ id: z.number() });
+    const named = resource('', '/x/farm', {
+      paths: 'named',
+      params,
+      row,
+      page: { summary: 'Paged farms', body: query },
+      detail: { summary: 'One farm', query: detailQuery },
+      add: { summary: 'Adds a farm', body: addBody },
+      update: { summary: 'Edits a farm', body: updateBody },
+      remove: 'Deletes a farm',
+    });
+    expect(named.page).toMatchObject({ method: 'POST', path: '/x/farm/page', summary: 'Paged farms', body: query });
+    expect(named.detail).toEqual(get('/x/farm/detail', 'One farm', { query: detailQuery, answer: row }));
+    expect(named.add).toEqual(post('/x/farm/add', 'Adds a farm', { body: addBody, answer: idAnswer }));
+    expect(named.update).toEqual(put('/x/farm/update', 'Edits a farm', { body: updateBody, answer: noAnswer }));
+    expect(named.remove).toEqual(del('/x/farm/delete/:id', 'Deletes a farm', { params, answer: noAnswer }));
+    expectTypeOf(named.page).toEqualTypeOf(post('/x', '', { body: query, answer: pageOf(row) }));
+    expectTypeOf(named.detail).toEqualTypeOf(get('/x', '', { query: detailQuery, answer: row }));
+    expectTypeOf(named.remove).toEqualTypeOf(del('/x', '', { params, answer: noAnswer }));
+  });
+
   it('refuses a call without the schema it needs', () => {
     // @ts-expect-error -- detail needs params
     expect(() => resource('', '/x/plan', { row, detail: 'One plan' })).toThrow('resource /x/plan: params is missing');
+    expect(() => resource('', '/x/plan', { row, detail: { summary: 'One plan', query } })).not.toThrow();
   });
 });

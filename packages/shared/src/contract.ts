@@ -159,17 +159,31 @@ export interface ResourceWrite {
 }
 
 /**
+ * Where the calls of a `resource()` live under its base. `rest`: GET base/page, GET base/:id,
+ * POST base, PUT base, DELETE base/:id. `named`, the older SPEC §7 resources (farms, sheds,
+ * devices): each call named in its path, GET base/page, GET base/detail (the id in the query),
+ * POST base/add, PUT base/update, DELETE base/delete/:id.
+ */
+export const RESOURCE_PATHS = Object.freeze({
+  rest: { page: '/page', detail: '/:id', add: '', update: '', remove: '/:id' },
+  named: { page: '/page', detail: '/detail', add: '/add', update: '/update', remove: '/delete/:id' },
+});
+
+/**
  * What `resource()` declares: the calls given, each with its summary (one line of the API
  * reference); `params` and `row` are shared by the calls that take or answer one row.
  */
 export interface ResourceSpec {
-  /** The `{ id }` path parameters of detail and remove. */
+  /** The path style (`RESOURCE_PATHS`), `rest` unless given. */
+  paths?: keyof typeof RESOURCE_PATHS;
+  /** The `{ id }` path parameters of remove and of a detail given by its summary alone. */
   params?: z.ZodType<{ id: number }>;
   /** One row: the page lists them, detail answers one. */
   row?: z.ZodType;
-  page?: { summary: string; query: z.ZodType };
-  /** The summary of the detail call. */
-  detail?: string;
+  /** A GET filtered by its query or, for the resources whose filter is a body, a POST. */
+  page?: { summary: string; query: z.ZodType } | { summary: string; body: z.ZodType };
+  /** The summary of the detail call (the id in the path, `params`), or its summary and query (the id in the query). */
+  detail?: string | { summary: string; query: z.ZodType };
   /** Answers `idAnswer` unless another answer is given. */
   add?: ResourceWrite;
   /** Answers `noAnswer` unless another answer is given. */
@@ -180,20 +194,28 @@ export interface ResourceSpec {
 
 type ResourceCall = 'page' | 'detail' | 'add' | 'update' | 'remove';
 
-/** `params` is needed by detail and remove, `row` by page and detail. */
+/** `params` is needed by remove and a detail by path, `row` by page and detail. */
 type ResourceNeeds<S> = (S extends { page: unknown } | { detail: unknown } ? { row: z.ZodType } : unknown) &
-  (S extends { detail: unknown } | { remove: unknown } ? { params: z.ZodType<{ id: number }> } : unknown);
+  (S extends { detail: string } | { remove: unknown } ? { params: z.ZodType<{ id: number }> } : unknown);
 
 type RowOf<S> = S extends { row: infer R extends z.ZodType } ? R : never;
 type ParamsOfSpec<S> = S extends { params: infer P extends z.ZodType } ? P : never;
-type QueryOfSpec<S> = S extends { page: { query: infer Q extends z.ZodType } } ? Q : never;
 type BodyOfWrite<W> = W extends { body: infer B extends z.ZodType } ? B : never;
 type AnswerOfWrite<W, D> = W extends { answer: infer A extends z.ZodType } ? A : D;
 
+type PageEndpoint<S> = S extends { page: { body: infer B extends z.ZodType } }
+  ? Endpoint<'POST', undefined, undefined, B, PageAnswer<RowOf<S>>>
+  : S extends { page: { query: infer Q extends z.ZodType } }
+    ? Endpoint<'GET', undefined, Q, undefined, PageAnswer<RowOf<S>>>
+    : never;
+type DetailEndpoint<S> = S extends { detail: { query: infer Q extends z.ZodType } }
+  ? Endpoint<'GET', undefined, Q, undefined, RowOf<S>>
+  : Endpoint<'GET', ParamsOfSpec<S>, undefined, undefined, RowOf<S>>;
+
 type ResourceEndpoint<S, K extends ResourceCall> = K extends 'page'
-  ? Endpoint<'GET', undefined, QueryOfSpec<S>, undefined, PageAnswer<RowOf<S>>>
+  ? PageEndpoint<S>
   : K extends 'detail'
-    ? Endpoint<'GET', ParamsOfSpec<S>, undefined, undefined, RowOf<S>>
+    ? DetailEndpoint<S>
     : K extends 'add'
       ? Endpoint<'POST', undefined, undefined, BodyOfWrite<S[K & keyof S]>, AnswerOfWrite<S[K & keyof S], typeof idAnswer>>
       : K extends 'update'
@@ -214,9 +236,10 @@ function needed<T>(value: T | undefined, what: string, base: string): T {
 }
 
 /**
- * The standard calls of a REST resource at `base`, declared once: `page` (GET base/page, a paged
- * list of `row` filtered by its query), `detail` (GET base/:id, one `row`), `add` (POST base),
- * `update` (PUT base) and `remove` (DELETE base/:id). Only the calls given are declared, named
+ * The standard calls of a resource at `base`, declared once: `page` (a paged list of `row`
+ * filtered by its query, or by its body as a POST), `detail` (one `row`), `add`, `update` and
+ * `remove`, at the paths of `spec.paths` (`RESOURCE_PATHS`: REST's GET base/page, GET base/:id,
+ * POST base, PUT base, DELETE base/:id unless `named`). Only the calls given are declared, named
  * `<prefix>Page`, `<prefix>Add`, ... (or `page`, `add`, ... without a prefix), each the same
  * endpoint `get`/`post`/`put`/`del` would declare; spread the result into the module's Api object:
  * `...resource('group', '/warning/ruleGroup', { params, row, page: { summary, query }, remove: '...' })`.
@@ -228,14 +251,23 @@ export function resource<Prefix extends string, S extends ResourceSpec>(
   spec: S & ResourceNeeds<S>,
 ): ResourceEndpoints<Prefix, S> {
   const { page, detail, add, update, remove } = spec as ResourceSpec;
+  const at = RESOURCE_PATHS[spec.paths ?? 'rest'];
   const row = () => needed(spec.row, 'row', base);
   const params = () => needed(spec.params, 'params', base);
+  const pageCall = (p: NonNullable<ResourceSpec['page']>) =>
+    'body' in p
+      ? post(base + at.page, p.summary, { body: p.body, answer: pageOf(row()) })
+      : get(base + at.page, p.summary, { query: p.query, answer: pageOf(row()) });
+  const detailCall = (d: NonNullable<ResourceSpec['detail']>) =>
+    typeof d === 'string'
+      ? get(base + at.detail, d, { params: params(), answer: row() })
+      : get(base + at.detail, d.summary, { query: d.query, answer: row() });
   const calls: Partial<Record<ResourceCall, AnyEndpoint>> = {
-    page: page && get(`${base}/page`, page.summary, { query: page.query, answer: pageOf(row()) }),
-    detail: detail === undefined ? undefined : get(`${base}/:id`, detail, { params: params(), answer: row() }),
-    add: add && post(base, add.summary, { body: add.body, answer: add.answer ?? idAnswer }),
-    update: update && put(base, update.summary, { body: update.body, answer: update.answer ?? noAnswer }),
-    remove: remove === undefined ? undefined : del(`${base}/:id`, remove, { params: params(), answer: noAnswer }),
+    page: page && pageCall(page),
+    detail: detail === undefined ? undefined : detailCall(detail),
+    add: add && post(base + at.add, add.summary, { body: add.body, answer: add.answer ?? idAnswer }),
+    update: update && put(base + at.update, update.summary, { body: update.body, answer: update.answer ?? noAnswer }),
+    remove: remove === undefined ? undefined : del(base + at.remove, remove, { params: params(), answer: noAnswer }),
   };
   const named = Object.entries(calls)
     .filter(([, call]) => call !== undefined)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, noAnswer, pageOf, post, resource } from '../contract.js';
 import {
   accountAddBody,
   accountBanBody,
@@ -72,13 +72,11 @@ export const accountsApi = {
     'Adds an account (code unique: 20000; user cap: 20101); it changes its password at first sign-in',
     { body: accountAddBody, answer: accountAddResult },
   ),
-  update: put('/accountauth/account/update', 'Edits an account (optionally resets its password, roles, farms)', {
-    body: accountUpdateBody,
-    answer: noAnswer,
-  }),
-  remove: del('/accountauth/account/delete/:id', "Deletes an account (not oneself, not the tenant's last administrator: 10005)", {
+  ...resource('', '/accountauth/account', {
+    paths: 'named',
     params: accountIdParams,
-    answer: noAnswer,
+    update: { summary: 'Edits an account (optionally resets its password, roles, farms)', body: accountUpdateBody },
+    remove: "Deletes an account (not oneself, not the tenant's last administrator: 10005)",
   }),
   ban: post('/accountauth/account/ban', 'Bans (0) or enables (1) accounts; banned accounts are signed out at once', {
     body: accountBanBody,

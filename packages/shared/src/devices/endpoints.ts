@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, idAnswer, noAnswer, pageOf, post, put } from '../contract.js';
+import { get, idAnswer, noAnswer, post, put, resource } from '../contract.js';
 import {
   CONNECTION_MODES,
   DEVICE_REFUSAL_REASONS,
@@ -101,27 +101,24 @@ const N = '/breedpigdevice/network';
  * screens): gateways with their sub-device channels and commands, and network devices.
  */
 export const devicesApi = {
-  page: post(`${C}/page`, "Gateways of the caller's farms with their online state", {
-    body: controllerPageBody,
-    answer: pageOf(controllerRow),
-  }),
-  add: post(`${C}/add`, 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)', {
-    body: controllerAddBody,
-    answer: idAnswer.extend(checkCodeAnswer.shape),
+  ...resource('', C, {
+    paths: 'named',
+    params: deviceIdParams,
+    row: controllerRow,
+    page: { summary: "Gateways of the caller's farms with their online state", body: controllerPageBody },
+    add: {
+      summary: 'Adds a gateway (203339 code, 203340 name in farm, 20063 shed taken, 20102 device limit)',
+      body: controllerAddBody,
+      answer: idAnswer.extend(checkCodeAnswer.shape),
+    },
+    update: { summary: 'Edits a gateway (its check code is kept: regenerateCheckCode replaces it)', body: controllerUpdateBody },
+    remove: 'Deletes an unbound gateway with its channels (bound: 20090)',
   }),
   regenerateCheckCode: post(
     `${C}/regenerateCheckCode`,
     'Replaces the check code with a new one, answered once; the live session is closed (20088 unknown gateway)',
     { body: controllerIdBody, answer: checkCodeAnswer },
   ),
-  update: put(`${C}/update`, 'Edits a gateway (its check code is kept: regenerateCheckCode replaces it)', {
-    body: controllerUpdateBody,
-    answer: noAnswer,
-  }),
-  remove: del(`${C}/delete/:id`, 'Deletes an unbound gateway with its channels (bound: 20090)', {
-    params: deviceIdParams,
-    answer: noAnswer,
-  }),
   bind: post(`${C}/bind`, 'Binds a gateway to a shed of its farm (20039 already bound, 20063 shed taken)', {
     body: controllerBindBody,
     answer: noAnswer,
@@ -141,11 +138,13 @@ export const devicesApi = {
     'Sends time.sync or params.read to a gateway and returns its ack data (200323 params, 20086 disabled, 203342 offline, 20048 refused)',
     { body: controllerCommandBody, answer: controllerCommandAnswer },
   ),
-  networkPage: post(`${N}/page`, 'Network devices and switches', { body: networkPageBody, answer: pageOf(networkRow) }),
-  networkAdd: post(`${N}/add`, 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', {
-    body: networkAddBody,
-    answer: idAnswer,
+  ...resource('network', N, {
+    paths: 'named',
+    params: deviceIdParams,
+    row: networkRow,
+    page: { summary: 'Network devices and switches', body: networkPageBody },
+    add: { summary: 'Adds a network device (200324 IP, 200325 port, 200326 IP exists)', body: networkAddBody },
+    update: { summary: 'Edits a network device', body: networkUpdateBody },
+    remove: 'Deletes a network device',
   }),
-  networkUpdate: put(`${N}/update`, 'Edits a network device', { body: networkUpdateBody, answer: noAnswer }),
-  networkRemove: del(`${N}/delete/:id`, 'Deletes a network device', { params: deviceIdParams, answer: noAnswer }),
 };

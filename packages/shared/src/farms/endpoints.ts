@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, get, idAnswer, noAnswer, pageOf, post, put } from '../contract.js';
+import { noAnswer, post, resource } from '../contract.js';
 import { farmIdentity } from '../directory/endpoints.js';
 import { farmAddBody, farmDetailQuery, farmIdParams, farmPageQuery, farmTimeZoneBody, farmUpdateBody } from '../schemas/farms.js';
 
@@ -23,22 +23,15 @@ export type FarmDetail = z.infer<typeof farmDetailRow>;
 
 /** Farm administration (/housemanagement/houselist). The farm list of the pickers is directory's farmInfo/list. */
 export const farmsApi = {
-  page: get('/breedpigbuilding/farmInfo/page', 'Paged farms the account may see, with all their fields', {
-    query: farmPageQuery,
-    answer: pageOf(farmDetailRow),
-  }),
-  detail: get('/breedpigbuilding/farmInfo/detail', 'One farm with all its fields', { query: farmDetailQuery, answer: farmDetailRow }),
-  add: post('/breedpigbuilding/farmInfo/add', 'Adds a farm (name unique in the tenant: 10010; farm cap: 20110)', {
-    body: farmAddBody,
-    answer: idAnswer,
-  }),
-  update: put('/breedpigbuilding/farmInfo/update', 'Edits a farm (shed types must stay of the farm kind: 20023)', {
-    body: farmUpdateBody,
-    answer: noAnswer,
-  }),
-  remove: del('/breedpigbuilding/farmInfo/delete/:id', 'Deletes a farm with its sheds, pens and authorizations', {
+  ...resource('', '/breedpigbuilding/farmInfo', {
+    paths: 'named',
     params: farmIdParams,
-    answer: noAnswer,
+    row: farmDetailRow,
+    page: { summary: 'Paged farms the account may see, with all their fields', query: farmPageQuery },
+    detail: { summary: 'One farm with all its fields', query: farmDetailQuery },
+    add: { summary: 'Adds a farm (name unique in the tenant: 10010; farm cap: 20110)', body: farmAddBody },
+    update: { summary: 'Edits a farm (shed types must stay of the farm kind: 20023)', body: farmUpdateBody },
+    remove: 'Deletes a farm with its sheds, pens and authorizations',
   }),
   timeZone: post('/breedpigbuilding/farmInfo/timeZone', "Sets the farm's time zone (IANA name) and its display name", {
     body: farmTimeZoneBody,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { del, idAnswer, noAnswer, post, put } from '../contract.js';
+import { del, noAnswer, post, put, resource } from '../contract.js';
 import { shedFields } from '../directory/endpoints.js';
 import {
   addFieldsBody,
@@ -46,14 +46,12 @@ export type HierarchyFarm = z.infer<typeof hierarchyFarm>;
  * (queryFields, lieHaoSelect, qdslHierarchicalQuery) only a session.
  */
 export const shedsApi = {
-  add: post('/breedpigbuilding/shed/add', 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)', {
-    body: shedAddBody,
-    answer: idAnswer,
-  }),
-  update: put('/breedpigbuilding/shed/update', 'Edits a shed', { body: shedUpdateBody, answer: noAnswer }),
-  remove: del('/breedpigbuilding/shed/delete/:id', 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)', {
+  ...resource('', '/breedpigbuilding/shed', {
+    paths: 'named',
     params: shedIdParams,
-    answer: noAnswer,
+    add: { summary: 'Adds a shed (type of the farm kind: 20023; same place and type: 20026)', body: shedAddBody },
+    update: { summary: 'Edits a shed', body: shedUpdateBody },
+    remove: 'Deletes a shed with its pens (refused with 20089 while gateways are bound to it)',
   }),
   pens: post('/breedpigbuilding/shed/queryFields', 'Pens of a shed the caller may see', { body: shedIdBody, answer: z.array(penRow) }),
   addPens: post(

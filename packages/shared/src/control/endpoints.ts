@@ -21,6 +21,7 @@ export * from './openings.js';
 export * from './overview.js';
 export * from './pumps.js';
 export * from './schemas.js';
+export * from './setting-list.js';
 export * from './ventilation.js';
 export * from './warn.js';
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
-import { firstRepeatedIndex, inRange } from './heater.js';
-import { firstNonIncreasingDay } from './logic.js';
+import { deviceNumber, increasingBy, inRange, settingList, uniqueBy } from './setting-list.js';
 
 /**
  * Fixed-speed fan stages of a house (SPEC §2 /remote-control/env-control/fixed-wind; fan type 1).
@@ -33,11 +32,7 @@ export const cycleSeconds = (min: number) =>
     .multipleOf(FAN_STAGE_LIMITS.cycleStepSeconds, 'validation.multipleOf10');
 
 export const fanStage = strictObject({
-  fan: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(1, 'validation.positiveInteger')
-    .max(FAN_STAGE_LIMITS.maxFan, 'validation.tooLarge'),
+  fan: deviceNumber(FAN_STAGE_LIMITS.maxFan),
   onAbove: inRange(FAN_STAGE_LIMITS.minOnAbove, FAN_STAGE_LIMITS.maxOnAbove),
   offAbove: inRange(FAN_STAGE_LIMITS.minOffAbove, FAN_STAGE_LIMITS.maxOffAbove),
   runSeconds: cycleSeconds(FAN_STAGE_LIMITS.cycleStepSeconds),
@@ -52,17 +47,10 @@ export function firstStageOffNotBelowOn(stages: readonly { onAbove: number; offA
 
 /** The fan stages: 1 to 16, on points strictly increasing, off below on, each fan in one stage. */
 export const fixedWindPayload = strictObject({
-  stages: z
-    .array(fanStage, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(FAN_STAGE_LIMITS.maxStages, 'validation.tooMany')
-    .superRefine((stages, ctx) => {
-      const up = firstNonIncreasingDay(stages.map((s) => s.onAbove));
-      if (up >= 0) ctx.addIssue({ code: 'custom', message: 'validation.stagesIncreasing', path: [up, 'onAbove'] });
-      const off = firstStageOffNotBelowOn(stages);
-      if (off >= 0) ctx.addIssue({ code: 'custom', message: 'validation.fanOffBelowOn', path: [off, 'offAbove'] });
-      const dup = firstRepeatedIndex(stages.map((s) => s.fan));
-      if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.fanRepeated', path: [dup, 'fan'] });
-    }),
+  stages: settingList(fanStage, FAN_STAGE_LIMITS.maxStages, [
+    increasingBy((s) => s.onAbove, 'onAbove', 'validation.stagesIncreasing'),
+    { first: firstStageOffNotBelowOn, field: 'offAbove', message: 'validation.fanOffBelowOn' },
+    uniqueBy((s) => s.fan, 'fan', 'validation.fanRepeated'),
+  ]),
 });
 export type FixedWindPayload = z.infer<typeof fixedWindPayload>;

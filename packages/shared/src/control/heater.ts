@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
+import { deviceNumber, inRange, settingList, uniqueBy } from './setting-list.js';
+
+export { firstRepeatedIndex, inRange } from './setting-list.js';
 
 /**
  * Heaters of a house (SPEC §2 /remote-control/env-control/heater; climate sub-device 3). Like the
@@ -22,15 +25,8 @@ export const heaterPayloadShape = strictObject({
   heaters: z.array(heaterShape, { error: 'validation.required' }).max(HEATER_LIMITS.maxHeaters, 'validation.tooMany'),
 });
 
-/** A number from min to max (the setting groups' degrees and percentages), coded per bound. */
-export const inRange = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
-
 export const heaterSetting = strictObject({
-  index: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(1, 'validation.positiveInteger')
-    .max(HEATER_LIMITS.maxHeaters, 'validation.tooLarge'),
+  index: deviceNumber(HEATER_LIMITS.maxHeaters),
   enabled: z.boolean({ error: 'validation.required' }),
   onBelow: inRange(HEATER_LIMITS.minOnBelow, HEATER_LIMITS.maxOnBelow),
   offBelow: inRange(HEATER_LIMITS.minOffBelow, HEATER_LIMITS.maxOffBelow),
@@ -42,23 +38,12 @@ export function firstHeaterOffNotBelowOn(heaters: readonly { onBelow: number; of
   return heaters.findIndex((h) => h.offBelow >= h.onBelow);
 }
 
-/** Index of the first heater whose number was already given, else -1. */
-export function firstRepeatedIndex(indexes: readonly number[]): number {
-  return indexes.findIndex((n, i) => indexes.indexOf(n) < i);
-}
-
 /** The heater settings the form edits and the controller receives: 1 to 16 heaters, numbers unique, off below on. */
 export const heaterPayload = strictObject({
-  heaters: z
-    .array(heaterSetting, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(HEATER_LIMITS.maxHeaters, 'validation.tooMany')
-    .superRefine((heaters, ctx) => {
-      const dup = firstRepeatedIndex(heaters.map((h) => h.index));
-      if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.heaterRepeated', path: [dup, 'index'] });
-      const bad = firstHeaterOffNotBelowOn(heaters);
-      if (bad >= 0) ctx.addIssue({ code: 'custom', message: 'validation.heaterOffBelowOn', path: [bad, 'offBelow'] });
-    }),
+  heaters: settingList(heaterSetting, HEATER_LIMITS.maxHeaters, [
+    uniqueBy((h) => h.index, 'index', 'validation.heaterRepeated'),
+    { first: firstHeaterOffNotBelowOn, field: 'offBelow', message: 'validation.heaterOffBelowOn' },
+  ]),
 });
 export type HeaterPayload = z.infer<typeof heaterPayload>;
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
+import { strictObject } from '../schemas/common.js';
 import { minuteOf } from '../feeding/plan-rules.js';
-import { inRange } from './heater.js';
-import { firstNonIncreasingDay } from './logic.js';
+import { increasingBy, inRange, type ListRule, settingList, wholeInRange } from './setting-list.js';
 
 /**
  * Lighting schedule of a house by day age (SPEC §3 climate sub-devices: lighting): from each
@@ -17,11 +16,7 @@ export const LIGHTING_LIMITS = Object.freeze({ maxPoints: 10, minDay: 0, maxDay:
 const clock = z.string({ error: 'validation.required' }).refine((s) => minuteOf(s) !== null, 'validation.invalid');
 
 export const lightingPoint = strictObject({
-  day: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(LIGHTING_LIMITS.minDay, 'validation.invalid')
-    .max(LIGHTING_LIMITS.maxDay, 'validation.tooLarge'),
+  day: wholeInRange(LIGHTING_LIMITS.minDay, LIGHTING_LIMITS.maxDay),
   on: clock,
   off: clock,
   intensity: inRange(0, LIGHTING_LIMITS.maxIntensity),
@@ -29,20 +24,16 @@ export const lightingPoint = strictObject({
 export type LightingPoint = z.infer<typeof lightingPoint>;
 
 /** The points' own rules over the list: days strictly increasing, on and off apart (per field). */
-function checkPoints(points: readonly LightingPoint[], ctx: z.RefinementCtx): void {
-  const day = firstNonIncreasingDay(points.map((p) => p.day));
-  if (day >= 0) ctx.addIssue({ code: 'custom', message: 'validation.daysIncreasing', path: [day, 'day'] });
-  const same = points.findIndex((p) => minuteOf(p.on) !== null && minuteOf(p.on) === minuteOf(p.off));
-  if (same >= 0) ctx.addIssue({ code: 'custom', message: 'validation.lightOnOffSame', path: [same, 'off'] });
-}
+const pointRules: ListRule<LightingPoint>[] = [
+  increasingBy((p) => p.day, 'day', 'validation.daysIncreasing'),
+  {
+    first: (points) => points.findIndex((p) => minuteOf(p.on) !== null && minuteOf(p.on) === minuteOf(p.off)),
+    field: 'off',
+    message: 'validation.lightOnOffSame',
+  },
+];
 
-export const lightingPayload = strictObject({
-  points: z
-    .array(lightingPoint, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(LIGHTING_LIMITS.maxPoints, 'validation.tooMany')
-    .superRefine(checkPoints),
-});
+export const lightingPayload = strictObject({ points: settingList(lightingPoint, LIGHTING_LIMITS.maxPoints, pointRules) });
 export type LightingPayload = z.infer<typeof lightingPayload>;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
-import { inRange } from './heater.js';
+import { strictObject } from '../schemas/common.js';
+import { deviceNumber, inRange, settingList, uniqueBy } from './setting-list.js';
 
 /**
  * Inlets and curtains of a house (SPEC §2 /remote-control/env-control/window; climate sub-devices
@@ -31,11 +31,7 @@ export const OPENING_LIMITS = Object.freeze({
 
 export const openingSetting = strictObject({
   kind: z.enum(OPENING_KINDS, { error: 'validation.required' }),
-  index: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(1, 'validation.positiveInteger')
-    .max(OPENING_LIMITS.maxIndex, 'validation.tooLarge'),
+  index: deviceNumber(OPENING_LIMITS.maxIndex),
   control: z.enum(OPENING_CONTROLS, { error: 'validation.required' }),
   pressureTarget: inRange(0, OPENING_LIMITS.maxPressure),
   pressureBand: inRange(0, OPENING_LIMITS.maxBand),
@@ -61,19 +57,15 @@ export const SIDE_INLET: Readonly<OpeningSetting> = Object.freeze({
 
 /** The inlets and curtains of a house: 1 to 16, each kind and number once, open-from below fully-open, max not below min. */
 export const windowPayload = strictObject({
-  openings: z
-    .array(openingSetting, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(OPENING_LIMITS.maxOpenings, 'validation.tooMany')
-    .superRefine((openings, ctx) => {
-      const keys = openings.map((o) => `${o.kind}.${o.index}`);
-      const dup = keys.findIndex((k, i) => keys.indexOf(k) < i);
-      if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.openingRepeated', path: [dup, 'index'] });
-      const temp = openings.findIndex((o) => o.control === 'temperature' && o.fullyOpen <= o.openFrom);
-      if (temp >= 0) ctx.addIssue({ code: 'custom', message: 'validation.openFromBelowFully', path: [temp, 'fullyOpen'] });
-      const range = openings.findIndex((o) => o.maxOpen < o.minOpen);
-      if (range >= 0) ctx.addIssue({ code: 'custom', message: 'validation.maxBelowMin', path: [range, 'maxOpen'] });
-    }),
+  openings: settingList(openingSetting, OPENING_LIMITS.maxOpenings, [
+    uniqueBy((o) => `${o.kind}.${o.index}`, 'index', 'validation.openingRepeated'),
+    {
+      first: (openings) => openings.findIndex((o) => o.control === 'temperature' && o.fullyOpen <= o.openFrom),
+      field: 'fullyOpen',
+      message: 'validation.openFromBelowFully',
+    },
+    { first: (openings) => openings.findIndex((o) => o.maxOpen < o.minOpen), field: 'maxOpen', message: 'validation.maxBelowMin' },
+  ]),
 });
 export type WindowPayload = z.infer<typeof windowPayload>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
+import { strictObject } from '../schemas/common.js';
 import { cycleSeconds, firstStageOffNotBelowOn } from './fans.js';
-import { firstRepeatedIndex, inRange } from './heater.js';
+import { deviceNumber, inRange, type ListRule, settingList, uniqueBy } from './setting-list.js';
 
 /**
  * Cooling pad and mist pumps of a house (SPEC §2 /remote-control/env-control/pumps; climate
@@ -29,11 +29,7 @@ export const PUMP_LIMITS = Object.freeze({
 });
 
 export const pumpSetting = strictObject({
-  pump: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(1, 'validation.positiveInteger')
-    .max(PUMP_LIMITS.maxPumps, 'validation.tooLarge'),
+  pump: deviceNumber(PUMP_LIMITS.maxPumps),
   kind: z.enum(PUMP_KINDS, { error: 'validation.coolingType' }),
   auto: z.boolean({ error: 'validation.required' }),
   onAbove: inRange(PUMP_LIMITS.minOnAbove, PUMP_LIMITS.maxOnAbove),
@@ -45,20 +41,14 @@ export const pumpSetting = strictObject({
 export type PumpSetting = z.infer<typeof pumpSetting>;
 
 /** The pumps' own rules over the list: numbers unique, off below on (per field). */
-function checkPumps(pumps: readonly { pump: number; onAbove: number; offAbove: number }[], ctx: z.RefinementCtx): void {
-  const dup = firstRepeatedIndex(pumps.map((p) => p.pump));
-  if (dup >= 0) ctx.addIssue({ code: 'custom', message: 'validation.pumpRepeated', path: [dup, 'pump'] });
-  const off = firstStageOffNotBelowOn(pumps);
-  if (off >= 0) ctx.addIssue({ code: 'custom', message: 'validation.fanOffBelowOn', path: [off, 'offAbove'] });
-}
+const pumpRules: ListRule<{ pump: number; onAbove: number; offAbove: number }>[] = [
+  uniqueBy((p) => p.pump, 'pump', 'validation.pumpRepeated'),
+  { first: firstStageOffNotBelowOn, field: 'offAbove', message: 'validation.fanOffBelowOn' },
+];
 
 /** The pumps of a house: 1 to 16, numbers unique, off below on. */
 export const pumpsPayload = strictObject({
-  pumps: z
-    .array(pumpSetting, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(PUMP_LIMITS.maxPumps, 'validation.tooMany')
-    .superRefine(checkPumps),
+  pumps: settingList(pumpSetting, PUMP_LIMITS.maxPumps, pumpRules),
 });
 export type PumpsPayload = z.infer<typeof pumpsPayload>;
 
@@ -67,13 +57,11 @@ export type PumpsPayload = z.infer<typeof pumpsPayload>;
  * the kind, read as any short text so that an unknown one is answered 20010 (`pumpKindIssues`).
  */
 export const pumpsPayloadShape = strictObject({
-  pumps: z
-    .array(pumpSetting.extend({ kind: z.string({ error: 'validation.required' }).max(20, 'validation.maxLength') }), {
-      error: 'validation.required',
-    })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(PUMP_LIMITS.maxPumps, 'validation.tooMany')
-    .superRefine(checkPumps),
+  pumps: settingList(
+    pumpSetting.extend({ kind: z.string({ error: 'validation.required' }).max(20, 'validation.maxLength') }),
+    PUMP_LIMITS.maxPumps,
+    pumpRules,
+  ),
 });
 
 const isPumpKind = (kind: string): kind is PumpKind => (PUMP_KINDS as readonly string[]).includes(kind);

@@ -2,20 +2,13 @@ import { z } from 'zod';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
 import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
+import { increasingBy, inRange, settingList, wholeInRange } from './setting-list.js';
 import { windowPayload } from './openings.js';
 import { lightingPayload } from './lighting.js';
 import { pumpsPayloadShape } from './pumps.js';
 import { dynamicWindPayload } from './ventilation.js';
 import { warnBarPayload, warnButtonPayload, warnNh3Payload, warnRhPayload } from './warn.js';
-import {
-  AUTH_CODE_LIMITS,
-  CODE_KINDS,
-  CURVE_LIMITS,
-  firstNonIncreasingDay,
-  MAX_BATCH_SHEDS,
-  OPTION_LOG_GROUPS,
-  SETTING_GROUPS,
-} from './logic.js';
+import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, MAX_BATCH_SHEDS, OPTION_LOG_GROUPS, SETTING_GROUPS } from './logic.js';
 
 /**
  * Requests of the remote-control module (issue 14). Every remote action carries its confirmation:
@@ -24,40 +17,31 @@ import {
  */
 const codeFields = { codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }), code: cipherText };
 
-const num = (min: number, max: number) => z.number(NUMBER_ERROR).min(min, 'validation.invalid').max(max, 'validation.tooLarge');
-
 export const curvePoint = strictObject({
-  day: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(CURVE_LIMITS.minDay, 'validation.invalid')
-    .max(CURVE_LIMITS.maxDay, 'validation.tooLarge'),
-  target: num(CURVE_LIMITS.minTarget, CURVE_LIMITS.maxTarget),
-  heatOffset: num(0, CURVE_LIMITS.maxOffset),
-  coolOffset: num(0, CURVE_LIMITS.maxOffset),
-  tunnelOffset: num(0, CURVE_LIMITS.maxOffset),
+  day: wholeInRange(CURVE_LIMITS.minDay, CURVE_LIMITS.maxDay),
+  target: inRange(CURVE_LIMITS.minTarget, CURVE_LIMITS.maxTarget),
+  heatOffset: inRange(0, CURVE_LIMITS.maxOffset),
+  coolOffset: inRange(0, CURVE_LIMITS.maxOffset),
+  tunnelOffset: inRange(0, CURVE_LIMITS.maxOffset),
 });
 export type CurvePoint = z.infer<typeof curvePoint>;
 
 /** The day-age temperature curve: 1 to 10 points, days strictly increasing, and the RH target. */
 export const tempDayAgePayload = strictObject({
-  points: z
-    .array(curvePoint, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(CURVE_LIMITS.maxPoints, 'validation.tooMany')
-    .superRefine((points, ctx) => {
-      const i = firstNonIncreasingDay(points.map((p) => p.day));
-      if (i >= 0) ctx.addIssue({ code: 'custom', message: 'validation.daysIncreasing', path: [i, 'day'] });
-    }),
-  rhTarget: num(CURVE_LIMITS.minRh, CURVE_LIMITS.maxRh),
+  points: settingList(curvePoint, CURVE_LIMITS.maxPoints, [increasingBy((p) => p.day, 'day', 'validation.daysIncreasing')]),
+  rhTarget: inRange(CURVE_LIMITS.minRh, CURVE_LIMITS.maxRh),
 });
 export type TempDayAgePayload = z.infer<typeof tempDayAgePayload>;
 
-const shedIds = z
-  .array(bodyId, { error: 'validation.required' })
-  .min(1, 'validation.selectAtLeastOne')
-  .max(MAX_BATCH_SHEDS, 'validation.tooMany')
-  .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
+/** The houses an action is for: 1 to `max` ids, none twice. */
+const shedIdList = (max: number) =>
+  z
+    .array(bodyId, { error: 'validation.required' })
+    .min(1, 'validation.selectAtLeastOne')
+    .max(max, 'validation.tooMany')
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
+
+const shedIds = shedIdList(MAX_BATCH_SHEDS);
 
 /** Applies one group's settings to several houses (each gets its own version and command). */
 export const settingApplyBody = z.discriminatedUnion('group', [
@@ -109,11 +93,7 @@ export const authCodeGenerateBody = strictObject({
     .int('validation.integer')
     .min(AUTH_CODE_LIMITS.minMinutes, 'validation.positiveInteger')
     .max(AUTH_CODE_LIMITS.maxMinutes, 'validation.tooLarge'),
-  shedIds: z
-    .array(bodyId, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(AUTH_CODE_LIMITS.maxSheds, 'validation.tooMany')
-    .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid'),
+  shedIds: shedIdList(AUTH_CODE_LIMITS.maxSheds),
   /** The setting groups it allows; absent = every remote action on those houses. */
   actions: z.array(settingGroup).min(1, 'validation.selectAtLeastOne').optional(),
   remark: optionalText(),

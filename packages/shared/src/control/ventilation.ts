@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { NUMBER_ERROR, strictObject } from '../schemas/common.js';
-import { inRange } from './heater.js';
+import { strictObject } from '../schemas/common.js';
+import { inRange, wholeInRange } from './setting-list.js';
 import { CURVE_LIMITS, firstNonIncreasingDay } from './logic.js';
 
 /**
@@ -27,17 +27,13 @@ export const DYNAMIC_WIND_LIMITS = Object.freeze({
 });
 
 export const minVentDayPoint = strictObject({
-  day: z
-    .number(NUMBER_ERROR)
-    .int('validation.integer')
-    .min(DYNAMIC_WIND_LIMITS.minDay, 'validation.invalid')
-    .max(DYNAMIC_WIND_LIMITS.maxDay, 'validation.tooLarge'),
+  day: wholeInRange(DYNAMIC_WIND_LIMITS.minDay, DYNAMIC_WIND_LIMITS.maxDay),
   percent: inRange(0, DYNAMIC_WIND_LIMITS.maxPercent),
 });
 export type MinVentDayPoint = z.infer<typeof minVentDayPoint>;
 
 export const minVentCo2Point = strictObject({
-  ppm: z.number(NUMBER_ERROR).int('validation.integer').min(0, 'validation.invalid').max(DYNAMIC_WIND_LIMITS.maxPpm, 'validation.tooLarge'),
+  ppm: wholeInRange(0, DYNAMIC_WIND_LIMITS.maxPpm),
   percent: inRange(0, DYNAMIC_WIND_LIMITS.maxPercent),
 });
 export type MinVentCo2Point = z.infer<typeof minVentCo2Point>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { stageFor, type AlarmOperator, type StageLimits } from '../alarms/logic.js';
 import { strictObject } from '../schemas/common.js';
 import { cycleSeconds } from './fans.js';
-import { inRange } from './heater.js';
+import { inRange } from './setting-list.js';
 
 /**
  * The controller's own alarm limits (SPEC §2 /remote-control/warn/{rh,bar,nh3,button}): what the

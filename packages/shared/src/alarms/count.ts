@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { get } from '../contract.js';
-import { idParam } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { idFilter } from '../schemas/time.js';
 
 /**
  * What the bell needs, on its own: its call (part of `alarmsApi` as `count`) and the live stream's
@@ -13,7 +12,7 @@ import { blankAsAbsent } from '../schemas/time.js';
 export const ALARM_LEVELS = [1, 2, 3] as const;
 export type AlarmLevel = (typeof ALARM_LEVELS)[number];
 
-export const alarmCountQuery = z.strictObject({ farmId: z.preprocess(blankAsAbsent, idParam.optional()) });
+export const alarmCountQuery = z.strictObject({ farmId: idFilter() });
 
 /** The bell: active, unacknowledged, not shelved alarms per level. */
 export const alarmCount = z.object({ total: z.number(), high: z.number(), medium: z.number(), low: z.number() });

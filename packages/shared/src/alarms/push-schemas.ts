@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../constants.js';
 import { bodyId, idParam, isFreeText, optionalText, pageQuery, requiredText } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { idFilter } from '../schemas/time.js';
 import { ALARM_KEY_KINDS, ALARM_LEVELS, ALARM_KINDS, COMMAND_PROPERTY, OFFLINE_PROPERTY } from './schemas.js';
 
 /**
@@ -182,7 +182,7 @@ export type PhoneConfigAddBody = z.infer<typeof phoneConfigAddBody>;
 export const phoneConfigUpdateBody = z.strictObject({ id: bodyId, ...phoneFields, farmId: bodyId.optional() });
 export type PhoneConfigUpdateBody = z.infer<typeof phoneConfigUpdateBody>;
 
-export const pushConfigPageQuery = pageQuery.extend({ farmId: z.preprocess(blankAsAbsent, idParam.optional()) });
+export const pushConfigPageQuery = pageQuery.extend({ farmId: idFilter() });
 export type PushConfigPageQuery = z.infer<typeof pushConfigPageQuery>;
 export const pushIdParams = z.strictObject({ id: idParam });
 /** The farm whose people a strategy may name. */

@@ -3,7 +3,7 @@ import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES } from '../enums/index.js';
 import { bodyId, countParam, idParam, isFreeText, optionalFreeText, pageQuery, requiredText } from '../schemas/common.js';
 import { CHANNEL_KINDS } from '../schemas/devices.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
 import { ALARM_LEVELS } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
 import { MAX_RATE_WINDOW_MINUTES, RATE_DIRECTIONS } from './rate.js';
@@ -217,7 +217,7 @@ export const alarmRuleUpdateBody = z.discriminatedUnion(
 );
 export type AlarmRuleUpdateBody = z.infer<typeof alarmRuleUpdateBody>;
 
-const optionalId = z.preprocess(blankAsAbsent, idParam.optional());
+const optionalId = idFilter();
 const optionalOf = <T extends z.ZodType>(s: T) => z.preprocess(blankAsAbsent, s.optional());
 const queryNumber = (values: readonly number[]) => countParam(0, 99_999).refine((v) => values.includes(v), 'validation.invalid');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { idFilter, textFilter } from '../schemas/time.js';
 
 /**
  * Requests of the feeding devices (issue 15; SPEC §3 "Feeder, collector, concentrator"; codes
@@ -115,10 +115,10 @@ export const feederUpdateBody = strictObject({ ...base, ...feederParams, parentI
 export type FeederUpdateBody = z.infer<typeof feederUpdateBody>;
 
 export const feedDevicePageQuery = pageQuery.extend({
-  farmId: z.preprocess(blankAsAbsent, idParam.optional()),
-  shedId: z.preprocess(blankAsAbsent, idParam.optional()),
-  parentId: z.preprocess(blankAsAbsent, idParam.optional()),
-  name: z.preprocess(blankAsAbsent, optionalText()),
+  farmId: idFilter(),
+  shedId: idFilter(),
+  parentId: idFilter(),
+  name: textFilter(),
 });
 export type FeedDevicePageQuery = z.infer<typeof feedDevicePageQuery>;
 

@@ -3,7 +3,7 @@ import { get, post, resource } from '../contract.js';
 import { MEAL_PERIODS_MAX } from '../constants.js';
 import { CODE_KINDS } from '../control/logic.js';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { idFilter } from '../schemas/time.js';
 import { mealAdjustIssues, MEAL_ADJUST_KINDS, RATION_UNITS } from './meal-rules.js';
 import { feederDispatchRow, planMealRow } from './plan-endpoints.js';
 import { planMeal } from './plan-schemas.js';
@@ -52,8 +52,8 @@ export type MealAdjustUpdateBody = z.infer<typeof mealAdjustUpdateBody>;
 
 export const mealAdjustPageQuery = pageQuery.extend({
   kind: z.enum(MEAL_ADJUST_KINDS, { error: 'validation.invalid' }),
-  farmId: z.preprocess(blankAsAbsent, idParam.optional()),
-  shedId: z.preprocess(blankAsAbsent, idParam.optional()),
+  farmId: idFilter(),
+  shedId: idFilter(),
 });
 export type MealAdjustPageQuery = z.infer<typeof mealAdjustPageQuery>;
 export const mealAdjustIdParams = strictObject({ id: idParam });

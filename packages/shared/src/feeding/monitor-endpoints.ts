@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { get } from '../contract.js';
 import { idParam, strictObject } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { idFilter } from '../schemas/time.js';
 
 /**
  * The feeding monitor (/accurate-feeding/mornitoring, app code accurate-feeding.mornitoring):
@@ -12,7 +12,7 @@ import { blankAsAbsent } from '../schemas/time.js';
  */
 export const feedMonitorQuery = strictObject({
   farmId: idParam,
-  shedId: z.preprocess(blankAsAbsent, idParam.optional()),
+  shedId: idFilter(),
 });
 export type FeedMonitorQuery = z.infer<typeof feedMonitorQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEAL_PERIODS_MAX } from '../constants.js';
 import { bodyId, idParam, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, idFilter, textFilter } from '../schemas/time.js';
 import { FIRST_SPLIT_CODE, PLAN_DAYS_MAX, PLAN_STAGES_MAX, planIssues } from './plan-rules.js';
 
 /**
@@ -93,9 +93,9 @@ export const planUpdateBody = planFields.extend({ id: bodyId }).superRefine(chec
 export type PlanUpdateBody = z.infer<typeof planUpdateBody>;
 
 export const planPageQuery = pageQuery.extend({
-  farmId: z.preprocess(blankAsAbsent, idParam.optional()),
-  shedId: z.preprocess(blankAsAbsent, idParam.optional()),
-  name: z.preprocess(blankAsAbsent, optionalText()),
+  farmId: idFilter(),
+  shedId: idFilter(),
+  name: textFilter(),
   dispatchStatus: z.preprocess(blankAsAbsent, z.enum(DISPATCH_STATUSES, { error: 'validation.invalid' }).optional()),
 });
 export type PlanPageQuery = z.infer<typeof planPageQuery>;

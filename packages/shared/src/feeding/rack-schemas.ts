@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { blankAsAbsent, idFilter, textFilter } from '../schemas/time.js';
 
 /**
  * Feeding racks and positions (issue 15; SPEC §2 /accurate-feeding/column, /device-mng/feed/swq/column
@@ -49,10 +49,10 @@ export function rackRunIssue(b: { startNo: number; endNo: number }): { field: 'e
 }
 
 export const rackPageQuery = pageQuery.extend({
-  farmId: z.preprocess(blankAsAbsent, idParam.optional()),
-  shedId: z.preprocess(blankAsAbsent, idParam.optional()),
-  penId: z.preprocess(blankAsAbsent, idParam.optional()),
-  name: z.preprocess(blankAsAbsent, optionalText()),
+  farmId: idFilter(),
+  shedId: idFilter(),
+  penId: idFilter(),
+  name: textFilter(),
 });
 export type RackPageQuery = z.infer<typeof rackPageQuery>;
 
@@ -61,8 +61,8 @@ export const rackIdParams = strictObject({ id: idParam });
 /** The column view and the relation screen read one house, optionally one pen or rack of it. */
 export const positionHouseQuery = strictObject({
   shedId: idParam,
-  penId: z.preprocess(blankAsAbsent, idParam.optional()),
-  rackId: z.preprocess(blankAsAbsent, idParam.optional()),
+  penId: idFilter(),
+  rackId: idFilter(),
 });
 export type PositionHouseQuery = z.infer<typeof positionHouseQuery>;
 
@@ -71,9 +71,9 @@ export type PositionState = (typeof POSITION_STATES)[number];
 
 export const positionPageQuery = pageQuery.extend({
   shedId: idParam,
-  penId: z.preprocess(blankAsAbsent, idParam.optional()),
+  penId: idFilter(),
   state: z.preprocess(blankAsAbsent, z.enum(POSITION_STATES, { error: 'validation.invalid' }).default('all')),
-  name: z.preprocess(blankAsAbsent, optionalText()),
+  name: textFilter(),
 });
 export type PositionPageQuery = z.infer<typeof positionPageQuery>;
 

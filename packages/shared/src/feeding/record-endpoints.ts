@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
 import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { countParam, idParam, pageQuery, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
 import { alarmRow } from '../alarms/endpoints.js';
 import { FEEDER_FAULTS } from './feed-alarms.js';
 
@@ -20,7 +20,7 @@ import { FEEDER_FAULTS } from './feed-alarms.js';
 export const FEED_MIN_SHARE = 80;
 const DAY_MS = 86_400_000;
 
-export const feedOptionalId = z.preprocess(blankAsAbsent, idParam.optional());
+export const feedOptionalId = idFilter();
 export const feedMinShareParam = z.preprocess(blankAsAbsent, countParam(1, 100).optional());
 
 const recordFields = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { get, pageOf, post } from '../contract.js';
 import { CODE_KINDS, COMMAND_STATUSES } from '../control/logic.js';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, pageQuery, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
 import { feederParamRules, limitsInOrder, limitsIssue, serialRules, storedFeederParams, storedSerial } from './device-schemas.js';
 
 /**
@@ -129,7 +129,7 @@ export type FeedSendResult = z.infer<typeof feedSendResult>;
 export const feedSendAnswer = z.object({ results: z.array(feedSendResult) });
 export type FeedSendAnswer = z.infer<typeof feedSendAnswer>;
 
-const optionalId = z.preprocess(blankAsAbsent, idParam.optional());
+const optionalId = idFilter();
 
 /** The feed-now record (/accurate-feeding/records/feed-immediate): newest first. */
 export const feedNowRecordsQuery = pageQuery.extend({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FARM_TYPES } from '../enums/index.js';
 import { bodyId, countParam, idParam, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { blankAsAbsent, idFilter, textFilter } from '../schemas/time.js';
 
 /**
  * Requests of the feeding module, feed part (issue 15; SPEC §3 "Feed info", codes 20034-20036,
@@ -40,7 +40,7 @@ export type FeedTypeAddBody = z.infer<typeof feedTypeAddBody>;
 export const feedTypeUpdateBody = feedTypeAddBody.extend({ id: bodyId });
 export type FeedTypeUpdateBody = z.infer<typeof feedTypeUpdateBody>;
 
-export const feedTypePageQuery = pageQuery.extend({ name: z.preprocess(blankAsAbsent, optionalText()) });
+export const feedTypePageQuery = pageQuery.extend({ name: textFilter() });
 export type FeedTypePageQuery = z.infer<typeof feedTypePageQuery>;
 
 export const feedInfoAddBody = strictObject({
@@ -62,8 +62,8 @@ export const feedInfoUpdateBody = feedInfoAddBody.extend({ id: bodyId });
 export type FeedInfoUpdateBody = z.infer<typeof feedInfoUpdateBody>;
 
 export const feedInfoPageQuery = pageQuery.extend({
-  name: z.preprocess(blankAsAbsent, optionalText()),
-  typeId: z.preprocess(blankAsAbsent, idParam.optional()),
+  name: textFilter(),
+  typeId: idFilter(),
   animalType: z.preprocess(blankAsAbsent, countParam(1, 3).optional()),
 });
 export type FeedInfoPageQuery = z.infer<typeof feedInfoPageQuery>;

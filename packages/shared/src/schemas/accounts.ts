@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AREA_CODES, INPUT_MAX_LENGTH } from '../constants.js';
 import { isStrongPassword } from './auth.js';
-import { blankAsAbsent } from './time.js';
+import { blankAsAbsent, textFilter } from './time.js';
 import { cipherText, countParam, idParam, optionalText, pageQuery, requiredText } from './common.js';
 
 /**
@@ -83,7 +83,7 @@ export const accountUpdateBody = z.strictObject({
 export type AccountUpdateBody = z.infer<typeof accountUpdateBody>;
 
 export const accountListQuery = pageQuery.extend({
-  keyword: z.preprocess(blankAsAbsent, optionalText()),
+  keyword: textFilter(),
   roleId: z.preprocess(blankAsAbsent, id.optional()),
   status: z.preprocess(blankAsAbsent, countParam().pipe(status).optional()),
   farmId: z.preprocess(blankAsAbsent, id.optional()),

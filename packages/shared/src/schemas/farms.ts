@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FARM_SCALES, FARM_TYPES } from '../enums/index.js';
-import { blankAsAbsent } from './time.js';
+import { blankAsAbsent, textFilter } from './time.js';
 import { idParam, optionalText, pageQuery, requiredText } from './common.js';
 import { areaCodeText, phoneText } from './accounts.js';
 
@@ -64,7 +64,7 @@ export type FarmUpdateBody = z.infer<typeof farmUpdateBody>;
 
 export const farmIdParams = z.strictObject({ id });
 export const farmDetailQuery = z.strictObject({ id });
-export const farmPageQuery = pageQuery.extend({ farmName: z.preprocess(blankAsAbsent, optionalText()) });
+export const farmPageQuery = pageQuery.extend({ farmName: textFilter() });
 export type FarmPageQuery = z.infer<typeof farmPageQuery>;
 
 export const farmTimeZoneBody = z.strictObject({ farmId: bodyId, timeZone: timeZoneText, timeZoneName: requiredText() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { countParam, idParam, plainString } from './common.js';
-import { blankAsAbsent, dateTimeInput } from './time.js';
+import { countParam, plainString } from './common.js';
+import { blankAsAbsent, dateTimeInput, idFilter } from './time.js';
 
 /**
  * The operation and security log (/safe-oplog/records): a read-only view of the append-only
@@ -9,7 +9,7 @@ import { blankAsAbsent, dateTimeInput } from './time.js';
 export const AUDIT_OUTCOMES = ['ok', 'failed', 'denied'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-const optionalId = z.preprocess(blankAsAbsent, idParam.optional());
+const optionalId = idFilter();
 
 export const operationLogPageBody = z.strictObject({
   pageNo: countParam(1).default(1),

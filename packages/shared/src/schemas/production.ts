@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FLOCK_SEX } from '../enums/index.js';
 import { NUMBER_ERROR, bodyId, countParam, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
 import { weighingStats } from '../production/kpi.js';
-import { blankAsAbsent, dateTimeInput } from './time.js';
+import { blankAsAbsent, dateTimeInput, idFilter } from './time.js';
 
 /**
  * Poultry production (issue 5): flocks, daily records, immunisation and medication, standard
@@ -103,7 +103,7 @@ export const flockPageBody = z.strictObject({
 export type FlockPageBody = z.infer<typeof flockPageBody>;
 
 /** Flock picker filters (GET flock/options); blank filters ('' from an emptied picker) count as absent. */
-const optionalIdParam = z.preprocess(blankAsAbsent, idParam.optional());
+const optionalIdParam = idFilter();
 export const flockOptionsQuery = z.strictObject({
   farmId: optionalIdParam,
   shedId: optionalIdParam,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AppScope } from '../permissions.js';
-import { blankAsAbsent } from './time.js';
-import { idParam, optionalText, pageQuery, requiredText } from './common.js';
+import { blankAsAbsent, textFilter } from './time.js';
+import { idParam, pageQuery, requiredText } from './common.js';
 import { appOperation } from './portal.js';
 
 /**
@@ -22,7 +22,7 @@ export function scopeOfRoleType(type: RoleType): AppScope {
   return type === 'group' ? 'group' : 'farm';
 }
 
-export const rolePageQuery = pageQuery.extend({ roleName: z.preprocess(blankAsAbsent, optionalText()) });
+export const rolePageQuery = pageQuery.extend({ roleName: textFilter() });
 export type RolePageQuery = z.infer<typeof rolePageQuery>;
 
 export const roleAddBody = z.strictObject({ roleName: requiredText(), type: roleType.default('farm') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPlainText } from './common.js';
+import { idParam, isPlainText, optionalText } from './common.js';
 import { toMillis } from '../constants.js';
 
 /**
@@ -39,3 +39,9 @@ export const dateTimeInput = z
 
 /** Blank query-string values ('' from an emptied filter) count as absent. */
 export const blankAsAbsent = (v: unknown): unknown => (v === '' || v === null ? undefined : v);
+
+/** An id filter of a list query (farmId, shedId, ...): optional, an emptied one ('' or null) is absent. */
+export const idFilter = () => z.preprocess(blankAsAbsent, idParam.optional());
+
+/** A text filter of a list query (name, keyword): optional, plain text, an emptied one is absent. */
+export const textFilter = () => z.preprocess(blankAsAbsent, optionalText());

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
 
 /**
  * Requests of the silos module (issue 15, SPEC §2 /weight/*, §4 "Feed tower"). A silo (feed
@@ -68,18 +68,18 @@ export const siloBindScaleBody = strictObject({
 });
 export type SiloBindScaleBody = z.infer<typeof siloBindScaleBody>;
 
-const farmFilter = z.preprocess(blankAsAbsent, idParam.optional());
+const farmFilter = idFilter();
 
-export const siloPageQuery = pageQuery.extend({ farmId: farmFilter, shedId: z.preprocess(blankAsAbsent, idParam.optional()) });
+export const siloPageQuery = pageQuery.extend({ farmId: farmFilter, shedId: idFilter() });
 export type SiloPageQuery = z.infer<typeof siloPageQuery>;
 
-export const siloFarmQuery = strictObject({ farmId: idParam, shedId: z.preprocess(blankAsAbsent, idParam.optional()) });
+export const siloFarmQuery = strictObject({ farmId: idParam, shedId: idFilter() });
 export type SiloFarmQuery = z.infer<typeof siloFarmQuery>;
 
 /** Deliveries and daily consumption of a farm's silos (or one silo) in a time range. */
 export const siloRecordsQuery = pageQuery.extend({
   farmId: idParam,
-  siloId: z.preprocess(blankAsAbsent, idParam.optional()),
+  siloId: idFilter(),
   start: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
   end: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
 });

@@ -13,9 +13,8 @@ import { useShedOptions } from '../../../app/farm';
 import { tk } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';
 import { FieldRow } from '../../../ui/FormFields';
-import { reportSaveError } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { usePlanPens } from '../api';
 import { useAddMealAdjust, useUpdateMealAdjust } from '../mealApi';
 import { initialMealAdjustValues, mealAdjustBody, mealAdjustListRule, mealAdjustRule, type MealAdjustValues } from '../model/mealForm';
@@ -51,26 +50,20 @@ export function MealAdjustFormDialog({
   const rule = (name: string) => mealAdjustRule(farmId, kind, [name]);
   const target = kind === 'shed' ? 'shedId' : 'penId';
 
-  const save = useFormSave(
-    form,
-    async (): Promise<void> => {
-      const v = form.getFieldsValue(true) as MealAdjustValues;
-      const body = mealAdjustAddBody.parse(mealAdjustBody(v, farmId, kind));
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: row && (() => update.mutateAsync({ ...body, id: row.id })),
-        added: t('meal.added'),
-        onClose,
-      });
+  const save = useAddEditSave(form, {
+    // Every value, also those the form holds without a field.
+    body: () => mealAdjustAddBody.parse(mealAdjustBody(form.getFieldsValue(true) as MealAdjustValues, farmId, kind)),
+    add: (body) => add.mutateAsync(body),
+    edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
+    added: () => t('meal.added'),
+    onClose,
+    fields: {
+      [ErrorCodes.HOUSE_MEAL_ADJUST_EXISTS]: target,
+      [ErrorCodes.HOUSE_NOT_FOUND_203334]: 'shedId',
+      [ErrorCodes.TARGET_PEN_NOT_FOUND]: 'penId',
+      [ErrorCodes.TARGET_PEN_NOT_FOUND_94]: 'penId',
     },
-    (err) =>
-      reportSaveError(form, err, {
-        [ErrorCodes.HOUSE_MEAL_ADJUST_EXISTS]: target,
-        [ErrorCodes.HOUSE_NOT_FOUND_203334]: 'shedId',
-        [ErrorCodes.TARGET_PEN_NOT_FOUND]: 'penId',
-        [ErrorCodes.TARGET_PEN_NOT_FOUND_94]: 'penId',
-      }),
-  );
+  });
   const limits = RATION_ADJUST_LIMITS[unit];
   // An adjustment changes the meals, the ration or both (the shared rule's message).
   const somethingChanged: FormRule = ({ getFieldValue }) => ({

@@ -5,9 +5,8 @@ import { DISPATCH_MODES, ErrorCodes, planAddBody, rationSteps, type PlanRow } fr
 import { useShedOptions } from '../../../app/farm';
 import { FormDialog } from '../../../ui/FormDialog';
 import { FieldRow, TextInput } from '../../../ui/FormFields';
-import { reportSaveError } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { tk } from '../../../app/i18n/i18n';
 import { useAddPlan, useFeedOptions, usePlanPens, useStandardOptions, useUpdatePlan } from '../api';
 import { formatAmount } from '../model/format';
@@ -53,21 +52,18 @@ export function PlanFormDialog({
   const update = useUpdatePlan();
   const rule = (name: string) => planRule(farmId, [name]);
 
-  const save = useFormSave(
-    form,
-    async (): Promise<void> => {
+  const save = useAddEditSave(form, {
+    body: () => {
       // Every value, also those the form holds without a field (the generated stages' days).
       const v = form.getFieldsValue(true) as PlanValues & { confirmStep?: boolean };
-      const body = planAddBody.parse(planBody(v, farmId, v.confirmStep === true));
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: plan && (() => update.mutateAsync({ ...body, id: plan.id })),
-        added: t('plan.added', { name: body.name }),
-        onClose,
-      });
+      return planAddBody.parse(planBody(v, farmId, v.confirmStep === true));
     },
-    (err) => reportSaveError(form, err, { [ErrorCodes.PLAN_NAME_EXISTS]: 'name', [ErrorCodes.FIRST_SPLIT_MUST_BE_1]: 'splitText' }),
-  );
+    add: (body) => add.mutateAsync(body),
+    edit: plan && ((body) => update.mutateAsync({ ...body, id: plan.id })),
+    added: (body) => t('plan.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.PLAN_NAME_EXISTS]: 'name', [ErrorCodes.FIRST_SPLIT_MUST_BE_1]: 'splitText' },
+  });
 
   return (
     <FormDialog

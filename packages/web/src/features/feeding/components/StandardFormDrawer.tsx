@@ -5,9 +5,8 @@ import { ErrorCodes, PIG_PEN_FEEDING_TYPES, standardAddBody, type StandardRow } 
 import { DrawerFooter } from '../../../ui/DrawerFooter';
 import { enumLabel } from '../../../ui/enumLabel';
 import { Field, FieldRow } from '../../../ui/FormFields';
-import { reportSaveError } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { useAddStandard, useUpdateStandard } from '../api';
 import { initialStandardValues, standardBody, standardRule, type StandardValues } from '../model/standardForm';
 import { StandardAdjustmentsEditor, StandardAgesEditor } from './StandardRowsEditor';
@@ -27,19 +26,14 @@ export function StandardFormDrawer({ row, onClose }: { row: StandardRow | null; 
   const add = useAddStandard();
   const update = useUpdateStandard();
 
-  const { busy, submit } = useFormSave(
-    form,
-    async (v: StandardValues): Promise<void> => {
-      const body = standardAddBody.parse(standardBody(v));
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: row && (() => update.mutateAsync({ ...body, id: row.id })),
-        added: t('standard.added', { name: body.name }),
-        onClose,
-      });
-    },
-    (err) => reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'name' }),
-  );
+  const { busy, submit } = useAddEditSave(form, {
+    body: (v: StandardValues) => standardAddBody.parse(standardBody(v)),
+    add: (body) => add.mutateAsync(body),
+    edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
+    added: (body) => t('standard.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.NAME_EXISTS]: 'name' },
+  });
 
   return (
     <Drawer

@@ -6,11 +6,10 @@ import { curveAddBody, curveUpdateBody, ErrorCodes, FLOCK_TYPE_CODES, type Curve
 import { tk } from '../../../app/i18n/i18n';
 import type { FarmInfo } from '../../../app/api/types';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../../ui/formErrors';
 import { flocksApi, useCurveMutation, type CurveRow } from '../flocksApi';
 import { dayRange, flockTypeLabel, indicatorLabel, indicatorUnit, INDICATOR_CODES, parseCurveValues, valuesText } from '../model/flocks';
 import { DayAgeChart } from './DayAgeChart';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { Field, FieldRow } from '../../../ui/FormFields';
 
 export interface CurveFormValues {
@@ -89,21 +88,14 @@ export function CurveFormDrawer({
     },
   };
 
-  const { busy, submit } = useFormSave(
-    form,
-    async (v: CurveFormValues): Promise<void> => {
-      const body = schema.parse(withId(v));
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: adding ? null : () => update.mutateAsync(body),
-        added: t('curves.added', { name: body.name }),
-        onClose,
-      });
-    },
-    (err) => {
-      reportSaveError(form, err, { [ErrorCodes.STANDARD_CURVE_DUPLICATE]: 'indicator' });
-    },
-  );
+  const { busy, submit } = useAddEditSave(form, {
+    body: (v: CurveFormValues) => schema.parse(withId(v)),
+    add: (body) => add.mutateAsync(body),
+    edit: adding ? null : (body) => update.mutateAsync(body),
+    added: (body) => t('curves.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.STANDARD_CURVE_DUPLICATE]: 'indicator' },
+  });
 
   const range = parsed.ok ? dayRange(start, parsed.values.length) : null;
   return (

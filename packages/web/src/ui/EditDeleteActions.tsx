@@ -34,18 +34,26 @@ export function EditDeleteActions<R>({
   );
 }
 
-/** A row's delete after the confirmation (`confirm`: its title, what deleting means for the row, the mutation). */
+/**
+ * A row's delete after the confirmation (`confirm`: its title, what deleting means for the row, the
+ * mutation). A row that cannot be deleted yet (e.g. a shed with gateways bound) keeps the action
+ * `disabled`, with the reason as its `hint`.
+ */
 export function ConfirmedDeleteAction<R>({
   label,
   confirm,
   compact = false,
+  disabled,
+  hint,
 }: {
   label: string;
   confirm: ConfirmedDelete<R>;
   compact?: boolean;
+  disabled?: boolean;
+  hint?: string;
 }): ReactElement {
   const confirmDelete = useConfirmDelete();
-  return <DeleteAction compact={compact} label={label} onClick={() => confirmDelete(confirm)} />;
+  return <DeleteAction compact={compact} label={label} disabled={disabled} hint={hint} onClick={() => confirmDelete(confirm)} />;
 }
 
 /** The page's translation function (its namespaces include `common`). */

@@ -13,9 +13,8 @@ import { ListTable } from '../../../ui/list/ListPage';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { dayFilter, numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { DeleteAction, EditAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { EditDeleteActions } from '../../../ui/EditDeleteActions';
 import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useDailyPage, useFarmSheds, useFlockOptions, useProductionMutation, type DailyRow } from '../api';
 import { FileActions } from '../components/FileActions';
@@ -49,7 +48,6 @@ function cell(v: unknown): string {
  */
 export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
   const { t } = useTranslation(['production', 'records', 'common']);
-  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const cfg = KIND_CONFIG[kind];
   const choice = useFarmChoice(2);
@@ -68,15 +66,6 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
   const sheet = t(`records:sheet.${kind}`);
 
   const whenOf = (r: DailyRow): string => (cfg.timed ? dayjs(r.at).format(`${DAY} HH:mm`) : (r.day ?? ''));
-
-  const confirmDelete = (r: DailyRow): void => {
-    confirmDeletion({
-      title: t('daily.deleteTitle', { kind: sheet, groupNo: r.groupNo }),
-      content: t('daily.deleteContent', { when: whenOf(r) }),
-      large: true,
-      run: () => remove.mutateAsync({ kind, id: r.id }),
-    });
-  };
 
   /** A metered figure says so; a corrected one also shows what the meter read. */
   const value = (f: KindField, r: DailyRow): ReactNode => {
@@ -120,14 +109,18 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
       })),
     { key: 'remark', title: label('remark'), width: 160, ellipsis: true, render: (_, r) => cell(r.remark) },
     actionsColumn<DailyRow>(t('common:actions'), compact ? 110 : 200, (r) => (
-      <>
-        <EditAction label={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })} compact={compact} onClick={() => form.edit(r)} />
-        <DeleteAction
-          label={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })}
-          compact={compact}
-          onClick={() => confirmDelete(r)}
-        />
-      </>
+      <EditDeleteActions
+        compact={compact}
+        editLabel={t('daily.editOf', { groupNo: r.groupNo, when: whenOf(r) })}
+        onEdit={() => form.edit(r)}
+        deleteLabel={t('daily.deleteOf', { groupNo: r.groupNo, when: whenOf(r) })}
+        confirm={{
+          title: t('daily.deleteTitle', { kind: sheet, groupNo: r.groupNo }),
+          content: t('daily.deleteContent', { when: whenOf(r) }),
+          large: true,
+          run: () => remove.mutateAsync({ kind, id: r.id }),
+        }}
+      />
     )),
   ];
 

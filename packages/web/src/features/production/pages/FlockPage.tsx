@@ -14,9 +14,9 @@ import { ListTable } from '../../../ui/list/ListPage';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
+import { EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { useFarmChoice } from '../../../app/farm';
 import { productionApi, useFarmSheds, useFlockPage, useProductionMutation } from '../api';
 import { FileActions } from '../components/FileActions';
@@ -39,7 +39,6 @@ const FlockFormDrawer = lazyPart(() => import('../components/FlockFormDrawer').t
  */
 export function FlockPage(): ReactElement {
   const { t } = useTranslation(['production', 'records', 'common']);
-  const confirmDeletion = useConfirmDelete();
   useSessionLists();
   const choice = useFarmChoice(2);
   const compact = useScreenBand() !== 'large';
@@ -51,15 +50,6 @@ export function FlockPage(): ReactElement {
   const [closing, setClosing] = useState<FlockRow | null>(null);
   const remove = useProductionMutation(productionApi.removeFlock);
   const label = (f: string): string => t(`records:flock.${f}`);
-
-  const confirmDelete = (r: FlockRow): void => {
-    confirmDeletion({
-      title: t('flock.deleteTitle', { groupNo: r.groupNo }),
-      content: t('flock.deleteContent'),
-      large: true,
-      run: () => remove.mutateAsync(r.id),
-    });
-  };
 
   const columns: ColumnsType<FlockRow> = [
     {
@@ -108,7 +98,16 @@ export function FlockPage(): ReactElement {
             />
           </>
         )}
-        <DeleteAction label={t('flock.deleteOf', { groupNo: r.groupNo })} compact={compact} onClick={() => confirmDelete(r)} />
+        <ConfirmedDeleteAction
+          label={t('flock.deleteOf', { groupNo: r.groupNo })}
+          compact={compact}
+          confirm={{
+            title: t('flock.deleteTitle', { groupNo: r.groupNo }),
+            content: t('flock.deleteContent'),
+            large: true,
+            run: () => remove.mutateAsync(r.id),
+          }}
+        />
       </>
     )),
   ];

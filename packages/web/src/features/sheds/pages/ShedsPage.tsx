@@ -15,9 +15,9 @@ import { ListTable } from '../../../ui/list/ListPage';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useScreenBand } from '../../../ui/useScreenBand';
-import { DeleteAction, EditAction, RowAction } from '../../../ui/RowAction';
+import { EditAction, RowAction } from '../../../ui/RowAction';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { useConfirmDelete } from '../../../ui/useConfirmAction';
+import { ConfirmedDeleteAction } from '../../../ui/EditDeleteActions';
 import { EmptyBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useDeleteShed, useShedPage } from '../api';
 import { shedTypesFor } from '../components/shedTypes';
@@ -39,7 +39,6 @@ const FARM_FIELD_ID = 'shedlist-farm';
  */
 export function ShedsPage(): ReactElement {
   const { t } = useTranslation(['sheds', 'common']);
-  const confirmDeletion = useConfirmDelete();
   const lists = useSessionLists();
   const farms = useFarms();
   const list = useListPage({ farmId: numberFilter });
@@ -54,15 +53,6 @@ export function ShedsPage(): ReactElement {
   const form = useRowDialog<ShedOverviewRow>();
   const [pensFor, setPensFor] = useState<ShedOverviewRow | null>(null);
   const canAdd = shedTypesFor(farm?.type).length > 0;
-
-  const confirmDelete = (shed: ShedOverviewRow): void => {
-    // A refusal (e.g. gateways still bound, or a linked camera) is shown by the API client.
-    confirmDeletion({
-      title: t('delete.title', { name: shed.shedName }),
-      content: shed.penCount > 0 ? t('delete.withPens', { count: shed.penCount }) : t('delete.text'),
-      run: () => remove.mutateAsync(shed.tid),
-    });
-  };
 
   const columns: ColumnsType<ShedOverviewRow> = [
     {
@@ -132,12 +122,17 @@ export function ShedsPage(): ReactElement {
           onClick={() => setPensFor(s)}
         />
         <EditAction compact={compact} label={t('actions.editOf', { name: s.shedName })} onClick={() => form.edit(s)} />
-        <DeleteAction
+        <ConfirmedDeleteAction
           compact={compact}
           label={t('actions.deleteOf', { name: s.shedName })}
           disabled={s.gateways.length > 0}
           hint={s.gateways.length > 0 ? t('delete.gatewaysBound', { count: s.gateways.length }) : undefined}
-          onClick={() => confirmDelete(s)}
+          // A refusal (e.g. gateways still bound, or a linked camera) is shown by the API client.
+          confirm={{
+            title: t('delete.title', { name: s.shedName }),
+            content: s.penCount > 0 ? t('delete.withPens', { count: s.penCount }) : t('delete.text'),
+            run: () => remove.mutateAsync(s.tid),
+          }}
         />
       </>
     )),

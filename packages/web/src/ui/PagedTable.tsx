@@ -26,15 +26,19 @@ export interface Paging {
 
 export { PAGE_SIZE_OPTIONS } from './pageSizes';
 
-/** Page state for one list; filters call `reset` so a new search starts on page 1. */
+/**
+ * Page state for one list; filters call `reset` so a new search starts on page 1. `table` binds
+ * the list query to its table: rows, loading, failure with retry, and the pager.
+ */
 export function usePaging(pageSize: number = PAGE_SIZES.default): {
   paging: Paging;
   setPaging: (p: Paging) => void;
   reset: () => void;
+  table: <T extends object>(query: PageQuery<T>) => PagedQueryProps<T>;
 } {
   const [paging, setPaging] = useState<Paging>({ pageNo: 1, pageSize });
   const reset = useCallback(() => setPaging((p) => (p.pageNo === 1 ? p : { ...p, pageNo: 1 })), []);
-  return { paging, setPaging, reset };
+  return { paging, setPaging, reset, table: (query) => ({ ...pageQueryProps(query), paging, onPaging: setPaging }) };
 }
 
 interface TableBaseProps<T extends object> extends Omit<TableProps<T>, 'dataSource' | 'pagination' | 'loading' | 'onChange'> {
@@ -70,6 +74,9 @@ export interface PageQuery<T> {
   error: unknown;
   refetch: () => Promise<unknown>;
 }
+
+/** A paged list query bound to its table with the pager (`usePaging().table`, `useListPage().table`). */
+export type PagedQueryProps<T extends object> = Pick<PagedTableProps<T>, 'page' | 'loading' | 'error' | 'onRetry' | 'paging' | 'onPaging'>;
 
 /** Binds a paged list query to the table: its rows, its loading, its failure and a retry. */
 export function pageQueryProps<T extends object>(query: PageQuery<T>): Pick<PagedTableProps<T>, 'page' | 'loading' | 'error' | 'onRetry'> {

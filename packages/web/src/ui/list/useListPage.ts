@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PAGE_SIZES } from '@farmsense/shared';
-import { pageQueryProps, type PagedTableProps, type PageQuery, type Paging } from '../PagedTable';
+import { pageQueryProps, type PagedQueryProps, type PageQuery, type Paging } from '../PagedTable';
 
 /**
  * How one filter of a list is written into the address and read back (`?keyword=pig&roleId=5`);
@@ -53,9 +53,7 @@ export interface ListPageState<F> {
   /** The paging and the filters, as the list query takes them. */
   query: F & Paging;
   /** Binds the list query to the table: rows, loading, failure with retry, and the pager. */
-  table: <T extends object>(
-    page: PageQuery<T>,
-  ) => Pick<PagedTableProps<T>, 'page' | 'loading' | 'error' | 'onRetry' | 'paging' | 'onPaging'>;
+  table: <T extends object>(page: PageQuery<T>) => PagedQueryProps<T>;
 }
 
 const PAGE_NO = 'pageNo';

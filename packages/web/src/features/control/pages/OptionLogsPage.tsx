@@ -3,7 +3,7 @@ import { Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OptionLogRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useOptionLogs } from '../api';
 import { settingText } from '../components/settingText';
 import { StatusTag } from '../components/SyncState';
@@ -17,7 +17,7 @@ import '../../../ui/admin.css';
  */
 export function OptionLogsPage(): ReactElement {
   const { t } = useTranslation('control');
-  const { paging, setPaging } = usePaging();
+  const { paging, table } = usePaging();
   const page = useOptionLogs(paging);
   const columns: TableColumnsType<OptionLogRow> = [
     { title: t('logs.at'), key: 'at', width: 170, render: (_, r) => formatDateTime(r.createdAt) },
@@ -50,15 +50,7 @@ export function OptionLogsPage(): ReactElement {
   const code = 'remote-control.option-logs';
   return (
     <PageFrame head={{ title: menuLabel(code), subtitle: t('logs.subtitle') }}>
-      <PagedTable<OptionLogRow>
-        rowKey="id"
-        label={t('logs.table')}
-        columns={columns}
-        paging={paging}
-        onPaging={setPaging}
-        emptyText={t('logs.empty')}
-        {...pageQueryProps(page)}
-      />
+      <PagedTable<OptionLogRow> rowKey="id" label={t('logs.table')} columns={columns} emptyText={t('logs.empty')} {...table(page)} />
     </PageFrame>
   );
 }

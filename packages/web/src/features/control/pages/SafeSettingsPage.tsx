@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthCodeRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { lazyPart } from '../../../ui/lazyPart';
-import { PagedTable, pageQueryProps, usePaging } from '../../../ui/PagedTable';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useAuthCodes, useEnableAuthCode } from '../api';
 import { PageFrame } from '../../../ui/PageParts';
 import { formatDateTime } from '../../../app/i18n/numbers';
@@ -23,7 +23,7 @@ const GenerateCodeDialog = lazyPart(
  */
 export function SafeSettingsPage(): ReactElement {
   const { t } = useTranslation(['control', 'common']);
-  const { paging, setPaging } = usePaging();
+  const { paging, table } = usePaging();
   const codes = useAuthCodes(paging);
   const enable = useEnableAuthCode();
   const [generating, setGenerating] = useState(false);
@@ -79,15 +79,7 @@ export function SafeSettingsPage(): ReactElement {
       }}
       after={generating && <GenerateCodeDialog onClose={() => setGenerating(false)} />}
     >
-      <PagedTable<AuthCodeRow>
-        rowKey="id"
-        label={t('codes.table')}
-        columns={columns}
-        paging={paging}
-        onPaging={setPaging}
-        emptyText={t('codes.empty')}
-        {...pageQueryProps(codes)}
-      />
+      <PagedTable<AuthCodeRow> rowKey="id" label={t('codes.table')} columns={columns} emptyText={t('codes.empty')} {...table(codes)} />
     </PageFrame>
   );
 }

@@ -33,7 +33,7 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
   const shedId =
     picked && picked.farmId === farmId && sheds.data?.some((s) => s.tid === picked.shedId) ? picked.shedId : sheds.data?.[0]?.tid;
   const [range, setRange] = useState<DateRange>(() => lastHours(24));
-  const { paging, setPaging, reset } = usePaging();
+  const { paging, reset, table } = usePaging();
 
   const req = useMemo<RecordsRequest | null>(
     () => (shedId === undefined ? null : { shedId, kind, startTime: range[0].valueOf(), endTime: range[1].valueOf(), ...paging }),
@@ -112,12 +112,7 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
             rowKey="ts"
             size="middle"
             columns={columns}
-            page={records.data}
-            paging={paging}
-            onPaging={setPaging}
-            loading={records.isFetching}
-            error={records.isError ? records.error : undefined}
-            onRetry={() => void records.refetch()}
+            {...table(records)}
             emptyText={shedId === undefined ? t('records.pickShed') : t('records.empty', { kind: label })}
             scroll={{ x: 'max-content' }}
           />

@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { EyeOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlockRow } from '@farmsense/shared';
-import { pageQueryProps, PagedTable, usePaging } from '../../../ui/PagedTable';
+import { PagedTable, usePaging } from '../../../ui/PagedTable';
 import { useFlockPage } from '../flocksApi';
 import { flockTypeLabel, fmt } from '../model/flocks';
 
@@ -22,7 +22,7 @@ export function FlockHistoryTable({
   onOpen: (f: FlockRow) => void;
 }): ReactElement {
   const { t } = useTranslation(['flocks', 'records', 'common']);
-  const { paging, setPaging } = usePaging();
+  const { paging, table } = usePaging();
   const query = useMemo(() => ({ ...paging, farmId, status: 2 as const, keyword: keyword.trim() || undefined }), [paging, farmId, keyword]);
   const page = useFlockPage(query);
 
@@ -55,9 +55,7 @@ export function FlockHistoryTable({
       rowKey="id"
       className="fs-admin-table"
       columns={columns}
-      {...pageQueryProps(page)}
-      paging={paging}
-      onPaging={setPaging}
+      {...table(page)}
       emptyText={t('history.empty')}
       scroll={{ x: 1200 }}
     />

@@ -30,7 +30,7 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
   const [shedId, setShedId] = useState<number | undefined>();
   const { todayDay } = useFarmToday(farmId);
   const [range, setRange] = useState<RangeState>(() => defaultRange(todayDay));
-  const { paging, setPaging, reset } = usePaging();
+  const { paging, reset, table } = usePaging();
 
   const req = useMemo<RecordsRequest | null>(
     () => (farmId === undefined ? null : { farmId, ...(shedId ? { shedId } : {}), start: range.days[0], end: range.days[1], ...paging }),
@@ -61,12 +61,7 @@ export function RecordsReport({ code, def }: { code: string; def: RecordsDef }):
         data-testid="report-table"
         rowKey="id"
         columns={columns}
-        page={list.data}
-        paging={paging}
-        onPaging={setPaging}
-        loading={list.isFetching}
-        error={list.error}
-        onRetry={() => void list.refetch()}
+        {...table(list)}
         emptyText={<EmptyBlock title={t(`empty.no.${def.record}`)} hint={t(`empty.no.${def.record}Hint`)} />}
         scroll={{ x: 'max-content' }}
       />

@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { COMMAND_PROPERTY, feedAlarmText, isFeedAlarmKind, OFFLINE_PROPERTY, type AlarmRow } from '@farmsense/shared';
 import { fmtDuration, fmtTime, fmtValue, keyLabel } from '../../environment';
+import { StackCell } from '../../../ui/list/nameColumn';
 
 /** Level colours: high red, medium orange, low blue (the bell uses the same). */
 export const LEVEL_COLOURS: Readonly<Record<number, string>> = { 1: 'red', 2: 'orange', 3: 'blue' };
@@ -39,12 +40,7 @@ function messageOf(t: TFunction, r: AlarmRow): string {
 function feedValue(t: TFunction, r: AlarmRow): ReactElement {
   if (r.kind === 'notEaten') return <span>{t('feed.dispensed', { dispensed: r.value ?? '–', planned: r.high ?? '–' })}</span>;
   if (r.kind === 'siloGap') {
-    return (
-      <div className="fs-cell-stack">
-        <span>{t('feed.gap', { gap: r.value ?? '–' })}</span>
-        {sub(t('feed.tolerance', { pct: r.high ?? '–' }))}
-      </div>
-    );
+    return <StackCell main={<span>{t('feed.gap', { gap: r.value ?? '–' })}</span>} sub={t('feed.tolerance', { pct: r.high ?? '–' })} />;
   }
   return <span className="fs-muted">–</span>;
 }
@@ -72,12 +68,7 @@ export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
       key: 'shed',
       title: t('records.columns.shed'),
       width: 140,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>{r.shedName}</span>
-          {sub(r.farmName)}
-        </div>
-      ),
+      render: (_, r) => <StackCell main={<span>{r.shedName}</span>} sub={r.farmName} />,
     },
     { key: 'property', title: t('records.columns.property'), width: 140, render: (_, r) => propertyLabel(t, r.key, r.kind) },
     {
@@ -86,14 +77,7 @@ export function alarmColumns(t: TFunction, now: number): ColumnsType<AlarmRow> {
       width: 180,
       render: (_, r) => {
         const message = messageOf(t, r);
-        return (
-          <div className="fs-cell-stack">
-            <span>{r.ruleName}</span>
-            <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: message }}>
-              {message}
-            </Typography.Text>
-          </div>
-        );
+        return <StackCell main={<span>{r.ruleName}</span>} sub={message} tooltip />;
       },
     },
     {

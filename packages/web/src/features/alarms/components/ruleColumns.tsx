@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { COMMAND_PROPERTY, OFFLINE_PROPERTY, type AlarmRuleRow, type AlarmStageRow } from '@farmsense/shared';
 import { fmtDuration, fmtValue, keyLabel } from '../../environment';
 import { LEVEL_COLOURS } from './alarmColumns';
+import { StackCell } from '../../../ui/list/nameColumn';
 
 /** "Temperature 3", or "Every Temperature sensor" for a rule on the kind. */
 export function rulePropertyLabel(t: TFunction, property: string): string {
@@ -36,14 +37,15 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
       title: t('rules.columns.name'),
       width: 200,
       render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>
-            {r.name} {!r.enabled && <Tag>{t('common:disabled')}</Tag>}
-          </span>
-          <Typography.Text type="secondary" className="fs-cell-sub" ellipsis={{ tooltip: r.message }}>
-            {r.message}
-          </Typography.Text>
-        </div>
+        <StackCell
+          main={
+            <span>
+              {r.name} {!r.enabled && <Tag>{t('common:disabled')}</Tag>}
+            </span>
+          }
+          sub={r.message}
+          tooltip
+        />
       ),
     },
     {
@@ -56,14 +58,7 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
       key: 'watch',
       title: t('rules.columns.property'),
       width: 200,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>{rulePropertyLabel(t, r.property)}</span>
-          <Typography.Text type="secondary" className="fs-cell-sub">
-            {t(`kinds.${r.kind}`)}
-          </Typography.Text>
-        </div>
-      ),
+      render: (_, r) => <StackCell main={<span>{rulePropertyLabel(t, r.property)}</span>} sub={t(`kinds.${r.kind}`)} />,
     },
     {
       key: 'condition',
@@ -97,16 +92,15 @@ export function ruleColumns(t: TFunction): ColumnsType<AlarmRuleRow> {
       title: t('rules.columns.timing'),
       width: 180,
       render: (_, r) => (
-        <div className="fs-cell-stack">
-          {r.kind !== 'noData' && r.kind !== 'commandFailed' && (
-            <span>{t('rules.heldFor', { duration: fmtDuration(r.durationSec * 1000) })}</span>
-          )}
-          {(r.kind === 'threshold' || r.kind === 'rateOfChange') && (
-            <Typography.Text type="secondary" className="fs-cell-sub">
-              {t('rules.deadbandOf', { value: fmtValue(r.deadband, r.property) })}
-            </Typography.Text>
-          )}
-        </div>
+        <StackCell
+          main={
+            r.kind !== 'noData' &&
+            r.kind !== 'commandFailed' && <span>{t('rules.heldFor', { duration: fmtDuration(r.durationSec * 1000) })}</span>
+          }
+          sub={
+            r.kind === 'threshold' || r.kind === 'rateOfChange' ? t('rules.deadbandOf', { value: fmtValue(r.deadband, r.property) }) : null
+          }
+        />
       ),
     },
   ];

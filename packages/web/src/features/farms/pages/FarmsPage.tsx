@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Tag, Tooltip, Typography } from 'antd';
+import { Tag, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { FarmDetail } from '@farmsense/shared';
@@ -14,7 +14,7 @@ import { actionsColumn } from '../../../ui/actionsColumn';
 import { useDeleteFarm, useFarmPage } from '../api';
 import { FarmFormDialog } from '../components/FarmFormDialog';
 import { formatOffset, zoneOffsetMinutes } from '../timeZones';
-import { nameColumn } from '../../../ui/list/nameColumn';
+import { nameColumn, StackCell } from '../../../ui/list/nameColumn';
 
 const TYPE_COLOR: Record<number, string> = { 1: 'magenta', 2: 'gold', 3: 'cyan' };
 
@@ -58,17 +58,18 @@ export function FarmsPage(): ReactElement {
       title: t('fields.personInCharge'),
       width: 190,
       render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>
-            {r.personInCharge ?? '—'}
-            {r.contact && r.contact !== r.personInCharge && <span className="fs-muted"> · {t('table.contact', { name: r.contact })}</span>}
-          </span>
-          {r.phone && (
-            <Typography.Text type="secondary" className="fs-cell-sub fs-nowrap">
-              {[r.areaCode, r.phone].filter(Boolean).join(' ')}
-            </Typography.Text>
-          )}
-        </div>
+        <StackCell
+          main={
+            <span>
+              {r.personInCharge ?? '—'}
+              {r.contact && r.contact !== r.personInCharge && (
+                <span className="fs-muted"> · {t('table.contact', { name: r.contact })}</span>
+              )}
+            </span>
+          }
+          sub={r.phone && [r.areaCode, r.phone].filter(Boolean).join(' ')}
+          nowrap
+        />
       ),
     },
     {
@@ -93,12 +94,7 @@ export function FarmsPage(): ReactElement {
       width: 200,
       render: (_, r) => (
         <Tooltip title={r.timeZone}>
-          <div className="fs-cell-stack">
-            <span>{r.timeZoneName ?? r.timeZone}</span>
-            <Typography.Text type="secondary" className="fs-cell-sub fs-nowrap">
-              {zoneOffset(r.timeZone)} · {r.timeZone}
-            </Typography.Text>
-          </div>
+          <StackCell main={<span>{r.timeZoneName ?? r.timeZone}</span>} sub={`${zoneOffset(r.timeZone)} · ${r.timeZone}`} nowrap />
         </Tooltip>
       ),
     },

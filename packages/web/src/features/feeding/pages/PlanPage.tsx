@@ -111,20 +111,22 @@ export function PlanPage(): ReactElement {
       title: t('plan.dispatch'),
       width: 230,
       render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>
-            <Tag color={STATUS_COLOR[r.dispatchStatus]} data-testid="plan-status">
-              {t(`plan.statuses.${r.dispatchStatus}`)}
-            </Tag>
-            {t(`plan.modes.${r.dispatchMode}`)}
-            {r.dispatchAt !== null && ` · ${formatDateTime(r.dispatchAt)}`}
-          </span>
-          {r.dispatch.feeders > 0 && (
-            <Typography.Text type="secondary" className="fs-cell-sub">
-              {t('plan.counts', { sent: r.dispatch.sent, pending: r.dispatch.notSent + r.dispatch.sending, failed: r.dispatch.failed })}
-            </Typography.Text>
-          )}
-        </div>
+        <StackCell
+          main={
+            <span>
+              <Tag color={STATUS_COLOR[r.dispatchStatus]} data-testid="plan-status">
+                {t(`plan.statuses.${r.dispatchStatus}`)}
+              </Tag>
+              {t(`plan.modes.${r.dispatchMode}`)}
+              {r.dispatchAt !== null && ` · ${formatDateTime(r.dispatchAt)}`}
+            </span>
+          }
+          sub={
+            r.dispatch.feeders > 0
+              ? t('plan.counts', { sent: r.dispatch.sent, pending: r.dispatch.notSent + r.dispatch.sending, failed: r.dispatch.failed })
+              : null
+          }
+        />
       ),
     },
     editDeleteColumn<PlanRow>(t, 'plan', 260, {

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Badge, Button, Segmented, Tag, Tooltip, Typography } from 'antd';
+import { Badge, Button, Tag, Tooltip, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceConnectRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { enumLabel } from '../../../ui/enumLabel';
-import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { FilterBar } from '../../../ui/FilterBar';
+import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { PagedTable } from '../../../ui/PagedTable';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { envApi, type ConnectRequest } from '../api';
@@ -185,19 +186,18 @@ export function DeviceConnectPage(): ReactElement {
             options={[{ value: 'all' as const, label: t('connect.allFarms') }, ...farms.map((f) => ({ value: f.id, label: f.farmName }))]}
             popupMatchSelectWidth={false}
           />
-          <FilterField id="connect-online" label={t('connect.state')}>
-            <Segmented<OnlineFilter>
-              id="connect-online"
-              aria-label={t('connect.state')}
-              value={online}
-              onChange={(v) => list.apply({ online: v === 'all' ? undefined : v })}
-              options={[
-                { value: 'all', label: t('common:all') },
-                { value: 'online', label: t('common:online') },
-                { value: 'offline', label: t('common:offline') },
-              ]}
-            />
-          </FilterField>
+          <SegmentedFilter<OnlineFilter>
+            id="connect-online"
+            label={t('connect.state')}
+            aria-label={t('connect.state')}
+            value={online}
+            onChange={(v) => list.apply({ online: v === 'all' ? undefined : v })}
+            options={[
+              { value: 'all', label: t('common:all') },
+              { value: 'online', label: t('common:online') },
+              { value: 'offline', label: t('common:offline') },
+            ]}
+          />
         </FilterBar>
         <PagedTable<DeviceConnectRow>
           label={menuLabel('device-connect.controller')}

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement, type ReactNode } from 'react';
-import { Segmented, Select, Table } from 'antd';
+import { Select, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -7,6 +7,7 @@ import { FLOCK_TYPE_CODES, FLOCK_TYPES, type ReportPeriod } from '@farmsense/sha
 import { menuLabel } from '../../../app/i18n/i18n';
 import { useAppStore } from '../../../app/stores/appStore';
 import { FilterField } from '../../../ui/FilterBar';
+import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { PagedTable } from '../../../ui/PagedTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
@@ -231,14 +232,13 @@ export function TableReport({ code, def }: { code: string; def: TableDef }): Rea
             />
           )}
           {def.periods.length > 1 && (
-            <FilterField id={id('period')} label={t('filters.period')}>
-              <Segmented<ReportPeriod>
-                id={id('period')}
-                value={period}
-                onChange={setPeriod}
-                options={def.periods.map((p) => ({ value: p, label: t(`period.${p}`) }))}
-              />
-            </FilterField>
+            <SegmentedFilter<ReportPeriod>
+              id={id('period')}
+              label={t('filters.period')}
+              value={period}
+              onChange={setPeriod}
+              options={def.periods.map((p) => ({ value: p, label: t(`period.${p}`) }))}
+            />
           )}
           <RangeControl idPrefix={id('range')} period={period} value={range} onChange={setRange} today={todayDay} />
         </>

@@ -1,8 +1,9 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Segmented, Select } from 'antd';
+import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { STANDARD_CURVE_INDICATORS, TREND_WINDOWS_DAYS, type CurveIndicator } from '@farmsense/shared';
 import { FilterField } from '../../../ui/FilterBar';
+import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { useFlockOptions, useFlockTrend, type TrendRequest } from '../reportsApi';
@@ -107,26 +108,24 @@ export function TrendReport({ code, def }: { code: string; def: TrendDef }): Rea
             />
           </FilterField>
           {def.indicators.length > 1 && (
-            <FilterField id={id('indicator')} label={t('filters.indicator')}>
-              <Segmented<CurveIndicator>
-                id={id('indicator')}
-                value={indicator}
-                onChange={setIndicator}
-                options={def.indicators.map((i) => ({ value: i, label: t(`indicator.${STANDARD_CURVE_INDICATORS[i]}`) }))}
-              />
-            </FilterField>
-          )}
-          <FilterField id={id('period')} label={t('filters.period')}>
-            <Segmented<'day' | 'week'>
-              id={id('period')}
-              value={period}
-              onChange={setPeriod}
-              options={[
-                { value: 'day', label: t('axis.dayAge') },
-                { value: 'week', label: t('axis.weekAge') },
-              ]}
+            <SegmentedFilter<CurveIndicator>
+              id={id('indicator')}
+              label={t('filters.indicator')}
+              value={indicator}
+              onChange={setIndicator}
+              options={def.indicators.map((i) => ({ value: i, label: t(`indicator.${STANDARD_CURVE_INDICATORS[i]}`) }))}
             />
-          </FilterField>
+          )}
+          <SegmentedFilter<'day' | 'week'>
+            id={id('period')}
+            label={t('filters.period')}
+            value={period}
+            onChange={setPeriod}
+            options={[
+              { value: 'day', label: t('axis.dayAge') },
+              { value: 'week', label: t('axis.weekAge') },
+            ]}
+          />
           <FilterField id={id('window')} label={t('filters.window')}>
             <Select<Window>
               id={id('window')}

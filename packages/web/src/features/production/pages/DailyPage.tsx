@@ -1,6 +1,6 @@
 import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement, type ReactNode } from 'react';
-import { DatePicker, Segmented, Tag } from 'antd';
+import { DatePicker, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { fileRequest } from '../../../ui/download';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { ListTable } from '../../../ui/list/ListPage';
 import { useRowDialog } from '../../../ui/list/ListPage';
 import { dayFilter, numberFilter, useListPage } from '../../../ui/list/useListPage';
@@ -204,18 +205,17 @@ export function DailyPage({ kind }: { kind: DailyKind }): ReactElement {
           </>
         )}
         {hasQuickEntry(kind) && (
-          <FilterField id="prod-mode" label={t('daily.mode')}>
-            <Segmented
-              id="prod-mode"
-              size="large"
-              value={mode}
-              onChange={(v) => setMode(v as 'list' | 'quick')}
-              options={[
-                { value: 'list', label: t('daily.modeList') },
-                { value: 'quick', label: t('daily.modeQuick') },
-              ]}
-            />
-          </FilterField>
+          <SegmentedFilter<'list' | 'quick'>
+            id="prod-mode"
+            label={t('daily.mode')}
+            size="large"
+            value={mode}
+            onChange={setMode}
+            options={[
+              { value: 'list', label: t('daily.modeList') },
+              { value: 'quick', label: t('daily.modeQuick') },
+            ]}
+          />
         )}
       </FilterBar>
       {mode === 'quick' && choice.farmId ? (

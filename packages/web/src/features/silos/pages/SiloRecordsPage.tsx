@@ -1,5 +1,4 @@
 import { useState, type ReactElement } from 'react';
-import { Segmented } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
@@ -9,6 +8,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
+import { SegmentedFilter } from '../../../ui/SegmentedFilter';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
 import { ListTable } from '../../../ui/list/ListPage';
 import { useDaily, useDeliveries, useSiloPage, type SiloRecordsQuery } from '../api';
@@ -95,14 +95,13 @@ export function SiloRecordsPage(): ReactElement {
         <FilterField id="silo-range" label={t('history.range')}>
           <DateRangePicker id="silo-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
         </FilterField>
-        <FilterField id="silo-view" label={t('history.view')}>
-          <Segmented<(typeof VIEWS)[number]>
-            id="silo-view"
-            value={view}
-            options={VIEWS.map((v) => ({ value: v, label: t(`history.views.${v}`) }))}
-            onChange={(v) => list.apply({ view: v })}
-          />
-        </FilterField>
+        <SegmentedFilter<(typeof VIEWS)[number]>
+          id="silo-view"
+          label={t('history.view')}
+          value={view}
+          options={VIEWS.map((v) => ({ value: v, label: t(`history.views.${v}`) }))}
+          onChange={(v) => list.apply({ view: v })}
+        />
       </FilterBar>
       {view === 'deliveries' ? (
         <ListTable

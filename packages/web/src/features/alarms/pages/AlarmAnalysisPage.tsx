@@ -11,8 +11,8 @@ import { BarChart } from '../../../ui/charts';
 import { Panel } from '../../../ui/Panel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useAlarmAnalysis } from '../reportsApi';
-import { LEVEL_SERIES, ReportFigures } from '../components/ReportFigures';
-import { hoursText, minutesText, ReportPage } from '../components/ReportPage';
+import { figureColumns, LevelBarChart, ReportFigures } from '../components/ReportFigures';
+import { ReportPage } from '../components/ReportPage';
 import { SelectFilter } from '../../../ui/SelectFilter';
 
 type ShedFigures = AlarmAnalysis['sheds'][number];
@@ -51,20 +51,7 @@ export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactEle
 
   const shedColumns: ColumnsType<ShedFigures> = [
     { key: 'shed', title: t('reports.columns.shed'), render: (_, s) => s.shedName },
-    ...LEVEL_SERIES.map((l) => ({
-      key: l.field,
-      title: t(`levels.${l.level}`),
-      align: 'right' as const,
-      render: (_: unknown, s: ShedFigures) => s[l.field],
-    })),
-    { key: 'count', title: t('reports.columns.count'), align: 'right', render: (_, s) => <strong>{s.count}</strong> },
-    { key: 'time', title: t('reports.columns.alarmTime'), align: 'right', render: (_, s) => hoursText(s.alarmSec) },
-    {
-      key: 'mtta',
-      title: t('reports.columns.mtta'),
-      align: 'right',
-      render: (_, s) => minutesText(s.mttaSec),
-    },
+    ...figureColumns<ShedFigures>(t),
   ];
 
   let body: ReactElement;
@@ -76,41 +63,21 @@ export function AlarmAnalysisPage({ period }: { period: AlarmPeriod }): ReactEle
       <>
         <ReportFigures figures={a} />
         <Panel className="fs-env-card" title={t(`reports.analysis.byTime.${period}`)}>
-          <BarChart
+          <LevelBarChart
+            rows={a.buckets}
             categories={a.buckets.map((b) => label(b.start))}
-            series={LEVEL_SERIES.map((l) => ({
-              id: l.field,
-              name: t(`levels.${l.level}`),
-              values: a.buckets.map((b) => b[l.field]),
-              color: l.color,
-              stack: 'n',
-            }))}
-            unit={t('reports.alarms')}
-            decimals={0}
-            ariaLabel={t(`reports.analysis.byTime.${period}`)}
+            title={t(`reports.analysis.byTime.${period}`)}
             testId="analysis-time-chart"
           />
         </Panel>
         <div className="fs-alarm-report-pair">
           <Panel className="fs-env-card" title={t('reports.analysis.byShed')}>
-            {a.sheds.length === 0 ? (
-              <EmptyBlock title={t('reports.none')} />
-            ) : (
-              <BarChart
-                categories={a.sheds.map((s) => s.shedName)}
-                series={LEVEL_SERIES.map((l) => ({
-                  id: l.field,
-                  name: t(`levels.${l.level}`),
-                  values: a.sheds.map((s) => s[l.field]),
-                  color: l.color,
-                  stack: 'n',
-                }))}
-                unit={t('reports.alarms')}
-                decimals={0}
-                ariaLabel={t('reports.analysis.byShed')}
-                testId="analysis-shed-chart"
-              />
-            )}
+            <LevelBarChart
+              rows={a.sheds}
+              categories={a.sheds.map((s) => s.shedName)}
+              title={t('reports.analysis.byShed')}
+              testId="analysis-shed-chart"
+            />
           </Panel>
           <Panel className="fs-env-card" title={t('reports.analysis.byKind')}>
             {a.byKind.length === 0 ? (

@@ -8,14 +8,13 @@ import type { AlarmRankGateway, AlarmRankRule } from '@farmsense/shared';
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
-import { BarChart } from '../../../ui/charts';
 import type { DateRange } from '../../../ui/DateRangePicker';
 import { ExportButton } from '../../../ui/ExportButton';
 import { Panel } from '../../../ui/Panel';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { rankExport, useAlarmRank } from '../reportsApi';
-import { LEVEL_SERIES } from '../components/ReportFigures';
-import { hoursText, minutesText, ReportPage } from '../components/ReportPage';
+import { figureColumns, LevelBarChart } from '../components/ReportFigures';
+import { ReportPage } from '../components/ReportPage';
 import { SelectFilter } from '../../../ui/SelectFilter';
 
 const TOPS = [10, 20, 50, 100] as const;
@@ -25,27 +24,9 @@ type Ranked = AlarmRankGateway | AlarmRankRule;
 const placeColumn = <T extends Ranked>(): ColumnsType<T>[number] => ({ key: 'rank', title: '#', width: 48, render: (_, _x, i) => i + 1 });
 
 /** The figures of a ranked gateway or rule: alarms per level and in all, time in alarm, MTTA, last alarm. */
-function figureColumns<T extends Ranked>(t: TFunction): ColumnsType<T> {
+function rankColumns<T extends Ranked>(t: TFunction): ColumnsType<T> {
   return [
-    ...LEVEL_SERIES.map((l) => ({
-      key: l.field,
-      title: t(`levels.${l.level}`),
-      align: 'right' as const,
-      render: (_: unknown, x: T) => x[l.field],
-    })),
-    {
-      key: 'count',
-      title: t('reports.columns.count'),
-      align: 'right',
-      render: (_, x) => <strong data-testid="rank-count">{x.count}</strong>,
-    },
-    { key: 'time', title: t('reports.columns.alarmTime'), align: 'right', render: (_, x) => hoursText(x.alarmSec) },
-    {
-      key: 'mtta',
-      title: t('reports.columns.mtta'),
-      align: 'right',
-      render: (_, x) => minutesText(x.mttaSec),
-    },
+    ...figureColumns<T>(t, 'rank-count'),
     {
       key: 'last',
       title: t('reports.columns.lastAt'),
@@ -72,35 +53,16 @@ export function AlarmRankPage(): ReactElement {
     placeColumn(),
     { key: 'gateway', title: t('reports.columns.gateway'), render: (_, g) => g.gatewayCode },
     { key: 'shed', title: t('reports.columns.shed'), render: (_, g) => g.shedName },
-    ...figureColumns<AlarmRankGateway>(t),
+    ...rankColumns<AlarmRankGateway>(t),
   ];
   const ruleColumns: ColumnsType<AlarmRankRule> = [
     placeColumn(),
     { key: 'rule', title: t('reports.columns.rule'), render: (_, x) => x.ruleName },
     { key: 'kind', title: t('reports.columns.kind'), render: (_, x) => t(`kinds.${x.kind}`) },
     { key: 'gateways', title: t('reports.columns.gateways'), align: 'right', render: (_, x) => x.gateways },
-    ...figureColumns<AlarmRankRule>(t),
+    ...rankColumns<AlarmRankRule>(t),
   ];
 
-  const chart = (rows: readonly Ranked[], names: string[], title: string, testId: string): ReactElement =>
-    rows.length === 0 ? (
-      <EmptyBlock title={t('reports.none')} />
-    ) : (
-      <BarChart
-        categories={names}
-        series={LEVEL_SERIES.map((l) => ({
-          id: l.field,
-          name: t(`levels.${l.level}`),
-          values: rows.map((x) => x[l.field]),
-          color: l.color,
-          stack: 'n',
-        }))}
-        unit={t('reports.alarms')}
-        decimals={0}
-        ariaLabel={title}
-        testId={testId}
-      />
-    );
   const exportButton = (by: 'gateway' | 'rule'): ReactElement => (
     <ExportButton
       request={span && r ? rankExport(span, by) : null}
@@ -119,12 +81,12 @@ export function AlarmRankPage(): ReactElement {
           {t('reports.rank.total', { n: r.total })}
         </p>
         <Panel className="fs-env-card" title={t('reports.rank.gateways')} extra={exportButton('gateway')}>
-          {chart(
-            r.gateways,
-            r.gateways.map((g) => `${g.gatewayCode} · ${g.shedName}`),
-            t('reports.rank.gateways'),
-            'rank-gateway-chart',
-          )}
+          <LevelBarChart
+            rows={r.gateways}
+            categories={r.gateways.map((g) => `${g.gatewayCode} · ${g.shedName}`)}
+            title={t('reports.rank.gateways')}
+            testId="rank-gateway-chart"
+          />
           <PagedTable<AlarmRankGateway>
             label={t('reports.rank.gateways')}
             columnsKey="alarms.rank.gateways"
@@ -136,12 +98,12 @@ export function AlarmRankPage(): ReactElement {
           />
         </Panel>
         <Panel className="fs-env-card" title={t('reports.rank.rules')} extra={exportButton('rule')}>
-          {chart(
-            r.rules,
-            r.rules.map((x) => x.ruleName),
-            t('reports.rank.rules'),
-            'rank-rule-chart',
-          )}
+          <LevelBarChart
+            rows={r.rules}
+            categories={r.rules.map((x) => x.ruleName)}
+            title={t('reports.rank.rules')}
+            testId="rank-rule-chart"
+          />
           <PagedTable<AlarmRankRule>
             label={t('reports.rank.rules')}
             columnsKey="alarms.rank.rules"

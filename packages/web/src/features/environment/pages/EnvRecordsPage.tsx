@@ -1,6 +1,6 @@
 import { useMemo, useState, type ComponentType, type ReactElement } from 'react';
-import { Button, Select } from 'antd';
-import { FileExcelOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Select } from 'antd';
+import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EnvKind, RecordRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -17,7 +17,7 @@ import { recordColumns } from '../components/recordColumns';
 import { envPageFor } from './envPages';
 import '../../../ui/report-page.css';
 import '../environment.css';
-import { PageHead } from '../../../ui/PageParts';
+import { PageHead, RefreshButton } from '../../../ui/PageParts';
 
 /**
  * Environment records (/ci18/envrecords/{kind}/rec, /pig/env1/{kind}/rec): one row per reading
@@ -55,9 +55,7 @@ export function EnvRecordsPage({ kind, farmType }: { kind: EnvKind; farmType: 1 
             label={t('records.filters')}
             actions={
               <>
-                <Button icon={<ReloadOutlined />} onClick={() => void records.refetch()} disabled={!req} loading={records.isFetching}>
-                  {t('shell:actions.refresh')}
-                </Button>
+                <RefreshButton query={records} disabled={!req} />
                 <ExportButton
                   type="primary"
                   icon={<FileExcelOutlined />}

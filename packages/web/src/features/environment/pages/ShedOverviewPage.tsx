@@ -1,14 +1,15 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Col, Row, Statistic, Typography } from 'antd';
+import { Col, Row, Statistic, Typography } from 'antd';
 // antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
 import Input from 'antd/es/input/Input';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { CancelledError } from '../../../app/api/client';
 import type { ShedOverviewRow } from '../../../app/api/types';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
+import { allQueries, RefreshButton } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { ControllerDrawer, type DrawerTarget } from '../components/ControllerDrawer';
 import { LiveBadge } from '../components/LiveBadge';
@@ -134,17 +135,7 @@ export function ShedOverviewPage({ code, farmType }: { code: string; farmType: 1
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          <Button
-            icon={<ReloadOutlined />}
-            onClick={() => {
-              void sheds.refetch();
-              void live.monitor.refetch();
-            }}
-            disabled={farmId === undefined}
-            loading={sheds.isFetching || live.monitor.isFetching}
-          >
-            {t('actions.refresh')}
-          </Button>
+          <RefreshButton query={allQueries([sheds, live.monitor])} disabled={farmId === undefined} />
         </div>
       </div>
       {sheds.data && totals.sheds > 0 && (

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Button, Tooltip } from 'antd';
-import { InfoCircleOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Tooltip } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuLabel } from '../../../app/i18n/i18n';
@@ -13,7 +13,7 @@ import { figure, standardOf } from '../model/series';
 import type { KpiKey } from '../model/reports';
 import '../../../ui/report-page.css';
 import '../reports.css';
-import { PageHead } from '../../../ui/PageParts';
+import { PageHead, RefreshButton } from '../../../ui/PageParts';
 
 /**
  * The frame every poultry report shares: title from the menu, subtitle, filters (the farm first,
@@ -51,14 +51,7 @@ export function ReportFrame({
           label={t('filters.label')}
           actions={
             <>
-              <Button
-                icon={<ReloadOutlined />}
-                onClick={() => void refresh.query.refetch()}
-                loading={refresh.query.isFetching}
-                disabled={!refresh.enabled}
-              >
-                {t('shell:actions.refresh')}
-              </Button>
+              <RefreshButton query={refresh.query} disabled={!refresh.enabled} />
               {actions}
             </>
           }

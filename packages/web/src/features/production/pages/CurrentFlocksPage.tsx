@@ -1,15 +1,16 @@
 import { lazyPart } from '../../../ui/lazyPart';
 import { useMemo, useState, type ReactElement } from 'react';
-import { Button, Col, Row, Segmented, Statistic, Typography } from 'antd';
+import { Col, Row, Segmented, Statistic, Typography } from 'antd';
 // antd's Input without Search, Password and OTP (its index attaches them, so `Input` from 'antd' brings all three).
 import Input from 'antd/es/input/Input';
-import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { FlockRow } from '@farmsense/shared';
 import { CancelledError } from '../../../app/api/client';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
+import { allQueries, RefreshButton } from '../../../ui/PageParts';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { useFarmChoice } from '../../../app/farm';
 import { useFlockPage, useFlockSummary, type ReportQuery } from '../flocksApi';
@@ -136,19 +137,7 @@ export function CurrentFlocksPage(): ReactElement {
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
-          {view === 'current' && (
-            <Button
-              icon={<ReloadOutlined />}
-              disabled={farmId === undefined}
-              loading={flocks.isFetching || summary.isFetching}
-              onClick={() => {
-                void flocks.refetch();
-                void summary.refetch();
-              }}
-            >
-              {t('shell:actions.refresh')}
-            </Button>
-          )}
+          {view === 'current' && <RefreshButton query={allQueries([flocks, summary])} disabled={farmId === undefined} />}
         </div>
       </div>
       {view === 'current' && list.length > 0 && (

@@ -1,34 +1,17 @@
+import { BROILER_TEMP, linearAt, ROSS_308_2022, type Points } from '@farmsense/shared';
+
 /**
  * Reference curves (DESIGN.md §5 and common controller defaults) by day age. A controller
  * interpolates linearly between the points of its curve and holds the last value, as barn climate
  * computers do, so the set-point glides day by day instead of jumping a degree once a week.
  */
-export type Curve = readonly (readonly [day: number, value: number])[];
+export type Curve = Points;
 
-export function interpolate(curve: Curve, day: number): number {
-  const first = curve[0]!;
-  if (day <= first[0]) return first[1];
-  for (let i = 1; i < curve.length; i++) {
-    const [d1, v1] = curve[i]!;
-    if (day <= d1) {
-      const [d0, v0] = curve[i - 1]!;
-      return v0 + ((v1 - v0) * (day - d0)) / (d1 - d0);
-    }
-  }
-  return curve[curve.length - 1]![1];
-}
+/** A controller's reading of its curve at a (fractional) day age: straight lines, last value held. */
+export const interpolate: (curve: Curve, day: number) => number = linearAt;
 
-/** Broiler house set-point, °C (DESIGN.md §5). */
-export const BROILER_TARGET: Curve = [
-  [1, 34],
-  [7, 30],
-  [14, 28],
-  [21, 26],
-  [28, 23],
-  [35, 21],
-  [42, 19],
-  [49, 19],
-];
+/** Broiler house set-point, °C: the built-in broiler temperature curve's points (DESIGN.md §5). */
+export const BROILER_TARGET: Curve = BROILER_TEMP;
 /** Expected broiler house RH, % (DESIGN.md §5). */
 export const BROILER_RH: Curve = [
   [1, 50],
@@ -40,18 +23,8 @@ export const BROILER_RH: Curve = [
   [42, 85],
   [49, 85],
 ];
-/** Ross 308 body weight, kg (Aviagen 2022). */
-export const ROSS_WEIGHT: Curve = [
-  [0, 0.044],
-  [7, 0.213],
-  [14, 0.533],
-  [21, 1.012],
-  [28, 1.616],
-  [35, 2.296],
-  [42, 2.998],
-  [49, 3.681],
-  [56, 4.318],
-];
+/** Ross 308 body weight, kg: the published weekly figures (Aviagen 2022) the reports compare with. */
+export const ROSS_WEIGHT: Curve = ROSS_308_2022.weight.map(([day, grams]) => [day, grams / 1000] as const);
 
 /** Layer house (Lohmann guide, mid-band): brooding to week 5, then 20 °C in lay. */
 export const LAYER_TARGET: Curve = [

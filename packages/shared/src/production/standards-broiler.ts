@@ -131,8 +131,12 @@ const WMR: Points = [
   [14, 1.8],
   [56, 1.8],
 ];
-/** A common broiler controller default by day; the placement day (0) holds the day-1 figure. */
-const BROILER_TEMP: Points = [
+/**
+ * A common broiler controller default set-point by day, °C (DESIGN.md §5); the placement day (0)
+ * holds the day-1 figure. The built-in curve below and the device simulator's broiler house both
+ * follow it.
+ */
+export const BROILER_TEMP: Points = [
   [0, 34],
   [1, 34],
   [7, 30],

@@ -52,19 +52,23 @@ export function pchipDaily(points: Points, from: number, to: number): number[] {
   return out;
 }
 
-/** Straight lines between points, flat before the first and after the last (set-point tables). */
+/**
+ * The value at `t` on straight lines between points, flat before the first and after the last:
+ * how a climate controller reads its set-point table by day age (a fractional day glides).
+ */
+export function linearAt(points: Points, t: number): number {
+  const j = points.findIndex((p) => p[0] >= t);
+  if (j === 0) return points[0]![1];
+  if (j < 0) return points[points.length - 1]![1];
+  const [x0, y0] = points[j - 1]!;
+  const [x1, y1] = points[j]!;
+  return y0 + ((y1 - y0) * (t - x0)) / (x1 - x0);
+}
+
+/** `linearAt` for each whole day age `from..to` (set-point tables). */
 export function linearDaily(points: Points, from: number, to: number): number[] {
   const out: number[] = [];
-  for (let t = from; t <= to; t++) {
-    const j = points.findIndex((p) => p[0] >= t);
-    if (j === 0) out.push(points[0]![1]);
-    else if (j < 0) out.push(points[points.length - 1]![1]);
-    else {
-      const [x0, y0] = points[j - 1]!;
-      const [x1, y1] = points[j]!;
-      out.push(y0 + ((y1 - y0) * (t - x0)) / (x1 - x0));
-    }
-  }
+  for (let t = from; t <= to; t++) out.push(linearAt(points, t));
   return out;
 }
 

@@ -3,6 +3,9 @@ import { BROILER_CURVES } from './standards-broiler.js';
 import { LAYER_CURVES } from './standards-layer.js';
 
 export type { BuiltinCurve };
+/** The published points the simulator's houses follow too (one source for both). */
+export { BROILER_TEMP, ROSS_308_2022 } from './standards-broiler.js';
+export { linearAt, type Points } from './standards-interp.js';
 
 export const BUILTIN_CURVES: readonly BuiltinCurve[] = [...BROILER_CURVES, ...LAYER_CURVES];
 

@@ -26,6 +26,8 @@ export const INPUT_MAX_LENGTH = 50;
 export const SELECTION_LIMIT = 6;
 export const MEAL_PERIODS_MAX = 10;
 export const MEAL_SHARE_TOTAL = 100;
+/** One day in milliseconds (UTC arithmetic; a farm's calendar day goes through its time zone). */
+export const DAY_MS = 86_400_000;
 export const QUERY_RANGE_MAX_DAYS = 30;
 export const START_STOP_MINUTE_STEP = 10;
 export const MAINTENANCE_LOCK_HOURS = 72;

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { get, pageOf } from '../contract.js';
 import { idParam, optionalText, pageQuery } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, withinQueryRange } from '../schemas/time.js';
 import { PUSH_METHODS } from './push-schemas.js';
 
 /**
@@ -20,7 +19,6 @@ export type PushOutcome = (typeof PUSH_OUTCOMES)[number];
 export const PUSH_CHANNELS = ['outbox', 'smtp', 'webhook', 'twilio'] as const;
 
 const optionalOf = <T extends z.ZodType>(s: T) => z.preprocess(blankAsAbsent, s.optional());
-const DAY_MS = 86_400_000;
 
 /** Filters: farm, shed, status, method (phone list), recipient text, creation time (at most 30 days, SPEC §9). */
 const listQuery = pageQuery
@@ -33,20 +31,11 @@ const listQuery = pageQuery
     endTime: optionalOf(dateTimeInput),
   })
   .strict();
-function within30Days(v: { startTime?: unknown; endTime?: unknown }, ctx: z.RefinementCtx): void {
-  if (
-    v.startTime instanceof Date &&
-    v.endTime instanceof Date &&
-    v.endTime.getTime() - v.startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS
-  ) {
-    ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
-  }
-}
-export const pushEmailPageQuery = listQuery.superRefine(within30Days);
+export const pushEmailPageQuery = listQuery.superRefine(withinQueryRange);
 export type PushEmailPageQuery = z.infer<typeof pushEmailPageQuery>;
 export const pushPhonePageQuery = listQuery
   .extend({ method: optionalOf(z.enum(['sms', 'voice'], { error: 'validation.invalid' })) })
-  .superRefine(within30Days);
+  .superRefine(withinQueryRange);
 export type PushPhonePageQuery = z.infer<typeof pushPhonePageQuery>;
 
 export const pushMessageRow = z.object({

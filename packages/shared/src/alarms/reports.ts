@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
 import { countParam, idParam } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, withinQueryRange } from '../schemas/time.js';
 import { ALARM_KINDS, alarmPageQuery } from './schemas.js';
 import { alarmRow } from './endpoints.js';
 
@@ -45,25 +44,17 @@ export const alarmAnalysisQuery = z.strictObject({
 });
 export type AlarmAnalysisQuery = z.infer<typeof alarmAnalysisQuery>;
 
-const DAY_MS = 86_400_000;
 const rankRange = {
   farmId: idParam,
   startTime: dateTimeInput,
   endTime: dateTimeInput,
 };
-function checkRange(v: { startTime: unknown; endTime: unknown }, ctx: z.RefinementCtx): void {
-  // Runs also when a time was refused (then it is not a Date): only two good times make a range.
-  if (!(v.startTime instanceof Date) || !(v.endTime instanceof Date)) return;
-  if (v.endTime.getTime() - v.startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
-    ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
-  }
-}
 export const RANK_TOP_MAX = 100;
-export const alarmRankQuery = z.strictObject({ ...rankRange, top: optionalOf(countParam(1, RANK_TOP_MAX)) }).superRefine(checkRange);
+export const alarmRankQuery = z.strictObject({ ...rankRange, top: optionalOf(countParam(1, RANK_TOP_MAX)) }).superRefine(withinQueryRange);
 export type AlarmRankQuery = z.infer<typeof alarmRankQuery>;
 export const alarmRankExportQuery = z
   .strictObject({ ...rankRange, by: z.enum(['gateway', 'rule'], { error: 'validation.invalid' }) })
-  .superRefine(checkRange);
+  .superRefine(withinQueryRange);
 export type AlarmRankExportQuery = z.infer<typeof alarmRankExportQuery>;
 
 /** Counts per level of a set of alarms. */

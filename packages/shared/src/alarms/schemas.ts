@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES } from '../enums/index.js';
 import { bodyId, countParam, idParam, isFreeText, optionalFreeText, pageQuery, requiredText } from '../schemas/common.js';
 import { CHANNEL_KINDS } from '../schemas/devices.js';
-import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, idFilter, withinQueryRange } from '../schemas/time.js';
 import { ALARM_LEVELS } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
 import { MAX_RATE_WINDOW_MINUTES, RATE_DIRECTIONS } from './rate.js';
@@ -265,7 +264,6 @@ export const ALARM_STATES = [
   'clearedUnacknowledged',
 ] as const;
 export type AlarmStateFilter = (typeof ALARM_STATES)[number];
-const DAY_MS = 86_400_000;
 
 /** Alarm list: the start time range, when given, spans at most 30 days (SPEC §9); end before start is 20027. */
 export const alarmPageQuery = pageQuery
@@ -281,15 +279,7 @@ export const alarmPageQuery = pageQuery
     startTime: optionalOf(dateTimeInput),
     endTime: optionalOf(dateTimeInput),
   })
-  .superRefine((v, ctx) => {
-    if (
-      v.startTime instanceof Date &&
-      v.endTime instanceof Date &&
-      v.endTime.getTime() - v.startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS
-    ) {
-      ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
-    }
-  });
+  .superRefine(withinQueryRange);
 export type AlarmPageQuery = z.infer<typeof alarmPageQuery>;
 
 const comment = optionalFreeText(200);

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
 import { idParam, pageQuery, strictObject } from '../schemas/common.js';
 import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
-import { feedMinShareParam, feedOptionalId, feederPlaceFields, feedRangeRule } from './record-endpoints.js';
+import { feedMinShareParam, feedOptionalId, feederPlaceFields } from './record-endpoints.js';
+import { withinQueryRange } from '../schemas/time.js';
 
 /**
  * The precision-feeding reports over a range of farm days (at most QUERY_RANGE_MAX_DAYS, refused
@@ -24,9 +25,9 @@ const rangeFields = {
   endTime: dateTimeInput,
 };
 
-export const feedAmountQuery = pageQuery.extend(rangeFields).superRefine(feedRangeRule);
+export const feedAmountQuery = pageQuery.extend(rangeFields).superRefine(withinQueryRange);
 export type FeedAmountQuery = z.infer<typeof feedAmountQuery>;
-export const feedAmountExportQuery = strictObject(rangeFields).superRefine(feedRangeRule);
+export const feedAmountExportQuery = strictObject(rangeFields).superRefine(withinQueryRange);
 export type FeedAmountExportQuery = z.infer<typeof feedAmountExportQuery>;
 
 export const feedAmountRow = z.object({
@@ -51,7 +52,7 @@ export type FeedAnalysisGroup = (typeof FEED_ANALYSIS_GROUPS)[number];
 export const feedAnalysisQuery = strictObject({
   ...rangeFields,
   groupBy: z.preprocess(blankAsAbsent, z.enum(FEED_ANALYSIS_GROUPS, { error: 'validation.invalid' }).default('day')),
-}).superRefine(feedRangeRule);
+}).superRefine(withinQueryRange);
 export type FeedAnalysisQuery = z.infer<typeof feedAnalysisQuery>;
 
 const amounts = {
@@ -85,7 +86,7 @@ export const feedIntakeQuery = strictObject({
   penId: feedOptionalId,
   feederId: feedOptionalId,
   minShare: feedMinShareParam,
-}).superRefine(feedRangeRule);
+}).superRefine(withinQueryRange);
 export type FeedIntakeQuery = z.infer<typeof feedIntakeQuery>;
 
 export const feedIntakeDay = z.object({
@@ -115,7 +116,7 @@ export type FeedEventKind = (typeof FEED_EVENT_KINDS)[number];
 
 const kindCounts = { refused: z.number(), low: z.number() };
 
-export const feedAlarmStatsQuery = strictObject({ ...rangeFields, minShare: feedMinShareParam }).superRefine(feedRangeRule);
+export const feedAlarmStatsQuery = strictObject({ ...rangeFields, minShare: feedMinShareParam }).superRefine(withinQueryRange);
 export type FeedAlarmStatsQuery = z.infer<typeof feedAlarmStatsQuery>;
 
 export const feedAlarmStatsAnswer = z.object({

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { get } from '../contract.js';
 import { idParam, strictObject } from '../schemas/common.js';
 import { dateTimeInput } from '../schemas/time.js';
-import { feedOptionalId, feedRangeRule } from './record-endpoints.js';
+import { feedOptionalId } from './record-endpoints.js';
+import { withinQueryRange } from '../schemas/time.js';
 
 /**
  * Feed reconciliation (issue 15, a section of /accurate-feeding/feed-analysis/analysis): per farm
@@ -23,7 +24,7 @@ export const feedReconcileQuery = strictObject({
   shedId: feedOptionalId,
   startTime: dateTimeInput,
   endTime: dateTimeInput,
-}).superRefine(feedRangeRule);
+}).superRefine(withinQueryRange);
 export type FeedReconcileQuery = z.infer<typeof feedReconcileQuery>;
 
 export const feedReconcileRow = z.object({

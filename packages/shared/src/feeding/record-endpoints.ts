@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
-import { QUERY_RANGE_MAX_DAYS } from '../constants.js';
 import { countParam, idParam, pageQuery, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
+import { blankAsAbsent, dateTimeInput, idFilter, withinQueryRange } from '../schemas/time.js';
 import { alarmRow } from '../alarms/endpoints.js';
 import { FEEDER_FAULTS } from './feed-alarms.js';
 
@@ -18,7 +17,6 @@ import { FEEDER_FAULTS } from './feed-alarms.js';
  * 10007, a house 30004; a range over QUERY_RANGE_MAX_DAYS days is refused (validation.rangeMaxDays).
  */
 export const FEED_MIN_SHARE = 80;
-const DAY_MS = 86_400_000;
 
 export const feedOptionalId = idFilter();
 export const feedMinShareParam = z.preprocess(blankAsAbsent, countParam(1, 100).optional());
@@ -32,16 +30,9 @@ const recordFields = {
   minShare: feedMinShareParam,
 };
 
-export function feedRangeRule(v: { startTime?: unknown; endTime?: unknown }, ctx: z.RefinementCtx): void {
-  const { startTime, endTime } = v;
-  if (startTime instanceof Date && endTime instanceof Date && endTime.getTime() - startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
-    ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
-  }
-}
-
-export const feedRecordsQuery = pageQuery.extend(recordFields).superRefine(feedRangeRule);
+export const feedRecordsQuery = pageQuery.extend(recordFields).superRefine(withinQueryRange);
 export type FeedRecordsQuery = z.infer<typeof feedRecordsQuery>;
-export const feedRecordsExportQuery = strictObject(recordFields).superRefine(feedRangeRule);
+export const feedRecordsExportQuery = strictObject(recordFields).superRefine(withinQueryRange);
 export type FeedRecordsExportQuery = z.infer<typeof feedRecordsExportQuery>;
 
 export const feederPlaceFields = {

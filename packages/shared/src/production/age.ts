@@ -5,7 +5,7 @@
  * breeders' tables count (Ross 308 day 0 = 44 g, day 7 = 213 g). Pullets moved into a laying house
  * keep counting from their hatch, so a layer curve in weeks of age lines up too.
  */
-const DAY_MS = 86_400_000;
+import { DAY_MS } from '../constants.js';
 
 const dayNumber = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 

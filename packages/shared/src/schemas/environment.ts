@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DEVICE_CODE_PATTERN, QUERY_PRESETS, QUERY_RANGE_MAX_DAYS, SELECTION_LIMIT, TIME_CHOICES } from '../constants.js';
+import { DEVICE_CODE_PATTERN, QUERY_PRESETS, SELECTION_LIMIT, TIME_CHOICES } from '../constants.js';
 import { idParam, pageQuery, plainString } from './common.js';
-import { blankAsAbsent, dateTimeInput } from './time.js';
+import { blankAsAbsent, dateTimeInput, withinQueryRange } from './time.js';
 
 /**
  * Environment monitoring (SPEC §2 environment screens, §7 "Devices and monitoring"): live values
@@ -69,19 +69,6 @@ export type TimePreset = (typeof QUERY_PRESETS)[number] | (typeof TIME_CHOICES)[
 const id = idParam;
 const optionalId = z.preprocess(blankAsAbsent, id.optional());
 const kind = z.enum(ENV_KINDS, { error: 'validation.invalid' });
-const DAY_MS = 86_400_000;
-
-/**
- * SPEC §5/§9: a query range spans at most 30 days (the end-before-start case answers 20027).
- * Zod runs this even when a time failed its own check (a string over 40 characters is not
- * transformed), so only real dates are compared; the failed field already carries its issue.
- */
-function withinMaxRange(v: { startTime?: unknown; endTime?: unknown }, ctx: z.RefinementCtx): void {
-  const { startTime, endTime } = v;
-  if (startTime instanceof Date && endTime instanceof Date && endTime.getTime() - startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
-    ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
-  }
-}
 
 export const envMonitorBody = z.strictObject({
   farmId: id,
@@ -123,7 +110,7 @@ export const trendBody = z
     /** Instead of start and end: the last 1, 3, 7, 12, 24 hours, 3, 7, 15 days, or today (latestDay). */
     preset: z.preprocess(blankAsAbsent, z.enum(TIME_PRESETS, { error: 'validation.invalid' }).optional()),
   })
-  .superRefine(withinMaxRange)
+  .superRefine(withinQueryRange)
   .refine((v) => v.preset !== undefined || (v.startTime !== undefined && v.endTime !== undefined), {
     message: 'validation.required',
     path: ['startTime'],
@@ -136,10 +123,12 @@ const recordsFields = {
   startTime: dateTimeInput,
   endTime: dateTimeInput,
 };
-export const recordsBody = pageQuery.extend(recordsFields).superRefine(withinMaxRange);
+export const recordsBody = pageQuery.extend(recordsFields).superRefine(withinQueryRange);
 export type RecordsBody = z.infer<typeof recordsBody>;
-export const recordsExportQuery = z.strictObject(recordsFields).superRefine(withinMaxRange);
+export const recordsExportQuery = z.strictObject(recordsFields).superRefine(withinQueryRange);
 export type RecordsExportQuery = z.infer<typeof recordsExportQuery>;
 
-export const reportRangeBody = z.strictObject({ farmId: id, startTime: dateTimeInput, endTime: dateTimeInput }).superRefine(withinMaxRange);
+export const reportRangeBody = z
+  .strictObject({ farmId: id, startTime: dateTimeInput, endTime: dateTimeInput })
+  .superRefine(withinQueryRange);
 export type ReportRangeBody = z.infer<typeof reportRangeBody>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, isPlainText, optionalText } from './common.js';
-import { toMillis } from '../constants.js';
+import { DAY_MS, QUERY_RANGE_MAX_DAYS, toMillis } from '../constants.js';
 
 /**
  * A moment as the web sends it: epoch milliseconds (10-digit numbers are seconds, SPEC §9), or an
@@ -45,3 +45,16 @@ export const idFilter = () => z.preprocess(blankAsAbsent, idParam.optional());
 
 /** A text filter of a list query (name, keyword): optional, plain text, an emptied one is absent. */
 export const textFilter = () => z.preprocess(blankAsAbsent, optionalText());
+
+/**
+ * SPEC §5/§9: a query's startTime..endTime spans at most QUERY_RANGE_MAX_DAYS days; a longer one is
+ * `validation.rangeMaxDays` on endTime (an end before the start is the service's 20027). Zod runs a
+ * refinement even when a time failed its own check (then it is not a Date), so only two good times
+ * are compared; the failed field already carries its issue. Use with `.superRefine`.
+ */
+export function withinQueryRange(v: { startTime?: unknown; endTime?: unknown }, ctx: z.RefinementCtx): void {
+  const { startTime, endTime } = v;
+  if (startTime instanceof Date && endTime instanceof Date && endTime.getTime() - startTime.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) {
+    ctx.addIssue({ code: 'custom', message: 'validation.rangeMaxDays', path: ['endTime'] });
+  }
+}

@@ -2,7 +2,7 @@ import { useId, useState, type ReactElement } from 'react';
 import { DatePicker, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { QUERY_RANGE_MAX_DAYS } from '@farmsense/shared';
+import { DAY_MS, QUERY_RANGE_MAX_DAYS } from '@farmsense/shared';
 import { tk } from '../app/i18n/i18n';
 import './ui.css';
 
@@ -15,8 +15,6 @@ import './ui.css';
  * same rule (99996 on endTime), so a refused range never reaches it.
  */
 export type DateRange = [Dayjs, Dayjs];
-
-const DAY_MS = 86_400_000;
 
 /** The shared i18n key of what is wrong with a range, or null when it may be queried. */
 export function rangeProblem(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { get, pageOf } from '../contract.js';
 import { idParam, optionalText, pageQuery } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput, withinQueryRange } from '../schemas/time.js';
+import { absentIfBlank, timeFilter, withinQueryRange } from '../schemas/time.js';
 import { PUSH_METHODS } from './push-schemas.js';
 
 /**
@@ -18,23 +18,21 @@ export type PushOutcome = (typeof PUSH_OUTCOMES)[number];
 /** What carried a message: the local outbox (no provider configured), SMTP, the webhook, Twilio. */
 export const PUSH_CHANNELS = ['outbox', 'smtp', 'webhook', 'twilio'] as const;
 
-const optionalOf = <T extends z.ZodType>(s: T) => z.preprocess(blankAsAbsent, s.optional());
-
 /** Filters: farm, shed, status, method (phone list), recipient text, creation time (at most 30 days, SPEC §9). */
 const listQuery = pageQuery
   .extend({
-    farmId: optionalOf(idParam),
-    shedId: optionalOf(idParam),
-    status: optionalOf(z.enum(PUSH_STATUSES, { error: 'validation.invalid' })),
+    farmId: absentIfBlank(idParam),
+    shedId: absentIfBlank(idParam),
+    status: absentIfBlank(z.enum(PUSH_STATUSES, { error: 'validation.invalid' })),
     recipient: optionalText(),
-    startTime: optionalOf(dateTimeInput),
-    endTime: optionalOf(dateTimeInput),
+    startTime: timeFilter(),
+    endTime: timeFilter(),
   })
   .strict();
 export const pushEmailPageQuery = listQuery.superRefine(withinQueryRange);
 export type PushEmailPageQuery = z.infer<typeof pushEmailPageQuery>;
 export const pushPhonePageQuery = listQuery
-  .extend({ method: optionalOf(z.enum(['sms', 'voice'], { error: 'validation.invalid' })) })
+  .extend({ method: absentIfBlank(z.enum(['sms', 'voice'], { error: 'validation.invalid' })) })
   .superRefine(withinQueryRange);
 export type PushPhonePageQuery = z.infer<typeof pushPhonePageQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
 import { countParam, idParam } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput, withinQueryRange } from '../schemas/time.js';
+import { dateTimeInput, absentIfBlank, withinQueryRange } from '../schemas/time.js';
 import { ALARM_KINDS, alarmPageQuery } from './schemas.js';
 import { alarmRow } from './endpoints.js';
 
@@ -23,7 +23,6 @@ import { alarmRow } from './endpoints.js';
 export const ALARM_PERIODS = ['day', 'week', 'month'] as const;
 export type AlarmPeriod = (typeof ALARM_PERIODS)[number];
 
-const optionalOf = <T extends z.ZodType>(s: T) => z.preprocess(blankAsAbsent, s.optional());
 const calendarDay = z
   .string({ error: 'validation.date' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date')
@@ -39,8 +38,8 @@ export const alarmAnalysisQuery = z.strictObject({
   farmId: idParam,
   period: z.enum(ALARM_PERIODS, { error: 'validation.invalid' }),
   /** A day of the period, in the farm's calendar; today there when absent. */
-  day: optionalOf(calendarDay),
-  shedId: optionalOf(idParam),
+  day: absentIfBlank(calendarDay),
+  shedId: absentIfBlank(idParam),
 });
 export type AlarmAnalysisQuery = z.infer<typeof alarmAnalysisQuery>;
 
@@ -50,7 +49,9 @@ const rankRange = {
   endTime: dateTimeInput,
 };
 export const RANK_TOP_MAX = 100;
-export const alarmRankQuery = z.strictObject({ ...rankRange, top: optionalOf(countParam(1, RANK_TOP_MAX)) }).superRefine(withinQueryRange);
+export const alarmRankQuery = z
+  .strictObject({ ...rankRange, top: absentIfBlank(countParam(1, RANK_TOP_MAX)) })
+  .superRefine(withinQueryRange);
 export type AlarmRankQuery = z.infer<typeof alarmRankQuery>;
 export const alarmRankExportQuery = z
   .strictObject({ ...rankRange, by: z.enum(['gateway', 'rule'], { error: 'validation.invalid' }) })

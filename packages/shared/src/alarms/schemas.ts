@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES } from '../enums/index.js';
 import { bodyId, countParam, idParam, isFreeText, optionalFreeText, pageQuery, requiredText } from '../schemas/common.js';
 import { CHANNEL_KINDS } from '../schemas/devices.js';
-import { blankAsAbsent, dateTimeInput, idFilter, withinQueryRange } from '../schemas/time.js';
+import { dateTimeInput, idFilter, absentIfBlank, timeFilter, withinQueryRange } from '../schemas/time.js';
 import { ALARM_LEVELS } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
 import { MAX_RATE_WINDOW_MINUTES, RATE_DIRECTIONS } from './rate.js';
@@ -217,7 +217,6 @@ export const alarmRuleUpdateBody = z.discriminatedUnion(
 export type AlarmRuleUpdateBody = z.infer<typeof alarmRuleUpdateBody>;
 
 const optionalId = idFilter();
-const optionalOf = <T extends z.ZodType>(s: T) => z.preprocess(blankAsAbsent, s.optional());
 const queryNumber = (values: readonly number[]) => countParam(0, 99_999).refine((v) => values.includes(v), 'validation.invalid');
 
 export const ruleGroupAddBody = z.strictObject({
@@ -237,15 +236,15 @@ export const ruleGroupUpdateBody = z.strictObject({
 });
 export type RuleGroupUpdateBody = z.infer<typeof ruleGroupUpdateBody>;
 
-export const ruleGroupPageQuery = pageQuery.extend({ farmId: optionalId, shedType: optionalOf(queryNumber(SHED_TYPES)) });
+export const ruleGroupPageQuery = pageQuery.extend({ farmId: optionalId, shedType: absentIfBlank(queryNumber(SHED_TYPES)) });
 export type RuleGroupPageQuery = z.infer<typeof ruleGroupPageQuery>;
 
 export const alarmRulePageQuery = pageQuery.extend({
   farmId: optionalId,
   groupId: optionalId,
-  shedType: optionalOf(queryNumber(SHED_TYPES)),
-  level: optionalOf(queryNumber(ALARM_LEVELS)),
-  kind: optionalOf(z.enum(RULE_KINDS, { error: 'validation.invalid' })),
+  shedType: absentIfBlank(queryNumber(SHED_TYPES)),
+  level: absentIfBlank(queryNumber(ALARM_LEVELS)),
+  kind: absentIfBlank(z.enum(RULE_KINDS, { error: 'validation.invalid' })),
 });
 export type AlarmRulePageQuery = z.infer<typeof alarmRulePageQuery>;
 
@@ -270,14 +269,14 @@ export const alarmPageQuery = pageQuery
   .extend({
     farmId: optionalId,
     shedId: optionalId,
-    level: optionalOf(queryNumber(ALARM_LEVELS)),
+    level: absentIfBlank(queryNumber(ALARM_LEVELS)),
     /** A rule property: `temp` matches every temperature key, `temp.2` one, `offline` and `command` the device states. */
-    property: optionalOf(property.or(z.literal(OFFLINE_PROPERTY)).or(z.literal(COMMAND_PROPERTY))),
-    kind: optionalOf(z.enum(ALARM_KINDS, { error: 'validation.invalid' })),
-    state: optionalOf(z.enum(ALARM_STATES, { error: 'validation.invalid' })),
-    shelved: optionalOf(z.enum(['true', 'false'], { error: 'validation.invalid' }).transform((v) => v === 'true')),
-    startTime: optionalOf(dateTimeInput),
-    endTime: optionalOf(dateTimeInput),
+    property: absentIfBlank(property.or(z.literal(OFFLINE_PROPERTY)).or(z.literal(COMMAND_PROPERTY))),
+    kind: absentIfBlank(z.enum(ALARM_KINDS, { error: 'validation.invalid' })),
+    state: absentIfBlank(z.enum(ALARM_STATES, { error: 'validation.invalid' })),
+    shelved: absentIfBlank(z.enum(['true', 'false'], { error: 'validation.invalid' }).transform((v) => v === 'true')),
+    startTime: timeFilter(),
+    endTime: timeFilter(),
   })
   .superRefine(withinQueryRange);
 export type AlarmPageQuery = z.infer<typeof alarmPageQuery>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEAL_PERIODS_MAX } from '../constants.js';
 import { bodyId, idParam, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput, idFilter, textFilter } from '../schemas/time.js';
+import { idFilter, absentIfBlank, textFilter, timeFilter } from '../schemas/time.js';
 import { FIRST_SPLIT_CODE, PLAN_DAYS_MAX, PLAN_STAGES_MAX, planIssues } from './plan-rules.js';
 
 /**
@@ -72,7 +72,7 @@ const planFields = strictObject({
   confirmStep: z.boolean({ error: 'validation.invalid' }).default(false),
   dispatchMode: z.enum(DISPATCH_MODES, { error: 'validation.required' }),
   /** When a timed plan is dispatched (epoch ms or ISO); required for `timed`. */
-  dispatchAt: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
+  dispatchAt: timeFilter(),
   remark: optionalText(200),
 });
 
@@ -96,7 +96,7 @@ export const planPageQuery = pageQuery.extend({
   farmId: idFilter(),
   shedId: idFilter(),
   name: textFilter(),
-  dispatchStatus: z.preprocess(blankAsAbsent, z.enum(DISPATCH_STATUSES, { error: 'validation.invalid' }).optional()),
+  dispatchStatus: absentIfBlank(z.enum(DISPATCH_STATUSES, { error: 'validation.invalid' })),
 });
 export type PlanPageQuery = z.infer<typeof planPageQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
 import { countParam, idParam, pageQuery, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput, idFilter, withinQueryRange } from '../schemas/time.js';
+import { dateTimeInput, idFilter, absentIfBlank, withinQueryRange } from '../schemas/time.js';
 import { alarmRow } from '../alarms/endpoints.js';
 import { FEEDER_FAULTS } from './feed-alarms.js';
 
@@ -19,7 +19,7 @@ import { FEEDER_FAULTS } from './feed-alarms.js';
 export const FEED_MIN_SHARE = 80;
 
 export const feedOptionalId = idFilter();
-export const feedMinShareParam = z.preprocess(blankAsAbsent, countParam(1, 100).optional());
+export const feedMinShareParam = absentIfBlank(countParam(1, 100));
 
 const recordFields = {
   farmId: idParam,

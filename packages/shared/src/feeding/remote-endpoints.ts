@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { get, pageOf, post } from '../contract.js';
 import { CODE_KINDS, COMMAND_STATUSES } from '../control/logic.js';
 import { bodyId, cipherText, idParam, NUMBER_ERROR, pageQuery, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
+import { idFilter, absentIfBlank, timeFilter } from '../schemas/time.js';
 import { feederParamRules, limitsInOrder, limitsIssue, serialRules, storedFeederParams, storedSerial } from './device-schemas.js';
 
 /**
@@ -137,9 +137,9 @@ export const feedNowRecordsQuery = pageQuery.extend({
   shedId: optionalId,
   penId: optionalId,
   feederId: optionalId,
-  status: z.preprocess(blankAsAbsent, z.enum(COMMAND_STATUSES, { error: 'validation.invalid' }).optional()),
-  startTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
-  endTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
+  status: absentIfBlank(z.enum(COMMAND_STATUSES, { error: 'validation.invalid' })),
+  startTime: timeFilter(),
+  endTime: timeFilter(),
 });
 export type FeedNowRecordsQuery = z.infer<typeof feedNowRecordsQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FARM_TYPES } from '../enums/index.js';
 import { bodyId, countParam, idParam, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, idFilter, textFilter } from '../schemas/time.js';
+import { idFilter, absentIfBlank, textFilter } from '../schemas/time.js';
 
 /**
  * Requests of the feeding module, feed part (issue 15; SPEC §3 "Feed info", codes 20034-20036,
@@ -64,11 +64,11 @@ export type FeedInfoUpdateBody = z.infer<typeof feedInfoUpdateBody>;
 export const feedInfoPageQuery = pageQuery.extend({
   name: textFilter(),
   typeId: idFilter(),
-  animalType: z.preprocess(blankAsAbsent, countParam(1, 3).optional()),
+  animalType: absentIfBlank(countParam(1, 3)),
 });
 export type FeedInfoPageQuery = z.infer<typeof feedInfoPageQuery>;
 
-export const feedListQuery = strictObject({ animalType: z.preprocess(blankAsAbsent, countParam(1, 3).optional()) });
+export const feedListQuery = strictObject({ animalType: absentIfBlank(countParam(1, 3)) });
 export type FeedListQuery = z.infer<typeof feedListQuery>;
 
 export const feedIdParams = strictObject({ id: idParam });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PIG_PEN_FEEDING_TYPES } from '../enums/index.js';
 import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, textFilter } from '../schemas/time.js';
+import { absentIfBlank, textFilter } from '../schemas/time.js';
 import { PLAN_DAYS_MAX } from './plan-rules.js';
 import {
   ADJUST_PERCENT_MAX,
@@ -58,7 +58,7 @@ export type StandardUpdateBody = z.infer<typeof standardUpdateBody>;
 
 export const standardPageQuery = pageQuery.extend({
   name: textFilter(),
-  penFeedingType: z.preprocess(blankAsAbsent, z.enum(PIG_PEN_FEEDING_TYPES, { error: 'validation.invalid' }).optional()),
+  penFeedingType: absentIfBlank(z.enum(PIG_PEN_FEEDING_TYPES, { error: 'validation.invalid' })),
 });
 export type StandardPageQuery = z.infer<typeof standardPageQuery>;
 

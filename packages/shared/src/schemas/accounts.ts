@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AREA_CODES, INPUT_MAX_LENGTH } from '../constants.js';
 import { isStrongPassword } from './auth.js';
-import { blankAsAbsent, textFilter } from './time.js';
+import { absentIfBlank, textFilter } from './time.js';
 import { cipherText, countParam, idParam, optionalText, pageQuery, requiredText } from './common.js';
 
 /**
@@ -26,7 +26,7 @@ export const PHONE_PATTERN = /^\+?[0-9][0-9 -]{3,}$/;
 export const phoneText = requiredText().pipe(z.string().regex(PHONE_PATTERN, 'validation.phone'));
 /** One of the calling codes the forms offer (`AREA_CODES`). */
 export const areaCodeText = requiredText(8).refine((v) => AREA_CODES.some((a) => a.code === v), 'validation.invalid');
-const optionalAreaCode = z.preprocess(blankAsAbsent, areaCodeText.optional());
+const optionalAreaCode = absentIfBlank(areaCodeText);
 const email = optionalText().pipe(z.email('validation.email').max(INPUT_MAX_LENGTH, 'validation.maxLength').optional());
 /** The sign-in name: no spaces, compared and stored in lower case. */
 const accountCode = requiredText()
@@ -37,7 +37,7 @@ const accountCode = requiredText()
 export const MANAGED_ACCOUNT_TYPES = [2, 3] as const;
 const accountType = z.union([z.literal(2), z.literal(3)], { error: 'validation.invalid' });
 export const GENDERS = [0, 1, 2] as const; // 0 unspecified, 1 male, 2 female
-const gender = z.preprocess(blankAsAbsent, z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'validation.invalid' }).optional());
+const gender = absentIfBlank(z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'validation.invalid' }));
 const status = z.union([z.literal(0), z.literal(1)], { error: 'validation.invalid' });
 
 const profileFields = {
@@ -84,9 +84,9 @@ export type AccountUpdateBody = z.infer<typeof accountUpdateBody>;
 
 export const accountListQuery = pageQuery.extend({
   keyword: textFilter(),
-  roleId: z.preprocess(blankAsAbsent, id.optional()),
-  status: z.preprocess(blankAsAbsent, countParam().pipe(status).optional()),
-  farmId: z.preprocess(blankAsAbsent, id.optional()),
+  roleId: absentIfBlank(id),
+  status: absentIfBlank(countParam().pipe(status)),
+  farmId: absentIfBlank(id),
 });
 export type AccountListQuery = z.infer<typeof accountListQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CODE_PATTERN, QUERY_PRESETS, SELECTION_LIMIT, TIME_CHOICES } from '../constants.js';
 import { idParam, pageQuery, plainString } from './common.js';
-import { blankAsAbsent, dateTimeInput, withinQueryRange } from './time.js';
+import { blankAsAbsent, dateTimeInput, absentIfBlank, timeFilter, withinQueryRange } from './time.js';
 
 /**
  * Environment monitoring (SPEC §2 environment screens, §7 "Devices and monitoring"): live values
@@ -67,7 +67,7 @@ export const TIME_PRESETS = [...new Set<string>([...QUERY_PRESETS, ...TIME_CHOIC
 export type TimePreset = (typeof QUERY_PRESETS)[number] | (typeof TIME_CHOICES)[number];
 
 const id = idParam;
-const optionalId = z.preprocess(blankAsAbsent, id.optional());
+const optionalId = absentIfBlank(id);
 const kind = z.enum(ENV_KINDS, { error: 'validation.invalid' });
 
 export const envMonitorBody = z.strictObject({
@@ -79,7 +79,7 @@ export type EnvMonitorBody = z.infer<typeof envMonitorBody>;
 
 export const hkqDetailBody = z
   .strictObject({
-    gatewayCode: z.preprocess(blankAsAbsent, plainString(20).trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode').optional()),
+    gatewayCode: absentIfBlank(plainString(20).trim().regex(DEVICE_CODE_PATTERN, 'validation.deviceCode')),
     shedId: optionalId,
   })
   .refine((v) => v.gatewayCode !== undefined || v.shedId !== undefined, { message: 'validation.required', path: ['gatewayCode'] });
@@ -105,10 +105,10 @@ export const trendBody = z
       .min(1, 'validation.selectAtLeastOne')
       .max(SELECTION_LIMIT, 'validation.selectAtMost'),
     kind,
-    startTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
-    endTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
+    startTime: timeFilter(),
+    endTime: timeFilter(),
     /** Instead of start and end: the last 1, 3, 7, 12, 24 hours, 3, 7, 15 days, or today (latestDay). */
-    preset: z.preprocess(blankAsAbsent, z.enum(TIME_PRESETS, { error: 'validation.invalid' }).optional()),
+    preset: absentIfBlank(z.enum(TIME_PRESETS, { error: 'validation.invalid' })),
   })
   .superRefine(withinQueryRange)
   .refine((v) => v.preset !== undefined || (v.startTime !== undefined && v.endTime !== undefined), {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FARM_SCALES, FARM_TYPES } from '../enums/index.js';
-import { blankAsAbsent, textFilter } from './time.js';
+import { blankAsAbsent, absentIfBlank, textFilter } from './time.js';
 import { idParam, optionalText, pageQuery, requiredText } from './common.js';
 import { areaCodeText, phoneText } from './accounts.js';
 
@@ -50,7 +50,7 @@ const farmFields = {
   areaCode: areaCodeText,
   phone: phoneText,
   /** The farm's super-administrator: an account of the same tenant. */
-  adminAccountId: z.preprocess(blankAsAbsent, bodyId.optional()),
+  adminAccountId: absentIfBlank(bodyId),
   state: state.default(1),
   timeZone: timeZoneText,
   timeZoneName: requiredText(),

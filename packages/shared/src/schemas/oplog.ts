@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countParam, plainString } from './common.js';
-import { blankAsAbsent, dateTimeInput, idFilter } from './time.js';
+import { idFilter, absentIfBlank, timeFilter } from './time.js';
 
 /**
  * The operation and security log (/safe-oplog/records): a read-only view of the append-only
@@ -15,12 +15,12 @@ export const operationLogPageBody = z.strictObject({
   pageNo: countParam(1).default(1),
   pageSize: countParam(1, 1000).default(20),
   /** Defaults: the end is now, the start 30 days before the end. */
-  startTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
-  endTime: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
+  startTime: timeFilter(),
+  endTime: timeFilter(),
   accountId: optionalId,
-  module: z.preprocess(blankAsAbsent, plainString(100).trim().min(1).optional()),
-  outcome: z.preprocess(blankAsAbsent, z.enum(AUDIT_OUTCOMES, { error: 'validation.invalid' }).optional()),
-  accountCode: z.preprocess(blankAsAbsent, plainString().trim().min(1).optional()),
+  module: absentIfBlank(plainString(100).trim().min(1)),
+  outcome: absentIfBlank(z.enum(AUDIT_OUTCOMES, { error: 'validation.invalid' })),
+  accountCode: absentIfBlank(plainString().trim().min(1)),
   /** Platform account only: whose log to read (absent: the platform's own entries). */
   tenantId: optionalId,
   /** Page visits (module `visit`) are left out unless asked for here or by `module: 'visit'`. */

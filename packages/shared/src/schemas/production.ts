@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FLOCK_SEX } from '../enums/index.js';
 import { NUMBER_ERROR, bodyId, countParam, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
 import { weighingStats } from '../production/kpi.js';
-import { blankAsAbsent, dateTimeInput, idFilter } from './time.js';
+import { dateTimeInput, idFilter, absentIfBlank } from './time.js';
 
 /**
  * Poultry production (issue 5): flocks, daily records, immunisation and medication, standard
@@ -107,7 +107,7 @@ const optionalIdParam = idFilter();
 export const flockOptionsQuery = z.strictObject({
   farmId: optionalIdParam,
   shedId: optionalIdParam,
-  status: z.preprocess(blankAsAbsent, countParam(1, 2).optional()),
+  status: absentIfBlank(countParam(1, 2)),
 });
 /** A flock or standard curve in the path. */
 export const productionIdParams = z.strictObject({ id: idParam });

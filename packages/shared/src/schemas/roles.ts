@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AppScope } from '../permissions.js';
-import { blankAsAbsent, textFilter } from './time.js';
+import { absentIfBlank, textFilter } from './time.js';
 import { idParam, pageQuery, requiredText } from './common.js';
 import { appOperation } from './portal.js';
 
@@ -34,7 +34,7 @@ export type RoleEditBody = z.infer<typeof roleEditBody>;
 export const roleIdQuery = z.strictObject({ id });
 
 /** The tree of bindable applications, optionally cut to the scope of one role type. */
-export const applicationListQuery = z.strictObject({ type: z.preprocess(blankAsAbsent, roleType.optional()) });
+export const applicationListQuery = z.strictObject({ type: absentIfBlank(roleType) });
 
 export const operateAuthBindBody = z.strictObject({
   roleId: bodyId,

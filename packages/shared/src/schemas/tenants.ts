@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TENANT_MODULES } from '../grants.js';
-import { blankAsAbsent, dateTimeInput } from './time.js';
+import { dateTimeInput, absentIfBlank } from './time.js';
 import { cipherText, countParam, idParam, isFreeText, optionalText, pageQuery, plainString, requiredText } from './common.js';
 import { isStrongPassword } from './auth.js';
 
@@ -46,7 +46,7 @@ const cipher = cipherText;
 
 export const tenantPageQuery = pageQuery.extend({
   keyword: optionalText(),
-  status: z.preprocess(blankAsAbsent, countParam(0, 1).optional()),
+  status: absentIfBlank(countParam(0, 1)),
 });
 export type TenantPageQuery = z.infer<typeof tenantPageQuery>;
 

@@ -40,8 +40,17 @@ export const dateTimeInput = z
 /** Blank query-string values ('' from an emptied filter) count as absent. */
 export const blankAsAbsent = (v: unknown): unknown => (v === '' || v === null ? undefined : v);
 
-/** An id filter of a list query (farmId, shedId, ...): optional, an emptied one ('' or null) is absent. */
-export const idFilter = () => z.preprocess(blankAsAbsent, idParam.optional());
+/**
+ * An optional input where a blank ('' from a cleared field or filter, or null) counts as absent;
+ * anything else must pass `schema`. Every list filter and optional choice takes this rule.
+ */
+export const absentIfBlank = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsAbsent, schema.optional());
+
+/** An id filter of a list query (farmId, shedId, ...). */
+export const idFilter = () => absentIfBlank(idParam);
+
+/** A time filter of a list query (startTime, endTime). */
+export const timeFilter = () => absentIfBlank(dateTimeInput);
 
 /** A text filter of a list query (name, keyword): optional, plain text, an emptied one is absent. */
 export const textFilter = () => z.preprocess(blankAsAbsent, optionalText());

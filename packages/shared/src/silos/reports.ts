@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FILE_ANSWER, get } from '../contract.js';
 import { countParam, idParam, strictObject } from '../schemas/common.js';
-import { blankAsAbsent } from '../schemas/time.js';
+import { absentIfBlank } from '../schemas/time.js';
 
 /**
  * The silo reports (SPEC §2 /weight/ddreports, /weight/mmreports, /weight/yyreports): per silo of a
@@ -17,9 +17,9 @@ export const siloReportQuery = strictObject({
   farmId: idParam,
   period: z.enum(SILO_REPORT_PERIODS, { error: 'validation.invalid' }),
   /** The year of the day and month reports. */
-  year: z.preprocess(blankAsAbsent, countParam(2000, 2100).optional()),
+  year: absentIfBlank(countParam(2000, 2100)),
   /** The month (1-12) of the day report. */
-  month: z.preprocess(blankAsAbsent, countParam(1, 12).optional()),
+  month: absentIfBlank(countParam(1, 12)),
 })
   .refine((q) => q.period === 'year' || q.year !== undefined, { message: 'validation.required', path: ['year'] })
   .refine((q) => q.period !== 'day' || q.month !== undefined, { message: 'validation.required', path: ['month'] });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput, idFilter } from '../schemas/time.js';
+import { idFilter, timeFilter } from '../schemas/time.js';
 
 /**
  * Requests of the silos module (issue 15, SPEC §2 /weight/*, §4 "Feed tower"). A silo (feed
@@ -80,7 +80,7 @@ export type SiloFarmQuery = z.infer<typeof siloFarmQuery>;
 export const siloRecordsQuery = pageQuery.extend({
   farmId: idParam,
   siloId: idFilter(),
-  start: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
-  end: z.preprocess(blankAsAbsent, dateTimeInput.optional()),
+  start: timeFilter(),
+  end: timeFilter(),
 });
 export type SiloRecordsQuery = z.infer<typeof siloRecordsQuery>;

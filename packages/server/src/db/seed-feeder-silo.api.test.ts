@@ -1,6 +1,6 @@
+import { addDays } from '@farmsense/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedReconcileAnswer } from '@farmsense/shared';
-import { dayBefore } from '../modules/feeding/feeder-days.js';
 import { dayRange, farmDay } from '../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, farmIdByName, tokenFor } from '../test/factories.js';
@@ -30,7 +30,7 @@ describe(`demo feeder house reconciliation (${TEST_DB})`, () => {
     const token = await tokenFor(ctx.database.db, 'demo');
     const farm = await farmIdByName(ctx.database.db, 'Demo Pig Farm');
     const today = farmDay(new Date(), ZONE);
-    const from = dayRange(dayBefore(dayBefore(dayBefore(dayBefore(dayBefore(today))))), ZONE).start.getTime();
+    const from = dayRange(addDays(today, -5), ZONE).start.getTime();
     const res = await call<FeedReconcileAnswer>(
       ctx,
       token,

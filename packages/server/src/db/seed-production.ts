@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { BUILTIN_CURVES, curveValueAt, dayAgeOn, FLOCK_STATUS, type BuiltinCurve } from '@farmsense/shared';
+import { addDays, BUILTIN_CURVES, type BuiltinCurve, curveValueAt, dayAgeOn, daysBetween, FLOCK_STATUS } from '@farmsense/shared';
 import { kindForShedType, PROFILES, type ShedKind } from '../../../simulator/src/index.js';
 import { hashSeed, Rng } from '../../../simulator/src/random.js';
 import { dayRange, farmDay } from '../lib/farm-time.js';
@@ -73,11 +73,6 @@ interface Plan {
   placed: number;
   seed: number;
 }
-
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string): number =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /** A curve's figure, held at its first or last value outside its days (pullets before 18 weeks). */
 function stdAt(curve: BuiltinCurve, dayAge: number): number {

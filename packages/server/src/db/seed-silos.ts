@@ -1,3 +1,4 @@
+import { DAY_MS } from '@farmsense/shared';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { Partitions } from '../iot/partitions.js';
 import { emptyBatch, monthsOf, storeBatch } from '../iot/store.js';
@@ -28,7 +29,6 @@ const DEMO_TENANT = 'Demo Agri Group';
 export const SILO_HISTORY_DAYS = 30;
 const DAYS = SILO_HISTORY_DAYS;
 const STEP_MS = 10 * 60_000;
-const DAY_MS = 86_400_000;
 
 /** Capacity and daily draw at the start of the history, per farm type (1 pig, 2 poultry). */
 export const SILO_MODEL: Record<number, { capacityKg: number; dailyKg: number }> = {

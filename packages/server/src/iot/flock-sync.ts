@@ -1,8 +1,7 @@
-import { FLOCK_STATUS } from '@farmsense/shared';
+import { daysBetween, FLOCK_STATUS } from '@farmsense/shared';
 import type { EmptyHouse, FollowedFlock, ShedModel } from '../../../simulator/src/index.js';
 import type { Database } from '../db/client.js';
 import { dayRange, farmDay } from '../lib/farm-time.js';
-import { daysBetween } from '../modules/production/days.js';
 
 /**
  * Keeps the simulated demo controllers of poultry houses in step with the flock register: left

@@ -1,3 +1,4 @@
+import { DAY_MS } from '@farmsense/shared';
 import { hostname } from 'node:os';
 import type { Duplex } from 'node:stream';
 import type { Config } from '../config.js';
@@ -87,8 +88,6 @@ export interface IotOptions {
   maxRows?: number;
   lingerMs?: number;
 }
-
-const DAY_MS = 24 * 3600_000;
 
 /** What the link is made from: the app's config and database, and its live hub when it has one. */
 export interface IotDeps {

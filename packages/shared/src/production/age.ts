@@ -9,14 +9,24 @@ import { DAY_MS } from '../constants.js';
 
 const dayNumber = (day: string): number => Math.round(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
 
+/** Whole calendar days from `from` to `to` ('YYYY-MM-DD'; no time zone or daylight-saving drift). */
+export function daysBetween(from: string, to: string): number {
+  return dayNumber(to) - dayNumber(from);
+}
+
+/** The calendar day `n` days after `day` ('YYYY-MM-DD'); before it when `n` is negative. */
+export function addDays(day: string, n: number): string {
+  return new Date((dayNumber(day) + n) * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** Day age on `day` ('YYYY-MM-DD') of a flock hatched on `birthDate`: 0 on the hatch / placement day. */
 export function dayAgeOn(birthDate: string, day: string): number {
-  return dayNumber(day) - dayNumber(birthDate);
+  return daysBetween(birthDate, day);
 }
 
 /** The calendar day on which a flock hatched on `birthDate` reaches `dayAge`. */
 export function dayOfAge(birthDate: string, dayAge: number): string {
-  return new Date((dayNumber(birthDate) + dayAge) * DAY_MS).toISOString().slice(0, 10);
+  return addDays(birthDate, dayAge);
 }
 
 /**

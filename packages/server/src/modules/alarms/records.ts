@@ -11,6 +11,7 @@ import {
   type AlarmShelveBody,
   type Page,
   type AlarmKind,
+  DAY_MS,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts } from '../../db/tables.js';
@@ -28,7 +29,6 @@ import { pageAnswer, readPage } from '../../lib/paging.js';
  * not see is 30001, like one that does not exist. Every change goes to the live stream.
  */
 type AlarmRecord = typeof alarms.$inferSelect;
-const DAY_MS = 86_400_000;
 
 async function visibleAlarm(db: Db, scope: Scope, id: number): Promise<AlarmRecord> {
   const [row] = await db

@@ -1,8 +1,8 @@
-import { FEED_ALARM_TOP, FEED_MIN_SHARE, type FeedAlarmStatsAnswer, type FeedAlarmStatsQuery } from '@farmsense/shared';
+import { addDays, FEED_ALARM_TOP, FEED_MIN_SHARE, type FeedAlarmStatsAnswer, type FeedAlarmStatsQuery } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farmDay } from '../../lib/farm-time.js';
 import type { Scope } from '../../scope/index.js';
-import { dayBefore, dayVerdict, feederDays, placeOf } from './feeder-days.js';
+import { dayVerdict, feederDays, placeOf } from './feeder-days.js';
 
 /**
  * The not-eaten statistics (/accurate-feeding/feed-alarm/analysis): the feeder-days of a range
@@ -23,7 +23,7 @@ export async function alarmStats(
   const data = await feederDays(database, scope, { ...q, from: q.startTime, to: q.endTime }, now);
   const first = farmDay(q.startTime, data.timeZone);
   const days = new Map<string, Counts>();
-  for (let day = farmDay(q.endTime, data.timeZone); day >= first; day = dayBefore(day)) days.set(day, { refused: 0, low: 0 });
+  for (let day = farmDay(q.endTime, data.timeZone); day >= first; day = addDays(day, -1)) days.set(day, { refused: 0, low: 0 });
   const sheds = new Map<number, Counts & { shedId: number; shedName: string }>();
   const total: Counts = { refused: 0, low: 0 };
   const feeders: (ReturnType<typeof placeOf> & Counts & { total: number; order: number })[] = [];

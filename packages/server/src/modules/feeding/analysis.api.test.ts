@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountType,
+  addDays,
   ErrorCodes,
   type FeedAlarmStatsAnswer,
   type FeedAmountRow,
@@ -14,7 +15,6 @@ import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
-import { dayBefore } from './feeder-days.js';
 import { buildFeeders } from './feeding.fixtures.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlans } from './tables.js';
 
@@ -32,9 +32,9 @@ describe(`feed amounts, feed analysis, intake trend and not-eaten statistics (${
   const feeder: Record<'a' | 'b' | 'c', number> = { a: 0, b: 0, c: 0 };
   const tok: Record<string, string> = {};
   const today = farmDay(new Date(), ZONE);
-  const d1 = dayBefore(today);
-  const d2 = dayBefore(d1);
-  const d3 = dayBefore(d2);
+  const d1 = addDays(today, -1);
+  const d2 = addDays(d1, -1);
+  const d3 = addDays(d2, -1);
   const range = `startTime=${dayRange(d3, ZONE).start.getTime()}&endTime=${Date.now()}`;
 
   beforeAll(async () => {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, FEEDER_STATE, type AlarmRow, type FeedAlarmRow, type Page } from '@farmsense/shared';
+import { AccountType, addDays, type AlarmRow, type FeedAlarmRow, FEEDER_STATE, type Page } from '@farmsense/shared';
 import { pens } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { dayBefore } from './feeder-days.js';
 import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
 import { enqueueFeedAlarms, FEED_ALARM_EVERY_MIN, judgeFarm } from './feed-alarms.js';
 import { feederFaults } from './fault-ingest.js';
@@ -31,8 +30,8 @@ describe(`feed alarms (${TEST_DB})`, () => {
   let otherGateway: number;
   const tok: Record<string, string> = {};
   // The job's "today" is the real yesterday (its 06:00 is always past), its "yesterday" the day before.
-  const dayD = dayBefore(farmDay(new Date(), ZONE));
-  const dayP = dayBefore(dayD);
+  const dayD = addDays(farmDay(new Date(), ZONE), -1);
+  const dayP = addDays(dayD, -1);
   const morning = dayRange(dayD, ZONE).start.getTime() + 6 * HOUR;
 
   const alarmsOf = async (q: string, who = 'fa-admin'): Promise<AlarmRow[]> =>

@@ -1,13 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import {
+  addDays,
   FEED_ALARM_LEVELS,
   FEED_ALARM_MORNING_MINUTE,
   FEED_MIN_SHARE,
+  type LiveAlarm,
   minuteInWindow,
   notEatenKey,
   RECONCILE_TOLERANCE_PCT,
   siloGapKey,
-  type LiveAlarm,
+  DAY_MS,
 } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
@@ -17,7 +19,7 @@ import { dayRange, wallDate } from '../../lib/farm-time.js';
 import { buildScope } from '../../scope/index.js';
 import { publishAlarms, settleSystemAlarms, type SystemAlarm } from '../alarms/index.js';
 import { feedDevices } from './device-tables.js';
-import { dayBefore, feederDays } from './feeder-days.js';
+import { feederDays } from './feeder-days.js';
 import { notEatenDay, wholeTenant } from './feed-alarm-rules.js';
 import { feedReconcile } from './reconcile.js';
 import { feedingPlanMeals, feedingPlans } from './tables.js';
@@ -35,7 +37,6 @@ import { feedingPlanMeals, feedingPlans } from './tables.js';
  */
 export const FEED_ALARM_EVERY_MIN = 15;
 const EVERY_MS = FEED_ALARM_EVERY_MIN * 60_000;
-const DAY_MS = 86_400_000;
 const slotOf = (ms: number): number => Math.floor(ms / EVERY_MS);
 
 export const feedAlarmJob = defineJob<{ slot: number }>(
@@ -101,7 +102,7 @@ export async function judgeFarm(
   // Every query goes through `tx` (on PGlite a query beside it would wait for it).
   const scope = buildScope(deps.database.db, wholeTenant(farm.tenantId));
   const data = await feederDays({ db: tx }, scope, { farmId: farm.id, from: new Date(at - DAY_MS), to: new Date(at) }, at);
-  const yesterday = dayBefore(data.today);
+  const yesterday = addDays(data.today, -1);
   const codes = await gatewayCodes(tx, [...new Set(data.feeders.map((f) => f.gatewayId))]);
   const now = new Date(at);
   const wanted: SystemAlarm[] = [];

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FeedRecordRow, type Page } from '@farmsense/shared';
+import { addDays, type FeedRecordRow, type Page } from '@farmsense/shared';
 import { storeBatch, type ReadingBatch } from '../../iot/store.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { dayBefore } from './feeder-days.js';
 import { feederHouse, type FeederSet } from './feeding.fixtures.js';
 
 /**
@@ -22,9 +21,9 @@ describe(`feeding records after new, late and deleted feeder-days (${TEST_DB})`,
   let set: FeederSet;
   let token = '';
   const today = farmDay(new Date(), ZONE);
-  const d1 = dayBefore(today);
-  const d2 = dayBefore(d1);
-  const d3 = dayBefore(d2);
+  const d1 = addDays(today, -1);
+  const d2 = addDays(d1, -1);
+  const d3 = addDays(d2, -1);
   const range = () => `startTime=${dayRange(d3, ZONE).start.getTime()}&endTime=${Date.now()}`;
 
   /** Readings through ingest's one statement (iot/store.ts), `hours` after the day's local midnight. */

@@ -199,9 +199,3 @@ export function dayVerdict(d: FeederDay, today: string, minShare: number): DayVe
 export function ate(d: FeederDay, today: string, minShare: number): boolean {
   return dayVerdict(d, today, minShare) === 'ate';
 }
-
-/** The calendar day before `day` (YYYY-MM-DD). */
-export function dayBefore(day: string): string {
-  const t = Date.parse(`${day}T00:00:00Z`) - 86_400_000;
-  return new Date(t).toISOString().slice(0, 10);
-}

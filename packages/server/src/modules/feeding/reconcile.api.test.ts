@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, ErrorCodes, type FeedReconcileAnswer } from '@farmsense/shared';
+import { AccountType, addDays, ErrorCodes, type FeedReconcileAnswer } from '@farmsense/shared';
 import { accountSheds, pens } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { dayBefore } from './feeder-days.js';
 import { buildFeeders } from './feeding.fixtures.js';
 
 const RECONCILE = '/api/feeding/analysis/reconcile';
@@ -25,8 +24,8 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
   const shed: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', number> = { a: 0, b: 0, c: 0, d: 0, e: 0, f: 0 };
   const tok: Record<string, string> = {};
   const today = farmDay(new Date(), ZONE);
-  const d1 = dayBefore(today);
-  const d2 = dayBefore(d1);
+  const d1 = addDays(today, -1);
+  const d2 = addDays(d1, -1);
   const range = `startTime=${dayRange(d2, ZONE).start.getTime()}&endTime=${Date.now()}`;
 
   beforeAll(async () => {
@@ -99,7 +98,7 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
         day(siloS, d1, 2, 0),
         day(siloT, d2, 6, 0),
         // Outside the range.
-        day(siloA, dayBefore(d2), 99, 0),
+        day(siloA, addDays(d2, -1), 99, 0),
       ].join(', ')}`,
     );
   });

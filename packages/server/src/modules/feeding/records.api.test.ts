@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
+import { addDays, type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
-import { dayBefore } from './feeder-days.js';
 import { feederHouse, type FeederSet } from './feeding.fixtures.js';
 
 const RECORDS = '/api/feeding/records/feeding';
@@ -19,9 +18,9 @@ describe(`feeding records and the not-eating list (${TEST_DB})`, () => {
   let set: FeederSet;
   const tok: Record<string, string> = {};
   const today = farmDay(new Date(), ZONE);
-  const d1 = dayBefore(today);
-  const d2 = dayBefore(d1);
-  const d3 = dayBefore(d2);
+  const d1 = addDays(today, -1);
+  const d2 = addDays(d1, -1);
+  const d3 = addDays(d2, -1);
 
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });

@@ -1,29 +1,30 @@
 import {
+  addDays,
   FEED_MIN_SHARE,
-  feederFaultKey,
-  feederFaultOf,
-  notEatenKey,
   type FeedAlarmQuery,
   type FeedAlarmRow,
+  feederFaultKey,
+  feederFaultOf,
   type FeedRecordRow,
   type FeedRecordsExportQuery,
   type FeedRecordsQuery,
   type Locale,
+  notEatenKey,
   type Page,
+  DAY_MS,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { writeXlsx } from '../../lib/xlsx.js';
 import { tenantIdOf, type Scope } from '../../scope/index.js';
 import { systemAlarmStates } from '../alarms/index.js';
-import { ate, dayBefore, feederDays, placeOf, type FeederDay } from './feeder-days.js';
+import { ate, feederDays, placeOf, type FeederDay } from './feeder-days.js';
 import { feederDayPage } from './feeder-page.js';
 
 /**
  * Feeding records (/accurate-feeding/records/feeding) and the not-eating list of the morning
  * (/accurate-feeding/feed-alarm/records), both from feeder-days.ts.
  */
-const DAY_MS = 86_400_000;
 /** How far back the list looks for the start of a run of not-eaten days. */
 const RUN_DAYS = 31;
 
@@ -111,7 +112,7 @@ export async function notEatingList(
   const minShare = q.minShare ?? FEED_MIN_SHARE;
   const data = await feederDays(database, scope, { ...q, from: new Date(now - RUN_DAYS * DAY_MS), to: new Date(now) }, now);
   const today = data.today;
-  const yesterday = dayBefore(today);
+  const yesterday = addDays(today, -1);
   const list: FeedAlarmRow[] = [];
   for (const f of data.feeders) {
     const own = data.days.get(f.feederId) ?? new Map<string, FeederDay>();
@@ -121,7 +122,7 @@ export async function notEatingList(
     let day = t?.ate === false ? today : yesterday;
     let since = day;
     let days = 0;
-    for (let i = 0; i < RUN_DAYS; i++, day = dayBefore(day)) {
+    for (let i = 0; i < RUN_DAYS; i++, day = addDays(day, -1)) {
       const d = own.get(day);
       if (!d || ate(d, today, minShare)) break;
       since = day;

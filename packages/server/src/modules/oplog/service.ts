@@ -8,6 +8,7 @@ import {
   type OperationLogPageBody,
   type OperationLogRow,
   type Page,
+  DAY_MS,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { accounts, auditLog } from '../../db/tables.js';
@@ -20,7 +21,6 @@ import { pageAnswer, readPage } from '../../lib/paging.js';
  * platform account sees the platform's own entries (no tenant), or one tenant's when it names it.
  * There is no write here at all: entries are appended by the audit plugin and never changed.
  */
-const DAY_MS = 86_400_000;
 
 /** The tenant condition for the caller; a tenant account naming another tenant is refused (10009). */
 function scopeOf(auth: AuthContext, tenantId: number | undefined): SQL {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, type Page, type SaveOutcome } from '@farmsense/shared';
+import { addDays, ErrorCodes, type Page, type SaveOutcome } from '@farmsense/shared';
 import { accounts, auditLog } from '../../db/tables.js';
 import { loadAccess } from '../../lib/access.js';
 import { buildScope } from '../../scope/index.js';
@@ -8,7 +8,6 @@ import type { AuthContext } from '../../plugins/auth.js';
 import { TEST_DB } from '../../test/harness.js';
 import { productionWorld, type ProductionWorld } from './flock.fixtures.js';
 import { saveDailyRows } from './records.js';
-import { addDays } from './days.js';
 import { buildAccount, buildRole, tokenFor } from '../../test/factories.js';
 
 const DAILY = '/api/breedpigbuilding/flockDaily';

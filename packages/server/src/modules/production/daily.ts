@@ -1,3 +1,4 @@
+import { daysBetween } from '@farmsense/shared';
 import { and, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DailyKind, DailyRecordRow, Page, QuickRecord, QuickRow } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
@@ -7,7 +8,6 @@ import { presenceOf } from './flock-service.js';
 import { fillMeasured } from './measured.js';
 import { DAY_KINDS, DAY_TABLES, EVENT_TABLES, isDayKind, KIND_FIELDS, kindTable, type DayKind } from './records.js';
 import { DAILY_APP, flocksInPlace, flockVisibility, visibleFlock } from './access.js';
-import { daysBetween } from './days.js';
 import { flocks } from './tables.js';
 import { pageAnswer } from '../../lib/paging.js';
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { AppError, ErrorCodes, type FlockOption, type FlockRow, type FlockPageBody, type Page } from '@farmsense/shared';
+import { AppError, daysBetween, ErrorCodes, type FlockOption, type FlockPageBody, type FlockRow, type Page } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { joinPlaces, placeNames } from '../../lib/places.js';
@@ -8,7 +8,6 @@ import { containsText } from '../../lib/text-search.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import type { Scope } from '../../scope/index.js';
 import { flocksInPlace, flockVisibility } from './access.js';
-import { daysBetween } from './days.js';
 import { flockStockDays, flocks } from './tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
 

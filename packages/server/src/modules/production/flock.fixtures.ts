@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { AccountType } from '@farmsense/shared';
+import { AccountType, addDays } from '@farmsense/shared';
 import { accountSheds, farms, gateways } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
@@ -15,7 +15,6 @@ import {
   type ApiAnswer,
 } from '../../test/factories.js';
 import { DAILY_APPS, FLOCK_WRITE_APP } from './access.js';
-import { addDays } from './days.js';
 
 /**
  * The world of the production API tests: the demo tenant's poultry farm with houses of the

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorCodes, type FlockRow, type Page } from '@farmsense/shared';
+import { addDays, ErrorCodes, type FlockRow, type Page } from '@farmsense/shared';
 import { auditLog, sheds } from '../../db/tables.js';
 import { TEST_DB } from '../../test/harness.js';
 import { productionWorld, type ProductionWorld } from './flock.fixtures.js';
-import { addDays } from './days.js';
 import { flockStockDays } from './tables.js';
 
 const FLOCK = '/api/breedpigbuilding/flock';

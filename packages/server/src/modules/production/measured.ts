@@ -1,10 +1,11 @@
+import { addDays, daysBetween } from '@farmsense/shared';
 import { and, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
 import { farms, gateways, telemetryDaily } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { todayIn } from './flock-service.js';
 import { flockRefCols, type FlockRef } from './access.js';
-import { addDays, daysBetween, round3 } from './days.js';
+import { round3 } from './days.js';
 import { flockFeedDays, flockWaterDays, flocks } from './tables.js';
 
 /**

@@ -1,12 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import {
   AppError,
-  dailyRowSchemas,
-  ErrorCodes,
-  errorKey,
   type DailyKind,
+  dailyRowSchemas,
+  daysBetween,
+  ErrorCodes,
   type Locale,
   type RowError,
+  errorKey,
   type SaveOutcome,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
@@ -17,7 +18,6 @@ import type { DbOrTx } from '../../lib/limits.js';
 import { tenantIdOf, type Scope } from '../../scope/index.js';
 import { todayIn } from './flock-service.js';
 import { visibleFlocks, type FlockRef } from './access.js';
-import { daysBetween } from './days.js';
 import {
   flockEggDays,
   flockFeedDays,

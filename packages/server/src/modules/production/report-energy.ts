@@ -1,11 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { kpi, type EnergyRow, type ReportBody } from '@farmsense/shared';
+import { addDays, type EnergyRow, kpi, type ReportBody } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { seesFarm, seesGateway, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { loadFacts, reportFlocks, type ReportFlock } from './report-query.js';
 import { periodOf } from './report-rows.js';
-import { addDays } from './days.js';
 
 /**
  * Farm energy (/ci18/business/field-energy): water (`water.n`, cumulative litres) and electricity

@@ -1,8 +1,7 @@
-import { kpi, type HealthRow, type LastImmunization, type LastMedication, type ReportBody } from '@farmsense/shared';
+import { daysBetween, type HealthRow, kpi, type LastImmunization, type LastMedication, type ReportBody } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import type { Scope } from '../../scope/index.js';
 import { reportFlocks } from './report-query.js';
-import { daysBetween } from './days.js';
 
 /**
  * Flock health (/ci18/immunel/health): per flock over the range, dead and culled birds, mortality

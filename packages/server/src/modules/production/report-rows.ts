@@ -1,7 +1,6 @@
-import { kpi, productionTypeOf, weekOfAge, type ProductionType } from '@farmsense/shared';
+import { daysBetween, kpi, type ProductionType, productionTypeOf, weekOfAge } from '@farmsense/shared';
 import { addParts, emptyParts, FCR_FIELDS, type Parts } from './report-parts.js';
 import type { DayFact, ReportFlock } from './report-query.js';
-import { daysBetween } from './days.js';
 
 /**
  * Report groups from the day facts: days are grouped into periods per flock, farm rows add up the

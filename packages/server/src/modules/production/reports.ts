@@ -1,15 +1,17 @@
 import {
+  addDays,
   AppError,
-  ErrorCodes,
-  PRODUCTION_TYPES,
-  STANDARD_CURVE_INDICATORS,
   type CurveIndicator,
+  daysBetween,
+  ErrorCodes,
   type FlockTrendBody,
   type FlockTrendPoint,
   type FlockTrendSeries,
+  PRODUCTION_TYPES,
   type ProductionType,
   type ReportBody,
   type ReportSummaryAnswer,
+  STANDARD_CURVE_INDICATORS,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { tenantIdOf, type Scope } from '../../scope/index.js';
@@ -18,7 +20,6 @@ import { houseTemperatures } from './report-energy.js';
 import { loadCurves, loadFacts, reportFlocks, type ReportFlock } from './report-query.js';
 import { toRow, type ReportRow, type StdName } from './report-row.js';
 import { farmGroups, flockGroups, totalGroup, type Group } from './report-rows.js';
-import { addDays, daysBetween } from './days.js';
 
 /**
  * Production reports (docs/API-PRODUCTION.md "Reports"): summary rows per flock or farm and

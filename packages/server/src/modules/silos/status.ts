@@ -1,8 +1,9 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, min, type SQL } from 'drizzle-orm';
 import {
-  emptyForecast,
+  addDays,
   ErrorCodes,
   FORECAST_DAYS,
+  emptyForecast,
   type Page,
   type SiloDailyRow,
   type SiloDeliveryRow,
@@ -16,13 +17,6 @@ import { pageAnswer, readPage } from '../../lib/paging.js';
 import { refusal, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { siloConditions, siloRows, visibleSilo } from './silos.js';
 import { siloDaily, siloDeliveries, siloState, silos } from './tables.js';
-
-/** The day `n` days before a YYYY-MM-DD day. */
-function daysBefore(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - n);
-  return d.toISOString().slice(0, 10);
-}
 
 const round1 = (x: number): number => Math.round(x * 10) / 10;
 
@@ -46,7 +40,7 @@ export async function siloStatus(db: Db, scope: Scope, q: SiloFarmQuery, now = D
     db
       .select({ siloId: siloDaily.siloId, day: siloDaily.day, consumedKg: siloDaily.consumedKg })
       .from(siloDaily)
-      .where(and(inArray(siloDaily.siloId, ids), gte(siloDaily.day, daysBefore(today, FORECAST_DAYS)), lte(siloDaily.day, today)))
+      .where(and(inArray(siloDaily.siloId, ids), gte(siloDaily.day, addDays(today, -FORECAST_DAYS)), lte(siloDaily.day, today)))
       .orderBy(asc(siloDaily.day)),
     db
       .selectDistinctOn([siloDeliveries.siloId], { siloId: siloDeliveries.siloId, ts: siloDeliveries.ts, kg: siloDeliveries.kg })
@@ -69,7 +63,7 @@ export async function siloStatus(db: Db, scope: Scope, q: SiloFarmQuery, now = D
     // a day without a row drew nothing.
     const daily: number[] = [];
     for (let n = FORECAST_DAYS; n >= 1; n--) {
-      const day = daysBefore(today, n);
+      const day = addDays(today, -n);
       daily.push(day === firstDay.get(row.id) ? 0 : (mine.find((d) => d.day === day)?.consumedKg ?? 0));
     }
     const d = deliveryOf.get(row.id);

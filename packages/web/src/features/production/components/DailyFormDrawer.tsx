@@ -2,14 +2,14 @@ import { useState, type ReactElement } from 'react';
 import { Col, DatePicker, Drawer, Form, Row, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { dailyRowSchemas, ErrorCodes, type DailyKind } from '@farmsense/shared';
+import { addDays, dailyRowSchemas, daysBetween, ErrorCodes, type DailyKind } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { errorMessage } from '../../../app/i18n/i18n';
 import { zodRule } from '../../../ui/zodRule';
 import { productionApi, useFlockOptions, useProductionMutation, type DailyRow, type FlockOption } from '../api';
 import { reportProductionError } from '../model/errors';
 import { useFarmToday } from './useFarmToday';
-import { DAY, daysBetween, fieldToForm, KIND_CONFIG, kindBody, shiftDay, toDay } from '../model/kinds';
+import { DAY, fieldToForm, KIND_CONFIG, kindBody, toDay } from '../model/kinds';
 import { KindInput } from './KindInput';
 import { useFormSave } from '../../../ui/useFormSave';
 import { Field } from '../../../ui/FormFields';
@@ -37,7 +37,7 @@ export interface FlockLife {
  */
 export function lifeOf(o: FlockOption, farmToday: string): FlockLife {
   const end = o.stopDate ?? farmToday;
-  return { birthDate: shiftDay(end, -o.dayAge), startDate: o.startDate, lastDay: end };
+  return { birthDate: addDays(end, -o.dayAge), startDate: o.startDate, lastDay: end };
 }
 
 /** Whether a day lies outside the flock's life (placement .. stop or today). */
@@ -90,7 +90,7 @@ export function DailyFormDrawer({
   const option = [...(current.data ?? []), ...(closed.data ?? [])].find((o) => o.id === chosen);
   const base = option ? lifeOf(option, farmToday) : undefined;
   // An edited record knows its own day age: the hatch day follows exactly from it.
-  const life = base && row?.day && chosen === row.flockId ? { ...base, birthDate: shiftDay(row.day, -row.dayAge) } : base;
+  const life = base && row?.day && chosen === row.flockId ? { ...base, birthDate: addDays(row.day, -row.dayAge) } : base;
   const add = useProductionMutation(productionApi.addDaily);
   const update = useProductionMutation(productionApi.updateDaily);
   const schema = dailyRowSchemas[kind];

@@ -68,7 +68,7 @@ export function valuesText(values: readonly number[]): string {
 }
 
 /** Days are counted as production counts them (today in the farm's time zone, calendar shifts). */
-export { shiftDay as addDays, todayIn } from './kinds';
+export { todayIn } from './kinds';
 
 /** A figure with fixed decimals, or a dash when there is none. */
 export function fmt(v: number | null | undefined, decimals = 0): string {

@@ -139,18 +139,6 @@ export function toDay(d: Dayjs | null | undefined): string | undefined {
   return d ? d.format(DAY) : undefined;
 }
 
-/** Whole days from `from` to `to` (calendar days, no time-zone drift). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The day `n` days after (or before, when negative) a 'YYYY-MM-DD' day. */
-export function shiftDay(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
 /** Today in a farm's time zone (the server's calendar for records), else in the browser's. */
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   if (timeZone) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { FlockRow } from '@farmsense/shared';
+import { addDays, type FlockRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
-import { addDays, todayIn } from '../model/flocks';
+import { todayIn } from '../model/flocks';
 import { CurrentFlocksPage } from './CurrentFlocksPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 

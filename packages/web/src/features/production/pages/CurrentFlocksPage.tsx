@@ -5,7 +5,7 @@ import { Col, Row, Segmented, Statistic, Typography } from 'antd';
 import Input from 'antd/es/input/Input';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { FlockRow } from '@farmsense/shared';
+import { addDays, type FlockRow } from '@farmsense/shared';
 import { CancelledError } from '../../../app/api/client';
 import { useSessionLists } from '../../../app/auth/queries';
 import { menuLabel } from '../../../app/i18n/i18n';
@@ -16,7 +16,7 @@ import { useFarmChoice } from '../../../app/farm';
 import { useFlockPage, useFlockSummary, type ReportQuery } from '../flocksApi';
 import { cardFigures, FlockCard } from '../components/FlockCard';
 import { FlockHistoryTable } from '../components/FlockHistoryTable';
-import { addDays, fmt, todayIn } from '../model/flocks';
+import { fmt, todayIn } from '../model/flocks';
 import '../flocks.css';
 
 // The flock drawer (with its day-age chart) loads when a flock is opened.

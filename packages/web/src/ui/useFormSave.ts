@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormInstance } from 'antd';
 import { toast } from '../app/api/toast';
 import { tk } from '../app/i18n/i18n';
-import { reportSaveError } from './formErrors';
+import { reportSaveError, type FieldOfCode } from './formErrors';
 
 /**
  * The save of a form dialog or drawer. The form is validated first (an invalid form shows its
@@ -68,35 +68,53 @@ export async function saveAddOrEdit({
 
 /** How an add / edit form saves, for `useAddEditSave`. */
 export interface AddEditSave<V, B> {
-  /** The request body from the form's valid values. */
-  body: (values: V) => B;
+  /**
+   * The request body from the form's valid values; null when nothing is to be sent (a check of
+   * the form's own failed, or the password could not be encrypted: the form already says why).
+   */
+  body: (values: V) => B | null | Promise<B | null>;
   /** The add mutation. */
   add: (body: B) => Promise<unknown>;
   /** The edit mutation of the row being edited (it gives the row's id); null when adding. */
   edit: ((body: B) => Promise<unknown>) | null;
-  /** The success toast of an add, e.g. "Farm A added". */
+  /** The success toast of an add, e.g. "Farm A added" (not asked on an edit). */
   added: (body: B) => string;
   onClose: () => void;
   /** The fields a refusal's code is written under (`reportSaveError`), e.g. a name taken under the name. */
-  fields?: Record<number, string | string[]>;
+  fields?: Record<number, FieldOfCode>;
+  /** The code of a refused add because a cap is reached: `limited` is true from it until the next save. */
+  limit?: number;
+  /** A refusal's code once it is written under its field, for a form that shows more (e.g. the stage at fault). */
+  onRefused?: (code: number, err: unknown) => void;
 }
 
 /**
  * The save of the usual add / edit dialog: `useFormSave` whose save builds the body, adds or
  * edits (`saveAddOrEdit`: the toast, then closing) and whose refusal `reportSaveError` writes
- * under the field its code names. A form that does more on a refusal or before sending (a banner,
- * a check of its own) calls `useFormSave` and `saveAddOrEdit` itself.
+ * under the field its code names; `limited` says a cap refused the last add (FormDialog's `limit`
+ * banner). A form that saves otherwise (not an add / edit pair) calls `useFormSave` itself.
  */
 export function useAddEditSave<V, B>(
   form: FormInstance<V>,
-  { body, add, edit, added, onClose, fields }: AddEditSave<V, B>,
-): { busy: boolean; submit: () => Promise<void> } {
-  return useFormSave(
+  { body, add, edit, added, onClose, fields, limit, onRefused }: AddEditSave<V, B>,
+): { busy: boolean; submit: () => Promise<void>; limited: boolean } {
+  const [limited, setLimited] = useState(false);
+  const save = useFormSave(
     form,
     async (values: V): Promise<void> => {
-      const b = body(values);
-      await saveAddOrEdit({ add: () => add(b), edit: edit && (() => edit(b)), added: added(b), onClose });
+      setLimited(false);
+      const b = await body(values);
+      if (b === null) return;
+      // `added` is an add's toast only: an edit's body may lack what it names.
+      await saveAddOrEdit({ add: () => add(b), edit: edit && (() => edit(b)), added: edit ? '' : added(b), onClose });
     },
-    (err) => void reportSaveError(form, err, fields),
+    (err) => {
+      const code = reportSaveError(form, err, fields);
+      if (code === null) return;
+      // The cap is not about a field; the banner stays after the 2-second toast is gone.
+      if (code === limit) setLimited(true);
+      onRefused?.(code, err);
+    },
   );
+  return { ...save, limited };
 }

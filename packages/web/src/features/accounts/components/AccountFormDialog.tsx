@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { Alert, Col, Divider, Form, Radio, Row, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,14 +11,13 @@ import {
   type AccountRowWithScope,
   type RoleRow,
 } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useEncrypt } from '../../../app/auth/useEncrypt';
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { optionalText } from '../../../ui/formErrors';
 import { useAddAccount, useUpdateAccount } from '../hooks/useAccountMutations';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
-import { useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useFarms } from '../../../app/auth/queries';
@@ -96,7 +95,6 @@ export function AccountFormDialog({
   const encrypt = useEncrypt();
   const add = useAddAccount();
   const update = useUpdateAccount();
-  const [limitReached, setLimitReached] = useState(false);
   const resetPassword = Form.useWatch('resetPassword', form) === true;
   const withPassword = adding || resetPassword;
 
@@ -112,9 +110,10 @@ export function AccountFormDialog({
           : zodRule(accountUpdateBody, field, editBody);
   }, [adding, account]);
 
-  const save = useFormSave(
-    form,
-    async (v: AccountFormValues): Promise<void> => {
+  const save = useAddEditSave(form, {
+    body: async (v: AccountFormValues) => {
+      const cipher = withPassword ? await encrypt(v.password ?? '') : undefined;
+      if (cipher === null) return null;
       const profile = {
         accountName: v.accountName.trim(),
         phoneNo: v.phoneNo.trim(),
@@ -123,42 +122,26 @@ export function AccountFormDialog({
         gender: v.gender,
         jobNo: optionalText(v.jobNo),
         areaCode: v.areaCode || undefined,
+        roleIds: v.roleIds,
       };
-      setLimitReached(false);
-      const cipher = withPassword ? await encrypt(v.password ?? '') : undefined;
-      if (cipher === null) return;
-      if (adding) {
-        const accountCode = v.accountCode.trim();
-        await add.mutateAsync({
-          ...profile,
-          accountCode,
-          password: cipher!,
-          accountType: v.accountType,
-          roleIds: v.roleIds,
-          farmIds: v.farmIds,
-        });
-        toast.success(t('form.added', { account: accountCode.toLowerCase() }));
-      } else {
-        await update.mutateAsync({
+      return { v, profile, cipher };
+    },
+    add: ({ v, profile, cipher }) =>
+      add.mutateAsync({ ...profile, accountCode: v.accountCode.trim(), password: cipher!, accountType: v.accountType, farmIds: v.farmIds }),
+    edit:
+      account &&
+      (({ v, profile, cipher }) =>
+        update.mutateAsync({
           ...profile,
           id: account.id,
-          roleIds: v.roleIds,
           ...(isAdmin ? {} : { accountType: v.accountType, farmIds: v.farmIds }),
           ...(cipher ? { password: cipher } : {}),
-        });
-        toast.success(t('common:editedSuccessfully'));
-      }
-      onClose();
-    },
-    (err) => {
-      const code = reportSaveError(form, err, {
-        [ErrorCodes.ACCOUNT_EXISTS]: 'accountCode',
-        [ErrorCodes.PASSWORD_TOO_WEAK]: 'password',
-      });
-      // The cap is not about a field; the banner stays after the 2-second toast is gone.
-      if (code === ErrorCodes.USER_LIMIT) setLimitReached(true);
-    },
-  );
+        })),
+    added: ({ v }) => t('form.added', { account: v.accountCode.trim().toLowerCase() }),
+    onClose,
+    fields: { [ErrorCodes.ACCOUNT_EXISTS]: 'accountCode', [ErrorCodes.PASSWORD_TOO_WEAK]: 'password' },
+    limit: ErrorCodes.USER_LIMIT,
+  });
 
   const roleOptions = roles.map((r) => ({
     value: r.id,
@@ -174,7 +157,7 @@ export function AccountFormDialog({
       className="fs-admin-dialog"
       save={save}
       onClose={onClose}
-      limit={limitReached ? { code: ErrorCodes.USER_LIMIT, hint: t('form.limitHint'), testId: 'user-limit' } : null}
+      limit={save.limited ? { code: ErrorCodes.USER_LIMIT, hint: t('form.limitHint'), testId: 'user-limit' } : null}
       formProps={{ form, initialValues: initialValues(account), requiredMark: true, name: 'account' }}
     >
       <FieldRow>

@@ -17,9 +17,8 @@ import { ApiError } from '../../../app/api/client';
 import { tk } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
-import { reportSaveError } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { keyLabel } from '../../environment';
 import { useAddRule, useUpdateRule } from '../api';
 import { initialRule, ruleInput, stagesProblem, VALUE_KINDS, type RuleFormValues, type StageProblem } from '../model/ruleForm';
@@ -74,29 +73,26 @@ export function RuleFormDialog({
   const fieldRule = (field: string): FormRule => ruleAt([REQUEST_FIELD[field] ?? field]);
   const stageRule = (index: number, field: string): FormRule => ruleAt(['stages', index, field]);
 
-  const save = useFormSave(
-    form,
-    async (v: RuleFormValues): Promise<void> => {
+  const save = useAddEditSave(form, {
+    body: (v: RuleFormValues) => {
       setServerProblem(null);
-      if (v.kind === 'threshold' && stagesProblem(v.stages)) return;
+      if (v.kind === 'threshold' && stagesProblem(v.stages)) return null;
       // The form's rules passed, so the request parses.
-      const body = alarmRuleAddBody.parse(ruleInput(v, group.id));
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: rule && (() => update.mutateAsync({ ...body, id: rule.id })),
-        added: t('rules.added', { name: body.name }),
-        onClose,
-      });
+      return alarmRuleAddBody.parse(ruleInput(v, group.id));
     },
-    (err) => {
-      const code = reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'name' });
+    add: (body) => add.mutateAsync(body),
+    edit: rule && ((body) => update.mutateAsync({ ...body, id: rule.id })),
+    added: (body) => t('rules.added', { name: body.name }),
+    onClose,
+    fields: { [ErrorCodes.NAME_EXISTS]: 'name' },
+    onRefused: (code, err) => {
       // The server names the stage row of a day-age refusal.
       if ((code === 20027 || code === 20028) && err instanceof ApiError) {
         const index = (err.data as { index?: unknown } | null)?.index;
         setServerProblem({ code, index: typeof index === 'number' ? index : 0 });
       }
     },
-  );
+  });
 
   const sensors = valueKind ? (ALARM_KEY_KINDS[valueKind] ?? 1) : 1;
   return (

@@ -5,11 +5,11 @@ import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, type 
 import { enumLabel } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { optionalText } from '../../../ui/formErrors';
 import { useAddFarm, useUpdateFarm } from '../api';
 import { zoneLongName } from '../timeZones';
 import { TimeZoneSelect } from './TimeZoneSelect';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useAccountOptions } from '../../../app/auth/queries';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
@@ -64,7 +64,6 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
   const accounts = useAccountOptions();
   const add = useAddFarm();
   const update = useUpdateFarm();
-  const [limitReached, setLimitReached] = useState(false);
   const [initial] = useState(() => initialValues(farm, i18n.language));
   // The zone name last filled in automatically: replaced on a new zone, a typed name is kept.
   const autoName = useRef(initial.timeZone ? zoneLongName(initial.timeZone, i18n.language) : '');
@@ -79,36 +78,28 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
     autoName.current = next;
   };
 
-  const save = useFormSave(
-    form,
-    async (v: FarmFormValues): Promise<void> => {
-      const body = {
-        farmName: v.farmName.trim(),
-        type: v.type!,
-        scale: v.scale,
-        address: optionalText(v.address),
-        personInCharge: v.personInCharge.trim(),
-        contact: optionalText(v.contact),
-        areaCode: v.areaCode!,
-        phone: v.phone.trim(),
-        adminAccountId: v.adminAccountId,
-        state: v.state,
-        timeZone: v.timeZone!,
-        timeZoneName: v.timeZoneName.trim(),
-      };
-      setLimitReached(false);
-      await saveAddOrEdit({
-        add: () => add.mutateAsync(body),
-        edit: farm && (() => update.mutateAsync({ ...body, id: farm.id })),
-        added: t('form.added', { name: body.farmName }),
-        onClose,
-      });
-    },
-    (err) => {
-      const code = reportSaveError(form, err, { [ErrorCodes.NAME_EXISTS]: 'farmName', [ErrorCodes.PEN_TYPE_ERROR]: 'type' });
-      if (code === ErrorCodes.FARM_LIMIT) setLimitReached(true);
-    },
-  );
+  const save = useAddEditSave(form, {
+    body: (v: FarmFormValues) => ({
+      farmName: v.farmName.trim(),
+      type: v.type!,
+      scale: v.scale,
+      address: optionalText(v.address),
+      personInCharge: v.personInCharge.trim(),
+      contact: optionalText(v.contact),
+      areaCode: v.areaCode!,
+      phone: v.phone.trim(),
+      adminAccountId: v.adminAccountId,
+      state: v.state,
+      timeZone: v.timeZone!,
+      timeZoneName: v.timeZoneName.trim(),
+    }),
+    add: (body) => add.mutateAsync(body),
+    edit: farm && ((body) => update.mutateAsync({ ...body, id: farm.id })),
+    added: (body) => t('form.added', { name: body.farmName }),
+    onClose,
+    fields: { [ErrorCodes.NAME_EXISTS]: 'farmName', [ErrorCodes.PEN_TYPE_ERROR]: 'type' },
+    limit: ErrorCodes.FARM_LIMIT,
+  });
 
   return (
     <FormDialog
@@ -117,7 +108,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
       className="fs-admin-dialog"
       save={save}
       onClose={onClose}
-      limit={limitReached ? { code: ErrorCodes.FARM_LIMIT, hint: t('form.limitHint'), testId: 'farm-limit' } : null}
+      limit={save.limited ? { code: ErrorCodes.FARM_LIMIT, hint: t('form.limitHint'), testId: 'farm-limit' } : null}
       formProps={{ form, name: 'farm', initialValues: initial, onValuesChange }}
     >
       <Field name="farmName" label={t('fields.farmName')} rule={rule} required />

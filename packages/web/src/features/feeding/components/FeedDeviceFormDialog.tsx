@@ -15,9 +15,9 @@ import {
 import { useShedOptions } from '../../../app/farm';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { useFeederGateways, useParentOptions, usePlanPens, useSaveCollector, useSaveConcentrator, useSaveFeeder } from '../api';
 
@@ -88,26 +88,19 @@ export function FeedDeviceFormDialog({
   const saves = { concentrator: useSaveConcentrator(), collector: useSaveCollector(), feeder: useSaveFeeder() };
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(SCHEMA[kind], field, (v) => toBody(kind, v));
 
-  const save = useFormSave(
-    form,
-    async (v: Values): Promise<void> => {
-      const values = toBody(kind, { ...initial, ...v });
-      const id = device?.id ?? null;
-      const run = (): Promise<unknown> => {
-        if (kind === 'concentrator') return saves.concentrator.mutateAsync({ id, body: concentratorAddBody.parse(values) });
-        if (kind === 'collector') return saves.collector.mutateAsync({ id, body: collectorAddBody.parse(values) });
-        return saves.feeder.mutateAsync({ id, body: feederAddBody.parse(values) });
-      };
-      await saveAddOrEdit({
-        add: run,
-        edit: device && run,
-        added: t('feedDevices.added', { name: values.name }),
-        onClose,
-      });
-    },
-    (err) =>
-      reportSaveError(form, err, { [ErrorCodes.DEVICE_CODE_EXISTS]: kind === 'concentrator' ? ['deviceNo', 'gatewayId'] : 'deviceNo' }),
-  );
+  const send = (id: number | null, values: Values): Promise<unknown> => {
+    if (kind === 'concentrator') return saves.concentrator.mutateAsync({ id, body: concentratorAddBody.parse(values) });
+    if (kind === 'collector') return saves.collector.mutateAsync({ id, body: collectorAddBody.parse(values) });
+    return saves.feeder.mutateAsync({ id, body: feederAddBody.parse(values) });
+  };
+  const save = useAddEditSave(form, {
+    body: (v: Values) => toBody(kind, { ...initial, ...v }),
+    add: (values) => send(null, values),
+    edit: device && ((values) => send(device.id, values)),
+    added: (values) => t('feedDevices.added', { name: values.name }),
+    onClose,
+    fields: { [ErrorCodes.DEVICE_CODE_EXISTS]: kind === 'concentrator' ? ['deviceNo', 'gatewayId'] : 'deviceNo' },
+  });
 
   const options = (rows: readonly { id: number; deviceNo?: string; code?: string; name: string }[]) =>
     rows.map((r) => ({ value: r.id, label: `${r.name} (${r.deviceNo ?? r.code ?? ''})` }));

@@ -2,14 +2,12 @@ import { useState, type ReactElement } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, rackAddBody, type RackRow } from '@farmsense/shared';
-import { ApiError } from '../../../app/api/client';
 import { useShedOptions } from '../../../app/farm';
-import { errorMessage } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
-import { optionalText, reportSaveError } from '../../../ui/formErrors';
+import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { saveAddOrEdit, useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { zodRule } from '../../../ui/zodRule';
 import { usePlanPens } from '../api';
 import { useSaveRack } from '../rackApi';
@@ -52,22 +50,18 @@ export function RackFormDialog({ rack, farmId, onClose }: { rack: RackRow | null
   const saveRack = useSaveRack();
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(rackAddBody, field, (v) => toBody(v));
 
-  const save = useFormSave(
-    form,
-    async (v: Values): Promise<void> => {
-      const body = rackAddBody.parse(toBody({ ...initial, ...v }));
-      const run = (): Promise<unknown> => saveRack.mutateAsync({ id: rack?.id ?? null, body });
-      await saveAddOrEdit({ add: run, edit: rack && run, added: t('racks.added', { name: body.name }), onClose });
+  const save = useAddEditSave(form, {
+    body: (v: Values) => rackAddBody.parse(toBody({ ...initial, ...v })),
+    add: (body) => saveRack.mutateAsync({ id: null, body }),
+    edit: rack && ((body) => saveRack.mutateAsync({ id: rack.id, body })),
+    added: (body) => t('racks.added', { name: body.name }),
+    onClose,
+    fields: {
+      [ErrorCodes.PEN_EXISTS]: (data) => ((data as { field?: string } | null)?.field === 'name' ? 'name' : 'startNo'),
+      [ErrorCodes.TARGET_PEN_NOT_FOUND]: 'penId',
+      [ErrorCodes.TARGET_PEN_NOT_FOUND_94]: 'penId',
     },
-    (err) => {
-      if (err instanceof ApiError && err.code === ErrorCodes.PEN_EXISTS) {
-        const field = (err.data as { field?: string } | null)?.field === 'name' ? 'name' : 'startNo';
-        form.setFields([{ name: field, errors: [errorMessage(err.code)] }]);
-        return err.code;
-      }
-      return reportSaveError(form, err, { [ErrorCodes.TARGET_PEN_NOT_FOUND]: 'penId', [ErrorCodes.TARGET_PEN_NOT_FOUND_94]: 'penId' });
-    },
-  );
+  });
 
   return (
     <FormDialog

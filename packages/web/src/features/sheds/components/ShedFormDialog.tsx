@@ -2,13 +2,11 @@ import type { ReactElement } from 'react';
 import { Col, Form, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { translateKnown } from '../../../ui/enumLabel';
 import { zodRule } from '../../../ui/zodRule';
-import { reportSaveError } from '../../../ui/formErrors';
 import { useAddShed, useUpdateShed } from '../api';
 import { shedTypeOptions } from './shedTypes';
-import { useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -57,29 +55,20 @@ export function ShedFormDialog({
       ? zodRule(shedAddBody, field, (v) => ({ ...v, farmId: farm.id }))
       : zodRule(shedUpdateBody, field, (v) => ({ ...v, id: shed.tid }));
 
-  const save = useFormSave(
-    form,
-    async (v: ShedFormValues): Promise<void> => {
-      const body = {
-        shedName: v.shedName.trim(),
-        shedType: v.shedType!,
-        areaNum: v.areaNum,
-        buildingNum: v.buildingNum,
-        shedNum: v.shedNum,
-      };
-      if (adding) {
-        await add.mutateAsync({ ...body, farmId: farm.id });
-        toast.success(t('form.added', { name: body.shedName }));
-      } else {
-        await update.mutateAsync({ ...body, id: shed.tid });
-        toast.success(t('common:editedSuccessfully'));
-      }
-      onClose();
-    },
-    (err) => {
-      reportSaveError(form, err, { [ErrorCodes.DUPLICATE_HOUSE]: [...NUMBERS], [ErrorCodes.PEN_TYPE_ERROR]: 'shedType' });
-    },
-  );
+  const save = useAddEditSave(form, {
+    body: (v: ShedFormValues) => ({
+      shedName: v.shedName.trim(),
+      shedType: v.shedType!,
+      areaNum: v.areaNum,
+      buildingNum: v.buildingNum,
+      shedNum: v.shedNum,
+    }),
+    add: (body) => add.mutateAsync({ ...body, farmId: farm.id }),
+    edit: shed && ((body) => update.mutateAsync({ ...body, id: shed.tid })),
+    added: (body) => t('form.added', { name: body.shedName }),
+    onClose,
+    fields: { [ErrorCodes.DUPLICATE_HOUSE]: [...NUMBERS], [ErrorCodes.PEN_TYPE_ERROR]: 'shedType' },
+  });
 
   return (
     <FormDialog

@@ -2,13 +2,11 @@ import { useMemo, type ReactElement } from 'react';
 import { Alert, Checkbox, Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TENANT_MODULES, tenantAddForm, tenantEditBody, type TenantModule, type TenantRow } from '@farmsense/shared';
-import { toast } from '../../../app/api/toast';
 import { useEncrypt } from '../../../app/auth/useEncrypt';
-import { reportFormError } from '../../../ui/serverIssues';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddTenant, useEditTenant } from '../hooks/useTenantMutations';
 import { moduleOptions } from '../modules';
-import { useFormSave } from '../../../ui/useFormSave';
+import { useAddEditSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
@@ -81,30 +79,22 @@ export function TenantFormDialog({
         confirmPassword: '',
       };
 
-  const save = useFormSave(
-    form,
-    async (v: TenantFormValues): Promise<void> => {
+  const save = useAddEditSave(form, {
+    body: async (v: TenantFormValues) => {
       const fields = { name: v.name.trim(), contact: text(v.contact), phone: text(v.phone), address: text(v.address), modules: v.modules };
-      if (adding) {
-        const cipher = await encrypt(v.adminPassword ?? '');
-        if (!cipher) return;
-        await add.mutateAsync({
-          ...fields,
-          adminAccountCode: v.adminAccountCode!.trim(),
-          adminAccountName: v.adminAccountName!.trim(),
-          adminPassword: cipher,
-        });
-        toast.success(t('form.added', { name: fields.name, account: v.adminAccountCode!.trim() }));
-      } else {
-        await edit.mutateAsync({ ...fields, id: tenant.id });
-        toast.success(t('common:editedSuccessfully'));
-      }
-      onClose();
+      if (!adding) return { fields, admin: null };
+      const cipher = await encrypt(v.adminPassword ?? '');
+      if (!cipher) return null;
+      return {
+        fields,
+        admin: { adminAccountCode: v.adminAccountCode!.trim(), adminAccountName: v.adminAccountName!.trim(), adminPassword: cipher },
+      };
     },
-    (err) => {
-      reportFormError(form, err);
-    },
-  );
+    add: ({ fields, admin }) => add.mutateAsync({ ...fields, ...admin! }),
+    edit: tenant && (({ fields }) => edit.mutateAsync({ ...fields, id: tenant.id })),
+    added: ({ fields, admin }) => t('form.added', { name: fields.name, account: admin!.adminAccountCode }),
+    onClose,
+  });
 
   return (
     <FormDialog

@@ -1,6 +1,6 @@
 import type { FormRule } from 'antd';
 import type { ZodType } from 'zod';
-import { tk } from '../app/i18n/i18n';
+import { errorMessage, tk } from '../app/i18n/i18n';
 
 /**
  * An antd form rule backed by a shared zod schema (SPEC §5 rules are written once, in
@@ -23,4 +23,16 @@ export function zodRule(schema: ZodType, field: string, toBody?: (values: Record
       throw new Error(tk(issue.message, { max: limits.maximum, min: limits.minimum, ...count }));
     },
   });
+}
+
+/**
+ * A form rule for a check the server also makes: a value `ok` refuses shows the message of the
+ * code the server would answer with (e.g. 200324 for an IP address that is not one).
+ */
+export function codeRule<T>(code: number, ok: (value: T) => boolean): FormRule {
+  return {
+    validator: async (_: unknown, value: T): Promise<void> => {
+      if (!ok(value)) throw new Error(errorMessage(code));
+    },
+  };
 }

@@ -127,6 +127,13 @@ export function StrategyFormDialog({
     fields: { [ErrorCodes.PUSH_RULE_EXISTS]: 'name' },
   });
 
+  /** A whole number of minutes or seconds, with what it means under it. */
+  const minutesOrSeconds = (name: string, label: string, hint: string): ReactElement => (
+    <Field name={name} label={label} rule={rule} required extra={hint}>
+      <NumberInput integer />
+    </Field>
+  );
+
   return (
     <FormDialog
       title={row ? t('pushConfig.strategy.editTitle', { name: row.name }) : t('pushConfig.strategy.addTitle')}
@@ -194,24 +201,8 @@ export function StrategyFormDialog({
         </Field>
       </FieldRow>
       <FieldRow spans={[12, 12]}>
-        <Field
-          name="intervalMinutes"
-          label={t('pushConfig.fields.intervalMinutes')}
-          rule={rule}
-          required
-          extra={t('pushConfig.strategy.intervalHint')}
-        >
-          <NumberInput integer />
-        </Field>
-        <Field
-          name="sendDelaySec"
-          label={t('pushConfig.strategy.fields.sendDelaySec')}
-          rule={rule}
-          required
-          extra={t('pushConfig.strategy.delayHint')}
-        >
-          <NumberInput integer />
-        </Field>
+        {minutesOrSeconds('intervalMinutes', t('pushConfig.fields.intervalMinutes'), t('pushConfig.strategy.intervalHint'))}
+        {minutesOrSeconds('sendDelaySec', t('pushConfig.strategy.fields.sendDelaySec'), t('pushConfig.strategy.delayHint'))}
       </FieldRow>
     </FormDialog>
   );

@@ -9,9 +9,8 @@ import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
 import { useRowDialog } from '../../../ui/list/ListPage';
-import { PagedTable } from '../../../ui/PagedTable';
 import { editDeleteColumn } from '../../../ui/EditDeleteActions';
-import { ConfigHead } from '../components/ConfigHead';
+import { FarmConfigTable } from '../components/FarmConfigTable';
 import { useDeletePhoneConfig, useDeleteStrategy, useFarmPhoneConfig, useFarmStrategy } from '../pushApi';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
@@ -150,41 +149,23 @@ export function PushConfigPage(): ReactElement {
       <FilterBar label={t('pushConfig.filters')}>
         <FarmField id="push-farm" label={t('records.farm')} width={200} choice={choice} />
       </FilterBar>
-      <ConfigHead
-        title={t('pushConfig.strategy.title')}
-        addLabel={t('pushConfig.strategy.add')}
-        addDisabled={farmId === undefined || strategies.length > 0}
+      <FarmConfigTable<PushStrategyRow>
+        section="strategy"
+        farmChosen={farmId !== undefined}
+        rows={strategies}
+        loading={strategy.isPending}
+        columns={strategyColumns}
+        scrollX={1100}
         onAdd={strategyForm.add}
       />
-      <PagedTable<PushStrategyRow>
-        label={t('pushConfig.strategy.title')}
-        columnsKey="push-config:strategy"
-        rowKey="id"
-        size="middle"
-        className="fs-admin-table"
-        loading={strategy.isPending && farmId !== undefined}
-        rows={strategies}
-        columns={strategyColumns}
-        emptyText={t('pushConfig.strategy.empty')}
-        scroll={{ x: 1100 }}
-      />
-      <ConfigHead
-        title={t('pushConfig.phone.title')}
-        addLabel={t('pushConfig.phone.add')}
-        addDisabled={farmId === undefined || phones.length > 0}
-        onAdd={phoneForm.add}
-      />
-      <PagedTable<PhoneConfigRow>
-        label={t('pushConfig.phone.title')}
-        columnsKey="push-config:phone"
-        rowKey="id"
-        size="middle"
-        className="fs-admin-table"
-        loading={phone.isPending && farmId !== undefined}
+      <FarmConfigTable<PhoneConfigRow>
+        section="phone"
+        farmChosen={farmId !== undefined}
         rows={phones}
+        loading={phone.isPending}
         columns={phoneColumns}
-        emptyText={t('pushConfig.phone.empty')}
-        scroll={{ x: 1000 }}
+        scrollX={1000}
+        onAdd={phoneForm.add}
       />
     </PageFrame>
   );

@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
-import { Button, Checkbox, Form, Input, Select, Space } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Checkbox, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { NumberInput } from '../../../ui/NumberInput';
+import { EditableRows } from './EditableRows';
 import { listFieldRule } from './listRule';
 
 /** A field of every row: a number (the default), a whole number, a time of day (`HH:MM`), a tick box or a choice. */
@@ -45,65 +45,52 @@ export function RowListEditor<R>({
   newRow: (rows: readonly Partial<R>[]) => R;
 }): ReactElement {
   const { t } = useTranslation('control');
-  const form = Form.useFormInstance();
   const label = (name: string, i: number): string | undefined => (i === 0 ? t(`${texts}.${name}`) : undefined);
   return (
-    <Form.List name={list}>
-      {(fields, { add, remove }) => (
-        <div className="fs-curve-rows" role="table" aria-label={t(`${texts}.list`)}>
-          <p className="fs-dialog-note">{t(`${texts}.hint`)}</p>
-          {fields.map((f, i) => (
-            <Space key={f.key} align="start" wrap role="row" data-testid={`${rowId}-row-${i}`}>
-              {columns.map((c) => {
-                const aria = `${t(`${texts}.${c.name}`)} ${i + 1}`;
-                if (c.kind === 'check')
-                  return (
-                    <Form.Item key={c.name} name={[f.name, c.name]} valuePropName="checked" label={label(c.name, i)}>
-                      <Checkbox aria-label={aria} />
-                    </Form.Item>
-                  );
-                return (
-                  <Form.Item
-                    key={c.name}
-                    name={[f.name, c.name]}
-                    label={label(c.name, i)}
-                    required
-                    rules={[listFieldRule(schema, list, f.name, c.name)]}
-                    dependencies={c.dependsOn?.map((d) => [list, f.name, d])}
-                  >
-                    {c.options ? (
-                      <Select
-                        aria-label={aria}
-                        style={{ minWidth: c.width }}
-                        options={c.options.map((v) => ({ value: v, label: t(`${texts}.${c.name}s.${v}`) }))}
-                      />
-                    ) : c.kind === 'time' ? (
-                      <Input aria-label={aria} placeholder="HH:MM" maxLength={5} style={{ width: 96 }} />
-                    ) : (
-                      <NumberInput integer={c.kind === 'integer'} aria-label={aria} />
-                    )}
-                  </Form.Item>
-                );
-              })}
-              <Button
-                icon={<DeleteOutlined />}
-                aria-label={t(`${texts}.remove`, { n: i + 1 })}
-                disabled={fields.length <= 1}
-                onClick={() => remove(f.name)}
-                className={i === 0 ? 'fs-curve-first-remove' : undefined}
-              />
-            </Space>
-          ))}
-          <Button
-            icon={<PlusOutlined />}
-            disabled={fields.length >= max}
-            onClick={() => add(newRow((form.getFieldValue(list) as Partial<R>[] | undefined) ?? []))}
-          >
-            {t(`${texts}.add`)}
-          </Button>
-        </div>
-      )}
-    </Form.List>
+    <EditableRows<R>
+      name={list}
+      label={t(`${texts}.list`)}
+      note={<p className="fs-dialog-note">{t(`${texts}.hint`)}</p>}
+      rowId={rowId}
+      max={max}
+      newRow={newRow}
+      removeLabel={(n) => t(`${texts}.remove`, { n })}
+      addLabel={t(`${texts}.add`)}
+    >
+      {(f, i) =>
+        columns.map((c) => {
+          const aria = `${t(`${texts}.${c.name}`)} ${i + 1}`;
+          if (c.kind === 'check')
+            return (
+              <Form.Item key={c.name} name={[f.name, c.name]} valuePropName="checked" label={label(c.name, i)}>
+                <Checkbox aria-label={aria} />
+              </Form.Item>
+            );
+          return (
+            <Form.Item
+              key={c.name}
+              name={[f.name, c.name]}
+              label={label(c.name, i)}
+              required
+              rules={[listFieldRule(schema, list, f.name, c.name)]}
+              dependencies={c.dependsOn?.map((d) => [list, f.name, d])}
+            >
+              {c.options ? (
+                <Select
+                  aria-label={aria}
+                  style={{ minWidth: c.width }}
+                  options={c.options.map((v) => ({ value: v, label: t(`${texts}.${c.name}s.${v}`) }))}
+                />
+              ) : c.kind === 'time' ? (
+                <Input aria-label={aria} placeholder="HH:MM" maxLength={5} style={{ width: 96 }} />
+              ) : (
+                <NumberInput integer={c.kind === 'integer'} aria-label={aria} />
+              )}
+            </Form.Item>
+          );
+        })
+      }
+    </EditableRows>
   );
 }
 

@@ -2,8 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CONNECTION_MODES, ErrorCodes, isIpAddress, isServerPort, networkAddBody, type NetworkRow } from '@farmsense/shared';
-import { errorMessage } from '../../../app/i18n/i18n';
-import { zodRule } from '../../../ui/zodRule';
+import { codeRule, zodRule } from '../../../ui/zodRule';
 import { devicesApi, useDeviceMutation } from '../api';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useAddEditSave } from '../../../ui/useFormSave';
@@ -56,14 +55,7 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
           name="ip"
           label={t('network.ip')}
           required
-          rules={[
-            rule('ip'),
-            {
-              validator: async (_, v: string | undefined) => {
-                if (v?.trim() && !isIpAddress(v.trim())) throw new Error(errorMessage(ErrorCodes.INVALID_IP));
-              },
-            },
-          ]}
+          rules={[rule('ip'), codeRule(ErrorCodes.INVALID_IP, (v?: string) => !v?.trim() || isIpAddress(v.trim()))]}
         >
           <Input maxLength={45} autoComplete="off" spellCheck={false} />
         </Form.Item>
@@ -71,14 +63,7 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
           name="serverPort"
           label={t('network.serverPort')}
           required
-          rules={[
-            rule('serverPort'),
-            {
-              validator: async (_, v: unknown) => {
-                if (v != null && !isServerPort(v)) throw new Error(errorMessage(ErrorCodes.PORT_NOT_POSITIVE));
-              },
-            },
-          ]}
+          rules={[rule('serverPort'), codeRule(ErrorCodes.PORT_NOT_POSITIVE, (v: unknown) => v == null || isServerPort(v))]}
         >
           <NumberInput integer style={{ width: '100%' }} />
         </Form.Item>

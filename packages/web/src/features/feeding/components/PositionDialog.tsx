@@ -18,6 +18,26 @@ interface Values {
   name?: string;
 }
 
+/** The feeder or position to pick, found by typing; one must be picked. */
+function PickField({
+  name,
+  label,
+  options,
+  loading,
+}: {
+  name: keyof Values;
+  label: string;
+  options: { value: number; label: string; disabled?: boolean }[];
+  loading: boolean;
+}): ReactElement {
+  const { t } = useTranslation(['feeding', 'common']);
+  return (
+    <Form.Item name={name} label={label} rules={[{ required: true, message: t('relation.pick') }]}>
+      <Select showSearch optionFilterProp="label" placeholder={t('common:select')} options={options} loading={loading} />
+    </Form.Item>
+  );
+}
+
 /**
  * One change of the relation screen: bind a feeder of the house to this empty position (feeders
  * standing elsewhere are listed but cannot be picked: move them), move this position's feeder to
@@ -44,7 +64,6 @@ export function PositionDialog({
   const rename = useRenameFeeder();
   const renameRule = (field: string): ReturnType<typeof zodRule> =>
     zodRule(feederRenameBody, field, (v) => ({ feederId: position.feeder?.id ?? 0, name: String(v.name ?? '').trim() }));
-  const required = (): { required: true; message: string } => ({ required: true, message: t('relation.pick') });
 
   const save = useFormSave(
     form,
@@ -85,26 +104,10 @@ export function PositionDialog({
       formProps={{ form, name: `position-${action}`, initialValues: initial }}
     >
       {action === 'bind' && (
-        <Form.Item name="feederId" label={t('relation.fields.feeder')} rules={[required()]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            placeholder={t('common:select')}
-            options={feederOptions}
-            loading={feeders.isPending}
-          />
-        </Form.Item>
+        <PickField name="feederId" label={t('relation.fields.feeder')} options={feederOptions} loading={feeders.isPending} />
       )}
       {action === 'move' && (
-        <Form.Item name="toPositionId" label={t('relation.fields.toPosition')} rules={[required()]}>
-          <Select
-            showSearch
-            optionFilterProp="label"
-            placeholder={t('common:select')}
-            options={positionOptions}
-            loading={empty.isPending}
-          />
-        </Form.Item>
+        <PickField name="toPositionId" label={t('relation.fields.toPosition')} options={positionOptions} loading={empty.isPending} />
       )}
       {action === 'rename' && (
         <Field name="name" label={t('relation.fields.name')} rule={renameRule} required>

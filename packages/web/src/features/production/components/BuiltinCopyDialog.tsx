@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, Button, Card, Col, Modal, Row, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Modal, Row, Select, Tag, Typography, type SelectProps } from 'antd';
 import { CopyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FLOCK_TYPE_CODES, type CurveIndicator } from '@farmsense/shared';
@@ -11,6 +11,16 @@ import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
 import { flocksApi, useBuiltins, useCurveMutation, type BuiltinCurve } from '../flocksApi';
 import { dayRange, flockTypeLabel, indicatorLabel, indicatorUnit, INDICATOR_CODES } from '../model/flocks';
 import { DayAgeChart } from './DayAgeChart';
+
+/** A labelled choice of the dialog's filter row (a third of it on a wide screen). */
+function ChoiceCol<V extends string | number>({ id, label, ...select }: { id: string; label: string } & SelectProps<V>): ReactElement {
+  return (
+    <Col xs={24} sm={8}>
+      <label htmlFor={id}>{label}</label>
+      <Select<V> id={id} className="fs-block-select" {...select} />
+    </Col>
+  );
+}
 
 /**
  * The built-in standards (breed companies' published performance objectives) a farm can start
@@ -93,41 +103,32 @@ export function BuiltinCopyDialog({ farmId, farms, onClose }: { farmId?: number;
     <Modal open title={t('builtins.title')} onCancel={onClose} footer={null} width={980} destroyOnHidden>
       <Typography.Paragraph type="secondary">{t('builtins.intro')}</Typography.Paragraph>
       <Row gutter={16} className="fs-builtin-filters">
-        <Col xs={24} sm={8}>
-          <label htmlFor="builtin-farm">{t('builtins.targetFarm')}</label>
-          <Select<number>
-            id="builtin-farm"
-            className="fs-block-select"
-            value={target}
-            onChange={setTarget}
-            options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
-            placeholder={t('common:select')}
-          />
-        </Col>
-        <Col xs={24} sm={8}>
-          <label htmlFor="builtin-type">{t('builtins.asType')}</label>
-          <Select<number>
-            id="builtin-type"
-            className="fs-block-select"
-            allowClear
-            value={flockType}
-            onChange={setFlockType}
-            placeholder={t('builtins.ownType')}
-            options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: flockTypeLabel(c) }))}
-          />
-        </Col>
-        <Col xs={24} sm={8}>
-          <label htmlFor="builtin-indicator">{t('fields.indicator')}</label>
-          <Select<CurveIndicator>
-            id="builtin-indicator"
-            className="fs-block-select"
-            allowClear
-            value={indicator}
-            onChange={setIndicator}
-            placeholder={t('common:all')}
-            options={INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }))}
-          />
-        </Col>
+        <ChoiceCol<number>
+          id="builtin-farm"
+          label={t('builtins.targetFarm')}
+          value={target}
+          onChange={setTarget}
+          options={farms.map((f) => ({ value: f.id, label: f.farmName }))}
+          placeholder={t('common:select')}
+        />
+        <ChoiceCol<number>
+          id="builtin-type"
+          label={t('builtins.asType')}
+          allowClear
+          value={flockType}
+          onChange={setFlockType}
+          placeholder={t('builtins.ownType')}
+          options={FLOCK_TYPE_CODES.map((c) => ({ value: c, label: flockTypeLabel(c) }))}
+        />
+        <ChoiceCol<CurveIndicator>
+          id="builtin-indicator"
+          label={t('fields.indicator')}
+          allowClear
+          value={indicator}
+          onChange={setIndicator}
+          placeholder={t('common:all')}
+          options={INDICATOR_CODES.map((c) => ({ value: c, label: indicatorLabel(c) }))}
+        />
       </Row>
       {failed !== null && (
         <Alert type="error" showIcon title={errorMessage(failed)} data-testid="copy-error" className="fs-builtin-error" />

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { addDays, dailyRowSchemas, daysBetween, ErrorCodes, type DailyKind } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
-import { errorMessage } from '../../../app/i18n/i18n';
-import { zodRule } from '../../../ui/zodRule';
+import { codeRule, zodRule } from '../../../ui/zodRule';
 import { productionApi, useFlockOptions, useProductionMutation, type DailyRow, type FlockOption } from '../api';
 import { reportProductionError } from '../model/errors';
 import { useFarmToday } from './useFarmToday';
@@ -104,11 +103,7 @@ export function DailyFormDrawer({
   if (row && !flockOptions.some((o) => o.value === row.flockId))
     flockOptions.push({ value: row.flockId, label: `${row.shedName} · ${row.groupNo}` });
 
-  const lifeRule = {
-    validator: async (_: unknown, v: Dayjs | null | undefined): Promise<void> => {
-      if (v && life && outsideLife(life, v, farmToday)) throw new Error(errorMessage(ErrorCodes.DAY_OUTSIDE_FLOCK));
-    },
-  };
+  const lifeRule = codeRule(ErrorCodes.DAY_OUTSIDE_FLOCK, (v: Dayjs | null | undefined) => !(v && life && outsideLife(life, v, farmToday)));
 
   const { busy, submit } = useFormSave(
     form,

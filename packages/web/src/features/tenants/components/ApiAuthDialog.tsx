@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, Button, Form, Input, Modal, Radio, Select, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Skeleton, Space, Tag } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { API_VISIT_WAYS, apiAuthBody, type ApiAuthView, type ApiVisitWay, type TenantOptions, type TenantRow } from '@farmsense/shared';
@@ -13,6 +13,7 @@ import { validityToForm, type ValidityFormValues } from '../validity';
 import { AccessCodeDialog } from './AccessCodeDialog';
 import { accountChoices, capOrNull, listOrNull, validityAlias, validityBody, type ValidityNames } from './authForm';
 import { functionTree, FunctionTree, treeCodes } from './FunctionTree';
+import { LimitSelect } from './LimitSelect';
 import { ValidityFields } from './ValidityFields';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { validValues } from '../../../ui/useFormSave';
@@ -141,24 +142,13 @@ function ApiAuthForm(props: {
       </Form.Item>
       <FieldRow>
         <Form.Item name="farms" label={t('api.farms')} extra={t('api.farmsHint')}>
-          <Select
-            mode="multiple"
-            allowClear
+          <LimitSelect
             placeholder={t('api.allFarms')}
-            showSearch={{ optionFilterProp: 'label' }}
-            maxTagCount="responsive"
             options={(options?.farms ?? []).map((f) => ({ value: f.id, label: `${f.farmName} · ${enumLabel('farmType', f.type)}` }))}
           />
         </Form.Item>
         <Form.Item name="allowAccounts" label={t('auth.allowAccounts')} extra={t('api.accountsHint')}>
-          <Select
-            mode="multiple"
-            allowClear
-            placeholder={t('auth.allAccounts')}
-            showSearch={{ optionFilterProp: 'label' }}
-            maxTagCount="responsive"
-            options={accountChoices(options)}
-          />
+          <LimitSelect placeholder={t('auth.allAccounts')} options={accountChoices(options)} />
         </Form.Item>
       </FieldRow>
     </Form>

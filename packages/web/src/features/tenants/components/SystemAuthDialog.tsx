@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Form, Modal, Select, Skeleton, Switch } from 'antd';
+import { Alert, Form, Modal, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { systemAuthBody, type SystemAuthView, type TenantOptions, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -9,6 +9,7 @@ import { useSystemAuth, useTenantOptions, type SystemAuthRequest } from '../api'
 import { useSaveSystemAuth } from '../hooks/useTenantMutations';
 import { validityToForm, type ValidityFormValues } from '../validity';
 import { accountChoices, capOrNull, listOrNull, validityAlias, validityBody, type ValidityNames } from './authForm';
+import { LimitSelect } from './LimitSelect';
 import { ValidityFields } from './ValidityFields';
 import { FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -98,14 +99,7 @@ function SystemAuthForm({
         <Switch />
       </Form.Item>
       <Form.Item name="allowAccounts" label={t('auth.allowAccounts')} extra={t('auth.allowAccountsHint')}>
-        <Select
-          mode="multiple"
-          allowClear
-          placeholder={t('auth.allAccounts')}
-          options={accountChoices(options)}
-          showSearch={{ optionFilterProp: 'label' }}
-          maxTagCount="responsive"
-        />
+        <LimitSelect placeholder={t('auth.allAccounts')} options={accountChoices(options)} />
       </Form.Item>
       {adminLeftOut && <Alert type="warning" showIcon title={t('auth.adminLeftOut')} />}
     </Form>

@@ -1,4 +1,4 @@
-import type { FlockRow, OperationLogRow } from '@farmsense/shared';
+import type { AlarmRuleRow, FlockRow, OperationLogRow, ShedMonitor } from '@farmsense/shared';
 import type { ShedOverviewRow } from '../app/api/types';
 
 /** The climate controller bound to the demo broiler house. */
@@ -23,6 +23,64 @@ export function shedRow(over: Partial<ShedOverviewRow> = {}): ShedOverviewRow {
     farmName: 'Demo Poultry Farm',
     penCount: 4,
     gateways: [],
+    ...over,
+  };
+}
+
+/**
+ * The live snapshot of that house as shed 4 (the environment overview's card), its climate
+ * controller online and last heard at `at`; no values and no running actuator unless given.
+ */
+export function shedMonitor(at: number, over: Partial<ShedMonitor> = {}): ShedMonitor {
+  return {
+    shedId: 4,
+    shedName: 'Broiler House 1',
+    shedType: 1001,
+    areaNum: 1,
+    buildingNum: 1,
+    shedNum: 1,
+    gateways: [{ code: CLIMATE_GATEWAY.code, name: CLIMATE_GATEWAY.name, online: true, lastSeenAt: at }],
+    online: true,
+    lastTs: at,
+    kinds: {},
+    dayAge: 30,
+    targetTemp: 22.2,
+    activeActuators: [],
+    actuators: [],
+    meters: [],
+    ...over,
+  };
+}
+
+/**
+ * Rule 11 of rule group 1 (Fattening, farm 1): too hot above 32 °C to day 20, then 3 °C over the
+ * set point, held 5 minutes.
+ */
+export function alarmRuleRow(over: Partial<AlarmRuleRow> = {}): AlarmRuleRow {
+  return {
+    id: 11,
+    groupId: 1,
+    groupName: 'Fattening',
+    farmId: 1,
+    shedType: 1,
+    name: 'Too hot',
+    kind: 'threshold',
+    property: 'temp',
+    operator: 'gt',
+    level: 1,
+    message: 'Check the fans',
+    enabled: true,
+    durationSec: 300,
+    deadband: 0.5,
+    noDataMinutes: null,
+    direction: null,
+    rateAmount: null,
+    windowMinutes: null,
+    stages: [
+      { fromDay: 0, toDay: 20, limitKind: 'absolute', low: null, high: 32 },
+      { fromDay: 21, toDay: 9999, limitKind: 'relative', low: null, high: 3 },
+    ],
+    updatedAt: 0,
     ...over,
   };
 }

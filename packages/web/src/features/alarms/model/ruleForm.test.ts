@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alarmRuleAddBody } from '@farmsense/shared';
+import { alarmRuleRow } from '../../../test/fixtures';
 import { initialRule, ruleInput, stagesProblem, type StageValues } from './ruleForm';
 
 const stage = (fromDay: number | null, toDay: number | null, over: Partial<StageValues> = {}): StageValues => ({
@@ -87,28 +88,15 @@ describe('the rule form values as a request', () => {
   });
 
   it('reads a stored rule back into the form', () => {
-    const v = initialRule({
-      id: 1,
-      groupId: 2,
-      groupName: 'G',
-      farmId: 1,
-      shedType: 1,
-      name: 'Cold',
-      kind: 'threshold',
-      property: 'temp',
-      operator: 'lt',
-      level: 2,
-      message: 'm',
-      enabled: false,
-      durationSec: 300,
-      deadband: 0.5,
-      noDataMinutes: null,
-      direction: null,
-      rateAmount: null,
-      windowMinutes: null,
-      stages: [{ fromDay: 0, toDay: 20, limitKind: 'relative', low: -3, high: null }],
-      updatedAt: 0,
-    });
+    const v = initialRule(
+      alarmRuleRow({
+        name: 'Cold',
+        operator: 'lt',
+        level: 2,
+        enabled: false,
+        stages: [{ fromDay: 0, toDay: 20, limitKind: 'relative', low: -3, high: null }],
+      }),
+    );
     expect(v).toMatchObject({ valueKind: 'temp', sensor: null, operator: 'lt', enabled: false, durationSec: 300 });
     expect(v.stages[0]).toMatchObject({ limitKind: 'relative', low: -3 });
   });

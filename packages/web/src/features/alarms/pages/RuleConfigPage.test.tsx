@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmRuleRow, RuleGroupRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall } from '../../../test/mockApi';
+import { alarmRuleRow } from '../../../test/fixtures';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { RuleConfigPage } from './RuleConfigPage';
 
@@ -24,31 +25,7 @@ const group = (over: Partial<RuleGroupRow>): RuleGroupRow => ({
   ...over,
 });
 
-const HOT: AlarmRuleRow = {
-  id: 11,
-  groupId: 1,
-  groupName: 'Fattening',
-  farmId: 1,
-  shedType: 1,
-  name: 'Too hot',
-  kind: 'threshold',
-  property: 'temp',
-  operator: 'gt',
-  level: 1,
-  message: 'Check the fans',
-  enabled: true,
-  durationSec: 300,
-  deadband: 0.5,
-  noDataMinutes: null,
-  direction: null,
-  rateAmount: null,
-  windowMinutes: null,
-  stages: [
-    { fromDay: 0, toDay: 20, limitKind: 'absolute', low: null, high: 32 },
-    { fromDay: 21, toDay: 9999, limitKind: 'relative', low: null, high: 3 },
-  ],
-  updatedAt: 0,
-};
+const HOT: AlarmRuleRow = alarmRuleRow();
 
 function serve(ruleAdd: Answer = { data: { id: 12 } }): RecordedCall[] {
   return mockApi({

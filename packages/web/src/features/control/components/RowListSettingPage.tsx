@@ -42,11 +42,8 @@ export function RowListSettingPage<P extends object, R>({
       subtitle={t(`${group}.subtitle`)}
       applyLabel={t(`${group}.apply`)}
       form={form}
-      editor={
-        <Form form={form} name={formName} layout="vertical">
-          <RowListEditor<R> {...editor} texts={group} schema={page.schema} />
-        </Form>
-      }
+      formName={formName}
+      editor={<RowListEditor<R> {...editor} texts={group} schema={page.schema} />}
       reported={(value) =>
         value ? (
           <ul aria-label={t('curve.reported')}>

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { Button, Select, type FormInstance } from 'antd';
+import { Button, Form, Select, type FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import type { AppCode, ApplyResultRow, SettingApplyBody, SettingGroup, SettingStateAnswer } from '@farmsense/shared';
@@ -58,6 +58,7 @@ export function SettingGroupPage<P>({
   aside,
   chart,
   idPrefix = group,
+  formName = idPrefix,
 }: {
   app: AppCode;
   group: SettingGroup;
@@ -66,6 +67,7 @@ export function SettingGroupPage<P>({
   schema: ZodType<P>;
   starter: P;
   applyLabel: string;
+  /** The fields of the form (`form`, labels above its fields). */
   editor: ReactNode;
   /** What the controller acknowledged last, in words (null before any); none: the chart shows it. */
   reported?: (value: P | null) => ReactNode;
@@ -77,6 +79,8 @@ export function SettingGroupPage<P>({
   chart?: (state: SettingStateAnswer, reported: P | null) => ReactNode;
   /** The start of the house pickers' ids (`curve-shed`); the group's name by default. */
   idPrefix?: string;
+  /** The form's name, which its fields' ids start with; `idPrefix` by default. */
+  formName?: string;
 }): ReactElement {
   const { t } = useTranslation(['control', 'common']);
   const choice = useFarmChoice();
@@ -138,7 +142,9 @@ export function SettingGroupPage<P>({
       {chart && state.data && <div className="fs-panel">{chart(state.data, reportedValue)}</div>}
       <div className="fs-panel">
         {reported && state.data && <ReportedBox state={state.data}>{reported(reportedValue)}</ReportedBox>}
-        {editor}
+        <Form form={form} name={formName} layout="vertical">
+          {editor}
+        </Form>
         {aside && state.data && shedId !== undefined && aside({ farmId: choice.farmId, shedId, state: state.data })}
         <div className="fs-filters" role="group" aria-label={t('curve.applyTo')}>
           <FilterField id={`${idPrefix}-others`} label={t('curve.alsoTo')} width={320}>

@@ -42,11 +42,7 @@ export function DynamicWindPage(): ReactElement {
       starter={STARTER}
       applyLabel={t('dynamicWind.apply')}
       form={form}
-      editor={
-        <Form form={form} name="dynamicWind" layout="vertical">
-          <DynamicWindEditor />
-        </Form>
-      }
+      editor={<DynamicWindEditor />}
       reported={(value) => (value ? <p aria-label={t('curve.reported')}>{dynamicWindText(value, t)}</p> : <p>{t('versions.none')}</p>)}
       body={(payload, shedIds, code) => ({
         group: 'dynamicWind',

@@ -74,11 +74,7 @@ export function TempDayAgePage(): ReactElement {
       applyLabel={t('curve.apply')}
       form={form}
       chart={(state, reported) => <CurveChart points={points} reported={reported?.points ?? null} state={state} />}
-      editor={
-        <Form form={form} name="curve" layout="vertical">
-          <CurveEditor />
-        </Form>
-      }
+      editor={<CurveEditor />}
       aside={({ state }) => <OffComfort days={offDays(state)} confirmed={confirmOff} onConfirm={setConfirmOff} />}
       body={(payload, shedIds, code) => ({
         group: 'tempDayAge',

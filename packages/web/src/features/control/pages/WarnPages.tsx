@@ -64,11 +64,7 @@ function WarnPage({ group }: { group: WarnGroup }): ReactElement {
       starter={STARTERS[group]}
       applyLabel={t('warn.apply')}
       form={form}
-      editor={
-        <Form form={form} name={group} layout="vertical">
-          <WarnEditor group={group} />
-        </Form>
-      }
+      editor={<WarnEditor group={group} />}
       aside={
         watched
           ? ({ farmId, shedId, state }) => (

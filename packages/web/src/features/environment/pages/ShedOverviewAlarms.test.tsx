@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { AlarmRow, LiveAlarm, ShedMonitor, ShedOverviewRow } from '@farmsense/shared';
 import { SessionContext, type SessionValue } from '../../../app/auth/sessionContext';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
-import { CLIMATE_GATEWAY, shedRow } from '../../../test/fixtures';
+import { CLIMATE_GATEWAY, shedMonitor, shedRow } from '../../../test/fixtures';
 import { fakeStream } from '../../../test/liveStream';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 import { PoultryShedOverviewPage } from './ShedOverviewPage';
@@ -12,23 +12,7 @@ import { PoultryShedOverviewPage } from './ShedOverviewPage';
 /** The shed cards take the alarm colour of a shed's active alarms, and follow the stream's alarm events. */
 const SHED: ShedOverviewRow = shedRow({ tid: 4, gateways: [CLIMATE_GATEWAY] });
 const RECORDS = '/warning/record/page';
-const MONITOR: ShedMonitor = {
-  shedId: 4,
-  shedName: 'Broiler House 1',
-  shedType: 1001,
-  areaNum: 1,
-  buildingNum: 1,
-  shedNum: 1,
-  gateways: [{ code: 'fs-demo04', name: 'Climate 4', online: true, lastSeenAt: Date.now() }],
-  online: true,
-  lastTs: Date.now(),
-  kinds: {},
-  dayAge: 30,
-  targetTemp: 22.2,
-  activeActuators: [],
-  actuators: [],
-  meters: [],
-};
+const MONITOR: ShedMonitor = shedMonitor(Date.now());
 
 /** A session whose permission tree holds the given pages. */
 const session = (codes: string[]): SessionValue =>

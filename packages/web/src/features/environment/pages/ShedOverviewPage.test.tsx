@@ -5,7 +5,7 @@ import { i18n } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { PoultryShedOverviewPage } from './ShedOverviewPage';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
-import { CLIMATE_GATEWAY, shedRow } from '../../../test/fixtures';
+import { CLIMATE_GATEWAY, shedMonitor, shedRow } from '../../../test/fixtures';
 import { fakeStream } from '../../../test/liveStream';
 
 /**
@@ -21,28 +21,17 @@ function monitorAt(at: number): ShedMonitor {
     ts: at,
     gatewayCode: 'fs-demo04',
   });
-  return {
-    shedId: 4,
-    shedName: 'Broiler House 1',
-    shedType: 1001,
-    areaNum: 1,
-    buildingNum: 1,
-    shedNum: 1,
-    gateways: [{ code: 'fs-demo04', name: 'Climate 4', online: true, lastSeenAt: at }],
-    online: true,
-    lastTs: at,
+  return shedMonitor(at, {
     kinds: {
       temp: { kind: 'temp', unit: '°C', values: [v('temp.1', 22.8), v('temp.2', 23.2)], min: 22.8, avg: 23, max: 23.2 },
       rh: { kind: 'rh', unit: '%', values: [v('rh.1', 56.6)], min: 56.6, avg: 56.6, max: 56.6 },
       co2: { kind: 'co2', unit: 'ppm', values: [v('co2.1', 1706)], min: 1706, avg: 1706, max: 1706 },
     },
-    dayAge: 30,
-    targetTemp: 22.2,
     activeActuators: [v('fan.1', 60)],
     actuators: [v('fan.1', 60), v('fan.2', 0), v('heater.1', 0)],
-    meters: [],
-  };
+  });
 }
+
 const MONITOR = monitorAt(NOW - 20_000);
 
 function serve(stream: ReturnType<typeof fakeStream>): { streamUrls: string[]; streamHeaders: Record<string, string>[] } {

@@ -3,13 +3,18 @@ import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 /** Timestamps are timestamptz read as Date. */
 export const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+/** When a row was made and last changed (both set to now on insert). */
+export const timestamps = {
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+};
+
 /**
  * Who changed a row and when: every tenant-owned row carries these (as in LiteFarm), so the
  * record answers "who changed what" without the audit log.
  */
 export const stamps = {
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
+  ...timestamps,
   createdBy: integer('created_by'),
   updatedBy: integer('updated_by'),
 };

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ts } from './columns.js';
+import { timestamps, ts } from './columns.js';
 
 /** Where a job is: waiting for its run time, claimed by a worker, finished, or out of attempts. */
 export type JobState = 'queued' | 'running' | 'done' | 'failed';
@@ -29,8 +29,7 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lockedUntil: ts('locked_until'),
     lastError: text('last_error'),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps,
     finishedAt: ts('finished_at'),
   },
   (t) => [

@@ -13,7 +13,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { farms, gateways, sheds, tenants } from '../../db/schema.js';
+import { gateways } from '../../db/schema.js';
+import { inFarm, inShed, tenantId } from '../../db/schema/owners.js';
 import { belongsTo, extensionOf, stamps, ts } from '../../db/schema/columns.js';
 
 /**
@@ -22,16 +23,13 @@ import { belongsTo, extensionOf, stamps, ts } from '../../db/schema/columns.js';
  * the farm. Alarms are facts (`active`, `acknowledged`, start, end, peak) kept as records after
  * their rule or gateway is gone, so they carry the names and limits they were raised with.
  */
-const tenantId = belongsTo('tenant_id', () => tenants.id);
-const farmId = belongsTo('farm_id', () => farms.id);
 
 /** A farm's rules for one shed type; names are unique in the farm (10010). */
 export const alarmRuleGroups = pgTable(
   'alarm_rule_groups',
   {
     id: serial('id').primaryKey(),
-    tenantId,
-    farmId,
+    ...inFarm,
     shedType: integer('shed_type').notNull(),
     name: text('name').notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -51,8 +49,7 @@ export const alarmRules = pgTable(
   'alarm_rules',
   {
     id: serial('id').primaryKey(),
-    tenantId,
-    farmId,
+    ...inFarm,
     groupId: belongsTo('group_id', () => alarmRuleGroups.id),
     shedType: integer('shed_type').notNull(),
     name: text('name').notNull(),
@@ -107,9 +104,7 @@ export const alarms = pgTable(
   'alarms',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId,
-    farmId,
-    shedId: belongsTo('shed_id', () => sheds.id),
+    ...inShed,
     gatewayId: integer('gateway_id').notNull(),
     gatewayCode: text('gateway_code').notNull(),
     ruleId: integer('rule_id').references(() => alarmRules.id, { onDelete: 'set null' }),

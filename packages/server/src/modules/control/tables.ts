@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts, farms, gateways, sheds, tenants } from '../../db/schema.js';
+import { accounts, gateways } from '../../db/schema.js';
+import { inShed, tenantId } from '../../db/schema/owners.js';
 import { belongsTo, ts } from '../../db/schema/columns.js';
 
 /**
@@ -10,16 +11,13 @@ import { belongsTo, ts } from '../../db/schema/columns.js';
  * records who made each version and how it was confirmed; codes themselves are never stored in
  * clear (authorization codes as a keyed hash, security codes not at all).
  */
-const tenantId = belongsTo('tenant_id', () => tenants.id);
 
 export const controlCommands = pgTable(
   'control_commands',
   {
     /** The command id sent to the device (CONTRACT §4 `id`) and echoed in its ack. */
     id: text('id').primaryKey(),
-    tenantId,
-    farmId: belongsTo('farm_id', () => farms.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    ...inShed,
     gatewayId: belongsTo('gateway_id', () => gateways.id),
     grp: text('grp').notNull(),
     version: integer('version').notNull(),
@@ -90,9 +88,7 @@ export const controlOptionLogs = pgTable(
   'control_option_logs',
   {
     id: serial('id').primaryKey(),
-    tenantId,
-    farmId: belongsTo('farm_id', () => farms.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    ...inShed,
     grp: text('grp').notNull(),
     action: text('action').notNull(),
     version: integer('version').notNull(),

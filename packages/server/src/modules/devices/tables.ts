@@ -1,6 +1,7 @@
 import { index, integer, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { farms, gateways, tenants } from '../../db/schema.js';
-import { belongsTo, extensionOf, ts } from '../../db/schema/columns.js';
+import { gateways } from '../../db/schema.js';
+import { inFarm } from '../../db/schema/owners.js';
+import { belongsTo, extensionOf, timestamps, ts } from '../../db/schema/columns.js';
 import type { ConnectionMode, DeviceRefusalReason } from '@farmsense/shared';
 
 /**
@@ -27,14 +28,12 @@ export const networkDevices = pgTable(
   'network_devices',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
-    farmId: belongsTo('farm_id', () => farms.id),
+    ...inFarm,
     name: text('name').notNull(),
     ip: text('ip').notNull(),
     serverPort: integer('server_port').notNull(),
     connectionMode: text('connection_mode').$type<ConnectionMode>().notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...timestamps,
   },
   (t) => [uniqueIndex('network_devices_tenant_ip_uq').on(t.tenantId, t.ip), index('network_devices_farm_idx').on(t.farmId)],
 );

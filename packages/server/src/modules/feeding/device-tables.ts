@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, smallint, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { farms, gateways, pens, sheds, tenants } from '../../db/schema.js';
-import { belongsTo, stamps } from '../../db/schema/columns.js';
+import { gateways, pens } from '../../db/schema.js';
+import { inShed } from '../../db/schema/owners.js';
+import { stamps } from '../../db/schema/columns.js';
 
 /**
  * A house's feeder hierarchy (issue 15, SPEC §3): concentrators on feeder main gateways,
@@ -14,9 +15,7 @@ export const feedDevices = pgTable(
   'feed_devices',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
-    farmId: belongsTo('farm_id', () => farms.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    ...inShed,
     kind: text('kind').notNull(),
     parentId: integer('parent_id').references((): AnyPgColumn => feedDevices.id, { onDelete: 'cascade' }),
     /** A concentrator's gateway (one concentrator per gateway). */

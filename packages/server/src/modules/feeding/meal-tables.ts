@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { farms, pens, sheds, tenants } from '../../db/schema.js';
-import { belongsTo, stamps } from '../../db/schema/columns.js';
+import { pens } from '../../db/schema.js';
+import { inShed } from '../../db/schema/owners.js';
+import { stamps } from '../../db/schema/columns.js';
 
 /**
  * A meal adjustment (/accurate-feeding/meal/shed and /field; shared feeding/meal-rules.ts): a
@@ -13,9 +14,7 @@ export const feedingMealAdjusts = pgTable(
   'feeding_meal_adjusts',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
-    farmId: belongsTo('farm_id', () => farms.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    ...inShed,
     penId: integer('pen_id').references(() => pens.id, { onDelete: 'cascade' }),
     meals: jsonb('meals').$type<{ startMinute: number; endMinute: number; share: number }[]>(),
     rationUnit: text('ration_unit'),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { farms, pens, sheds, tenants } from '../../db/schema.js';
+import { pens } from '../../db/schema.js';
+import { inShed, shedId, tenantId } from '../../db/schema/owners.js';
 import { belongsTo, stamps } from '../../db/schema/columns.js';
 import { feedDevices } from './device-tables.js';
 
@@ -16,9 +17,7 @@ export const feedRacks = pgTable(
   'feed_racks',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
-    farmId: belongsTo('farm_id', () => farms.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    ...inShed,
     penId: belongsTo('pen_id', () => pens.id),
     name: text('name').notNull(),
     startNo: integer('start_no').notNull(),
@@ -37,8 +36,8 @@ export const feedPositions = pgTable(
   'feed_positions',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    tenantId,
+    shedId,
     rackId: belongsTo('rack_id', () => feedRacks.id),
     positionNo: integer('position_no').notNull(),
     feederId: integer('feeder_id').references(() => feedDevices.id, { onDelete: 'set null' }),

@@ -12,7 +12,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { farms, gateways, pens, sheds, tenants } from '../../db/schema.js';
+import { gateways, pens } from '../../db/schema.js';
+import { inShed, tenantId } from '../../db/schema/owners.js';
 import { belongsTo, stamps, ts } from '../../db/schema/columns.js';
 import { feedDevices } from './device-tables.js';
 
@@ -25,7 +26,6 @@ export * from './meal-tables.js';
  * (shared feeding/schemas.ts states the rules); names and batches are unique in the tenant, held by
  * unique indexes so a racing second insert answers the same code as the check before it.
  */
-const tenantId = belongsTo('tenant_id', () => tenants.id);
 
 export const feedTypes = pgTable(
   'feed_types',
@@ -146,9 +146,7 @@ export const feedingPlans = pgTable(
   'feeding_plans',
   {
     id: serial('id').primaryKey(),
-    tenantId,
-    farmId: belongsTo('farm_id', () => farms.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    ...inShed,
     name: text('name').notNull(),
     totalDays: integer('total_days').notNull(),
     splitPoints: integer('split_points').array().notNull(),

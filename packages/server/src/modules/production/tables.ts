@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { farms, gateways, sheds, tenants } from '../../db/schema.js';
+import { gateways } from '../../db/schema.js';
+import { inFarm, inShed, tenantId } from '../../db/schema/owners.js';
 import { belongsTo, stamps, ts } from '../../db/schema/columns.js';
 
 /**
@@ -12,18 +13,13 @@ import { belongsTo, stamps, ts } from '../../db/schema/columns.js';
  */
 const day = (name: string) => date(name, { mode: 'string' });
 const num = (name: string) => doublePrecision(name);
-const owner = {
-  tenantId: belongsTo('tenant_id', () => tenants.id),
-  farmId: belongsTo('farm_id', () => farms.id),
-  shedId: belongsTo('shed_id', () => sheds.id),
-};
 
 /** A flock: placement to depletion in one house. status 1 = current, 2 = closed (history). */
 export const flocks = pgTable(
   'flocks',
   {
     id: serial('id').primaryKey(),
-    ...owner,
+    ...inShed,
     /** The group number the farm uses ("2026-B07"); unique per farm and house (20065). */
     groupNo: text('group_no').notNull(),
     /** FLOCK_TYPES index + 1: 1 breeding, 2 feeding, 3 cock, 4 hen, 5 mixed. */
@@ -59,7 +55,7 @@ export const flocks = pgTable(
 
 const dayKey = {
   id: serial('id').primaryKey(),
-  tenantId: belongsTo('tenant_id', () => tenants.id),
+  tenantId,
   flockId: belongsTo('flock_id', () => flocks.id),
   day: day('day').notNull(),
   /** Day age on `day`, stored so reports and the 20301 rule read it without the flock. */
@@ -169,7 +165,7 @@ export const flockImmunizations = pgTable(
   'flock_immunizations',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
+    tenantId,
     flockId: belongsTo('flock_id', () => flocks.id),
     vaccinatedAt: ts('vaccinated_at').notNull(),
     dayAge: integer('day_age').notNull(),
@@ -190,7 +186,7 @@ export const flockMedications = pgTable(
   'flock_medications',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
+    tenantId,
     flockId: belongsTo('flock_id', () => flocks.id),
     medicatedAt: ts('medicated_at').notNull(),
     dayAge: integer('day_age').notNull(),
@@ -215,8 +211,7 @@ export const standardCurves = pgTable(
   'standard_curves',
   {
     id: serial('id').primaryKey(),
-    tenantId: belongsTo('tenant_id', () => tenants.id),
-    farmId: belongsTo('farm_id', () => farms.id),
+    ...inFarm,
     flockType: smallint('flock_type').notNull(),
     /** '01'..'12' (SPEC §3 standard curve indicators). */
     indicator: text('indicator').notNull(),

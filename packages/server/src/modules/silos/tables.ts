@@ -15,7 +15,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { SiloAction, SiloLevel, SiloWeightState, TrackState } from '@farmsense/shared';
-import { farms, gateways, sheds, tenants } from '../../db/schema.js';
+import { gateways } from '../../db/schema.js';
+import { inFarm, shedId } from '../../db/schema/owners.js';
 import { belongsTo, extensionOf, stamps, ts } from '../../db/schema/columns.js';
 
 /**
@@ -24,15 +25,13 @@ import { belongsTo, extensionOf, stamps, ts } from '../../db/schema/columns.js';
  * weigher gateway: a channel weighs one silo (the partial unique index, 20050). Deliveries and
  * daily figures are records: they stay after the scale is unbound.
  */
-const tenantId = belongsTo('tenant_id', () => tenants.id);
 
 /** A silo; names are unique in the farm (10010). */
 export const silos = pgTable(
   'silos',
   {
     id: serial('id').primaryKey(),
-    tenantId,
-    farmId: belongsTo('farm_id', () => farms.id),
+    ...inFarm,
     name: text('name').notNull(),
     capacityKg: integer('capacity_kg').notNull(),
     emptyPct: doublePrecision('empty_pct').notNull().default(10),
@@ -57,7 +56,7 @@ export const siloSheds = pgTable(
   'silo_sheds',
   {
     siloId: belongsTo('silo_id', () => silos.id),
-    shedId: belongsTo('shed_id', () => sheds.id),
+    shedId,
   },
   (t) => [primaryKey({ columns: [t.siloId, t.shedId] }), index('silo_sheds_shed_idx').on(t.shedId)],
 );
@@ -81,8 +80,7 @@ export const siloDeliveries = pgTable(
   'silo_deliveries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId,
-    farmId: belongsTo('farm_id', () => farms.id),
+    ...inFarm,
     siloId: belongsTo('silo_id', () => silos.id),
     startedAt: ts('started_at').notNull(),
     ts: ts('ts').notNull(),
@@ -97,8 +95,7 @@ export const siloDaily = pgTable(
   {
     siloId: belongsTo('silo_id', () => silos.id),
     day: date('day', { mode: 'string' }).notNull(),
-    tenantId,
-    farmId: belongsTo('farm_id', () => farms.id),
+    ...inFarm,
     consumedKg: doublePrecision('consumed_kg').notNull().default(0),
     deliveredKg: doublePrecision('delivered_kg').notNull().default(0),
     deliveries: integer('deliveries').notNull().default(0),

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PhoneContact, PushMethod, AlarmKind } from '@farmsense/shared';
-import { farms, tenants } from '../../../db/schema.js';
-import { belongsTo, stamps, ts } from '../../../db/schema/columns.js';
+import { inFarm } from '../../../db/schema/owners.js';
+import { stamps, ts } from '../../../db/schema/columns.js';
 
 /**
  * Push configuration (issue 13; SPEC §3 "Push strategy", "Notification configuration"): one
@@ -11,15 +11,12 @@ import { belongsTo, stamps, ts } from '../../../db/schema/columns.js';
  * whole with their row, never searched. Provider accounts and secrets live in the configuration
  * (environment), never here.
  */
-const tenantId = belongsTo('tenant_id', () => tenants.id);
-const farmId = belongsTo('farm_id', () => farms.id);
 
 export const pushStrategies = pgTable(
   'push_strategies',
   {
     id: serial('id').primaryKey(),
-    tenantId,
-    farmId,
+    ...inFarm,
     name: text('name').notNull(),
     levels: jsonb('levels').$type<number[]>().notNull(),
     kinds: jsonb('kinds').$type<AlarmKind[]>().notNull(),
@@ -41,8 +38,7 @@ export const pushPhoneConfigs = pgTable(
   'push_phone_configs',
   {
     id: serial('id').primaryKey(),
-    tenantId,
-    farmId,
+    ...inFarm,
     callers: jsonb('callers').$type<PhoneContact[]>().notNull(),
     callees: jsonb('callees').$type<PhoneContact[]>().notNull(),
     templateId: text('template_id'),
@@ -66,8 +62,7 @@ export const pushEpisodes = pgTable(
   'push_episodes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId,
-    farmId,
+    ...inFarm,
     shedId: integer('shed_id').notNull(),
     strategyId: integer('strategy_id').references(() => pushStrategies.id, { onDelete: 'set null' }),
     alarmIds: jsonb('alarm_ids').$type<number[]>().notNull(),
@@ -99,8 +94,7 @@ export const pushMessages = pgTable(
   'push_messages',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId,
-    farmId,
+    ...inFarm,
     shedId: integer('shed_id').notNull(),
     episodeId: bigint('episode_id', { mode: 'number' })
       .notNull()

@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApiAuthSaved, Page, ShedOverviewRow } from '@farmsense/shared';
 import { accounts, apiAuth, apiCalls, auditLog, systemAuth, tenants } from '../db/tables.js';
-import { buildAccount, buildFarm, buildShed, farmIdByName, tokenFor } from '../test/factories.js';
+import { buildAccount, buildFarm, buildShed, farmIdByName, send, tokenFor } from '../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
-import { addTenantVia, API_AUTH, send, SYSTEM_AUTH } from '../modules/tenants/tenants.fixtures.js';
+import { addTenantVia, API_AUTH, SYSTEM_AUTH } from '../modules/tenants/tenants.fixtures.js';
 
 const SHEDS = '/api/breedpigbuilding/shed/querySheds';
 const OPLOG = '/api/breedpigbuilding/operationLog/page';

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, AppError } from '@farmsense/shared';
 import { accounts, farms, gateways, systemAuth, tenants } from '../db/tables.js';
-import { buildAccount, buildFarm, buildTenant, tokenFor } from '../test/factories.js';
+import { buildAccount, buildFarm, buildTenant, send, tokenFor } from '../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
-import { addTenantVia, send, SYSTEM_AUTH } from '../modules/tenants/tenants.fixtures.js';
+import { addTenantVia, SYSTEM_AUTH } from '../modules/tenants/tenants.fixtures.js';
 import { assertDeviceLimit, assertFarmLimit, assertUserLimit, assertWithinValidity } from './limits.js';
 
 const DAY = 86_400_000;

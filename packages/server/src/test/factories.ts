@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { AccountType } from '@farmsense/shared';
 import type { Db } from '../db/client.js';
-import { accountFarms, accountRoles, accounts, farms, roleApps, roles, sheds, tenants } from '../db/tables.js';
+import { accountFarms, accountRoles, accounts, farms, pens, roleApps, roles, sheds, tenants } from '../db/tables.js';
 import { createSession } from '../lib/sessions.js';
 import type { TestContext } from './harness.js';
 
@@ -53,6 +53,19 @@ export async function buildShed(
   return row!.id;
 }
 
+/** Pens of the tenant's houses (column and row 1 unless given), in order: their ids. */
+export async function buildPens(
+  db: Db,
+  tenantId: number,
+  list: { shedId: number; fieldColumn?: number; field?: number; name?: string }[],
+): Promise<number[]> {
+  const rows = await db
+    .insert(pens)
+    .values(list.map((p) => ({ tenantId, fieldColumn: 1, field: 1, ...p })))
+    .returning({ id: pens.id });
+  return rows.map((r) => r.id);
+}
+
 export async function buildRole(db: Db, tenantId: number, roleName: string, apps: { code: string; ops: string[] }[]): Promise<number> {
   const [r] = await db.insert(roles).values({ tenantId, roleName }).returning({ id: roles.id });
   if (apps.length > 0) await db.insert(roleApps).values(apps.map((a) => ({ roleId: r!.id, appCode: a.code, ops: a.ops })));
@@ -95,11 +108,23 @@ export async function call<T = unknown>(
   url: string,
   payload?: unknown,
 ): Promise<ApiAnswer<T>> {
+  return send<T>(ctx, method, url, { token, body: payload });
+}
+
+/** One request with optional token, extra headers and client address; returns status, code and data. */
+export async function send<T = unknown>(
+  ctx: TestContext,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { token?: string | null; body?: unknown; query?: Record<string, string>; headers?: Record<string, string>; ip?: string } = {},
+): Promise<ApiAnswer<T>> {
   const res = await ctx.app.inject({
     method,
     url,
-    headers: token ? { token } : {},
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    headers: { ...(opts.token ? { token: opts.token } : {}), ...opts.headers },
+    ...(opts.query ? { query: opts.query } : {}),
+    ...(opts.body === undefined ? {} : { payload: opts.body as Record<string, unknown> }),
+    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
   });
   const body = res.json() as { code: number; data: T };
   return { status: res.statusCode, code: body.code, data: body.data };

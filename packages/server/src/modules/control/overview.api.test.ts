@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyAnswer, EnvOverviewAnswer } from '@farmsense/shared';
-import { flocks, gatewayStatus, pens } from '../../db/tables.js';
+import { flocks, gatewayStatus } from '../../db/tables.js';
 import { farmDay } from '../../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildFarm, buildShed, call } from '../../test/factories.js';
+import { buildFarm, buildPens, buildShed, call } from '../../test/factories.js';
 import { addGateway, newCode, waitFor } from '../../iot/testkit.js';
 import { APPLY, buildWorld, curve, FakeController, online, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
 
@@ -20,9 +20,9 @@ describe(`climate control overview (${TEST_DB})`, () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
     w = await buildWorld(ctx, 'ovw');
     bare = await buildShed(ctx.database.db, w.tenant, w.farm, { shedName: 'House C' });
-    await ctx.database.db.insert(pens).values([
-      { tenantId: w.tenant, shedId: w.sheds[0]!, fieldColumn: 2, field: 1, name: 'Pen 2' },
-      { tenantId: w.tenant, shedId: w.sheds[0]!, fieldColumn: 1, field: 1, name: 'Pen 1' },
+    await buildPens(ctx.database.db, w.tenant, [
+      { shedId: w.sheds[0]!, fieldColumn: 2, name: 'Pen 2' },
+      { shedId: w.sheds[0]!, name: 'Pen 1' },
     ]);
     await ctx.database.query(
       `INSERT INTO telemetry_latest (gateway_id, key, ts, value) VALUES ($1, 'temp.1', now(), 23), ($1, 'temp.2', now(), 25),

@@ -10,10 +10,20 @@ import {
   type ShedListItem,
   type ShedOverviewRow,
 } from '@farmsense/shared';
-import { accountSheds, accounts, gateways, pens, roles, sheds, tenants } from '../../db/tables.js';
+import { accountSheds, accounts, gateways, roles, sheds, tenants } from '../../db/tables.js';
 import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { accountId, buildAccount, buildFarm, buildShed, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';
+import {
+  accountId,
+  buildAccount,
+  buildFarm,
+  buildPens,
+  buildShed,
+  buildTenant,
+  call,
+  farmIdByName,
+  tokenFor,
+} from '../../test/factories.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const AREA = '/api/breedpigaccount/account/areaCode';
@@ -54,7 +64,7 @@ describe(`directory (${TEST_DB})`, () => {
       await buildShed(db, otherTenant, otherFarm, { shedName: `S ${areaNum}-${buildingNum}-${shedNum}`, areaNum, buildingNum, shedNum });
     }
     const [first] = await db.select({ id: sheds.id }).from(sheds).where(eq(sheds.shedName, 'S 1-1-1'));
-    await db.insert(pens).values({ tenantId: otherTenant, shedId: first!.id, fieldColumn: 1, field: 1 });
+    await buildPens(db, otherTenant, [{ shedId: first!.id }]);
     await db.insert(gateways).values({
       tenantId: otherTenant,
       farmId: otherFarm,

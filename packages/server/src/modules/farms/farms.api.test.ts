@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FarmDetail, Page } from '@farmsense/shared';
 import { accountFarms, accountSheds, farms, pens, sheds, systemAuth } from '../../db/tables.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { accountId, buildAccount, buildShed, call, tokenFor } from '../../test/factories.js';
+import { accountId, buildAccount, buildPens, buildShed, call, tokenFor } from '../../test/factories.js';
 import { withAdminWorld, pigManager, rows, type AdminWorld } from './admin.fixtures.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
@@ -188,7 +188,7 @@ describe(`farms (${TEST_DB})`, () => {
     const db = ctx.database.db;
     const id = (await call<{ id: number }>(ctx, w.tok.demo, 'POST', ADD, farm({ farmName: 'Doomed' }))).data.id;
     const shed = await buildShed(db, w.demoTenant, id, { shedName: 'Doomed shed', shedType: 1 });
-    await db.insert(pens).values({ tenantId: w.demoTenant, shedId: shed, fieldColumn: 1, field: 1 });
+    await buildPens(db, w.demoTenant, [{ shedId: shed }]);
     const keeper = await buildAccount(db, { tenantId: w.demoTenant, accountCode: 'doomed-keeper', farmIds: [id] });
     await db.insert(accountSheds).values({ accountId: keeper, shedId: shed });
     expect((await call(ctx, w.tok.demo, 'DELETE', `${DELETE}/${id}`)).code).toBe(1);

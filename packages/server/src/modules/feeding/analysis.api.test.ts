@@ -9,11 +9,10 @@ import {
   type FeedIntakeAnswer,
   type Page,
 } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, buildPens, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
 import { buildFeeders } from './feeding.fixtures.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlans } from './tables.js';
@@ -44,28 +43,21 @@ describe(`feed amounts, feed analysis, intake trend and not-eaten statistics (${
     farm = await buildFarm(db, tenant, 'Analysis Farm', 1);
     const shedA = await buildShed(db, tenant, farm, { shedName: 'Analysis A', shedType: 2 });
     shedB = await buildShed(db, tenant, farm, { shedName: 'Analysis B', shedType: 2 });
-    const penRows = await db
-      .insert(pens)
-      .values([
-        { tenantId: tenant, shedId: shedA, fieldColumn: 1, field: 1 },
-        { tenantId: tenant, shedId: shedA, fieldColumn: 2, field: 1 },
-        { tenantId: tenant, shedId: shedB, fieldColumn: 1, field: 1 },
-      ])
-      .returning({ id: pens.id });
-    penA1 = penRows[0]!.id;
+    const penIds = await buildPens(db, tenant, [{ shedId: shedA }, { shedId: shedA, fieldColumn: 2 }, { shedId: shedB }]);
+    penA1 = penIds[0]!;
     const setA = await buildFeeders(ctx.database, {
       tenantId: tenant,
       farmId: farm,
       shedId: shedA,
       code: 'fs-anl-a',
-      pens: [penA1, penRows[1]!.id],
+      pens: [penA1, penIds[1]!],
     });
     const setB = await buildFeeders(ctx.database, {
       tenantId: tenant,
       farmId: farm,
       shedId: shedB,
       code: 'fs-anl-b',
-      pens: [penRows[2]!.id],
+      pens: [penIds[2]!],
     });
     [feeder.a, feeder.b] = setA.feeders as [number, number];
     feeder.c = setB.feeders[0]!;

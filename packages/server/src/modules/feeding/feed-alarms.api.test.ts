@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, addDays, type AlarmRow, type FeedAlarmRow, FEEDER_STATE, type Page } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, buildPens, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
 import { enqueueFeedAlarms, FEED_ALARM_EVERY_MIN, judgeFarm } from './feed-alarms.js';
 import { feederFaults } from './fault-ingest.js';
@@ -80,21 +79,19 @@ describe(`feed alarms (${TEST_DB})`, () => {
     tenant = await buildTenant(db, 'Feed Alarm Agri', ['pig']);
     farm = await buildFarm(db, tenant, 'Feed Alarm Farm', 1);
     shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing 1', shedType: 2 });
-    const penRows = await db
-      .insert(pens)
-      .values([1, 2, 3, 4].map((field) => ({ tenantId: tenant, shedId: shed, fieldColumn: 1, field })))
-      .returning({ id: pens.id });
-    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-fa', pens: penRows.map((p) => p.id) });
+    const penIds = await buildPens(
+      db,
+      tenant,
+      [1, 2, 3, 4].map((field) => ({ shedId: shed, field })),
+    );
+    set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-fa', pens: penIds });
     await buildAccount(db, { tenantId: tenant, accountCode: 'fa-admin', accountType: AccountType.TENANT_ADMIN });
     const other = await buildTenant(db, 'Feed Alarm Other', ['pig']);
     const otherFarm = await buildFarm(db, other, 'Other Farm', 1);
     const otherShed = await buildShed(db, other, otherFarm, { shedName: 'Other 1', shedType: 2 });
-    const otherPen = await db
-      .insert(pens)
-      .values({ tenantId: other, shedId: otherShed, fieldColumn: 1, field: 1 })
-      .returning({ id: pens.id });
+    const otherPens = await buildPens(db, other, [{ shedId: otherShed }]);
     otherGateway = (
-      await buildFeeders(ctx.database, { tenantId: other, farmId: otherFarm, shedId: otherShed, code: 'fs-fa-o', pens: [otherPen[0]!.id] })
+      await buildFeeders(ctx.database, { tenantId: other, farmId: otherFarm, shedId: otherShed, code: 'fs-fa-o', pens: otherPens })
     ).gatewayId;
     await buildAccount(db, { tenantId: other, accountCode: 'fa-other', accountType: AccountType.TENANT_ADMIN });
     for (const a of ['fa-admin', 'fa-other']) tok[a] = await tokenFor(db, a);

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AccountType } from '@farmsense/shared';
-import { gateways, pens } from '../../db/tables.js';
+import { gateways } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { addGateway } from '../../iot/testkit.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { feedDevices } from './device-tables.js';
 import { feedInfos, feedingPlans, feedTypes } from './tables.js';
 
@@ -87,14 +87,10 @@ export async function feedingWorld(ctx: TestContext, o: FeedingWorldOptions): Pr
   const farm2 = await buildFarm(db, tenant, `${o.name} Farm Two`, 1);
   const shed = await buildShed(db, tenant, farm, { shedName: o.houses[0], shedType: 2 });
   const otherShed = await buildShed(db, tenant, farm2, { shedName: o.houses[1], shedType: 2 });
-  const penRows = await db
-    .insert(pens)
-    .values([
-      ...Array.from({ length: o.pens }, (_, i) => ({ tenantId: tenant, shedId: shed, fieldColumn: i + 1, field: 1 })),
-      { tenantId: tenant, shedId: otherShed, fieldColumn: 1, field: 1 },
-    ])
-    .returning({ id: pens.id });
-  const ids = penRows.map((p) => p.id);
+  const ids = await buildPens(db, tenant, [
+    ...Array.from({ length: o.pens }, (_, i) => ({ shedId: shed, fieldColumn: i + 1 })),
+    { shedId: otherShed },
+  ]);
   const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, limited: [{ ...o.limited, farm: farm2 }] });
   return { tenant, farm, farm2, shed, otherShed, pens: ids.slice(0, o.pens), otherPen: ids[o.pens]!, tok };
 }
@@ -212,12 +208,11 @@ export async function feederHouse(
   const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
   const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
   const shed = await buildShed(db, tenant, farm, { shedName: o.house, shedType: o.shedType ?? 2 });
-  const penIds = (
-    await db
-      .insert(pens)
-      .values([1, 2].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-      .returning({ id: pens.id })
-  ).map((p) => p.id);
+  const penIds = await buildPens(
+    db,
+    tenant,
+    [1, 2].map((n) => ({ shedId: shed, fieldColumn: n })),
+  );
   const at = { tenantId: tenant, farmId: farm, shedId: shed };
   const set = await buildFeeders(ctx.database, { ...at, code: o.code, pens: o.feeders.map((i) => penIds[i]!) });
   const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, other: { suffix: 'other', tenant: `${o.name} Other` } });
@@ -244,11 +239,11 @@ export async function feederPens(ctx: TestContext, o: { name: string; houses: [s
   const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
   const shed = await buildShed(db, tenant, farm, { shedName: o.houses[0], shedType: 2 });
   const otherShed = await buildShed(db, tenant, farm, { shedName: o.houses[1], shedType: 2 });
-  const rows = await db
-    .insert(pens)
-    .values([1, 2, 3].map((n) => ({ tenantId: tenant, shedId: shed, fieldColumn: n, field: 1 })))
-    .returning({ id: pens.id });
-  const penIds = rows.map((p) => p.id);
+  const penIds = await buildPens(
+    db,
+    tenant,
+    [1, 2, 3].map((n) => ({ shedId: shed, fieldColumn: n })),
+  );
   const set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: o.code, pens: penIds });
   return { tenant, farm, shed, otherShed, penIds, set };
 }

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type MealAdjustRow, type Page } from '@farmsense/shared';
-import { accountPens, accountSheds, pens } from '../../db/tables.js';
+import { accountPens, accountSheds } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 
 const MEAL = '/api/feeding/meal';
 const TWO = [
@@ -37,16 +37,13 @@ describe(`feeding meal adjustments (${TEST_DB})`, () => {
     farm = await buildFarm(db, tenant, 'Meal Farm', 1);
     shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing M', shedType: 2 });
     otherShed = await buildShed(db, tenant, farm, { shedName: 'Farrowing N', shedType: 2 });
-    const rows = await db
-      .insert(pens)
-      .values([
-        { tenantId: tenant, shedId: shed, fieldColumn: 1, field: 1, name: 'P1' },
-        { tenantId: tenant, shedId: shed, fieldColumn: 2, field: 1, name: 'P2' },
-        { tenantId: tenant, shedId: otherShed, fieldColumn: 1, field: 1, name: 'Q1' },
-      ])
-      .returning({ id: pens.id });
-    penIds = [rows[0]!.id, rows[1]!.id];
-    otherPen = rows[2]!.id;
+    const ids = await buildPens(db, tenant, [
+      { shedId: shed, name: 'P1' },
+      { shedId: shed, fieldColumn: 2, name: 'P2' },
+      { shedId: otherShed, name: 'Q1' },
+    ]);
+    penIds = [ids[0]!, ids[1]!];
+    otherPen = ids[2]!;
     await buildAccount(db, { tenantId: tenant, accountCode: 'ml-admin', accountType: AccountType.TENANT_ADMIN });
     admin = await tokenFor(db, 'ml-admin');
     const both = await buildRole(db, tenant, 'Meals', [

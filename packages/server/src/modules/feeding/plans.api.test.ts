@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, type FeederDispatchRow, type Page, type PlanRow } from '@farmsense/shared';
-import { pens } from '../../db/tables.js';
 import { DEMO_FEEDING_STANDARDS } from '../../db/seed-feeding-standards.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { buildFeeders } from './feeding.fixtures.js';
 import { feedInfos, feedTypes } from './tables.js';
 
@@ -57,14 +56,7 @@ describe(`feeding plans (${TEST_DB})`, () => {
     shed = await buildShed(db, tenant, farm, { shedName: 'Gestation 1', shedType: 1 });
     bare = await buildShed(db, tenant, farm, { shedName: 'No feeders', shedType: 1 });
     otherFarmShed = await buildShed(db, tenant, farm2, { shedName: 'Elsewhere', shedType: 1 });
-    const penRows = await db
-      .insert(pens)
-      .values([
-        { tenantId: tenant, shedId: shed, fieldColumn: 1, field: 1 },
-        { tenantId: tenant, shedId: bare, fieldColumn: 1, field: 1 },
-      ])
-      .returning({ id: pens.id });
-    [pen, otherPen] = penRows.map((p) => p.id) as [number, number];
+    [pen, otherPen] = (await buildPens(db, tenant, [{ shedId: shed }, { shedId: bare }])) as [number, number];
     await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-plfeed1', pens: [pen, pen] });
     const [type] = await db.insert(feedTypes).values({ tenantId: tenant, name: 'Sow feed' }).returning({ id: feedTypes.id });
     const rows = await db

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountType, addDays, ErrorCodes, type FeedReconcileAnswer } from '@farmsense/shared';
-import { accountSheds, pens } from '../../db/tables.js';
+import { accountSheds } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { buildFeeders } from './feeding.fixtures.js';
 
 const RECONCILE = '/api/feeding/analysis/reconcile';
@@ -36,16 +36,17 @@ describe(`feed reconciliation (${TEST_DB})`, () => {
     for (const k of ['a', 'b', 'c', 'd', 'e', 'f'] as const) {
       shed[k] = await buildShed(db, tenant, farm, { shedName: `House ${k.toUpperCase()}`, shedType: 2 });
     }
-    const penRows = await db
-      .insert(pens)
-      .values([shed.a, shed.a, shed.b, shed.c, shed.d, shed.f].map((shedId) => ({ tenantId: tenant, shedId, fieldColumn: 1, field: 1 })))
-      .returning({ id: pens.id });
+    const penIds = await buildPens(
+      db,
+      tenant,
+      [shed.a, shed.a, shed.b, shed.c, shed.d, shed.f].map((shedId) => ({ shedId })),
+    );
     const at = { tenantId: tenant, farmId: farm };
-    const setA = await buildFeeders(ctx.database, { ...at, shedId: shed.a, code: 'fs-rec-a', pens: [penRows[0]!.id, penRows[1]!.id] });
-    const setB = await buildFeeders(ctx.database, { ...at, shedId: shed.b, code: 'fs-rec-b', pens: [penRows[2]!.id] });
-    const setC = await buildFeeders(ctx.database, { ...at, shedId: shed.c, code: 'fs-rec-c', pens: [penRows[3]!.id] });
-    const setD = await buildFeeders(ctx.database, { ...at, shedId: shed.d, code: 'fs-rec-d', pens: [penRows[4]!.id] });
-    const setF = await buildFeeders(ctx.database, { ...at, shedId: shed.f, code: 'fs-rec-f', pens: [penRows[5]!.id] });
+    const setA = await buildFeeders(ctx.database, { ...at, shedId: shed.a, code: 'fs-rec-a', pens: [penIds[0]!, penIds[1]!] });
+    const setB = await buildFeeders(ctx.database, { ...at, shedId: shed.b, code: 'fs-rec-b', pens: [penIds[2]!] });
+    const setC = await buildFeeders(ctx.database, { ...at, shedId: shed.c, code: 'fs-rec-c', pens: [penIds[3]!] });
+    const setD = await buildFeeders(ctx.database, { ...at, shedId: shed.d, code: 'fs-rec-d', pens: [penIds[4]!] });
+    const setF = await buildFeeders(ctx.database, { ...at, shedId: shed.f, code: 'fs-rec-f', pens: [penIds[5]!] });
     await buildAccount(db, { tenantId: tenant, accountCode: 'rc-admin', accountType: AccountType.TENANT_ADMIN });
     const role = await buildRole(db, tenant, 'Analysis', [{ code: 'accurate-feeding.feed-analysis', ops: ['view'] }]);
     const limited = await buildAccount(db, { tenantId: tenant, accountCode: 'rc-house-a', farmIds: [farm], roleIds: [role] });

@@ -2,9 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OperationLogRow, Page } from '@farmsense/shared';
 import { auditLog, tenants } from '../../db/tables.js';
-import { accountId, buildAccount, buildRole, buildTenant, tokenFor } from '../../test/factories.js';
+import { accountId, buildAccount, buildRole, buildTenant, send, tokenFor } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { send } from '../tenants/tenants.fixtures.js';
 
 const PAGE = '/api/breedpigbuilding/operationLog/page';
 const MODULES = '/api/breedpigbuilding/operationLog/modules';

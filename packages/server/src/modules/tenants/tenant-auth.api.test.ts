@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { MASKED_SECRET, type ApiAuthSaved, type ApiAuthView, type SystemAuthView } from '@farmsense/shared';
 import { accounts, apiAuth, sessions, systemAuth } from '../../db/tables.js';
-import { buildAccount, buildFarm, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, send, tokenFor } from '../../test/factories.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { addTenantVia, API_AUTH, INITIAL_PASSWORD, send, signIn, SYSTEM_AUTH, withPlatformApp } from './tenants.fixtures.js';
+import { addTenantVia, API_AUTH, INITIAL_PASSWORD, signIn, SYSTEM_AUTH, withPlatformApp } from './tenants.fixtures.js';
 
 const DAY = 86_400_000;
 const TENANT_SYS_VIEW = '/api/breedpigdevice/pigFarmManagePlus/getSystemAuth';

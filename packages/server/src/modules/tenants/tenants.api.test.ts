@@ -2,14 +2,13 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AccountType, type Page, type TenantOptions, type TenantRow } from '@farmsense/shared';
 import { accounts, sessions, systemAuth, tenants } from '../../db/tables.js';
-import { buildAccount, buildFarm, tokenFor } from '../../test/factories.js';
+import { buildAccount, buildFarm, send, tokenFor } from '../../test/factories.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { encrypt } from '../../test/login.js';
 import {
   addTenantVia,
   API_AUTH,
   INITIAL_PASSWORD,
-  send,
   signIn,
   SYSTEM_AUTH,
   TENANT,

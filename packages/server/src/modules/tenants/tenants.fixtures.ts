@@ -1,5 +1,6 @@
 import { withDemoApp } from '../../test/demo-app.js';
 import type { TestContext } from '../../test/harness.js';
+import { send } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
 
 /** Calls and helpers shared by the platform back-office tests. */
@@ -17,31 +18,6 @@ export const INITIAL_PASSWORD = 'Start@2024x';
  */
 export function withPlatformApp(set: (made: { ctx: TestContext; platform: string }) => void): void {
   withDemoApp(['platform'], ({ ctx, tok }) => set({ ctx, platform: tok.platform! }));
-}
-
-export interface Answer<T = unknown> {
-  status: number;
-  code: number;
-  data: T;
-}
-
-/** One request with optional token, extra headers and client address; returns status, code and data. */
-export async function send<T = unknown>(
-  ctx: TestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  opts: { token?: string | null; body?: unknown; query?: Record<string, string>; headers?: Record<string, string>; ip?: string } = {},
-): Promise<Answer<T>> {
-  const res = await ctx.app.inject({
-    method,
-    url,
-    headers: { ...(opts.token ? { token: opts.token } : {}), ...opts.headers },
-    ...(opts.query ? { query: opts.query } : {}),
-    ...(opts.body === undefined ? {} : { payload: opts.body as Record<string, unknown> }),
-    ...(opts.ip ? { remoteAddress: opts.ip } : {}),
-  });
-  const body = res.json() as { code: number; data: T };
-  return { status: res.statusCode, code: body.code, data: body.data };
 }
 
 /** A valid add-tenant body; the administrator's password is encrypted like the web does. */

@@ -34,6 +34,21 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
     });
     return res.data.list[0];
   };
+  /** Enters a mixed broiler flock of `hens` birds in the house through the register: its id. */
+  const placeFlock = async (house: string, groupNo: string, birthDate: string, startDate: string, hens: number): Promise<number> => {
+    const added = await call<{ id: number }>(ctx, token, 'POST', FLOCK, {
+      farmId,
+      shedId: byHouse.get(house)!.shedId,
+      groupNo,
+      flockType: 2,
+      sex: 3,
+      birthDate,
+      startDate,
+      femaleCount: hens,
+    });
+    expect(added.code).toBe(1);
+    return added.data.id;
+  };
   /** What the house's controller would publish now. */
   const reading = (house: string, now: number): Record<string, number> => modelOf(house).model.step(60, now).values;
 
@@ -87,25 +102,15 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
     expect(empty.occupancy(dayRange(today(), TZ).end.getTime() + 12 * HOUR).emptyFor).toBeCloseTo(0.5, 3);
 
     // Hatched 5 days ago, placed the day after: the register says day 5, so does the controller.
-    const added = await call<{ id: number }>(ctx, token, 'POST', FLOCK, {
-      farmId,
-      shedId: byHouse.get(house)!.shedId,
-      groupNo: 'SYNC-1',
-      flockType: 2,
-      sex: 3,
-      birthDate: addDays(today(), -5),
-      startDate: addDays(today(), -4),
-      femaleCount: 15_000,
-    });
-    expect(added.code).toBe(1);
+    const added = await placeFlock(house, 'SYNC-1', addDays(today(), -5), addDays(today(), -4), 15_000);
     const stock = await call(ctx, token, 'POST', '/api/breedpigbuilding/flockDaily/stock', {
-      flockId: added.data.id,
+      flockId: added,
       day: addDays(today(), -1),
       dead: 40,
       culled: 10,
     });
     expect(stock.code).toBe(1);
-    expect(await currentIn(house)).toMatchObject({ id: added.data.id, dayAge: 5, present: 14_950 });
+    expect(await currentIn(house)).toMatchObject({ id: added, dayAge: 5, present: 14_950 });
     now = Date.now();
     await syncFlocks(ctx.database, sheds, now);
     expect(reading(house, now)['dayAge.1']).toBe(5);
@@ -120,17 +125,7 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
     const current = (await currentIn(house))!;
     expect((await call(ctx, token, 'POST', `${FLOCK}/close`, { id: current.id, stopDate: today() })).code).toBe(1);
     const placement = addDays(today(), 2);
-    const added = await call<{ id: number }>(ctx, token, 'POST', FLOCK, {
-      farmId,
-      shedId: byHouse.get(house)!.shedId,
-      groupNo: 'SYNC-2',
-      flockType: 2,
-      sex: 3,
-      birthDate: addDays(placement, -1),
-      startDate: placement,
-      femaleCount: 20_000,
-    });
-    expect(added.code).toBe(1);
+    await placeFlock(house, 'SYNC-2', addDays(placement, -1), placement, 20_000);
     const now = Date.now();
     const [state] = await houseStates(ctx.database, [byHouse.get(house)!.gatewayId], now);
     const start = dayRange(placement, TZ).start.getTime();

@@ -14,7 +14,7 @@ import {
   FakeController,
   LOGS,
   online,
-  RESTORE,
+  restoreVersion,
   securityCode,
   STATE,
   type ControlWorld,
@@ -186,13 +186,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
   });
 
   it('restores an earlier version as a new one, and logs every change with who, from, to, code kind and answer', async () => {
-    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
-      shedId: w.sheds[0],
-      group: 'tempDayAge',
-      version: 1,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const r = await restoreVersion(ctx, w.token, w.sheds[0]!, 'tempDayAge', 1);
     expect(r.code).toBe(1);
     const version = r.data.results[0]!.version!;
     await waitFor(async () => (await statusOf(w.sheds[0]!, version)) === 'synced');
@@ -214,17 +208,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
     expect(firstLog).toMatchObject({ action: 'apply', version: 1, fromValue: null });
     const safe = await call<Page<OptionLogRow>>(ctx, w.token, 'GET', `/api/safeoplog/records/page?shedId=${w.sheds[0]}`);
     expect(safe.data.total).toBe(logs.data.total);
-    expect(
-      (
-        await call(ctx, w.token, 'POST', RESTORE, {
-          shedId: w.sheds[0],
-          group: 'tempDayAge',
-          version: 99,
-          codeKind: 'security',
-          code: await securityCode(ctx),
-        })
-      ).code,
-    ).toBe(30001);
+    expect((await restoreVersion(ctx, w.token, w.sheds[0]!, 'tempDayAge', 99)).code).toBe(30001);
   });
 
   it('holds back set points far from the comfort curve until the user confirms them, and shows the curve and day age', async () => {

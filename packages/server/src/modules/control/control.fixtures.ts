@@ -131,6 +131,17 @@ export async function online(ctx: TestContext, gatewayId: number, want = true): 
 
 export const securityCode = (ctx: TestContext, code = SAFE_CODE): Promise<string> => encrypt(ctx, code);
 
+/** Restores `version` of the house's `group` as a new version, confirmed with the security code. */
+export async function restoreVersion(
+  ctx: TestContext,
+  token: string,
+  shedId: number,
+  group: SettingGroup,
+  version: number,
+): Promise<ApiAnswer<ApplyAnswer>> {
+  return call<ApplyAnswer>(ctx, token, 'POST', RESTORE, { shedId, group, version, codeKind: 'security', code: await securityCode(ctx) });
+}
+
 /** The calls of one setting group's tests: apply with the security code, the group's state, a version's status. */
 export interface GroupCalls {
   apply: (shedIds: number[], payload: unknown, token?: string) => Promise<ApiAnswer<ApplyAnswer>>;

@@ -3,7 +3,7 @@ import type { ApplyAnswer, DeviceListAnswer, OptionLogRow, Page } from '@farmsen
 import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { buildWorld, FakeController, LOGS, online, RESTORE, securityCode, type ControlWorld } from './control.fixtures.js';
+import { buildWorld, FakeController, LOGS, online, restoreVersion, securityCode, type ControlWorld } from './control.fixtures.js';
 
 const SWITCH = '/api/remotecontrol/device/switch';
 const LIST = '/api/remotecontrol/device/list';
@@ -73,13 +73,7 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
     });
     expect((await switchDevice({ key: 'fan.1', value: 20, returnMinutes: 5, shedId: w.otherShed })).code).toBe(30004);
     expect((await call(ctx, w.otherToken, 'GET', `${LIST}?shedId=${w.sheds[0]}`)).code).toBe(30004);
-    const restore = await call(ctx, w.token, 'POST', RESTORE, {
-      shedId: w.sheds[0],
-      group: 'device',
-      version: 1,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const restore = await restoreVersion(ctx, w.token, w.sheds[0]!, 'device', 1);
     expect(restore.code).toBe(10009);
   });
 

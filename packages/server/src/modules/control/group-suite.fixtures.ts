@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, OptionLogRow, Page, SettingGroup } from '@farmsense/shared';
+import type { OptionLogRow, Page, SettingGroup } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
@@ -7,8 +7,7 @@ import {
   closeBench,
   groupBench,
   LOGS,
-  RESTORE,
-  securityCode,
+  restoreVersion,
   STATE,
   type ControlWorld,
   type FakeController,
@@ -94,13 +93,7 @@ export function settingGroupSuite<P>(s: GroupSuite<P>): void {
       const { ctx, w, g } = b;
       expect((await g.apply([w.sheds[0]!], s.second)).data.results[0]!.version).toBe(2);
       await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'synced');
-      const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
-        shedId: w.sheds[0],
-        group: s.group,
-        version: 1,
-        codeKind: 'security',
-        code: await securityCode(ctx),
-      });
+      const r = await restoreVersion(ctx, w.token, w.sheds[0]!, s.group, 1);
       expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
       await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
       expect((await g.state(w.sheds[0]!)).reported).toEqual(s.first);

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, HeaterPayload, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import type { HeaterPayload, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
 import {
   FakeController,
   LOGS,
-  RESTORE,
-  securityCode,
+  restoreVersion,
   STATE,
   type ControlWorld,
   closeBench,
@@ -107,13 +106,7 @@ describe(`remote control: heaters (${TEST_DB})`, () => {
     await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'failed');
     expect(failed.data.results[0]!.version).toBe(2);
     dev.mode = 'ok';
-    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
-      shedId: w.sheds[0],
-      group: 'heater',
-      version: 1,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const r = await restoreVersion(ctx, w.token, w.sheds[0]!, 'heater', 1);
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
     await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
     expect(dev.commands.at(-1)).toMatchObject({ op: 'setHeaterParams', params: { version: 3, ...heaters(2, 0.5) } });

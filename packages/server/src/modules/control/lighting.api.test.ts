@@ -1,18 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, LightingPayload, OptionLogRow, Page } from '@farmsense/shared';
+import type { LightingPayload, OptionLogRow, Page } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import {
-  FakeController,
-  LOGS,
-  RESTORE,
-  securityCode,
-  type ControlWorld,
-  closeBench,
-  groupBench,
-  type GroupCalls,
-} from './control.fixtures.js';
+import { FakeController, LOGS, restoreVersion, type ControlWorld, closeBench, groupBench, type GroupCalls } from './control.fixtures.js';
 
 const schedule = (intensity: number): LightingPayload => ({
   points: [
@@ -73,13 +64,7 @@ describe(`remote control: lighting schedule (${TEST_DB})`, () => {
   it('restores version 1 as a new version and logs every change', async () => {
     expect((await g.apply([w.sheds[0]!], schedule(20))).data.results[0]!.version).toBe(2);
     await waitFor(async () => (await g.statusOf(w.sheds[0]!, 2)) === 'synced');
-    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
-      shedId: w.sheds[0],
-      group: 'lighting',
-      version: 1,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const r = await restoreVersion(ctx, w.token, w.sheds[0]!, 'lighting', 1);
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
     await waitFor(async () => (await g.statusOf(w.sheds[0]!, 3)) === 'synced');
     expect((await g.state(w.sheds[0]!)).reported).toEqual(schedule(40));

@@ -3,7 +3,17 @@ import type { ApplyAnswer, OptionLogRow, Page, SettingStateAnswer } from '@farms
 import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, FakeController, LOGS, online, RESTORE, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  APPLY,
+  buildWorld,
+  FakeController,
+  LOGS,
+  online,
+  restoreVersion,
+  securityCode,
+  STATE,
+  type ControlWorld,
+} from './control.fixtures.js';
 
 const RH = { enabled: true, low: 40, high: 85, delaySeconds: 60 };
 
@@ -82,13 +92,7 @@ describe(`remote control: the controller's alarm limits (${TEST_DB})`, () => {
   it('restores version 1 as a new version and logs every change', async () => {
     expect((await apply('warnRh', [w.sheds[0]!], { ...RH, high: 80 })).data.results[0]!.version).toBe(2);
     await waitFor(async () => (await statusOf(w.sheds[0]!, 'warnRh', 2)) === 'synced');
-    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', RESTORE, {
-      shedId: w.sheds[0],
-      group: 'warnRh',
-      version: 1,
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const r = await restoreVersion(ctx, w.token, w.sheds[0]!, 'warnRh', 1);
     expect(r.data.results[0]).toMatchObject({ code: 1, version: 3 });
     await waitFor(async () => (await statusOf(w.sheds[0]!, 'warnRh', 3)) === 'synced');
     expect((await state(w.sheds[0]!, 'warnRh')).reported).toEqual(RH);

@@ -1,49 +1,90 @@
-import type { ReactElement } from 'react';
-import type { ShedPick } from '../app/farm';
+import type { ReactElement, ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { NoFarm, useShedOptions, type ShedPick } from '../app/farm';
 import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { FarmField, type FarmPick } from './FarmSelect';
 import { FilterBar } from './FilterBar';
+import { numberFilter, useListPage } from './list/useListPage';
+import { PageFrame, type PageHeadProps } from './PageParts';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from './QueryStates';
 import { SelectFilter } from './SelectFilter';
 
+/** The house filter of a live farm page (kept in the address as `shedId`) and the farm's houses. */
+export interface LiveShedFilter {
+  shedId: number | undefined;
+  onShed: (shedId: number | undefined) => void;
+  sheds: { value: number; label: string }[] | undefined;
+}
+
+const SHED_FILTER = { shedId: numberFilter };
+
+/** The `LiveFarmPage` house filter of the chosen farm. */
+export function useLiveShedFilter(farmId: number | undefined): LiveShedFilter {
+  const list = useListPage(SHED_FILTER);
+  const sheds = useShedOptions(farmId);
+  return { shedId: list.filters.shedId, onShed: (shedId) => list.apply({ shedId }), sheds: sheds.data };
+}
+
 /**
- * The filter bar of a live farm page (silo status, feeding monitor): the farm, optionally one of
- * its houses, and a refresh button. Picking another farm clears the house (`onShed(undefined)`).
- * Fields are `${idPrefix}-farm` and `${idPrefix}-shed`, labelled by the caller's texts.
+ * A live farm page (silo status, feeding monitor): the farm, optionally one of its houses, and a
+ * refresh button over the query's loading, failed, empty or loaded state (`children(data)`).
+ * Picking another farm clears the house. Fields are `${idPrefix}-farm` and `${idPrefix}-shed`,
+ * labelled by the caller's texts; without a farm of the type it says so (`NoFarm`).
  */
-export function FarmShedFilters({
+export function LiveFarmPage<T>({
+  head,
   idPrefix,
   texts,
   choice,
-  shedId,
-  sheds,
-  onShed,
-  refreshing,
-  onRefresh,
+  filter,
+  query,
+  isEmpty,
+  children,
 }: {
+  head: PageHeadProps;
   idPrefix: string;
-  texts: { bar: string; farm: string; shed: string };
-  choice: FarmPick;
-  shedId: number | undefined;
-  sheds: { value: number; label: string }[] | undefined;
-  onShed: (shedId: number | undefined) => void;
-  refreshing: boolean;
-  onRefresh: () => void;
+  texts: { bar: string; farm: string; shed: string; failed: string; empty: string; emptyHint: string };
+  choice: FarmPick & { farmType: number };
+  filter: LiveShedFilter;
+  query: UseQueryResult<T>;
+  isEmpty: (data: T) => boolean;
+  children: (data: T) => ReactNode;
 }): ReactElement {
   const { t } = useTranslation('common');
+  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const retry = (): void => void query.refetch();
   return (
-    <FilterBar
-      label={texts.bar}
-      actions={
-        <Button icon={<ReloadOutlined />} loading={refreshing} onClick={onRefresh}>
-          {t('refresh')}
-        </Button>
-      }
-    >
-      <FarmField id={`${idPrefix}-farm`} label={texts.farm} width={220} choice={choice} onPicked={() => onShed(undefined)} />
-      <SelectFilter<number> id={`${idPrefix}-shed`} label={texts.shed} width={200} value={shedId} options={sheds} onChange={onShed} />
-    </FilterBar>
+    <PageFrame head={head}>
+      <FilterBar
+        label={texts.bar}
+        actions={
+          <Button icon={<ReloadOutlined />} loading={query.isFetching} onClick={retry}>
+            {t('refresh')}
+          </Button>
+        }
+      >
+        <FarmField id={`${idPrefix}-farm`} label={texts.farm} width={220} choice={choice} onPicked={() => filter.onShed(undefined)} />
+        <SelectFilter<number>
+          id={`${idPrefix}-shed`}
+          label={texts.shed}
+          width={200}
+          value={filter.shedId}
+          options={filter.sheds}
+          onChange={filter.onShed}
+        />
+      </FilterBar>
+      {query.isPending ? (
+        <LoadingBlock />
+      ) : query.isError ? (
+        <ErrorBlock title={texts.failed} onRetry={retry} />
+      ) : isEmpty(query.data) ? (
+        <EmptyBlock title={texts.empty} hint={texts.emptyHint} />
+      ) : (
+        children(query.data)
+      )}
+    </PageFrame>
   );
 }
 

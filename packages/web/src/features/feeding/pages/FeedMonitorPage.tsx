@@ -3,21 +3,17 @@ import { Progress, Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { PenFeedRow } from '@farmsense/shared';
-import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
-import { FarmShedFilters } from '../../../ui/FarmShedFilters';
+import { LiveFarmPage, useLiveShedFilter } from '../../../ui/FarmShedFilters';
 import { PagedTable } from '../../../ui/PagedTable';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { useFeedMonitor } from '../api';
 import { formatAmount } from '../model/format';
-import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
 /** Feeders report every half minute: the monitor reads again every 30 s. */
 const REFRESH_MS = 30_000;
-const FILTERS = { shedId: numberFilter };
 const kg = (g: number): string => formatAmount(g / 1000, 1);
 
 /**
@@ -28,10 +24,8 @@ const kg = (g: number): string => formatAmount(g / 1000, 1);
 export function FeedMonitorPage(): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
   const choice = useFarmChoice();
-  const list = useListPage(FILTERS);
-  const sheds = useShedOptions(choice.farmId);
-  const monitor = useFeedMonitor(choice.farmId, REFRESH_MS, list.filters.shedId);
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const filter = useLiveShedFilter(choice.farmId);
+  const monitor = useFeedMonitor(choice.farmId, REFRESH_MS, filter.shedId);
 
   const columns: ColumnsType<PenFeedRow> = [
     {
@@ -79,34 +73,33 @@ export function FeedMonitorPage(): ReactElement {
   ];
 
   return (
-    <PageFrame head={{ title: menuLabel('accurate-feeding.mornitoring'), subtitle: t('monitor.subtitle') }}>
-      <FarmShedFilters
-        idPrefix="monitor"
-        texts={{ bar: t('filters.label'), farm: t('monitor.fields.farm'), shed: t('feedDevices.fields.shedId') }}
-        choice={choice}
-        shedId={list.filters.shedId}
-        sheds={sheds.data}
-        onShed={(shedId) => list.apply({ shedId })}
-        refreshing={monitor.isFetching}
-        onRefresh={() => void monitor.refetch()}
-      />
-      {monitor.isPending ? (
-        <LoadingBlock />
-      ) : monitor.isError ? (
-        <ErrorBlock title={t('monitor.failed')} onRetry={() => void monitor.refetch()} />
-      ) : monitor.data.pens.length === 0 ? (
-        <EmptyBlock title={t('monitor.empty')} hint={t('monitor.emptyHint')} />
-      ) : (
+    <LiveFarmPage
+      head={{ title: menuLabel('accurate-feeding.mornitoring'), subtitle: t('monitor.subtitle') }}
+      idPrefix="monitor"
+      texts={{
+        bar: t('filters.label'),
+        farm: t('monitor.fields.farm'),
+        shed: t('feedDevices.fields.shedId'),
+        failed: t('monitor.failed'),
+        empty: t('monitor.empty'),
+        emptyHint: t('monitor.emptyHint'),
+      }}
+      choice={choice}
+      filter={filter}
+      query={monitor}
+      isEmpty={(data) => data.pens.length === 0}
+    >
+      {(data) => (
         <PagedTable<PenFeedRow>
           rowKey="penId"
           size="small"
-          label={t('monitor.table', { day: monitor.data.day })}
+          label={t('monitor.table', { day: data.day })}
           columns={columns}
-          rows={monitor.data.pens}
+          rows={data.pens}
           rowsPerPage={50}
           scroll={{ x: 1160 }}
         />
       )}
-    </PageFrame>
+    </LiveFarmPage>
   );
 }

@@ -1,19 +1,15 @@
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NoFarm, useFarmChoice, useShedOptions } from '../../../app/farm';
+import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { FarmShedFilters } from '../../../ui/FarmShedFilters';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from '../../../ui/QueryStates';
-import { numberFilter, useListPage } from '../../../ui/list/useListPage';
+import { LiveFarmPage, useLiveShedFilter } from '../../../ui/FarmShedFilters';
 import { useSiloStatus } from '../api';
 import { SiloCard } from '../components/SiloCard';
-import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../silos.css';
 
 /** The status page reads the silos again every minute (a scale reports every few minutes). */
 const REFRESH_MS = 60_000;
-const FILTERS = { shedId: numberFilter };
 
 /**
  * /weight/status: a card per silo of the farm (or feeding one house) with its weight and fill,
@@ -23,35 +19,32 @@ const FILTERS = { shedId: numberFilter };
 export function SiloStatusPage(): ReactElement {
   const { t } = useTranslation(['silos', 'common']);
   const choice = useFarmChoice();
-  const list = useListPage(FILTERS);
-  const sheds = useShedOptions(choice.farmId);
-  const status = useSiloStatus(choice.farmId, REFRESH_MS, list.filters.shedId);
-  if (choice.farmId === undefined) return <NoFarm farmType={choice.farmType} />;
+  const filter = useLiveShedFilter(choice.farmId);
+  const status = useSiloStatus(choice.farmId, REFRESH_MS, filter.shedId);
   return (
-    <PageFrame head={{ title: menuLabel('weight.status'), subtitle: t('status.subtitle') }}>
-      <FarmShedFilters
-        idPrefix="silo"
-        texts={{ bar: t('filters'), farm: t('fields.farm'), shed: t('fields.shed') }}
-        choice={choice}
-        shedId={list.filters.shedId}
-        sheds={sheds.data}
-        onShed={(shedId) => list.apply({ shedId })}
-        refreshing={status.isFetching}
-        onRefresh={() => void status.refetch()}
-      />
-      {status.isPending ? (
-        <LoadingBlock />
-      ) : status.isError ? (
-        <ErrorBlock title={t('status.failed')} onRetry={() => void status.refetch()} />
-      ) : status.data.length === 0 ? (
-        <EmptyBlock title={t('status.empty')} hint={t('status.emptyHint')} />
-      ) : (
+    <LiveFarmPage
+      head={{ title: menuLabel('weight.status'), subtitle: t('status.subtitle') }}
+      idPrefix="silo"
+      texts={{
+        bar: t('filters'),
+        farm: t('fields.farm'),
+        shed: t('fields.shed'),
+        failed: t('status.failed'),
+        empty: t('status.empty'),
+        emptyHint: t('status.emptyHint'),
+      }}
+      choice={choice}
+      filter={filter}
+      query={status}
+      isEmpty={(silos) => silos.length === 0}
+    >
+      {(silos) => (
         <div className="fs-silo-grid">
-          {status.data.map((s) => (
+          {silos.map((s) => (
             <SiloCard key={s.id} silo={s} />
           ))}
         </div>
       )}
-    </PageFrame>
+    </LiveFarmPage>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, Button, Form, Input, Modal, Radio, Skeleton, Space, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Radio, Space, Tag } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { API_VISIT_WAYS, apiAuthBody, type ApiAuthView, type ApiVisitWay, type TenantOptions, type TenantRow } from '@farmsense/shared';
@@ -11,6 +11,7 @@ import { useApiAuth, useTenantOptions, type ApiAuthRequest } from '../api';
 import { useSaveApiAuth } from '../hooks/useTenantMutations';
 import { validityToForm, type ValidityFormValues } from '../validity';
 import { AccessCodeDialog } from './AccessCodeDialog';
+import { AuthDialogFrame } from './AuthDialogFrame';
 import { accountChoices, capOrNull, listOrNull, validityAlias, validityBody, type ValidityNames } from './authForm';
 import { functionTree, FunctionTree, treeCodes } from './FunctionTree';
 import { LimitSelect } from './LimitSelect';
@@ -170,19 +171,18 @@ export function ApiAuthDialog({ tenant, onClose }: { tenant: TenantRow | null; o
   const formId = 'tenant-api-auth';
   return (
     <>
-      <Modal
+      <AuthDialogFrame
         open={tenant !== null}
         title={tenant ? t('api.title', { name: tenant.name }) : ''}
-        onCancel={onClose}
-        okText={t('common:save')}
-        cancelText={t('common:cancel')}
-        okButtonProps={{ htmlType: 'submit', form: formId, disabled: !view.data }}
-        confirmLoading={busy}
+        formId={formId}
+        loaded={!!tenant && !!view.data}
+        failed={view.isError}
+        busy={busy}
         width={720}
-        destroyOnHidden
-        maskClosable={false}
+        rows={8}
+        onClose={onClose}
       >
-        {tenant && view.data ? (
+        {tenant && view.data && (
           <ApiAuthForm
             tenant={tenant}
             view={view.data}
@@ -197,12 +197,8 @@ export function ApiAuthDialog({ tenant, onClose }: { tenant: TenantRow | null; o
               onClose();
             }}
           />
-        ) : view.isError ? (
-          <Alert type="error" showIcon title={t('auth.loadFailed')} />
-        ) : (
-          <Skeleton active paragraph={{ rows: 8 }} />
         )}
-      </Modal>
+      </AuthDialogFrame>
       <AccessCodeDialog code={code} tenantName={codeFor} onClose={() => setCode(null)} />
     </>
   );

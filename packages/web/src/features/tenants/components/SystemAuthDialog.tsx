@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Form, Modal, Skeleton, Switch } from 'antd';
+import { Alert, Form, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { systemAuthBody, type SystemAuthView, type TenantOptions, type TenantRow } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
@@ -9,6 +9,7 @@ import { useSystemAuth, useTenantOptions, type SystemAuthRequest } from '../api'
 import { useSaveSystemAuth } from '../hooks/useTenantMutations';
 import { validityToForm, type ValidityFormValues } from '../validity';
 import { accountChoices, capOrNull, listOrNull, validityAlias, validityBody, type ValidityNames } from './authForm';
+import { AuthDialogFrame } from './AuthDialogFrame';
 import { LimitSelect } from './LimitSelect';
 import { ValidityFields } from './ValidityFields';
 import { FieldRow } from '../../../ui/FormFields';
@@ -118,25 +119,20 @@ export function SystemAuthDialog({ tenant, onClose }: { tenant: TenantRow | null
   const [busy, setBusy] = useState(false);
   const formId = 'tenant-system-auth';
   return (
-    <Modal
+    <AuthDialogFrame
       open={tenant !== null}
       title={tenant ? t('auth.systemTitle', { name: tenant.name }) : ''}
-      onCancel={onClose}
-      okText={t('common:save')}
-      cancelText={t('common:cancel')}
-      okButtonProps={{ htmlType: 'submit', form: formId, disabled: !view.data }}
-      confirmLoading={busy}
+      formId={formId}
+      loaded={!!tenant && !!view.data}
+      failed={view.isError}
+      busy={busy}
       width={680}
-      destroyOnHidden
-      maskClosable={false}
+      rows={6}
+      onClose={onClose}
     >
-      {tenant && view.data ? (
+      {tenant && view.data && (
         <SystemAuthForm tenant={tenant} view={view.data} options={options.data} onDone={onClose} formId={formId} setBusy={setBusy} />
-      ) : view.isError ? (
-        <Alert type="error" showIcon title={t('auth.loadFailed')} />
-      ) : (
-        <Skeleton active paragraph={{ rows: 6 }} />
       )}
-    </Modal>
+    </AuthDialogFrame>
   );
 }

@@ -1,10 +1,10 @@
 import type { ReactElement } from 'react';
-import { Button, Form, type FormRule } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Form, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MEAL_PERIODS_MAX } from '@farmsense/shared';
 import { TextInput } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
+import { FormRows } from './FormRows';
 
 /**
  * The meal periods: start and end (HH:MM) and share in percent; at most 10, shares exactly 100 %
@@ -19,39 +19,32 @@ export function PlanMealsEditor({
 }): ReactElement {
   const { t } = useTranslation(['feeding', 'common']);
   return (
-    <Form.List name="meals" rules={[listRule]}>
-      {(fields, { add, remove }, { errors }) => (
-        <div className="fs-feeding-rows" aria-label={t('plan.meals')}>
-          {fields.map((f, i) => (
-            <div key={f.key} className="fs-feeding-row" data-testid="plan-meal">
-              <span className="fs-feeding-row__days">{t('plan.mealN', { n: i + 1 })}</span>
-              <Form.Item name={[f.name, 'start']} label={t('plan.fields.mealStart')} rules={[fieldRule(['meals', f.name, 'start'])]}>
-                <TextInput placeholder="06:00" />
-              </Form.Item>
-              <Form.Item name={[f.name, 'end']} label={t('plan.fields.mealEnd')} rules={[fieldRule(['meals', f.name, 'end'])]}>
-                <TextInput placeholder="07:00" />
-              </Form.Item>
-              <Form.Item name={[f.name, 'share']} label={t('plan.fields.mealShare')} rules={[fieldRule(['meals', f.name, 'share'])]}>
-                <NumberInput />
-              </Form.Item>
-              <Button
-                type="text"
-                icon={<DeleteOutlined />}
-                aria-label={t('plan.removeMeal', { n: i + 1 })}
-                onClick={() => remove(f.name)}
-              />
-            </div>
-          ))}
-          <Button
-            icon={<PlusOutlined />}
-            disabled={fields.length >= MEAL_PERIODS_MAX}
-            onClick={() => add({ start: '', end: '', share: null })}
-          >
-            {t('plan.addMeal')}
-          </Button>
-          <Form.ErrorList errors={errors} />
-        </div>
+    <FormRows
+      name="meals"
+      rule={listRule}
+      className="fs-feeding-rows"
+      label={t('plan.meals')}
+      rowClassName="fs-feeding-row"
+      rowTestId="plan-meal"
+      max={MEAL_PERIODS_MAX}
+      newRow={() => ({ start: '', end: '', share: null })}
+      removeLabel={(n) => t('plan.removeMeal', { n })}
+      addLabel={t('plan.addMeal')}
+    >
+      {(f, i) => (
+        <>
+          <span className="fs-feeding-row__days">{t('plan.mealN', { n: i + 1 })}</span>
+          <Form.Item name={[f.name, 'start']} label={t('plan.fields.mealStart')} rules={[fieldRule(['meals', f.name, 'start'])]}>
+            <TextInput placeholder="06:00" />
+          </Form.Item>
+          <Form.Item name={[f.name, 'end']} label={t('plan.fields.mealEnd')} rules={[fieldRule(['meals', f.name, 'end'])]}>
+            <TextInput placeholder="07:00" />
+          </Form.Item>
+          <Form.Item name={[f.name, 'share']} label={t('plan.fields.mealShare')} rules={[fieldRule(['meals', f.name, 'share'])]}>
+            <NumberInput />
+          </Form.Item>
+        </>
       )}
-    </Form.List>
+    </FormRows>
   );
 }

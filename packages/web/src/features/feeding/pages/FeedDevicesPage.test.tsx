@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeedDeviceRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { CollectorsPage, ConcentratorsPage, FeedersPage } from './FeedDevicesPage';
 import { FEEDER_PARAMS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -110,11 +111,7 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
     });
     renderWithApp(<CollectorsPage />, '/device-mng/feed/cjq');
     expect(await screen.findByText(t('feedDevices.empty.collector'), {}, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('feedDevices.add.collector')) }));
-    const dialog = (await screen.findByText(t('feedDevices.add.collector'), { selector: '.ant-modal-title' }, SLOW)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
-    const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
+    const { dialog, field } = await openDialog(t('feedDevices.add.collector'), t('feedDevices.add.collector'));
     fireEvent.mouseDown(field(t('feedDevices.fields.shedId')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
     fireEvent.mouseDown(field(t('feedDevices.parentOf.collector')));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeedInfoRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
 import { FeedInfoPage } from './FeedInfoPage';
@@ -103,10 +104,7 @@ describe('feed catalogue pages', { timeout: 40_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: t('types.deleteOf', { name: 'Sow feed' }) }));
     expect(await screen.findByText(t('types.inUse', { count: 2 }), {}, SLOW)).toBeTruthy();
     fireEvent.click(within(dialog()).getByRole('button', { name: tk('common.cancel') }));
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('types.add')) }));
-    const form = (await screen.findByText(t('types.addTitle'), { selector: '.ant-modal-title' }, SLOW)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
+    const { dialog: form } = await openDialog(t('types.add'), t('types.addTitle'));
     fireEvent.change(within(form).getByLabelText(t('types.fields.name')), { target: { value: 'Sow feed' } });
     fireEvent.click(within(form).getByRole('button', { name: tk('common.save') }));
     await waitFor(() => expect(screen.getByText(errorMessage(20034))).toBeTruthy(), SLOW);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PositionRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { findDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { FeederRelationPage } from './FeederRelationPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -60,9 +61,7 @@ describe('feeder relation page', { timeout: 60_000 }, () => {
     });
     renderWithApp(<FeederRelationPage />, '/device-mng/feed/swq/relation');
     fireEvent.click(await screen.findByRole('button', { name: t('relation.actionOf.bind', { no: 2 }) }, SLOW));
-    const dialog = (await screen.findByText(t('relation.titles.bind', { no: 2 }), { selector: '.ant-modal-title' }, SLOW)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
+    const { dialog } = await findDialog(t('relation.titles.bind', { no: 2 }));
     fireEvent.mouseDown(within(dialog).getByLabelText(t('relation.fields.feeder')));
     const placed = await screen.findByText(t('relation.feederAt', { name: 'Crate 1', no: '001', position: 1 }), {}, SLOW);
     expect(placed.closest('.ant-select-item-option-disabled')).toBeTruthy();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MealAdjustRow, MealFeederRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { MealFieldPage, MealShedPage } from './MealAdjustPage';
@@ -98,11 +99,7 @@ describe('meal adjustment pages', { timeout: 90_000 }, () => {
     });
     renderWithApp(<MealFieldPage />, '/accurate-feeding/meal/field');
     expect(await screen.findByText(t('meal.empty.field'), {}, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('meal.add.field')) }));
-    const dialog = (await screen.findByText(t('meal.addTitle.field'), { selector: '.ant-modal-title' }, SLOW)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
-    const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
+    const { dialog, field } = await openDialog(t('meal.add.field'), t('meal.addTitle.field'));
     fireEvent.mouseDown(field(t('meal.fields.shed')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
     // The pen list follows the house (its pens load with the farm's tree).

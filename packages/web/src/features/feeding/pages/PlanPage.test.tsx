@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlanRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { PlanPage } from './PlanPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -84,11 +85,7 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
     });
     renderWithApp(<PlanPage />, '/accurate-feeding/plan');
     expect(await screen.findByText(t('plan.empty'), {}, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('plan.add')) }));
-    const dialog = (await screen.findByText(t('plan.addTitle'), { selector: '.ant-modal-title' }, SLOW)).closest(
-      '.ant-modal',
-    ) as HTMLElement;
-    const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
+    const { dialog, field } = await openDialog(t('plan.add'), t('plan.addTitle'));
     fireEvent.change(field(t('plan.fields.name')), { target: { value: 'Lactating sows' } });
     fireEvent.mouseDown(field(t('plan.fields.shed')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RackRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
+import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { RacksPage } from './RacksPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -57,9 +58,7 @@ describe('feeding racks page', { timeout: 60_000 }, () => {
     });
     renderWithApp(<RacksPage />, '/accurate-feeding/column');
     expect(await screen.findByText(t('racks.empty'), {}, SLOW)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: new RegExp(t('racks.add')) }));
-    const dialog = (await screen.findByText(t('racks.add'), { selector: '.ant-modal-title' }, SLOW)).closest('.ant-modal') as HTMLElement;
-    const field = (label: string): HTMLElement => within(dialog).getByLabelText(label);
+    const { dialog, field } = await openDialog(t('racks.add'), t('racks.add'));
     fireEvent.mouseDown(field(t('racks.fields.shedId')));
     fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
     fireEvent.mouseDown(field(t('racks.fields.penId')));

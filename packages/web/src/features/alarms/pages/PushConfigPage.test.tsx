@@ -64,6 +64,13 @@ function serve({
 
 const type = (el: HTMLElement, value: string): void => void fireEvent.change(el, { target: { value } });
 const save = (dialog: HTMLElement): void => void fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
+/** Opens the page (no strategies or phone settings yet) and the add dialog of one of its lists. */
+async function openAddDialog(list: 'strategy' | 'phone'): Promise<HTMLElement> {
+  renderWithApp(<PushConfigPage />, '/pushmanagement/pushpolicyconfiguration');
+  await screen.findByText(t(`pushConfig.${list}.empty`), {}, SLOW);
+  fireEvent.click(screen.getByText(t(`pushConfig.${list}.add`)).closest('button')!);
+  return screen.findByRole('dialog', {}, SLOW);
+}
 const posted = (calls: RecordedCall[], path: string) => calls.find((c) => c.method === 'POST' && c.path === path);
 
 signedInEach({
@@ -94,10 +101,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
 
   it('names a bad extra e-mail as it is typed, then sends the list as one text', async () => {
     const calls = serve();
-    renderWithApp(<PushConfigPage />, '/pushmanagement/pushpolicyconfiguration');
-    await screen.findByText(t('pushConfig.strategy.empty'), {}, SLOW);
-    fireEvent.click(screen.getByText(t('pushConfig.strategy.add')).closest('button')!);
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const dialog = await openAddDialog('strategy');
     type(within(dialog).getByLabelText(t('pushConfig.strategy.fields.name')), 'Day shift');
     const emails = within(dialog).getByLabelText(t('pushConfig.strategy.fields.extraEmails'));
     type(emails, 'a@farm.cn; not-mail');
@@ -121,10 +125,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
 
   it("offers as people the accounts who can see the farm, not the tenant's whole list", async () => {
     const calls = serve();
-    renderWithApp(<PushConfigPage />, '/pushmanagement/pushpolicyconfiguration');
-    await screen.findByText(t('pushConfig.strategy.empty'), {}, SLOW);
-    fireEvent.click(screen.getByText(t('pushConfig.strategy.add')).closest('button')!);
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const dialog = await openAddDialog('strategy');
     await waitFor(() => expect(calls.find((c) => c.path === '/warning/push/people')?.query).toEqual({ farmId: '1' }), SLOW);
     const picker = within(dialog).getByLabelText(t('pushConfig.strategy.fields.people'));
     fireEvent.mouseDown(picker.closest('.ant-select')!.querySelector('.ant-select-selector') ?? picker);
@@ -134,10 +135,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
 
   it('refuses a strategy without anyone to tell, and shows 20029 under the name', async () => {
     const calls = serve({ add: { code: 20029 } });
-    renderWithApp(<PushConfigPage />, '/pushmanagement/pushpolicyconfiguration');
-    await screen.findByText(t('pushConfig.strategy.empty'), {}, SLOW);
-    fireEvent.click(screen.getByText(t('pushConfig.strategy.add')).closest('button')!);
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const dialog = await openAddDialog('strategy');
     type(within(dialog).getByLabelText(t('pushConfig.strategy.fields.name')), 'Day shift');
     save(dialog);
     expect(await within(dialog).findByText(tk('validation.pushNoRecipient'), {}, SLOW)).toBeTruthy();
@@ -149,10 +147,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
 
   it('marks a repeated priority on its row and sends the numbers once they differ', async () => {
     const calls = serve();
-    renderWithApp(<PushConfigPage />, '/pushmanagement/pushpolicyconfiguration');
-    await screen.findByText(t('pushConfig.phone.empty'), {}, SLOW);
-    fireEvent.click(screen.getByText(t('pushConfig.phone.add')).closest('button')!);
-    const dialog = await screen.findByRole('dialog', {}, SLOW);
+    const dialog = await openAddDialog('phone');
     const field = (what: 'name' | 'number' | 'priority', list: 'callers' | 'callees', n: number): HTMLElement =>
       within(dialog).getByLabelText(t(`pushConfig.phone.${what}Of`, { list: t(`pushConfig.phone.fields.${list}`), n }));
     type(field('name', 'callers', 1), 'Farm line');

@@ -1,10 +1,9 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { ALARM_LEVELS, ALARM_KINDS } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { useAddressRange } from '../../../ui/list/useAddressRange';
 import { ExportButton } from '../../../ui/ExportButton';
 import { choices, FilterFields } from '../../../ui/list/filters';
 import { numberFilter, oneOfFilter, useListPage } from '../../../ui/list/useListPage';
@@ -34,10 +33,7 @@ export function AlarmHistoryPage(): ReactElement {
   const list = useListPage(FILTERS);
   const { filters } = list;
   const sheds = useShedOptions(farm.farmId);
-  // Fixed when the page opens, so the default query stays the same while the page is shown.
-  const [opened] = useState(() => dayjs());
-  const range: DateRange =
-    filters.start !== undefined && filters.end !== undefined ? [dayjs(filters.start), dayjs(filters.end)] : lastHours(168, opened);
+  const { range, pick } = useAddressRange(list, 168);
   const filterQuery: Omit<HistoryQuery, 'pageNo' | 'pageSize'> = {
     farmId: farm.farmId,
     shedId: filters.shedId,
@@ -89,7 +85,7 @@ export function AlarmHistoryPage(): ReactElement {
           />
         </>
       }
-      span={{ kind: 'range', value: range, onChange: ([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() }) }}
+      span={{ kind: 'range', value: range, onChange: pick }}
     >
       <Panel
         className="fs-env-card"

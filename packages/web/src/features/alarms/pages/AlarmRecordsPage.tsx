@@ -3,13 +3,13 @@ import { Button, Tag } from 'antd';
 import { CheckOutlined, ClockCircleOutlined, PauseCircleOutlined, PlayCircleOutlined, UndoOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { ALARM_KINDS, ALARM_LEVELS, ALARM_STATES, type AlarmRow, type AlarmStateFilter } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { actionsColumn } from '../../../ui/actionsColumn';
-import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { DateRangePicker, type DateRange } from '../../../ui/DateRangePicker';
+import { useAddressRange } from '../../../ui/list/useAddressRange';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { lazyPart } from '../../../ui/lazyPart';
@@ -64,8 +64,6 @@ export function AlarmRecordsPage(): ReactElement {
   const choice = useFarmChoice();
   const list = useListPage(FILTERS);
   const { filters } = list;
-  // Fixed when the page opens, so the default query stays the same while the page is shown.
-  const [opened] = useState(() => Date.now());
   const [comment, setComment] = useState<{ action: CommentAction; row: AlarmRow } | null>(null);
   const [shelving, setShelving] = useState<AlarmRow | null>(null);
   const { shelve } = useAlarmWrites();
@@ -76,13 +74,10 @@ export function AlarmRecordsPage(): ReactElement {
   const reload = useCallback(() => void client.invalidateQueries({ queryKey: ALARM_KEYS.records }), [client]);
   useAlarmEvents(reload);
 
-  const fixedRange = filters.start !== undefined && filters.end !== undefined;
+  const chosen = useAddressRange(list, DEFAULT_HOURS);
+  const fixedRange = chosen.fixed;
   const sinceEver = !fixedRange && filters.state !== undefined && ACTIVE_STATES.has(filters.state);
-  const range: DateRange | null = fixedRange
-    ? [dayjs(filters.start), dayjs(filters.end)]
-    : sinceEver
-      ? null
-      : lastHours(DEFAULT_HOURS, dayjs(opened));
+  const range: DateRange | null = sinceEver ? null : chosen.range;
   const query: AlarmListQuery = {
     pageNo: list.paging.pageNo,
     pageSize: list.paging.pageSize,
@@ -241,7 +236,7 @@ export function AlarmRecordsPage(): ReactElement {
           ]}
         />
         <FilterField id="alarm-range" label={t('records.time')}>
-          <DateRangePicker id="alarm-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+          <DateRangePicker id="alarm-range" value={range} onChange={chosen.pick} />
         </FilterField>
       </FilterBar>
       <ListTable

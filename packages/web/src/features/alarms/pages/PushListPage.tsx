@@ -1,10 +1,10 @@
-import { useMemo, useState, type ReactElement } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import { PUSH_STATUSES } from '@farmsense/shared';
 import { useFarmChoice, useShedOptions } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { DateRangePicker } from '../../../ui/DateRangePicker';
+import { useAddressRange } from '../../../ui/list/useAddressRange';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { FilterFields, type FilterSpec } from '../../../ui/list/filters';
@@ -38,13 +38,10 @@ function PushListPage({ kind }: { kind: 'email' | 'phone' }): ReactElement {
   const choice = useFarmChoice();
   const list = useListPage(FILTERS);
   const { filters } = list;
-  // Fixed when the page opens, so the default query stays the same while the page is shown.
-  const [opened] = useState(() => Date.now());
   const sheds = useShedOptions(choice.farmId);
   const code = kind === 'email' ? 'pushmanagement.pushlist' : 'pushmanagement.pushlist-phone';
 
-  const fixedRange = filters.start !== undefined && filters.end !== undefined;
-  const range: DateRange = fixedRange ? [dayjs(filters.start), dayjs(filters.end)] : lastHours(DEFAULT_HOURS, dayjs(opened));
+  const { fixed: fixedRange, range, pick } = useAddressRange(list, DEFAULT_HOURS);
   const query: PushListQuery = {
     pageNo: list.paging.pageNo,
     pageSize: list.paging.pageSize,
@@ -111,7 +108,7 @@ function PushListPage({ kind }: { kind: 'email' | 'phone' }): ReactElement {
         />
         <FilterFields list={list} specs={specs} />
         <FilterField id="push-range" label={t('records.time')}>
-          <DateRangePicker id="push-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+          <DateRangePicker id="push-range" value={range} onChange={pick} />
         </FilterField>
       </FilterBar>
       <ListTable

@@ -1,11 +1,11 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
-import dayjs from 'dayjs';
 import type { SiloDailyRow, SiloDeliveryRow } from '@farmsense/shared';
 import { NoFarm, useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { DateRangePicker, lastHours, type DateRange } from '../../../ui/DateRangePicker';
+import { DateRangePicker } from '../../../ui/DateRangePicker';
+import { useAddressRange } from '../../../ui/list/useAddressRange';
 import { FarmField } from '../../../ui/FarmSelect';
 import { FilterBar, FilterField } from '../../../ui/FilterBar';
 import { SegmentedFilter } from '../../../ui/SegmentedFilter';
@@ -33,11 +33,7 @@ export function SiloRecordsPage(): ReactElement {
   const list = useListPage(FILTERS);
   const { filters } = list;
   const view = filters.view ?? 'deliveries';
-  const [opened] = useState(() => Date.now());
-  const range: DateRange =
-    filters.start !== undefined && filters.end !== undefined
-      ? [dayjs(filters.start), dayjs(filters.end)]
-      : lastHours(DEFAULT_HOURS, dayjs(opened));
+  const { range, pick } = useAddressRange(list, DEFAULT_HOURS);
   const silos = useSiloPage({ pageNo: 1, pageSize: 1000, farmId: choice.farmId }, choice.farmId !== undefined);
   const query: SiloRecordsQuery = {
     pageNo: list.paging.pageNo,
@@ -93,7 +89,7 @@ export function SiloRecordsPage(): ReactElement {
           onChange={(v) => list.apply({ siloId: v })}
         />
         <FilterField id="silo-range" label={t('history.range')}>
-          <DateRangePicker id="silo-range" value={range} onChange={([a, b]) => list.apply({ start: a.valueOf(), end: b.valueOf() })} />
+          <DateRangePicker id="silo-range" value={range} onChange={pick} />
         </FilterField>
         <SegmentedFilter<(typeof VIEWS)[number]>
           id="silo-view"

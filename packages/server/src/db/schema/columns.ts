@@ -19,6 +19,12 @@ export const stamps = {
   updatedBy: integer('updated_by'),
 };
 
+/** The `stamps` of a row the signed-in account (`scope.id`) adds: it made it and changed it last. */
+export const addedBy = (scope: { id: number }) => ({ createdBy: scope.id, updatedBy: scope.id });
+
+/** The `stamps` of a row the signed-in account changes now. */
+export const changedBy = (scope: { id: number }) => ({ updatedBy: scope.id, updatedAt: new Date() });
+
 /** The row this one belongs to (its tenant, farm, shed, flock...): required, and deleted with it. */
 export const belongsTo = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target, { onDelete: 'cascade' });
 

@@ -22,6 +22,7 @@ import { paramError } from '../../lib/param-error.js';
 import { checkRoles, heldNames, replaceFarms, replaceRoles } from './authorize.js';
 import { findTarget, guardTarget } from './repo.js';
 import { audit } from '../../plugins/audit-note.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Adding, editing, deleting and banning accounts of the caller's tenant (SPEC §7 "Roles and
@@ -71,8 +72,7 @@ export async function addAccount(db: Db, keys: Keys, scope: Scope, tenantId: num
           mustChangePassword: true,
           accountType: body.accountType,
           status: AccountStatus.ENABLED,
-          createdBy: scope.id,
-          updatedBy: scope.id,
+          ...addedBy(scope),
         })
         .returning({ id: accounts.id });
       const id = row!.id;
@@ -110,8 +110,7 @@ export async function updateAccount(db: Db, keys: Keys, scope: Scope, tenantId: 
         ...profile(body),
         ...(body.accountType !== undefined ? { accountType: body.accountType } : {}),
         ...(passwordHash !== undefined ? { passwordHash, mustChangePassword: true } : {}),
-        updatedAt: new Date(),
-        updatedBy: scope.id,
+        ...changedBy(scope),
       })
       .where(and(eq(accounts.id, target.id), eq(accounts.tenantId, tenantId)));
     if (body.roleIds) await replaceRoles(tx, target.id, body.roleIds);
@@ -179,7 +178,7 @@ export async function banAccounts(db: Db, scope: Scope, tenantId: number, body: 
   }
   await db
     .update(accounts)
-    .set({ status: body.status, updatedAt: new Date(), updatedBy: scope.id })
+    .set({ status: body.status, ...changedBy(scope) })
     .where(and(eq(accounts.tenantId, tenantId), inArray(accounts.id, body.ids)));
   if (body.status === AccountStatus.DISABLED) {
     for (const id of body.ids) await revokeAccountSessions(db, id);

@@ -29,6 +29,7 @@ import type { LiveHub } from '../../iot/live.js';
 import { alarmEvent } from './stored.js';
 import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Rule groups and rules (/warningmanagement/warningconfiguration). A group or rule of a farm the
@@ -136,8 +137,7 @@ export async function addGroup(db: Db, scope: Scope, body: RuleGroupAddBody): Pr
         name: body.name,
         enabled: body.enabled,
         remark: body.remark ?? null,
-        createdBy: scope.id,
-        updatedBy: scope.id,
+        ...addedBy(scope),
       })
       .returning({ id: alarmRuleGroups.id });
     return { id: row!.id };
@@ -163,7 +163,7 @@ export async function updateGroup(db: Db, live: LiveHub, scope: Scope, body: Rul
     const ended = await db.transaction(async (tx) => {
       await tx
         .update(alarmRuleGroups)
-        .set({ name: body.name, enabled: body.enabled, remark: body.remark ?? null, updatedAt: new Date(), updatedBy: scope.id })
+        .set({ name: body.name, enabled: body.enabled, remark: body.remark ?? null, ...changedBy(scope) })
         .where(eq(alarmRuleGroups.id, group.id));
       return body.enabled ? [] : endGroupAlarms(tx, group.id, scope.id);
     });
@@ -318,8 +318,7 @@ export async function addRule(db: Db, scope: Scope, body: AlarmRuleAddBody): Pro
         groupId: group.id,
         shedType: group.shedType,
         ...ruleColumns(body),
-        createdBy: scope.id,
-        updatedBy: scope.id,
+        ...addedBy(scope),
       })
       .returning({ id: alarmRules.id });
     await writeStages(tx, tenantId, row!.id, body);
@@ -337,7 +336,7 @@ export async function updateRule(db: Db, live: LiveHub, scope: Scope, body: Alar
   const ended = await db.transaction(async (tx) => {
     await tx
       .update(alarmRules)
-      .set({ groupId: group.id, shedType: group.shedType, ...ruleColumns(body), updatedAt: new Date(), updatedBy: scope.id })
+      .set({ groupId: group.id, shedType: group.shedType, ...ruleColumns(body), ...changedBy(scope) })
       .where(eq(alarmRules.id, rule.id));
     await writeStages(tx, tenantIdOf(scope), rule.id, body);
     if (!body.enabled || body.kind !== rule.kind) return endRuleAlarms(tx, [rule.id], scope.id);

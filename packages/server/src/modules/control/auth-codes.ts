@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, controlAuthCodes, sheds } from '../../db/tables.js';
 import { refusal, seesShed, tenantIdOf, visibleSheds, type Scope } from '../../scope/index.js';
 import { authCodeHash } from './verify.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Authorization codes (/safe-control/settings): an administrator generates one for some houses
@@ -47,8 +48,7 @@ export async function generateAuthCode(db: Db, scope: Scope, b: AuthCodeGenerate
         validMinutes: b.validMinutes,
         expiresAt,
         remark: b.remark ?? null,
-        createdBy: scope.id,
-        updatedBy: scope.id,
+        ...addedBy(scope),
       })
       .onConflictDoNothing()
       .returning({ id: controlAuthCodes.id });
@@ -113,7 +113,7 @@ export async function enableAuthCode(db: Db, scope: Scope, b: AuthCodeEnableBody
   if (!visible.some((r) => r.c.id === b.id)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'authCode', id: b.id });
   await db
     .update(controlAuthCodes)
-    .set({ enabled: b.enabled, updatedAt: new Date(), updatedBy: scope.id })
+    .set({ enabled: b.enabled, ...changedBy(scope) })
     .where(and(eq(controlAuthCodes.id, b.id), eq(controlAuthCodes.tenantId, tenantIdOf(scope))));
 }
 

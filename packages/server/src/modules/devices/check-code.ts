@@ -4,6 +4,7 @@ import { gateways } from '../../db/tables.js';
 import { hashCheckCode, newCheckCode } from '../../lib/check-codes.js';
 import { visibleGateway, type Scope } from '../../scope/index.js';
 import type { Changed } from './controllers.js';
+import { changedBy } from '../../db/schema/columns.js';
 
 /**
  * Replaces a gateway's check code with a new random one and answers it, once (the registry keeps
@@ -22,7 +23,7 @@ export async function regenerateCheckCode(
   const stored = await hashCheckCode(checkCode);
   await db
     .update(gateways)
-    .set({ checkCode: stored, updatedAt: new Date(), updatedBy: scope.id })
+    .set({ checkCode: stored, ...changedBy(scope) })
     .where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)));
   changed(gw.code, { gatewayId: gw.id });
   return { checkCode };

@@ -20,6 +20,7 @@ import { assertNoSubDevices, assertShedFree, checkGatewayRules, uniqueTaken } fr
 import { containsText } from '../../lib/text-search.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
 import { audit } from '../../plugins/audit-note.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Gateways and controllers (/device-mng/controller, and the 4008 page: the same list cut to a
@@ -122,7 +123,7 @@ export async function addController(
     await checkGatewayRules(tx, tenantId, farm.id, shedId, b);
     const [row] = await tx
       .insert(gateways)
-      .values({ tenantId, ...fieldsOf(b, farm.id, shedId), checkCode: stored, createdBy: scope.id, updatedBy: scope.id })
+      .values({ tenantId, ...fieldsOf(b, farm.id, shedId), checkCode: stored, ...addedBy(scope) })
       .returning({ id: gateways.id })
       .catch(uniqueTaken);
     audit.add(scope.req, 'device', b.name);
@@ -178,7 +179,7 @@ export async function updateController(db: Db, scope: Scope, tenantId: number, b
     }
     await tx
       .update(gateways)
-      .set({ ...fieldsOf(b, farm.id, shedId), updatedAt: new Date(), updatedBy: scope.id })
+      .set({ ...fieldsOf(b, farm.id, shedId), ...changedBy(scope) })
       .where(and(eq(gateways.id, gw.id), eq(gateways.tenantId, tenantId)))
       .catch(uniqueTaken);
   });
@@ -222,7 +223,10 @@ export async function bindController(
     const [now] = await tx.select({ shedId: gateways.shedId }).from(gateways).where(eq(gateways.id, gw.id));
     if (now?.shedId != null) throw new AppError(ErrorCodes.CONTROLLER_EXISTS_UNDER_HOUSE);
     await assertShedFree(tx, tenantId, shedId, gw.deviceCategory, gw.id);
-    await tx.update(gateways).set({ shedId, updatedAt: new Date(), updatedBy: scope.id }).where(eq(gateways.id, gw.id));
+    await tx
+      .update(gateways)
+      .set({ shedId, ...changedBy(scope) })
+      .where(eq(gateways.id, gw.id));
   });
   changed(gw.code);
   audit.edit(scope.req, 'device', gw.name, [{ field: 'shed', before: null, after: await shedName(db, shedId) }]);
@@ -238,7 +242,10 @@ async function shedName(db: Db, shedId: number | null): Promise<string | null> {
 export async function unbindController(db: Db, scope: Scope, tenantId: number, id: number, changed: Changed): Promise<void> {
   const gw = await visibleGateway(scope, { id: id });
   const was = await shedName(db, gw.shedId);
-  await db.update(gateways).set({ shedId: null, updatedAt: new Date(), updatedBy: scope.id }).where(eq(gateways.id, gw.id));
+  await db
+    .update(gateways)
+    .set({ shedId: null, ...changedBy(scope) })
+    .where(eq(gateways.id, gw.id));
   changed(gw.code);
   audit.edit(scope.req, 'device', gw.name, audit.changes({ shed: was }, { shed: null }));
 }
@@ -256,7 +263,7 @@ export async function enableControllers(
   const rows = await Promise.all(unique.map((id) => visibleGateway(scope, { id: id })));
   await db
     .update(gateways)
-    .set({ enabled, updatedAt: new Date(), updatedBy: scope.id })
+    .set({ enabled, ...changedBy(scope) })
     .where(and(eq(gateways.tenantId, tenantId), inArray(gateways.id, unique)));
   for (const r of rows) changed(r.code, enabled ? undefined : { gatewayId: r.id });
   // One entry for the call: the gateways it switched, by name.

@@ -19,6 +19,7 @@ import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
 import { audit } from '../../plugins/audit-note.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Farm administration (SPEC §3 Farm, /housemanagement/houselist). Every statement names the
@@ -127,7 +128,7 @@ export async function addFarm(db: Db, scope: Scope, tenantId: number, body: Farm
       await assertTenantAccount(tx, tenantId, body.adminAccountId);
       const [row] = await tx
         .insert(farms)
-        .values({ tenantId, ...fieldsOf(body), createdBy: scope.id, updatedBy: scope.id })
+        .values({ tenantId, ...fieldsOf(body), ...addedBy(scope) })
         .returning({ id: farms.id });
       const farmId = row!.id;
       const grantees = new Set<number>();
@@ -164,7 +165,7 @@ export async function updateFarm(db: Db, scope: Scope, tenantId: number, body: F
       }
       await tx
         .update(farms)
-        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: scope.id })
+        .set({ ...fieldsOf(body), ...changedBy(scope) })
         .where(and(eq(farms.id, body.id), eq(farms.tenantId, tenantId)));
       if (body.adminAccountId !== undefined) {
         await tx.insert(accountFarms).values({ accountId: body.adminAccountId, farmId: body.id }).onConflictDoNothing();
@@ -191,6 +192,6 @@ export async function setTimeZone(db: Db, scope: Scope, tenantId: number, body: 
   audit.edit(scope.req, 'farm', farm.farmName, audit.changes(farm, after));
   await db
     .update(farms)
-    .set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, updatedAt: new Date(), updatedBy: scope.id })
+    .set({ timeZone: body.timeZone, timeZoneName: body.timeZoneName, ...changedBy(scope) })
     .where(and(eq(farms.id, body.farmId), eq(farms.tenantId, tenantId)));
 }

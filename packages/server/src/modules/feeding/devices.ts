@@ -24,6 +24,7 @@ import { containsText } from '../../lib/text-search.js';
 import { audit } from '../../plugins/audit-note.js';
 import { refusal, seesShed, shedCondition, tenantIdOf, visibleGateway, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Concentrators, collectors and feeders of the houses the caller sees (shared
@@ -220,7 +221,7 @@ export async function addDevice(db: Db, scope: Scope, input: DeviceBody): Promis
       const cols = await columnsOf(tx, scope, input);
       const [row] = await tx
         .insert(feedDevices)
-        .values({ ...cols, createdBy: scope.id, updatedBy: scope.id })
+        .values({ ...cols, ...addedBy(scope) })
         .returning({ id: feedDevices.id });
       return row!.id;
     })
@@ -240,7 +241,7 @@ export async function updateDevice(db: Db, scope: Scope, input: DeviceBody & { i
       }
       await tx
         .update(feedDevices)
-        .set({ ...cols, updatedAt: new Date(), updatedBy: scope.id })
+        .set({ ...cols, ...changedBy(scope) })
         .where(eq(feedDevices.id, before.id));
       return cols;
     })

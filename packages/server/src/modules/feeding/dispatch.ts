@@ -10,6 +10,7 @@ import { feedDevices } from './device-tables.js';
 import { feedersOf, sendCopies, sendLater, settlePlan, writeCopies, type Outgoing } from './dispatch-link.js';
 import { visiblePlan } from './plan-access.js';
 import { feedingDispatches, feedingPlans } from './tables.js';
+import { changedBy } from '../../db/schema/columns.js';
 
 /**
  * Dispatching a plan (issue 15): one copy per feeder of the plan's pens (or house), each a command
@@ -55,7 +56,7 @@ export async function dispatchPlan(db: Db, deps: Deps, scope: Scope, id: number)
         if ((await feedersOf(tx, plan)).length === 0) throw new AppError(ErrorCodes.TASK_ADD_FAILED, { data: { feeders: 0 } });
         await tx
           .update(feedingPlans)
-          .set({ dispatchStatus: 'scheduled', updatedAt: new Date(), updatedBy: scope.id })
+          .set({ dispatchStatus: 'scheduled', ...changedBy(scope) })
           .where(eq(feedingPlans.id, plan.id));
         await deps.jobs.enqueue(dispatchJob, { planId: plan.id, at }, { runAt: new Date(at), key: `dispatch-${plan.id}-${at}`, tx });
         return null;

@@ -22,6 +22,7 @@ import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedInfos, feedingPlanStages, feedTypes } from './tables.js';
 import { audit } from '../../plugins/audit-note.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Feed types and feed info: the tenant's catalogue (shared feeding/schemas.ts). A type or feed of
@@ -100,7 +101,7 @@ export async function addType(db: Db, scope: Scope, body: FeedTypeBody): Promise
   try {
     const [row] = await db
       .insert(feedTypes)
-      .values({ tenantId: tenantIdOf(scope), name: body.name, remark: body.remark ?? null, createdBy: scope.id, updatedBy: scope.id })
+      .values({ tenantId: tenantIdOf(scope), name: body.name, remark: body.remark ?? null, ...addedBy(scope) })
       .returning({ id: feedTypes.id });
     audit.add(scope.req, 'feedType', body.name);
     return { id: row!.id };
@@ -115,7 +116,7 @@ export async function updateType(db: Db, scope: Scope, body: FeedTypeBody & { id
   try {
     await db
       .update(feedTypes)
-      .set({ name: body.name, remark: body.remark ?? null, updatedAt: new Date(), updatedBy: scope.id })
+      .set({ name: body.name, remark: body.remark ?? null, ...changedBy(scope) })
       .where(eq(feedTypes.id, type.id));
   } catch (err) {
     raced(err);
@@ -221,7 +222,7 @@ export async function addInfo(db: Db, scope: Scope, body: FeedInfoBody): Promise
   try {
     const [row] = await db
       .insert(feedInfos)
-      .values({ tenantId: tenantIdOf(scope), ...infoValues(body), createdBy: scope.id, updatedBy: scope.id })
+      .values({ tenantId: tenantIdOf(scope), ...infoValues(body), ...addedBy(scope) })
       .returning({ id: feedInfos.id });
     audit.add(scope.req, 'feed', body.name);
     return { id: row!.id };
@@ -237,7 +238,7 @@ export async function updateInfo(db: Db, scope: Scope, body: FeedInfoBody & { id
   try {
     await db
       .update(feedInfos)
-      .set({ ...infoValues(body), updatedAt: new Date(), updatedBy: scope.id })
+      .set({ ...infoValues(body), ...changedBy(scope) })
       .where(eq(feedInfos.id, feed.id));
   } catch (err) {
     raced(err);

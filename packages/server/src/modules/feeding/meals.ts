@@ -31,6 +31,7 @@ import {
 import { feederStates } from './meal-feeders.js';
 import { feedingMealAdjusts } from './meal-tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Meal adjustments per house (/accurate-feeding/meal/shed) and per pen (/field), shared
@@ -165,8 +166,7 @@ export async function addMealAdjust(db: Db, scope: Scope, body: MealAdjustAddBod
         shedId: body.shedId,
         penId: body.penId,
         ...values(body),
-        createdBy: scope.id,
-        updatedBy: scope.id,
+        ...addedBy(scope),
       })
       .returning({ id: feedingMealAdjusts.id });
     audit.add(scope.req, 'mealAdjust', name);
@@ -191,7 +191,7 @@ export async function updateMealAdjust(db: Db, scope: Scope, body: MealAdjustUpd
   try {
     await db
       .update(feedingMealAdjusts)
-      .set({ farmId: body.farmId, shedId: body.shedId, penId: body.penId, ...values(body), updatedAt: new Date(), updatedBy: scope.id })
+      .set({ farmId: body.farmId, shedId: body.shedId, penId: body.penId, ...values(body), ...changedBy(scope) })
       .where(eq(feedingMealAdjusts.id, before.id));
   } catch (err) {
     raced(err);

@@ -30,6 +30,7 @@ import { standardsOf, visibleStandard } from './standards.js';
 import { audit } from '../../plugins/audit-note.js';
 import { feedInfos, feedingDispatches, feedingPlanMeals, feedingPlanPens, feedingPlans, feedingPlanStages } from './tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Feeding plans (/accurate-feeding/plan). The request schema has checked the SPEC §5 rules but
@@ -198,7 +199,7 @@ export async function addPlan(db: Db, scope: Scope, body: PlanAddBody): Promise<
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(feedingPlans)
-        .values({ tenantId, ...planValues(body, maxStep), createdBy: scope.id, updatedBy: scope.id })
+        .values({ tenantId, ...planValues(body, maxStep), ...addedBy(scope) })
         .returning({ id: feedingPlans.id });
       await writeParts(tx, tenantId, row!.id, body);
       audit.add(scope.req, 'feedingPlan', body.name);
@@ -219,7 +220,7 @@ export async function updatePlan(db: Db, scope: Scope, body: PlanUpdateBody): Pr
     await db.transaction(async (tx) => {
       await tx
         .update(feedingPlans)
-        .set({ ...planValues(body, maxStep), dispatchStatus: 'draft', updatedAt: new Date(), updatedBy: scope.id })
+        .set({ ...planValues(body, maxStep), dispatchStatus: 'draft', ...changedBy(scope) })
         .where(eq(feedingPlans.id, plan.id));
       await tx.delete(feedingPlanStages).where(eq(feedingPlanStages.planId, plan.id));
       await tx.delete(feedingPlanMeals).where(eq(feedingPlanMeals.planId, plan.id));

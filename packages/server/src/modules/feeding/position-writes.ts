@@ -14,6 +14,7 @@ import { refusal, seesPen, seesShed, tenantIdOf, type Scope } from '../../scope/
 import { feedDevices } from './device-tables.js';
 import { checkFeederName } from './positions.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
+import { changedBy } from '../../db/schema/columns.js';
 
 /**
  * The feeder to position relation (/device-mng/feed/swq/relation; shared feeding/rack-schemas.ts
@@ -54,7 +55,7 @@ async function place(tx: Tx, scope: Scope, feeder: FeederRecord, position: Posit
   if (feeder.penId !== position.penId)
     await tx
       .update(feedDevices)
-      .set({ penId: position.penId, updatedAt: new Date(), updatedBy: scope.id })
+      .set({ penId: position.penId, ...changedBy(scope) })
       .where(eq(feedDevices.id, feeder.id));
 }
 
@@ -110,7 +111,10 @@ export async function renameFeeder(db: Db, scope: Scope, b: FeederRenameBody): P
   const before = await db.transaction(async (tx) => {
     const feeder = await visibleFeeder(tx, scope, b.feederId);
     await checkFeederName(tx, feeder.shedId, feeder.id, b.name);
-    await tx.update(feedDevices).set({ name: b.name, updatedAt: new Date(), updatedBy: scope.id }).where(eq(feedDevices.id, feeder.id));
+    await tx
+      .update(feedDevices)
+      .set({ name: b.name, ...changedBy(scope) })
+      .where(eq(feedDevices.id, feeder.id));
     return feeder;
   });
   audit.edit(scope.req, 'device', `${b.name} (${before.deviceNo})`, audit.changes(before, { name: b.name }));

@@ -21,6 +21,7 @@ import {
 import { feedDevices } from './device-tables.js';
 import { feedPositions, feedRacks } from './rack-tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { changedBy } from '../../db/schema/columns.js';
 
 /**
  * Feeding racks of the houses the caller sees (shared feeding/rack-schemas.ts states the rules).
@@ -177,7 +178,7 @@ export async function updateRack(db: Db, scope: Scope, b: RackAddBody & { id: nu
           .where(and(eq(feedPositions.rackId, before.id), isNotNull(feedPositions.feederId)));
         await tx
           .update(feedDevices)
-          .set({ penId: pen.id, updatedAt: new Date(), updatedBy: scope.id })
+          .set({ penId: pen.id, ...changedBy(scope) })
           .where(inArray(feedDevices.id, placed));
       }
       await tx
@@ -188,8 +189,7 @@ export async function updateRack(db: Db, scope: Scope, b: RackAddBody & { id: nu
           startNo: b.startNo,
           endNo: b.endNo,
           remark: b.remark ?? null,
-          updatedAt: new Date(),
-          updatedBy: scope.id,
+          ...changedBy(scope),
         })
         .where(eq(feedRacks.id, before.id));
     })

@@ -18,6 +18,7 @@ import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
 import { feedingPlans, feedingStandardAdjustments, feedingStandardAges, feedingStandards } from './tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Feeding standards (/std/mgn): the tenant's daily amounts by day age per pen feeding type and
@@ -159,7 +160,7 @@ export async function addStandard(db: Db, scope: Scope, body: StandardAddBody): 
     return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(feedingStandards)
-        .values({ tenantId, ...standardValues(body), createdBy: scope.id, updatedBy: scope.id })
+        .values({ tenantId, ...standardValues(body), ...addedBy(scope) })
         .returning({ id: feedingStandards.id });
       await writeParts(tx, tenantId, row!.id, body);
       return { id: row!.id };
@@ -177,7 +178,7 @@ export async function updateStandard(db: Db, scope: Scope, body: StandardUpdateB
     await db.transaction(async (tx) => {
       await tx
         .update(feedingStandards)
-        .set({ ...standardValues(body), updatedAt: new Date(), updatedBy: scope.id })
+        .set({ ...standardValues(body), ...changedBy(scope) })
         .where(eq(feedingStandards.id, standard.id));
       await tx.delete(feedingStandardAges).where(eq(feedingStandardAges.standardId, standard.id));
       await tx.delete(feedingStandardAdjustments).where(eq(feedingStandardAdjustments.standardId, standard.id));

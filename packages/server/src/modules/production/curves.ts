@@ -24,6 +24,7 @@ import { router } from '../../core/serve.js';
 import { standardCurves } from './tables.js';
 import { rowExists } from '../../lib/row-exists.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Standard curves (/ci18/std/curves): a farm's targets per flock type and indicator, one curve
@@ -121,8 +122,7 @@ export async function addCurve(db: Db, scope: Scope, body: CurveAdd, from?: Buil
         ...curveFields(body),
         source: from?.source ?? null,
         builtinId: from?.id ?? null,
-        createdBy: scope.id,
-        updatedBy: scope.id,
+        ...addedBy(scope),
       })
       .returning({ id: standardCurves.id });
     return { id: row!.id };
@@ -141,8 +141,7 @@ export async function updateCurve(db: Db, scope: Scope, body: CurveUpdate): Prom
       .update(standardCurves)
       .set({
         ...curveFields(body),
-        updatedAt: new Date(),
-        updatedBy: scope.id,
+        ...changedBy(scope),
       })
       .where(and(eq(standardCurves.id, body.id), eq(standardCurves.tenantId, tenantIdOf(scope))));
   } catch (err) {

@@ -10,6 +10,7 @@ import { assertDevice, assertPlaceFree, flockOptions, flockPage, flockRow, today
 import { DAY_TABLES, EVENT_TABLES } from './records.js';
 import { FLOCK_OPTION_APPS, FLOCK_READ_APPS, FLOCK_WRITE_APP, visibleFlock } from './access.js';
 import { flockStockDays, flocks } from './tables.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Flocks (/prod-data-input/flock, /ci18/group/current): placement to depletion in one house.
@@ -54,7 +55,7 @@ export async function addFlock(db: Db, scope: Scope, body: FlockAddBody): Promis
       await assertPlaceFree(tx, body);
       const [row] = await tx
         .insert(flocks)
-        .values({ tenantId, ...fieldsOf(body), status: 1, createdBy: scope.id, updatedBy: scope.id })
+        .values({ tenantId, ...fieldsOf(body), status: 1, ...addedBy(scope) })
         .returning({ id: flocks.id });
       return { id: row!.id };
     });
@@ -120,7 +121,7 @@ export async function updateFlock(db: Db, scope: Scope, body: FlockUpdateBody): 
       await assertPlaceFree(tx, body, body.id);
       await tx
         .update(flocks)
-        .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: scope.id })
+        .set({ ...fieldsOf(body), ...changedBy(scope) })
         .where(and(eq(flocks.id, body.id), eq(flocks.tenantId, tenantId)));
       if (body.birthDate !== current.birthDate || farm.timeZone !== current.timeZone) {
         // Stored day ages follow the birth date.
@@ -154,7 +155,7 @@ export async function closeFlock(db: Db, scope: Scope, body: { id: number; stopD
   }
   await db
     .update(flocks)
-    .set({ status: 2, stopDate: body.stopDate, updatedAt: new Date(), updatedBy: scope.id })
+    .set({ status: 2, stopDate: body.stopDate, ...changedBy(scope) })
     .where(and(eq(flocks.id, f.id), eq(flocks.tenantId, f.tenantId)));
   return { id: f.id };
 }

@@ -28,6 +28,7 @@ import {
   flockWaterDays,
   flocks,
 } from './tables.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Daily records of a flock (SPEC §3): stock, growth, feed, water and eggs once per flock and day;
@@ -241,7 +242,7 @@ export async function insertRow(db: DbOrTx, scope: Scope, kind: DailyKind, row: 
     if (existing) throw new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
     if (kind === 'stock') await assertStockFits(db, f, day, row as unknown as StockDelta);
   }
-  const base = { tenantId: f.tenantId, flockId: f.id, dayAge: daysBetween(f.birthDate, day), createdBy: scope.id, updatedBy: scope.id };
+  const base = { tenantId: f.tenantId, flockId: f.id, dayAge: daysBetween(f.birthDate, day), ...addedBy(scope) };
   try {
     const [saved] = await db
       .insert(t)
@@ -292,7 +293,7 @@ export async function updateStored(
   try {
     const [saved] = await db
       .update(t)
-      .set({ ...values, flockId: f.id, dayAge: daysBetween(f.birthDate, day), updatedBy: scope.id, updatedAt: new Date() } as never)
+      .set({ ...values, flockId: f.id, dayAge: daysBetween(f.birthDate, day), ...changedBy(scope) } as never)
       .where(and(eq(t.id, id), eq(t.tenantId, f.tenantId)))
       .returning();
     return { id, old: existing, new: saved as unknown as Record<string, unknown> };

@@ -24,6 +24,7 @@ import { containsText } from '../../lib/text-search.js';
 import { rowExists } from '../../lib/row-exists.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
 import { audit } from '../../plugins/audit-note.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Roles of a tenant (SPEC §6): unique name (10008), type 'farm' or 'group', and operation rights
@@ -88,7 +89,7 @@ export async function addRole(db: Db, scope: Scope, tenantId: number, body: Role
   try {
     const [row] = await db
       .insert(roles)
-      .values({ tenantId, roleName: body.roleName, type: body.type, createdBy: scope.id, updatedBy: scope.id })
+      .values({ tenantId, roleName: body.roleName, type: body.type, ...addedBy(scope) })
       .returning({ id: roles.id });
     audit.add(scope.req, 'role', body.roleName);
     return { id: row!.id };
@@ -112,7 +113,7 @@ export async function editRole(db: Db, scope: Scope, tenantId: number, body: Rol
   try {
     await db
       .update(roles)
-      .set({ roleName: body.roleName, type, updatedAt: new Date(), updatedBy: scope.id })
+      .set({ roleName: body.roleName, type, ...changedBy(scope) })
       .where(and(eq(roles.id, role.id), eq(roles.tenantId, tenantId)));
   } catch (err) {
     nameRace(err);
@@ -178,7 +179,10 @@ export async function bindApps(db: Db, scope: Scope, tenantId: number, body: Ope
     if (merged.size > 0) {
       await tx.insert(roleApps).values([...merged].map(([appCode, ops]) => ({ roleId: role.id, appCode, ops: ordered(ops) })));
     }
-    await tx.update(roles).set({ updatedAt: new Date(), updatedBy: scope.id }).where(eq(roles.id, role.id));
+    await tx
+      .update(roles)
+      .set({ ...changedBy(scope) })
+      .where(eq(roles.id, role.id));
   });
 }
 

@@ -17,6 +17,7 @@ import { farmCondition, seesPen, seesShed, visibleFarm, visiblePen, visibleShed,
 import { narrowBeforePenRemoval } from './narrow.js';
 import { lockFarm } from './service.js';
 import { audit } from '../../plugins/audit-note.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /** A pen as the log names it: its shed, then its name or row-column. */
 async function penLabel(db: Db, shedId: number, p: { name: string | null; field: number; fieldColumn: number }): Promise<string> {
@@ -80,7 +81,7 @@ export async function addPens(db: Db, scope: Scope, tenantId: number, body: AddF
     if (taken) throw new AppError(ErrorCodes.PEN_NUMBER_EXISTS);
     const values = [];
     for (let c = body.startColumn; c <= body.endColumn; c++) {
-      values.push({ tenantId, shedId: shed.id, fieldColumn: c, field: body.row, createdBy: scope.id, updatedBy: scope.id });
+      values.push({ tenantId, shedId: shed.id, fieldColumn: c, field: body.row, ...addedBy(scope) });
     }
     const rows = await tx.insert(pens).values(values).returning({ id: pens.id });
     const ids = rows.map((r) => r.id);
@@ -114,7 +115,7 @@ export async function updatePen(db: Db, scope: Scope, tenantId: number, body: Up
     }
     await tx
       .update(pens)
-      .set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, updatedAt: new Date(), updatedBy: scope.id })
+      .set({ fieldColumn: body.fieldColumn, field: body.field, name: body.name ?? null, ...changedBy(scope) })
       .where(and(eq(pens.id, pen.id), eq(pens.tenantId, tenantId)));
   });
   const after = { field: body.field, fieldColumn: body.fieldColumn, name: body.name ?? null };

@@ -7,6 +7,7 @@ import { forbidden, visibleFarm, visibleShed, type Scope } from '../../scope/ind
 import { narrowBeforeShedRemoval } from './narrow.js';
 import { rowExists } from '../../lib/row-exists.js';
 import { audit } from '../../plugins/audit-note.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Sheds (houses) of a farm (/housemanagement/shedlist). A shed of another tenant, of a farm the
@@ -57,7 +58,7 @@ export async function addShed(db: Db, scope: Scope, tenantId: number, body: Shed
     await assertPlaceFree(tx, tenantId, farm.id, body);
     const [row] = await tx
       .insert(sheds)
-      .values({ tenantId, farmId: farm.id, ...fieldsOf(body), createdBy: scope.id, updatedBy: scope.id })
+      .values({ tenantId, farmId: farm.id, ...fieldsOf(body), ...addedBy(scope) })
       .returning({ id: sheds.id });
     if (scope.shedLimits.has(farm.id)) await tx.insert(accountSheds).values({ accountId: scope.id, shedId: row!.id });
     audit.add(scope.req, 'shed', body.shedName);
@@ -73,7 +74,7 @@ export async function updateShed(db: Db, scope: Scope, tenantId: number, body: S
     await assertPlaceFree(tx, tenantId, shed.farmId, body, shed.id);
     await tx
       .update(sheds)
-      .set({ ...fieldsOf(body), updatedAt: new Date(), updatedBy: scope.id })
+      .set({ ...fieldsOf(body), ...changedBy(scope) })
       .where(and(eq(sheds.id, shed.id), eq(sheds.tenantId, tenantId)));
   });
   audit.edit(scope.req, 'shed', shed.shedName, audit.changes(shed, fieldsOf(body)));

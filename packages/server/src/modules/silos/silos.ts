@@ -28,6 +28,7 @@ import {
   type Scope,
 } from '../../scope/index.js';
 import { siloSheds, siloState, silos } from './tables.js';
+import { addedBy, changedBy } from '../../db/schema/columns.js';
 
 /**
  * Silos and their bindings (/weight/bind). A silo of a farm the caller does not see is 30001, like
@@ -138,8 +139,7 @@ export async function addSilo(db: Db, scope: Scope, body: SiloAddBody): Promise<
           emptyPct: body.emptyPct,
           fullPct: body.fullPct,
           leadDays: body.leadDays,
-          createdBy: scope.id,
-          updatedBy: scope.id,
+          ...addedBy(scope),
         })
         .returning({ id: silos.id });
       await tx.insert(siloSheds).values(body.shedIds.map((shedId) => ({ siloId: row!.id, shedId })));
@@ -166,8 +166,7 @@ export async function updateSilo(db: Db, scope: Scope, body: SiloUpdateBody): Pr
           emptyPct: body.emptyPct,
           fullPct: body.fullPct,
           leadDays: body.leadDays,
-          updatedBy: scope.id,
-          updatedAt: new Date(),
+          ...changedBy(scope),
         })
         .where(eq(silos.id, silo.id));
       await tx.delete(siloSheds).where(eq(siloSheds.siloId, silo.id));
@@ -235,7 +234,7 @@ export async function bindScale(db: Db, scope: Scope, body: SiloBindScaleBody): 
     await db.transaction(async (tx) => {
       await tx
         .update(silos)
-        .set({ gatewayId: gw.id, channel: body.channel, updatedBy: scope.id, updatedAt: new Date() })
+        .set({ gatewayId: gw.id, channel: body.channel, ...changedBy(scope) })
         .where(eq(silos.id, silo.id));
       await tx.delete(siloState).where(eq(siloState.siloId, silo.id));
     });
@@ -247,7 +246,10 @@ export async function bindScale(db: Db, scope: Scope, body: SiloBindScaleBody): 
 export async function unbindScale(db: Db, scope: Scope, id: number): Promise<void> {
   const silo = await visibleSilo(db, scope, id);
   await db.transaction(async (tx) => {
-    await tx.update(silos).set({ gatewayId: null, channel: null, updatedBy: scope.id, updatedAt: new Date() }).where(eq(silos.id, silo.id));
+    await tx
+      .update(silos)
+      .set({ gatewayId: null, channel: null, ...changedBy(scope) })
+      .where(eq(silos.id, silo.id));
     await tx.delete(siloState).where(eq(siloState.siloId, silo.id));
   });
 }

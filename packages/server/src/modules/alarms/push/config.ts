@@ -23,6 +23,7 @@ import { paramError } from '../../../lib/param-error.js';
 import { assertWholeFarms, farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../../scope/index.js';
 import { pushPhoneConfigs, pushStrategies } from './tables.js';
 import { pageAnswer, readPage } from '../../../lib/paging.js';
+import { addedBy, changedBy } from '../../../db/schema/columns.js';
 
 /**
  * Push strategies and phone notification configurations (/pushmanagement/pushpolicyconfiguration).
@@ -169,7 +170,7 @@ export async function addStrategy(db: Db, scope: Scope, body: PushStrategyAddBod
   try {
     const [row] = await db
       .insert(pushStrategies)
-      .values({ tenantId, farmId: farm.id, ...strategyColumns(body), createdBy: scope.id, updatedBy: scope.id })
+      .values({ tenantId, farmId: farm.id, ...strategyColumns(body), ...addedBy(scope) })
       .returning({ id: pushStrategies.id });
     return { id: row!.id };
   } catch (err) {
@@ -184,7 +185,7 @@ export async function updateStrategy(db: Db, scope: Scope, body: PushStrategyUpd
   await checkPeople(db, s.tenantId, s.farmId, body.accountIds);
   await db
     .update(pushStrategies)
-    .set({ ...strategyColumns({ ...body, farmId: s.farmId }), updatedAt: new Date(), updatedBy: scope.id })
+    .set({ ...strategyColumns({ ...body, farmId: s.farmId }), ...changedBy(scope) })
     .where(eq(pushStrategies.id, s.id));
   return { id: s.id };
 }
@@ -255,7 +256,7 @@ export async function addPhone(db: Db, scope: Scope, body: PhoneConfigAddBody): 
   try {
     const [row] = await db
       .insert(pushPhoneConfigs)
-      .values({ tenantId: tenantIdOf(scope), farmId: farm.id, ...phoneColumns(body), createdBy: scope.id, updatedBy: scope.id })
+      .values({ tenantId: tenantIdOf(scope), farmId: farm.id, ...phoneColumns(body), ...addedBy(scope) })
       .returning({ id: pushPhoneConfigs.id });
     return { id: row!.id };
   } catch (err) {
@@ -269,7 +270,7 @@ export async function updatePhone(db: Db, scope: Scope, body: PhoneConfigUpdateB
   await writableFarm(scope, p.farmId);
   await db
     .update(pushPhoneConfigs)
-    .set({ ...phoneColumns({ ...body, farmId: p.farmId }), updatedAt: new Date(), updatedBy: scope.id })
+    .set({ ...phoneColumns({ ...body, farmId: p.farmId }), ...changedBy(scope) })
     .where(eq(pushPhoneConfigs.id, p.id));
   return { id: p.id };
 }

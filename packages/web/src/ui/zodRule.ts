@@ -26,6 +26,15 @@ export function zodRule(schema: ZodType, field: string, toBody?: (values: Record
 }
 
 /**
+ * The `zodRule`s of a form's fields (`rule(field)`), the schema reading the form's values with
+ * `fixed` ones added: the id of the record edited, the farm a record is added to.
+ */
+export function zodRules(schema: ZodType, fixed?: Record<string, unknown>): (field: string) => FormRule {
+  const toBody = fixed && ((values: Record<string, unknown>) => ({ ...values, ...fixed }));
+  return (field) => zodRule(schema, field, toBody);
+}
+
+/**
  * A form rule for a check the server also makes: a value `ok` refuses shows the message of the
  * code the server would answer with (e.g. 200324 for an IP address that is not one).
  */

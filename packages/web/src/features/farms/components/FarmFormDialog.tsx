@@ -3,7 +3,7 @@ import { Divider, Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, type FarmDetail } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
-import { zodRule } from '../../../ui/zodRule';
+import { zodRules } from '../../../ui/zodRule';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
 import { optionalText } from '../../../ui/formErrors';
 import { useAddFarm, useUpdateFarm } from '../api';
@@ -67,8 +67,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
   const [initial] = useState(() => initialValues(farm, i18n.language));
   // The zone name last filled in automatically: replaced on a new zone, a typed name is kept.
   const autoName = useRef(initial.timeZone ? zoneLongName(initial.timeZone, i18n.language) : '');
-  const rule = (field: string): ReturnType<typeof zodRule> =>
-    adding ? zodRule(farmAddBody, field) : zodRule(farmUpdateBody, field, (v) => ({ ...v, id: farm.id }));
+  const rule = adding ? zodRules(farmAddBody) : zodRules(farmUpdateBody, { id: farm.id });
 
   const onValuesChange = (changed: Partial<FarmFormValues>): void => {
     if (!changed.timeZone) return;

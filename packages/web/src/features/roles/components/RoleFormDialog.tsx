@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { Form, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
-import { zodRule } from '../../../ui/zodRule';
+import { zodRules } from '../../../ui/zodRule';
 import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
 import { useAddEditSave } from '../../../ui/useFormSave';
 import { FormDialog } from '../../../ui/FormDialog';
@@ -25,8 +25,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
   const adding = role === null;
   const add = useAddRole();
   const edit = useEditRole();
-  const rule = (field: string): ReturnType<typeof zodRule> =>
-    adding ? zodRule(roleAddBody, field) : zodRule(roleEditBody, field, (v) => ({ ...v, id: role.id }));
+  const rule = adding ? zodRules(roleAddBody) : zodRules(roleEditBody, { id: role.id });
 
   const save = useAddEditSave(form, {
     body: (v: RoleFormValues) => ({ roleName: v.roleName.trim(), type: v.type }),

@@ -3,7 +3,7 @@ import { Col, Form, Row, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, renderLabel, shedAddBody, shedLabel, shedUpdateBody, type ShedOverviewRow } from '@farmsense/shared';
 import { translateKnown } from '../../../ui/enumLabel';
-import { zodRule } from '../../../ui/zodRule';
+import { zodRules } from '../../../ui/zodRule';
 import { useAddShed, useUpdateShed } from '../api';
 import { shedTypeOptions } from './shedTypes';
 import { useAddEditSave } from '../../../ui/useFormSave';
@@ -50,10 +50,7 @@ export function ShedFormDialog({
     }),
     translateKnown,
   );
-  const rule = (field: string): ReturnType<typeof zodRule> =>
-    adding
-      ? zodRule(shedAddBody, field, (v) => ({ ...v, farmId: farm.id }))
-      : zodRule(shedUpdateBody, field, (v) => ({ ...v, id: shed.tid }));
+  const rule = adding ? zodRules(shedAddBody, { farmId: farm.id }) : zodRules(shedUpdateBody, { id: shed.tid });
 
   const save = useAddEditSave(form, {
     body: (v: ShedFormValues) => ({

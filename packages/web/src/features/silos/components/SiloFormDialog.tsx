@@ -7,7 +7,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useAddEditSave } from '../../../ui/useFormSave';
-import { zodRule } from '../../../ui/zodRule';
+import { zodRules } from '../../../ui/zodRule';
 import { useAddSilo, useUpdateSilo } from '../api';
 
 interface SiloFormValues {
@@ -42,8 +42,7 @@ export function SiloFormDialog({ farmId, silo, onClose }: { farmId: number; silo
   );
   const add = useAddSilo();
   const update = useUpdateSilo();
-  const rule = (field: string): ReturnType<typeof zodRule> =>
-    silo ? zodRule(siloUpdateBody, field, (v) => ({ ...v, id: silo.id })) : zodRule(siloAddBody, field, (v) => ({ ...v, farmId }));
+  const rule = silo ? zodRules(siloUpdateBody, { id: silo.id }) : zodRules(siloAddBody, { farmId });
 
   const save = useAddEditSave(form, {
     body: (v: SiloFormValues) => ({

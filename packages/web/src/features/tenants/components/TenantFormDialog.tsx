@@ -1,9 +1,9 @@
-import { useMemo, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import { Alert, Checkbox, Divider, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TENANT_MODULES, tenantAddForm, tenantEditBody, type TenantModule, type TenantRow } from '@farmsense/shared';
 import { useEncrypt } from '../../../app/auth/useEncrypt';
-import { zodRule } from '../../../ui/zodRule';
+import { zodRules } from '../../../ui/zodRule';
 import { useAddTenant, useEditTenant } from '../hooks/useTenantMutations';
 import { moduleOptions } from '../modules';
 import { useAddEditSave } from '../../../ui/useFormSave';
@@ -55,9 +55,7 @@ export function TenantFormDialog({
   const add = useAddTenant();
   const edit = useEditTenant();
 
-  const schema = adding ? tenantAddForm : tenantEditBody;
-  const toBody = useMemo(() => (adding ? undefined : (v: Record<string, unknown>) => ({ ...v, id: tenant.id })), [adding, tenant]);
-  const rule = (field: string): ReturnType<typeof zodRule> => zodRule(schema, field, toBody);
+  const rule = adding ? zodRules(tenantAddForm) : zodRules(tenantEditBody, { id: tenant.id });
 
   const initialValues: TenantFormValues = tenant
     ? {

@@ -73,3 +73,24 @@ export function formatForInput(value: number | null | undefined, seps: { decimal
   if (value == null || !Number.isFinite(value)) return '';
   return String(value).replace('.', seps.decimal);
 }
+
+/**
+ * A figure to `digits` decimals, the one rounding rule of the product: Math.round's halves (2.45
+ * to 1 decimal is 2.5, -2.45 is -2.4: halves go up), so every package shows the same figure.
+ */
+export function roundTo(value: number, digits: number): number {
+  const f = 10 ** digits;
+  return Math.round(value * f) / f;
+}
+
+/** Two digits with a leading zero: months, days, hours and minutes in labels ("07"). */
+export const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** Lowest, mean (to 3 decimals) and highest of a non-empty list of readings. */
+export function readingSummary(values: readonly number[]): { min: number; avg: number; max: number } {
+  return {
+    min: Math.min(...values),
+    avg: roundTo(values.reduce((s, x) => s + x, 0) / values.length, 3),
+    max: Math.max(...values),
+  };
+}

@@ -1,3 +1,4 @@
+import { roundTo } from '@farmsense/shared';
 import type {
   DynamicWindPayload,
   FixedWindPayload,
@@ -29,7 +30,6 @@ export const VENT_BAND = 3;
 /** Degrees above the set point where ventilation starts rising above the minimum. */
 export const VENT_START = 0.3;
 
-const round1 = (v: number): number => Math.round(v * 10) / 10;
 
 /**
  * Fixed-speed fans 2..n (fan 1 is the variable-speed one) in stages: fan n+1 on once the
@@ -40,7 +40,7 @@ const round1 = (v: number): number => Math.round(v * 10) / 10;
 export function defaultFixedWind(p: ShedProfile): FixedWindPayload | null {
   const n = p.fans.count;
   if (n < 2) return null;
-  const at = (units: number): number => round1(VENT_START + (VENT_BAND * units) / n);
+  const at = (units: number): number => roundTo(VENT_START + (VENT_BAND * units) / n, 1);
   const stages = Array.from({ length: n - 1 }, (_, k) => ({
     fan: k + 2,
     onAbove: at(k + 1 + 0.15),
@@ -64,7 +64,7 @@ function spread<T>(points: readonly T[], max: number): T[] {
  */
 export function defaultDynamicWind(p: ShedProfile): DynamicWindPayload {
   const cap = p.fans.count * p.fans.m3s;
-  const percent = (kg: number): number => round1(Math.min(100, Math.max(2, ((p.headCount * kg * p.minVent) / 3600 / cap) * 100)));
+  const percent = (kg: number): number => roundTo(Math.min(100, Math.max(2, ((p.headCount * kg * p.minVent) / 3600 / cap) * 100)), 1);
   const dayAge = spread(p.weight, 10)
     .filter(([day]) => day >= -7 && day <= 999)
     .map(([day, kg]) => ({ day, percent: percent(kg) }));

@@ -57,8 +57,3 @@ export function slew(value: number, target: number, maxStep: number): number {
 export function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
 }
-
-export function round(v: number, decimals: number): number {
-  const f = 10 ** decimals;
-  return Math.round(v * f) / f;
-}

@@ -1,3 +1,4 @@
+import { roundTo } from '@farmsense/shared';
 import type { Ack, Command } from './commands.js';
 import type { StepResult } from './model.js';
 import { hashSeed, Rng } from './random.js';
@@ -152,7 +153,7 @@ export class SiloScaleModel {
       const c = s.cfg;
       const rnd = new Rng(hashSeed(`${this.code}:${c.channel}:${this.at}`, this.cfg.seed)).next();
       const noise = (rnd - 0.5) * c.capacityKg * (c.noise ?? 0.004);
-      out[`weight.${c.channel}`] = Math.round(Math.max(0, s.kg + noise) * 10) / 10;
+      out[`weight.${c.channel}`] = roundTo(Math.max(0, s.kg + noise), 1);
     }
     return out;
   }

@@ -16,6 +16,7 @@ import {
   type HeaterPayload,
   type SettingGroup,
   type TempDayAgePayload,
+  roundTo
 } from '@farmsense/shared';
 import {
   DEFAULT_WARN_BAR,
@@ -55,12 +56,11 @@ export function demoCurve(kind: keyof typeof PROFILES): TempDayAgePayload {
 export function demoHeaters(kind: keyof typeof PROFILES): HeaterPayload | null {
   const count = PROFILES[kind].heaters.count;
   if (count === 0) return null;
-  const round = (v: number): number => Math.round(v * 10) / 10;
   return heaterPayload.parse({
     heaters: Array.from({ length: count }, (_, i) => defaultHeater(i)).map((h) => ({
       ...h,
-      onBelow: round(h.onBelow),
-      offBelow: round(h.offBelow),
+      onBelow: roundTo(h.onBelow, 1),
+      offBelow: roundTo(h.offBelow, 1),
     })),
   });
 }

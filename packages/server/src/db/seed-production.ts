@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { addDays, BUILTIN_CURVES, type BuiltinCurve, curveValueAt, dayAgeOn, daysBetween, FLOCK_STATUS } from '@farmsense/shared';
+import { addDays, BUILTIN_CURVES, type BuiltinCurve, curveValueAt, dayAgeOn, daysBetween, FLOCK_STATUS, roundTo } from '@farmsense/shared';
 import { kindForShedType, PROFILES, type ShedKind } from '../../../simulator/src/index.js';
 import { hashSeed, Rng } from '../../../simulator/src/random.js';
 import { dayRange, farmDay } from '../lib/farm-time.js';
@@ -221,9 +221,9 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
     const thin = broiler && age === THIN_AGE && day < last ? Math.round(present * THIN_SHARE) : 0;
     const shipped = thin + (day === p.stop && broiler ? present - thin : 0);
     present -= shipped;
-    const exitKg = shipped > 0 ? Math.round(((shipped * stdAt(STD.broilerWeight, age) * perf * noise(0.01)) / 1000) * 10) / 10 : null;
+    const exitKg = shipped > 0 ? roundTo((shipped * stdAt(STD.broilerWeight, age) * perf * noise(0.01)) / 1000, 1) : null;
     // Dead broilers are weighed from the second week (the mortality-corrected FCR needs them).
-    const deadKg = broiler && dead > 0 ? Math.round(((dead * stdAt(STD.broilerWeight, age) * 0.7) / 1000) * 100) / 100 : null;
+    const deadKg = broiler && dead > 0 ? roundTo((dead * stdAt(STD.broilerWeight, age) * 0.7) / 1000, 2) : null;
     rows.stock.push({ ...key, dead, culled, transferIn: 0, transferOut: shipped, transferOutKg: exitKg, deadKg });
 
     const weighDay = broiler ? age % 7 === 0 || age % 7 === 3 : age % 7 === 0 && age >= LAYER_ONSET_AGE;
@@ -233,7 +233,7 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
       rows.grow.push({
         ...key,
         avgWeight: Math.round(std * perf * noise(0.012)),
-        uniformity: Math.round(Math.min(92, Math.max(80, uniformity)) * 10) / 10,
+        uniformity: roundTo(Math.min(92, Math.max(80, uniformity)), 1),
         sampleSize: 100,
       });
     }

@@ -1,4 +1,4 @@
-import { DAY_MS } from '@farmsense/shared';
+import { DAY_MS, roundTo } from '@farmsense/shared';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { Partitions } from '../iot/partitions.js';
 import { emptyBatch, monthsOf, storeBatch } from '../iot/store.js';
@@ -145,7 +145,7 @@ function readings(s: SiloSeries, start: number, end: number, seed: number): [num
     // (less noise, no knocks), so a day of some 100 kg is weighed to within a few kg.
     const knock = !s.draw && rnd() < 0.002 ? (800 + rnd() * 1_500) * (s.capacityKg / 12_000) : 0;
     const noise = (rnd() - 0.5) * s.capacityKg * (s.draw ? 0.0002 : 0.004);
-    out.push([t, Math.round((w + noise + knock) * 10) / 10]);
+    out.push([t, roundTo(w + noise + knock, 1)]);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { get } from '../contract.js';
 import { idParam, strictObject } from '../schemas/common.js';
+import { roundTo } from '../numbers.js';
 import { dateTimeInput } from '../schemas/time.js';
 import { feedOptionalId } from './record-endpoints.js';
 import { withinQueryRange } from '../schemas/time.js';
@@ -53,7 +54,6 @@ export type FeedReconcileRow = z.infer<typeof feedReconcileRow>;
 export const feedReconcileAnswer = z.object({ tolerancePct: z.number(), list: z.array(feedReconcileRow) });
 export type FeedReconcileAnswer = z.infer<typeof feedReconcileAnswer>;
 
-const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /**
  * The gap rule, in kg: gap = consumed - dispensed (one decimal), gap % of dispensed (one decimal,
@@ -65,10 +65,10 @@ export function reconcileGap(
   dispensedKg: number,
   tolerancePct: number = RECONCILE_TOLERANCE_PCT,
 ): { gapKg: number; gapPct: number | null; flagged: boolean } {
-  const gapKg = round1(consumedKg - dispensedKg);
+  const gapKg = roundTo(consumedKg - dispensedKg, 1);
   if (dispensedKg <= 0) return { gapKg, gapPct: null, flagged: consumedKg >= 1 };
   const exact = (100 * (consumedKg - dispensedKg)) / dispensedKg;
-  return { gapKg, gapPct: round1(exact), flagged: Math.abs(exact) > tolerancePct };
+  return { gapKg, gapPct: roundTo(exact, 1), flagged: Math.abs(exact) > tolerancePct };
 }
 
 /**

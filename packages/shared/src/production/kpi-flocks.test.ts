@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayAgeOn, dayOfAge, productionTypeOf, weekOfAge } from './age.js';
+import { roundTo } from '../numbers.js';
 import {
   correctedFcr,
   eggsPerHen,
@@ -15,7 +16,7 @@ import {
 } from './kpi.js';
 
 /** Rounds as the reports print: FCR 3 decimals, percentages 1 or 2, EPEF whole. */
-const r = (v: number | null, digits: number): number | null => (v === null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
+const r = (v: number | null, digits: number): number | null => (v === null ? null : roundTo(v, digits));
 
 /*
  * Broiler flock A (docs/KPI.md, worked example 1): 20 000 day-olds placed on day 0.

@@ -1,5 +1,6 @@
 import type { BuiltinCurve } from './standards-types.js';
-import { linearDaily, pchipDaily, round, type Points } from './standards-interp.js';
+import { linearDaily, pchipDaily, type Points } from './standards-interp.js';
+import { roundTo } from '../numbers.js';
 
 /**
  * Built-in broiler curves (flock type 2, feeding). Published figures are kept as published, in the
@@ -90,7 +91,7 @@ function broilerCurves(id: string, breed: string, std: BroilerStandard): Builtin
       name: `${breed} broiler body weight (g)`,
       source: `${std.source}: body weight, ${INTERPOLATED}`,
       startDay: 0,
-      values: weight.map((v) => round(v, 0)),
+      values: weight.map((v) => roundTo(v, 0)),
     },
     {
       id: `${id}-gain`,
@@ -100,7 +101,7 @@ function broilerCurves(id: string, breed: string, std: BroilerStandard): Builtin
       name: `${breed} broiler daily gain (g/day)`,
       source: `Day-to-day difference of the body weight curve, ${derived}; each week adds up to the published weekly gain`,
       startDay: 1,
-      values: weight.slice(1).map((w, i) => round(w - weight[i]!, 1)),
+      values: weight.slice(1).map((w, i) => roundTo(w - weight[i]!, 1)),
     },
     {
       id: `${id}-fcr`,
@@ -110,7 +111,7 @@ function broilerCurves(id: string, breed: string, std: BroilerStandard): Builtin
       name: `${breed} broiler cumulative FCR (feed / body weight)`,
       source: `${std.source}: cumulative FCR, ${INTERPOLATED}`,
       startDay: fcrFrom,
-      values: pchipDaily(std.fcr, fcrFrom, last).map((v) => round(v, 3)),
+      values: pchipDaily(std.fcr, fcrFrom, last).map((v) => roundTo(v, 3)),
     },
     {
       id: `${id}-feed`,
@@ -120,7 +121,7 @@ function broilerCurves(id: string, breed: string, std: BroilerStandard): Builtin
       name: `${breed} broiler feed intake (g/bird/day)`,
       source: `Day-to-day difference of the cumulative feed per bird (published cumulative FCR x body weight, interpolated daily), ${derived}; each week adds up to the published cumulative figures`,
       startDay: 1,
-      values: cumFeed.slice(1).map((c, i) => round(c - cumFeed[i]!, 1)),
+      values: cumFeed.slice(1).map((c, i) => roundTo(c - cumFeed[i]!, 1)),
     },
   ];
 }
@@ -162,7 +163,7 @@ export const BROILER_CURVES: readonly BuiltinCurve[] = [
     name: 'Broiler water intake (ml/bird/day, typical)',
     source: `Ross 308 daily feed (derived from ${ROSS_308_2022.source}) x a typical water : feed ratio of 2.0 for chicks settling to 1.8 from 14 days; ${TYPICAL}`,
     startDay: 1,
-    values: rossFeed.map((f, i) => round(f * wmr[i]!, 0)),
+    values: rossFeed.map((f, i) => roundTo(f * wmr[i]!, 0)),
   },
   {
     id: 'ross308-wmr',
@@ -172,7 +173,7 @@ export const BROILER_CURVES: readonly BuiltinCurve[] = [
     name: 'Broiler water : feed ratio (typical)',
     source: `Typical water : feed ratio on nipple drinkers, 2.0 for chicks settling to 1.8 from 14 days; ${TYPICAL}`,
     startDay: 1,
-    values: wmr.map((v) => round(v, 2)),
+    values: wmr.map((v) => roundTo(v, 2)),
   },
   {
     id: 'broiler-temp',
@@ -183,7 +184,7 @@ export const BROILER_CURVES: readonly BuiltinCurve[] = [
     source:
       'Common broiler controller default set-points by day (1: 34, 7: 30, 14: 28, 21: 26, 28: 23, 35: 21, 42-49: 19 °C; the placement day holds the day-1 figure), straight lines between them',
     startDay: 0,
-    values: linearDaily(BROILER_TEMP, 0, 49).map((v) => round(v, 1)),
+    values: linearDaily(BROILER_TEMP, 0, 49).map((v) => roundTo(v, 1)),
   },
   ...broilerCurves('cobb500', 'Cobb 500', COBB_500_2022),
 ];

@@ -71,8 +71,3 @@ export function linearDaily(points: Points, from: number, to: number): number[] 
   for (let t = from; t <= to; t++) out.push(linearAt(points, t));
   return out;
 }
-
-export const round = (v: number, digits: number): number => {
-  const f = 10 ** digits;
-  return Math.round(v * f) / f;
-};

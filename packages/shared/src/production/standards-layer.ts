@@ -1,5 +1,6 @@
 import type { BuiltinCurve } from './standards-types.js';
-import { pchipDaily, round, type Points } from './standards-interp.js';
+import { pchipDaily, type Points } from './standards-interp.js';
+import { roundTo } from '../numbers.js';
 
 /**
  * Built-in layer curves (flock type 4, hen). Only the brooding temperatures come from a breeder's
@@ -132,7 +133,7 @@ export const LAYER_CURVES: readonly BuiltinCurve[] = [
     name: 'Brown layer body weight (g, typical)',
     source: LAYER_TYPICAL,
     startDay: LAY_FROM,
-    values: layerWeight.map((v) => round(v, 0)),
+    values: layerWeight.map((v) => roundTo(v, 0)),
   },
   {
     id: 'layer-feed',
@@ -142,7 +143,7 @@ export const LAYER_CURVES: readonly BuiltinCurve[] = [
     name: 'Layer feed intake (g/hen/day, typical)',
     source: LAYER_TYPICAL,
     startDay: LAY_FROM,
-    values: layerFeed.map((v) => round(v, 1)),
+    values: layerFeed.map((v) => roundTo(v, 1)),
   },
   {
     id: 'layer-water',
@@ -152,7 +153,7 @@ export const LAYER_CURVES: readonly BuiltinCurve[] = [
     name: 'Layer water intake (ml/hen/day, typical)',
     source: `${LAYER_TYPICAL}; water = 2.0 x feed`,
     startDay: LAY_FROM,
-    values: layerFeed.map((v) => round(v * LAYER_WMR, 0)),
+    values: layerFeed.map((v) => roundTo(v * LAYER_WMR, 0)),
   },
   {
     id: 'layer-wmr',
@@ -172,7 +173,7 @@ export const LAYER_CURVES: readonly BuiltinCurve[] = [
     name: 'Layer cumulative eggs per hen (typical)',
     source: `Derived: running sum of the typical hen-day laying rate from 18 weeks. ${LAYER_TYPICAL}`,
     startDay: LAY_FROM,
-    values: layerEggsCum.map((v) => round(v, 1)),
+    values: layerEggsCum.map((v) => roundTo(v, 1)),
   },
   {
     id: 'layer-rate',
@@ -182,7 +183,7 @@ export const LAYER_CURVES: readonly BuiltinCurve[] = [
     name: 'Layer hen-day laying rate (%, typical)',
     source: LAYER_TYPICAL,
     startDay: LAY_FROM,
-    values: layerRate.map((v) => round(v, 1)),
+    values: layerRate.map((v) => roundTo(v, 1)),
   },
   {
     id: 'layer-egg-weight',
@@ -192,7 +193,7 @@ export const LAYER_CURVES: readonly BuiltinCurve[] = [
     name: 'Layer egg weight (g, typical)',
     source: LAYER_TYPICAL,
     startDay: LAY_FROM,
-    values: layerEggWeight.map((v) => round(v, 1)),
+    values: layerEggWeight.map((v) => roundTo(v, 1)),
   },
   {
     id: 'layer-efr',
@@ -202,6 +203,6 @@ export const LAYER_CURVES: readonly BuiltinCurve[] = [
     name: 'Layer feed : egg mass ratio (kg/kg, typical)',
     source: `Derived: typical feed intake / (laying rate x egg weight), from 20 weeks. ${LAYER_TYPICAL}`,
     startDay: EFR_FROM,
-    values: layerEfr.map((v) => round(v, 2)),
+    values: layerEfr.map((v) => roundTo(v, 2)),
   },
 ];

@@ -3,6 +3,7 @@ import { FLOCK_SEX } from '../enums/index.js';
 import { NUMBER_ERROR, bodyId, countParam, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
 import { weighingStats } from '../production/kpi.js';
 import { dateTimeInput, idFilter, absentIfBlank } from './time.js';
+import { roundTo } from '../numbers.js';
 
 /**
  * Poultry production (issue 5): flocks, daily records, immunisation and medication, standard
@@ -190,12 +191,11 @@ export const dailyRowSchemas = {
     .transform(({ weights, ...v }) => {
       const stats = weights ? weighingStats(weights) : null;
       if (!stats) return v;
-      const round = (x: number, d: number): number => Math.round(x * 10 ** d) / 10 ** d;
       return {
         ...v,
-        avgWeight: v.avgWeight ?? round(stats.meanG, 1),
-        uniformity: round(stats.uniformityPct, 1),
-        cv: round(stats.cvPct, 2),
+        avgWeight: v.avgWeight ?? roundTo(stats.meanG, 1),
+        uniformity: roundTo(stats.uniformityPct, 1),
+        cv: roundTo(stats.cvPct, 2),
         sampleSize: stats.n,
       };
     }),

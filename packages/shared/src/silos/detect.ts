@@ -16,6 +16,8 @@
  *   Its kg is the rise plus what the feed line drew meanwhile (the recent consumption rate), and
  *   that drawn feed counts as consumption too.
  */
+import { roundTo } from '../numbers.js';
+
 
 export const SILO_LEVELS = ['normal', 'empty', 'full'] as const;
 export type SiloLevel = (typeof SILO_LEVELS)[number];
@@ -112,8 +114,8 @@ export function stepSilo(prev: TrackState, ts: number, kg: number, p: DetectPara
       rising = { ...rising, peakKg: level };
     } else if (ts - rising.peakTs >= p.settleMs) {
       const drawn = ((rateKgH ?? 0) * (rising.peakTs - rising.startTs)) / HOUR;
-      events.push({ kind: 'delivery', startTs: rising.startTs, ts: rising.peakTs, kg: round1(rising.peakKg - rising.startKg + drawn) });
-      if (drawn > 0) events.push({ kind: 'consumption', ts: rising.peakTs, kg: round1(drawn) });
+      events.push({ kind: 'delivery', startTs: rising.startTs, ts: rising.peakTs, kg: roundTo(rising.peakKg - rising.startKg + drawn, 1) });
+      if (drawn > 0) events.push({ kind: 'consumption', ts: rising.peakTs, kg: roundTo(drawn, 1) });
       // Consumption after the peak (settling) is counted from the peak.
       refKg = rising.peakKg;
       refTs = rising.peakTs;
@@ -134,14 +136,14 @@ export function stepSilo(prev: TrackState, ts: number, kg: number, p: DetectPara
       const w = Math.min(1, hours / 6);
       rateKgH = rateKgH === null ? r : rateKgH + (r - rateKgH) * w;
     }
-    events.push({ kind: 'consumption', ts, kg: round1(used) });
+    events.push({ kind: 'consumption', ts, kg: roundTo(used, 1) });
     refKg = level;
     refTs = ts;
     action = 'unloading';
   }
 
   const state: TrackState = { recent, lastTs: ts, refKg, refTs, rising, rateKgH };
-  return { state, events, weightKg: round1(level), action, weightState: weightStateOf(recent, level, p) };
+  return { state, events, weightKg: roundTo(level, 1), action, weightState: weightStateOf(recent, level, p) };
 }
 
 /**
@@ -162,8 +164,4 @@ export function levelOf(weightKg: number, capacityKg: number, emptyPct: number, 
   if (pct <= emptyPct) return 'empty';
   if (pct >= fullPct) return 'full';
   return 'normal';
-}
-
-function round1(x: number): number {
-  return Math.round(x * 10) / 10;
 }

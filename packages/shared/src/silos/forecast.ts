@@ -8,6 +8,7 @@
  * - Both round down (days of feed left, not days until the last kilo).
  * - A reorder warning stands when the soonest day is within the silo's lead time.
  */
+import { roundTo } from '../numbers.js';
 
 export const FORECAST_DAYS = 7;
 /** Fewer days of consumption than this give no forecast (a new or idle silo). */
@@ -40,8 +41,8 @@ export function emptyForecast(currentKg: number, dailyKg: readonly number[], lea
   return {
     soonestDays,
     latestDays,
-    highRateKg: Math.round(high * 10) / 10,
-    meanRateKg: Math.round(mean * 10) / 10,
+    highRateKg: roundTo(high, 1),
+    meanRateKg: roundTo(mean, 1),
     reorder: soonestDays <= leadDays,
   };
 }

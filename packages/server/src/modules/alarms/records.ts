@@ -22,6 +22,7 @@ import { refusal, seesShed, shedCondition, tenantIdOf, visibleFarm, visibleShed,
 import { alarmEvent } from './stored.js';
 import { alarms } from './tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Alarm records (/warningmanagement/warningrecord): the list with filters derived from the two
@@ -67,7 +68,7 @@ const ackAccount = aliasedTable(accounts, 'ack_account');
 const clearAccount = aliasedTable(accounts, 'clear_account');
 
 export async function alarmPage(db: Db, scope: Scope, q: AlarmPageQuery): Promise<Page<AlarmRow>> {
-  if (q.startTime && q.endTime && q.endTime < q.startTime) throw new AppError(ErrorCodes.END_BEFORE_START, { data: { field: 'endTime' } });
+  refuseEndBeforeStart(q.startTime, q.endTime, { emptyAllowed: true, field: 'endTime' });
   const conds: (SQL | undefined)[] = [eq(alarms.tenantId, tenantIdOf(scope)), shedCondition(scope, alarms.farmId, alarms.shedId)];
   if (q.farmId) conds.push(eq(alarms.farmId, (await visibleFarm(scope, q.farmId)).id));
   if (q.shedId) conds.push(eq(alarms.shedId, (await visibleShed(scope, q.shedId, q.farmId ? { farmId: q.farmId } : {})).id));

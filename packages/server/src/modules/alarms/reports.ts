@@ -15,6 +15,7 @@ import { sheds } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { alarms } from './tables.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Alarm reports (contracts and definitions: shared alarms/reports.ts): the analysis of a farm's
@@ -220,7 +221,7 @@ export async function alarmRank(
 ): Promise<AlarmRank> {
   const from = q.startTime.getTime();
   const to = q.endTime.getTime();
-  if (to < from) throw new AppError(ErrorCodes.END_BEFORE_START, { data: { field: 'endTime' } });
+  refuseEndBeforeStart(from, to, { emptyAllowed: true, field: 'endTime' });
   const farm = await visibleFarm(scope, q.farmId);
   const rows = await alarmSpans(db, scope, { farmId: farm.id, from, to });
   const gateways = new Map<number, { g: SpanRow; tally: Tally }>();

@@ -1,12 +1,13 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { CommuOffRow, ConnectStatusBody, DeviceConnectRow, Page, ReportRangeBody, RunStatsRow } from '@farmsense/shared';
-import { AppError, ErrorCodes } from '@farmsense/shared';
+import { roundTo } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { compareKeys, linkOf, prefixOf, readLinks } from './latest.js';
 import { seesGateway, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { farmGateways, farmSheds, gatewayCols, type GatewayRef } from './places.js';
 import { pageAnswer } from '../../lib/paging.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Device reports: connection status (pageDeviceConnectStatus), communication-off times and counts
@@ -110,7 +111,7 @@ async function reportScope(
 ): Promise<{ list: PlacedGateway[]; from: number; to: number }> {
   const from = body.startTime.getTime();
   const to = body.endTime.getTime();
-  if (to <= from) throw new AppError(ErrorCodes.END_BEFORE_START);
+  refuseEndBeforeStart(from, to, { emptyAllowed: false });
   const farm = await visibleFarm(scope, body.farmId);
   const visible = await farmSheds(scope, body.farmId);
   const names = new Map(visible.map((s) => [s.id, s.shedName]));
@@ -190,10 +191,10 @@ export async function runStats(database: Database, scope: Scope, body: ReportRan
     const own = rows.filter((r) => r.gateway_id === g.id).sort((a, b) => compareKeys(a.key, b.key));
     const actuators = own.map((r) => {
       const scale = PERCENT.has(prefixOf(r.key)) ? 100 : 1;
-      return { key: r.key, runHours: Math.round((Number(r.run) / scale) * 100) / 100, activeHours: Number(r.active) };
+      return { key: r.key, runHours: roundTo(Number(r.run) / scale, 2), activeHours: Number(r.active) };
     });
     const totals: Record<string, number> = {};
-    for (const a of actuators) totals[prefixOf(a.key)] = Math.round(((totals[prefixOf(a.key)] ?? 0) + a.runHours) * 100) / 100;
+    for (const a of actuators) totals[prefixOf(a.key)] = roundTo((totals[prefixOf(a.key)] ?? 0) + a.runHours, 2);
     return { gatewayId: g.id, gatewayCode: g.code, gatewayName: g.name, shedId: g.shedId, shedName: g.shedName, actuators, totals };
   });
 }

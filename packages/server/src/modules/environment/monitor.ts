@@ -10,6 +10,7 @@ import {
   type KindLatest,
   type MonitorStatistics,
   type ShedMonitor,
+  readingSummary,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
@@ -41,10 +42,6 @@ function kv(r: LatestRow, codeOf: Map<number, string>): EnvValue {
   return { key: r.key, value: r.value, ts: r.ts, gatewayCode: codeOf.get(r.gatewayId) ?? '' };
 }
 
-function round(v: number): number {
-  return Math.round(v * 1000) / 1000;
-}
-
 function kindsOf(rows: EnvValue[]): Record<string, KindLatest> {
   const out: Record<string, KindLatest> = {};
   for (const v of rows) {
@@ -53,12 +50,7 @@ function kindsOf(rows: EnvValue[]): Record<string, KindLatest> {
     const k = (out[kind] ??= { kind, unit: keyUnit(v.key), values: [], min: null, avg: null, max: null });
     k.values.push(v);
   }
-  for (const k of Object.values(out)) {
-    const xs = k.values.map((v) => v.value);
-    k.min = Math.min(...xs);
-    k.max = Math.max(...xs);
-    k.avg = round(xs.reduce((s, x) => s + x, 0) / xs.length);
-  }
+  for (const k of Object.values(out)) Object.assign(k, readingSummary(k.values.map((v) => v.value)));
   return out;
 }
 

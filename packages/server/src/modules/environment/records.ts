@@ -19,6 +19,7 @@ import { writeXlsx, zonedHeader, type Cell } from '../../lib/xlsx.js';
 import { compareKeys, prefixOf, readLatest } from './latest.js';
 import { tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';
 import { gatewaysOfSheds, type ShedRef } from './places.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Environment records (/ci18/envrecords/{kind}/rec, /pig/env1/{kind}/rec): one row per reading
@@ -48,7 +49,7 @@ async function recordScope(
   const shed = await visibleShed(scope, q.shedId);
   const from = q.startTime.getTime();
   const to = q.endTime.getTime();
-  if (to <= from) throw new AppError(ErrorCodes.END_BEFORE_START);
+  refuseEndBeforeStart(from, to, { emptyAllowed: false });
   const gws = await gatewaysOfSheds(database.db, tenantId, [q.shedId]);
   const codeOf = new Map(gws.map((g) => [g.id, g.code]));
   const prefixes = q.kind === 'temp' ? [...ENV_KIND_PREFIXES.temp, 'outTemp'] : ENV_KIND_PREFIXES[q.kind];

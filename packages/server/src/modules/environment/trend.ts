@@ -1,14 +1,13 @@
 import {
-  AppError,
   ENV_KIND_PREFIXES,
   ENV_UNITS,
-  ErrorCodes,
   keyUnit,
   type EnvStats,
   type TrendAnswer,
   type TrendBody,
   type TrendSeries,
   type TrendShed,
+  roundTo,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
@@ -16,6 +15,7 @@ import { queryTrends, seriesId, type TrendResult } from '../telemetry/index.js';
 import { compareKeys, readLatest } from './latest.js';
 import type { ShedRow } from '../../scope/index.js';
 import { gatewaysOfSheds, type GatewayRef } from './places.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Environment trends (/ci18/env/{kind}, /pig/env1/{kind}/mor, /reports/env-trends): for up to six
@@ -49,12 +49,8 @@ export function resolveRange(
   }
   const from = q.startTime!.getTime();
   const to = q.endTime!.getTime();
-  if (to <= from) throw new AppError(ErrorCodes.END_BEFORE_START);
+  refuseEndBeforeStart(from, to, { emptyAllowed: false });
   return { from, to };
-}
-
-function round(v: number): number {
-  return Math.round(v * 1000) / 1000;
 }
 
 /** Merges bucket statistics: min of minima, max of maxima, count-weighted average. */
@@ -70,7 +66,7 @@ export function mergeStats(parts: (EnvStats | null)[]): EnvStats | null {
     sum += p.avg * p.count;
     count += p.count;
   }
-  return count === 0 ? null : { min, max, avg: round(sum / count), count };
+  return count === 0 ? null : { min, max, avg: roundTo(sum / count, 3), count };
 }
 
 function toSeries(gw: GatewayRef, key: string, r: TrendResult): TrendSeries {
@@ -78,7 +74,7 @@ function toSeries(gw: GatewayRef, key: string, r: TrendResult): TrendSeries {
     gatewayCode: gw.code,
     key,
     unit: keyUnit(key),
-    points: r.points.map((p) => [p.ts, round(p.avg), round(p.min), round(p.max)]),
+    points: r.points.map((p) => [p.ts, roundTo(p.avg, 3), roundTo(p.min, 3), roundTo(p.max, 3)]),
     stats: mergeStats(r.points.map((p) => ({ min: p.min, max: p.max, avg: p.avg, count: p.count }))),
   };
 }

@@ -7,6 +7,7 @@ import {
   type FeedIntakeDay,
   type FeedIntakeQuery,
   type Locale,
+  roundTo
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
@@ -20,7 +21,6 @@ import { dayVerdict, feederDays, placeOf, type FeederDay, type FeederPlace } fro
  * day, house or pen) and the intake trend (/accurate-feeding/slb-analysis/index: one feeder's or
  * pen's days against its plan), both from feeder-days.ts over a range of at most 30 days.
  */
-const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 interface Sum {
   planned: number;
@@ -42,7 +42,7 @@ const amounts = (s: Sum) => ({
   planned: s.planned,
   dispensed: s.dispensed,
   leftover: s.leftover,
-  deviation: s.planned > 0 ? round1((100 * (s.dispensed - s.planned)) / s.planned) : null,
+  deviation: s.planned > 0 ? roundTo((100 * (s.dispensed - s.planned)) / s.planned, 1) : null,
 });
 
 function groupOf(f: FeederPlace, day: string, by: FeedAnalysisQuery['groupBy']): Omit<FeedAnalysisRow, keyof Sum | 'deviation'> {
@@ -134,7 +134,7 @@ export async function intakeTrend(database: Database, scope: Scope, q: FeedIntak
       day: s.day,
       planned: s.planned,
       dispensed: s.dispensed,
-      share: s.planned > 0 ? round1((100 * s.dispensed) / s.planned) : null,
+      share: s.planned > 0 ? roundTo((100 * s.dispensed) / s.planned, 1) : null,
       low: dayVerdict(s, data.today, minShare) !== 'ate',
       feeders: s.feeders,
     }));

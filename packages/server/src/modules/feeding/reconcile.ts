@@ -6,6 +6,7 @@ import {
   type FeedReconcileAnswer,
   type FeedReconcileQuery,
   type FeedReconcileRow,
+  roundTo
 } from '@farmsense/shared';
 import type { DbOrTx } from '../../lib/limits.js';
 import { sheds, siloDaily, siloSheds, silos } from '../../db/tables.js';
@@ -23,7 +24,6 @@ import { feederDays } from './feeder-days.js';
  * houses are not metered (no gap).
  * Three statements beside feeder-days': the silos' houses, and the silos' daily rows.
  */
-const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 interface HouseDay {
   metered: boolean;
@@ -111,10 +111,10 @@ export async function feedReconcile(source: { db: DbOrTx }, scope: Scope, q: Fee
         shedId,
         shedName: house.name,
         silos: house.silos,
-        consumedKg: round1(c.consumed),
-        deliveredKg: round1(c.delivered),
-        dispensedKg: round1(c.dispensed / 1000),
-        plannedKg: round1(c.planned / 1000),
+        consumedKg: roundTo(c.consumed, 1),
+        deliveredKg: roundTo(c.delivered, 1),
+        dispensedKg: roundTo(c.dispensed / 1000, 1),
+        plannedKg: roundTo(c.planned / 1000, 1),
         metered: c.metered,
         ...(c.metered ? reconcileGap(c.consumed, c.dispensed / 1000) : { gapKg: null, gapPct: null, flagged: false }),
       });

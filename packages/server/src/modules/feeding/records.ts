@@ -12,6 +12,7 @@ import {
   notEatenKey,
   type Page,
   DAY_MS,
+  roundTo
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
@@ -28,7 +29,6 @@ import { feederDayPage } from './feeder-page.js';
 /** How far back the list looks for the start of a run of not-eaten days. */
 const RUN_DAYS = 31;
 
-const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /** One page of the records (all of them for `page` null), paged by the database (feeder-page.ts). */
 async function recordPage(
@@ -45,7 +45,7 @@ async function recordPage(
     day: d.day,
     planned: d.planned,
     dispensed: d.dispensed,
-    share: d.planned > 0 ? round1((100 * d.dispensed) / d.planned) : null,
+    share: d.planned > 0 ? roundTo((100 * d.dispensed) / d.planned, 1) : null,
     ate: ate(d, data.today, minShare),
   }));
   return { total: data.total, rows };

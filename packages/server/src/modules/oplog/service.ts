@@ -15,6 +15,7 @@ import { accounts, auditLog } from '../../db/tables.js';
 import type { AuthContext } from '../../plugins/auth.js';
 import { paramError } from '../../lib/param-error.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Reading the audit log. A tenant's accounts see their tenant's entries and nothing else; the
@@ -33,7 +34,7 @@ function scopeOf(auth: AuthContext, tenantId: number | undefined): SQL {
 export function timeRange(start: Date | undefined, end: Date | undefined, now: Date = new Date()): { start: Date; end: Date } {
   const e = end ?? now;
   const s = start ?? new Date(e.getTime() - QUERY_RANGE_MAX_DAYS * DAY_MS);
-  if (e.getTime() < s.getTime()) throw new AppError(ErrorCodes.END_BEFORE_START);
+  refuseEndBeforeStart(s, e, { emptyAllowed: true });
   if (e.getTime() - s.getTime() > QUERY_RANGE_MAX_DAYS * DAY_MS) throw paramError('endTime', 'validation.rangeMaxDays');
   return { start: s, end: e };
 }

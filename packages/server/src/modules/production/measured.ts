@@ -1,11 +1,10 @@
-import { addDays, daysBetween } from '@farmsense/shared';
+import { addDays, daysBetween, roundTo } from '@farmsense/shared';
 import { and, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
 import { farms, gateways, telemetryDaily } from '../../db/tables.js';
 import { dayRange, farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { todayIn } from './flock-service.js';
 import { flockRefCols, type FlockRef } from './access.js';
-import { round3 } from './days.js';
 import { flockFeedDays, flockWaterDays, flocks } from './tables.js';
 
 /**
@@ -148,9 +147,9 @@ export async function fillMeasured(db: DbOrTx, flockIds: number[], from?: string
           flockId: f.id,
           day,
           dayAge: daysBetween(f.birthDate, day),
-          [m.field]: round3(v),
+          [m.field]: roundTo(v, 3),
           measured: true,
-          measuredValue: round3(v),
+          measuredValue: roundTo(v, 3),
         });
       }
     }

@@ -1,11 +1,10 @@
-import type { Locale, ReportBody } from '@farmsense/shared';
+import { roundTo, type Locale, type ReportBody } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import type { Scope } from '../../scope/index.js';
 import type { ReportRow, StdName } from './report-row.js';
 import { summary } from './reports.js';
-import { round3 } from './days.js';
 import { energy, type EnergyRow } from './report-energy.js';
 import { health, type HealthRow } from './report-health.js';
 
@@ -133,7 +132,7 @@ function cellOf(row: ReportRow, c: Column): Cell {
   if (c === 'dayAgeFrom') return row.dayAgeFrom === row.dayAgeTo ? row.dayAgeFrom : `${row.dayAgeFrom}-${row.dayAgeTo}`;
   const v = c.startsWith('std.') ? row.std[c.slice(4) as StdName] : row[c as keyof ReportRow];
   if (v === undefined || v === null) return null;
-  if (typeof v === 'number') return round3(v);
+  if (typeof v === 'number') return roundTo(v, 3);
   return typeof v === 'string' ? v : null;
 }
 
@@ -149,7 +148,7 @@ const col = (locale: Locale, key: string, unit?: string): string => {
   const label = translate(locale, `poultry.col.${key}`);
   return unit ? `${label} (${translate(locale, `poultry.unit.${unit}`)})` : label;
 };
-const num = (v: number | null): Cell => (v === null ? null : round3(v));
+const num = (v: number | null): Cell => (v === null ? null : roundTo(v, 3));
 
 async function energySheet(database: Database, scope: Scope, body: ReportBody, locale: Locale): Promise<Sheet> {
   const { rows } = await energy(database, scope, { ...body, groupBy: 'farm' });

@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { SILO_REPORT_YEARS, type Locale, type SiloReportQuery, type SiloReportRow } from '@farmsense/shared';
+import { SILO_REPORT_YEARS, type Locale, type SiloReportQuery, type SiloReportRow, roundTo } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
 import { farmDay } from '../../lib/farm-time.js';
@@ -8,7 +8,6 @@ import { tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { siloDaily, silos } from './tables.js';
 
 const pad = (n: number): string => String(n).padStart(2, '0');
-const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /** The days a report spans and how long its buckets' labels are (10 day, 7 month, 4 year). */
 function span(q: SiloReportQuery, today: string): { from: string; to: string; width: number } {
@@ -75,9 +74,9 @@ export async function siloReport(db: Db, scope: Scope, q: SiloReportQuery, now =
     .sort((a, b) => a.bucket.localeCompare(b.bucket) || a.siloName.localeCompare(b.siloName) || a.siloId - b.siloId)
     .map(({ lastDay: _, ...r }) => ({
       ...r,
-      consumedKg: round1(r.consumedKg),
-      deliveredKg: round1(r.deliveredKg),
-      closingKg: r.closingKg === null ? null : round1(r.closingKg),
+      consumedKg: roundTo(r.consumedKg, 1),
+      deliveredKg: roundTo(r.deliveredKg, 1),
+      closingKg: r.closingKg === null ? null : roundTo(r.closingKg, 1),
     }));
 }
 

@@ -10,6 +10,7 @@ import {
   type SiloFarmQuery,
   type SiloRecordsQuery,
   type SiloStatusRow,
+  roundTo
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farmDay } from '../../lib/farm-time.js';
@@ -18,7 +19,6 @@ import { refusal, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.
 import { siloConditions, siloRows, visibleSilo } from './silos.js';
 import { siloDaily, siloDeliveries, siloState, silos } from './tables.js';
 
-const round1 = (x: number): number => Math.round(x * 10) / 10;
 
 /**
  * Each silo of a farm (or feeding a house) as its scale last saw it, with today's consumption,
@@ -70,12 +70,12 @@ export async function siloStatus(db: Db, scope: Scope, q: SiloFarmQuery, now = D
     return {
       ...row,
       weightKg: s ? s.weightKg : null,
-      fillPct: s ? round1((s.weightKg / row.capacityKg) * 100) : null,
+      fillPct: s ? roundTo((s.weightKg / row.capacityKg) * 100, 1) : null,
       level: s ? s.level : null,
       weightState: s ? s.weightState : null,
       action: s ? s.action : null,
       lastTs: s ? s.ts.getTime() : null,
-      todayConsumedKg: round1(mine.find((x) => x.day === today)?.consumedKg ?? 0),
+      todayConsumedKg: roundTo(mine.find((x) => x.day === today)?.consumedKg ?? 0, 1),
       lastDelivery: d ? { ts: d.ts.getTime(), kg: d.kg } : null,
       forecast: s ? emptyForecast(s.weightKg, daily, row.leadDays) : null,
     };
@@ -119,7 +119,7 @@ export async function deliveryPage(db: Db, scope: Scope, q: SiloRecordsQuery): P
       siloName: names.get(r.siloId) ?? '',
       startedAt: r.startedAt.getTime(),
       ts: r.ts.getTime(),
-      kg: round1(r.kg),
+      kg: roundTo(r.kg, 1),
     })),
   );
 }
@@ -140,10 +140,10 @@ export async function dailyPage(db: Db, scope: Scope, q: SiloRecordsQuery): Prom
       siloId: r.siloId,
       siloName: names.get(r.siloId) ?? '',
       day: r.day,
-      consumedKg: round1(r.consumedKg),
-      deliveredKg: round1(r.deliveredKg),
+      consumedKg: roundTo(r.consumedKg, 1),
+      deliveredKg: roundTo(r.deliveredKg, 1),
       deliveries: r.deliveries,
-      closingKg: r.closingKg === null ? null : round1(r.closingKg),
+      closingKg: r.closingKg === null ? null : roundTo(r.closingKg, 1),
     })),
   );
 }

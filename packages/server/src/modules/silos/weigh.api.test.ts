@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
-import { type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow } from '@farmsense/shared';
+import { type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow, roundTo } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildFarm, call } from '../../test/factories.js';
@@ -89,7 +89,7 @@ describe(`silo weighing (${TEST_DB})`, () => {
     let w = 9_000;
     for (let t = start; t <= now - MIN; t += 5 * MIN) {
       if (t >= deliveryAt && t < deliveryAt + 40 * MIN) w += 6_000 / 8;
-      rows.push([t, Math.round((w + n()) * 10) / 10]);
+      rows.push([t, roundTo(w + n(), 1)]);
       w -= (1_500 * 5) / 1440;
     }
     // A knock on the silo: one reading 2 t high.

@@ -7,6 +7,7 @@ import { router } from '../../core/serve.js';
 import { buildScope, forbidden, refusal, requireFunction, scopeOf, visibleGateway, visibleShed, type Scope } from '../../scope/index.js';
 import { queryTrend } from './query.js';
 import { authBySessionHash, ENV_VIEW_APPS, isAdmin, issueTicket, redeemTicket } from './access.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Live environment values (DESIGN.md §3 "Live screens stay live"; contracts:
@@ -133,7 +134,7 @@ export const telemetryRoutes: ModuleRoutes = async (app, deps) => {
 
   serve(telemetryApi.trend, { app: ENV_VIEW_APPS }, async ({ req, query: q }) => {
     const scope = scopeOf(req);
-    if (q.to <= q.from) throw new AppError(ErrorCodes.END_BEFORE_START);
+    refuseEndBeforeStart(q.from, q.to, { emptyAllowed: false });
     // Charts are of gateways in a shed the caller sees; anything else is refused alike.
     const gw = await visibleGateway(scope, { id: q.gatewayId }, { code: ErrorCodes.NO_PERMISSION });
     if (gw.shedId === null) throw refusal(req, ErrorCodes.NO_PERMISSION, { refused: 'gateway', id: q.gatewayId });

@@ -18,6 +18,7 @@ import { withinSystemAuth } from '../../lib/system-auth.js';
 import { paramError } from '../../lib/param-error.js';
 import { getApiAuth, getSystemAuth } from '../portal/index.js';
 import { revokeTenantSessions, tenantExists } from './service.js';
+import { refuseEndBeforeStart } from '../../lib/time-order.js';
 
 /**
  * Saving a tenant's system authorization and API authorization (SPEC §3, §6). Both are replaced
@@ -43,7 +44,7 @@ interface Window {
  */
 function validity(years: number | null, start: Date | null, end: Date | null, fields: { years: string }, now: Date): Window {
   if (years !== null && end !== null) throw paramError(fields.years, 'validation.invalid');
-  if (start && end && end.getTime() <= start.getTime()) throw new AppError(ErrorCodes.END_BEFORE_START);
+  refuseEndBeforeStart(start, end, { emptyAllowed: false });
   return { validYears: years, validStart: years !== null && !start ? now : start, validEnd: end };
 }
 

@@ -1,7 +1,5 @@
 import { and, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import {
-  AppError,
-  ErrorCodes,
   type Page,
   type PushEmailPageQuery,
   type PushMessageRow,
@@ -15,6 +13,7 @@ import { containsText } from '../../../lib/text-search.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../../scope/index.js';
 import { pushEpisodes, pushMessages } from './tables.js';
 import { pageAnswer, readPage } from '../../../lib/paging.js';
+import { refuseEndBeforeStart } from '../../../lib/time-order.js';
 
 /**
  * The push lists (/pushmanagement/pushlist and pushlist-phone): the outbox's messages of the
@@ -23,7 +22,7 @@ import { pageAnswer, readPage } from '../../../lib/paging.js';
 type Query = PushEmailPageQuery & { method?: 'sms' | 'voice' | undefined };
 
 async function messagePage(db: Db, scope: Scope, q: Query, methods: ('email' | 'sms' | 'voice')[]): Promise<Page<PushMessageRow>> {
-  if (q.startTime && q.endTime && q.endTime < q.startTime) throw new AppError(ErrorCodes.END_BEFORE_START, { data: { field: 'endTime' } });
+  refuseEndBeforeStart(q.startTime, q.endTime, { emptyAllowed: true, field: 'endTime' });
   const conds: (SQL | undefined)[] = [
     eq(pushMessages.tenantId, tenantIdOf(scope)),
     shedCondition(scope, pushMessages.farmId, pushMessages.shedId),

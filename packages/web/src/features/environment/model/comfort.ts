@@ -6,6 +6,8 @@
  * CO2 < 3000 ppm; pigs (CIGR animal limits) NH3 20 ppm, CO2 3000 ppm, H2S 0.5 ppm (5000 / 10 ppm are
  * human workplace limits, not the animals').
  */
+import { roundTo } from '@farmsense/shared';
+
 export type Level = 'ok' | 'warn' | 'alarm';
 export type Species = 'pig' | 'poultry';
 
@@ -28,7 +30,7 @@ export interface TempComfort {
 /** Judges the shed average against the set-point; null when either is unknown. */
 export function tempComfort(avg: number | null | undefined, target: number | null | undefined): TempComfort | null {
   if (avg === null || avg === undefined || target === null || target === undefined) return null;
-  const delta = Math.round((avg - target) * 10) / 10;
+  const delta = roundTo(avg - target, 1);
   const off = Math.abs(delta);
   return { level: off > TEMP_BAND.alarm ? 'alarm' : off > TEMP_BAND.warn ? 'warn' : 'ok', delta };
 }

@@ -1,4 +1,4 @@
-import { ACTUATOR_PREFIXES, NON_SENSOR_PREFIXES, type ShedMonitor } from '@farmsense/shared';
+import { ACTUATOR_PREFIXES, NON_SENSOR_PREFIXES, readingSummary, type ShedMonitor } from '@farmsense/shared';
 import type { GatewayLive } from '../live/liveStore';
 import { prefixOf } from './format';
 
@@ -46,13 +46,8 @@ export interface ShedState {
 const NOT_SENSORS = new Set(NON_SENSOR_PREFIXES);
 const ACTUATORS = new Set<string>(ACTUATOR_PREFIXES);
 
-function round(v: number): number {
-  return Math.round(v * 1000) / 1000;
-}
-
 function summarize(readings: Reading[]): KindSummary {
-  const xs = readings.map((r) => r.value);
-  return { avg: round(xs.reduce((s, x) => s + x, 0) / xs.length), min: Math.min(...xs), max: Math.max(...xs), readings };
+  return { ...readingSummary(readings.map((r) => r.value)), readings };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { TrendAnswer, TrendSeries, TrendShed } from '@farmsense/shared';
+import { roundTo, type TrendAnswer, type TrendSeries, type TrendShed } from '@farmsense/shared';
 import type { TimeBand, TimeSeries } from '../../../ui/charts';
 import { tk } from '../../../app/i18n/i18n';
 import { keyLabel } from './format';
@@ -85,5 +85,5 @@ export function shedMeanPoints(shed: TrendShed): [number, number][] {
       at.set(ts, cur);
     }
   }
-  return [...at.entries()].sort((a, b) => a[0] - b[0]).map(([ts, { sum, n }]) => [ts, Math.round((sum / n) * 100) / 100]);
+  return [...at.entries()].sort((a, b) => a[0] - b[0]).map(([ts, { sum, n }]) => [ts, roundTo(sum / n, 2)]);
 }

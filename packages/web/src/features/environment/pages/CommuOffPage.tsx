@@ -5,7 +5,7 @@ import { Panel } from '../../../ui/Panel';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useTranslation } from 'react-i18next';
 import dayjs from 'dayjs';
-import type { CommuOffRow } from '@farmsense/shared';
+import { roundTo, type CommuOffRow } from '@farmsense/shared';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { BarChart } from '../../../ui/charts/BarChart';
 import type { DateRange } from '../../../ui/DateRangePicker';
@@ -144,13 +144,13 @@ export function CommuOffPage({ view }: { view: CommuView }): ReactElement {
                     {
                       id: 'off',
                       name: t('commu.total'),
-                      values: rows.map((r) => Math.round((r.offMs / HOUR) * 100) / 100),
+                      values: rows.map((r) => roundTo(r.offMs / HOUR, 2)),
                       color: '#d46b08',
                     },
                     {
                       id: 'longest',
                       name: t('commu.longest'),
-                      values: rows.map((r) => Math.round((r.longestMs / HOUR) * 100) / 100),
+                      values: rows.map((r) => roundTo(r.longestMs / HOUR, 2)),
                       color: '#1677a6',
                     },
                   ]

@@ -26,6 +26,7 @@ export * from './schemas/sheds.js';
 export * from './sheds/endpoints.js';
 export * from './display.js';
 export * from './numbers.js';
+export * from './farm-time.js';
 export * from './schemas/environment.js';
 export * from './environment/endpoints.js';
 export * from './telemetry/schemas.js';

@@ -1,5 +1,5 @@
 import { FeedConcentratorModel, parseRation, type FeederAddress } from '../../../simulator/src/index.js';
-import { zoneOffsetMs } from '../lib/farm-time.js';
+import { zoneOffsetMs } from '@farmsense/shared';
 import type { Database } from './client.js';
 
 /**

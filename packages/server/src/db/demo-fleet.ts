@@ -1,6 +1,6 @@
 import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '../../../simulator/src/index.js';
 import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '../iot/flock-sync.js';
-import { zoneOffsetMs } from '../lib/farm-time.js';
+import { zoneOffsetMs } from '@farmsense/shared';
 import type { Database } from './client.js';
 import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-codes.js';
 import { demoConcentrators } from './demo-feeders.js';

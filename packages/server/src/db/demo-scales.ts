@@ -1,5 +1,5 @@
 import { SiloScaleModel, type FeedConcentratorModel, type SiloChannel } from '../../../simulator/src/index.js';
-import { zoneOffsetMs } from '../lib/farm-time.js';
+import { zoneOffsetMs } from '@farmsense/shared';
 import type { Database } from './client.js';
 import { DEMO_FEEDER_GATEWAY } from './seed-feed-devices.js';
 import { FEEDER_SILO, feederSiloOf, SILO_HISTORY_DAYS, SILO_MODEL, siloDailyKg, SPILL } from './seed-silos.js';

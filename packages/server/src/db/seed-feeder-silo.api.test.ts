@@ -1,7 +1,6 @@
-import { addDays } from '@farmsense/shared';
+import { addDays, dayRange, farmDay } from '@farmsense/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedReconcileAnswer } from '@farmsense/shared';
-import { dayRange, farmDay } from '../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, farmIdByName, tokenFor } from '../test/factories.js';
 import { seedDemoFeeders } from './seed-feed-devices.js';

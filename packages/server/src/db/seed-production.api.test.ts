@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_CURVES, curveValueAt } from '@farmsense/shared';
-import { farmDay } from '../lib/farm-time.js';
+import { BUILTIN_CURVES, curveValueAt, farmDay } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { demoFleet, demoGateways } from './demo-fleet.js';
 import { PROFILES } from '../../../simulator/src/index.js';

@@ -1,8 +1,18 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { addDays, BUILTIN_CURVES, type BuiltinCurve, curveValueAt, dayAgeOn, daysBetween, FLOCK_STATUS, roundTo } from '@farmsense/shared';
+import {
+  addDays,
+  BUILTIN_CURVES,
+  type BuiltinCurve,
+  curveValueAt,
+  dayAgeOn,
+  daysBetween,
+  FLOCK_STATUS,
+  roundTo,
+  dayRange,
+  farmDay,
+} from '@farmsense/shared';
 import { kindForShedType, PROFILES, type ShedKind } from '../../../simulator/src/index.js';
 import { hashSeed, Rng } from '../../../simulator/src/random.js';
-import { dayRange, farmDay } from '../lib/farm-time.js';
 import type { Db } from './client.js';
 import { bulkInsert } from './bulk-insert.js';
 import { DEMO_SEED } from './demo-codes.js';

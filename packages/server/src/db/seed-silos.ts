@@ -1,9 +1,8 @@
-import { DAY_MS, roundTo } from '@farmsense/shared';
+import { DAY_MS, roundTo, dayRange, farmDay, zoneOffsetMs } from '@farmsense/shared';
 import { and, asc, eq, like } from 'drizzle-orm';
 import { Partitions } from '../iot/partitions.js';
 import { emptyBatch, monthsOf, storeBatch } from '../iot/store.js';
 import { hashCheckCode } from '../lib/check-codes.js';
-import { dayRange, farmDay, zoneOffsetMs } from '../lib/farm-time.js';
 import { catchUp } from '../modules/silos/index.js';
 import type { Database, Db } from './client.js';
 import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-codes.js';

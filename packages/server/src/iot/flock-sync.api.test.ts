@@ -1,8 +1,7 @@
-import { addDays } from '@farmsense/shared';
+import { addDays, dayRange, farmDay } from '@farmsense/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlockRow } from '@farmsense/shared';
 import { demoGateways, demoSheds } from '../db/demo-fleet.js';
-import { dayRange, farmDay } from '../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
 import { call, tokenFor } from '../test/factories.js';
 import { houseStates, startFlockSync, syncFlocks, type SimulatedShed } from './flock-sync.js';

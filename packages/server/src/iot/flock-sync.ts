@@ -1,7 +1,6 @@
-import { daysBetween, FLOCK_STATUS } from '@farmsense/shared';
+import { daysBetween, FLOCK_STATUS, dayRange, farmDay } from '@farmsense/shared';
 import type { EmptyHouse, FollowedFlock, ShedModel } from '../../../simulator/src/index.js';
 import type { Database } from '../db/client.js';
-import { dayRange, farmDay } from '../lib/farm-time.js';
 
 /**
  * Keeps the simulated demo controllers of poultry houses in step with the flock register: left

@@ -1,4 +1,5 @@
 import { MEAL_PERIODS_MAX, MEAL_SHARE_TOTAL } from '../constants.js';
+import { pad2 } from '../numbers.js';
 
 /**
  * The rules of SPEC §5 "Feeding plans", as pure functions the plan form and the plan route both
@@ -139,7 +140,7 @@ export function planIssues(p: {
 
 /** `HH:MM` of a minute of the day, and back (null for anything else). */
 export function minuteText(minute: number): string {
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+  return `${pad2(Math.floor(minute / 60))}:${pad2(minute % 60)}`;
 }
 export function minuteOf(text: string): number | null {
   const m = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(text);

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { dayAgeOn } from '@farmsense/shared';
+import { dayAgeOn, farmDay } from '@farmsense/shared';
 import { flocks, sheds, standardCurves, telemetryLatest } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
 
 /**

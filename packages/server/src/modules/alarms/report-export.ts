@@ -1,9 +1,16 @@
 import { inArray } from 'drizzle-orm';
-import { AppError, ErrorCodes, OFFLINE_PROPERTY, type AlarmPageQuery, type AlarmRankExportQuery, type Locale } from '@farmsense/shared';
+import {
+  AppError,
+  ErrorCodes,
+  OFFLINE_PROPERTY,
+  type AlarmPageQuery,
+  type AlarmRankExportQuery,
+  type Locale,
+  wallDate,
+} from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
-import { wallDate } from '../../lib/farm-time.js';
 import { writeXlsx, zonedHeader, type Cell } from '../../lib/xlsx.js';
 import { visibleFarm, type Scope } from '../../scope/index.js';
 import { alarmPage } from './records.js';

@@ -9,10 +9,12 @@ import {
   type AlarmRankGateway,
   type AlarmRankRule,
   type AlarmKind,
+  dayRange,
+  farmDay,
+  addDays,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { sheds } from '../../db/tables.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { alarms } from './tables.js';
 import { refuseEndBeforeStart } from '../../lib/time-order.js';
@@ -132,13 +134,6 @@ class Tally {
   levels(): { count: number; high: number; medium: number; low: number } {
     return { count: this.count, high: this.high, medium: this.medium, low: this.low };
   }
-}
-
-const pad = (n: number): string => String(n).padStart(2, '0');
-function addDays(day: string, n: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + n));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
 }
 
 /** The farm-calendar days of the period holding `day`: the day, its Monday-to-Sunday week, or its month. */

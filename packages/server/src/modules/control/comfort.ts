@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { dayAgeOn } from '@farmsense/shared';
+import { dayAgeOn, farmDay } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { flocks, sheds, standardCurves } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 
 /**
  * The reference a day-age temperature curve is checked against: the house's current flock (its

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, EnvOverviewAnswer } from '@farmsense/shared';
+import { farmDay, type ApplyAnswer, type EnvOverviewAnswer } from '@farmsense/shared';
 import { flocks, gatewayStatus } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildFarm, buildPens, buildShed, call } from '../../test/factories.js';
 import { addGateway, newCode, waitFor } from '../../iot/testkit.js';

@@ -6,9 +6,10 @@ import {
   type HkqDetail,
   type MonitorStatistics,
   type Page,
+  dayRange,
+  farmDay,
 } from '@farmsense/shared';
 import { accountSheds, gateways, roles } from '../../db/tables.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildShed, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';

@@ -11,10 +11,11 @@ import {
   type MonitorStatistics,
   type ShedMonitor,
   readingSummary,
+  dayRange,
+  farmDay,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import {
   compareKeys,
   isStale,

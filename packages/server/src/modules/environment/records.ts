@@ -11,10 +11,10 @@ import {
   type RecordsAnswer,
   type RecordsBody,
   type RecordsExportQuery,
+  wallDate,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
-import { wallDate } from '../../lib/farm-time.js';
 import { writeXlsx, zonedHeader, type Cell } from '../../lib/xlsx.js';
 import { compareKeys, prefixOf, readLatest } from './latest.js';
 import { tenantIdOf, visibleShed, type Scope } from '../../scope/index.js';

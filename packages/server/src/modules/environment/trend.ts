@@ -8,9 +8,10 @@ import {
   type TrendSeries,
   type TrendShed,
   roundTo,
+  dayRange,
+  farmDay,
 } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { queryTrends, seriesId, type TrendResult } from '../telemetry/index.js';
 import { compareKeys, readLatest } from './latest.js';
 import type { ShedRow } from '../../scope/index.js';

@@ -1,6 +1,5 @@
-import { addDays, FEED_ALARM_TOP, FEED_MIN_SHARE, type FeedAlarmStatsAnswer, type FeedAlarmStatsQuery } from '@farmsense/shared';
+import { addDays, FEED_ALARM_TOP, FEED_MIN_SHARE, type FeedAlarmStatsAnswer, type FeedAlarmStatsQuery, farmDay } from '@farmsense/shared';
 import type { Database } from '../../db/client.js';
-import { farmDay } from '../../lib/farm-time.js';
 import type { Scope } from '../../scope/index.js';
 import { dayVerdict, feederDays, placeOf } from './feeder-days.js';
 

@@ -8,8 +8,9 @@ import {
   type FeedAnalysisAnswer,
   type FeedIntakeAnswer,
   type Page,
+  dayRange,
+  farmDay,
 } from '@farmsense/shared';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildPens, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';

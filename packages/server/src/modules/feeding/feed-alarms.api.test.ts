@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, addDays, type AlarmRow, type FeedAlarmRow, FEEDER_STATE, type Page } from '@farmsense/shared';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
+import { AccountType, addDays, type AlarmRow, type FeedAlarmRow, FEEDER_STATE, type Page, dayRange, farmDay } from '@farmsense/shared';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildPens, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';

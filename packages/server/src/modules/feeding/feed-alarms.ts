@@ -10,12 +10,13 @@ import {
   RECONCILE_TOLERANCE_PCT,
   siloGapKey,
   DAY_MS,
+  dayRange,
+  wallDate,
 } from '@farmsense/shared';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { farms, gateways } from '../../db/tables.js';
 import { defineJob } from '../../jobs/define.js';
-import { dayRange, wallDate } from '../../lib/farm-time.js';
 import { buildScope } from '../../scope/index.js';
 import { publishAlarms, settleSystemAlarms, type SystemAlarm } from '../alarms/index.js';
 import { feedDevices } from './device-tables.js';

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type FeedRecordRow, type Page } from '@farmsense/shared';
+import { addDays, type FeedRecordRow, type Page, dayRange, farmDay } from '@farmsense/shared';
 import { storeBatch, type ReadingBatch } from '../../iot/store.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
 import { feederHouse, type FeederSet } from './feeding.fixtures.js';

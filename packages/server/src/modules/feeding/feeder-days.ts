@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { FEEDER_STATE } from '@farmsense/shared';
+import { FEEDER_STATE, dayRange, farmDay } from '@farmsense/shared';
 import type { DbOrTx } from '../../lib/limits.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
 

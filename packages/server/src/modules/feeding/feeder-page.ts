@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client.js';
 import type { farms } from '../../db/tables.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
+import { dayRange, farmDay } from '@farmsense/shared';
 import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { feederPlaces, NOT_EATING, type FeederDay, type FeederPlace } from './feeder-days.js';
 import { feedingDispatches, feedingPlanMeals } from './tables.js';

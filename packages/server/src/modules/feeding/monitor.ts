@@ -1,8 +1,7 @@
 import { and, gte, inArray, like, or } from 'drizzle-orm';
-import type { FeedMonitorQuery, PenFeedRow } from '@farmsense/shared';
+import { dayRange, farmDay, type FeedMonitorQuery, type PenFeedRow } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { telemetryLatest } from '../../db/tables.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { feederPlaces } from './feeder-days.js';
 

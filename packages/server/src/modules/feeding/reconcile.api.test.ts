@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, addDays, ErrorCodes, type FeedReconcileAnswer } from '@farmsense/shared';
+import { AccountType, addDays, ErrorCodes, type FeedReconcileAnswer, dayRange, farmDay } from '@farmsense/shared';
 import { accountSheds } from '../../db/tables.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';

@@ -6,11 +6,11 @@ import {
   type FeedReconcileAnswer,
   type FeedReconcileQuery,
   type FeedReconcileRow,
-  roundTo
+  roundTo,
+  farmDay,
 } from '@farmsense/shared';
 import type { DbOrTx } from '../../lib/limits.js';
 import { sheds, siloDaily, siloSheds, silos } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { feederDays } from './feeder-days.js';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type FeedAlarmRow, type FeedRecordRow, type Page } from '@farmsense/shared';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
+import { addDays, type FeedAlarmRow, type FeedRecordRow, type Page, dayRange, farmDay } from '@farmsense/shared';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';

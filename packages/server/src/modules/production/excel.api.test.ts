@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { readSheet } from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, ErrorCodes, LOCALES, type SaveOutcome } from '@farmsense/shared';
+import { addDays, ErrorCodes, LOCALES, type SaveOutcome, farmDay } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import { farms, gateways, sheds } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import { buildAccount, buildRole, buildShed, call, tokenFor } from '../../test/factories.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';

@@ -10,11 +10,13 @@ import {
   type Locale,
   type RowError,
   type SaveOutcome,
+  farmDay,
+  wallDate,
+  zoneOffsetMs,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
-import { farmDay, wallDate, zoneOffsetMs } from '../../lib/farm-time.js';
 import { writeXlsx, type Cell } from '../../lib/xlsx.js';
 import { seesFarm, seesShed, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { listDailyRows } from './daily.js';

@@ -1,9 +1,17 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
-import { AppError, daysBetween, ErrorCodes, type FlockOption, type FlockPageBody, type FlockRow, type Page } from '@farmsense/shared';
+import {
+  AppError,
+  daysBetween,
+  ErrorCodes,
+  type FlockOption,
+  type FlockPageBody,
+  type FlockRow,
+  type Page,
+  farmDay,
+} from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { joinPlaces, placeNames } from '../../lib/places.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { containsText } from '../../lib/text-search.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import type { Scope } from '../../scope/index.js';

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { AccountType, addDays } from '@farmsense/shared';
+import { AccountType, addDays, farmDay } from '@farmsense/shared';
 import { accountSheds, farms, gateways } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import {
   buildAccount,

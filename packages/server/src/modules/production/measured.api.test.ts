@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, type Page } from '@farmsense/shared';
+import { addDays, type Page, dayRange } from '@farmsense/shared';
 import { auditLog, telemetryDaily } from '../../db/tables.js';
-import { dayRange } from '../../lib/farm-time.js';
 import { TEST_DB } from '../../test/harness.js';
 import { productionWorld, TZ, type ProductionWorld } from './flock.fixtures.js';
 import { dailyConsumption, fillMeasured } from './measured.js';

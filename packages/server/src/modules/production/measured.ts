@@ -1,7 +1,6 @@
-import { addDays, daysBetween, roundTo } from '@farmsense/shared';
+import { addDays, daysBetween, roundTo, dayRange, farmDay } from '@farmsense/shared';
 import { and, eq, gte, inArray, like, lt, lte, or } from 'drizzle-orm';
 import { farms, gateways, telemetryDaily } from '../../db/tables.js';
-import { dayRange, farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { todayIn } from './flock-service.js';
 import { flockRefCols, type FlockRef } from './access.js';

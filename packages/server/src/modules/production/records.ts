@@ -9,11 +9,11 @@ import {
   type RowError,
   errorKey,
   type SaveOutcome,
+  farmDay,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
-import { farmDay } from '../../lib/farm-time.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { tenantIdOf, type Scope } from '../../scope/index.js';
 import { todayIn } from './flock-service.js';

@@ -1,8 +1,7 @@
 import { and, eq, gte, inArray, isNull, lte, or, type SQL } from 'drizzle-orm';
-import { AppError, ErrorCodes, type ReportBody } from '@farmsense/shared';
+import { AppError, ErrorCodes, type ReportBody, farmDay } from '@farmsense/shared';
 import type { Database, Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { refusal, visibleFarm, visibleSheds, type Scope } from '../../scope/index.js';
 import { flockFactCols, flockVisibility, type FlockFacts } from './access.js';
 import { flocks, standardCurves } from './tables.js';

@@ -1,4 +1,14 @@
-import { AppError, ErrorCodes, FLOCK_SEX, FLOCK_TYPES, LOCALES, parseLocaleNumber, type DailyKind, type Locale } from '@farmsense/shared';
+import {
+  AppError,
+  ErrorCodes,
+  FLOCK_SEX,
+  FLOCK_TYPES,
+  LOCALES,
+  parseLocaleNumber,
+  type DailyKind,
+  type Locale,
+  pad2,
+} from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import { readXlsx, withoutZone, XlsxReadError, zonedHeader, type Cell } from '../../lib/xlsx.js';
 
@@ -198,11 +208,10 @@ export function flockSexLabel(locale: Locale, n: number): string {
  */
 export type Parsed = { value: unknown } | { error: string };
 
-const pad = (n: number): string => String(n).padStart(2, '0');
 const EXCEL_EPOCH = 25569;
 
 function dayOf(d: Date): string {
-  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
 }
 
 /** Excel serial day numbers (a date cell the reader did not recognise) as a Date. */

@@ -1,19 +1,16 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
-import { SILO_REPORT_YEARS, type Locale, type SiloReportQuery, type SiloReportRow, roundTo } from '@farmsense/shared';
+import { SILO_REPORT_YEARS, type Locale, type SiloReportQuery, type SiloReportRow, roundTo, farmDay, pad2 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Db } from '../../db/client.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { writeXlsx } from '../../lib/xlsx.js';
 import { tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { siloDaily, silos } from './tables.js';
-
-const pad = (n: number): string => String(n).padStart(2, '0');
 
 /** The days a report spans and how long its buckets' labels are (10 day, 7 month, 4 year). */
 function span(q: SiloReportQuery, today: string): { from: string; to: string; width: number } {
   if (q.period === 'day') {
     const last = new Date(Date.UTC(q.year!, q.month!, 0)).getUTCDate();
-    return { from: `${q.year}-${pad(q.month!)}-01`, to: `${q.year}-${pad(q.month!)}-${pad(last)}`, width: 10 };
+    return { from: `${q.year}-${pad2(q.month!)}-01`, to: `${q.year}-${pad2(q.month!)}-${pad2(last)}`, width: 10 };
   }
   if (q.period === 'month') return { from: `${q.year}-01-01`, to: `${q.year}-12-31`, width: 7 };
   const year = Number(today.slice(0, 4));
@@ -94,6 +91,6 @@ export async function exportSiloReport(
     header: [tx(`bucket.${q.period}`), tx('silo'), tx('consumedKg'), tx('deliveredKg'), tx('deliveries'), tx('closingKg')],
     rows: rows.map((r) => [r.bucket, r.siloName, r.consumedKg, r.deliveredKg, r.deliveries, r.closingKg]),
   });
-  const label = q.period === 'day' ? `${q.year}-${pad(q.month!)}` : q.period === 'month' ? String(q.year) : 'years';
+  const label = q.period === 'day' ? `${q.year}-${pad2(q.month!)}` : q.period === 'month' ? String(q.year) : 'years';
   return { file, filename: `silos-${q.period}-${label}.xlsx` };
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow } from '@farmsense/shared';
+import { type Page, type SiloDailyRow, type SiloDeliveryRow, type SiloStatusRow, zoneOffsetMs } from '@farmsense/shared';
 import { SiloScaleModel } from '../../../../simulator/src/index.js';
 import { farms } from '../../db/tables.js';
-import { zoneOffsetMs } from '../../lib/farm-time.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
 import { siloWeigher } from './jobs.js';

@@ -10,15 +10,14 @@ import {
   type SiloFarmQuery,
   type SiloRecordsQuery,
   type SiloStatusRow,
-  roundTo
+  roundTo,
+  farmDay,
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
 import { refusal, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
 import { siloConditions, siloRows, visibleSilo } from './silos.js';
 import { siloDaily, siloDeliveries, siloState, silos } from './tables.js';
-
 
 /**
  * Each silo of a farm (or feeding a house) as its scale last saw it, with today's consumption,

@@ -1,8 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { detectParams, EMPTY_TRACK, isNewReading, levelOf, stepSilo, type SiloEvent, type TrackState } from '@farmsense/shared';
+import { detectParams, EMPTY_TRACK, isNewReading, levelOf, stepSilo, type SiloEvent, type TrackState, farmDay } from '@farmsense/shared';
 import type { Db, Tx } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
-import { farmDay } from '../../lib/farm-time.js';
 import { siloDaily, siloDeliveries, siloState, silos } from './tables.js';
 
 /**

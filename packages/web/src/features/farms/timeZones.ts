@@ -3,6 +3,8 @@
  * with its current UTC offset so an operator finds "UTC+07:00" without knowing the zone's name.
  * Offsets are read now: a zone with daylight saving shows the offset in force today.
  */
+import { minuteText } from '@farmsense/shared';
+
 export interface ZoneOption {
   value: string;
   label: string;
@@ -22,8 +24,7 @@ export function zoneOffsetMinutes(zone: string, at: Date = new Date()): number {
 
 export function formatOffset(minutes: number): string {
   const sign = minutes < 0 ? '-' : '+';
-  const abs = Math.abs(minutes);
-  return `UTC${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `UTC${sign}${minuteText(Math.abs(minutes))}`;
 }
 
 function zoneNames(): string[] {

@@ -1,3 +1,4 @@
+import { pad2 } from '@farmsense/shared';
 import uPlot from 'uplot';
 import { formatDecimal } from '../../app/i18n/numbers';
 import type { ChartPalette } from './chartTheme';
@@ -84,7 +85,6 @@ export function plotData(spec: Pick<PlotSpec, 'lines' | 'band' | 'range'>): uPlo
 export const CHART_FONT =
   "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Microsoft YaHei', 'Noto Sans Thai', sans-serif";
 
-const pad = (n: number): string => String(n).padStart(2, '0');
 const DAY = 86_400_000;
 
 /** Time ticks in numbers only (they read the same in all five languages); a new day shows its date. */
@@ -92,9 +92,9 @@ export function timeTicks(splits: number[], incrMs: number): string[] {
   let lastDay = '';
   return splits.map((ts) => {
     const d = new Date(ts);
-    const day = `${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    const day = `${pad2(d.getMonth() + 1)}-${pad2(d.getDate())}`;
     if (incrMs >= DAY) return day;
-    const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+    const time = `${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
     const label = day !== lastDay ? `${day}\n${time}` : time;
     lastDay = day;
     return label;
@@ -104,7 +104,7 @@ export function timeTicks(splits: number[], incrMs: number): string[] {
 /** "2026-11-27 08:15", the cursor's moment in the legend. */
 export function timeLabel(ts: number): string {
   const d = new Date(ts);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
 }
 
 /** Decimals a tick step needs: 0.25 -> 2, 5 -> 0. */

@@ -1,6 +1,5 @@
-import { feedAlarmText, isFeedAlarmKind, type Locale, type PushMethod } from '@farmsense/shared';
+import { feedAlarmText, isFeedAlarmKind, type Locale, type PushMethod, wallDate } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
-import { wallDate } from '../../../lib/farm-time.js';
 import type { alarms } from '../tables.js';
 
 /**

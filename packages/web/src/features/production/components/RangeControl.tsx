@@ -2,7 +2,7 @@ import { useId, useState, type ReactElement } from 'react';
 import { DatePicker, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { QUERY_RANGE_MAX_DAYS, TREND_WINDOWS_DAYS, type ReportPeriod } from '@farmsense/shared';
+import { QUERY_RANGE_MAX_DAYS, TREND_WINDOWS_DAYS, type ReportPeriod, pad2 } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { FilterField } from '../../../ui/FilterBar';
 import { dayRangeProblem, MONTHS, yearList, type RangeState } from '../model/range';
@@ -83,7 +83,7 @@ export function RangeControl({
 }): ReactElement {
   const { t } = useTranslation('poultry');
   const years = yearList(today).map((y) => ({ value: y, label: String(y) }));
-  const months = MONTHS.map((m) => ({ value: m, label: String(m).padStart(2, '0') }));
+  const months = MONTHS.map((m) => ({ value: m, label: pad2(m) }));
   const set = (patch: Partial<RangeState>): void => onChange({ ...value, ...patch });
   const field = (key: string, label: string, control: ReactElement): ReactElement => (
     <FilterField key={key} id={`${idPrefix}-${key}`} label={label}>

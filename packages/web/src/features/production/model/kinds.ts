@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { REMARK_MAX_LENGTH, type DailyKind } from '@farmsense/shared';
+import { farmDay, REMARK_MAX_LENGTH, type DailyKind } from '@farmsense/shared';
 
 /**
  * What each daily-record page shows and asks for. Field names are those of
@@ -143,7 +143,7 @@ export function toDay(d: Dayjs | null | undefined): string | undefined {
 export function todayIn(timeZone: string | null | undefined, now: Date = new Date()): string {
   if (timeZone) {
     try {
-      return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+      return farmDay(now, timeZone);
     } catch {
       // An unknown zone name: the browser's calendar below.
     }

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import { QUERY_RANGE_MAX_DAYS, YEAR_LIST_LENGTH, type ReportPeriod } from '@farmsense/shared';
+import { QUERY_RANGE_MAX_DAYS, YEAR_LIST_LENGTH, type ReportPeriod, pad2 } from '@farmsense/shared';
 
 /**
  * The range a report asks for, by its period: day reports take at most 30 days (SPEC §5, §9);
@@ -39,7 +39,7 @@ export const MONTHS: readonly number[] = Array.from({ length: 12 }, (_, i) => i 
 /** The calendar days a period's range covers; the end never lies after today. */
 export function resolveRange(period: ReportPeriod, s: RangeState, now: Dayjs = dayjs()): { start: string; end: string } {
   const cap = (d: Dayjs): string => (d.isAfter(now, 'day') ? now : d).format(DAY);
-  const month = (y: number, m: number): Dayjs => dayjs(`${y}-${String(m).padStart(2, '0')}-01`);
+  const month = (y: number, m: number): Dayjs => dayjs(`${y}-${pad2(m)}-01`);
   switch (period) {
     case 'day':
       return { start: s.days[0], end: s.days[1] };

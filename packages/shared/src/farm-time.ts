@@ -1,8 +1,12 @@
 /**
  * Calendar days in a farm's time zone (SPEC §3 Farm "time zone"): a farm in Bangkok closes its
  * day at 17:00 UTC, one in Moscow at 21:00 UTC, and on daylight-saving changes a day lasts 23 or
- * 25 hours. Reports and daily records group readings by these days, never by the server's zone.
+ * 25 hours. Reports and daily records group readings by these days, never by the server's zone;
+ * the console reads "today" of a farm by the same rule.
  */
+import { pad2 } from './numbers.js';
+import { addDays } from './production/age.js';
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -56,12 +60,11 @@ export function wallDate(instant: number, timeZone: string): Date {
   return new Date(instant + zoneOffsetMs(instant, timeZone));
 }
 
-const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
 /** The YYYY-MM-DD calendar day an instant falls on in the zone. */
 export function farmDay(date: Date, timeZone: string): string {
   const w = wallClock(date.getTime(), timeZone);
-  return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
+  return `${String(w.year).padStart(4, '0')}-${pad2(w.month)}-${pad2(w.day)}`;
 }
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -109,8 +112,5 @@ export interface DayRange {
 
 /** The UTC instants a farm's calendar day spans: [start, end). */
 export function dayRange(day: string, timeZone: string): DayRange {
-  const [y, mo, d] = parseDay(day);
-  const next = new Date(Date.UTC(y, mo - 1, d + 1));
-  const nextDay = `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
-  return { start: new Date(startOfDay(day, timeZone)), end: new Date(startOfDay(nextDay, timeZone)) };
+  return { start: new Date(startOfDay(day, timeZone)), end: new Date(startOfDay(addDays(day, 1), timeZone)) };
 }

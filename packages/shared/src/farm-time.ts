@@ -60,7 +60,6 @@ export function wallDate(instant: number, timeZone: string): Date {
   return new Date(instant + zoneOffsetMs(instant, timeZone));
 }
 
-
 /** The YYYY-MM-DD calendar day an instant falls on in the zone. */
 export function farmDay(date: Date, timeZone: string): string {
   const w = wallClock(date.getTime(), timeZone);

@@ -30,7 +30,6 @@ export const VENT_BAND = 3;
 /** Degrees above the set point where ventilation starts rising above the minimum. */
 export const VENT_START = 0.3;
 
-
 /**
  * Fixed-speed fans 2..n (fan 1 is the variable-speed one) in stages: fan n+1 on once the
  * ventilation demand passes n + 0.15 fan units, off again under n - 0.15, running continuously.

@@ -16,7 +16,7 @@ import {
   type HeaterPayload,
   type SettingGroup,
   type TempDayAgePayload,
-  roundTo
+  roundTo,
 } from '@farmsense/shared';
 import {
   DEFAULT_WARN_BAR,

@@ -54,7 +54,6 @@ export type FeedReconcileRow = z.infer<typeof feedReconcileRow>;
 export const feedReconcileAnswer = z.object({ tolerancePct: z.number(), list: z.array(feedReconcileRow) });
 export type FeedReconcileAnswer = z.infer<typeof feedReconcileAnswer>;
 
-
 /**
  * The gap rule, in kg: gap = consumed - dispensed (one decimal), gap % of dispensed (one decimal,
  * null when nothing was dispensed). Flagged when |gap %| exceeds the tolerance; when nothing was

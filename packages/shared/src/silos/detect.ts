@@ -18,7 +18,6 @@
  */
 import { roundTo } from '../numbers.js';
 
-
 export const SILO_LEVELS = ['normal', 'empty', 'full'] as const;
 export type SiloLevel = (typeof SILO_LEVELS)[number];
 export const SILO_WEIGHT_STATES = ['stable', 'dynamic', 'overload', 'underload'] as const;

@@ -7,7 +7,7 @@ import {
   type FeedIntakeDay,
   type FeedIntakeQuery,
   type Locale,
-  roundTo
+  roundTo,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';

@@ -12,7 +12,7 @@ import {
   notEatenKey,
   type Page,
   DAY_MS,
-  roundTo
+  roundTo,
 } from '@farmsense/shared';
 import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
@@ -28,7 +28,6 @@ import { feederDayPage } from './feeder-page.js';
  */
 /** How far back the list looks for the start of a run of not-eaten days. */
 const RUN_DAYS = 31;
-
 
 /** One page of the records (all of them for `page` null), paged by the database (feeder-page.ts). */
 async function recordPage(

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Typography } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import { ClippedText } from '../ClippedText';
 
 /**
  * The first column of an administration table, pinned left: the row's name in bold over a
@@ -34,14 +34,8 @@ export function nameColumn<T>({
       const second = sub(r);
       return (
         <div className="fs-cell-stack">
-          <Typography.Text strong className={mono ? 'fs-mono-strong' : undefined} ellipsis={{ tooltip: main }}>
-            {main}
-          </Typography.Text>
-          {second && (
-            <Typography.Text type={plainSub ? undefined : 'secondary'} className="fs-cell-sub" ellipsis={{ tooltip: second }}>
-              {second}
-            </Typography.Text>
-          )}
+          <ClippedText text={main} strong className={mono ? 'fs-mono-strong' : undefined} />
+          {second && <ClippedText text={second} tone={plainSub ? undefined : 'secondary'} className="fs-cell-sub" />}
         </div>
       );
     },
@@ -66,15 +60,12 @@ export function StackCell({
   return (
     <div className="fs-cell-stack">
       {main}
-      {sub && (
-        <Typography.Text
-          type="secondary"
-          className={nowrap ? 'fs-cell-sub fs-nowrap' : 'fs-cell-sub'}
-          ellipsis={tooltip ? { tooltip: sub } : undefined}
-        >
-          {sub}
-        </Typography.Text>
-      )}
+      {sub &&
+        (tooltip ? (
+          <ClippedText text={sub} tone="secondary" className="fs-cell-sub" />
+        ) : (
+          <span className={nowrap ? 'fs-muted fs-cell-sub fs-nowrap' : 'fs-muted fs-cell-sub'}>{sub}</span>
+        ))}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import type { PenFeedRow } from '@farmsense/shared';
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { formatDateTime } from '../../../app/i18n/numbers';
-import { LiveFarmPage, useLiveShedFilter } from '../../../ui/FarmShedFilters';
+import { LiveFarmPage, useLiveShedFilter } from '../../../ui/LiveFarmPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useFeedMonitor } from '../api';
 import { formatAmount } from '../model/format';

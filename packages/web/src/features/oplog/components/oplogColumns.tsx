@@ -1,10 +1,11 @@
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import dayjs from 'dayjs';
 import type { OperationLogRow } from '@farmsense/shared';
 import { CodeCell, moduleLabel, OutcomeTag } from './labels';
 import { entrySentence } from './sentence';
+import { ClippedText } from '../../../ui/ClippedText';
 
 /** Moments are shown in the browser's time zone, to the second; the column title names the zone. */
 export const LOG_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -34,11 +35,7 @@ export function oplogColumns(t: TFunction): ColumnsType<OperationLogRow> {
           return (
             <div className="fs-cell-stack">
               <span>{r.accountName ?? r.accountCode}</span>
-              {r.accountName && (
-                <Typography.Text type="secondary" className="fs-cell-sub">
-                  {r.accountCode}
-                </Typography.Text>
-              )}
+              {r.accountName && <span className="fs-muted fs-cell-sub">{r.accountCode}</span>}
             </div>
           );
         }
@@ -46,9 +43,7 @@ export function oplogColumns(t: TFunction): ColumnsType<OperationLogRow> {
         return tried ? (
           <div className="fs-cell-stack">
             <span>{tried}</span>
-            <Typography.Text type="secondary" className="fs-cell-sub">
-              {t('columns.unknownAccount')}
-            </Typography.Text>
+            <span className="fs-muted fs-cell-sub">{t('columns.unknownAccount')}</span>
           </div>
         ) : (
           <span className="fs-muted">—</span>
@@ -81,11 +76,7 @@ export function oplogColumns(t: TFunction): ColumnsType<OperationLogRow> {
       title: t('columns.action'),
       dataIndex: 'action',
       width: 320,
-      render: (_: string, row: OperationLogRow) => (
-        <Typography.Text ellipsis={{ tooltip: true }} data-testid="oplog-sentence">
-          {entrySentence(row)}
-        </Typography.Text>
-      ),
+      render: (_: string, row: OperationLogRow) => <ClippedText text={entrySentence(row)} testId="oplog-sentence" />,
     },
     { key: 'module', title: t('columns.module'), dataIndex: 'module', width: 140, render: (m: string | null) => moduleLabel(m) },
     {

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFarmChoice } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { LiveFarmPage, useLiveShedFilter } from '../../../ui/FarmShedFilters';
+import { LiveFarmPage, useLiveShedFilter } from '../../../ui/LiveFarmPage';
 import { useSiloStatus } from '../api';
 import { SiloCard } from '../components/SiloCard';
 import '../../../ui/admin.css';

@@ -1,10 +1,12 @@
 import { buildFleet, SimulatorRunner, type Connection, type ShedModel } from '../../../simulator/src/index.js';
 import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '../iot/flock-sync.js';
 import { zoneOffsetMs } from '@farmsense/shared';
-import type { Database } from './client.js';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Db } from './client.js';
 import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-codes.js';
 import { demoConcentrators } from './demo-feeders.js';
 import { demoScales } from './demo-scales.js';
+import { farms, gateways, sheds, tenants } from './tables.js';
 
 /**
  * The demo gateways (CONTRACT §5: `fs-demo01`, `fs-demo02`, ... of tenant "Demo Agri Group") as
@@ -18,39 +20,34 @@ const DEMO_CODE = /^fs-demo\d+$/;
 export interface DemoGateway {
   id: number;
   code: string;
+  shedId: number | null;
+  shedName: string | null;
   shedType: number | null;
   farmId: number | null;
   timeZone: string;
   createdAt: number;
 }
 
-export async function demoGateways(database: Database): Promise<DemoGateway[]> {
-  const rows = await database.query<{
-    id: number;
-    code: string;
-    shed_type: number | null;
-    farm_id: number | null;
-    time_zone: string | null;
-    created_at: Date | string;
-  }>(
-    `SELECT g.id, g.code, s.shed_type, g.farm_id, f.time_zone, g.created_at
-       FROM gateways g
-       JOIN tenants t ON t.id = g.tenant_id
-       LEFT JOIN sheds s ON s.id = g.shed_id
-       LEFT JOIN farms f ON f.id = g.farm_id
-      WHERE t.name = 'Demo Agri Group' AND g.enabled
-      ORDER BY g.code`,
-  );
-  return rows
-    .filter((r) => DEMO_CODE.test(r.code))
-    .map((r) => ({
-      id: r.id,
-      code: r.code,
-      shedType: r.shed_type,
-      farmId: r.farm_id,
-      timeZone: r.time_zone ?? 'UTC',
-      createdAt: new Date(r.created_at).getTime(),
-    }));
+/** The enabled demo gateways by code with their house and farm: the fleet's and the seeds' order. */
+export async function demoGateways(db: Db): Promise<DemoGateway[]> {
+  const rows = await db
+    .select({
+      id: gateways.id,
+      code: gateways.code,
+      shedId: gateways.shedId,
+      shedName: sheds.shedName,
+      shedType: sheds.shedType,
+      farmId: gateways.farmId,
+      timeZone: farms.timeZone,
+      createdAt: gateways.createdAt,
+    })
+    .from(gateways)
+    .innerJoin(tenants, eq(tenants.id, gateways.tenantId))
+    .leftJoin(sheds, eq(sheds.id, gateways.shedId))
+    .leftJoin(farms, eq(farms.id, gateways.farmId))
+    .where(and(eq(tenants.name, 'Demo Agri Group'), eq(gateways.enabled, true)))
+    .orderBy(gateways.code);
+  return rows.filter((r) => DEMO_CODE.test(r.code)).map((r) => ({ ...r, timeZone: r.timeZone ?? 'UTC', createdAt: r.createdAt.getTime() }));
 }
 
 /** One shed model per demo gateway, in the order given. */
@@ -93,7 +90,7 @@ export async function startDemoSimulator(
   connection: Connection,
   opts: { intervalS?: number; log?: (line: string) => void; faults?: boolean; flockSyncMs?: number } = {},
 ): Promise<DemoSimulator | null> {
-  const gateways = await demoGateways(database);
+  const gateways = await demoGateways(database.db);
   if (gateways.length === 0) return null;
   // The feeder main units with their feeders (feeders.ts of the simulator), beside the houses,
   // and the silo weighers, the feeder house's silo drawing what those feeders dispense.

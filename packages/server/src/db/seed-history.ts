@@ -58,7 +58,7 @@ async function historyEmpty(database: Database, ids: number[]): Promise<boolean>
 
 export async function seedHistory(database: Database, opts: HistoryOptions = {}): Promise<HistoryResult | null> {
   const started = Date.now();
-  const gateways = await demoGateways(database);
+  const gateways = await demoGateways(database.db);
   if (
     gateways.length === 0 ||
     !(await historyEmpty(

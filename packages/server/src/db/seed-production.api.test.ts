@@ -65,7 +65,7 @@ describe(`demo production data (${TEST_DB})`, () => {
   });
 
   it('gives current flocks the day age their simulated controller reports', async () => {
-    const gws = await demoGateways(ctx.database);
+    const gws = await demoGateways(ctx.database.db);
     const models = demoFleet(gws, false);
     const now = Date.now();
     const houses = await q<{ shed_name: string; gateway_id: number }>(

@@ -16,7 +16,7 @@ import { hashSeed, Rng } from '../../../simulator/src/random.js';
 import type { Db } from './client.js';
 import { bulkInsert } from './bulk-insert.js';
 import { DEMO_SEED } from './demo-codes.js';
-import { demoFleet, type DemoGateway } from './demo-fleet.js';
+import { demoFleet, demoGateways, type DemoGateway } from './demo-fleet.js';
 import { BROILER_VACCINES, COCCI, COLI, LAYER_VACCINES } from './seed-production-health.js';
 import {
   farms,
@@ -28,8 +28,6 @@ import {
   flocks,
   flockStockDays,
   flockWaterDays,
-  gateways,
-  sheds,
   standardCurves,
   tenants,
 } from './tables.js';
@@ -118,32 +116,8 @@ function phi(z: number): number {
   return z > 0 ? 1 - p : p;
 }
 
-async function demoGatewaysOf(db: Db): Promise<(DemoGateway & { shedId: number | null; shedName: string | null })[]> {
-  const rows = await db
-    .select({
-      id: gateways.id,
-      code: gateways.code,
-      shedId: gateways.shedId,
-      shedName: sheds.shedName,
-      shedType: sheds.shedType,
-      farmId: gateways.farmId,
-      timeZone: farms.timeZone,
-      createdAt: gateways.createdAt,
-    })
-    .from(gateways)
-    .innerJoin(tenants, eq(tenants.id, gateways.tenantId))
-    .leftJoin(sheds, eq(sheds.id, gateways.shedId))
-    .leftJoin(farms, eq(farms.id, gateways.farmId))
-    .where(and(eq(tenants.name, DEMO_TENANT), eq(gateways.enabled, true)))
-    .orderBy(gateways.code);
-  // The same gateways, in the same order, as demoGateways(): the fleet's placements depend on both.
-  return rows
-    .filter((r) => /^fs-demo\d+$/.test(r.code))
-    .map((r) => ({ ...r, timeZone: r.timeZone ?? 'UTC', createdAt: r.createdAt.getTime() }));
-}
-
 /** Flocks of the poultry houses, placed where the simulated controllers have their batches. */
-function planFlocks(gws: Awaited<ReturnType<typeof demoGatewaysOf>>, farmId: number, today: string, now: number): Plan[] {
+function planFlocks(gws: DemoGateway[], farmId: number, today: string, now: number): Plan[] {
   const models = demoFleet(gws, false);
   const plans: Plan[] = [];
   const nth = new Map<ShedKind, number>();
@@ -328,7 +302,7 @@ export async function seedProduction(db: Db, opts: { now?: number } = {}): Promi
   const existing = await db.select({ id: flocks.id }).from(flocks).where(eq(flocks.farmId, farm.id)).limit(1);
   if (existing.length > 0) return null;
   const today = farmDay(new Date(now), farm.timeZone);
-  const plans = planFlocks(await demoGatewaysOf(db), farm.id, today, now);
+  const plans = planFlocks(await demoGateways(db), farm.id, today, now);
   const { tenantId } = farm;
 
   return db.transaction(async (tx) => {

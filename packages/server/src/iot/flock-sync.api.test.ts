@@ -54,7 +54,7 @@ describe(`simulated controllers follow the flock register (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     token = await tokenFor(ctx.database.db, 'demo');
-    sheds = demoSheds(await demoGateways(ctx.database), false);
+    sheds = demoSheds(await demoGateways(ctx.database.db), false);
     const rows = await ctx.database.query<{ shed_name: string; gateway_id: number; shed_id: number; farm_id: number }>(
       `SELECT s.shed_name, g.id AS gateway_id, s.id AS shed_id, s.farm_id FROM gateways g JOIN sheds s ON s.id = g.shed_id
         WHERE g.code LIKE 'fs-demo%' AND s.shed_name IN ('Broiler House 1', 'Broiler House 2', 'Layer House 1')`,

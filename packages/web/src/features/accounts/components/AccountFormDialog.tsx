@@ -17,7 +17,7 @@ import { zodRule } from '../../../ui/zodRule';
 import { optionalText } from '../../../ui/formErrors';
 import { useAddAccount, useUpdateAccount } from '../hooks/useAccountMutations';
 import { AreaCodeSelect } from '../../../ui/AreaCodeSelect';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useFarms } from '../../../app/auth/queries';
@@ -110,7 +110,11 @@ export function AccountFormDialog({
           : zodRule(accountUpdateBody, field, editBody);
   }, [adding, account]);
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: adding ? t('form.addTitle') : t('form.editTitle', { name: account.accountName }),
+    name: 'account',
+    initialValues: initialValues(account),
+    formProps: { requiredMark: true },
     body: async (v: AccountFormValues) => {
       const cipher = withPassword ? await encrypt(v.password ?? '') : undefined;
       if (cipher === null) return null;
@@ -140,7 +144,7 @@ export function AccountFormDialog({
     added: ({ v }) => t('form.added', { account: v.accountCode.trim().toLowerCase() }),
     onClose,
     fields: { [ErrorCodes.ACCOUNT_EXISTS]: 'accountCode', [ErrorCodes.PASSWORD_TOO_WEAK]: 'password' },
-    limit: ErrorCodes.USER_LIMIT,
+    limit: { code: ErrorCodes.USER_LIMIT, hint: t('form.limitHint'), testId: 'user-limit' },
   });
 
   const roleOptions = roles.map((r) => ({
@@ -151,15 +155,7 @@ export function AccountFormDialog({
   }));
 
   return (
-    <FormDialog
-      title={adding ? t('form.addTitle') : t('form.editTitle', { name: account.accountName })}
-      width={760}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      limit={save.limited ? { code: ErrorCodes.USER_LIMIT, hint: t('form.limitHint'), testId: 'user-limit' } : null}
-      formProps={{ form, initialValues: initialValues(account), requiredMark: true, name: 'account' }}
-    >
+    <FormDialog {...dialog} width={760}>
       <FieldRow>
         <Form.Item
           name="accountCode"

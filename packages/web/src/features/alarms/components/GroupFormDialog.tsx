@@ -5,7 +5,7 @@ import { ErrorCodes, ruleGroupAddBody, ruleGroupUpdateBody, type RuleGroupRow } 
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { optionalText } from '../../../ui/formErrors';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddRuleGroup, useUpdateRuleGroup } from '../api';
 
@@ -47,7 +47,10 @@ export function GroupFormDialog({
       ? zodRule(ruleGroupUpdateBody, field, (v) => ({ ...toBody(v), shedType: undefined, id: group.id }))
       : zodRule(ruleGroupAddBody, field, (v) => ({ ...toBody(v), farmId }));
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: group ? t('groups.editTitle', { name: group.name }) : t('groups.addTitle'),
+    name: 'ruleGroup',
+    initialValues: initial,
     body: (v: GroupFormValues) => ({ name: v.name.trim(), enabled: v.enabled, remark: optionalText(v.remark), shedType: v.shedType! }),
     add: (body) => add.mutateAsync({ ...body, farmId }),
     edit: group && (({ shedType: _fixed, ...body }) => update.mutateAsync({ ...body, id: group.id })),
@@ -57,14 +60,7 @@ export function GroupFormDialog({
   });
 
   return (
-    <FormDialog
-      title={group ? t('groups.editTitle', { name: group.name }) : t('groups.addTitle')}
-      width={560}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'ruleGroup', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={560}>
       <FieldRow spans={[16, 8]}>
         <Field name="shedType" label={t('groups.fields.shedType')} rule={rule} required>
           <Select disabled={group !== null} placeholder={t('common:select')} options={shedTypes} />

@@ -18,7 +18,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
 import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddPhoneConfig, useUpdatePhoneConfig, type PhoneAddRequest } from '../pushApi';
 
@@ -174,7 +174,10 @@ export function PhoneFormDialog({
     </Form.Item>
   );
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: row ? t('pushConfig.phone.editTitle') : t('pushConfig.phone.addTitle'),
+    name: 'phoneConfig',
+    initialValues: initial,
     body: (v: PhoneFormValues) => toRequest(v as unknown as Record<string, unknown>, farmId) as unknown as PhoneAddRequest,
     add: (body) => add.mutateAsync(body),
     edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
@@ -184,14 +187,7 @@ export function PhoneFormDialog({
   });
 
   return (
-    <FormDialog
-      title={row ? t('pushConfig.phone.editTitle') : t('pushConfig.phone.addTitle')}
-      width={760}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'phoneConfig', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={760}>
       {contactList('callers', PUSH_MIN_CALLERS)}
       {contactList('callees', PUSH_MIN_CALLEES)}
       <FieldRow spans={[12, 12]}>

@@ -18,7 +18,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { keyLabel } from '../../environment';
 import { useAddRule, useUpdateRule } from '../api';
 import { initialRule, ruleInput, stagesProblem, VALUE_KINDS, type RuleFormValues, type StageProblem } from '../model/ruleForm';
@@ -73,7 +73,11 @@ export function RuleFormDialog({
   const fieldRule = (field: string): FormRule => ruleAt([REQUEST_FIELD[field] ?? field]);
   const stageRule = (index: number, field: string): FormRule => ruleAt(['stages', index, field]);
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: rule ? t('rules.editTitle', { name: rule.name }) : t('rules.addTitle', { group: group.name }),
+    name: 'alarmRule',
+    initialValues: initial,
+    formProps: { onValuesChange: () => setServerProblem(null) },
     body: (v: RuleFormValues) => {
       setServerProblem(null);
       if (v.kind === 'threshold' && stagesProblem(v.stages)) return null;
@@ -96,14 +100,7 @@ export function RuleFormDialog({
 
   const sensors = valueKind ? (ALARM_KEY_KINDS[valueKind] ?? 1) : 1;
   return (
-    <FormDialog
-      title={rule ? t('rules.editTitle', { name: rule.name }) : t('rules.addTitle', { group: group.name })}
-      width={880}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'alarmRule', initialValues: initial, onValuesChange: () => setServerProblem(null) }}
-    >
+    <FormDialog {...dialog} width={880}>
       <FieldRow spans={[14, 10]}>
         <Field name="name" label={t('rules.fields.name')} rule={fieldRule} required />
         <Form.Item name="enabled" label={t('rules.fields.enabled')} valuePropName="checked">

@@ -20,7 +20,7 @@ import {
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
 import { keyLabel } from '../../environment';
 import { useAddStrategy, useFarmPeople, useUpdateStrategy, type StrategyAddRequest } from '../pushApi';
@@ -118,7 +118,10 @@ export function StrategyFormDialog({
     },
   });
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: row ? t('pushConfig.strategy.editTitle', { name: row.name }) : t('pushConfig.strategy.addTitle'),
+    name: 'pushStrategy',
+    initialValues: initial,
     body: (v: StrategyFormValues) => ({ ...toRequest(v as unknown as Record<string, unknown>, farmId) }) as unknown as StrategyAddRequest,
     add: (body) => add.mutateAsync(body),
     edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
@@ -135,14 +138,7 @@ export function StrategyFormDialog({
   );
 
   return (
-    <FormDialog
-      title={row ? t('pushConfig.strategy.editTitle', { name: row.name }) : t('pushConfig.strategy.addTitle')}
-      width={760}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'pushStrategy', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={760}>
       <FieldRow spans={[16, 8]}>
         <Field name="name" label={t('pushConfig.strategy.fields.name')} rule={rule} required />
         <Form.Item name="enabled" label={t('pushConfig.fields.enabled')} valuePropName="checked">

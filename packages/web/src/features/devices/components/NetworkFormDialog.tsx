@@ -5,7 +5,7 @@ import { CONNECTION_MODES, ErrorCodes, isIpAddress, isServerPort, networkAddBody
 import { codeRule, zodRule } from '../../../ui/zodRule';
 import { devicesApi, useDeviceMutation } from '../api';
 import { FormDialog } from '../../../ui/FormDialog';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { useFarms } from '../../../app/auth/queries';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -33,7 +33,10 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   );
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(networkAddBody, field);
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: adding ? t('network.addTitle') : t('network.editTitle', { name: row.name }),
+    name: 'network',
+    initialValues: initial,
     body: (v: NetworkFormValues) => networkAddBody.parse({ ...v, name: v.name.trim(), ip: v.ip.trim() }),
     add: (body) => add.mutateAsync(body),
     edit: row && ((body) => update.mutateAsync({ ...body, id: row.id })),
@@ -43,12 +46,7 @@ export function NetworkFormDialog({ row, onClose }: { row: NetworkRow | null; on
   });
 
   return (
-    <FormDialog
-      title={adding ? t('network.addTitle') : t('network.editTitle', { name: row.name })}
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'network', initialValues: initial }}
-    >
+    <FormDialog {...dialog}>
       <Field name="name" label={t('network.name')} rule={rule} required />
       <FieldRow spans={[15, 9]}>
         <Form.Item

@@ -9,7 +9,7 @@ import { optionalText } from '../../../ui/formErrors';
 import { useAddFarm, useUpdateFarm } from '../api';
 import { zoneLongName } from '../timeZones';
 import { TimeZoneSelect } from './TimeZoneSelect';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useAccountOptions } from '../../../app/auth/queries';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
@@ -77,7 +77,11 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
     autoName.current = next;
   };
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: adding ? t('form.addTitle') : t('form.editTitle', { name: farm.farmName }),
+    name: 'farm',
+    initialValues: initial,
+    formProps: { onValuesChange },
     body: (v: FarmFormValues) => ({
       farmName: v.farmName.trim(),
       type: v.type!,
@@ -97,19 +101,11 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
     added: (body) => t('form.added', { name: body.farmName }),
     onClose,
     fields: { [ErrorCodes.NAME_EXISTS]: 'farmName', [ErrorCodes.PEN_TYPE_ERROR]: 'type' },
-    limit: ErrorCodes.FARM_LIMIT,
+    limit: { code: ErrorCodes.FARM_LIMIT, hint: t('form.limitHint'), testId: 'farm-limit' },
   });
 
   return (
-    <FormDialog
-      title={adding ? t('form.addTitle') : t('form.editTitle', { name: farm.farmName })}
-      width={760}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      limit={save.limited ? { code: ErrorCodes.FARM_LIMIT, hint: t('form.limitHint'), testId: 'farm-limit' } : null}
-      formProps={{ form, name: 'farm', initialValues: initial, onValuesChange }}
-    >
+    <FormDialog {...dialog} width={760}>
       <Field name="farmName" label={t('fields.farmName')} rule={rule} required />
       <FieldRow spans={[14, 10]}>
         <Field name="type" label={t('fields.type')} rule={rule} required extra={adding ? undefined : t('form.typeHint')}>

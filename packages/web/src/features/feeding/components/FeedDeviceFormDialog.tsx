@@ -17,7 +17,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
 import { useFeederGateways, useParentOptions, usePlanPens, useSaveCollector, useSaveConcentrator, useSaveFeeder } from '../api';
 
@@ -93,7 +93,10 @@ export function FeedDeviceFormDialog({
     if (kind === 'collector') return saves.collector.mutateAsync({ id, body: collectorAddBody.parse(values) });
     return saves.feeder.mutateAsync({ id, body: feederAddBody.parse(values) });
   };
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: device ? t('feedDevices.editTitle', { name: device.name }) : t(`feedDevices.add.${kind}`),
+    name: `feed-${kind}`,
+    initialValues: initial,
     body: (v: Values) => toBody(kind, { ...initial, ...v }),
     add: (values) => send(null, values),
     edit: device && ((values) => send(device.id, values)),
@@ -106,14 +109,7 @@ export function FeedDeviceFormDialog({
     rows.map((r) => ({ value: r.id, label: `${r.name} (${r.deviceNo ?? r.code ?? ''})` }));
 
   return (
-    <FormDialog
-      title={device ? t('feedDevices.editTitle', { name: device.name }) : t(`feedDevices.add.${kind}`)}
-      width={680}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: `feed-${kind}`, initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={680}>
       <FieldRow>
         <Field name="shedId" label={t('feedDevices.fields.shedId')} rule={rule} required>
           <Select placeholder={t('common:select')} options={sheds.data ?? []} loading={sheds.isPending} />

@@ -7,7 +7,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddFeedInfo, useUpdateFeedInfo } from '../api';
 
@@ -77,7 +77,10 @@ export function FeedInfoFormDialog({
   const update = useUpdateFeedInfo();
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(feedInfoAddBody, field, toBody);
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: feed ? t('info.editTitle', { name: feed.name }) : t('info.addTitle'),
+    name: 'feedInfo',
+    initialValues: initial,
     body: (v: FeedInfoValues) => feedInfoAddBody.parse(toBody({ ...v })),
     add: (body) => add.mutateAsync(body),
     edit: feed && ((body) => update.mutateAsync({ ...body, id: feed.id })),
@@ -87,14 +90,7 @@ export function FeedInfoFormDialog({
   });
 
   return (
-    <FormDialog
-      title={feed ? t('info.editTitle', { name: feed.name }) : t('info.addTitle')}
-      width={640}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'feedInfo', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={640}>
       <FieldRow>
         <Field name="typeId" label={t('info.fields.typeId')} rule={rule} required>
           <Select placeholder={t('common:select')} options={types.map((ty) => ({ value: ty.id, label: ty.name }))} />

@@ -5,7 +5,7 @@ import { ErrorCodes, feedTypeAddBody, type FeedTypeRow } from '@farmsense/shared
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field } from '../../../ui/FormFields';
 import { optionalText } from '../../../ui/formErrors';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
 import { useAddFeedType, useUpdateFeedType } from '../api';
 
@@ -24,7 +24,10 @@ export function FeedTypeFormDialog({ type, onClose }: { type: FeedTypeRow | null
   const rule = (field: string): ReturnType<typeof zodRule> =>
     zodRule(feedTypeAddBody, field, (v) => ({ name: v.name, remark: optionalText(v.remark as string | undefined) }));
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: type ? t('types.editTitle', { name: type.name }) : t('types.addTitle'),
+    name: 'feedType',
+    initialValues: initial,
     body: (v: FeedTypeValues) => ({ name: v.name.trim(), remark: optionalText(v.remark) }),
     add: (body) => add.mutateAsync(body),
     edit: type && ((body) => update.mutateAsync({ ...body, id: type.id })),
@@ -34,14 +37,7 @@ export function FeedTypeFormDialog({ type, onClose }: { type: FeedTypeRow | null
   });
 
   return (
-    <FormDialog
-      title={type ? t('types.editTitle', { name: type.name }) : t('types.addTitle')}
-      width={520}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'feedType', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={520}>
       <Field name="name" label={t('types.fields.name')} rule={rule} required />
       <Field name="remark" label={t('types.fields.remark')} rule={rule}>
         <Input.TextArea rows={2} maxLength={200} />

@@ -14,7 +14,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';
 import { FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { usePlanPens } from '../api';
 import { useAddMealAdjust, useUpdateMealAdjust } from '../mealApi';
 import { initialMealAdjustValues, mealAdjustBody, mealAdjustListRule, mealAdjustRule, type MealAdjustValues } from '../model/mealForm';
@@ -50,7 +50,10 @@ export function MealAdjustFormDialog({
   const rule = (name: string) => mealAdjustRule(farmId, kind, [name]);
   const target = kind === 'shed' ? 'shedId' : 'penId';
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: row ? t('meal.editTitle') : t(`meal.addTitle.${kind}`),
+    name: 'mealAdjust',
+    initialValues: initial,
     // Every value, also those the form holds without a field.
     body: () => mealAdjustAddBody.parse(mealAdjustBody(form.getFieldsValue(true) as MealAdjustValues, farmId, kind)),
     add: (body) => add.mutateAsync(body),
@@ -74,14 +77,7 @@ export function MealAdjustFormDialog({
   });
 
   return (
-    <FormDialog
-      title={row ? t('meal.editTitle') : t(`meal.addTitle.${kind}`)}
-      width={760}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'mealAdjust', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={760}>
       <FieldRow spans={kind === 'field' ? [12, 12] : [24]}>
         <Form.Item name="shedId" label={t('meal.fields.shed')} rules={[rule('shedId')]} required>
           <Select

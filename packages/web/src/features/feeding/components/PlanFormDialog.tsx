@@ -6,7 +6,7 @@ import { useShedOptions } from '../../../app/farm';
 import { FormDialog } from '../../../ui/FormDialog';
 import { FieldRow, TextInput } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { tk } from '../../../app/i18n/i18n';
 import { useAddPlan, useFeedOptions, usePlanPens, useStandardOptions, useUpdatePlan } from '../api';
 import { formatAmount } from '../model/format';
@@ -52,7 +52,10 @@ export function PlanFormDialog({
   const update = useUpdatePlan();
   const rule = (name: string) => planRule(farmId, [name]);
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: plan ? t('plan.editTitle', { name: plan.name }) : t('plan.addTitle'),
+    name: 'feedingPlan',
+    initialValues: initial,
     body: () => {
       // Every value, also those the form holds without a field (the generated stages' days).
       const v = form.getFieldsValue(true) as PlanValues & { confirmStep?: boolean };
@@ -66,14 +69,7 @@ export function PlanFormDialog({
   });
 
   return (
-    <FormDialog
-      title={plan ? t('plan.editTitle', { name: plan.name }) : t('plan.addTitle')}
-      width={900}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'feedingPlan', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={900}>
       <FieldRow spans={[8, 8, 8]}>
         <Form.Item name="name" label={t('plan.fields.name')} rules={[rule('name')]} required>
           <TextInput />

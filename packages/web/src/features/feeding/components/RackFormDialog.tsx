@@ -7,7 +7,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
 import { usePlanPens } from '../api';
 import { useSaveRack } from '../rackApi';
@@ -50,7 +50,10 @@ export function RackFormDialog({ rack, farmId, onClose }: { rack: RackRow | null
   const saveRack = useSaveRack();
   const rule = (field: string): ReturnType<typeof zodRule> => zodRule(rackAddBody, field, (v) => toBody(v));
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: rack ? t('racks.editTitle', { name: rack.name }) : t('racks.add'),
+    name: 'feed-rack',
+    initialValues: initial,
     body: (v: Values) => rackAddBody.parse(toBody({ ...initial, ...v })),
     add: (body) => saveRack.mutateAsync({ id: null, body }),
     edit: rack && ((body) => saveRack.mutateAsync({ id: rack.id, body })),
@@ -64,14 +67,7 @@ export function RackFormDialog({ rack, farmId, onClose }: { rack: RackRow | null
   });
 
   return (
-    <FormDialog
-      title={rack ? t('racks.editTitle', { name: rack.name }) : t('racks.add')}
-      width={620}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'feed-rack', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={620}>
       <FieldRow>
         <Field name="shedId" label={t('racks.fields.shedId')} rule={rule} required>
           <Select

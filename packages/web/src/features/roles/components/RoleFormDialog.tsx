@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorCodes, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
 import { zodRules } from '../../../ui/zodRule';
 import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field } from '../../../ui/FormFields';
 
@@ -27,7 +27,10 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
   const edit = useEditRole();
   const rule = adding ? zodRules(roleAddBody) : zodRules(roleEditBody, { id: role.id });
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: adding ? t('form.addTitle') : t('form.editTitle', { name: role.roleName }),
+    name: 'role',
+    initialValues: role ? { roleName: role.roleName, type: role.type } : { roleName: '', type: 'farm' },
     body: (v: RoleFormValues) => ({ roleName: v.roleName.trim(), type: v.type }),
     add: (body) => add.mutateAsync(body),
     edit: role && ((body) => edit.mutateAsync({ ...body, id: role.id })),
@@ -37,18 +40,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
   });
 
   return (
-    <FormDialog
-      title={adding ? t('form.addTitle') : t('form.editTitle', { name: role.roleName })}
-      width={560}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{
-        form,
-        name: 'role',
-        initialValues: role ? { roleName: role.roleName, type: role.type } : { roleName: '', type: 'farm' },
-      }}
-    >
+    <FormDialog {...dialog} width={560}>
       <Field name="roleName" label={t('fields.roleName')} rule={rule} required />
       <Form.Item
         name="type"

@@ -6,7 +6,7 @@ import { translateKnown } from '../../../ui/enumLabel';
 import { zodRules } from '../../../ui/zodRule';
 import { useAddShed, useUpdateShed } from '../api';
 import { shedTypeOptions } from './shedTypes';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
@@ -52,7 +52,18 @@ export function ShedFormDialog({
   );
   const rule = adding ? zodRules(shedAddBody, { farmId: farm.id }) : zodRules(shedUpdateBody, { id: shed.tid });
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: adding ? t('form.addTitle', { farm: farm.farmName }) : t('form.editTitle', { name: shed.shedName }),
+    name: 'shed',
+    initialValues: shed
+      ? {
+          shedName: shed.shedName,
+          shedType: shed.shedType,
+          areaNum: shed.areaNum,
+          buildingNum: shed.buildingNum,
+          shedNum: shed.shedNum,
+        }
+      : { shedName: '', areaNum: 0, buildingNum: 0, shedNum: 0 },
     body: (v: ShedFormValues) => ({
       shedName: v.shedName.trim(),
       shedType: v.shedType!,
@@ -68,26 +79,7 @@ export function ShedFormDialog({
   });
 
   return (
-    <FormDialog
-      title={adding ? t('form.addTitle', { farm: farm.farmName }) : t('form.editTitle', { name: shed.shedName })}
-      width={620}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{
-        form,
-        name: 'shed',
-        initialValues: shed
-          ? {
-              shedName: shed.shedName,
-              shedType: shed.shedType,
-              areaNum: shed.areaNum,
-              buildingNum: shed.buildingNum,
-              shedNum: shed.shedNum,
-            }
-          : { shedName: '', areaNum: 0, buildingNum: 0, shedNum: 0 },
-      }}
-    >
+    <FormDialog {...dialog} width={620}>
       <FieldRow spans={[13, 11]}>
         <Field name="shedName" label={t('fields.shedName')} rule={rule} required />
         <Field name="shedType" label={t('fields.shedType')} rule={rule} required>

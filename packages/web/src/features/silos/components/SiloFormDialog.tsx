@@ -6,7 +6,7 @@ import { useShedOptions } from '../../../app/farm';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRules } from '../../../ui/zodRule';
 import { useAddSilo, useUpdateSilo } from '../api';
 
@@ -44,7 +44,10 @@ export function SiloFormDialog({ farmId, silo, onClose }: { farmId: number; silo
   const update = useUpdateSilo();
   const rule = silo ? zodRules(siloUpdateBody, { id: silo.id }) : zodRules(siloAddBody, { farmId });
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: silo ? t('bind.editTitle', { name: silo.name }) : t('bind.addTitle'),
+    name: 'silo',
+    initialValues: initial,
     body: (v: SiloFormValues) => ({
       name: v.name.trim(),
       shedIds: v.shedIds,
@@ -61,14 +64,7 @@ export function SiloFormDialog({ farmId, silo, onClose }: { farmId: number; silo
   });
 
   return (
-    <FormDialog
-      title={silo ? t('bind.editTitle', { name: silo.name }) : t('bind.addTitle')}
-      width={600}
-      className="fs-admin-dialog"
-      save={save}
-      onClose={onClose}
-      formProps={{ form, name: 'silo', initialValues: initial }}
-    >
+    <FormDialog {...dialog} width={600}>
       <FieldRow spans={[14, 10]}>
         <Field name="name" label={t('fields.name')} rule={rule} required />
         <Field name="capacityKg" label={t('fields.capacityKg')} rule={rule} required>

@@ -6,7 +6,7 @@ import { useEncrypt } from '../../../app/auth/useEncrypt';
 import { zodRules } from '../../../ui/zodRule';
 import { useAddTenant, useEditTenant } from '../hooks/useTenantMutations';
 import { moduleOptions } from '../modules';
-import { useAddEditSave } from '../../../ui/useFormSave';
+import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
@@ -77,7 +77,11 @@ export function TenantFormDialog({
         confirmPassword: '',
       };
 
-  const save = useAddEditSave(form, {
+  const dialog = useAddEditDialog(form, {
+    title: adding ? t('form.addTitle') : t('form.editTitle', { name: tenant.name }),
+    name: 'tenant',
+    initialValues,
+    formProps: { requiredMark: true, className: 'fs-tenant-form' },
     body: async (v: TenantFormValues) => {
       const fields = { name: v.name.trim(), contact: text(v.contact), phone: text(v.phone), address: text(v.address), modules: v.modules };
       if (!adding) return { fields, admin: null };
@@ -95,14 +99,7 @@ export function TenantFormDialog({
   });
 
   return (
-    <FormDialog
-      open={open}
-      title={adding ? t('form.addTitle') : t('form.editTitle', { name: tenant.name })}
-      width={640}
-      save={save}
-      onClose={onClose}
-      formProps={{ form, initialValues, requiredMark: true, className: 'fs-tenant-form', name: 'tenant' }}
-    >
+    <FormDialog {...dialog} open={open} width={640}>
       <Field name="name" label={t('fields.name')} rule={rule} required>
         <TextInput autoComplete="organization" />
       </Field>

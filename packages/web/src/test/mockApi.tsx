@@ -45,6 +45,26 @@ export function mockApi(routes: Record<string, Answer>): RecordedCall[] {
   return calls;
 }
 
+/** The recorded calls to `path` (of `method` only, when given), in order. */
+export function callsTo(calls: RecordedCall[], path: string, method?: string): RecordedCall[] {
+  return calls.filter((c) => c.path === path && (method === undefined || c.method === method));
+}
+
+/** The last recorded call to `path` (of `method` only, when given); undefined when there was none. */
+export function lastCall(calls: RecordedCall[], path: string, method?: string): RecordedCall | undefined {
+  return callsTo(calls, path, method).at(-1);
+}
+
+/** The query of the last call to `path`, which the test expects to have been made. */
+export function lastQuery(calls: RecordedCall[], path: string): Record<string, string> {
+  return lastCall(calls, path)!.query;
+}
+
+/** The body of the last POST to `path`; undefined when none was sent. */
+export function posted(calls: RecordedCall[], path: string): unknown {
+  return lastCall(calls, path, 'POST')?.body;
+}
+
 export function renderWithApp(ui: ReactElement, path = '/'): RenderResult {
   const client = createQueryClient();
   seedSessionLists(client);

@@ -2,11 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type RecordedCall, callsTo, lastQuery } from '../../../test/mockApi';
 import { fakeStream } from '../../../test/liveStream';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { liveAlarm } from '../model/liveAlarm.fixture';
 import { AlarmRecordsPage } from './AlarmRecordsPage';
+import { tableRow } from '../../../test/table';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`alarms.${key}`, vars);
 const PAGE = '/warning/record/page';
@@ -96,9 +97,6 @@ function serve(stream = fakeStream()): RecordedCall[] {
   return calls;
 }
 
-const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
-const pageCalls = (calls: RecordedCall[]): RecordedCall[] => calls.filter((c) => c.path === PAGE);
-
 signedInEach({ farms: [PIG_FARM] });
 
 describe('alarm records page', { timeout: 40_000 }, () => {
@@ -106,24 +104,24 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
     await screen.findByText('Controller down', {}, SLOW);
-    const q = pageCalls(calls).at(-1)!.query;
+    const q = lastQuery(calls, PAGE);
     expect(q).toMatchObject({ farmId: '1', pageNo: '1', pageSize: '20' });
     expect(Math.abs(Date.now() - 7 * 86_400_000 - Number(q.startTime))).toBeLessThan(60_000);
     expect(q).not.toHaveProperty('endTime');
     expect(q).not.toHaveProperty('level');
 
-    expect(within(row(5)).getByTestId('alarm-level').textContent).toBe(t('levels.1'));
-    expect(within(row(5)).getByText(tk('environment.key.temp', { n: '2' }))).toBeTruthy();
-    expect(within(row(5)).getByText(t('states.activeUnacknowledged'))).toBeTruthy();
-    expect(within(row(5)).getByText(t('records.limits', { low: '–', high: '30.0 °C' }))).toBeTruthy();
-    expect(row(5).textContent).toContain(t('records.peak', { value: '33.5\u2009°C' }));
-    expect(within(row(5)).getByText(t('records.stillActive'))).toBeTruthy();
+    expect(within(tableRow(5)).getByTestId('alarm-level').textContent).toBe(t('levels.1'));
+    expect(within(tableRow(5)).getByText(tk('environment.key.temp', { n: '2' }))).toBeTruthy();
+    expect(within(tableRow(5)).getByText(t('states.activeUnacknowledged'))).toBeTruthy();
+    expect(within(tableRow(5)).getByText(t('records.limits', { low: '–', high: '30.0 °C' }))).toBeTruthy();
+    expect(tableRow(5).textContent).toContain(t('records.peak', { value: '33.5\u2009°C' }));
+    expect(within(tableRow(5)).getByText(t('records.stillActive'))).toBeTruthy();
 
-    expect(within(row(4)).getByText(t('property.offline'))).toBeTruthy();
-    expect(within(row(4)).getByTestId('alarm-ack').textContent).toContain('Demo Admin');
-    expect(within(row(4)).getByText('power cut')).toBeTruthy();
+    expect(within(tableRow(4)).getByText(t('property.offline'))).toBeTruthy();
+    expect(within(tableRow(4)).getByTestId('alarm-ack').textContent).toContain('Demo Admin');
+    expect(within(tableRow(4)).getByText('power cut')).toBeTruthy();
     // A released, acknowledged alarm has nothing left to do.
-    expect(within(row(4)).queryAllByRole('button')).toHaveLength(0);
+    expect(within(tableRow(4)).queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByTestId('alarm-counts').textContent).toContain(`${t('levels.1')} 1`);
   });
 
@@ -131,19 +129,19 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord?pageNo=2');
     await screen.findByText('Controller down', {}, SLOW);
-    expect(pageCalls(calls).at(-1)!.query.pageNo).toBe('2');
+    expect(lastQuery(calls, PAGE).pageNo).toBe('2');
     fireEvent.mouseDown(screen.getByLabelText(t('records.level')));
     fireEvent.click(await screen.findByTitle(t('levels.3'), {}, SLOW));
-    await waitFor(() => expect(pageCalls(calls).at(-1)!.query).toMatchObject({ level: '3', pageNo: '1' }), SLOW);
+    await waitFor(() => expect(lastQuery(calls, PAGE)).toMatchObject({ level: '3', pageNo: '1' }), SLOW);
     await waitFor(() => expect(document.querySelector('tr[data-row-key="5"]')).toBeNull(), SLOW);
-    expect(row(4)).toBeTruthy();
+    expect(tableRow(4)).toBeTruthy();
   });
 
   it("lists the bell's active unacknowledged alarms whatever their age, until a range is chosen", async () => {
     const calls = serve();
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord?state=activeUnacknowledged');
     await screen.findByText('Controller down', {}, SLOW);
-    const q = pageCalls(calls).at(-1)!.query;
+    const q = lastQuery(calls, PAGE);
     expect(q).toMatchObject({ farmId: '1', state: 'activeUnacknowledged' });
     expect(q).not.toHaveProperty('startTime');
     expect(q).not.toHaveProperty('endTime');
@@ -156,11 +154,11 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     const end = Date.parse('2026-03-05T00:00:00Z');
     const { unmount } = renderWithApp(<AlarmRecordsPage />, `/warningmanagement/warningrecord?state=active&start=${start}&end=${end}`);
     await screen.findByText('Controller down', {}, SLOW);
-    expect(pageCalls(calls).at(-1)!.query).toMatchObject({ state: 'active', startTime: String(start), endTime: String(end) });
+    expect(lastQuery(calls, PAGE)).toMatchObject({ state: 'active', startTime: String(start), endTime: String(end) });
     unmount();
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord?state=cleared');
     await screen.findByText('Controller down', {}, SLOW);
-    const q = pageCalls(calls).at(-1)!.query;
+    const q = lastQuery(calls, PAGE);
     expect(q.state).toBe('cleared');
     expect(Math.abs(Date.now() - 7 * 86_400_000 - Number(q.startTime))).toBeLessThan(60_000);
   });
@@ -169,14 +167,14 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
     await screen.findByText('Controller down', {}, SLOW);
-    const before = { page: pageCalls(calls).length, count: calls.filter((c) => c.path === COUNT).length };
-    fireEvent.click(within(row(5)).getByRole('button', { name: t('records.ackOf', { rule: 'Too hot', shed: 'Shed A' }) }));
+    const before = { page: callsTo(calls, PAGE).length, count: callsTo(calls, COUNT).length };
+    fireEvent.click(within(tableRow(5)).getByRole('button', { name: t('records.ackOf', { rule: 'Too hot', shed: 'Shed A' }) }));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     fireEvent.change(within(dialog).getByLabelText(t('records.comment')), { target: { value: '  fans checked ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: t('records.actions.ack') }));
     await waitFor(() => expect(calls.find((c) => c.path === ACK)?.body).toEqual({ ids: [5], comment: 'fans checked' }), SLOW);
-    await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(before.page), SLOW);
-    expect(calls.filter((c) => c.path === COUNT).length).toBeGreaterThan(before.count);
+    await waitFor(() => expect(callsTo(calls, PAGE).length).toBeGreaterThan(before.page), SLOW);
+    expect(callsTo(calls, COUNT).length).toBeGreaterThan(before.count);
     expect(await screen.findByText(t('records.acknowledged'), {}, SLOW)).toBeTruthy();
   });
 
@@ -184,13 +182,13 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
     await screen.findByText('Controller down', {}, SLOW);
-    fireEvent.click(within(row(5)).getByRole('button', { name: t('records.clearOf', { rule: 'Too hot', shed: 'Shed A' }) }));
+    fireEvent.click(within(tableRow(5)).getByRole('button', { name: t('records.clearOf', { rule: 'Too hot', shed: 'Shed A' }) }));
     let dialog = await screen.findByRole('dialog', {}, SLOW);
     fireEvent.click(within(dialog).getByRole('button', { name: t('records.actions.clear') }));
     await waitFor(() => expect(calls.find((c) => c.path === CLEAR)?.body).toEqual({ id: 5 }), SLOW);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
 
-    fireEvent.click(within(row(5)).getByRole('button', { name: t('records.shelveOf', { rule: 'Too hot', shed: 'Shed A' }) }));
+    fireEvent.click(within(tableRow(5)).getByRole('button', { name: t('records.shelveOf', { rule: 'Too hot', shed: 'Shed A' }) }));
     dialog = await screen.findByRole('dialog', {}, SLOW);
     fireEvent.click(within(dialog).getByRole('button', { name: t('records.actions.shelve') }));
     await waitFor(() => expect(calls.find((c) => c.path === SHELVE)).toBeTruthy(), SLOW);
@@ -205,10 +203,10 @@ describe('alarm records page', { timeout: 40_000 }, () => {
     const calls = serve(stream);
     renderWithApp(<AlarmRecordsPage />, '/warningmanagement/warningrecord');
     await screen.findByText('Controller down', {}, SLOW);
-    const before = { page: pageCalls(calls).length, count: calls.filter((c) => c.path === COUNT).length };
+    const before = { page: callsTo(calls, PAGE).length, count: callsTo(calls, COUNT).length };
     const event = liveAlarm(6);
     stream.send('alarm', event);
-    await waitFor(() => expect(pageCalls(calls).length).toBeGreaterThan(before.page), SLOW);
-    expect(calls.filter((c) => c.path === COUNT).length).toBeGreaterThan(before.count);
+    await waitFor(() => expect(callsTo(calls, PAGE).length).toBeGreaterThan(before.page), SLOW);
+    expect(callsTo(calls, COUNT).length).toBeGreaterThan(before.count);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PhoneConfigRow, PushStrategyRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall, posted } from '../../../test/mockApi';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { PushConfigPage } from './PushConfigPage';
 
@@ -71,7 +71,6 @@ async function openAddDialog(list: 'strategy' | 'phone'): Promise<HTMLElement> {
   fireEvent.click(screen.getByText(t(`pushConfig.${list}.add`)).closest('button')!);
   return screen.findByRole('dialog', {}, SLOW);
 }
-const posted = (calls: RecordedCall[], path: string) => calls.find((c) => c.method === 'POST' && c.path === path);
 
 signedInEach({
   farms: [PIG_FARM],
@@ -113,7 +112,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
     type(emails, 'a@farm.cn;b@farm.cn');
     save(dialog);
     await waitFor(() => expect(posted(calls, STRATEGY)).toBeTruthy(), SLOW);
-    expect(posted(calls, STRATEGY)!.body).toMatchObject({
+    expect(posted(calls, STRATEGY)).toMatchObject({
       farmId: 1,
       name: 'Day shift',
       extraEmails: 'a@farm.cn;b@farm.cn',
@@ -166,7 +165,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(dialog).queryByText(tk('validation.priorityRepeated'))).toBeNull(), SLOW);
     save(dialog);
     await waitFor(() => expect(posted(calls, PHONE)).toBeTruthy(), SLOW);
-    expect(posted(calls, PHONE)!.body).toMatchObject({
+    expect(posted(calls, PHONE)).toMatchObject({
       farmId: 1,
       callers: [{ name: 'Farm line', number: '+8610000', priority: 1 }],
       callees: [

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PushMessageRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type RecordedCall, lastQuery } from '../../../test/mockApi';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { PushEmailListPage, PushPhoneListPage } from './PushListPage';
+import { tableRow } from '../../../test/table';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`alarms.${key}`, vars);
 const EMAIL = '/warning/push/record/email';
@@ -63,9 +64,6 @@ function serve(): RecordedCall[] {
   });
 }
 
-const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
-const last = (calls: RecordedCall[], path: string): RecordedCall => calls.filter((c) => c.path === path).at(-1)!;
-
 signedInEach({ farms: [PIG_FARM] });
 
 describe('push lists', { timeout: 40_000 }, () => {
@@ -73,32 +71,32 @@ describe('push lists', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<PushEmailListPage />, '/pushmanagement/pushlist');
     await screen.findAllByText('Keeper Li', {}, SLOW);
-    const q = last(calls, EMAIL).query;
+    const q = lastQuery(calls, EMAIL);
     expect(q).toMatchObject({ farmId: '1', pageNo: '1', pageSize: '20' });
     expect(Math.abs(Date.now() - 7 * 86_400_000 - Number(q.startTime))).toBeLessThan(60_000);
     expect(q).not.toHaveProperty('endTime');
     expect(q).not.toHaveProperty('method');
 
-    expect(within(row(1)).getByTestId('push-status').textContent).toBe(t('pushList.statuses.success'));
-    expect(within(row(1)).getByText(t('pushList.ackVia', { via: 'li@farm.cn' }))).toBeTruthy();
-    expect(within(row(2)).getByTestId('push-status').textContent).toBe(t('pushList.statuses.failure'));
-    expect(within(row(2)).getByTestId('push-error').textContent).toBe(t('pushList.errors.smtp', { detail: '550' }));
-    expect(within(row(2)).getByText(t('pushList.outcomes.gaveUp'))).toBeTruthy();
-    expect(within(row(2)).getByText(t('pushList.round', { round: 2 }))).toBeTruthy();
-    expect(row(2).textContent).toContain('5');
+    expect(within(tableRow(1)).getByTestId('push-status').textContent).toBe(t('pushList.statuses.success'));
+    expect(within(tableRow(1)).getByText(t('pushList.ackVia', { via: 'li@farm.cn' }))).toBeTruthy();
+    expect(within(tableRow(2)).getByTestId('push-status').textContent).toBe(t('pushList.statuses.failure'));
+    expect(within(tableRow(2)).getByTestId('push-error').textContent).toBe(t('pushList.errors.smtp', { detail: '550' }));
+    expect(within(tableRow(2)).getByText(t('pushList.outcomes.gaveUp'))).toBeTruthy();
+    expect(within(tableRow(2)).getByText(t('pushList.round', { round: 2 }))).toBeTruthy();
+    expect(tableRow(2).textContent).toContain('5');
     // A catalogue code reads as the catalogue says.
-    expect(within(row(3)).getByTestId('push-error').textContent).toBe(errorMessage(21019));
+    expect(within(tableRow(3)).getByTestId('push-error').textContent).toBe(errorMessage(21019));
   });
 
   it('takes its filters from the address and applies a status chosen with the search button, from page 1', async () => {
     const calls = serve();
     renderWithApp(<PushEmailListPage />, '/pushmanagement/pushlist?recipient=li%40farm.cn&pageNo=2');
     await screen.findAllByText('Keeper Li', {}, SLOW);
-    expect(last(calls, EMAIL).query).toMatchObject({ recipient: 'li@farm.cn', pageNo: '2' });
+    expect(lastQuery(calls, EMAIL)).toMatchObject({ recipient: 'li@farm.cn', pageNo: '2' });
     fireEvent.mouseDown(screen.getByLabelText(t('pushList.columns.status')));
     fireEvent.click(await screen.findByTitle(t('pushList.statuses.failure'), {}, SLOW));
     fireEvent.click(screen.getByText(tk('common.search')).closest('button')!);
-    await waitFor(() => expect(last(calls, EMAIL).query).toMatchObject({ status: 'failure', recipient: 'li@farm.cn', pageNo: '1' }), SLOW);
+    await waitFor(() => expect(lastQuery(calls, EMAIL)).toMatchObject({ status: 'failure', recipient: 'li@farm.cn', pageNo: '1' }), SLOW);
   });
 
   it('lists calls and SMS with their method, filtered by method and an explicit range', async () => {
@@ -107,8 +105,8 @@ describe('push lists', { timeout: 40_000 }, () => {
     const end = Date.parse('2026-03-10T00:00:00Z');
     renderWithApp(<PushPhoneListPage />, `/pushmanagement/pushlist-phone?method=voice&start=${start}&end=${end}`);
     await screen.findByText('+8613900000001', {}, SLOW);
-    expect(last(calls, PHONE).query).toMatchObject({ method: 'voice', startTime: String(start), endTime: String(end) });
-    expect(within(row(8)).getByText(t('push.methods.voice'))).toBeTruthy();
-    expect(within(row(8)).getByTestId('push-error').textContent).toBe(t('pushList.errors.noCaller'));
+    expect(lastQuery(calls, PHONE)).toMatchObject({ method: 'voice', startTime: String(start), endTime: String(end) });
+    expect(within(tableRow(8)).getByText(t('push.methods.voice'))).toBeTruthy();
+    expect(within(tableRow(8)).getByTestId('push-error').textContent).toBe(t('pushList.errors.noCaller'));
   });
 });

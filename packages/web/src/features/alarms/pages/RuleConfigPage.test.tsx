@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmRuleRow, RuleGroupRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall, lastQuery } from '../../../test/mockApi';
 import { alarmRuleRow } from '../../../test/fixtures';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { RuleConfigPage } from './RuleConfigPage';
@@ -85,7 +85,7 @@ describe('alarm rules page', { timeout: 60_000 }, () => {
 
     // Another group: its rules, from page 1, in the address.
     fireEvent.click(screen.getByText('Sows'));
-    await waitFor(() => expect(calls.filter((c) => c.path === RULES).at(-1)!.query).toMatchObject({ groupId: '2' }), SLOW);
+    await waitFor(() => expect(lastQuery(calls, RULES)).toMatchObject({ groupId: '2' }), SLOW);
     expect(await screen.findByText(t('rules.empty'), {}, SLOW)).toBeTruthy();
   });
 

@@ -8,6 +8,7 @@ import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { houseRoutes } from '../../../test/settingGroup';
 import { DevicePage } from './DevicePage';
+import { tableRow } from '../../../test/table';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
 const keys = rsaKeysBeforeAll();
@@ -59,11 +60,10 @@ function serve(): RecordedCall[] {
   });
 }
 
-const rowOf = (key: string): HTMLElement => document.querySelector<HTMLElement>(`tr[data-row-key="${key}"]`)!;
-const cells = (key: string): string[] => [...rowOf(key).querySelectorAll('td')].map((c) => c.textContent ?? '');
+const cells = (key: string): string[] => [...tableRow(key).querySelectorAll('td')].map((c) => c.textContent ?? '');
 const minutesField = (): HTMLInputElement => screen.getByLabelText(t('device.returnMinutes')) as HTMLInputElement;
 const switchButton = (key: string): HTMLButtonElement =>
-  within(rowOf(key)).getByRole('button', { name: t('device.apply') }) as HTMLButtonElement;
+  within(tableRow(key)).getByRole('button', { name: t('device.apply') }) as HTMLButtonElement;
 
 async function confirmWithCode(code: string): Promise<void> {
   const dialog = await screen.findByRole('dialog', {}, SLOW);
@@ -98,8 +98,8 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     expect(cells('pump.1').slice(1, 3)).toEqual([t('device.off'), `${t('device.on')} ${t('status.failed')} noSuchDevice`]);
     expect(cells('window.1').slice(1, 4)).toEqual(['35 %', `${t('device.automatic')} ${t('status.synced')} `, '']);
     // On/off devices offer on and off; the others a percentage.
-    expect(within(rowOf('heater.1')).getByRole('combobox')).toBeTruthy();
-    expect(within(rowOf('fan.2')).getByLabelText(`${t('device.switch', { device: t('device.kinds.fan', { n: 2 }) })} %`)).toBeTruthy();
+    expect(within(tableRow('heater.1')).getByRole('combobox')).toBeTruthy();
+    expect(within(tableRow('fan.2')).getByLabelText(`${t('device.switch', { device: t('device.kinds.fan', { n: 2 }) })} %`)).toBeTruthy();
   });
 
   it('switches a fan to a percentage and a heater on with the code', async () => {
@@ -107,7 +107,7 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     renderWithApp(<DevicePage />, '/remote-control/device');
     await screen.findByText(t('device.kinds.fan', { n: 2 }), {}, SLOW);
     expect(switchButton('fan.2').disabled).toBe(true);
-    fireEvent.change(within(rowOf('fan.2')).getByRole('textbox'), { target: { value: '60' } });
+    fireEvent.change(within(tableRow('fan.2')).getByRole('textbox'), { target: { value: '60' } });
     fireEvent.change(minutesField(), { target: { value: '15' } });
     fireEvent.click(switchButton('fan.2'));
     await confirmWithCode('246810');
@@ -117,7 +117,7 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     expect(await keys.decrypt(sent.code as string)).toBe('246810');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
 
-    fireEvent.mouseDown(within(rowOf('heater.1')).getByRole('combobox'));
+    fireEvent.mouseDown(within(tableRow('heater.1')).getByRole('combobox'));
     fireEvent.click(await screen.findByTitle(t('device.on'), {}, SLOW));
     fireEvent.click(switchButton('heater.1'));
     await confirmWithCode('135790');
@@ -131,7 +131,7 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     await screen.findByText(t('device.kinds.light', { n: 1 }), {}, SLOW);
     fireEvent.change(minutesField(), { target: { value: '15' } });
     const lights = `${t('device.switch', { device: t('device.kinds.light', { n: 1 }) })} %`;
-    fireEvent.change(within(rowOf('light.1')).getByLabelText(lights), { target: { value: '40' } });
+    fireEvent.change(within(tableRow('light.1')).getByLabelText(lights), { target: { value: '40' } });
     fireEvent.click(switchButton('light.1'));
     await confirmWithCode('246810');
     await waitFor(() => expect(calls.filter((c) => c.path === SWITCH)).toHaveLength(1), SLOW);
@@ -140,7 +140,7 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
 
     // Back to automatic needs no minutes: it goes even while the field is empty, and carries none.
     fireEvent.change(minutesField(), { target: { value: '' } });
-    fireEvent.click(within(rowOf('fan.1')).getByRole('button', { name: t('device.auto') }));
+    fireEvent.click(within(tableRow('fan.1')).getByRole('button', { name: t('device.auto') }));
     await confirmWithCode('246810');
     await waitFor(() => expect(calls.filter((c) => c.path === SWITCH)).toHaveLength(2), SLOW);
     expect(calls.filter((c) => c.path === SWITCH)[1]!.body).toMatchObject({ key: 'fan.1', value: null, returnMinutes: null });
@@ -151,7 +151,7 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     renderWithApp(<DevicePage />, '/remote-control/device');
     await screen.findByText(t('device.kinds.fan', { n: 2 }), {}, SLOW);
     expect(screen.getByText(t('device.returnRule', { min: 1, max: 1440 }))).toBeTruthy();
-    fireEvent.change(within(rowOf('fan.2')).getByRole('textbox'), { target: { value: '40' } });
+    fireEvent.change(within(tableRow('fan.2')).getByRole('textbox'), { target: { value: '40' } });
     expect(switchButton('fan.2').disabled).toBe(false);
     const refused: [string, string][] = [
       ['', 'validation.required'],
@@ -173,8 +173,8 @@ describe('devices by hand page', { timeout: 90_000 }, () => {
     expect(screen.queryByTestId('device-minutes-error')).toBeNull();
     expect(switchButton('fan.2').disabled).toBe(false);
     // A percentage over 100 is refused under its field.
-    fireEvent.change(within(rowOf('fan.2')).getByRole('textbox'), { target: { value: '120' } });
-    expect(within(rowOf('fan.2')).getByRole('alert').textContent).toBe(tk('validation.percent'));
+    fireEvent.change(within(tableRow('fan.2')).getByRole('textbox'), { target: { value: '120' } });
+    expect(within(tableRow('fan.2')).getByRole('alert').textContent).toBe(tk('validation.percent'));
     expect(switchButton('fan.2').disabled).toBe(true);
     expect(calls.filter((c) => c.path === SWITCH)).toHaveLength(0);
   });

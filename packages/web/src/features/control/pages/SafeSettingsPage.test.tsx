@@ -8,6 +8,7 @@ import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { ControlCodeDialog, type ControlCode } from '../components/ControlCodeDialog';
 import { SafeSettingsPage } from './SafeSettingsPage';
+import { tableRow } from '../../../test/table';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
 const keys = rsaKeysBeforeAll();
@@ -44,8 +45,6 @@ function serve(extra: Parameters<typeof mockApi>[0] = {}): RecordedCall[] {
   });
 }
 
-const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
-
 signedInEach({ farms: [PIG_FARM] });
 
 describe('safe control settings', { timeout: 40_000 }, () => {
@@ -53,12 +52,12 @@ describe('safe control settings', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<SafeSettingsPage />, '/safe-control/settings');
     await screen.findAllByText('night shift', {}, SLOW);
-    expect(within(row(1)).getByText(t('codes.allActions'))).toBeTruthy();
-    expect(within(row(1)).getByText(t('codes.states.enabled'))).toBeTruthy();
-    expect(within(row(1)).getByText('3')).toBeTruthy();
-    expect(within(row(2)).getByText(t('groups.tempDayAge'))).toBeTruthy();
-    expect(within(row(2)).getByText(t('codes.states.disabled'))).toBeTruthy();
-    fireEvent.click(within(row(1)).getByRole('switch'));
+    expect(within(tableRow(1)).getByText(t('codes.allActions'))).toBeTruthy();
+    expect(within(tableRow(1)).getByText(t('codes.states.enabled'))).toBeTruthy();
+    expect(within(tableRow(1)).getByText('3')).toBeTruthy();
+    expect(within(tableRow(2)).getByText(t('groups.tempDayAge'))).toBeTruthy();
+    expect(within(tableRow(2)).getByText(t('codes.states.disabled'))).toBeTruthy();
+    fireEvent.click(within(tableRow(1)).getByRole('switch'));
     await waitFor(() => expect(calls.some((c) => c.path === '/safecontrol/authCode/enable')).toBe(true));
     expect(calls.find((c) => c.path === '/safecontrol/authCode/enable')!.body).toEqual({ id: 1, enabled: false });
   });

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeedInfoRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { openDialog } from '../../../test/dialogs';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, lastQuery } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
 import { FeedInfoPage } from './FeedInfoPage';
 import { FeedTypesPage } from './FeedTypesPage';
@@ -13,7 +13,6 @@ const PAGE = '/feeding/feedInfo/page';
 const page = <T,>(list: T[]): { data: { list: T[]; total: number; pageNo: number; pageSize: number } } => ({
   data: { list, total: list.length, pageNo: 1, pageSize: 20 },
 });
-const lastQuery = (calls: RecordedCall[], path: string): Record<string, string> => calls.filter((c) => c.path === path).at(-1)!.query;
 
 const gestation: FeedInfoRow = {
   id: 7,

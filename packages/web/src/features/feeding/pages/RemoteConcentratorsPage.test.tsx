@@ -6,7 +6,8 @@ import { renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { PoultryConcentratorsPage, RemoteConcentratorsPage } from './RemoteConcentratorsPage';
-import { confirmWithCode, rowOf, selectRow, serveRemote, tf as t } from './feedingTestParts';
+import { confirmWithCode, selectRow, serveRemote, tf as t } from './feedingTestParts';
+import { tableRow } from '../../../test/table';
 
 const keys = rsaKeysBeforeAll();
 const LIST = '/feeding/remote/concentrator/list';
@@ -39,11 +40,11 @@ describe('remote concentrators page', { timeout: 90_000 }, () => {
     const calls = serve();
     renderWithApp(<RemoteConcentratorsPage />, '/remote-control/feed-device/concentrator');
     await screen.findByText('J-01 · Main', {}, SLOW);
-    const text = rowOf(11).textContent ?? '';
+    const text = tableRow(11).textContent ?? '';
     expect(text).toContain('fs-feed01');
     expect(text).toContain(t('remote.childrenLine', { collectors: 2, feeders: 24 }));
     expect(text).toContain(t('feedDevices.serialLine', { baud: 9600, data: 8, parity: t('feedDevices.parities.none'), stop: 1 }));
-    expect(within(rowOf(11)).getByTestId('remote-serial').textContent).toContain(t('remote.status.synced'));
+    expect(within(tableRow(11)).getByTestId('remote-serial').textContent).toContain(t('remote.status.synced'));
     selectRow(11);
     fireEvent.click(screen.getByRole('button', { name: t('remote.syncTime') }));
     await confirmWithCode('246810');

@@ -6,7 +6,8 @@ import { renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { RemoteFeedersPage } from './RemoteFeedersPage';
-import { confirmWithCode, FEEDER_PARAMS, rowOf, selectRow, serveRemote, tf as t } from './feedingTestParts';
+import { confirmWithCode, FEEDER_PARAMS, selectRow, serveRemote, tf as t } from './feedingTestParts';
+import { tableRow } from '../../../test/table';
 
 const keys = rsaKeysBeforeAll();
 const LIST = '/feeding/remote/feeder/list';
@@ -63,16 +64,16 @@ describe('remote feeders page', { timeout: 90_000 }, () => {
     renderWithApp(<RemoteFeedersPage />, '/remote-control/feed-device/feeder');
     await screen.findByText('001 · Feeder 001', {}, SLOW);
     expect(calls.find((c) => c.path === LIST)!.query).toEqual({ shedId: '7' });
-    const first = rowOf(1).textContent ?? '';
+    const first = tableRow(1).textContent ?? '';
     expect(first).toContain(t('remote.todayLine', { dispensed: 1200, planned: 3000 }));
     expect(first).toContain(t('remote.states.1'));
-    expect(within(rowOf(1)).getByTestId('remote-params').textContent).toContain(t('remote.status.synced'));
-    expect(within(rowOf(1)).getByTestId('remote-feedNow').textContent).toBe(
+    expect(within(tableRow(1)).getByTestId('remote-params').textContent).toContain(t('remote.status.synced'));
+    expect(within(tableRow(1)).getByTestId('remote-feedNow').textContent).toBe(
       `${t('remote.feedNowOf', { grams: 400 })} v3 ${t('remote.status.failed')} augerBlocked`,
     );
     // A pending command of an offline concentrator applies once it is back.
-    expect(within(rowOf(2)).getByTestId('remote-timeSync').textContent).toContain(t('remote.whenOnline'));
-    expect(rowOf(2).textContent).toContain(t('feedDevices.offline'));
+    expect(within(tableRow(2)).getByTestId('remote-timeSync').textContent).toContain(t('remote.whenOnline'));
+    expect(tableRow(2).textContent).toContain(t('feedDevices.offline'));
     expect(button(t('remote.feedNow')).disabled).toBe(true);
   });
 

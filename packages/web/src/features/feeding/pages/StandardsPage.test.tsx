@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { StandardRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, lastQuery } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
 import { StandardsPage } from './StandardsPage';
 
@@ -11,7 +11,6 @@ const PAGE = '/feeding/standard/page';
 const page = <T,>(list: T[]): { data: { list: T[]; total: number; pageNo: number; pageSize: number } } => ({
   data: { list, total: list.length, pageNo: 1, pageSize: 20 },
 });
-const lastQuery = (calls: RecordedCall[], path: string): Record<string, string> => calls.filter((c) => c.path === path).at(-1)!.query;
 
 const lactation: StandardRow = {
   id: 4,

@@ -3,6 +3,7 @@ import { FEEDER_DEFAULTS } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
+import { tableRow } from '../../../test/table';
 
 /** Test parts of the feeding pages: the remote pages' server, rows and code dialog; a feeder's day. */
 /** A demo feeder's settings: screen, lock, bait, temperature window and automatic feeding. */
@@ -31,10 +32,8 @@ export function serveRemote(publicPem: string, list: string, rows: unknown[], se
   });
 }
 
-export const rowOf = (id: number): HTMLElement => document.querySelector<HTMLElement>(`tr[data-row-key="${id}"]`)!;
-
 export function selectRow(id: number): void {
-  fireEvent.click(within(rowOf(id)).getByRole('checkbox'));
+  fireEvent.click(within(tableRow(id)).getByRole('checkbox'));
 }
 
 /** Types the code into the code dialog (another dialog, a settings form, may still be closing) and confirms. */

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OperationLogRow } from '@farmsense/shared';
 import { errorMessage, menuLabel, tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type RecordedCall, lastCall } from '../../../test/mockApi';
 import { OperationLogPage } from './OperationLogPage';
 import { oplogRow } from '../../../test/fixtures';
 import { signedInEach } from '../../../test/session';
+import { tableRow } from '../../../test/table';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`oplog.${key}`, vars);
 const PAGE = '/breedpigbuilding/operationLog/page';
@@ -54,8 +55,6 @@ function serve(): RecordedCall[] {
   });
 }
 
-const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
-
 signedInEach({ accounts: [{ label: 'Demo Admin', value: 11 }] });
 
 describe('operation log page', { timeout: 40_000 }, () => {
@@ -69,30 +68,32 @@ describe('operation log page', { timeout: 40_000 }, () => {
     expect(body).toMatchObject({ pageNo: 1, pageSize: 20 });
     expect(body).not.toHaveProperty('outcome');
 
-    expect(within(row(3)).getByText(t('actions.login'))).toBeTruthy();
-    expect(within(row(3)).getByText(t('modules.breedpigaccount'))).toBeTruthy();
-    expect(within(row(3)).getByTestId('oplog-outcome').textContent).toBe(t('outcome.ok'));
-    expect(within(row(3)).getByText(errorMessage(1))).toBeTruthy();
-    expect(within(row(3)).getByText('10.0.0.5')).toBeTruthy();
+    expect(within(tableRow(3)).getByText(t('actions.login'))).toBeTruthy();
+    expect(within(tableRow(3)).getByText(t('modules.breedpigaccount'))).toBeTruthy();
+    expect(within(tableRow(3)).getByTestId('oplog-outcome').textContent).toBe(t('outcome.ok'));
+    expect(within(tableRow(3)).getByText(errorMessage(1))).toBeTruthy();
+    expect(within(tableRow(3)).getByText('10.0.0.5')).toBeTruthy();
 
-    expect(within(row(2)).getByTestId('oplog-outcome').getAttribute('data-outcome')).toBe('denied');
-    expect(within(row(2)).getByTestId('oplog-outcome').className).toContain('ant-tag-error');
-    expect(within(row(2)).getByText(menuLabel('usermanagement'))).toBeTruthy();
+    expect(within(tableRow(2)).getByTestId('oplog-outcome').getAttribute('data-outcome')).toBe('denied');
+    expect(within(tableRow(2)).getByTestId('oplog-outcome').className).toContain('ant-tag-error');
+    expect(within(tableRow(2)).getByText(menuLabel('usermanagement'))).toBeTruthy();
     // An entry without a note of what it did reads as a generic sentence, not its API path.
-    expect(within(row(2)).queryByText('/api/accountauth/roleInfo')).toBeNull();
-    expect(within(row(2)).getByTestId('oplog-sentence').textContent).toBe(t('sentence.generic', { module: menuLabel('usermanagement') }));
+    expect(within(tableRow(2)).queryByText('/api/accountauth/roleInfo')).toBeNull();
+    expect(within(tableRow(2)).getByTestId('oplog-sentence').textContent).toBe(
+      t('sentence.generic', { module: menuLabel('usermanagement') }),
+    );
 
-    expect(within(row(1)).getByText('ghost')).toBeTruthy();
-    expect(within(row(1)).getByText(t('columns.unknownAccount'))).toBeTruthy();
-    expect(within(row(1)).getByText(errorMessage(20001))).toBeTruthy();
-    expect(within(row(1)).getByTestId('oplog-outcome').className).toContain('ant-tag-warning');
+    expect(within(tableRow(1)).getByText('ghost')).toBeTruthy();
+    expect(within(tableRow(1)).getByText(t('columns.unknownAccount'))).toBeTruthy();
+    expect(within(tableRow(1)).getByText(errorMessage(20001))).toBeTruthy();
+    expect(within(tableRow(1)).getByTestId('oplog-outcome').className).toContain('ant-tag-warning');
   });
 
   it('expands an entry to its detail as formatted JSON, and offers no way to change or delete entries', async () => {
     serve();
     renderWithApp(<OperationLogPage />);
     await screen.findByText(errorMessage(10009), {}, SLOW);
-    fireEvent.click(row(2).querySelector('.ant-table-row-expand-icon')!);
+    fireEvent.click(tableRow(2).querySelector('.ant-table-row-expand-icon')!);
     const detail = await screen.findByTestId('oplog-detail', {}, SLOW);
     expect(detail.textContent).toBe(JSON.stringify({ needed: ['usermanagement.role'] }, null, 2));
     const texts = [...document.querySelectorAll('button')].map((b) => b.textContent ?? '');
@@ -107,7 +108,7 @@ describe('operation log page', { timeout: 40_000 }, () => {
     fireEvent.click(await screen.findByTitle(t('outcome.denied'), {}, SLOW));
     await waitFor(() => expect((calls.at(-1)!.body as { outcome?: string }).outcome).toBe('denied'), SLOW);
     await waitFor(() => expect(document.querySelector('tr[data-row-key="3"]')).toBeNull(), SLOW);
-    expect(row(2)).toBeTruthy();
+    expect(tableRow(2)).toBeTruthy();
 
     fireEvent.mouseDown(screen.getByLabelText(t('filters.account')));
     fireEvent.click(await screen.findByTitle('Demo Admin', {}, SLOW));
@@ -118,10 +119,10 @@ describe('operation log page', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<OperationLogPage />);
     await screen.findByText(errorMessage(10009), {}, SLOW);
-    expect(calls.filter((c) => c.path === PAGE).at(-1)!.body).not.toHaveProperty('visits');
+    expect(lastCall(calls, PAGE)!.body).not.toHaveProperty('visits');
     fireEvent.click(screen.getByTestId('oplog-visits'));
-    await waitFor(() => expect(calls.filter((c) => c.path === PAGE).at(-1)!.body).toMatchObject({ visits: true, pageNo: 1 }), SLOW);
-    await waitFor(() => expect(row(4)).toBeTruthy(), SLOW);
-    expect(within(row(4)).getByText(t('actions.visit', { page: menuLabel('housemanagement.shedlist') }))).toBeTruthy();
+    await waitFor(() => expect(lastCall(calls, PAGE)!.body).toMatchObject({ visits: true, pageNo: 1 }), SLOW);
+    await waitFor(() => expect(tableRow(4)).toBeTruthy(), SLOW);
+    expect(within(tableRow(4)).getByText(t('actions.visit', { page: menuLabel('housemanagement.shedlist') }))).toBeTruthy();
   });
 });

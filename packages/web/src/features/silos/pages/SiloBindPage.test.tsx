@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type RecordedCall, posted } from '../../../test/mockApi';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { siloRow } from '../test/fixtures';
 import { SiloBindPage } from './SiloBindPage';
+import { tableRow } from '../../../test/table';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`silos.${key}`, vars);
 const SILO = '/breedpigbuilding/breedWeightFodder/silo';
@@ -24,9 +25,6 @@ function serve(bindCode = 1): RecordedCall[] {
   });
 }
 
-const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
-const posted = (calls: RecordedCall[], path: string): unknown => calls.filter((c) => c.method === 'POST' && c.path === path).at(-1)?.body;
-
 signedInEach({ farms: [PIG_FARM] });
 
 describe('silo binding page', { timeout: 40_000 }, () => {
@@ -35,11 +33,11 @@ describe('silo binding page', { timeout: 40_000 }, () => {
     renderWithApp(<SiloBindPage />, '/weight/bind');
     await screen.findByText('Silo 2', {}, SLOW);
     expect(calls.find((c) => c.path === `${SILO}/page`)!.query).toMatchObject({ farmId: '1' });
-    expect(within(row(1)).getByTestId('silo-scale').textContent).toBe(
+    expect(within(tableRow(1)).getByTestId('silo-scale').textContent).toBe(
       t('bind.scaleChannel', { name: 'Tower scales', code: 'fs-weigh01', channel: 1 }),
     );
-    expect(row(1).textContent).toContain('Finisher A');
-    expect(within(row(2)).getByTestId('silo-unbound').textContent).toBe(t('bind.unbound'));
+    expect(tableRow(1).textContent).toContain('Finisher A');
+    expect(within(tableRow(2)).getByTestId('silo-unbound').textContent).toBe(t('bind.unbound'));
   });
 
   it('adds a silo checked by the shared rules: empty below full', async () => {
@@ -78,7 +76,7 @@ describe('silo binding page', { timeout: 40_000 }, () => {
     const calls = serve(20050);
     renderWithApp(<SiloBindPage />, '/weight/bind');
     await screen.findByText('Silo 2', {}, SLOW);
-    fireEvent.click(within(row(2)).getByLabelText(t('bind.bindOf', { name: 'Silo 2' })));
+    fireEvent.click(within(tableRow(2)).getByLabelText(t('bind.bindOf', { name: 'Silo 2' })));
     const dialog = await screen.findByRole('dialog', {}, SLOW);
     fireEvent.mouseDown(within(dialog).getByLabelText(t('fields.scale')));
     fireEvent.click(await screen.findByTitle('Tower scales (fs-weigh01)', {}, SLOW));

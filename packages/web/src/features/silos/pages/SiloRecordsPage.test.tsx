@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type RecordedCall, lastCall, lastQuery } from '../../../test/mockApi';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { fmtKg } from '../model/forecast';
 import { siloRow } from '../test/fixtures';
@@ -43,8 +43,6 @@ function serve(): RecordedCall[] {
   });
 }
 
-const last = (calls: RecordedCall[], path: string): RecordedCall | undefined => calls.filter((c) => c.path === path).at(-1);
-
 signedInEach({ farms: [PIG_FARM] });
 
 describe('silo records page', { timeout: 40_000 }, () => {
@@ -52,7 +50,7 @@ describe('silo records page', { timeout: 40_000 }, () => {
     const calls = serve();
     renderWithApp(<SiloRecordsPage />, '/weight/records');
     await screen.findByText(t('units.kg', { value: fmtKg(6012) }), {}, SLOW);
-    const q = last(calls, `${SILO}/deliveries`)!.query;
+    const q = lastQuery(calls, `${SILO}/deliveries`);
     expect(q).toMatchObject({ farmId: '1', pageNo: '1' });
     expect(Math.abs(Date.now() - 30 * 86_400_000 - Number(q.start))).toBeLessThan(60_000);
 
@@ -60,6 +58,6 @@ describe('silo records page', { timeout: 40_000 }, () => {
     await screen.findByText('2026-03-01', {}, SLOW);
     expect(screen.getByText(t('units.kg', { value: fmtKg(1480) }))).toBeTruthy();
     expect(screen.getByText(t('history.deliveredCount', { kg: t('units.kg', { value: fmtKg(6012) }), count: 1 }))).toBeTruthy();
-    await waitFor(() => expect(last(calls, `${SILO}/daily`)?.query).toMatchObject({ farmId: '1' }), SLOW);
+    await waitFor(() => expect(lastCall(calls, `${SILO}/daily`)?.query).toMatchObject({ farmId: '1' }), SLOW);
   });
 });

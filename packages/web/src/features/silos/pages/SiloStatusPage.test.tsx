@@ -6,6 +6,7 @@ import { PIG_FARM, signedInEach } from '../../../test/session';
 import { statusRow } from '../test/fixtures';
 import { SiloMonitoringPage } from './SiloMonitoringPage';
 import { SiloStatusPage } from './SiloStatusPage';
+import { tableRow } from '../../../test/table';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`silos.${key}`, vars);
 const STATUS = '/breedpigbuilding/breedWeightFodder/silo/status';
@@ -71,11 +72,10 @@ describe('silo status and monitoring', { timeout: 40_000 }, () => {
     serve();
     renderWithApp(<SiloMonitoringPage />, '/weight/monitoring');
     await screen.findByText('Silo 2', {}, SLOW);
-    const row = (id: number): HTMLElement => document.querySelector(`tr[data-row-key="${id}"]`)!;
-    expect(row(1).textContent).toContain(t('forecast.range', { from: 3, to: 4 }));
-    expect(row(1).textContent).toContain(t('forecast.reorder'));
-    expect(row(2).textContent).toContain(t('level.empty'));
-    expect(row(3).textContent).toContain('—');
+    expect(tableRow(1).textContent).toContain(t('forecast.range', { from: 3, to: 4 }));
+    expect(tableRow(1).textContent).toContain(t('forecast.reorder'));
+    expect(tableRow(2).textContent).toContain(t('level.empty'));
+    expect(tableRow(3).textContent).toContain('—');
     expect(screen.getAllByRole('button', { name: tk('common.columns.choose') })).toHaveLength(1);
   });
 });

@@ -94,6 +94,47 @@ export async function buildAccount(
   return id;
 }
 
+/** A view-only account of one function on one farm: `<prefix>-<suffix>`. */
+export interface LimitedAccount {
+  suffix: string;
+  role: string;
+  code: string;
+  farm: number;
+}
+
+/**
+ * The accounts of a test tenant, in this order: its administrator `<prefix>-admin`, each of the
+ * `limited` accounts (a view-only role of its own), and another tenant's administrator
+ * `<prefix>-<other.suffix>` (tenant `<name> Second` and suffix `second` unless told; the other
+ * tenant has `modules`); answers their tokens by account code.
+ */
+export async function tenantAccounts(
+  db: Db,
+  o: {
+    tenant: number;
+    name: string;
+    prefix: string;
+    modules: string[];
+    limited?: LimitedAccount[];
+    other?: { suffix: string; tenant: string };
+  },
+): Promise<Record<string, string>> {
+  const admin = `${o.prefix}-admin`;
+  const other = `${o.prefix}-${o.other?.suffix ?? 'second'}`;
+  await buildAccount(db, { tenantId: o.tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
+  const codes = [admin];
+  for (const l of o.limited ?? []) {
+    const role = await buildRole(db, o.tenant, l.role, [{ code: l.code, ops: ['view'] }]);
+    codes.push(`${o.prefix}-${l.suffix}`);
+    await buildAccount(db, { tenantId: o.tenant, accountCode: codes.at(-1)!, farmIds: [l.farm], roleIds: [role] });
+  }
+  const otherTenant = await buildTenant(db, o.other?.tenant ?? `${o.name} Second`, o.modules);
+  await buildAccount(db, { tenantId: otherTenant, accountCode: other, accountType: AccountType.TENANT_ADMIN });
+  const tok: Record<string, string> = {};
+  for (const a of [...codes, other]) tok[a] = await tokenFor(db, a);
+  return tok;
+}
+
 export interface ApiAnswer<T = unknown> {
   status: number;
   code: number;

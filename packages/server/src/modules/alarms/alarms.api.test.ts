@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { AccountType, type AlarmCount, type AlarmRow, type LiveAlarm, type Page } from '@farmsense/shared';
+import type { AlarmCount, AlarmRow, LiveAlarm, Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFarm, buildShed, buildTenant, call, tenantAccounts } from '../../test/factories.js';
 import { telemetry, waitFor } from '../../iot/testkit.js';
 import { alarmDevice, evaluatedUpTo, hotRule } from './alarms.fixtures.js';
 import { enqueueSweep, SWEEP_EVERY_MS } from './jobs.js';
@@ -43,12 +43,17 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
     farm = await buildFarm(db, tenant, 'Live Farm', 1);
     shed = await buildShed(db, tenant, farm, { shedName: 'Sow House', shedType: 3 });
     const otherFarm = await buildFarm(db, tenant, 'Live Farm Two', 1);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'al-admin', accountType: AccountType.TENANT_ADMIN });
-    const rec = await buildRole(db, tenant, 'Records', [{ code: 'warningmanagement.warningrecord', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'al-other', farmIds: [otherFarm], roleIds: [rec] });
-    const second = await buildTenant(db, 'Alarm Elsewhere', ['pig']);
-    await buildAccount(db, { tenantId: second, accountCode: 'al-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['al-admin', 'al-other', 'al-second']) tok[a] = await tokenFor(db, a);
+    Object.assign(
+      tok,
+      await tenantAccounts(db, {
+        tenant,
+        name: 'Alarm',
+        prefix: 'al',
+        modules: ['pig'],
+        limited: [{ suffix: 'other', role: 'Records', code: 'warningmanagement.warningrecord', farm: otherFarm }],
+        other: { suffix: 'second', tenant: 'Alarm Elsewhere' },
+      }),
+    );
 
     const group = await call<{ id: number }>(ctx, tok['al-admin']!, 'POST', '/api/warning/ruleGroup', {
       farmId: farm,

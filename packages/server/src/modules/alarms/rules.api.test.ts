@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type AlarmRuleRow, type Page, type RuleGroupRow } from '@farmsense/shared';
+import type { AlarmRuleRow, Page, RuleGroupRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFarm, buildTenant, call, tenantAccounts } from '../../test/factories.js';
 
 const GROUP = '/api/warning/ruleGroup';
 const RULE = '/api/warning/rule';
@@ -36,14 +36,11 @@ describe(`alarm rules (${TEST_DB})`, () => {
     const tenant = await buildTenant(db, 'Alarm Agri', ['chicken']);
     farm = await buildFarm(db, tenant, 'Alarm Farm', 2);
     otherFarm = await buildFarm(db, tenant, 'Alarm Farm Two', 2);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'al-admin', accountType: AccountType.TENANT_ADMIN });
-    const cfg = await buildRole(db, tenant, 'Alarm rules', [{ code: 'warningmanagement.warningconfiguration', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'al-two', farmIds: [otherFarm], roleIds: [cfg] });
-    const rec = await buildRole(db, tenant, 'Alarm records', [{ code: 'warningmanagement.warningrecord', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'al-rec', farmIds: [farm], roleIds: [rec] });
-    const second = await buildTenant(db, 'Alarm Second', ['chicken']);
-    await buildAccount(db, { tenantId: second, accountCode: 'al-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['al-admin', 'al-two', 'al-rec', 'al-second']) tok[a] = await tokenFor(db, a);
+    const limited = [
+      { suffix: 'two', role: 'Alarm rules', code: 'warningmanagement.warningconfiguration', farm: otherFarm },
+      { suffix: 'rec', role: 'Alarm records', code: 'warningmanagement.warningrecord', farm },
+    ];
+    Object.assign(tok, await tenantAccounts(db, { tenant, name: 'Alarm', prefix: 'al', modules: ['chicken'], limited }));
   });
   afterAll(async () => ctx?.close());
 

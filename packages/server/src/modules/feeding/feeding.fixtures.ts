@@ -1,11 +1,10 @@
 import { afterAll, beforeAll } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AccountType } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { addGateway } from '../../iot/testkit.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFarm, buildPens, buildShed, buildTenant, call, tenantAccounts, type LimitedAccount } from '../../test/factories.js';
 import { feedDevices } from './device-tables.js';
 import { feedInfos, feedingPlans, feedTypes } from './tables.js';
 
@@ -91,7 +90,13 @@ export async function feedingWorld(ctx: TestContext, o: FeedingWorldOptions): Pr
     ...Array.from({ length: o.pens }, (_, i) => ({ shedId: shed, fieldColumn: i + 1 })),
     { shedId: otherShed },
   ]);
-  const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, limited: [{ ...o.limited, farm: farm2 }] });
+  const tok = await tenantAccounts(db, {
+    tenant,
+    name: o.name,
+    prefix: o.prefix,
+    modules: ['pig'],
+    limited: [{ ...o.limited, farm: farm2 }],
+  });
   return { tenant, farm, farm2, shed, otherShed, pens: ids.slice(0, o.pens), otherPen: ids[o.pens]!, tok };
 }
 
@@ -109,42 +114,8 @@ export function withFeedingWorld(o: FeedingWorldOptions, set: (made: { ctx: Test
   afterAll(async () => ctx?.close());
 }
 
-/** A view-only account of one function on one farm: `<prefix>-<suffix>`. */
-export interface LimitedAccount {
-  suffix: string;
-  role: string;
-  code: string;
-  farm: number;
-}
-
 /**
- * The accounts of a feeding test tenant: its administrator `<prefix>-admin`, the `limited`
- * accounts, and another tenant's administrator (`<prefix>-<other>`, tenant `<name> Second`
- * unless told); answers their tokens by account code.
- */
-export async function feedingAccounts(
-  ctx: TestContext,
-  o: { tenant: number; name: string; prefix: string; limited?: LimitedAccount[]; other?: { suffix: string; tenant: string } },
-): Promise<Record<string, string>> {
-  const { db } = ctx.database;
-  const admin = `${o.prefix}-admin`;
-  const other = `${o.prefix}-${o.other?.suffix ?? 'second'}`;
-  await buildAccount(db, { tenantId: o.tenant, accountCode: admin, accountType: AccountType.TENANT_ADMIN });
-  const codes = [admin];
-  for (const l of o.limited ?? []) {
-    const role = await buildRole(db, o.tenant, l.role, [{ code: l.code, ops: ['view'] }]);
-    codes.push(`${o.prefix}-${l.suffix}`);
-    await buildAccount(db, { tenantId: o.tenant, accountCode: codes.at(-1)!, farmIds: [l.farm], roleIds: [role] });
-  }
-  const otherTenant = await buildTenant(db, o.other?.tenant ?? `${o.name} Second`, ['pig']);
-  await buildAccount(db, { tenantId: otherTenant, accountCode: other, accountType: AccountType.TENANT_ADMIN });
-  const tok: Record<string, string> = {};
-  for (const a of [...codes, other]) tok[a] = await tokenFor(db, a);
-  return tok;
-}
-
-/**
- * A pig tenant with one farm for the feed and standard tests: the accounts of `feedingAccounts`,
+ * A pig tenant with one farm for the feed and standard tests: the accounts of `tenantAccounts`,
  * with a view-only account `<prefix>-<limited.suffix>` of the page under test and `<prefix>-plans`
  * of the feeding plans (which read feeds and standards), both on the farm.
  */
@@ -156,7 +127,13 @@ export async function feedingTenant(
   const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
   const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
   const plans = { suffix: 'plans', role: 'Feeding plans', code: 'accurate-feeding.plan', farm };
-  const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, limited: [{ ...o.limited, farm }, plans] });
+  const tok = await tenantAccounts(db, {
+    tenant,
+    name: o.name,
+    prefix: o.prefix,
+    modules: ['pig'],
+    limited: [{ ...o.limited, farm }, plans],
+  });
   return { tenant, farm, tok };
 }
 
@@ -215,7 +192,13 @@ export async function feederHouse(
   );
   const at = { tenantId: tenant, farmId: farm, shedId: shed };
   const set = await buildFeeders(ctx.database, { ...at, code: o.code, pens: o.feeders.map((i) => penIds[i]!) });
-  const tok = await feedingAccounts(ctx, { tenant, name: o.name, prefix: o.prefix, other: { suffix: 'other', tenant: `${o.name} Other` } });
+  const tok = await tenantAccounts(db, {
+    tenant,
+    name: o.name,
+    prefix: o.prefix,
+    modules: ['pig'],
+    other: { suffix: 'other', tenant: `${o.name} Other` },
+  });
   return { farm, shed, pens: penIds, set, tok };
 }
 

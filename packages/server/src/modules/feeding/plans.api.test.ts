@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type FeederDispatchRow, type Page, type PlanRow } from '@farmsense/shared';
+import type { FeederDispatchRow, Page, PlanRow } from '@farmsense/shared';
 import { DEMO_FEEDING_STANDARDS } from '../../db/seed-feeding-standards.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFarm, buildPens, buildShed, buildTenant, call, tenantAccounts } from '../../test/factories.js';
 import { buildFeeders } from './feeding.fixtures.js';
 import { feedInfos, feedTypes } from './tables.js';
 
@@ -69,12 +69,8 @@ describe(`feeding plans (${TEST_DB})`, () => {
       .returning({ id: feedInfos.id });
     feed.push(rows[0]!.id, rows[1]!.id);
     poultryFeed = rows[2]!.id;
-    await buildAccount(db, { tenantId: tenant, accountCode: 'pl-admin', accountType: AccountType.TENANT_ADMIN });
-    const role = await buildRole(db, tenant, 'Plans', [{ code: 'accurate-feeding.plan', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'pl-two', farmIds: [farm2], roleIds: [role] });
-    const second = await buildTenant(db, 'Plan Second', ['pig']);
-    await buildAccount(db, { tenantId: second, accountCode: 'pl-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['pl-admin', 'pl-two', 'pl-second']) tok[a] = await tokenFor(db, a);
+    const limited = [{ suffix: 'two', role: 'Plans', code: 'accurate-feeding.plan', farm: farm2 }];
+    Object.assign(tok, await tenantAccounts(db, { tenant, name: 'Plan', prefix: 'pl', modules: ['pig'], limited }));
   });
   afterAll(async () => ctx?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, BUILTIN_CURVES, type CurveRow, type Page } from '@farmsense/shared';
+import { BUILTIN_CURVES, type CurveRow, type Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFarm, buildTenant, call, tenantAccounts } from '../../test/factories.js';
 
 const BASE = '/api/breedpigbuilding/standardCurve';
 
@@ -17,14 +17,11 @@ describe(`standard curves (${TEST_DB})`, () => {
     const tenant = await buildTenant(db, 'Curve Agri', ['chicken']);
     farm = await buildFarm(db, tenant, 'Curve Farm', 2);
     otherFarm = await buildFarm(db, tenant, 'Curve Farm Two', 2);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'curve-admin', accountType: AccountType.TENANT_ADMIN });
-    const stdRole = await buildRole(db, tenant, 'Standards', [{ code: 'ci18.std', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'curve-two', farmIds: [otherFarm], roleIds: [stdRole] });
-    const envRole = await buildRole(db, tenant, 'Temperature only', [{ code: 'ci18.env.temp', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'curve-env', farmIds: [farm], roleIds: [envRole] });
-    const second = await buildTenant(db, 'Curve Second', ['chicken']);
-    await buildAccount(db, { tenantId: second, accountCode: 'curve-second', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['curve-admin', 'curve-two', 'curve-env', 'curve-second']) tok[a] = await tokenFor(db, a);
+    const limited = [
+      { suffix: 'two', role: 'Standards', code: 'ci18.std', farm: otherFarm },
+      { suffix: 'env', role: 'Temperature only', code: 'ci18.env.temp', farm },
+    ];
+    Object.assign(tok, await tenantAccounts(db, { tenant, name: 'Curve', prefix: 'curve', modules: ['chicken'], limited }));
   });
   afterAll(async () => ctx?.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type SiloReportRow } from '@farmsense/shared';
+import type { SiloReportRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFarm, buildShed, buildTenant, call, tenantAccounts } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
 
 const REPORT = '/api/breedpigbuilding/breedWeightFodder/silo/report';
@@ -22,12 +22,17 @@ describe(`silo reports (${TEST_DB})`, () => {
     const tenant = await buildTenant(db, 'Report Agri', ['pig']);
     farm = await buildFarm(db, tenant, 'Report Farm', 1);
     const shed = await buildShed(db, tenant, farm, { shedName: 'Grower', shedType: 4 });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'sr-admin', accountType: AccountType.TENANT_ADMIN });
-    const daily = await buildRole(db, tenant, 'Daily only', [{ code: 'weight.ddreports', ops: ['view'] }]);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'sr-daily', farmIds: [farm], roleIds: [daily] });
-    const other = await buildTenant(db, 'Report Elsewhere', ['pig']);
-    await buildAccount(db, { tenantId: other, accountCode: 'sr-other', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['sr-admin', 'sr-daily', 'sr-other']) tok[a] = await tokenFor(db, a);
+    Object.assign(
+      tok,
+      await tenantAccounts(db, {
+        tenant,
+        name: 'Report',
+        prefix: 'sr',
+        modules: ['pig'],
+        limited: [{ suffix: 'daily', role: 'Daily only', code: 'weight.ddreports', farm }],
+        other: { suffix: 'other', tenant: 'Report Elsewhere' },
+      }),
+    );
     const add = async (name: string): Promise<number> =>
       (
         await call<{ id: number }>(ctx, tok['sr-admin']!, 'POST', '/api/breedpigbuilding/breedWeightFodder/silo', {

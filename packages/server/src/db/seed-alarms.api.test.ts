@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoStore } from '../test/demo-app.js';
 import { seedAlarmHistory, seedAlarmRules } from './seed-alarms.js';
 import { seedHistory } from './seed-history.js';
 
@@ -10,12 +11,7 @@ import { seedHistory } from './seed-history.js';
  */
 describe(`demo alarm rules and history (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx?.close());
+  const q = withDemoStore((made) => (ctx = made));
 
   it('seeds groups per farm and shed type with staged rules, once', async () => {
     const groups = await q<{ shed_type: number; rules: number; stages: number }>(

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   dynamicWindPayload,
   fixedWindPayload,
@@ -17,19 +17,17 @@ import {
 } from '@farmsense/shared';
 import { kindForShedType, PROFILES } from '../../../simulator/src/index.js';
 import { demoHeaters, demoSettings } from './seed-control.js';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
-import { call, tokenFor } from '../test/factories.js';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoApp } from '../test/demo-app.js';
+import { call } from '../test/factories.js';
 
 /** CONTRACT §5 demo remote control: every demo controller's curve is the simulator's, acknowledged and logged. */
 describe(`demo remote control (${TEST_DB})`, () => {
   let ctx: TestContext;
   let token: string;
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    token = await tokenFor(ctx.database.db, 'demo');
-  });
-  afterAll(async () => {
-    await ctx?.close();
+  withDemoApp(['demo'], (made) => {
+    ctx = made.ctx;
+    token = made.tok.demo!;
   });
 
   it('gives every demo controller its simulated house curve and heater stages as synced version 1, in the option log', async () => {

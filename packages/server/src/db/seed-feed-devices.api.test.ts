@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   FeedAlarmRow,
   FeedAlarmStatsAnswer,
@@ -15,7 +15,8 @@ import type {
   RackRow,
   MealAdjustRow,
 } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoStore } from '../test/demo-app.js';
 import { call, tokenFor } from '../test/factories.js';
 import { DEMO_SEED } from './demo-fleet.js';
 import { demoConcentrators } from './demo-feeders.js';
@@ -31,12 +32,7 @@ import { seedMealAdjusts } from './seed-meal-adjusts.js';
  */
 describe(`demo feeders (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx?.close());
+  const q = withDemoStore((made) => (ctx = made));
 
   /** `feederId-day` of each demo feeder's farm days of the last week with a fault, as the simulator has them. */
   const faultDays = async (): Promise<Set<string>> => {

@@ -1,7 +1,8 @@
 import { addDays, dayRange, farmDay } from '@farmsense/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FeedReconcileAnswer } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoApp } from '../test/demo-app.js';
 import { call, farmIdByName, tokenFor } from '../test/factories.js';
 import { seedDemoFeeders } from './seed-feed-devices.js';
 import { seedFeederHistory } from './seed-feeder-history.js';
@@ -17,13 +18,12 @@ const ZONE = 'Asia/Shanghai';
 describe(`demo feeder house reconciliation (${TEST_DB})`, () => {
   let ctx: TestContext;
 
+  withDemoApp([], (made) => ({ ctx } = made));
   beforeAll(async () => {
-    ctx = await createTestApp();
     expect(await seedDemoFeeders(ctx.database.db)).toBe(true);
     expect(await seedFeederHistory(ctx.database)).toBeGreaterThan(0);
     expect(await seedDemoSilos(ctx.database)).toBeGreaterThan(0);
   });
-  afterAll(async () => ctx?.close());
 
   it('meters Farrowing 1 on every finished day with its own silo and real figures', async () => {
     const token = await tokenFor(ctx.database.db, 'demo');

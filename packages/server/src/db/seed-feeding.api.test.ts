@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoStore } from '../test/demo-app.js';
 import {
   belowMinimum,
   planIssues,
@@ -16,12 +17,7 @@ import { seedFeedingStandards } from './seed-feeding-standards.js';
 /** Demo feeding: the feed catalogue of the demo tenant matches its farms (pig and poultry), once. */
 describe(`demo feeding (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx?.close());
+  const q = withDemoStore((made) => (ctx = made));
 
   it('seeds feed types and feeds for each demo farm type, once', async () => {
     const rows = await q<{ animal_type: number; types: number; feeds: number }>(

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startIot, type IotLink } from '../iot/link.js';
 import { quietLog, waitFor } from '../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoStore } from '../test/demo-app.js';
 import { startDemoSimulator } from './demo-fleet.js';
 import { seedHistory } from './seed-history.js';
 
@@ -18,15 +19,9 @@ describe(`demo telemetry history and live simulator (${TEST_DB})`, () => {
   const now = Date.now();
   let historyEnd = 0;
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => {
-    await link?.stop();
-    await ctx?.close();
-  });
-
-  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
+  const q = withDemoStore((made) => (ctx = made));
+  // Runs before the app closes (after-hooks run last-registered first).
+  afterAll(async () => link?.stop());
 
   it('writes the history of every demo gateway once, with rollups and latest values that agree', async () => {
     const r = await seedHistory(ctx.database, {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_CURVES, curveValueAt, farmDay } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoStore } from '../test/demo-app.js';
 import { demoFleet, demoGateways } from './demo-fleet.js';
 import { PROFILES } from '../../../simulator/src/index.js';
 import { seedProduction } from './seed-production.js';
@@ -30,7 +31,7 @@ describe(`demo production data (${TEST_DB})`, () => {
   const addDays = (day: string, n: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
   const age = (birth: string, day: string): number =>
     Math.round((Date.parse(`${day}T00:00:00Z`) - Date.parse(`${birth}T00:00:00Z`)) / 86_400_000);
-  const q = async <T>(text: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(text, params);
+  const q = withDemoStore((made) => (ctx = made));
   const flocksOf = async (): Promise<FlockRow[]> =>
     q<FlockRow>(
       `SELECT f.id, s.shed_name, f.group_no, f.flock_type, f.status, f.birth_date::text AS birth, f.start_date::text AS start,
@@ -40,13 +41,9 @@ describe(`demo production data (${TEST_DB})`, () => {
     );
 
   beforeAll(async () => {
-    ctx = await createTestApp();
     const [farm] = await q<{ id: number }>(`SELECT id FROM farms WHERE farm_name = 'Demo Poultry Farm'`);
     farmId = farm!.id;
     list = await flocksOf();
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('has a current flock in every house and closed batches as history', () => {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, PushMessageRow, PushStrategyRow } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoStore } from '../test/demo-app.js';
 import { call, tokenFor } from '../test/factories.js';
 import { seedAlarmHistory } from './seed-alarms.js';
 import { seedHistory } from './seed-history.js';
@@ -13,12 +14,7 @@ import { seedPushConfig, seedPushHistory } from './seed-push.js';
  */
 describe(`demo push strategies and outbox history (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx?.close());
+  const q = withDemoStore((made) => (ctx = made));
 
   it('seeds one strategy and one phone configuration per demo farm, once', async () => {
     const token = await tokenFor(ctx.database.db, 'demo');

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SiloStatusRow } from '@farmsense/shared';
-import { createTestApp, TEST_DB, type TestContext } from '../test/harness.js';
+import { TEST_DB, type TestContext } from '../test/harness.js';
+import { withDemoStore } from '../test/demo-app.js';
 import { call, farmIdByName, tokenFor } from '../test/factories.js';
 import { DEMO_SEED } from './demo-codes.js';
 import { demoScales } from './demo-scales.js';
@@ -13,12 +14,7 @@ import { seedDemoSilos } from './seed-silos.js';
  */
 describe(`demo silos and their history (${TEST_DB})`, () => {
   let ctx: TestContext;
-  const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => ctx.database.query<T>(sql, params);
-
-  beforeAll(async () => {
-    ctx = await createTestApp();
-  });
-  afterAll(async () => ctx?.close());
+  const q = withDemoStore((made) => (ctx = made));
 
   it('stores and weighs 30 days of readings: deliveries every few days, every day consumed, once', async () => {
     expect(await seedDemoSilos(ctx.database)).toBeGreaterThan(5 * 30 * 144 - 10);

@@ -18,3 +18,22 @@ export function withDemoApp(codes: readonly string[], set: (made: { ctx: TestCon
   });
   afterAll(async () => ctx?.close());
 }
+
+/** A SQL query on the file's app's store: its rows. */
+export type StoreQuery = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+/**
+ * `withDemoApp` without sign-ins, for the tests of the demo seed, which read its store: `set`
+ * receives the app once made; answers `q`, a SQL query on its database.
+ */
+export function withDemoStore(set: (ctx: TestContext) => void): StoreQuery {
+  let app: TestContext | undefined;
+  withDemoApp([], ({ ctx }) => {
+    app = ctx;
+    set(ctx);
+  });
+  return async <T>(sql: string, params: unknown[] = []): Promise<T[]> => {
+    if (!app) throw new Error('the demo app is not made yet');
+    return app.database.query<T>(sql, params);
+  };
+}

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlarmRow, ApplyAnswer, LiveAlarm, Page } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
 import { commandAlarms } from './commands.js';
-import { APPLY, buildWorld, curve, FakeController, online, securityCode, type ControlWorld } from '../control/control.fixtures.js';
+import { APPLY, closeBench, controlBench, type ControlWorld, curve, FakeController, securityCode } from '../control/control.fixtures.js';
 
 const RECORD = '/api/warning/record';
 
@@ -37,8 +37,7 @@ describe(`command failed alarms (${TEST_DB})`, () => {
     (await call<Page<AlarmRow>>(ctx, w.token, 'GET', `${RECORD}/page?farmId=${w.farm}&kind=commandFailed`)).data.list;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'alarmcmd');
+    ({ ctx, w, dev } = await controlBench('alarmcmd'));
     const group = await call<{ id: number }>(ctx, w.token, 'POST', '/api/warning/ruleGroup', {
       farmId: w.farm,
       shedType: 0,
@@ -65,13 +64,8 @@ describe(`command failed alarms (${TEST_DB})`, () => {
     ctx.live.subscribe((e) => {
       if (e.type === 'alarm') events.push(e.data);
     });
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('stores the rule as a device-state rule without property fields', async () => {
     const page = await call<Page<{ kind: string; property: string; operator: string | null }>>(

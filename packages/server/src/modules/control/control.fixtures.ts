@@ -150,18 +150,24 @@ export interface GroupCalls {
 }
 
 /**
- * A setting group's test bench: an app without demo data on the embedded broker, a world named
- * `name`, its first house's controller connected and recorded online, and the group's calls.
+ * The remote-control test bench: an app without demo data on the embedded broker, a world named
+ * `name`, and its first house's controller connected and recorded online; `closeBench` ends it.
  */
-export async function groupBench(
-  name: string,
-  group: SettingGroup,
-): Promise<{ ctx: TestContext; w: ControlWorld; dev: FakeController; g: GroupCalls }> {
+export async function controlBench(name: string): Promise<{ ctx: TestContext; w: ControlWorld; dev: FakeController }> {
   const ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
   const w = await buildWorld(ctx, name);
   const dev = await FakeController.connect(ctx, w.gateways[0]!.code);
   await online(ctx, w.gateways[0]!.id);
-  return { ctx, w, dev, g: groupCalls(ctx, w, group) };
+  return { ctx, w, dev };
+}
+
+/** A setting group's test bench: `controlBench` and the group's calls. */
+export async function groupBench(
+  name: string,
+  group: SettingGroup,
+): Promise<{ ctx: TestContext; w: ControlWorld; dev: FakeController; g: GroupCalls }> {
+  const bench = await controlBench(name);
+  return { ...bench, g: groupCalls(bench.ctx, bench.w, group) };
 }
 
 /** The group's calls as the world's administrator (apply confirmed with the security code). */

@@ -1,9 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplyAnswer, DeviceListAnswer, OptionLogRow, Page } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { buildWorld, FakeController, LOGS, online, restoreVersion, securityCode, type ControlWorld } from './control.fixtures.js';
+import {
+  closeBench,
+  controlBench,
+  type ControlWorld,
+  FakeController,
+  LOGS,
+  online,
+  restoreVersion,
+  securityCode,
+} from './control.fixtures.js';
 
 const SWITCH = '/api/remotecontrol/device/switch';
 const LIST = '/api/remotecontrol/device/list';
@@ -26,15 +35,9 @@ describe(`remote control: devices by hand (${TEST_DB})`, () => {
   const device = async (key: string) => (await list()).devices.find((d) => d.key === key);
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'dev');
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
+    ({ ctx, w, dev } = await controlBench('dev'));
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('switches a fan to 50 % for 5 minutes: sent, acknowledged, listed with its return time, logged', async () => {
     const r = await switchDevice({ key: 'fan.1', value: 50, returnMinutes: 5 });

@@ -1,10 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { farmDay, type ApplyAnswer, type EnvOverviewAnswer } from '@farmsense/shared';
+import { type ApplyAnswer, type EnvOverviewAnswer, farmDay } from '@farmsense/shared';
 import { flocks, gatewayStatus } from '../../db/tables.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildFarm, buildPens, buildShed, call } from '../../test/factories.js';
 import { addGateway, newCode, waitFor } from '../../iot/testkit.js';
-import { APPLY, buildWorld, curve, FakeController, online, securityCode, STATE, type ControlWorld } from './control.fixtures.js';
+import {
+  APPLY,
+  closeBench,
+  controlBench,
+  type ControlWorld,
+  curve,
+  FakeController,
+  online,
+  securityCode,
+  STATE,
+} from './control.fixtures.js';
 
 const OVERVIEW = '/api/remotecontrol/envControl/overview';
 
@@ -16,8 +26,7 @@ describe(`climate control overview (${TEST_DB})`, () => {
   let dev: FakeController;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'ovw');
+    ({ ctx, w, dev } = await controlBench('ovw'));
     bare = await buildShed(ctx.database.db, w.tenant, w.farm, { shedName: 'House C' });
     await buildPens(ctx.database.db, w.tenant, [
       { shedId: w.sheds[0]!, fieldColumn: 2, name: 'Pen 2' },
@@ -28,13 +37,8 @@ describe(`climate control overview (${TEST_DB})`, () => {
         ($1, 'rh.1', now(), 61), ($1, 'fan.1', now(), 40), ($1, 'fan.2', now(), 0), ($1, 'water.1', now(), 5)`,
       [w.gateways[0]!.id],
     );
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('shows each house with its controller, latest climate values, group versions and pens; a house without a controller has none', async () => {
     const applied = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, OptionLogRow, Page, SettingStateAnswer } from '@farmsense/shared';
+import type { OptionLogRow, Page, SettingGroup, SettingStateAnswer } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
-import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
+import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
 import {
-  APPLY,
-  buildWorld,
+  closeBench,
+  controlBench,
+  type ControlWorld,
   FakeController,
+  groupCalls,
   LOGS,
   online,
   restoreVersion,
-  securityCode,
-  STATE,
-  type ControlWorld,
 } from './control.fixtures.js';
 
 const RH = { enabled: true, low: 40, high: 85, delaySeconds: 60 };
@@ -29,26 +28,19 @@ describe(`remote control: the controller's alarm limits (${TEST_DB})`, () => {
   let w: ControlWorld;
   let dev: FakeController;
 
-  const apply = async (group: string, shedIds: number[], payload: unknown, token = w.token) =>
-    call<ApplyAnswer>(ctx, token, 'POST', APPLY, { group, shedIds, payload, codeKind: 'security', code: await securityCode(ctx) });
-  const state = async (shedId: number, group: string): Promise<SettingStateAnswer> =>
-    (await call<SettingStateAnswer>(ctx, w.token, 'GET', `${STATE}?shedId=${shedId}&group=${group}`)).data;
-  const statusOf = async (shedId: number, group: string, version: number): Promise<string | undefined> =>
-    (await state(shedId, group)).versions.find((v) => v.version === version)?.status;
+  const apply = (group: SettingGroup, shedIds: number[], payload: unknown, token?: string) =>
+    groupCalls(ctx, w, group).apply(shedIds, payload, token);
+  const state = (shedId: number, group: SettingGroup): Promise<SettingStateAnswer> => groupCalls(ctx, w, group).state(shedId);
+  const statusOf = (shedId: number, group: SettingGroup, version: number): Promise<string | undefined> =>
+    groupCalls(ctx, w, group).statusOf(shedId, version);
 
   beforeAll(async () => {
-    ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
-    w = await buildWorld(ctx, 'warn');
-    dev = await FakeController.connect(ctx, w.gateways[0]!.code);
-    await online(ctx, w.gateways[0]!.id);
+    ({ ctx, w, dev } = await controlBench('warn'));
   });
-  afterAll(async () => {
-    await dev?.client.endAsync();
-    await ctx?.close();
-  });
+  afterAll(async () => closeBench(ctx, dev));
 
   it('sends each group with its own op and version; the controller acks it', async () => {
-    const groups: [string, unknown, string][] = [
+    const groups: [SettingGroup, unknown, string][] = [
       ['warnRh', RH, 'setRhAlarm'],
       ['warnBar', { enabled: true, low: 5, high: 60, delaySeconds: 30 }, 'setPressureAlarm'],
       ['warnNh3', { enabled: true, high: 25, delaySeconds: 120 }, 'setNh3Alarm'],
@@ -67,7 +59,7 @@ describe(`remote control: the controller's alarm limits (${TEST_DB})`, () => {
   });
 
   it('refuses limits out of range, low not below high, delays not in multiples of 10 s, with 99996 per field', async () => {
-    const cases: [string, unknown, string, string][] = [
+    const cases: [SettingGroup, unknown, string, string][] = [
       ['warnRh', { ...RH, low: 85 }, 'payload.low', 'validation.lowBelowHigh'],
       ['warnRh', { ...RH, high: 101 }, 'payload.high', 'validation.tooLarge'],
       ['warnRh', { ...RH, low: -1 }, 'payload.low', 'validation.invalid'],

@@ -3,16 +3,7 @@ import type { ApplyAnswer, DeviceListAnswer, OptionLogRow, Page } from '@farmsen
 import { waitFor } from '../../iot/testkit.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import {
-  closeBench,
-  controlBench,
-  type ControlWorld,
-  FakeController,
-  LOGS,
-  online,
-  restoreVersion,
-  securityCode,
-} from './control.fixtures.js';
+import { closeBench, controlBench, type ControlWorld, FakeController, LOGS, restoreVersion, securityCode } from './control.fixtures.js';
 
 const SWITCH = '/api/remotecontrol/device/switch';
 const LIST = '/api/remotecontrol/device/list';

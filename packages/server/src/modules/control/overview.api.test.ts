@@ -4,17 +4,7 @@ import { flocks, gatewayStatus } from '../../db/tables.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildFarm, buildPens, buildShed, call } from '../../test/factories.js';
 import { addGateway, newCode, waitFor } from '../../iot/testkit.js';
-import {
-  APPLY,
-  closeBench,
-  controlBench,
-  type ControlWorld,
-  curve,
-  FakeController,
-  online,
-  securityCode,
-  STATE,
-} from './control.fixtures.js';
+import { APPLY, closeBench, controlBench, type ControlWorld, curve, FakeController, securityCode, STATE } from './control.fixtures.js';
 
 const OVERVIEW = '/api/remotecontrol/envControl/overview';
 

@@ -3,16 +3,7 @@ import type { OptionLogRow, Page, SettingGroup, SettingStateAnswer } from '@farm
 import { waitFor } from '../../iot/testkit.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import {
-  closeBench,
-  controlBench,
-  type ControlWorld,
-  FakeController,
-  groupCalls,
-  LOGS,
-  online,
-  restoreVersion,
-} from './control.fixtures.js';
+import { closeBench, controlBench, type ControlWorld, FakeController, groupCalls, LOGS, restoreVersion } from './control.fixtures.js';
 
 const RH = { enabled: true, low: 40, high: 85, delaySeconds: 60 };
 

@@ -1,6 +1,7 @@
 import { FeedConcentratorModel, parseRation, type FeederAddress } from '../../../simulator/src/index.js';
 import { zoneOffsetMs } from '@farmsense/shared';
 import type { Database } from './client.js';
+import { DEMO_TENANT } from './demo-codes.js';
 
 /**
  * The demo's feeder main units (gateway type 102 of the demo tenant, db/seed-feed-devices.ts) as
@@ -14,8 +15,9 @@ export async function demoConcentrators(database: Database, seed: number, now = 
        FROM gateways g
        JOIN tenants t ON t.id = g.tenant_id
        LEFT JOIN farms f ON f.id = g.farm_id
-      WHERE t.name = 'Demo Agri Group' AND g.enabled AND g.gateway_type = 102
+      WHERE t.name = $1 AND g.enabled AND g.gateway_type = 102
       ORDER BY g.code`,
+    [DEMO_TENANT],
   );
   if (units.length === 0) return [];
   const ids = units.map((u) => u.id);

@@ -3,7 +3,7 @@ import { startFlockSync, syncFlocks, type FlockSync, type SimulatedShed } from '
 import { zoneOffsetMs } from '@farmsense/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database, Db } from './client.js';
-import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-codes.js';
+import { DEMO_CHECK_CODE, DEMO_SEED, DEMO_TENANT } from './demo-codes.js';
 import { demoConcentrators } from './demo-feeders.js';
 import { demoScales } from './demo-scales.js';
 import { farms, gateways, sheds, tenants } from './tables.js';
@@ -45,7 +45,7 @@ export async function demoGateways(db: Db): Promise<DemoGateway[]> {
     .innerJoin(tenants, eq(tenants.id, gateways.tenantId))
     .leftJoin(sheds, eq(sheds.id, gateways.shedId))
     .leftJoin(farms, eq(farms.id, gateways.farmId))
-    .where(and(eq(tenants.name, 'Demo Agri Group'), eq(gateways.enabled, true)))
+    .where(and(eq(tenants.name, DEMO_TENANT), eq(gateways.enabled, true)))
     .orderBy(gateways.code);
   return rows.filter((r) => DEMO_CODE.test(r.code)).map((r) => ({ ...r, timeZone: r.timeZone ?? 'UTC', createdAt: r.createdAt.getTime() }));
 }

@@ -1,6 +1,7 @@
 import { SiloScaleModel, type FeedConcentratorModel, type SiloChannel } from '../../../simulator/src/index.js';
 import { zoneOffsetMs } from '@farmsense/shared';
 import type { Database } from './client.js';
+import { DEMO_TENANT } from './demo-codes.js';
 import { DEMO_FEEDER_GATEWAY } from './seed-feed-devices.js';
 import { FEEDER_SILO, feederSiloOf, SILO_HISTORY_DAYS, SILO_MODEL, siloDailyKg, SPILL } from './seed-silos.js';
 
@@ -35,8 +36,9 @@ export async function demoScales(
        JOIN tenants t ON t.id = s.tenant_id
        JOIN farms f ON f.id = s.farm_id
        LEFT JOIN telemetry_latest l ON l.gateway_id = g.id AND l.key = 'weight.' || s.channel
-      WHERE t.name = 'Demo Agri Group' AND g.enabled AND g.code LIKE 'fs-demoscale%' AND s.channel IS NOT NULL
+      WHERE t.name = $1 AND g.enabled AND g.code LIKE 'fs-demoscale%' AND s.channel IS NOT NULL
       ORDER BY g.code, s.channel`,
+    [DEMO_TENANT],
   );
   if (rows.length === 0) return [];
   const feederSilo = await feederSiloOf(database.db);

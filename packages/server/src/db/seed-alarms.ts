@@ -2,6 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { COMMAND_PROPERTY, MAX_DAY_AGE, OFFLINE_PROPERTY, type AlarmStageInput } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { alarmRuleGroups, alarmRules, alarmRuleStages, farms, gateways, sheds, tenants } from './tables.js';
+import { DEMO_TENANT } from './demo-codes.js';
+import { demoTenantId } from './demo-tenant.js';
 import { evaluateReadings, gatewayRefColumns, storedReadings } from '../modules/alarms/index.js';
 import type { Deps } from '../deps.js';
 
@@ -13,7 +15,6 @@ import type { Deps } from '../deps.js';
  * temperature rising fast. The alarm history is not invented: `seedAlarmHistory` runs the
  * evaluator over the stored demo readings (db/seed-history.ts), so every alarm matches a chart.
  */
-const DEMO_TENANT = 'Demo Agri Group';
 
 type Stage = Partial<AlarmStageInput> & Pick<AlarmStageInput, 'fromDay' | 'toDay'>;
 interface RuleSeed {
@@ -176,19 +177,19 @@ const RULES: Record<number, RuleSeed[]> = {
 
 /** The demo rules; false when the demo tenant is missing or already has alarm rules. */
 export async function seedAlarmRules(db: Db): Promise<boolean> {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
-  if (!tenant) return false;
+  const tenantId = await demoTenantId(db);
+  if (tenantId === null) return false;
   const [existing] = await db
     .select({ id: alarmRuleGroups.id })
     .from(alarmRuleGroups)
-    .where(eq(alarmRuleGroups.tenantId, tenant.id))
+    .where(eq(alarmRuleGroups.tenantId, tenantId))
     .limit(1);
   if (existing) return false;
   const types = await db
     .selectDistinct({ farmId: sheds.farmId, farmName: farms.farmName, shedType: sheds.shedType })
     .from(sheds)
     .innerJoin(farms, eq(farms.id, sheds.farmId))
-    .where(eq(sheds.tenantId, tenant.id))
+    .where(eq(sheds.tenantId, tenantId))
     .orderBy(asc(sheds.farmId), asc(sheds.shedType));
   await db.transaction(async (tx) => {
     for (const t of types) {
@@ -196,13 +197,13 @@ export async function seedAlarmRules(db: Db): Promise<boolean> {
       if (!own) continue;
       const [group] = await tx
         .insert(alarmRuleGroups)
-        .values({ tenantId: tenant.id, farmId: t.farmId, shedType: t.shedType, name: `Shed type ${t.shedType} alarms`, remark: t.farmName })
+        .values({ tenantId, farmId: t.farmId, shedType: t.shedType, name: `Shed type ${t.shedType} alarms`, remark: t.farmName })
         .returning({ id: alarmRuleGroups.id });
       for (const r of [...own, ...common]) {
         const [rule] = await tx
           .insert(alarmRules)
           .values({
-            tenantId: tenant.id,
+            tenantId,
             farmId: t.farmId,
             groupId: group!.id,
             shedType: t.shedType,
@@ -223,7 +224,7 @@ export async function seedAlarmRules(db: Db): Promise<boolean> {
         if (r.stages?.length) {
           await tx.insert(alarmRuleStages).values(
             r.stages.map((s) => ({
-              tenantId: tenant.id,
+              tenantId,
               ruleId: rule!.id,
               fromDay: s.fromDay,
               toDay: s.toDay,

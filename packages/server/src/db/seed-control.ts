@@ -33,7 +33,8 @@ import {
   PROFILES,
 } from '../../../simulator/src/index.js';
 import type { Db } from './client.js';
-import { accounts, controlCommands, controlOptionLogs, gateways, sheds, tenants } from './tables.js';
+import { accounts, controlCommands, controlOptionLogs, gateways, sheds } from './tables.js';
+import { demoTenantId } from './demo-tenant.js';
 
 /**
  * CONTRACT §5 demo remote control (issue 14): every demo climate controller has each of its
@@ -43,7 +44,6 @@ import { accounts, controlCommands, controlOptionLogs, gateways, sheds, tenants 
  * simulator defaults.ts, in the same fleet order as db/demo-fleet.ts), so the screens and the
  * simulated house agree from the first visit.
  */
-const DEMO_TENANT = 'Demo Agri Group';
 
 export function demoCurve(kind: keyof typeof PROFILES): TempDayAgePayload {
   return tempDayAgePayload.parse({
@@ -110,23 +110,23 @@ type CommandRow = typeof controlCommands.$inferInsert;
 type LogRow = typeof controlOptionLogs.$inferInsert;
 
 export async function seedControl(db: Db): Promise<void> {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
-  if (!tenant) return;
+  const tenantId = await demoTenantId(db);
+  if (tenantId === null) return;
   const [admin] = await db
     .select({ id: accounts.id, name: accounts.accountName })
     .from(accounts)
-    .where(and(eq(accounts.tenantId, tenant.id), eq(accounts.accountCode, 'demo')));
+    .where(and(eq(accounts.tenantId, tenantId), eq(accounts.accountCode, 'demo')));
   const rows = await db
     .select({ id: gateways.id, shedId: gateways.shedId, farmId: sheds.farmId, shedType: sheds.shedType, createdAt: gateways.createdAt })
     .from(gateways)
     .innerJoin(sheds, eq(sheds.id, gateways.shedId))
-    .where(and(eq(gateways.tenantId, tenant.id), eq(gateways.gatewayType, 101), like(gateways.code, 'fs-demo%')))
+    .where(and(eq(gateways.tenantId, tenantId), eq(gateways.gatewayType, 101), like(gateways.code, 'fs-demo%')))
     .orderBy(asc(gateways.code));
   const by = { id: admin?.id ?? null, name: admin?.name ?? null };
   const commands: CommandRow[] = [];
   const logs: LogRow[] = [];
   for (const [i, g] of rows.entries()) {
-    const row = { tenantId: tenant.id, farmId: g.farmId, shedId: g.shedId!, gatewayId: g.id };
+    const row = { tenantId, farmId: g.farmId, shedId: g.shedId!, gatewayId: g.id };
     for (const [k, { grp, payload }] of demoSettings(kindForShedType(g.shedType, i)).entries()) {
       const at = new Date(g.createdAt.getTime() + k * 2_000);
       const v = syncedVersion(row, grp, payload, at, by);

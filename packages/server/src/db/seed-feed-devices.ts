@@ -4,7 +4,8 @@ import { FEEDER_DEFAULTS } from '@farmsense/shared';
 import { hashCheckCode } from '../lib/check-codes.js';
 import { adjustedRation, adjustsOf } from '../modules/feeding/index.js';
 import type { Db, Tx } from './client.js';
-import { DEMO_CHECK_CODE } from './demo-codes.js';
+import { DEMO_CHECK_CODE, DEMO_FEEDER_HOUSE } from './demo-codes.js';
+import { demoHouse } from './demo-tenant.js';
 import { seedDemoFeedRemote } from './seed-feed-remote.js';
 import {
   controlCommands,
@@ -15,8 +16,6 @@ import {
   feedingPlanStages,
   gateways,
   pens,
-  sheds,
-  tenants,
 } from './tables.js';
 
 /**
@@ -30,34 +29,26 @@ import {
  * monitor shows their reports. With DEMO=1 at start (services.ts), not in seedDemo, so the API
  * tests' demo tenant keeps its six gateways.
  */
-const DEMO_TENANT = 'Demo Agri Group';
 export const DEMO_FEEDER_GATEWAY = 'fs-demofeed1';
 /** The house of the demo feeders; it has a silo of its own (seed-silos.ts), so its feed is reconciled. */
-export const DEMO_FEEDER_HOUSE = 'Farrowing 1';
-const HOUSE = DEMO_FEEDER_HOUSE;
 const CRATES_PER_PEN = 6;
 
 /** Creates the hierarchy once; false when the demo tenant or house is missing or it exists. */
 export async function seedDemoFeeders(db: Db): Promise<boolean> {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
-  if (!tenant) return false;
+  const house = await demoHouse(db, DEMO_FEEDER_HOUSE);
+  if (!house) return false;
   const [done] = await db.select({ id: gateways.id }).from(gateways).where(eq(gateways.code, DEMO_FEEDER_GATEWAY));
   if (done) return false;
-  const [house] = await db
-    .select({ id: sheds.id, farmId: sheds.farmId })
-    .from(sheds)
-    .where(and(eq(sheds.tenantId, tenant.id), eq(sheds.shedName, HOUSE)));
-  if (!house) return false;
   const rows = await db.select({ id: pens.id }).from(pens).where(eq(pens.shedId, house.id)).orderBy(asc(pens.fieldColumn), asc(pens.id));
   const checkCode = await hashCheckCode(DEMO_CHECK_CODE);
   await db.transaction(async (tx) => {
-    const at = { tenantId: tenant.id, farmId: house.farmId, shedId: house.id };
+    const at = { tenantId: house.tenantId, farmId: house.farmId, shedId: house.id };
     const [gw] = await tx
       .insert(gateways)
       .values({
         ...at,
         code: DEMO_FEEDER_GATEWAY,
-        name: `${HOUSE} feeder main unit`,
+        name: `${DEMO_FEEDER_HOUSE} feeder main unit`,
         gatewayType: 102,
         deviceCategory: 203,
         model: 'FS-FEED-J16',
@@ -74,7 +65,7 @@ export async function seedDemoFeeders(db: Db): Promise<boolean> {
         kind: 'concentrator',
         gatewayId: gw!.id,
         deviceNo: 'J01',
-        name: `${HOUSE} concentrator`,
+        name: `${DEMO_FEEDER_HOUSE} concentrator`,
         model: 'FS-FEED-J16',
       })
       .returning({ id: feedDevices.id });

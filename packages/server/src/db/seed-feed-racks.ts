@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from './client.js';
-import { feedDevices, feedPositions, feedRacks, pens, sheds, tenants } from './tables.js';
+import { DEMO_FEEDER_HOUSE } from './demo-codes.js';
+import { demoHouse } from './demo-tenant.js';
+import { feedDevices, feedPositions, feedRacks, pens } from './tables.js';
 
 /**
  * The demo sow farm's feeding racks (issue 15): in "Farrowing 1" each pen (a row of six farrowing
@@ -9,15 +11,9 @@ import { feedDevices, feedPositions, feedRacks, pens, sheds, tenants } from './t
  * rack management, the feeder column view and the relation screens show the house as it is on
  * first start. Once: false when the demo house, its feeders or racks are missing or exist.
  */
-const DEMO_TENANT = 'Demo Agri Group';
-const HOUSE = 'Farrowing 1';
 
 export async function seedDemoRacks(db: Db): Promise<boolean> {
-  const [house] = await db
-    .select({ id: sheds.id, farmId: sheds.farmId, tenantId: sheds.tenantId })
-    .from(sheds)
-    .innerJoin(tenants, eq(tenants.id, sheds.tenantId))
-    .where(and(eq(tenants.name, DEMO_TENANT), eq(sheds.shedName, HOUSE)));
+  const house = await demoHouse(db, DEMO_FEEDER_HOUSE);
   if (!house) return false;
   const [done] = await db.select({ id: feedRacks.id }).from(feedRacks).where(eq(feedRacks.shedId, house.id)).limit(1);
   if (done) return false;

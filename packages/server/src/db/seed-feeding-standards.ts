@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { StandardAddBody } from '@farmsense/shared';
 import type { Db } from './client.js';
-import { feedingStandardAdjustments, feedingStandardAges, feedingStandards, tenants } from './tables.js';
+import { feedingStandardAdjustments, feedingStandardAges, feedingStandards } from './tables.js';
+import { demoTenantId } from './demo-tenant.js';
 
 /**
  * CONTRACT §5 demo feeding standards (issue 15, /std/mgn) for the demo tenant: the sow farm's
@@ -10,7 +11,6 @@ import { feedingStandardAdjustments, feedingStandardAges, feedingStandards, tena
  * winter cold, large litters, thin or fat sows by condition score and P2 back fat, feed left in
  * the trough).
  */
-const DEMO_TENANT = 'Demo Agri Group';
 
 type StandardSeed = Omit<StandardAddBody, 'remark'> & { remark: string };
 
@@ -77,9 +77,8 @@ export const DEMO_FEEDING_STANDARDS: readonly StandardSeed[] = [
 
 /** The demo feeding standards; false when the demo tenant is missing or already has some. */
 export async function seedFeedingStandards(db: Db): Promise<boolean> {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
-  if (!tenant) return false;
-  const tenantId = tenant.id;
+  const tenantId = await demoTenantId(db);
+  if (tenantId === null) return false;
   const [existing] = await db
     .select({ id: feedingStandards.id })
     .from(feedingStandards)

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { rationSteps, stagesFromSplitPoints } from '@farmsense/shared';
 import type { Db } from './client.js';
-import { feedInfos, feedingPlanMeals, feedingPlans, feedingPlanStages, feedingStandards, feedTypes, sheds, tenants } from './tables.js';
+import { feedInfos, feedingPlanMeals, feedingPlans, feedingPlanStages, feedingStandards, feedTypes, sheds } from './tables.js';
+import { demoTenantId } from './demo-tenant.js';
 
 /**
  * CONTRACT §5 demo feed catalogue (issue 15) for the demo tenant: the feeds its two farms use,
  * the pig farm's farrowing, nursery and fattening houses and the poultry farm's broiler and layer
  * houses, with mill batches, formula ratios, bag weights and prices.
  */
-const DEMO_TENANT = 'Demo Agri Group';
 
 interface FeedSeed {
   name: string;
@@ -136,17 +136,14 @@ const CATALOGUE: { type: string; remark: string; feeds: FeedSeed[] }[] = [
 
 /** The demo feed catalogue; false when the demo tenant is missing or already has feed types. */
 export async function seedFeeds(db: Db): Promise<boolean> {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
-  if (!tenant) return false;
-  const [existing] = await db.select({ id: feedTypes.id }).from(feedTypes).where(eq(feedTypes.tenantId, tenant.id)).limit(1);
+  const tenantId = await demoTenantId(db);
+  if (tenantId === null) return false;
+  const [existing] = await db.select({ id: feedTypes.id }).from(feedTypes).where(eq(feedTypes.tenantId, tenantId)).limit(1);
   if (existing) return false;
   await db.transaction(async (tx) => {
     for (const c of CATALOGUE) {
-      const [type] = await tx
-        .insert(feedTypes)
-        .values({ tenantId: tenant.id, name: c.type, remark: c.remark })
-        .returning({ id: feedTypes.id });
-      await tx.insert(feedInfos).values(c.feeds.map((f) => ({ tenantId: tenant.id, typeId: type!.id, ...f, priceUnit: 'CNY/bag' })));
+      const [type] = await tx.insert(feedTypes).values({ tenantId, name: c.type, remark: c.remark }).returning({ id: feedTypes.id });
+      await tx.insert(feedInfos).values(c.feeds.map((f) => ({ tenantId, typeId: type!.id, ...f, priceUnit: 'CNY/bag' })));
     }
   });
   return true;
@@ -244,19 +241,19 @@ const PLANS: PlanSeed[] = [
 
 /** The demo feeding plans (drafts; with DEMO=1 the Farrowing 1 plan is confirmed by the demo feeders, seed-feed-devices.ts); false when some exist. */
 export async function seedFeedingPlans(db: Db): Promise<boolean> {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
-  if (!tenant) return false;
-  const [existing] = await db.select({ id: feedingPlans.id }).from(feedingPlans).where(eq(feedingPlans.tenantId, tenant.id)).limit(1);
+  const tenantId = await demoTenantId(db);
+  if (tenantId === null) return false;
+  const [existing] = await db.select({ id: feedingPlans.id }).from(feedingPlans).where(eq(feedingPlans.tenantId, tenantId)).limit(1);
   if (existing) return false;
   const houses = await db
     .select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName })
     .from(sheds)
-    .where(eq(sheds.tenantId, tenant.id));
-  const feeds = await db.select({ id: feedInfos.id, name: feedInfos.name }).from(feedInfos).where(eq(feedInfos.tenantId, tenant.id));
+    .where(eq(sheds.tenantId, tenantId));
+  const feeds = await db.select({ id: feedInfos.id, name: feedInfos.name }).from(feedInfos).where(eq(feedInfos.tenantId, tenantId));
   const standards = await db
     .select({ id: feedingStandards.id, name: feedingStandards.name })
     .from(feedingStandards)
-    .where(eq(feedingStandards.tenantId, tenant.id));
+    .where(eq(feedingStandards.tenantId, tenantId));
   await db.transaction(async (tx) => {
     for (const p of PLANS) {
       const house = houses.find((h) => h.name === p.shed);
@@ -269,7 +266,7 @@ export async function seedFeedingPlans(db: Db): Promise<boolean> {
       const [plan] = await tx
         .insert(feedingPlans)
         .values({
-          tenantId: tenant.id,
+          tenantId,
           farmId: house.farmId,
           shedId: house.id,
           name: p.name,
@@ -281,10 +278,10 @@ export async function seedFeedingPlans(db: Db): Promise<boolean> {
           dispatchMode: 'immediate',
         })
         .returning({ id: feedingPlans.id });
-      await tx.insert(feedingPlanStages).values(stages.map((s, i) => ({ tenantId: tenant.id, planId: plan!.id, seq: i + 1, ...s })));
+      await tx.insert(feedingPlanStages).values(stages.map((s, i) => ({ tenantId, planId: plan!.id, seq: i + 1, ...s })));
       await tx.insert(feedingPlanMeals).values(
         p.meals.map(([from, to, share], i) => ({
-          tenantId: tenant.id,
+          tenantId,
           planId: plan!.id,
           seq: i + 1,
           startMinute: from * 60,

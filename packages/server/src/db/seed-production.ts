@@ -17,9 +17,9 @@ import type { Db } from './client.js';
 import { bulkInsert } from './bulk-insert.js';
 import { DEMO_SEED } from './demo-codes.js';
 import { demoFleet, demoGateways, type DemoGateway } from './demo-fleet.js';
+import { demoFarms } from './demo-tenant.js';
 import { BROILER_VACCINES, COCCI, COLI, LAYER_VACCINES } from './seed-production-health.js';
 import {
-  farms,
   flockEggDays,
   flockFeedDays,
   flockGrowDays,
@@ -29,7 +29,6 @@ import {
   flockStockDays,
   flockWaterDays,
   standardCurves,
-  tenants,
 } from './tables.js';
 
 /**
@@ -42,7 +41,6 @@ import {
  * weeks. Figures follow the built-in standards with seeded variation, so every run of the seed
  * gives the same figures at the same day ages.
  */
-const DEMO_TENANT = 'Demo Agri Group';
 const DEMO_FARM = 'Demo Poultry Farm';
 /** Broiler batches that ended within this many days are kept as history. */
 const HISTORY_DAYS = 100;
@@ -293,11 +291,7 @@ function flockRecords(p: Plan, flockId: number, tenantId: number, today: string,
 export async function seedProduction(db: Db, opts: { now?: number } = {}): Promise<ProductionSeedResult | null> {
   const started = Date.now();
   const now = opts.now ?? started;
-  const [farm] = await db
-    .select({ id: farms.id, tenantId: farms.tenantId, timeZone: farms.timeZone })
-    .from(farms)
-    .innerJoin(tenants, eq(tenants.id, farms.tenantId))
-    .where(and(eq(tenants.name, DEMO_TENANT), eq(farms.farmName, DEMO_FARM)));
+  const farm = (await demoFarms(db)).find((f) => f.farmName === DEMO_FARM);
   if (!farm) return null;
   const existing = await db.select({ id: flocks.id }).from(flocks).where(eq(flocks.farmId, farm.id)).limit(1);
   if (existing.length > 0) return null;

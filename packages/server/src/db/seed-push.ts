@@ -1,18 +1,8 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Locale, PhoneContact } from '@farmsense/shared';
 import type { Db } from './client.js';
-import {
-  accountFarms,
-  accounts,
-  alarms,
-  farms,
-  pushEpisodes,
-  pushMessages,
-  pushPhoneConfigs,
-  pushStrategies,
-  sheds,
-  tenants,
-} from './tables.js';
+import { demoFarms } from './demo-tenant.js';
+import { accountFarms, accounts, alarms, farms, pushEpisodes, pushMessages, pushPhoneConfigs, pushStrategies, sheds } from './tables.js';
 import { farmPeople, REPEAT_ROUNDS, renderMessage, roundTargets } from '../modules/alarms/index.js';
 
 /**
@@ -25,18 +15,8 @@ import { farmPeople, REPEAT_ROUNDS, renderMessage, roundTargets } from '../modul
  * demo, so every message is in the local outbox. Alarms of the last day are left to the live
  * outbox (push/plan.ts).
  */
-const DEMO_TENANT = 'Demo Agri Group';
 const LIVE_MS = 24 * 3_600_000;
 const contact = (name: string, number: string, priority: number): PhoneContact => ({ name, number, priority });
-
-async function demoFarms(db: Db): Promise<{ id: number; tenantId: number; farmName: string }[]> {
-  return db
-    .select({ id: farms.id, tenantId: farms.tenantId, farmName: farms.farmName })
-    .from(farms)
-    .innerJoin(tenants, eq(tenants.id, farms.tenantId))
-    .where(eq(tenants.name, DEMO_TENANT))
-    .orderBy(asc(farms.id));
-}
 
 export async function seedPushConfig(db: Db): Promise<boolean> {
   const list = await demoFarms(db);

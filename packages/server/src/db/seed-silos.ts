@@ -5,9 +5,10 @@ import { emptyBatch, monthsOf, storeBatch } from '../iot/store.js';
 import { hashCheckCode } from '../lib/check-codes.js';
 import { catchUp } from '../modules/silos/index.js';
 import type { Database, Db } from './client.js';
-import { DEMO_CHECK_CODE, DEMO_SEED } from './demo-codes.js';
+import { DEMO_CHECK_CODE, DEMO_FEEDER_HOUSE, DEMO_SEED, DEMO_TENANT } from './demo-codes.js';
+import { demoTenantId } from './demo-tenant.js';
 import { demoConcentrators } from './demo-feeders.js';
-import { DEMO_FEEDER_GATEWAY, DEMO_FEEDER_HOUSE } from './seed-feed-devices.js';
+import { DEMO_FEEDER_GATEWAY } from './seed-feed-devices.js';
 import { FEEDER_HISTORY_DAYS } from './seed-feeder-history.js';
 import { farms, gateways, sheds, siloSheds, silos, tenants } from './tables.js';
 
@@ -24,7 +25,6 @@ import { farms, gateways, sheds, siloSheds, silos, tenants } from './tables.js';
  * seed and rations as their history, seed-feeder-history.ts) plus a little spill, so the feed
  * reconciliation of that house is metered and shows real figures; the other houses share A and B.
  */
-const DEMO_TENANT = 'Demo Agri Group';
 export const SILO_HISTORY_DAYS = 30;
 const DAYS = SILO_HISTORY_DAYS;
 const STEP_MS = 10 * 60_000;
@@ -42,15 +42,15 @@ export const SPILL = 1.015;
 
 /** The weighers and silos of the demo farms; false when the tenant is missing or has them already. */
 async function seedSilos(db: Db): Promise<boolean> {
-  const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
-  if (!tenant) return false;
+  const tenantId = await demoTenantId(db);
+  if (tenantId === null) return false;
   const [seeded] = await db
     .select({ id: gateways.id })
     .from(gateways)
-    .where(and(eq(gateways.tenantId, tenant.id), like(gateways.code, 'fs-demoscale%')))
+    .where(and(eq(gateways.tenantId, tenantId), like(gateways.code, 'fs-demoscale%')))
     .limit(1);
   if (seeded) return false;
-  const farmRows = await db.select().from(farms).where(eq(farms.tenantId, tenant.id)).orderBy(asc(farms.id));
+  const farmRows = await db.select().from(farms).where(eq(farms.tenantId, tenantId)).orderBy(asc(farms.id));
   const checkCode = await hashCheckCode(DEMO_CHECK_CODE);
   for (const [i, farm] of farmRows.entries()) {
     const model = SILO_MODEL[farm.type];
@@ -62,7 +62,7 @@ async function seedSilos(db: Db): Promise<boolean> {
     const [scale] = await db
       .insert(gateways)
       .values({
-        tenantId: tenant.id,
+        tenantId,
         farmId: farm.id,
         code: `fs-demoscale${i + 1}`,
         name: 'Feed tower scales',
@@ -79,7 +79,7 @@ async function seedSilos(db: Db): Promise<boolean> {
       const [silo] = await db
         .insert(silos)
         .values({
-          tenantId: tenant.id,
+          tenantId,
           farmId: farm.id,
           name: `Silo ${String.fromCharCode(65 + n)}`,
           capacityKg: group === own ? FEEDER_SILO.capacityKg : model.capacityKg,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { AccountType, workerApps } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { hashPassword } from '../lib/passwords.js';
-import { DEMO_CHECK_CODE } from './demo-codes.js';
+import { DEMO_CHECK_CODE, DEMO_TENANT } from './demo-codes.js';
 import { seedProduction } from './seed-production.js';
 import { seedAlarmRules } from './seed-alarms.js';
 import { seedPushConfig } from './seed-push.js';
@@ -49,7 +49,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     const [tenant] = await tx
       .insert(tenants)
       .values({
-        name: 'Demo Agri Group',
+        name: DEMO_TENANT,
         contact: 'Li Wei',
         phone: '13800000001',
         address: 'Demo Road 1',

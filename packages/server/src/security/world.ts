@@ -29,6 +29,7 @@ import {
   tenants,
 } from '../db/tables.js';
 import { DEMO_PASSWORD } from '../db/seed.js';
+import { DEMO_TENANT } from '../db/demo-codes.js';
 import { createTestApp, type TestContext } from '../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant } from '../test/factories.js';
 import { encrypt } from '../test/login.js';
@@ -101,7 +102,7 @@ export async function securityWorld(): Promise<SecurityWorld> {
     }
   }
 
-  const [tenant] = await db.select().from(tenants).where(eq(tenants.name, 'Demo Agri Group'));
+  const [tenant] = await db.select().from(tenants).where(eq(tenants.name, DEMO_TENANT));
   const tenantId = tenant!.id;
   const farmRows = await db.select().from(farms).where(eq(farms.tenantId, tenantId));
   const pigFarm = farmRows.find((f) => f.farmName === 'Demo Pig Farm')!.id;

@@ -3,7 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { AccountType, workerApps } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
-import { accounts, tenants } from '../../db/tables.js';
+import { demoTenantId } from '../../db/demo-tenant.js';
+import { accounts } from '../../db/tables.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, farmIdByName, tokenFor } from '../../test/factories.js';
 
@@ -25,8 +26,7 @@ export interface AdminWorld {
 
 export async function adminWorld(ctx: TestContext): Promise<AdminWorld> {
   const db = ctx.database.db;
-  const [demo] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group'));
-  const demoTenant = demo!.id;
+  const demoTenant = (await demoTenantId(db))!;
   const pigFarm = await farmIdByName(db, 'Demo Pig Farm');
   const poultryFarm = await farmIdByName(db, 'Demo Poultry Farm');
   const otherTenant = await buildTenant(db, 'Second Agri');

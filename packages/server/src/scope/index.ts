@@ -20,5 +20,6 @@ export {
   type PenRow,
   type ShedRow,
 } from './visible.js';
+export { visibleRow } from './visible-row.js';
 export { forbidden, refusal, requireFunction, type Refusal } from './refuse.js';
 export { assertRolesWithinCaller, farmsOf, guardHandOver, guardReach, tenantCodes } from './grants.js';

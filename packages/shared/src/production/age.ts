@@ -30,6 +30,15 @@ export function dayOfAge(birthDate: string, dayAge: number): string {
 }
 
 /**
+ * Whether a calendar day lies within a flock's life: from its placement day to its last day, the
+ * stop day of a closed flock or today (in the farm's zone) for a living one. Records, the stop day
+ * and a moved placement day must stay inside it (21016); the daily entry form greys out the rest.
+ */
+export function inFlockLife(day: string, startDate: string, lastDay: string): boolean {
+  return day >= startDate && day <= lastDay;
+}
+
+/**
  * Week of age: the week whose last day is day 7 x n, as the breeders' weekly tables print it (the
  * day-7 weight closes week 1). Days 0..7 are week 1 (the placement day joins the first week),
  * 8..14 week 2, and so on.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayAgeOn, dayOfAge, productionTypeOf, weekOfAge } from './age.js';
+import { dayAgeOn, dayOfAge, inFlockLife, productionTypeOf, weekOfAge } from './age.js';
 import { roundTo } from '../numbers.js';
 import {
   correctedFcr,
@@ -151,6 +151,10 @@ describe('one day-age rule and production types', () => {
     expect(dayAgeOn('2026-02-28', '2026-03-01')).toBe(1);
     expect(dayOfAge('2026-03-01', 42)).toBe('2026-04-12');
     expect([0, 1, 7, 8, 14, 15, 42].map(weekOfAge)).toEqual([1, 1, 1, 2, 2, 3, 6]);
+  });
+  it("a flock's life runs from its placement day to its last day, both included", () => {
+    const life = (day: string): boolean => inFlockLife(day, '2026-03-01', '2026-04-12');
+    expect(['2026-02-28', '2026-03-01', '2026-03-20', '2026-04-12', '2026-04-13'].map(life)).toEqual([false, true, true, true, false]);
   });
   it('production type from flock type and house type', () => {
     expect(productionTypeOf(2, 1001)).toBe('broiler');

@@ -18,7 +18,7 @@ import { accounts } from '../../db/tables.js';
 import { joinPlaces, placeNames } from '../../lib/places.js';
 import type { LiveHub } from '../../iot/live.js';
 import { paramError } from '../../lib/param-error.js';
-import { refusal, seesShed, shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
+import { shedCondition, tenantIdOf, visibleFarm, visibleRow, visibleShed, type Scope } from '../../scope/index.js';
 import { alarmEvent } from './stored.js';
 import { alarms } from './tables.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
@@ -32,12 +32,7 @@ import { refuseEndBeforeStart } from '../../lib/time-order.js';
 type AlarmRecord = typeof alarms.$inferSelect;
 
 async function visibleAlarm(db: Db, scope: Scope, id: number): Promise<AlarmRecord> {
-  const [row] = await db
-    .select()
-    .from(alarms)
-    .where(and(eq(alarms.id, id), eq(alarms.tenantId, tenantIdOf(scope))));
-  if (!row || !seesShed(scope, row.farmId, row.shedId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'alarm', id });
-  return row;
+  return visibleRow(db, scope, alarms, id, { refused: 'alarm', within: 'shed' });
 }
 
 export function stateOf(a: { active: boolean; acknowledged: boolean }): AlarmRow['state'] {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -23,8 +23,9 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
 import { lostRace } from '../../lib/db-errors.js';
+import { rowExists } from '../../lib/row-exists.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
+import { farmCondition, refusal, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../scope/index.js';
 import type { LiveHub } from '../../iot/live.js';
 import { alarmEvent } from './stored.js';
 import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
@@ -43,21 +44,11 @@ type AlarmRecord = typeof alarms.$inferSelect;
 const nameTaken = (): AppError => new AppError(ErrorCodes.NAME_EXISTS, { data: { field: 'name' } });
 
 async function visibleGroup(db: DbOrTx, scope: Scope, id: number): Promise<GroupRow> {
-  const [row] = await db
-    .select()
-    .from(alarmRuleGroups)
-    .where(and(eq(alarmRuleGroups.id, id), eq(alarmRuleGroups.tenantId, tenantIdOf(scope))));
-  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'alarm rule group', id });
-  return row;
+  return visibleRow(db, scope, alarmRuleGroups, id, { refused: 'alarm rule group' });
 }
 
 async function visibleRule(db: DbOrTx, scope: Scope, id: number): Promise<RuleRow> {
-  const [row] = await db
-    .select()
-    .from(alarmRules)
-    .where(and(eq(alarmRules.id, id), eq(alarmRules.tenantId, tenantIdOf(scope))));
-  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'alarm rule', id });
-  return row;
+  return visibleRow(db, scope, alarmRules, id, { refused: 'alarm rule' });
 }
 
 /** Ends the active alarms of these rules (disabled or deleted) and forgets their pending breaches; returns the ended ones. */
@@ -111,13 +102,8 @@ export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Pr
 }
 
 async function assertGroupNameFree(db: DbOrTx, farmId: number, name: string, exceptId?: number): Promise<void> {
-  const conds = [eq(alarmRuleGroups.farmId, farmId), eq(alarmRuleGroups.name, name)];
-  if (exceptId !== undefined) conds.push(ne(alarmRuleGroups.id, exceptId));
-  const [dup] = await db
-    .select({ id: alarmRuleGroups.id })
-    .from(alarmRuleGroups)
-    .where(and(...conds));
-  if (dup) throw nameTaken();
+  if (await rowExists(db, alarmRuleGroups.id, [eq(alarmRuleGroups.farmId, farmId), eq(alarmRuleGroups.name, name)], exceptId))
+    throw nameTaken();
 }
 
 const raced = lostRace({ alarm_rule_groups_farm_name_uq: nameTaken });

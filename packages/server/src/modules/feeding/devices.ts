@@ -22,7 +22,7 @@ import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { audit } from '../../plugins/audit-note.js';
-import { refusal, seesShed, shedCondition, tenantIdOf, visibleGateway, visiblePen, visibleShed, type Scope } from '../../scope/index.js';
+import { refusal, shedCondition, tenantIdOf, visibleGateway, visiblePen, visibleRow, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
 import { addedBy, changedBy } from '../../db/schema/columns.js';
 
@@ -49,12 +49,12 @@ const BOUND_CODE: Record<FeedDeviceKind, number> = {
 
 /** A device of the kind in a house the caller sees, else 203336. */
 export async function visibleDevice(db: DbOrTx, scope: Scope, kind: FeedDeviceKind, id: number): Promise<DeviceRecord> {
-  const [row] = await db
-    .select()
-    .from(feedDevices)
-    .where(and(eq(feedDevices.id, id), eq(feedDevices.kind, kind), eq(feedDevices.tenantId, tenantIdOf(scope))));
-  if (!row || !seesShed(scope, row.farmId, row.shedId)) throw refusal(scope.req, NO_DEVICE, { refused: `feed ${kind}`, id });
-  return row;
+  return visibleRow(db, scope, feedDevices, id, {
+    refused: `feed ${kind}`,
+    code: NO_DEVICE,
+    within: 'shed',
+    where: eq(feedDevices.kind, kind),
+  });
 }
 
 const parent = alias(feedDevices, 'parent');

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -16,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { lostRace } from '../../lib/db-errors.js';
+import { rowExists } from '../../lib/row-exists.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
@@ -87,13 +88,8 @@ export async function typeList(db: Db, scope: Scope): Promise<{ id: number; name
 }
 
 async function assertTypeNameFree(db: DbOrTx, scope: Scope, name: string, exceptId?: number): Promise<void> {
-  const conds = [eq(feedTypes.tenantId, tenantIdOf(scope)), eq(feedTypes.name, name)];
-  if (exceptId !== undefined) conds.push(ne(feedTypes.id, exceptId));
-  const [dup] = await db
-    .select({ id: feedTypes.id })
-    .from(feedTypes)
-    .where(and(...conds));
-  if (dup) throw taken(ErrorCodes.FEED_TYPE_DUPLICATE, 'name');
+  if (await rowExists(db, feedTypes.id, [eq(feedTypes.tenantId, tenantIdOf(scope)), eq(feedTypes.name, name)], exceptId))
+    throw taken(ErrorCodes.FEED_TYPE_DUPLICATE, 'name');
 }
 
 export async function addType(db: Db, scope: Scope, body: FeedTypeBody): Promise<{ id: number }> {
@@ -193,13 +189,8 @@ async function assertInfoFree(db: DbOrTx, scope: Scope, body: FeedInfoBody, exce
     [feedInfos.name, body.name, ErrorCodes.FEED_INFO_NAME_EXISTS, 'name'],
     [feedInfos.batch, body.batch, ErrorCodes.BATCH_DUPLICATE, 'batch'],
   ] as const) {
-    const conds = [eq(feedInfos.tenantId, tenantIdOf(scope)), eq(column, value)];
-    if (exceptId !== undefined) conds.push(ne(feedInfos.id, exceptId));
-    const [dup] = await db
-      .select({ id: feedInfos.id })
-      .from(feedInfos)
-      .where(and(...conds));
-    if (dup) throw taken(code, field);
+    if (await rowExists(db, feedInfos.id, [eq(feedInfos.tenantId, tenantIdOf(scope)), eq(column, value)], exceptId))
+      throw taken(code, field);
   }
 }
 

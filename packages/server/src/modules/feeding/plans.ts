@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   AppError,
   belowMinimum,
@@ -19,6 +19,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { farms, sheds } from '../../db/tables.js';
 import { joinPlaces, placeNames } from '../../lib/places.js';
+import { rowExists } from '../../lib/row-exists.js';
 import { lostRace } from '../../lib/db-errors.js';
 import { paramError } from '../../lib/param-error.js';
 import type { DbOrTx } from '../../lib/limits.js';
@@ -158,13 +159,7 @@ async function checkTargets(db: DbOrTx, scope: Scope, body: PlanAddBody): Promis
 }
 
 async function assertNameFree(db: DbOrTx, farmId: number, name: string, exceptId?: number): Promise<void> {
-  const conds = [eq(feedingPlans.farmId, farmId), eq(feedingPlans.name, name)];
-  if (exceptId !== undefined) conds.push(ne(feedingPlans.id, exceptId));
-  const [dup] = await db
-    .select({ id: feedingPlans.id })
-    .from(feedingPlans)
-    .where(and(...conds));
-  if (dup) throw nameTaken();
+  if (await rowExists(db, feedingPlans.id, [eq(feedingPlans.farmId, farmId), eq(feedingPlans.name, name)], exceptId)) throw nameTaken();
 }
 
 function planValues(body: PlanAddBody, maxStep: number) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -13,6 +13,7 @@ import {
 } from '@farmsense/shared';
 import type { Db } from '../../db/client.js';
 import { lostRace } from '../../lib/db-errors.js';
+import { rowExists } from '../../lib/row-exists.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { containsText } from '../../lib/text-search.js';
 import { refusal, tenantIdOf, type Scope } from '../../scope/index.js';
@@ -130,13 +131,10 @@ export async function standardList(db: Db, scope: Scope): Promise<StandardOption
 }
 
 async function assertNameFree(db: DbOrTx, scope: Scope, name: string, exceptId?: number): Promise<void> {
-  const conds = [eq(feedingStandards.tenantId, tenantIdOf(scope)), eq(feedingStandards.name, name)];
-  if (exceptId !== undefined) conds.push(ne(feedingStandards.id, exceptId));
-  const [dup] = await db
-    .select({ id: feedingStandards.id })
-    .from(feedingStandards)
-    .where(and(...conds));
-  if (dup) throw nameTaken();
+  if (
+    await rowExists(db, feedingStandards.id, [eq(feedingStandards.tenantId, tenantIdOf(scope)), eq(feedingStandards.name, name)], exceptId)
+  )
+    throw nameTaken();
 }
 
 const standardValues = (body: StandardAddBody) => ({

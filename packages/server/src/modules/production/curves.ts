@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
 import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { farmCondition, refusal, scopeOf, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../scope/index.js';
+import { farmCondition, scopeOf, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../scope/index.js';
 import { router } from '../../core/serve.js';
 import { standardCurves } from './tables.js';
 import { rowExists } from '../../lib/row-exists.js';
@@ -69,12 +69,7 @@ async function assertFree(db: DbOrTx, farmId: number, flockType: number, indicat
 
 /** The curve when its farm is the caller's, else 30001. */
 async function visibleCurve(db: DbOrTx, scope: Scope, id: number): Promise<typeof standardCurves.$inferSelect> {
-  const [row] = await db
-    .select()
-    .from(standardCurves)
-    .where(and(eq(standardCurves.id, id), eq(standardCurves.tenantId, tenantIdOf(scope))));
-  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'curve', id });
-  return row;
+  return visibleRow(db, scope, standardCurves, id, { refused: 'curve' });
 }
 
 export async function curvePage(db: Db, scope: Scope, q: z.infer<typeof curvePageBody>): Promise<Page<CurveRow>> {

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { AppError, ErrorCodes, productionFlocksApi, type FlockAddBody, type FlockUpdateBody } from '@farmsense/shared';
+import { AppError, ErrorCodes, inFlockLife, productionFlocksApi, type FlockAddBody, type FlockUpdateBody } from '@farmsense/shared';
 import { router } from '../../core/serve.js';
 import type { Db } from '../../db/client.js';
 import { uniqueViolation } from '../../lib/db-errors.js';
@@ -150,7 +150,7 @@ export async function closeFlock(db: Db, scope: Scope, body: { id: number; stopD
   const f = await visibleFlock(db, scope, body.id);
   if (f.status !== 1) throw new AppError(ErrorCodes.FLOCK_EDIT_FAILED_70);
   const { last } = await recordSpan(db, f.id, f.timeZone);
-  if (body.stopDate < f.startDate || body.stopDate > todayIn(f.timeZone) || (last && body.stopDate < last)) {
+  if (!inFlockLife(body.stopDate, f.startDate, todayIn(f.timeZone)) || (last && body.stopDate < last)) {
     throw new AppError(ErrorCodes.DAY_OUTSIDE_FLOCK, { data: { field: 'stopDate' } });
   }
   await db

@@ -5,6 +5,7 @@ import {
   dailyRowSchemas,
   daysBetween,
   ErrorCodes,
+  inFlockLife,
   type Locale,
   type RowError,
   errorKey,
@@ -141,8 +142,7 @@ export function rowDay(kind: DailyKind, row: ParsedRow, timeZone: string): strin
 
 /** 21016 unless the day is within placement .. stop date (or today in the farm's zone). */
 export function assertInLife(kind: DailyKind, f: FlockRef, day: string): void {
-  const last = f.stopDate ?? todayIn(f.timeZone);
-  if (day < f.startDate || day > last)
+  if (!inFlockLife(day, f.startDate, f.stopDate ?? todayIn(f.timeZone)))
     throw new AppError(ErrorCodes.DAY_OUTSIDE_FLOCK, { data: { field: isDayKind(kind) ? 'day' : 'at' } });
 }
 

@@ -14,16 +14,17 @@ import {
 import type { Db } from '../../db/client.js';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import { lostRace } from '../../lib/db-errors.js';
+import { rowExists } from '../../lib/row-exists.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { pageAnswer, readPage } from '../../lib/paging.js';
 import {
   farmCondition,
   gatewayCondition,
   refusal,
-  seesFarm,
   tenantIdOf,
   visibleFarm,
   visibleGateway,
+  visibleRow,
   visibleSheds,
   type Scope,
 } from '../../scope/index.js';
@@ -41,12 +42,7 @@ export type SiloRecord = typeof silos.$inferSelect;
 export const WEIGHER_GATEWAY_TYPE = 100;
 
 export async function visibleSilo(db: DbOrTx, scope: Scope, id: number): Promise<SiloRecord> {
-  const [row] = await db
-    .select()
-    .from(silos)
-    .where(and(eq(silos.id, id), eq(silos.tenantId, tenantIdOf(scope))));
-  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'silo', id });
-  return row;
+  return visibleRow(db, scope, silos, id, { refused: 'silo' });
 }
 
 const nameTaken = (): AppError => new AppError(ErrorCodes.NAME_EXISTS, { data: { field: 'name' } });
@@ -56,13 +52,7 @@ const scaleTaken = (): AppError => new AppError(ErrorCodes.COLLECTOR_BOUND, { da
 const raced = lostRace({ silos_farm_name_uq: nameTaken, silos_scale_uq: scaleTaken });
 
 async function assertNameFree(db: DbOrTx, farmId: number, name: string, exceptId?: number): Promise<void> {
-  const conds = [eq(silos.farmId, farmId), eq(silos.name, name)];
-  if (exceptId !== undefined) conds.push(ne(silos.id, exceptId));
-  const [dup] = await db
-    .select({ id: silos.id })
-    .from(silos)
-    .where(and(...conds));
-  if (dup) throw nameTaken();
+  if (await rowExists(db, silos.id, [eq(silos.farmId, farmId), eq(silos.name, name)], exceptId)) throw nameTaken();
 }
 
 /** Each silo's houses by name, and its scale gateway's code and name. */

@@ -20,7 +20,7 @@ import { accountFarms, accounts, farms } from '../../../db/tables.js';
 import { lostRace } from '../../../lib/db-errors.js';
 import type { DbOrTx } from '../../../lib/limits.js';
 import { paramError } from '../../../lib/param-error.js';
-import { assertWholeFarms, farmCondition, refusal, seesFarm, tenantIdOf, visibleFarm, type Scope } from '../../../scope/index.js';
+import { assertWholeFarms, farmCondition, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../../scope/index.js';
 import { pushPhoneConfigs, pushStrategies } from './tables.js';
 import { pageAnswer, readPage } from '../../../lib/paging.js';
 import { addedBy, changedBy } from '../../../db/schema/columns.js';
@@ -38,22 +38,11 @@ const exists = (): AppError => new AppError(ErrorCodes.PUSH_RULE_EXISTS, { data:
 const raced = lostRace({ push_strategies_farm_uq: exists, push_phone_configs_farm_uq: exists });
 
 async function visibleStrategy(db: DbOrTx, scope: Scope, id: number): Promise<StrategyRecord> {
-  const [row] = await db
-    .select()
-    .from(pushStrategies)
-    .where(and(eq(pushStrategies.id, id), eq(pushStrategies.tenantId, tenantIdOf(scope))));
-  if (!row || !seesFarm(scope, row.farmId)) throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'push strategy', id });
-  return row;
+  return visibleRow(db, scope, pushStrategies, id, { refused: 'push strategy' });
 }
 
 async function visiblePhone(db: DbOrTx, scope: Scope, id: number): Promise<PhoneRecord> {
-  const [row] = await db
-    .select()
-    .from(pushPhoneConfigs)
-    .where(and(eq(pushPhoneConfigs.id, id), eq(pushPhoneConfigs.tenantId, tenantIdOf(scope))));
-  if (!row || !seesFarm(scope, row.farmId))
-    throw refusal(scope.req, ErrorCodes.DATA_NOT_FOUND, { refused: 'push phone configuration', id });
-  return row;
+  return visibleRow(db, scope, pushPhoneConfigs, id, { refused: 'push phone configuration' });
 }
 
 /** The farm to write to: seen whole by the caller (10007 / 10009). */

@@ -2,7 +2,7 @@ import { useState, type ReactElement } from 'react';
 import { Col, DatePicker, Drawer, Form, Row, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { addDays, dailyRowSchemas, daysBetween, ErrorCodes, type DailyKind } from '@farmsense/shared';
+import { addDays, dailyRowSchemas, daysBetween, ErrorCodes, inFlockLife, type DailyKind } from '@farmsense/shared';
 import { toast } from '../../../app/api/toast';
 import { codeRule, zodRule } from '../../../ui/zodRule';
 import { productionApi, useFlockOptions, useProductionMutation, type DailyRow, type FlockOption } from '../api';
@@ -43,7 +43,7 @@ export function lifeOf(o: FlockOption, farmToday: string): FlockLife {
 export function outsideLife(f: FlockLife | undefined, d: Dayjs, farmToday: string): boolean {
   const s = d.format(DAY);
   if (!f) return s > farmToday;
-  return s < f.startDate || s > f.lastDay;
+  return !inFlockLife(s, f.startDate, f.lastDay);
 }
 
 /** A new record defaults to now, or to today in the farm's zone (not the browser's: a clerk abroad enters the farm's day). */

@@ -18,6 +18,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
+import { countOptions } from '../../../ui/numberOptions';
 import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { keyLabel } from '../../environment';
 import { useAddRule, useUpdateRule } from '../api';
@@ -121,11 +122,7 @@ export function RuleFormDialog({
             />
           </Field>
           <Field name="sensor" label={t('rules.fields.sensor')} rule={fieldRule} extra={t('rules.fields.sensorHint', { max: sensors })}>
-            <Select
-              allowClear
-              placeholder={t('rules.fields.everySensor')}
-              options={Array.from({ length: sensors }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
-            />
+            <Select allowClear placeholder={t('rules.fields.everySensor')} options={countOptions(sensors)} />
           </Field>
         </FieldRow>
       )}

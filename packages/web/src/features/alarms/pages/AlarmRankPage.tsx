@@ -16,6 +16,7 @@ import { rankExport, useAlarmRank } from '../reportsApi';
 import { figureColumns, LevelBarChart } from '../components/ReportFigures';
 import { ReportPage } from '../components/ReportPage';
 import { SelectFilter } from '../../../ui/SelectFilter';
+import { numberOptions } from '../../../ui/numberOptions';
 
 const TOPS = [10, 20, 50, 100] as const;
 
@@ -133,7 +134,7 @@ export function AlarmRankPage(): ReactElement {
           required
           value={top}
           onChange={setTop}
-          options={TOPS.map((n) => ({ value: n, label: String(n) }))}
+          options={numberOptions(TOPS)}
         />
       }
       span={{ kind: 'range', value: range, onChange: setRange }}

@@ -2,7 +2,6 @@ import { useState, type ReactElement } from 'react';
 import { Form, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
-  BAUD_RATES,
   ErrorCodes,
   FEEDER_DEFAULTS,
   PARITIES,
@@ -19,6 +18,7 @@ import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
+import { SERIAL_CHOICES } from '../model/serial';
 import { useFeederGateways, useParentOptions, usePlanPens, useSaveCollector, useSaveConcentrator, useSaveFeeder } from '../api';
 
 type Values = Record<string, unknown>;
@@ -172,13 +172,13 @@ export function FeedDeviceFormDialog({
       ) : (
         <FieldRow each={6}>
           <Field name="baudRate" label={t('feedDevices.fields.baudRate')} rule={rule} required>
-            <Select options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))} />
+            <Select options={SERIAL_CHOICES.baudRate} />
           </Field>
           <Field name="dataBits" label={t('feedDevices.fields.dataBits')} rule={rule} required>
-            <Select options={[7, 8].map((b) => ({ value: b, label: String(b) }))} />
+            <Select options={SERIAL_CHOICES.dataBits} />
           </Field>
           <Field name="stopBits" label={t('feedDevices.fields.stopBits')} rule={rule} required>
-            <Select options={[1, 2].map((b) => ({ value: b, label: String(b) }))} />
+            <Select options={SERIAL_CHOICES.stopBits} />
           </Field>
           <Field name="parity" label={t('feedDevices.fields.parity')} rule={rule} required>
             <Select options={PARITIES.map((p) => ({ value: p, label: t(`feedDevices.parities.${p}`) }))} />

@@ -6,6 +6,7 @@ import type { FeedReconcileRow } from '@farmsense/shared';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useFeedReconcile, type FeedRangeAsk } from '../analysisApi';
+import { pctColumn } from './feederDayColumns';
 
 const f1 = (kg: number): string => formatDecimal(kg, 1);
 
@@ -34,13 +35,7 @@ export function FeedReconcileSection({ ask }: { ask: FeedRangeAsk }): ReactEleme
       align: 'right',
       render: (_, r) => (r.gapKg === null ? '—' : f1(r.gapKg)),
     },
-    {
-      key: 'gapPct',
-      title: t('feedReconcile.fields.gapPct'),
-      width: 110,
-      align: 'right',
-      render: (_, r) => (r.gapPct === null ? '—' : formatDecimal(r.gapPct, 1)),
-    },
+    pctColumn<FeedReconcileRow>('gapPct', t('feedReconcile.fields.gapPct'), 110, (r) => r.gapPct),
     {
       key: 'state',
       title: t('feedReconcile.fields.state'),

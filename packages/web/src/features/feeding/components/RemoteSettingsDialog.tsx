@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
 import { Form, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BAUD_RATES, feederParamsPayload, PARITIES, serialPayload, type FeederParamsPayload, type SerialPayload } from '@farmsense/shared';
+import { feederParamsPayload, PARITIES, serialPayload, type FeederParamsPayload, type SerialPayload } from '@farmsense/shared';
 import { NumberInput } from '../../../ui/NumberInput';
 import { zodRule } from '../../../ui/zodRule';
+import { SERIAL_CHOICES } from '../model/serial';
 
 const PARAMS = ['brightness', 'lockSeconds', 'baitWeight', 'tempLow', 'tempHigh', 'intervalMinutes', 'amountPerFeed'] as const;
 
@@ -65,13 +66,13 @@ export function RemoteSettingsDialog({
         ) : (
           <>
             <Form.Item name="baudRate" label={label('baudRate')} rules={[zodRule(schema, 'baudRate')]}>
-              <Select aria-label={label('baudRate')} options={BAUD_RATES.map((b) => ({ value: b, label: String(b) }))} />
+              <Select aria-label={label('baudRate')} options={SERIAL_CHOICES.baudRate} />
             </Form.Item>
             <Form.Item name="dataBits" label={label('dataBits')} rules={[zodRule(schema, 'dataBits')]}>
-              <Select aria-label={label('dataBits')} options={[7, 8].map((b) => ({ value: b, label: String(b) }))} />
+              <Select aria-label={label('dataBits')} options={SERIAL_CHOICES.dataBits} />
             </Form.Item>
             <Form.Item name="stopBits" label={label('stopBits')} rules={[zodRule(schema, 'stopBits')]}>
-              <Select aria-label={label('stopBits')} options={[1, 2].map((b) => ({ value: b, label: String(b) }))} />
+              <Select aria-label={label('stopBits')} options={SERIAL_CHOICES.stopBits} />
             </Form.Item>
             <Form.Item name="parity" label={label('parity')} rules={[zodRule(schema, 'parity')]}>
               <Select aria-label={label('parity')} options={PARITIES.map((p) => ({ value: p, label: t(`remote.parities.${p}`) }))} />

@@ -12,6 +12,8 @@ import { ExportButton } from '../../../ui/ExportButton';
 import { feedAnalysisExport, useFeedAnalysis, type FeedAnalysisAsk } from '../analysisApi';
 import { FeedRangeFilters, RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { FeedReconcileSection } from '../components/FeedReconcileSection';
+import { pctColumn } from '../components/feederDayColumns';
+import { formatPct } from '../model/format';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
@@ -44,13 +46,7 @@ export function FeedAnalysisPage(): ReactElement {
     { key: 'planned', title: t('feedAnalysis.fields.planned'), width: 130, align: 'right', render: (_, r) => f1(r.planned) },
     { key: 'dispensed', title: t('feedAnalysis.fields.dispensed'), width: 130, align: 'right', render: (_, r) => f1(r.dispensed) },
     { key: 'leftover', title: t('feedAnalysis.fields.leftover'), width: 130, align: 'right', render: (_, r) => f1(r.leftover) },
-    {
-      key: 'deviation',
-      title: t('feedAnalysis.fields.deviation'),
-      width: 130,
-      align: 'right',
-      render: (_, r) => (r.deviation === null ? '—' : formatDecimal(r.deviation, 1)),
-    },
+    pctColumn<FeedAnalysisRow>('deviation', t('feedAnalysis.fields.deviation'), 130, (r) => r.deviation),
   ];
   const total = answer.data?.total;
 
@@ -91,7 +87,7 @@ export function FeedAnalysisPage(): ReactElement {
         <p className="fs-muted" data-testid="feed-analysis-total">
           {t('feedAnalysis.total')}: {t('feedAnalysis.fields.planned')} {f1(total.planned)} · {t('feedAnalysis.fields.dispensed')}{' '}
           {f1(total.dispensed)} · {t('feedAnalysis.fields.leftover')} {f1(total.leftover)} · {t('feedAnalysis.fields.deviation')}{' '}
-          {total.deviation === null ? '—' : formatDecimal(total.deviation, 1)}
+          {formatPct(total.deviation)}
         </p>
       )}
       <PagedTable<FeedAnalysisRow>

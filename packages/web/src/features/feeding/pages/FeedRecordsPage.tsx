@@ -5,10 +5,9 @@ import { useTranslation } from 'react-i18next';
 import type { FeedRecordRow } from '@farmsense/shared';
 import { NoFarm } from '../../../app/farm';
 import { menuLabel } from '../../../app/i18n/i18n';
-import { formatDecimal } from '../../../app/i18n/numbers';
 import { ExportButton } from '../../../ui/ExportButton';
 import { ListTable } from '../../../ui/list/ListPage';
-import { feederDayColumns } from '../components/feederDayColumns';
+import { feederDayColumns, pctColumn } from '../components/feederDayColumns';
 import { FeedRangeFilters, PEN_RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
 import { feedRecordsExport, useFeedRecords, type FeedRecordsAsk } from '../recordsApi';
 import { PageFrame } from '../../../ui/PageParts';
@@ -29,13 +28,7 @@ export function FeedRecordsPage(): ReactElement {
 
   const columns: ColumnsType<FeedRecordRow> = [
     ...feederDayColumns<FeedRecordRow>(t),
-    {
-      key: 'share',
-      title: t('feedRecords.fields.share'),
-      width: 120,
-      align: 'right',
-      render: (_, r) => (r.share === null ? '—' : formatDecimal(r.share, 1)),
-    },
+    pctColumn<FeedRecordRow>('share', t('feedRecords.fields.share'), 120, (r) => r.share),
     {
       key: 'state',
       title: t('feedRecords.fields.state'),

@@ -11,6 +11,7 @@ import { numberFilter } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useFeedIntake } from '../analysisApi';
 import { FeedRangeFilters, PEN_RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
+import { pctColumn } from '../components/feederDayColumns';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
@@ -43,13 +44,7 @@ export function IntakeTrendPage(): ReactElement {
     { key: 'day', title: t('intake.fields.day'), width: 120, render: (_, r) => r.day },
     { key: 'planned', title: t('intake.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
     { key: 'dispensed', title: t('intake.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
-    {
-      key: 'share',
-      title: t('intake.fields.share'),
-      width: 120,
-      align: 'right',
-      render: (_, r) => (r.share === null ? '—' : formatDecimal(r.share, 1)),
-    },
+    pctColumn<FeedIntakeDay>('share', t('intake.fields.share'), 120, (r) => r.share),
     { key: 'feeders', title: t('intake.fields.feeders'), width: 100, align: 'right', render: (_, r) => g(r.feeders) },
     {
       key: 'state',

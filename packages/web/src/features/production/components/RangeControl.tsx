@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { QUERY_RANGE_MAX_DAYS, TREND_WINDOWS_DAYS, type ReportPeriod, pad2 } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { FilterField } from '../../../ui/FilterBar';
+import { numberOptions } from '../../../ui/numberOptions';
 import { dayRangeProblem, MONTHS, yearList, type RangeState } from '../model/range';
 
 /**
@@ -82,7 +83,7 @@ export function RangeControl({
   today?: Dayjs;
 }): ReactElement {
   const { t } = useTranslation('poultry');
-  const years = yearList(today).map((y) => ({ value: y, label: String(y) }));
+  const years = numberOptions(yearList(today));
   const months = MONTHS.map((m) => ({ value: m, label: pad2(m) }));
   const set = (patch: Partial<RangeState>): void => onChange({ ...value, ...patch });
   const field = (key: string, label: string, control: ReactElement): ReactElement => (

@@ -12,6 +12,7 @@ import { ErrorBlock } from '../../../ui/QueryStates';
 import { fmtKg } from '../model/forecast';
 import { siloReportExport, useSiloReport } from '../reportsApi';
 import { SelectFilter } from '../../../ui/SelectFilter';
+import { countOptions, numberOptions } from '../../../ui/numberOptions';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 
@@ -64,7 +65,7 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
             required
             value={year}
             onChange={setYear}
-            options={years.map((y) => ({ value: y, label: String(y) }))}
+            options={numberOptions(years)}
           />
         )}
         {period === 'day' && (
@@ -75,7 +76,7 @@ function SiloReportPage({ period }: { period: SiloReportPeriod }): ReactElement 
             required
             value={month}
             onChange={setMonth}
-            options={Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+            options={countOptions(12)}
           />
         )}
       </FilterBar>

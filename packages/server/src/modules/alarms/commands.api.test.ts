@@ -4,7 +4,7 @@ import { waitFor } from '../../iot/testkit.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
 import { commandAlarms } from './commands.js';
-import { APPLY, closeBench, controlBench, type ControlWorld, curve, FakeController, securityCode } from '../control/control.fixtures.js';
+import { closeBench, controlBench, type ControlWorld, curveCalls, FakeController } from '../control/control.fixtures.js';
 
 const RECORD = '/api/warning/record';
 
@@ -20,17 +20,8 @@ describe(`command failed alarms (${TEST_DB})`, () => {
   let dev: FakeController;
   const events: LiveAlarm[] = [];
 
-  const apply = async (target: number): Promise<ApplyAnswer['results'][number]> => {
-    const r = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
-      group: 'tempDayAge',
-      shedIds: [w.sheds[0]!],
-      payload: curve(target),
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
-    expect(r.code).toBe(1);
-    return r.data.results[0]!;
-  };
+  const apply = async (target: number): Promise<ApplyAnswer['results'][number]> =>
+    (await curveCalls(ctx, w).save([w.sheds[0]!], target)).results[0]!;
   const status = async (id: string): Promise<string | undefined> =>
     (await ctx.database.query<{ status: string }>('SELECT status FROM control_commands WHERE id = $1', [id]))[0]?.status;
   const alarmsOf = async (): Promise<AlarmRow[]> =>

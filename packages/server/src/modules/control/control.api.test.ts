@@ -8,6 +8,7 @@ import { buildShed, call } from '../../test/factories.js';
 import {
   APPLY,
   buildWorld,
+  type ControlWorld,
   curve,
   curveCalls,
   type CurveCalls,
@@ -17,7 +18,6 @@ import {
   restoreVersion,
   securityCode,
   STATE,
-  type ControlWorld,
 } from './control.fixtures.js';
 import { APPLY_PARALLEL } from './settings.js';
 
@@ -234,13 +234,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
       startDay: 0,
       values: Array.from({ length: 60 }, (_, d) => 34 - d / 4),
     });
-    const far = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
-      group: 'tempDayAge',
-      shedIds: [w.sheds[0]],
-      payload: curve(10),
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const far = await c.apply([w.sheds[0]!], curve(10));
     expect(far.data.results[0]).toMatchObject({ code: 21030, version: null });
     const s = await state(w.sheds[0]!);
     expect(s.dayAge).toBeGreaterThanOrEqual(9);
@@ -260,13 +254,7 @@ describe(`remote control commands (${TEST_DB})`, () => {
   });
 
   it("refuses another tenant's house (30004), never settles a command from another device, and lists nothing of another tenant", async () => {
-    const r = await call(ctx, w.token, 'POST', APPLY, {
-      group: 'tempDayAge',
-      shedIds: [w.sheds[0], w.otherShed],
-      payload: curve(24),
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const r = await c.apply([w.sheds[0]!, w.otherShed], curve(24));
     expect(r.code).toBe(30004);
     expect((await call(ctx, w.token, 'GET', `${STATE}?shedId=${w.otherShed}&group=tempDayAge`)).code).toBe(30004);
     expect((await call(ctx, w.otherToken, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=tempDayAge`)).code).toBe(30004);

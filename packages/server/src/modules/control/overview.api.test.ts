@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApplyAnswer, type EnvOverviewAnswer, farmDay } from '@farmsense/shared';
+import { type EnvOverviewAnswer, farmDay } from '@farmsense/shared';
 import { flocks, gatewayStatus } from '../../db/tables.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildFarm, buildPens, buildShed, call } from '../../test/factories.js';
 import { addGateway, newCode, waitFor } from '../../iot/testkit.js';
-import { APPLY, closeBench, controlBench, type ControlWorld, curve, FakeController, securityCode, STATE } from './control.fixtures.js';
+import { closeBench, controlBench, type ControlWorld, curve, FakeController, groupCalls, STATE } from './control.fixtures.js';
 
 const OVERVIEW = '/api/remotecontrol/envControl/overview';
 
@@ -31,13 +31,7 @@ describe(`climate control overview (${TEST_DB})`, () => {
   afterAll(async () => closeBench(ctx, dev));
 
   it('shows each house with its controller, latest climate values, group versions and pens; a house without a controller has none', async () => {
-    const applied = await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
-      group: 'tempDayAge',
-      shedIds: [w.sheds[0]!, w.sheds[1]!],
-      payload: curve(22),
-      codeKind: 'security',
-      code: await securityCode(ctx),
-    });
+    const applied = await groupCalls(ctx, w, 'tempDayAge').apply([w.sheds[0]!, w.sheds[1]!], curve(22));
     expect(applied.code).toBe(1);
     await waitFor(async () => {
       const s = await call<{ status: string }>(ctx, w.token, 'GET', `${STATE}?shedId=${w.sheds[0]}&group=tempDayAge`);
@@ -107,13 +101,10 @@ describe(`climate control overview (${TEST_DB})`, () => {
       if (i === 5) await db.insert(flocks).values(flock(id, 'F5b', 1, 0, 2));
     }
     const apply = async (n: number) =>
-      call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
-        group: 'tempDayAge',
-        shedIds: houses.slice(0, n).map((h) => h.id),
-        payload: curve(22 + n),
-        codeKind: 'security',
-        code: await securityCode(ctx),
-      });
+      groupCalls(ctx, w, 'tempDayAge').apply(
+        houses.slice(0, n).map((h) => h.id),
+        curve(22 + n),
+      );
     expect((await apply(8)).code).toBe(1);
     expect((await apply(3)).code).toBe(1);
     await ctx.database.query(`UPDATE control_commands SET status = 'synced' WHERE shed_id = $1 AND version = 1`, [houses[0]!.id]);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApplyAnswer, AuditNote, HeaterPayload, OperationLogRow, Page } from '@farmsense/shared';
+import type { AuditNote, HeaterPayload, OperationLogRow, Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
-import { APPLY, buildWorld, securityCode, type ControlWorld } from '../control/control.fixtures.js';
+import { buildWorld, type ControlWorld, groupCalls } from '../control/control.fixtures.js';
 
 const PAGE = '/api/breedpigbuilding/operationLog/page';
 const heaters = (onBelow: number): HeaterPayload => ({ heaters: [{ index: 1, enabled: true, onBelow, offBelow: 0.5 }] });
@@ -19,15 +19,7 @@ describe(`operation log: remote-control settings (${TEST_DB})`, () => {
   afterAll(async () => ctx?.close());
 
   const apply = async (shedIds: number[], payload: HeaterPayload): Promise<number> =>
-    (
-      await call<ApplyAnswer>(ctx, w.token, 'POST', APPLY, {
-        group: 'heater',
-        shedIds,
-        payload,
-        codeKind: 'security',
-        code: await securityCode(ctx),
-      })
-    ).code;
+    (await groupCalls(ctx, w, 'heater').apply(shedIds, payload)).code;
 
   it('records the houses and the heater values before and after, equal old values once', async () => {
     expect(await apply([w.sheds[0]!], heaters(2))).toBe(1);

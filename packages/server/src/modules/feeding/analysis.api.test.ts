@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AccountType,
   addDays,
   ErrorCodes,
   type FeedAlarmStatsAnswer,
@@ -13,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildPens, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { buildFarm, buildPens, buildShed, buildTenant, call, tenantAccounts } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
 import { buildFeeders } from './feeding.fixtures.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlans } from './tables.js';
@@ -62,10 +61,8 @@ describe(`feed amounts, feed analysis, intake trend and not-eaten statistics (${
     });
     [feeder.a, feeder.b] = setA.feeders as [number, number];
     feeder.c = setB.feeders[0]!;
-    await buildAccount(db, { tenantId: tenant, accountCode: 'an-admin', accountType: AccountType.TENANT_ADMIN });
-    const other = await buildTenant(db, 'Analysis Other', ['pig']);
-    await buildAccount(db, { tenantId: other, accountCode: 'an-other', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['an-admin', 'an-other']) tok[a] = await tokenFor(db, a);
+    const other = { suffix: 'other', tenant: 'Analysis Other' };
+    Object.assign(tok, await tenantAccounts(db, { tenant, name: 'Analysis', prefix: 'an', modules: ['pig'], other }));
     const day = (gatewayId: number, id: number, d: string, planned: number, fed: number, state: number) =>
       (
         [

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { farms, gateways, sheds } from '../../db/tables.js';
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
-import { defineJob } from '../../jobs/define.js';
+import { defineSlotChain } from '../../jobs/slot-chain.js';
 import { evaluateReadings, gatewayRefColumns } from './evaluate.js';
 import { planPush } from './push/plan.js';
 import { storedReadings } from './stored.js';
@@ -27,13 +27,10 @@ const LOOK_BACK_MS = 24 * 3_600_000;
 /** Readings per gateway and run; the rest waits for the next run. */
 const MAX_ROWS = 20_000;
 
-const slotOf = (ms: number): number => Math.floor(ms / SWEEP_EVERY_MS);
-
-export const sweepJob = defineJob<{ slot: number }>(
+const sweep = defineSlotChain(
   'alarms.sweep',
-  async ({ slot }, { tx, deps }) => {
-    const now = Date.now();
-    await enqueueSweep(deps, Math.max(slot + 1, slotOf(now) + 1), tx);
+  { everyMs: SWEEP_EVERY_MS, key: 'sweep' },
+  async (now, _slot, { tx, deps }) => {
     await catchUp(deps, tx, now);
     const events = await watchSilence(tx, now);
     await planPush(
@@ -45,11 +42,9 @@ export const sweepJob = defineJob<{ slot: number }>(
   },
   { attempts: 3, backoff: { baseMs: 10_000 }, timeoutMs: 50_000 },
 );
-
+export const sweepJob = sweep.job;
 /** Enqueues the sweep of a minute slot (now's by default), once however often it is called. */
-export async function enqueueSweep(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.now()), tx?: Tx): Promise<void> {
-  await deps.jobs.enqueue(sweepJob, { slot }, { key: `sweep-${slot}`, runAt: new Date(slot * SWEEP_EVERY_MS), ...(tx ? { tx } : {}) });
-}
+export const enqueueSweep = sweep.enqueue;
 
 /** Evaluates what the subscriber missed, for gateways in sheds that have limit or rate-of-change rules. */
 export async function catchUp(deps: Deps, tx: Tx, now: number): Promise<void> {

@@ -16,7 +16,7 @@ import {
 import type { Tx } from '../../db/client.js';
 import type { Deps } from '../../deps.js';
 import { farms, gateways } from '../../db/tables.js';
-import { defineJob } from '../../jobs/define.js';
+import { defineSlotChain } from '../../jobs/slot-chain.js';
 import { buildScope } from '../../scope/index.js';
 import { publishAlarms, settleSystemAlarms, type SystemAlarm } from '../alarms/index.js';
 import { feedDevices } from './device-tables.js';
@@ -38,24 +38,20 @@ import { feedingPlanMeals, feedingPlans } from './tables.js';
  */
 export const FEED_ALARM_EVERY_MIN = 15;
 const EVERY_MS = FEED_ALARM_EVERY_MIN * 60_000;
-const slotOf = (ms: number): number => Math.floor(ms / EVERY_MS);
 
-export const feedAlarmJob = defineJob<{ slot: number }>(
+const chain = defineSlotChain(
   'feeding.alarms',
-  async ({ slot }, { tx, deps }) => {
-    const now = Date.now();
-    await enqueueFeedAlarms(deps, Math.max(slot + 1, slotOf(now) + 1), tx);
+  { everyMs: EVERY_MS, key: 'feed-alarms' },
+  async (now, slot, { tx, deps }) => {
     // The slot's own time: a run that waited (a restart) judges what its slot was for.
     const events = await judgeSlot(tx, deps, Math.min(now, slot * EVERY_MS));
     publishAlarms(deps, events);
   },
   { attempts: 3, backoff: { baseMs: 30_000 }, timeoutMs: 120_000 },
 );
-
+export const feedAlarmJob = chain.job;
 /** Enqueues the run of a quarter-hour slot (now's by default), once however often it is called. */
-export async function enqueueFeedAlarms(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.now()), tx?: Tx): Promise<void> {
-  await deps.jobs.enqueue(feedAlarmJob, { slot }, { key: `feed-alarms-${slot}`, runAt: new Date(slot * EVERY_MS), ...(tx ? { tx } : {}) });
-}
+export const enqueueFeedAlarms = chain.enqueue;
 
 /** The farms with feeders, and which of them the window ending at `at` is due for. */
 async function judgeSlot(tx: Tx, deps: Deps, at: number): Promise<LiveAlarm[]> {

@@ -1,7 +1,6 @@
 import { and, asc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import type { Deps } from '../../deps.js';
-import { defineJob } from '../../jobs/define.js';
+import { defineSlotChain } from '../../jobs/slot-chain.js';
 import type { DbOrTx } from '../../lib/limits.js';
 import { telemetryHistory } from '../telemetry/index.js';
 import type { IngestSubscriber } from '../module.js';
@@ -20,8 +19,6 @@ const LOOK_BACK_MS = 24 * 3_600_000;
 /** Readings per silo and run; the rest waits for the next run. */
 const MAX_ROWS = 20_000;
 
-const slotOf = (ms: number): number => Math.floor(ms / CATCHUP_EVERY_MS);
-
 export const siloWeigher: IngestSubscriber = {
   name: 'silos.weigh',
   async onCommitted(batch, deps) {
@@ -38,24 +35,15 @@ export const siloWeigher: IngestSubscriber = {
   },
 };
 
-export const catchUpJob = defineJob<{ slot: number }>(
+const chain = defineSlotChain(
   'silos.catchup',
-  async ({ slot }, { tx, deps }) => {
-    const now = Date.now();
-    await enqueueCatchUp(deps, Math.max(slot + 1, slotOf(now) + 1), tx);
-    await catchUp(deps.database.db, tx, now);
-  },
+  { everyMs: CATCHUP_EVERY_MS, key: 'catchup' },
+  async (now, _slot, { tx, deps }) => catchUp(deps.database.db, tx, now),
   { attempts: 3, backoff: { baseMs: 30_000 }, timeoutMs: 120_000 },
 );
-
+export const catchUpJob = chain.job;
 /** Enqueues the catch-up of a slot (now's by default), once however often it is called. */
-export async function enqueueCatchUp(deps: Pick<Deps, 'jobs'>, slot = slotOf(Date.now()), tx?: Tx): Promise<void> {
-  await deps.jobs.enqueue(
-    catchUpJob,
-    { slot },
-    { key: `catchup-${slot}`, runAt: new Date(slot * CATCHUP_EVERY_MS), ...(tx ? { tx } : {}) },
-  );
-}
+export const enqueueCatchUp = chain.enqueue;
 
 /** A channel's stored readings after `after`, up to `upTo`, oldest first. */
 async function storedWeights(db: DbOrTx, gatewayId: number, key: string, after: Date, upTo: Date): Promise<Reading[]> {

@@ -83,23 +83,18 @@ export async function connectStatusPage(database: Database, scope: Scope, q: Con
   return pageAnswer(
     q,
     list.length,
-    page.map((g) => {
-      const l = linkOf(links, g.id);
-      return {
-        gatewayId: g.id,
-        gatewayCode: g.code,
-        gatewayName: g.name,
-        gatewayType: g.gatewayType,
-        farmId: g.farmId,
-        farmName: g.farmName,
-        shedId: g.shedId,
-        shedName: g.shedName,
-        online: l.online,
-        since: l.since,
-        lastSeenAt: l.lastSeenAt,
-        offCount7d: counts.get(g.id) ?? 0,
-      };
-    }),
+    page.map((g) => ({
+      gatewayId: g.id,
+      gatewayCode: g.code,
+      gatewayName: g.name,
+      gatewayType: g.gatewayType,
+      farmId: g.farmId,
+      farmName: g.farmName,
+      shedId: g.shedId,
+      shedName: g.shedName,
+      ...linkOf(links, g.id),
+      offCount7d: counts.get(g.id) ?? 0,
+    })),
   );
 }
 

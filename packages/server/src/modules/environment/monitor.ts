@@ -104,7 +104,6 @@ export async function hkqDetail(database: Database, scope: Scope, q: { gatewayCo
     placeOf(database, tenantIdOf(scope), gw),
   ]);
   const newest = newestByGateway(latest);
-  const link = linkOf(links, gw.id);
   return {
     gatewayCode: gw.code,
     gatewayName: gw.name,
@@ -113,9 +112,7 @@ export async function hkqDetail(database: Database, scope: Scope, q: { gatewayCo
     model: gw.model,
     serialNo: gw.serialNo,
     ...place,
-    online: link.online,
-    since: link.since,
-    lastSeenAt: link.lastSeenAt,
+    ...linkOf(links, gw.id),
     values: latest
       .sort((a, b) => compareKeys(a.key, b.key))
       .map((r) => ({ key: r.key, value: r.value, ts: r.ts, gatewayCode: gw.code, unit: keyUnit(r.key), stale: isStale(r, newest) })),

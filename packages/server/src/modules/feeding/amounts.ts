@@ -3,7 +3,7 @@ import { translate } from '@farmsense/shared/i18n';
 import type { Database } from '../../db/client.js';
 import { writeXlsx } from '../../lib/xlsx.js';
 import { tenantIdOf, type Scope } from '../../scope/index.js';
-import { placeOf } from './feeder-days.js';
+import { placeCells, placeOf } from './feeder-days.js';
 import { confirmedMeals, feederDayPage, mealsDone } from './feeder-page.js';
 
 /**
@@ -64,8 +64,7 @@ export async function exportAmountRecords(
       r.day,
       r.farmName,
       r.shedName,
-      tx('feedRecords.penLabel', { column: r.penColumn, row: r.penRow }),
-      `${r.feederNo} ${r.feederName}`,
+      ...placeCells(locale, r),
       r.planned,
       r.dispensed,
       r.meals === null ? null : `${r.mealsDone} / ${r.meals}`,

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { FEEDER_STATE, dayRange, farmDay } from '@farmsense/shared';
+import { FEEDER_STATE, dayRange, farmDay, type Locale } from '@farmsense/shared';
+import { translate } from '@farmsense/shared/i18n';
 import type { DbOrTx } from '../../lib/limits.js';
 import { shedCondition, tenantIdOf, visibleFarm, visibleShed, type Scope } from '../../scope/index.js';
 import { feedDevices } from './device-tables.js';
@@ -38,6 +39,11 @@ export function placeOf(f: FeederPlace): Omit<FeederPlace, 'gatewayId'> {
     penColumn: f.penColumn,
     penRow: f.penRow,
   };
+}
+
+/** A feeder's place as an export row shows it: its pen ("column-row" in the locale), then "<no> <name>". */
+export function placeCells(locale: Locale, f: Pick<FeederPlace, 'penColumn' | 'penRow' | 'feederNo' | 'feederName'>): [string, string] {
+  return [translate(locale, 'feeding.feedRecords.penLabel', { column: f.penColumn, row: f.penRow }), `${f.feederNo} ${f.feederName}`];
 }
 
 export interface FeederDay {

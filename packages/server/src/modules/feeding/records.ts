@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.js';
 import { writeXlsx } from '../../lib/xlsx.js';
 import { tenantIdOf, type Scope } from '../../scope/index.js';
 import { systemAlarmStates } from '../alarms/index.js';
-import { ate, feederDays, placeOf, type FeederDay } from './feeder-days.js';
+import { ate, feederDays, placeCells, placeOf, type FeederDay } from './feeder-days.js';
 import { feederDayPage } from './feeder-page.js';
 
 /**
@@ -81,16 +81,7 @@ export async function exportFeedingRecords(
       tx('fields.share'),
       tx('fields.state'),
     ],
-    rows: rows.map((r) => [
-      r.day,
-      r.shedName,
-      tx('penLabel', { column: r.penColumn, row: r.penRow }),
-      `${r.feederNo} ${r.feederName}`,
-      r.planned,
-      r.dispensed,
-      r.share,
-      tx(r.ate ? 'ate' : 'notEaten'),
-    ]),
+    rows: rows.map((r) => [r.day, r.shedName, ...placeCells(locale, r), r.planned, r.dispensed, r.share, tx(r.ate ? 'ate' : 'notEaten')]),
   });
   return { file, filename: `feeding-records-${rows.at(-1)?.day ?? 'none'}-${rows[0]?.day ?? 'none'}.xlsx` };
 }

@@ -97,6 +97,21 @@ const DUPLICATE_CODE: Record<DayKind, number> = {
   egg: ErrorCodes.DAY_DATA_EXISTS,
 };
 
+/** A day kind's row for a day its flock already has: the kind's "exists" code, on the day field. */
+function dayTaken(kind: DayKind): AppError {
+  return new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
+}
+
+/** Runs a row's insert or update; the day kinds' unique flock-and-day index (a parallel write won) answers dayTaken. */
+async function writeOnce(kind: DailyKind, write: () => Promise<unknown>): Promise<Record<string, unknown>> {
+  try {
+    return (await write()) as Record<string, unknown>;
+  } catch (err) {
+    if (isDayKind(kind) && uniqueViolation(err) !== null) throw dayTaken(kind);
+    throw err;
+  }
+}
+
 /** Edit or delete of a record that does not exist (or that the caller cannot see). */
 export function missingCode(kind: DailyKind): number {
   if (kind === 'feed') return ErrorCodes.DAILY_FEED_EDIT_FAILED;
@@ -239,21 +254,18 @@ export async function insertRow(db: DbOrTx, scope: Scope, kind: DailyKind, row: 
     if (existing && (kind === 'feed' || kind === 'water') && existing.measured === true) {
       return updateStored(db, scope, kind, existing, row, f);
     }
-    if (existing) throw new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
+    if (existing) throw dayTaken(kind);
     if (kind === 'stock') await assertStockFits(db, f, day, row as unknown as StockDelta);
   }
   const base = { tenantId: f.tenantId, flockId: f.id, dayAge: daysBetween(f.birthDate, day), ...addedBy(scope) };
-  try {
+  const stored = await writeOnce(kind, async () => {
     const [saved] = await db
       .insert(t)
       .values({ ...values, ...base, ...(isDayKind(kind) ? { day } : {}) } as never)
       .returning();
-    const stored = saved as unknown as Record<string, unknown>;
-    return { id: stored.id as number, old: null, new: stored };
-  } catch (err) {
-    if (isDayKind(kind) && uniqueViolation(err) !== null) throw new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
-    throw err;
-  }
+    return saved;
+  });
+  return { id: stored.id as number, old: null, new: stored };
 }
 
 /** Replaces a stored row's figures (and possibly its flock or day) after the same checks as an insert. */
@@ -281,7 +293,7 @@ export async function updateStored(
   const t = kindTable(kind);
   const values = valuesOf(kind, row);
   if (isDayKind(kind)) {
-    if (await rowOnDay(db, kind, f.id, day, id)) throw new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
+    if (await rowOnDay(db, kind, f.id, day, id)) throw dayTaken(kind);
     if (kind === 'stock') await assertStockFits(db, f, day, row as unknown as StockDelta, id);
     values.day = day;
   }
@@ -290,17 +302,15 @@ export async function updateStored(
     values.measured = false;
     values.measuredValue = existing.measuredValue ?? existing[METER_FIELD[kind]];
   }
-  try {
+  const stored = await writeOnce(kind, async () => {
     const [saved] = await db
       .update(t)
       .set({ ...values, flockId: f.id, dayAge: daysBetween(f.birthDate, day), ...changedBy(scope) } as never)
       .where(and(eq(t.id, id), eq(t.tenantId, f.tenantId)))
       .returning();
-    return { id, old: existing, new: saved as unknown as Record<string, unknown> };
-  } catch (err) {
-    if (isDayKind(kind) && uniqueViolation(err) !== null) throw new AppError(DUPLICATE_CODE[kind], { data: { field: 'day' } });
-    throw err;
-  }
+    return saved;
+  });
+  return { id, old: existing, new: stored };
 }
 
 /** A stored record of the kind whose flock the caller sees, or the kind's "missing" code. */

@@ -7,6 +7,12 @@ import type { DbOrTx } from '../../lib/limits.js';
  * farm sees the whole farm once it has no limit rows there, so when the last shed (or pen) an
  * account was limited to goes, the account loses the farm (or the shed) instead.
  */
+/** The accounts of `ids` that have no limit row left (`still`: the accounts that do). */
+function withoutLimits(ids: number[], still: { accountId: number }[]): number[] {
+  const keep = new Set(still.map((r) => r.accountId));
+  return ids.filter((a) => !keep.has(a));
+}
+
 async function dropFarmWithoutSheds(tx: DbOrTx, tenantId: number, farmId: number, accountIds: number[]): Promise<void> {
   if (accountIds.length === 0) return;
   const still = await tx
@@ -14,8 +20,7 @@ async function dropFarmWithoutSheds(tx: DbOrTx, tenantId: number, farmId: number
     .from(accountSheds)
     .innerJoin(sheds, and(eq(sheds.id, accountSheds.shedId), eq(sheds.tenantId, tenantId), eq(sheds.farmId, farmId)))
     .where(inArray(accountSheds.accountId, accountIds));
-  const keep = new Set(still.map((r) => r.accountId));
-  const lose = accountIds.filter((a) => !keep.has(a));
+  const lose = withoutLimits(accountIds, still);
   if (lose.length > 0) await tx.delete(accountFarms).where(and(eq(accountFarms.farmId, farmId), inArray(accountFarms.accountId, lose)));
 }
 
@@ -46,8 +51,7 @@ export async function narrowBeforePenRemoval(
     .from(accountPens)
     .innerJoin(pens, and(eq(pens.id, accountPens.penId), eq(pens.shedId, shedId), notInArray(pens.id, penIds)))
     .where(inArray(accountPens.accountId, ids));
-  const keep = new Set(still.map((r) => r.accountId));
-  const lose = ids.filter((a) => !keep.has(a));
+  const lose = withoutLimits(ids, still);
   if (lose.length === 0) return;
   await tx.delete(accountSheds).where(and(eq(accountSheds.shedId, shedId), inArray(accountSheds.accountId, lose)));
   await dropFarmWithoutSheds(tx, tenantId, farmId, lose);

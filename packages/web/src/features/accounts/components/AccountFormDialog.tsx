@@ -1,5 +1,5 @@
 import { useMemo, type ReactElement } from 'react';
-import { Alert, Col, Divider, Form, Radio, Row, Select, Switch, Tag } from 'antd';
+import { Alert, Col, Divider, Form, Row, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   accountAddForm,
@@ -22,6 +22,7 @@ import { FormDialog } from '../../../ui/FormDialog';
 import { NewPasswordFields } from '../../../ui/NewPasswordFields';
 import { useFarms } from '../../../app/auth/queries';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
+import { ChoiceButtons } from '../../../ui/ChoiceButtons';
 
 type Gender = (typeof GENDERS)[number];
 
@@ -215,12 +216,7 @@ export function AccountFormDialog({
         <Alert type="info" showIcon className="fs-dialog-note" title={t('form.adminNote')} />
       ) : (
         <Field name="accountType" label={t('fields.accountType')} rule={rule} required>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            className="fs-big-radios"
-            options={MANAGED_ACCOUNT_TYPES.map((v) => ({ value: v, label: enumLabel('accountType', v) }))}
-          />
+          <ChoiceButtons big options={MANAGED_ACCOUNT_TYPES.map((v) => ({ value: v, label: enumLabel('accountType', v) }))} />
         </Field>
       )}
       <Field name="roleIds" label={t('fields.roles')} rule={rule} extra={t('form.rolesHint')}>

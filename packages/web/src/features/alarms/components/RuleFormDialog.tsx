@@ -1,5 +1,5 @@
 import { useState, type ReactElement } from 'react';
-import { Alert, Divider, Form, Input, Radio, Select, Switch, type FormRule } from 'antd';
+import { Alert, Divider, Form, Input, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   ALARM_KEY_KINDS,
@@ -24,6 +24,7 @@ import { keyLabel } from '../../environment';
 import { useAddRule, useUpdateRule } from '../api';
 import { initialRule, ruleInput, stagesProblem, VALUE_KINDS, type RuleFormValues, type StageProblem } from '../model/ruleForm';
 import { StageEditor } from './StageEditor';
+import { ChoiceButtons } from '../../../ui/ChoiceButtons';
 
 /** The form fields that stand for another request field. */
 const REQUEST_FIELD: Readonly<Record<string, string>> = { valueKind: 'property', sensor: 'property' };
@@ -109,7 +110,7 @@ export function RuleFormDialog({
         </Form.Item>
       </FieldRow>
       <Field name="kind" label={t('rules.fields.kind')} rule={fieldRule} required>
-        <Radio.Group optionType="button" buttonStyle="solid" options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
+        <ChoiceButtons options={RULE_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))} />
       </Field>
       {kind === 'commandFailed' && <Alert type="info" showIcon className="fs-dialog-note" title={t('rules.commandFailedHint')} />}
       {(kind === 'threshold' || kind === 'noData' || kind === 'rateOfChange') && (

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactElement } from 'react';
-import { Divider, Form, Radio, Select } from 'antd';
+import { Divider, Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, FARM_SCALES, FARM_TYPES, farmAddBody, farmUpdateBody, type FarmDetail } from '@farmsense/shared';
 import { enumLabel } from '../../../ui/enumLabel';
@@ -13,6 +13,7 @@ import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { FormDialog } from '../../../ui/FormDialog';
 import { useAccountOptions } from '../../../app/auth/queries';
 import { Field, FieldRow, TextInput } from '../../../ui/FormFields';
+import { ChoiceButtons } from '../../../ui/ChoiceButtons';
 
 export interface FarmFormValues {
   farmName: string;
@@ -109,12 +110,7 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
       <Field name="farmName" label={t('fields.farmName')} rule={rule} required />
       <FieldRow spans={[14, 10]}>
         <Field name="type" label={t('fields.type')} rule={rule} required extra={adding ? undefined : t('form.typeHint')}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            className="fs-big-radios"
-            options={FARM_TYPES.map((v) => ({ value: v, label: enumLabel('farmType', v) }))}
-          />
+          <ChoiceButtons big options={FARM_TYPES.map((v) => ({ value: v, label: enumLabel('farmType', v) }))} />
         </Field>
         <Field name="scale" label={t('fields.scale')} rule={rule}>
           <Select
@@ -151,10 +147,8 @@ export function FarmFormDialog({ farm, onClose }: { farm: FarmDetail | null; onC
           />
         </Field>
         <Field name="state" label={t('fields.state')} rule={rule} required>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            className="fs-big-radios"
+          <ChoiceButtons
+            big
             options={[
               { value: 1, label: t('state.1') },
               { value: 0, label: t('state.0') },

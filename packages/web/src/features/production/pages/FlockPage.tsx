@@ -1,6 +1,6 @@
 import { lazyPart } from '../../../ui/lazyPart';
 import { useState, type ReactElement } from 'react';
-import { Radio, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,7 @@ import { formatDecimal } from '../../../app/i18n/numbers';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';
 import '../production.css';
+import { ChoiceButtons } from '../../../ui/ChoiceButtons';
 
 // Dialogs and drawers load when opened (the list is the page's first view).
 const CloseFlockDialog = lazyPart(() => import('../components/CloseFlockDialog').then((m) => m.CloseFlockDialog));
@@ -155,11 +156,9 @@ export function FlockPage(): ReactElement {
           onChange={(v) => list.apply({ shedId: v })}
         />
         <FilterField id="prod-status" label={t('flock.statusFilter')}>
-          <Radio.Group
+          <ChoiceButtons
+            big
             id="prod-status"
-            className="fs-big-radios"
-            optionType="button"
-            buttonStyle="solid"
             value={status}
             onChange={(e) => list.apply({ status: e.target.value === FLOCK_STATUS.CLOSED ? FLOCK_STATUS.CLOSED : undefined })}
             options={[

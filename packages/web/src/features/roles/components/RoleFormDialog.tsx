@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Form, Radio } from 'antd';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorCodes, roleAddBody, roleEditBody, ROLE_TYPES, type RoleRow, type RoleType } from '@farmsense/shared';
 import { zodRules } from '../../../ui/zodRule';
@@ -7,6 +7,7 @@ import { useAddRole, useEditRole } from '../hooks/useRoleMutations';
 import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { FormDialog } from '../../../ui/FormDialog';
 import { Field } from '../../../ui/FormFields';
+import { ChoiceButtons } from '../../../ui/ChoiceButtons';
 
 export interface RoleFormValues {
   roleName: string;
@@ -49,12 +50,7 @@ export function RoleFormDialog({ role, onClose }: { role: RoleRow | null; onClos
         rules={[rule('type')]}
         extra={t(adding ? 'form.typeHint' : 'form.typeEditHint')}
       >
-        <Radio.Group
-          optionType="button"
-          buttonStyle="solid"
-          className="fs-big-radios"
-          options={ROLE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))}
-        />
+        <ChoiceButtons big options={ROLE_TYPES.map((v) => ({ value: v, label: t(`type.${v}`) }))} />
       </Form.Item>
     </FormDialog>
   );

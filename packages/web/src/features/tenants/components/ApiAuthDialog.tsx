@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactElement } from 'react';
-import { Alert, Button, Form, Input, Modal, Radio, Space, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Space, Tag } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { API_VISIT_WAYS, apiAuthBody, type ApiAuthView, type ApiVisitWay, type TenantOptions, type TenantRow } from '@farmsense/shared';
@@ -19,6 +19,7 @@ import { ValidityFields } from './ValidityFields';
 import { Field, FieldRow } from '../../../ui/FormFields';
 import { validValues } from '../../../ui/useFormSave';
 import { NumberInput } from '../../../ui/NumberInput';
+import { ChoiceButtons } from '../../../ui/ChoiceButtons';
 
 interface ApiAuthFormValues extends ValidityFormValues {
   apiVisitWay: ApiVisitWay;
@@ -125,11 +126,7 @@ function ApiAuthForm(props: {
       <ValidityFields idPrefix="api" rule={(w) => rule(NAMES[w])} />
       <FieldRow>
         <Field name="apiVisitWay" label={t('api.visitWay')} rule={rule}>
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            options={API_VISIT_WAYS.map((w) => ({ value: w, label: t(`api.way.${w}`) }))}
-          />
+          <ChoiceButtons options={API_VISIT_WAYS.map((w) => ({ value: w, label: t(`api.way.${w}`) }))} />
         </Field>
         <Field name="apiVisitTimes" label={t('api.visitTimes')} extra={t('api.visitTimesHint')} rule={rule}>
           <NumberInput integer placeholder={t('auth.unlimited')} />

@@ -1,9 +1,10 @@
 import type { ReactElement } from 'react';
-import { Col, DatePicker, Form, Radio, Row, type FormRule } from 'antd';
+import { Col, DatePicker, Form, Row, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { tk } from '../../../app/i18n/i18n';
 import type { ValidityMode } from '../validity';
 import { NumberInput } from '../../../ui/NumberInput';
+import { ChoiceButtons } from '../../../ui/ChoiceButtons';
 
 /**
  * The validity of an authorization: permanent, a number of years (counted from a day, or from
@@ -22,9 +23,7 @@ export function ValidityFields({
   return (
     <>
       <Form.Item name="validityMode" label={t('auth.validity')}>
-        <Radio.Group
-          optionType="button"
-          buttonStyle="solid"
+        <ChoiceButtons
           options={(['permanent', 'years', 'period'] as ValidityMode[]).map((m) => ({ value: m, label: t(`auth.mode.${m}`) }))}
         />
       </Form.Item>

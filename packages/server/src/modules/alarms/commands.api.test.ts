@@ -4,7 +4,7 @@ import { waitFor } from '../../iot/testkit.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import { call } from '../../test/factories.js';
 import { commandAlarms } from './commands.js';
-import { closeBench, controlBench, type ControlWorld, curveCalls, FakeController } from '../control/control.fixtures.js';
+import { closeBench, controlBench, type ControlWorld, curveCalls, expireCommand, FakeController } from '../control/control.fixtures.js';
 
 const RECORD = '/api/warning/record';
 
@@ -98,11 +98,7 @@ describe(`command failed alarms (${TEST_DB})`, () => {
     dev.mode = 'silent';
     const silent = await apply(21);
     await waitFor(() => dev.commands.some((c) => c.id === silent.commandId));
-    await ctx.database.query(`UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [silent.commandId]);
-    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [
-      `expire-${silent.commandId}`,
-    ]);
-    await ctx.jobs.runDue();
+    await expireCommand(ctx, silent.commandId!);
     expect(await status(silent.commandId!)).toBe('expired');
     const list = await alarmsOf();
     expect(list).toHaveLength(1);

@@ -12,6 +12,7 @@ import {
   curve,
   curveCalls,
   type CurveCalls,
+  expireCommand,
   FakeController,
   LOGS,
   online,
@@ -83,12 +84,8 @@ describe(`remote control commands (${TEST_DB})`, () => {
     const id = results[0]!.commandId!;
     await waitFor(() => devices[0]!.commands.some((c) => c.id === id));
     expect(await statusOf(w.sheds[0]!, 3)).toBe('pending');
-    // Let its 60 s pass: the row's expiry and its job's run time are moved to now.
-    await ctx.database.query(`UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
-    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [
-      `expire-${id}`,
-    ]);
-    await ctx.jobs.runDue();
+    // Let its 60 s pass.
+    await expireCommand(ctx, id);
     expect(await statusOf(w.sheds[0]!, 3)).toBe('expired');
     devices[0]!.mode = 'ok';
   });

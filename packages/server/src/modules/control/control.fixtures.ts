@@ -129,6 +129,15 @@ export async function online(ctx: TestContext, gatewayId: number, want = true): 
   });
 }
 
+/** Lets a sent command's time pass: its expiry and its expire job moved to now, then the due jobs run. */
+export async function expireCommand(ctx: TestContext, id: string): Promise<void> {
+  await ctx.database.query(`UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
+  await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [
+    `expire-${id}`,
+  ]);
+  await ctx.jobs.runDue();
+}
+
 export const securityCode = (ctx: TestContext, code = SAFE_CODE): Promise<string> => encrypt(ctx, code);
 
 /** Restores `version` of the house's `group` as a new version, confirmed with the security code. */

@@ -14,7 +14,7 @@ import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { buildAccount, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
-import { FakeController, online, SAFE_CODE, safeCodeAdmin } from '../control/control.fixtures.js';
+import { expireCommand, FakeController, online, SAFE_CODE, safeCodeAdmin } from '../control/control.fixtures.js';
 import { feedDevices } from './device-tables.js';
 import { feederPens, type FeederSet } from './feeding.fixtures.js';
 
@@ -136,11 +136,7 @@ describe(`feeding devices remote control (${TEST_DB})`, () => {
     const silent = await send({ action: 'feedNow', feederIds: [set.feeders[1]], grams: 300 });
     const id = silent.data.results[0]!.commandId!;
     await waitFor(() => device!.commands.some((c) => c.id === id));
-    await ctx.database.query(`UPDATE control_commands SET expires_at = now() - interval '1 second' WHERE id = $1`, [id]);
-    await ctx.database.query(`UPDATE jobs SET run_at = now() - interval '1 second' WHERE name = 'control.expire' AND key = $1`, [
-      `expire-${id}`,
-    ]);
-    await ctx.jobs.runDue();
+    await expireCommand(ctx, id);
     expect((await command(set.feeders[1]!, 'feedNow'))?.status).toBe('expired');
     device!.mode = 'ok';
 

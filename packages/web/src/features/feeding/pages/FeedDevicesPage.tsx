@@ -1,5 +1,4 @@
 import type { ReactElement } from 'react';
-import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AppCode, FeedDeviceKind, FeedDeviceRow } from '@farmsense/shared';
@@ -12,6 +11,7 @@ import { StackCell } from '../../../ui/list/nameColumn';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useDeleteFeedDevice, useFeedDevicePage } from '../api';
+import { onlineColumn } from '../components/onlineColumn';
 
 const FeedDeviceFormDialog = lazyPart(() => import('../components/FeedDeviceFormDialog').then((m) => m.FeedDeviceFormDialog));
 
@@ -111,12 +111,7 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
       ),
     },
     { key: 'shed', title: t('feedDevices.fields.shedId'), width: 160, render: (_, r) => r.shedName },
-    {
-      key: 'online',
-      title: t('feedDevices.fields.online'),
-      width: 110,
-      render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{t(r.online ? 'feedDevices.online' : 'feedDevices.offline')}</Tag>,
-    },
+    onlineColumn(t, 110),
     ...detailColumns(kind, t),
     editDeleteColumn<FeedDeviceRow>(t, 'feedDevices', 200, {
       names: (r) => ({ name: r.name }),

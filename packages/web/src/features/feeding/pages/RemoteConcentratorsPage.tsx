@@ -1,11 +1,11 @@
 import type { ReactElement } from 'react';
-import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useTranslation } from 'react-i18next';
 import type { AppCode, ConcentratorRemoteRow } from '@farmsense/shared';
 import { DeviceCommands } from '../components/RemoteParts';
 import { isSettings, RemoteDeviceFrame } from '../components/RemoteDeviceFrame';
 import { useConcentratorSend, useRemoteConcentrators } from '../remoteApi';
+import { onlineColumn } from '../components/onlineColumn';
 
 /**
  * /remote-control/feed-device/concentrator (and the poultry farm's /remotecontrolfowl/feed-device/
@@ -28,12 +28,7 @@ function Concentrators({ code }: { code: AppCode }): ReactElement {
   const columns: ColumnsType<ConcentratorRemoteRow> = [
     { key: 'name', title: t('remote.fields.concentrator'), width: 180, render: (_, r) => `${r.deviceNo} · ${r.name}` },
     { key: 'gateway', title: t('remote.fields.gateway'), width: 150, render: (_, r) => r.gatewayCode },
-    {
-      key: 'online',
-      title: t('feedDevices.fields.online'),
-      width: 100,
-      render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{r.online ? t('feedDevices.online') : t('feedDevices.offline')}</Tag>,
-    },
+    onlineColumn(t),
     {
       key: 'children',
       title: t('remote.fields.children'),

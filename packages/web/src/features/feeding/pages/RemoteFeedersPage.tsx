@@ -9,6 +9,7 @@ import { NumberInput } from '../../../ui/NumberInput';
 import { DeviceCommands } from '../components/RemoteParts';
 import { isSettings, RemoteDeviceFrame } from '../components/RemoteDeviceFrame';
 import { useFeederSend, useRemoteFeeders } from '../remoteApi';
+import { onlineColumn } from '../components/onlineColumn';
 
 type FeedNow = { action: 'feedNow'; grams: number };
 
@@ -41,12 +42,7 @@ export function RemoteFeedersPage(): ReactElement {
       width: 140,
       render: (_, r) => t('feedRecords.penLabel', { column: r.penColumn, row: r.penRow }),
     },
-    {
-      key: 'online',
-      title: t('feedDevices.fields.online'),
-      width: 100,
-      render: (_, r) => <Tag color={r.online ? 'green' : 'default'}>{r.online ? t('feedDevices.online') : t('feedDevices.offline')}</Tag>,
-    },
+    onlineColumn(t),
     {
       key: 'today',
       title: t('remote.fields.today'),

@@ -6,7 +6,7 @@ import type { FeedReconcileRow } from '@farmsense/shared';
 import { formatDecimal } from '../../../app/i18n/numbers';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useFeedReconcile, type FeedRangeAsk } from '../analysisApi';
-import { pctColumn } from './feederDayColumns';
+import { pctColumn } from './pctColumn';
 
 const f1 = (kg: number): string => formatDecimal(kg, 1);
 

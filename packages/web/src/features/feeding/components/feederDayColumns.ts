@@ -1,7 +1,6 @@
-import type { ColumnType, ColumnsType } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
 import { formatDecimal } from '../../../app/i18n/numbers';
-import { formatPct } from '../model/format';
 
 /** What a row of a feeder's day carries, on the records and the amounts pages. */
 export interface FeederDayRow {
@@ -38,9 +37,4 @@ export function feederDayColumns<Row extends FeederDayRow>(t: TFunction, withFar
     { key: 'planned', title: t('feedRecords.fields.planned'), width: 120, align: 'right', render: (_, r) => g(r.planned) },
     { key: 'dispensed', title: t('feedRecords.fields.dispensed'), width: 120, align: 'right', render: (_, r) => g(r.dispensed) },
   ];
-}
-
-/** A right-aligned column of a percentage of the plan (`formatPct`): the share, deviation or gap `value` picks from the row. */
-export function pctColumn<Row>(key: string, title: string, width: number, value: (row: Row) => number | null): ColumnType<Row> {
-  return { key, title, width, align: 'right', render: (_, r) => formatPct(value(r)) };
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE } from '@farmsense/shared';
 import { i18n } from '../../../app/i18n/i18n';
-import { formatAmount, formatPct } from './format';
+import { formatAmount } from './format';
 
 afterEach(() => i18n.changeLanguage(DEFAULT_LOCALE));
 
@@ -17,14 +17,5 @@ describe('feed amounts through the one formatter of the console language', () =>
     expect(formatAmount(12.5)).toBe(feed);
     expect(formatAmount(1234.5678)).toBe(price);
     expect(formatAmount(2, 1)).toBe('2');
-  });
-});
-
-describe('a percentage of the plan', () => {
-  it('has one decimal, and an em dash where there is none', async () => {
-    await i18n.changeLanguage('en-us');
-    expect(formatPct(12.34)).toBe('12.3');
-    expect(formatPct(-5)).toBe('-5.0');
-    expect(formatPct(null)).toBe('—');
   });
 });

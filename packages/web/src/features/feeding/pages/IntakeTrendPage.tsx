@@ -11,7 +11,7 @@ import { numberFilter } from '../../../ui/list/useListPage';
 import { PagedTable } from '../../../ui/PagedTable';
 import { useFeedIntake } from '../analysisApi';
 import { FeedRangeFilters, PEN_RANGE_FILTERS, useFeedReport } from '../components/FeedRangeFilters';
-import { pctColumn } from '../components/feederDayColumns';
+import { pctColumn } from '../components/pctColumn';
 import { SelectFilter } from '../../../ui/SelectFilter';
 import { PageFrame } from '../../../ui/PageParts';
 import '../../../ui/admin.css';

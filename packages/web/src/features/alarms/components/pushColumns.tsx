@@ -1,3 +1,4 @@
+import type { ReactElement, ReactNode } from 'react';
 import { Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { TFunction } from 'i18next';
@@ -31,10 +32,16 @@ export function pushErrorText(t: TFunction, code: string): string {
   return code;
 }
 
-const sub = (text: string) => (
-  <Typography.Text type="secondary" className="fs-cell-sub">
-    {text}
-  </Typography.Text>
+/** A cell's value over a grey second line (none where `second` is false or null). */
+const stacked = (main: ReactNode, second: string | false | null): ReactElement => (
+  <div className="fs-cell-stack">
+    {main}
+    {second !== false && second !== null && (
+      <Typography.Text type="secondary" className="fs-cell-sub">
+        {second}
+      </Typography.Text>
+    )}
+  </div>
 );
 
 /** The columns of both push lists (the phone one adds the method). Times are shown in farm time. */
@@ -50,23 +57,13 @@ export function pushColumns(t: TFunction, withMethod: boolean): ColumnsType<Push
       key: 'place',
       title: t('pushList.columns.place'),
       width: 180,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>{r.shedName}</span>
-          {sub(r.farmName)}
-        </div>
-      ),
+      render: (_, r) => stacked(<span>{r.shedName}</span>, r.farmName),
     },
     {
       key: 'recipient',
       title: t('pushList.columns.recipient'),
       width: 220,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>{r.recipientName ?? r.recipient}</span>
-          {r.recipientName !== null && sub(r.recipient)}
-        </div>
-      ),
+      render: (_, r) => stacked(<span>{r.recipientName ?? r.recipient}</span>, r.recipientName !== null && r.recipient),
     },
     ...(withMethod
       ? [
@@ -81,12 +78,7 @@ export function pushColumns(t: TFunction, withMethod: boolean): ColumnsType<Push
     {
       key: 'subject',
       title: t('pushList.columns.subject'),
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span>{r.subject}</span>
-          {r.round > 1 && sub(t('pushList.round', { round: r.round }))}
-        </div>
-      ),
+      render: (_, r) => stacked(<span>{r.subject}</span>, r.round > 1 && t('pushList.round', { round: r.round })),
     },
     {
       key: 'status',
@@ -116,23 +108,21 @@ export function pushColumns(t: TFunction, withMethod: boolean): ColumnsType<Push
       key: 'sentAt',
       title: t('pushList.columns.sentAt'),
       width: 170,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <span className="fs-nowrap">{fmtTime(r.sentAt, true)}</span>
-          {r.status === 'pushing' && r.nextAttemptAt !== null && sub(t('pushList.nextAttempt', { time: fmtTime(r.nextAttemptAt) }))}
-        </div>
-      ),
+      render: (_, r) =>
+        stacked(
+          <span className="fs-nowrap">{fmtTime(r.sentAt, true)}</span>,
+          r.status === 'pushing' && r.nextAttemptAt !== null && t('pushList.nextAttempt', { time: fmtTime(r.nextAttemptAt) }),
+        ),
     },
     {
       key: 'outcome',
       title: t('pushList.columns.outcome'),
       width: 160,
-      render: (_, r) => (
-        <div className="fs-cell-stack">
-          <Tag color={OUTCOME_COLOR[r.outcome]}>{t(`pushList.outcomes.${r.outcome}`)}</Tag>
-          {r.ackVia !== null && sub(t('pushList.ackVia', { via: r.ackVia }))}
-        </div>
-      ),
+      render: (_, r) =>
+        stacked(
+          <Tag color={OUTCOME_COLOR[r.outcome]}>{t(`pushList.outcomes.${r.outcome}`)}</Tag>,
+          r.ackVia !== null && t('pushList.ackVia', { via: r.ackVia }),
+        ),
     },
   ];
 }

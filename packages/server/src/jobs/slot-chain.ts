@@ -12,8 +12,8 @@ export interface SlotChain {
 /**
  * Periodic work as a chain of jobs, one per time slot of `everyMs` (key `<key>-<slot>`, so however
  * many processes enqueue a slot, one job exists and one worker runs it). Each run first enqueues
- * the next slot (or, after a wait, the one after now) in its own transaction, then does
- * `work(now, slot, ctx)`. The module's `start` enqueues the current slot, which also restarts a
+ * the next slot (or, after a wait, the one after now) in the run's transaction, then does
+ * `work(now, slot, ctx)`: a run that fails enqueues nothing, and its retry does. The module's `start` enqueues the current slot, which also restarts a
  * chain whose job failed for good; two chains meet on the same key and become one.
  */
 export function defineSlotChain(

@@ -2,17 +2,17 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { accountFarms, accountPens, accountSheds, pens, sheds } from '../../db/tables.js';
 import type { DbOrTx } from '../../lib/limits.js';
 
-/**
- * Removing a shed or pen must never widen anyone's view. An account limited to some sheds of a
- * farm sees the whole farm once it has no limit rows there, so when the last shed (or pen) an
- * account was limited to goes, the account loses the farm (or the shed) instead.
- */
 /** The accounts of `ids` that have no limit row left (`still`: the accounts that do). */
 function withoutLimits(ids: number[], still: { accountId: number }[]): number[] {
   const keep = new Set(still.map((r) => r.accountId));
   return ids.filter((a) => !keep.has(a));
 }
 
+/**
+ * Removing a shed or pen must never widen anyone's view. An account limited to some sheds of a
+ * farm sees the whole farm once it has no limit rows there, so when the last shed (or pen) an
+ * account was limited to goes, the account loses the farm (or the shed) instead.
+ */
 async function dropFarmWithoutSheds(tx: DbOrTx, tenantId: number, farmId: number, accountIds: number[]): Promise<void> {
   if (accountIds.length === 0) return;
   const still = await tx

@@ -53,6 +53,27 @@ export async function buildShed(
   return row!.id;
 }
 
+/**
+ * A new tenant `<name> Agri` with a farm `<name> Farm` and one house in it (other names, tenant
+ * modules and farm type when told, else as `buildTenant` and `buildFarm`): their ids.
+ */
+export interface Place {
+  tenant: number;
+  farm: number;
+  shed: number;
+}
+
+export async function buildPlace(
+  db: Db,
+  name: string,
+  shed: Parameters<typeof buildShed>[3],
+  o: { tenant?: string; farm?: string; modules?: string[]; farmType?: number } = {},
+): Promise<Place> {
+  const tenant = await buildTenant(db, o.tenant ?? `${name} Agri`, o.modules);
+  const farm = await buildFarm(db, tenant, o.farm ?? `${name} Farm`, o.farmType);
+  return { tenant, farm, shed: await buildShed(db, tenant, farm, shed) };
+}
+
 /** Pens of the tenant's houses (column and row 1 unless given), in order: their ids. */
 export async function buildPens(
   db: Db,
@@ -92,6 +113,12 @@ export async function buildAccount(
   if (a.farmIds?.length) await db.insert(accountFarms).values(a.farmIds.map((farmId) => ({ accountId: id, farmId })));
   if (a.roleIds?.length) await db.insert(accountRoles).values(a.roleIds.map((roleId) => ({ accountId: id, roleId })));
   return id;
+}
+
+/** An administrator `accountCode` of the tenant, signed in: its token. */
+export async function adminToken(db: Db, tenantId: number, accountCode: string): Promise<string> {
+  await buildAccount(db, { tenantId, accountCode, accountType: AccountType.TENANT_ADMIN });
+  return tokenFor(db, accountCode);
 }
 
 /** A view-only account of one function on one farm: `<prefix>-<suffix>`. */

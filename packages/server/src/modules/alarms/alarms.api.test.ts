@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
 import type { AlarmCount, AlarmRow, LiveAlarm, Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildFarm, buildShed, buildTenant, call, tenantAccounts } from '../../test/factories.js';
+import { buildFarm, buildPlace, call, tenantAccounts } from '../../test/factories.js';
 import { telemetry, waitFor } from '../../iot/testkit.js';
 import { alarmDevice, evaluatedUpTo, hotRule } from './alarms.fixtures.js';
 import { enqueueSweep, SWEEP_EVERY_MS } from './jobs.js';
@@ -39,9 +39,12 @@ describe(`alarm evaluation and records (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
     const { db } = ctx.database;
-    tenant = await buildTenant(db, 'Alarm Live', ['pig']);
-    farm = await buildFarm(db, tenant, 'Live Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Sow House', shedType: 3 });
+    ({ tenant, farm, shed } = await buildPlace(
+      db,
+      'Live',
+      { shedName: 'Sow House', shedType: 3 },
+      { tenant: 'Alarm Live', modules: ['pig'] },
+    ));
     const otherFarm = await buildFarm(db, tenant, 'Live Farm Two', 1);
     Object.assign(
       tok,

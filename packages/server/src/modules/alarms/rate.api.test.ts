@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MqttClient } from 'mqtt';
-import { AccountType, type AlarmRow, type LiveAlarm, type Page } from '@farmsense/shared';
+import type { AlarmRow, LiveAlarm, Page } from '@farmsense/shared';
 import { telemetry } from '../../iot/testkit.js';
 import { alarmDevice, evaluatedUpTo } from './alarms.fixtures.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildPlace, call } from '../../test/factories.js';
 import { evaluateReadings } from './evaluate.js';
 
 const MIN = 60_000;
@@ -56,11 +56,8 @@ describe(`rate of change alarms (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false, iot: { tcpPort: null, lingerMs: 5 } });
     const { db } = ctx.database;
-    tenant = await buildTenant(db, 'Rate Alarms', ['pig']);
-    farm = await buildFarm(db, tenant, 'Rate Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Nursery', shedType: 4 });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ra-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(db, 'ra-admin');
+    ({ tenant, farm, shed } = await buildPlace(db, 'Rate', { shedName: 'Nursery', shedType: 4 }, { modules: ['pig'] }));
+    token = await adminToken(db, tenant, 'ra-admin');
     groupId = (await call<{ id: number }>(ctx, token, 'POST', '/api/warning/ruleGroup', { farmId: farm, shedType: 4, name: 'Nursery' }))
       .data.id;
     ({ code, gatewayId, device, events } = await alarmDevice(ctx, { tenantId: tenant, farmId: farm, shedId: shed }, 'ra'));

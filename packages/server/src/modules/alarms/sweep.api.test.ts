@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type AlarmRow, type Page } from '@farmsense/shared';
+import type { AlarmRow, Page } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildPlace, call } from '../../test/factories.js';
 import { addGateway, newCode } from '../../iot/testkit.js';
 import { enqueueSweep, SWEEP_EVERY_MS } from './jobs.js';
 
@@ -32,11 +32,9 @@ describe(`alarm sweep job (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Sweep Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Sweep Farm', 1);
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Finisher 1', shedType: 5 });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'sw-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(db, 'sw-admin');
+    const place = await buildPlace(db, 'Sweep', { shedName: 'Finisher 1', shedType: 5 }, { modules: ['pig'] });
+    farm = place.farm;
+    token = await adminToken(db, place.tenant, 'sw-admin');
     const group = await call<{ id: number }>(ctx, token, 'POST', '/api/warning/ruleGroup', {
       farmId: farm,
       shedType: 5,
@@ -50,7 +48,7 @@ describe(`alarm sweep job (${TEST_DB})`, () => {
     await rule({ name: 'NH3 high', kind: 'threshold', property: 'nh3', operator: 'gte', stages: [{ fromDay: 0, toDay: 9999, high: 25 }] });
     await rule({ name: 'Silent thermometer', kind: 'noData', property: 'temp.1', noDataMinutes: 10 });
     await rule({ name: 'Controller offline', kind: 'offline', durationSec: 120 });
-    gatewayId = await addGateway(ctx.database, { tenantId: tenant, code: newCode('sw'), farmId: farm, shedId: shed });
+    gatewayId = await addGateway(ctx.database, { tenantId: place.tenant, code: newCode('sw'), farmId: farm, shedId: place.shed });
   });
   afterAll(async () => ctx?.close());
 

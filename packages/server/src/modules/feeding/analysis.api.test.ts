@@ -12,7 +12,7 @@ import {
 } from '@farmsense/shared';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildFarm, buildPens, buildShed, buildTenant, call, tenantAccounts } from '../../test/factories.js';
+import { buildPens, buildPlace, buildShed, call, tenantAccounts } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
 import { buildFeeders } from './feeding.fixtures.js';
 import { feedingDispatches, feedingPlanMeals, feedingPlans } from './tables.js';
@@ -39,9 +39,9 @@ describe(`feed amounts, feed analysis, intake trend and not-eaten statistics (${
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Analysis Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Analysis Farm', 1);
-    const shedA = await buildShed(db, tenant, farm, { shedName: 'Analysis A', shedType: 2 });
+    const place = await buildPlace(db, 'Analysis', { shedName: 'Analysis A', shedType: 2 }, { modules: ['pig'] });
+    const { tenant, shed: shedA } = place;
+    farm = place.farm;
     shedB = await buildShed(db, tenant, farm, { shedName: 'Analysis B', shedType: 2 });
     const penIds = await buildPens(db, tenant, [{ shedId: shedA }, { shedId: shedA, fieldColumn: 2 }, { shedId: shedB }]);
     penA1 = penIds[0]!;

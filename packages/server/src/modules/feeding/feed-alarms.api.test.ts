@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, addDays, type AlarmRow, type FeedAlarmRow, FEEDER_STATE, type Page, dayRange, farmDay } from '@farmsense/shared';
+import { addDays, type AlarmRow, type FeedAlarmRow, FEEDER_STATE, type Page, dayRange, farmDay } from '@farmsense/shared';
 import { telemetryDaily } from '../telemetry/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildPens, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildPens, buildPlace, call } from '../../test/factories.js';
 import { buildFeeders, type FeederSet } from './feeding.fixtures.js';
 import { enqueueFeedAlarms, FEED_ALARM_EVERY_MIN, judgeFarm } from './feed-alarms.js';
 import { feederFaults } from './fault-ingest.js';
@@ -75,25 +75,20 @@ describe(`feed alarms (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
     const { db } = ctx.database;
-    tenant = await buildTenant(db, 'Feed Alarm Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Feed Alarm Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing 1', shedType: 2 });
+    ({ tenant, farm, shed } = await buildPlace(db, 'Feed Alarm', { shedName: 'Farrowing 1', shedType: 2 }, { modules: ['pig'] }));
     const penIds = await buildPens(
       db,
       tenant,
       [1, 2, 3, 4].map((field) => ({ shedId: shed, field })),
     );
     set = await buildFeeders(ctx.database, { tenantId: tenant, farmId: farm, shedId: shed, code: 'fs-fa', pens: penIds });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'fa-admin', accountType: AccountType.TENANT_ADMIN });
-    const other = await buildTenant(db, 'Feed Alarm Other', ['pig']);
-    const otherFarm = await buildFarm(db, other, 'Other Farm', 1);
-    const otherShed = await buildShed(db, other, otherFarm, { shedName: 'Other 1', shedType: 2 });
-    const otherPens = await buildPens(db, other, [{ shedId: otherShed }]);
+    tok['fa-admin'] = await adminToken(db, tenant, 'fa-admin');
+    const other = await buildPlace(db, 'Feed Alarm Other', { shedName: 'Other 1', shedType: 2 }, { modules: ['pig'] });
+    const otherPens = await buildPens(db, other.tenant, [{ shedId: other.shed }]);
     otherGateway = (
-      await buildFeeders(ctx.database, { tenantId: other, farmId: otherFarm, shedId: otherShed, code: 'fs-fa-o', pens: otherPens })
+      await buildFeeders(ctx.database, { tenantId: other.tenant, farmId: other.farm, shedId: other.shed, code: 'fs-fa-o', pens: otherPens })
     ).gatewayId;
-    await buildAccount(db, { tenantId: other, accountCode: 'fa-other', accountType: AccountType.TENANT_ADMIN });
-    for (const a of ['fa-admin', 'fa-other']) tok[a] = await tokenFor(db, a);
+    tok['fa-other'] = await adminToken(db, other.tenant, 'fa-other');
     const [f0, f1, f2, f3] = set.feeders as [number, number, number, number];
     await db.insert(telemetryDaily).values([
       // The day before: f0 ate a sixth of her plan, f1 refused, f2 ate, f3 ate but reported an empty hopper.

@@ -4,9 +4,21 @@ import { gateways } from '../../db/tables.js';
 import type { Database } from '../../db/client.js';
 import { addGateway } from '../../iot/testkit.js';
 import { createTestApp, type TestContext } from '../../test/harness.js';
-import { buildFarm, buildPens, buildShed, buildTenant, call, tenantAccounts, type LimitedAccount } from '../../test/factories.js';
+import {
+  buildFarm,
+  buildPens,
+  buildPlace,
+  buildShed,
+  buildTenant,
+  call,
+  tenantAccounts,
+  type LimitedAccount,
+} from '../../test/factories.js';
 import { feedDevices } from './device-tables.js';
 import { feedInfos, feedingPlans, feedTypes } from './tables.js';
+
+/** The feeding tests' tenants keep pigs only. */
+const PIG = { modules: ['pig'] };
 
 /**
  * A house's feeder hierarchy for tests: a feeder main gateway (type 102) with its concentrator,
@@ -81,10 +93,8 @@ export interface FeedingWorldOptions {
 
 export async function feedingWorld(ctx: TestContext, o: FeedingWorldOptions): Promise<FeedingWorld> {
   const { db } = ctx.database;
-  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
-  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
+  const { tenant, farm, shed } = await buildPlace(db, o.name, { shedName: o.houses[0], shedType: 2 }, PIG);
   const farm2 = await buildFarm(db, tenant, `${o.name} Farm Two`, 1);
-  const shed = await buildShed(db, tenant, farm, { shedName: o.houses[0], shedType: 2 });
   const otherShed = await buildShed(db, tenant, farm2, { shedName: o.houses[1], shedType: 2 });
   const ids = await buildPens(db, tenant, [
     ...Array.from({ length: o.pens }, (_, i) => ({ shedId: shed, fieldColumn: i + 1 })),
@@ -182,9 +192,7 @@ export async function feederHouse(
   o: { name: string; prefix: string; house: string; shedType?: number; code: string; feeders: number[] },
 ): Promise<FeederHouse> {
   const { db } = ctx.database;
-  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
-  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
-  const shed = await buildShed(db, tenant, farm, { shedName: o.house, shedType: o.shedType ?? 2 });
+  const { tenant, farm, shed } = await buildPlace(db, o.name, { shedName: o.house, shedType: o.shedType ?? 2 }, PIG);
   const penIds = await buildPens(
     db,
     tenant,
@@ -218,9 +226,7 @@ export interface FeederPens {
 
 export async function feederPens(ctx: TestContext, o: { name: string; houses: [string, string]; code: string }): Promise<FeederPens> {
   const { db } = ctx.database;
-  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
-  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
-  const shed = await buildShed(db, tenant, farm, { shedName: o.houses[0], shedType: 2 });
+  const { tenant, farm, shed } = await buildPlace(db, o.name, { shedName: o.houses[0], shedType: 2 }, PIG);
   const otherShed = await buildShed(db, tenant, farm, { shedName: o.houses[1], shedType: 2 });
   const penIds = await buildPens(
     db,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type MealAdjustRow, type Page } from '@farmsense/shared';
+import type { MealAdjustRow, Page } from '@farmsense/shared';
 import { accountPens, accountSheds } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildPens, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildAccount, buildPens, buildPlace, buildRole, buildShed, call, tokenFor } from '../../test/factories.js';
 
 const MEAL = '/api/feeding/meal';
 const TWO = [
@@ -33,9 +33,9 @@ describe(`feeding meal adjustments (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Meal Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Meal Farm', 1);
-    shed = await buildShed(db, tenant, farm, { shedName: 'Farrowing M', shedType: 2 });
+    const place = await buildPlace(db, 'Meal', { shedName: 'Farrowing M', shedType: 2 }, { modules: ['pig'] });
+    const { tenant } = place;
+    ({ farm, shed } = place);
     otherShed = await buildShed(db, tenant, farm, { shedName: 'Farrowing N', shedType: 2 });
     const ids = await buildPens(db, tenant, [
       { shedId: shed, name: 'P1' },
@@ -44,8 +44,7 @@ describe(`feeding meal adjustments (${TEST_DB})`, () => {
     ]);
     penIds = [ids[0]!, ids[1]!];
     otherPen = ids[2]!;
-    await buildAccount(db, { tenantId: tenant, accountCode: 'ml-admin', accountType: AccountType.TENANT_ADMIN });
-    admin = await tokenFor(db, 'ml-admin');
+    admin = await adminToken(db, tenant, 'ml-admin');
     const both = await buildRole(db, tenant, 'Meals', [
       { code: 'accurate-feeding.meal.shed', ops: ['view'] },
       { code: 'accurate-feeding.meal.field', ops: ['view'] },
@@ -59,11 +58,9 @@ describe(`feeding meal adjustments (${TEST_DB})`, () => {
     const penLim = await buildAccount(db, { tenantId: tenant, accountCode: 'ml-pen', farmIds: [farm], roleIds: [both] });
     await db.insert(accountPens).values({ accountId: penLim, penId: penIds[0]! });
     penLimited = await tokenFor(db, 'ml-pen');
-    const otherTenant = await buildTenant(db, 'Meal Other', ['pig']);
-    const otherFarm = await buildFarm(db, otherTenant, 'Other Meal Farm', 1);
-    foreignShed = await buildShed(db, otherTenant, otherFarm, { shedName: 'Foreign', shedType: 2 });
-    await buildAccount(db, { tenantId: otherTenant, accountCode: 'ml-other', accountType: AccountType.TENANT_ADMIN });
-    other = await tokenFor(db, 'ml-other');
+    const foreign = await buildPlace(db, 'Meal Other', { shedName: 'Foreign', shedType: 2 }, { modules: ['pig'] });
+    foreignShed = foreign.shed;
+    other = await adminToken(db, foreign.tenant, 'ml-other');
   });
   afterAll(async () => {
     await ctx?.close();

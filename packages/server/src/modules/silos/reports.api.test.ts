@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SiloReportRow } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildFarm, buildShed, buildTenant, call, tenantAccounts } from '../../test/factories.js';
+import { buildPlace, call, tenantAccounts } from '../../test/factories.js';
 import { readSheet } from '../../test/xlsx-reader.js';
 
 const REPORT = '/api/breedpigbuilding/breedWeightFodder/silo/report';
@@ -19,9 +19,9 @@ describe(`silo reports (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp({ demo: false });
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Report Agri', ['pig']);
-    farm = await buildFarm(db, tenant, 'Report Farm', 1);
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Grower', shedType: 4 });
+    const place = await buildPlace(db, 'Report', { shedName: 'Grower', shedType: 4 }, { modules: ['pig'] });
+    const { tenant, shed } = place;
+    farm = place.farm;
     Object.assign(
       tok,
       await tenantAccounts(db, {

@@ -1,10 +1,9 @@
 import { expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { AccountType } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { addGateway, newCode } from '../../iot/testkit.js';
 import type { TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildPlace, call } from '../../test/factories.js';
 
 export const SILO = '/api/breedpigbuilding/breedWeightFodder/silo';
 
@@ -24,11 +23,8 @@ export interface WeigherFarm {
 
 export async function weigherFarm(ctx: TestContext, o: { name: string; prefix: string; house: string }): Promise<WeigherFarm> {
   const { db } = ctx.database;
-  const tenant = await buildTenant(db, `${o.name} Agri`, ['pig']);
-  const farm = await buildFarm(db, tenant, `${o.name} Farm`, 1);
-  const shed = await buildShed(db, tenant, farm, { shedName: o.house, shedType: 4 });
-  await buildAccount(db, { tenantId: tenant, accountCode: `${o.prefix}-admin`, accountType: AccountType.TENANT_ADMIN });
-  const token = await tokenFor(db, `${o.prefix}-admin`);
+  const { tenant, farm, shed } = await buildPlace(db, o.name, { shedName: o.house, shedType: 4 }, { modules: ['pig'] });
+  const token = await adminToken(db, tenant, `${o.prefix}-admin`);
   const code = newCode(o.prefix);
   const gatewayId = await addGateway(ctx.database, { tenantId: tenant, code, farmId: farm });
   await db.update(gateways).set({ gatewayType: 100, deviceCategory: 202 }).where(eq(gateways.id, gatewayId));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { AccountType, type Page, type PushMessageRow } from '@farmsense/shared';
+import type { Page, PushMessageRow } from '@farmsense/shared';
 import { accounts } from '../../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
+import { adminToken, buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
 import { addGateway, newCode } from '../../../iot/testkit.js';
 import { evaluateReadings, type GatewayRef } from '../evaluate.js';
 import { enqueueSweep } from '../jobs.js';
@@ -42,8 +42,7 @@ describe(`push outbox (${TEST_DB})`, () => {
     const { db } = ctx.database;
     tenant = await buildTenant(db, 'Push Live', ['pig']);
     farm = await buildFarm(db, tenant, 'Push Live Farm', 1);
-    await buildAccount(db, { tenantId: tenant, accountCode: 'po-admin', accountType: AccountType.TENANT_ADMIN });
-    admin = await tokenFor(db, 'po-admin');
+    admin = await adminToken(db, tenant, 'po-admin');
     const role = await buildRole(db, tenant, 'Mail list', [{ code: 'pushmanagement.pushlist', ops: ['view'] }]);
     await buildAccount(db, { tenantId: tenant, accountCode: 'po-mail', farmIds: [farm], roleIds: [role] });
     mailReader = await tokenFor(db, 'po-mail');

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { AccountType } from '@farmsense/shared';
 import { accounts } from '../../../db/tables.js';
 import { addGateway, newCode } from '../../../iot/testkit.js';
 import type { TestContext } from '../../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../../test/factories.js';
+import { adminToken, buildAccount, buildPlace, call } from '../../../test/factories.js';
 import type { GatewayRef } from '../evaluate.js';
 
 /**
@@ -31,13 +30,10 @@ export async function pushFarm(
   },
 ): Promise<PushFarm> {
   const { db } = ctx.database;
-  const tenantId = await buildTenant(db, `${o.name} Agri`, ['pig']);
-  const farm = await buildFarm(db, tenantId, `${o.name} Farm`, 1);
-  await buildAccount(db, { tenantId, accountCode: `${o.prefix}-admin`, accountType: AccountType.TENANT_ADMIN });
-  const admin = await tokenFor(db, `${o.prefix}-admin`);
+  const { tenant: tenantId, farm, shed: shedId } = await buildPlace(db, o.name, { shedName: o.house, shedType: 3 }, { modules: ['pig'] });
+  const admin = await adminToken(db, tenantId, `${o.prefix}-admin`);
   const keeper = await buildAccount(db, { tenantId, accountCode: `${o.prefix}-keeper`, farmIds: [farm] });
   await db.update(accounts).set(o.keeper).where(eq(accounts.id, keeper));
-  const shedId = await buildShed(db, tenantId, farm, { shedName: o.house, shedType: 3 });
   const code = newCode();
   const id = await addGateway(ctx.database, { tenantId, code, farmId: farm, shedId });
   const g: GatewayRef = { id, code, tenantId, farmId: farm, shedId, timeZone: 'UTC' };

@@ -9,7 +9,7 @@ import {
   type Page,
 } from '@farmsense/shared';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
 import { APPLY, buildWorld, CODES, curve, LOGS, SAFE_CODE, securityCode, type ControlWorld } from './control.fixtures.js';
 
@@ -108,8 +108,8 @@ describe(`remote control codes (${TEST_DB})`, () => {
     expect((await applyWith({ codeKind: 'authorization', code: 'bm90IGNpcGhlcg==' })).code).toBe(20055);
     expect((await applyWith({ codeKind: 'authorization', code: await encrypt(ctx, 'ZZZZZZZZ') })).code).toBe(20058);
     const { db } = ctx.database;
-    await buildAccount(db, { tenantId: w.tenant, accountCode: 'ct-nocode', accountType: AccountType.TENANT_ADMIN });
-    expect((await applyWith({ codeKind: 'security', code: await securityCode(ctx) }, await tokenFor(db, 'ct-nocode'))).code).toBe(21012);
+    const noCode = await adminToken(db, w.tenant, 'ct-nocode');
+    expect((await applyWith({ codeKind: 'security', code: await securityCode(ctx) }, noCode)).code).toBe(21012);
   });
 
   it('refuses every invalid setting and request with 99996, and accounts without the page with 10009', async () => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type ChannelRow, type ControllerRow, type NetworkRow, type Page } from '@farmsense/shared';
+import type { ChannelRow, ControllerRow, NetworkRow, Page } from '@farmsense/shared';
 import { auditLog, gatewayChannels, gateways, gatewayStatus, systemAuth } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
 import { verifyPassword } from '../../lib/passwords.js';
-import { buildAccount, buildFarm, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildFarm, buildTenant, call } from '../../test/factories.js';
 import { adminWorld, newPigShed, type AdminWorld } from '../farms/admin.fixtures.js';
 import type { IotLink } from '../../iot/link.js';
 import { connected, deviceClient } from '../../iot/testkit.js';
@@ -250,8 +250,7 @@ describe(`device registry (${TEST_DB})`, () => {
     const t = await buildTenant(db, 'Capped Devices');
     const farm = await buildFarm(db, t, 'Capped Farm');
     await db.insert(systemAuth).values({ tenantId: t, deviceNum: 1 });
-    await buildAccount(db, { tenantId: t, accountCode: 'capped-admin', accountType: AccountType.TENANT_ADMIN });
-    const tok = await tokenFor(db, 'capped-admin');
+    const tok = await adminToken(db, t, 'capped-admin');
     expect((await add({ farmId: farm }, tok)).code).toBe(1);
     expect((await add({ farmId: farm }, tok)).code).toBe(20102);
   });

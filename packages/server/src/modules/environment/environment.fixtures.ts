@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.js';
+import type { Database, Db } from '../../db/client.js';
 import { gateways, sheds } from '../../db/tables.js';
 import { Partitions } from '../../iot/partitions.js';
 import { emptyBatch, monthsOf, storeBatch } from '../../iot/store.js';
+import { adminToken, buildPlace, type Place } from '../../test/factories.js';
 
 /**
  * Test data for the environment calls, written through ingest's own batch statement (history,
@@ -68,4 +69,23 @@ export async function storeLinkEvents(database: Database, events: [code: string,
 /** Readings of one key at regular times: values[i] at start + i * stepMs. */
 export function series(code: string, key: string, start: number, stepMs: number, values: number[]): Reading[] {
   return values.map((v, i) => [code, key, start + i * stepMs, v]);
+}
+
+/**
+ * The other tenant of the monitoring and trend tests: `Second Agri` with a poultry farm `Second
+ * Farm`, a broiler house S1 (area, building and house 1) with a climate controller `fs-second01`,
+ * and its administrator `second-admin`: their ids and the administrator's token.
+ */
+export async function secondTenant(db: Db): Promise<Place & { token: string }> {
+  const place = await buildPlace(db, 'Second', { shedName: 'S1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1 }, { farmType: 2 });
+  await db.insert(gateways).values({
+    tenantId: place.tenant,
+    farmId: place.farm,
+    shedId: place.shed,
+    code: 'fs-second01',
+    name: 'Second controller',
+    gatewayType: 101,
+    checkCode: 'x',
+  });
+  return { ...place, token: await adminToken(db, place.tenant, 'second-admin') };
 }

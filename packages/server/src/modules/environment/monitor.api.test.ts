@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  AccountType,
   type DeviceConnectRow,
   type EnvMonitorAnswer,
   type HkqDetail,
@@ -12,8 +11,8 @@ import {
 import { accountSheds, gateways, roles } from '../../db/tables.js';
 import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';
-import { DAY, HOUR, MIN, type Reading, shedId, storeLinkEvents, storeReadings } from './environment.fixtures.js';
+import { buildAccount, call, farmIdByName, tokenFor } from '../../test/factories.js';
+import { DAY, HOUR, MIN, type Reading, secondTenant, shedId, storeLinkEvents, storeReadings } from './environment.fixtures.js';
 import { eq } from 'drizzle-orm';
 
 const MONITOR = '/api/breedpigbuilding/pigFarmManagePlus/pigEnvMonitorPlus';
@@ -76,21 +75,10 @@ describe(`environment monitoring calls (${TEST_DB})`, () => {
     ]);
 
     // A second tenant with its own farm, shed and gateway.
-    const other = await buildTenant(db, 'Second Agri');
-    otherFarm = await buildFarm(db, other, 'Second Farm', 2);
-    const otherShed = await buildShed(db, other, otherFarm, { shedName: 'S1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1 });
-    await db.insert(gateways).values({
-      tenantId: other,
-      farmId: otherFarm,
-      shedId: otherShed,
-      code: 'fs-second01',
-      name: 'Second controller',
-      gatewayType: 101,
-      checkCode: 'x',
-    });
+    const second = await secondTenant(db);
+    otherFarm = second.farm;
+    tok.second = second.token;
     await storeReadings(ctx.database, [['fs-second01', 'temp.1', now - MIN, 19]]);
-    await buildAccount(db, { tenantId: other, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
-    tok.second = await tokenFor(db, 'second-admin');
 
     // A poultry keeper limited to Broiler House 2.
     const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.roleName, 'Poultry staff'));

@@ -3,10 +3,9 @@ import type { RecordsAnswer } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildPlace, call } from '../../test/factories.js';
 import { cellFormat, readSheet, serialToText } from '../../test/xlsx-reader.js';
 import { DAY, HOUR, MIN, series, shedId, storeReadings } from './environment.fixtures.js';
-import { AccountType } from '@farmsense/shared';
 import { eq } from 'drizzle-orm';
 
 const RECORDS = '/api/environment/records';
@@ -59,11 +58,8 @@ describe(`environment records and export (${TEST_DB})`, () => {
       ['fs-demo05b', 'temp.1', B, 26],
       ['fs-demo05b', 'temp.1', B + MIN, 27],
     ]);
-    const other = await buildTenant(db, 'Second Agri');
-    const farm = await buildFarm(db, other, 'Second Farm', 2);
-    await buildShed(db, other, farm, { shedName: 'S1', shedType: 1001 });
-    await buildAccount(db, { tenantId: other, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
-    tok.second = await tokenFor(db, 'second-admin');
+    const other = await buildPlace(db, 'Second', { shedName: 'S1', shedType: 1001 }, { farmType: 2 });
+    tok.second = await adminToken(db, other.tenant, 'second-admin');
   });
 
   const q = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({

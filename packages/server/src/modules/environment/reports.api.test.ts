@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type CommuOffRow, type RunStatsRow } from '@farmsense/shared';
+import type { CommuOffRow, RunStatsRow } from '@farmsense/shared';
 import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildTenant, call, farmIdByName, tokenFor } from '../../test/factories.js';
+import { adminToken, buildFarm, buildTenant, call, farmIdByName } from '../../test/factories.js';
 import { DAY, gatewayId, HOUR, MIN, series, storeLinkEvents, storeReadings } from './environment.fixtures.js';
 
 const COMMU_OFF = '/api/environment/commuOff';
@@ -47,8 +47,7 @@ describe(`device reports: communication-off and run hours (${TEST_DB})`, () => {
     ]);
     const other = await buildTenant(db, 'Second Agri');
     otherFarm = await buildFarm(db, other, 'Second Farm', 2);
-    await buildAccount(db, { tenantId: other, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
-    tok.second = await tokenFor(db, 'second-admin');
+    tok.second = await adminToken(db, other, 'second-admin');
   });
 
   const range = { startTime: B, endTime: B + DAY };

@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { translate } from '@farmsense/shared/i18n';
-import { AccountType, type TrendAnswer } from '@farmsense/shared';
+import type { TrendAnswer } from '@farmsense/shared';
 import { gateways } from '../../db/tables.js';
 import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildRole, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
-import { DAY, HOUR, MIN, series, shedId, storeReadings } from './environment.fixtures.js';
+import { buildAccount, buildRole, call, tokenFor } from '../../test/factories.js';
+import { DAY, HOUR, MIN, secondTenant, series, shedId, storeReadings } from './environment.fixtures.js';
 import { eq } from 'drizzle-orm';
 import { tenants } from '../../db/tables.js';
 
@@ -52,14 +52,9 @@ describe(`environment trends (${TEST_DB})`, () => {
       ['fs-demo04', 'temp.1', B + 2 * HOUR, 99],
     ]);
 
-    const other = await buildTenant(db, 'Second Agri');
-    const farm = await buildFarm(db, other, 'Second Farm', 2);
-    otherShed = await buildShed(db, other, farm, { shedName: 'S1', shedType: 1001, areaNum: 1, buildingNum: 1, shedNum: 1 });
-    await db
-      .insert(gateways)
-      .values({ tenantId: other, farmId: farm, shedId: otherShed, code: 'fs-second01', name: 'Second', gatewayType: 101, checkCode: 'x' });
-    await buildAccount(db, { tenantId: other, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
-    tok.second = await tokenFor(db, 'second-admin');
+    const second = await secondTenant(db);
+    otherShed = second.shed;
+    tok.second = second.token;
 
     // A keeper who may only chart temperatures.
     const [demoTenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group'));

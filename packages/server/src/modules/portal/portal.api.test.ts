@@ -15,7 +15,7 @@ import {
 } from '../../db/tables.js';
 import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
-import { accountId, buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { accountId, adminToken, buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
 const TREE = '/api/breedpigbuilding/applicationInfo/roleApplicationTree';
@@ -224,8 +224,7 @@ describe(`portal (${TEST_DB})`, () => {
       expect([who, target, res.code]).toEqual([who, target, 10009]);
     }
     const otherTenant = await buildTenant(db, 'Other Tenant P');
-    await buildAccount(db, { tenantId: otherTenant, accountCode: 'other-admin-p', accountType: AccountType.TENANT_ADMIN });
-    expect((await call(ctx, await tokenFor(db, 'other-admin-p'), 'GET', `${USER_DEF}?userAccount=pig`)).code).toBe(10009);
+    expect((await call(ctx, await adminToken(db, otherTenant, 'other-admin-p'), 'GET', `${USER_DEF}?userAccount=pig`)).code).toBe(10009);
 
     // Account type 100 lands on the pig-farm data screen.
     const [demoTenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, 'Demo Agri Group'));

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, dayOfAge } from '@farmsense/shared';
+import { dayOfAge } from '@farmsense/shared';
 import { readXlsx } from '../../lib/xlsx.js';
 import { eq } from 'drizzle-orm';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildFarm, buildShed, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildPlace, call } from '../../test/factories.js';
 import type { ReportRow } from './report-row.js';
 import type { SummaryAnswer } from './reports.js';
 import { flockFeedDays, flockGrowDays, flocks, flockStockDays } from './tables.js';
@@ -28,9 +28,14 @@ describe(`broiler KPIs through thinning and depletion (${TEST_DB})`, () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const { db } = ctx.database;
-    const tenant = await buildTenant(db, 'Thinning Agri', ['chicken']);
-    farm = await buildFarm(db, tenant, 'Thinning Farm', 2);
-    const shed = await buildShed(db, tenant, farm, { shedName: 'Broiler 1', shedType: 1001, shedNum: 1 });
+    const place = await buildPlace(
+      db,
+      'Thinning',
+      { shedName: 'Broiler 1', shedType: 1001, shedNum: 1 },
+      { modules: ['chicken'], farmType: 2 },
+    );
+    const { tenant, shed } = place;
+    farm = place.farm;
     [{ id: flock }] = (await db
       .insert(flocks)
       .values({
@@ -59,8 +64,7 @@ describe(`broiler KPIs through thinning and depletion (${TEST_DB})`, () => {
       { ...at(38), feedKg: 18_000 },
     ]);
     await db.insert(flockGrowDays).values({ ...at(35), avgWeight: 2300 });
-    await buildAccount(db, { tenantId: tenant, accountCode: 'thin-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(db, 'thin-admin');
+    token = await adminToken(db, tenant, 'thin-admin');
   });
   afterAll(async () => ctx?.close());
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type BindableApp, type Page, type RoleAppOps, type RoleRow } from '@farmsense/shared';
+import type { BindableApp, Page, RoleAppOps, RoleRow } from '@farmsense/shared';
 import { accountRoles, applicationInfo, roleApps, roles } from '../../db/tables.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildAccount, buildRole, buildTenant, call, tokenFor } from '../../test/factories.js';
 import { adminWorld, pigManager, rows, type AdminWorld } from '../farms/admin.fixtures.js';
 import { expectEveryRoute, type RouteCall } from '../../test/routes.js';
 
@@ -118,8 +118,7 @@ describe(`roles (${TEST_DB})`, () => {
     // A tenant with the pig module only is offered no poultry and no group applications.
     const db = ctx.database.db;
     const pigOnly = await buildTenant(db, 'Pig Only', ['pig']);
-    await buildAccount(db, { tenantId: pigOnly, accountCode: 'pigonly-admin', accountType: AccountType.TENANT_ADMIN });
-    const offered = flat((await call<BindableApp[]>(ctx, await tokenFor(db, 'pigonly-admin'), 'GET', APPS)).data);
+    const offered = flat((await call<BindableApp[]>(ctx, await adminToken(db, pigOnly, 'pigonly-admin'), 'GET', APPS)).data);
     expect(offered.some((n) => n.funType === 'chicken' || n.scope === 'group')).toBe(false);
     expect(offered.some((n) => n.code === 'pig.overview.shed')).toBe(true);
     expect((await call(ctx, w.tok.demo, 'GET', `${APPS}?type=tenant`)).code).toBe(99996);
@@ -196,8 +195,7 @@ describe(`roles (${TEST_DB})`, () => {
     expect((await call(ctx, w.tok.demo, 'PUT', ROLE, { id: groupRole, roleName: 'Board', type: 'farm' })).code).toBe(99996);
     // Platform codes and codes outside the tenant's modules are never bindable.
     const pigOnly = await buildTenant(db, 'Pig Only Two', ['pig']);
-    await buildAccount(db, { tenantId: pigOnly, accountCode: 'pigonly2-admin', accountType: AccountType.TENANT_ADMIN });
-    const t = await tokenFor(db, 'pigonly2-admin');
+    const t = await adminToken(db, pigOnly, 'pigonly2-admin');
     const r = (await call<{ id: number }>(ctx, t, 'POST', ROLE, { roleName: 'R' })).data.id;
     for (const code of ['ci18.overview.shed', 'platform.tenants']) {
       expect(

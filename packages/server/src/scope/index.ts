@@ -8,6 +8,7 @@ export { buildScope, scopeOf, seesFarm, seesGateway, seesPen, seesShed, seesWhol
 export { farmCondition, gatewayCondition, penCondition, shedCondition } from './conditions.js';
 export {
   assertWholeFarms,
+  farmRowConditions,
   visibleFarm,
   visibleGateway,
   visiblePen,

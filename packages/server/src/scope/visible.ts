@@ -1,9 +1,11 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ErrorCodes } from '@farmsense/shared';
 import { farms, gateways, pens, sheds } from '../db/tables.js';
 import type { DbOrTx } from '../lib/limits.js';
+import { farmCondition } from './conditions.js';
 import { forbidden, refusal } from './refuse.js';
-import { seesFarm, seesGateway, seesPen, seesShed, type Scope } from './scope.js';
+import { seesFarm, seesGateway, seesPen, seesShed, tenantIdOf, type Scope } from './scope.js';
 
 /**
  * "May this account see (or change) object X": one helper per kind, each answering one code for
@@ -32,6 +34,21 @@ export async function visibleFarm(s: Scope, farmId: number, o: Opts = {}): Promi
     .where(and(eq(farms.id, farmId), eq(farms.tenantId, s.tenantId)));
   if (!row) throw refusal(s.req, code, { refused: 'farm', id: farmId });
   return row;
+}
+
+/**
+ * The WHERE conditions of a list of rows that belong to farms (a farm's settings): the caller's
+ * tenant, the farms it sees and, when a farm is asked, that farm (10007 when the caller does not
+ * see it). The list adds its own filters to them.
+ */
+export async function farmRowConditions(
+  s: Scope,
+  t: { tenantId: AnyPgColumn; farmId: AnyPgColumn },
+  farmId: number | null | undefined,
+): Promise<(SQL | undefined)[]> {
+  const conds: (SQL | undefined)[] = [eq(t.tenantId, tenantIdOf(s)), farmCondition(s, t.farmId)];
+  if (farmId) conds.push(eq(t.farmId, (await visibleFarm(s, farmId)).id));
+  return conds;
 }
 
 /** The shed (with its farm's type and time zone), else 30004; `farmId` also requires that farm. */

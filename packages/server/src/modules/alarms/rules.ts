@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import {
   AppError,
   ErrorCodes,
@@ -25,7 +25,7 @@ import { farms } from '../../db/tables.js';
 import { lostRace } from '../../lib/db-errors.js';
 import { rowExists } from '../../lib/row-exists.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { farmCondition, refusal, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../scope/index.js';
+import { farmRowConditions, refusal, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../scope/index.js';
 import type { LiveHub } from '../../iot/live.js';
 import { alarmEvent } from './stored.js';
 import { alarmConditions, alarmRuleGroups, alarmRules, alarmRuleStages, alarms } from './tables.js';
@@ -70,8 +70,7 @@ function announce(live: LiveHub, ended: AlarmRecord[]): void {
 }
 
 export async function groupPage(db: Db, scope: Scope, q: RuleGroupPageQuery): Promise<Page<RuleGroupRow>> {
-  const conds: (SQL | undefined)[] = [eq(alarmRuleGroups.tenantId, tenantIdOf(scope)), farmCondition(scope, alarmRuleGroups.farmId)];
-  if (q.farmId) conds.push(eq(alarmRuleGroups.farmId, (await visibleFarm(scope, q.farmId)).id));
+  const conds = await farmRowConditions(scope, alarmRuleGroups, q.farmId);
   if (q.shedType !== undefined) conds.push(eq(alarmRuleGroups.shedType, q.shedType));
   const { total, rows } = await readPage(db, alarmRuleGroups, and(...conds), q, (where) =>
     db
@@ -204,8 +203,7 @@ async function present(db: DbOrTx, rules: (RuleRow & { groupName: string })[]): 
 }
 
 export async function rulePage(db: Db, scope: Scope, q: AlarmRulePageQuery): Promise<Page<AlarmRuleRow>> {
-  const conds: (SQL | undefined)[] = [eq(alarmRules.tenantId, tenantIdOf(scope)), farmCondition(scope, alarmRules.farmId)];
-  if (q.farmId) conds.push(eq(alarmRules.farmId, (await visibleFarm(scope, q.farmId)).id));
+  const conds = await farmRowConditions(scope, alarmRules, q.farmId);
   if (q.groupId) conds.push(eq(alarmRules.groupId, (await visibleGroup(db, scope, q.groupId)).id));
   if (q.shedType !== undefined) conds.push(eq(alarmRules.shedType, q.shedType));
   if (q.level !== undefined) conds.push(eq(alarmRules.level, q.level));

@@ -19,7 +19,7 @@ import type { Db } from '../../db/client.js';
 import { farms } from '../../db/tables.js';
 import { lostRace } from '../../lib/db-errors.js';
 import type { DbOrTx } from '../../lib/limits.js';
-import { farmCondition, scopeOf, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../scope/index.js';
+import { farmRowConditions, scopeOf, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../scope/index.js';
 import { router } from '../../core/serve.js';
 import { standardCurves } from './tables.js';
 import { rowExists } from '../../lib/row-exists.js';
@@ -73,9 +73,7 @@ async function visibleCurve(db: DbOrTx, scope: Scope, id: number): Promise<typeo
 }
 
 export async function curvePage(db: Db, scope: Scope, q: z.infer<typeof curvePageBody>): Promise<Page<CurveRow>> {
-  const tenantId = tenantIdOf(scope);
-  const conds: (SQL | undefined)[] = [eq(standardCurves.tenantId, tenantId), farmCondition(scope, standardCurves.farmId)];
-  if (q.farmId) conds.push(eq(standardCurves.farmId, (await visibleFarm(scope, q.farmId)).id));
+  const conds = await farmRowConditions(scope, standardCurves, q.farmId);
   if (q.flockType) conds.push(eq(standardCurves.flockType, q.flockType));
   if (q.indicator) conds.push(eq(standardCurves.indicator, q.indicator));
   const { total, rows } = await readPage(db, standardCurves, and(...conds), q, (where) =>

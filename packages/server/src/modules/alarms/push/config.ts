@@ -20,7 +20,7 @@ import { accountFarms, accounts, farms } from '../../../db/tables.js';
 import { lostRace } from '../../../lib/db-errors.js';
 import type { DbOrTx } from '../../../lib/limits.js';
 import { paramError } from '../../../lib/param-error.js';
-import { assertWholeFarms, farmCondition, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../../scope/index.js';
+import { assertWholeFarms, farmRowConditions, tenantIdOf, visibleFarm, visibleRow, type Scope } from '../../../scope/index.js';
 import { pushPhoneConfigs, pushStrategies } from './tables.js';
 import { pageAnswer, readPage } from '../../../lib/paging.js';
 import { addedBy, changedBy } from '../../../db/schema/columns.js';
@@ -129,8 +129,7 @@ async function presentStrategies(db: DbOrTx, rows: { s: StrategyRecord; farmName
 }
 
 export async function strategyPage(db: Db, scope: Scope, q: PushConfigPageQuery): Promise<Page<PushStrategyRow>> {
-  const conds: (SQL | undefined)[] = [eq(pushStrategies.tenantId, tenantIdOf(scope)), farmCondition(scope, pushStrategies.farmId)];
-  if (q.farmId) conds.push(eq(pushStrategies.farmId, (await visibleFarm(scope, q.farmId)).id));
+  const conds = await farmRowConditions(scope, pushStrategies, q.farmId);
   const { total, rows } = await readPage(db, pushStrategies, and(...conds), q, (where) =>
     db
       .select({ s: pushStrategies, farmName: farms.farmName })
@@ -214,8 +213,7 @@ function phoneColumns(body: PhoneConfigAddBody) {
 }
 
 export async function phonePage(db: Db, scope: Scope, q: PushConfigPageQuery): Promise<Page<PhoneConfigRow>> {
-  const conds: (SQL | undefined)[] = [eq(pushPhoneConfigs.tenantId, tenantIdOf(scope)), farmCondition(scope, pushPhoneConfigs.farmId)];
-  if (q.farmId) conds.push(eq(pushPhoneConfigs.farmId, (await visibleFarm(scope, q.farmId)).id));
+  const conds = await farmRowConditions(scope, pushPhoneConfigs, q.farmId);
   const { total, rows } = await readPage(db, pushPhoneConfigs, and(...conds), q, (where) =>
     db
       .select({ p: pushPhoneConfigs, farmName: farms.farmName })

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountType, type FeederDispatchRow, type PlanRow } from '@farmsense/shared';
+import type { FeederDispatchRow, PlanRow } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, call, tokenFor } from '../../test/factories.js';
+import { adminToken, call } from '../../test/factories.js';
 import { FakeController, online } from '../control/control.fixtures.js';
 import { feederPens, lactationFeed, lactationPlan, type FeederSet } from './feeding.fixtures.js';
 
@@ -26,8 +26,7 @@ describe(`feeding dispatch over the device link (${TEST_DB})`, () => {
     code = `fs-fdlink${TEST_DB === 'postgres' ? 'p' : 'g'}${Date.now() % 100000}`;
     const w = await feederPens(ctx, { name: 'Link', houses: ['Farrowing L', 'Farrowing L2'], code });
     set = w.set;
-    await buildAccount(ctx.database.db, { tenantId: w.tenant, accountCode: 'lk-admin', accountType: AccountType.TENANT_ADMIN });
-    token = await tokenFor(ctx.database.db, 'lk-admin');
+    token = await adminToken(ctx.database.db, w.tenant, 'lk-admin');
     const meals = [
       { startMinute: 360, endMinute: 420, share: 50 },
       { startMinute: 1020, endMinute: 1080, share: 50 },

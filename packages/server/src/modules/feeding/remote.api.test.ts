@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  AccountType,
   type AuthCodeGenerated,
   type ConcentratorRemoteRow,
   type FeederRemoteRow,
@@ -12,7 +11,7 @@ import {
 } from '@farmsense/shared';
 import { waitFor } from '../../iot/testkit.js';
 import { createTestApp, TEST_DB, type TestContext } from '../../test/harness.js';
-import { buildAccount, buildTenant, call, tokenFor } from '../../test/factories.js';
+import { adminToken, buildTenant, call } from '../../test/factories.js';
 import { encrypt } from '../../test/login.js';
 import { expireCommand, FakeController, online, SAFE_CODE, safeCodeAdmin } from '../control/control.fixtures.js';
 import { feedDevices } from './device-tables.js';
@@ -56,8 +55,7 @@ describe(`feeding devices remote control (${TEST_DB})`, () => {
     ({ farm, shed, otherShed, penIds, set } = w);
     ({ token } = await safeCodeAdmin(ctx, w.tenant, 'rf-admin'));
     const other = await buildTenant(db, 'Remote Feed Other', ['pig']);
-    await buildAccount(db, { tenantId: other, accountCode: 'rf-other', accountType: AccountType.TENANT_ADMIN });
-    otherToken = await tokenFor(db, 'rf-other');
+    otherToken = await adminToken(db, other, 'rf-other');
   });
   afterAll(async () => {
     await device?.close();

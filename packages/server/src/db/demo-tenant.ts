@@ -1,4 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { rowExists } from '../lib/row-exists.js';
 import type { Db } from './client.js';
 import { farms, sheds, tenants } from './tables.js';
 import { DEMO_TENANT } from './demo-codes.js';
@@ -11,6 +13,16 @@ import { DEMO_TENANT } from './demo-codes.js';
 export async function demoTenantId(db: Db): Promise<number | null> {
   const [tenant] = await db.select({ id: tenants.id }).from(tenants).where(eq(tenants.name, DEMO_TENANT));
   return tenant?.id ?? null;
+}
+
+/**
+ * The demo tenant for a seed step that writes its rows of one table once: null when the demo is
+ * not there or the table of `tenantCol` (its tenant column) already holds a row of it.
+ */
+export async function demoTenantToSeed(db: Db, tenantCol: PgColumn): Promise<number | null> {
+  const tenantId = await demoTenantId(db);
+  if (tenantId === null) return null;
+  return (await rowExists(db, tenantCol, [eq(tenantCol, tenantId)])) ? null : tenantId;
 }
 
 export interface DemoFarm {

@@ -3,7 +3,7 @@ import { COMMAND_PROPERTY, MAX_DAY_AGE, OFFLINE_PROPERTY, type AlarmStageInput }
 import type { Db } from './client.js';
 import { alarmRuleGroups, alarmRules, alarmRuleStages, farms, gateways, sheds, tenants } from './tables.js';
 import { DEMO_TENANT } from './demo-codes.js';
-import { demoTenantId } from './demo-tenant.js';
+import { demoTenantToSeed } from './demo-tenant.js';
 import { evaluateReadings, gatewayRefColumns, storedReadings } from '../modules/alarms/index.js';
 import type { Deps } from '../deps.js';
 
@@ -177,14 +177,8 @@ const RULES: Record<number, RuleSeed[]> = {
 
 /** The demo rules; false when the demo tenant is missing or already has alarm rules. */
 export async function seedAlarmRules(db: Db): Promise<boolean> {
-  const tenantId = await demoTenantId(db);
+  const tenantId = await demoTenantToSeed(db, alarmRuleGroups.tenantId);
   if (tenantId === null) return false;
-  const [existing] = await db
-    .select({ id: alarmRuleGroups.id })
-    .from(alarmRuleGroups)
-    .where(eq(alarmRuleGroups.tenantId, tenantId))
-    .limit(1);
-  if (existing) return false;
   const types = await db
     .selectDistinct({ farmId: sheds.farmId, farmName: farms.farmName, shedType: sheds.shedType })
     .from(sheds)

@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import type { StandardAddBody } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { feedingStandardAdjustments, feedingStandardAges, feedingStandards } from './tables.js';
-import { demoTenantId } from './demo-tenant.js';
+import { demoTenantToSeed } from './demo-tenant.js';
 
 /**
  * CONTRACT §5 demo feeding standards (issue 15, /std/mgn) for the demo tenant: the sow farm's
@@ -77,14 +76,8 @@ export const DEMO_FEEDING_STANDARDS: readonly StandardSeed[] = [
 
 /** The demo feeding standards; false when the demo tenant is missing or already has some. */
 export async function seedFeedingStandards(db: Db): Promise<boolean> {
-  const tenantId = await demoTenantId(db);
+  const tenantId = await demoTenantToSeed(db, feedingStandards.tenantId);
   if (tenantId === null) return false;
-  const [existing] = await db
-    .select({ id: feedingStandards.id })
-    .from(feedingStandards)
-    .where(eq(feedingStandards.tenantId, tenantId))
-    .limit(1);
-  if (existing) return false;
   await db.transaction(async (tx) => {
     for (const { ages, adjustments, ...s } of DEMO_FEEDING_STANDARDS) {
       const [row] = await tx

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { rationSteps, stagesFromSplitPoints } from '@farmsense/shared';
 import type { Db } from './client.js';
 import { feedInfos, feedingPlanMeals, feedingPlans, feedingPlanStages, feedingStandards, feedTypes, sheds } from './tables.js';
-import { demoTenantId } from './demo-tenant.js';
+import { demoTenantToSeed } from './demo-tenant.js';
 
 /**
  * CONTRACT §5 demo feed catalogue (issue 15) for the demo tenant: the feeds its two farms use,
@@ -136,10 +136,8 @@ const CATALOGUE: { type: string; remark: string; feeds: FeedSeed[] }[] = [
 
 /** The demo feed catalogue; false when the demo tenant is missing or already has feed types. */
 export async function seedFeeds(db: Db): Promise<boolean> {
-  const tenantId = await demoTenantId(db);
+  const tenantId = await demoTenantToSeed(db, feedTypes.tenantId);
   if (tenantId === null) return false;
-  const [existing] = await db.select({ id: feedTypes.id }).from(feedTypes).where(eq(feedTypes.tenantId, tenantId)).limit(1);
-  if (existing) return false;
   await db.transaction(async (tx) => {
     for (const c of CATALOGUE) {
       const [type] = await tx.insert(feedTypes).values({ tenantId, name: c.type, remark: c.remark }).returning({ id: feedTypes.id });
@@ -241,10 +239,8 @@ const PLANS: PlanSeed[] = [
 
 /** The demo feeding plans (drafts; with DEMO=1 the Farrowing 1 plan is confirmed by the demo feeders, seed-feed-devices.ts); false when some exist. */
 export async function seedFeedingPlans(db: Db): Promise<boolean> {
-  const tenantId = await demoTenantId(db);
+  const tenantId = await demoTenantToSeed(db, feedingPlans.tenantId);
   if (tenantId === null) return false;
-  const [existing] = await db.select({ id: feedingPlans.id }).from(feedingPlans).where(eq(feedingPlans.tenantId, tenantId)).limit(1);
-  if (existing) return false;
   const houses = await db
     .select({ id: sheds.id, farmId: sheds.farmId, name: sheds.shedName })
     .from(sheds)

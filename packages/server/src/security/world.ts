@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, getTableName, inArray, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { AccountType, APP_CATALOGUE, codesForModules, flattenApps } from '@farmsense/shared';
 import { closeOverTree, loadAccess } from '../lib/access.js';
 import {
@@ -44,6 +45,13 @@ async function actor(ctx: TestContext, code: string): Promise<Actor> {
   const [row] = await ctx.database.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.accountCode, code));
   if (!row) throw new Error(`no account ${code}`);
   return { id: row.id, code };
+}
+
+/** The first (lowest) id of the demo rows that match: the row the routes under test are called with. */
+async function firstId(ctx: TestContext, id: PgColumn, where: SQL): Promise<number> {
+  const [row] = await ctx.database.db.select({ id }).from(id.table).where(where).orderBy(id).limit(1);
+  if (!row) throw new Error(`no row in ${getTableName(id.table)}`);
+  return row.id as number;
 }
 
 /** A leaf of the tenant's catalogue whose closure (it and its ancestors) serves no route. */
@@ -230,8 +238,8 @@ export async function securityWorld(): Promise<SecurityWorld> {
 
   const pigAccount = accountRows.find((a) => a.accountCode === 'pig')!.id;
   // The demo's push strategy and phone configuration of the pig farm (db/seed-push.ts).
-  const [pushStrategy] = await db.select({ id: pushStrategies.id }).from(pushStrategies).where(eq(pushStrategies.farmId, pigFarm));
-  const [phoneConfig] = await db.select({ id: pushPhoneConfigs.id }).from(pushPhoneConfigs).where(eq(pushPhoneConfigs.farmId, pigFarm));
+  const pushStrategy = await firstId(ctx, pushStrategies.id, eq(pushStrategies.farmId, pigFarm));
+  const phoneConfig = await firstId(ctx, pushPhoneConfigs.id, eq(pushPhoneConfigs.farmId, pigFarm));
 
   // The demo's feed catalogue (db/seed-feeding.ts): a pig feed and its type.
   const [pigFeed] = await db
@@ -240,27 +248,11 @@ export async function securityWorld(): Promise<SecurityWorld> {
     .where(and(eq(feedInfos.tenantId, tenantId), eq(feedInfos.animalType, 1)))
     .orderBy(feedInfos.id)
     .limit(1);
-  const [pigPlan] = await db
-    .select({ id: feedingPlans.id })
-    .from(feedingPlans)
-    .where(eq(feedingPlans.farmId, pigFarm))
-    .orderBy(feedingPlans.id)
-    .limit(1);
+  const pigPlan = await firstId(ctx, feedingPlans.id, eq(feedingPlans.farmId, pigFarm));
 
   // The demo's house meal adjustment of the pig farm (db/seed-meal-adjusts.ts).
-  const [pigMealAdjust] = await db
-    .select({ id: feedingMealAdjusts.id })
-    .from(feedingMealAdjusts)
-    .where(eq(feedingMealAdjusts.farmId, pigFarm))
-    .orderBy(feedingMealAdjusts.id)
-    .limit(1);
-
-  const [pigStandard] = await db
-    .select({ id: feedingStandards.id })
-    .from(feedingStandards)
-    .where(eq(feedingStandards.tenantId, tenantId))
-    .orderBy(feedingStandards.id)
-    .limit(1);
+  const pigMealAdjust = await firstId(ctx, feedingMealAdjusts.id, eq(feedingMealAdjusts.farmId, pigFarm));
+  const pigStandard = await firstId(ctx, feedingStandards.id, eq(feedingStandards.tenantId, tenantId));
 
   // A feeder hierarchy in the pig farm's first house: a feeder main gateway, its concentrator, a collector, a feeder on a pen.
   const [feedMain] = await db
@@ -323,15 +315,15 @@ export async function securityWorld(): Promise<SecurityWorld> {
       pigAlarmGroup: alarmGroup!.id,
       pigAlarmRule: alarmRule!.id,
       pigAlarm: alarm!.id,
-      pigPushStrategy: pushStrategy!.id,
-      pigPhoneConfig: phoneConfig!.id,
+      pigPushStrategy: pushStrategy,
+      pigPhoneConfig: phoneConfig,
       pigAuthCode: authCode!.id,
       pigSilo: silo!.id,
       pigFeedType: pigFeed!.typeId,
       pigFeed: pigFeed!.id,
-      pigPlan: pigPlan!.id,
-      pigStandard: pigStandard!.id,
-      pigMealAdjust: pigMealAdjust!.id,
+      pigPlan,
+      pigStandard,
+      pigMealAdjust,
       pigConcentrator: concentrator!.id,
       pigCollector: collector!.id,
       pigFeeder: feeder!.id,

@@ -1,7 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  AccountType,
   AREA_CODES,
   type AccountOption,
   type AuthShed,
@@ -15,6 +14,7 @@ import { withDemoApp } from '../../test/demo-app.js';
 import { TEST_DB, type TestContext } from '../../test/harness.js';
 import {
   accountId,
+  adminToken,
   buildAccount,
   buildFarm,
   buildPens,
@@ -74,9 +74,8 @@ describe(`directory (${TEST_DB})`, () => {
       gatewayType: 101,
       checkCode: 'x',
     });
-    await buildAccount(db, { tenantId: otherTenant, accountCode: 'second-admin', accountType: AccountType.TENANT_ADMIN });
+    tok.secondAdmin = await adminToken(db, otherTenant, 'second-admin');
     await buildAccount(db, { tenantId: otherTenant, accountCode: 'second-staff', farmIds: [otherFarm] });
-    tok.secondAdmin = await tokenFor(db, 'second-admin');
     tok.secondStaff = await tokenFor(db, 'second-staff');
   });
 

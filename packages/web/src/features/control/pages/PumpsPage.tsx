@@ -5,11 +5,6 @@ import { freeNumber, type RowColumn } from '../components/RowListEditor';
 import { pumpText } from '../components/pumpText';
 import { RowListSettingPage, type RowListGroup } from '../components/RowListSettingPage';
 
-/** A house without pump settings starts from one cooling pad pump, 3 °C over the set point, off over 85 % RH. */
-const STARTER: PumpsPayload = {
-  pumps: [{ pump: 1, kind: 'pad', auto: true, onAbove: 3, offAbove: 2, rhLimit: 85, runSeconds: 60, stopSeconds: 0 }],
-};
-
 type Pump = PumpsPayload['pumps'][number];
 
 /** A pump a row: number, pad or mist, automatic, on and off points over the set point, humidity limit, run and rest. */
@@ -34,6 +29,9 @@ const newPump = (rows: readonly Partial<Pump>[]): Pump => ({
   runSeconds: 60,
   stopSeconds: 0,
 });
+
+/** A house without pump settings starts from one new row: cooling pad pump 1, 3 °C over the set point, off over 85 % RH. */
+const STARTER: PumpsPayload = { pumps: [newPump([])] };
 
 const PUMPS: RowListGroup<PumpsPayload, Pump> = {
   page: { app: 'remote-control.env-control.pumps', group: 'pumps', formName: 'pumps', schema: pumpsPayload, starter: STARTER },

@@ -8,6 +8,7 @@ import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { StackCell } from '../../../ui/list/nameColumn';
+import { houseFilter } from '../components/houseFilter';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useDeleteFeedDevice, useFeedDevicePage } from '../api';
@@ -135,14 +136,7 @@ export function FeedDevicesPage({ kind }: { kind: FeedDeviceKind }): ReactElemen
       }}
       filterLabel={t('filters.label')}
       filters={[
-        {
-          select: 'shedId',
-          id: `${kind}-shed`,
-          label: t('feedDevices.fields.shedId'),
-          width: 200,
-          options: sheds.data ?? [],
-          loading: sheds.isPending,
-        },
+        houseFilter(sheds, `${kind}-shed`, t('feedDevices.fields.shedId')),
         { text: 'name', id: `${kind}-name`, label: t('feedDevices.filters.name'), width: 220 },
       ]}
       table={{

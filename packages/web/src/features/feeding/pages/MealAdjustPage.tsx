@@ -9,6 +9,7 @@ import { toast } from '../../../app/api/toast';
 import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
+import { houseFilter } from '../components/houseFilter';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, useListPage } from '../../../ui/list/useListPage';
 import { RowAction } from '../../../ui/RowAction';
@@ -112,16 +113,7 @@ function MealAdjustPage({ kind }: { kind: MealAdjustKind }): ReactElement {
         actions: <FarmSelect id={`meal-${kind}-farm`} choice={choice} onPicked={() => list.apply({ shedId: undefined })} />,
       }}
       filterLabel={t('filters.label')}
-      filters={[
-        {
-          select: 'shedId',
-          id: `meal-${kind}-shed`,
-          label: t('meal.fields.shed'),
-          width: 200,
-          options: sheds.data ?? [],
-          loading: sheds.isPending,
-        },
-      ]}
+      filters={[houseFilter(sheds, `meal-${kind}-shed`, t('meal.fields.shed'))]}
       table={{
         label: t(`meal.table.${kind}`),
         columns,

@@ -8,6 +8,7 @@ import { menuLabel } from '../../../app/i18n/i18n';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { StackCell } from '../../../ui/list/nameColumn';
+import { houseFilter } from '../components/houseFilter';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, oneOfFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { RedoOutlined, SendOutlined } from '@ant-design/icons';
@@ -190,14 +191,7 @@ export function PlanPage(): ReactElement {
       }}
       filterLabel={t('filters.label')}
       filters={[
-        {
-          select: 'shedId',
-          id: 'plan-shed',
-          label: t('plan.fields.shed'),
-          width: 200,
-          options: sheds.data ?? [],
-          loading: sheds.isPending,
-        },
+        houseFilter(sheds, 'plan-shed', t('plan.fields.shed')),
         { text: 'name', id: 'plan-name', label: t('plan.fields.name'), width: 220 },
         {
           select: 'dispatchStatus',

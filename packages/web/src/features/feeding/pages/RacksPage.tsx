@@ -8,6 +8,7 @@ import { editDeleteColumn } from '../../../ui/EditDeleteActions';
 import { FarmSelect } from '../../../ui/FarmSelect';
 import { lazyPart } from '../../../ui/lazyPart';
 import { StackCell } from '../../../ui/list/nameColumn';
+import { houseFilter } from '../components/houseFilter';
 import { ListPage, useRowDialog } from '../../../ui/list/ListPage';
 import { numberFilter, textFilter, useListPage } from '../../../ui/list/useListPage';
 import { useDeleteRack, useRackPage } from '../rackApi';
@@ -71,14 +72,7 @@ export function RacksPage(): ReactElement {
       }}
       filterLabel={t('filters.label')}
       filters={[
-        {
-          select: 'shedId',
-          id: 'racks-shed',
-          label: t('racks.fields.shedId'),
-          width: 200,
-          options: sheds.data ?? [],
-          loading: sheds.isPending,
-        },
+        houseFilter(sheds, 'racks-shed', t('racks.fields.shedId')),
         { text: 'name', id: 'racks-name', label: t('racks.filters.name'), width: 200 },
       ]}
       table={{ label: t('racks.table'), columns, empty: t('racks.empty'), noMatch: t('filters.noMatch'), scroll: { x: 1100 } }}

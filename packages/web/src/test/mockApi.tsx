@@ -45,6 +45,11 @@ export function mockApi(routes: Record<string, Answer>): RecordedCall[] {
   return calls;
 }
 
+/** `mockApi` for a page with a house filter, its farm without houses: the house list answers none. */
+export function mockApiNoHouses(routes: Record<string, Answer>): RecordedCall[] {
+  return mockApi({ 'GET /breedpigbuilding/shedInfo/list': { data: [] }, ...routes });
+}
+
 /** The recorded calls to `path` (of `method` only, when given), in order. */
 export function callsTo(calls: RecordedCall[], path: string, method?: string): RecordedCall[] {
   return calls.filter((c) => c.path === path && (method === undefined || c.method === method));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmAnalysis, AlarmRank } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { AlarmAnalysisDayPage } from './AlarmAnalysisPage';
 import { AlarmHistoryPage } from './AlarmHistoryPage';
@@ -82,9 +82,8 @@ signedInEach({ farms: [PIG_FARM] });
 
 describe('alarm reports', { timeout: 40_000 }, () => {
   it("shows a day's figures, its hours, sheds and types for the chosen farm and day", async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /warning/report/analysis': { data: ANALYSIS },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<AlarmAnalysisDayPage />, '/reports/env-alerts-analysis/day');
     const figures = await screen.findAllByTestId('report-figure', {}, SLOW);
@@ -116,9 +115,8 @@ describe('alarm reports', { timeout: 40_000 }, () => {
   });
 
   it('lists the alarm history of the last 7 days, filtered in the address', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /warning/report/history': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<AlarmHistoryPage />, '/reports/env-alerts-his?level=1');
     await waitFor(() => expect(calls.some((c) => c.path === '/warning/report/history')).toBe(true), SLOW);

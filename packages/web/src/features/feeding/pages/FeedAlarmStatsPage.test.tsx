@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { FeedAlarmStatsPage } from './FeedAlarmStatsPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -10,7 +10,7 @@ signedInToFeedingFarm();
 
 describe('not-eaten statistics page', { timeout: 60_000 }, () => {
   it('counts the not-eaten days per day by kind, per house and for the feeders with the most', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/alarms/analysis': {
         data: {
           minShare: 80,
@@ -23,7 +23,6 @@ describe('not-eaten statistics page', { timeout: 60_000 }, () => {
           top: [{ ...place, feederId: 4, refused: 2, low: 1, total: 3 }],
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedAlarmStatsPage />, '/accurate-feeding/feed-alarm/analysis');
     expect(await screen.findByText('004 · Crate 4', {}, SLOW)).toBeTruthy();
@@ -38,11 +37,10 @@ describe('not-eaten statistics page', { timeout: 60_000 }, () => {
   });
 
   it('draws no chart for a range without not-eaten days', async () => {
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/alarms/analysis': {
         data: { minShare: 80, total: { refused: 0, low: 0 }, days: [{ day: '2026-11-27', refused: 0, low: 0 }], sheds: [], top: [] },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedAlarmStatsPage />, '/accurate-feeding/feed-alarm/analysis');
     expect((await screen.findAllByText(t('alarmStats.empty'), {}, SLOW)).length).toBe(2);

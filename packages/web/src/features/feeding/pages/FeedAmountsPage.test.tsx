@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { FeedAmountsPage } from './FeedAmountsPage';
 import { feederDay, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -9,7 +9,7 @@ signedInToFeedingFarm();
 
 describe('feed amount records page', { timeout: 60_000 }, () => {
   it('lists per feeder and day the farm, planned and dispensed grams and the meals done, paged by the server', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/records/amount': {
         data: {
           list: [feederDay(1, { mealsDone: 3, meals: 3 }), feederDay(2, { mealsDone: null, meals: null })],
@@ -18,7 +18,6 @@ describe('feed amount records page', { timeout: 60_000 }, () => {
           pageSize: 20,
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedAmountsPage />, '/accurate-feeding/records/amount?shedId=51&pageNo=2');
     expect(await screen.findByText('001 · Crate 1', {}, SLOW)).toBeTruthy();
@@ -33,9 +32,8 @@ describe('feed amount records page', { timeout: 60_000 }, () => {
   });
 
   it('says so when the feeders stored nothing in the range', async () => {
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/records/amount': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedAmountsPage />, '/accurate-feeding/records/amount');
     expect(await screen.findByText(t('feedAmounts.empty'), {}, SLOW)).toBeTruthy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { FeedAnalysisPage } from './FeedAnalysisPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -10,7 +10,7 @@ signedInToFeedingFarm();
 
 describe('feed analysis page', { timeout: 60_000 }, () => {
   it('sums planned against dispensed kg per house with leftover and deviation, as bars with a legend and a table', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/analysis/feed': {
         data: {
           list: [
@@ -20,7 +20,6 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
           total: { planned: 133000, dispensed: 130900, leftover: 2600, deviation: -1.6 },
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'GET /feeding/analysis/reconcile': { data: { tolerancePct: 5, list: [] } },
     });
     renderWithApp(<FeedAnalysisPage />, '/accurate-feeding/feed-analysis/analysis?groupBy=shed');
@@ -36,9 +35,8 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
   });
 
   it('shows no chart and says so when the feeders stored nothing', async () => {
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/analysis/feed': { data: { list: [], total: { planned: 0, dispensed: 0, leftover: 0, deviation: null } } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'GET /feeding/analysis/reconcile': { data: { tolerancePct: 5, list: [] } },
     });
     renderWithApp(<FeedAnalysisPage />, '/accurate-feeding/feed-analysis/analysis');
@@ -48,9 +46,8 @@ describe('feed analysis page', { timeout: 60_000 }, () => {
 
   it('reconciles each house silo draw against its feeders in kg, flagging gaps beyond the tolerance', async () => {
     const rec = { shedId: 51, shedName: 'Farrowing 1', silos: ['Silo A', 'Silo B'], plannedKg: 120, metered: true };
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/analysis/feed': { data: { list: [], total: { planned: 0, dispensed: 0, leftover: 0, deviation: null } } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'GET /feeding/analysis/reconcile': {
         data: {
           tolerancePct: 5,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { realWidthAfterEach, setWidth } from '../../../test/screenWidth';
 import { FeedMonitorPage } from './FeedMonitorPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -12,7 +12,7 @@ realWidthAfterEach();
 
 describe('feeding monitor page', { timeout: 60_000 }, () => {
   it('shows per pen the planned and dispensed kilograms, the feeders reporting and the sows that did not eat', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/monitor/pens': {
         data: {
           day: '2026-11-28',
@@ -32,7 +32,6 @@ describe('feeding monitor page', { timeout: 60_000 }, () => {
           ],
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedMonitorPage />, '/accurate-feeding/mornitoring');
     expect(await screen.findByText(t('monitor.reporting', { count: 6, of: 6 }), {}, SLOW)).toBeTruthy();
@@ -47,14 +46,13 @@ describe('feeding monitor page', { timeout: 60_000 }, () => {
 
   it('shows one card per pen below 768 px with the pen as heading and the sows that did not eat', async () => {
     setWidth(390);
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/monitor/pens': {
         data: {
           day: '2026-11-28',
           pens: [{ ...pen, penId: 1, feeders: 6, reporting: 5, planned: 30000, dispensed: 15000, feeding: 0, notEating: 3 }],
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedMonitorPage />, '/accurate-feeding/mornitoring');
     const [card] = await screen.findAllByTestId('row-card', {}, SLOW);
@@ -66,9 +64,8 @@ describe('feeding monitor page', { timeout: 60_000 }, () => {
   });
 
   it('says what to do when the farm has no feeders', async () => {
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/monitor/pens': { data: { day: '2026-11-28', pens: [] } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedMonitorPage />, '/accurate-feeding/mornitoring');
     expect(await screen.findByText(t('monitor.empty'), {}, SLOW)).toBeTruthy();

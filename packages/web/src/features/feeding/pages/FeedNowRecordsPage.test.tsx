@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import type { FeedNowRecordRow } from '@farmsense/shared';
 import { formatDateTime } from '../../../app/i18n/numbers';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { FeedNowRecordsPage } from './FeedNowRecordsPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -33,7 +33,7 @@ signedInToFeedingFarm();
 
 describe('feed-now records page', { timeout: 60_000 }, () => {
   it('lists each feed-now with when, who, the feeder and pen, the amount and the feeders answer', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       [`GET ${PATH}`]: {
         data: {
           list: [
@@ -45,7 +45,6 @@ describe('feed-now records page', { timeout: 60_000 }, () => {
           pageSize: 20,
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedNowRecordsPage />, '/accurate-feeding/records/feed-immediate');
     expect(await screen.findByText('002 · Crate 2', {}, SLOW)).toBeTruthy();
@@ -69,9 +68,8 @@ describe('feed-now records page', { timeout: 60_000 }, () => {
   });
 
   it('sends the house, pen and outcome of the address, and says so when nothing was fed now', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       [`GET ${PATH}`]: { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'GET /breedpigbuilding/fieldLevel/shedInfo/authList': {
         data: [{ tid: 51, shedName: 'Farrowing 1', pens: [{ id: 7, fieldColumn: 2, field: 1 }] }],
       },

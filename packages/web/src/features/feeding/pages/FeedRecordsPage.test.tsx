@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { FeedRecordsPage } from './FeedRecordsPage';
 import { feederDay, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -9,7 +9,7 @@ signedInToFeedingFarm();
 
 describe('feeding records page', { timeout: 60_000 }, () => {
   it('lists per feeder and day the planned and dispensed grams, the share and whether the sow ate, for the last seven days', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/records/feeding': {
         data: {
           list: [feederDay(1, { share: 99.7, ate: true }), feederDay(2, { share: 4.6, ate: false })],
@@ -18,7 +18,6 @@ describe('feeding records page', { timeout: 60_000 }, () => {
           pageSize: 20,
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedRecordsPage />, '/accurate-feeding/records/feeding');
     expect(await screen.findByText('001 · Crate 1', {}, SLOW)).toBeTruthy();
@@ -35,18 +34,16 @@ describe('feeding records page', { timeout: 60_000 }, () => {
   });
 
   it('says so when the feeders stored nothing in the range', async () => {
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/records/feeding': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<FeedRecordsPage />, '/accurate-feeding/records/feeding');
     expect(await screen.findByText(t('feedRecords.empty'), {}, SLOW)).toBeTruthy();
   });
 
   it('sends the house and pen of the address and offers the pens of that house', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/records/feeding': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'GET /breedpigbuilding/fieldLevel/shedInfo/authList': {
         data: [{ tid: 51, shedName: 'Farrowing 1', pens: [{ id: 7, fieldColumn: 2, field: 1 }] }],
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { IntakeTrendPage } from './IntakeTrendPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -19,7 +19,7 @@ signedInToFeedingFarm();
 
 describe('intake trend page', { timeout: 60_000 }, () => {
   it('draws the chosen feeder against its plan and flags the days under the share', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/analysis/intake': {
         data: {
           minShare: 80,
@@ -30,7 +30,6 @@ describe('intake trend page', { timeout: 60_000 }, () => {
           ],
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<IntakeTrendPage />, '/accurate-feeding/slb-analysis/index?feederId=3');
     expect(await screen.findByText('5,900', {}, SLOW)).toBeTruthy();
@@ -44,7 +43,7 @@ describe('intake trend page', { timeout: 60_000 }, () => {
   });
 
   it('leaves a series without data out of the chart', async () => {
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/analysis/intake': {
         data: {
           minShare: 80,
@@ -52,7 +51,6 @@ describe('intake trend page', { timeout: 60_000 }, () => {
           days: [{ day: '2026-11-26', planned: 0, dispensed: 800, share: null, low: false, feeders: 1 }],
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<IntakeTrendPage />, '/accurate-feeding/slb-analysis/index');
     expect(await screen.findByText('800', {}, SLOW)).toBeTruthy();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { realWidthAfterEach, setWidth } from '../../../test/screenWidth';
 import { NotEatingPage } from './NotEatingPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -27,7 +27,7 @@ realWidthAfterEach();
 
 describe('not eating page', { timeout: 60_000 }, () => {
   it('lists the sows that did not eat today or yesterday with pen, feeder, both days, since when and their alarm', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       'GET /feeding/alarms/notEating': {
         data: {
           today: '2026-11-28',
@@ -36,7 +36,6 @@ describe('not eating page', { timeout: 60_000 }, () => {
           list: [{ ...ROW, alarm: { id: 31, state: 'activeUnacknowledged' }, fault: 'emptyHopper' }],
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<NotEatingPage />, '/accurate-feeding/feed-alarm/records');
     expect(await screen.findByText('009 · Crate 9', {}, SLOW)).toBeTruthy();
@@ -53,9 +52,8 @@ describe('not eating page', { timeout: 60_000 }, () => {
 
   it('shows one card per sow below 768 px with the pen as heading and both days as lines', async () => {
     setWidth(390);
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/alarms/notEating': { data: { today: '2026-11-28', yesterday: '2026-11-27', minShare: 80, list: [ROW] } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<NotEatingPage />, '/accurate-feeding/feed-alarm/records');
     const [card] = await screen.findAllByTestId('row-card', {}, SLOW);
@@ -67,9 +65,8 @@ describe('not eating page', { timeout: 60_000 }, () => {
   });
 
   it('says so when every sow ate', async () => {
-    mockApi({
+    mockApiNoHouses({
       'GET /feeding/alarms/notEating': { data: { today: '2026-11-28', yesterday: '2026-11-27', minShare: 80, list: [] } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
     });
     renderWithApp(<NotEatingPage />, '/accurate-feeding/feed-alarm/records');
     expect(await screen.findByText(t('refusals.empty'), {}, SLOW)).toBeTruthy();

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlanRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { openDialog } from '../../../test/dialogs';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { PlanPage } from './PlanPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -45,9 +45,8 @@ signedInToFeedingFarm();
 
 describe('feeding plan page', { timeout: 60_000 }, () => {
   it('lists plans of the chosen farm with stages, meals and dispatch counts, and dispatches one', async () => {
-    const calls = mockApi({
+    const calls = mockApiNoHouses({
       [`GET ${PAGE}`]: { data: { list: [plan], total: 1, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
       'POST /feeding/plan/dispatch': { data: { dispatchStatus: 'dispatching' } },
       'POST /feeding/plan/dispatch/retry': { data: { dispatchStatus: 'dispatching', retried: 1 } },
     });

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { FlockRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { mockApi, renderWithApp, SLOW, type RecordedCall, mockApiNoHouses } from '../../../test/mockApi';
 import { FlockFormDrawer } from './FlockFormDrawer';
 import { signedInEach } from '../../../test/session';
 import { flockRow } from '../../../test/fixtures';
@@ -83,8 +83,7 @@ describe('flock form', { timeout: 90_000 }, () => {
 
   it('shows 20065 under the field the server names, else under the group number, and 20068 under the counts', async () => {
     let answer: { code: number; data?: unknown } = { code: 20065, data: { field: 'shedId' } };
-    mockApi({
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    mockApiNoHouses({
       'POST /breedpigdevice/controller/page': { data: { list: [], total: 0, pageNo: 1, pageSize: 1000 } },
       'PUT /breedpigbuilding/flock': () => answer,
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
 import { SessionContext, type SessionValue } from '../../../app/auth/sessionContext';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { recordsPageFor } from '../pages/poultryRecordsPages';
 
 const InoculationPage = recordsPageFor('ci18.immunel.inoculation');
@@ -18,8 +18,7 @@ signedInEach({ farms: [POULTRY_FARM] });
 
 describe('vaccination records (/ci18/immunel/inoculation)', { timeout: 60_000 }, () => {
   it('lists the farm vaccinations of the last 7 days with the entry form labels', async () => {
-    const calls = mockApi({
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    const calls = mockApiNoHouses({
       'POST /breedpigbuilding/flockDaily/immune/page': {
         data: {
           list: [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { DailyPage } from './DailyPage';
 import { signedInEach } from '../../../test/session';
 
@@ -50,8 +50,7 @@ signedInEach({ farms: [farm] as never });
 
 describe('daily feed page', { timeout: 60_000 }, () => {
   it('lists the farm’s records newest first, tags metered days and shows the meter figure of a corrected one', async () => {
-    const calls = mockApi({
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    const calls = mockApiNoHouses({
       'GET /breedpigbuilding/flock/options': { data: [] },
       'POST /breedpigbuilding/flockDaily/feed/page': { data: { list: LIST, total: 3, pageNo: 1, pageSize: 20 } },
       'GET /breedpigbuilding/flockDaily/quick': {

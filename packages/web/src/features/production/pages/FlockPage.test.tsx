@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FlockRow } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { todayIn } from '../model/kinds';
 import { FlockPage } from './FlockPage';
 import { signedInEach } from '../../../test/session';
@@ -15,8 +15,7 @@ signedInEach({ farms: [farm] as never });
 
 describe('flock page', { timeout: 90_000 }, () => {
   it('lists the current flocks, closes one on a confirmed stop date, deletes one after confirmation, and shows history', async () => {
-    const calls = mockApi({
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    const calls = mockApiNoHouses({
       'POST /breedpigbuilding/flock/page': (c) => ({
         data: {
           list:

@@ -2,7 +2,7 @@ import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
+import { renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
 import type { ReportRow } from '../reportsApi';
 import { tablePageFor } from './poultryTablePages';
@@ -40,8 +40,7 @@ describe('KPI cards and definitions (/ci18/business/group-monthly)', { timeout: 
   it('shows one group of cards per production type, EPEF "to date" while birds are in, and each figure’s definition', async () => {
     const broiler = row({ ...BROILER, epefToDate: 452 });
     const layer = row({ flockId: 10, groupNo: 'L-1', productionType: 'layer', livability: 98, layingRate: 85.09 });
-    mockApi({
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    mockApiNoHouses({
       'POST /breedpigbuilding/flockReport/summary': {
         // Over two types the pooled totals carry counts only: the KPIs come per type.
         data: { rows: [broiler, layer], totals: row({ period: 'total', productionType: null }), totalsByType: [broiler, layer] },
@@ -74,8 +73,7 @@ describe('KPI cards and definitions (/ci18/business/group-monthly)', { timeout: 
 
   it('keeps one row of cards when the selection holds one production type', async () => {
     const broiler = row({ ...BROILER, epef: 452 });
-    mockApi({
-      'GET /breedpigbuilding/shedInfo/list': { data: [] },
+    mockApiNoHouses({
       'POST /breedpigbuilding/flockReport/summary': {
         data: { rows: [broiler], totals: { ...broiler, period: 'total' }, totalsByType: [broiler] },
       },

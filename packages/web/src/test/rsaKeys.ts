@@ -1,4 +1,5 @@
 import { beforeAll } from 'vitest';
+import type { Answer } from './mockApi';
 
 /** The public key the server would publish (PEM), and the private side to read what was encrypted. */
 export interface TestKeys {
@@ -30,4 +31,9 @@ export function rsaKeysBeforeAll(): TestKeys {
     keys.publicPem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...der))}\n-----END PUBLIC KEY-----`;
   });
   return keys;
+}
+
+/** The console's config route answering the file's public key (what the code and password dialogs encrypt with). */
+export function configRoute(keys: TestKeys): Record<string, Answer> {
+  return { 'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } } };
 }

@@ -4,7 +4,7 @@ import type { ApplyResultRow, SettingGroup, SettingStateAnswer } from '@farmsens
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { tk } from '../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall } from './mockApi';
-import { rsaKeysBeforeAll, type TestKeys } from './rsaKeys';
+import { configRoute, rsaKeysBeforeAll, type TestKeys } from './rsaKeys';
 import { PIG_FARM, signedInEach } from './session';
 
 /** A house's setting group with one version, acknowledged (`synced`), as the state route answers it. */
@@ -47,7 +47,7 @@ export const HOUSE_2: House = { ...HOUSE_1, tid: 8, shedName: 'House 2', shedNum
 /** What a remote-control page asks first: the keys its code dialog encrypts with, and the farm's houses (House 1 unless told). */
 export function houseRoutes(keys: TestKeys, houses: readonly House[] = [HOUSE_1]): Record<string, Answer> {
   return {
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
+    ...configRoute(keys),
     'GET /breedpigbuilding/shedInfo/list': { data: houses },
   };
 }
@@ -63,10 +63,15 @@ export function serveSettingGroup(keys: TestKeys, state: SettingStateAnswer): Re
     status: 'pending',
     online: state.online,
   };
+  return serveSettings(keys, { data: state }, { data: { results: [result] } });
+}
+
+/** The routes of a settings page: keys, the houses (House 1 unless told), the group's state and the apply's answer. */
+export function serveSettings(keys: TestKeys, state: Answer, apply: Answer, houses: readonly House[] = [HOUSE_1]): RecordedCall[] {
   return mockApi({
-    ...houseRoutes(keys),
-    'GET /remotecontrol/setting/state': { data: state },
-    'POST /remotecontrol/setting/apply': { data: { results: [result] } },
+    ...houseRoutes(keys, houses),
+    'GET /remotecontrol/setting/state': state,
+    'POST /remotecontrol/setting/apply': apply,
   });
 }
 

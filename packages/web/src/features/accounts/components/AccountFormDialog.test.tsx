@@ -5,7 +5,7 @@ import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { AccountFormDialog } from './AccountFormDialog';
 import { POULTRY_FARM, signedInEach } from '../../../test/session';
-import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { configRoute, rsaKeysBeforeAll } from '../../../test/rsaKeys';
 
 /** A real key pair, so the test can check what the dialog encrypted. */
 const keys = rsaKeysBeforeAll();
@@ -22,7 +22,7 @@ const ROLES: RoleRow[] = [
 
 function serve(routes: Record<string, { status?: number; code?: number; data?: unknown }> = {}): RecordedCall[] {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
+    ...configRoute(keys),
     'POST /breedpigaccount/account/add': { data: { id: 9 } },
     'PUT /accountauth/account/update': { data: null },
     ...routes,

@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { HeaterPayload, SettingStateAnswer } from '@farmsense/shared';
+import type { HeaterPayload } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type Answer, type RecordedCall } from '../../../test/mockApi';
+import { renderWithApp, SLOW, type Answer, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
-import { confirmApply, HOUSE_1, HOUSE_2, houseRoutes, settingVersion } from '../../../test/settingGroup';
+import { confirmApply, HOUSE_1, HOUSE_2, serveSettings, settingVersion, syncedState } from '../../../test/settingGroup';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { HeaterPage } from './HeaterPage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
 const keys = rsaKeysBeforeAll();
-const STATE = '/remotecontrol/setting/state';
 const APPLY = '/remotecontrol/setting/apply';
 
 const heaters = (onBelow: number): HeaterPayload => ({
@@ -21,27 +20,15 @@ const heaters = (onBelow: number): HeaterPayload => ({
 });
 
 // The newest version (3, pending) differs from the acknowledged one (2): the form edits 3, the box shows 2.
-const STATE_ANSWER: SettingStateAnswer = {
-  shedId: 7,
-  group: 'heater',
-  gatewayId: 4,
-  online: true,
+const STATE_ANSWER = syncedState('heater', heaters(2), {
   desiredVersion: 3,
   reportedVersion: 2,
   status: 'pending',
-  reported: heaters(2),
   versions: [settingVersion(3, 'pending', heaters(3)), settingVersion(2, 'synced', heaters(2))],
   dayAge: 12,
-  comfort: null,
-};
+});
 
-function serve(apply: Answer): RecordedCall[] {
-  return mockApi({
-    ...houseRoutes(keys, [HOUSE_1, HOUSE_2]),
-    [`GET ${STATE}`]: { data: STATE_ANSWER },
-    [`POST ${APPLY}`]: apply,
-  });
-}
+const serve = (apply: Answer): RecordedCall[] => serveSettings(keys, { data: STATE_ANSWER }, apply, [HOUSE_1, HOUSE_2]);
 
 signedInEach({ farms: [PIG_FARM] });
 

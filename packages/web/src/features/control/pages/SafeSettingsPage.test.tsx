@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AuthCodeRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
-import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { configRoute, rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { ControlCodeDialog, type ControlCode } from '../components/ControlCodeDialog';
 import { SafeSettingsPage } from './SafeSettingsPage';
@@ -34,7 +34,7 @@ const CODES = [code({}), code({ id: 2, enabled: false, uses: 0, lastUsedAt: null
 
 function serve(extra: Parameters<typeof mockApi>[0] = {}): RecordedCall[] {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
+    ...configRoute(keys),
     [`GET ${PAGE}`]: { data: { list: CODES, total: CODES.length, pageNo: 1, pageSize: 20 } },
     'POST /safecontrol/authCode/enable': { data: null },
     'POST /safecontrol/authCode/generate': { data: { id: 3, code: 'K7PQ2MXA', expiresAt: Date.now() + 1_800_000 } },

@@ -2,15 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SettingStateAnswer, TempDayAgePayload } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
-import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
-import { confirmApply, HOUSE_1, HOUSE_2, houseRoutes, settingVersion } from '../../../test/settingGroup';
+import { confirmApply, HOUSE_1, HOUSE_2, serveSettings, settingVersion, syncedState } from '../../../test/settingGroup';
 import { PIG_FARM, signedInEach } from '../../../test/session';
 import { TempDayAgePage } from './TempDayAgePage';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
 const keys = rsaKeysBeforeAll();
-const STATE = '/remotecontrol/setting/state';
 const APPLY = '/remotecontrol/setting/apply';
 
 const curve = (target: number): TempDayAgePayload => ({
@@ -23,10 +22,10 @@ const curve = (target: number): TempDayAgePayload => ({
 
 function serve(states: SettingStateAnswer[]): RecordedCall[] {
   let n = 0;
-  return mockApi({
-    ...houseRoutes(keys, [HOUSE_1, HOUSE_2]),
-    [`GET ${STATE}`]: () => ({ data: states[Math.min(n++, states.length - 1)] }),
-    [`POST ${APPLY}`]: {
+  return serveSettings(
+    keys,
+    () => ({ data: states[Math.min(n++, states.length - 1)] }),
+    {
       data: {
         results: [
           { shedId: 7, shedName: 'House 1', code: 1, version: 3, commandId: 'c3', status: 'pending', online: true },
@@ -34,22 +33,17 @@ function serve(states: SettingStateAnswer[]): RecordedCall[] {
         ],
       },
     },
-  });
+    [HOUSE_1, HOUSE_2],
+  );
 }
 
-const base: SettingStateAnswer = {
-  shedId: 7,
-  group: 'tempDayAge',
-  gatewayId: 4,
-  online: true,
+const base = syncedState('tempDayAge', curve(24), {
   desiredVersion: 2,
   reportedVersion: 2,
-  status: 'synced',
-  reported: curve(24),
   versions: [settingVersion(2, 'synced', curve(24)), settingVersion(1, 'synced', curve(22))],
   dayAge: 12,
   comfort: { startDay: 0, values: Array.from({ length: 50 }, (_, d) => 33 - d / 4) },
-};
+});
 
 signedInEach({ farms: [PIG_FARM] });
 

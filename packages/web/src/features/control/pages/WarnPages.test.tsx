@@ -7,7 +7,7 @@ import { tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
-import { confirmApply, syncedState } from '../../../test/settingGroup';
+import { confirmApply, HOUSE_1, houseRoutes, syncedState } from '../../../test/settingGroup';
 import { WarnButtonPage, WarnRhPage } from './WarnPages';
 
 const t = (key: string, vars: Record<string, unknown> = {}): string => tk(`control.${key}`, vars);
@@ -54,10 +54,7 @@ const withCodes = (codes: string[], ui: ReactElement): ReactElement => (
 
 function serve(group: SettingStateAnswer['group'], payload: unknown) {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
-    'GET /breedpigbuilding/shedInfo/list': {
-      data: [{ tid: 7, shedName: 'House 1', shedType: 3, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 1 }],
-    },
+    ...houseRoutes(keys, [{ ...HOUSE_1, shedType: 3, farmId: 1 }]),
     'GET /remotecontrol/setting/state': { data: state(group, payload) },
     'GET /warning/rule/page': { data: { list: RULES, total: RULES.length, pageNo: 1, pageSize: 500 } },
     [`POST ${APPLY}`]: {

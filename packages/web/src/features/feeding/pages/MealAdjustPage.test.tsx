@@ -4,7 +4,7 @@ import type { MealAdjustRow, MealFeederRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
-import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { configRoute, rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { MealFieldPage, MealShedPage } from './MealAdjustPage';
 import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
@@ -61,7 +61,7 @@ describe('meal adjustment pages', { timeout: 90_000 }, () => {
     const calls = mockApi({
       [`GET ${PAGE}`]: { data: { list: [house], total: 1, pageNo: 1, pageSize: 20 } },
       'GET /breedpigbuilding/shedInfo/list': SHEDS,
-      'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
+      ...configRoute(keys),
       'GET /feeding/meal/feeders/3': { data: [feeder(1, {}), feeder(2, { status: 'sending', result: null, adjusted: false })] },
       'POST /feeding/meal/dispatch': { data: { feeders: 2, plans: 1 } },
     });

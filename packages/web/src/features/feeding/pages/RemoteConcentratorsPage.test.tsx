@@ -29,7 +29,7 @@ const LIST_ANSWER: ConcentratorRemoteRow[] = [
 ];
 
 const serve = (): RecordedCall[] =>
-  serveRemote(keys.publicPem, LIST, LIST_ANSWER, SEND, [
+  serveRemote(keys, LIST, LIST_ANSWER, SEND, [
     { deviceId: 11, deviceName: 'Main', code: 1, version: 4, commandId: 'c4', status: 'pending', online: true },
   ]);
 

@@ -50,7 +50,7 @@ const LIST_ANSWER: FeederRemoteRow[] = [
 ];
 
 const serve = (): RecordedCall[] =>
-  serveRemote(keys.publicPem, LIST, LIST_ANSWER, SEND, [
+  serveRemote(keys, LIST, LIST_ANSWER, SEND, [
     { deviceId: 1, deviceName: 'Feeder 001', code: 1, version: 5, commandId: 'c5', status: 'pending', online: true },
     { deviceId: 2, deviceName: 'Feeder 002', code: 1, version: 6, commandId: 'c6', status: 'pending', online: false },
   ]);

@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { FEEDER_DEFAULTS } from '@farmsense/shared';
 import { tk } from '../../../app/i18n/i18n';
 import { mockApi, SLOW, type RecordedCall } from '../../../test/mockApi';
+import { configRoute, type TestKeys } from '../../../test/rsaKeys';
 import { signedInEach } from '../../../test/session';
 import { tableRow } from '../../../test/table';
 
@@ -21,9 +22,9 @@ export function signedInToFeedingFarm(): void {
 }
 
 /** Serves the signed-in shell, one house (Gestation 1, id 7), the page's list and its send answer. */
-export function serveRemote(publicPem: string, list: string, rows: unknown[], send: string, results: unknown[]): RecordedCall[] {
+export function serveRemote(keys: TestKeys, list: string, rows: unknown[], send: string, results: unknown[]): RecordedCall[] {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: publicPem, captcha: false, productVersion: '0.1.0' } },
+    ...configRoute(keys),
     'GET /breedpigbuilding/shedInfo/list': {
       data: [{ tid: 7, shedName: 'Gestation 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 2 }],
     },

@@ -5,7 +5,7 @@ import { menuLabel, tk } from '../../../app/i18n/i18n';
 import { mockApi, renderWithApp, SLOW, type RecordedCall } from '../../../test/mockApi';
 import { TenantFormDialog } from './TenantFormDialog';
 import { signedInEach } from '../../../test/session';
-import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
+import { configRoute, rsaKeysBeforeAll } from '../../../test/rsaKeys';
 
 /** A real key pair, so the test can check what the dialog encrypted. */
 const keys = rsaKeysBeforeAll();
@@ -18,7 +18,7 @@ const save = (): void => void fireEvent.click(screen.getByRole('button', { name:
 
 function serve(addAnswer: { status?: number; code?: number; data?: unknown } = { data: { id: 7, adminAccountId: 70 } }): RecordedCall[] {
   return mockApi({
-    'GET /getConfig': { data: { publicKey: keys.publicPem, captcha: false, productVersion: '0.1.0' } },
+    ...configRoute(keys),
     'POST /platform/tenant': addAnswer,
     'PUT /platform/tenant': { data: null },
   });

@@ -5,9 +5,7 @@ import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { CollectorsPage, ConcentratorsPage, FeedersPage } from './FeedDevicesPage';
-import { FEEDER_PARAMS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
-
-const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
+import { FEEDING_SHEDS, FEEDER_PARAMS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
 const row = (over: Partial<FeedDeviceRow>): FeedDeviceRow => ({
   id: 1,
@@ -51,7 +49,7 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
   it('lists concentrators with their gateway, link and collectors, and says why a bound one cannot be deleted', async () => {
     const calls = mockApi({
       'GET /feeding/concentrator/page': { data: { list: [row({})], total: 1, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
     });
     renderWithApp(<ConcentratorsPage />, '/device-mng/feed/jzq');
     expect(await screen.findByText('Farrowing 1 concentrator', {}, SLOW)).toBeTruthy();
@@ -92,7 +90,7 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
           pageSize: 20,
         },
       },
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
     });
     renderWithApp(<FeedersPage />, '/device-mng/feed/swq');
     expect(await screen.findByText('Crate 1', {}, SLOW)).toBeTruthy();
@@ -105,7 +103,7 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
   it('adds a collector under a concentrator of the house with the bus settings; a used number shows on its field', async () => {
     const calls = mockApi({
       'GET /feeding/collector/page': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'GET /feeding/concentrator/list': { data: [{ id: 1, deviceNo: 'J01', name: 'Farrowing 1 concentrator' }] },
       'POST /feeding/collector': { code: 203339, data: { field: 'deviceNo' } },
     });

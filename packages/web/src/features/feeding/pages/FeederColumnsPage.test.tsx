@@ -3,9 +3,8 @@ import { screen, within } from '@testing-library/react';
 import type { ColumnAnswer } from '@farmsense/shared';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { FeederColumnsPage } from './FeederColumnsPage';
-import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
+import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 const feeder = (id: number, no: string) => ({ id, deviceNo: no, name: `Crate ${id}`, collectorName: 'Collector 01', penId: 8 });
 
 const VIEW: ColumnAnswer = {
@@ -40,7 +39,7 @@ signedInToFeedingFarm();
 describe('feeder column view page', { timeout: 60_000 }, () => {
   it('shows the first house pen by pen: each rack position with its feeder, empty ones, and feeders without a position', async () => {
     const calls = mockApi({
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'GET /breedpigbuilding/fieldLevel/shedInfo/authList': { data: [] },
       'GET /feeding/position/columns': { data: VIEW },
     });

@@ -5,9 +5,7 @@ import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { findDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { FeederRelationPage } from './FeederRelationPage';
-import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
-
-const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
+import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
 const position = (over: Partial<PositionRow>): PositionRow => ({
   id: 31,
@@ -27,7 +25,7 @@ signedInToFeedingFarm();
 describe('feeder relation page', { timeout: 60_000 }, () => {
   it('lists the first house positions with their feeder and unbinds the shown feeder after a confirmation', async () => {
     const calls = mockApi({
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'GET /feeding/position/page': PAGE,
       'POST /feeding/position/unbind': { data: null },
     });
@@ -49,7 +47,7 @@ describe('feeder relation page', { timeout: 60_000 }, () => {
 
   it('binds a feeder of the house to an empty position; feeders placed elsewhere cannot be picked and a taken one shows its refusal', async () => {
     const calls = mockApi({
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'GET /feeding/position/page': PAGE,
       'GET /feeding/position/feeders': {
         data: [

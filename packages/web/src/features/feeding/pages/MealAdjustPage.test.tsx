@@ -6,11 +6,10 @@ import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { configRoute, rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { MealFieldPage, MealShedPage } from './MealAdjustPage';
-import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
+import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
 const keys = rsaKeysBeforeAll();
 const PAGE = '/feeding/meal/page';
-const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 
 const house: MealAdjustRow = {
   id: 3,
@@ -60,7 +59,7 @@ describe('meal adjustment pages', { timeout: 90_000 }, () => {
   it('lists the house adjustments with the feeders that confirmed them and sends a house again with the code', async () => {
     const calls = mockApi({
       [`GET ${PAGE}`]: { data: { list: [house], total: 1, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       ...configRoute(keys),
       'GET /feeding/meal/feeders/3': { data: [feeder(1, {}), feeder(2, { status: 'sending', result: null, adjusted: false })] },
       'POST /feeding/meal/dispatch': { data: { feeders: 2, plans: 1 } },
@@ -91,9 +90,9 @@ describe('meal adjustment pages', { timeout: 90_000 }, () => {
   it('adds a pen adjustment checked by the plan meal rules and shows 203337 under the pen', async () => {
     const calls = mockApi({
       [`GET ${PAGE}`]: { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'GET /breedpigbuilding/fieldLevel/shedInfo/authList': {
-        data: [{ ...SHEDS.data[0], pens: [{ id: 7, fieldColumn: 1, field: 1 }] }],
+        data: [{ ...FEEDING_SHEDS.data[0], pens: [{ id: 7, fieldColumn: 1, field: 1 }] }],
       },
       'POST /feeding/meal': { code: 203337, data: { field: 'penId' } },
     });

@@ -5,7 +5,7 @@ import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { PlanPage } from './PlanPage';
-import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
+import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
 const PAGE = '/feeding/plan/page';
 
@@ -74,9 +74,7 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
   it('checks the plan dialog with the shared rules: stages generated from even split points, meal shares of 100 %', async () => {
     const calls = mockApi({
       [`GET ${PAGE}`]: { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': {
-        data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }],
-      },
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'GET /breedpigbuilding/fieldLevel/shedInfo/authList': { data: [] },
       'GET /feeding/feedInfo/list': { data: [{ id: 3, name: 'Sow lactation 18 %', batch: 'SL-1', typeName: 'Sow feed', animalType: 1 }] },
       'GET /feeding/standard/list': { data: [{ id: 4, name: 'Lactation · LW', penFeedingType: 'breastfeed', breed: 'LW' }] },

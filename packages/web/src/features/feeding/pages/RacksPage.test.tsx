@@ -5,9 +5,8 @@ import { errorMessage, tk } from '../../../app/i18n/i18n';
 import { openDialog } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { RacksPage } from './RacksPage';
-import { tf as t, signedInToFeedingFarm } from './feedingTestParts';
+import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
 
-const SHEDS = { data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }] };
 const TREE = { data: [{ tid: 51, shedName: 'Farrowing 1', pens: [{ id: 8, fieldColumn: 1, field: 1 }] }] };
 
 const rack = (over: Partial<RackRow>): RackRow => ({
@@ -35,7 +34,7 @@ describe('feeding racks page', { timeout: 60_000 }, () => {
   it('lists the racks with their pen, run and bound positions, and warns that deleting leaves feeders unplaced', async () => {
     const calls = mockApi({
       'GET /feeding/rack/page': { data: { list: [rack({})], total: 1, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'DELETE /feeding/rack/1': { data: null },
     });
     renderWithApp(<RacksPage />, '/accurate-feeding/column');
@@ -52,7 +51,7 @@ describe('feeding racks page', { timeout: 60_000 }, () => {
   it('adds a rack with its run; a taken position number shows under the first number', async () => {
     const calls = mockApi({
       'GET /feeding/rack/page': { data: { list: [], total: 0, pageNo: 1, pageSize: 20 } },
-      'GET /breedpigbuilding/shedInfo/list': SHEDS,
+      'GET /breedpigbuilding/shedInfo/list': FEEDING_SHEDS,
       'GET /breedpigbuilding/fieldLevel/shedInfo/authList': TREE,
       'POST /feeding/rack': { code: 20031, data: { field: 'startNo', positionNo: 3 } },
     });

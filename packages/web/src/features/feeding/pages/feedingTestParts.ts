@@ -16,6 +16,11 @@ export const tf = (key: string, vars: Record<string, unknown> = {}): string => t
 /** The farm of the feeding pages' tests (farm 5, a pig farm). */
 export const FEEDING_FARM = { id: 5, farmId: 5, farmName: 'Demo Pig Farm', type: 1, scale: null, timeZone: 'Asia/Shanghai' };
 
+/** The feeding farm's house as the house list answers it: Farrowing 1 (51). */
+export const FEEDING_SHEDS = {
+  data: [{ tid: 51, shedName: 'Farrowing 1', shedType: 2, areaNum: 1, buildingNum: 1, shedNum: 1, farmId: 5 }],
+};
+
 /** Signs in before each test with the feeding farm as the account's one farm. */
 export function signedInToFeedingFarm(): void {
   signedInEach({ farms: [FEEDING_FARM] });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeedDeviceRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { openDialog } from '../../../test/dialogs';
+import { openDialog, pickOption } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { CollectorsPage, ConcentratorsPage, FeedersPage } from './FeedDevicesPage';
 import { FEEDING_SHEDS, FEEDER_PARAMS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -110,8 +110,7 @@ describe('feeding devices pages', { timeout: 60_000 }, () => {
     renderWithApp(<CollectorsPage />, '/device-mng/feed/cjq');
     expect(await screen.findByText(t('feedDevices.empty.collector'), {}, SLOW)).toBeTruthy();
     const { dialog, field } = await openDialog(t('feedDevices.add.collector'), t('feedDevices.add.collector'));
-    fireEvent.mouseDown(field(t('feedDevices.fields.shedId')));
-    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
+    await pickOption(field(t('feedDevices.fields.shedId')), 'Farrowing 1');
     fireEvent.mouseDown(field(t('feedDevices.parentOf.collector')));
     fireEvent.click(await screen.findByText('Farrowing 1 concentrator (J01)', {}, SLOW));
     fireEvent.change(field(t('feedDevices.fields.deviceNo')), { target: { value: '01' } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { FeedInfoRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { openDialog } from '../../../test/dialogs';
+import { openDialog, pickOption } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW, lastQuery } from '../../../test/mockApi';
 import { signedInEach } from '../../../test/session';
 import { FeedInfoPage } from './FeedInfoPage';
@@ -34,11 +34,7 @@ const gestation: FeedInfoRow = {
 /** The open modal (an earlier test's confirmation may linger, closing, in antd's own root). */
 const dialog = (): HTMLElement => screen.getAllByRole('dialog').at(-1)!;
 
-async function pick(label: string, option: string): Promise<void> {
-  fireEvent.mouseDown(within(dialog()).getByLabelText(label));
-  const box = await screen.findAllByRole('listbox', {}, SLOW);
-  fireEvent.click(within(box.at(-1)!.parentElement!).getByText(option));
-}
+const pick = (label: string, option: string): Promise<void> => pickOption(within(dialog()).getByLabelText(label), option);
 
 signedInEach();
 

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { MealAdjustRow, MealFeederRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { openDialog } from '../../../test/dialogs';
+import { openDialog, pickOption } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { configRoute, rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { MealFieldPage, MealShedPage } from './MealAdjustPage';
-import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
+import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm, fillMeal } from './feedingTestParts';
 
 const keys = rsaKeysBeforeAll();
 const PAGE = '/feeding/meal/page';
@@ -99,8 +99,7 @@ describe('meal adjustment pages', { timeout: 90_000 }, () => {
     renderWithApp(<MealFieldPage />, '/accurate-feeding/meal/field');
     expect(await screen.findByText(t('meal.empty.field'), {}, SLOW)).toBeTruthy();
     const { dialog, field } = await openDialog(t('meal.add.field'), t('meal.addTitle.field'));
-    fireEvent.mouseDown(field(t('meal.fields.shed')));
-    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
+    await pickOption(field(t('meal.fields.shed')), 'Farrowing 1');
     // The pen list follows the house (its pens load with the farm's tree).
     const pen = t('plan.penLabel', { column: 1, row: 1 });
     await waitFor(() => {
@@ -108,14 +107,11 @@ describe('meal adjustment pages', { timeout: 90_000 }, () => {
       expect(screen.getAllByText(pen, { selector: '.ant-select-item-option-content' }).length).toBeGreaterThan(0);
     }, SLOW);
     fireEvent.click(screen.getAllByText(pen, { selector: '.ant-select-item-option-content' }).at(-1)!);
-    const meal = within(dialog).getByTestId('plan-meal');
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealStart')), { target: { value: '06:00' } });
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealEnd')), { target: { value: '05:00' } });
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealShare')), { target: { value: '100' } });
+    fillMeal(dialog, { start: '06:00', end: '05:00', share: '100' });
     const save = (): void => void fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
     save();
     expect(await within(dialog).findByText(tk('validation.startAfterEnd'), {}, SLOW)).toBeTruthy();
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealEnd')), { target: { value: '07:00' } });
+    fillMeal(dialog, { end: '07:00' });
     fireEvent.click(field(t('meal.fields.changeRation')));
     fireEvent.click(await within(dialog).findByText(t('meal.units.kg'), {}, SLOW));
     fireEvent.change(field(t('meal.fields.rationValue')), { target: { value: '-4' } });

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PlanRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { openDialog } from '../../../test/dialogs';
+import { openDialog, pickOption } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW, mockApiNoHouses } from '../../../test/mockApi';
 import { PlanPage } from './PlanPage';
-import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
+import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm, fillMeal } from './feedingTestParts';
 
 const PAGE = '/feeding/plan/page';
 
@@ -84,10 +84,8 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
     expect(await screen.findByText(t('plan.empty'), {}, SLOW)).toBeTruthy();
     const { dialog, field } = await openDialog(t('plan.add'), t('plan.addTitle'));
     fireEvent.change(field(t('plan.fields.name')), { target: { value: 'Lactating sows' } });
-    fireEvent.mouseDown(field(t('plan.fields.shed')));
-    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
-    fireEvent.mouseDown(field(t('plan.fields.standard')));
-    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Lactation · LW · LW'));
+    await pickOption(field(t('plan.fields.shed')), 'Farrowing 1');
+    await pickOption(field(t('plan.fields.standard')), 'Lactation · LW · LW');
     fireEvent.change(field(t('plan.fields.totalDays')), { target: { value: '28' } });
     fireEvent.change(field(t('plan.fields.splitPoints')), { target: { value: '1, 7, 8' } });
     fireEvent.click(within(dialog).getByTestId('generate-stages'));
@@ -97,19 +95,14 @@ describe('feeding plan page', { timeout: 60_000 }, () => {
     await waitFor(() => expect(within(dialog).getAllByTestId('plan-stage')).toHaveLength(2), SLOW);
     const stages = within(dialog).getAllByTestId('plan-stage');
     for (const [i, amount] of ['3000', '3600'].entries()) {
-      fireEvent.mouseDown(within(stages[i]!).getByLabelText(t('plan.fields.feed')));
-      const boxes = await screen.findAllByRole('listbox', {}, SLOW);
-      fireEvent.click(within(boxes.at(-1)!.parentElement!).getByText('Sow lactation 18 % · SL-1'));
+      await pickOption(within(stages[i]!).getByLabelText(t('plan.fields.feed')), 'Sow lactation 18 % · SL-1');
       fireEvent.change(within(stages[i]!).getByLabelText(t('plan.fields.dailyAmount')), { target: { value: amount } });
     }
-    const meal = within(dialog).getByTestId('plan-meal');
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealStart')), { target: { value: '06:00' } });
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealEnd')), { target: { value: '07:00' } });
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealShare')), { target: { value: '90' } });
+    fillMeal(dialog, { start: '06:00', end: '07:00', share: '90' });
     const save = (): void => void fireEvent.click(within(dialog).getByRole('button', { name: tk('common.save') }));
     save();
     expect(await within(dialog).findByText(tk('validation.mealSharesTotal'), {}, SLOW)).toBeTruthy();
-    fireEvent.change(within(meal).getByLabelText(t('plan.fields.mealShare')), { target: { value: '100' } });
+    fillMeal(dialog, { share: '100' });
     save();
     await waitFor(() => expect(within(dialog).getByText(errorMessage(20092))).toBeTruthy(), SLOW);
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RackRow } from '@farmsense/shared';
 import { errorMessage, tk } from '../../../app/i18n/i18n';
-import { openDialog } from '../../../test/dialogs';
+import { openDialog, pickOption } from '../../../test/dialogs';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { RacksPage } from './RacksPage';
 import { FEEDING_SHEDS, tf as t, signedInToFeedingFarm } from './feedingTestParts';
@@ -58,8 +58,7 @@ describe('feeding racks page', { timeout: 60_000 }, () => {
     renderWithApp(<RacksPage />, '/accurate-feeding/column');
     expect(await screen.findByText(t('racks.empty'), {}, SLOW)).toBeTruthy();
     const { dialog, field } = await openDialog(t('racks.add'), t('racks.add'));
-    fireEvent.mouseDown(field(t('racks.fields.shedId')));
-    fireEvent.click(within((await screen.findAllByRole('listbox', {}, SLOW)).at(-1)!.parentElement!).getByText('Farrowing 1'));
+    await pickOption(field(t('racks.fields.shedId')), 'Farrowing 1');
     fireEvent.mouseDown(field(t('racks.fields.penId')));
     fireEvent.click(
       await screen.findByText(t('plan.penLabel', { column: 1, row: 1 }), { selector: '.ant-select-item-option-content' }, SLOW),

@@ -38,6 +38,15 @@ export function serveRemote(keys: TestKeys, list: string, rows: unknown[], send:
   });
 }
 
+/** Types into the dialog's meal period (its one meal): start and end (`HH:MM`), share of the day's ration (%). */
+export function fillMeal(dialog: HTMLElement, values: { start?: string; end?: string; share?: string }): void {
+  const meal = within(dialog).getByTestId('plan-meal');
+  const labels = { start: 'mealStart', end: 'mealEnd', share: 'mealShare' } as const;
+  for (const [key, value] of Object.entries(values) as [keyof typeof labels, string][]) {
+    fireEvent.change(within(meal).getByLabelText(tf(`plan.fields.${labels[key]}`)), { target: { value } });
+  }
+}
+
 export function selectRow(id: number): void {
   fireEvent.click(within(tableRow(id)).getByRole('checkbox'));
 }

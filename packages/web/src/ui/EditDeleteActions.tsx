@@ -69,6 +69,8 @@ export interface EditDelete<T> {
   remove: (row: T) => Promise<unknown>;
   /** What deleting means for this row; the section's `deleteWarning` unless given. */
   content?: (row: T) => ReactNode;
+  /** How many records use the row: when some do, the confirmation is the section's `inUse` with that `count`. */
+  inUse?: (row: T) => number;
   /** What the page does once the row is deleted (e.g. drop a filter naming it). */
   after?: () => void;
   /** The row's other actions, between edit and delete. */
@@ -82,7 +84,12 @@ export interface EditDelete<T> {
  * `EditDeleteActions` in `actionsColumn` ("Actions", pinned right, `width` widened per language).
  */
 export function editDeleteColumn<T>(t: Translate, section: string, width: number, spec: EditDelete<T>): ColumnType<T> {
-  const { names, edit, remove, content, after, between, compact = false } = spec;
+  const { names, edit, remove, content, inUse, after, between, compact = false } = spec;
+  const warning = (row: T): ReactNode => {
+    if (content) return content(row);
+    const count = inUse?.(row) ?? 0;
+    return count > 0 ? t(`${section}.inUse`, { count }) : t(`${section}.deleteWarning`);
+  };
   return actionsColumn<T>(t('common:actions'), width, (row) => (
     <EditDeleteActions
       compact={compact}
@@ -91,7 +98,7 @@ export function editDeleteColumn<T>(t: Translate, section: string, width: number
       deleteLabel={t(`${section}.deleteOf`, names(row))}
       confirm={{
         title: t(`${section}.deleteTitle`, names(row)),
-        content: content ? content(row) : t(`${section}.deleteWarning`),
+        content: warning(row),
         run: () => remove(row),
         after,
       }}

@@ -59,7 +59,7 @@ export function FeedInfoPage(): ReactElement {
       names: (r) => ({ name: r.name }),
       edit: form.edit,
       remove: (r) => remove.mutateAsync(r.id),
-      content: (r) => (r.planUses > 0 ? t('info.inUse', { count: r.planUses }) : t('info.deleteWarning')),
+      inUse: (r) => r.planUses,
     }),
   ];
 

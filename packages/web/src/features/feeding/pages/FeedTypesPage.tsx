@@ -30,7 +30,7 @@ export function FeedTypesPage(): ReactElement {
       names: (r) => ({ name: r.name }),
       edit: form.edit,
       remove: (r) => remove.mutateAsync(r.id),
-      content: (r) => (r.infoCount > 0 ? t('types.inUse', { count: r.infoCount }) : t('types.deleteWarning')),
+      inUse: (r) => r.infoCount,
     }),
   ];
 

@@ -82,7 +82,7 @@ export function StandardsPage(): ReactElement {
       names: (r) => ({ name: r.name }),
       edit: form.edit,
       remove: (r) => remove.mutateAsync(r.id),
-      content: (r) => (r.planUses > 0 ? t('standard.inUse', { count: r.planUses }) : t('standard.deleteWarning')),
+      inUse: (r) => r.planUses,
     }),
   ];
 

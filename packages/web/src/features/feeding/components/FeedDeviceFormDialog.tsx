@@ -105,6 +105,12 @@ export function FeedDeviceFormDialog({
     fields: { [ErrorCodes.DEVICE_CODE_EXISTS]: kind === 'concentrator' ? ['deviceNo', 'gatewayId'] : 'deviceNo' },
   });
 
+  /** A required feeding parameter typed as a number, labelled by `fields.<label>`. */
+  const numberField = (name: string, label = name): ReactElement => (
+    <Field key={name} name={name} label={t(`feedDevices.fields.${label}`)} rule={rule} required>
+      <NumberInput />
+    </Field>
+  );
   const options = (rows: readonly { id: number; deviceNo?: string; code?: string; name: string }[]) =>
     rows.map((r) => ({ value: r.id, label: `${r.name} (${r.deviceNo ?? r.code ?? ''})` }));
 
@@ -139,31 +145,17 @@ export function FeedDeviceFormDialog({
             <Field name="penId" label={t('feedDevices.fields.penId')} rule={rule} required>
               <Select placeholder={t('common:select')} options={pens} />
             </Field>
-            <Field name="amountPerFeed" label={t('feedDevices.fields.amountPerFeedG')} rule={rule} required>
-              <NumberInput />
-            </Field>
-            <Field name="intervalMinutes" label={t('feedDevices.fields.intervalMinutes')} rule={rule} required>
-              <NumberInput />
-            </Field>
+            {numberField('amountPerFeed', 'amountPerFeedG')}
+            {numberField('intervalMinutes')}
           </FieldRow>
           <FieldRow>
-            <Field name="baitWeight" label={t('feedDevices.fields.baitWeight')} rule={rule} required>
-              <NumberInput />
-            </Field>
-            <Field name="tempLow" label={t('feedDevices.fields.tempLow')} rule={rule} required>
-              <NumberInput />
-            </Field>
-            <Field name="tempHigh" label={t('feedDevices.fields.tempHigh')} rule={rule} required>
-              <NumberInput />
-            </Field>
+            {numberField('baitWeight')}
+            {numberField('tempLow')}
+            {numberField('tempHigh')}
           </FieldRow>
           <FieldRow>
-            <Field name="brightness" label={t('feedDevices.fields.brightness')} rule={rule} required>
-              <NumberInput />
-            </Field>
-            <Field name="lockSeconds" label={t('feedDevices.fields.lockSeconds')} rule={rule} required>
-              <NumberInput />
-            </Field>
+            {numberField('brightness')}
+            {numberField('lockSeconds')}
             <Form.Item name="touchLock" label={t('feedDevices.fields.touchLock')} valuePropName="checked">
               <Switch />
             </Form.Item>
@@ -171,15 +163,11 @@ export function FeedDeviceFormDialog({
         </>
       ) : (
         <FieldRow each={6}>
-          <Field name="baudRate" label={t('feedDevices.fields.baudRate')} rule={rule} required>
-            <Select options={SERIAL_CHOICES.baudRate} />
-          </Field>
-          <Field name="dataBits" label={t('feedDevices.fields.dataBits')} rule={rule} required>
-            <Select options={SERIAL_CHOICES.dataBits} />
-          </Field>
-          <Field name="stopBits" label={t('feedDevices.fields.stopBits')} rule={rule} required>
-            <Select options={SERIAL_CHOICES.stopBits} />
-          </Field>
+          {(['baudRate', 'dataBits', 'stopBits'] as const).map((name) => (
+            <Field key={name} name={name} label={t(`feedDevices.fields.${name}`)} rule={rule} required>
+              <Select options={SERIAL_CHOICES[name]} />
+            </Field>
+          ))}
           <Field name="parity" label={t('feedDevices.fields.parity')} rule={rule} required>
             <Select options={PARITIES.map((p) => ({ value: p, label: t(`feedDevices.parities.${p}`) }))} />
           </Field>

@@ -165,7 +165,7 @@ export function FeedDeviceFormDialog({
         <FieldRow each={6}>
           {(['baudRate', 'dataBits', 'stopBits'] as const).map((name) => (
             <Field key={name} name={name} label={t(`feedDevices.fields.${name}`)} rule={rule} required>
-              <Select options={SERIAL_CHOICES[name]} />
+              <Select<number> options={SERIAL_CHOICES[name]} />
             </Field>
           ))}
           <Field name="parity" label={t('feedDevices.fields.parity')} rule={rule} required>

@@ -4,15 +4,13 @@ import { call } from '../../app/api/call';
 import { useSteadyQuery } from '../../app/api/queryHooks';
 import { useTranslation } from 'react-i18next';
 import { fileRequest, type FileRequest } from '../../ui/download';
+import type { FeedRangeAsk } from './analysisApi';
 
-/** The feeding records and the not-eating list (contracts: packages/shared/src/feeding/record-endpoints.ts). */
-export interface FeedRecordsAsk {
-  farmId: number;
-  shedId?: number;
-  penId?: number;
-  startTime: number;
-  endTime: number;
-}
+/**
+ * The feeding records and the not-eating list (contracts: packages/shared/src/feeding/record-endpoints.ts);
+ * the records are asked for a range of the farm, its house and one of its pens.
+ */
+export type FeedRecordsAsk = FeedRangeAsk & { penId?: number };
 
 export function useFeedRecords(
   q: FeedRecordsAsk & { pageNo: number; pageSize: number },

@@ -1,11 +1,10 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Form, Input, Select, Switch, type FormRule } from 'antd';
+import { Button, Form, Input, Switch, type FormRule } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   byPriority,
   ErrorCodes,
-  LOCALES,
   phoneConfigAddBody,
   PUSH_MIN_CALLEES,
   PUSH_MIN_CALLERS,
@@ -20,6 +19,7 @@ import { optionalText } from '../../../ui/formErrors';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
+import { PushLanguageField, pushLanguage } from './PushLanguageField';
 import { useAddPhoneConfig, useUpdatePhoneConfig, type PhoneAddRequest } from '../pushApi';
 
 interface Contact {
@@ -91,9 +91,7 @@ export function PhoneFormDialog({
 }): ReactElement {
   const { t, i18n } = useTranslation(['alarms', 'common', 'shell']);
   const [form] = Form.useForm<PhoneFormValues>();
-  const [initial] = useState(() =>
-    initialValues(row, (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'en-us'),
-  );
+  const [initial] = useState(() => initialValues(row, pushLanguage(i18n.language)));
   const add = useAddPhoneConfig();
   const update = useUpdatePhoneConfig();
   const rule = (field: string): FormRule => zodRule(phoneConfigAddBody, field, (v) => toRequest(v, farmId));
@@ -192,9 +190,7 @@ export function PhoneFormDialog({
       {contactList('callees', PUSH_MIN_CALLEES)}
       <FieldRow spans={[12, 12]}>
         <Field name="templateId" label={t('pushConfig.phone.fields.templateId')} rule={rule} />
-        <Field name="language" label={t('pushConfig.fields.language')} rule={rule} required>
-          <Select options={LOCALES.map((l) => ({ value: l, label: t(`shell:languageNames.${l}`) }))} />
-        </Field>
+        <PushLanguageField rule={rule} />
       </FieldRow>
       <Field
         name="templateContent"

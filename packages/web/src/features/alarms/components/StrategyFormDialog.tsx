@@ -5,7 +5,6 @@ import {
   ALARM_KEY_KINDS,
   ALARM_LEVELS,
   ErrorCodes,
-  LOCALES,
   COMMAND_PROPERTY,
   OFFLINE_PROPERTY,
   parseEmailList,
@@ -22,6 +21,7 @@ import { Field, FieldRow } from '../../../ui/FormFields';
 import { NumberInput } from '../../../ui/NumberInput';
 import { useAddEditDialog } from '../../../ui/useAddEditDialog';
 import { zodRule } from '../../../ui/zodRule';
+import { PushLanguageField, pushLanguage } from './PushLanguageField';
 import { keyLabel } from '../../environment';
 import { useAddStrategy, useFarmPeople, useUpdateStrategy, type StrategyAddRequest } from '../pushApi';
 
@@ -97,9 +97,7 @@ export function StrategyFormDialog({
 }): ReactElement {
   const { t, i18n } = useTranslation(['alarms', 'common', 'shell']);
   const [form] = Form.useForm<StrategyFormValues>();
-  const [initial] = useState(() =>
-    initialValues(row, (LOCALES as readonly string[]).includes(i18n.language) ? (i18n.language as Locale) : 'en-us'),
-  );
+  const [initial] = useState(() => initialValues(row, pushLanguage(i18n.language)));
   const people = useFarmPeople(farmId);
   const accounts = useMemo(() => (people.data ?? []).map((p) => ({ value: p.id, label: p.name })), [people.data]);
   const add = useAddStrategy();
@@ -192,9 +190,7 @@ export function StrategyFormDialog({
         <Field name="methods" label={t('pushConfig.strategy.fields.methods')} rule={rule} required>
           <Checkbox.Group options={PUSH_METHODS.map((m) => ({ value: m, label: t(`push.methods.${m}`) }))} />
         </Field>
-        <Field name="language" label={t('pushConfig.fields.language')} rule={rule} required>
-          <Select options={LOCALES.map((l) => ({ value: l, label: t(`shell:languageNames.${l}`) }))} />
-        </Field>
+        <PushLanguageField rule={rule} />
       </FieldRow>
       <FieldRow spans={[12, 12]}>
         {minutesOrSeconds('intervalMinutes', t('pushConfig.fields.intervalMinutes'), t('pushConfig.strategy.intervalHint'))}

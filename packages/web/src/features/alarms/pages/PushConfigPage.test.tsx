@@ -119,6 +119,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
       accountIds: [],
       methods: ['email'],
       levels: [1, 2, 3],
+      language: 'en-us',
     });
   });
 
@@ -174,6 +175,7 @@ describe('push configuration page', { timeout: 60_000 }, () => {
       ],
       templateContent: 'Alarm at {{farm}}',
       intervalMinutes: 10,
+      language: 'en-us',
     });
   });
 

@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AlarmRuleRow, SettingStateAnswer, WarnRhPayload } from '@farmsense/shared';
 import { SessionContext, type SessionValue } from '../../../app/auth/sessionContext';
 import { tk } from '../../../app/i18n/i18n';
+import { alarmRuleRow } from '../../../test/fixtures';
 import { mockApi, renderWithApp, SLOW } from '../../../test/mockApi';
 import { rsaKeysBeforeAll } from '../../../test/rsaKeys';
 import { PIG_FARM, signedInEach } from '../../../test/session';
@@ -16,29 +17,21 @@ const APPLY = '/remotecontrol/setting/apply';
 
 const RH: WarnRhPayload = { enabled: true, low: 40, high: 85, delaySeconds: 60 };
 const state = (group: SettingStateAnswer['group'], payload: unknown): SettingStateAnswer => syncedState(group, payload, { dayAge: 20 });
-const rule = (id: number, more: Partial<AlarmRuleRow>): AlarmRuleRow => ({
-  id,
-  groupId: 1,
-  groupName: 'Nursery rules',
-  farmId: 1,
-  shedType: 3,
-  name: `Rule ${id}`,
-  kind: 'threshold',
-  property: 'rh',
-  operator: 'outside',
-  level: 2,
-  message: 'Humidity',
-  enabled: true,
-  durationSec: 0,
-  deadband: 0,
-  noDataMinutes: null,
-  direction: null,
-  rateAmount: null,
-  windowMinutes: null,
-  stages: [{ fromDay: 0, toDay: 9999, limitKind: 'absolute', low: 45, high: 80 }],
-  updatedAt: 0,
-  ...more,
-});
+const rule = (id: number, more: Partial<AlarmRuleRow>): AlarmRuleRow =>
+  alarmRuleRow({
+    id,
+    groupName: 'Nursery rules',
+    shedType: 3,
+    name: `Rule ${id}`,
+    property: 'rh',
+    operator: 'outside',
+    level: 2,
+    message: 'Humidity',
+    durationSec: 0,
+    deadband: 0,
+    stages: [{ fromDay: 0, toDay: 9999, limitKind: 'absolute', low: 45, high: 80 }],
+    ...more,
+  });
 const RULES = [
   rule(1, {}),
   rule(2, { name: 'Other type', shedType: 4 }),

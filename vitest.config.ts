@@ -4,6 +4,14 @@ import { defineConfig } from 'vitest/config';
 /** In CI a test that fails is run once more; `npm test` names those that passed on retry. */
 const retry = process.env.CI ? 1 : 0;
 
+// A worker runs its test files one after another in one module graph instead of loading the
+// whole server or console again for each file (vitest's default isolation). Measured on this
+// 2-core machine (2026-11-29): API on PGlite 780 s -> 433 s, on PostgreSQL 457 s -> 276 s, web
+// 407 s -> 107 s, unit 32 s -> 9 s. Each API test builds its own app and database, and each web
+// test renders its own tree with a fresh query client, so no state is carried from a file to the
+// next; every suite also passes with its files in shuffled order (--sequence.shuffle.files).
+const isolate = false;
+
 /**
  * Projects: `unit` (pure logic, shared and server), `web` (React components in jsdom), `api` (the
  * server through HTTP on PGlite) and `api-pg` (the same files on the PostgreSQL server).
@@ -19,6 +27,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/shared/src/**/*.test.ts', 'packages/server/src/**/*.unit.test.ts', 'packages/simulator/src/**/*.test.ts'],
           environment: 'node',
+          isolate,
         },
       },
       {
@@ -26,6 +35,7 @@ export default defineConfig({
           name: 'api',
           include: ['packages/server/src/**/*.api.test.ts'],
           environment: 'node',
+          isolate,
           env: { TEST_DB: 'pglite' },
           testTimeout: 90000,
           hookTimeout: 240000,
@@ -37,6 +47,7 @@ export default defineConfig({
           name: 'api-pg',
           include: ['packages/server/src/**/*.api.test.ts'],
           environment: 'node',
+          isolate,
           env: { TEST_DB: 'postgres' },
           testTimeout: 90000,
           hookTimeout: 240000,
@@ -50,6 +61,7 @@ export default defineConfig({
           root: './packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          isolate,
           setupFiles: ['./src/test/setup.ts'],
           retry,
         },

@@ -90,7 +90,8 @@ function sessionInvalid(code: number, data: unknown): void {
   }
   // Parallel requests fail together; one message and one redirect are enough.
   const now = Date.now();
-  if (now - lastRedirectAt < REDIRECT_DEDUPE_MS) return;
+  // Both ways: a clock set back (by the user or a sync) must not silence the next redirect.
+  if (Math.abs(now - lastRedirectAt) < REDIRECT_DEDUPE_MS) return;
   lastRedirectAt = now;
   toast.error(joined(text, i18n.t('client.loginAgain', { ns: 'errors' })));
   navigateTo('/login/tenant');

@@ -86,6 +86,15 @@ export type AckMode = 'ok' | 'refuse' | 'silent' | 'twice';
 export class FakeController {
   readonly commands: { id: string; op: string; params: Record<string, unknown> }[] = [];
   mode: AckMode = 'ok';
+  /**
+   * The commands as the device acts on them, once per id in the order first received: the platform
+   * sends a still-pending command again when the device comes online (an `online` heard late
+   * resends what was just sent), and QoS 1 may deliver twice.
+   */
+  get distinct(): FakeController['commands'] {
+    const seen = new Set<string>();
+    return this.commands.filter((c) => !seen.has(c.id) && Boolean(seen.add(c.id)));
+  }
   private constructor(
     readonly client: MqttClient,
     readonly code: string,

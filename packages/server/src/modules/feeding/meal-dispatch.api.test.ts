@@ -94,7 +94,7 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
   const logged = (status: string, ...feeders: string[]) =>
     feeders.map((f) => ['redispatch', shed, admin, 'Name of mll-admin', 'security', status, f]);
   /** The newest command each feeder received, by its bus number. */
-  const lastOf = () => new Map(device.commands.map((c) => [String(c.params.feeder), c.params]));
+  const lastOf = () => new Map(device.distinct.map((c) => [String(c.params.feeder), c.params]));
 
   it('sends each feeder the pen adjustment over the house adjustment over the plan', async () => {
     houseAdjust = (await adjust({ meals: HOUSE_MEALS, ration: { unit: 'percent', value: 10 } })).data.id;
@@ -142,9 +142,9 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
     expect(await feedingLog()).toEqual([]);
     expect((await feeders(houseAdjust)).map((f) => f.adjusted)).toEqual([false, false, false]);
     expect(await row('shed', houseAdjust)).toMatchObject({ feeders: 3, confirmed: 0 });
-    const before = device.commands.length;
+    const before = device.distinct.length;
     expect((await redispatch(houseAdjust, '999999')).code).toBe(20058);
-    expect(device.commands.length).toBe(before);
+    expect(device.distinct.length).toBe(before);
     expect((await call(ctx, token, 'POST', `${MEAL}/dispatch`, { id: houseAdjust, codeKind: 'security', code: 'x' })).code).toBe(20055);
     expect(await feedingLog()).toEqual([]);
     const sent = await redispatch(houseAdjust);
@@ -165,12 +165,12 @@ describe(`feeding meal adjustments on dispatch (${TEST_DB})`, () => {
   });
 
   it('sends one pen alone again', async () => {
-    const before = device.commands.length;
+    const before = device.distinct.length;
     const sent = await redispatch(penAdjust);
     expect(sent.data).toEqual({ feeders: 1, plans: 1 });
-    await waitFor(() => device.commands.length > before);
+    await waitFor(() => device.distinct.length > before);
     await waitFor(async () => (await plan()).dispatchStatus === 'dispatched');
-    expect(new Set(device.commands.slice(before).map((c) => c.params.feeder))).toEqual(new Set(['001']));
+    expect(new Set(device.distinct.slice(before).map((c) => c.params.feeder))).toEqual(new Set(['001']));
     await waitFor(async () => (await feedingLog())[0]?.[5] === 'synced');
     expect(await feedingLog()).toEqual(logged('synced', '001', '003', '002', '001'));
   });

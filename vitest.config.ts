@@ -4,12 +4,14 @@ import { defineConfig } from 'vitest/config';
 /** In CI a test that fails is run once more; `npm test` names those that passed on retry. */
 const retry = process.env.CI ? 1 : 0;
 
-// A worker runs its test files one after another in one module graph instead of loading the
-// whole server or console again for each file (vitest's default isolation). Measured on this
-// 2-core machine (2026-11-29): API on PGlite 780 s -> 433 s, on PostgreSQL 457 s -> 276 s, web
-// 407 s -> 107 s, unit 32 s -> 9 s. Each API test builds its own app and database, and each web
-// test renders its own tree with a fresh query client, so no state is carried from a file to the
-// next; every suite also passes with its files in shuffled order (--sequence.shuffle.files).
+// The node projects (unit, api, api-pg): a worker runs its test files one after another in one
+// module graph instead of loading the whole server again for each file (vitest's default
+// isolation). Measured on this 2-core machine (2026-11-29): API on PGlite 780 s -> 433 s under the
+// same load, on PostgreSQL 457 s -> 276 s, unit 32 s -> 9 s. Each API test builds its own app and
+// database, so nothing is carried from a file to the next; both API suites also passed with their
+// files in shuffled order (--sequence.shuffle.files). The web project keeps isolation: its files
+// would share one jsdom window and the console's page-lifetime state (a farm-mode switch waiting for
+// its reload), which a file in another order then saw (web 407 s -> 107 s was not worth that).
 const isolate = false;
 
 /**
@@ -61,7 +63,6 @@ export default defineConfig({
           root: './packages/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          isolate,
           setupFiles: ['./src/test/setup.ts'],
           retry,
         },

@@ -2,13 +2,12 @@
  * jsdom lacks the layout APIs antd relies on (matchMedia for responsive hooks, ResizeObserver for
  * overflow measurement); without these stubs antd components throw on mount.
  */
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
 import { DEFAULT_LOCALE, LOCALES } from '@farmsense/shared';
 import { ALL_NAMESPACES } from '../app/i18n/catalogue';
 import { i18n } from '../app/i18n/i18n';
 import { lazyParts } from '../app/lazyParts';
-import { INITIAL_DATA, useAppStore } from '../app/stores/appStore';
 
 // The browser loads catalogue files on demand; tests get them all up front, so a component
 // renders its texts at once whatever language a test switches to.
@@ -67,12 +66,6 @@ if (hasDom) {
     return hidden;
   };
 }
-
-// The test files of a worker share one module graph (vitest.config.ts, `isolate: false`): each
-// starts from the console's first state, as a fresh page does, whatever the file before it chose.
-beforeAll(() => {
-  useAppStore.setState({ ...INITIAL_DATA });
-});
 
 afterEach(() => {
   if (!hasDom) return;

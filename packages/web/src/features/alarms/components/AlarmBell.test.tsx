@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { tk } from '../../../app/i18n/i18n';
@@ -28,8 +28,6 @@ function Where(): string {
 }
 
 signedInEach({ farms: [PIG_FARM] });
-// The next test file of this worker shares the store (vitest.config.ts): it starts with notifications off.
-afterAll(() => useDesktopAlerts.setState({ enabled: false }));
 
 /** The Notification API as the tests see it: permission asked once, notifications recorded. */
 class FakeNotification {

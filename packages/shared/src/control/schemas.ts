@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
+import { bodyId, cipherText, distinctIds, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
 import { fixedWindPayload } from './fans.js';
 import { heaterPayloadShape } from './heater.js';
 import { increasingBy, inRange, settingList, wholeInRange } from './setting-list.js';
@@ -15,7 +15,7 @@ import { AUTH_CODE_LIMITS, CODE_KINDS, CURVE_LIMITS, MAX_BATCH_SHEDS, OPTION_LOG
  * `codeKind` says whether `code` is the account's security code or an authorization code, sent
  * as RSA-OAEP ciphertext (CONTRACT §3).
  */
-const codeFields = { codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }), code: cipherText };
+export const confirmCodeFields = { codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }), code: cipherText };
 
 export const curvePoint = strictObject({
   day: wholeInRange(CURVE_LIMITS.minDay, CURVE_LIMITS.maxDay),
@@ -33,15 +33,8 @@ export const tempDayAgePayload = strictObject({
 });
 export type TempDayAgePayload = z.infer<typeof tempDayAgePayload>;
 
-/** The houses an action is for: 1 to `max` ids, none twice. */
-const shedIdList = (max: number) =>
-  z
-    .array(bodyId, { error: 'validation.required' })
-    .min(1, 'validation.selectAtLeastOne')
-    .max(max, 'validation.tooMany')
-    .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
-
-const shedIds = shedIdList(MAX_BATCH_SHEDS);
+/** The houses an action is for: 1 to MAX_BATCH_SHEDS ids, none twice. */
+const shedIds = distinctIds(MAX_BATCH_SHEDS);
 
 /** Applies one group's settings to several houses (each gets its own version and command). */
 export const settingApplyBody = z.discriminatedUnion('group', [
@@ -51,25 +44,25 @@ export const settingApplyBody = z.discriminatedUnion('group', [
     payload: tempDayAgePayload,
     /** The user confirmed set points far from the breed's comfort curve (logged). */
     confirmOffComfort: z.boolean().optional(),
-    ...codeFields,
+    ...confirmCodeFields,
   }),
   /** Heater limits: the contract reads their types; their rules (heater.ts) answer 20053 per field. */
-  strictObject({ group: z.literal('heater'), shedIds, payload: heaterPayloadShape, ...codeFields }),
+  strictObject({ group: z.literal('heater'), shedIds, payload: heaterPayloadShape, ...confirmCodeFields }),
   /** Fixed-speed fan stages (fans.ts): refused with 99996 per field, the SPEC having no code of its own. */
-  strictObject({ group: z.literal('fixedWind'), shedIds, payload: fixedWindPayload, ...codeFields }),
+  strictObject({ group: z.literal('fixedWind'), shedIds, payload: fixedWindPayload, ...confirmCodeFields }),
   /** Cooling pad and mist pumps (pumps.ts): an unknown kind answers 20010 (route), the other rules 99996 per field. */
-  strictObject({ group: z.literal('pumps'), shedIds, payload: pumpsPayloadShape, ...codeFields }),
+  strictObject({ group: z.literal('pumps'), shedIds, payload: pumpsPayloadShape, ...confirmCodeFields }),
   /** Variable-speed fans and minimum ventilation (ventilation.ts): 99996 per field, the SPEC having no code of its own. */
-  strictObject({ group: z.literal('dynamicWind'), shedIds, payload: dynamicWindPayload, ...codeFields }),
+  strictObject({ group: z.literal('dynamicWind'), shedIds, payload: dynamicWindPayload, ...confirmCodeFields }),
   /** Inlets and curtains (openings.ts): 99996 per field, the SPEC having no code of its own. */
-  strictObject({ group: z.literal('window'), shedIds, payload: windowPayload, ...codeFields }),
+  strictObject({ group: z.literal('window'), shedIds, payload: windowPayload, ...confirmCodeFields }),
   /** The controller's own alarm limits (warn.ts), one group per page: 99996 per field. */
-  strictObject({ group: z.literal('warnRh'), shedIds, payload: warnRhPayload, ...codeFields }),
-  strictObject({ group: z.literal('warnBar'), shedIds, payload: warnBarPayload, ...codeFields }),
-  strictObject({ group: z.literal('warnNh3'), shedIds, payload: warnNh3Payload, ...codeFields }),
-  strictObject({ group: z.literal('warnButton'), shedIds, payload: warnButtonPayload, ...codeFields }),
+  strictObject({ group: z.literal('warnRh'), shedIds, payload: warnRhPayload, ...confirmCodeFields }),
+  strictObject({ group: z.literal('warnBar'), shedIds, payload: warnBarPayload, ...confirmCodeFields }),
+  strictObject({ group: z.literal('warnNh3'), shedIds, payload: warnNh3Payload, ...confirmCodeFields }),
+  strictObject({ group: z.literal('warnButton'), shedIds, payload: warnButtonPayload, ...confirmCodeFields }),
   /** Lighting schedule by day age (lighting.ts): 99996 per field, the SPEC having no code of its own. */
-  strictObject({ group: z.literal('lighting'), shedIds, payload: lightingPayload, ...codeFields }),
+  strictObject({ group: z.literal('lighting'), shedIds, payload: lightingPayload, ...confirmCodeFields }),
 ]);
 export type SettingApplyBody = z.infer<typeof settingApplyBody>;
 
@@ -83,7 +76,7 @@ export const settingRestoreBody = strictObject({
   shedId: bodyId,
   group: settingGroup,
   version: z.number(NUMBER_ERROR).int('validation.integer').positive('validation.invalid').max(2_147_483_647, 'validation.invalid'),
-  ...codeFields,
+  ...confirmCodeFields,
 });
 export type SettingRestoreBody = z.infer<typeof settingRestoreBody>;
 
@@ -93,7 +86,7 @@ export const authCodeGenerateBody = strictObject({
     .int('validation.integer')
     .min(AUTH_CODE_LIMITS.minMinutes, 'validation.positiveInteger')
     .max(AUTH_CODE_LIMITS.maxMinutes, 'validation.tooLarge'),
-  shedIds: shedIdList(AUTH_CODE_LIMITS.maxSheds),
+  shedIds: distinctIds(AUTH_CODE_LIMITS.maxSheds),
   /** The setting groups it allows; absent = every remote action on those houses. */
   actions: z.array(settingGroup).min(1, 'validation.selectAtLeastOne').optional(),
   remark: optionalText(),

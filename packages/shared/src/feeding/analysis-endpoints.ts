@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { FILE_ANSWER, get, pageOf } from '../contract.js';
-import { idParam, pageQuery, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, dateTimeInput } from '../schemas/time.js';
-import { feedMinShareParam, feedOptionalId, feederPlaceFields } from './record-endpoints.js';
+import { pageQuery, strictObject } from '../schemas/common.js';
+import { blankAsAbsent } from '../schemas/time.js';
+import { feedMinShareParam, feedOptionalId, feedRangeFields, feederPlaceFields } from './record-endpoints.js';
 import { withinQueryRange } from '../schemas/time.js';
 
 /**
@@ -18,16 +18,9 @@ import { withinQueryRange } from '../schemas/time.js';
  *   (`refused`: the feeder reported state 2; `low`: a finished day under `minShare` % of the plan),
  *   and the feeders with the most.
  */
-const rangeFields = {
-  farmId: idParam,
-  shedId: feedOptionalId,
-  startTime: dateTimeInput,
-  endTime: dateTimeInput,
-};
-
-export const feedAmountQuery = pageQuery.extend(rangeFields).superRefine(withinQueryRange);
+export const feedAmountQuery = pageQuery.extend(feedRangeFields).superRefine(withinQueryRange);
 export type FeedAmountQuery = z.infer<typeof feedAmountQuery>;
-export const feedAmountExportQuery = strictObject(rangeFields).superRefine(withinQueryRange);
+export const feedAmountExportQuery = strictObject(feedRangeFields).superRefine(withinQueryRange);
 export type FeedAmountExportQuery = z.infer<typeof feedAmountExportQuery>;
 
 export const feedAmountRow = z.object({
@@ -50,7 +43,7 @@ export const FEED_ANALYSIS_GROUPS = ['day', 'shed', 'pen'] as const;
 export type FeedAnalysisGroup = (typeof FEED_ANALYSIS_GROUPS)[number];
 
 export const feedAnalysisQuery = strictObject({
-  ...rangeFields,
+  ...feedRangeFields,
   groupBy: z.preprocess(blankAsAbsent, z.enum(FEED_ANALYSIS_GROUPS, { error: 'validation.invalid' }).default('day')),
 }).superRefine(withinQueryRange);
 export type FeedAnalysisQuery = z.infer<typeof feedAnalysisQuery>;
@@ -82,7 +75,7 @@ export const feedAnalysisAnswer = z.object({ list: z.array(feedAnalysisRow), tot
 export type FeedAnalysisAnswer = z.infer<typeof feedAnalysisAnswer>;
 
 export const feedIntakeQuery = strictObject({
-  ...rangeFields,
+  ...feedRangeFields,
   penId: feedOptionalId,
   feederId: feedOptionalId,
   minShare: feedMinShareParam,
@@ -116,7 +109,7 @@ export type FeedEventKind = (typeof FEED_EVENT_KINDS)[number];
 
 const kindCounts = { refused: z.number(), low: z.number() };
 
-export const feedAlarmStatsQuery = strictObject({ ...rangeFields, minShare: feedMinShareParam }).superRefine(withinQueryRange);
+export const feedAlarmStatsQuery = strictObject({ ...feedRangeFields, minShare: feedMinShareParam }).superRefine(withinQueryRange);
 export type FeedAlarmStatsQuery = z.infer<typeof feedAlarmStatsQuery>;
 
 export const feedAlarmStatsAnswer = z.object({

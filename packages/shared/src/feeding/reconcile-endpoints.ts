@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { get } from '../contract.js';
-import { idParam, strictObject } from '../schemas/common.js';
+import { strictObject } from '../schemas/common.js';
 import { roundTo } from '../numbers.js';
-import { dateTimeInput } from '../schemas/time.js';
-import { feedOptionalId } from './record-endpoints.js';
+import { feedRangeFields } from './record-endpoints.js';
 import { withinQueryRange } from '../schemas/time.js';
 
 /**
@@ -20,12 +19,7 @@ import { withinQueryRange } from '../schemas/time.js';
  */
 export const RECONCILE_TOLERANCE_PCT = 5;
 
-export const feedReconcileQuery = strictObject({
-  farmId: idParam,
-  shedId: feedOptionalId,
-  startTime: dateTimeInput,
-  endTime: dateTimeInput,
-}).superRefine(withinQueryRange);
+export const feedReconcileQuery = strictObject(feedRangeFields).superRefine(withinQueryRange);
 export type FeedReconcileQuery = z.infer<typeof feedReconcileQuery>;
 
 export const feedReconcileRow = z.object({

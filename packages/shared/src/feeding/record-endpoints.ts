@@ -21,14 +21,15 @@ export const FEED_MIN_SHARE = 80;
 export const feedOptionalId = idFilter();
 export const feedMinShareParam = absentIfBlank(countParam(1, 100));
 
-const recordFields = {
+/** The farm, optional house and range of the feeding reports (use with `.superRefine(withinQueryRange)`). */
+export const feedRangeFields = {
   farmId: idParam,
   shedId: feedOptionalId,
-  penId: feedOptionalId,
   startTime: dateTimeInput,
   endTime: dateTimeInput,
-  minShare: feedMinShareParam,
 };
+
+const recordFields = { ...feedRangeFields, penId: feedOptionalId, minShare: feedMinShareParam };
 
 export const feedRecordsQuery = pageQuery.extend(recordFields).superRefine(withinQueryRange);
 export type FeedRecordsQuery = z.infer<typeof feedRecordsQuery>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { get, pageOf, post } from '../contract.js';
 import { CODE_KINDS, COMMAND_STATUSES } from '../control/logic.js';
-import { bodyId, cipherText, idParam, NUMBER_ERROR, pageQuery, strictObject } from '../schemas/common.js';
+import { confirmCodeFields } from '../control/schemas.js';
+import { bodyId, distinctIds, idParam, NUMBER_ERROR, pageQuery, strictObject } from '../schemas/common.js';
 import { idFilter, absentIfBlank, timeFilter } from '../schemas/time.js';
 import { feederParamRules, limitsInOrder, limitsIssue, serialRules, storedFeederParams, storedSerial } from './device-schemas.js';
 
@@ -32,12 +33,7 @@ export const FEED_REMOTE_OPS: Readonly<Record<FeedRemoteAction, string>> = {
 /** A one-off feeding, g; and the devices one action may name. */
 export const FEED_NOW_LIMITS = Object.freeze({ minGrams: 10, maxGrams: 5000, maxDevices: 200 });
 
-const codeFields = { codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }), code: cipherText };
-const deviceIds = z
-  .array(bodyId, { error: 'validation.required' })
-  .min(1, 'validation.selectAtLeastOne')
-  .max(FEED_NOW_LIMITS.maxDevices, 'validation.tooMany')
-  .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
+const deviceIds = distinctIds(FEED_NOW_LIMITS.maxDevices);
 export const feedNowGrams = z
   .number(NUMBER_ERROR)
   .int('validation.integer')
@@ -50,15 +46,15 @@ export const serialPayload = strictObject(serialRules);
 export type SerialPayload = z.infer<typeof serialPayload>;
 
 export const feederSendBody = z.discriminatedUnion('action', [
-  strictObject({ action: z.literal('params'), shedId: bodyId, feederIds: deviceIds, params: feederParamsPayload, ...codeFields }),
-  strictObject({ action: z.literal('timeSync'), shedId: bodyId, feederIds: deviceIds, ...codeFields }),
-  strictObject({ action: z.literal('feedNow'), shedId: bodyId, feederIds: deviceIds, grams: feedNowGrams, ...codeFields }),
+  strictObject({ action: z.literal('params'), shedId: bodyId, feederIds: deviceIds, params: feederParamsPayload, ...confirmCodeFields }),
+  strictObject({ action: z.literal('timeSync'), shedId: bodyId, feederIds: deviceIds, ...confirmCodeFields }),
+  strictObject({ action: z.literal('feedNow'), shedId: bodyId, feederIds: deviceIds, grams: feedNowGrams, ...confirmCodeFields }),
 ]);
 export type FeederSendBody = z.infer<typeof feederSendBody>;
 
 export const concentratorSendBody = z.discriminatedUnion('action', [
-  strictObject({ action: z.literal('serial'), shedId: bodyId, concentratorIds: deviceIds, serial: serialPayload, ...codeFields }),
-  strictObject({ action: z.literal('timeSync'), shedId: bodyId, concentratorIds: deviceIds, ...codeFields }),
+  strictObject({ action: z.literal('serial'), shedId: bodyId, concentratorIds: deviceIds, serial: serialPayload, ...confirmCodeFields }),
+  strictObject({ action: z.literal('timeSync'), shedId: bodyId, concentratorIds: deviceIds, ...confirmCodeFields }),
 ]);
 export type ConcentratorSendBody = z.infer<typeof concentratorSendBody>;
 

@@ -79,6 +79,14 @@ export const bodyId = z
   .positive('validation.required')
   .max(MAX_ID, 'validation.invalid');
 
+/** 1 to `max` row ids in a JSON body, none twice; `emptyMessage` is the issue of an empty list. */
+export const distinctIds = (max: number, emptyMessage = 'validation.selectAtLeastOne') =>
+  z
+    .array(bodyId, { error: 'validation.required' })
+    .min(1, emptyMessage)
+    .max(max, 'validation.tooMany')
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
+
 /** A row id in a path or query string: canonical digits (or a number), nothing else. */
 export const idParam = z.preprocess(digitsAsNumber, bodyId);
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId, idParam, pageQuery, requiredText, strictObject } from '../schemas/common.js';
+import { bodyId, distinctIds, idParam, pageQuery, requiredText, strictObject } from '../schemas/common.js';
 import { idFilter, timeFilter } from '../schemas/time.js';
 
 /**
@@ -27,11 +27,7 @@ const leadDays = z
   .int('validation.integer')
   .min(0, 'validation.nonNegative')
   .max(60, 'validation.tooLarge');
-const shedIds = z
-  .array(bodyId, { error: 'validation.required' })
-  .min(1, 'validation.required')
-  .max(SILO_SHEDS_MAX, 'validation.tooMany')
-  .refine((ids) => new Set(ids).size === ids.length, 'validation.invalid');
+const shedIds = distinctIds(SILO_SHEDS_MAX, 'validation.required');
 
 const siloFields = {
   name: requiredText(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { get, idAnswer, noAnswer, pageOf, post, resource } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import { alarmCountEndpoint } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS } from './logic.js';
 import { RATE_DIRECTIONS } from './rate.js';
@@ -77,10 +78,7 @@ export type AlarmRuleRow = z.infer<typeof alarmRuleRow>;
  */
 export const alarmRow = z.object({
   id: z.number(),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   gatewayId: z.number(),
   gatewayCode: z.string(),
   ruleId: z.number().nullable(),

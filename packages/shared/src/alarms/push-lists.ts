@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { get, pageOf } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import { idParam, optionalText, pageQuery } from '../schemas/common.js';
 import { absentIfBlank, timeFilter, withinQueryRange } from '../schemas/time.js';
 import { PUSH_METHODS } from './push-schemas.js';
@@ -38,10 +39,7 @@ export type PushPhonePageQuery = z.infer<typeof pushPhonePageQuery>;
 
 export const pushMessageRow = z.object({
   id: z.number(),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   method: z.enum(PUSH_METHODS),
   /** Null until the first attempt. */
   channel: z.enum(PUSH_CHANNELS).nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { bodyId, cipherText, idParam, NUMBER_ERROR, strictObject } from '../schemas/common.js';
+import { bodyId, idParam, NUMBER_ERROR, strictObject } from '../schemas/common.js';
 import { CHANNEL_KINDS } from '../schemas/devices.js';
-import { CODE_KINDS } from './logic.js';
+import { confirmCodeFields } from './schemas.js';
 
 /**
  * Devices of a house switched by hand (SPEC §2 /remote-control/device; climate sub-devices: fans,
@@ -45,8 +45,7 @@ export const deviceSwitchBody = strictObject({
   value: z.number(NUMBER_ERROR).min(0, 'validation.invalid').max(100, 'validation.tooLarge').nullable(),
   /** Required with a hand value; null (or ignored) when going back to automatic now. */
   returnMinutes: deviceReturnMinutes.nullable(),
-  codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }),
-  code: cipherText,
+  ...confirmCodeFields,
 }).superRefine((b, ctx) => {
   const kind = deviceKindOf(b.key);
   if (kind && BINARY_DEVICE_KINDS.includes(kind) && b.value !== null && b.value !== 0 && b.value !== 1)

@@ -44,6 +44,14 @@ export const shedFields = {
   shedNum: z.number(),
 };
 
+/** Where a row is: its farm and shed, with their names (the lists' farm and house columns). */
+export const shedPlaceFields = {
+  farmId: z.number(),
+  farmName: z.string(),
+  shedId: z.number(),
+  shedName: z.string(),
+};
+
 export const shedListItem = z.object({ ...shedFields, farmId: z.number() });
 export type ShedListItem = z.infer<typeof shedListItem>;
 

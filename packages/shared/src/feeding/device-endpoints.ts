@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { get, resource } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import {
   collectorAddBody,
   collectorUpdateBody,
@@ -23,10 +24,7 @@ export * from './device-schemas.js';
 export const feedDeviceRow = z.object({
   id: z.number(),
   kind: z.enum(FEED_DEVICE_KINDS),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   deviceNo: z.string(),
   name: z.string(),
   model: z.string().nullable(),

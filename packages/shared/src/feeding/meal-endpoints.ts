@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { get, post, resource } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import { MEAL_PERIODS_MAX } from '../constants.js';
-import { CODE_KINDS } from '../control/logic.js';
-import { bodyId, cipherText, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
+import { confirmCodeFields } from '../control/schemas.js';
+import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
 import { idFilter } from '../schemas/time.js';
 import { mealAdjustIssues, MEAL_ADJUST_KINDS, RATION_UNITS } from './meal-rules.js';
 import { feederDispatchRow, planMealRow } from './plan-endpoints.js';
@@ -59,17 +60,13 @@ export type MealAdjustPageQuery = z.infer<typeof mealAdjustPageQuery>;
 export const mealAdjustIdParams = strictObject({ id: idParam });
 export const mealAdjustDispatchBody = strictObject({
   id: bodyId,
-  codeKind: z.enum(CODE_KINDS, { error: 'validation.controlCode' }),
-  code: cipherText,
+  ...confirmCodeFields,
 });
 
 export const mealAdjustRow = z.object({
   id: z.number(),
   kind: z.enum(MEAL_ADJUST_KINDS),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   penId: z.number().nullable(),
   penName: z.string().nullable(),
   penColumn: z.number().nullable(),

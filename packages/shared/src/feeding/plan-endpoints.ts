@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { get, post, resource } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import {
   DISPATCH_MODES,
   DISPATCH_STATUSES,
@@ -49,10 +50,7 @@ export const dispatchCounts = z.object({
 
 export const planRow = z.object({
   id: z.number(),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   penIds: z.array(z.number()),
   name: z.string(),
   totalDays: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { get, noAnswer, pageOf, post, resource } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import {
   feederRenameBody,
   positionBindBody,
@@ -19,10 +20,7 @@ export * from './rack-schemas.js';
 
 export const rackRow = z.object({
   id: z.number(),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   penId: z.number(),
   penColumn: z.number(),
   penRow: z.number(),

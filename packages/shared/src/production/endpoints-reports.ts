@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint, FILE_ANSWER, post } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import { STANDARD_CURVE_INDICATORS } from '../enums/index.js';
 import { APP_CATALOGUE, flattenApps, type AppCode } from '../permissions.js';
 import { CURVE_INDICATORS, flockTrendBody, reportBody, type CurveIndicator } from '../schemas/production-curves.js';
@@ -146,10 +147,7 @@ export type LastMedication = z.infer<typeof lastMedication>;
 export const healthRow = z.object({
   flockId: z.number(),
   groupNo: z.string(),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   /** Day age on the flock's last day in the range. */
   dayAge: z.number(),
   dead: z.number(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { get, idAnswer, pageOf, post, resource } from '../contract.js';
+import { shedPlaceFields } from '../directory/endpoints.js';
 import {
   flockAddBody,
   flockCloseBody,
@@ -24,10 +25,7 @@ import type { BuiltinCurve } from './standards-types.js';
  */
 export const flockRow = z.object({
   id: z.number(),
-  farmId: z.number(),
-  farmName: z.string(),
-  shedId: z.number(),
-  shedName: z.string(),
+  ...shedPlaceFields,
   groupNo: z.string(),
   flockType: z.number(),
   sex: z.number(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { get, pageOf } from '../contract.js';
 import { shedPlaceFields } from '../directory/endpoints.js';
-import { idParam, optionalText, pageQuery } from '../schemas/common.js';
-import { absentIfBlank, timeFilter, withinQueryRange } from '../schemas/time.js';
+import { optionalText, pageQuery } from '../schemas/common.js';
+import { absentIfBlank, timeFilter, withinQueryRange, shedFilters } from '../schemas/time.js';
 import { PUSH_METHODS } from './push-schemas.js';
 
 /**
@@ -22,8 +22,7 @@ export const PUSH_CHANNELS = ['outbox', 'smtp', 'webhook', 'twilio'] as const;
 /** Filters: farm, shed, status, method (phone list), recipient text, creation time (at most 30 days, SPEC §9). */
 const listQuery = pageQuery
   .extend({
-    farmId: absentIfBlank(idParam),
-    shedId: absentIfBlank(idParam),
+    ...shedFilters,
     status: absentIfBlank(z.enum(PUSH_STATUSES, { error: 'validation.invalid' })),
     recipient: optionalText(),
     startTime: timeFilter(),

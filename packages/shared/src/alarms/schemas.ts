@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PIG_SHED_TYPES, POULTRY_SHED_TYPES } from '../enums/index.js';
 import { bodyId, countParam, idParam, isFreeText, optionalFreeText, pageQuery, requiredText } from '../schemas/common.js';
 import { CHANNEL_KINDS } from '../schemas/devices.js';
-import { dateTimeInput, idFilter, absentIfBlank, timeFilter, withinQueryRange } from '../schemas/time.js';
+import { dateTimeInput, idFilter, absentIfBlank, timeFilter, withinQueryRange, shedFilters } from '../schemas/time.js';
 import { ALARM_LEVELS } from './count.js';
 import { ALARM_OPERATORS, LIMIT_KINDS, MAX_DAY_AGE } from './logic.js';
 import { MAX_RATE_WINDOW_MINUTES, RATE_DIRECTIONS } from './rate.js';
@@ -267,8 +267,7 @@ export type AlarmStateFilter = (typeof ALARM_STATES)[number];
 /** Alarm list: the start time range, when given, spans at most 30 days (SPEC §9); end before start is 20027. */
 export const alarmPageQuery = pageQuery
   .extend({
-    farmId: optionalId,
-    shedId: optionalId,
+    ...shedFilters,
     level: absentIfBlank(queryNumber(ALARM_LEVELS)),
     /** A rule property: `temp` matches every temperature key, `temp.2` one, `offline` and `command` the device states. */
     property: absentIfBlank(property.or(z.literal(OFFLINE_PROPERTY)).or(z.literal(COMMAND_PROPERTY))),

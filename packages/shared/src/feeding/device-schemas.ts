@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { idFilter, textFilter } from '../schemas/time.js';
+import { idFilter, textFilter, shedFilters } from '../schemas/time.js';
 
 /**
  * Requests of the feeding devices (issue 15; SPEC §3 "Feeder, collector, concentrator"; codes
@@ -115,8 +115,7 @@ export const feederUpdateBody = strictObject({ ...base, ...feederParams, parentI
 export type FeederUpdateBody = z.infer<typeof feederUpdateBody>;
 
 export const feedDevicePageQuery = pageQuery.extend({
-  farmId: idFilter(),
-  shedId: idFilter(),
+  ...shedFilters,
   parentId: idFilter(),
   name: textFilter(),
 });

@@ -4,7 +4,7 @@ import { shedPlaceFields } from '../directory/endpoints.js';
 import { MEAL_PERIODS_MAX } from '../constants.js';
 import { confirmCodeFields } from '../control/schemas.js';
 import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, strictObject } from '../schemas/common.js';
-import { idFilter } from '../schemas/time.js';
+import { shedFilters } from '../schemas/time.js';
 import { mealAdjustIssues, MEAL_ADJUST_KINDS, RATION_UNITS } from './meal-rules.js';
 import { feederDispatchRow, planMealRow } from './plan-endpoints.js';
 import { planMeal } from './plan-schemas.js';
@@ -53,8 +53,7 @@ export type MealAdjustUpdateBody = z.infer<typeof mealAdjustUpdateBody>;
 
 export const mealAdjustPageQuery = pageQuery.extend({
   kind: z.enum(MEAL_ADJUST_KINDS, { error: 'validation.invalid' }),
-  farmId: idFilter(),
-  shedId: idFilter(),
+  ...shedFilters,
 });
 export type MealAdjustPageQuery = z.infer<typeof mealAdjustPageQuery>;
 export const mealAdjustIdParams = strictObject({ id: idParam });

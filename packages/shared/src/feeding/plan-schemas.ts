@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MEAL_PERIODS_MAX } from '../constants.js';
 import { bodyId, idParam, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { idFilter, absentIfBlank, textFilter, timeFilter } from '../schemas/time.js';
+import { absentIfBlank, textFilter, timeFilter, shedFilters } from '../schemas/time.js';
 import { FIRST_SPLIT_CODE, PLAN_DAYS_MAX, PLAN_STAGES_MAX, planIssues } from './plan-rules.js';
 
 /**
@@ -93,8 +93,7 @@ export const planUpdateBody = planFields.extend({ id: bodyId }).superRefine(chec
 export type PlanUpdateBody = z.infer<typeof planUpdateBody>;
 
 export const planPageQuery = pageQuery.extend({
-  farmId: idFilter(),
-  shedId: idFilter(),
+  ...shedFilters,
   name: textFilter(),
   dispatchStatus: absentIfBlank(z.enum(DISPATCH_STATUSES, { error: 'validation.invalid' })),
 });

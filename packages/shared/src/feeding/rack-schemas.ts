@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, idParam, NUMBER_ERROR, optionalText, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { blankAsAbsent, idFilter, textFilter } from '../schemas/time.js';
+import { blankAsAbsent, idFilter, textFilter, shedFilters } from '../schemas/time.js';
 
 /**
  * Feeding racks and positions (issue 15; SPEC §2 /accurate-feeding/column, /device-mng/feed/swq/column
@@ -49,8 +49,7 @@ export function rackRunIssue(b: { startNo: number; endNo: number }): { field: 'e
 }
 
 export const rackPageQuery = pageQuery.extend({
-  farmId: idFilter(),
-  shedId: idFilter(),
+  ...shedFilters,
   penId: idFilter(),
   name: textFilter(),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FLOCK_SEX } from '../enums/index.js';
 import { NUMBER_ERROR, bodyId, countParam, idParam, optionalFreeText, optionalText, requiredText } from './common.js';
 import { weighingStats } from '../production/kpi.js';
-import { dateTimeInput, idFilter, absentIfBlank } from './time.js';
+import { dateTimeInput, absentIfBlank, shedFilters } from './time.js';
 import { roundTo } from '../numbers.js';
 
 /**
@@ -104,10 +104,8 @@ export const flockPageBody = z.strictObject({
 export type FlockPageBody = z.infer<typeof flockPageBody>;
 
 /** Flock picker filters (GET flock/options); blank filters ('' from an emptied picker) count as absent. */
-const optionalIdParam = idFilter();
 export const flockOptionsQuery = z.strictObject({
-  farmId: optionalIdParam,
-  shedId: optionalIdParam,
+  ...shedFilters,
   status: absentIfBlank(countParam(1, 2)),
 });
 /** A flock or standard curve in the path. */

@@ -49,6 +49,9 @@ export const absentIfBlank = <T extends z.ZodType>(schema: T) => z.preprocess(bl
 /** An id filter of a list query (farmId, shedId, ...). */
 export const idFilter = () => absentIfBlank(idParam);
 
+/** The farm and house filters of a list query (`...shedFilters`): each optional, an emptied one absent. */
+export const shedFilters = { farmId: idFilter(), shedId: idFilter() };
+
 /** A time filter of a list query (startTime, endTime). */
 export const timeFilter = () => absentIfBlank(dateTimeInput);
 

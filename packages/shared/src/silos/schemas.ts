@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { bodyId, distinctIds, idParam, pageQuery, requiredText, strictObject } from '../schemas/common.js';
-import { idFilter, timeFilter } from '../schemas/time.js';
+import { idFilter, timeFilter, shedFilters } from '../schemas/time.js';
 
 /**
  * Requests of the silos module (issue 15, SPEC §2 /weight/*, §4 "Feed tower"). A silo (feed
@@ -64,9 +64,7 @@ export const siloBindScaleBody = strictObject({
 });
 export type SiloBindScaleBody = z.infer<typeof siloBindScaleBody>;
 
-const farmFilter = idFilter();
-
-export const siloPageQuery = pageQuery.extend({ farmId: farmFilter, shedId: idFilter() });
+export const siloPageQuery = pageQuery.extend(shedFilters);
 export type SiloPageQuery = z.infer<typeof siloPageQuery>;
 
 export const siloFarmQuery = strictObject({ farmId: idParam, shedId: idFilter() });

@@ -53,16 +53,17 @@ export async function buildShed(
   return row!.id;
 }
 
-/**
- * A new tenant `<name> Agri` with a farm `<name> Farm` and one house in it (other names, tenant
- * modules and farm type when told, else as `buildTenant` and `buildFarm`): their ids.
- */
+/** A tenant, a farm of it and a house of that farm: their ids. */
 export interface Place {
   tenant: number;
   farm: number;
   shed: number;
 }
 
+/**
+ * A new tenant `<name> Agri` with a farm `<name> Farm` and one house in it (other names, tenant
+ * modules and farm type when told, else as `buildTenant` and `buildFarm`): their ids.
+ */
 export async function buildPlace(
   db: Db,
   name: string,
